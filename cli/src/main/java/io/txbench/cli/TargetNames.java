@@ -1,0 +1,12 @@
+package io.txbench.cli;
+
+import io.txbench.core.Providers;
+import java.util.Iterator;
+
+/** The targets on the class path, for the help text. */
+final class TargetNames implements Iterable<String> {
+  @Override
+  public Iterator<String> iterator() {
+    return new Providers().targets().iterator();
+  }
+}

@@ -1,0 +1,16 @@
+package io.txbench.cli;
+
+import io.txbench.core.ToolVersion;
+import picocli.CommandLine.IVersionProvider;
+
+/** {@code --version}. */
+final class VersionProvider implements IVersionProvider {
+  @Override
+  public String[] getVersion() {
+    return new String[] {
+      "txbench " + ToolVersion.get(),
+      "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name")
+          + ")"
+    };
+  }
+}

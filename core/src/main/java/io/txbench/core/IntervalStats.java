@@ -1,0 +1,35 @@
+package io.txbench.core;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * One metrics period: the response times recorded in it (nanoseconds) and the retries and errors
+ * counted in it. {@code elapsedNanos} is the time from the run's start to the period's end.
+ */
+public record IntervalStats(
+    long elapsedNanos,
+    long intervalNanos,
+    Histogram responseTimes,
+    long retries,
+    long errors,
+    int threads,
+    boolean last) {
+
+  public long count() {
+    return responseTimes.getTotalCount();
+  }
+
+  /** Iterations per second over this period. */
+  public double tps() {
+    return intervalNanos <= 0 ? 0 : count() * 1e9 / intervalNanos;
+  }
+
+  public double perSecond(long events) {
+    return intervalNanos <= 0 ? 0 : events * 1e9 / intervalNanos;
+  }
+
+  /** The response time at a percentile (0-100) in milliseconds; 0 when nothing was recorded. */
+  public double percentileMillis(double percentile) {
+    return count() == 0 ? 0 : responseTimes.getValueAtPercentile(percentile) / 1e6;
+  }
+}

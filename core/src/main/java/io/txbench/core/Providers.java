@@ -1,0 +1,31 @@
+package io.txbench.core;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.ServiceLoader;
+import java.util.TreeSet;
+
+/** The workload providers on the class path. */
+public final class Providers {
+  private final List<WorkloadProvider> providers = new ArrayList<>();
+
+  public Providers(ClassLoader loader) {
+    ServiceLoader.load(WorkloadProvider.class, loader).forEach(providers::add);
+  }
+
+  public Providers() {
+    this(Providers.class.getClassLoader());
+  }
+
+  public Optional<WorkloadProvider> forTarget(String target) {
+    return providers.stream().filter(p -> p.target().equals(target)).findFirst();
+  }
+
+  /** The target names, sorted, for help and error messages. */
+  public List<String> targets() {
+    TreeSet<String> names = new TreeSet<>();
+    providers.forEach(p -> names.add(p.target()));
+    return List.copyOf(names);
+  }
+}

@@ -1,0 +1,50 @@
+package io.txbench.core;
+
+/** A password: it prints as asterisks, so it cannot leak through a log line or a toString. */
+public final class Secret {
+  private static final Secret NONE = new Secret("");
+  private final String value;
+
+  private Secret(String value) {
+    this.value = value;
+  }
+
+  public static Secret of(String value) {
+    return value == null || value.isEmpty() ? NONE : new Secret(value);
+  }
+
+  public static Secret none() {
+    return NONE;
+  }
+
+  /** The password itself: hand it to a driver, never to a string that is shown. */
+  public String reveal() {
+    return value;
+  }
+
+  public boolean isEmpty() {
+    return value.isEmpty();
+  }
+
+  /** Replaces every occurrence of this password in a text (an error message) with asterisks. */
+  public String maskIn(String text) {
+    return value.isEmpty() || text == null ? text : text.replace(value, "****");
+  }
+
+  /**
+   * A connection URL with any password in it masked: {@code user:password@} and the
+   * {@code password=} parameter of JDBC URLs and connection strings.
+   */
+  public static String maskUrl(String url) {
+    if (url == null) {
+      return null;
+    }
+    return url.replaceAll("(?i)((?:password|pwd)=)[^&;]*", "$1****")
+        .replaceAll("(//[^/@:]*:)[^/@]*@", "$1****@");
+  }
+
+  @Override
+  public String toString() {
+    return value.isEmpty() ? "" : "****";
+  }
+}

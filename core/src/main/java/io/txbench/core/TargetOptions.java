@@ -1,0 +1,29 @@
+package io.txbench.core;
+
+import java.time.Duration;
+
+/**
+ * How to reach and use a target. {@code url} (a JDBC URL or connection string) wins over host,
+ * port and name when given.
+ */
+public record TargetOptions(
+    String host,
+    int port,
+    String database,
+    String user,
+    Secret password,
+    String url,
+    int minConnections,
+    int maxConnections,
+    Duration connectionWaitTimeout,
+    Duration connectionIdleTimeout,
+    IsolationLevel isolationLevel) {
+
+  /** Where the target is, for messages: the URL without credentials, or host:port/database. */
+  public String describe() {
+    if (url != null && !url.isBlank()) {
+      return password.maskIn(Secret.maskUrl(url));
+    }
+    return host + ":" + port + "/" + database;
+  }
+}

@@ -1,0 +1,23 @@
+package io.txbench.core;
+
+import java.time.Duration;
+
+/** What a workload is asked to do, target-neutral. */
+public record WorkloadOptions(
+    String name,
+    long tableSize,
+    long seed,
+    int dayRange,
+    Duration bookingSleep,
+    boolean disableTransaction) {
+
+  public static final String AIRLINE = "airline";
+  public static final String POINT_SELECT = "point-select";
+  public static final String INSERT = "insert";
+  public static final String UPDATE = "update";
+
+  /** Whether iterations of this workload run as multi-statement transactions. */
+  public boolean transactional() {
+    return AIRLINE.equals(name) && !disableTransaction;
+  }
+}

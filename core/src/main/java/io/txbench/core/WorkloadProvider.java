@@ -1,0 +1,28 @@
+package io.txbench.core;
+
+import java.util.List;
+
+/**
+ * A database's entry point, found with {@link java.util.ServiceLoader}: it names its target and
+ * the workloads it serves, and builds them. Adding a database is adding a provider.
+ */
+public interface WorkloadProvider {
+
+  /** The {@code --benchmark-target} name, e.g. {@code postgres}. */
+  String target();
+
+  /** The port the target's server listens on by default. */
+  int defaultPort();
+
+  /** The {@code --workload} names this provider serves. */
+  List<String> workloads();
+
+  /**
+   * Connects to the target. Throws {@link TargetUnavailableException} with a one-line message when
+   * the server cannot be reached or refuses the credentials.
+   */
+  Target open(TargetOptions target, WorkloadOptions workload) throws TargetUnavailableException;
+
+  /** Builds a workload on a target this provider opened. */
+  Workload workload(Target target, WorkloadOptions options);
+}

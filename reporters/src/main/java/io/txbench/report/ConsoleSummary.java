@@ -1,0 +1,52 @@
+package io.txbench.report;
+
+import io.txbench.core.ErrorClass;
+import io.txbench.core.RunResult;
+import io.txbench.core.Verification;
+import java.io.PrintStream;
+import java.util.Locale;
+import java.util.Map;
+import java.util.StringJoiner;
+
+/** The block printed at the end of a run. */
+public final class ConsoleSummary {
+  private ConsoleSummary() {}
+
+  public static void print(PrintStream out, RunSummary s) {
+    RunResult r = s.result();
+    out.println();
+    out.printf(Locale.US, "txbench %s: %s (%s), workload %s, %d thread(s)%n", s.toolVersion(),
+        s.target(), s.serverVersion(), s.workload(), s.parallelism());
+    out.printf(Locale.US, "  measured      %.1f s (%s)%n", r.measuredSeconds(),
+        r.stopReason().name().toLowerCase(Locale.ROOT).replace('_', ' '));
+    out.printf(Locale.US, "  iterations    %,d (%.2f per second)%n", r.iterations(), r.tps());
+    out.printf(Locale.US, "  retries       %,d%s%n", r.retries(), classes(r.retriesByClass()));
+    out.printf(Locale.US, "  errors        %,d%s%n", r.errors(), classes(r.errorsByClass()));
+    out.printf(Locale.US,
+        "  latency (ms)  p50 %.2f  p95 %.2f  p99 %.2f  p99.9 %.2f  max %.2f%n",
+        r.percentileMillis(50), r.percentileMillis(95), r.percentileMillis(99),
+        r.percentileMillis(99.9), r.maxMillis());
+    Verification v = s.verification();
+    if (v == null) {
+      out.println("  verification  skipped");
+    } else if (v.passed()) {
+      out.println("  verification  passed " + v.figures());
+    } else {
+      out.println("  verification  FAILED " + v.figures());
+      v.anomalies().forEach(a -> out.println("    - " + a));
+    }
+    out.println("  results       " + s.resultDirectory());
+    out.flush();
+  }
+
+  private static String classes(Map<ErrorClass, Long> counts) {
+    StringJoiner j = new StringJoiner(", ", " (", ")");
+    j.setEmptyValue("");
+    counts.forEach((k, v) -> {
+      if (v > 0) {
+        j.add(k.label() + " " + v);
+      }
+    });
+    return j.toString();
+  }
+}

@@ -1,0 +1,45 @@
+package io.txbench.report;
+
+import io.txbench.core.IntervalStats;
+import io.txbench.core.RunListener;
+import io.txbench.core.RunResult;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * {@code histogram.hlog}: each period's response times (nanoseconds) as an HdrHistogram interval
+ * log, which HdrHistogram's own tools read and which merges exactly across runs.
+ */
+public final class HistogramLog implements RunListener {
+  public static final String FILE = "histogram.hlog";
+  private final PrintStream out;
+  private final HistogramLogWriter writer;
+
+  public HistogramLog(Path directory) throws IOException {
+    out = new PrintStream(directory.resolve(FILE).toFile(), java.nio.charset.StandardCharsets.UTF_8);
+    writer = new HistogramLogWriter(out);
+  }
+
+  @Override
+  public void onStart(long startMillis, int threads) {
+    writer.outputComment("txbench response times in nanoseconds");
+    writer.outputLogFormatVersion();
+    writer.outputStartTime(startMillis);
+    writer.setBaseTime(startMillis);
+    writer.outputLegend();
+    out.flush();
+  }
+
+  @Override
+  public void onInterval(IntervalStats stats) {
+    writer.outputIntervalHistogram(stats.responseTimes());
+    out.flush();
+  }
+
+  @Override
+  public void onEnd(RunResult result) {
+    out.close();
+  }
+}

@@ -1,0 +1,35 @@
+package io.txbench.report;
+
+import io.txbench.core.IntervalStats;
+import io.txbench.core.RunListener;
+import java.io.PrintStream;
+import java.util.Locale;
+
+/**
+ * The sysbench-style line printed every metrics period: {@code [ 10s ] thds: 8 tps: 534.78 lat
+ * (ms,95%): 22.28 err/s: 0.00 retries/s: 0.00}.
+ */
+public final class ProgressLine implements RunListener {
+  private static final long SHORTEST_LAST_INTERVAL_NANOS = 200_000_000L;
+  private final PrintStream out;
+
+  public ProgressLine(PrintStream out) {
+    this.out = out;
+  }
+
+  @Override
+  public void onInterval(IntervalStats s) {
+    if (s.last() && s.intervalNanos() < SHORTEST_LAST_INTERVAL_NANOS) {
+      return; // a sliver after the last full period says nothing
+    }
+    out.println(format(s));
+    out.flush();
+  }
+
+  static String format(IntervalStats s) {
+    return String.format(Locale.US,
+        "[ %ds ] thds: %d tps: %.2f lat (ms,95%%): %.2f err/s: %.2f retries/s: %.2f",
+        Math.round(s.elapsedNanos() / 1e9), s.threads(), s.tps(), s.percentileMillis(95),
+        s.perSecond(s.errors()), s.perSecond(s.retries()));
+  }
+}

@@ -1,0 +1,82 @@
+package io.txbench.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.txbench.core.ErrorClass;
+import io.txbench.core.RunResult;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/** {@code summary.json}: one object a script can read to compare runs. */
+public final class SummaryJson {
+  public static final String FILE = "summary.json";
+  private static final double[] PERCENTILES = {50, 75, 90, 95, 99, 99.9};
+  private static final String[] KEYS = {"p50", "p75", "p90", "p95", "p99", "p999"};
+
+  private SummaryJson() {}
+
+  public static void write(Path directory, RunSummary summary) throws IOException {
+    new ObjectMapper()
+        .enable(SerializationFeature.INDENT_OUTPUT)
+        .writeValue(directory.resolve(FILE).toFile(), toMap(summary));
+  }
+
+  static Map<String, Object> toMap(RunSummary s) {
+    RunResult r = s.result();
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("tool", "txbench");
+    json.put("toolVersion", s.toolVersion());
+    json.put("target", s.target());
+    json.put("serverVersion", s.serverVersion());
+    json.put("workload", s.workload());
+    json.put("parallelism", s.parallelism());
+    json.put("start", r.start().toString());
+    json.put("end", r.end().toString());
+    json.put("measuredSeconds", round(r.measuredSeconds(), 3));
+    json.put("stopReason", r.stopReason().name());
+    json.put("iterations", r.iterations());
+    json.put("tps", round(r.tps(), 2));
+    json.put("retries", r.retries());
+    json.put("retriesByClass", byClass(r.retriesByClass()));
+    json.put("errors", r.errors());
+    json.put("errorsByClass", byClass(r.errorsByClass()));
+    json.put("responseTimeMs", percentiles(r.responseTimes()));
+    if (s.verification() != null) {
+      Map<String, Object> v = new LinkedHashMap<>();
+      v.put("passed", s.verification().passed());
+      v.put("figures", s.verification().figures());
+      v.put("anomalies", s.verification().anomalies());
+      json.put("verification", v);
+    } else {
+      json.put("verification", null);
+    }
+    json.put("options", s.options());
+    json.put("resultDirectory", s.resultDirectory());
+    return json;
+  }
+
+  static Map<String, Object> percentiles(Histogram h) {
+    Map<String, Object> p = new LinkedHashMap<>();
+    boolean empty = h.getTotalCount() == 0;
+    p.put("mean", empty ? 0 : round(h.getMean() / 1e6, 3));
+    for (int i = 0; i < PERCENTILES.length; i++) {
+      p.put(KEYS[i], empty ? 0 : round(h.getValueAtPercentile(PERCENTILES[i]) / 1e6, 3));
+    }
+    p.put("max", empty ? 0 : round(h.getMaxValue() / 1e6, 3));
+    return p;
+  }
+
+  private static Map<String, Long> byClass(Map<ErrorClass, Long> counts) {
+    Map<String, Long> m = new LinkedHashMap<>();
+    counts.forEach((k, v) -> m.put(k.label(), v));
+    return m;
+  }
+
+  private static double round(double value, int decimals) {
+    double scale = Math.pow(10, decimals);
+    return Math.round(value * scale) / scale;
+  }
+}

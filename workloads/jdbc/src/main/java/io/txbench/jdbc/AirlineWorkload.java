@@ -1,0 +1,207 @@
+package io.txbench.jdbc;
+
+import io.txbench.core.Progress;
+import io.txbench.core.Verification;
+import io.txbench.core.Worker;
+import io.txbench.core.Workload;
+import io.txbench.core.WorkloadOptions;
+import io.txbench.core.data.AirlineData;
+import io.txbench.core.data.Schedule;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A user buys a ticket, in one transaction: read a random flight with its aircraft and how many
+ * seats are taken that day, take the next seat number, insert the seat and the payment (priced by
+ * the flight's duration), and add the seat to the day's audit row.
+ *
+ * <p>The seat number comes from the read, so an isolation level that lets two buyers read the same
+ * count shows up in verify as duplicate seats; under REPEATABLE READ the server aborts one of them
+ * instead, and the runner retries it.
+ */
+final class AirlineWorkload implements Workload {
+  private final JdbcTarget target;
+  private final WorkloadOptions options;
+  private final SchemaRegistry registry;
+  private final LocalDate[] days;
+  private final long bookingSleepNanos;
+  private long schedules;
+  private long seatsBefore;
+
+  AirlineWorkload(JdbcTarget target, WorkloadOptions options, SchemaRegistry registry) {
+    this.target = target;
+    this.options = options;
+    this.registry = registry;
+    LocalDate first = LocalDate.now(ZoneOffset.UTC).plusDays(1);
+    this.days = new LocalDate[Math.max(1, options.dayRange())];
+    for (int i = 0; i < days.length; i++) {
+      days[i] = first.plusDays(i);
+    }
+    this.bookingSleepNanos = options.bookingSleep().toNanos();
+  }
+
+  @Override
+  public void prepare(Progress progress) throws Exception {
+    AirlineData data = new AirlineData(options.seed(), 1);
+    try (Connection c = target.connection()) {
+      c.setAutoCommit(true);
+      registry.recreate(c, AirlineSchema.ALL, WorkloadOptions.AIRLINE, data.scheduleCount(),
+          options.seed());
+      BulkLoader loader = target.dialect().bulkLoader();
+      TableLoad aircraft =
+          new TableLoad("aircraft", List.of("registration", "model", "capacity"),
+              data.aircraft().size(),
+              sink -> data.aircraft().forEach(a ->
+                  sink.row(a.registration(), a.model(), a.capacity())));
+      TableLoad schedule =
+          new TableLoad("schedule",
+              List.of("schedule_id", "flight_number", "origin", "destination", "departure_minute",
+                  "arrival_minute", "duration_minutes", "days_of_week", "aircraft"),
+              data.scheduleCount(),
+              sink -> data.forEachSchedule(s -> sink.row(row(s))));
+      for (TableLoad load : List.of(aircraft, schedule)) {
+        try (Progress.Task task = progress.start("loading " + load.table(), load.rows())) {
+          loader.load(c, load, task);
+        }
+      }
+      registry.finish(c, AirlineSchema.ALL);
+    }
+    schedules = data.scheduleCount();
+  }
+
+  private static Object[] row(Schedule s) {
+    return new Object[] {
+      s.scheduleId(), s.flightNumber(), s.origin(), s.destination(), s.departureMinute(),
+      s.arrivalMinute(), s.durationMinutes(), s.daysOfWeek(), s.aircraft()
+    };
+  }
+
+  @Override
+  public void attach() throws Exception {
+    try (Connection c = target.connection()) {
+      for (TableDef t : AirlineSchema.ALL) {
+        long scale = registry.attach(c, t.name());
+        if (t == AirlineSchema.SCHEDULE) {
+          schedules = scale;
+        }
+      }
+      commitIfNeeded(c);
+    }
+  }
+
+  @Override
+  public void beforeRun() throws SQLException {
+    try (Connection c = target.connection()) {
+      seatsBefore = SqlQueries.single(c, "SELECT COUNT(*) FROM seat");
+      commitIfNeeded(c);
+    }
+  }
+
+  @Override
+  public void iteration(Worker worker) throws SQLException, InterruptedException {
+    long scheduleId = 1 + worker.random().nextLong(schedules);
+    LocalDate day = days[worker.random().nextInt(days.length)];
+    long user = 1 + worker.random().nextLong(1_000_000_000L);
+    try (Connection c = target.connection()) {
+      try {
+        int duration;
+        int taken;
+        try (PreparedStatement read = c.prepareStatement(AirlineSchema.READ_FLIGHT)) {
+          read.setObject(1, day);
+          read.setLong(2, scheduleId);
+          try (ResultSet rs = read.executeQuery()) {
+            if (!rs.next()) {
+              throw new SQLException("schedule " + scheduleId + " is missing");
+            }
+            duration = rs.getInt(1);
+            taken = rs.getInt(3);
+          }
+        }
+        if (bookingSleepNanos > 0) {
+          TimeUnit.NANOSECONDS.sleep(bookingSleepNanos);
+        }
+        try (PreparedStatement seat = c.prepareStatement(AirlineSchema.INSERT_SEAT)) {
+          seat.setLong(1, scheduleId);
+          seat.setObject(2, day);
+          seat.setInt(3, taken + 1);
+          seat.setLong(4, user);
+          seat.executeUpdate();
+        }
+        try (PreparedStatement payment = c.prepareStatement(AirlineSchema.INSERT_PAYMENT)) {
+          payment.setLong(1, scheduleId);
+          payment.setObject(2, day);
+          payment.setLong(3, user);
+          payment.setBigDecimal(4, AirlineData.fare(duration));
+          payment.executeUpdate();
+        }
+        try (PreparedStatement audit = c.prepareStatement(target.dialect().auditUpsert())) {
+          audit.setLong(1, scheduleId);
+          audit.setObject(2, day);
+          audit.executeUpdate();
+        }
+        commitIfNeeded(c);
+      } catch (SQLException | InterruptedException | RuntimeException e) {
+        rollbackQuietly(c, e);
+        throw e;
+      }
+    }
+  }
+
+  private void commitIfNeeded(Connection c) throws SQLException {
+    if (!target.autoCommit()) {
+      c.commit();
+    }
+  }
+
+  private void rollbackQuietly(Connection c, Exception cause) {
+    if (!target.autoCommit()) {
+      try {
+        c.rollback();
+      } catch (SQLException e) {
+        cause.addSuppressed(e);
+      }
+    }
+  }
+
+  @Override
+  public Verification verify(long committed) throws SQLException {
+    try (Connection c = target.connection()) {
+      Map<String, Long> figures = new LinkedHashMap<>();
+      long seats = SqlQueries.single(c, "SELECT COUNT(*) FROM seat");
+      long payments = SqlQueries.single(c, "SELECT COUNT(*) FROM payment");
+      long occupied = SqlQueries.single(c, "SELECT COALESCE(SUM(seats_occupied), 0) FROM audit");
+      long duplicates = SqlQueries.single(c, AirlineSchema.DUPLICATE_SEATS);
+      commitIfNeeded(c);
+      figures.put("seats", seats);
+      figures.put("payments", payments);
+      figures.put("seats_occupied", occupied);
+      figures.put("duplicate_seats", duplicates);
+      figures.put("seats_booked_in_run", seats - seatsBefore);
+      List<String> anomalies = new ArrayList<>();
+      if (seats != payments) {
+        anomalies.add("seats (" + seats + ") differ from payments (" + payments + ")");
+      }
+      if (seats != occupied) {
+        anomalies.add("seats (" + seats + ") differ from the audit's seats_occupied (" + occupied
+            + ")");
+      }
+      if (duplicates > 0) {
+        anomalies.add(duplicates + " seat number(s) sold more than once");
+      }
+      if (seats - seatsBefore != committed) {
+        anomalies.add("seats booked in this run (" + (seats - seatsBefore)
+            + ") differ from iterations committed (" + committed + ")");
+      }
+      return new Verification(figures, anomalies);
+    }
+  }
+}

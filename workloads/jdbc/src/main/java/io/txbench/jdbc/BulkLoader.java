@@ -1,0 +1,10 @@
+package io.txbench.jdbc;
+
+import io.txbench.core.Progress;
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/** Loads generated rows into one table, advancing a progress task as rows go in. */
+public interface BulkLoader {
+  void load(Connection connection, TableLoad load, Progress.Task progress) throws SQLException;
+}

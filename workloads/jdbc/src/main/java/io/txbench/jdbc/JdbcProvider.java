@@ -1,0 +1,46 @@
+package io.txbench.jdbc;
+
+import io.txbench.core.Target;
+import io.txbench.core.TargetOptions;
+import io.txbench.core.TargetUnavailableException;
+import io.txbench.core.ToolVersion;
+import io.txbench.core.Workload;
+import io.txbench.core.WorkloadOptions;
+import io.txbench.core.WorkloadProvider;
+import java.util.List;
+
+/** The workloads every SQL database serves; a database module supplies only its dialect. */
+public abstract class JdbcProvider implements WorkloadProvider {
+
+  protected abstract SqlDialect dialect();
+
+  @Override
+  public int defaultPort() {
+    return dialect().defaultPort();
+  }
+
+  @Override
+  public List<String> workloads() {
+    return List.of(WorkloadOptions.AIRLINE, WorkloadOptions.POINT_SELECT, WorkloadOptions.INSERT,
+        WorkloadOptions.UPDATE);
+  }
+
+  @Override
+  public Target open(TargetOptions target, WorkloadOptions workload)
+      throws TargetUnavailableException {
+    return JdbcTarget.open(dialect(), target, !workload.transactional());
+  }
+
+  @Override
+  public Workload workload(Target target, WorkloadOptions options) {
+    JdbcTarget jdbc = (JdbcTarget) target;
+    SchemaRegistry registry = new SchemaRegistry(jdbc.dialect(), ToolVersion.get());
+    return switch (options.name()) {
+      case WorkloadOptions.AIRLINE -> new AirlineWorkload(jdbc, options, registry);
+      case WorkloadOptions.POINT_SELECT -> new PointSelectWorkload(jdbc, options, registry);
+      case WorkloadOptions.INSERT -> new InsertWorkload(jdbc, options, registry);
+      case WorkloadOptions.UPDATE -> new UpdateWorkload(jdbc, options, registry);
+      default -> throw new IllegalArgumentException("unknown workload " + options.name());
+    };
+  }
+}

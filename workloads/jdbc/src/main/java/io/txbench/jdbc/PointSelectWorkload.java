@@ -1,0 +1,61 @@
+package io.txbench.jdbc;
+
+import io.txbench.core.Verification;
+import io.txbench.core.Worker;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** One iteration reads one row by primary key (sysbench oltp_point_select, pgbench -S). */
+final class PointSelectWorkload extends ItemWorkload {
+  private static final String SELECT = "SELECT id, k, c, pad FROM item WHERE id = ?";
+  private long countBefore;
+  private long updatesBefore;
+
+  PointSelectWorkload(JdbcTarget target, io.txbench.core.WorkloadOptions options,
+      SchemaRegistry registry) {
+    super(target, options, registry);
+  }
+
+  @Override
+  public void beforeRun() throws SQLException {
+    try (Connection c = target.connection()) {
+      countBefore = count(c);
+      updatesBefore = updates(c);
+      commit(c);
+    }
+  }
+
+  @Override
+  public void iteration(Worker worker) throws SQLException {
+    long id = randomId(worker.random());
+    try (Connection c = target.connection(); PreparedStatement select = c.prepareStatement(SELECT)) {
+      select.setLong(1, id);
+      try (ResultSet rs = select.executeQuery()) {
+        if (!rs.next() || rs.getLong(1) != id || rs.getString(3) == null) {
+          throw new SQLException("row " + id + " of table item is missing");
+        }
+      }
+      commit(c);
+    }
+  }
+
+  @Override
+  public Verification verify(long committed) throws SQLException {
+    try (Connection c = target.connection()) {
+      long rowsAfter = count(c);
+      long updatesAfter = updates(c);
+      commit(c);
+      List<String> anomalies = new ArrayList<>();
+      if (rowsAfter != countBefore || updatesAfter != updatesBefore) {
+        anomalies.add("table item changed during a read-only run: rows " + countBefore + " -> "
+            + rowsAfter + ", updates " + updatesBefore + " -> " + updatesAfter);
+      }
+      return new Verification(Map.of("rows", rowsAfter, "reads", committed), anomalies);
+    }
+  }
+}

@@ -1,0 +1,49 @@
+package io.txbench.jdbc;
+
+import io.txbench.core.Failure;
+import io.txbench.core.TargetOptions;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Properties;
+
+/**
+ * What differs between SQL databases. Everything else, the statements included, is shared in this
+ * module.
+ */
+public interface SqlDialect {
+
+  /** The product name for messages, e.g. {@code PostgreSQL}. */
+  String product();
+
+  int defaultPort();
+
+  /** The JDBC URL for host, port and database (used when no {@code --target-url} is given). */
+  String jdbcUrl(TargetOptions options);
+
+  /** Driver properties: time-outs, application name. Never the password. */
+  Properties connectionProperties(TargetOptions options);
+
+  /** The column definition of a server-generated 64-bit primary key. */
+  String identityColumn();
+
+  /**
+   * Adds one seat to the audit row of (schedule_id, flight_date), creating it if missing; the two
+   * parameters are schedule_id and flight_date.
+   */
+  String auditUpsert();
+
+  /** The statement that refreshes the planner statistics of a table. */
+  String analyze(String table);
+
+  /** A verdict for the database's own error codes, or {@code null} to let the shared rules decide. */
+  Failure classify(SQLException error);
+
+  /** The fastest way this database loads many generated rows. */
+  BulkLoader bulkLoader();
+
+  /**
+   * Called after rows with explicit ids were loaded into a table whose id the server generates, so
+   * that later server-generated ids do not collide with them.
+   */
+  void afterExplicitIds(Connection connection, String table, String idColumn) throws SQLException;
+}

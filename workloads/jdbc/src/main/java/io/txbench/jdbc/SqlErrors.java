@@ -1,0 +1,41 @@
+package io.txbench.jdbc;
+
+import io.txbench.core.ErrorClass;
+import io.txbench.core.Failure;
+import java.io.IOException;
+import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLRecoverableException;
+import java.sql.SQLTransientConnectionException;
+
+/** The classification rules every SQL database shares, after its dialect's own. */
+final class SqlErrors {
+  private SqlErrors() {}
+
+  static Failure classify(Throwable error, SqlDialect dialect) {
+    for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof SQLException sql) {
+        for (SQLException s = sql; s != null; s = s.getNextException()) {
+          Failure own = dialect.classify(s);
+          if (own != null) {
+            return own;
+          }
+        }
+        String state = sql.getSQLState();
+        if ("40001".equals(state)) {
+          return Failure.retryable(ErrorClass.SERIALIZATION);
+        }
+        if ((state != null && state.startsWith("08"))
+            || sql instanceof SQLTransientConnectionException
+            || sql instanceof SQLNonTransientConnectionException
+            || sql instanceof SQLRecoverableException) {
+          return Failure.fatal(ErrorClass.CONNECTION);
+        }
+      }
+      if (t instanceof IOException) {
+        return Failure.fatal(ErrorClass.CONNECTION);
+      }
+    }
+    return Failure.fatal(ErrorClass.OTHER);
+  }
+}
