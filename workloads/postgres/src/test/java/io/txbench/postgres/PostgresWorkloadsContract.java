@@ -1,0 +1,214 @@
+package io.txbench.postgres;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.txbench.core.Backoff;
+import io.txbench.core.ErrorClass;
+import io.txbench.core.Failure;
+import io.txbench.core.IsolationLevel;
+import io.txbench.core.Metrics;
+import io.txbench.core.Progress;
+import io.txbench.core.RunListener;
+import io.txbench.core.RunOptions;
+import io.txbench.core.RunResult;
+import io.txbench.core.Runner;
+import io.txbench.core.Secret;
+import io.txbench.core.SetupException;
+import io.txbench.core.Target;
+import io.txbench.core.TargetOptions;
+import io.txbench.core.Verification;
+import io.txbench.core.Workload;
+import io.txbench.core.WorkloadOptions;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The four workloads against a real PostgreSQL, each test in a schema of its own. Subclasses say
+ * where the server is; every assertion reads the effects back from the database.
+ */
+abstract class PostgresWorkloadsContract {
+  private final PostgresProvider provider = new PostgresProvider();
+  private String schema;
+
+  /** A JDBC URL of the server under test, with credentials. */
+  abstract String serverUrl();
+
+  @BeforeEach
+  void createSchema() throws SQLException {
+    schema = "txbench_it_" + UUID.randomUUID().toString().substring(0, 8);
+    sql("CREATE SCHEMA " + schema);
+  }
+
+  @AfterEach
+  void dropSchema() throws SQLException {
+    sql("DROP SCHEMA " + schema + " CASCADE");
+  }
+
+  private String url() {
+    return serverUrl() + (serverUrl().contains("?") ? "&" : "?") + "currentSchema=" + schema;
+  }
+
+  private void sql(String statement) throws SQLException {
+    try (Connection c = DriverManager.getConnection(serverUrl());
+        Statement s = c.createStatement()) {
+      s.execute(statement);
+    }
+  }
+
+  private long query(String sql) throws SQLException {
+    try (Connection c = DriverManager.getConnection(url());
+        Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery(sql)) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
+  private TargetOptions target(int connections, IsolationLevel isolation) {
+    return new TargetOptions(null, 0, null, null, Secret.none(), url(), connections, connections,
+        Duration.ofSeconds(10), Duration.ofMinutes(10), isolation);
+  }
+
+  private static WorkloadOptions workload(String name, long tableSize, boolean noTransaction) {
+    return new WorkloadOptions(name, tableSize, 42, 1, Duration.ZERO, noTransaction);
+  }
+
+  /** What a run measured and what verify found. */
+  record Outcome(RunResult result, Verification verification) {}
+
+  private Outcome run(WorkloadOptions options, int threads, long iterations, boolean prepare,
+      IsolationLevel isolation) throws Exception {
+    try (Target target = provider.open(target(threads, isolation), options)) {
+      Workload workload = provider.workload(target, options);
+      if (prepare) {
+        workload.prepare(Progress.silent());
+      } else {
+        workload.attach();
+      }
+      workload.beforeRun();
+      RunOptions run = new RunOptions(threads, null, iterations, Duration.ofSeconds(1), 10, 0, 7,
+          Backoff.defaults());
+      RunResult result = new Runner(run, new Metrics(), new RunListener() {})
+          .run(workload, target);
+      return new Outcome(result, workload.verify(result.iterations()));
+    }
+  }
+
+  @Test
+  void airlineBooksExactlyOneSeatAndOnePaymentPerCommittedIteration() throws Exception {
+    Outcome o = run(workload(WorkloadOptions.AIRLINE, 0, false), 4, 400, true,
+        IsolationLevel.REPEATABLE_READ);
+    assertEquals(400, o.result().iterations());
+    assertEquals(0, o.result().errors());
+    assertEquals(15_000, query("SELECT COUNT(*) FROM schedule"));
+    assertEquals(200, query("SELECT COUNT(*) FROM aircraft"));
+    assertEquals(400, query("SELECT COUNT(*) FROM seat"));
+    assertEquals(400, query("SELECT COUNT(*) FROM payment"));
+    assertEquals(400, query("SELECT SUM(seats_occupied) FROM audit"));
+    assertEquals(0, query("SELECT COUNT(*) FROM payment WHERE amount <= 0"));
+    assertTrue(o.verification().passed(), o.verification().anomalies().toString());
+    assertEquals(400L, o.verification().figures().get("seats_booked_in_run"));
+  }
+
+  @Test
+  void airlineOnExistingDataWithSkipSetupAddsToIt() throws Exception {
+    run(workload(WorkloadOptions.AIRLINE, 0, false), 2, 100, true, IsolationLevel.REPEATABLE_READ);
+    Outcome second = run(workload(WorkloadOptions.AIRLINE, 0, true), 2, 150, false,
+        IsolationLevel.READ_COMMITTED);
+    assertEquals(150, second.result().iterations());
+    assertEquals(250, query("SELECT COUNT(*) FROM seat"));
+    assertEquals(250, query("SELECT COUNT(DISTINCT seat_id) FROM seat"));
+    assertEquals(250L, second.verification().figures().get("seats"));
+  }
+
+  @Test
+  void pointSelectReadsWithoutChangingAnything() throws Exception {
+    Outcome o = run(workload(WorkloadOptions.POINT_SELECT, 2_000, false), 4, 1_000, true,
+        IsolationLevel.REPEATABLE_READ);
+    assertEquals(1_000, o.result().iterations());
+    assertEquals(0, o.result().errors());
+    assertEquals(2_000, query("SELECT COUNT(*) FROM item"));
+    assertEquals(0, query("SELECT SUM(updates) FROM item"));
+    assertEquals(120, query("SELECT MIN(LENGTH(c)) FROM item"));
+    assertTrue(o.verification().passed(), o.verification().anomalies().toString());
+  }
+
+  @Test
+  void insertAddsOneRowPerIterationAndIdsNeverCollideAcrossRuns() throws Exception {
+    Outcome first = run(workload(WorkloadOptions.INSERT, 1_000, false), 4, 300, true,
+        IsolationLevel.REPEATABLE_READ);
+    Outcome second = run(workload(WorkloadOptions.INSERT, 1_000, false), 4, 300, false,
+        IsolationLevel.REPEATABLE_READ);
+    assertEquals(300, first.result().iterations());
+    assertEquals(300, second.result().iterations());
+    assertEquals(0, second.result().errors());
+    assertEquals(1_600, query("SELECT COUNT(*) FROM item"));
+    assertEquals(1_600, query("SELECT COUNT(DISTINCT id) FROM item"));
+    assertEquals(1_600, query("SELECT MAX(id) FROM item"));
+    assertTrue(second.verification().passed(), second.verification().anomalies().toString());
+    assertEquals(300L, second.verification().figures().get("inserted"));
+  }
+
+  @Test
+  void updateChangesOneRowPerCommittedIteration() throws Exception {
+    Outcome o = run(workload(WorkloadOptions.UPDATE, 50, false), 8, 2_000, true,
+        IsolationLevel.REPEATABLE_READ);
+    // 8 workers on 50 rows collide: REPEATABLE READ aborts some, and the runner retries them.
+    assertEquals(2_000, o.result().iterations() + o.result().errors());
+    assertEquals(o.result().iterations(), query("SELECT SUM(updates) FROM item"));
+    assertEquals(50, query("SELECT COUNT(*) FROM item"));
+    assertTrue(o.verification().passed(), o.verification().anomalies().toString());
+  }
+
+  @Test
+  void prepareRefusesATableItDidNotCreateAndLeavesItAlone() throws Exception {
+    sql("CREATE TABLE " + schema + ".item (id INT PRIMARY KEY, note TEXT)");
+    sql("INSERT INTO " + schema + ".item VALUES (1, 'precious')");
+    SetupException e = assertThrows(SetupException.class, () ->
+        run(workload(WorkloadOptions.POINT_SELECT, 100, false), 1, 1, true,
+            IsolationLevel.REPEATABLE_READ));
+    assertTrue(e.getMessage().contains("'item'"), e.getMessage());
+    assertEquals(1, query("SELECT COUNT(*) FROM item WHERE note = 'precious'"));
+  }
+
+  @Test
+  void skipSetupWithoutDataSaysWhatToDo() {
+    SetupException e = assertThrows(SetupException.class, () ->
+        run(workload(WorkloadOptions.UPDATE, 100, false), 1, 1, false,
+            IsolationLevel.REPEATABLE_READ));
+    assertTrue(e.getMessage().toLowerCase(Locale.ROOT).contains("without --skip-setup"),
+        e.getMessage());
+  }
+
+  @Test
+  void aRealSerializationFailureIsClassifiedRetryable() throws Exception {
+    sql("CREATE TABLE " + schema + ".counter (id INT PRIMARY KEY, n INT)");
+    sql("INSERT INTO " + schema + ".counter VALUES (1, 0)");
+    try (Target target = provider.open(target(2, IsolationLevel.REPEATABLE_READ),
+            workload(WorkloadOptions.AIRLINE, 0, false));
+        Connection a = ((io.txbench.jdbc.JdbcTarget) target).connection();
+        Connection b = ((io.txbench.jdbc.JdbcTarget) target).connection()) {
+      try (Statement sa = a.createStatement(); Statement sb = b.createStatement()) {
+        sa.executeQuery("SELECT n FROM counter").close();
+        sb.executeQuery("SELECT n FROM counter").close();
+        sb.executeUpdate("UPDATE counter SET n = n + 1 WHERE id = 1");
+        b.commit();
+        SQLException e = assertThrows(SQLException.class,
+            () -> sa.executeUpdate("UPDATE counter SET n = n + 1 WHERE id = 1"));
+        a.rollback();
+        assertEquals(Failure.retryable(ErrorClass.SERIALIZATION), target.classify(e));
+      }
+    }
+  }
+}
