@@ -275,8 +275,10 @@ final class BenchmarkCommand implements Callable<Integer> {
         List<String> lines = Files.readAllLines(passwordFile, StandardCharsets.UTF_8);
         return Secret.of(lines.isEmpty() ? "" : lines.get(0).strip());
       } catch (IOException e) {
-        throw usage("--target-database-password-file: cannot read " + passwordFile + " ("
-            + e.getClass().getSimpleName() + ")");
+        String why = e instanceof java.nio.file.NoSuchFileException ? "no such file"
+            : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+            : String.valueOf(e.getMessage());
+        throw usage("--target-database-password-file: cannot read " + passwordFile + ": " + why);
       }
     }
     if (password != null) {

@@ -4,20 +4,27 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Applies {@code --log-level}: txbench's own loggers, and the libraries' at debug and trace. */
+/**
+ * Applies {@code --log-level} to txbench's own loggers; below info, the libraries (pool, driver,
+ * embedded server) speak too, and at info and above they are back to their quiet defaults.
+ */
 final class LogLevels {
+  private static final String[] LIBRARIES = {"com.zaxxer.hikari", "org.postgresql", "io.zonky"};
+  private static final Level[] LIBRARY_DEFAULTS = {Level.OFF, Level.WARN, Level.WARN};
+
   private LogLevels() {}
 
   static void apply(String level) {
     Level parsed = Level.toLevel(level, Level.INFO);
-    ((Logger) LoggerFactory.getLogger("io.txbench")).setLevel(parsed);
-    if (parsed.isGreaterOrEqual(Level.INFO)) {
-      return;
+    boolean verbose = !parsed.isGreaterOrEqual(Level.INFO);
+    logger("io.txbench").setLevel(parsed);
+    logger(Logger.ROOT_LOGGER_NAME).setLevel(verbose ? parsed : Level.WARN);
+    for (int i = 0; i < LIBRARIES.length; i++) {
+      logger(LIBRARIES[i]).setLevel(verbose ? parsed : LIBRARY_DEFAULTS[i]);
     }
-    // Below info, the libraries speak too: pool, driver and embedded server.
-    ((Logger) LoggerFactory.getLogger(Logger.ROOT_LOGGER_NAME)).setLevel(parsed);
-    for (String name : new String[] {"com.zaxxer.hikari", "org.postgresql", "io.zonky"}) {
-      ((Logger) LoggerFactory.getLogger(name)).setLevel(parsed);
-    }
+  }
+
+  private static Logger logger(String name) {
+    return (Logger) LoggerFactory.getLogger(name);
   }
 }

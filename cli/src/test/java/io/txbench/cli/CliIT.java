@@ -1,0 +1,154 @@
+package io.txbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line end to end against a real PostgreSQL. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class CliIT {
+  private static final String PASSWORD = "pw-3xq9-never-shown";
+  private EmbeddedPostgres postgres;
+  @TempDir Path dir;
+
+  @BeforeAll
+  void start() throws IOException {
+    postgres = EmbeddedPostgres.builder().start();
+  }
+
+  @AfterAll
+  void stop() throws IOException {
+    postgres.close();
+  }
+
+  private String[] server(String... more) {
+    List<String> args = new java.util.ArrayList<>(List.of("--target-database-host", "127.0.0.1",
+        "--target-database-port", String.valueOf(postgres.getPort())));
+    args.addAll(List.of(more));
+    return args.toArray(String[]::new);
+  }
+
+  private long query(String sql) throws SQLException {
+    try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:"
+            + postgres.getPort() + "/postgres?user=postgres");
+        Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery(sql)) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
+  @Test
+  void airlineRunWritesEveryResultFileAndASummary() throws Exception {
+    Path out = dir.resolve("airline");
+    CliRun run = CliRun.of(server("--workload", "airline", "--parallelism", "4", "--duration",
+        "3s", "--metrics", "1s", "--metrics-reporter", "csv,log", "--output-dir", out.toString()));
+    assertEquals(0, run.exitCode(), run.err());
+    assertTrue(run.out().contains("Connected to PostgreSQL"), run.out());
+    assertTrue(run.out().matches("(?s).*\\[ 1s \\] thds: 4 tps: [0-9.]+ lat \\(ms,95%\\): [0-9.]+"
+        + " err/s: [0-9.]+ retries/s: [0-9.]+.*"), run.out());
+    assertTrue(run.out().contains("verification  passed"), run.out());
+    for (String file : List.of("iterations.csv", "response-time.csv", "retries.csv", "errors.csv",
+        "intervals.csv", "histogram.hlog", "summary.json")) {
+      assertTrue(Files.size(out.resolve(file)) > 0, file);
+    }
+    JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+    long iterations = summary.get("iterations").asLong();
+    assertTrue(iterations > 0);
+    assertEquals(iterations, query("SELECT COUNT(*) FROM seat"));
+    assertEquals(iterations, query("SELECT COUNT(*) FROM payment"));
+    assertTrue(summary.get("serverVersion").asText().startsWith("PostgreSQL"));
+    assertTrue(summary.get("verification").get("passed").asBoolean());
+    List<String> lines = Files.readAllLines(out.resolve("iterations.csv"));
+    assertEquals("t,count,mean_rate,m1_rate,m5_rate,m15_rate,rate_unit", lines.get(0));
+    assertEquals(iterations, Long.parseLong(lines.get(lines.size() - 1).split(",")[1]));
+  }
+
+  @Test
+  void onlySetupThenSkipSetupRunsOverTheSameData() throws Exception {
+    CliRun setup = CliRun.of(server("--workload", "insert", "--table-size", "5000",
+        "--only-setup"));
+    assertEquals(0, setup.exitCode(), setup.err());
+    assertEquals(5000, query("SELECT COUNT(*) FROM item"));
+    for (int i = 0; i < 2; i++) {
+      CliRun run = CliRun.of(server("--workload", "insert", "--skip-setup", "--iterations", "700",
+          "--output-dir", dir.resolve("insert" + i).toString()));
+      assertEquals(0, run.exitCode(), run.err() + run.out());
+    }
+    assertEquals(6400, query("SELECT COUNT(*) FROM item"));
+    assertEquals(6400, query("SELECT COUNT(DISTINCT id) FROM item"));
+  }
+
+  @Test
+  void thePasswordReachesNoOutput() throws Exception {
+    Path out = dir.resolve("secret");
+    CliRun run = CliRun.of(Map.of(), server("--workload", "point-select", "--table-size", "1000",
+        "--iterations", "300", "--target-database-password", PASSWORD, "--metrics-reporter",
+        "csv,console,log", "--log-level", "debug", "--output-dir", out.toString()));
+    assertEquals(0, run.exitCode(), run.err());
+    assertFalse(run.out().contains(PASSWORD));
+    assertFalse(run.err().contains(PASSWORD));
+    try (Stream<Path> files = Files.list(out)) {
+      for (Path f : files.toList()) {
+        assertFalse(Files.readString(f, StandardCharsets.ISO_8859_1).contains(PASSWORD),
+            f.toString());
+      }
+    }
+    String json = Files.readString(out.resolve("summary.json"));
+    assertTrue(json.contains("\"target-database-password\" : \"****\""), json);
+  }
+
+  @Test
+  void aPasswordInTheUrlIsMaskedToo() throws Exception {
+    Path out = dir.resolve("url");
+    CliRun run = CliRun.of("--target-url", "jdbc:postgresql://127.0.0.1:" + postgres.getPort()
+        + "/postgres?user=postgres&password=" + PASSWORD, "--workload", "update", "--table-size",
+        "500", "--iterations", "200", "--output-dir", out.toString());
+    assertEquals(0, run.exitCode(), run.err());
+    assertFalse((run.out() + run.err()).contains(PASSWORD));
+    assertFalse(Files.readString(out.resolve("summary.json")).contains(PASSWORD));
+    assertEquals(200, query("SELECT SUM(updates) FROM item"));
+  }
+
+  @Test
+  void anUnreachableServerGetsOneLineAndExitCode3() {
+    CliRun run = CliRun.of("--target-database-host", "127.0.0.1", "--target-database-port", "1",
+        "--connection-wait-timeout", "2s", "--iterations", "1");
+    assertEquals(ExitCodes.TARGET, run.exitCode());
+    String err = run.err().strip();
+    assertEquals(1, err.lines().count(), err);
+    assertTrue(err.contains("127.0.0.1:1"), err);
+    assertFalse(err.contains("Exception"), err);
+  }
+
+  @Test
+  void embeddedDefaultRunsWithoutAnyServer() throws Exception {
+    Path out = dir.resolve("embedded");
+    CliRun run = CliRun.of("--embedded", "--workload", "point-select", "--table-size", "2000",
+        "--duration", "2s", "--output-dir", out.toString());
+    assertEquals(0, run.exitCode(), run.err());
+    assertTrue(run.out().contains("started an embedded PostgreSQL"), run.out());
+    assertTrue(Files.exists(out.resolve("summary.json")));
+  }
+}

@@ -1,0 +1,47 @@
+package io.txbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Bad input: one line on stderr naming the option, exit code 2, no stack trace, no server. */
+class UsageErrorsTest {
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+    "--benchmark-target oracle|--benchmark-target",
+    "--workload tpcc|--workload",
+    "--parallelism 0|--parallelism",
+    "--parallelism -3|--parallelism",
+    "--parallelism many|--parallelism",
+    "--duration forever|--duration",
+    "--duration 10s --iterations 5|--iterations",
+    "--skip-setup --only-setup|--only-setup",
+    "--metrics-reporter graphite|--metrics-reporter",
+    "--sql-isolation-level CHAOS|--sql-isolation-level",
+    "--target-database-port 70000|--target-database-port",
+    "--min-connections 9 --max-connections 4|--min-connections",
+    "--no-such-option|--no-such-option",
+    "--target-database-password-file /nonexistent/pw|--target-database-password-file",
+  })
+  void badInputGetsOneClearLineAndExitCode2(String args, String named) {
+    CliRun run = CliRun.of(args.split(" "));
+    assertEquals(ExitCodes.USAGE, run.exitCode(), run.err());
+    String err = run.err().strip();
+    assertEquals(1, err.lines().count(), err);
+    assertTrue(err.startsWith("txbench: "), err);
+    assertTrue(err.contains(named), err);
+    assertFalse(err.contains("Exception") || err.contains("\tat "), err);
+  }
+
+  @ParameterizedTest
+  @CsvSource({"--help", "--version"})
+  void helpAndVersionSucceed(String option) {
+    CliRun run = CliRun.of(option);
+    assertEquals(0, run.exitCode());
+    assertTrue(run.out().contains("txbench"), run.out());
+  }
+}

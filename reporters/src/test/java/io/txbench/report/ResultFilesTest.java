@@ -1,0 +1,140 @@
+package io.txbench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.txbench.core.ErrorClass;
+import io.txbench.core.HdrReservoir;
+import io.txbench.core.IntervalStats;
+import io.txbench.core.Metrics;
+import io.txbench.core.RunResult;
+import io.txbench.core.StopReason;
+import io.txbench.core.Verification;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ResultFilesTest {
+  @TempDir Path dir;
+
+  private static Histogram histogram(long... millis) {
+    Histogram h = new Histogram(1, HdrReservoir.HIGHEST_TRACKABLE_NANOS, 3);
+    h.setStartTimeStamp(1_000);
+    h.setEndTimeStamp(2_000);
+    for (long m : millis) {
+      h.recordValue(m * 1_000_000);
+    }
+    return h;
+  }
+
+  private static IntervalStats interval(int second, Histogram h, long retries, boolean last) {
+    return new IntervalStats(second * 1_000_000_000L, 1_000_000_000L, h, retries, 0, 4, last);
+  }
+
+  @Test
+  void progressLineReadsLikeSysbench() {
+    String line = ProgressLine.format(interval(10, histogram(1, 2, 3, 4), 2, false));
+    assertEquals("[ 10s ] thds: 4 tps: 4.00 lat (ms,95%): 4.00 err/s: 0.00 retries/s: 2.00",
+        line);
+  }
+
+  @Test
+  void intervalsCsvHasOneRowPerPeriodWithThatPeriodsFigures() throws IOException {
+    IntervalsCsv csv = new IntervalsCsv(dir);
+    csv.onInterval(interval(1, histogram(10, 20, 30), 1, false));
+    csv.onInterval(interval(2, histogram(100), 0, true));
+    csv.onEnd(null);
+    try (Reader in = Files.newBufferedReader(dir.resolve(IntervalsCsv.FILE))) {
+      List<CSVRecord> rows = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true)
+          .get().parse(in).getRecords();
+      assertEquals(2, rows.size());
+      assertEquals(List.of(IntervalsCsv.HEADER), rows.get(0).getParser().getHeaderNames());
+      assertEquals("3", rows.get(0).get("count"));
+      assertEquals("3.00", rows.get(0).get("tps"));
+      assertEquals(20.0, Double.parseDouble(rows.get(0).get("p50_ms")), 0.05);
+      assertEquals("1", rows.get(0).get("retries"));
+      assertEquals(100.0, Double.parseDouble(rows.get(1).get("max_ms")), 0.1);
+    }
+  }
+
+  @Test
+  void histogramLogRoundTripsAndMergesExactly() throws IOException {
+    HistogramLog log = new HistogramLog(dir);
+    log.onStart(1_700_000_000_000L, 4);
+    log.onInterval(interval(1, histogram(1, 2, 3), 0, false));
+    log.onInterval(interval(2, histogram(4, 5), 0, true));
+    log.onEnd(null);
+    HistogramLogReader reader = new HistogramLogReader(dir.resolve(HistogramLog.FILE).toFile());
+    Histogram merged = new Histogram(3);
+    int intervals = 0;
+    for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null;
+        h = reader.nextIntervalHistogram()) {
+      merged.add((Histogram) h);
+      intervals++;
+    }
+    assertEquals(2, intervals);
+    assertEquals(5, merged.getTotalCount());
+    assertEquals(5_000_000, merged.getMaxValue(), 5_000);
+    assertEquals(1_700_000_000.0, reader.getStartTimeSec(), 0.001);
+  }
+
+  @Test
+  void dropwizardCsvFilesKeepTheirFormat() throws IOException {
+    Metrics metrics = new Metrics();
+    metrics.recordSuccess(3_000_000);
+    metrics.recordRetry(ErrorClass.DEADLOCK);
+    metrics.sampleInterval();
+    ReporterListener csv = DropwizardReporters.csv(metrics.registry(), dir);
+    csv.onInterval(null);
+    List<String> timer = Files.readAllLines(dir.resolve("response-time.csv"));
+    assertEquals("t,count,max,mean,min,stddev,p50,p75,p95,p98,p99,p999,mean_rate,m1_rate,"
+        + "m5_rate,m15_rate,rate_unit,duration_unit", timer.get(0));
+    assertTrue(timer.get(1).contains(",1,3.0"), timer.get(1));
+    assertTrue(timer.get(1).endsWith("calls/second,milliseconds"), timer.get(1));
+    List<String> retries = Files.readAllLines(dir.resolve("retries.csv"));
+    assertEquals("t,count,mean_rate,m1_rate,m5_rate,m15_rate,rate_unit", retries.get(0));
+    assertTrue(retries.get(1).split(",")[1].equals("1"), retries.get(1));
+    assertTrue(Files.exists(dir.resolve("iterations.csv")));
+    assertTrue(Files.exists(dir.resolve("errors.csv")));
+  }
+
+  @Test
+  void summaryJsonCarriesTotalsPercentilesAndVerification() throws IOException {
+    Map<ErrorClass, Long> none = new EnumMap<>(ErrorClass.class);
+    for (ErrorClass c : ErrorClass.values()) {
+      none.put(c, 0L);
+    }
+    RunResult result = new RunResult(Instant.parse("2026-01-01T00:00:00Z"),
+        Instant.parse("2026-01-01T00:00:10Z"), 10_000_000_000L, 3, 0, 0, none, none,
+        histogram(10, 20, 30), StopReason.DURATION_ELAPSED);
+    RunSummary summary = new RunSummary("1.0", "postgres", "PostgreSQL 17", "airline", 8,
+        Map.of("target-database-password", "****"), result,
+        new Verification(Map.of("seats", 3L), List.of()), dir.toString());
+    SummaryJson.write(dir, summary);
+    JsonNode json = new ObjectMapper().readTree(
+        Files.readString(dir.resolve(SummaryJson.FILE), StandardCharsets.UTF_8));
+    assertEquals(3, json.get("iterations").asLong());
+    assertEquals(0.3, json.get("tps").asDouble(), 1e-9);
+    for (String key : List.of("p50", "p75", "p90", "p95", "p99", "p999", "max")) {
+      assertTrue(json.get("responseTimeMs").has(key), key);
+    }
+    assertEquals(30.0, json.get("responseTimeMs").get("max").asDouble(), 0.05);
+    assertTrue(json.get("verification").get("passed").asBoolean());
+    assertEquals("****", json.get("options").get("target-database-password").asText());
+  }
+}
