@@ -35,6 +35,7 @@ import picocli.CommandLine.Spec;
     versionProvider = VersionProvider.class,
     sortOptions = false,
     usageHelpAutoWidth = true,
+    abbreviateSynopsis = true,
     description = {
       "Drives a database with a workload and measures throughput, response time, retries and"
           + " errors.",
@@ -97,7 +98,7 @@ final class BenchmarkCommand implements Callable<Integer> {
       description = "Full JDBC URL (TLS and other driver options); overrides host, port and name.")
   String url;
 
-  @Option(names = "--embedded", arity = "0..1", fallbackValue = "true",
+  @Option(names = "--embedded", arity = "0..1", fallbackValue = "true", paramLabel = "true|false",
       description = "Start an embedded server even if one answers locally.")
   boolean embedded;
 
@@ -124,7 +125,7 @@ final class BenchmarkCommand implements Callable<Integer> {
       description = "${COMPLETION-CANDIDATES}. Default: ${DEFAULT-VALUE}.")
   IsolationLevel isolationLevel;
 
-  @Option(names = "--disable-transaction", arity = "0..1", fallbackValue = "true",
+  @Option(names = "--disable-transaction", arity = "0..1", fallbackValue = "true", paramLabel = "true|false",
       description = "airline: run the same statements without a transaction.")
   boolean disableTransaction;
 
@@ -146,11 +147,11 @@ final class BenchmarkCommand implements Callable<Integer> {
       description = "Seed of the generated data and the workers' choices. Default: ${DEFAULT-VALUE}.")
   long seed;
 
-  @Option(names = "--skip-setup", arity = "0..1", fallbackValue = "true",
+  @Option(names = "--skip-setup", arity = "0..1", fallbackValue = "true", paramLabel = "true|false",
       description = "Use the data a previous run loaded.")
   boolean skipSetup;
 
-  @Option(names = "--only-setup", arity = "0..1", fallbackValue = "true",
+  @Option(names = "--only-setup", arity = "0..1", fallbackValue = "true", paramLabel = "true|false",
       description = "Create and load the data, then stop.")
   boolean onlySetup;
 

@@ -1,0 +1,85 @@
+package io.txbench.cli;
+
+import io.txbench.core.Backoff;
+import io.txbench.core.ErrorClass;
+import io.txbench.core.Failure;
+import io.txbench.core.Metrics;
+import io.txbench.core.Progress;
+import io.txbench.core.RunListener;
+import io.txbench.core.RunOptions;
+import io.txbench.core.RunResult;
+import io.txbench.core.Runner;
+import io.txbench.core.Target;
+import io.txbench.core.Verification;
+import io.txbench.core.Worker;
+import io.txbench.core.Workload;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Measures the runner itself: a workload that does nothing, timed and counted exactly as a real
+ * one is, so the figure is the most iterations per second txbench can drive on this machine. Run
+ * by {@code bench/harness.sh}; not part of the command line.
+ */
+public final class HarnessBenchmark {
+  private HarnessBenchmark() {}
+
+  public static void main(String[] args) throws InterruptedException {
+    int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 10;
+    int[] threads = {1, 2, 8, 64};
+    int cores = Runtime.getRuntime().availableProcessors();
+    System.out.printf(Locale.US, "no-op harness: %d core(s), %d s per run, Java %s%n", cores,
+        seconds, System.getProperty("java.version"));
+    // A first short run warms the JIT up.
+    measure(2, 2);
+    for (int t : threads) {
+      RunResult r = measure(t, seconds);
+      System.out.printf(Locale.US,
+          "threads %3d: %,12.0f iterations/s  (%,.0f per core)  p99 %.3f us  max %.1f us%n", t,
+          r.tps(), r.tps() / Math.min(cores, t), r.percentileMillis(99) * 1000,
+          r.maxMillis() * 1000);
+    }
+  }
+
+  private static RunResult measure(int threads, int seconds) throws InterruptedException {
+    RunOptions options = new RunOptions(threads, Duration.ofSeconds(seconds), 0,
+        Duration.ofSeconds(1), 0, 0, 1, Backoff.defaults());
+    return new Runner(options, new Metrics(), new RunListener() {})
+        .run(new NoOp(), new NoTarget());
+  }
+
+  /** Does nothing, as fast as it can. */
+  private static final class NoOp implements Workload {
+    @Override
+    public void prepare(Progress progress) {}
+
+    @Override
+    public void attach() {}
+
+    @Override
+    public void iteration(Worker worker) {}
+
+    @Override
+    public Verification verify(long committed) {
+      return new Verification(Map.of(), List.of());
+    }
+  }
+
+  /** No database at all. */
+  private static final class NoTarget implements Target {
+    @Override
+    public String serverVersion() {
+      return "none";
+    }
+
+    @Override
+    public Failure classify(Throwable error) {
+      return Failure.fatal(ErrorClass.OTHER);
+    }
+
+    @Override
+    public void close() {}
+  }
+}
