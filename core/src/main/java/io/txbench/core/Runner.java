@@ -235,11 +235,12 @@ public final class Runner {
 
   private void log(Failure failure, Exception e) {
     if (loggedClasses.compareAndSet(failure.errorClass().ordinal(), 0, 1)) {
-      LOG.warn(
-          "first {} error{}: {}",
-          failure.errorClass().label(),
-          failure.retryable() ? " (retried)" : "",
-          rootMessage(e));
+      // Retryable errors are part of the workload (contention); others deserve attention.
+      if (failure.retryable()) {
+        LOG.info("first {} error (retried): {}", failure.errorClass().label(), rootMessage(e));
+      } else {
+        LOG.warn("first {} error: {}", failure.errorClass().label(), rootMessage(e));
+      }
     }
     if (LOG.isDebugEnabled()) {
       LOG.debug("iteration failed ({})", failure, e);
