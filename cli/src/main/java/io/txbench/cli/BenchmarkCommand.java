@@ -77,12 +77,13 @@ final class BenchmarkCommand implements Callable<Integer> {
       description = "Server port. Default: the target's (5432 for postgres).")
   Integer port;
 
-  @Option(names = "--target-database-name", paramLabel = "NAME", defaultValue = "postgres",
-      description = "Database to use. Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--target-database-name", paramLabel = "NAME",
+      description = "Database to use. Default: postgres for postgres, txbench for mysql and"
+          + " mongo.")
   String database;
 
-  @Option(names = "--target-database-user", paramLabel = "USER", defaultValue = "postgres",
-      description = "User name. Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--target-database-user", paramLabel = "USER",
+      description = "User name. Default: postgres for postgres, root for mysql, none for mongo.")
   String user;
 
   @Option(names = "--target-database-password", paramLabel = "PASSWORD", arity = "0..1",
@@ -254,7 +255,9 @@ final class BenchmarkCommand implements Callable<Integer> {
     }
     Secret secret = password();
     TargetOptions targetOptions = new TargetOptions(host,
-        port == null ? provider.defaultPort() : port, database, user, secret, url, min, max,
+        port == null ? provider.defaultPort() : port,
+        database == null ? provider.defaultDatabase() : database,
+        user == null ? provider.defaultUser() : user, secret, url, min, max,
         connectionWaitTimeout, connectionIdleTimeout, isolationLevel);
     WorkloadOptions workloadOptions = new WorkloadOptions(workload, tableSize, seed, dayRange,
         bookingSleep, disableTransaction);

@@ -14,6 +14,12 @@ public interface WorkloadProvider {
   /** The port the target's server listens on by default. */
   int defaultPort();
 
+  /** The user name when none is given, or {@code null} for none. */
+  String defaultUser();
+
+  /** The database when none is given. */
+  String defaultDatabase();
+
   /** The {@code --workload} names this provider serves. */
   List<String> workloads();
 

@@ -20,6 +20,16 @@ public abstract class JdbcProvider implements WorkloadProvider {
   }
 
   @Override
+  public String defaultUser() {
+    return dialect().defaultUser();
+  }
+
+  @Override
+  public String defaultDatabase() {
+    return dialect().defaultDatabase();
+  }
+
+  @Override
   public List<String> workloads() {
     return List.of(WorkloadOptions.AIRLINE, WorkloadOptions.POINT_SELECT, WorkloadOptions.INSERT,
         WorkloadOptions.UPDATE);

@@ -7,7 +7,6 @@ import io.txbench.core.Target;
 import io.txbench.core.TargetOptions;
 import io.txbench.core.TargetUnavailableException;
 import java.sql.Connection;
-import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
 
 /** A SQL database behind a HikariCP pool. */
@@ -57,8 +56,7 @@ public final class JdbcTarget implements Target {
       throw unavailable(dialect, options, e);
     }
     try (Connection c = pool.getConnection()) {
-      DatabaseMetaData meta = c.getMetaData();
-      String version = meta.getDatabaseProductName() + " " + meta.getDatabaseProductVersion();
+      String version = dialect.serverVersion(c.getMetaData());
       return new JdbcTarget(dialect, pool, version, autoCommit);
     } catch (SQLException | RuntimeException e) {
       pool.close();

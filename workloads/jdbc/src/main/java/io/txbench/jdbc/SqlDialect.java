@@ -17,6 +17,15 @@ public interface SqlDialect {
 
   int defaultPort();
 
+  String defaultUser();
+
+  String defaultDatabase();
+
+  /** The server's product and version as the summary shows them, e.g. {@code MariaDB 11.4.5}. */
+  default String serverVersion(java.sql.DatabaseMetaData meta) throws SQLException {
+    return meta.getDatabaseProductName() + " " + meta.getDatabaseProductVersion();
+  }
+
   /** The JDBC URL for host, port and database (used when no {@code --target-url} is given). */
   String jdbcUrl(TargetOptions options);
 

@@ -8,7 +8,10 @@ import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLRecoverableException;
 import java.sql.SQLTransientConnectionException;
 
-/** The classification rules every SQL database shares, after its dialect's own. */
+/**
+ * The classification rules every SQL database shares, after its dialect's own. Causes and a
+ * batch's chained exceptions are searched too: a driver often wraps the error that tells.
+ */
 final class SqlErrors {
   private SqlErrors() {}
 
@@ -16,20 +19,10 @@ final class SqlErrors {
     for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
       if (t instanceof SQLException sql) {
         for (SQLException s = sql; s != null; s = s.getNextException()) {
-          Failure own = dialect.classify(s);
-          if (own != null) {
-            return own;
+          Failure known = classify(s, dialect);
+          if (known != null) {
+            return known;
           }
-        }
-        String state = sql.getSQLState();
-        if ("40001".equals(state)) {
-          return Failure.retryable(ErrorClass.SERIALIZATION);
-        }
-        if ((state != null && state.startsWith("08"))
-            || sql instanceof SQLTransientConnectionException
-            || sql instanceof SQLNonTransientConnectionException
-            || sql instanceof SQLRecoverableException) {
-          return Failure.fatal(ErrorClass.CONNECTION);
         }
       }
       if (t instanceof IOException) {
@@ -37,5 +30,23 @@ final class SqlErrors {
       }
     }
     return Failure.fatal(ErrorClass.OTHER);
+  }
+
+  private static Failure classify(SQLException s, SqlDialect dialect) {
+    Failure own = dialect.classify(s);
+    if (own != null) {
+      return own;
+    }
+    String state = s.getSQLState();
+    if ("40001".equals(state)) {
+      return Failure.retryable(ErrorClass.SERIALIZATION);
+    }
+    if ((state != null && state.startsWith("08"))
+        || s instanceof SQLTransientConnectionException
+        || s instanceof SQLNonTransientConnectionException
+        || s instanceof SQLRecoverableException) {
+      return Failure.fatal(ErrorClass.CONNECTION);
+    }
+    return null;
   }
 }

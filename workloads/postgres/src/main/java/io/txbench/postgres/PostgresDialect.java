@@ -26,6 +26,16 @@ public final class PostgresDialect implements SqlDialect {
   }
 
   @Override
+  public String defaultUser() {
+    return "postgres";
+  }
+
+  @Override
+  public String defaultDatabase() {
+    return "postgres";
+  }
+
+  @Override
   public String jdbcUrl(TargetOptions options) {
     return "jdbc:postgresql://" + options.host() + ":" + options.port() + "/"
         + options.database();

@@ -6,13 +6,13 @@ import org.testcontainers.postgresql.PostgreSQLContainer;
 
 /** The contract against {@code postgres:17} in Docker; skipped where there is no Docker engine. */
 @Testcontainers(disabledWithoutDocker = true)
-class ContainerPostgresWorkloadsIT extends PostgresWorkloadsContract {
+class ContainerPostgresWorkloadsIT extends PostgresContract {
 
   @Container
   private final PostgreSQLContainer postgres = new PostgreSQLContainer("postgres:17");
 
   @Override
-  String serverUrl() {
+  protected String serverUrl() {
     return postgres.getJdbcUrl() + "?user=" + postgres.getUsername() + "&password="
         + postgres.getPassword();
   }

