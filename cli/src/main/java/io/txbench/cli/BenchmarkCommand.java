@@ -2,6 +2,7 @@ package io.txbench.cli;
 
 import io.txbench.core.Backoff;
 import io.txbench.core.IsolationLevel;
+import io.txbench.core.MongoOptions;
 import io.txbench.core.Providers;
 import io.txbench.core.RunOptions;
 import io.txbench.core.Secret;
@@ -78,8 +79,8 @@ final class BenchmarkCommand implements Callable<Integer> {
   Integer port;
 
   @Option(names = "--target-database-name", paramLabel = "NAME",
-      description = "Database to use. Default: postgres for postgres, txbench for mysql and"
-          + " mongo.")
+      description = "Database to use. Default: postgres for postgres, txbench for mysql (made if"
+          + " missing) and mongo.")
   String database;
 
   @Option(names = "--target-database-user", paramLabel = "USER",
@@ -129,6 +130,26 @@ final class BenchmarkCommand implements Callable<Integer> {
   @Option(names = "--disable-transaction", arity = "0..1", fallbackValue = "true", paramLabel = "true|false",
       description = "airline: run the same statements without a transaction.")
   boolean disableTransaction;
+
+  @Option(names = "--mongo-read-preference", paramLabel = "PREF", defaultValue = "primary",
+      description = "mongo: transactions' read preference (primary, primaryPreferred, secondary,"
+          + " secondaryPreferred, nearest). Default: ${DEFAULT-VALUE}.")
+  String mongoReadPreference;
+
+  @Option(names = "--mongo-read-concern", paramLabel = "LEVEL", defaultValue = "snapshot",
+      description = "mongo: transactions' read concern (local, majority, snapshot)."
+          + " Default: ${DEFAULT-VALUE}.")
+  String mongoReadConcern;
+
+  @Option(names = "--mongo-write-concern", paramLabel = "W", defaultValue = "majority",
+      description = "mongo: transactions' write concern (majority, w1, w2, w3, journaled, or a"
+          + " number). Default: ${DEFAULT-VALUE}.")
+  String mongoWriteConcern;
+
+  @Option(names = "--mongo-not-casually-consistent", arity = "0..1", fallbackValue = "true",
+      paramLabel = "true|false",
+      description = "mongo: sessions without causal consistency (the OnGres name, spelled so).")
+  boolean mongoNotCausallyConsistent;
 
   @Option(names = "--day-range", paramLabel = "DAYS", defaultValue = "1",
       description = "airline: book flights over this many days; fewer days, more contention."
@@ -253,12 +274,13 @@ final class BenchmarkCommand implements Callable<Integer> {
     if (min < 0 || min > max) {
       throw usage("--min-connections must be between 0 and --max-connections (" + max + ")");
     }
+    MongoOptions mongo = mongoOptions();
     Secret secret = password();
     TargetOptions targetOptions = new TargetOptions(host,
         port == null ? provider.defaultPort() : port,
         database == null ? provider.defaultDatabase() : database,
         user == null ? provider.defaultUser() : user, secret, url, min, max,
-        connectionWaitTimeout, connectionIdleTimeout, isolationLevel);
+        connectionWaitTimeout, connectionIdleTimeout, isolationLevel, mongo);
     WorkloadOptions workloadOptions = new WorkloadOptions(workload, tableSize, seed, dayRange,
         bookingSleep, disableTransaction);
     RunOptions runOptions = new RunOptions(parallelism,
@@ -267,6 +289,27 @@ final class BenchmarkCommand implements Callable<Integer> {
         Backoff.defaults());
     return new Settings(target, targetOptions, workloadOptions, runOptions, embedded, skipSetup,
         onlySetup, verify, outputDir, reporterSet, shownOptions(secret));
+  }
+
+  private MongoOptions mongoOptions() {
+    List<String> preferences =
+        List.of("primary", "primaryPreferred", "secondary", "secondaryPreferred", "nearest");
+    if (!preferences.contains(mongoReadPreference)) {
+      throw usage("--mongo-read-preference: unknown read preference '" + mongoReadPreference
+          + "'; one of: " + preferences);
+    }
+    List<String> concerns = List.of("local", "majority", "snapshot", "available", "linearizable");
+    String concern = mongoReadConcern.toLowerCase(Locale.ROOT);
+    if (!concerns.contains(concern)) {
+      throw usage("--mongo-read-concern: unknown read concern '" + mongoReadConcern + "'; one of: "
+          + concerns);
+    }
+    String w = mongoWriteConcern.toLowerCase(Locale.ROOT);
+    if (!w.matches("\\d+|majority|w1|w2|w3|acknowledged|unacknowledged|journaled")) {
+      throw usage("--mongo-write-concern: unknown write concern '" + mongoWriteConcern
+          + "'; one of: majority, w1, w2, w3, acknowledged, unacknowledged, journaled, or a number");
+    }
+    return new MongoOptions(mongoReadPreference, concern, w, !mongoNotCausallyConsistent);
   }
 
   private Secret password() {

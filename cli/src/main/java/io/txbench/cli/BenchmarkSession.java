@@ -12,6 +12,7 @@ import io.txbench.core.TargetOptions;
 import io.txbench.core.ToolVersion;
 import io.txbench.core.Verification;
 import io.txbench.core.Workload;
+import io.txbench.core.WorkloadOptions;
 import io.txbench.core.WorkloadProvider;
 import io.txbench.report.ConsoleProgress;
 import io.txbench.report.ConsoleSummary;
@@ -61,29 +62,33 @@ final class BenchmarkSession {
         embedded = EmbeddedServers.start(settings.targetName());
         guard.closeOnTimeout(embedded);
         out.println(why + ": started " + embedded.description() + ".");
-        options = new TargetOptions(embedded.host(), embedded.port(), embedded.database(),
-            embedded.user(), options.password(), null, options.minConnections(),
-            options.maxConnections(), options.connectionWaitTimeout(),
-            options.connectionIdleTimeout(), options.isolationLevel());
-      } else if (options.host() == null) {
-        options = new TargetOptions("localhost", options.port(), options.database(),
-            options.user(), options.password(), options.url(), options.minConnections(),
-            options.maxConnections(), options.connectionWaitTimeout(),
-            options.connectionIdleTimeout(), options.isolationLevel());
+        options = options.at(embedded.host(), embedded.port(), embedded.database(),
+            embedded.user());
+      } else if (!named) {
+        options = options.at("localhost", options.port(), options.database(), options.user());
       }
-      try (Target target = provider.open(options, settings.workload())) {
+      WorkloadOptions workloadOptions = settings.workload();
+      if (embedded != null && !embedded.supportsTransactions() && workloadOptions.transactional()) {
+        err.println("WARNING: " + workloadOptions.name() + " runs WITHOUT transactions on this"
+            + " emulator (as with --disable-transaction): verify may show anomalies that a real"
+            + " server's transactions would prevent.");
+        workloadOptions = workloadOptions.withoutTransactions();
+      }
+      try (Target target = provider.open(options, workloadOptions)) {
         out.println("Connected to " + target.serverVersion() + " at " + options.describe() + ".");
-        Workload workload = provider.workload(target, settings.workload());
+        Workload workload = provider.workload(target, workloadOptions);
         if (settings.skipSetup()) {
           workload.attach();
         } else {
           workload.prepare(new ConsoleProgress(out));
         }
         if (settings.onlySetup()) {
-          out.println("Setup of " + settings.workload().name() + " done.");
+          out.println("Setup of " + workloadOptions.name() + " done.");
           return ExitCodes.OK;
         }
-        return measure(provider, target, workload, guard);
+        String version = embedded == null ? target.serverVersion()
+            : embedded.label(target.serverVersion());
+        return measure(provider, target, version, workload, guard, workloadOptions);
       }
     } finally {
       if (embedded != null) {
@@ -92,8 +97,8 @@ final class BenchmarkSession {
     }
   }
 
-  private int measure(WorkloadProvider provider, Target target, Workload workload,
-      ShutdownGuard guard) throws Exception {
+  private int measure(WorkloadProvider provider, Target target, String serverVersion,
+      Workload workload, ShutdownGuard guard, WorkloadOptions workloadOptions) throws Exception {
     Path directory = resultDirectory();
     Metrics metrics = new Metrics();
     List<RunListener> listeners = new ArrayList<>();
@@ -110,7 +115,10 @@ final class BenchmarkSession {
     workload.beforeRun();
     Runner runner = new Runner(settings.run(), metrics, new CompositeListener(listeners));
     guard.watch(runner);
-    out.println("Running " + settings.workload().name() + " on " + provider.target() + " with "
+    out.println("Running " + workloadOptions.name()
+        + (workloadOptions.transactional() || !workloadOptions.name().equals("airline") ? ""
+            : " (no transactions)")
+        + " on " + provider.target() + " with "
         + settings.run().parallelism() + " thread(s), "
         + (settings.run().duration() != null
             ? "for " + settings.run().duration().toString().substring(2).toLowerCase(Locale.ROOT)
@@ -122,7 +130,8 @@ final class BenchmarkSession {
       verification = workload.verify(result.iterations());
     }
     RunSummary summary = new RunSummary(ToolVersion.get(), provider.target(),
-        target.serverVersion(), settings.workload().name(), settings.run().parallelism(),
+        serverVersion, workloadOptions.name(), workloadOptions.transactional(),
+        settings.run().parallelism(),
         settings.shownOptions(), result, verification, directory.toString());
     SummaryJson.write(directory, summary);
     ConsoleSummary.print(out, summary);

@@ -11,6 +11,16 @@ interface EmbeddedServer extends AutoCloseable {
 
   String database();
 
+  /** Whether it runs multi-statement transactions; an emulator may not. */
+  default boolean supportsTransactions() {
+    return true;
+  }
+
+  /** The server version as results show it: an emulator says what it is. */
+  default String label(String reportedVersion) {
+    return reportedVersion;
+  }
+
   /** What it is, for the line that tells the user it was started. */
   String description();
 

@@ -14,8 +14,16 @@ final class EmbeddedServers {
         throw new TargetUnavailableException(e.getMessage(), e);
       }
     }
+    if (target.equals("mongo")) {
+      return MongoEmulator.start();
+    }
+    if (target.equals("mysql")) {
+      throw new TargetUnavailableException("no MySQL answered on localhost:3306, and txbench"
+          + " has no embedded MySQL: start one (docker compose -f docker/compose.yaml up -d mysql,"
+          + " or your distribution's mysql-server or mariadb-server package), or name one with"
+          + " --target-database-host or --target-url");
+    }
     throw new TargetUnavailableException("txbench has no embedded server for " + target
-        + ": start one (docker compose -f docker/compose.yaml up -d " + target
-        + ") or name one with --target-database-host or --target-url");
+        + ": name one with --target-database-host or --target-url");
   }
 }

@@ -9,8 +9,12 @@ import org.slf4j.LoggerFactory;
  * embedded server) speak too, and at info and above they are back to their quiet defaults.
  */
 final class LogLevels {
-  private static final String[] LIBRARIES = {"com.zaxxer.hikari", "org.postgresql", "io.zonky"};
-  private static final Level[] LIBRARY_DEFAULTS = {Level.OFF, Level.WARN, Level.WARN};
+  private static final String[] LIBRARIES = {
+    "com.zaxxer.hikari", "org.postgresql", "io.zonky", "org.mongodb.driver", "de.bwaldvogel"
+  };
+  private static final Level[] LIBRARY_DEFAULTS = {
+    Level.OFF, Level.WARN, Level.WARN, Level.WARN, Level.OFF
+  };
 
   private LogLevels() {}
 

@@ -4,7 +4,8 @@ import java.time.Duration;
 
 /**
  * How to reach and use a target. {@code url} (a JDBC URL or connection string) wins over host,
- * port and name when given.
+ * port and name when given. {@code mongo} matters to MongoDB only, {@code isolationLevel} to SQL
+ * databases only.
  */
 public record TargetOptions(
     String host,
@@ -17,7 +18,15 @@ public record TargetOptions(
     int maxConnections,
     Duration connectionWaitTimeout,
     Duration connectionIdleTimeout,
-    IsolationLevel isolationLevel) {
+    IsolationLevel isolationLevel,
+    MongoOptions mongo) {
+
+  /** The same options aimed at another server (an embedded one). */
+  public TargetOptions at(String newHost, int newPort, String newDatabase, String newUser) {
+    return new TargetOptions(newHost, newPort, newDatabase, newUser, password, null,
+        minConnections, maxConnections, connectionWaitTimeout, connectionIdleTimeout,
+        isolationLevel, mongo);
+  }
 
   /** Where the target is, for messages: the URL without credentials, or host:port/database. */
   public String describe() {

@@ -16,6 +16,15 @@ public record WorkloadOptions(
   public static final String INSERT = "insert";
   public static final String UPDATE = "update";
 
+  /** Every workload, in the order help and sweeps list them. */
+  public static final java.util.List<String> ALL = java.util.List.of(AIRLINE, POINT_SELECT, INSERT,
+      UPDATE);
+
+  /** The same workload with {@code --disable-transaction}. */
+  public WorkloadOptions withoutTransactions() {
+    return new WorkloadOptions(name, tableSize, seed, dayRange, bookingSleep, true);
+  }
+
   /** Whether iterations of this workload run as multi-statement transactions. */
   public boolean transactional() {
     return AIRLINE.equals(name) && !disableTransaction;

@@ -15,8 +15,9 @@ public final class ConsoleSummary {
   public static void print(PrintStream out, RunSummary s) {
     RunResult r = s.result();
     out.println();
-    out.printf(Locale.US, "txbench %s: %s (%s), workload %s, %d thread(s)%n", s.toolVersion(),
-        s.target(), s.serverVersion(), s.workload(), s.parallelism());
+    out.printf(Locale.US, "txbench %s: %s (%s), workload %s%s, %d thread(s)%n",
+        s.toolVersion(), s.target(), s.serverVersion(), s.workload(),
+        s.transactions() ? " in transactions" : "", s.parallelism());
     out.printf(Locale.US, "  measured      %.1f s (%s)%n", r.measuredSeconds(),
         r.stopReason().name().toLowerCase(Locale.ROOT).replace('_', ' '));
     out.printf(Locale.US, "  iterations    %,d (%.2f per second)%n", r.iterations(), r.tps());

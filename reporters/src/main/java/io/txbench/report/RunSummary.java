@@ -5,14 +5,16 @@ import io.txbench.core.Verification;
 import java.util.Map;
 
 /**
- * Everything the end of a run reports: what ran where, with which options (the password already
- * masked), what was measured and what verify found ({@code null} when it was skipped).
+ * Everything the end of a run reports: what ran where, whether its iterations were transactions,
+ * with which options (the password already masked), what was measured and what verify found
+ * ({@code null} when it was skipped).
  */
 public record RunSummary(
     String toolVersion,
     String target,
     String serverVersion,
     String workload,
+    boolean transactions,
     int parallelism,
     Map<String, Object> options,
     RunResult result,

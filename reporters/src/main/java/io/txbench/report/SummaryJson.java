@@ -32,6 +32,7 @@ public final class SummaryJson {
     json.put("target", s.target());
     json.put("serverVersion", s.serverVersion());
     json.put("workload", s.workload());
+    json.put("transactions", s.transactions());
     json.put("parallelism", s.parallelism());
     json.put("start", r.start().toString());
     json.put("end", r.end().toString());

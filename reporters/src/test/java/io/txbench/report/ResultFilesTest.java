@@ -122,7 +122,7 @@ class ResultFilesTest {
     RunResult result = new RunResult(Instant.parse("2026-01-01T00:00:00Z"),
         Instant.parse("2026-01-01T00:00:10Z"), 10_000_000_000L, 3, 0, 0, none, none,
         histogram(10, 20, 30), StopReason.DURATION_ELAPSED);
-    RunSummary summary = new RunSummary("1.0", "postgres", "PostgreSQL 17", "airline", 8,
+    RunSummary summary = new RunSummary("1.0", "postgres", "PostgreSQL 17", "airline", true, 8,
         Map.of("target-database-password", "****"), result,
         new Verification(Map.of("seats", 3L), List.of()), dir.toString());
     SummaryJson.write(dir, summary);

@@ -1,6 +1,8 @@
 package io.txbench.core.data;
 
 import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -75,6 +77,16 @@ public final class AirlineData {
               days,
               plane.registration()));
     }
+  }
+
+  /** The days a run books flights on: {@code dayRange} days from tomorrow (UTC). */
+  public static LocalDate[] bookingDays(int dayRange) {
+    LocalDate first = LocalDate.now(ZoneOffset.UTC).plusDays(1);
+    LocalDate[] days = new LocalDate[Math.max(1, dayRange)];
+    for (int i = 0; i < days.length; i++) {
+      days[i] = first.plusDays(i);
+    }
+    return days;
   }
 
   /** The fare of a flight of this length: a fixed part plus a rate per minute, in currency units. */

@@ -1,5 +1,6 @@
 package io.txbench.jdbc;
 
+import io.txbench.core.Invariants;
 import io.txbench.core.Progress;
 import io.txbench.core.Verification;
 import io.txbench.core.Worker;
@@ -12,11 +13,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -41,11 +38,7 @@ final class AirlineWorkload implements Workload {
     this.target = target;
     this.options = options;
     this.registry = registry;
-    LocalDate first = LocalDate.now(ZoneOffset.UTC).plusDays(1);
-    this.days = new LocalDate[Math.max(1, options.dayRange())];
-    for (int i = 0; i < days.length; i++) {
-      days[i] = first.plusDays(i);
-    }
+    this.days = AirlineData.bookingDays(options.dayRange());
     this.bookingSleepNanos = options.bookingSleep().toNanos();
   }
 
@@ -175,33 +168,12 @@ final class AirlineWorkload implements Workload {
   @Override
   public Verification verify(long committed) throws SQLException {
     try (Connection c = target.connection()) {
-      Map<String, Long> figures = new LinkedHashMap<>();
       long seats = SqlQueries.single(c, "SELECT COUNT(*) FROM seat");
       long payments = SqlQueries.single(c, "SELECT COUNT(*) FROM payment");
       long occupied = SqlQueries.single(c, "SELECT COALESCE(SUM(seats_occupied), 0) FROM audit");
       long duplicates = SqlQueries.single(c, AirlineSchema.DUPLICATE_SEATS);
       commitIfNeeded(c);
-      figures.put("seats", seats);
-      figures.put("payments", payments);
-      figures.put("seats_occupied", occupied);
-      figures.put("duplicate_seats", duplicates);
-      figures.put("seats_booked_in_run", seats - seatsBefore);
-      List<String> anomalies = new ArrayList<>();
-      if (seats != payments) {
-        anomalies.add("seats (" + seats + ") differ from payments (" + payments + ")");
-      }
-      if (seats != occupied) {
-        anomalies.add("seats (" + seats + ") differ from the audit's seats_occupied (" + occupied
-            + ")");
-      }
-      if (duplicates > 0) {
-        anomalies.add(duplicates + " seat number(s) sold more than once");
-      }
-      if (seats - seatsBefore != committed) {
-        anomalies.add("seats booked in this run (" + (seats - seatsBefore)
-            + ") differ from iterations committed (" + committed + ")");
-      }
-      return new Verification(figures, anomalies);
+      return Invariants.airline(seats, payments, occupied, duplicates, seatsBefore, committed);
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.txbench.jdbc;
 
+import io.txbench.core.Invariants;
 import io.txbench.core.Verification;
 import io.txbench.core.Worker;
 import io.txbench.core.WorkloadOptions;
@@ -7,8 +8,6 @@ import io.txbench.core.data.ItemData;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.util.List;
-import java.util.Map;
 
 /**
  * One iteration inserts one row; the server generates its id, so runs over the same data (with
@@ -46,11 +45,7 @@ final class InsertWorkload extends ItemWorkload {
     try (Connection c = target.connection()) {
       long after = count(c);
       commit(c);
-      long inserted = after - countBefore;
-      List<String> anomalies = inserted == committed ? List.of()
-          : List.of("rows inserted (" + inserted + ") differ from iterations committed ("
-              + committed + ")");
-      return new Verification(Map.of("rows", after, "inserted", inserted), anomalies);
+      return Invariants.inserted(countBefore, after, committed);
     }
   }
 }

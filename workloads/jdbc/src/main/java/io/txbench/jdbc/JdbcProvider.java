@@ -31,8 +31,7 @@ public abstract class JdbcProvider implements WorkloadProvider {
 
   @Override
   public List<String> workloads() {
-    return List.of(WorkloadOptions.AIRLINE, WorkloadOptions.POINT_SELECT, WorkloadOptions.INSERT,
-        WorkloadOptions.UPDATE);
+    return WorkloadOptions.ALL;
   }
 
   @Override

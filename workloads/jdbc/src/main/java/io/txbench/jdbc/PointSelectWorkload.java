@@ -1,14 +1,12 @@
 package io.txbench.jdbc;
 
+import io.txbench.core.Invariants;
 import io.txbench.core.Verification;
 import io.txbench.core.Worker;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 
 /** One iteration reads one row by primary key (sysbench oltp_point_select, pgbench -S). */
 final class PointSelectWorkload extends ItemWorkload {
@@ -50,12 +48,7 @@ final class PointSelectWorkload extends ItemWorkload {
       long rowsAfter = count(c);
       long updatesAfter = updates(c);
       commit(c);
-      List<String> anomalies = new ArrayList<>();
-      if (rowsAfter != countBefore || updatesAfter != updatesBefore) {
-        anomalies.add("table item changed during a read-only run: rows " + countBefore + " -> "
-            + rowsAfter + ", updates " + updatesBefore + " -> " + updatesAfter);
-      }
-      return new Verification(Map.of("rows", rowsAfter, "reads", committed), anomalies);
+      return Invariants.unchanged(countBefore, rowsAfter, updatesBefore, updatesAfter, committed);
     }
   }
 }

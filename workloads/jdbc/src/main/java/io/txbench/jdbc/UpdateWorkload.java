@@ -1,13 +1,12 @@
 package io.txbench.jdbc;
 
+import io.txbench.core.Invariants;
 import io.txbench.core.Verification;
 import io.txbench.core.Worker;
 import io.txbench.core.WorkloadOptions;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.util.List;
-import java.util.Map;
 
 /**
  * One iteration updates the non-indexed column {@code c} of one row by primary key (sysbench
@@ -46,12 +45,9 @@ final class UpdateWorkload extends ItemWorkload {
   @Override
   public Verification verify(long committed) throws SQLException {
     try (Connection c = target.connection()) {
-      long applied = updates(c) - updatesBefore;
+      long after = updates(c);
       commit(c);
-      List<String> anomalies = applied == committed ? List.of()
-          : List.of("updates applied (" + applied + ") differ from iterations committed ("
-              + committed + ")");
-      return new Verification(Map.of("updated", applied), anomalies);
+      return Invariants.updated(updatesBefore, after, committed);
     }
   }
 }

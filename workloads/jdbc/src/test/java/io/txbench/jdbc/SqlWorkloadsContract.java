@@ -4,21 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.txbench.core.Backoff;
 import io.txbench.core.IsolationLevel;
-import io.txbench.core.Metrics;
-import io.txbench.core.Progress;
-import io.txbench.core.RunListener;
-import io.txbench.core.RunOptions;
-import io.txbench.core.RunResult;
-import io.txbench.core.Runner;
+import io.txbench.core.MongoOptions;
 import io.txbench.core.Secret;
 import io.txbench.core.SetupException;
-import io.txbench.core.Target;
 import io.txbench.core.TargetOptions;
-import io.txbench.core.Verification;
-import io.txbench.core.Workload;
 import io.txbench.core.WorkloadOptions;
+import io.txbench.core.WorkloadRun;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -92,37 +84,21 @@ public abstract class SqlWorkloadsContract {
 
   protected TargetOptions target(int connections, IsolationLevel isolation) {
     return new TargetOptions(null, 0, null, null, Secret.none(), url(), connections, connections,
-        Duration.ofSeconds(10), Duration.ofMinutes(10), isolation);
+        Duration.ofSeconds(10), Duration.ofMinutes(10), isolation, MongoOptions.defaults());
   }
 
   protected static WorkloadOptions workload(String name, long tableSize, boolean noTransaction) {
     return new WorkloadOptions(name, tableSize, 42, 1, Duration.ZERO, noTransaction);
   }
 
-  /** What a run measured and what verify found. */
-  record Outcome(RunResult result, Verification verification) {}
-
-  private Outcome run(WorkloadOptions options, int threads, long iterations, boolean prepare,
-      IsolationLevel isolation) throws Exception {
-    try (Target target = provider().open(target(threads, isolation), options)) {
-      Workload workload = provider().workload(target, options);
-      if (prepare) {
-        workload.prepare(Progress.silent());
-      } else {
-        workload.attach();
-      }
-      workload.beforeRun();
-      RunOptions run = new RunOptions(threads, null, iterations, Duration.ofSeconds(1), 10, 0, 7,
-          Backoff.defaults());
-      RunResult result = new Runner(run, new Metrics(), new RunListener() {})
-          .run(workload, target);
-      return new Outcome(result, workload.verify(result.iterations()));
-    }
+  private WorkloadRun.Outcome run(WorkloadOptions options, int threads, long iterations,
+      boolean prepare, IsolationLevel isolation) throws Exception {
+    return WorkloadRun.run(provider(), target(threads, isolation), options, iterations, prepare);
   }
 
   @Test
   void airlineBooksExactlyOneSeatAndOnePaymentPerCommittedIteration() throws Exception {
-    Outcome o = run(workload(WorkloadOptions.AIRLINE, 0, false), 4, 400, true,
+    WorkloadRun.Outcome o = run(workload(WorkloadOptions.AIRLINE, 0, false), 4, 400, true,
         strictIsolation());
     assertEquals(400, o.result().iterations());
     assertEquals(0, o.result().errors());
@@ -139,7 +115,7 @@ public abstract class SqlWorkloadsContract {
   @Test
   void airlineOnExistingDataWithSkipSetupAddsToIt() throws Exception {
     run(workload(WorkloadOptions.AIRLINE, 0, false), 2, 100, true, strictIsolation());
-    Outcome second = run(workload(WorkloadOptions.AIRLINE, 0, true), 2, 150, false,
+    WorkloadRun.Outcome second = run(workload(WorkloadOptions.AIRLINE, 0, true), 2, 150, false,
         IsolationLevel.READ_COMMITTED);
     assertEquals(150, second.result().iterations());
     assertEquals(250, query("SELECT COUNT(*) FROM seat"));
@@ -149,7 +125,7 @@ public abstract class SqlWorkloadsContract {
 
   @Test
   void pointSelectReadsWithoutChangingAnything() throws Exception {
-    Outcome o = run(workload(WorkloadOptions.POINT_SELECT, 2_000, false), 4, 1_000, true,
+    WorkloadRun.Outcome o = run(workload(WorkloadOptions.POINT_SELECT, 2_000, false), 4, 1_000, true,
         IsolationLevel.REPEATABLE_READ);
     assertEquals(1_000, o.result().iterations());
     assertEquals(0, o.result().errors());
@@ -161,9 +137,9 @@ public abstract class SqlWorkloadsContract {
 
   @Test
   void insertAddsOneRowPerIterationAndIdsNeverCollideAcrossRuns() throws Exception {
-    Outcome first = run(workload(WorkloadOptions.INSERT, 1_000, false), 4, 300, true,
+    WorkloadRun.Outcome first = run(workload(WorkloadOptions.INSERT, 1_000, false), 4, 300, true,
         IsolationLevel.REPEATABLE_READ);
-    Outcome second = run(workload(WorkloadOptions.INSERT, 1_000, false), 4, 300, false,
+    WorkloadRun.Outcome second = run(workload(WorkloadOptions.INSERT, 1_000, false), 4, 300, false,
         IsolationLevel.REPEATABLE_READ);
     assertEquals(300, first.result().iterations());
     assertEquals(300, second.result().iterations());
@@ -177,7 +153,7 @@ public abstract class SqlWorkloadsContract {
 
   @Test
   void updateChangesOneRowPerCommittedIteration() throws Exception {
-    Outcome o = run(workload(WorkloadOptions.UPDATE, 50, false), 8, 2_000, true,
+    WorkloadRun.Outcome o = run(workload(WorkloadOptions.UPDATE, 50, false), 8, 2_000, true,
         IsolationLevel.REPEATABLE_READ);
     // 8 workers on 50 rows collide: REPEATABLE READ aborts some, and the runner retries them.
     assertEquals(2_000, o.result().iterations() + o.result().errors());

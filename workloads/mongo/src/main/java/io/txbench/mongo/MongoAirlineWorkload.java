@@ -1,0 +1,207 @@
+package io.txbench.mongo;
+
+import com.mongodb.ClientSessionOptions;
+import com.mongodb.MongoException;
+import com.mongodb.client.ClientSession;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoDatabase;
+import com.mongodb.client.model.Accumulators;
+import com.mongodb.client.model.Aggregates;
+import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.UpdateOptions;
+import com.mongodb.client.model.Updates;
+import io.txbench.core.Invariants;
+import io.txbench.core.Progress;
+import io.txbench.core.Verification;
+import io.txbench.core.Worker;
+import io.txbench.core.Workload;
+import io.txbench.core.WorkloadOptions;
+import io.txbench.core.data.AirlineData;
+import java.time.LocalDate;
+import java.util.Date;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.bson.Document;
+import org.bson.conversions.Bson;
+
+/**
+ * A user buys a ticket in one multi-document transaction, as the OnGres benchmark does it: the
+ * flight with its aircraft ({@code $lookup}) and the day's audit document, then the seat, the
+ * payment and an upsert of the audit with {@code $inc}. A transient transaction error makes the
+ * runner retry the whole transaction; an unknown commit result retries only the commit. Without
+ * transactions the same steps run one by one.
+ */
+final class MongoAirlineWorkload implements Workload {
+  static final List<String> COLLECTIONS =
+      List.of("aircraft", "schedule", "seat", "payment", "audit");
+  private static final int COMMIT_ATTEMPTS = 5;
+  private static final UpdateOptions UPSERT = new UpdateOptions().upsert(true);
+
+  private final MongoTarget target;
+  private final WorkloadOptions options;
+  private final MongoRegistry registry;
+  private final MongoCollection<Document> aircraft;
+  private final MongoCollection<Document> schedules;
+  private final MongoCollection<Document> seats;
+  private final MongoCollection<Document> payments;
+  private final MongoCollection<Document> audits;
+  private final ClientSessionOptions sessionOptions;
+  private final LocalDate[] days;
+  private final long bookingSleepNanos;
+  private long scheduleCount;
+  private long seatsBefore;
+
+  MongoAirlineWorkload(MongoTarget target, WorkloadOptions options, MongoRegistry registry) {
+    this.target = target;
+    this.options = options;
+    this.registry = registry;
+    MongoDatabase db = target.database();
+    aircraft = db.getCollection("aircraft");
+    schedules = db.getCollection("schedule");
+    seats = db.getCollection("seat");
+    payments = db.getCollection("payment");
+    audits = db.getCollection("audit");
+    sessionOptions = ClientSessionOptions.builder()
+        .causallyConsistent(target.causallyConsistent())
+        .defaultTransactionOptions(target.transactionOptions())
+        .build();
+    days = AirlineData.bookingDays(options.dayRange());
+    bookingSleepNanos = options.bookingSleep().toNanos();
+  }
+
+  @Override
+  public void prepare(Progress progress) throws Exception {
+    AirlineData data = new AirlineData(options.seed(), 1);
+    registry.recreate(COLLECTIONS, WorkloadOptions.AIRLINE, data.scheduleCount(), options.seed());
+    try (Progress.Task task = progress.start("loading aircraft", data.aircraft().size())) {
+      MongoLoader.load(aircraft, task, sink -> data.aircraft().forEach(a -> sink.accept(
+          new Document("_id", a.registration()).append("model", a.model())
+              .append("capacity", a.capacity()))));
+    }
+    try (Progress.Task task = progress.start("loading schedule", data.scheduleCount())) {
+      MongoLoader.load(schedules, task, sink -> data.forEachSchedule(s -> sink.accept(
+          new Document("_id", s.scheduleId()).append("flight_number", s.flightNumber())
+              .append("origin", s.origin()).append("destination", s.destination())
+              .append("departure_minute", s.departureMinute())
+              .append("arrival_minute", s.arrivalMinute())
+              .append("duration_minutes", s.durationMinutes())
+              .append("days_of_week", s.daysOfWeek()).append("aircraft", s.aircraft()))));
+    }
+    audits.createIndex(new Document("schedule_id", 1).append("flight_date", 1));
+    scheduleCount = data.scheduleCount();
+  }
+
+  @Override
+  public void attach() throws Exception {
+    for (String c : COLLECTIONS) {
+      long scale = registry.attach(c);
+      if (c.equals("schedule")) {
+        scheduleCount = scale;
+      }
+    }
+  }
+
+  @Override
+  public void beforeRun() {
+    seatsBefore = seats.countDocuments();
+  }
+
+  @Override
+  public void iteration(Worker worker) throws InterruptedException {
+    long scheduleId = 1 + worker.random().nextLong(scheduleCount);
+    LocalDate day = days[worker.random().nextInt(days.length)];
+    long user = 1 + worker.random().nextLong(1_000_000_000L);
+    if (!options.transactional()) {
+      book(null, scheduleId, day, user);
+      return;
+    }
+    try (ClientSession session = target.client().startSession(sessionOptions)) {
+      session.startTransaction();
+      try {
+        book(session, scheduleId, day, user);
+      } catch (RuntimeException | InterruptedException e) {
+        abortQuietly(session, e);
+        throw e;
+      }
+      commit(session);
+    }
+  }
+
+  private void book(ClientSession s, long scheduleId, LocalDate day, long user)
+      throws InterruptedException {
+    List<Bson> pipeline = List.of(Aggregates.match(Filters.eq("_id", scheduleId)),
+        Aggregates.lookup("aircraft", "aircraft", "_id", "plane"));
+    Document flight = (s == null ? schedules.aggregate(pipeline)
+        : schedules.aggregate(s, pipeline)).first();
+    if (flight == null) {
+      throw new IllegalStateException("schedule " + scheduleId + " is missing");
+    }
+    String auditId = scheduleId + "/" + day;
+    Bson byId = Filters.eq("_id", auditId);
+    Document audit = (s == null ? audits.find(byId) : audits.find(s, byId)).first();
+    int taken = audit == null ? 0 : audit.getInteger("seats_occupied", 0);
+    if (bookingSleepNanos > 0) {
+      TimeUnit.NANOSECONDS.sleep(bookingSleepNanos);
+    }
+    Date now = new Date();
+    Document seat = new Document("schedule_id", scheduleId).append("flight_date", day)
+        .append("seat_number", taken + 1).append("user_id", user).append("booked_at", now);
+    Document payment = new Document("schedule_id", scheduleId).append("flight_date", day)
+        .append("user_id", user)
+        .append("amount", AirlineData.fare(flight.getInteger("duration_minutes")))
+        .append("paid_at", now);
+    Bson addSeat = Updates.combine(Updates.inc("seats_occupied", 1),
+        Updates.setOnInsert("schedule_id", scheduleId), Updates.setOnInsert("flight_date", day));
+    if (s == null) {
+      seats.insertOne(seat);
+      payments.insertOne(payment);
+      audits.updateOne(byId, addSeat, UPSERT);
+    } else {
+      seats.insertOne(s, seat);
+      payments.insertOne(s, payment);
+      audits.updateOne(s, byId, addSeat, UPSERT);
+    }
+  }
+
+  /** Commits, retrying only the commit while its result is unknown. */
+  private static void commit(ClientSession session) {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        session.commitTransaction();
+        return;
+      } catch (MongoException e) {
+        if (attempt >= COMMIT_ATTEMPTS
+            || !e.hasErrorLabel(MongoException.UNKNOWN_TRANSACTION_COMMIT_RESULT_LABEL)) {
+          throw e;
+        }
+      }
+    }
+  }
+
+  private static void abortQuietly(ClientSession session, Exception cause) {
+    try {
+      if (session.hasActiveTransaction()) {
+        session.abortTransaction();
+      }
+    } catch (RuntimeException e) {
+      cause.addSuppressed(e);
+    }
+  }
+
+  @Override
+  public Verification verify(long committed) {
+    long seatCount = seats.countDocuments();
+    long paymentCount = payments.countDocuments();
+    Document sum = audits.aggregate(List.of(
+        Aggregates.group(null, Accumulators.sum("total", "$seats_occupied")))).first();
+    long occupied = sum == null ? 0 : ((Number) sum.get("total")).longValue();
+    Document dup = seats.aggregate(List.of(
+        Aggregates.group(new Document("s", "$schedule_id").append("d", "$flight_date")
+            .append("n", "$seat_number"), Accumulators.sum("c", 1)),
+        Aggregates.match(Filters.gt("c", 1)),
+        Aggregates.group(null, Accumulators.sum("n", 1)))).first();
+    long duplicates = dup == null ? 0 : ((Number) dup.get("n")).longValue();
+    return Invariants.airline(seatCount, paymentCount, occupied, duplicates, seatsBefore,
+        committed);
+  }
+}

@@ -1,0 +1,66 @@
+package io.txbench.mongo;
+
+import io.txbench.core.Target;
+import io.txbench.core.TargetOptions;
+import io.txbench.core.TargetUnavailableException;
+import io.txbench.core.ToolVersion;
+import io.txbench.core.Workload;
+import io.txbench.core.WorkloadOptions;
+import io.txbench.core.WorkloadProvider;
+import java.util.List;
+
+/** The {@code mongo} target. */
+public final class MongoProvider implements WorkloadProvider {
+
+  @Override
+  public String target() {
+    return "mongo";
+  }
+
+  @Override
+  public int defaultPort() {
+    return 27017;
+  }
+
+  @Override
+  public String defaultUser() {
+    return null;
+  }
+
+  @Override
+  public String defaultDatabase() {
+    return "txbench";
+  }
+
+  @Override
+  public List<String> workloads() {
+    return WorkloadOptions.ALL;
+  }
+
+  @Override
+  public Target open(TargetOptions target, WorkloadOptions workload)
+      throws TargetUnavailableException {
+    MongoTarget mongo = MongoTarget.open(target);
+    if (workload.transactional() && !mongo.supportsTransactions()) {
+      mongo.close();
+      throw new TargetUnavailableException("the MongoDB server at " + target.describe()
+          + " is standalone, and only a replica set or a sharded cluster has transactions:"
+          + " start one (docker compose -f docker/compose.yaml up -d mongo starts a one-node"
+          + " replica set) or run airline with --disable-transaction");
+    }
+    return mongo;
+  }
+
+  @Override
+  public Workload workload(Target target, WorkloadOptions options) {
+    MongoTarget mongo = (MongoTarget) target;
+    MongoRegistry registry = new MongoRegistry(mongo.database(), ToolVersion.get());
+    return switch (options.name()) {
+      case WorkloadOptions.AIRLINE -> new MongoAirlineWorkload(mongo, options, registry);
+      case WorkloadOptions.POINT_SELECT -> new MongoPointSelectWorkload(mongo, options, registry);
+      case WorkloadOptions.INSERT -> new MongoInsertWorkload(mongo, options, registry);
+      case WorkloadOptions.UPDATE -> new MongoUpdateWorkload(mongo, options, registry);
+      default -> throw new IllegalArgumentException("unknown workload " + options.name());
+    };
+  }
+}

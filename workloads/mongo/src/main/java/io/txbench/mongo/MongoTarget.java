@@ -1,0 +1,157 @@
+package io.txbench.mongo;
+
+import com.mongodb.ConnectionString;
+import com.mongodb.MongoClientSettings;
+import com.mongodb.MongoCredential;
+import com.mongodb.MongoException;
+import com.mongodb.ReadConcern;
+import com.mongodb.ReadConcernLevel;
+import com.mongodb.ReadPreference;
+import com.mongodb.TransactionOptions;
+import com.mongodb.WriteConcern;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoDatabase;
+import io.txbench.core.Failure;
+import io.txbench.core.MongoOptions;
+import io.txbench.core.Target;
+import io.txbench.core.TargetOptions;
+import io.txbench.core.TargetUnavailableException;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import org.bson.Document;
+
+/** A MongoDB deployment behind one {@link MongoClient} and its connection pool. */
+final class MongoTarget implements Target {
+  private static final int READ_TIMEOUT_SECONDS = 60;
+  private static final int COMMAND_NOT_FOUND = 59;
+  private final MongoClient client;
+  private final MongoDatabase database;
+  private final String serverVersion;
+  private final boolean transactions;
+  private final TransactionOptions transactionOptions;
+  private final boolean causallyConsistent;
+
+  private MongoTarget(MongoClient client, MongoDatabase database, String serverVersion,
+      boolean transactions, MongoOptions options) {
+    this.client = client;
+    this.database = database;
+    this.serverVersion = serverVersion;
+    this.transactions = transactions;
+    this.transactionOptions = TransactionOptions.builder()
+        .readPreference(ReadPreference.valueOf(options.readPreference()))
+        .readConcern(new ReadConcern(ReadConcernLevel.fromString(options.readConcern())))
+        .writeConcern(writeConcern(options.writeConcern()))
+        .build();
+    this.causallyConsistent = options.causallyConsistent();
+  }
+
+  static WriteConcern writeConcern(String name) {
+    String n = name.trim();
+    if (n.chars().allMatch(Character::isDigit)) {
+      return new WriteConcern(Integer.parseInt(n));
+    }
+    WriteConcern w = WriteConcern.valueOf(n.toUpperCase(Locale.ROOT));
+    if (w == null) {
+      throw new IllegalArgumentException("unknown write concern " + name);
+    }
+    return w;
+  }
+
+  static MongoTarget open(TargetOptions options) throws TargetUnavailableException {
+    boolean hasUrl = options.url() != null && !options.url().isBlank();
+    ConnectionString url = new ConnectionString(hasUrl ? options.url()
+        : "mongodb://" + options.host() + ":" + options.port() + "/");
+    MongoClientSettings.Builder settings = MongoClientSettings.builder()
+        .applicationName("txbench")
+        .applyToConnectionPoolSettings(p -> p
+            .maxSize(options.maxConnections())
+            .minSize(Math.min(options.minConnections(), options.maxConnections()))
+            .maxWaitTime(options.connectionWaitTimeout().toMillis(), TimeUnit.MILLISECONDS)
+            .maxConnectionIdleTime(options.connectionIdleTimeout().toMillis(),
+                TimeUnit.MILLISECONDS))
+        .applyToSocketSettings(s -> s
+            .connectTimeout((int) options.connectionWaitTimeout().toMillis(), TimeUnit.MILLISECONDS)
+            .readTimeout(READ_TIMEOUT_SECONDS, TimeUnit.SECONDS))
+        .applyToClusterSettings(c -> c.serverSelectionTimeout(
+            options.connectionWaitTimeout().toMillis(), TimeUnit.MILLISECONDS))
+        .applyConnectionString(url);
+    if (url.getCredential() == null && options.user() != null && !options.user().isEmpty()) {
+      settings.credential(MongoCredential.createCredential(options.user(), "admin",
+          options.password().reveal().toCharArray()));
+    }
+    String databaseName = url.getDatabase() != null ? url.getDatabase() : options.database();
+    MongoClient client = MongoClients.create(settings.build());
+    try {
+      MongoDatabase database = client.getDatabase(databaseName);
+      Document hello = hello(client.getDatabase("admin"));
+      String version = client.getDatabase("admin").runCommand(new Document("buildInfo", 1))
+          .get("version", "unknown");
+      boolean transactions = hello.containsKey("setName") || "isdbgrid".equals(hello.get("msg"));
+      return new MongoTarget(client, database, "MongoDB " + version, transactions,
+          options.mongo());
+    } catch (MongoException | IllegalArgumentException e) {
+      client.close();
+      String where = hasUrl ? options.describe() : options.host() + ":" + options.port();
+      throw new TargetUnavailableException("cannot connect to MongoDB at " + where + ": "
+          + options.password().maskIn(firstLine(e.getMessage())), e);
+    }
+  }
+
+  /** The server's {@code hello}, or the older {@code isMaster} where hello is unknown. */
+  private static Document hello(MongoDatabase admin) {
+    try {
+      return admin.runCommand(new Document("hello", 1));
+    } catch (com.mongodb.MongoCommandException e) {
+      if (e.getErrorCode() != COMMAND_NOT_FOUND) {
+        throw e;
+      }
+      return admin.runCommand(new Document("isMaster", 1));
+    }
+  }
+
+  private static String firstLine(String message) {
+    String m = String.valueOf(message);
+    for (String tail : new String[] {". Client view of cluster state", " The full response is"}) {
+      int cut = m.indexOf(tail);
+      m = cut > 0 ? m.substring(0, cut) : m;
+    }
+    return m.replace('\n', ' ');
+  }
+
+  MongoClient client() {
+    return client;
+  }
+
+  MongoDatabase database() {
+    return database;
+  }
+
+  /** Whether the deployment is a replica set or a sharded cluster, which have transactions. */
+  boolean supportsTransactions() {
+    return transactions;
+  }
+
+  TransactionOptions transactionOptions() {
+    return transactionOptions;
+  }
+
+  boolean causallyConsistent() {
+    return causallyConsistent;
+  }
+
+  @Override
+  public String serverVersion() {
+    return serverVersion;
+  }
+
+  @Override
+  public Failure classify(Throwable error) {
+    return MongoErrors.classify(error);
+  }
+
+  @Override
+  public void close() {
+    client.close();
+  }
+}

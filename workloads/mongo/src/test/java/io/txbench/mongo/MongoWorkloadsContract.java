@@ -1,0 +1,160 @@
+package io.txbench.mongo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoDatabase;
+import io.txbench.core.IsolationLevel;
+import io.txbench.core.MongoOptions;
+import io.txbench.core.Secret;
+import io.txbench.core.SetupException;
+import io.txbench.core.TargetOptions;
+import io.txbench.core.TargetUnavailableException;
+import io.txbench.core.WorkloadOptions;
+import io.txbench.core.WorkloadRun;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.bson.Document;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The four workloads against a MongoDB server, each test in a database of its own; assertions
+ * read the effects back. Subclasses say where the server is and whether it has transactions.
+ */
+abstract class MongoWorkloadsContract {
+  private final MongoProvider provider = new MongoProvider();
+  private String databaseName;
+  private MongoClient client;
+  private MongoDatabase db;
+
+  /** The connection string of the server under test, without a database. */
+  abstract String serverUri();
+
+  /** Whether the server is a replica set (transactions) or not. */
+  abstract boolean transactions();
+
+  @BeforeEach
+  void connect() {
+    databaseName = "txbench_it_" + UUID.randomUUID().toString().substring(0, 8);
+    client = MongoClients.create(serverUri());
+    db = client.getDatabase(databaseName);
+  }
+
+  @AfterEach
+  void dropDatabase() {
+    db.drop();
+    client.close();
+  }
+
+  private TargetOptions target(int connections) {
+    String uri = serverUri();
+    int query = uri.indexOf('?');
+    String withDb = query < 0
+        ? (uri.endsWith("/") ? uri : uri + "/") + databaseName
+        : uri.substring(0, query).replaceAll("/?$", "/") + databaseName + uri.substring(query);
+    return new TargetOptions(null, 0, null, null, Secret.none(), withDb, connections,
+        connections, Duration.ofSeconds(10), Duration.ofMinutes(10),
+        IsolationLevel.REPEATABLE_READ, MongoOptions.defaults());
+  }
+
+  private WorkloadOptions workload(String name, long tableSize, boolean noTransaction) {
+    return new WorkloadOptions(name, tableSize, 42, 1, Duration.ZERO, noTransaction);
+  }
+
+  private WorkloadRun.Outcome run(WorkloadOptions options, int threads, long iterations,
+      boolean prepare) throws Exception {
+    return WorkloadRun.run(provider, target(threads), options, iterations, prepare);
+  }
+
+  private long count(String collection) {
+    return db.getCollection(collection).countDocuments();
+  }
+
+  @Test
+  void airlineBooksOneSeatOnePaymentAndOneAuditIncrementPerIteration() throws Exception {
+    WorkloadRun.Outcome o = run(workload(WorkloadOptions.AIRLINE, 0, !transactions()), 4, 400, true);
+    assertEquals(400, o.result().iterations());
+    assertEquals(0, o.result().errors());
+    assertEquals(15_000, count("schedule"));
+    assertEquals(200, count("aircraft"));
+    assertEquals(400, count("seat"));
+    assertEquals(400, count("payment"));
+    long occupied = 0;
+    for (Document audit : db.getCollection("audit").find()) {
+      occupied += audit.getInteger("seats_occupied");
+    }
+    assertEquals(400, occupied);
+    assertEquals(400L, o.verification().figures().get("seats_booked_in_run"));
+    if (transactions()) {
+      assertTrue(o.verification().passed(), o.verification().anomalies().toString());
+    }
+    assertTrue(db.getCollection("audit").listIndexes().into(new ArrayList<>()).stream()
+        .anyMatch(i -> i.get("key", Document.class).containsKey("flight_date")));
+  }
+
+  @Test
+  void airlineWithTransactionsOnAStandaloneServerSaysWhatToDo() {
+    if (transactions()) {
+      return;
+    }
+    TargetUnavailableException e = assertThrows(TargetUnavailableException.class,
+        () -> provider.open(target(1), workload(WorkloadOptions.AIRLINE, 0, false)));
+    assertTrue(e.getMessage().contains("replica set"), e.getMessage());
+    assertTrue(e.getMessage().contains("--disable-transaction"), e.getMessage());
+  }
+
+  @Test
+  void pointSelectReadsWithoutChangingAnything() throws Exception {
+    WorkloadRun.Outcome o = run(workload(WorkloadOptions.POINT_SELECT, 2_000, false), 4, 1_000, true);
+    assertEquals(1_000, o.result().iterations());
+    assertEquals(0, o.result().errors());
+    assertEquals(2_000, count("item"));
+    assertTrue(o.verification().passed(), o.verification().anomalies().toString());
+  }
+
+  @Test
+  void insertAddsOneDocumentPerIterationAcrossRuns() throws Exception {
+    run(workload(WorkloadOptions.INSERT, 1_000, false), 4, 300, true);
+    WorkloadRun.Outcome second = run(workload(WorkloadOptions.INSERT, 1_000, false), 4, 300, false);
+    assertEquals(300, second.result().iterations());
+    assertEquals(1_600, count("item"));
+    assertTrue(second.verification().passed(), second.verification().anomalies().toString());
+  }
+
+  @Test
+  void updateChangesOneDocumentPerIteration() throws Exception {
+    WorkloadRun.Outcome o = run(workload(WorkloadOptions.UPDATE, 50, false), 8, 2_000, true);
+    long total = 0;
+    for (Document d : db.getCollection("item").find()) {
+      total += d.getLong("updates");
+    }
+    assertEquals(o.result().iterations(), total);
+    assertEquals(2_000, o.result().iterations() + o.result().errors());
+    assertTrue(o.verification().passed(), o.verification().anomalies().toString());
+  }
+
+  @Test
+  void prepareRefusesACollectionItDidNotCreate() {
+    db.getCollection("item").insertOne(new Document("_id", 1).append("note", "precious"));
+    SetupException e = assertThrows(SetupException.class,
+        () -> run(workload(WorkloadOptions.POINT_SELECT, 100, false), 1, 1, true));
+    assertTrue(e.getMessage().contains("'item'"), e.getMessage());
+    assertEquals(1, db.getCollection("item").countDocuments(new Document("note", "precious")));
+    List<String> names = db.listCollectionNames().into(new ArrayList<>());
+    assertTrue(names.contains("item"));
+  }
+
+  @Test
+  void skipSetupWithoutDataSaysWhatToDo() {
+    SetupException e = assertThrows(SetupException.class,
+        () -> run(workload(WorkloadOptions.UPDATE, 100, false), 1, 1, false));
+    assertTrue(e.getMessage().contains("without --skip-setup"), e.getMessage());
+  }
+}
