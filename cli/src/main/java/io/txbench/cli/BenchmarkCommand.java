@@ -70,6 +70,26 @@ final class BenchmarkCommand implements Callable<Integer> {
       description = "Run this many iterations (over all workers) instead of a duration.")
   Long iterations;
 
+  @Option(names = "--rate", paramLabel = "PER_SECOND",
+      description = "Open loop: start this many iterations per second over all workers, and time"
+          + " each from when it should have started. Default: closed loop.")
+  Double rate;
+
+  @Option(names = "--rate-distribution", paramLabel = "KIND", defaultValue = "uniform",
+      description = "Open loop: uniform (evenly spaced) or poisson (exponential gaps)."
+          + " Default: ${DEFAULT-VALUE}.")
+  String rateDistribution;
+
+  @Option(names = "--max-lag", paramLabel = "TIME", converter = DurationConverter.class,
+      description = "Open loop: skip (and count) an iteration that would start this much later"
+          + " than scheduled, as pgbench -L. Default: never.")
+  Duration maxLag;
+
+  @Option(names = "--warmup", paramLabel = "TIME", defaultValue = "0s",
+      converter = DurationConverter.class,
+      description = "Run the load this long first, measuring nothing. Default: 0.")
+  Duration warmup;
+
   @Option(names = "--target-database-host", paramLabel = "HOST",
       description = "Server host. Default: localhost, or an embedded server if none answers.")
   String host;
@@ -169,6 +189,11 @@ final class BenchmarkCommand implements Callable<Integer> {
       description = "Seed of the generated data and the workers' choices. Default: ${DEFAULT-VALUE}.")
   long seed;
 
+  @Option(names = "--drop", arity = "0..1", fallbackValue = "true", paramLabel = "true|false",
+      description = "Drop every table or collection txbench created in the database (as"
+          + " txbench_meta lists them), and nothing else; then stop.")
+  boolean drop;
+
   @Option(names = "--skip-setup", arity = "0..1", fallbackValue = "true", paramLabel = "true|false",
       description = "Use the data a previous run loaded.")
   boolean skipSetup;
@@ -243,6 +268,21 @@ final class BenchmarkCommand implements Callable<Integer> {
     if (skipSetup && onlySetup) {
       throw usage("--skip-setup and --only-setup exclude each other: give one");
     }
+    if (drop && (skipSetup || onlySetup)) {
+      throw usage("--drop excludes --skip-setup and --only-setup: it only drops");
+    }
+    if (rate != null && !(rate > 0 && rate < 1e8)) {
+      throw usage("--rate must be a number of iterations per second above 0, not " + rate);
+    }
+    String distribution = rateDistribution.toLowerCase(Locale.ROOT);
+    if (!List.of("uniform", "poisson").contains(distribution)) {
+      throw usage("--rate-distribution: unknown distribution '" + rateDistribution
+          + "'; one of: uniform, poisson");
+    }
+    if (rate == null && (maxLag != null || !distribution.equals("uniform"))) {
+      throw usage((maxLag != null ? "--max-lag" : "--rate-distribution")
+          + " needs --rate (an open loop)");
+    }
     if (iterations != null) {
       positive("--iterations", iterations);
     }
@@ -286,9 +326,10 @@ final class BenchmarkCommand implements Callable<Integer> {
     RunOptions runOptions = new RunOptions(parallelism,
         iterations == null ? (duration == null ? Duration.ofSeconds(30) : duration) : null,
         iterations == null ? 0 : iterations, metricsPeriod, maxRetries, maxErrors, seed,
-        Backoff.defaults());
-    return new Settings(target, targetOptions, workloadOptions, runOptions, embedded, skipSetup,
-        onlySetup, verify, outputDir, reporterSet, shownOptions(secret));
+        Backoff.defaults(), rate == null ? 0 : rate, distribution.equals("poisson"),
+        maxLag == null ? Duration.ZERO : maxLag);
+    return new Settings(target, targetOptions, workloadOptions, runOptions, warmup, embedded,
+        skipSetup, onlySetup, drop, verify, outputDir, reporterSet, shownOptions(secret));
   }
 
   private MongoOptions mongoOptions() {

@@ -26,6 +26,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -35,6 +36,8 @@ import java.util.Locale;
 
 /** One benchmark from connection to summary: find or start the server, prepare, run, verify. */
 final class BenchmarkSession {
+  /** The exit code of a run stopped by a signal, as shells report SIGINT. */
+  private static final int INTERRUPTED = 130;
   private static final DateTimeFormatter DIRECTORY_TIME =
       DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'", Locale.ROOT);
 
@@ -52,76 +55,86 @@ final class BenchmarkSession {
 
   int run() throws Exception {
     WorkloadProvider provider = providers.forTarget(settings.targetName()).orElseThrow();
-    EmbeddedServer embedded = null;
+    TargetLocator locator = new TargetLocator(settings.targetName(), settings.embedded(), out);
     try (ShutdownGuard guard = new ShutdownGuard()) {
-      TargetOptions options = settings.target();
-      boolean named = options.host() != null || (options.url() != null && !options.url().isBlank());
-      if (settings.embedded() || (!named && !LocalPorts.answers("localhost", options.port()))) {
-        String why = settings.embedded() ? "--embedded"
-            : "Nothing answered on localhost:" + options.port();
-        embedded = EmbeddedServers.start(settings.targetName());
-        guard.closeOnTimeout(embedded);
-        out.println(why + ": started " + embedded.description() + ".");
-        options = options.at(embedded.host(), embedded.port(), embedded.database(),
-            embedded.user());
-      } else if (!named) {
-        options = options.at("localhost", options.port(), options.database(), options.user());
-      }
-      WorkloadOptions workloadOptions = settings.workload();
-      if (embedded != null && !embedded.supportsTransactions() && workloadOptions.transactional()) {
-        err.println("WARNING: " + workloadOptions.name() + " runs WITHOUT transactions on this"
-            + " emulator (as with --disable-transaction): verify may show anomalies that a real"
-            + " server's transactions would prevent.");
-        workloadOptions = workloadOptions.withoutTransactions();
-      }
-      try (Target target = provider.open(options, workloadOptions)) {
-        out.println("Connected to " + target.serverVersion() + " at " + options.describe() + ".");
-        Workload workload = provider.workload(target, workloadOptions);
-        if (settings.skipSetup()) {
-          workload.attach();
-        } else {
-          workload.prepare(new ConsoleProgress(out));
+      try {
+        TargetOptions options = locator.locate(settings.target());
+        guard.closeOnTimeout(locator.embedded());
+        return run(provider, options, locator.embedded(), guard);
+      } finally {
+        // Before the guard lets a signalled JVM exit: no embedded server outlives the tool.
+        if (locator.embedded() != null) {
+          locator.embedded().close();
         }
-        if (settings.onlySetup()) {
-          out.println("Setup of " + workloadOptions.name() + " done.");
-          return ExitCodes.OK;
-        }
-        String version = embedded == null ? target.serverVersion()
-            : embedded.label(target.serverVersion());
-        return measure(provider, target, version, workload, guard, workloadOptions);
-      }
-    } finally {
-      if (embedded != null) {
-        embedded.close();
       }
     }
+  }
+
+  private int run(WorkloadProvider provider, TargetOptions options, EmbeddedServer embedded,
+      ShutdownGuard guard) throws Exception {
+    WorkloadOptions workloadOptions = settings.workload();
+    if (embedded != null && !embedded.supportsTransactions() && workloadOptions.transactional()) {
+      err.println("WARNING: " + workloadOptions.name() + " runs WITHOUT transactions on this"
+          + " emulator (as with --disable-transaction): verify may show anomalies that a real"
+          + " server's transactions would prevent.");
+      workloadOptions = workloadOptions.withoutTransactions();
+    }
+    try (Target target = provider.open(options, workloadOptions)) {
+      out.println("Connected to " + target.serverVersion() + " at " + options.describe() + ".");
+      if (settings.drop()) {
+        List<String> dropped = provider.dropOwned(target);
+        out.println(dropped.isEmpty() ? "Nothing of txbench's to drop."
+            : "Dropped what txbench created: " + String.join(", ", dropped) + ".");
+        return ExitCodes.OK;
+      }
+      Workload workload = provider.workload(target, workloadOptions);
+      if (settings.skipSetup()) {
+        workload.attach();
+      } else {
+        workload.prepare(new ConsoleProgress(out));
+      }
+      if (settings.onlySetup()) {
+        out.println("Setup of " + workloadOptions.name() + " done.");
+        return ExitCodes.OK;
+      }
+      if (!warmUp(workload, target, guard)) {
+        out.println("Stopped during the warm-up: nothing was measured.");
+        return INTERRUPTED;
+      }
+      String version = embedded == null ? target.serverVersion()
+          : embedded.label(target.serverVersion());
+      return measure(provider, target, version, workload, guard, workloadOptions);
+    }
+  }
+
+  /** Runs the unmeasured warm-up, if any; false when a stop came meanwhile. */
+  private boolean warmUp(Workload workload, Target target, ShutdownGuard guard)
+      throws InterruptedException {
+    Duration warmup = settings.warmup();
+    if (warmup.isZero()) {
+      return true;
+    }
+    out.println("Warming up for " + human(warmup) + " (not measured).");
+    Runner runner = new Runner(settings.run().warmup(warmup), new Metrics(), new RunListener() {});
+    guard.watch(runner);
+    return runner.run(workload, target).stopReason() != StopReason.INTERRUPTED;
   }
 
   private int measure(WorkloadProvider provider, Target target, String serverVersion,
       Workload workload, ShutdownGuard guard, WorkloadOptions workloadOptions) throws Exception {
     Path directory = resultDirectory();
     Metrics metrics = new Metrics();
-    List<RunListener> listeners = new ArrayList<>();
-    listeners.add(new ProgressLine(out));
-    listeners.add(DropwizardReporters.csv(metrics.registry(), directory));
-    listeners.add(new IntervalsCsv(directory));
-    listeners.add(new HistogramLog(directory));
-    if (settings.reporters().contains("console")) {
-      listeners.add(DropwizardReporters.console(metrics.registry(), out));
-    }
-    if (settings.reporters().contains("log")) {
-      listeners.add(DropwizardReporters.log(metrics.registry()));
-    }
     workload.beforeRun();
-    Runner runner = new Runner(settings.run(), metrics, new CompositeListener(listeners));
+    Runner runner = new Runner(settings.run(), metrics,
+        new CompositeListener(listeners(metrics, directory)));
     guard.watch(runner);
     out.println("Running " + workloadOptions.name()
         + (workloadOptions.transactional() || !workloadOptions.name().equals("airline") ? ""
             : " (no transactions)")
-        + " on " + provider.target() + " with "
-        + settings.run().parallelism() + " thread(s), "
-        + (settings.run().duration() != null
-            ? "for " + settings.run().duration().toString().substring(2).toLowerCase(Locale.ROOT)
+        + " on " + provider.target() + " with " + settings.run().parallelism() + " thread(s)"
+        + (settings.run().openLoop()
+            ? String.format(Locale.US, " at %.0f per second", settings.run().rate()) : "")
+        + ", " + (settings.run().duration() != null ? "for " + human(settings.run().duration())
             : settings.run().iterations() + " iterations")
         + ".");
     RunResult result = runner.run(workload, target);
@@ -129,12 +142,14 @@ final class BenchmarkSession {
     if (settings.verify() && result.stopReason() != StopReason.INTERRUPTED) {
       verification = workload.verify(result.iterations());
     }
-    RunSummary summary = new RunSummary(ToolVersion.get(), provider.target(),
-        serverVersion, workloadOptions.name(), workloadOptions.transactional(),
-        settings.run().parallelism(),
+    RunSummary summary = new RunSummary(ToolVersion.get(), provider.target(), serverVersion,
+        workloadOptions.name(), workloadOptions.transactional(), settings.run().parallelism(),
         settings.shownOptions(), result, verification, directory.toString());
     SummaryJson.write(directory, summary);
     ConsoleSummary.print(out, summary);
+    if (result.stopReason() == StopReason.INTERRUPTED) {
+      return INTERRUPTED;
+    }
     boolean tooManyErrors = settings.run().maxErrors() > 0
         && result.errors() >= settings.run().maxErrors();
     if (tooManyErrors) {
@@ -142,6 +157,25 @@ final class BenchmarkSession {
     }
     return tooManyErrors || (verification != null && !verification.passed())
         ? ExitCodes.RUN_FAILED : ExitCodes.OK;
+  }
+
+  private List<RunListener> listeners(Metrics metrics, Path directory) throws IOException {
+    List<RunListener> listeners = new ArrayList<>();
+    listeners.add(new ProgressLine(out));
+    listeners.add(DropwizardReporters.csv(metrics.registry(), directory));
+    listeners.add(new IntervalsCsv(directory));
+    listeners.add(new HistogramLog(directory, settings.run().openLoop()));
+    if (settings.reporters().contains("console")) {
+      listeners.add(DropwizardReporters.console(metrics.registry(), out));
+    }
+    if (settings.reporters().contains("log")) {
+      listeners.add(DropwizardReporters.log(metrics.registry()));
+    }
+    return listeners;
+  }
+
+  private static String human(Duration d) {
+    return d.toString().substring(2).toLowerCase(Locale.ROOT);
   }
 
   private Path resultDirectory() throws IOException {

@@ -4,6 +4,7 @@ import io.txbench.core.RunOptions;
 import io.txbench.core.TargetOptions;
 import io.txbench.core.WorkloadOptions;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 
@@ -16,9 +17,11 @@ record Settings(
     TargetOptions target,
     WorkloadOptions workload,
     RunOptions run,
+    Duration warmup,
     boolean embedded,
     boolean skipSetup,
     boolean onlySetup,
+    boolean drop,
     boolean verify,
     Path outputDir,
     Set<String> reporters,

@@ -25,7 +25,10 @@ final class ShutdownGuard implements AutoCloseable {
     this.runner = runner;
   }
 
-  /** Closed on a signal if the session has not finished in time (an embedded server). */
+  /**
+   * Closed on a signal if the session has not finished in time (an embedded server); null for
+   * none.
+   */
   void closeOnTimeout(AutoCloseable resource) {
     this.lastResort = resource;
   }

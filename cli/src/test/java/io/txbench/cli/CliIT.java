@@ -132,6 +132,48 @@ class CliIT {
   }
 
   @Test
+  void dropRemovesWhatTxbenchMadeAndNothingElse() throws Exception {
+    try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:"
+            + postgres.getPort() + "/postgres?user=postgres");
+        Statement s = c.createStatement()) {
+      s.execute("CREATE DATABASE droptest");
+    }
+    String url = "jdbc:postgresql://127.0.0.1:" + postgres.getPort() + "/droptest?user=postgres";
+    try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE notes (id INT PRIMARY KEY, body TEXT)");
+      s.execute("INSERT INTO notes VALUES (1, 'mine')");
+    }
+    assertEquals(0, CliRun.of("--target-url", url, "--workload", "point-select",
+        "--table-size", "100", "--only-setup").exitCode());
+    CliRun drop = CliRun.of("--target-url", url, "--drop");
+    assertEquals(0, drop.exitCode(), drop.err());
+    assertTrue(drop.out().contains("item") && drop.out().contains("txbench_meta"), drop.out());
+    try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT string_agg(tablename, ',') FROM pg_tables"
+            + " WHERE schemaname = 'public'")) {
+      rs.next();
+      assertEquals("notes", rs.getString(1));
+    }
+  }
+
+  @Test
+  void anOpenLoopRunKeepsItsRateAndRecordsServiceTimes() throws Exception {
+    Path out = dir.resolve("rate");
+    CliRun run = CliRun.of(server("--workload", "point-select", "--table-size", "1000",
+        "--rate", "400", "--duration", "5s", "--warmup", "1s", "--metrics", "1s",
+        "--output-dir", out.toString()));
+    assertEquals(0, run.exitCode(), run.err());
+    assertTrue(run.out().contains("Warming up for 1s"), run.out());
+    JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+    assertEquals(2000, summary.get("iterations").asLong(), 1);
+    assertEquals(400, summary.get("tps").asDouble(), 8); // within 2%
+    assertTrue(summary.get("serviceTimeMs").get("p50").asDouble() > 0);
+    assertTrue(summary.get("scheduleLagMs").has("p99"));
+    assertTrue(Files.readString(out.resolve("histogram.hlog")).contains("Tag=service-time"));
+    assertTrue(Files.exists(out.resolve("service-time.csv")));
+  }
+
+  @Test
   void anUnreachableServerGetsOneLineAndExitCode3() {
     CliRun run = CliRun.of("--target-database-host", "127.0.0.1", "--target-database-port", "1",
         "--connection-wait-timeout", "2s", "--iterations", "1");

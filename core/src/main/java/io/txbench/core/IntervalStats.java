@@ -3,13 +3,14 @@ package io.txbench.core;
 import org.HdrHistogram.Histogram;
 
 /**
- * One metrics period: the response times recorded in it (nanoseconds) and the retries and errors
- * counted in it. {@code elapsedNanos} is the time from the run's start to the period's end.
+ * One metrics period: the response and service times recorded in it (nanoseconds; the same in a
+ * closed loop) and the retries and errors counted in it. {@code elapsedNanos} is the time from the run's start to the period's end.
  */
 public record IntervalStats(
     long elapsedNanos,
     long intervalNanos,
     Histogram responseTimes,
+    Histogram serviceTimes,
     long retries,
     long errors,
     int threads,

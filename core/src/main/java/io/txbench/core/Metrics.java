@@ -19,10 +19,16 @@ public final class Metrics {
   public static final String ITERATIONS = "iterations";
   public static final String RETRIES = "retries";
   public static final String ERRORS = "errors";
+  public static final String SERVICE_TIME = "service-time";
+  public static final String SKIPPED = "skipped";
 
   private final MetricRegistry registry = new MetricRegistry();
   private final HdrReservoir responseTimes = new HdrReservoir();
+  private final HdrReservoir serviceTimes = new HdrReservoir();
+  private final HdrReservoir scheduleLags = new HdrReservoir();
   private final Timer responseTime;
+  private final Timer serviceTime;
+  private final Meter skipped;
   private final Meter iterations;
   private final Meter retries;
   private final Meter errors;
@@ -31,6 +37,8 @@ public final class Metrics {
 
   public Metrics() {
     responseTime = registry.register(RESPONSE_TIME, new Timer(responseTimes));
+    serviceTime = registry.register(SERVICE_TIME, new Timer(serviceTimes));
+    skipped = registry.meter(SKIPPED);
     iterations = registry.meter(ITERATIONS);
     retries = registry.meter(RETRIES);
     errors = registry.meter(ERRORS);
@@ -44,10 +52,33 @@ public final class Metrics {
     return adders;
   }
 
-  /** Records one committed iteration that took {@code nanos}. */
+  /** Records one committed iteration that took {@code nanos}, in a closed loop. */
   public void recordSuccess(long nanos) {
-    responseTime.update(nanos, TimeUnit.NANOSECONDS);
+    recordSuccess(nanos, nanos);
+  }
+
+  /**
+   * Records one committed iteration: its response time counts from when it should have started
+   * (open loop), its service time from when it did.
+   */
+  public void recordSuccess(long responseNanos, long serviceNanos) {
+    responseTime.update(responseNanos, TimeUnit.NANOSECONDS);
+    serviceTime.update(serviceNanos, TimeUnit.NANOSECONDS);
     iterations.mark();
+  }
+
+  /** How late an open-loop iteration started after its intended time. */
+  public void recordLag(long nanos) {
+    scheduleLags.update(nanos);
+  }
+
+  /** An open-loop iteration skipped for starting later than --max-lag. */
+  public void recordSkip() {
+    skipped.mark();
+  }
+
+  public long skippedCount() {
+    return skipped.getCount();
   }
 
   public void recordRetry(ErrorClass errorClass) {
@@ -92,13 +123,21 @@ public final class Metrics {
     return counts;
   }
 
-  /** See {@link HdrReservoir#sampleInterval()}. */
-  public Histogram sampleInterval() {
-    return responseTimes.sampleInterval();
+  /**
+   * Ends a metrics period: the response, service and lag times recorded in it. See {@link
+   * HdrReservoir#sampleInterval()}.
+   */
+  public Sample sampleInterval() {
+    return new Sample(responseTimes.sampleInterval(), serviceTimes.sampleInterval(),
+        scheduleLags.sampleInterval());
   }
 
-  /** The response times of all sampled intervals. */
-  public Histogram cumulativeResponseTimes() {
-    return responseTimes.cumulative();
+  /** The histograms of one period, or of the whole run (nanoseconds). */
+  public record Sample(Histogram responseTimes, Histogram serviceTimes, Histogram scheduleLags) {}
+
+  /** Everything sampled so far. */
+  public Sample cumulative() {
+    return new Sample(responseTimes.cumulative(), serviceTimes.cumulative(),
+        scheduleLags.cumulative());
   }
 }

@@ -15,6 +15,9 @@ public record RunResult(
     Map<ErrorClass, Long> retriesByClass,
     Map<ErrorClass, Long> errorsByClass,
     Histogram responseTimes,
+    Histogram serviceTimes,
+    Histogram scheduleLags,
+    long skipped,
     StopReason stopReason) {
 
   public double measuredSeconds() {

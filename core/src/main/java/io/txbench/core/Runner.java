@@ -17,6 +17,11 @@ import org.slf4j.LoggerFactory;
  * is requested. The runner times every iteration (retries included) and counts retries and errors;
  * a metrics thread hands each period to the listener.
  *
+ * <p>In a closed loop a worker starts its next iteration as soon as the last one ends. In an open
+ * loop ({@code rate} > 0) iterations have intended start times; the response time counts from the
+ * intended start, so a stalled server shows in the latencies instead of slowing the load down
+ * (coordinated omission), and the service time from the actual start is recorded beside it.
+ *
  * <p>Counts are exact: an iteration counts once it returned, that is once the server committed it.
  * After a stop request, workers finish the iteration in hand; one that is still running after the
  * grace period is abandoned and nothing it does afterwards is counted.
@@ -73,6 +78,8 @@ public final class Runner {
     }
     metrics.sampleInterval(); // starts the first interval now
     listener.onStart(start.toEpochMilli(), threads);
+    Schedule schedule = options.openLoop()
+        ? new Schedule(startNanos, options.rate(), options.poisson()) : null;
 
     CountDownLatch done = new CountDownLatch(threads);
     AtomicLong lastWorkerEnd = new AtomicLong(startNanos);
@@ -84,7 +91,11 @@ public final class Runner {
           new Thread(
               () -> {
                 try {
-                  work(worker, workload, target, workerDeadline);
+                  if (schedule == null) {
+                    work(worker, workload, target, workerDeadline);
+                  } else {
+                    workOnSchedule(worker, workload, target, workerDeadline, schedule);
+                  }
                 } catch (RuntimeException e) {
                   LOG.error("worker {} stopped: {}", worker.index(), e.toString(), e);
                 } finally {
@@ -116,6 +127,7 @@ public final class Runner {
     }
     long endNanos = abandoned ? System.nanoTime() : lastWorkerEnd.get();
     tick(true, endNanos);
+    Metrics.Sample total = metrics.cumulative();
     RunResult result =
         new RunResult(
             start,
@@ -126,7 +138,10 @@ public final class Runner {
             metrics.errorCount(),
             metrics.retriesByClass(),
             metrics.errorsByClass(),
-            metrics.cumulativeResponseTimes(),
+            total.responseTimes(),
+            total.serviceTimes(),
+            total.scheduleLags(),
+            metrics.skippedCount(),
             stopReason != null
                 ? stopReason
                 : options.duration() != null
@@ -151,11 +166,13 @@ public final class Runner {
   private synchronized void tick(boolean last, long now) {
     long retries = metrics.retryCount();
     long errors = metrics.errorCount();
+    Metrics.Sample sample = metrics.sampleInterval();
     IntervalStats stats =
         new IntervalStats(
             now - startNanos,
             now - lastTickNanos,
-            metrics.sampleInterval(),
+            sample.responseTimes(),
+            sample.serviceTimes(),
             retries - lastRetries,
             errors - lastErrors,
             last ? options.parallelism() : running.get(),
@@ -176,35 +193,74 @@ public final class Runner {
 
   private void work(Worker worker, Workload workload, Target target, long deadline) {
     long limit = options.iterations();
-    int consecutiveErrors = 0;
+    int[] consecutiveErrors = {0};
     while (!stopRequested) {
       if (limit > 0 && claimed.getAndIncrement() >= limit) {
         return;
       }
       long begin = System.nanoTime();
-      int outcome = attempt(worker, workload, target);
-      long end = System.nanoTime();
-      if (abandoned || outcome == ABANDONED) {
+      if (!measure(worker, workload, target, begin, begin, consecutiveErrors)) {
         return;
       }
-      if (outcome == SUCCESS) {
-        metrics.recordSuccess(end - begin);
-        consecutiveErrors = 0;
-      } else {
-        metrics.recordError(ErrorClass.values()[outcome]);
-        if (options.maxErrors() > 0 && metrics.errorCount() >= options.maxErrors()) {
-          requestStop(StopReason.MAX_ERRORS);
-        }
-        // A failed iteration (a lost server, say) is followed by a pause, so that workers do not
-        // spin against a server that is not there.
-        if (!pause(options.backoff().delayNanos(consecutiveErrors++, worker.random()))) {
-          return;
-        }
-      }
-      if (end - deadline >= 0) {
+      if (System.nanoTime() - deadline >= 0) {
         return;
       }
     }
+  }
+
+  /** The open loop: each iteration waits for its intended start; none starts after the end. */
+  private void workOnSchedule(Worker worker, Workload workload, Target target, long deadline,
+      Schedule schedule) {
+    long limit = options.iterations();
+    long maxLag = options.maxLag().toNanos();
+    int[] consecutiveErrors = {0};
+    while (!stopRequested) {
+      long intended = schedule.next(worker.random());
+      if (intended - deadline >= 0 || (limit > 0 && claimed.getAndIncrement() >= limit)) {
+        return;
+      }
+      long now = System.nanoTime();
+      if (intended - now > 0) {
+        if (!pause(intended - now)) {
+          return;
+        }
+        now = System.nanoTime();
+      }
+      long lag = now - intended;
+      if (maxLag > 0 && lag > maxLag) {
+        metrics.recordSkip();
+        continue;
+      }
+      metrics.recordLag(lag);
+      if (!measure(worker, workload, target, intended, now, consecutiveErrors)) {
+        return;
+      }
+    }
+  }
+
+  /**
+   * Runs and records one iteration that should have started at {@code intended} and started at
+   * {@code begin}; false when the worker must stop.
+   */
+  private boolean measure(Worker worker, Workload workload, Target target, long intended,
+      long begin, int[] consecutiveErrors) {
+    int outcome = attempt(worker, workload, target);
+    long end = System.nanoTime();
+    if (abandoned || outcome == ABANDONED) {
+      return false;
+    }
+    if (outcome == SUCCESS) {
+      metrics.recordSuccess(end - intended, end - begin);
+      consecutiveErrors[0] = 0;
+      return true;
+    }
+    metrics.recordError(ErrorClass.values()[outcome]);
+    if (options.maxErrors() > 0 && metrics.errorCount() >= options.maxErrors()) {
+      requestStop(StopReason.MAX_ERRORS);
+    }
+    // A failed iteration (a lost server, say) is followed by a pause, so that workers do not spin
+    // against a server that is not there.
+    return pause(options.backoff().delayNanos(consecutiveErrors[0]++, worker.random()));
   }
 
   /** Runs one iteration with its retries: SUCCESS, ABANDONED, or the failing class's ordinal. */

@@ -29,6 +29,12 @@ public interface WorkloadProvider {
    */
   Target open(TargetOptions target, WorkloadOptions workload) throws TargetUnavailableException;
 
+  /**
+   * Drops every table or collection that txbench's record on the target lists, then the record
+   * itself, and nothing else ({@code --drop}); returns the names dropped.
+   */
+  List<String> dropOwned(Target target) throws Exception;
+
   /** Builds a workload on a target this provider opened. */
   Workload workload(Target target, WorkloadOptions options);
 }

@@ -23,10 +23,12 @@ public final class ConsoleSummary {
     out.printf(Locale.US, "  iterations    %,d (%.2f per second)%n", r.iterations(), r.tps());
     out.printf(Locale.US, "  retries       %,d%s%n", r.retries(), classes(r.retriesByClass()));
     out.printf(Locale.US, "  errors        %,d%s%n", r.errors(), classes(r.errorsByClass()));
-    out.printf(Locale.US,
-        "  latency (ms)  p50 %.2f  p95 %.2f  p99 %.2f  p99.9 %.2f  max %.2f%n",
-        r.percentileMillis(50), r.percentileMillis(95), r.percentileMillis(99),
-        r.percentileMillis(99.9), r.maxMillis());
+    line(out, "latency (ms) ", r.responseTimes());
+    if (r.scheduleLags().getTotalCount() > 0 || r.skipped() > 0) {
+      line(out, "service (ms) ", r.serviceTimes());
+      line(out, "start lag (ms)", r.scheduleLags());
+      out.printf(Locale.US, "  skipped       %,d (started later than --max-lag)%n", r.skipped());
+    }
     Verification v = s.verification();
     if (v == null) {
       out.println("  verification  skipped");
@@ -38,6 +40,14 @@ public final class ConsoleSummary {
     }
     out.println("  results       " + s.resultDirectory());
     out.flush();
+  }
+
+  private static void line(PrintStream out, String label, org.HdrHistogram.Histogram h) {
+    boolean empty = h.getTotalCount() == 0;
+    out.printf(Locale.US, "  %-13s p50 %.2f  p95 %.2f  p99 %.2f  p99.9 %.2f  max %.2f%n", label,
+        empty ? 0 : h.getValueAtPercentile(50) / 1e6, empty ? 0 : h.getValueAtPercentile(95) / 1e6,
+        empty ? 0 : h.getValueAtPercentile(99) / 1e6,
+        empty ? 0 : h.getValueAtPercentile(99.9) / 1e6, empty ? 0 : h.getMaxValue() / 1e6);
   }
 
   private static String classes(Map<ErrorClass, Long> counts) {

@@ -10,14 +10,24 @@ import org.HdrHistogram.HistogramLogWriter;
 
 /**
  * {@code histogram.hlog}: each period's response times (nanoseconds) as an HdrHistogram interval
- * log, which HdrHistogram's own tools read and which merges exactly across runs.
+ * log, which HdrHistogram's own tools read and which merges exactly across runs. In an open loop
+ * the service times follow each period's response times, tagged {@code service-time}; tools that
+ * do not ask for a tag read only the response times.
  */
 public final class HistogramLog implements RunListener {
   public static final String FILE = "histogram.hlog";
+  public static final String SERVICE_TAG = "service-time";
   private final PrintStream out;
   private final HistogramLogWriter writer;
+  private final boolean serviceTimes;
 
   public HistogramLog(Path directory) throws IOException {
+    this(directory, false);
+  }
+
+  /** With {@code serviceTimes}, each period's service times are logged too, tagged. */
+  public HistogramLog(Path directory, boolean serviceTimes) throws IOException {
+    this.serviceTimes = serviceTimes;
     out = new PrintStream(directory.resolve(FILE).toFile(), java.nio.charset.StandardCharsets.UTF_8);
     writer = new HistogramLogWriter(out);
   }
@@ -35,6 +45,10 @@ public final class HistogramLog implements RunListener {
   @Override
   public void onInterval(IntervalStats stats) {
     writer.outputIntervalHistogram(stats.responseTimes());
+    if (serviceTimes) {
+      stats.serviceTimes().setTag(SERVICE_TAG);
+      writer.outputIntervalHistogram(stats.serviceTimes());
+    }
     out.flush();
   }
 

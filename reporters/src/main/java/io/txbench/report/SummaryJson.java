@@ -40,11 +40,14 @@ public final class SummaryJson {
     json.put("stopReason", r.stopReason().name());
     json.put("iterations", r.iterations());
     json.put("tps", round(r.tps(), 2));
+    json.put("skipped", r.skipped());
     json.put("retries", r.retries());
     json.put("retriesByClass", byClass(r.retriesByClass()));
     json.put("errors", r.errors());
     json.put("errorsByClass", byClass(r.errorsByClass()));
     json.put("responseTimeMs", percentiles(r.responseTimes()));
+    json.put("serviceTimeMs", percentiles(r.serviceTimes()));
+    json.put("scheduleLagMs", percentiles(r.scheduleLags()));
     if (s.verification() != null) {
       Map<String, Object> v = new LinkedHashMap<>();
       v.put("passed", s.verification().passed());

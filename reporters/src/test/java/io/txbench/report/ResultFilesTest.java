@@ -43,7 +43,7 @@ class ResultFilesTest {
   }
 
   private static IntervalStats interval(int second, Histogram h, long retries, boolean last) {
-    return new IntervalStats(second * 1_000_000_000L, 1_000_000_000L, h, retries, 0, 4, last);
+    return new IntervalStats(second * 1_000_000_000L, 1_000_000_000L, h, h, retries, 0, 4, last);
   }
 
   @Test
@@ -121,7 +121,8 @@ class ResultFilesTest {
     }
     RunResult result = new RunResult(Instant.parse("2026-01-01T00:00:00Z"),
         Instant.parse("2026-01-01T00:00:10Z"), 10_000_000_000L, 3, 0, 0, none, none,
-        histogram(10, 20, 30), StopReason.DURATION_ELAPSED);
+        histogram(10, 20, 30), histogram(10, 20, 30), histogram(), 0,
+        StopReason.DURATION_ELAPSED);
     RunSummary summary = new RunSummary("1.0", "postgres", "PostgreSQL 17", "airline", true, 8,
         Map.of("target-database-password", "****"), result,
         new Verification(Map.of("seats", 3L), List.of()), dir.toString());

@@ -41,6 +41,15 @@ public abstract class JdbcProvider implements WorkloadProvider {
   }
 
   @Override
+  public List<String> dropOwned(Target target) throws java.sql.SQLException {
+    JdbcTarget jdbc = (JdbcTarget) target;
+    try (java.sql.Connection c = jdbc.connection()) {
+      c.setAutoCommit(true);
+      return new SchemaRegistry(jdbc.dialect(), ToolVersion.get()).dropOwned(c);
+    }
+  }
+
+  @Override
   public Workload workload(Target target, WorkloadOptions options) {
     JdbcTarget jdbc = (JdbcTarget) target;
     SchemaRegistry registry = new SchemaRegistry(jdbc.dialect(), ToolVersion.get());

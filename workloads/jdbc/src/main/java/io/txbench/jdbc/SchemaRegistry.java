@@ -7,6 +7,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalLong;
@@ -94,6 +95,32 @@ public final class SchemaRegistry {
           + " --target-database-name");
     }
     return scale.getAsLong();
+  }
+
+  /** Drops the tables txbench_meta lists, then txbench_meta; returns what was dropped. */
+  public List<String> dropOwned(Connection c) throws SQLException {
+    List<String> dropped = new ArrayList<>();
+    if (!exists(c, META)) {
+      return dropped;
+    }
+    List<String> owned = new ArrayList<>();
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT object_name FROM " + META)) {
+      while (rs.next()) {
+        owned.add(rs.getString(1));
+      }
+    }
+    try (Statement s = c.createStatement()) {
+      for (String table : owned) {
+        if (exists(c, table)) {
+          s.execute("DROP TABLE " + table);
+          dropped.add(table);
+        }
+      }
+      s.execute("DROP TABLE " + META);
+      dropped.add(META);
+    }
+    return dropped;
   }
 
   private OptionalLong scale(Connection c, String table) throws SQLException {

@@ -52,6 +52,12 @@ public final class MongoProvider implements WorkloadProvider {
   }
 
   @Override
+  public List<String> dropOwned(Target target) {
+    MongoTarget mongo = (MongoTarget) target;
+    return new MongoRegistry(mongo.database(), ToolVersion.get()).dropOwned();
+  }
+
+  @Override
   public Workload workload(Target target, WorkloadOptions options) {
     MongoTarget mongo = (MongoTarget) target;
     MongoRegistry registry = new MongoRegistry(mongo.database(), ToolVersion.get());

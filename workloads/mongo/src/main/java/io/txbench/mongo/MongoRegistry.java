@@ -64,6 +64,25 @@ final class MongoRegistry {
     return scale.getAsLong();
   }
 
+  /** Drops the collections txbench_meta lists, then txbench_meta; returns what was dropped. */
+  List<String> dropOwned() {
+    List<String> existing = database.listCollectionNames().into(new ArrayList<>());
+    List<String> dropped = new ArrayList<>();
+    if (!existing.contains(META)) {
+      return dropped;
+    }
+    for (Document owned : database.getCollection(META).find()) {
+      String name = owned.getString("_id");
+      if (existing.contains(name)) {
+        database.getCollection(name).drop();
+        dropped.add(name);
+      }
+    }
+    database.getCollection(META).drop();
+    dropped.add(META);
+    return dropped;
+  }
+
   private OptionalLong scale(String collection) {
     Document d = database.getCollection(META).find(Filters.eq("_id", collection)).first();
     return d == null ? OptionalLong.empty() : OptionalLong.of(((Number) d.get("scale")).longValue());

@@ -1,0 +1,27 @@
+package io.txbench.core;
+
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The intended start times of an open-loop run at {@code rate} iterations per second over all
+ * workers: evenly spaced, or with exponential gaps (a Poisson process). Any free worker takes the
+ * next slot, so one slow iteration does not hold back the slots behind it.
+ */
+final class Schedule {
+  private final AtomicLong next;
+  private final double periodNanos;
+  private final boolean poisson;
+
+  Schedule(long startNanos, double rate, boolean poisson) {
+    this.next = new AtomicLong(startNanos);
+    this.periodNanos = 1e9 / rate;
+    this.poisson = poisson;
+  }
+
+  /** The intended start of the next iteration, in {@link System#nanoTime()} terms. */
+  long next(SplittableRandom random) {
+    double gap = poisson ? -Math.log(1.0 - random.nextDouble()) * periodNanos : periodNanos;
+    return next.getAndAdd(Math.max(1, Math.round(gap)));
+  }
+}

@@ -1,0 +1,89 @@
+package io.txbench.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The open loop: slots are fixed in advance, a stall shows in the response times (not only in the
+ * service times), and late iterations can be skipped.
+ */
+class OpenLoopTest {
+  private static final Backoff NO_WAIT = new Backoff(Duration.ZERO, Duration.ZERO);
+
+  private static RunOptions openLoop(double rate, Duration duration, boolean poisson,
+      Duration maxLag) {
+    return new RunOptions(4, duration, 0, Duration.ofMillis(200), 0, 0, 1, NO_WAIT, rate, poisson,
+        maxLag);
+  }
+
+  private static RunResult run(RunOptions options, Workload workload) throws Exception {
+    return new Runner(options, new Metrics(), new RunListener() {})
+        .run(workload, new FakeTarget());
+  }
+
+  @Test
+  void aUniformScheduleStartsExactlyRateTimesDurationIterations() throws Exception {
+    RunResult r = run(openLoop(500, Duration.ofSeconds(2), false, Duration.ZERO),
+        ScriptedWorkload.alwaysSucceeds());
+    assertEquals(1000, r.iterations());
+    assertEquals(0, r.skipped());
+    assertEquals(1000, r.scheduleLags().getTotalCount());
+  }
+
+  @Test
+  void aPoissonScheduleAveragesTheRate() throws Exception {
+    RunResult r = run(openLoop(500, Duration.ofSeconds(2), true, Duration.ZERO),
+        ScriptedWorkload.alwaysSucceeds());
+    // A Poisson count over 2 s at 500/s has a standard deviation of about 32.
+    assertTrue(Math.abs(r.iterations() - 1000) < 200, "iterations " + r.iterations());
+  }
+
+  @Test
+  void aStallShowsInResponseTimesButNotInServiceTimes() throws Exception {
+    AtomicBoolean stalled = new AtomicBoolean();
+    Workload stallOnce = new ScriptedWorkload(n -> {
+      if (n == 50 && stalled.compareAndSet(false, true)) {
+        try {
+          Thread.sleep(600);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+      return null;
+    });
+    RunOptions options = new RunOptions(1, Duration.ofSeconds(2), 0, Duration.ofMillis(200), 0, 0,
+        1, NO_WAIT, 200, false, Duration.ZERO);
+    RunResult r = run(options, stallOnce);
+    // One worker, one 600 ms stall: the ~120 slots behind it start late, and their response
+    // times say so; their service times stay tiny.
+    long lateResponses = r.responseTimes().getCountBetweenValues(100_000_000L, Long.MAX_VALUE);
+    assertTrue(lateResponses > 50, "late responses " + lateResponses);
+    assertTrue(r.serviceTimes().getValueAtPercentile(90) < 50_000_000L,
+        "service p90 " + r.serviceTimes().getValueAtPercentile(90));
+    assertTrue(r.scheduleLags().getMaxValue() > 400_000_000L);
+  }
+
+  @Test
+  void iterationsLaterThanMaxLagAreSkippedAndCounted() throws Exception {
+    AtomicBoolean stalled = new AtomicBoolean();
+    Workload stallOnce = new ScriptedWorkload(n -> {
+      if (n == 10 && stalled.compareAndSet(false, true)) {
+        try {
+          Thread.sleep(500);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+      return null;
+    });
+    RunOptions options = new RunOptions(1, Duration.ofSeconds(1), 0, Duration.ofMillis(200), 0, 0,
+        1, NO_WAIT, 200, false, Duration.ofMillis(50));
+    RunResult r = run(options, stallOnce);
+    assertTrue(r.skipped() > 50, "skipped " + r.skipped());
+    assertEquals(200, r.iterations() + r.skipped(), 2);
+  }
+}
