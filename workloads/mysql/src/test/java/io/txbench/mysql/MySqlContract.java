@@ -103,6 +103,30 @@ abstract class MySqlContract extends SqlWorkloadsContract {
     }
   }
 
+  @Test
+  void aRunAskedToUseTlsUsesIt() throws Exception {
+    String tlsUrl = url() + "&sslMode=REQUIRED";
+    try (Connection c = java.sql.DriverManager.getConnection(serverUrl());
+        Statement s = c.createStatement();
+        java.sql.ResultSet rs = s.executeQuery("SHOW VARIABLES LIKE 'have_ssl'")) {
+      org.junit.jupiter.api.Assumptions.assumeTrue(rs.next() && "YES".equals(rs.getString(2)),
+          "this server has no TLS");
+    }
+    io.txbench.core.TargetOptions target = new io.txbench.core.TargetOptions(null, 0, null, null,
+        io.txbench.core.Secret.none(), tlsUrl, 2, 2, java.time.Duration.ofSeconds(10),
+        java.time.Duration.ofMinutes(10), IsolationLevel.REPEATABLE_READ,
+        io.txbench.core.MongoOptions.defaults());
+    WorkloadOptions options = workload(WorkloadOptions.UPDATE, 100, false);
+    assertEquals(100, io.txbench.core.WorkloadRun.run(provider(), target, options, 100, true)
+        .result().iterations());
+    try (JdbcTarget opened = (JdbcTarget) provider().open(target, options);
+        Connection c = opened.connection();
+        Statement s = c.createStatement();
+        java.sql.ResultSet rs = s.executeQuery("SHOW SESSION STATUS LIKE 'Ssl_cipher'")) {
+      assertTrue(rs.next() && !rs.getString(2).isEmpty(), "the connection is not encrypted");
+    }
+  }
+
   private String currentDatabase() {
     String url = url();
     return url.substring(baseUrl().length(), url.indexOf('?'));
