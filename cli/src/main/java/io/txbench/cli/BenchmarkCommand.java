@@ -37,6 +37,7 @@ import picocli.CommandLine.Spec;
     sortOptions = false,
     usageHelpAutoWidth = true,
     abbreviateSynopsis = true,
+    subcommands = {ReportCommand.class, CompareCommand.class, MergeCommand.class},
     description = {
       "Drives a database with a workload and measures throughput, response time, retries and"
           + " errors.",

@@ -44,7 +44,12 @@ public final class MySqlDialect implements SqlDialect {
   public String serverVersion(DatabaseMetaData meta) throws SQLException {
     String version = meta.getDatabaseProductVersion();
     int mariadb = version.indexOf("-MariaDB");
-    return mariadb >= 0 ? "MariaDB " + version.substring(0, mariadb) : "MySQL " + version;
+    if (mariadb < 0) {
+      return "MySQL " + version;
+    }
+    // MariaDB 10 prefixes its version with 5.5.5- for old MySQL clients.
+    String own = version.substring(0, mariadb);
+    return "MariaDB " + (own.startsWith("5.5.5-") ? own.substring(6) : own);
   }
 
   @Override

@@ -1,0 +1,33 @@
+package io.txbench.cli;
+
+import io.txbench.report.HtmlReport;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code report DIR... --output report.html}: one self-contained HTML page. */
+@Command(name = "report", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+    description = "Write one self-contained HTML page with the runs' table and charts.")
+final class ReportCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Parameters(paramLabel = "DIR", arity = "1..*", description = "Result directories.")
+  List<Path> dirs;
+
+  @Option(names = "--output", paramLabel = "FILE", defaultValue = "report.html",
+      description = "The HTML file to write. Default: ${DEFAULT-VALUE}.")
+  Path output;
+
+  @Override
+  public Integer call() throws Exception {
+    HtmlReport.write(ResultDirectories.load(spec.commandLine(), dirs), output);
+    spec.commandLine().getOut().println("Wrote " + output);
+    spec.commandLine().getOut().flush();
+    return ExitCodes.OK;
+  }
+}

@@ -1,0 +1,148 @@
+package io.txbench.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * Combines runs made at the same time by several client machines (the same workload on the same
+ * target) into one result: the counts and throughputs add up, and the response-time histograms
+ * of each period merge exactly, aligned by wall-clock time.
+ */
+public final class RunMerger {
+  private RunMerger() {}
+
+  /** Writes the merged result into {@code output}: summary.json, intervals.csv, histogram.hlog. */
+  public static void merge(List<ResultDirectory> runs, Path output) throws IOException {
+    ResultDirectory first = runs.get(0);
+    for (ResultDirectory r : runs) {
+      if (!r.text("workload").equals(first.text("workload"))
+          || !r.text("target").equals(first.text("target"))) {
+        throw new IOException("only runs of the same workload on the same target merge: "
+            + first.label() + " is " + first.text("workload") + " on " + first.text("target")
+            + ", " + r.label() + " is " + r.text("workload") + " on " + r.text("target"));
+      }
+      if (r.histograms().isEmpty()) {
+        throw new IOException(r.label() + " has no " + HistogramLog.FILE + " to merge");
+      }
+    }
+    Files.createDirectories(output);
+    long period = periodMillis(first);
+    long origin = runs.stream().mapToLong(r -> r.histograms().get(0).getStartTimeStamp()).min()
+        .orElseThrow();
+    List<Histogram> buckets = new ArrayList<>();
+    List<long[]> retriesErrors = new ArrayList<>();
+    for (ResultDirectory r : runs) {
+      for (Histogram h : r.histograms()) {
+        int bucket = (int) Math.max(0, Math.round((h.getStartTimeStamp() - origin)
+            / (double) period));
+        while (buckets.size() <= bucket) {
+          Histogram empty = new Histogram(3);
+          empty.setStartTimeStamp(origin + buckets.size() * period);
+          empty.setEndTimeStamp(origin + (buckets.size() + 1) * period);
+          buckets.add(empty);
+          retriesErrors.add(new long[2]);
+        }
+        buckets.get(bucket).add(h);
+      }
+      int offset = (int) Math.round((r.histograms().get(0).getStartTimeStamp() - origin)
+          / (double) period);
+      for (int i = 0; i < r.intervals().size() && i + offset < retriesErrors.size(); i++) {
+        retriesErrors.get(i + offset)[0] += r.intervals().get(i).retries();
+        retriesErrors.get(i + offset)[1] += r.intervals().get(i).errors();
+      }
+    }
+    writeLog(output, origin, buckets);
+    writeIntervals(output, period, buckets, retriesErrors);
+    writeSummary(output, runs, buckets);
+  }
+
+  private static long periodMillis(ResultDirectory run) {
+    Histogram h = run.histograms().get(0);
+    long length = h.getEndTimeStamp() - h.getStartTimeStamp();
+    return Math.max(1, length);
+  }
+
+  private static void writeLog(Path output, long origin, List<Histogram> buckets)
+      throws IOException {
+    try (PrintStream out = new PrintStream(output.resolve(HistogramLog.FILE).toFile(),
+        StandardCharsets.UTF_8)) {
+      HistogramLogWriter writer = new HistogramLogWriter(out);
+      writer.outputComment("txbench merged response times in nanoseconds");
+      writer.outputLogFormatVersion();
+      writer.outputStartTime(origin);
+      writer.setBaseTime(origin);
+      writer.outputLegend();
+      buckets.forEach(writer::outputIntervalHistogram);
+    }
+  }
+
+  private static void writeIntervals(Path output, long period, List<Histogram> buckets,
+      List<long[]> retriesErrors) throws IOException {
+    IntervalsCsv csv = new IntervalsCsv(output);
+    for (int i = 0; i < buckets.size(); i++) {
+      csv.onInterval(new io.txbench.core.IntervalStats((i + 1) * period * 1_000_000L,
+          period * 1_000_000L, buckets.get(i), buckets.get(i), retriesErrors.get(i)[0],
+          retriesErrors.get(i)[1], 0, i + 1 == buckets.size()));
+    }
+    csv.onEnd(null);
+  }
+
+  private static void writeSummary(Path output, List<ResultDirectory> runs,
+      List<Histogram> buckets) throws IOException {
+    ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    ObjectNode merged = runs.get(0).summary().deepCopy();
+    Histogram total = new Histogram(3);
+    buckets.forEach(total::add);
+    long parallelism = 0;
+    long iterations = 0;
+    double tps = 0;
+    double seconds = 0;
+    ArrayNode sources = mapper.createArrayNode();
+    for (ResultDirectory r : runs) {
+      parallelism += r.summary().path("parallelism").asLong();
+      iterations += r.summary().path("iterations").asLong();
+      tps += r.number("tps");
+      seconds = Math.max(seconds, r.number("measuredSeconds"));
+      sources.add(mapper.createObjectNode().put("directory", r.path().toString())
+          .put("iterations", r.summary().path("iterations").asLong())
+          .put("tps", r.number("tps")).put("verification", r.verification()));
+    }
+    merged.put("parallelism", parallelism);
+    merged.put("iterations", iterations);
+    merged.put("tps", Math.round(tps * 100) / 100.0);
+    merged.put("measuredSeconds", seconds);
+    for (String counter : List.of("retries", "errors", "skipped")) {
+      merged.put(counter, runs.stream().mapToLong(r -> r.summary().path(counter).asLong()).sum());
+    }
+    for (String byClass : List.of("retriesByClass", "errorsByClass")) {
+      ObjectNode sums = mapper.createObjectNode();
+      for (ResultDirectory r : runs) {
+        Iterator<Map.Entry<String, JsonNode>> fields = r.summary().path(byClass).fields();
+        fields.forEachRemaining(e -> sums.put(e.getKey(),
+            sums.path(e.getKey()).asLong() + e.getValue().asLong()));
+      }
+      merged.set(byClass, sums);
+    }
+    merged.set("responseTimeMs", mapper.valueToTree(SummaryJson.percentiles(total)));
+    merged.remove(List.of("serviceTimeMs", "scheduleLagMs", "resultDirectory"));
+    // Each client's verify saw the others' rows too: only the sources' own verdicts are kept.
+    merged.putNull("verification");
+    merged.set("mergedFrom", sources);
+    merged.put("resultDirectory", output.toString());
+    mapper.writeValue(output.resolve(SummaryJson.FILE).toFile(), merged);
+  }
+}

@@ -1,0 +1,90 @@
+package io.txbench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CompareMergeReportTest {
+  @TempDir Path dir;
+
+  private ResultDirectory run(String name, String target, long start, int perSecond, long millis)
+      throws IOException {
+    return ResultDirectory.load(FakeRuns.write(dir.resolve(name), target, start, 5, perSecond,
+        millis));
+  }
+
+  @Test
+  void compareAlignsTheRunsWithRatiosToTheFirst() throws IOException {
+    List<ResultDirectory> runs = List.of(run("pg", "postgres", 1_000_000, 100, 2),
+        run("my", "mysql", 1_000_000, 200, 4));
+    String text = CompareTable.render(runs, CompareTable.Format.TEXT);
+    List<String> lines = text.lines().toList();
+    assertEquals(3, lines.size());
+    assertEquals(lines.get(0).length(), lines.get(1).length());
+    assertTrue(lines.get(2).contains(" 2.00 "), text); // twice the throughput, twice the p99
+    String markdown = CompareTable.render(runs, CompareTable.Format.MARKDOWN);
+    assertTrue(markdown.startsWith("| run | target |"), markdown);
+    assertTrue(markdown.lines().skip(1).findFirst().orElseThrow().startsWith("|---|"));
+    String csv = CompareTable.render(runs, CompareTable.Format.CSV);
+    assertEquals(String.join(",", CompareTable.HEADER), csv.lines().findFirst().orElseThrow());
+  }
+
+  @Test
+  void mergeAddsCountsAndMergesHistogramsExactly() throws IOException {
+    ResultDirectory a = run("client-a", "postgres", 1_700_000_000_000L, 100, 2);
+    ResultDirectory b = run("client-b", "postgres", 1_700_000_000_300L, 300, 8);
+    Path out = dir.resolve("merged");
+    RunMerger.merge(List.of(a, b), out);
+    ResultDirectory merged = ResultDirectory.load(out);
+    assertEquals(2000, merged.summary().get("iterations").asLong());
+    assertEquals(8, merged.summary().get("parallelism").asLong());
+    assertEquals(400, merged.number("tps"), 0.01);
+    assertEquals(10, merged.summary().get("retries").asLong());
+    Histogram all = merged.responseTimes();
+    Histogram expected = a.responseTimes();
+    expected.add(b.responseTimes());
+    assertEquals(expected, all);
+    assertEquals(5, merged.intervals().size());
+    assertEquals(400, merged.intervals().get(0).count());
+    assertEquals(2, merged.intervals().get(0).retries());
+    assertEquals(2, merged.summary().get("mergedFrom").size());
+  }
+
+  @Test
+  void mergeRefusesDifferentTargets() throws IOException {
+    ResultDirectory a = run("a", "postgres", 1_000_000, 10, 1);
+    ResultDirectory b = run("b", "mysql", 1_000_000, 10, 1);
+    IOException e = assertThrows(IOException.class,
+        () -> RunMerger.merge(List.of(a, b), dir.resolve("m")));
+    assertTrue(e.getMessage().contains("same workload on the same target"), e.getMessage());
+  }
+
+  @Test
+  void aDirectoryWithoutSummaryIsRefusedByName() throws IOException {
+    Path empty = Files.createDirectories(dir.resolve("empty"));
+    IOException e = assertThrows(IOException.class, () -> ResultDirectory.load(empty));
+    assertTrue(e.getMessage().contains("not a txbench result directory"), e.getMessage());
+  }
+
+  @Test
+  void theReportIsOneSelfContainedPageWithFourCharts() throws IOException {
+    List<ResultDirectory> runs = List.of(run("pg", "postgres", 1_000_000, 100, 2),
+        run("my", "mysql", 1_000_000, 200, 4));
+    Path html = dir.resolve("report.html");
+    HtmlReport.write(runs, html);
+    String page = Files.readString(html);
+    assertEquals(4, page.split("<svg", -1).length - 1);
+    assertTrue(page.contains("<td>pg</td>") && page.contains("<td>my</td>"));
+    // Self-contained: no script, and nothing fetched from elsewhere.
+    assertTrue(!page.contains("<script") && !page.matches("(?s).*(src|href)=['\"]https?:.*"));
+    assertTrue(page.contains("Latency by percentile"));
+  }
+}

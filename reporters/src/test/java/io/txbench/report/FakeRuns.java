@@ -1,0 +1,58 @@
+package io.txbench.report;
+
+import io.txbench.core.ErrorClass;
+import io.txbench.core.IntervalStats;
+import io.txbench.core.RunResult;
+import io.txbench.core.StopReason;
+import io.txbench.core.Verification;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Result directories written by the real writers from made-up periods of one second: each period
+ * holds {@code perSecond} iterations of {@code millis} ms.
+ */
+final class FakeRuns {
+  private FakeRuns() {}
+
+  static Path write(Path dir, String target, long startMillis, int seconds, int perSecond,
+      long millis) throws IOException {
+    Files.createDirectories(dir);
+    IntervalsCsv csv = new IntervalsCsv(dir);
+    HistogramLog log = new HistogramLog(dir);
+    log.onStart(startMillis, 4);
+    Histogram total = new Histogram(3);
+    for (int s = 0; s < seconds; s++) {
+      Histogram h = new Histogram(3);
+      h.setStartTimeStamp(startMillis + s * 1000L);
+      h.setEndTimeStamp(startMillis + (s + 1) * 1000L);
+      for (int i = 0; i < perSecond; i++) {
+        h.recordValue(millis * 1_000_000L + i);
+      }
+      total.add(h);
+      IntervalStats stats = new IntervalStats((s + 1) * 1_000_000_000L, 1_000_000_000L, h, h, 1,
+          0, 4, s + 1 == seconds);
+      csv.onInterval(stats);
+      log.onInterval(stats);
+    }
+    Map<ErrorClass, Long> counts = new EnumMap<>(ErrorClass.class);
+    for (ErrorClass c : ErrorClass.values()) {
+      counts.put(c, c == ErrorClass.SERIALIZATION ? (long) seconds : 0L);
+    }
+    RunResult result = new RunResult(Instant.ofEpochMilli(startMillis),
+        Instant.ofEpochMilli(startMillis + seconds * 1000L), seconds * 1_000_000_000L,
+        total.getTotalCount(), seconds, 0, counts, counts, total, total, new Histogram(3), 0,
+        StopReason.DURATION_ELAPSED);
+    csv.onEnd(result);
+    log.onEnd(result);
+    SummaryJson.write(dir, new RunSummary("1.0", target, target + " 1.0", "insert", false, 4,
+        Map.of(), result, new Verification(Map.of(), List.of()), dir.toString()));
+    return dir;
+  }
+}
