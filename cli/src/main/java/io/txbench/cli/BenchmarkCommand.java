@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -50,18 +51,20 @@ final class BenchmarkCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Option(names = "--benchmark-target", paramLabel = "TARGET", defaultValue = "postgres",
-      description = "Database to drive: ${COMPLETION-CANDIDATES}. Default: ${DEFAULT-VALUE}.",
-      completionCandidates = TargetNames.class)
-  String target;
+      split = ",", completionCandidates = TargetNames.class,
+      description = "Database to drive: ${COMPLETION-CANDIDATES}; a list (postgres,mysql) runs"
+          + " each in turn. Default: ${DEFAULT-VALUE}.")
+  List<String> targets;
 
   @Option(names = "--workload", paramLabel = "NAME", defaultValue = WorkloadOptions.AIRLINE,
       description = "airline (ACID ticket purchase), point-select, insert or update."
           + " Default: ${DEFAULT-VALUE}.")
   String workload;
 
-  @Option(names = "--parallelism", paramLabel = "N", defaultValue = "8",
-      description = "Worker threads, each with its own connection. Default: ${DEFAULT-VALUE}.")
-  int parallelism;
+  @Option(names = "--parallelism", paramLabel = "N", defaultValue = "8", split = ",",
+      description = "Worker threads; a list (8,32,64) makes a sweep: one measured run per level,"
+          + " data prepared once. Default: ${DEFAULT-VALUE}.")
+  List<Integer> parallelism;
 
   @Option(names = "--duration", paramLabel = "TIME", converter = DurationConverter.class,
       description = "How long to run: PT120S, 120s, 2m. Default: PT30S unless --iterations.")
@@ -118,8 +121,10 @@ final class BenchmarkCommand implements Callable<Integer> {
   Path passwordFile;
 
   @Option(names = "--target-url", paramLabel = "URL",
-      description = "Full JDBC URL (TLS and other driver options); overrides host, port and name.")
-  String url;
+      description = "Full JDBC URL or MongoDB connection string (TLS, replica sets, driver"
+          + " options); overrides host, port and name. Repeat it for a list of targets: each"
+          + " takes the URL of its kind.")
+  List<String> urls;
 
   @Option(names = "--embedded", arity = "0..1", fallbackValue = "true", paramLabel = "true|false",
       description = "Start an embedded server even if one answers locally.")
@@ -130,7 +135,7 @@ final class BenchmarkCommand implements Callable<Integer> {
   Integer minConnections;
 
   @Option(names = "--max-connections", paramLabel = "N",
-      description = "Pool size. Default: --parallelism.")
+      description = "Pool size. Default: --parallelism (the largest level of a sweep).")
   Integer maxConnections;
 
   @Option(names = "--connection-wait-timeout", paramLabel = "TIME", defaultValue = "PT10S",
@@ -250,19 +255,25 @@ final class BenchmarkCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Settings settings = settings();
+    List<Settings> sweep = new ArrayList<>();
+    for (String target : targets) {
+      sweep.add(settings(target.trim()));
+    }
     LogLevels.apply(logLevel);
-    return new BenchmarkSession(settings, providers, out, err).run();
+    return new Sweep(sweep, providers, out, err).run();
   }
 
-  Settings settings() {
+  Settings settings(String target) {
     WorkloadProvider provider = providers.forTarget(target).orElseThrow(() -> usage(
         "--benchmark-target: unknown target '" + target + "'; one of: " + providers.targets()));
     if (!provider.workloads().contains(workload)) {
       throw usage("--workload: unknown workload '" + workload + "'; one of: "
           + provider.workloads());
     }
-    positive("--parallelism", parallelism);
+    for (int level : parallelism) {
+      positive("--parallelism", level);
+    }
+    String url = TargetUrls.pick(urls, target, targets.size());
     if (duration != null && iterations != null) {
       throw usage("--duration and --iterations exclude each other: give one");
     }
@@ -309,7 +320,8 @@ final class BenchmarkCommand implements Callable<Integer> {
       }
       reporterSet.add(name);
     }
-    int max = maxConnections == null ? parallelism : maxConnections;
+    int largest = parallelism.stream().mapToInt(Integer::intValue).max().orElseThrow();
+    int max = maxConnections == null ? largest : maxConnections;
     positive("--max-connections", max);
     int min = minConnections == null ? max : minConnections;
     if (min < 0 || min > max) {
@@ -324,13 +336,15 @@ final class BenchmarkCommand implements Callable<Integer> {
         connectionWaitTimeout, connectionIdleTimeout, isolationLevel, mongo);
     WorkloadOptions workloadOptions = new WorkloadOptions(workload, tableSize, seed, dayRange,
         bookingSleep, disableTransaction);
-    RunOptions runOptions = new RunOptions(parallelism,
+    RunOptions runOptions = new RunOptions(parallelism.get(0),
         iterations == null ? (duration == null ? Duration.ofSeconds(30) : duration) : null,
         iterations == null ? 0 : iterations, metricsPeriod, maxRetries, maxErrors, seed,
         Backoff.defaults(), rate == null ? 0 : rate, distribution.equals("poisson"),
         maxLag == null ? Duration.ZERO : maxLag);
-    return new Settings(target, targetOptions, workloadOptions, runOptions, warmup, embedded,
-        skipSetup, onlySetup, drop, verify, outputDir, reporterSet, shownOptions(secret));
+    boolean isSweep = targets.size() > 1 || parallelism.size() > 1;
+    return new Settings(target, targetOptions, workloadOptions, runOptions,
+        List.copyOf(parallelism), isSweep, warmup, embedded, skipSetup, onlySetup, drop, verify,
+        outputDir, reporterSet, shownOptions(secret));
   }
 
   private MongoOptions mongoOptions() {
@@ -387,14 +401,23 @@ final class BenchmarkCommand implements Callable<Integer> {
       Object value = option.getValue();
       if (name.equals("--target-database-password")) {
         value = value == null ? null : "****";
-      } else if (value instanceof String s) {
-        value = secret.maskIn(Secret.maskUrl(s));
-      } else if (value != null && !(value instanceof Number) && !(value instanceof Boolean)) {
-        value = secret.maskIn(value.toString());
+      } else {
+        value = masked(value, secret);
       }
       shown.put(name.replaceFirst("^--", ""), value);
     }
     return shown;
+  }
+
+  /** An option's value as it may be shown: passwords in URLs and the password itself masked. */
+  private static Object masked(Object value, Secret secret) {
+    if (value == null || value instanceof Number || value instanceof Boolean) {
+      return value;
+    }
+    if (value instanceof java.util.Collection<?> values) {
+      return values.stream().map(v -> masked(v, secret)).toList();
+    }
+    return secret.maskIn(Secret.maskUrl(value.toString()));
   }
 
   private void positive(String option, long value) {

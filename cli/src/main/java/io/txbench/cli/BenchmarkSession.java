@@ -5,6 +5,7 @@ import io.txbench.core.Metrics;
 import io.txbench.core.Providers;
 import io.txbench.core.RunListener;
 import io.txbench.core.RunResult;
+import io.txbench.core.RunOptions;
 import io.txbench.core.Runner;
 import io.txbench.core.StopReason;
 import io.txbench.core.Target;
@@ -29,7 +30,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -37,23 +37,34 @@ import java.util.Locale;
 /** One benchmark from connection to summary: find or start the server, prepare, run, verify. */
 final class BenchmarkSession {
   /** The exit code of a run stopped by a signal, as shells report SIGINT. */
-  private static final int INTERRUPTED = 130;
-  private static final DateTimeFormatter DIRECTORY_TIME =
-      DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'", Locale.ROOT);
+  static final int INTERRUPTED = 130;
 
   private final Settings settings;
   private final Providers providers;
   private final PrintStream out;
   private final PrintStream err;
+  private final Path sweepDirectory;
+  private final List<Path> results = new ArrayList<>();
 
-  BenchmarkSession(Settings settings, Providers providers, PrintStream out, PrintStream err) {
+  /** What a session did: its exit code and the result directories it wrote. */
+  record Outcome(int exitCode, List<Path> results) {}
+
+  /** {@code sweepDirectory}: where the runs of a sweep go, one directory each; null for one run. */
+  BenchmarkSession(Settings settings, Providers providers, PrintStream out, PrintStream err,
+      Path sweepDirectory) {
     this.settings = settings;
     this.providers = providers;
     this.out = out;
     this.err = err;
+    this.sweepDirectory = sweepDirectory;
   }
 
-  int run() throws Exception {
+  Outcome run() throws Exception {
+    int exitCode = runTarget();
+    return new Outcome(exitCode, List.copyOf(results));
+  }
+
+  private int runTarget() throws Exception {
     WorkloadProvider provider = providers.forTarget(settings.targetName()).orElseThrow();
     TargetLocator locator = new TargetLocator(settings.targetName(), settings.embedded(), out);
     try (ShutdownGuard guard = new ShutdownGuard()) {
@@ -97,45 +108,55 @@ final class BenchmarkSession {
         out.println("Setup of " + workloadOptions.name() + " done.");
         return ExitCodes.OK;
       }
-      if (!warmUp(workload, target, guard)) {
-        out.println("Stopped during the warm-up: nothing was measured.");
-        return INTERRUPTED;
-      }
       String version = embedded == null ? target.serverVersion()
           : embedded.label(target.serverVersion());
-      return measure(provider, target, version, workload, guard, workloadOptions);
+      int exitCode = ExitCodes.OK;
+      for (int level : settings.parallelism()) {
+        RunOptions run = settings.run().withParallelism(level);
+        if (!warmUp(run, workload, target, guard)) {
+          out.println("Stopped during the warm-up: nothing was measured.");
+          return INTERRUPTED;
+        }
+        int code = measure(provider, target, version, workload, guard, workloadOptions, run);
+        exitCode = Math.max(exitCode, code);
+        if (code == INTERRUPTED) {
+          break;
+        }
+      }
+      return exitCode;
     }
   }
 
   /** Runs the unmeasured warm-up, if any; false when a stop came meanwhile. */
-  private boolean warmUp(Workload workload, Target target, ShutdownGuard guard)
+  private boolean warmUp(RunOptions run, Workload workload, Target target, ShutdownGuard guard)
       throws InterruptedException {
     Duration warmup = settings.warmup();
     if (warmup.isZero()) {
       return true;
     }
     out.println("Warming up for " + human(warmup) + " (not measured).");
-    Runner runner = new Runner(settings.run().warmup(warmup), new Metrics(), new RunListener() {});
+    Runner runner = new Runner(run.warmup(warmup), new Metrics(), new RunListener() {});
     guard.watch(runner);
     return runner.run(workload, target).stopReason() != StopReason.INTERRUPTED;
   }
 
   private int measure(WorkloadProvider provider, Target target, String serverVersion,
-      Workload workload, ShutdownGuard guard, WorkloadOptions workloadOptions) throws Exception {
-    Path directory = resultDirectory();
+      Workload workload, ShutdownGuard guard, WorkloadOptions workloadOptions, RunOptions run)
+      throws Exception {
+    Path directory = resultDirectory(run.parallelism());
+    results.add(directory);
     Metrics metrics = new Metrics();
     workload.beforeRun();
-    Runner runner = new Runner(settings.run(), metrics,
-        new CompositeListener(listeners(metrics, directory)));
+    Runner runner = new Runner(run, metrics,
+        new CompositeListener(listeners(metrics, directory, run)));
     guard.watch(runner);
     out.println("Running " + workloadOptions.name()
         + (workloadOptions.transactional() || !workloadOptions.name().equals("airline") ? ""
             : " (no transactions)")
-        + " on " + provider.target() + " with " + settings.run().parallelism() + " thread(s)"
-        + (settings.run().openLoop()
-            ? String.format(Locale.US, " at %.0f per second", settings.run().rate()) : "")
-        + ", " + (settings.run().duration() != null ? "for " + human(settings.run().duration())
-            : settings.run().iterations() + " iterations")
+        + " on " + provider.target() + " with " + run.parallelism() + " thread(s)"
+        + (run.openLoop() ? String.format(Locale.US, " at %.0f per second", run.rate()) : "")
+        + ", " + (run.duration() != null ? "for " + human(run.duration())
+            : run.iterations() + " iterations")
         + ".");
     RunResult result = runner.run(workload, target);
     Verification verification = null;
@@ -143,28 +164,28 @@ final class BenchmarkSession {
       verification = workload.verify(result.iterations());
     }
     RunSummary summary = new RunSummary(ToolVersion.get(), provider.target(), serverVersion,
-        workloadOptions.name(), workloadOptions.transactional(), settings.run().parallelism(),
+        workloadOptions.name(), workloadOptions.transactional(), run.parallelism(),
         settings.shownOptions(), result, verification, directory.toString());
     SummaryJson.write(directory, summary);
     ConsoleSummary.print(out, summary);
     if (result.stopReason() == StopReason.INTERRUPTED) {
       return INTERRUPTED;
     }
-    boolean tooManyErrors = settings.run().maxErrors() > 0
-        && result.errors() >= settings.run().maxErrors();
+    boolean tooManyErrors = run.maxErrors() > 0 && result.errors() >= run.maxErrors();
     if (tooManyErrors) {
-      err.println("txbench: the run reached --max-errors (" + settings.run().maxErrors() + ")");
+      err.println("txbench: the run reached --max-errors (" + run.maxErrors() + ")");
     }
     return tooManyErrors || (verification != null && !verification.passed())
         ? ExitCodes.RUN_FAILED : ExitCodes.OK;
   }
 
-  private List<RunListener> listeners(Metrics metrics, Path directory) throws IOException {
+  private List<RunListener> listeners(Metrics metrics, Path directory, RunOptions run)
+      throws IOException {
     List<RunListener> listeners = new ArrayList<>();
     listeners.add(new ProgressLine(out));
     listeners.add(DropwizardReporters.csv(metrics.registry(), directory));
     listeners.add(new IntervalsCsv(directory));
-    listeners.add(new HistogramLog(directory, settings.run().openLoop()));
+    listeners.add(new HistogramLog(directory, run.openLoop()));
     if (settings.reporters().contains("console")) {
       listeners.add(DropwizardReporters.console(metrics.registry(), out));
     }
@@ -178,11 +199,14 @@ final class BenchmarkSession {
     return d.toString().substring(2).toLowerCase(Locale.ROOT);
   }
 
-  private Path resultDirectory() throws IOException {
+  private Path resultDirectory(int parallelism) throws IOException {
+    String name = settings.targetName() + "-" + settings.workload().name();
+    if (sweepDirectory != null) {
+      return Files.createDirectories(sweepDirectory.resolve(name + "-p" + parallelism));
+    }
     Path directory = settings.outputDir();
     if (directory == null) {
-      String base = ZonedDateTime.now(ZoneOffset.UTC).format(DIRECTORY_TIME) + "-"
-          + settings.targetName() + "-" + settings.workload().name();
+      String base = ZonedDateTime.now(ZoneOffset.UTC).format(Sweep.DIRECTORY_TIME) + "-" + name;
       directory = Path.of("results", base);
       for (int i = 2; Files.exists(directory); i++) {
         directory = Path.of("results", base + "-" + i);

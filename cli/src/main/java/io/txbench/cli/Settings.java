@@ -5,11 +5,14 @@ import io.txbench.core.TargetOptions;
 import io.txbench.core.WorkloadOptions;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * One benchmark as the command line asked for it, checked. {@code target.host()} is null when the
+ * The benchmark of one target as the command line asked for it, checked: one run per level of
+ * {@code parallelism} ({@code run} has the first); {@code sweep} when the command makes more than
+ * one run in all. {@code target.host()} is null when the
  * user named no host and no URL: the session then looks for a local server or starts one.
  */
 record Settings(
@@ -17,6 +20,8 @@ record Settings(
     TargetOptions target,
     WorkloadOptions workload,
     RunOptions run,
+    List<Integer> parallelism,
+    boolean sweep,
     Duration warmup,
     boolean embedded,
     boolean skipSetup,

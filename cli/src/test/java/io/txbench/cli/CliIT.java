@@ -174,6 +174,63 @@ class CliIT {
   }
 
   @Test
+  void aSweepRunsEachLevelAndComparesThem() throws Exception {
+    Path out = dir.resolve("sweep");
+    CliRun run = CliRun.of(server("--workload", "point-select", "--table-size", "500",
+        "--parallelism", "1,4", "--iterations", "300", "--output-dir", out.toString()));
+    assertEquals(0, run.exitCode(), run.err());
+    for (String level : List.of("p1", "p4")) {
+      JsonNode summary = new ObjectMapper().readTree(
+          out.resolve("postgres-point-select-" + level).resolve("summary.json").toFile());
+      assertEquals(300, summary.get("iterations").asLong());
+      assertTrue(run.out().contains("postgres-point-select-" + level + " "), run.out());
+    }
+    assertTrue(run.out().contains("tps_ratio"), run.out());
+  }
+
+  @Test
+  void twoConcurrentClientsMergeIntoOneResultAndReport() throws Exception {
+    assertEquals(0, CliRun.of(server("--workload", "insert", "--table-size", "1000",
+        "--only-setup")).exitCode());
+    Path a = dir.resolve("client-a");
+    Path b = dir.resolve("client-b");
+    java.util.concurrent.CompletableFuture<CliRun> first =
+        java.util.concurrent.CompletableFuture.supplyAsync(() -> CliRun.of(server("--workload",
+            "insert", "--skip-setup", "--no-verify", "--parallelism", "2", "--duration", "3s",
+            "--metrics", "1s", "--output-dir", a.toString())));
+    CliRun second = CliRun.of(server("--workload", "insert", "--skip-setup", "--no-verify",
+        "--parallelism", "2", "--duration", "3s", "--metrics", "1s", "--output-dir",
+        b.toString()));
+    assertEquals(0, first.get().exitCode(), first.get().err());
+    assertEquals(0, second.exitCode(), second.err());
+    ObjectMapper json = new ObjectMapper();
+    long ia = json.readTree(a.resolve("summary.json").toFile()).get("iterations").asLong();
+    long ib = json.readTree(b.resolve("summary.json").toFile()).get("iterations").asLong();
+    assertEquals(1000 + ia + ib, query("SELECT COUNT(*) FROM item"));
+
+    Path merged = dir.resolve("merged");
+    CliRun merge = CliRun.of("merge", a.toString(), b.toString(), "--output", merged.toString());
+    assertEquals(0, merge.exitCode(), merge.err());
+    JsonNode summary = json.readTree(merged.resolve("summary.json").toFile());
+    assertEquals(ia + ib, summary.get("iterations").asLong());
+    assertEquals(4, summary.get("parallelism").asLong());
+    long logged = io.txbench.report.ResultDirectory.load(merged).responseTimes().getTotalCount();
+    assertEquals(ia + ib, logged);
+
+    CliRun compare = CliRun.of("compare", "--format", "markdown", a.toString(), b.toString(),
+        merged.toString());
+    assertEquals(0, compare.exitCode(), compare.err());
+    assertEquals(5, compare.out().strip().lines().count(), compare.out());
+    Path html = dir.resolve("report.html");
+    CliRun report = CliRun.of("report", a.toString(), b.toString(), "--output", html.toString());
+    assertEquals(0, report.exitCode(), report.err());
+    assertTrue(Files.readString(html).contains("<svg"));
+    CliRun notAResult = CliRun.of("compare", dir.toString());
+    assertEquals(ExitCodes.USAGE, notAResult.exitCode());
+    assertTrue(notAResult.err().contains("not a txbench result directory"), notAResult.err());
+  }
+
+  @Test
   void anUnreachableServerGetsOneLineAndExitCode3() {
     CliRun run = CliRun.of("--target-database-host", "127.0.0.1", "--target-database-port", "1",
         "--connection-wait-timeout", "2s", "--iterations", "1");

@@ -35,6 +35,12 @@ public record RunOptions(
     return rate > 0;
   }
 
+  /** The same run with another number of workers (a level of a sweep). */
+  public RunOptions withParallelism(int workers) {
+    return new RunOptions(workers, duration, iterations, metricsPeriod, maxRetries, maxErrors,
+        seed, backoff, rate, poisson, maxLag);
+  }
+
   /** The same load for a warm-up of the given length, which nothing measures. */
   public RunOptions warmup(Duration length) {
     return new RunOptions(parallelism, length, 0, metricsPeriod, maxRetries, 0, seed + 1, backoff,

@@ -1,0 +1,75 @@
+package io.txbench.cli;
+
+import io.txbench.core.Providers;
+import io.txbench.report.CompareTable;
+import io.txbench.report.ResultDirectory;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Every run the command line asks for: each target in turn, each at every parallelism level; a
+ * sweep of several runs ends with their comparison table.
+ */
+final class Sweep {
+  static final DateTimeFormatter DIRECTORY_TIME =
+      DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'", Locale.ROOT);
+
+  private final List<Settings> targets;
+  private final Providers providers;
+  private final PrintStream out;
+  private final PrintStream err;
+
+  Sweep(List<Settings> targets, Providers providers, PrintStream out, PrintStream err) {
+    this.targets = targets;
+    this.providers = providers;
+    this.out = out;
+    this.err = err;
+  }
+
+  int run() throws Exception {
+    boolean sweep = targets.get(0).sweep();
+    Path base = null;
+    if (sweep) {
+      base = targets.get(0).outputDir() != null ? targets.get(0).outputDir()
+          : Path.of("results", ZonedDateTime.now(ZoneOffset.UTC).format(DIRECTORY_TIME)
+              + "-sweep");
+    }
+    int exitCode = ExitCodes.OK;
+    List<Path> results = new ArrayList<>();
+    for (Settings settings : targets) {
+      BenchmarkSession.Outcome outcome =
+          new BenchmarkSession(settings, providers, out, err, base).run();
+      exitCode = Math.max(exitCode, outcome.exitCode());
+      results.addAll(outcome.results());
+      if (outcome.exitCode() == BenchmarkSession.INTERRUPTED) {
+        break;
+      }
+    }
+    if (sweep && results.size() > 1) {
+      printComparison(results);
+    }
+    return exitCode;
+  }
+
+  private void printComparison(List<Path> results) {
+    List<ResultDirectory> runs = new ArrayList<>();
+    try {
+      for (Path p : results) {
+        runs.add(ResultDirectory.load(p));
+      }
+    } catch (IOException e) {
+      err.println("txbench: cannot compare the runs: " + e.getMessage());
+      return;
+    }
+    out.println();
+    out.print(CompareTable.render(runs, CompareTable.Format.TEXT));
+    out.flush();
+  }
+}
