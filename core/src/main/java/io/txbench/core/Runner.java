@@ -85,7 +85,7 @@ public final class Runner {
     AtomicLong lastWorkerEnd = new AtomicLong(startNanos);
     running.set(threads);
     for (int i = 0; i < threads; i++) {
-      Worker worker = new Worker(i, options.seed());
+      Worker worker = new Worker(i, threads, options.seed());
       long workerDeadline = deadline;
       Thread thread =
           new Thread(
@@ -100,6 +100,7 @@ public final class Runner {
                   LOG.error("worker {} stopped: {}", worker.index(), e.toString(), e);
                 } finally {
                   lastWorkerEnd.accumulateAndGet(System.nanoTime(), Math::max);
+                  worker.close();
                   running.decrementAndGet();
                   done.countDown();
                 }

@@ -28,6 +28,7 @@ final class AirlineSchema {
           "seat",
           "CREATE TABLE seat (seat_id %ID%, schedule_id BIGINT NOT NULL, flight_date DATE NOT NULL,"
               + " seat_number INT NOT NULL, user_id BIGINT NOT NULL, booked_at TIMESTAMP NOT NULL)",
+          "seat_id",
           List.of());
 
   static final TableDef PAYMENT =
@@ -36,6 +37,7 @@ final class AirlineSchema {
           "CREATE TABLE payment (payment_id %ID%, schedule_id BIGINT NOT NULL,"
               + " flight_date DATE NOT NULL, user_id BIGINT NOT NULL,"
               + " amount DECIMAL(10, 2) NOT NULL, paid_at TIMESTAMP NOT NULL)",
+          "payment_id",
           List.of());
 
   static final TableDef AUDIT =

@@ -104,64 +104,49 @@ final class AirlineWorkload implements Workload {
     long scheduleId = 1 + worker.random().nextLong(schedules);
     LocalDate day = days[worker.random().nextInt(days.length)];
     long user = 1 + worker.random().nextLong(1_000_000_000L);
-    try (Connection c = target.connection()) {
-      try {
-        int duration;
-        int taken;
-        try (PreparedStatement read = c.prepareStatement(AirlineSchema.READ_FLIGHT)) {
-          read.setObject(1, day);
-          read.setLong(2, scheduleId);
-          try (ResultSet rs = read.executeQuery()) {
-            if (!rs.next()) {
-              throw new SQLException("schedule " + scheduleId + " is missing");
-            }
-            duration = rs.getInt(1);
-            taken = rs.getInt(3);
-          }
+    JdbcSession session = JdbcSession.of(worker, target);
+    try {
+      int duration;
+      int taken;
+      PreparedStatement read = session.statement(AirlineSchema.READ_FLIGHT);
+      read.setObject(1, day);
+      read.setLong(2, scheduleId);
+      try (ResultSet rs = read.executeQuery()) {
+        if (!rs.next()) {
+          throw new SQLException("schedule " + scheduleId + " is missing");
         }
-        if (bookingSleepNanos > 0) {
-          TimeUnit.NANOSECONDS.sleep(bookingSleepNanos);
-        }
-        try (PreparedStatement seat = c.prepareStatement(AirlineSchema.INSERT_SEAT)) {
-          seat.setLong(1, scheduleId);
-          seat.setObject(2, day);
-          seat.setInt(3, taken + 1);
-          seat.setLong(4, user);
-          seat.executeUpdate();
-        }
-        try (PreparedStatement payment = c.prepareStatement(AirlineSchema.INSERT_PAYMENT)) {
-          payment.setLong(1, scheduleId);
-          payment.setObject(2, day);
-          payment.setLong(3, user);
-          payment.setBigDecimal(4, AirlineData.fare(duration));
-          payment.executeUpdate();
-        }
-        try (PreparedStatement audit = c.prepareStatement(target.dialect().auditUpsert())) {
-          audit.setLong(1, scheduleId);
-          audit.setObject(2, day);
-          audit.executeUpdate();
-        }
-        commitIfNeeded(c);
-      } catch (SQLException | InterruptedException | RuntimeException e) {
-        rollbackQuietly(c, e);
-        throw e;
+        duration = rs.getInt(1);
+        taken = rs.getInt(3);
       }
+      if (bookingSleepNanos > 0) {
+        TimeUnit.NANOSECONDS.sleep(bookingSleepNanos);
+      }
+      PreparedStatement seat = session.statement(AirlineSchema.INSERT_SEAT);
+      seat.setLong(1, scheduleId);
+      seat.setObject(2, day);
+      seat.setInt(3, taken + 1);
+      seat.setLong(4, user);
+      seat.executeUpdate();
+      PreparedStatement payment = session.statement(AirlineSchema.INSERT_PAYMENT);
+      payment.setLong(1, scheduleId);
+      payment.setObject(2, day);
+      payment.setLong(3, user);
+      payment.setBigDecimal(4, AirlineData.fare(duration));
+      payment.executeUpdate();
+      PreparedStatement audit = session.statement(target.dialect().auditUpsert());
+      audit.setLong(1, scheduleId);
+      audit.setObject(2, day);
+      audit.executeUpdate();
+      session.succeeded();
+    } catch (SQLException | InterruptedException | RuntimeException e) {
+      session.failed(e);
+      throw e;
     }
   }
 
   private void commitIfNeeded(Connection c) throws SQLException {
     if (!target.autoCommit()) {
       c.commit();
-    }
-  }
-
-  private void rollbackQuietly(Connection c, Exception cause) {
-    if (!target.autoCommit()) {
-      try {
-        c.rollback();
-      } catch (SQLException e) {
-        cause.addSuppressed(e);
-      }
     }
   }
 

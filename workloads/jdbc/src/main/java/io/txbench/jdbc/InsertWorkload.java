@@ -31,12 +31,17 @@ final class InsertWorkload extends ItemWorkload {
 
   @Override
   public void iteration(Worker worker) throws SQLException {
-    try (Connection c = target.connection(); PreparedStatement insert = c.prepareStatement(INSERT)) {
+    JdbcSession session = JdbcSession.of(worker, target);
+    try {
+      PreparedStatement insert = session.statement(INSERT);
       insert.setInt(1, ItemData.k(worker.random(), rows));
       insert.setString(2, data.c(worker.random()));
       insert.setString(3, data.pad(worker.random()));
       insert.executeUpdate();
-      commit(c);
+      session.succeeded();
+    } catch (SQLException | RuntimeException e) {
+      session.failed(e);
+      throw e;
     }
   }
 

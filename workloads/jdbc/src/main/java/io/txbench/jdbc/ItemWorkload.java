@@ -21,6 +21,7 @@ abstract class ItemWorkload implements Workload {
           TABLE,
           "CREATE TABLE item (id %ID%, k INT NOT NULL, c VARCHAR(120) NOT NULL,"
               + " pad VARCHAR(60) NOT NULL, updates BIGINT NOT NULL DEFAULT 0)",
+          "id",
           List.of("CREATE INDEX item_k ON item (k)"));
 
   final JdbcTarget target;

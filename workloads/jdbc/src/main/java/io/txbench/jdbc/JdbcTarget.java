@@ -15,9 +15,11 @@ public final class JdbcTarget implements Target {
   private final HikariDataSource pool;
   private final String serverVersion;
   private final boolean autoCommit;
+  private final int maxConnections;
 
   private JdbcTarget(SqlDialect dialect, HikariDataSource pool, String serverVersion,
-      boolean autoCommit) {
+      boolean autoCommit, int maxConnections) {
+    this.maxConnections = maxConnections;
     this.dialect = dialect;
     this.pool = pool;
     this.serverVersion = serverVersion;
@@ -57,7 +59,7 @@ public final class JdbcTarget implements Target {
     }
     try (Connection c = pool.getConnection()) {
       String version = dialect.serverVersion(c.getMetaData());
-      return new JdbcTarget(dialect, pool, version, autoCommit);
+      return new JdbcTarget(dialect, pool, version, autoCommit, options.maxConnections());
     } catch (SQLException | RuntimeException e) {
       pool.close();
       throw unavailable(dialect, options, e);
@@ -82,6 +84,14 @@ public final class JdbcTarget implements Target {
 
   public SqlDialect dialect() {
     return dialect;
+  }
+
+  /**
+   * Whether each of {@code workers} workers may keep a connection for the whole run: when the
+   * pool has one for every worker.
+   */
+  public boolean canHoldConnections(int workers) {
+    return maxConnections >= workers;
   }
 
   /** Whether connections commit each statement (no multi-statement transactions). */

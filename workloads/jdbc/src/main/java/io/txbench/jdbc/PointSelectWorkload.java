@@ -31,14 +31,19 @@ final class PointSelectWorkload extends ItemWorkload {
   @Override
   public void iteration(Worker worker) throws SQLException {
     long id = randomId(worker.random());
-    try (Connection c = target.connection(); PreparedStatement select = c.prepareStatement(SELECT)) {
+    JdbcSession session = JdbcSession.of(worker, target);
+    try {
+      PreparedStatement select = session.statement(SELECT);
       select.setLong(1, id);
       try (ResultSet rs = select.executeQuery()) {
         if (!rs.next() || rs.getString(1) == null) {
           throw new SQLException("row " + id + " of table item is missing");
         }
       }
-      commit(c);
+      session.succeeded();
+    } catch (SQLException | RuntimeException e) {
+      session.failed(e);
+      throw e;
     }
   }
 

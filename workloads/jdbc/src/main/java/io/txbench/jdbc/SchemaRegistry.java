@@ -71,7 +71,7 @@ public final class SchemaRegistry {
   public void finish(Connection c, List<TableDef> tables) throws SQLException {
     try (Statement s = c.createStatement()) {
       for (TableDef t : tables) {
-        for (String sql : t.afterLoad()) {
+        for (String sql : t.afterLoadFor(dialect)) {
           s.execute(sql);
         }
         s.execute(dialect.analyze(t.name()));

@@ -32,8 +32,17 @@ public interface SqlDialect {
   /** Driver properties: time-outs, application name. Never the password. */
   Properties connectionProperties(TargetOptions options);
 
-  /** The column definition of a server-generated 64-bit primary key. */
+  /**
+   * The column definition of a server-generated 64-bit key. It is the primary key from the start
+   * where {@link #primaryKeyAfterLoad} is null; otherwise that statement makes it one after the
+   * table is loaded, which loads faster.
+   */
   String identityColumn();
+
+  /** The statement that makes {@code column} the primary key of a loaded table, or null. */
+  default String primaryKeyAfterLoad(String table, String column) {
+    return null;
+  }
 
   /**
    * Adds one seat to the audit row of (schedule_id, flight_date), creating it if missing; the two

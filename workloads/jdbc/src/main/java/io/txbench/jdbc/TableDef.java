@@ -4,11 +4,29 @@ import java.util.List;
 
 /**
  * A table a workload owns: its name, its CREATE statement ({@code %ID%} stands for the dialect's
- * identity column) and the statements to run once its data is loaded (indexes).
+ * identity column, named {@code identity}) and the statements to run once its data is loaded
+ * (indexes).
  */
-public record TableDef(String name, String create, List<String> afterLoad) {
+public record TableDef(String name, String create, String identity, List<String> afterLoad) {
+
+  /** A table without a server-generated key. */
+  public TableDef(String name, String create, List<String> afterLoad) {
+    this(name, create, null, afterLoad);
+  }
 
   public String createFor(SqlDialect dialect) {
     return create.replace("%ID%", dialect.identityColumn());
+  }
+
+  /** What to run after loading: the deferred primary key first, then the indexes. */
+  public List<String> afterLoadFor(SqlDialect dialect) {
+    String key = identity == null ? null : dialect.primaryKeyAfterLoad(name, identity);
+    if (key == null) {
+      return afterLoad;
+    }
+    List<String> all = new java.util.ArrayList<>();
+    all.add(key);
+    all.addAll(afterLoad);
+    return List.copyOf(all);
   }
 }

@@ -32,13 +32,18 @@ final class UpdateWorkload extends ItemWorkload {
   @Override
   public void iteration(Worker worker) throws SQLException {
     long id = randomId(worker.random());
-    try (Connection c = target.connection(); PreparedStatement update = c.prepareStatement(UPDATE)) {
+    JdbcSession session = JdbcSession.of(worker, target);
+    try {
+      PreparedStatement update = session.statement(UPDATE);
       update.setString(1, data.c(worker.random()));
       update.setLong(2, id);
       if (update.executeUpdate() != 1) {
         throw new SQLException("row " + id + " of table item is missing");
       }
-      commit(c);
+      session.succeeded();
+    } catch (SQLException | RuntimeException e) {
+      session.failed(e);
+      throw e;
     }
   }
 
