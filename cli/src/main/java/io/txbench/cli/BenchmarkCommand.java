@@ -2,17 +2,13 @@ package io.txbench.cli;
 
 import io.txbench.core.Backoff;
 import io.txbench.core.IsolationLevel;
-import io.txbench.core.MongoOptions;
 import io.txbench.core.Providers;
 import io.txbench.core.RunOptions;
 import io.txbench.core.Secret;
 import io.txbench.core.TargetOptions;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.core.WorkloadProvider;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,6 +20,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
@@ -94,60 +91,7 @@ final class BenchmarkCommand implements Callable<Integer> {
       description = "Run the load this long first, measuring nothing. Default: 0.")
   Duration warmup;
 
-  @Option(names = "--target-database-host", paramLabel = "HOST",
-      description = "Server host. Default: localhost, or an embedded server if none answers.")
-  String host;
-
-  @Option(names = "--target-database-port", paramLabel = "PORT",
-      description = "Server port. Default: the target's (5432 for postgres).")
-  Integer port;
-
-  @Option(names = "--target-database-name", paramLabel = "NAME",
-      description = "Database to use. Default: postgres for postgres, txbench for mysql (made if"
-          + " missing) and mongo.")
-  String database;
-
-  @Option(names = "--target-database-user", paramLabel = "USER",
-      description = "User name. Default: postgres for postgres, root for mysql, none for mongo.")
-  String user;
-
-  @Option(names = "--target-database-password", paramLabel = "PASSWORD", arity = "0..1",
-      description = "Password (prefer --target-database-password-file or " + PASSWORD_VARIABLE
-          + "). Masked in every output.")
-  String password;
-
-  @Option(names = "--target-database-password-file", paramLabel = "FILE",
-      description = "Read the password from the first line of this file.")
-  Path passwordFile;
-
-  @Option(names = "--target-url", paramLabel = "URL",
-      description = "Full JDBC URL or MongoDB connection string (TLS, replica sets, driver"
-          + " options); overrides host, port and name. Repeat it for a list of targets: each"
-          + " takes the URL of its kind.")
-  List<String> urls;
-
-  @Option(names = "--embedded", arity = "0..1", fallbackValue = "true", paramLabel = "true|false",
-      description = "Start an embedded server even if one answers locally.")
-  boolean embedded;
-
-  @Option(names = "--min-connections", paramLabel = "N",
-      description = "Connections the pool keeps open. Default: --max-connections.")
-  Integer minConnections;
-
-  @Option(names = "--max-connections", paramLabel = "N",
-      description = "Pool size. Default: --parallelism (the largest level of a sweep).")
-  Integer maxConnections;
-
-  @Option(names = "--connection-wait-timeout", paramLabel = "TIME", defaultValue = "PT10S",
-      converter = DurationConverter.class,
-      description = "Longest wait to connect or for a pooled connection. Default: ${DEFAULT-VALUE}.")
-  Duration connectionWaitTimeout;
-
-  @Option(names = "--connection-idle-timeout", paramLabel = "TIME", defaultValue = "PT10M",
-      converter = DurationConverter.class,
-      description = "Idle time after which the pool closes a spare connection."
-          + " Default: ${DEFAULT-VALUE}.")
-  Duration connectionIdleTimeout;
+  @Mixin ConnectionMixin connection;
 
   @Option(names = "--sql-isolation-level", paramLabel = "LEVEL", defaultValue = "REPEATABLE_READ",
       description = "${COMPLETION-CANDIDATES}. Default: ${DEFAULT-VALUE}.")
@@ -157,25 +101,7 @@ final class BenchmarkCommand implements Callable<Integer> {
       description = "airline: run the same statements without a transaction.")
   boolean disableTransaction;
 
-  @Option(names = "--mongo-read-preference", paramLabel = "PREF", defaultValue = "primary",
-      description = "mongo: transactions' read preference (primary, primaryPreferred, secondary,"
-          + " secondaryPreferred, nearest). Default: ${DEFAULT-VALUE}.")
-  String mongoReadPreference;
-
-  @Option(names = "--mongo-read-concern", paramLabel = "LEVEL", defaultValue = "snapshot",
-      description = "mongo: transactions' read concern (local, majority, snapshot)."
-          + " Default: ${DEFAULT-VALUE}.")
-  String mongoReadConcern;
-
-  @Option(names = "--mongo-write-concern", paramLabel = "W", defaultValue = "majority",
-      description = "mongo: transactions' write concern (majority, w1, w2, w3, journaled, or a"
-          + " number). Default: ${DEFAULT-VALUE}.")
-  String mongoWriteConcern;
-
-  @Option(names = "--mongo-not-casually-consistent", arity = "0..1", fallbackValue = "true",
-      paramLabel = "true|false",
-      description = "mongo: sessions without causal consistency (the OnGres name, spelled so).")
-  boolean mongoNotCausallyConsistent;
+  @Mixin MongoMixin mongoMixin;
 
   @Option(names = "--day-range", paramLabel = "DAYS", defaultValue = "1",
       description = "airline: book flights over this many days; fewer days, more contention."
@@ -273,7 +199,6 @@ final class BenchmarkCommand implements Callable<Integer> {
     for (int level : parallelism) {
       positive("--parallelism", level);
     }
-    String url = TargetUrls.pick(urls, target, targets.size());
     if (duration != null && iterations != null) {
       throw usage("--duration and --iterations exclude each other: give one");
     }
@@ -309,9 +234,6 @@ final class BenchmarkCommand implements Callable<Integer> {
     if (maxRetries < 0 || maxErrors < 0) {
       throw usage("--max-retries and --max-errors take 0 or more");
     }
-    if (port != null && (port < 1 || port > 65535)) {
-      throw usage("--target-database-port: " + port + " is not a port (1-65535)");
-    }
     Set<String> reporterSet = new LinkedHashSet<>();
     for (String r : reporters) {
       String name = r.trim().toLowerCase(Locale.ROOT);
@@ -321,19 +243,9 @@ final class BenchmarkCommand implements Callable<Integer> {
       reporterSet.add(name);
     }
     int largest = parallelism.stream().mapToInt(Integer::intValue).max().orElseThrow();
-    int max = maxConnections == null ? largest : maxConnections;
-    positive("--max-connections", max);
-    int min = minConnections == null ? max : minConnections;
-    if (min < 0 || min > max) {
-      throw usage("--min-connections must be between 0 and --max-connections (" + max + ")");
-    }
-    MongoOptions mongo = mongoOptions();
-    Secret secret = password();
-    TargetOptions targetOptions = new TargetOptions(host,
-        port == null ? provider.defaultPort() : port,
-        database == null ? provider.defaultDatabase() : database,
-        user == null ? provider.defaultUser() : user, secret, url, min, max,
-        connectionWaitTimeout, connectionIdleTimeout, isolationLevel, mongo);
+    Secret secret = connection.password(environment);
+    TargetOptions targetOptions = connection.forTarget(provider, target, targets.size(), largest,
+        isolationLevel, mongoMixin.toOptions(), secret);
     WorkloadOptions workloadOptions = new WorkloadOptions(workload, tableSize, seed, dayRange,
         bookingSleep, disableTransaction);
     RunOptions runOptions = new RunOptions(parallelism.get(0),
@@ -343,51 +255,9 @@ final class BenchmarkCommand implements Callable<Integer> {
         maxLag == null ? Duration.ZERO : maxLag);
     boolean isSweep = targets.size() > 1 || parallelism.size() > 1;
     return new Settings(target, targetOptions, workloadOptions, runOptions,
-        List.copyOf(parallelism), isSweep, warmup, embedded, skipSetup, onlySetup, drop, verify,
+        List.copyOf(parallelism), isSweep, warmup, connection.embedded, skipSetup, onlySetup, drop,
+        verify,
         outputDir, reporterSet, shownOptions(secret));
-  }
-
-  private MongoOptions mongoOptions() {
-    List<String> preferences =
-        List.of("primary", "primaryPreferred", "secondary", "secondaryPreferred", "nearest");
-    if (!preferences.contains(mongoReadPreference)) {
-      throw usage("--mongo-read-preference: unknown read preference '" + mongoReadPreference
-          + "'; one of: " + preferences);
-    }
-    List<String> concerns = List.of("local", "majority", "snapshot", "available", "linearizable");
-    String concern = mongoReadConcern.toLowerCase(Locale.ROOT);
-    if (!concerns.contains(concern)) {
-      throw usage("--mongo-read-concern: unknown read concern '" + mongoReadConcern + "'; one of: "
-          + concerns);
-    }
-    String w = mongoWriteConcern.toLowerCase(Locale.ROOT);
-    if (!w.matches("\\d+|majority|w1|w2|w3|acknowledged|unacknowledged|journaled")) {
-      throw usage("--mongo-write-concern: unknown write concern '" + mongoWriteConcern
-          + "'; one of: majority, w1, w2, w3, acknowledged, unacknowledged, journaled, or a number");
-    }
-    return new MongoOptions(mongoReadPreference, concern, w, !mongoNotCausallyConsistent);
-  }
-
-  private Secret password() {
-    if (passwordFile != null && password != null) {
-      throw usage("--target-database-password and --target-database-password-file exclude each"
-          + " other: give one");
-    }
-    if (passwordFile != null) {
-      try {
-        List<String> lines = Files.readAllLines(passwordFile, StandardCharsets.UTF_8);
-        return Secret.of(lines.isEmpty() ? "" : lines.get(0).strip());
-      } catch (IOException e) {
-        String why = e instanceof java.nio.file.NoSuchFileException ? "no such file"
-            : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
-            : String.valueOf(e.getMessage());
-        throw usage("--target-database-password-file: cannot read " + passwordFile + ": " + why);
-      }
-    }
-    if (password != null) {
-      return Secret.of(password);
-    }
-    return Secret.of(environment.get(PASSWORD_VARIABLE));
   }
 
   /** Every option and its value as the run used it, the password masked, for summary.json. */

@@ -1,0 +1,128 @@
+package io.txbench.cli;
+
+import io.txbench.core.IsolationLevel;
+import io.txbench.core.MongoOptions;
+import io.txbench.core.Secret;
+import io.txbench.core.TargetOptions;
+import io.txbench.core.WorkloadProvider;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** Where the server is and how to connect to it: the OnGres connection options. */
+final class ConnectionMixin {
+  @Spec(Spec.Target.MIXEE) CommandSpec spec;
+
+  @Option(names = "--target-database-host", paramLabel = "HOST",
+      description = "Server host. Default: localhost, or an embedded server if none answers.")
+  String host;
+
+  @Option(names = "--target-database-port", paramLabel = "PORT",
+      description = "Server port. Default: the target's (5432 for postgres).")
+  Integer port;
+
+  @Option(names = "--target-database-name", paramLabel = "NAME",
+      description = "Database to use. Default: postgres for postgres, txbench for mysql (made if"
+          + " missing) and mongo.")
+  String database;
+
+  @Option(names = "--target-database-user", paramLabel = "USER",
+      description = "User name. Default: postgres for postgres, root for mysql, none for mongo.")
+  String user;
+
+  @Option(names = "--target-database-password", paramLabel = "PASSWORD", arity = "0..1",
+      description = "Password (prefer --target-database-password-file or " + BenchmarkCommand.PASSWORD_VARIABLE
+          + "). Masked in every output.")
+  String password;
+
+  @Option(names = "--target-database-password-file", paramLabel = "FILE",
+      description = "Read the password from the first line of this file.")
+  Path passwordFile;
+
+  @Option(names = "--target-url", paramLabel = "URL",
+      description = "Full JDBC URL or MongoDB connection string (TLS, replica sets, driver"
+          + " options); overrides host, port and name. Repeat it for a list of targets: each"
+          + " takes the URL of its kind.")
+  List<String> urls;
+
+  @Option(names = "--embedded", arity = "0..1", fallbackValue = "true", paramLabel = "true|false",
+      description = "Start an embedded server even if one answers locally.")
+  boolean embedded;
+
+  @Option(names = "--min-connections", paramLabel = "N",
+      description = "Connections the pool keeps open. Default: --max-connections.")
+  Integer minConnections;
+
+  @Option(names = "--max-connections", paramLabel = "N",
+      description = "Pool size. Default: --parallelism (the largest level of a sweep).")
+  Integer maxConnections;
+
+  @Option(names = "--connection-wait-timeout", paramLabel = "TIME", defaultValue = "PT10S",
+      converter = DurationConverter.class,
+      description = "Longest wait to connect or for a pooled connection. Default: ${DEFAULT-VALUE}.")
+  Duration connectionWaitTimeout;
+
+  @Option(names = "--connection-idle-timeout", paramLabel = "TIME", defaultValue = "PT10M",
+      converter = DurationConverter.class,
+      description = "Idle time after which the pool closes a spare connection."
+          + " Default: ${DEFAULT-VALUE}.")
+  Duration connectionIdleTimeout;
+
+  /** The password: from its file, the option, or the TXBENCH_PASSWORD variable, in that order. */
+  Secret password(Map<String, String> environment) {
+    if (passwordFile != null && password != null) {
+      throw usage(spec, "--target-database-password and --target-database-password-file exclude each"
+          + " other: give one");
+    }
+    if (passwordFile != null) {
+      try {
+        List<String> lines = Files.readAllLines(passwordFile, StandardCharsets.UTF_8);
+        return Secret.of(lines.isEmpty() ? "" : lines.get(0).strip());
+      } catch (IOException e) {
+        String why = e instanceof java.nio.file.NoSuchFileException ? "no such file"
+            : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+            : String.valueOf(e.getMessage());
+        throw usage(spec, "--target-database-password-file: cannot read " + passwordFile + ": " + why);
+      }
+    }
+    if (password != null) {
+      return Secret.of(password);
+    }
+    return Secret.of(environment.get(BenchmarkCommand.PASSWORD_VARIABLE));
+  }
+
+
+  /** The connection options for one target, with its defaults where none was given. */
+  TargetOptions forTarget(WorkloadProvider provider, String target, int targetCount,
+      int largestLevel, IsolationLevel isolation, MongoOptions mongo, Secret secret) {
+    if (port != null && (port < 1 || port > 65535)) {
+      throw usage(spec, "--target-database-port: " + port + " is not a port (1-65535)");
+    }
+    int max = maxConnections == null ? largestLevel : maxConnections;
+    if (max < 1) {
+      throw usage(spec, "--max-connections must be 1 or more, not " + max);
+    }
+    int min = minConnections == null ? max : minConnections;
+    if (min < 0 || min > max) {
+      throw usage(spec, "--min-connections must be between 0 and --max-connections (" + max
+          + ")");
+    }
+    return new TargetOptions(host, port == null ? provider.defaultPort() : port,
+        database == null ? provider.defaultDatabase() : database,
+        user == null ? provider.defaultUser() : user, secret,
+        TargetUrls.pick(urls, target, targetCount), min, max, connectionWaitTimeout,
+        connectionIdleTimeout, isolation, mongo);
+  }
+
+  static ParameterException usage(CommandSpec spec, String message) {
+    return new ParameterException(spec.commandLine(), message);
+  }
+}
