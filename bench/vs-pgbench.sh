@@ -12,6 +12,9 @@ cd "$(dirname "$0")/.."
 SECONDS_PER_RUN=${1:-20}
 ROUNDS=${2:-2}
 PORT=${TXBENCH_BENCH_PORT:-55432}
+# The JVM compiles its hot code in its first seconds: that warm-up is not measured, as pgbench does
+# not count its connection time. The measured windows are the same length.
+WARMUP=${TXBENCH_BENCH_WARMUP:-5}
 
 bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
 [ -n "$bindir" ] || bindir=$(dirname "$(command -v pg_ctl || true)")
@@ -53,14 +56,14 @@ printf 'pgbench -i -s 10      %6.1f s\ntxbench --only-setup  %6.1f s   (%.2fx th
 
 tps_of() { sed -n 's/^ *"tps" : \([0-9.]*\).*/\1/p' "$1/summary.json"; }
 echo
-echo "== point-select, ${SECONDS_PER_RUN} s per run, ${ROUNDS} round(s), runs alternating"
+echo "== point-select, ${SECONDS_PER_RUN} s per run (txbench after a ${WARMUP} s warm-up), ${ROUNDS} round(s), runs alternating"
 printf '%-8s %-6s %12s %12s %7s\n' clients round pgbench txbench ratio
 for clients in 8 32; do
   for round in $(seq 1 "$ROUNDS"); do
     pg=$("$bindir/pgbench" "${PG[@]}" -S -M prepared -c "$clients" -j "$(nproc)" \
       -T "$SECONDS_PER_RUN" postgres 2>/dev/null | sed -n 's/^tps = \([0-9.]*\).*/\1/p')
     out="$work/tx-$clients-$round"
-    java -jar "$JAR" "${TX[@]}" --skip-setup --parallelism "$clients" \
+    java -jar "$JAR" "${TX[@]}" --skip-setup --parallelism "$clients" --warmup "${WARMUP}s" \
       --duration "${SECONDS_PER_RUN}s" --metrics "${SECONDS_PER_RUN}s" --output-dir "$out" >/dev/null
     tx=$(tps_of "$out")
     printf '%-8s %-6s %12.0f %12.0f %7.2f\n' "$clients" "$round" "$pg" "$tx" \

@@ -29,19 +29,13 @@ import org.slf4j.LoggerFactory;
 public final class Runner {
   private static final Logger LOG = LoggerFactory.getLogger(Runner.class);
   private static final long SHUTDOWN_GRACE_NANOS = TimeUnit.SECONDS.toNanos(3);
-  private static final int SUCCESS = -1;
-  private static final int ABANDONED = -2;
 
   private final RunOptions options;
   private final Metrics metrics;
   private final RunListener listener;
-  private final AtomicLong claimed = new AtomicLong();
+  private final RunControl control;
   private final AtomicInteger running = new AtomicInteger();
   private final AtomicIntegerArray loggedClasses = new AtomicIntegerArray(ErrorClass.values().length);
-  private final CountDownLatch stopSignal = new CountDownLatch(1);
-  private volatile boolean stopRequested;
-  private volatile boolean abandoned;
-  private volatile StopReason stopReason;
   private long startNanos;
   private long lastTickNanos;
   private long lastRetries;
@@ -51,19 +45,12 @@ public final class Runner {
     this.options = options;
     this.metrics = metrics;
     this.listener = listener;
+    this.control = new RunControl(options.iterations());
   }
 
   /** Asks the workers to stop after the iteration in hand (Ctrl-C); safe from any thread. */
   public void requestStop() {
-    requestStop(StopReason.INTERRUPTED);
-  }
-
-  private void requestStop(StopReason reason) {
-    if (!stopRequested) {
-      stopReason = reason;
-      stopRequested = true;
-      stopSignal.countDown();
-    }
+    control.requestStop(StopReason.INTERRUPTED);
   }
 
   /** Runs the workload on the target and returns what was measured. */
@@ -72,10 +59,8 @@ public final class Runner {
     Instant start = Instant.now();
     startNanos = System.nanoTime();
     lastTickNanos = startNanos;
-    long deadline = options.duration() == null ? 0 : startNanos + options.duration().toNanos();
-    if (deadline == 0) {
-      deadline = Long.MIN_VALUE;
-    }
+    boolean timed = options.duration() != null;
+    long deadline = timed ? startNanos + options.duration().toNanos() : 0;
     metrics.sampleInterval(); // starts the first interval now
     listener.onStart(start.toEpochMilli(), threads);
     Schedule schedule = options.openLoop()
@@ -86,15 +71,15 @@ public final class Runner {
     running.set(threads);
     for (int i = 0; i < threads; i++) {
       Worker worker = new Worker(i, threads, options.seed());
-      long workerDeadline = deadline;
+      WorkerLoop loop = new WorkerLoop(options, metrics, control, workload, target, loggedClasses);
       Thread thread =
           new Thread(
               () -> {
                 try {
                   if (schedule == null) {
-                    work(worker, workload, target, workerDeadline);
+                    loop.run(worker, deadline, timed);
                   } else {
-                    workOnSchedule(worker, workload, target, workerDeadline, schedule);
+                    loop.runOnSchedule(worker, deadline, timed, schedule);
                   }
                 } catch (RuntimeException e) {
                   LOG.error("worker {} stopped: {}", worker.index(), e.toString(), e);
@@ -126,7 +111,7 @@ public final class Runner {
       ticker.shutdown();
       ticker.awaitTermination(5, TimeUnit.SECONDS);
     }
-    long endNanos = abandoned ? System.nanoTime() : lastWorkerEnd.get();
+    long endNanos = control.abandoned() ? System.nanoTime() : lastWorkerEnd.get();
     tick(true, endNanos);
     Metrics.Sample total = metrics.cumulative();
     RunResult result =
@@ -143,8 +128,8 @@ public final class Runner {
             total.serviceTimes(),
             total.scheduleLags(),
             metrics.skippedCount(),
-            stopReason != null
-                ? stopReason
+            control.stopReason() != null
+                ? control.stopReason()
                 : options.duration() != null
                     ? StopReason.DURATION_ELAPSED
                     : StopReason.ITERATIONS_DONE);
@@ -154,10 +139,10 @@ public final class Runner {
 
   private void awaitWorkers(CountDownLatch done) throws InterruptedException {
     while (!done.await(100, TimeUnit.MILLISECONDS)) {
-      if (stopSignal.await(0, TimeUnit.NANOSECONDS)) {
+      if (control.awaitStop(0)) {
         if (!done.await(SHUTDOWN_GRACE_NANOS, TimeUnit.NANOSECONDS)) {
           LOG.warn("{} worker(s) still busy after the stop request: abandoned", running.get());
-          abandoned = true;
+          control.abandon();
         }
         return;
       }
@@ -190,140 +175,5 @@ public final class Runner {
     } catch (RuntimeException e) {
       LOG.error("a reporter failed: {}", e.toString(), e);
     }
-  }
-
-  private void work(Worker worker, Workload workload, Target target, long deadline) {
-    long limit = options.iterations();
-    int[] consecutiveErrors = {0};
-    while (!stopRequested) {
-      if (limit > 0 && claimed.getAndIncrement() >= limit) {
-        return;
-      }
-      long begin = System.nanoTime();
-      if (!measure(worker, workload, target, begin, begin, consecutiveErrors)) {
-        return;
-      }
-      if (System.nanoTime() - deadline >= 0) {
-        return;
-      }
-    }
-  }
-
-  /** The open loop: each iteration waits for its intended start; none starts after the end. */
-  private void workOnSchedule(Worker worker, Workload workload, Target target, long deadline,
-      Schedule schedule) {
-    long limit = options.iterations();
-    long maxLag = options.maxLag().toNanos();
-    int[] consecutiveErrors = {0};
-    while (!stopRequested) {
-      long intended = schedule.next(worker.random());
-      if (intended - deadline >= 0 || (limit > 0 && claimed.getAndIncrement() >= limit)) {
-        return;
-      }
-      long now = System.nanoTime();
-      if (intended - now > 0) {
-        if (!pause(intended - now)) {
-          return;
-        }
-        now = System.nanoTime();
-      }
-      long lag = now - intended;
-      if (maxLag > 0 && lag > maxLag) {
-        metrics.recordSkip();
-        continue;
-      }
-      metrics.recordLag(lag);
-      if (!measure(worker, workload, target, intended, now, consecutiveErrors)) {
-        return;
-      }
-    }
-  }
-
-  /**
-   * Runs and records one iteration that should have started at {@code intended} and started at
-   * {@code begin}; false when the worker must stop.
-   */
-  private boolean measure(Worker worker, Workload workload, Target target, long intended,
-      long begin, int[] consecutiveErrors) {
-    int outcome = attempt(worker, workload, target);
-    long end = System.nanoTime();
-    if (abandoned || outcome == ABANDONED) {
-      return false;
-    }
-    if (outcome == SUCCESS) {
-      metrics.recordSuccess(end - intended, end - begin);
-      consecutiveErrors[0] = 0;
-      return true;
-    }
-    metrics.recordError(ErrorClass.values()[outcome]);
-    if (options.maxErrors() > 0 && metrics.errorCount() >= options.maxErrors()) {
-      requestStop(StopReason.MAX_ERRORS);
-    }
-    // A failed iteration (a lost server, say) is followed by a pause, so that workers do not spin
-    // against a server that is not there.
-    return pause(options.backoff().delayNanos(consecutiveErrors[0]++, worker.random()));
-  }
-
-  /** Runs one iteration with its retries: SUCCESS, ABANDONED, or the failing class's ordinal. */
-  private int attempt(Worker worker, Workload workload, Target target) {
-    for (int attempt = 0; ; attempt++) {
-      try {
-        workload.iteration(worker);
-        return SUCCESS;
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return ABANDONED;
-      } catch (Exception e) {
-        if (stopRequested || abandoned) {
-          return ABANDONED;
-        }
-        Failure failure = target.classify(e);
-        log(failure, e);
-        if (!failure.retryable() || attempt >= options.maxRetries()) {
-          return failure.errorClass().ordinal();
-        }
-        metrics.recordRetry(failure.errorClass());
-        if (!pause(options.backoff().delayNanos(attempt, worker.random()))) {
-          return ABANDONED;
-        }
-      }
-    }
-  }
-
-  private void log(Failure failure, Exception e) {
-    if (loggedClasses.compareAndSet(failure.errorClass().ordinal(), 0, 1)) {
-      // Retryable errors are part of the workload (contention); others deserve attention.
-      if (failure.retryable()) {
-        LOG.info("first {} error (retried): {}", failure.errorClass().label(), rootMessage(e));
-      } else {
-        LOG.warn("first {} error: {}", failure.errorClass().label(), rootMessage(e));
-      }
-    }
-    if (LOG.isDebugEnabled()) {
-      LOG.debug("iteration failed ({})", failure, e);
-    }
-  }
-
-  private static String rootMessage(Throwable e) {
-    Throwable root = e;
-    while (root.getCause() != null && root.getCause() != root) {
-      root = root.getCause();
-    }
-    String message = root == e ? String.valueOf(e.getMessage())
-        : e.getMessage() + " (" + root.getMessage() + ")";
-    return message.replace('\n', ' ');
-  }
-
-  /** Sleeps; false when a stop was requested meanwhile. */
-  private boolean pause(long nanos) {
-    if (nanos > 0) {
-      try {
-        stopSignal.await(nanos, TimeUnit.NANOSECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return false;
-      }
-    }
-    return !stopRequested;
   }
 }
