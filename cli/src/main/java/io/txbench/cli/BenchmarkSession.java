@@ -135,7 +135,8 @@ final class BenchmarkSession {
       return true;
     }
     out.println("Warming up for " + human(warmup) + " (not measured).");
-    Runner runner = new Runner(run.warmup(warmup), new Metrics(), new RunListener() {});
+    Runner runner = new Runner(run.warmup(warmup), new Metrics(run.openLoop()),
+        new RunListener() {});
     guard.watch(runner);
     return runner.run(workload, target).stopReason() != StopReason.INTERRUPTED;
   }
@@ -145,7 +146,7 @@ final class BenchmarkSession {
       throws Exception {
     Path directory = resultDirectory(run.parallelism());
     results.add(directory);
-    Metrics metrics = new Metrics();
+    Metrics metrics = new Metrics(run.openLoop());
     workload.beforeRun();
     Runner runner = new Runner(run, metrics,
         new CompositeListener(listeners(metrics, directory, run)));

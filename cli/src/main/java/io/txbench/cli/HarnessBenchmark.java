@@ -46,7 +46,7 @@ public final class HarnessBenchmark {
   private static RunResult measure(int threads, int seconds) throws InterruptedException {
     RunOptions options = new RunOptions(threads, Duration.ofSeconds(seconds), 0,
         Duration.ofSeconds(1), 0, 0, 1, Backoff.defaults());
-    return new Runner(options, new Metrics(), new RunListener() {})
+    return new Runner(options, new Metrics(false), new RunListener() {})
         .run(new NoOp(), new NoTarget());
   }
 

@@ -27,6 +27,7 @@ public final class Metrics {
   private final HdrReservoir serviceTimes = new HdrReservoir();
   private final HdrReservoir scheduleLags = new HdrReservoir();
   private final Timer responseTime;
+  /** Null in a closed loop, where the service time is the response time. */
   private final Timer serviceTime;
   private final Meter skipped;
   private final Meter iterations;
@@ -35,9 +36,19 @@ public final class Metrics {
   private final LongAdder[] retriesByClass = adders();
   private final LongAdder[] errorsByClass = adders();
 
+  /** Metrics with service times apart from response times, as an open loop needs. */
   public Metrics() {
+    this(true);
+  }
+
+  /**
+   * {@code separateServiceTimes} false for a closed loop: every iteration starts when intended,
+   * so its service time is its response time, and recording it twice would only cost time.
+   */
+  public Metrics(boolean separateServiceTimes) {
     responseTime = registry.register(RESPONSE_TIME, new Timer(responseTimes));
-    serviceTime = registry.register(SERVICE_TIME, new Timer(serviceTimes));
+    serviceTime = separateServiceTimes
+        ? registry.register(SERVICE_TIME, new Timer(serviceTimes)) : null;
     skipped = registry.meter(SKIPPED);
     iterations = registry.meter(ITERATIONS);
     retries = registry.meter(RETRIES);
@@ -63,7 +74,9 @@ public final class Metrics {
    */
   public void recordSuccess(long responseNanos, long serviceNanos) {
     responseTime.update(responseNanos, TimeUnit.NANOSECONDS);
-    serviceTime.update(serviceNanos, TimeUnit.NANOSECONDS);
+    if (serviceTime != null) {
+      serviceTime.update(serviceNanos, TimeUnit.NANOSECONDS);
+    }
     iterations.mark();
   }
 
@@ -128,7 +141,9 @@ public final class Metrics {
    * HdrReservoir#sampleInterval()}.
    */
   public Sample sampleInterval() {
-    return new Sample(responseTimes.sampleInterval(), serviceTimes.sampleInterval(),
+    Histogram response = responseTimes.sampleInterval();
+    return new Sample(response,
+        serviceTime == null ? response : serviceTimes.sampleInterval(),
         scheduleLags.sampleInterval());
   }
 
@@ -137,7 +152,9 @@ public final class Metrics {
 
   /** Everything sampled so far. */
   public Sample cumulative() {
-    return new Sample(responseTimes.cumulative(), serviceTimes.cumulative(),
+    Histogram response = responseTimes.cumulative();
+    return new Sample(response,
+        serviceTime == null ? response.copy() : serviceTimes.cumulative(),
         scheduleLags.cumulative());
   }
 }
