@@ -163,8 +163,12 @@ final class MongoAirlineWorkload implements Workload {
     }
   }
 
-  /** Commits, retrying only the commit while its result is unknown. */
-  private static void commit(ClientSession session) {
+  /**
+   * Commits, retrying only the commit while its result is unknown (the server may or may not have
+   * committed: running the whole transaction again could book the seat twice). Any other error,
+   * a TransientTransactionError included, goes to the runner, which retries the transaction.
+   */
+  static void commit(ClientSession session) {
     for (int attempt = 1; ; attempt++) {
       try {
         session.commitTransaction();
