@@ -2,7 +2,6 @@ package io.txbench.report;
 
 import io.txbench.core.Progress;
 import java.io.PrintStream;
-import java.time.Duration;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
@@ -42,10 +41,5 @@ public final class ConsoleProgress implements Progress {
         bar.close();
       }
     };
-  }
-
-  /** How long a bar waits between redraws; exposed for documentation. */
-  static Duration refresh() {
-    return Duration.ofMillis(250);
   }
 }

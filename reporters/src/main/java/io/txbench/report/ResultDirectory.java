@@ -16,11 +16,10 @@ import org.apache.commons.csv.CSVRecord;
 
 /**
  * A run's result directory read back: its summary, its intervals and its response-time interval
- * histograms (absolute start times in ms), for report, compare and merge.
+ * histograms (each with its absolute start time in ms), for report, compare and merge.
  */
 public record ResultDirectory(
-    Path path, JsonNode summary, List<IntervalRow> intervals, List<Histogram> histograms,
-    double startSeconds) {
+    Path path, JsonNode summary, List<IntervalRow> intervals, List<Histogram> histograms) {
 
   /** Reads a result directory; the message of the exception says what is missing. */
   public static ResultDirectory load(Path dir) throws IOException {
@@ -43,7 +42,6 @@ public record ResultDirectory(
       }
     }
     List<Histogram> histograms = new ArrayList<>();
-    double start = 0;
     Path log = dir.resolve(HistogramLog.FILE);
     if (Files.isRegularFile(log)) {
       HistogramLogReader reader = new HistogramLogReader(log.toFile());
@@ -53,9 +51,8 @@ public record ResultDirectory(
           histograms.add(histogram);
         }
       }
-      start = reader.getStartTimeSec();
     }
-    return new ResultDirectory(dir, summary, List.copyOf(rows), List.copyOf(histograms), start);
+    return new ResultDirectory(dir, summary, List.copyOf(rows), List.copyOf(histograms));
   }
 
   private static double d(CSVRecord r, String column) {
