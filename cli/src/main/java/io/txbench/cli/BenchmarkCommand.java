@@ -12,7 +12,6 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -22,7 +21,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -108,6 +106,11 @@ final class BenchmarkCommand implements Callable<Integer> {
           + " Default: ${DEFAULT-VALUE}.")
   int dayRange;
 
+  @Option(names = "--schedules", paramLabel = "N", defaultValue = "0",
+      description = "airline: book only on the first N of the 15,000 flight schedules (0: all);"
+          + " fewer schedules, more contention. Default: all.")
+  long schedules;
+
   @Option(names = "--booking-sleep", paramLabel = "TIME", defaultValue = "0s",
       converter = DurationConverter.class,
       description = "airline: pause between the read and the writes. Default: 0.")
@@ -185,8 +188,14 @@ final class BenchmarkCommand implements Callable<Integer> {
     for (String target : targets) {
       sweep.add(settings(target.trim()));
     }
+    OutputDirectories directories = OutputDirectories.plan(sweep);
+    try {
+      directories.check(sweep);
+    } catch (java.io.IOException e) {
+      throw usage("--output-dir: " + e.getMessage());
+    }
     LogLevels.apply(logLevel);
-    return new Sweep(sweep, providers, out, err).run();
+    return new Sweep(sweep, directories, providers, out, err).run();
   }
 
   Settings settings(String target) {
@@ -230,6 +239,9 @@ final class BenchmarkCommand implements Callable<Integer> {
       throw usage("--metrics must be at least 100ms");
     }
     positive("--day-range", dayRange);
+    if (schedules < 0) {
+      throw usage("--schedules takes 0 (all) or more, not " + schedules);
+    }
     positive("--table-size", tableSize);
     if (maxRetries < 0 || maxErrors < 0) {
       throw usage("--max-retries and --max-errors take 0 or more");
@@ -247,7 +259,7 @@ final class BenchmarkCommand implements Callable<Integer> {
     TargetOptions targetOptions = connection.forTarget(provider, target, targets.size(), largest,
         isolationLevel, mongoMixin.toOptions(), secret);
     WorkloadOptions workloadOptions = new WorkloadOptions(workload, tableSize, seed, dayRange,
-        bookingSleep, disableTransaction);
+        bookingSleep, disableTransaction, schedules);
     RunOptions runOptions = new RunOptions(parallelism.get(0),
         iterations == null ? (duration == null ? Duration.ofSeconds(30) : duration) : null,
         iterations == null ? 0 : iterations, metricsPeriod, maxRetries, maxErrors, seed,
@@ -257,37 +269,7 @@ final class BenchmarkCommand implements Callable<Integer> {
     return new Settings(target, targetOptions, workloadOptions, runOptions,
         List.copyOf(parallelism), isSweep, warmup, connection.embedded, skipSetup, onlySetup, drop,
         verify,
-        outputDir, reporterSet, shownOptions(secret));
-  }
-
-  /** Every option and its value as the run used it, the password masked, for summary.json. */
-  private Map<String, Object> shownOptions(Secret secret) {
-    Map<String, Object> shown = new LinkedHashMap<>();
-    for (OptionSpec option : spec.options()) {
-      String name = option.longestName();
-      if (option.usageHelp() || option.versionHelp()) {
-        continue;
-      }
-      Object value = option.getValue();
-      if (name.equals("--target-database-password")) {
-        value = value == null ? null : "****";
-      } else {
-        value = masked(value, secret);
-      }
-      shown.put(name.replaceFirst("^--", ""), value);
-    }
-    return shown;
-  }
-
-  /** An option's value as it may be shown: passwords in URLs and the password itself masked. */
-  private static Object masked(Object value, Secret secret) {
-    if (value == null || value instanceof Number || value instanceof Boolean) {
-      return value;
-    }
-    if (value instanceof java.util.Collection<?> values) {
-      return values.stream().map(v -> masked(v, secret)).toList();
-    }
-    return secret.maskIn(Secret.maskUrl(value.toString()));
+        outputDir, reporterSet, ShownOptions.of(spec, secret));
   }
 
   private void positive(String option, long value) {

@@ -1,62 +1,41 @@
 package io.txbench.cli;
 
-import io.txbench.core.CompositeListener;
-import io.txbench.core.Metrics;
+import io.txbench.core.Crew;
 import io.txbench.core.Providers;
-import io.txbench.core.RunListener;
-import io.txbench.core.RunResult;
 import io.txbench.core.RunOptions;
-import io.txbench.core.Runner;
-import io.txbench.core.StopReason;
 import io.txbench.core.Target;
 import io.txbench.core.TargetOptions;
-import io.txbench.core.ToolVersion;
-import io.txbench.core.Verification;
 import io.txbench.core.Workload;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.core.WorkloadProvider;
 import io.txbench.report.ConsoleProgress;
-import io.txbench.report.ConsoleSummary;
-import io.txbench.report.DropwizardReporters;
-import io.txbench.report.HistogramLog;
-import io.txbench.report.IntervalsCsv;
-import io.txbench.report.ProgressLine;
-import io.txbench.report.RunSummary;
-import io.txbench.report.SummaryJson;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
-/** One benchmark from connection to summary: find or start the server, prepare, run, verify. */
+/**
+ * One benchmark from connection to summary: find or start the server, prepare, then one measured
+ * run per parallelism level with the same crew of workers, whose sessions outlive the warm-up.
+ */
 final class BenchmarkSession {
-  /** The exit code of a run stopped by a signal, as shells report SIGINT. */
-  static final int INTERRUPTED = 130;
-
   private final Settings settings;
   private final Providers providers;
   private final PrintStream out;
   private final PrintStream err;
-  private final Path sweepDirectory;
+  private final OutputDirectories directories;
   private final List<Path> results = new ArrayList<>();
 
   /** What a session did: its exit code and the result directories it wrote. */
   record Outcome(int exitCode, List<Path> results) {}
 
-  /** {@code sweepDirectory}: where the runs of a sweep go, one directory each; null for one run. */
   BenchmarkSession(Settings settings, Providers providers, PrintStream out, PrintStream err,
-      Path sweepDirectory) {
+      OutputDirectories directories) {
     this.settings = settings;
     this.providers = providers;
     this.out = out;
     this.err = err;
-    this.sweepDirectory = sweepDirectory;
+    this.directories = directories;
   }
 
   Outcome run() throws Exception {
@@ -98,7 +77,7 @@ final class BenchmarkSession {
             : "Dropped what txbench created: " + String.join(", ", dropped) + ".");
         return ExitCodes.OK;
       }
-      Workload workload = provider.workload(target, workloadOptions);
+      Workload<?> workload = provider.workload(target, workloadOptions);
       if (settings.skipSetup()) {
         workload.attach();
       } else {
@@ -110,109 +89,31 @@ final class BenchmarkSession {
       }
       String version = embedded == null ? target.serverVersion()
           : embedded.label(target.serverVersion());
-      int exitCode = ExitCodes.OK;
+      MeasuredRun.RunHeader header = new MeasuredRun.RunHeader(provider.target(), version,
+          workloadOptions.name(), workloadOptions.transactional());
+      return measure(workload, target, header, guard);
+    }
+  }
+
+  /** Every level of the sweep with one crew, whose sessions each level reuses. */
+  private <S extends AutoCloseable> int measure(Workload<S> workload, Target target,
+      MeasuredRun.RunHeader header, ShutdownGuard guard) throws Exception {
+    int largest = settings.parallelism().stream().mapToInt(Integer::intValue).max().orElseThrow();
+    int exitCode = ExitCodes.OK;
+    try (Crew<S> crew = new Crew<>(workload, largest)) {
+      MeasuredRun<S> measured = new MeasuredRun<>(settings, header, crew, target, guard, out,
+          err);
       for (int level : settings.parallelism()) {
         RunOptions run = settings.run().withParallelism(level);
-        if (!warmUp(run, workload, target, guard)) {
-          out.println("Stopped during the warm-up: nothing was measured.");
-          return INTERRUPTED;
-        }
-        int code = measure(provider, target, version, workload, guard, workloadOptions, run);
+        Path directory = directories.of(settings, level);
+        results.add(directory);
+        int code = measured.run(run, directory);
         exitCode = Math.max(exitCode, code);
-        if (code == INTERRUPTED) {
+        if (code == ExitCodes.INTERRUPTED) {
           break;
         }
       }
-      return exitCode;
     }
-  }
-
-  /** Runs the unmeasured warm-up, if any; false when a stop came meanwhile. */
-  private boolean warmUp(RunOptions run, Workload workload, Target target, ShutdownGuard guard)
-      throws InterruptedException {
-    Duration warmup = settings.warmup();
-    if (warmup.isZero()) {
-      return true;
-    }
-    out.println("Warming up for " + human(warmup) + " (not measured).");
-    Runner runner = new Runner(run.warmup(warmup), new Metrics(run.openLoop()),
-        new RunListener() {});
-    guard.watch(runner);
-    return runner.run(workload, target).stopReason() != StopReason.INTERRUPTED;
-  }
-
-  private int measure(WorkloadProvider provider, Target target, String serverVersion,
-      Workload workload, ShutdownGuard guard, WorkloadOptions workloadOptions, RunOptions run)
-      throws Exception {
-    Path directory = resultDirectory(run.parallelism());
-    results.add(directory);
-    Metrics metrics = new Metrics(run.openLoop());
-    workload.beforeRun();
-    Runner runner = new Runner(run, metrics,
-        new CompositeListener(listeners(metrics, directory, run)));
-    guard.watch(runner);
-    out.println("Running " + workloadOptions.name()
-        + (workloadOptions.transactional() || !workloadOptions.name().equals("airline") ? ""
-            : " (no transactions)")
-        + " on " + provider.target() + " with " + run.parallelism() + " thread(s)"
-        + (run.openLoop() ? String.format(Locale.US, " at %.0f per second", run.rate()) : "")
-        + ", " + (run.duration() != null ? "for " + human(run.duration())
-            : run.iterations() + " iterations")
-        + ".");
-    RunResult result = runner.run(workload, target);
-    Verification verification = null;
-    if (settings.verify() && result.stopReason() != StopReason.INTERRUPTED) {
-      verification = workload.verify(result.iterations());
-    }
-    RunSummary summary = new RunSummary(ToolVersion.get(), provider.target(), serverVersion,
-        workloadOptions.name(), workloadOptions.transactional(), run.parallelism(),
-        settings.shownOptions(), result, verification, directory.toString());
-    SummaryJson.write(directory, summary);
-    ConsoleSummary.print(out, summary);
-    if (result.stopReason() == StopReason.INTERRUPTED) {
-      return INTERRUPTED;
-    }
-    boolean tooManyErrors = run.maxErrors() > 0 && result.errors() >= run.maxErrors();
-    if (tooManyErrors) {
-      err.println("txbench: the run reached --max-errors (" + run.maxErrors() + ")");
-    }
-    return tooManyErrors || (verification != null && !verification.passed())
-        ? ExitCodes.RUN_FAILED : ExitCodes.OK;
-  }
-
-  private List<RunListener> listeners(Metrics metrics, Path directory, RunOptions run)
-      throws IOException {
-    List<RunListener> listeners = new ArrayList<>();
-    listeners.add(new ProgressLine(out));
-    listeners.add(DropwizardReporters.csv(metrics.registry(), directory));
-    listeners.add(new IntervalsCsv(directory));
-    listeners.add(new HistogramLog(directory, run.openLoop()));
-    if (settings.reporters().contains("console")) {
-      listeners.add(DropwizardReporters.console(metrics.registry(), out));
-    }
-    if (settings.reporters().contains("log")) {
-      listeners.add(DropwizardReporters.log(metrics.registry()));
-    }
-    return listeners;
-  }
-
-  private static String human(Duration d) {
-    return d.toString().substring(2).toLowerCase(Locale.ROOT);
-  }
-
-  private Path resultDirectory(int parallelism) throws IOException {
-    String name = settings.targetName() + "-" + settings.workload().name();
-    if (sweepDirectory != null) {
-      return Files.createDirectories(sweepDirectory.resolve(name + "-p" + parallelism));
-    }
-    Path directory = settings.outputDir();
-    if (directory == null) {
-      String base = ZonedDateTime.now(ZoneOffset.UTC).format(Sweep.DIRECTORY_TIME) + "-" + name;
-      directory = Path.of("results", base);
-      for (int i = 2; Files.exists(directory); i++) {
-        directory = Path.of("results", base + "-" + i);
-      }
-    }
-    return Files.createDirectories(directory);
+    return exitCode;
   }
 }

@@ -8,8 +8,15 @@ final class ExitCodes {
   static final int RUN_FAILED = 1;
   /** Bad usage: an option is wrong. */
   static final int USAGE = 2;
-  /** The target could not be reached or prepared. */
+  /**
+   * The target could not be reached or prepared, or was lost before verify could run (the
+   * results are written, and say "verification: not run").
+   */
   static final int TARGET = 3;
+  /** The run completed, but some of its result files could not be written (a full disk). */
+  static final int RESULTS_INCOMPLETE = 4;
+  /** Stopped by a signal, as shells report SIGINT. */
+  static final int INTERRUPTED = 130;
 
   private ExitCodes() {}
 }

@@ -9,6 +9,7 @@ import io.txbench.core.RunListener;
 import io.txbench.core.RunOptions;
 import io.txbench.core.RunResult;
 import io.txbench.core.Runner;
+import io.txbench.core.Tally;
 import io.txbench.core.Target;
 import io.txbench.core.Verification;
 import io.txbench.core.Worker;
@@ -26,7 +27,7 @@ import java.util.Map;
 public final class HarnessBenchmark {
   private HarnessBenchmark() {}
 
-  public static void main(String[] args) throws InterruptedException {
+  public static void main(String[] args) throws Exception {
     int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 10;
     int[] threads = {1, 2, 8, 64};
     int cores = Runtime.getRuntime().availableProcessors();
@@ -43,7 +44,7 @@ public final class HarnessBenchmark {
     }
   }
 
-  private static RunResult measure(int threads, int seconds) throws InterruptedException {
+  private static RunResult measure(int threads, int seconds) throws Exception {
     RunOptions options = new RunOptions(threads, Duration.ofSeconds(seconds), 0,
         Duration.ofSeconds(1), 0, 0, 1, Backoff.defaults());
     return new Runner(options, new Metrics(false), new RunListener() {})
@@ -51,7 +52,7 @@ public final class HarnessBenchmark {
   }
 
   /** Does nothing, as fast as it can. */
-  private static final class NoOp implements Workload {
+  private static final class NoOp implements Workload<AutoCloseable> {
     @Override
     public void prepare(Progress progress) {}
 
@@ -59,11 +60,16 @@ public final class HarnessBenchmark {
     public void attach() {}
 
     @Override
-    public void iteration(Worker worker) {}
+    public AutoCloseable openSession(Worker worker) {
+      return () -> {};
+    }
 
     @Override
-    public Verification verify(long committed) {
-      return new Verification(Map.of(), List.of());
+    public void iteration(Worker worker, AutoCloseable session) {}
+
+    @Override
+    public Verification verify(Tally tally) {
+      return Verification.of(Map.of(), List.of());
     }
   }
 

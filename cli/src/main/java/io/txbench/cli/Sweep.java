@@ -6,28 +6,24 @@ import io.txbench.report.ResultDirectory;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Every run the command line asks for: each target in turn, each at every parallelism level; a
  * sweep of several runs ends with their comparison table.
  */
 final class Sweep {
-  static final DateTimeFormatter DIRECTORY_TIME =
-      DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'", Locale.ROOT);
-
   private final List<Settings> targets;
+  private final OutputDirectories directories;
   private final Providers providers;
   private final PrintStream out;
   private final PrintStream err;
 
-  Sweep(List<Settings> targets, Providers providers, PrintStream out, PrintStream err) {
+  Sweep(List<Settings> targets, OutputDirectories directories, Providers providers,
+      PrintStream out, PrintStream err) {
     this.targets = targets;
+    this.directories = directories;
     this.providers = providers;
     this.out = out;
     this.err = err;
@@ -35,20 +31,14 @@ final class Sweep {
 
   int run() throws Exception {
     boolean sweep = targets.get(0).sweep();
-    Path base = null;
-    if (sweep) {
-      base = targets.get(0).outputDir() != null ? targets.get(0).outputDir()
-          : Path.of("results", ZonedDateTime.now(ZoneOffset.UTC).format(DIRECTORY_TIME)
-              + "-sweep");
-    }
     int exitCode = ExitCodes.OK;
     List<Path> results = new ArrayList<>();
     for (Settings settings : targets) {
       BenchmarkSession.Outcome outcome =
-          new BenchmarkSession(settings, providers, out, err, base).run();
+          new BenchmarkSession(settings, providers, out, err, directories).run();
       exitCode = Math.max(exitCode, outcome.exitCode());
       results.addAll(outcome.results());
-      if (outcome.exitCode() == BenchmarkSession.INTERRUPTED) {
+      if (outcome.exitCode() == ExitCodes.INTERRUPTED) {
         break;
       }
     }

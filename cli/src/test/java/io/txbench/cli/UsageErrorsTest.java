@@ -26,6 +26,8 @@ class UsageErrorsTest {
     "--min-connections 9 --max-connections 4|--min-connections",
     "--no-such-option|--no-such-option",
     "--target-database-password-file /nonexistent/pw|--target-database-password-file",
+    "--schedules -1|--schedules",
+    "--output-dir /proc/version/run|--output-dir",
   })
   void badInputGetsOneClearLineAndExitCode2(String args, String named) {
     CliRun run = CliRun.of(args.split(" "));

@@ -3,8 +3,11 @@ package io.txbench.core;
 import org.HdrHistogram.Histogram;
 
 /**
- * One metrics period: the response and service times recorded in it (nanoseconds; the same in a
- * closed loop) and the retries and errors counted in it. {@code elapsedNanos} is the time from the run's start to the period's end.
+ * One metrics period: the response and service times of the iterations committed in it
+ * (nanoseconds; the same in a closed loop), and the retries, errors and in-doubt iterations
+ * counted in it. {@code elapsedNanos} is the time from the run's start to the period's end. The
+ * last period ends with the measured window, and also holds the iterations that committed in the
+ * grace after it.
  */
 public record IntervalStats(
     long elapsedNanos,
@@ -13,6 +16,7 @@ public record IntervalStats(
     Histogram serviceTimes,
     long retries,
     long errors,
+    long inDoubt,
     int threads,
     boolean last) {
 

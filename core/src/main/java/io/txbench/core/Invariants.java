@@ -5,64 +5,126 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The checks of the verify phase, the same on every target: each target only reads the figures. */
+/**
+ * The checks of the verify phase, the same on every target: each target only reads the figures.
+ * Every check compares what the run changed (after minus before), never the whole table, so that
+ * the anomalies of an earlier run are not blamed on this one. What a run added must lie between
+ * the iterations it committed and those plus the ones whose outcome is uncertain (in doubt, or
+ * failed part-way); a pass with uncertain iterations says how many of them the server holds.
+ */
 public final class Invariants {
   private Invariants() {}
 
   /**
-   * The airline: every seat has its payment and its audit increment, no seat number is sold twice,
-   * and the seats booked during the run are the iterations the runner counted.
+   * The airline: seats, payments and audit increments added by the run each lie within the tally;
+   * when iterations are transactions ({@code atomic}), all three are equal; and no seat sold in the
+   * run repeats a seat number already sold for that flight and day.
    */
-  public static Verification airline(long seats, long payments, long seatsOccupied,
-      long duplicateSeats, long seatsBefore, long committed) {
-    Map<String, Long> figures = new LinkedHashMap<>();
-    figures.put("seats", seats);
+  public static Verification airline(AirlineCounts before, AirlineCounts after, Tally tally,
+      boolean atomic) {
+    long seats = after.seats() - before.seats();
+    long payments = after.payments() - before.payments();
+    long increments = after.seatsOccupied() - before.seatsOccupied();
+    long repeated = after.repeatedSeats() - before.repeatedSeats();
+    Map<String, Long> figures = figures(tally);
+    figures.put("seats_booked", seats);
     figures.put("payments", payments);
-    figures.put("seats_occupied", seatsOccupied);
-    figures.put("duplicate_seats", duplicateSeats);
-    figures.put("seats_booked_in_run", seats - seatsBefore);
+    figures.put("audit_increments", increments);
+    figures.put("repeated_seat_numbers", repeated);
     List<String> anomalies = new ArrayList<>();
-    if (seats != payments) {
-      anomalies.add("seats (" + seats + ") differ from payments (" + payments + ")");
+    within("seats", seats, tally, anomalies);
+    within("payments", payments, tally, anomalies);
+    within("audit increments", increments, tally, anomalies);
+    if (atomic && (seats != payments || seats != increments)) {
+      anomalies.add("the run added " + seats + " seats, " + payments + " payments and "
+          + increments + " audit increments: a transaction was not all or nothing");
     }
-    if (seats != seatsOccupied) {
-      anomalies.add("seats (" + seats + ") differ from the audit's seats_occupied ("
-          + seatsOccupied + ")");
+    if (repeated > 0) {
+      anomalies.add(repeated + " seat(s) sold in this run under a seat number already sold for"
+          + " that flight and day");
     }
-    if (duplicateSeats > 0) {
-      anomalies.add(duplicateSeats + " seat number(s) sold more than once");
-    }
-    if (seats - seatsBefore != committed) {
-      anomalies.add("seats booked in this run (" + (seats - seatsBefore)
-          + ") differ from iterations committed (" + committed + ")");
-    }
-    return new Verification(figures, anomalies);
+    String held = atomic || (seats == payments && seats == increments)
+        ? (seats - tally.committed()) + " of them"
+        : (seats - tally.committed()) + " more seats, " + (payments - tally.committed())
+            + " more payments and " + (increments - tally.committed())
+            + " more audit increments than committed";
+    return verdict(figures, anomalies, tally, held);
   }
 
   /** point-select: a read-only run left the rows and their update counters as they were. */
   public static Verification unchanged(long rowsBefore, long rowsAfter, long updatesBefore,
-      long updatesAfter, long committed) {
+      long updatesAfter, Tally tally) {
+    Map<String, Long> figures = figures(tally);
+    figures.put("rows", rowsAfter);
     List<String> anomalies = rowsAfter == rowsBefore && updatesAfter == updatesBefore ? List.of()
         : List.of("the data changed during a read-only run: rows " + rowsBefore + " -> "
             + rowsAfter + ", updates " + updatesBefore + " -> " + updatesAfter);
-    return new Verification(Map.of("rows", rowsAfter, "reads", committed), anomalies);
+    return Verification.of(figures, anomalies);
   }
 
-  /** insert: the rows added are the iterations committed. */
-  public static Verification inserted(long rowsBefore, long rowsAfter, long committed) {
+  /** insert: the rows the run added lie within the tally. */
+  public static Verification inserted(long rowsBefore, long rowsAfter, Tally tally) {
     long inserted = rowsAfter - rowsBefore;
-    List<String> anomalies = inserted == committed ? List.of()
-        : List.of("rows inserted (" + inserted + ") differ from iterations committed ("
-            + committed + ")");
-    return new Verification(Map.of("rows", rowsAfter, "inserted", inserted), anomalies);
+    Map<String, Long> figures = figures(tally);
+    figures.put("rows", rowsAfter);
+    figures.put("inserted", inserted);
+    List<String> anomalies = new ArrayList<>();
+    within("rows", inserted, tally, anomalies);
+    return verdict(figures, anomalies, tally, (inserted - tally.committed()) + " of them");
   }
 
-  /** update: the update counters grew by the iterations committed. */
-  public static Verification updated(long updatesBefore, long updatesAfter, long committed) {
+  /** update: the update counters grew by a number within the tally. */
+  public static Verification updated(long updatesBefore, long updatesAfter, Tally tally) {
     long applied = updatesAfter - updatesBefore;
-    List<String> anomalies = applied == committed ? List.of()
-        : List.of("updates applied (" + applied + ") differ from iterations committed ("
-            + committed + ")");
-    return new Verification(Map.of("updated", applied), anomalies);
+    Map<String, Long> figures = figures(tally);
+    figures.put("updated", applied);
+    List<String> anomalies = new ArrayList<>();
+    within("updates", applied, tally, anomalies);
+    return verdict(figures, anomalies, tally, (applied - tally.committed()) + " of them");
+  }
+
+  private static Map<String, Long> figures(Tally tally) {
+    Map<String, Long> figures = new LinkedHashMap<>();
+    figures.put("committed", tally.committed());
+    if (tally.uncertain() > 0) {
+      figures.put("uncertain", tally.uncertain());
+    }
+    return figures;
+  }
+
+  /** Checks committed <= applied <= committed + uncertain, in words when it does not hold. */
+  private static void within(String what, long applied, Tally tally, List<String> anomalies) {
+    if (applied < tally.committed()) {
+      anomalies.add("the server holds " + applied + " " + what + " from this run, fewer than the "
+          + tally.committed() + " iterations committed: committed work is missing");
+    } else if (applied > tally.committed() + tally.uncertain()) {
+      anomalies.add("the server holds " + applied + " " + what + " from this run, more than the "
+          + tally.committed() + " iterations committed"
+          + (tally.uncertain() > 0 ? " and " + tally.uncertain() + " uncertain" : ""));
+    }
+  }
+
+  private static Verification verdict(Map<String, Long> figures, List<String> anomalies,
+      Tally tally, String held) {
+    if (!anomalies.isEmpty() || tally.uncertain() == 0) {
+      return Verification.of(figures, anomalies);
+    }
+    return Verification.of(figures, anomalies, List.of(uncertainty(tally) + ": the server holds "
+        + held));
+  }
+
+  /** "3 in doubt, 1 failed part-way": the iterations whose outcome verify had to allow for. */
+  public static String uncertainty(Tally tally) {
+    List<String> parts = new ArrayList<>();
+    if (tally.inDoubt() > 0) {
+      parts.add(tally.inDoubt() + " in doubt");
+    }
+    if (tally.partial() > 0) {
+      parts.add(tally.partial() + " failed part-way");
+    }
+    if (tally.unsettledBefore() > 0) {
+      parts.add(tally.unsettledBefore() + " in doubt from an earlier run");
+    }
+    return String.join(", ", parts);
   }
 }

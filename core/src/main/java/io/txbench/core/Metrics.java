@@ -11,8 +11,9 @@ import org.HdrHistogram.Histogram;
 
 /**
  * The measurements of one run: the timer {@code response-time} (HdrHistogram-backed), the meters
- * {@code iterations}, {@code retries} and {@code errors}, and counts of retries and errors by
- * class. One object per run, passed to whoever needs it.
+ * {@code iterations} (committed), {@code retries}, {@code errors} (rolled back) and {@code
+ * in-doubt}, and counts of retries and errors by class and of in-doubt iterations by cause. One
+ * object per run, passed to whoever needs it.
  */
 public final class Metrics {
   public static final String RESPONSE_TIME = "response-time";
@@ -21,6 +22,7 @@ public final class Metrics {
   public static final String ERRORS = "errors";
   public static final String SERVICE_TIME = "service-time";
   public static final String SKIPPED = "skipped";
+  public static final String IN_DOUBT = "in-doubt";
 
   private final MetricRegistry registry = new MetricRegistry();
   private final HdrReservoir responseTimes = new HdrReservoir();
@@ -33,8 +35,12 @@ public final class Metrics {
   private final Meter iterations;
   private final Meter retries;
   private final Meter errors;
-  private final LongAdder[] retriesByClass = adders();
-  private final LongAdder[] errorsByClass = adders();
+  private final Meter inDoubt;
+  private final LongAdder[] retriesByClass = adders(ErrorClass.values().length);
+  private final LongAdder[] errorsByClass = adders(ErrorClass.values().length);
+  private final LongAdder[] inDoubtByCause = adders(InDoubtCause.values().length);
+  private final LongAdder partialErrors = new LongAdder();
+  private final LongAdder late = new LongAdder();
 
   /** Metrics with service times apart from response times, as an open loop needs. */
   public Metrics() {
@@ -53,10 +59,11 @@ public final class Metrics {
     iterations = registry.meter(ITERATIONS);
     retries = registry.meter(RETRIES);
     errors = registry.meter(ERRORS);
+    inDoubt = registry.meter(IN_DOUBT);
   }
 
-  private static LongAdder[] adders() {
-    LongAdder[] adders = new LongAdder[ErrorClass.values().length];
+  private static LongAdder[] adders(int size) {
+    LongAdder[] adders = new LongAdder[size];
     for (int i = 0; i < adders.length; i++) {
       adders[i] = new LongAdder();
     }
@@ -65,19 +72,23 @@ public final class Metrics {
 
   /** Records one committed iteration that took {@code nanos}, in a closed loop. */
   public void recordSuccess(long nanos) {
-    recordSuccess(nanos, nanos);
+    recordCommit(nanos, nanos, false);
   }
 
   /**
    * Records one committed iteration: its response time counts from when it should have started
-   * (open loop), its service time from when it did.
+   * (open loop), its service time from when it did; {@code late} when it committed after the
+   * measured window closed (it counts, but not in the window's throughput).
    */
-  public void recordSuccess(long responseNanos, long serviceNanos) {
+  public void recordCommit(long responseNanos, long serviceNanos, boolean late) {
     responseTime.update(responseNanos, TimeUnit.NANOSECONDS);
     if (serviceTime != null) {
       serviceTime.update(serviceNanos, TimeUnit.NANOSECONDS);
     }
     iterations.mark();
+    if (late) {
+      this.late.increment();
+    }
   }
 
   /** How late an open-loop iteration started after its intended time. */
@@ -99,9 +110,19 @@ public final class Metrics {
     retriesByClass[errorClass.ordinal()].increment();
   }
 
-  public void recordError(ErrorClass errorClass) {
+  /** An iteration that failed; {@code partial} when some of its steps committed on their own. */
+  public void recordError(ErrorClass errorClass, boolean partial) {
     errors.mark();
     errorsByClass[errorClass.ordinal()].increment();
+    if (partial) {
+      partialErrors.increment();
+    }
+  }
+
+  /** An iteration whose outcome is unknown: the server may or may not hold it. */
+  public void recordInDoubt(InDoubtCause cause) {
+    inDoubt.mark();
+    inDoubtByCause[cause.ordinal()].increment();
   }
 
   public MetricRegistry registry() {
@@ -118,6 +139,28 @@ public final class Metrics {
 
   public long errorCount() {
     return errors.getCount();
+  }
+
+  public long inDoubtCount() {
+    return inDoubt.getCount();
+  }
+
+  /** Failed iterations some of whose steps committed (no transaction). */
+  public long partialErrorCount() {
+    return partialErrors.sum();
+  }
+
+  /** Committed iterations that finished after the measured window closed. */
+  public long lateCount() {
+    return late.sum();
+  }
+
+  public Map<InDoubtCause, Long> inDoubtByCause() {
+    Map<InDoubtCause, Long> counts = new EnumMap<>(InDoubtCause.class);
+    for (InDoubtCause c : InDoubtCause.values()) {
+      counts.put(c, inDoubtByCause[c.ordinal()].sum());
+    }
+    return counts;
   }
 
   public Map<ErrorClass, Long> retriesByClass() {

@@ -4,22 +4,61 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** What the workers of one run share: the stop request, the abandon flag and the iteration count. */
+/**
+ * What the workers of one run share: the measured window, the stop request, the abandon flag and
+ * the iteration count. The window closes at the deadline of a timed run or at a stop request,
+ * whichever comes first; no iteration starts after it.
+ */
 final class RunControl {
   private final CountDownLatch stopSignal = new CountDownLatch(1);
   private final AtomicLong claimed = new AtomicLong();
   private final long limit;
+  private final boolean timed;
   private volatile boolean stopRequested;
   private volatile boolean abandoned;
   private volatile StopReason stopReason;
+  private volatile long windowEnd;
+  // Set before the workers are let go, read by them afterwards.
+  private long deadline;
+  private Schedule schedule;
 
   /** {@code limit}: the iterations of the run, 0 when a duration bounds it. */
-  RunControl(long limit) {
+  RunControl(long limit, boolean timed) {
     this.limit = limit;
+    this.timed = timed;
   }
 
+  /**
+   * Opens the window at {@code startNanos}; a timed run's closes {@code durationNanos} later. An
+   * open loop's iterations follow {@code schedule} (null: a closed loop).
+   */
+  void open(long startNanos, long durationNanos, Schedule schedule) {
+    this.deadline = startNanos + durationNanos;
+    this.schedule = schedule;
+  }
+
+  /** The open loop's schedule, or null in a closed loop. */
+  Schedule schedule() {
+    return schedule;
+  }
+
+  boolean timed() {
+    return timed;
+  }
+
+  long deadline() {
+    return deadline;
+  }
+
+  /** Closes the window now and asks the workers to stop after the iteration in hand. */
   void requestStop(StopReason reason) {
+    closeWindow(reason, System.nanoTime());
+  }
+
+  /** Closes the window at {@code nanos}, unless it is closed already. */
+  synchronized void closeWindow(StopReason reason, long nanos) {
     if (!stopRequested) {
+      windowEnd = nanos;
       stopReason = reason;
       stopRequested = true;
       stopSignal.countDown();
@@ -30,12 +69,32 @@ final class RunControl {
     return stopRequested;
   }
 
-  /** Why the run was stopped early, or null. */
+  /** Whether a stop came before the deadline (Ctrl-C, --max-errors) rather than at it. */
+  boolean stoppedEarly() {
+    return stopRequested && stopReason != StopReason.DURATION_ELAPSED;
+  }
+
+  /** Why the window closed early or at its deadline, or null (the iterations were all done). */
   StopReason stopReason() {
     return stopReason;
   }
 
-  /** Workers still busy after the grace period: nothing they do from now on is counted. */
+  /** When the window closed, in {@link System#nanoTime()} terms; valid once a stop was asked. */
+  long windowEnd() {
+    return windowEnd;
+  }
+
+  /** Whether an iteration that ended at {@code nanos} ended after the measured window. */
+  boolean afterWindow(long nanos) {
+    return (timed && nanos - deadline > 0) || (stopRequested && nanos - windowEnd > 0);
+  }
+
+  /** Whether a timed run's deadline has come: no iteration starts from then on. */
+  boolean pastDeadline(long nanos) {
+    return timed && nanos - deadline >= 0;
+  }
+
+  /** Workers still busy after the grace period are given up: none starts another iteration. */
   void abandon() {
     abandoned = true;
   }

@@ -4,16 +4,27 @@ import java.time.Instant;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 
-/** What a run measured, once its workers have stopped. */
+/**
+ * What a run measured, once its workers have stopped. The measured window runs from {@code start}
+ * to {@code end}; {@code iterations} are all the committed ones, {@code lateIterations} of them
+ * committed in the short grace after the window closed (they count, but not in the throughput).
+ * Every iteration that started ended one way: committed, an error (rolled back, or with partial
+ * effects when it had no transaction), in doubt, or rolled back unseen when a stop came before a
+ * retry.
+ */
 public record RunResult(
     Instant start,
     Instant end,
     long measuredNanos,
     long iterations,
+    long lateIterations,
     long retries,
     long errors,
+    long partialErrors,
+    long inDoubt,
     Map<ErrorClass, Long> retriesByClass,
     Map<ErrorClass, Long> errorsByClass,
+    Map<InDoubtCause, Long> inDoubtByCause,
     Histogram responseTimes,
     Histogram serviceTimes,
     Histogram scheduleLags,
@@ -24,9 +35,14 @@ public record RunResult(
     return measuredNanos / 1e9;
   }
 
-  /** Committed iterations per second of measured time. */
+  /** Iterations committed within the measured window, per second of it. */
   public double tps() {
-    return measuredNanos <= 0 ? 0 : iterations * 1e9 / measuredNanos;
+    return measuredNanos <= 0 ? 0 : (iterations - lateIterations) * 1e9 / measuredNanos;
+  }
+
+  /** What verify needs: the committed iterations and the uncertain ones. */
+  public Tally tally() {
+    return new Tally(iterations, inDoubt, partialErrors, 0);
   }
 
   public double percentileMillis(double percentile) {

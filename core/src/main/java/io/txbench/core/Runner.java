@@ -1,6 +1,7 @@
 package io.txbench.core;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -8,44 +9,52 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Drives a workload: {@code parallelism} worker threads, each running iterations until the
  * duration has elapsed, the iteration count is used up, {@code --max-errors} is reached or a stop
- * is requested. The runner times every iteration (retries included) and counts retries and errors;
- * a metrics thread hands each period to the listener.
+ * is requested. The runner times every iteration (retries included) and counts how each ended; a
+ * metrics thread hands each period to the listener.
+ *
+ * <p>Each worker opens its session (connection, prepared statements) before a start barrier, so
+ * the clock starts when every worker is ready. The measured window is fixed: a timed run's closes
+ * at its deadline, any run's at a stop request. Iterations in hand when it closes get a short grace
+ * to finish; those that commit in it are counted (not in the throughput), and those still running
+ * after it are given up: rolled back for certain if they had sent no commit, in doubt otherwise.
  *
  * <p>In a closed loop a worker starts its next iteration as soon as the last one ends. In an open
  * loop ({@code rate} > 0) iterations have intended start times; the response time counts from the
  * intended start, so a stalled server shows in the latencies instead of slowing the load down
  * (coordinated omission), and the service time from the actual start is recorded beside it.
- *
- * <p>Counts are exact: an iteration counts once it returned, that is once the server committed it.
- * After a stop request, workers finish the iteration in hand; one that is still running after the
- * grace period is abandoned and nothing it does afterwards is counted.
  */
 public final class Runner {
   private static final Logger LOG = LoggerFactory.getLogger(Runner.class);
-  private static final long SHUTDOWN_GRACE_NANOS = TimeUnit.SECONDS.toNanos(3);
+  /** How long iterations still running when the window closes may take to finish. */
+  public static final long GRACE_NANOS = TimeUnit.SECONDS.toNanos(3);
+  private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
   private final RunOptions options;
   private final Metrics metrics;
   private final RunListener listener;
   private final RunControl control;
   private final AtomicInteger running = new AtomicInteger();
-  private final AtomicIntegerArray loggedClasses = new AtomicIntegerArray(ErrorClass.values().length);
+  private final AtomicIntegerArray loggedClasses =
+      new AtomicIntegerArray(ErrorClass.values().length);
+  private volatile boolean cancelled;
   private long startNanos;
   private long lastTickNanos;
   private long lastRetries;
   private long lastErrors;
+  private long lastInDoubt;
 
   public Runner(RunOptions options, Metrics metrics, RunListener listener) {
     this.options = options;
     this.metrics = metrics;
     this.listener = listener;
-    this.control = new RunControl(options.iterations());
+    this.control = new RunControl(options.iterations(), options.duration() != null);
   }
 
   /** Asks the workers to stop after the iteration in hand (Ctrl-C); safe from any thread. */
@@ -53,119 +62,221 @@ public final class Runner {
     control.requestStop(StopReason.INTERRUPTED);
   }
 
-  /** Runs the workload on the target and returns what was measured. */
-  public RunResult run(Workload workload, Target target) throws InterruptedException {
+  /** Runs a workload with a crew of its own, closed at the end: one run, no warm-up. */
+  public <S extends AutoCloseable> RunResult run(Workload<S> workload, Target target)
+      throws InterruptedException, TargetUnavailableException {
+    try (Crew<S> crew = new Crew<>(workload, options.parallelism())) {
+      return run(crew, target);
+    }
+  }
+
+  /**
+   * Runs the crew's workload on the target and returns what was measured.
+   *
+   * @throws TargetUnavailableException when a worker could not open its session: nothing ran
+   */
+  public <S extends AutoCloseable> RunResult run(Crew<S> crew, Target target)
+      throws InterruptedException, TargetUnavailableException {
     int threads = options.parallelism();
+    List<Member<S>> members = crew.enlist(threads, options.seed());
+    CountDownLatch ready = new CountDownLatch(threads);
+    CountDownLatch go = new CountDownLatch(1);
+    CountDownLatch done = new CountDownLatch(threads);
+    AtomicReference<Exception> openFailure = new AtomicReference<>();
+    AtomicLong lastWorkerEnd = new AtomicLong();
+    running.set(threads);
+    for (Member<S> member : members) {
+      WorkerLoop<S> loop =
+          new WorkerLoop<>(options, metrics, control, crew.workload(), target, loggedClasses);
+      Thread thread = new Thread(() -> {
+        try {
+          S session;
+          try {
+            session = member.session(crew.workload());
+          } catch (Exception e) {
+            openFailure.compareAndSet(null, e);
+            return;
+          } finally {
+            ready.countDown();
+          }
+          go.await();
+          if (!cancelled) {
+            loop.run(member.worker(), session);
+          }
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+          LOG.error("worker {} stopped: {}", member.worker().index(), e.toString(), e);
+        } finally {
+          if (member.worker().effects().abandoned()) {
+            member.closeSession(); // given up: the crew no longer owns it
+          }
+          lastWorkerEnd.accumulateAndGet(System.nanoTime(), Math::max);
+          running.decrementAndGet();
+          done.countDown();
+        }
+      }, "txbench-worker-" + member.worker().index());
+      thread.setDaemon(true);
+      member.runOn(thread);
+      thread.start();
+    }
+    ready.await();
+    if (openFailure.get() != null || control.stopRequested()) {
+      cancelled = true;
+      go.countDown();
+      done.await();
+      if (openFailure.get() == null) {
+        return nothingRan();
+      }
+      throw new TargetUnavailableException("could not open a session for each of the " + threads
+          + " workers: " + Causes.describe(openFailure.get()), openFailure.get());
+    }
     Instant start = Instant.now();
     startNanos = System.nanoTime();
     lastTickNanos = startNanos;
-    boolean timed = options.duration() != null;
-    long deadline = timed ? startNanos + options.duration().toNanos() : 0;
+    lastWorkerEnd.set(startNanos);
+    control.open(startNanos, control.timed() ? options.duration().toNanos() : 0,
+        options.openLoop() ? new Schedule(startNanos, options.rate(), options.poisson()) : null);
     metrics.sampleInterval(); // starts the first interval now
-    listener.onStart(start.toEpochMilli(), threads);
-    Schedule schedule = options.openLoop()
-        ? new Schedule(startNanos, options.rate(), options.poisson()) : null;
-
-    CountDownLatch done = new CountDownLatch(threads);
-    AtomicLong lastWorkerEnd = new AtomicLong(startNanos);
-    running.set(threads);
-    for (int i = 0; i < threads; i++) {
-      Worker worker = new Worker(i, threads, options.seed());
-      WorkerLoop loop = new WorkerLoop(options, metrics, control, workload, target, loggedClasses);
-      Thread thread =
-          new Thread(
-              () -> {
-                try {
-                  if (schedule == null) {
-                    loop.run(worker, deadline, timed);
-                  } else {
-                    loop.runOnSchedule(worker, deadline, timed, schedule);
-                  }
-                } catch (RuntimeException e) {
-                  LOG.error("worker {} stopped: {}", worker.index(), e.toString(), e);
-                } finally {
-                  lastWorkerEnd.accumulateAndGet(System.nanoTime(), Math::max);
-                  worker.close();
-                  running.decrementAndGet();
-                  done.countDown();
-                }
-              },
-              "txbench-worker-" + i);
-      thread.setDaemon(true);
-      thread.start();
-    }
-
-    ScheduledExecutorService ticker =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "txbench-metrics");
-              t.setDaemon(true);
-              return t;
-            });
+    safely(() -> listener.onStart(start.toEpochMilli(), threads));
+    ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "txbench-metrics");
+      t.setDaemon(true);
+      return t;
+    });
     long period = options.metricsPeriod().toNanos();
     ticker.scheduleAtFixedRate(() -> tick(false, System.nanoTime()), period, period,
         TimeUnit.NANOSECONDS);
+    go.countDown();
+    long windowEnd;
     try {
-      awaitWorkers(done);
+      windowEnd = awaitEnd(done, members, crew, ticker, lastWorkerEnd);
     } finally {
       ticker.shutdown();
       ticker.awaitTermination(5, TimeUnit.SECONDS);
     }
-    long endNanos = control.abandoned() ? System.nanoTime() : lastWorkerEnd.get();
-    tick(true, endNanos);
-    Metrics.Sample total = metrics.cumulative();
-    RunResult result =
-        new RunResult(
-            start,
-            start.plusNanos(endNanos - startNanos),
-            endNanos - startNanos,
-            metrics.iterationCount(),
-            metrics.retryCount(),
-            metrics.errorCount(),
-            metrics.retriesByClass(),
-            metrics.errorsByClass(),
-            total.responseTimes(),
-            total.serviceTimes(),
-            total.scheduleLags(),
-            metrics.skippedCount(),
-            control.stopReason() != null
-                ? control.stopReason()
-                : options.duration() != null
-                    ? StopReason.DURATION_ELAPSED
-                    : StopReason.ITERATIONS_DONE);
+    tick(true, windowEnd);
+    RunResult result = result(start, windowEnd);
     safely(() -> listener.onEnd(result));
     return result;
   }
 
-  private void awaitWorkers(CountDownLatch done) throws InterruptedException {
-    while (!done.await(100, TimeUnit.MILLISECONDS)) {
-      if (control.awaitStop(0)) {
-        if (!done.await(SHUTDOWN_GRACE_NANOS, TimeUnit.NANOSECONDS)) {
-          LOG.warn("{} worker(s) still busy after the stop request: abandoned", running.get());
-          control.abandon();
-        }
-        return;
+  /**
+   * Waits for the window to close (deadline, stop request, or every iteration done), gives the
+   * iterations in hand their grace, and gives up on those still running; returns the window's end.
+   */
+  private <S extends AutoCloseable> long awaitEnd(CountDownLatch done, List<Member<S>> members,
+      Crew<S> crew, ScheduledExecutorService ticker, AtomicLong lastWorkerEnd)
+      throws InterruptedException {
+    while (true) {
+      long wait = POLL_NANOS;
+      if (control.timed()) {
+        wait = Math.min(wait, Math.max(0, control.deadline() - System.nanoTime()));
       }
+      boolean allDone = done.await(wait, TimeUnit.NANOSECONDS);
+      if (control.pastDeadline(System.nanoTime())) {
+        control.closeWindow(StopReason.DURATION_ELAPSED, control.deadline());
+      }
+      if (allDone) {
+        break;
+      }
+      if (control.stopRequested()) {
+        ticker.shutdown(); // the window is closed: no period ends after it
+        if (!done.await(GRACE_NANOS, TimeUnit.NANOSECONDS)) {
+          abandon(members, crew);
+        }
+        break;
+      }
+    }
+    return Math.max(startNanos,
+        control.stopRequested() ? control.windowEnd() : lastWorkerEnd.get());
+  }
+
+  /** Gives up on the workers still busy after the grace: see {@link Effects#abandon()}. */
+  private <S extends AutoCloseable> void abandon(List<Member<S>> members, Crew<S> crew) {
+    control.abandon();
+    int givenUp = 0;
+    int inDoubt = 0;
+    for (Member<S> member : members) {
+      Thread thread = member.thread();
+      if (thread == null || !thread.isAlive()) {
+        continue;
+      }
+      Exposure exposure = member.worker().effects().abandon();
+      if (exposure == null) {
+        continue; // between iterations: it stops on its own
+      }
+      givenUp++;
+      if (exposure == Exposure.UNKNOWN) {
+        inDoubt++;
+        metrics.recordInDoubt(InDoubtCause.ABANDONED);
+        member.leaveInDoubt();
+      }
+      crew.retire(member);
+      thread.interrupt(); // frees a worker waiting for a pooled connection or sleeping
+    }
+    if (givenUp > 0) {
+      LOG.warn("{} iteration(s) still running {} s after the end of the run were given up: {} in"
+          + " doubt (a commit was sent), {} rolled back", givenUp,
+          TimeUnit.NANOSECONDS.toSeconds(GRACE_NANOS), inDoubt, givenUp - inDoubt);
     }
   }
 
+  /** A run stopped before it started (Ctrl-C while the sessions were opening). */
+  private RunResult nothingRan() {
+    Instant now = Instant.now();
+    startNanos = System.nanoTime();
+    return new RunResult(now, now, 0, 0, 0, 0, 0, 0, 0, metrics.retriesByClass(),
+        metrics.errorsByClass(), metrics.inDoubtByCause(), metrics.cumulative().responseTimes(),
+        metrics.cumulative().serviceTimes(), metrics.cumulative().scheduleLags(), 0,
+        StopReason.INTERRUPTED);
+  }
+
+  private RunResult result(Instant start, long windowEnd) {
+    Metrics.Sample total = metrics.cumulative();
+    StopReason reason = control.stopReason() != null ? control.stopReason()
+        : control.timed() ? StopReason.DURATION_ELAPSED : StopReason.ITERATIONS_DONE;
+    return new RunResult(
+        start,
+        start.plusNanos(windowEnd - startNanos),
+        windowEnd - startNanos,
+        metrics.iterationCount(),
+        metrics.lateCount(),
+        metrics.retryCount(),
+        metrics.errorCount(),
+        metrics.partialErrorCount(),
+        metrics.inDoubtCount(),
+        metrics.retriesByClass(),
+        metrics.errorsByClass(),
+        metrics.inDoubtByCause(),
+        total.responseTimes(),
+        total.serviceTimes(),
+        total.scheduleLags(),
+        metrics.skippedCount(),
+        reason);
+  }
+
   private synchronized void tick(boolean last, long now) {
+    long end = Math.max(now, lastTickNanos);
     long retries = metrics.retryCount();
     long errors = metrics.errorCount();
+    long inDoubt = metrics.inDoubtCount();
     Metrics.Sample sample = metrics.sampleInterval();
     IntervalStats stats =
         new IntervalStats(
-            now - startNanos,
-            now - lastTickNanos,
+            end - startNanos,
+            end - lastTickNanos,
             sample.responseTimes(),
             sample.serviceTimes(),
             retries - lastRetries,
             errors - lastErrors,
+            inDoubt - lastInDoubt,
             last ? options.parallelism() : running.get(),
             last);
-    lastTickNanos = now;
+    lastTickNanos = end;
     lastRetries = retries;
     lastErrors = errors;
+    lastInDoubt = inDoubt;
     safely(() -> listener.onInterval(stats));
   }
 
@@ -173,7 +284,7 @@ public final class Runner {
     try {
       call.run();
     } catch (RuntimeException e) {
-      LOG.error("a reporter failed: {}", e.toString(), e);
+      LOG.error("a reporter failed: {}", e.toString());
     }
   }
 }

@@ -6,16 +6,58 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What the verify phase found: the figures it read (row counts, sums) and the anomalies, in words.
+ * What the verify phase found: the figures it read (counts, sums), the anomalies in words, and
+ * notes that explain a pass (what the server holds of the iterations in doubt). A verify that
+ * could not run says why in {@code cause}.
  */
-public record Verification(Map<String, Long> figures, List<String> anomalies) {
+public record Verification(
+    Status status,
+    Map<String, Long> figures,
+    List<String> anomalies,
+    List<String> notes,
+    String cause) {
+
+  /** The verdict. */
+  public enum Status {
+    PASSED("passed"),
+    FAILED("failed"),
+    NOT_RUN("not run");
+
+    private final String label;
+
+    Status(String label) {
+      this.label = label;
+    }
+
+    public String label() {
+      return label;
+    }
+  }
 
   public Verification {
     figures = Collections.unmodifiableMap(new LinkedHashMap<>(figures));
     anomalies = List.copyOf(anomalies);
+    notes = List.copyOf(notes);
+  }
+
+  /** A verify that ran: it passed unless it found anomalies. */
+  public static Verification of(Map<String, Long> figures, List<String> anomalies,
+      List<String> notes) {
+    return new Verification(anomalies.isEmpty() ? Status.PASSED : Status.FAILED, figures,
+        anomalies, notes, null);
+  }
+
+  /** A verify that ran and found what it found, with nothing to explain. */
+  public static Verification of(Map<String, Long> figures, List<String> anomalies) {
+    return of(figures, anomalies, List.of());
+  }
+
+  /** A verify that did not run, and why: {@code --no-verify}, a stop, a server out of reach. */
+  public static Verification notRun(String cause) {
+    return new Verification(Status.NOT_RUN, Map.of(), List.of(), List.of(), cause);
   }
 
   public boolean passed() {
-    return anomalies.isEmpty();
+    return status == Status.PASSED;
   }
 }

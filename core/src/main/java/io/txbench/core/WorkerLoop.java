@@ -1,27 +1,27 @@
 package io.txbench.core;
 
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The loop of one worker thread: take an iteration (at its scheduled time in an open loop), run
- * it with its retries, and record what happened.
+ * it with its retries, and record how it ended: committed, failed (rolled back, or with partial
+ * effects), or in doubt. Only an iteration the server rolled back whole is ever retried.
  */
-final class WorkerLoop {
+final class WorkerLoop<S extends AutoCloseable> {
   private static final Logger LOG = LoggerFactory.getLogger(Runner.class);
-  private static final int SUCCESS = -1;
-  private static final int ABANDONED = -2;
 
   private final RunOptions options;
   private final Metrics metrics;
   private final RunControl control;
-  private final Workload workload;
+  private final Workload<S> workload;
   private final Target target;
   private final AtomicIntegerArray loggedClasses;
   private int consecutiveErrors;
 
-  WorkerLoop(RunOptions options, Metrics metrics, RunControl control, Workload workload,
+  WorkerLoop(RunOptions options, Metrics metrics, RunControl control, Workload<S> workload,
       Target target, AtomicIntegerArray loggedClasses) {
     this.options = options;
     this.metrics = metrics;
@@ -31,33 +31,41 @@ final class WorkerLoop {
     this.loggedClasses = loggedClasses;
   }
 
+  void run(Worker worker, S session) {
+    if (control.schedule() == null) {
+      runClosed(worker, session);
+    } else {
+      runOnSchedule(worker, session, control.schedule());
+    }
+  }
+
   /** The closed loop: the next iteration starts when the last one ends, until the deadline. */
-  void run(Worker worker, long deadline, boolean timed) {
+  private void runClosed(Worker worker, S session) {
     while (!control.stopRequested() && control.claim()) {
       long begin = System.nanoTime();
-      if (!measure(worker, begin, begin)) {
-        return;
-      }
-      if (timed && System.nanoTime() - deadline >= 0) {
+      if (control.pastDeadline(begin) || !measure(worker, session, begin, begin)) {
         return;
       }
     }
   }
 
   /** The open loop: each iteration waits for its intended start; none starts after the end. */
-  void runOnSchedule(Worker worker, long deadline, boolean timed, Schedule schedule) {
+  private void runOnSchedule(Worker worker, S session, Schedule schedule) {
     long maxLag = options.maxLag().toNanos();
     while (!control.stopRequested()) {
       long intended = schedule.next(worker.random());
-      if ((timed && intended - deadline >= 0) || !control.claim()) {
+      if (control.pastDeadline(intended) || !control.claim()) {
         return;
       }
       long now = System.nanoTime();
       if (intended - now > 0) {
-        if (!control.pause(intended - now)) {
+        // A slot before the deadline starts even when the window closes while it waits.
+        if (!control.pause(intended - now) && control.stoppedEarly()) {
           return;
         }
-        now = System.nanoTime();
+        for (now = System.nanoTime(); intended - now > 0; now = System.nanoTime()) {
+          LockSupport.parkNanos(intended - now);
+        }
       }
       long lag = now - intended;
       if (maxLag > 0 && lag > maxLag) {
@@ -65,7 +73,7 @@ final class WorkerLoop {
         continue;
       }
       metrics.recordLag(lag);
-      if (!measure(worker, intended, now)) {
+      if (!measure(worker, session, intended, now)) {
         return;
       }
     }
@@ -75,73 +83,89 @@ final class WorkerLoop {
    * Runs and records one iteration that should have started at {@code intended} and started at
    * {@code begin}; false when the worker must stop.
    */
-  private boolean measure(Worker worker, long intended, long begin) {
-    int outcome = attempt(worker);
-    long end = System.nanoTime();
-    if (control.abandoned() || outcome == ABANDONED) {
+  private boolean measure(Worker worker, S session, long intended, long begin) {
+    Effects effects = worker.effects();
+    if (!effects.begin()) {
       return false;
     }
-    if (outcome == SUCCESS) {
-      metrics.recordSuccess(end - intended, end - begin);
+    if (control.abandoned()) {
+      effects.end();
+      return false;
+    }
+    Failure failure = null;
+    boolean stopped = false;
+    for (int attempt = 0; ; attempt++) {
+      try {
+        workload.iteration(worker, session);
+        failure = null;
+        break;
+      } catch (AbandonedException e) {
+        return false;
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        failure = Failure.fatal(ErrorClass.OTHER);
+        stopped = true;
+        break;
+      } catch (Exception e) {
+        failure = target.classify(e);
+        log(failure, e);
+        if (effects.exposure() != Exposure.NONE || !failure.retryable()
+            || attempt >= options.maxRetries()) {
+          break;
+        }
+        // Retry only what the server rolled back whole, and never once the window closed.
+        if (control.stopRequested()
+            || !control.pause(options.backoff().delayNanos(attempt, worker.random()))) {
+          stopped = true;
+          break;
+        }
+        metrics.recordRetry(failure.errorClass());
+      }
+    }
+    long end = System.nanoTime();
+    Exposure exposure = effects.end();
+    if (exposure == null) {
+      return false; // abandoned meanwhile: the runner counted it
+    }
+    if (failure == null) {
+      metrics.recordCommit(end - intended, end - begin, control.afterWindow(end));
       consecutiveErrors = 0;
       return true;
     }
-    metrics.recordError(ErrorClass.values()[outcome]);
+    switch (exposure) {
+      case UNKNOWN -> metrics.recordInDoubt(InDoubtCause.REPLY_LOST);
+      case PARTIAL -> metrics.recordError(failure.errorClass(), true);
+      case NONE -> {
+        if (stopped) {
+          return false; // rolled back, and the run ended before it could be retried
+        }
+        metrics.recordError(failure.errorClass(), false);
+      }
+      default -> throw new IllegalStateException("unknown exposure " + exposure);
+    }
     if (options.maxErrors() > 0 && metrics.errorCount() >= options.maxErrors()) {
       control.requestStop(StopReason.MAX_ERRORS);
     }
     // A failed iteration (a lost server, say) is followed by a pause, so that workers do not spin
     // against a server that is not there.
-    return control.pause(options.backoff().delayNanos(consecutiveErrors++, worker.random()));
-  }
-
-  /** Runs one iteration with its retries: SUCCESS, ABANDONED, or the failing class's ordinal. */
-  private int attempt(Worker worker) {
-    for (int attempt = 0; ; attempt++) {
-      try {
-        workload.iteration(worker);
-        return SUCCESS;
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return ABANDONED;
-      } catch (Exception e) {
-        if (control.stopRequested() || control.abandoned()) {
-          return ABANDONED;
-        }
-        Failure failure = target.classify(e);
-        log(failure, e);
-        if (!failure.retryable() || attempt >= options.maxRetries()) {
-          return failure.errorClass().ordinal();
-        }
-        metrics.recordRetry(failure.errorClass());
-        if (!control.pause(options.backoff().delayNanos(attempt, worker.random()))) {
-          return ABANDONED;
-        }
-      }
-    }
+    return !stopped
+        && control.pause(options.backoff().delayNanos(consecutiveErrors++, worker.random()));
   }
 
   private void log(Failure failure, Exception e) {
+    if (control.abandoned()) {
+      return; // the failures of given-up iterations are the shutdown's, not the server's
+    }
     if (loggedClasses.compareAndSet(failure.errorClass().ordinal(), 0, 1)) {
       // Retryable errors are part of the workload (contention); others deserve attention.
       if (failure.retryable()) {
-        LOG.info("first {} error (retried): {}", failure.errorClass().label(), rootMessage(e));
+        LOG.info("first {} error (retried): {}", failure.errorClass().label(), Causes.describe(e));
       } else {
-        LOG.warn("first {} error: {}", failure.errorClass().label(), rootMessage(e));
+        LOG.warn("first {} error: {}", failure.errorClass().label(), Causes.describe(e));
       }
     }
     if (LOG.isDebugEnabled()) {
       LOG.debug("iteration failed ({})", failure, e);
     }
-  }
-
-  private static String rootMessage(Throwable e) {
-    Throwable root = e;
-    while (root.getCause() != null && root.getCause() != root) {
-      root = root.getCause();
-    }
-    String message = root == e ? String.valueOf(e.getMessage())
-        : e.getMessage() + " (" + root.getMessage() + ")";
-    return message.replace('\n', ' ');
   }
 }

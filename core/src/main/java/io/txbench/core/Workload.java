@@ -2,8 +2,11 @@ package io.txbench.core;
 
 /**
  * The database code of one benchmark. The runner times and counts; a workload only does its work.
+ *
+ * @param <S> what one worker keeps from one iteration to the next: a connection and its prepared
+ *     statements, say
  */
-public interface Workload {
+public interface Workload<S extends AutoCloseable> {
 
   /** Creates the schema and loads the data this workload needs, showing progress. */
   void prepare(Progress progress) throws Exception;
@@ -14,15 +17,26 @@ public interface Workload {
    */
   void attach() throws Exception;
 
-  /** Takes whatever the verification compares against (row counts before the run). */
+  /** Takes whatever the verification compares against (counts before the run). */
   default void beforeRun() throws Exception {}
 
   /**
-   * One unit of work on one worker: one transaction, or one statement. It throws on failure, having
-   * rolled back whatever it started.
+   * Opens a worker's session, on the worker's own thread, before the run's clock starts: what it
+   * costs to connect and prepare statements is never measured. The crew closes it when it is done
+   * with the worker.
    */
-  void iteration(Worker worker) throws Exception;
+  S openSession(Worker worker) throws Exception;
 
-  /** Checks the invariants after a run in which {@code committed} iterations succeeded. */
-  Verification verify(long committed) throws Exception;
+  /**
+   * One unit of work on one worker: one transaction, or one statement. It throws on failure, having
+   * rolled back whatever it started. Its session reports every commit to {@link Worker#effects()},
+   * so the runner knows what the server may hold of an iteration that fails.
+   */
+  void iteration(Worker worker, S session) throws Exception;
+
+  /**
+   * Checks the invariants after a run: what changed since {@link #beforeRun()} must be what the
+   * tally says committed, give or take the iterations whose outcome is uncertain.
+   */
+  Verification verify(Tally tally) throws Exception;
 }

@@ -36,5 +36,5 @@ public interface WorkloadProvider {
   List<String> dropOwned(Target target) throws Exception;
 
   /** Builds a workload on a target this provider opened. */
-  Workload workload(Target target, WorkloadOptions options);
+  Workload<?> workload(Target target, WorkloadOptions options);
 }

@@ -11,7 +11,7 @@ class MetricsTest {
   @Test
   void anOpenLoopKeepsServiceTimesApart() {
     Metrics metrics = new Metrics(true);
-    metrics.recordSuccess(9_000_000, 1_000_000);
+    metrics.recordCommit(9_000_000, 1_000_000, false);
     Metrics.Sample sample = metrics.sampleInterval();
     assertEquals(9_000_000, sample.responseTimes().getMaxValue(), 10_000);
     assertEquals(1_000_000, sample.serviceTimes().getMaxValue(), 1_000);

@@ -20,7 +20,7 @@ class OpenLoopTest {
         maxLag);
   }
 
-  private static RunResult run(RunOptions options, Workload workload) throws Exception {
+  private static RunResult run(RunOptions options, Workload<?> workload) throws Exception {
     return new Runner(options, new Metrics(), new RunListener() {})
         .run(workload, new FakeTarget());
   }
@@ -45,7 +45,7 @@ class OpenLoopTest {
   @Test
   void aStallShowsInResponseTimesButNotInServiceTimes() throws Exception {
     AtomicBoolean stalled = new AtomicBoolean();
-    Workload stallOnce = new ScriptedWorkload(n -> {
+    Workload<?> stallOnce = ScriptedWorkload.failing(n -> {
       if (n == 50 && stalled.compareAndSet(false, true)) {
         try {
           Thread.sleep(600);
@@ -70,7 +70,7 @@ class OpenLoopTest {
   @Test
   void iterationsLaterThanMaxLagAreSkippedAndCounted() throws Exception {
     AtomicBoolean stalled = new AtomicBoolean();
-    Workload stallOnce = new ScriptedWorkload(n -> {
+    Workload<?> stallOnce = ScriptedWorkload.failing(n -> {
       if (n == 10 && stalled.compareAndSet(false, true)) {
         try {
           Thread.sleep(500);

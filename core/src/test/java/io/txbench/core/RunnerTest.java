@@ -16,8 +16,8 @@ class RunnerTest {
         NO_WAIT);
   }
 
-  private static RunResult run(RunOptions options, Workload workload, RunListener listener)
-      throws InterruptedException {
+  private static RunResult run(RunOptions options, Workload<?> workload, RunListener listener)
+      throws Exception {
     return new Runner(options, new Metrics(), listener).run(workload, new FakeTarget());
   }
 
@@ -48,7 +48,7 @@ class RunnerTest {
   void retriesARetryableFailureAndCountsTheIterationOnce() throws Exception {
     // Attempts 0 and 1 fail with a serialization failure, attempt 2 succeeds.
     ScriptedWorkload workload =
-        new ScriptedWorkload(n -> n < 2 ? new FakeTarget.RetryableFault() : null);
+        ScriptedWorkload.failing(n -> n < 2 ? new FakeTarget.RetryableFault() : null);
     RunResult result = run(iterations(1, 1, 10, 0), workload, new RunListener() {});
     assertEquals(1, result.iterations());
     assertEquals(2, result.retries());
@@ -58,7 +58,7 @@ class RunnerTest {
 
   @Test
   void anIterationThatStillFailsAfterMaxRetriesIsAnError() throws Exception {
-    ScriptedWorkload workload = new ScriptedWorkload(n -> new FakeTarget.RetryableFault());
+    ScriptedWorkload workload = ScriptedWorkload.failing(n -> new FakeTarget.RetryableFault());
     RunResult result = run(iterations(1, 3, 2, 0), workload, new RunListener() {});
     assertEquals(0, result.iterations());
     assertEquals(6, result.retries()); // 2 retries for each of the 3 iterations
@@ -70,7 +70,7 @@ class RunnerTest {
   @Test
   void aFatalFailureIsNotRetriedAndTheRunGoesOn() throws Exception {
     ScriptedWorkload workload =
-        new ScriptedWorkload(n -> n % 10 == 0 ? new IllegalStateException("boom") : null);
+        ScriptedWorkload.failing(n -> n % 10 == 0 ? new IllegalStateException("boom") : null);
     RunResult result = run(iterations(2, 100, 10, 0), workload, new RunListener() {});
     assertEquals(10, result.errors());
     assertEquals(10, result.errorsByClass().get(ErrorClass.OTHER));
@@ -80,7 +80,7 @@ class RunnerTest {
 
   @Test
   void maxErrorsEndsTheRunEarly() throws Exception {
-    ScriptedWorkload workload = new ScriptedWorkload(n -> new IllegalStateException("down"));
+    ScriptedWorkload workload = ScriptedWorkload.failing(n -> new IllegalStateException("down"));
     RunOptions options = new RunOptions(1, Duration.ofMinutes(5), 0, Duration.ofMillis(50), 0, 5,
         1, NO_WAIT);
     RunResult result = run(options, workload, new RunListener() {});
@@ -90,7 +90,7 @@ class RunnerTest {
 
   @Test
   void backsOffAfterAFailedIteration() throws Exception {
-    ScriptedWorkload workload = new ScriptedWorkload(n -> new IllegalStateException("down"));
+    ScriptedWorkload workload = ScriptedWorkload.failing(n -> new IllegalStateException("down"));
     Backoff slow = new Backoff(Duration.ofMillis(40), Duration.ofMillis(40));
     RunOptions options = new RunOptions(1, Duration.ofMillis(400), 0, Duration.ofMillis(100), 0,
         0, 1, slow);
@@ -127,7 +127,7 @@ class RunnerTest {
     RunOptions options = new RunOptions(2, Duration.ofMillis(350), 0, Duration.ofMillis(100), 0,
         0, 1, NO_WAIT);
     ScriptedWorkload workload =
-        new ScriptedWorkload(n -> n % 100 == 0 ? new IllegalStateException("x") : null);
+        ScriptedWorkload.failing(n -> n % 100 == 0 ? new IllegalStateException("x") : null);
     RunResult result = run(options, workload, new RunListener() {
       @Override
       public void onInterval(IntervalStats stats) {

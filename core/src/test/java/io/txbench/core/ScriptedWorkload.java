@@ -1,23 +1,42 @@
 package io.txbench.core;
 
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongFunction;
 
 /**
- * A workload for runner tests: attempt number n (counted over all workers) throws what the script
- * returns for n, or succeeds when it returns null.
+ * A workload for runner tests: attempt number n (counted over all workers) runs the script for n,
+ * which may report commits to the worker's effects and throws to fail, or returns to succeed.
  */
-final class ScriptedWorkload implements Workload {
+final class ScriptedWorkload implements Workload<AutoCloseable> {
   private final AtomicLong attempts = new AtomicLong();
   private final AtomicLong successes = new AtomicLong();
-  private final LongFunction<Exception> script;
+  private final AtomicLong sessions = new AtomicLong();
+  private final Script script;
 
-  ScriptedWorkload(LongFunction<Exception> script) {
+  /** One attempt of an iteration. */
+  @FunctionalInterface
+  interface Script {
+    void attempt(long n, Worker worker) throws Exception;
+  }
+
+  ScriptedWorkload(Script script) {
     this.script = script;
   }
 
+  /** Attempt n throws what {@code failures} returns for n, or succeeds on null. */
+  static ScriptedWorkload failing(LongFunction<Exception> failures) {
+    return new ScriptedWorkload((n, worker) -> {
+      Exception failure = failures.apply(n);
+      if (failure != null) {
+        throw failure;
+      }
+    });
+  }
+
   static ScriptedWorkload alwaysSucceeds() {
-    return new ScriptedWorkload(n -> null);
+    return failing(n -> null);
   }
 
   @Override
@@ -27,17 +46,20 @@ final class ScriptedWorkload implements Workload {
   public void attach() {}
 
   @Override
-  public void iteration(Worker worker) throws Exception {
-    Exception failure = script.apply(attempts.getAndIncrement());
-    if (failure != null) {
-      throw failure;
-    }
+  public AutoCloseable openSession(Worker worker) {
+    sessions.incrementAndGet();
+    return () -> sessions.decrementAndGet();
+  }
+
+  @Override
+  public void iteration(Worker worker, AutoCloseable session) throws Exception {
+    script.attempt(attempts.getAndIncrement(), worker);
     successes.incrementAndGet();
   }
 
   @Override
-  public Verification verify(long committed) {
-    return new Verification(java.util.Map.of("successes", successes.get()), java.util.List.of());
+  public Verification verify(Tally tally) {
+    return Verification.of(Map.of("successes", successes.get()), List.of());
   }
 
   long attempts() {
@@ -46,5 +68,10 @@ final class ScriptedWorkload implements Workload {
 
   long successes() {
     return successes.get();
+  }
+
+  /** Sessions open now. */
+  long openSessions() {
+    return sessions.get();
   }
 }

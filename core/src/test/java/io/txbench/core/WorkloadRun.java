@@ -1,32 +1,85 @@
 package io.txbench.core;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One run of a workload as the command line does it, for the targets' integration tests: open,
- * prepare (or attach), run a number of iterations, verify.
+ * prepare (or attach), run, verify; optionally with something done to the server meanwhile.
  */
 public final class WorkloadRun {
   private WorkloadRun() {}
 
   /** What a run measured and what verify found. */
-  public record Outcome(RunResult result, Verification verification) {}
+  public record Outcome(RunResult result, Verification verification) {
+    /**
+     * Prints the figures under {@code label} and checks the run saw the fault (connection errors
+     * or iterations in doubt) and still verified: the server holds what the run says it does.
+     */
+    public Outcome survived(String label) {
+      System.out.println(label + ": " + describe());
+      assertTrue(result.errorsByClass().get(ErrorClass.CONNECTION) + result.inDoubt() > 0,
+          "the fault went unseen: " + describe());
+      assertTrue(verification.passed(), describe());
+      return this;
+    }
+
+    /** The figures a closing note quotes, on one line. */
+    public String describe() {
+      return String.format(java.util.Locale.US,
+          "%d committed, %d in doubt %s, %d errors %s (%d with partial effects), %d retries;"
+              + " verification %s %s %s", result.iterations(), result.inDoubt(),
+          result.inDoubtByCause(), result.errors(), result.errorsByClass(),
+          result.partialErrors(), result.retries(), verification.status().label(),
+          verification.figures(), verification.passed() ? verification.notes()
+              : verification.anomalies());
+    }
+  }
+
+  /** Something done to the server while a run goes on (it returns when it is done). */
+  @FunctionalInterface
+  public interface Disruption {
+    void apply() throws Exception;
+  }
 
   public static Outcome run(WorkloadProvider provider, TargetOptions target,
       WorkloadOptions options, long iterations, boolean prepare) throws Exception {
+    RunOptions run = new RunOptions(target.maxConnections(), null, iterations,
+        Duration.ofSeconds(1), 10, 0, 7, Backoff.defaults());
+    return run(provider, target, options, run, prepare, () -> {});
+  }
+
+  /** Runs while {@code disruption} is applied from the calling thread, then verifies. */
+  public static Outcome run(WorkloadProvider provider, TargetOptions target,
+      WorkloadOptions options, RunOptions run, boolean prepare, Disruption disruption)
+      throws Exception {
     try (Target opened = provider.open(target, options)) {
-      Workload workload = provider.workload(opened, options);
-      if (prepare) {
-        workload.prepare(Progress.silent());
-      } else {
-        workload.attach();
-      }
-      workload.beforeRun();
-      RunOptions run = new RunOptions(target.maxConnections(), null, iterations,
-          Duration.ofSeconds(1), 10, 0, 7, Backoff.defaults());
-      RunResult result = new Runner(run, new Metrics(), new RunListener() {})
-          .run(workload, opened);
-      return new Outcome(result, workload.verify(result.iterations()));
+      return run(provider.workload(opened, options), opened, run, prepare, disruption);
     }
+  }
+
+  private static <S extends AutoCloseable> Outcome run(Workload<S> workload, Target target,
+      RunOptions options, boolean prepare, Disruption disruption) throws Exception {
+    if (prepare) {
+      workload.prepare(Progress.silent());
+    } else {
+      workload.attach();
+    }
+    workload.beforeRun();
+    Runner runner = new Runner(options, new Metrics(), new RunListener() {});
+    CompletableFuture<RunResult> running = CompletableFuture.supplyAsync(() -> {
+      try {
+        return runner.run(workload, target);
+      } catch (Exception e) {
+        throw new CompletionException(e);
+      }
+    });
+    disruption.apply();
+    RunResult result = running.get(5, TimeUnit.MINUTES);
+    return new Outcome(result, workload.verify(result.tally()));
   }
 }

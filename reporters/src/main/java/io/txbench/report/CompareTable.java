@@ -23,7 +23,7 @@ public final class CompareTable {
 
   static final List<String> HEADER = List.of("run", "target", "server", "workload", "threads",
       "tps", "tps_ratio", "p50_ms", "p95_ms", "p99_ms", "p99_ratio", "p999_ms", "max_ms",
-      "retries", "errors", "verification");
+      "retries", "errors", "in_doubt", "verification");
 
   private CompareTable() {}
 
@@ -39,7 +39,7 @@ public final class CompareTable {
           fixed(r.responseMs("p95"), 3), fixed(r.responseMs("p99"), 3),
           ratio(r.responseMs("p99"), first.responseMs("p99")), fixed(r.responseMs("p999"), 3),
           fixed(r.responseMs("max"), 3), r.text("retries"), r.text("errors"),
-          r.verification()));
+          String.valueOf((long) r.number("inDoubt")), r.verification()));
     }
     return rows;
   }
@@ -64,7 +64,7 @@ public final class CompareTable {
     for (List<String> row : rows) {
       for (int i = 0; i < row.size(); i++) {
         String cell = row.get(i);
-        boolean numeric = i >= 4 && i <= 14;
+        boolean numeric = i >= 4 && i <= 15;
         String pad = " ".repeat(widths[i] - cell.length());
         out.append(numeric ? pad + cell : cell + pad).append(i + 1 < row.size() ? "  " : "");
       }

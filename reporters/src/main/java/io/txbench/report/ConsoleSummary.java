@@ -1,17 +1,23 @@
 package io.txbench.report;
 
 import io.txbench.core.ErrorClass;
+import io.txbench.core.InDoubtCause;
 import io.txbench.core.RunResult;
 import io.txbench.core.Verification;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.Map;
 import java.util.StringJoiner;
+import org.HdrHistogram.Histogram;
 
-/** The block printed at the end of a run. */
+/**
+ * The block printed at the end of a run: what was measured first, then, once verify has run,
+ * its verdict, so that a verify that hangs or fails never hides the measurements.
+ */
 public final class ConsoleSummary {
   private ConsoleSummary() {}
 
+  /** Everything but the verdict. */
   public static void print(PrintStream out, RunSummary s) {
     RunResult r = s.result();
     out.println();
@@ -20,29 +26,41 @@ public final class ConsoleSummary {
         s.transactions() ? " in transactions" : "", s.parallelism());
     out.printf(Locale.US, "  measured      %.1f s (%s)%n", r.measuredSeconds(),
         r.stopReason().name().toLowerCase(Locale.ROOT).replace('_', ' '));
-    out.printf(Locale.US, "  iterations    %,d (%.2f per second)%n", r.iterations(), r.tps());
-    out.printf(Locale.US, "  retries       %,d%s%n", r.retries(), classes(r.retriesByClass()));
-    out.printf(Locale.US, "  errors        %,d%s%n", r.errors(), classes(r.errorsByClass()));
+    out.printf(Locale.US, "  iterations    %,d committed (%.2f per second%s)%n", r.iterations(),
+        r.tps(), r.lateIterations() == 0 ? ""
+            : String.format(Locale.US, "; %,d of them after the window", r.lateIterations()));
+    out.printf(Locale.US, "  in doubt      %,d%s%n", r.inDoubt(), causes(r.inDoubtByCause()));
+    out.printf(Locale.US, "  retries       %,d%s%n", r.retries(), classes(r.retriesByClass(), 0));
+    out.printf(Locale.US, "  errors        %,d%s%n", r.errors(),
+        classes(r.errorsByClass(), r.partialErrors()));
     line(out, "latency (ms) ", r.responseTimes());
     if (r.scheduleLags().getTotalCount() > 0 || r.skipped() > 0) {
       line(out, "service (ms) ", r.serviceTimes());
       line(out, "start lag (ms)", r.scheduleLags());
       out.printf(Locale.US, "  skipped       %,d (started later than --max-lag)%n", r.skipped());
     }
-    Verification v = s.verification();
-    if (v == null) {
-      out.println("  verification  skipped");
-    } else if (v.passed()) {
-      out.println("  verification  passed " + v.figures());
+    if (s.writeFailures().isEmpty()) {
+      out.println("  results       " + s.resultDirectory());
     } else {
-      out.println("  verification  FAILED " + v.figures());
-      v.anomalies().forEach(a -> out.println("    - " + a));
+      out.println("  results       INCOMPLETE in " + s.resultDirectory() + ": "
+          + String.join("; ", s.writeFailures()));
     }
-    out.println("  results       " + s.resultDirectory());
     out.flush();
   }
 
-  private static void line(PrintStream out, String label, org.HdrHistogram.Histogram h) {
+  /** Verify's verdict, the last line of the block. */
+  public static void printVerification(PrintStream out, Verification v) {
+    switch (v.status()) {
+      case PASSED -> out.println("  verification  passed " + v.figures());
+      case FAILED -> out.println("  verification  FAILED " + v.figures());
+      default -> out.println("  verification  not run (" + v.cause() + ")");
+    }
+    v.notes().forEach(n -> out.println("    " + n));
+    v.anomalies().forEach(a -> out.println("    - " + a));
+    out.flush();
+  }
+
+  private static void line(PrintStream out, String label, Histogram h) {
     boolean empty = h.getTotalCount() == 0;
     out.printf(Locale.US, "  %-13s p50 %.2f  p95 %.2f  p99 %.2f  p99.9 %.2f  max %.2f%n", label,
         empty ? 0 : h.getValueAtPercentile(50) / 1e6, empty ? 0 : h.getValueAtPercentile(95) / 1e6,
@@ -50,8 +68,22 @@ public final class ConsoleSummary {
         empty ? 0 : h.getValueAtPercentile(99.9) / 1e6, empty ? 0 : h.getMaxValue() / 1e6);
   }
 
-  private static String classes(Map<ErrorClass, Long> counts) {
+  private static String classes(Map<ErrorClass, Long> counts, long partial) {
     StringJoiner j = new StringJoiner(", ", " (", ")");
+    j.setEmptyValue("");
+    counts.forEach((k, v) -> {
+      if (v > 0) {
+        j.add(k.label() + " " + v);
+      }
+    });
+    if (partial > 0) {
+      j.add(partial + " with partial effects");
+    }
+    return j.toString();
+  }
+
+  private static String causes(Map<InDoubtCause, Long> counts) {
+    StringJoiner j = new StringJoiner(", ", " (", ": the server may or may not hold them)");
     j.setEmptyValue("");
     counts.forEach((k, v) -> {
       if (v > 0) {

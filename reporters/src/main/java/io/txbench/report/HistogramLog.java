@@ -17,6 +17,7 @@ import org.HdrHistogram.HistogramLogWriter;
 public final class HistogramLog implements RunListener {
   public static final String FILE = "histogram.hlog";
   public static final String SERVICE_TAG = "service-time";
+  private final Path file;
   private final PrintStream out;
   private final HistogramLogWriter writer;
   private final boolean serviceTimes;
@@ -28,7 +29,8 @@ public final class HistogramLog implements RunListener {
   /** With {@code serviceTimes}, each period's service times are logged too, tagged. */
   public HistogramLog(Path directory, boolean serviceTimes) throws IOException {
     this.serviceTimes = serviceTimes;
-    out = new PrintStream(directory.resolve(FILE).toFile(), java.nio.charset.StandardCharsets.UTF_8);
+    file = directory.resolve(FILE);
+    out = new PrintStream(file.toFile(), java.nio.charset.StandardCharsets.UTF_8);
     writer = new HistogramLogWriter(out);
   }
 
@@ -39,7 +41,7 @@ public final class HistogramLog implements RunListener {
     writer.outputStartTime(startMillis);
     writer.setBaseTime(startMillis);
     writer.outputLegend();
-    out.flush();
+    flush();
   }
 
   @Override
@@ -49,7 +51,14 @@ public final class HistogramLog implements RunListener {
       stats.serviceTimes().setTag(SERVICE_TAG);
       writer.outputIntervalHistogram(stats.serviceTimes());
     }
-    out.flush();
+    flush();
+  }
+
+  /** A PrintStream keeps its errors to itself: ask it, so a full disk does not go unnoticed. */
+  private void flush() {
+    if (out.checkError()) {
+      throw ResultFiles.cannotWrite(file, new IOException("the write failed (is the disk full?)"));
+    }
   }
 
   @Override

@@ -31,9 +31,10 @@ public final class HtmlReport {
         "ms", runs, List.of("p50", "p95", "p99"),
         List.of(IntervalRow::p50, IntervalRow::p95, IntervalRow::p99)));
     figure(html, "Latency distribution", Charts.percentiles(runs));
-    figure(html, "Retries and errors", Charts.overTime("Retries and errors per period",
-        "count", runs, List.of("retries", "errors"),
-        List.of(r -> r.retries(), r -> r.errors())));
+    figure(html, "Retries, errors and in doubt", Charts.overTime(
+        "Retries, errors and in-doubt iterations per period", "count", runs,
+        List.of("retries", "errors", "in doubt"),
+        List.of(r -> r.retries(), r -> r.errors(), r -> r.inDoubt())));
     html.append("</body>\n</html>\n");
     Files.writeString(file, html, StandardCharsets.UTF_8);
   }

@@ -11,4 +11,5 @@ public record IntervalRow(
     double p999,
     double max,
     long retries,
-    long errors) {}
+    long errors,
+    long inDoubt) {}

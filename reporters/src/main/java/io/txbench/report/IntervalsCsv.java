@@ -4,7 +4,6 @@ import io.txbench.core.IntervalStats;
 import io.txbench.core.RunListener;
 import io.txbench.core.RunResult;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,18 +13,21 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
 /**
- * {@code intervals.csv}: one row per metrics period with that period's throughput and response
- * time percentiles, where the Dropwizard files are cumulative.
+ * {@code intervals.csv}: one row per metrics period with that period's throughput, response time
+ * percentiles, retries, errors and in-doubt iterations, where the Dropwizard files are cumulative.
  */
 public final class IntervalsCsv implements RunListener {
   public static final String FILE = "intervals.csv";
   static final String[] HEADER = {
-    "t", "count", "tps", "p50_ms", "p95_ms", "p99_ms", "p999_ms", "max_ms", "retries", "errors"
+    "t", "count", "tps", "p50_ms", "p95_ms", "p99_ms", "p999_ms", "max_ms", "retries", "errors",
+    "in_doubt"
   };
+  private final Path file;
   private final CSVPrinter printer;
 
   public IntervalsCsv(Path directory) throws IOException {
-    Writer writer = Files.newBufferedWriter(directory.resolve(FILE), StandardCharsets.UTF_8);
+    file = directory.resolve(FILE);
+    Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
     printer = CSVFormat.DEFAULT.builder().setHeader(HEADER).setRecordSeparator('\n').get()
         .print(writer);
   }
@@ -43,10 +45,11 @@ public final class IntervalsCsv implements RunListener {
           fixed(s.percentileMillis(99.9), 3),
           fixed(s.count() == 0 ? 0 : s.responseTimes().getMaxValue() / 1e6, 3),
           s.retries(),
-          s.errors());
+          s.errors(),
+          s.inDoubt());
       printer.flush();
     } catch (IOException e) {
-      throw new UncheckedIOException(e);
+      throw ResultFiles.cannotWrite(file, e);
     }
   }
 
@@ -59,7 +62,7 @@ public final class IntervalsCsv implements RunListener {
     try {
       printer.close();
     } catch (IOException e) {
-      throw new UncheckedIOException(e);
+      throw ResultFiles.cannotWrite(file, e);
     }
   }
 }

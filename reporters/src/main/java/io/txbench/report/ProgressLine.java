@@ -7,7 +7,8 @@ import java.util.Locale;
 
 /**
  * The sysbench-style line printed every metrics period: {@code [ 10s ] thds: 8 tps: 534.78 lat
- * (ms,95%): 22.28 err/s: 0.00 retries/s: 0.00}.
+ * (ms,95%): 22.28 err/s: 0.00 retries/s: 0.00}, followed by {@code in-doubt: N} in a period that
+ * had any.
  */
 public final class ProgressLine implements RunListener {
   private static final long SHORTEST_LAST_INTERVAL_NANOS = 200_000_000L;
@@ -27,9 +28,11 @@ public final class ProgressLine implements RunListener {
   }
 
   static String format(IntervalStats s) {
-    return String.format(Locale.US,
+    String line = String.format(Locale.US,
         "[ %ds ] thds: %d tps: %.2f lat (ms,95%%): %.2f err/s: %.2f retries/s: %.2f",
         Math.round(s.elapsedNanos() / 1e9), s.threads(), s.tps(), s.percentileMillis(95),
         s.perSecond(s.errors()), s.perSecond(s.retries()));
+    // Rare, and worth seeing when it happens: iterations whose commit may or may not have landed.
+    return s.inDoubt() == 0 ? line : line + " in-doubt: " + s.inDoubt();
   }
 }

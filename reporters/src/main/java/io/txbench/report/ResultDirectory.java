@@ -37,7 +37,8 @@ public record ResultDirectory(
             .parse(in)) {
           rows.add(new IntervalRow(d(r, "t"), Long.parseLong(r.get("count")), d(r, "tps"),
               d(r, "p50_ms"), d(r, "p95_ms"), d(r, "p99_ms"), d(r, "p999_ms"), d(r, "max_ms"),
-              Long.parseLong(r.get("retries")), Long.parseLong(r.get("errors"))));
+              Long.parseLong(r.get("retries")), Long.parseLong(r.get("errors")),
+              r.isMapped("in_doubt") ? Long.parseLong(r.get("in_doubt")) : 0));
         }
       }
     }
@@ -88,12 +89,16 @@ public record ResultDirectory(
     return n == null ? 0 : n.asDouble();
   }
 
-  /** "passed", "FAILED" or "skipped". */
+  /** "passed", "FAILED", "not run", or "skipped" (results of versions before the status). */
   public String verification() {
     JsonNode v = summary.get("verification");
     if (v == null || v.isNull()) {
       return "skipped";
     }
-    return v.path("passed").asBoolean() ? "passed" : "FAILED";
+    if (v.path("passed").asBoolean()) {
+      return "passed";
+    }
+    String status = v.path("status").asText("failed");
+    return status.equals("failed") ? "FAILED" : status;
   }
 }

@@ -54,7 +54,7 @@ public final class RunMerger {
           empty.setStartTimeStamp(origin + buckets.size() * period);
           empty.setEndTimeStamp(origin + (buckets.size() + 1) * period);
           buckets.add(empty);
-          retriesErrors.add(new long[2]);
+          retriesErrors.add(new long[3]);
         }
         buckets.get(bucket).add(h);
       }
@@ -63,6 +63,7 @@ public final class RunMerger {
       for (int i = 0; i < r.intervals().size() && i + offset < retriesErrors.size(); i++) {
         retriesErrors.get(i + offset)[0] += r.intervals().get(i).retries();
         retriesErrors.get(i + offset)[1] += r.intervals().get(i).errors();
+        retriesErrors.get(i + offset)[2] += r.intervals().get(i).inDoubt();
       }
     }
     writeLog(output, origin, buckets);
@@ -96,7 +97,7 @@ public final class RunMerger {
     for (int i = 0; i < buckets.size(); i++) {
       csv.onInterval(new io.txbench.core.IntervalStats((i + 1) * period * 1_000_000L,
           period * 1_000_000L, buckets.get(i), buckets.get(i), retriesErrors.get(i)[0],
-          retriesErrors.get(i)[1], 0, i + 1 == buckets.size()));
+          retriesErrors.get(i)[1], retriesErrors.get(i)[2], 0, i + 1 == buckets.size()));
     }
     csv.onEnd(null);
   }
@@ -125,10 +126,11 @@ public final class RunMerger {
     merged.put("iterations", iterations);
     merged.put("tps", Math.round(tps * 100) / 100.0);
     merged.put("measuredSeconds", seconds);
-    for (String counter : List.of("retries", "errors", "skipped")) {
+    for (String counter : List.of("retries", "errors", "skipped", "inDoubt",
+        "errorsWithPartialEffects", "iterationsAfterWindow")) {
       merged.put(counter, runs.stream().mapToLong(r -> r.summary().path(counter).asLong()).sum());
     }
-    for (String byClass : List.of("retriesByClass", "errorsByClass")) {
+    for (String byClass : List.of("retriesByClass", "errorsByClass", "inDoubtByCause")) {
       ObjectNode sums = mapper.createObjectNode();
       for (ResultDirectory r : runs) {
         Iterator<Map.Entry<String, JsonNode>> fields = r.summary().path(byClass).fields();
@@ -140,7 +142,8 @@ public final class RunMerger {
     merged.set("responseTimeMs", mapper.valueToTree(SummaryJson.percentiles(total)));
     merged.remove(List.of("serviceTimeMs", "scheduleLagMs", "resultDirectory"));
     // Each client's verify saw the others' rows too: only the sources' own verdicts are kept.
-    merged.putNull("verification");
+    merged.set("verification", mapper.createObjectNode().put("status", "not run")
+        .put("passed", false).put("cause", "a merge of several clients: see mergedFrom"));
     merged.set("mergedFrom", sources);
     merged.put("resultDirectory", output.toString());
     mapper.writeValue(output.resolve(SummaryJson.FILE).toFile(), merged);

@@ -2,12 +2,13 @@ package io.txbench.report;
 
 import io.txbench.core.RunResult;
 import io.txbench.core.Verification;
+import java.util.List;
 import java.util.Map;
 
 /**
  * Everything the end of a run reports: what ran where, whether its iterations were transactions,
- * with which options (the password already masked), what was measured and what verify found
- * ({@code null} when it was skipped).
+ * with which options (the password already masked), what was measured, what verify found, and
+ * the result files that could not be written ({@code writeFailures}, empty when all were).
  */
 public record RunSummary(
     String toolVersion,
@@ -19,4 +20,24 @@ public record RunSummary(
     Map<String, Object> options,
     RunResult result,
     Verification verification,
-    String resultDirectory) {}
+    String resultDirectory,
+    List<String> writeFailures) {
+
+  public RunSummary {
+    writeFailures = List.copyOf(writeFailures);
+  }
+
+  /** The same summary with verify's verdict. */
+  public RunSummary withVerification(Verification verdict) {
+    return new RunSummary(toolVersion, target, serverVersion, workload, transactions, parallelism,
+        options, result, verdict, resultDirectory, writeFailures);
+  }
+
+  /** The same summary with one more result file that could not be written. */
+  public RunSummary withWriteFailure(String failure) {
+    List<String> failures = new java.util.ArrayList<>(writeFailures);
+    failures.add(failure);
+    return new RunSummary(toolVersion, target, serverVersion, workload, transactions, parallelism,
+        options, result, verification, resultDirectory, failures);
+  }
+}

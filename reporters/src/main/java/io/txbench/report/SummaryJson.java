@@ -1,9 +1,8 @@
 package io.txbench.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.txbench.core.ErrorClass;
 import io.txbench.core.RunResult;
+import io.txbench.core.Verification;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -18,10 +17,9 @@ public final class SummaryJson {
 
   private SummaryJson() {}
 
+  /** Writes (or replaces) summary.json in {@code directory}; a failed write leaves the old one. */
   public static void write(Path directory, RunSummary summary) throws IOException {
-    new ObjectMapper()
-        .enable(SerializationFeature.INDENT_OUTPUT)
-        .writeValue(directory.resolve(FILE).toFile(), toMap(summary));
+    ResultFiles.writeJson(directory.resolve(FILE), toMap(summary));
   }
 
   static Map<String, Object> toMap(RunSummary s) {
@@ -39,24 +37,34 @@ public final class SummaryJson {
     json.put("measuredSeconds", round(r.measuredSeconds(), 3));
     json.put("stopReason", r.stopReason().name());
     json.put("iterations", r.iterations());
+    json.put("iterationsAfterWindow", r.lateIterations());
     json.put("tps", round(r.tps(), 2));
+    json.put("inDoubt", r.inDoubt());
+    Map<String, Long> causes = new LinkedHashMap<>();
+    r.inDoubtByCause().forEach((k, v) -> causes.put(k.label(), v));
+    json.put("inDoubtByCause", causes);
     json.put("skipped", r.skipped());
     json.put("retries", r.retries());
     json.put("retriesByClass", byClass(r.retriesByClass()));
     json.put("errors", r.errors());
+    json.put("errorsWithPartialEffects", r.partialErrors());
     json.put("errorsByClass", byClass(r.errorsByClass()));
     json.put("responseTimeMs", percentiles(r.responseTimes()));
     json.put("serviceTimeMs", percentiles(r.serviceTimes()));
     json.put("scheduleLagMs", percentiles(r.scheduleLags()));
-    if (s.verification() != null) {
-      Map<String, Object> v = new LinkedHashMap<>();
-      v.put("passed", s.verification().passed());
-      v.put("figures", s.verification().figures());
-      v.put("anomalies", s.verification().anomalies());
-      json.put("verification", v);
-    } else {
-      json.put("verification", null);
+    Verification verdict = s.verification();
+    Map<String, Object> v = new LinkedHashMap<>();
+    v.put("status", verdict.status().label());
+    v.put("passed", verdict.passed());
+    if (verdict.cause() != null) {
+      v.put("cause", verdict.cause());
     }
+    v.put("figures", verdict.figures());
+    v.put("anomalies", verdict.anomalies());
+    v.put("notes", verdict.notes());
+    json.put("verification", v);
+    json.put("resultFilesComplete", s.writeFailures().isEmpty());
+    json.put("resultFileFailures", s.writeFailures());
     json.put("options", s.options());
     json.put("resultDirectory", s.resultDirectory());
     return json;

@@ -35,6 +35,8 @@ class CompareMergeReportTest {
     assertTrue(markdown.lines().skip(1).findFirst().orElseThrow().startsWith("|---|"));
     String csv = CompareTable.render(runs, CompareTable.Format.CSV);
     assertEquals(String.join(",", CompareTable.HEADER), csv.lines().findFirst().orElseThrow());
+    assertTrue(CompareTable.HEADER.contains("in_doubt"));
+    assertEquals("1", csv.lines().skip(1).findFirst().orElseThrow().split(",")[15]);
   }
 
   @Test
@@ -56,6 +58,9 @@ class CompareMergeReportTest {
     assertEquals(400, merged.intervals().get(0).count());
     assertEquals(2, merged.intervals().get(0).retries());
     assertEquals(2, merged.summary().get("mergedFrom").size());
+    assertEquals(2, merged.summary().get("inDoubt").asLong());
+    assertEquals(2, merged.summary().get("inDoubtByCause").get("reply-lost").asLong());
+    assertEquals(2, merged.intervals().get(0).inDoubt());
   }
 
   @Test

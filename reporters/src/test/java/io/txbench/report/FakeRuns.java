@@ -1,6 +1,7 @@
 package io.txbench.report;
 
 import io.txbench.core.ErrorClass;
+import io.txbench.core.InDoubtCause;
 import io.txbench.core.IntervalStats;
 import io.txbench.core.RunResult;
 import io.txbench.core.StopReason;
@@ -16,7 +17,8 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Result directories written by the real writers from made-up periods of one second: each period
- * holds {@code perSecond} iterations of {@code millis} ms.
+ * holds {@code perSecond} iterations of {@code millis} ms, one retry, and the first period one
+ * iteration in doubt.
  */
 final class FakeRuns {
   private FakeRuns() {}
@@ -37,7 +39,7 @@ final class FakeRuns {
       }
       total.add(h);
       IntervalStats stats = new IntervalStats((s + 1) * 1_000_000_000L, 1_000_000_000L, h, h, 1,
-          0, 4, s + 1 == seconds);
+          0, s == 0 ? 1 : 0, 4, s + 1 == seconds);
       csv.onInterval(stats);
       log.onInterval(stats);
     }
@@ -45,14 +47,17 @@ final class FakeRuns {
     for (ErrorClass c : ErrorClass.values()) {
       counts.put(c, c == ErrorClass.SERIALIZATION ? (long) seconds : 0L);
     }
+    Map<InDoubtCause, Long> causes = new EnumMap<>(InDoubtCause.class);
+    causes.put(InDoubtCause.REPLY_LOST, 1L);
+    causes.put(InDoubtCause.ABANDONED, 0L);
     RunResult result = new RunResult(Instant.ofEpochMilli(startMillis),
         Instant.ofEpochMilli(startMillis + seconds * 1000L), seconds * 1_000_000_000L,
-        total.getTotalCount(), seconds, 0, counts, counts, total, total, new Histogram(3), 0,
-        StopReason.DURATION_ELAPSED);
+        total.getTotalCount(), 0, seconds, 0, 0, 1, counts, counts, causes, total, total,
+        new Histogram(3), 0, StopReason.DURATION_ELAPSED);
     csv.onEnd(result);
     log.onEnd(result);
     SummaryJson.write(dir, new RunSummary("1.0", target, target + " 1.0", "insert", false, 4,
-        Map.of(), result, new Verification(Map.of(), List.of()), dir.toString()));
+        Map.of(), result, Verification.of(Map.of(), List.of()), dir.toString(), List.of()));
     return dir;
   }
 }

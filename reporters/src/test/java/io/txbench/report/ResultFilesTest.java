@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.txbench.core.ErrorClass;
 import io.txbench.core.HdrReservoir;
+import io.txbench.core.InDoubtCause;
 import io.txbench.core.IntervalStats;
 import io.txbench.core.Metrics;
 import io.txbench.core.RunResult;
@@ -43,7 +44,8 @@ class ResultFilesTest {
   }
 
   private static IntervalStats interval(int second, Histogram h, long retries, boolean last) {
-    return new IntervalStats(second * 1_000_000_000L, 1_000_000_000L, h, h, retries, 0, 4, last);
+    return new IntervalStats(second * 1_000_000_000L, 1_000_000_000L, h, h, retries, 0,
+        last ? 2 : 0, 4, last);
   }
 
   @Test
@@ -51,6 +53,7 @@ class ResultFilesTest {
     String line = ProgressLine.format(interval(10, histogram(1, 2, 3, 4), 2, false));
     assertEquals("[ 10s ] thds: 4 tps: 4.00 lat (ms,95%): 4.00 err/s: 0.00 retries/s: 2.00",
         line);
+    assertTrue(ProgressLine.format(interval(11, histogram(1), 0, true)).endsWith(" in-doubt: 2"));
   }
 
   @Test
@@ -69,6 +72,8 @@ class ResultFilesTest {
       assertEquals(20.0, Double.parseDouble(rows.get(0).get("p50_ms")), 0.05);
       assertEquals("1", rows.get(0).get("retries"));
       assertEquals(100.0, Double.parseDouble(rows.get(1).get("max_ms")), 0.1);
+      assertEquals("0", rows.get(0).get("in_doubt"));
+      assertEquals("2", rows.get(1).get("in_doubt"));
     }
   }
 
@@ -119,23 +124,63 @@ class ResultFilesTest {
     for (ErrorClass c : ErrorClass.values()) {
       none.put(c, 0L);
     }
+    Map<InDoubtCause, Long> causes = new EnumMap<>(InDoubtCause.class);
+    causes.put(InDoubtCause.REPLY_LOST, 2L);
+    causes.put(InDoubtCause.ABANDONED, 0L);
     RunResult result = new RunResult(Instant.parse("2026-01-01T00:00:00Z"),
-        Instant.parse("2026-01-01T00:00:10Z"), 10_000_000_000L, 3, 0, 0, none, none,
-        histogram(10, 20, 30), histogram(10, 20, 30), histogram(), 0,
+        Instant.parse("2026-01-01T00:00:10Z"), 10_000_000_000L, 4, 1, 0, 0, 0, 2, none, none,
+        causes, histogram(10, 20, 30, 40), histogram(10, 20, 30, 40), histogram(), 0,
         StopReason.DURATION_ELAPSED);
     RunSummary summary = new RunSummary("1.0", "postgres", "PostgreSQL 17", "airline", true, 8,
         Map.of("target-database-password", "****"), result,
-        new Verification(Map.of("seats", 3L), List.of()), dir.toString());
+        Verification.of(Map.of("seats", 5L), List.of(),
+            List.of("2 in doubt: the server holds 1 of them")), dir.toString(), List.of());
     SummaryJson.write(dir, summary);
     JsonNode json = new ObjectMapper().readTree(
         Files.readString(dir.resolve(SummaryJson.FILE), StandardCharsets.UTF_8));
-    assertEquals(3, json.get("iterations").asLong());
-    assertEquals(0.3, json.get("tps").asDouble(), 1e-9);
+    assertEquals(4, json.get("iterations").asLong());
+    assertEquals(1, json.get("iterationsAfterWindow").asLong());
+    assertEquals(0.3, json.get("tps").asDouble(), 1e-9); // the 3 committed in the window
+    assertEquals(2, json.get("inDoubt").asLong());
+    assertEquals(2, json.get("inDoubtByCause").get("reply-lost").asLong());
+    assertEquals("passed", json.get("verification").get("status").asText());
+    assertEquals("2 in doubt: the server holds 1 of them",
+        json.get("verification").get("notes").get(0).asText());
+    assertTrue(json.get("resultFilesComplete").asBoolean());
     for (String key : List.of("p50", "p75", "p90", "p95", "p99", "p999", "max")) {
       assertTrue(json.get("responseTimeMs").has(key), key);
     }
-    assertEquals(30.0, json.get("responseTimeMs").get("max").asDouble(), 0.05);
+    assertEquals(40.0, json.get("responseTimeMs").get("max").asDouble(), 0.05);
     assertTrue(json.get("verification").get("passed").asBoolean());
     assertEquals("****", json.get("options").get("target-database-password").asText());
+  }
+
+  @Test
+  void aVerifyThatCouldNotRunSaysWhyAndAReplacedSummaryIsNeverHalfWritten() throws IOException {
+    Map<ErrorClass, Long> none = new EnumMap<>(ErrorClass.class);
+    for (ErrorClass c : ErrorClass.values()) {
+      none.put(c, 0L);
+    }
+    Map<InDoubtCause, Long> causes = new EnumMap<>(InDoubtCause.class);
+    RunResult result = new RunResult(Instant.parse("2026-01-01T00:00:00Z"),
+        Instant.parse("2026-01-01T00:00:06Z"), 6_000_000_000L, 10, 0, 0, 50, 0, 0, none, none,
+        causes, histogram(1), histogram(1), histogram(), 0, StopReason.DURATION_ELAPSED);
+    RunSummary summary = new RunSummary("1.0", "postgres", "PostgreSQL 17", "insert", false, 8,
+        Map.of(), result, Verification.notRun("verify had not finished"), dir.toString(),
+        List.of());
+    SummaryJson.write(dir, summary);
+    SummaryJson.write(dir, summary.withVerification(
+        Verification.notRun("cannot reach the server: Connection refused")));
+    JsonNode json = new ObjectMapper().readTree(dir.resolve(SummaryJson.FILE).toFile());
+    assertEquals("not run", json.get("verification").get("status").asText());
+    assertEquals("cannot reach the server: Connection refused",
+        json.get("verification").get("cause").asText());
+    assertEquals(List.of(SummaryJson.FILE), Files.list(dir).map(p -> p.getFileName().toString())
+        .toList());
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream out = new java.io.PrintStream(bytes, true, StandardCharsets.UTF_8);
+    ConsoleSummary.printVerification(out, summary.verification());
+    assertEquals("  verification  not run (verify had not finished)",
+        bytes.toString(StandardCharsets.UTF_8).stripTrailing());
   }
 }

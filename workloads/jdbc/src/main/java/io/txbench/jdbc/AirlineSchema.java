@@ -64,7 +64,8 @@ final class AirlineSchema {
       "INSERT INTO payment (schedule_id, flight_date, user_id, amount, paid_at)"
           + " VALUES (?, ?, ?, ?, CURRENT_TIMESTAMP)";
 
-  static final String DUPLICATE_SEATS =
-      "SELECT COUNT(*) FROM (SELECT schedule_id, flight_date, seat_number FROM seat"
+  /** Seats that repeat a (flight, day, seat number) already sold: the seats beyond the first. */
+  static final String REPEATED_SEATS =
+      "SELECT COALESCE(SUM(n - 1), 0) FROM (SELECT COUNT(*) AS n FROM seat"
           + " GROUP BY schedule_id, flight_date, seat_number HAVING COUNT(*) > 1) d";
 }

@@ -1,7 +1,10 @@
 package io.txbench.jdbc;
 
+import io.txbench.core.AbandonedException;
+import io.txbench.core.AirlineCounts;
 import io.txbench.core.Invariants;
 import io.txbench.core.Progress;
+import io.txbench.core.Tally;
 import io.txbench.core.Verification;
 import io.txbench.core.Worker;
 import io.txbench.core.Workload;
@@ -22,17 +25,18 @@ import java.util.concurrent.TimeUnit;
  * the flight's duration), and add the seat to the day's audit row.
  *
  * <p>The seat number comes from the read, so an isolation level that lets two buyers read the same
- * count shows up in verify as duplicate seats; under REPEATABLE READ the server aborts one of them
- * instead, and the runner retries it.
+ * count shows up in verify as repeated seat numbers; under REPEATABLE READ the server aborts one of
+ * them instead, and the runner retries it. Without a transaction each write commits on its own: an
+ * iteration that fails after one of them is an error with partial effects, never retried.
  */
-final class AirlineWorkload implements Workload {
+final class AirlineWorkload implements Workload<JdbcSession> {
   private final JdbcTarget target;
   private final WorkloadOptions options;
   private final SchemaRegistry registry;
   private final LocalDate[] days;
   private final long bookingSleepNanos;
   private long schedules;
-  private long seatsBefore;
+  private AirlineCounts before;
 
   AirlineWorkload(JdbcTarget target, WorkloadOptions options, SchemaRegistry registry) {
     this.target = target;
@@ -68,7 +72,7 @@ final class AirlineWorkload implements Workload {
       }
       registry.finish(c, AirlineSchema.ALL);
     }
-    schedules = data.scheduleCount();
+    schedules = options.schedulesBooked(data.scheduleCount());
   }
 
   private static Object[] row(Schedule s) {
@@ -84,7 +88,7 @@ final class AirlineWorkload implements Workload {
       for (TableDef t : AirlineSchema.ALL) {
         long scale = registry.attach(c, t.name());
         if (t == AirlineSchema.SCHEDULE) {
-          schedules = scale;
+          schedules = options.schedulesBooked(scale);
         }
       }
       commitIfNeeded(c);
@@ -93,22 +97,25 @@ final class AirlineWorkload implements Workload {
 
   @Override
   public void beforeRun() throws SQLException {
-    try (Connection c = target.connection()) {
-      seatsBefore = SqlQueries.single(c, "SELECT COUNT(*) FROM seat");
-      commitIfNeeded(c);
-    }
+    before = counts();
   }
 
   @Override
-  public void iteration(Worker worker) throws SQLException, InterruptedException {
+  public JdbcSession openSession(Worker worker) throws SQLException {
+    return JdbcSession.open(target, worker, AirlineSchema.READ_FLIGHT, AirlineSchema.INSERT_SEAT,
+        AirlineSchema.INSERT_PAYMENT, target.dialect().auditUpsert());
+  }
+
+  @Override
+  public void iteration(Worker worker, JdbcSession session)
+      throws SQLException, AbandonedException, InterruptedException {
     long scheduleId = 1 + worker.random().nextLong(schedules);
     LocalDate day = days[worker.random().nextInt(days.length)];
     long user = 1 + worker.random().nextLong(1_000_000_000L);
-    JdbcSession session = JdbcSession.of(worker, target);
-    try {
+    session.transaction(s -> {
       int duration;
       int taken;
-      PreparedStatement read = session.statement(AirlineSchema.READ_FLIGHT);
+      PreparedStatement read = s.statement(AirlineSchema.READ_FLIGHT);
       read.setObject(1, day);
       read.setLong(2, scheduleId);
       try (ResultSet rs = read.executeQuery()) {
@@ -121,27 +128,24 @@ final class AirlineWorkload implements Workload {
       if (bookingSleepNanos > 0) {
         TimeUnit.NANOSECONDS.sleep(bookingSleepNanos);
       }
-      PreparedStatement seat = session.statement(AirlineSchema.INSERT_SEAT);
+      PreparedStatement seat = s.statement(AirlineSchema.INSERT_SEAT);
       seat.setLong(1, scheduleId);
       seat.setObject(2, day);
       seat.setInt(3, taken + 1);
       seat.setLong(4, user);
-      seat.executeUpdate();
-      PreparedStatement payment = session.statement(AirlineSchema.INSERT_PAYMENT);
+      s.write(seat);
+      PreparedStatement payment = s.statement(AirlineSchema.INSERT_PAYMENT);
       payment.setLong(1, scheduleId);
       payment.setObject(2, day);
       payment.setLong(3, user);
       payment.setBigDecimal(4, AirlineData.fare(duration));
-      payment.executeUpdate();
-      PreparedStatement audit = session.statement(target.dialect().auditUpsert());
+      s.write(payment);
+      PreparedStatement audit = s.statement(target.dialect().auditUpsert());
       audit.setLong(1, scheduleId);
       audit.setObject(2, day);
-      audit.executeUpdate();
-      session.succeeded();
-    } catch (SQLException | InterruptedException | RuntimeException e) {
-      session.failed(e);
-      throw e;
-    }
+      s.write(audit);
+      return null;
+    });
   }
 
   private void commitIfNeeded(Connection c) throws SQLException {
@@ -150,15 +154,20 @@ final class AirlineWorkload implements Workload {
     }
   }
 
-  @Override
-  public Verification verify(long committed) throws SQLException {
+  private AirlineCounts counts() throws SQLException {
     try (Connection c = target.connection()) {
-      long seats = SqlQueries.single(c, "SELECT COUNT(*) FROM seat");
-      long payments = SqlQueries.single(c, "SELECT COUNT(*) FROM payment");
-      long occupied = SqlQueries.single(c, "SELECT COALESCE(SUM(seats_occupied), 0) FROM audit");
-      long duplicates = SqlQueries.single(c, AirlineSchema.DUPLICATE_SEATS);
+      AirlineCounts counts = new AirlineCounts(
+          SqlQueries.single(c, "SELECT COUNT(*) FROM seat"),
+          SqlQueries.single(c, "SELECT COUNT(*) FROM payment"),
+          SqlQueries.single(c, "SELECT COALESCE(SUM(seats_occupied), 0) FROM audit"),
+          SqlQueries.single(c, AirlineSchema.REPEATED_SEATS));
       commitIfNeeded(c);
-      return Invariants.airline(seats, payments, occupied, duplicates, seatsBefore, committed);
+      return counts;
     }
+  }
+
+  @Override
+  public Verification verify(Tally tally) throws SQLException {
+    return Invariants.airline(before, counts(), tally, !target.autoCommit());
   }
 }

@@ -1,6 +1,8 @@
 package io.txbench.jdbc;
 
+import io.txbench.core.AbandonedException;
 import io.txbench.core.Invariants;
+import io.txbench.core.Tally;
 import io.txbench.core.Verification;
 import io.txbench.core.Worker;
 import io.txbench.core.WorkloadOptions;
@@ -30,27 +32,31 @@ final class InsertWorkload extends ItemWorkload {
   }
 
   @Override
-  public void iteration(Worker worker) throws SQLException {
-    JdbcSession session = JdbcSession.of(worker, target);
-    try {
-      PreparedStatement insert = session.statement(INSERT);
-      insert.setInt(1, ItemData.k(worker.random(), rows));
-      insert.setString(2, data.c(worker.random()));
-      insert.setString(3, data.pad(worker.random()));
-      insert.executeUpdate();
-      session.succeeded();
-    } catch (SQLException | RuntimeException e) {
-      session.failed(e);
-      throw e;
-    }
+  public JdbcSession openSession(Worker worker) throws SQLException {
+    return JdbcSession.open(target, worker, INSERT);
   }
 
   @Override
-  public Verification verify(long committed) throws SQLException {
+  public void iteration(Worker worker, JdbcSession session)
+      throws SQLException, AbandonedException, InterruptedException {
+    int k = ItemData.k(worker.random(), rows);
+    String c = data.c(worker.random());
+    String pad = data.pad(worker.random());
+    session.transaction(s -> {
+      PreparedStatement insert = s.statement(INSERT);
+      insert.setInt(1, k);
+      insert.setString(2, c);
+      insert.setString(3, pad);
+      return s.write(insert);
+    });
+  }
+
+  @Override
+  public Verification verify(Tally tally) throws SQLException {
     try (Connection c = target.connection()) {
       long after = count(c);
       commit(c);
-      return Invariants.inserted(countBefore, after, committed);
+      return Invariants.inserted(countBefore, after, tally);
     }
   }
 }

@@ -13,7 +13,7 @@ import java.util.SplittableRandom;
  * What point-select, insert and update share: the table {@code item} of {@code --table-size} rows
  * with ids 1 to N, shaped as sysbench's {@code sbtest}, plus an {@code updates} counter.
  */
-abstract class ItemWorkload implements Workload {
+abstract class ItemWorkload implements Workload<JdbcSession> {
   static final String TABLE = "item";
   static final String SCHEMA_GROUP = "items";
   private static final TableDef ITEM =

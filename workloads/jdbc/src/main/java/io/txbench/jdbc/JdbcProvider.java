@@ -50,7 +50,7 @@ public abstract class JdbcProvider implements WorkloadProvider {
   }
 
   @Override
-  public Workload workload(Target target, WorkloadOptions options) {
+  public Workload<?> workload(Target target, WorkloadOptions options) {
     JdbcTarget jdbc = (JdbcTarget) target;
     SchemaRegistry registry = new SchemaRegistry(jdbc.dialect(), ToolVersion.get());
     return switch (options.name()) {

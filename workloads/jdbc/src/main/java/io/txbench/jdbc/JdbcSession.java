@@ -1,45 +1,93 @@
 package io.txbench.jdbc;
 
+import io.txbench.core.AbandonedException;
+import io.txbench.core.Effects;
+import io.txbench.core.ErrorClass;
 import io.txbench.core.Worker;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
- * One worker's connection and prepared statements, kept from one iteration to the next as sysbench
- * and pgbench keep theirs: no pool round trip and no statement object per iteration. When the pool
- * has fewer connections than workers, the connection goes back to the pool after each iteration
- * instead. After a failure the connection is rolled back and given back (the pool drops it if it
- * is broken); the next iteration takes a fresh one.
+ * One worker's connection and prepared statements, opened before the run and kept from one
+ * iteration to the next as sysbench and pgbench keep theirs; and the transaction template every
+ * SQL workload runs its statements in. A commit (or, in autocommit, each write) is reported to the
+ * worker's {@link Effects} before it is sent and once it is answered. After a failure the
+ * transaction is rolled back and the connection and its statements are kept, unless the
+ * connection broke: then it goes back to the pool (which drops it) and the next iteration takes a
+ * fresh one. When the pool has fewer connections than workers, the connection goes back to the
+ * pool after each iteration instead.
  */
-final class JdbcSession implements AutoCloseable {
+public final class JdbcSession implements AutoCloseable {
   private final JdbcTarget target;
+  private final Effects effects;
   private final boolean hold;
+  private final List<String> prepared;
   private final Map<String, PreparedStatement> statements = new HashMap<>();
   private Connection connection;
 
-  private JdbcSession(JdbcTarget target, boolean hold) {
-    this.target = target;
-    this.hold = hold;
+  /** The statements of one iteration, run inside {@link #transaction}. */
+  @FunctionalInterface
+  public interface Work<T> {
+    T run(JdbcSession session) throws SQLException, AbandonedException, InterruptedException;
   }
 
-  /** The worker's session, made on its first iteration. */
-  static JdbcSession of(Worker worker, JdbcTarget target) {
-    if (worker.attachment() instanceof JdbcSession session) {
-      return session;
+  @FunctionalInterface
+  private interface SqlCall<T> {
+    T call() throws SQLException;
+  }
+
+  private JdbcSession(JdbcTarget target, Effects effects, boolean hold, List<String> prepared) {
+    this.target = target;
+    this.effects = effects;
+    this.hold = hold;
+    this.prepared = prepared;
+  }
+
+  /**
+   * Opens a worker's session: when the pool has a connection for every worker, takes one and
+   * prepares the statements {@code sql} on it now, before the run.
+   */
+  public static JdbcSession open(JdbcTarget target, Worker worker, String... sql)
+      throws SQLException {
+    JdbcSession session = new JdbcSession(target, worker.effects(),
+        target.canHoldConnections(worker.workers()), List.of(sql));
+    if (session.hold) {
+      session.connect();
     }
-    JdbcSession session = new JdbcSession(target, target.canHoldConnections(worker.workers()));
-    worker.attach(session);
     return session;
   }
 
-  /** The prepared statement for {@code sql} on the session's connection. */
-  PreparedStatement statement(String sql) throws SQLException {
-    if (connection == null) {
-      connection = target.connection();
+  /**
+   * Runs one iteration's statements: in a transaction committed at the end, or, when the pool's
+   * connections commit each statement themselves, one by one. Rolls back and rethrows on failure.
+   */
+  public <T> T transaction(Work<T> work)
+      throws SQLException, AbandonedException, InterruptedException {
+    try {
+      connect();
+      T result = work.run(this);
+      if (!target.autoCommit()) {
+        commitPoint(() -> {
+          connection.commit();
+          return null;
+        });
+      }
+      if (!hold) {
+        release();
+      }
+      return result;
+    } catch (SQLException | AbandonedException | InterruptedException | RuntimeException e) {
+      recover(e);
+      throw e;
     }
+  }
+
+  /** The prepared statement for {@code sql} on the session's connection. */
+  public PreparedStatement statement(String sql) throws SQLException {
     PreparedStatement statement = statements.get(sql);
     if (statement == null) {
       statement = connection.prepareStatement(sql);
@@ -48,30 +96,66 @@ final class JdbcSession implements AutoCloseable {
     return statement;
   }
 
-  /** Ends a successful iteration: commits if the pool does not, and lets go if not holding. */
-  void succeeded() throws SQLException {
+  /**
+   * Executes a write and returns its update count. In autocommit the server commits it on its
+   * own, so it is reported as a commit.
+   */
+  public int write(PreparedStatement statement) throws SQLException, AbandonedException {
     if (!target.autoCommit()) {
-      connection.commit();
+      return statement.executeUpdate();
     }
-    if (!hold) {
-      close();
+    return commitPoint(statement::executeUpdate);
+  }
+
+  private <T> T commitPoint(SqlCall<T> call) throws SQLException, AbandonedException {
+    effects.committing();
+    T result;
+    try {
+      result = call.call();
+    } catch (SQLException | RuntimeException e) {
+      effects.failed(target.classify(e).replyLost());
+      throw e;
+    }
+    effects.committed();
+    return result;
+  }
+
+  private void connect() throws SQLException {
+    if (connection != null) {
+      return;
+    }
+    connection = target.connection();
+    try {
+      for (String sql : prepared) {
+        statement(sql);
+      }
+    } catch (SQLException | RuntimeException e) {
+      release();
+      throw e;
     }
   }
 
-  /** Ends a failed iteration: rolls back and gives the connection back. */
-  void failed(Exception cause) {
-    if (connection != null && !target.autoCommit()) {
+  /** After a failure: roll back, and keep the connection unless it broke. */
+  private void recover(Exception cause) {
+    if (connection == null) {
+      return;
+    }
+    boolean broken = target.classify(cause).errorClass() == ErrorClass.CONNECTION;
+    if (!broken && !target.autoCommit()) {
       try {
         connection.rollback();
       } catch (SQLException e) {
         cause.addSuppressed(e);
+        broken = true;
       }
     }
-    close();
+    if (broken || !hold) {
+      release();
+    }
   }
 
-  @Override
-  public void close() {
+  /** Gives the connection back to the pool, which drops a broken one. */
+  private void release() {
     statements.clear(); // closed with their connection
     if (connection != null) {
       try {
@@ -81,5 +165,10 @@ final class JdbcSession implements AutoCloseable {
       }
       connection = null;
     }
+  }
+
+  @Override
+  public void close() {
+    release();
   }
 }

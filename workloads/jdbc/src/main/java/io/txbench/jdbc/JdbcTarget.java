@@ -43,7 +43,9 @@ public final class JdbcTarget implements Target {
     }
     config.setDataSourceProperties(dialect.connectionProperties(options));
     config.setPoolName("txbench");
-    config.setMaximumPoolSize(options.maxConnections());
+    // One connection beyond the workers' own, for prepare, verify and their baselines: workers
+    // keep theirs for the whole run.
+    config.setMaximumPoolSize(options.maxConnections() + 1);
     config.setMinimumIdle(Math.min(options.minConnections(), options.maxConnections()));
     config.setConnectionTimeout(Math.max(250, options.connectionWaitTimeout().toMillis()));
     if (options.connectionIdleTimeout().toMillis() >= 10_000) {

@@ -1,8 +1,11 @@
 package io.txbench.jdbc;
 
+import io.txbench.core.AbandonedException;
 import io.txbench.core.Invariants;
+import io.txbench.core.Tally;
 import io.txbench.core.Verification;
 import io.txbench.core.Worker;
+import io.txbench.core.WorkloadOptions;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -14,8 +17,7 @@ final class PointSelectWorkload extends ItemWorkload {
   private long countBefore;
   private long updatesBefore;
 
-  PointSelectWorkload(JdbcTarget target, io.txbench.core.WorkloadOptions options,
-      SchemaRegistry registry) {
+  PointSelectWorkload(JdbcTarget target, WorkloadOptions options, SchemaRegistry registry) {
     super(target, options, registry);
   }
 
@@ -29,31 +31,33 @@ final class PointSelectWorkload extends ItemWorkload {
   }
 
   @Override
-  public void iteration(Worker worker) throws SQLException {
+  public JdbcSession openSession(Worker worker) throws SQLException {
+    return JdbcSession.open(target, worker, SELECT);
+  }
+
+  @Override
+  public void iteration(Worker worker, JdbcSession session)
+      throws SQLException, AbandonedException, InterruptedException {
     long id = randomId(worker.random());
-    JdbcSession session = JdbcSession.of(worker, target);
-    try {
-      PreparedStatement select = session.statement(SELECT);
+    session.transaction(s -> {
+      PreparedStatement select = s.statement(SELECT);
       select.setLong(1, id);
       try (ResultSet rs = select.executeQuery()) {
         if (!rs.next() || rs.getString(1) == null) {
           throw new SQLException("row " + id + " of table item is missing");
         }
       }
-      session.succeeded();
-    } catch (SQLException | RuntimeException e) {
-      session.failed(e);
-      throw e;
-    }
+      return null;
+    });
   }
 
   @Override
-  public Verification verify(long committed) throws SQLException {
+  public Verification verify(Tally tally) throws SQLException {
     try (Connection c = target.connection()) {
       long rowsAfter = count(c);
       long updatesAfter = updates(c);
       commit(c);
-      return Invariants.unchanged(countBefore, rowsAfter, updatesBefore, updatesAfter, committed);
+      return Invariants.unchanged(countBefore, rowsAfter, updatesBefore, updatesAfter, tally);
     }
   }
 }

@@ -10,7 +10,8 @@ import java.sql.SQLTransientConnectionException;
 
 /**
  * The classification rules every SQL database shares, after its dialect's own. Causes and a
- * batch's chained exceptions are searched too: a driver often wraps the error that tells.
+ * batch's chained exceptions are searched too: a driver often wraps the error that tells. A broken
+ * or timed-out connection is a lost reply: if it broke during a commit, the server may hold it.
  */
 final class SqlErrors {
   private SqlErrors() {}
@@ -26,7 +27,7 @@ final class SqlErrors {
         }
       }
       if (t instanceof IOException) {
-        return Failure.fatal(ErrorClass.CONNECTION);
+        return Failure.replyLost(ErrorClass.CONNECTION);
       }
     }
     return Failure.fatal(ErrorClass.OTHER);
@@ -45,7 +46,7 @@ final class SqlErrors {
         || s instanceof SQLTransientConnectionException
         || s instanceof SQLNonTransientConnectionException
         || s instanceof SQLRecoverableException) {
-      return Failure.fatal(ErrorClass.CONNECTION);
+      return Failure.replyLost(ErrorClass.CONNECTION);
     }
     return null;
   }

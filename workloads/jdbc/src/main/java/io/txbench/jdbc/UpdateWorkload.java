@@ -1,6 +1,8 @@
 package io.txbench.jdbc;
 
+import io.txbench.core.AbandonedException;
 import io.txbench.core.Invariants;
+import io.txbench.core.Tally;
 import io.txbench.core.Verification;
 import io.txbench.core.Worker;
 import io.txbench.core.WorkloadOptions;
@@ -30,29 +32,32 @@ final class UpdateWorkload extends ItemWorkload {
   }
 
   @Override
-  public void iteration(Worker worker) throws SQLException {
-    long id = randomId(worker.random());
-    JdbcSession session = JdbcSession.of(worker, target);
-    try {
-      PreparedStatement update = session.statement(UPDATE);
-      update.setString(1, data.c(worker.random()));
-      update.setLong(2, id);
-      if (update.executeUpdate() != 1) {
-        throw new SQLException("row " + id + " of table item is missing");
-      }
-      session.succeeded();
-    } catch (SQLException | RuntimeException e) {
-      session.failed(e);
-      throw e;
-    }
+  public JdbcSession openSession(Worker worker) throws SQLException {
+    return JdbcSession.open(target, worker, UPDATE);
   }
 
   @Override
-  public Verification verify(long committed) throws SQLException {
+  public void iteration(Worker worker, JdbcSession session)
+      throws SQLException, AbandonedException, InterruptedException {
+    long id = randomId(worker.random());
+    String c = data.c(worker.random());
+    session.transaction(s -> {
+      PreparedStatement update = s.statement(UPDATE);
+      update.setString(1, c);
+      update.setLong(2, id);
+      if (s.write(update) != 1) {
+        throw new SQLException("row " + id + " of table item is missing");
+      }
+      return null;
+    });
+  }
+
+  @Override
+  public Verification verify(Tally tally) throws SQLException {
     try (Connection c = target.connection()) {
       long after = updates(c);
       commit(c);
-      return Invariants.updated(updatesBefore, after, committed);
+      return Invariants.updated(updatesBefore, after, tally);
     }
   }
 }

@@ -81,14 +81,14 @@ class SqlErrorsTest {
   }
 
   @Test
-  void standardStatesAndConnectionFailures() {
+  void standardStatesAndConnectionFailuresWhichLoseTheReply() {
     assertEquals(Failure.retryable(ErrorClass.SERIALIZATION),
         SqlErrors.classify(new SQLException("serialization", "40001"), plain));
-    assertEquals(Failure.fatal(ErrorClass.CONNECTION),
+    assertEquals(Failure.replyLost(ErrorClass.CONNECTION),
         SqlErrors.classify(new SQLException("Communications link failure", "08S01"), plain));
-    assertEquals(Failure.fatal(ErrorClass.CONNECTION),
+    assertEquals(Failure.replyLost(ErrorClass.CONNECTION),
         SqlErrors.classify(new SQLTransientConnectionException("pool timeout"), plain));
-    assertEquals(Failure.fatal(ErrorClass.CONNECTION),
+    assertEquals(Failure.replyLost(ErrorClass.CONNECTION),
         SqlErrors.classify(new RuntimeException(new EOFException("closed")), plain));
     assertEquals(Failure.fatal(ErrorClass.OTHER),
         SqlErrors.classify(new SQLException("syntax", "42601"), plain));

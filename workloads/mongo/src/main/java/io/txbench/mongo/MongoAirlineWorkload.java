@@ -1,7 +1,6 @@
 package io.txbench.mongo;
 
 import com.mongodb.ClientSessionOptions;
-import com.mongodb.MongoException;
 import com.mongodb.client.ClientSession;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
@@ -10,8 +9,11 @@ import com.mongodb.client.model.Aggregates;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.UpdateOptions;
 import com.mongodb.client.model.Updates;
+import io.txbench.core.AbandonedException;
+import io.txbench.core.AirlineCounts;
 import io.txbench.core.Invariants;
 import io.txbench.core.Progress;
+import io.txbench.core.Tally;
 import io.txbench.core.Verification;
 import io.txbench.core.Worker;
 import io.txbench.core.Workload;
@@ -28,13 +30,12 @@ import org.bson.conversions.Bson;
  * A user buys a ticket in one multi-document transaction, as the OnGres benchmark does it: the
  * flight with its aircraft ({@code $lookup}) and the day's audit document, then the seat, the
  * payment and an upsert of the audit with {@code $inc}. A transient transaction error makes the
- * runner retry the whole transaction; an unknown commit result retries only the commit. Without
- * transactions the same steps run one by one.
+ * runner retry the whole transaction; an unknown commit result retries only the commit (see {@link
+ * MongoSession}). Without transactions the same steps run one by one, each committed on its own.
  */
-final class MongoAirlineWorkload implements Workload {
+final class MongoAirlineWorkload implements Workload<MongoSession> {
   static final List<String> COLLECTIONS =
       List.of("aircraft", "schedule", "seat", "payment", "audit");
-  private static final int COMMIT_ATTEMPTS = 5;
   private static final UpdateOptions UPSERT = new UpdateOptions().upsert(true);
 
   private final MongoTarget target;
@@ -49,7 +50,7 @@ final class MongoAirlineWorkload implements Workload {
   private final LocalDate[] days;
   private final long bookingSleepNanos;
   private long scheduleCount;
-  private long seatsBefore;
+  private AirlineCounts before;
 
   MongoAirlineWorkload(MongoTarget target, WorkloadOptions options, MongoRegistry registry) {
     this.target = target;
@@ -88,7 +89,7 @@ final class MongoAirlineWorkload implements Workload {
               .append("days_of_week", s.daysOfWeek()).append("aircraft", s.aircraft()))));
     }
     audits.createIndex(new Document("schedule_id", 1).append("flight_date", 1));
-    scheduleCount = data.scheduleCount();
+    scheduleCount = options.schedulesBooked(data.scheduleCount());
   }
 
   @Override
@@ -96,39 +97,35 @@ final class MongoAirlineWorkload implements Workload {
     for (String c : COLLECTIONS) {
       long scale = registry.attach(c);
       if (c.equals("schedule")) {
-        scheduleCount = scale;
+        scheduleCount = options.schedulesBooked(scale);
       }
     }
   }
 
   @Override
   public void beforeRun() {
-    seatsBefore = seats.countDocuments();
+    before = counts();
   }
 
   @Override
-  public void iteration(Worker worker) throws InterruptedException {
+  public MongoSession openSession(Worker worker) {
+    return MongoSession.open(target, worker, options.transactional() ? sessionOptions : null);
+  }
+
+  @Override
+  public void iteration(Worker worker, MongoSession session)
+      throws InterruptedException, AbandonedException {
     long scheduleId = 1 + worker.random().nextLong(scheduleCount);
     LocalDate day = days[worker.random().nextInt(days.length)];
     long user = 1 + worker.random().nextLong(1_000_000_000L);
-    if (!options.transactional()) {
-      book(null, scheduleId, day, user);
-      return;
-    }
-    try (ClientSession session = target.client().startSession(sessionOptions)) {
-      session.startTransaction();
-      try {
-        book(session, scheduleId, day, user);
-      } catch (RuntimeException | InterruptedException e) {
-        abortQuietly(session, e);
-        throw e;
-      }
-      commit(session);
-    }
+    session.transaction(s -> {
+      book(session, s, scheduleId, day, user);
+      return null;
+    });
   }
 
-  private void book(ClientSession s, long scheduleId, LocalDate day, long user)
-      throws InterruptedException {
+  private void book(MongoSession session, ClientSession s, long scheduleId, LocalDate day,
+      long user) throws InterruptedException, AbandonedException {
     List<Bson> pipeline = List.of(Aggregates.match(Filters.eq("_id", scheduleId)),
         Aggregates.lookup("aircraft", "aircraft", "_id", "plane"));
     Document flight = (s == null ? schedules.aggregate(pipeline)
@@ -153,9 +150,9 @@ final class MongoAirlineWorkload implements Workload {
     Bson addSeat = Updates.combine(Updates.inc("seats_occupied", 1),
         Updates.setOnInsert("schedule_id", scheduleId), Updates.setOnInsert("flight_date", day));
     if (s == null) {
-      seats.insertOne(seat);
-      payments.insertOne(payment);
-      audits.updateOne(byId, addSeat, UPSERT);
+      session.write(() -> seats.insertOne(seat));
+      session.write(() -> payments.insertOne(payment));
+      session.write(() -> audits.updateOne(byId, addSeat, UPSERT));
     } else {
       seats.insertOne(s, seat);
       payments.insertOne(s, payment);
@@ -163,49 +160,21 @@ final class MongoAirlineWorkload implements Workload {
     }
   }
 
-  /**
-   * Commits, retrying only the commit while its result is unknown (the server may or may not have
-   * committed: running the whole transaction again could book the seat twice). Any other error,
-   * a TransientTransactionError included, goes to the runner, which retries the transaction.
-   */
-  static void commit(ClientSession session) {
-    for (int attempt = 1; ; attempt++) {
-      try {
-        session.commitTransaction();
-        return;
-      } catch (MongoException e) {
-        if (attempt >= COMMIT_ATTEMPTS
-            || !e.hasErrorLabel(MongoException.UNKNOWN_TRANSACTION_COMMIT_RESULT_LABEL)) {
-          throw e;
-        }
-      }
-    }
-  }
-
-  private static void abortQuietly(ClientSession session, Exception cause) {
-    try {
-      if (session.hasActiveTransaction()) {
-        session.abortTransaction();
-      }
-    } catch (RuntimeException e) {
-      cause.addSuppressed(e);
-    }
+  private AirlineCounts counts() {
+    long seatCount = seats.countDocuments();
+    Document sum = audits.aggregate(List.of(
+        Aggregates.group(null, Accumulators.sum("total", "$seats_occupied")))).first();
+    Document groups = seats.aggregate(List.of(
+        Aggregates.group(new Document("s", "$schedule_id").append("d", "$flight_date")
+            .append("n", "$seat_number")),
+        Aggregates.group(null, Accumulators.sum("n", 1)))).first();
+    long distinct = groups == null ? 0 : ((Number) groups.get("n")).longValue();
+    return new AirlineCounts(seatCount, payments.countDocuments(),
+        sum == null ? 0 : ((Number) sum.get("total")).longValue(), seatCount - distinct);
   }
 
   @Override
-  public Verification verify(long committed) {
-    long seatCount = seats.countDocuments();
-    long paymentCount = payments.countDocuments();
-    Document sum = audits.aggregate(List.of(
-        Aggregates.group(null, Accumulators.sum("total", "$seats_occupied")))).first();
-    long occupied = sum == null ? 0 : ((Number) sum.get("total")).longValue();
-    Document dup = seats.aggregate(List.of(
-        Aggregates.group(new Document("s", "$schedule_id").append("d", "$flight_date")
-            .append("n", "$seat_number"), Accumulators.sum("c", 1)),
-        Aggregates.match(Filters.gt("c", 1)),
-        Aggregates.group(null, Accumulators.sum("n", 1)))).first();
-    long duplicates = dup == null ? 0 : ((Number) dup.get("n")).longValue();
-    return Invariants.airline(seatCount, paymentCount, occupied, duplicates, seatsBefore,
-        committed);
+  public Verification verify(Tally tally) {
+    return Invariants.airline(before, counts(), tally, options.transactional());
   }
 }

@@ -5,12 +5,17 @@ import com.mongodb.MongoException;
 import com.mongodb.MongoNodeIsRecoveringException;
 import com.mongodb.MongoNotPrimaryException;
 import com.mongodb.MongoSocketException;
+import com.mongodb.MongoSocketOpenException;
 import com.mongodb.MongoTimeoutException;
 import com.mongodb.MongoWriteException;
 import io.txbench.core.ErrorClass;
 import io.txbench.core.Failure;
 
-/** What a MongoDB error means for an iteration. */
+/**
+ * What a MongoDB error means for an iteration. A connection that broke after sending (a read,
+ * a write or a read time-out on the socket) loses the reply; one that could not be opened, or a
+ * server that could not be selected, never received the request.
+ */
 final class MongoErrors {
   /** A write conflict outside a transaction: another writer got the document first. */
   static final int WRITE_CONFLICT = 112;
@@ -28,12 +33,17 @@ final class MongoErrors {
         return Failure.retryable(ErrorClass.TRANSIENT_TRANSACTION);
       }
       if (e.hasErrorLabel(MongoException.UNKNOWN_TRANSACTION_COMMIT_RESULT_LABEL)) {
-        // The commit was already retried; running the whole transaction again could book twice.
-        return Failure.fatal(ErrorClass.TRANSIENT_TRANSACTION);
+        // The commit was already retried: the server may hold it, and a whole retry could book
+        // twice.
+        return Failure.replyLost(ErrorClass.TRANSIENT_TRANSACTION);
       }
-      if (e instanceof MongoSocketException || e instanceof MongoTimeoutException
+      if (e instanceof MongoSocketOpenException || e instanceof MongoTimeoutException
           || e instanceof MongoNotPrimaryException || e instanceof MongoNodeIsRecoveringException) {
+        // No connection, no server to send to, or the server refused: nothing was applied.
         return Failure.fatal(ErrorClass.CONNECTION);
+      }
+      if (e instanceof MongoSocketException) {
+        return Failure.replyLost(ErrorClass.CONNECTION);
       }
       int code = e instanceof MongoWriteException w ? w.getError().getCode()
           : e instanceof MongoCommandException c ? c.getErrorCode() : e.getCode();

@@ -1,6 +1,8 @@
 package io.txbench.mongo;
 
+import io.txbench.core.AbandonedException;
 import io.txbench.core.Invariants;
+import io.txbench.core.Tally;
 import io.txbench.core.Verification;
 import io.txbench.core.Worker;
 import io.txbench.core.WorkloadOptions;
@@ -21,14 +23,15 @@ final class MongoInsertWorkload extends MongoItemWorkload {
   }
 
   @Override
-  public void iteration(Worker worker) {
-    items.insertOne(new Document("k", ItemData.k(worker.random(), rows))
+  public void iteration(Worker worker, MongoSession session) throws AbandonedException {
+    Document item = new Document("k", ItemData.k(worker.random(), rows))
         .append("c", data.c(worker.random())).append("pad", data.pad(worker.random()))
-        .append("updates", 0L));
+        .append("updates", 0L);
+    session.write(() -> items.insertOne(item));
   }
 
   @Override
-  public Verification verify(long committed) {
-    return Invariants.inserted(countBefore, count(), committed);
+  public Verification verify(Tally tally) {
+    return Invariants.inserted(countBefore, count(), tally);
   }
 }

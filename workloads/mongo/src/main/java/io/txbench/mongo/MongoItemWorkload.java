@@ -4,6 +4,7 @@ import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Aggregates;
 import com.mongodb.client.model.Accumulators;
 import io.txbench.core.Progress;
+import io.txbench.core.Worker;
 import io.txbench.core.Workload;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.core.data.ItemData;
@@ -16,7 +17,7 @@ import org.bson.Document;
  * {@code --table-size} documents with {@code _id} 1 to N, shaped as sysbench's rows, plus an
  * {@code updates} counter.
  */
-abstract class MongoItemWorkload implements Workload {
+abstract class MongoItemWorkload implements Workload<MongoSession> {
   static final String COLLECTION = "item";
   final MongoTarget target;
   final WorkloadOptions options;
@@ -54,6 +55,12 @@ abstract class MongoItemWorkload implements Workload {
   @Override
   public void attach() throws Exception {
     rows = registry.attach(COLLECTION);
+  }
+
+  /** Item workloads run without transactions: each write commits on its own. */
+  @Override
+  public MongoSession openSession(Worker worker) {
+    return MongoSession.open(target, worker, null);
   }
 
   long randomId(SplittableRandom random) {

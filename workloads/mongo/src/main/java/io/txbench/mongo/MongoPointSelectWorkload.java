@@ -3,6 +3,7 @@ package io.txbench.mongo;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Projections;
 import io.txbench.core.Invariants;
+import io.txbench.core.Tally;
 import io.txbench.core.Verification;
 import io.txbench.core.Worker;
 import io.txbench.core.WorkloadOptions;
@@ -26,7 +27,7 @@ final class MongoPointSelectWorkload extends MongoItemWorkload {
   }
 
   @Override
-  public void iteration(Worker worker) {
+  public void iteration(Worker worker, MongoSession session) {
     long id = randomId(worker.random());
     Document d = items.find(Filters.eq("_id", id)).projection(ONLY_C).first();
     if (d == null || d.getString("c") == null) {
@@ -35,7 +36,7 @@ final class MongoPointSelectWorkload extends MongoItemWorkload {
   }
 
   @Override
-  public Verification verify(long committed) {
-    return Invariants.unchanged(countBefore, count(), updatesBefore, updates(), committed);
+  public Verification verify(Tally tally) {
+    return Invariants.unchanged(countBefore, count(), updatesBefore, updates(), tally);
   }
 }

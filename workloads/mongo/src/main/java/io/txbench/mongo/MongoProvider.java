@@ -58,7 +58,7 @@ public final class MongoProvider implements WorkloadProvider {
   }
 
   @Override
-  public Workload workload(Target target, WorkloadOptions options) {
+  public Workload<?> workload(Target target, WorkloadOptions options) {
     MongoTarget mongo = (MongoTarget) target;
     MongoRegistry registry = new MongoRegistry(mongo.database(), ToolVersion.get());
     return switch (options.name()) {

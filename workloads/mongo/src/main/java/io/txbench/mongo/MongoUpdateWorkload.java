@@ -3,7 +3,9 @@ package io.txbench.mongo;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Updates;
 import com.mongodb.client.result.UpdateResult;
+import io.txbench.core.AbandonedException;
 import io.txbench.core.Invariants;
+import io.txbench.core.Tally;
 import io.txbench.core.Verification;
 import io.txbench.core.Worker;
 import io.txbench.core.WorkloadOptions;
@@ -22,17 +24,18 @@ final class MongoUpdateWorkload extends MongoItemWorkload {
   }
 
   @Override
-  public void iteration(Worker worker) {
+  public void iteration(Worker worker, MongoSession session) throws AbandonedException {
     long id = randomId(worker.random());
-    UpdateResult r = items.updateOne(Filters.eq("_id", id),
-        Updates.combine(Updates.set("c", data.c(worker.random())), Updates.inc("updates", 1L)));
+    String c = data.c(worker.random());
+    UpdateResult r = session.write(() -> items.updateOne(Filters.eq("_id", id),
+        Updates.combine(Updates.set("c", c), Updates.inc("updates", 1L))));
     if (r.getMatchedCount() != 1) {
       throw new IllegalStateException("document " + id + " of collection item is missing");
     }
   }
 
   @Override
-  public Verification verify(long committed) {
-    return Invariants.updated(updatesBefore, updates(), committed);
+  public Verification verify(Tally tally) {
+    return Invariants.updated(updatesBefore, updates(), tally);
   }
 }

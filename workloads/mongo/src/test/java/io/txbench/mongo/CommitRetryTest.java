@@ -45,7 +45,7 @@ class CommitRetryTest {
     failures.add(labelled(MongoException.UNKNOWN_TRANSACTION_COMMIT_RESULT_LABEL));
     failures.add(labelled(MongoException.UNKNOWN_TRANSACTION_COMMIT_RESULT_LABEL));
     int[] commits = {0};
-    MongoAirlineWorkload.commit(session(failures, commits));
+    MongoSession.commit(session(failures, commits));
     assertEquals(3, commits[0]);
   }
 
@@ -56,7 +56,7 @@ class CommitRetryTest {
     failures.add(transientError);
     int[] commits = {0};
     MongoException thrown = assertThrows(MongoException.class,
-        () -> MongoAirlineWorkload.commit(session(failures, commits)));
+        () -> MongoSession.commit(session(failures, commits)));
     assertSame(transientError, thrown);
     assertEquals(1, commits[0]);
     assertEquals(io.txbench.core.Failure.retryable(io.txbench.core.ErrorClass.TRANSIENT_TRANSACTION),
@@ -70,8 +70,23 @@ class CommitRetryTest {
       failures.add(labelled(MongoException.UNKNOWN_TRANSACTION_COMMIT_RESULT_LABEL));
     }
     int[] commits = {0};
-    assertThrows(MongoException.class,
-        () -> MongoAirlineWorkload.commit(session(failures, commits)));
+    MongoException thrown = assertThrows(MongoException.class,
+        () -> MongoSession.commit(session(failures, commits)));
     assertEquals(5, commits[0]);
+    // The server may hold it: the iteration is in doubt, never run again.
+    assertEquals(io.txbench.core.Failure.replyLost(io.txbench.core.ErrorClass.TRANSIENT_TRANSACTION),
+        MongoErrors.classify(thrown));
+  }
+
+  @Test
+  void anErrorAfterAnUnknownResultLeavesTheCommitInDoubt() {
+    Deque<MongoException> failures = new ArrayDeque<>();
+    failures.add(labelled(MongoException.UNKNOWN_TRANSACTION_COMMIT_RESULT_LABEL));
+    failures.add(new MongoException(91, "shutdown in progress"));
+    int[] commits = {0};
+    MongoException thrown = assertThrows(MongoException.class,
+        () -> MongoSession.commit(session(failures, commits)));
+    assertEquals(2, commits[0]);
+    org.junit.jupiter.api.Assertions.assertTrue(MongoErrors.classify(thrown).replyLost());
   }
 }

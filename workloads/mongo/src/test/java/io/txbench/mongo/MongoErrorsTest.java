@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.mongodb.MongoCommandException;
 import com.mongodb.MongoException;
+import com.mongodb.MongoSocketOpenException;
 import com.mongodb.MongoSocketReadException;
+import com.mongodb.MongoSocketReadTimeoutException;
 import com.mongodb.MongoTimeoutException;
 import com.mongodb.MongoWriteException;
 import com.mongodb.ServerAddress;
@@ -39,8 +41,8 @@ class MongoErrorsTest {
   }
 
   @Test
-  void anUnknownCommitResultIsNotRetriedAsAWholeTransaction() {
-    assertEquals(Failure.fatal(ErrorClass.TRANSIENT_TRANSACTION), MongoErrors.classify(
+  void anUnknownCommitResultIsNotRetriedAsAWholeTransactionAndIsInDoubt() {
+    assertEquals(Failure.replyLost(ErrorClass.TRANSIENT_TRANSACTION), MongoErrors.classify(
         command(50, MongoException.UNKNOWN_TRANSACTION_COMMIT_RESULT_LABEL)));
   }
 
@@ -53,9 +55,13 @@ class MongoErrorsTest {
   }
 
   @Test
-  void lostServersAreConnectionErrors() {
-    assertEquals(Failure.fatal(ErrorClass.CONNECTION),
+  void aConnectionLostAfterSendingLosesTheReplyAndOneNeverMadeDoesNot() {
+    assertEquals(Failure.replyLost(ErrorClass.CONNECTION),
         MongoErrors.classify(new MongoSocketReadException("closed", SERVER)));
+    assertEquals(Failure.replyLost(ErrorClass.CONNECTION),
+        MongoErrors.classify(new MongoSocketReadTimeoutException("slow", SERVER, null)));
+    assertEquals(Failure.fatal(ErrorClass.CONNECTION),
+        MongoErrors.classify(new MongoSocketOpenException("refused", SERVER)));
     assertEquals(Failure.fatal(ErrorClass.CONNECTION),
         MongoErrors.classify(new MongoTimeoutException("no server")));
   }

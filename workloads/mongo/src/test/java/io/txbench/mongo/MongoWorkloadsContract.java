@@ -91,7 +91,7 @@ abstract class MongoWorkloadsContract {
       occupied += audit.getInteger("seats_occupied");
     }
     assertEquals(400, occupied);
-    assertEquals(400L, o.verification().figures().get("seats_booked_in_run"));
+    assertEquals(400L, o.verification().figures().get("seats_booked"));
     if (transactions()) {
       assertTrue(o.verification().passed(), o.verification().anomalies().toString());
     }

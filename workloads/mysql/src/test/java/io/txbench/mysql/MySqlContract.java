@@ -47,6 +47,11 @@ abstract class MySqlContract extends SqlWorkloadsContract {
   }
 
   @Override
+  protected String plainTextParameter() {
+    return "sslMode=DISABLED";
+  }
+
+  @Override
   protected String createNamespace(String name) throws SQLException {
     sql("CREATE DATABASE " + name);
     return baseUrl() + name + "?" + credentials();

@@ -85,7 +85,7 @@ public final class PostgresDialect implements SqlDialect {
       case "40001" -> Failure.retryable(ErrorClass.SERIALIZATION);
       case "40P01" -> Failure.retryable(ErrorClass.DEADLOCK);
       // admin_shutdown, crash_shutdown, cannot_connect_now: the server is going or coming back.
-      case "57P01", "57P02", "57P03" -> Failure.fatal(ErrorClass.CONNECTION);
+      case "57P01", "57P02", "57P03" -> Failure.replyLost(ErrorClass.CONNECTION);
       default -> null;
     };
   }

@@ -25,6 +25,11 @@ abstract class PostgresContract extends SqlWorkloadsContract {
   }
 
   @Override
+  protected String plainTextParameter() {
+    return "sslmode=disable";
+  }
+
+  @Override
   protected String createNamespace(String name) throws SQLException {
     sql("CREATE SCHEMA " + name);
     return serverUrl() + (serverUrl().contains("?") ? "&" : "?") + "currentSchema=" + name;

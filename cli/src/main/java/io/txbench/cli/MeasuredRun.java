@@ -1,0 +1,177 @@
+package io.txbench.cli;
+
+import io.txbench.core.Causes;
+import io.txbench.core.CompositeListener;
+import io.txbench.core.Crew;
+import io.txbench.core.ErrorClass;
+import io.txbench.core.Metrics;
+import io.txbench.core.RunListener;
+import io.txbench.core.RunOptions;
+import io.txbench.core.RunResult;
+import io.txbench.core.Runner;
+import io.txbench.core.StopReason;
+import io.txbench.core.Tally;
+import io.txbench.core.Target;
+import io.txbench.core.TargetUnavailableException;
+import io.txbench.core.Verification;
+import io.txbench.report.ConsoleSummary;
+import io.txbench.report.DropwizardReporters;
+import io.txbench.report.HistogramLog;
+import io.txbench.report.IntervalsCsv;
+import io.txbench.report.ProgressLine;
+import io.txbench.report.RunSummary;
+import io.txbench.report.SummaryJson;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One measured run of a crew, from warm-up to exit code, in the order that keeps the results
+ * whatever fails: warm up, take verify's baseline, run, print and write the summary, and only then
+ * verify, whose verdict is added to both. A verify that cannot reach the server says so in the
+ * summary instead of losing the run.
+ */
+final class MeasuredRun<S extends AutoCloseable> {
+  private final Settings settings;
+  private final RunHeader header;
+  private final Crew<S> crew;
+  private final Target target;
+  private final ShutdownGuard guard;
+  private final PrintStream out;
+  private final PrintStream err;
+
+  /** What every run of a session shares: what is printed and recorded about the run. */
+  record RunHeader(String target, String serverVersion, String workload, boolean transactions) {}
+
+  MeasuredRun(Settings settings, RunHeader header, Crew<S> crew, Target target,
+      ShutdownGuard guard, PrintStream out, PrintStream err) {
+    this.settings = settings;
+    this.header = header;
+    this.crew = crew;
+    this.target = target;
+    this.guard = guard;
+    this.out = out;
+    this.err = err;
+  }
+
+  /** Warms up, measures and verifies one run at {@code run}'s parallelism; its exit code. */
+  int run(RunOptions run, Path directory) throws Exception {
+    if (!warmUp(run)) {
+      out.println("Stopped during the warm-up: nothing was measured.");
+      return ExitCodes.INTERRUPTED;
+    }
+    crew.workload().beforeRun();
+    long unsettled = crew.unsettled();
+    Metrics metrics = new Metrics(run.openLoop());
+    CompositeListener listeners = new CompositeListener(listeners(metrics, directory, run));
+    Runner runner = new Runner(run, metrics, listeners);
+    guard.watch(runner);
+    out.println("Running " + header.workload()
+        + (header.transactions() || !header.workload().equals("airline") ? ""
+            : " (no transactions)")
+        + " on " + header.target() + " with " + run.parallelism() + " thread(s)"
+        + (run.openLoop() ? String.format(Locale.US, " at %.0f per second", run.rate()) : "")
+        + ", " + (run.duration() != null ? "for " + human(run.duration())
+            : run.iterations() + " iterations")
+        + ".");
+    RunResult result = runner.run(crew, target);
+    RunSummary summary = new RunSummary(io.txbench.core.ToolVersion.get(), header.target(),
+        header.serverVersion(), header.workload(), header.transactions(), run.parallelism(),
+        settings.shownOptions(), result, Verification.notRun("verify had not finished"),
+        directory.toString(), listeners.failures());
+    ConsoleSummary.print(out, summary);
+    summary = write(directory, summary);
+    Verification verdict = verify(result, result.tally().withUnsettledBefore(unsettled));
+    ConsoleSummary.printVerification(out, verdict);
+    summary = write(directory, summary.withVerification(verdict));
+    return exitCode(run, result, summary);
+  }
+
+  /** Runs the unmeasured warm-up, if any; false when a stop came meanwhile. */
+  private boolean warmUp(RunOptions run) throws InterruptedException, TargetUnavailableException {
+    Duration warmup = settings.warmup();
+    if (warmup.isZero()) {
+      return true;
+    }
+    out.println("Warming up for " + human(warmup) + " (not measured).");
+    Runner runner = new Runner(run.warmup(warmup), new Metrics(run.openLoop()),
+        new RunListener() {});
+    guard.watch(runner);
+    return runner.run(crew, target).stopReason() != StopReason.INTERRUPTED;
+  }
+
+  private Verification verify(RunResult result, Tally tally) {
+    if (!settings.verify()) {
+      return Verification.notRun("--no-verify");
+    }
+    if (result.stopReason() == StopReason.INTERRUPTED) {
+      return Verification.notRun("the run was interrupted");
+    }
+    try {
+      return crew.workload().verify(tally);
+    } catch (Exception e) {
+      boolean lost = target.classify(e).errorClass() == ErrorClass.CONNECTION;
+      return Verification.notRun((lost ? "cannot reach the server: " : "verify failed: ")
+          + Causes.describe(e));
+    }
+  }
+
+  /** Writes summary.json; a failure is one line, and is recorded in the summary it returns. */
+  private RunSummary write(Path directory, RunSummary summary) {
+    try {
+      SummaryJson.write(directory, summary);
+      return summary;
+    } catch (IOException e) {
+      if (summary.writeFailures().stream().noneMatch(f -> f.contains(SummaryJson.FILE))) {
+        err.println("txbench: " + e.getMessage()); // once, not again after verify
+      }
+      return summary.withWriteFailure(e.getMessage());
+    }
+  }
+
+  private int exitCode(RunOptions run, RunResult result, RunSummary summary) {
+    if (result.stopReason() == StopReason.INTERRUPTED) {
+      return ExitCodes.INTERRUPTED;
+    }
+    int code = ExitCodes.OK;
+    boolean tooManyErrors = run.maxErrors() > 0 && result.errors() >= run.maxErrors();
+    if (tooManyErrors) {
+      err.println("txbench: the run reached --max-errors (" + run.maxErrors() + ")");
+    }
+    Verification v = summary.verification();
+    if (tooManyErrors || v.status() == Verification.Status.FAILED) {
+      code = ExitCodes.RUN_FAILED;
+    }
+    if (v.status() == Verification.Status.NOT_RUN && settings.verify()) {
+      code = ExitCodes.TARGET;
+    }
+    if (!summary.writeFailures().isEmpty()) {
+      code = ExitCodes.RESULTS_INCOMPLETE;
+    }
+    return code;
+  }
+
+  private List<RunListener> listeners(Metrics metrics, Path directory, RunOptions run)
+      throws IOException {
+    List<RunListener> listeners = new ArrayList<>();
+    listeners.add(new ProgressLine(out));
+    listeners.add(DropwizardReporters.csv(metrics.registry(), directory));
+    listeners.add(new IntervalsCsv(directory));
+    listeners.add(new HistogramLog(directory, run.openLoop()));
+    if (settings.reporters().contains("console")) {
+      listeners.add(DropwizardReporters.console(metrics.registry(), out));
+    }
+    if (settings.reporters().contains("log")) {
+      listeners.add(DropwizardReporters.log(metrics.registry()));
+    }
+    return listeners;
+  }
+
+  static String human(Duration d) {
+    return d.toString().substring(2).toLowerCase(Locale.ROOT);
+  }
+}

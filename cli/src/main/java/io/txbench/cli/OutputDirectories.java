@@ -1,0 +1,99 @@
+package io.txbench.cli;
+
+import io.txbench.report.ResultFiles;
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Where each run of a command writes its results, decided and checked before anything connects
+ * or loads: a directory that cannot be written (not a directory, read-only, full) is a usage
+ * error, not a run that measures for minutes and then loses its results.
+ */
+final class OutputDirectories {
+  static final DateTimeFormatter DIRECTORY_TIME =
+      DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'", Locale.ROOT);
+  /** Enough to fail on a disk that is full, not so much that checking costs anything. */
+  private static final int PROBE_BYTES = 64 * 1024;
+  private static final String PROBE = ".txbench-write-check";
+
+  private final Path base;
+  private final boolean sweep;
+
+  private OutputDirectories(Path base, boolean sweep) {
+    this.base = base;
+    this.sweep = sweep;
+  }
+
+  /** The directories of the runs {@code targets} ask for (their command-level options agree). */
+  static OutputDirectories plan(List<Settings> targets) {
+    Settings first = targets.get(0);
+    String time = ZonedDateTime.now(ZoneOffset.UTC).format(DIRECTORY_TIME);
+    if (first.sweep()) {
+      return new OutputDirectories(first.outputDir() != null ? first.outputDir()
+          : Path.of("results", time + "-sweep"), true);
+    }
+    if (first.outputDir() != null) {
+      return new OutputDirectories(first.outputDir(), false);
+    }
+    String name = time + "-" + first.targetName() + "-" + first.workload().name();
+    Path directory = Path.of("results", name);
+    for (int i = 2; Files.exists(directory); i++) {
+      directory = Path.of("results", name + "-" + i);
+    }
+    return new OutputDirectories(directory, false);
+  }
+
+  /** The base of a sweep (its comparison's home), or the one run's directory. */
+  Path base() {
+    return base;
+  }
+
+  /** The directory of the run of {@code settings} at {@code parallelism}. */
+  Path of(Settings settings, int parallelism) {
+    return sweep ? base.resolve(settings.targetName() + "-" + settings.workload().name() + "-p"
+        + parallelism) : base;
+  }
+
+  /**
+   * Creates every run's directory and writes a little into each.
+   *
+   * @throws IOException with a message that names the directory and says what is wrong
+   */
+  void check(List<Settings> targets) throws IOException {
+    for (Settings s : targets) {
+      if (s.onlySetup() || s.drop()) {
+        continue; // writes no results
+      }
+      for (int level : s.parallelism()) {
+        probe(of(s, level));
+      }
+    }
+  }
+
+  private static void probe(Path directory) throws IOException {
+    Path probe = directory.resolve(PROBE);
+    try {
+      Files.createDirectories(directory);
+      Files.write(probe, new byte[PROBE_BYTES]);
+      Files.delete(probe);
+    } catch (FileAlreadyExistsException e) {
+      throw new IOException("cannot write results to " + directory + ": "
+          + e.getFile() + " exists and is not a directory", e);
+    } catch (IOException e) {
+      try {
+        Files.deleteIfExists(probe);
+      } catch (IOException ignored) {
+        // There is nothing to delete where nothing could be written.
+      }
+      throw new IOException("cannot write results to " + directory + ": "
+          + ResultFiles.reason(e), e);
+    }
+  }
+}

@@ -1,0 +1,43 @@
+package io.txbench.cli;
+
+import io.txbench.core.Secret;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+/** Every option of a command and its value as the run used it, for summary.json. */
+final class ShownOptions {
+  private ShownOptions() {}
+
+  /** The options of {@code spec}, with the password and any password in a URL masked. */
+  static Map<String, Object> of(CommandSpec spec, Secret secret) {
+    Map<String, Object> shown = new LinkedHashMap<>();
+    for (OptionSpec option : spec.options()) {
+      String name = option.longestName();
+      if (option.usageHelp() || option.versionHelp()) {
+        continue;
+      }
+      Object value = option.getValue();
+      if (name.equals("--target-database-password")) {
+        value = value == null ? null : "****";
+      } else {
+        value = masked(value, secret);
+      }
+      shown.put(name.replaceFirst("^--", ""), value);
+    }
+    return shown;
+  }
+
+  /** An option's value as it may be shown: passwords in URLs and the password itself masked. */
+  private static Object masked(Object value, Secret secret) {
+    if (value == null || value instanceof Number || value instanceof Boolean) {
+      return value;
+    }
+    if (value instanceof Collection<?> values) {
+      return values.stream().map(v -> masked(v, secret)).toList();
+    }
+    return secret.maskIn(Secret.maskUrl(value.toString()));
+  }
+}

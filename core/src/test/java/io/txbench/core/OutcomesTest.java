@@ -1,0 +1,112 @@
+package io.txbench.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/**
+ * How an iteration ends, from what its session reported: only what the server rolled back whole is
+ * retried; a failure after a committed step is an error with partial effects; a commit whose reply
+ * was lost is in doubt.
+ */
+class OutcomesTest {
+  private static final Backoff NO_WAIT = new Backoff(Duration.ZERO, Duration.ZERO);
+
+  private static RunResult run(long iterations, ScriptedWorkload workload) throws Exception {
+    RunOptions options = new RunOptions(1, null, iterations, Duration.ofMillis(50), 10, 0, 1,
+        NO_WAIT);
+    return new Runner(options, new Metrics(), new RunListener() {})
+        .run(workload, new FakeTarget());
+  }
+
+  /** Reports one step committed on its own (a write in autocommit). */
+  private static void commitStep(Worker worker) throws AbandonedException {
+    worker.effects().committing();
+    worker.effects().committed();
+  }
+
+  @Test
+  void aRetryableFailureAfterACommittedStepIsNotRetried() throws Exception {
+    // The seat and the payment committed on their own, then the audit upsert hit a deadlock:
+    // running the iteration again would book them twice.
+    ScriptedWorkload workload = new ScriptedWorkload((n, worker) -> {
+      commitStep(worker);
+      commitStep(worker);
+      if (n == 0) {
+        throw new FakeTarget.RetryableFault();
+      }
+    });
+    RunResult r = run(1, workload);
+    assertEquals(1, workload.attempts());
+    assertEquals(0, r.retries());
+    assertEquals(1, r.errors());
+    assertEquals(1, r.partialErrors());
+    assertEquals(1, r.errorsByClass().get(ErrorClass.SERIALIZATION));
+    assertEquals(new Tally(0, 0, 1, 0), r.tally());
+  }
+
+  @Test
+  void aCommitWhoseReplyWasLostIsInDoubtAndNotRetried() throws Exception {
+    ScriptedWorkload workload = new ScriptedWorkload((n, worker) -> {
+      worker.effects().committing();
+      if (n == 0) {
+        worker.effects().failed(true);
+        throw new FakeTarget.RetryableFault();
+      }
+      worker.effects().committed();
+    });
+    RunResult r = run(3, workload);
+    assertEquals(3, workload.attempts());
+    assertEquals(2, r.iterations());
+    assertEquals(1, r.inDoubt());
+    assertEquals(1, r.inDoubtByCause().get(InDoubtCause.REPLY_LOST));
+    assertEquals(0, r.errors());
+    assertEquals(0, r.retries());
+    assertEquals(new Tally(2, 1, 0, 0), r.tally());
+  }
+
+  @Test
+  void aCommitTheServerRefusedIsRolledBackAndRetried() throws Exception {
+    ScriptedWorkload workload = new ScriptedWorkload((n, worker) -> {
+      worker.effects().committing();
+      if (n == 0) {
+        worker.effects().failed(false); // serialization failure at commit
+        throw new FakeTarget.RetryableFault();
+      }
+      worker.effects().committed();
+    });
+    RunResult r = run(1, workload);
+    assertEquals(1, r.iterations());
+    assertEquals(1, r.retries());
+    assertEquals(0, r.errors() + r.inDoubt());
+  }
+
+  @Test
+  void aFailureWithNothingCommittedIsAPlainError() throws Exception {
+    ScriptedWorkload workload = ScriptedWorkload.failing(n -> new IllegalStateException("boom"));
+    RunResult r = run(2, workload);
+    assertEquals(2, r.errors());
+    assertEquals(0, r.partialErrors());
+    assertEquals(0, r.inDoubt());
+  }
+
+  @Test
+  void aRetryCutShortByTheEndOfTheRunIsNotAnError() throws Exception {
+    Runner[] runner = new Runner[1];
+    ScriptedWorkload workload = new ScriptedWorkload((n, worker) -> {
+      if (n == 5) {
+        runner[0].requestStop();
+        throw new FakeTarget.RetryableFault();
+      }
+    });
+    RunOptions options = new RunOptions(1, Duration.ofMinutes(1), 0, Duration.ofMillis(50), 10, 0,
+        1, NO_WAIT);
+    runner[0] = new Runner(options, new Metrics(), new RunListener() {});
+    RunResult r = runner[0].run(workload, new FakeTarget());
+    assertEquals(5, r.iterations());
+    assertEquals(0, r.errors());
+    assertEquals(0, r.retries());
+    assertEquals(StopReason.INTERRUPTED, r.stopReason());
+  }
+}

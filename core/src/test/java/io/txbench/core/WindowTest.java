@@ -1,0 +1,183 @@
+package io.txbench.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The measured window: sessions open before it, a timed run's closes at its deadline whatever the
+ * workers are doing, iterations in hand get a grace, and the ones still running after it are
+ * given up exactly: rolled back if they had sent no commit, in doubt if they had.
+ */
+class WindowTest {
+  private static final Backoff NO_WAIT = new Backoff(Duration.ZERO, Duration.ZERO);
+
+  private static RunOptions timed(int threads, Duration duration) {
+    return new RunOptions(threads, duration, 0, Duration.ofMillis(100), 0, 0, 1, NO_WAIT);
+  }
+
+  /** Blocks until released, whatever interrupts it: a server that does not answer. */
+  private static void hang(CountDownLatch release) {
+    boolean interrupted = false;
+    while (true) {
+      try {
+        release.await();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** What opening a session does before it opens the scripted workload's. */
+  @FunctionalInterface
+  private interface Opening {
+    void open(Worker worker) throws Exception;
+  }
+
+  /** {@code scripted}, whose sessions first do {@code opening}. */
+  private static Workload<AutoCloseable> opening(ScriptedWorkload scripted, Opening opening) {
+    return new Workload<>() {
+      @Override
+      public void prepare(Progress progress) {}
+
+      @Override
+      public void attach() {}
+
+      @Override
+      public AutoCloseable openSession(Worker worker) throws Exception {
+        opening.open(worker);
+        return scripted.openSession(worker);
+      }
+
+      @Override
+      public void iteration(Worker worker, AutoCloseable session) throws Exception {
+        scripted.iteration(worker, session);
+      }
+
+      @Override
+      public Verification verify(Tally tally) {
+        return scripted.verify(tally);
+      }
+    };
+  }
+
+  @Test
+  void aLongIterationAtTheDeadlineNeitherStretchesTheWindowNorGoesUncounted() throws Exception {
+    AtomicBoolean slowDone = new AtomicBoolean();
+    ScriptedWorkload workload = new ScriptedWorkload((n, worker) -> {
+      if (worker.index() == 0 && !slowDone.getAndSet(true)) {
+        Thread.sleep(1_200); // a lock wait that outlasts the 300 ms run
+      }
+    });
+    RunResult r = new Runner(timed(2, Duration.ofMillis(300)), new Metrics(),
+        new RunListener() {}).run(workload, new FakeTarget());
+    assertEquals(Duration.ofMillis(300).toNanos(), r.measuredNanos());
+    // The slow one, and maybe one the other worker started just before the deadline.
+    assertTrue(r.lateIterations() >= 1 && r.lateIterations() <= 2, "late " + r.lateIterations());
+    assertEquals(workload.successes(), r.iterations());
+    assertEquals((r.iterations() - r.lateIterations()) / 0.3, r.tps(), 0.01);
+  }
+
+  @Test
+  void anIterationStuckInItsCommitIsGivenUpInDoubt() throws Exception {
+    CountDownLatch release = new CountDownLatch(1);
+    AtomicBoolean committedLate = new AtomicBoolean();
+    ScriptedWorkload workload = new ScriptedWorkload((n, worker) -> {
+      if (n == 3) {
+        worker.effects().committing();
+        hang(release); // the COMMIT was sent; the server froze
+        worker.effects().committed();
+        committedLate.set(true);
+      }
+    });
+    Metrics metrics = new Metrics();
+    long begin = System.nanoTime();
+    RunResult r = new Runner(timed(1, Duration.ofMillis(200)), metrics, new RunListener() {})
+        .run(workload, new FakeTarget());
+    long took = System.nanoTime() - begin;
+    assertEquals(1, r.inDoubt());
+    assertEquals(1, r.inDoubtByCause().get(InDoubtCause.ABANDONED));
+    assertEquals(3, r.iterations());
+    assertTrue(took < TimeUnit.SECONDS.toNanos(6), "took " + took / 1e9 + " s");
+    release.countDown();
+    Thread.sleep(200);
+    assertTrue(committedLate.get());
+    assertEquals(3, metrics.iterationCount(), "a given-up iteration was counted after the run");
+  }
+
+  @Test
+  void anIterationStuckBeforeItsCommitIsGivenUpAndNeverCommits() throws Exception {
+    CountDownLatch release = new CountDownLatch(1);
+    AtomicBoolean sent = new AtomicBoolean();
+    AtomicBoolean refused = new AtomicBoolean();
+    ScriptedWorkload workload = new ScriptedWorkload((n, worker) -> {
+      if (n == 0) {
+        hang(release); // a statement inside the transaction waits on a lock
+        try {
+          worker.effects().committing();
+          sent.set(true);
+        } catch (AbandonedException e) {
+          refused.set(true);
+          throw e;
+        }
+      }
+    });
+    RunResult r = new Runner(timed(1, Duration.ofMillis(100)), new Metrics(),
+        new RunListener() {}).run(workload, new FakeTarget());
+    assertEquals(0, r.inDoubt());
+    assertEquals(0, r.iterations());
+    assertEquals(0, r.errors());
+    release.countDown();
+    Thread.sleep(200);
+    assertTrue(refused.get(), "the late worker was not stopped before its commit");
+    assertTrue(!sent.get());
+  }
+
+  @Test
+  void sessionsOpenBeforeTheClockStartsAndLastFromRunToRun() throws Exception {
+    AtomicLong opened = new AtomicLong();
+    ScriptedWorkload scripted = ScriptedWorkload.alwaysSucceeds();
+    Workload<AutoCloseable> slowToOpen = opening(scripted, worker -> {
+      Thread.sleep(400); // connecting and preparing statements
+      opened.incrementAndGet();
+    });
+    try (Crew<AutoCloseable> crew = new Crew<>(slowToOpen, 4)) {
+      for (int run = 0; run < 2; run++) {
+        RunResult r = new Runner(timed(4, Duration.ofMillis(200)), new Metrics(),
+            new RunListener() {}).run(crew, new FakeTarget());
+        assertTrue(r.maxMillis() < 300, "an iteration took " + r.maxMillis() + " ms");
+        assertEquals(Duration.ofMillis(200).toNanos(), r.measuredNanos());
+      }
+      assertEquals(4, opened.get());
+      assertEquals(4, scripted.openSessions());
+    }
+    assertEquals(0, scripted.openSessions());
+  }
+
+  @Test
+  void aWorkerThatCannotOpenItsSessionStopsTheRunBeforeItStarts() throws Exception {
+    ScriptedWorkload scripted = ScriptedWorkload.alwaysSucceeds();
+    Workload<AutoCloseable> refusing = opening(scripted, worker -> {
+      if (worker.index() == 2) {
+        throw new IllegalStateException("FATAL: sorry, too many clients already");
+      }
+    });
+    TargetUnavailableException e = assertThrows(TargetUnavailableException.class,
+        () -> new Runner(timed(4, Duration.ofSeconds(10)), new Metrics(), new RunListener() {})
+            .run(refusing, new FakeTarget()));
+    assertTrue(e.getMessage().contains("too many clients"), e.getMessage());
+    assertEquals(0, scripted.attempts());
+    assertEquals(0, scripted.openSessions());
+  }
+}

@@ -1,0 +1,57 @@
+package io.txbench.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * Writing result files: failures in words that name the file, and whole-file writes that never
+ * leave a half-written file behind (the old content stays until the new one is complete).
+ */
+public final class ResultFiles {
+  private ResultFiles() {}
+
+  /** A write failure as one line that names the file and the reason. */
+  public static UncheckedIOException cannotWrite(Path file, IOException cause) {
+    return new UncheckedIOException("cannot write " + file + ": " + reason(cause), cause);
+  }
+
+  /** Why an I/O operation failed, in words: the OS's reason rather than the exception class. */
+  public static String reason(IOException e) {
+    if (e instanceof NoSuchFileException) {
+      return "no such file or directory";
+    }
+    if (e instanceof AccessDeniedException) {
+      return "permission denied";
+    }
+    if (e instanceof NotDirectoryException) {
+      return "not a directory";
+    }
+    if (e instanceof FileSystemException f && f.getReason() != null) {
+      return f.getReason();
+    }
+    return String.valueOf(e.getMessage());
+  }
+
+  /** Writes {@code value} as indented JSON to {@code file}, replacing it only once complete. */
+  public static void writeJson(Path file, Object value) throws IOException {
+    Path partial = file.resolveSibling(file.getFileName() + ".partial");
+    try {
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+          .writeValue(partial.toFile(), value);
+      Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING,
+          StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      Files.deleteIfExists(partial);
+      throw new IOException("cannot write " + file + ": " + reason(e), e);
+    }
+  }
+}

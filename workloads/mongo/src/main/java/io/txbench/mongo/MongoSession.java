@@ -1,0 +1,127 @@
+package io.txbench.mongo;
+
+import com.mongodb.ClientSessionOptions;
+import com.mongodb.MongoException;
+import com.mongodb.client.ClientSession;
+import io.txbench.core.AbandonedException;
+import io.txbench.core.Effects;
+import io.txbench.core.Worker;
+import java.util.function.Supplier;
+
+/**
+ * One worker's MongoDB session and the transaction template of every MongoDB workload. With
+ * transactions, one {@link ClientSession} is kept for the whole run and each iteration is a
+ * transaction on it; the commit is reported to the worker's {@link Effects}, and only the commit
+ * is retried while its result is unknown (running the transaction again could apply it twice).
+ * Without transactions (a standalone server, the emulator, {@code --disable-transaction}) each
+ * write is committed by the server on its own and reported as such.
+ */
+final class MongoSession implements AutoCloseable {
+  private static final int COMMIT_ATTEMPTS = 5;
+  private final Effects effects;
+  private final ClientSession session;
+
+  /** The statements of one iteration; {@code session} is null without a transaction. */
+  @FunctionalInterface
+  interface Work<T> {
+    T run(ClientSession session) throws InterruptedException, AbandonedException;
+  }
+
+  private MongoSession(Effects effects, ClientSession session) {
+    this.effects = effects;
+    this.session = session;
+  }
+
+  /** A worker's session: with {@code options}, one that runs transactions; null for none. */
+  static MongoSession open(MongoTarget target, Worker worker, ClientSessionOptions options) {
+    return new MongoSession(worker.effects(),
+        options == null ? null : target.client().startSession(options));
+  }
+
+  /** Runs one iteration: in a transaction committed at the end, or write by write. */
+  <T> T transaction(Work<T> work) throws InterruptedException, AbandonedException {
+    if (session == null) {
+      return work.run(null);
+    }
+    session.startTransaction();
+    try {
+      T result = work.run(session);
+      effects.committing();
+      commitReported();
+      return result;
+    } catch (RuntimeException | InterruptedException | AbandonedException e) {
+      abortQuietly(e);
+      throw e;
+    }
+  }
+
+  /**
+   * Runs a write: inside a transaction as it is, outside one as a commit of its own, reported to
+   * the worker's effects.
+   */
+  <T> T write(Supplier<T> write) throws AbandonedException {
+    if (session != null) {
+      return write.get();
+    }
+    effects.committing();
+    T result;
+    try {
+      result = write.get();
+    } catch (RuntimeException e) {
+      effects.failed(MongoErrors.classify(e).replyLost());
+      throw e;
+    }
+    effects.committed();
+    return result;
+  }
+
+  private void commitReported() {
+    try {
+      commit(session);
+    } catch (RuntimeException e) {
+      effects.failed(MongoErrors.classify(e).replyLost());
+      throw e;
+    }
+    effects.committed();
+  }
+
+  /**
+   * Commits, retrying only the commit while its result is unknown. When the retries run out the
+   * error keeps its unknown-result label, which makes the iteration in doubt; any other error, a
+   * TransientTransactionError included, means the server aborted the transaction.
+   */
+  static void commit(ClientSession session) {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        session.commitTransaction();
+        return;
+      } catch (MongoException e) {
+        if (attempt >= COMMIT_ATTEMPTS
+            || !e.hasErrorLabel(MongoException.UNKNOWN_TRANSACTION_COMMIT_RESULT_LABEL)) {
+          if (attempt > 1 && !e.hasErrorLabel(MongoException.TRANSIENT_TRANSACTION_ERROR_LABEL)) {
+            // After an unknown result, a later error does not say the first commit failed.
+            e.addLabel(MongoException.UNKNOWN_TRANSACTION_COMMIT_RESULT_LABEL);
+          }
+          throw e;
+        }
+      }
+    }
+  }
+
+  private void abortQuietly(Exception cause) {
+    try {
+      if (session.hasActiveTransaction()) {
+        session.abortTransaction();
+      }
+    } catch (RuntimeException e) {
+      cause.addSuppressed(e);
+    }
+  }
+
+  @Override
+  public void close() {
+    if (session != null) {
+      session.close();
+    }
+  }
+}
