@@ -107,8 +107,8 @@ final class BenchmarkCommand implements Callable<Integer> {
   int dayRange;
 
   @Option(names = "--schedules", paramLabel = "N", defaultValue = "0",
-      description = "airline: book only on the first N of the 15,000 flight schedules (0: all);"
-          + " fewer schedules, more contention. Default: all.")
+      description = "airline: book only on the first N of the 15,000 flight schedules (0, or"
+          + " more than were loaded: all); fewer schedules, more contention. Default: all.")
   long schedules;
 
   @Option(names = "--booking-sleep", paramLabel = "TIME", defaultValue = "0s",
@@ -210,6 +210,9 @@ final class BenchmarkCommand implements Callable<Integer> {
     }
     if (duration != null && iterations != null) {
       throw usage("--duration and --iterations exclude each other: give one");
+    }
+    if (outputDir != null && outputDir.toString().isBlank()) {
+      throw usage("--output-dir must name a directory");
     }
     if (skipSetup && onlySetup) {
       throw usage("--skip-setup and --only-setup exclude each other: give one");

@@ -5,6 +5,7 @@ import io.txbench.core.Providers;
 import io.txbench.core.RunOptions;
 import io.txbench.core.Target;
 import io.txbench.core.TargetOptions;
+import io.txbench.core.TargetUnavailableException;
 import io.txbench.core.Workload;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.core.WorkloadProvider;
@@ -78,10 +79,15 @@ final class BenchmarkSession {
         return ExitCodes.OK;
       }
       Workload<?> workload = provider.workload(target, workloadOptions);
-      if (settings.skipSetup()) {
-        workload.attach();
-      } else {
-        workload.prepare(new ConsoleProgress(out));
+      try {
+        if (settings.skipSetup()) {
+          workload.attach();
+        } else {
+          workload.prepare(new ConsoleProgress(out));
+        }
+      } catch (Exception e) {
+        throw StepFailures.during(settings.skipSetup() ? "reading what was loaded"
+            : "loading the data", target, e);
       }
       if (settings.onlySetup()) {
         out.println("Setup of " + workloadOptions.name() + " done.");
@@ -103,11 +109,18 @@ final class BenchmarkSession {
     try (Crew<S> crew = new Crew<>(workload, largest)) {
       MeasuredRun<S> measured = new MeasuredRun<>(settings, header, crew, target, guard, out,
           err);
-      for (int level : settings.parallelism()) {
-        RunOptions run = settings.run().withParallelism(level);
+      for (int level = 0; level < settings.parallelism().size(); level++) {
+        RunOptions run = settings.run().withParallelism(settings.parallelism().get(level));
         Path directory = directories.of(settings, level);
+        int code;
+        try {
+          code = measured.run(run, directory);
+        } catch (TargetUnavailableException e) {
+          // The levels measured so far keep their results and their verdicts.
+          err.println("txbench: " + e.getMessage());
+          return Math.max(exitCode, ExitCodes.TARGET);
+        }
         results.add(directory);
-        int code = measured.run(run, directory);
         exitCode = Math.max(exitCode, code);
         if (code == ExitCodes.INTERRUPTED) {
           break;

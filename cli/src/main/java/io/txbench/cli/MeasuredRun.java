@@ -19,6 +19,7 @@ import io.txbench.report.DropwizardReporters;
 import io.txbench.report.HistogramLog;
 import io.txbench.report.IntervalsCsv;
 import io.txbench.report.ProgressLine;
+import io.txbench.report.ResultFiles;
 import io.txbench.report.RunSummary;
 import io.txbench.report.SummaryJson;
 import java.io.IOException;
@@ -60,24 +61,27 @@ final class MeasuredRun<S extends AutoCloseable> {
 
   /** Warms up, measures and verifies one run at {@code run}'s parallelism; its exit code. */
   int run(RunOptions run, Path directory) throws Exception {
+    Metrics metrics = new Metrics(run.openLoop());
+    CompositeListener listeners;
+    try {
+      listeners = new CompositeListener(listeners(metrics, directory, run));
+    } catch (IOException e) {
+      err.println("txbench: cannot write results to " + directory + ": "
+          + ResultFiles.reason(e));
+      return ExitCodes.RESULTS_INCOMPLETE;
+    }
     if (!warmUp(run)) {
       out.println("Stopped during the warm-up: nothing was measured.");
       return ExitCodes.INTERRUPTED;
     }
-    crew.workload().beforeRun();
+    try {
+      crew.workload().beforeRun();
+    } catch (Exception e) {
+      throw StepFailures.during("taking verify's baseline", target, e);
+    }
     long unsettled = crew.unsettled();
-    Metrics metrics = new Metrics(run.openLoop());
-    CompositeListener listeners = new CompositeListener(listeners(metrics, directory, run));
     Runner runner = new Runner(run, metrics, listeners);
     guard.watch(runner);
-    out.println("Running " + header.workload()
-        + (header.transactions() || !header.workload().equals("airline") ? ""
-            : " (no transactions)")
-        + " on " + header.target() + " with " + run.parallelism() + " thread(s)"
-        + (run.openLoop() ? String.format(Locale.US, " at %.0f per second", run.rate()) : "")
-        + ", " + (run.duration() != null ? "for " + human(run.duration())
-            : run.iterations() + " iterations")
-        + ".");
     RunResult result = runner.run(crew, target);
     RunSummary summary = new RunSummary(io.txbench.core.ToolVersion.get(), header.target(),
         header.serverVersion(), header.workload(), header.transactions(), run.parallelism(),
@@ -89,6 +93,25 @@ final class MeasuredRun<S extends AutoCloseable> {
     ConsoleSummary.printVerification(out, verdict);
     summary = write(directory, summary.withVerification(verdict));
     return exitCode(run, result, summary);
+  }
+
+  /** Says what runs, once every worker's session is open and the clock starts. */
+  private RunListener announcement(RunOptions run) {
+    String line = "Running " + header.workload()
+        + (header.transactions() || !header.workload().equals("airline") ? ""
+            : " (no transactions)")
+        + " on " + header.target() + " with " + run.parallelism() + " thread(s)"
+        + (run.openLoop() ? String.format(Locale.US, " at %.0f per second", run.rate()) : "")
+        + ", " + (run.duration() != null ? "for " + human(run.duration())
+            : run.iterations() + " iterations")
+        + ".";
+    return new RunListener() {
+      @Override
+      public void onStart(long startMillis, int threads) {
+        out.println(line);
+        out.flush();
+      }
+    };
   }
 
   /** Runs the unmeasured warm-up, if any; false when a stop came meanwhile. */
@@ -158,6 +181,7 @@ final class MeasuredRun<S extends AutoCloseable> {
   private List<RunListener> listeners(Metrics metrics, Path directory, RunOptions run)
       throws IOException {
     List<RunListener> listeners = new ArrayList<>();
+    listeners.add(announcement(run));
     listeners.add(new ProgressLine(out));
     listeners.add(DropwizardReporters.csv(metrics.registry(), directory));
     listeners.add(new IntervalsCsv(directory));

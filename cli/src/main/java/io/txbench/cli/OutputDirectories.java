@@ -55,10 +55,19 @@ final class OutputDirectories {
     return base;
   }
 
-  /** The directory of the run of {@code settings} at {@code parallelism}. */
-  Path of(Settings settings, int parallelism) {
-    return sweep ? base.resolve(settings.targetName() + "-" + settings.workload().name() + "-p"
-        + parallelism) : base;
+  /**
+   * The directory of the run of {@code settings} at its {@code level}-th parallelism (0-based): a
+   * level that repeats an earlier one ({@code 8,8}) gets a directory of its own.
+   */
+  Path of(Settings settings, int level) {
+    if (!sweep) {
+      return base;
+    }
+    int parallelism = settings.parallelism().get(level);
+    int occurrence = java.util.Collections.frequency(settings.parallelism().subList(0, level + 1),
+        parallelism);
+    return base.resolve(settings.targetName() + "-" + settings.workload().name() + "-p"
+        + parallelism + (occurrence > 1 ? "-" + occurrence : ""));
   }
 
   /**
@@ -71,7 +80,7 @@ final class OutputDirectories {
       if (s.onlySetup() || s.drop()) {
         continue; // writes no results
       }
-      for (int level : s.parallelism()) {
+      for (int level = 0; level < s.parallelism().size(); level++) {
         probe(of(s, level));
       }
     }

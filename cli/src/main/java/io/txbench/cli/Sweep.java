@@ -1,6 +1,8 @@
 package io.txbench.cli;
 
 import io.txbench.core.Providers;
+import io.txbench.core.SetupException;
+import io.txbench.core.TargetUnavailableException;
 import io.txbench.report.CompareTable;
 import io.txbench.report.ResultDirectory;
 import java.io.IOException;
@@ -34,8 +36,18 @@ final class Sweep {
     int exitCode = ExitCodes.OK;
     List<Path> results = new ArrayList<>();
     for (Settings settings : targets) {
-      BenchmarkSession.Outcome outcome =
-          new BenchmarkSession(settings, providers, out, err, directories).run();
+      BenchmarkSession.Outcome outcome;
+      try {
+        outcome = new BenchmarkSession(settings, providers, out, err, directories).run();
+      } catch (TargetUnavailableException | SetupException e) {
+        if (targets.size() == 1) {
+          throw e;
+        }
+        // One target out of reach does not keep the others of the list from running.
+        err.println("txbench: " + settings.targetName() + ": " + e.getMessage());
+        exitCode = Math.max(exitCode, ExitCodes.TARGET);
+        continue;
+      }
       exitCode = Math.max(exitCode, outcome.exitCode());
       results.addAll(outcome.results());
       if (outcome.exitCode() == ExitCodes.INTERRUPTED) {

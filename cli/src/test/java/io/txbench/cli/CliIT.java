@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,28 +17,13 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The command line end to end against a real PostgreSQL. */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class CliIT {
+class CliIT extends PostgresServer {
   private static final String PASSWORD = "pw-3xq9-never-shown";
-  private EmbeddedPostgres postgres;
   @TempDir Path dir;
-
-  @BeforeAll
-  void start() throws IOException {
-    postgres = EmbeddedPostgres.builder().start();
-  }
-
-  @AfterAll
-  void stop() throws IOException {
-    postgres.close();
-  }
 
   private String[] server(String... more) {
     List<String> args = new java.util.ArrayList<>(List.of("--target-database-host", "127.0.0.1",
@@ -50,8 +33,7 @@ class CliIT {
   }
 
   private long query(String sql) throws SQLException {
-    try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:"
-            + postgres.getPort() + "/postgres?user=postgres");
+    try (Connection c = DriverManager.getConnection(url("postgres"));
         Statement s = c.createStatement();
         ResultSet rs = s.executeQuery(sql)) {
       rs.next();
@@ -133,12 +115,11 @@ class CliIT {
 
   @Test
   void dropRemovesWhatTxbenchMadeAndNothingElse() throws Exception {
-    try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:"
-            + postgres.getPort() + "/postgres?user=postgres");
+    try (Connection c = DriverManager.getConnection(url("postgres"));
         Statement s = c.createStatement()) {
       s.execute("CREATE DATABASE droptest");
     }
-    String url = "jdbc:postgresql://127.0.0.1:" + postgres.getPort() + "/droptest?user=postgres";
+    String url = url("droptest");
     try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
       s.execute("CREATE TABLE notes (id INT PRIMARY KEY, body TEXT)");
       s.execute("INSERT INTO notes VALUES (1, 'mine')");
@@ -177,9 +158,9 @@ class CliIT {
   void aSweepRunsEachLevelAndComparesThem() throws Exception {
     Path out = dir.resolve("sweep");
     CliRun run = CliRun.of(server("--workload", "point-select", "--table-size", "500",
-        "--parallelism", "1,4", "--iterations", "300", "--output-dir", out.toString()));
+        "--parallelism", "1,4,4", "--iterations", "300", "--output-dir", out.toString()));
     assertEquals(0, run.exitCode(), run.err());
-    for (String level : List.of("p1", "p4")) {
+    for (String level : List.of("p1", "p4", "p4-2")) { // a repeated level keeps its own results
       JsonNode summary = new ObjectMapper().readTree(
           out.resolve("postgres-point-select-" + level).resolve("summary.json").toFile());
       assertEquals(300, summary.get("iterations").asLong());
@@ -249,76 +230,5 @@ class CliIT {
     assertEquals(0, run.exitCode(), run.err());
     assertTrue(run.out().contains("started an embedded PostgreSQL"), run.out());
     assertTrue(Files.exists(out.resolve("summary.json")));
-  }
-
-  @Test
-  void aContendedAirlineRetriesAndPassesAndWeakerSettingsAreCaught() throws Exception {
-    createDatabase("contention");
-    Contention.check(dir.resolve("contention"), "REPEATABLE_READ", "--target-url",
-        "jdbc:postgresql://127.0.0.1:" + postgres.getPort() + "/contention?user=postgres");
-  }
-
-  @Test
-  void anOutputDirectoryThatCannotBeWrittenIsRefusedBeforeAnythingIsLoaded() throws Exception {
-    createDatabase("outdir");
-    Path file = Files.writeString(dir.resolve("a-file"), "not a directory");
-    CliRun run = CliRun.of("--target-url", "jdbc:postgresql://127.0.0.1:" + postgres.getPort()
-        + "/outdir?user=postgres", "--workload", "insert", "--iterations", "10",
-        "--output-dir", file.resolve("run").toString());
-    assertEquals(ExitCodes.USAGE, run.exitCode(), run.err());
-    String err = run.err().strip();
-    assertEquals(1, err.lines().count(), err);
-    assertTrue(err.startsWith("txbench: --output-dir: cannot write results to ")
-        && err.toLowerCase(java.util.Locale.ROOT).contains("not a directory"), err);
-    try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:"
-            + postgres.getPort() + "/outdir?user=postgres");
-        Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM pg_tables WHERE schemaname = 'public'")) {
-      rs.next();
-      assertEquals(0, rs.getLong(1), "prepare ran before the output directory was checked");
-    }
-  }
-
-  @Test
-  void aServerKilledAndNeverRestartedStillGetsItsSummary() throws Exception {
-    Path data = dir.resolve("doomed-data");
-    EmbeddedPostgres doomed = EmbeddedPostgres.builder().setDataDirectory(data)
-        .setCleanDataDirectory(false).start();
-    Path out = dir.resolve("killed");
-    try {
-      java.util.concurrent.CompletableFuture<CliRun> running =
-          java.util.concurrent.CompletableFuture.supplyAsync(() -> CliRun.of(
-              "--target-database-host", "127.0.0.1", "--target-database-port",
-              String.valueOf(doomed.getPort()), "--workload", "insert", "--table-size", "1000",
-              "--parallelism", "4", "--duration", "6s", "--metrics", "1s",
-              "--connection-wait-timeout", "2s", "--output-dir", out.toString()));
-      Thread.sleep(4_000);
-      ServerProcesses.signal(data, "KILL");
-      CliRun run = running.get(2, java.util.concurrent.TimeUnit.MINUTES);
-      assertEquals(ExitCodes.TARGET, run.exitCode(), run.out() + run.err());
-      assertTrue(run.out().contains("verification  not run (cannot reach the server"),
-          run.out());
-      JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
-      assertEquals(6.0, summary.get("measuredSeconds").asDouble(), 0.001);
-      assertTrue(summary.get("iterations").asLong() > 0);
-      assertTrue(summary.get("errorsByClass").get("connection").asLong() > 0, summary.toString());
-      assertEquals("not run", summary.get("verification").get("status").asText());
-      assertTrue(summary.get("verification").get("cause").asText()
-          .startsWith("cannot reach the server"), summary.get("verification").toString());
-    } finally {
-      try {
-        doomed.close();
-      } catch (IOException | RuntimeException e) {
-        // It is dead already.
-      }
-    }
-  }
-
-  private void createDatabase(String name) throws SQLException {
-    try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:"
-            + postgres.getPort() + "/postgres?user=postgres");
-        Statement s = c.createStatement()) {
-      s.execute("CREATE DATABASE " + name);
-    }
   }
 }

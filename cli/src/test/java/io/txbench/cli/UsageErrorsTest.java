@@ -39,6 +39,13 @@ class UsageErrorsTest {
     assertFalse(err.contains("Exception") || err.contains("\tat "), err);
   }
 
+  @org.junit.jupiter.api.Test
+  void anEmptyOutputDirectoryIsRefusedRatherThanWritingToTheRoot() {
+    CliRun run = CliRun.of("--output-dir", "");
+    assertEquals(ExitCodes.USAGE, run.exitCode(), run.err());
+    assertTrue(run.err().contains("--output-dir must name a directory"), run.err());
+  }
+
   @ParameterizedTest
   @CsvSource({"--help", "--version"})
   void helpAndVersionSucceed(String option) {

@@ -178,6 +178,12 @@ public final class Runner {
         control.closeWindow(StopReason.DURATION_ELAPSED, control.deadline());
       }
       if (allDone) {
+        // A timed window lasts its duration even when the workers are through early (an open
+        // loop whose next slot falls after the deadline), unless a stop cuts it short.
+        if (control.timed() && !control.stopRequested()
+            && !control.awaitStop(control.deadline() - System.nanoTime())) {
+          control.closeWindow(StopReason.DURATION_ELAPSED, control.deadline());
+        }
         break;
       }
       if (control.stopRequested()) {
@@ -257,6 +263,9 @@ public final class Runner {
   }
 
   private synchronized void tick(boolean last, long now) {
+    if (!last && control.stopRequested()) {
+      return; // the window is closed: the last period ends with it
+    }
     long end = Math.max(now, lastTickNanos);
     long retries = metrics.retryCount();
     long errors = metrics.errorCount();

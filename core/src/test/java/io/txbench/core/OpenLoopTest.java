@@ -86,4 +86,15 @@ class OpenLoopTest {
     assertTrue(r.skipped() > 50, "skipped " + r.skipped());
     assertEquals(200, r.iterations() + r.skipped(), 2);
   }
+
+  @Test
+  void theWindowLastsTheDurationEvenWhenTheLastSlotIsEarlier() throws Exception {
+    // At 2 per second over 5 s the last slot is at 4.5 s: the rate is over the 5 s, not 4.5.
+    RunOptions options = new RunOptions(2, Duration.ofSeconds(5), 0, Duration.ofSeconds(1), 0, 0,
+        1, NO_WAIT, 2, false, Duration.ZERO);
+    RunResult r = run(options, ScriptedWorkload.alwaysSucceeds());
+    assertEquals(10, r.iterations());
+    assertEquals(Duration.ofSeconds(5).toNanos(), r.measuredNanos());
+    assertEquals(2.0, r.tps(), 1e-9);
+  }
 }

@@ -1,7 +1,6 @@
 package io.txbench.report;
 
 import com.codahale.metrics.ConsoleReporter;
-import com.codahale.metrics.CsvReporter;
 import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.Slf4jReporter;
 import java.io.PrintStream;
@@ -15,15 +14,12 @@ public final class DropwizardReporters {
   private DropwizardReporters() {}
 
   /**
-   * {@code iterations.csv}, {@code response-time.csv}, {@code retries.csv} and {@code errors.csv}
-   * in {@code directory}, in CsvReporter's own format (rates per second, durations in ms).
+   * {@code iterations.csv}, {@code response-time.csv}, {@code retries.csv}, {@code errors.csv}
+   * and {@code in-doubt.csv} in {@code directory}, in CsvReporter's own format (rates per second,
+   * durations in ms), written by {@link MetricsCsv}, which reports a failed write.
    */
-  public static ReporterListener csv(MetricRegistry registry, Path directory) {
-    return new ReporterListener(CsvReporter.forRegistry(registry)
-        .formatFor(Locale.US)
-        .convertRatesTo(TimeUnit.SECONDS)
-        .convertDurationsTo(TimeUnit.MILLISECONDS)
-        .build(directory.toFile()));
+  public static MetricsCsv csv(MetricRegistry registry, Path directory) {
+    return new MetricsCsv(registry, directory);
   }
 
   /** Dropwizard's console dump of every metric. */

@@ -104,7 +104,7 @@ class ResultFilesTest {
     metrics.recordSuccess(3_000_000);
     metrics.recordRetry(ErrorClass.DEADLOCK);
     metrics.sampleInterval();
-    ReporterListener csv = DropwizardReporters.csv(metrics.registry(), dir);
+    MetricsCsv csv = DropwizardReporters.csv(metrics.registry(), dir);
     csv.onInterval(null);
     List<String> timer = Files.readAllLines(dir.resolve("response-time.csv"));
     assertEquals("t,count,max,mean,min,stddev,p50,p75,p95,p98,p99,p999,mean_rate,m1_rate,"
@@ -182,5 +182,65 @@ class ResultFilesTest {
     ConsoleSummary.printVerification(out, summary.verification());
     assertEquals("  verification  not run (verify had not finished)",
         bytes.toString(StandardCharsets.UTF_8).stripTrailing());
+  }
+
+  /** A clock that moves only when told, so that two reporters read the same rates. */
+  private static final class ManualClock extends com.codahale.metrics.Clock {
+    long nanos = 1_000_000_000L;
+
+    @Override
+    public long getTick() {
+      return nanos;
+    }
+
+    @Override
+    public long getTime() {
+      return 1_700_000_000_000L + nanos / 1_000_000;
+    }
+  }
+
+  @Test
+  void metricsCsvMatchesDropwizardsCsvReporterByteForByte() throws IOException {
+    ManualClock clock = new ManualClock();
+    com.codahale.metrics.MetricRegistry registry = new com.codahale.metrics.MetricRegistry();
+    com.codahale.metrics.Meter meter = registry.register("iterations",
+        new com.codahale.metrics.Meter(clock));
+    com.codahale.metrics.Timer timer = registry.register("response-time",
+        new com.codahale.metrics.Timer(new io.txbench.core.HdrReservoir(), clock));
+    Path theirs = Files.createDirectories(dir.resolve("theirs"));
+    Path ours = Files.createDirectories(dir.resolve("ours"));
+    com.codahale.metrics.CsvReporter reporter = com.codahale.metrics.CsvReporter
+        .forRegistry(registry).formatFor(java.util.Locale.US)
+        .convertRatesTo(java.util.concurrent.TimeUnit.SECONDS)
+        .convertDurationsTo(java.util.concurrent.TimeUnit.MILLISECONDS).withClock(clock)
+        .build(theirs.toFile());
+    MetricsCsv csv = new MetricsCsv(registry, ours, clock);
+    for (int period = 0; period < 3; period++) {
+      for (int i = 0; i < 100; i++) {
+        meter.mark();
+        timer.update(1_000_000L + i * 37_000L, java.util.concurrent.TimeUnit.NANOSECONDS);
+      }
+      clock.nanos += 5_000_000_000L;
+      reporter.report();
+      csv.onInterval(null);
+    }
+    csv.onEnd(null);
+    for (String file : List.of("iterations.csv", "response-time.csv")) {
+      assertEquals(Files.readString(theirs.resolve(file)), Files.readString(ours.resolve(file)),
+          file);
+    }
+  }
+
+  @Test
+  void aMetricsCsvThatCannotWriteSaysWhichFileAndWhy() throws IOException {
+    Metrics metrics = new Metrics();
+    metrics.recordSuccess(1_000_000);
+    Files.createSymbolicLink(dir.resolve("iterations.csv"), Path.of("/dev/full"));
+    MetricsCsv csv = new MetricsCsv(metrics.registry(), dir);
+    java.io.UncheckedIOException e = org.junit.jupiter.api.Assertions.assertThrows(
+        java.io.UncheckedIOException.class, () -> csv.onInterval(null));
+    assertTrue(e.getMessage().startsWith("cannot write " + dir.resolve("iterations.csv")),
+        e.getMessage());
+    assertTrue(e.getMessage().contains("No space left on device"), e.getMessage());
   }
 }

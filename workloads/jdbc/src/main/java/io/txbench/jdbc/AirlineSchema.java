@@ -64,8 +64,11 @@ final class AirlineSchema {
       "INSERT INTO payment (schedule_id, flight_date, user_id, amount, paid_at)"
           + " VALUES (?, ?, ?, ?, CURRENT_TIMESTAMP)";
 
-  /** Seats that repeat a (flight, day, seat number) already sold: the seats beyond the first. */
-  static final String REPEATED_SEATS =
-      "SELECT COALESCE(SUM(n - 1), 0) FROM (SELECT COUNT(*) AS n FROM seat"
+  /**
+   * Seats after a given {@code seat_id} that repeat a (flight, day, seat number) among themselves:
+   * the seats beyond the first of each number.
+   */
+  static final String REPEATED_SEATS_AFTER =
+      "SELECT COALESCE(SUM(n - 1), 0) FROM (SELECT COUNT(*) AS n FROM seat WHERE seat_id > %d"
           + " GROUP BY schedule_id, flight_date, seat_number HAVING COUNT(*) > 1) d";
 }

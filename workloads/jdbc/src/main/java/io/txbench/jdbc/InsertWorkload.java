@@ -25,7 +25,7 @@ final class InsertWorkload extends ItemWorkload {
 
   @Override
   public void beforeRun() throws SQLException {
-    try (Connection c = target.connection()) {
+    try (Connection c = target.controlConnection()) {
       countBefore = count(c);
       commit(c);
     }
@@ -53,7 +53,7 @@ final class InsertWorkload extends ItemWorkload {
 
   @Override
   public Verification verify(Tally tally) throws SQLException {
-    try (Connection c = target.connection()) {
+    try (Connection c = target.controlConnection()) {
       long after = count(c);
       commit(c);
       return Invariants.inserted(countBefore, after, tally);

@@ -42,7 +42,7 @@ abstract class ItemWorkload implements Workload<JdbcSession> {
   @Override
   public void prepare(Progress progress) throws Exception {
     long size = options.tableSize();
-    try (Connection c = target.connection()) {
+    try (Connection c = target.controlConnection()) {
       c.setAutoCommit(true);
       registry.recreate(c, List.of(ITEM), SCHEMA_GROUP, size, options.seed());
       SplittableRandom random = data.loadRandom();
@@ -68,7 +68,7 @@ abstract class ItemWorkload implements Workload<JdbcSession> {
 
   @Override
   public void attach() throws Exception {
-    try (Connection c = target.connection()) {
+    try (Connection c = target.controlConnection()) {
       rows = registry.attach(c, TABLE);
     }
   }

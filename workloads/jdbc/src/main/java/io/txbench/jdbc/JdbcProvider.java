@@ -43,7 +43,7 @@ public abstract class JdbcProvider implements WorkloadProvider {
   @Override
   public List<String> dropOwned(Target target) throws java.sql.SQLException {
     JdbcTarget jdbc = (JdbcTarget) target;
-    try (java.sql.Connection c = jdbc.connection()) {
+    try (java.sql.Connection c = jdbc.controlConnection()) {
       c.setAutoCommit(true);
       return new SchemaRegistry(jdbc.dialect(), ToolVersion.get()).dropOwned(c);
     }

@@ -35,9 +35,10 @@ public final class JdbcSession implements AutoCloseable {
     T run(JdbcSession session) throws SQLException, AbandonedException, InterruptedException;
   }
 
+  /** A commit, or an autocommit write: what it returns is the rows it changed. */
   @FunctionalInterface
-  private interface SqlCall<T> {
-    T call() throws SQLException;
+  private interface CommitPoint {
+    int send() throws SQLException;
   }
 
   private JdbcSession(JdbcTarget target, Effects effects, boolean hold, List<String> prepared) {
@@ -73,7 +74,7 @@ public final class JdbcSession implements AutoCloseable {
       if (!target.autoCommit()) {
         commitPoint(() -> {
           connection.commit();
-          return null;
+          return 1; // the transaction is all of the iteration: it committed
         });
       }
       if (!hold) {
@@ -84,6 +85,11 @@ public final class JdbcSession implements AutoCloseable {
       recover(e);
       throw e;
     }
+  }
+
+  /** The connection the session holds now, or null; for tests. */
+  Connection connection() {
+    return connection;
   }
 
   /** The prepared statement for {@code sql} on the session's connection. */
@@ -107,17 +113,25 @@ public final class JdbcSession implements AutoCloseable {
     return commitPoint(statement::executeUpdate);
   }
 
-  private <T> T commitPoint(SqlCall<T> call) throws SQLException, AbandonedException {
+  /**
+   * Sends a commit (or an autocommit write) and reports it. A write that changed no row left
+   * nothing behind, so it is reported as such.
+   */
+  private int commitPoint(CommitPoint point) throws SQLException, AbandonedException {
     effects.committing();
-    T result;
+    int rows;
     try {
-      result = call.call();
+      rows = point.send();
     } catch (SQLException | RuntimeException e) {
       effects.failed(target.classify(e).replyLost());
       throw e;
     }
-    effects.committed();
-    return result;
+    if (rows > 0) {
+      effects.committed();
+    } else {
+      effects.failed(false);
+    }
+    return rows;
   }
 
   private void connect() throws SQLException {

@@ -9,19 +9,26 @@ import io.txbench.core.TargetUnavailableException;
 import java.sql.Connection;
 import java.sql.SQLException;
 
-/** A SQL database behind a HikariCP pool. */
+/**
+ * A SQL database behind two HikariCP pools: the workers' ({@code --max-connections}), and one
+ * connection of its own for prepare, verify and their baselines, so that workers holding theirs for
+ * the whole run never starve it and never use more than they were given.
+ */
 public final class JdbcTarget implements Target {
+  private static final long CLOSE_WAIT_MILLIS = 3_000;
   private final SqlDialect dialect;
   private final HikariDataSource pool;
+  private final HikariDataSource control;
   private final String serverVersion;
   private final boolean autoCommit;
   private final int maxConnections;
 
-  private JdbcTarget(SqlDialect dialect, HikariDataSource pool, String serverVersion,
-      boolean autoCommit, int maxConnections) {
+  private JdbcTarget(SqlDialect dialect, HikariDataSource pool, HikariDataSource control,
+      String serverVersion, boolean autoCommit, int maxConnections) {
     this.maxConnections = maxConnections;
     this.dialect = dialect;
     this.pool = pool;
+    this.control = control;
     this.serverVersion = serverVersion;
     this.autoCommit = autoCommit;
   }
@@ -42,10 +49,7 @@ public final class JdbcTarget implements Target {
       config.setPassword(options.password().reveal());
     }
     config.setDataSourceProperties(dialect.connectionProperties(options));
-    config.setPoolName("txbench");
-    // One connection beyond the workers' own, for prepare, verify and their baselines: workers
-    // keep theirs for the whole run.
-    config.setMaximumPoolSize(options.maxConnections() + 1);
+    config.setMaximumPoolSize(options.maxConnections());
     config.setMinimumIdle(Math.min(options.minConnections(), options.maxConnections()));
     config.setConnectionTimeout(Math.max(250, options.connectionWaitTimeout().toMillis()));
     if (options.connectionIdleTimeout().toMillis() >= 10_000) {
@@ -53,17 +57,30 @@ public final class JdbcTarget implements Target {
     }
     config.setAutoCommit(autoCommit);
     config.setTransactionIsolation("TRANSACTION_" + options.isolationLevel().name());
-    HikariDataSource pool;
+    HikariConfig controlConfig = new HikariConfig();
+    config.copyStateTo(controlConfig);
+    controlConfig.setPoolName("txbench-control");
+    controlConfig.setMaximumPoolSize(1);
+    controlConfig.setMinimumIdle(0);
+    config.setPoolName("txbench");
+    HikariDataSource control;
     try {
-      pool = new HikariDataSource(config);
+      control = new HikariDataSource(controlConfig);
     } catch (RuntimeException e) {
       throw unavailable(dialect, options, e);
     }
-    try (Connection c = pool.getConnection()) {
-      String version = dialect.serverVersion(c.getMetaData());
-      return new JdbcTarget(dialect, pool, version, autoCommit, options.maxConnections());
+    String version;
+    try (Connection c = control.getConnection()) {
+      version = dialect.serverVersion(c.getMetaData());
     } catch (SQLException | RuntimeException e) {
-      pool.close();
+      control.close();
+      throw unavailable(dialect, options, e);
+    }
+    try {
+      return new JdbcTarget(dialect, new HikariDataSource(config), control, version, autoCommit,
+          options.maxConnections());
+    } catch (RuntimeException e) {
+      control.close();
       throw unavailable(dialect, options, e);
     }
   }
@@ -79,9 +96,14 @@ public final class JdbcTarget implements Target {
         "cannot connect to " + dialect.product() + " at " + options.describe() + ": " + cause, e);
   }
 
-  /** A pooled connection; close it to give it back. */
+  /** A connection of the workers' pool; close it to give it back. */
   public Connection connection() throws SQLException {
     return pool.getConnection();
+  }
+
+  /** The connection for prepare, verify and their baselines; close it to give it back. */
+  public Connection controlConnection() throws SQLException {
+    return control.getConnection();
   }
 
   public SqlDialect dialect() {
@@ -111,8 +133,23 @@ public final class JdbcTarget implements Target {
     return SqlErrors.classify(error, dialect);
   }
 
+  /**
+   * Closes both pools. A pool still trying to connect to a server that does not answer (frozen,
+   * or gone without a word) waits for its connect time-out to close; that wait is left to a
+   * background thread after a few seconds, so that the end of a run is not held up by it.
+   */
   @Override
   public void close() {
-    pool.close();
+    Thread closing = new Thread(() -> {
+      pool.close();
+      control.close();
+    }, "txbench-pool-close");
+    closing.setDaemon(true);
+    closing.start();
+    try {
+      closing.join(CLOSE_WAIT_MILLIS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 }

@@ -23,7 +23,7 @@ final class PointSelectWorkload extends ItemWorkload {
 
   @Override
   public void beforeRun() throws SQLException {
-    try (Connection c = target.connection()) {
+    try (Connection c = target.controlConnection()) {
       countBefore = count(c);
       updatesBefore = updates(c);
       commit(c);
@@ -53,7 +53,7 @@ final class PointSelectWorkload extends ItemWorkload {
 
   @Override
   public Verification verify(Tally tally) throws SQLException {
-    try (Connection c = target.connection()) {
+    try (Connection c = target.controlConnection()) {
       long rowsAfter = count(c);
       long updatesAfter = updates(c);
       commit(c);

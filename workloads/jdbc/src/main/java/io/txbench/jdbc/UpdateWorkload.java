@@ -25,7 +25,7 @@ final class UpdateWorkload extends ItemWorkload {
 
   @Override
   public void beforeRun() throws SQLException {
-    try (Connection c = target.connection()) {
+    try (Connection c = target.controlConnection()) {
       updatesBefore = updates(c);
       commit(c);
     }
@@ -54,7 +54,7 @@ final class UpdateWorkload extends ItemWorkload {
 
   @Override
   public Verification verify(Tally tally) throws SQLException {
-    try (Connection c = target.connection()) {
+    try (Connection c = target.controlConnection()) {
       long after = updates(c);
       commit(c);
       return Invariants.updated(updatesBefore, after, tally);

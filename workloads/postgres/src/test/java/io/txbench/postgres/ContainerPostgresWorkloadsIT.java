@@ -13,7 +13,9 @@ class ContainerPostgresWorkloadsIT extends PostgresContract {
 
   @Override
   protected String serverUrl() {
-    return postgres.getJdbcUrl() + "?user=" + postgres.getUsername() + "&password="
+    // getJdbcUrl() carries parameters of its own ("?loggerLevel=OFF"): build the URL here.
+    return "jdbc:postgresql://" + postgres.getHost() + ":" + postgres.getMappedPort(5432) + "/"
+        + postgres.getDatabaseName() + "?user=" + postgres.getUsername() + "&password="
         + postgres.getPassword();
   }
 }

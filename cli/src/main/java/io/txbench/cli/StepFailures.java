@@ -1,0 +1,29 @@
+package io.txbench.cli;
+
+import io.txbench.core.Causes;
+import io.txbench.core.ErrorClass;
+import io.txbench.core.SetupException;
+import io.txbench.core.Target;
+import io.txbench.core.TargetUnavailableException;
+
+/**
+ * A failure in a step around the measured runs (loading, a baseline, a warm-up) as what it is: a
+ * lost server is the target being unavailable (exit 3, one line naming the step), anything else
+ * stays what it was.
+ */
+final class StepFailures {
+  private StepFailures() {}
+
+  /** What to throw for {@code failure}, which happened while {@code step}. */
+  static Exception during(String step, Target target, Exception failure) {
+    if (failure instanceof TargetUnavailableException || failure instanceof SetupException
+        || failure instanceof InterruptedException) {
+      return failure;
+    }
+    if (target.classify(failure).errorClass() == ErrorClass.CONNECTION) {
+      return new TargetUnavailableException("lost the server while " + step + ": "
+          + Causes.describe(failure), failure);
+    }
+    return failure;
+  }
+}

@@ -1,0 +1,40 @@
+package io.txbench.cli;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+
+/** A real PostgreSQL for a class of command-line tests, started before them and stopped after. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class PostgresServer {
+  EmbeddedPostgres postgres;
+
+  @BeforeAll
+  void startPostgres() throws IOException {
+    postgres = EmbeddedPostgres.builder().start();
+  }
+
+  @AfterAll
+  void stopPostgres() throws IOException {
+    postgres.close();
+  }
+
+  /** The JDBC URL of {@code database} on it, as the superuser. */
+  String url(String database) {
+    return "jdbc:postgresql://127.0.0.1:" + postgres.getPort() + "/" + database
+        + "?user=postgres";
+  }
+
+  void createDatabase(String name) throws SQLException {
+    try (Connection c = DriverManager.getConnection(url("postgres"));
+        Statement s = c.createStatement()) {
+      s.execute("CREATE DATABASE " + name);
+    }
+  }
+}

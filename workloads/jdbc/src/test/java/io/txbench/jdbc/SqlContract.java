@@ -1,0 +1,110 @@
+package io.txbench.jdbc;
+
+import io.txbench.core.IsolationLevel;
+import io.txbench.core.MongoOptions;
+import io.txbench.core.Secret;
+import io.txbench.core.TargetOptions;
+import io.txbench.core.WorkloadOptions;
+import io.txbench.core.WorkloadRun;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+
+/**
+ * What the SQL contract tests share: each test in a namespace of its own (a schema, or a
+ * database) on a real server, and the means to run workloads there and read their effects back.
+ * Subclasses say where the server is and how to make a namespace.
+ */
+public abstract class SqlContract {
+  private String schema;
+  private String url;
+
+  /** The provider under test. */
+  protected abstract JdbcProvider provider();
+
+  /** A JDBC URL of the server under test, with credentials. */
+  protected abstract String serverUrl();
+
+  /** Creates an empty namespace (schema or database) and returns a JDBC URL that uses it. */
+  protected abstract String createNamespace(String name) throws SQLException;
+
+  /** Drops a namespace made by {@link #createNamespace}. */
+  protected abstract void dropNamespace(String name) throws SQLException;
+
+  /** The URL parameter that turns TLS off, so that the fault proxy can read the requests. */
+  protected abstract String plainTextParameter();
+
+  /** The isolation level under which the airline must keep every invariant on this server. */
+  protected IsolationLevel strictIsolation() {
+    return IsolationLevel.REPEATABLE_READ;
+  }
+
+  @BeforeEach
+  void createSchema() throws SQLException {
+    schema = "txbench_it_" + UUID.randomUUID().toString().substring(0, 8);
+    url = createNamespace(schema);
+  }
+
+  @AfterEach
+  void dropSchema() throws SQLException {
+    dropNamespace(schema);
+  }
+
+  /** The current test's namespace (schema or database). */
+  protected String schema() {
+    return schema;
+  }
+
+  /** A URL of the current test's namespace. */
+  protected String url() {
+    return url;
+  }
+
+  /** Runs one statement on the server URL (outside the test's namespace). */
+  protected void sql(String statement) throws SQLException {
+    try (Connection c = DriverManager.getConnection(serverUrl());
+        Statement s = c.createStatement()) {
+      s.execute(statement);
+    }
+  }
+
+  /** Runs one statement in the current test's namespace. */
+  protected void execute(String statement) throws SQLException {
+    try (Connection c = DriverManager.getConnection(url());
+        Statement s = c.createStatement()) {
+      s.execute(statement);
+    }
+  }
+
+  protected long query(String sql) throws SQLException {
+    return TestSql.query(url(), sql);
+  }
+
+  protected TargetOptions target(int connections, IsolationLevel isolation) {
+    return new TargetOptions(null, 0, null, null, Secret.none(), url(), connections, connections,
+        Duration.ofSeconds(10), Duration.ofMinutes(10), isolation, MongoOptions.defaults());
+  }
+
+  /** The same target reached through {@code proxy}, in plain text. */
+  protected TargetOptions through(FaultProxy proxy, int connections, IsolationLevel isolation) {
+    String proxied = proxy.rewrite(url()) + (url().contains("?") ? "&" : "?")
+        + plainTextParameter();
+    return new TargetOptions(null, 0, null, null, Secret.none(), proxied, connections,
+        connections, Duration.ofSeconds(10), Duration.ofMinutes(10), isolation,
+        MongoOptions.defaults());
+  }
+
+  protected static WorkloadOptions workload(String name, long tableSize, boolean noTransaction) {
+    return new WorkloadOptions(name, tableSize, 42, 1, Duration.ZERO, noTransaction);
+  }
+
+  protected WorkloadRun.Outcome run(WorkloadOptions options, int threads, long iterations,
+      boolean prepare, IsolationLevel isolation) throws Exception {
+    return WorkloadRun.run(provider(), target(threads, isolation), options, iterations, prepare);
+  }
+}

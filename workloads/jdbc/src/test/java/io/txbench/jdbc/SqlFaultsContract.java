@@ -1,0 +1,167 @@
+package io.txbench.jdbc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.txbench.core.Iterations;
+import io.txbench.core.Worker;
+import io.txbench.core.WorkloadOptions;
+import io.txbench.core.WorkloadRun;
+import io.txbench.core.data.AirlineData;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Faults on a real SQL server, read back from the database: a connection cut right after the
+ * server got a COMMIT or an autocommit write (the iteration is in doubt, and verify finds what the
+ * server kept), and a deadlock victim that rolls back and keeps its connection and statements.
+ */
+public abstract class SqlFaultsContract extends SqlContract {
+  @Test
+  void aCommitWhoseReplyIsLostIsInDoubtAndVerifyAccountsForIt() throws Exception {
+    run(workload(WorkloadOptions.AIRLINE, 0, false), 1, 1, true, strictIsolation());
+    long seatsBefore = query("SELECT COUNT(*) FROM seat");
+    try (FaultProxy proxy = FaultProxy.cuttingAfterCommit(url(), 25, 3)) {
+      WorkloadRun.Outcome o = WorkloadRun.run(provider(), through(proxy, 4, strictIsolation()),
+          workload(WorkloadOptions.AIRLINE, 0, false), 300, false);
+      System.out.println(provider().target() + " with 3 COMMIT replies cut: " + o.describe());
+      assertEquals(3, proxy.cuts());
+      assertEquals(3, o.result().inDoubt(), o.describe());
+      assertEquals(0, o.result().errors(), o.describe());
+      long held = query("SELECT COUNT(*) FROM seat") - seatsBefore - o.result().iterations();
+      assertTrue(held >= 0 && held <= 3, "held " + held);
+      assertEquals(query("SELECT COUNT(*) FROM seat"), query("SELECT COUNT(*) FROM payment"));
+      assertTrue(o.verification().passed(), o.describe());
+      assertEquals(java.util.List.of("3 in doubt: the server holds " + held + " of them"),
+          o.verification().notes());
+    }
+  }
+
+  @Test
+  void anAutocommitWriteWhoseReplyIsLostIsInDoubt() throws Exception {
+    run(workload(WorkloadOptions.INSERT, 1_000, false), 1, 1, true, strictIsolation());
+    try (FaultProxy proxy = FaultProxy.cuttingAfterStatement(url(), "INSERT INTO item", 40,
+        3)) {
+      WorkloadRun.Outcome o = WorkloadRun.run(provider(), through(proxy, 4, strictIsolation()),
+          workload(WorkloadOptions.INSERT, 1_000, false), 400, false);
+      System.out.println(provider().target() + " with 3 INSERT replies cut: " + o.describe());
+      assertEquals(3, proxy.cuts());
+      assertEquals(3, o.result().inDoubt(), o.describe());
+      long inserted = query("SELECT COUNT(*) FROM item") - 1_001;
+      assertTrue(inserted >= o.result().iterations()
+          && inserted <= o.result().iterations() + 3, o.describe());
+      assertTrue(o.verification().passed(), o.describe());
+    }
+  }
+
+  @Test
+  void withoutATransactionALostReplyMidIterationLeavesItsCommittedStepsAccountedFor()
+      throws Exception {
+    run(workload(WorkloadOptions.AIRLINE, 0, true), 1, 1, true, strictIsolation());
+    try (FaultProxy proxy = FaultProxy.cuttingAfterStatement(url(), "INSERT INTO payment", 30,
+        2)) {
+      // The seat committed, the payment was sent and its reply lost, the audit never sent.
+      // One worker: without a transaction, concurrent buyers would repeat seat numbers.
+      WorkloadRun.Outcome o = WorkloadRun.run(provider(), through(proxy, 1, strictIsolation()),
+          workload(WorkloadOptions.AIRLINE, 0, true), 100, false);
+      System.out.println(provider().target() + " without transactions, 2 payment replies cut: "
+          + o.describe());
+      assertEquals(2, o.result().inDoubt(), o.describe());
+      assertEquals(0, o.result().retries(), o.describe());
+      long seats = query("SELECT COUNT(*) FROM seat") - 1;
+      assertEquals(o.result().iterations() + 2, seats, o.describe());
+      long audits = query("SELECT SUM(seats_occupied) FROM audit") - 1;
+      assertEquals(o.result().iterations(), audits, o.describe());
+      assertTrue(o.verification().passed(), o.describe());
+    }
+  }
+
+  @Test
+  void aDeadlockVictimRollsBackAndKeepsItsConnectionAndStatements() throws Exception {
+    run(workload(WorkloadOptions.UPDATE, 10, false), 1, 1, true, strictIsolation());
+    String update = "UPDATE item SET updates = updates + 1 WHERE id = ?";
+    // The airline's options: connections in transactions, as under contention.
+    try (JdbcTarget target = (JdbcTarget) provider().open(target(2, strictIsolation()),
+            workload(WorkloadOptions.AIRLINE, 0, false))) {
+      Worker[] workers = {new Worker(0, 2, 1), new Worker(1, 2, 1)};
+      JdbcSession[] sessions = {JdbcSession.open(target, workers[0], update),
+          JdbcSession.open(target, workers[1], update)};
+      Connection[] connections = {sessions[0].connection(), sessions[1].connection()};
+      PreparedStatement[] statements = {sessions[0].statement(update),
+          sessions[1].statement(update)};
+      CountDownLatch bothLocked = new CountDownLatch(2);
+      List<CompletableFuture<Exception>> runs = new ArrayList<>();
+      for (int i = 0; i < 2; i++) {
+        int first = 1 + i;
+        int second = 2 - i;
+        Worker worker = workers[i];
+        JdbcSession session = sessions[i];
+        runs.add(CompletableFuture.supplyAsync(() -> {
+          Iterations.begin(worker);
+          try {
+            session.transaction(s -> {
+              bump(s, update, first);
+              bothLocked.countDown();
+              bothLocked.await();
+              return bump(s, update, second); // each waits for the other's row: a deadlock
+            });
+            return null;
+          } catch (Exception e) {
+            return e;
+          } finally {
+            Iterations.end(worker);
+          }
+        }));
+      }
+      Exception a = runs.get(0).get(60, TimeUnit.SECONDS);
+      Exception b = runs.get(1).get(60, TimeUnit.SECONDS);
+      assertTrue((a == null) != (b == null), "one deadlock victim expected: " + a + ", " + b);
+      int victim = a != null ? 0 : 1;
+      assertTrue(target.classify(a != null ? a : b).retryable(), String.valueOf(a != null ? a : b));
+      assertSame(connections[victim], sessions[victim].connection());
+      assertSame(statements[victim], sessions[victim].statement(update));
+      Iterations.begin(workers[victim]);
+      sessions[victim].transaction(s -> bump(s, update, 3));
+      Iterations.end(workers[victim]);
+      assertSame(connections[victim], sessions[victim].connection());
+      for (JdbcSession s : sessions) {
+        s.close();
+      }
+    }
+    // One from the prepare run, two from the winner, one from the victim once retried.
+    assertEquals(4, query("SELECT SUM(updates) FROM item"));
+  }
+
+  private static int bump(JdbcSession session, String update, long id) throws SQLException {
+    PreparedStatement statement = session.statement(update);
+    statement.setLong(1, id);
+    return statement.executeUpdate();
+  }
+
+  @Test
+  void aSeatAnEarlierRunLeftWithoutItsAuditIncrementIsNotBlamedOnThisRun() throws Exception {
+    run(workload(WorkloadOptions.AIRLINE, 0, false), 1, 1, true, strictIsolation());
+    // A run without transactions died between the seat and the audit: the next buyer of that
+    // flight, correct as it is, takes the same seat number.
+    String day = AirlineData.bookingDays(1)[0].toString();
+    long taken = query("SELECT COALESCE(MAX(seats_occupied), 0) FROM audit WHERE schedule_id = 1");
+    execute("INSERT INTO seat (schedule_id, flight_date, seat_number, user_id, booked_at)"
+        + " VALUES (1, DATE '" + day + "', " + (taken + 1) + ", 7, CURRENT_TIMESTAMP)");
+    WorkloadRun.Outcome o = WorkloadRun.run(provider(), target(2, strictIsolation()),
+        new WorkloadOptions(WorkloadOptions.AIRLINE, 0, 42, 1, Duration.ZERO, false, 1), 20,
+        false);
+    assertEquals(1, query("SELECT COUNT(*) - COUNT(DISTINCT seat_number) FROM seat"
+        + " WHERE schedule_id = 1"));
+    assertTrue(o.verification().passed(), o.describe());
+    assertEquals(0L, o.verification().figures().get("repeated_seat_numbers"));
+  }
+}

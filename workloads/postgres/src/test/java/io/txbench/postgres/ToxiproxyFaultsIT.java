@@ -1,0 +1,74 @@
+package io.txbench.postgres;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import eu.rekawek.toxiproxy.Proxy;
+import eu.rekawek.toxiproxy.ToxiproxyClient;
+import eu.rekawek.toxiproxy.model.ToxicDirection;
+import io.txbench.core.Backoff;
+import io.txbench.core.IsolationLevel;
+import io.txbench.core.MongoOptions;
+import io.txbench.core.RunOptions;
+import io.txbench.core.Secret;
+import io.txbench.core.TargetOptions;
+import io.txbench.core.WorkloadOptions;
+import io.txbench.core.WorkloadRun;
+import io.txbench.jdbc.TestSql;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.testcontainers.containers.Network;
+import org.testcontainers.junit.jupiter.Container;
+import org.testcontainers.junit.jupiter.Testcontainers;
+import org.testcontainers.postgresql.PostgreSQLContainer;
+import org.testcontainers.toxiproxy.ToxiproxyContainer;
+
+/**
+ * PostgreSQL in Docker behind Toxiproxy, whose connections are reset in the middle of an insert
+ * run: what the server holds is what the run committed, give or take the iterations in doubt.
+ * Skipped where there is no Docker engine; {@code SqlFaultsContract} cuts connections with an
+ * in-process proxy on every machine.
+ */
+@Testcontainers(disabledWithoutDocker = true)
+class ToxiproxyFaultsIT {
+  private static final Network NETWORK = Network.newNetwork();
+  private static final int PROXIED = 8666;
+
+  @Container
+  private static final PostgreSQLContainer POSTGRES = new PostgreSQLContainer("postgres:17")
+      .withNetwork(NETWORK).withNetworkAliases("postgres");
+
+  @Container
+  private static final ToxiproxyContainer TOXIPROXY =
+      new ToxiproxyContainer("ghcr.io/shopify/toxiproxy:2.12.0").withNetwork(NETWORK);
+
+  private static String credentials() {
+    return "?user=" + POSTGRES.getUsername() + "&password=" + POSTGRES.getPassword();
+  }
+
+  @Test
+  void connectionsResetMidRunLeaveOnlyTheInDoubtUncertain() throws Exception {
+    ToxiproxyClient client = new ToxiproxyClient(TOXIPROXY.getHost(),
+        TOXIPROXY.getControlPort());
+    Proxy proxy = client.createProxy("postgres", "0.0.0.0:" + PROXIED, "postgres:5432");
+    String proxied = "jdbc:postgresql://" + TOXIPROXY.getHost() + ":"
+        + TOXIPROXY.getMappedPort(PROXIED) + "/" + POSTGRES.getDatabaseName() + credentials();
+    TargetOptions target = new TargetOptions(null, 0, null, null, Secret.none(), proxied, 4, 4,
+        Duration.ofSeconds(10), Duration.ofMinutes(10), IsolationLevel.REPEATABLE_READ,
+        MongoOptions.defaults());
+    RunOptions run = new RunOptions(4, Duration.ofSeconds(8), 0, Duration.ofSeconds(1), 10, 0, 1,
+        new Backoff(Duration.ofMillis(10), Duration.ofMillis(500)));
+    WorkloadRun.Outcome o = WorkloadRun.run(new PostgresProvider(), target,
+        new WorkloadOptions(WorkloadOptions.INSERT, 1_000, 42, 1, Duration.ZERO, false), run,
+        true, () -> {
+          Thread.sleep(2_500);
+          proxy.toxics().resetPeer("reset", ToxicDirection.DOWNSTREAM, 0);
+          Thread.sleep(1_000);
+          proxy.toxics().get("reset").remove();
+        }).survived("PostgreSQL behind Toxiproxy, connections reset");
+    long inserted = TestSql.query("jdbc:postgresql://" + POSTGRES.getHost() + ":"
+        + POSTGRES.getMappedPort(5432) + "/" + POSTGRES.getDatabaseName() + credentials(),
+        "SELECT COUNT(*) FROM item") - 1_000;
+    assertTrue(inserted >= o.result().iterations()
+        && inserted <= o.result().iterations() + o.result().inDoubt(), o.describe());
+  }
+}
