@@ -96,9 +96,18 @@ public final class Metrics {
     scheduleLags.update(nanos);
   }
 
-  /** An open-loop iteration skipped for starting later than --max-lag. */
+  /**
+   * An open-loop iteration skipped: it would have started later than --max-lag, or no worker was
+   * free to start it before the window closed.
+   */
   public void recordSkip() {
-    skipped.mark();
+    recordSkips(1);
+  }
+
+  public void recordSkips(long count) {
+    if (count > 0) {
+      skipped.mark(count);
+    }
   }
 
   public long skippedCount() {

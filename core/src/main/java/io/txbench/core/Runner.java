@@ -155,6 +155,11 @@ public final class Runner {
       ticker.shutdown();
       ticker.awaitTermination(5, TimeUnit.SECONDS);
     }
+    if (control.schedule() != null) {
+      // Slots due in the window that no worker was free to start, stuck as they all were.
+      metrics.recordSkips(control.schedule().takeRemainingBefore(windowEnd,
+          new java.util.SplittableRandom(options.seed())));
+    }
     tick(true, windowEnd);
     RunResult result = result(start, windowEnd);
     safely(() -> listener.onEnd(result));

@@ -21,7 +21,25 @@ final class Schedule {
 
   /** The intended start of the next iteration, in {@link System#nanoTime()} terms. */
   long next(SplittableRandom random) {
+    return next.getAndAdd(gap(random));
+  }
+
+  private long gap(SplittableRandom random) {
     double gap = poisson ? -Math.log(1.0 - random.nextDouble()) * periodNanos : periodNanos;
-    return next.getAndAdd(Math.max(1, Math.round(gap)));
+    return Math.max(1, Math.round(gap));
+  }
+
+  /**
+   * Takes every slot left before {@code endNanos} and says how many there were: iterations due in
+   * the window that no worker was free to start (all of them stuck on a stalled server). Call it
+   * once no worker takes slots any more.
+   */
+  long takeRemainingBefore(long endNanos, SplittableRandom random) {
+    long count = 0;
+    while (next.get() - endNanos < 0) {
+      next.getAndAdd(gap(random));
+      count++;
+    }
+    return count;
   }
 }

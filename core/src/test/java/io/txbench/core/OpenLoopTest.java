@@ -97,4 +97,25 @@ class OpenLoopTest {
     assertEquals(Duration.ofSeconds(5).toNanos(), r.measuredNanos());
     assertEquals(2.0, r.tps(), 1e-9);
   }
+
+  @Test
+  void slotsNoWorkerWasFreeToStartBeforeTheEndAreCountedAsSkipped() throws Exception {
+    AtomicBoolean stalled = new AtomicBoolean();
+    Workload<?> stallAtTheEnd = ScriptedWorkload.failing(n -> {
+      if (n == 50 && stalled.compareAndSet(false, true)) {
+        try {
+          Thread.sleep(800); // from 0.5 s to 1.3 s: past the end of the 1 s window
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+      return null;
+    });
+    RunOptions options = new RunOptions(1, Duration.ofSeconds(1), 0, Duration.ofMillis(200), 0, 0,
+        1, NO_WAIT, 100, false, Duration.ZERO);
+    RunResult r = run(options, stallAtTheEnd);
+    assertEquals(51, r.iterations()); // the stalled one committed in the grace
+    assertEquals(1, r.lateIterations());
+    assertEquals(49, r.skipped());
+  }
 }

@@ -37,7 +37,8 @@ public final class ConsoleSummary {
     if (r.scheduleLags().getTotalCount() > 0 || r.skipped() > 0) {
       line(out, "service (ms) ", r.serviceTimes());
       line(out, "start lag (ms)", r.scheduleLags());
-      out.printf(Locale.US, "  skipped       %,d (started later than --max-lag)%n", r.skipped());
+      out.printf(Locale.US, "  skipped       %,d (later than --max-lag, or not started by the end)%n",
+          r.skipped());
     }
     if (s.writeFailures().isEmpty()) {
       out.println("  results       " + s.resultDirectory());
