@@ -7,6 +7,7 @@ import io.txbench.core.AbandonedException;
 import io.txbench.core.Effects;
 import io.txbench.core.Worker;
 import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
 
 /**
  * One worker's MongoDB session and the transaction template of every MongoDB workload. With
@@ -60,6 +61,14 @@ final class MongoSession implements AutoCloseable {
    * the worker's effects.
    */
   <T> T write(Supplier<T> write) throws AbandonedException {
+    return write(write, result -> 1);
+  }
+
+  /**
+   * The same, for a write that may change nothing ({@code changed} says how many documents it
+   * did): one that changed none left nothing behind, and is reported so.
+   */
+  <T> T write(Supplier<T> write, ToLongFunction<T> changed) throws AbandonedException {
     if (session != null) {
       return write.get();
     }
@@ -71,7 +80,11 @@ final class MongoSession implements AutoCloseable {
       effects.failed(MongoErrors.classify(e).replyLost());
       throw e;
     }
-    effects.committed();
+    if (changed.applyAsLong(result) > 0) {
+      effects.committed();
+    } else {
+      effects.failed(false);
+    }
     return result;
   }
 

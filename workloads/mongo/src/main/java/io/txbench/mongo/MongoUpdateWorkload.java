@@ -28,7 +28,8 @@ final class MongoUpdateWorkload extends MongoItemWorkload {
     long id = randomId(worker.random());
     String c = data.c(worker.random());
     UpdateResult r = session.write(() -> items.updateOne(Filters.eq("_id", id),
-        Updates.combine(Updates.set("c", c), Updates.inc("updates", 1L))));
+        Updates.combine(Updates.set("c", c), Updates.inc("updates", 1L))),
+        UpdateResult::getMatchedCount);
     if (r.getMatchedCount() != 1) {
       throw new IllegalStateException("document " + id + " of collection item is missing");
     }
