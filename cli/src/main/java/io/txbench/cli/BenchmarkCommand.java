@@ -1,6 +1,7 @@
 package io.txbench.cli;
 
 import io.txbench.core.Backoff;
+import io.txbench.core.Credentials;
 import io.txbench.core.IsolationLevel;
 import io.txbench.core.Providers;
 import io.txbench.core.RunOptions;
@@ -10,6 +11,7 @@ import io.txbench.core.WorkloadOptions;
 import io.txbench.core.WorkloadProvider;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -165,6 +167,11 @@ final class BenchmarkCommand implements Callable<Integer> {
       description = "Result directory. Default: results/<UTC time>-<target>-<workload>.")
   Path outputDir;
 
+  @Option(names = "--overwrite", arity = "0..1", fallbackValue = "true", paramLabel = "true|false",
+      description = "Replace the results of an earlier run in --output-dir (only those files);"
+          + " without it, a directory holding a run is refused.")
+  boolean overwrite;
+
   @Option(names = "--log-level", paramLabel = "LEVEL", defaultValue = "info",
       description = "error, warn, info, debug, trace. Default: ${DEFAULT-VALUE}.")
   String logLevel;
@@ -173,13 +180,15 @@ final class BenchmarkCommand implements Callable<Integer> {
   private final PrintStream err;
   private final Map<String, String> environment;
   private final Providers providers;
+  private final Credentials credentials;
 
   BenchmarkCommand(PrintStream out, PrintStream err, Map<String, String> environment,
-      Providers providers) {
+      Providers providers, Credentials credentials) {
     this.out = out;
     this.err = err;
     this.environment = environment;
     this.providers = providers;
+    this.credentials = credentials;
   }
 
   @Override
@@ -188,9 +197,10 @@ final class BenchmarkCommand implements Callable<Integer> {
     for (String target : targets) {
       sweep.add(settings(target.trim()));
     }
-    OutputDirectories directories = OutputDirectories.plan(sweep);
+    OutputDirectories directories;
     try {
-      directories.check(sweep);
+      directories = OutputDirectories.plan(sweep, Clock.systemUTC());
+      directories.check(sweep, overwrite);
     } catch (java.io.IOException e) {
       throw usage("--output-dir: " + e.getMessage());
     }
@@ -259,8 +269,16 @@ final class BenchmarkCommand implements Callable<Integer> {
     }
     int largest = parallelism.stream().mapToInt(Integer::intValue).max().orElseThrow();
     Secret secret = connection.password(environment);
+    credentials.add(secret.reveal()); // from a file, it is known only now
     TargetOptions targetOptions = connection.forTarget(provider, target, targets.size(), largest,
         isolationLevel, mongoMixin.toOptions(), secret);
+    if (targetOptions.url() != null) {
+      try {
+        provider.checkUrl(targetOptions);
+      } catch (IllegalArgumentException e) {
+        throw usage("--target-url: " + e.getMessage());
+      }
+    }
     WorkloadOptions workloadOptions = new WorkloadOptions(workload, tableSize, seed, dayRange,
         bookingSleep, disableTransaction, schedules);
     RunOptions runOptions = new RunOptions(parallelism.get(0),
@@ -272,7 +290,7 @@ final class BenchmarkCommand implements Callable<Integer> {
     return new Settings(target, targetOptions, workloadOptions, runOptions,
         List.copyOf(parallelism), isSweep, warmup, connection.embedded, skipSetup, onlySetup, drop,
         verify,
-        outputDir, reporterSet, ShownOptions.of(spec, secret));
+        outputDir, reporterSet, ShownOptions.of(spec, credentials), credentials);
   }
 
   private void positive(String option, long value) {

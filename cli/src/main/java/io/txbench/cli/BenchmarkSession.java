@@ -1,6 +1,9 @@
 package io.txbench.cli;
 
 import io.txbench.core.Crew;
+import io.txbench.core.Dropped;
+import io.txbench.core.Lease;
+import io.txbench.core.LeaseMode;
 import io.txbench.core.Providers;
 import io.txbench.core.RunOptions;
 import io.txbench.core.Target;
@@ -73,32 +76,47 @@ final class BenchmarkSession {
     try (Target target = provider.open(options, workloadOptions)) {
       out.println("Connected to " + target.serverVersion() + " at " + options.describe() + ".");
       if (settings.drop()) {
-        List<String> dropped = provider.dropOwned(target);
-        out.println(dropped.isEmpty() ? "Nothing of txbench's to drop."
-            : "Dropped what txbench created: " + String.join(", ", dropped) + ".");
+        Dropped d = provider.dropOwned(target);
+        out.println(d.dropped().isEmpty() ? "Nothing of txbench's to drop."
+            : "Dropped what txbench created: " + String.join(", ", d.dropped()) + ".");
+        if (!d.leftAlone().isEmpty()) {
+          out.println("Left alone: " + String.join(", ", d.leftAlone()) + " (listed in txbench's"
+              + " record, but not txbench's tables).");
+        }
         return ExitCodes.OK;
       }
       Workload<?> workload = provider.workload(target, workloadOptions);
-      try {
-        if (settings.skipSetup()) {
-          workload.attach();
-        } else {
-          workload.prepare(new ConsoleProgress(out));
+      // Exclusive while the tables are made, shared while they are used: another txbench may run
+      // beside this one, never prepare or drop under it.
+      try (Lease lease = workload.lease(settings.skipSetup() ? LeaseMode.SHARED
+          : LeaseMode.EXCLUSIVE)) {
+        try {
+          if (settings.skipSetup()) {
+            workload.attach();
+          } else {
+            workload.prepare(new ConsoleProgress(out));
+          }
+        } catch (Exception e) {
+          throw StepFailures.during(settings.skipSetup() ? "reading what was loaded"
+              : "loading the data", target, e);
         }
-      } catch (Exception e) {
-        throw StepFailures.during(settings.skipSetup() ? "reading what was loaded"
-            : "loading the data", target, e);
+        if (settings.onlySetup()) {
+          out.println("Setup of " + workloadOptions.name() + " done.");
+          return ExitCodes.OK;
+        }
+        lease.share();
+        return measure(workload, target, header(provider, target, embedded, workloadOptions),
+            guard);
       }
-      if (settings.onlySetup()) {
-        out.println("Setup of " + workloadOptions.name() + " done.");
-        return ExitCodes.OK;
-      }
-      String version = embedded == null ? target.serverVersion()
-          : embedded.label(target.serverVersion());
-      MeasuredRun.RunHeader header = new MeasuredRun.RunHeader(provider.target(), version,
-          workloadOptions.name(), workloadOptions.transactional());
-      return measure(workload, target, header, guard);
     }
+  }
+
+  private static MeasuredRun.RunHeader header(WorkloadProvider provider, Target target,
+      EmbeddedServer embedded, WorkloadOptions workloadOptions) {
+    String version = embedded == null ? target.serverVersion()
+        : embedded.label(target.serverVersion());
+    return new MeasuredRun.RunHeader(provider.target(), version, workloadOptions.name(),
+        workloadOptions.transactional());
   }
 
   /** Every level of the sweep with one crew, whose sessions each level reuses. */

@@ -115,11 +115,12 @@ final class ConnectionMixin {
       throw usage(spec, "--min-connections must be between 0 and --max-connections (" + max
           + ")");
     }
+    String url = TargetUrls.pick(urls, target, targetCount);
+    // A URL says who connects, unless --target-database-user says otherwise.
+    String who = url != null ? user : user == null ? provider.defaultUser() : user;
     return new TargetOptions(host, port == null ? provider.defaultPort() : port,
-        database == null ? provider.defaultDatabase() : database,
-        user == null ? provider.defaultUser() : user, secret,
-        TargetUrls.pick(urls, target, targetCount), min, max, connectionWaitTimeout,
-        connectionIdleTimeout, isolation, mongo);
+        database == null ? provider.defaultDatabase() : database, who, secret, url, min, max,
+        connectionWaitTimeout, connectionIdleTimeout, isolation, mongo);
   }
 
   static ParameterException usage(CommandSpec spec, String message) {

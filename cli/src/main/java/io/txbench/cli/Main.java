@@ -1,9 +1,11 @@
 package io.txbench.cli;
 
+import io.txbench.core.Credentials;
 import io.txbench.core.Providers;
 import io.txbench.core.SetupException;
 import io.txbench.core.TargetUnavailableException;
 import java.io.PrintStream;
+import java.util.List;
 import java.util.Map;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -13,19 +15,33 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
-    System.exit(run(args, System.out, System.err, System.getenv()));
+    Map<String, String> environment = System.getenv();
+    Credentials credentials = CommandLineSecrets.of(args, environment);
+    // Libraries, drivers and the logs print to the process's streams: they pass the mask too.
+    PrintStream out = MaskingOutputStream.wrap(System.out, credentials);
+    PrintStream err = MaskingOutputStream.wrap(System.err, credentials);
+    System.setOut(out);
+    System.setErr(err);
+    System.exit(run(args, out, err, environment, credentials));
   }
 
   /** Runs the command line and returns the exit code; for tests, with their own streams. */
   public static int run(String[] args, PrintStream out, PrintStream err,
       Map<String, String> environment) {
+    Credentials credentials = CommandLineSecrets.of(args, environment);
+    return run(args, MaskingOutputStream.wrap(out, credentials),
+        MaskingOutputStream.wrap(err, credentials), environment, credentials);
+  }
+
+  private static int run(String[] args, PrintStream out, PrintStream err,
+      Map<String, String> environment, Credentials credentials) {
     CommandLine cli = new CommandLine(
-        new BenchmarkCommand(out, err, environment, new Providers()));
+        new BenchmarkCommand(out, err, environment, new Providers(), credentials));
     cli.setOut(new java.io.PrintWriter(out, true));
     cli.setErr(new java.io.PrintWriter(err, true));
     cli.setCaseInsensitiveEnumValuesAllowed(true);
     cli.setParameterExceptionHandler((e, a) -> {
-      err.println("txbench: " + e.getMessage() + " (see --help)");
+      err.println("txbench: " + usage(e) + " (see --help)");
       return ExitCodes.USAGE;
     });
     cli.setExecutionExceptionHandler((e, c, parsed) -> {
@@ -39,6 +55,24 @@ public final class Main {
       return ExitCodes.RUN_FAILED;
     });
     return cli.execute(args);
+  }
+
+  /**
+   * A usage error in words. Of arguments picocli could not match, only the options are named: what
+   * follows a mistyped option ({@code --target-database-pasword S3cret}) may be a password.
+   */
+  private static String usage(CommandLine.ParameterException e) {
+    if (e instanceof CommandLine.UnmatchedArgumentException unmatched) {
+      List<String> options = unmatched.getUnmatched().stream()
+          .filter(arg -> arg.startsWith("-")).map(arg -> arg.replaceFirst("=.*", ""))
+          .map(arg -> "'" + arg + "'").toList();
+      int others = unmatched.getUnmatched().size() - options.size();
+      String named = options.isEmpty() ? "" : (options.size() == 1 ? "unknown option "
+          : "unknown options ") + String.join(", ", options);
+      String rest = others == 0 ? "" : others + " unexpected argument(s), not shown";
+      return named.isEmpty() ? rest : rest.isEmpty() ? named : named + " and " + rest;
+    }
+    return e.getMessage();
   }
 
   private static String describe(Throwable e) {

@@ -146,7 +146,7 @@ final class MeasuredRun<S extends AutoCloseable> {
   /** Writes summary.json; a failure is one line, and is recorded in the summary it returns. */
   private RunSummary write(Path directory, RunSummary summary) {
     try {
-      SummaryJson.write(directory, summary);
+      SummaryJson.write(directory, summary, settings.credentials()::mask);
       return summary;
     } catch (IOException e) {
       if (summary.writeFailures().stream().noneMatch(f -> f.contains(SummaryJson.FILE))) {

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -31,23 +32,35 @@ final class OutputDirectories {
     this.sweep = sweep;
   }
 
-  /** The directories of the runs {@code targets} ask for (their command-level options agree). */
-  static OutputDirectories plan(List<Settings> targets) {
+  /**
+   * The directories of the runs {@code targets} ask for (their command-level options agree). A
+   * default directory is claimed at once: two runs started in the same second get their own.
+   */
+  static OutputDirectories plan(List<Settings> targets, Clock clock) throws IOException {
     Settings first = targets.get(0);
-    String time = ZonedDateTime.now(ZoneOffset.UTC).format(DIRECTORY_TIME);
-    if (first.sweep()) {
-      return new OutputDirectories(first.outputDir() != null ? first.outputDir()
-          : Path.of("results", time + "-sweep"), true);
+    if (first.onlySetup() || first.drop()) {
+      return new OutputDirectories(null, false); // writes no results
     }
     if (first.outputDir() != null) {
-      return new OutputDirectories(first.outputDir(), false);
+      return new OutputDirectories(first.outputDir(), first.sweep());
     }
-    String name = time + "-" + first.targetName() + "-" + first.workload().name();
-    Path directory = Path.of("results", name);
-    for (int i = 2; Files.exists(directory); i++) {
-      directory = Path.of("results", name + "-" + i);
+    String time = ZonedDateTime.now(clock.withZone(ZoneOffset.UTC)).format(DIRECTORY_TIME);
+    String name = first.sweep() ? time + "-sweep"
+        : time + "-" + first.targetName() + "-" + first.workload().name();
+    return new OutputDirectories(claim(Path.of("results"), name), first.sweep());
+  }
+
+  /** Creates {@code parent/name}, or {@code name-2}, {@code name-3}... if taken: it is ours. */
+  static Path claim(Path parent, String name) throws IOException {
+    Files.createDirectories(parent);
+    for (int i = 1; ; i++) {
+      Path candidate = parent.resolve(i == 1 ? name : name + "-" + i);
+      try {
+        return Files.createDirectory(candidate);
+      } catch (FileAlreadyExistsException taken) {
+        // Another run has it: the next one.
+      }
     }
-    return new OutputDirectories(directory, false);
   }
 
   /** The base of a sweep (its comparison's home), or the one run's directory. */
@@ -71,17 +84,26 @@ final class OutputDirectories {
   }
 
   /**
-   * Creates every run's directory and writes a little into each.
+   * Creates every run's directory and writes a little into each. A directory that holds a run's
+   * results already is refused, or with {@code overwrite} emptied of them (and of nothing else).
    *
    * @throws IOException with a message that names the directory and says what is wrong
    */
-  void check(List<Settings> targets) throws IOException {
+  void check(List<Settings> targets, boolean overwrite) throws IOException {
     for (Settings s : targets) {
       if (s.onlySetup() || s.drop()) {
         continue; // writes no results
       }
       for (int level = 0; level < s.parallelism().size(); level++) {
-        probe(of(s, level));
+        Path directory = of(s, level);
+        if (ResultFiles.holdARun(directory)) {
+          if (!overwrite) {
+            throw new IOException(directory + " already holds the results of a run: give"
+                + " another directory, or --overwrite to replace them");
+          }
+          ResultFiles.deleteRun(directory);
+        }
+        probe(directory);
       }
     }
   }

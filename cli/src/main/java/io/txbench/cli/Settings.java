@@ -1,5 +1,6 @@
 package io.txbench.cli;
 
+import io.txbench.core.Credentials;
 import io.txbench.core.RunOptions;
 import io.txbench.core.TargetOptions;
 import io.txbench.core.WorkloadOptions;
@@ -30,4 +31,5 @@ record Settings(
     boolean verify,
     Path outputDir,
     Set<String> reporters,
-    Map<String, Object> shownOptions) {}
+    Map<String, Object> shownOptions,
+    Credentials credentials) {}

@@ -1,6 +1,6 @@
 package io.txbench.cli;
 
-import io.txbench.core.Secret;
+import io.txbench.core.Credentials;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -11,8 +11,8 @@ import picocli.CommandLine.Model.OptionSpec;
 final class ShownOptions {
   private ShownOptions() {}
 
-  /** The options of {@code spec}, with the password and any password in a URL masked. */
-  static Map<String, Object> of(CommandSpec spec, Secret secret) {
+  /** The options of {@code spec}, with every credential of the run masked. */
+  static Map<String, Object> of(CommandSpec spec, Credentials credentials) {
     Map<String, Object> shown = new LinkedHashMap<>();
     for (OptionSpec option : spec.options()) {
       String name = option.longestName();
@@ -23,21 +23,21 @@ final class ShownOptions {
       if (name.equals("--target-database-password")) {
         value = value == null ? null : "****";
       } else {
-        value = masked(value, secret);
+        value = masked(value, credentials);
       }
       shown.put(name.replaceFirst("^--", ""), value);
     }
     return shown;
   }
 
-  /** An option's value as it may be shown: passwords in URLs and the password itself masked. */
-  private static Object masked(Object value, Secret secret) {
+  /** An option's value as it may be shown. */
+  private static Object masked(Object value, Credentials credentials) {
     if (value == null || value instanceof Number || value instanceof Boolean) {
       return value;
     }
     if (value instanceof Collection<?> values) {
-      return values.stream().map(v -> masked(v, secret)).toList();
+      return values.stream().map(v -> masked(v, credentials)).toList();
     }
-    return secret.maskIn(Secret.maskUrl(value.toString()));
+    return credentials.mask(value.toString());
   }
 }

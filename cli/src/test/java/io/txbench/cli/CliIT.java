@@ -33,12 +33,7 @@ class CliIT extends PostgresServer {
   }
 
   private long query(String sql) throws SQLException {
-    try (Connection c = DriverManager.getConnection(url("postgres"));
-        Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery(sql)) {
-      rs.next();
-      return rs.getLong(1);
-    }
+    return query("postgres", sql);
   }
 
   @Test

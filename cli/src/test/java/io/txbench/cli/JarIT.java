@@ -20,31 +20,19 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The uber-JAR as a user runs it: {@code java -jar cli/target/benchmark.jar}. */
 class JarIT {
-  private static final Path JAR = Path.of("target", "benchmark.jar");
+  private static final Path JAR = Jar.FILE;
 
-  /** What a child JVM printed and returned. */
-  record Outcome(int code, String out, String err) {}
-
-  static Outcome java(String... args) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
-        JAR.toString()));
-    command.addAll(List.of(args));
-    Process p = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE).start();
-    p.getOutputStream().close();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the JAR did not finish");
-    return new Outcome(p.exitValue(), out, err);
+  private static Jar.Outcome java(String... args) throws IOException, InterruptedException {
+    return Jar.run(args);
   }
 
   @Test
   void theJarShowsItsVersionAndHelp() throws Exception {
     assertTrue(Files.exists(JAR), "build the JAR first (mvn package)");
-    Outcome version = java("--version");
+    Jar.Outcome version = java("--version");
     assertEquals(0, version.code(), version.err());
     assertTrue(version.out().startsWith("txbench "), version.out());
-    Outcome help = java("--help");
+    Jar.Outcome help = java("--help");
     assertEquals(0, help.code());
     assertTrue(help.out().contains("--benchmark-target") && help.out().contains("postgres"),
         help.out());
@@ -75,7 +63,7 @@ class JarIT {
 
   @Test
   void badInputFromTheJarIsOneLineAndExitCode2() throws Exception {
-    Outcome bad = java("--parallelism", "0");
+    Jar.Outcome bad = java("--parallelism", "0");
     assertEquals(2, bad.code());
     assertEquals("txbench: --parallelism must be 1 or more, not 0 (see --help)", bad.err().strip());
     assertFalse(bad.err().contains("Exception"));
@@ -184,7 +172,7 @@ class JarIT {
     try {
       Path full = Files.createDirectories(disk.resolve("full"));
       fill(disk.resolve("filler-0"));
-      Outcome refused = java("--embedded", "--workload", "point-select", "--table-size", "100",
+      Jar.Outcome refused = java("--embedded", "--workload", "point-select", "--table-size", "100",
           "--iterations", "10", "--output-dir", full.resolve("run").toString());
       assertEquals(2, refused.code(), refused.err());
       assertTrue(refused.err().contains("--output-dir: cannot write results to ")
@@ -221,6 +209,38 @@ class JarIT {
       }
     } catch (IOException full) {
       // No space left: that was the point.
+    }
+  }
+
+  @Test
+  void aLoadKilledHalfWayIsNeverRunOnAndTheNextPrepareReplacesIt(@TempDir Path dir)
+      throws Exception {
+    try (io.zonky.test.db.postgres.embedded.EmbeddedPostgres server =
+        io.zonky.test.db.postgres.embedded.EmbeddedPostgres.builder().start()) {
+      String url = "jdbc:postgresql://127.0.0.1:" + server.getPort() + "/postgres?user=postgres";
+      Child load = new Child("--target-url", url, "--workload", "insert", "--table-size",
+          "3000000", "--only-setup");
+      load.awaitLine("loading item");
+      Thread.sleep(1_000);
+      new ProcessBuilder("kill", "-9", String.valueOf(load.process.pid())).start().waitFor();
+      load.awaitExit(30);
+      String[] run = {"--target-url", url, "--workload", "insert", "--skip-setup",
+          "--iterations", "10", "--output-dir", dir.resolve("run").toString()};
+      // The killed prepare's lease is there until its heartbeat has been silent for 30 s.
+      CliRun refused = CliRun.of(run);
+      assertEquals(ExitCodes.TARGET, refused.exitCode(), refused.err());
+      assertTrue(refused.err().contains("pid " + load.process.pid())
+          && refused.err().contains("preparing the items tables"), refused.err());
+      try (java.sql.Connection c = java.sql.DriverManager.getConnection(url)) {
+        c.createStatement().execute("DELETE FROM txbench_lease"); // as its expiry would
+      }
+      CliRun incomplete = CliRun.of(run);
+      assertEquals(ExitCodes.TARGET, incomplete.exitCode(), incomplete.err());
+      assertTrue(incomplete.err().contains("was not loaded completely"), incomplete.err());
+      CliRun prepared = CliRun.of("--target-url", url, "--workload", "insert", "--table-size",
+          "1000", "--iterations", "10", "--output-dir", dir.resolve("again").toString());
+      assertEquals(0, prepared.exitCode(), prepared.err());
+      assertEquals(0, CliRun.of(run).exitCode());
     }
   }
 }

@@ -46,9 +46,28 @@ class MySqlCliIT {
 
   @Test
   void aContendedAirlineRetriesAndPassesAndWeakerSettingsAreCaught() throws Exception {
+    db.createDB("contention"); // txbench makes only its own default database
     Contention.check(dir.resolve("contention"), "SERIALIZABLE", "--benchmark-target", "mysql",
         "--target-database-host", "127.0.0.1", "--target-database-port", String.valueOf(port),
         "--target-database-name", "contention");
+  }
+
+  @Test
+  void aMistypedDatabaseNameIsAnErrorNotANewDatabase() throws Exception {
+    for (String mode : List.of("--drop", "--skip-setup")) {
+      CliRun run = CliRun.of("--benchmark-target", "mysql", "--target-database-host",
+          "127.0.0.1", "--target-database-port", String.valueOf(port), "--target-database-name",
+          "typo_db", mode);
+      assertEquals(ExitCodes.TARGET, run.exitCode(), run.err());
+      assertTrue(run.err().contains("Unknown database 'typo_db'"), run.err());
+    }
+    try (java.sql.Connection c = java.sql.DriverManager.getConnection(
+            "jdbc:mysql://127.0.0.1:" + port + "/?user=root");
+        java.sql.ResultSet rs = c.createStatement().executeQuery("SHOW DATABASES")) {
+      while (rs.next()) {
+        assertTrue(!rs.getString(1).equals("typo_db"), "txbench created typo_db");
+      }
+    }
   }
 
   @Test

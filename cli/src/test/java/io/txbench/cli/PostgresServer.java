@@ -31,6 +31,16 @@ abstract class PostgresServer {
         + "?user=postgres";
   }
 
+  /** The first column of the first row of {@code sql} in {@code database}. */
+  long query(String database, String sql) throws SQLException {
+    try (Connection c = DriverManager.getConnection(url(database));
+        Statement s = c.createStatement();
+        java.sql.ResultSet rs = s.executeQuery(sql)) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
   void createDatabase(String name) throws SQLException {
     try (Connection c = DriverManager.getConnection(url("postgres"));
         Statement s = c.createStatement()) {

@@ -28,6 +28,7 @@ class UsageErrorsTest {
     "--target-database-password-file /nonexistent/pw|--target-database-password-file",
     "--schedules -1|--schedules",
     "--output-dir /proc/version/run|--output-dir",
+    "--benchmark-target mongo --target-url mongodb://[oops|--target-url",
   })
   void badInputGetsOneClearLineAndExitCode2(String args, String named) {
     CliRun run = CliRun.of(args.split(" "));
@@ -37,6 +38,16 @@ class UsageErrorsTest {
     assertTrue(err.startsWith("txbench: "), err);
     assertTrue(err.contains(named), err);
     assertFalse(err.contains("Exception") || err.contains("\tat "), err);
+  }
+
+  @org.junit.jupiter.api.Test
+  void aMistypedPasswordOptionIsNamedButItsValueIsNeverEchoed() {
+    CliRun run = CliRun.of("--target-database-pasword", "S3cret-Xyz-41");
+    assertEquals(ExitCodes.USAGE, run.exitCode(), run.err());
+    assertTrue(run.err().contains("unknown option '--target-database-pasword'"), run.err());
+    assertFalse((run.out() + run.err()).contains("S3cret-Xyz-41"), run.err());
+    CliRun glued = CliRun.of("--target-database-pasword=S3cret-Xyz-41");
+    assertFalse((glued.out() + glued.err()).contains("S3cret-Xyz-41"), glued.err());
   }
 
   @org.junit.jupiter.api.Test

@@ -32,15 +32,11 @@ public final class Secret {
   }
 
   /**
-   * A connection URL with any password in it masked: {@code user:password@} and the
-   * {@code password=} parameter of JDBC URLs and connection strings.
+   * A connection URL with any password in it masked: {@code user:password@} and any parameter
+   * named like a secret; see {@link Credentials#maskShapes}.
    */
   public static String maskUrl(String url) {
-    if (url == null) {
-      return null;
-    }
-    return url.replaceAll("(?i)((?:password|pwd)=)[^&;]*", "$1****")
-        .replaceAll("(//[^/@:]*:)[^/@]*@", "$1****@");
+    return Credentials.maskShapes(url);
   }
 
   @Override

@@ -17,6 +17,14 @@ public interface Workload<S extends AutoCloseable> {
    */
   void attach() throws Exception;
 
+  /**
+   * Takes a lease on the workload's tables: exclusive to prepare them, shared to run on them.
+   * Another txbench in the way refuses it ({@link LeaseRefusedException}, naming the holder).
+   */
+  default Lease lease(LeaseMode mode) throws Exception {
+    return Lease.none();
+  }
+
   /** Takes whatever the verification compares against (counts before the run). */
   default void beforeRun() throws Exception {}
 

@@ -20,6 +20,14 @@ public interface WorkloadProvider {
   /** The database when none is given. */
   String defaultDatabase();
 
+  /**
+   * Checks the URL given for this target (with the credentials that go with it), before anything
+   * connects.
+   *
+   * @throws IllegalArgumentException with a message that says what is wrong with it
+   */
+  default void checkUrl(TargetOptions options) {}
+
   /** The {@code --workload} names this provider serves. */
   List<String> workloads();
 
@@ -30,10 +38,10 @@ public interface WorkloadProvider {
   Target open(TargetOptions target, WorkloadOptions workload) throws TargetUnavailableException;
 
   /**
-   * Drops every table or collection that txbench's record on the target lists, then the record
-   * itself, and nothing else ({@code --drop}); returns the names dropped.
+   * Drops every table or collection of txbench's that its record on the target lists, then the
+   * record itself, and nothing else ({@code --drop}), under an exclusive lease on all of them.
    */
-  List<String> dropOwned(Target target) throws Exception;
+  Dropped dropOwned(Target target) throws Exception;
 
   /** Builds a workload on a target this provider opened. */
   Workload<?> workload(Target target, WorkloadOptions options);

@@ -11,13 +11,31 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 
 /**
  * Writing result files: failures in words that name the file, and whole-file writes that never
  * leave a half-written file behind (the old content stays until the new one is complete).
  */
 public final class ResultFiles {
+  /** Every file a run writes into its directory; nothing else there is txbench's. */
+  public static final List<String> NAMES = List.of(SummaryJson.FILE, SummaryJson.FILE + ".partial",
+      IntervalsCsv.FILE, HistogramLog.FILE, "iterations.csv", "response-time.csv",
+      "service-time.csv", "retries.csv", "errors.csv", "in-doubt.csv", "skipped.csv");
+
   private ResultFiles() {}
+
+  /** Whether {@code directory} holds a run's results (any file of {@link #NAMES}). */
+  public static boolean holdARun(Path directory) {
+    return NAMES.stream().anyMatch(name -> Files.exists(directory.resolve(name)));
+  }
+
+  /** Deletes a run's results from {@code directory}, and only those. */
+  public static void deleteRun(Path directory) throws IOException {
+    for (String name : NAMES) {
+      Files.deleteIfExists(directory.resolve(name));
+    }
+  }
 
   /** A write failure as one line that names the file and the reason. */
   public static UncheckedIOException cannotWrite(Path file, IOException cause) {

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
 
 /** {@code summary.json}: one object a script can read to compare runs. */
@@ -19,7 +20,28 @@ public final class SummaryJson {
 
   /** Writes (or replaces) summary.json in {@code directory}; a failed write leaves the old one. */
   public static void write(Path directory, RunSummary summary) throws IOException {
-    ResultFiles.writeJson(directory.resolve(FILE), toMap(summary));
+    write(directory, summary, UnaryOperator.identity());
+  }
+
+  /** The same, with every string in it passed through {@code mask} (the run's credentials). */
+  public static void write(Path directory, RunSummary summary, UnaryOperator<String> mask)
+      throws IOException {
+    ResultFiles.writeJson(directory.resolve(FILE), masked(toMap(summary), mask));
+  }
+
+  private static Object masked(Object value, UnaryOperator<String> mask) {
+    if (value instanceof String text) {
+      return mask.apply(text);
+    }
+    if (value instanceof Map<?, ?> map) {
+      Map<Object, Object> copy = new LinkedHashMap<>();
+      map.forEach((k, v) -> copy.put(k, masked(v, mask)));
+      return copy;
+    }
+    if (value instanceof java.util.Collection<?> values) {
+      return values.stream().map(v -> masked(v, mask)).toList();
+    }
+    return value;
   }
 
   static Map<String, Object> toMap(RunSummary s) {

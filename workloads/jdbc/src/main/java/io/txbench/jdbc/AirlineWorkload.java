@@ -3,6 +3,8 @@ package io.txbench.jdbc;
 import io.txbench.core.AbandonedException;
 import io.txbench.core.AirlineCounts;
 import io.txbench.core.Invariants;
+import io.txbench.core.Lease;
+import io.txbench.core.LeaseMode;
 import io.txbench.core.Progress;
 import io.txbench.core.Tally;
 import io.txbench.core.Verification;
@@ -53,7 +55,7 @@ final class AirlineWorkload implements Workload<JdbcSession> {
     AirlineData data = new AirlineData(options.seed(), 1);
     try (Connection c = target.controlConnection()) {
       c.setAutoCommit(true);
-      registry.recreate(c, AirlineSchema.ALL, WorkloadOptions.AIRLINE, data.scheduleCount(),
+      registry.recreate(c, AirlineSchema.ALL, AirlineSchema.GROUP, data.scheduleCount(),
           options.seed());
       BulkLoader loader = target.dialect().bulkLoader();
       TableLoad aircraft =
@@ -88,13 +90,18 @@ final class AirlineWorkload implements Workload<JdbcSession> {
   public void attach() throws Exception {
     try (Connection c = target.controlConnection()) {
       for (TableDef t : AirlineSchema.ALL) {
-        long scale = registry.attach(c, t.name());
+        long scale = registry.attach(c, t);
         if (t == AirlineSchema.SCHEDULE) {
           schedules = options.schedulesBooked(scale);
         }
       }
       commitIfNeeded(c);
     }
+  }
+
+  @Override
+  public Lease lease(LeaseMode mode) throws Exception {
+    return registry.lease(target, AirlineSchema.GROUP, mode);
   }
 
   @Override

@@ -1,5 +1,7 @@
 package io.txbench.jdbc;
 
+import io.txbench.core.Lease;
+import io.txbench.core.LeaseMode;
 import io.txbench.core.Progress;
 import io.txbench.core.Workload;
 import io.txbench.core.WorkloadOptions;
@@ -16,9 +18,10 @@ import java.util.SplittableRandom;
 abstract class ItemWorkload implements Workload<JdbcSession> {
   static final String TABLE = "item";
   static final String SCHEMA_GROUP = "items";
-  private static final TableDef ITEM =
+  static final TableDef ITEM =
       new TableDef(
           TABLE,
+          List.of("id", "k", "c", "pad", "updates"),
           "CREATE TABLE item (id %ID%, k INT NOT NULL, c VARCHAR(120) NOT NULL,"
               + " pad VARCHAR(60) NOT NULL, updates BIGINT NOT NULL DEFAULT 0)",
           "id",
@@ -69,8 +72,13 @@ abstract class ItemWorkload implements Workload<JdbcSession> {
   @Override
   public void attach() throws Exception {
     try (Connection c = target.controlConnection()) {
-      rows = registry.attach(c, TABLE);
+      rows = registry.attach(c, ITEM);
     }
+  }
+
+  @Override
+  public Lease lease(LeaseMode mode) throws Exception {
+    return registry.lease(target, SCHEMA_GROUP, mode);
   }
 
   /** A random id among the loaded rows. */

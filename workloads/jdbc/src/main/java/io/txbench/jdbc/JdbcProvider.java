@@ -1,5 +1,9 @@
 package io.txbench.jdbc;
 
+import io.txbench.core.Dropped;
+import io.txbench.core.Lease;
+import io.txbench.core.LeaseMode;
+import io.txbench.core.LeaseRecord;
 import io.txbench.core.Target;
 import io.txbench.core.TargetOptions;
 import io.txbench.core.TargetUnavailableException;
@@ -7,6 +11,9 @@ import io.txbench.core.ToolVersion;
 import io.txbench.core.Workload;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.core.WorkloadProvider;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 
 /** The workloads every SQL database serves; a database module supplies only its dialect. */
@@ -41,11 +48,25 @@ public abstract class JdbcProvider implements WorkloadProvider {
   }
 
   @Override
-  public List<String> dropOwned(Target target) throws java.sql.SQLException {
+  public Dropped dropOwned(Target target) throws Exception {
     JdbcTarget jdbc = (JdbcTarget) target;
-    try (java.sql.Connection c = jdbc.controlConnection()) {
+    SchemaRegistry registry = new SchemaRegistry(jdbc.dialect(), ToolVersion.get());
+    List<String> leftAlone = new ArrayList<>();
+    try (Connection c = jdbc.controlConnection()) {
       c.setAutoCommit(true);
-      return new SchemaRegistry(jdbc.dialect(), ToolVersion.get()).dropOwned(c);
+      if (!SchemaRegistry.exists(c, SchemaRegistry.META)) {
+        return new Dropped(List.of(), List.of());
+      }
+    }
+    try (Lease lease = registry.lease(jdbc, LeaseRecord.ALL_GROUPS, LeaseMode.EXCLUSIVE);
+        Connection c = jdbc.controlConnection()) {
+      c.setAutoCommit(true);
+      List<String> dropped = new ArrayList<>(registry.dropOwned(c, leftAlone));
+      try (Statement s = c.createStatement()) {
+        s.execute("DROP TABLE " + SqlLeaseStore.TABLE); // the leases, this one's last
+      }
+      dropped.add(SqlLeaseStore.TABLE);
+      return new Dropped(dropped, leftAlone);
     }
   }
 

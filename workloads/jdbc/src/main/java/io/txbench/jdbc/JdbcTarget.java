@@ -10,9 +10,10 @@ import java.sql.Connection;
 import java.sql.SQLException;
 
 /**
- * A SQL database behind two HikariCP pools: the workers' ({@code --max-connections}), and one
- * connection of its own for prepare, verify and their baselines, so that workers holding theirs for
- * the whole run never starve it and never use more than they were given.
+ * A SQL database behind two HikariCP pools: the workers' ({@code --max-connections}), and two
+ * connections of its own for prepare, verify, their baselines and the lease's heartbeat, so that
+ * workers holding theirs for the whole run never starve them and never use more than they were
+ * given.
  */
 public final class JdbcTarget implements Target {
   private static final long CLOSE_WAIT_MILLIS = 3_000;
@@ -60,7 +61,7 @@ public final class JdbcTarget implements Target {
     HikariConfig controlConfig = new HikariConfig();
     config.copyStateTo(controlConfig);
     controlConfig.setPoolName("txbench-control");
-    controlConfig.setMaximumPoolSize(1);
+    controlConfig.setMaximumPoolSize(2); // prepare and verify; the lease's heartbeat
     controlConfig.setMinimumIdle(0);
     config.setPoolName("txbench");
     HikariDataSource control;

@@ -1,24 +1,38 @@
 package io.txbench.jdbc;
 
+import io.txbench.core.Lease;
+import io.txbench.core.LeaseMode;
+import io.txbench.core.Leases;
 import io.txbench.core.SetupException;
 import java.sql.Connection;
-import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.OptionalLong;
+import java.util.Map;
 
 /**
- * The record of what txbench created in a database: the table {@code txbench_meta}, one row per
- * table with the workload, scale, seed and tool version that made it. Only tables listed there are
- * ever dropped or reloaded; any other table that is in the way stops prepare untouched.
+ * txbench's record of what it created in a database: the table {@code txbench_meta}, one row per
+ * table, signed {@code txbench/2}, with the group, scale, seed and tool version that made it and
+ * whether its load finished. txbench recognises its record by its exact columns and signature,
+ * and a table as its own only when the record lists it, its name is one of txbench's tables, and
+ * its columns are txbench's: anything else in the way stops it, touching nothing.
  */
 public final class SchemaRegistry {
   public static final String META = "txbench_meta";
+  static final String SIGNATURE = "txbench/2";
+  static final String LOADING = "loading";
+  static final String COMPLETE = "complete";
+  /** A row converted from the first record, which did not say whether a load finished. */
+  static final String UNKNOWN = "unknown";
+  private static final List<String> COLUMNS = List.of("record", "object_name", "table_group",
+      "scale", "seed", "tool_version", "state", "created_at", "completed_at");
+  private static final List<String> FIRST_COLUMNS = List.of("object_name", "workload", "scale",
+      "seed", "tool_version", "created_at");
+
   private final SqlDialect dialect;
   private final String toolVersion;
 
@@ -28,46 +42,115 @@ public final class SchemaRegistry {
   }
 
   /**
-   * Drops the given tables if txbench made them, and creates them anew, recording them. Fails,
-   * touching nothing, when one of them exists and is not txbench's.
+   * Takes a lease on a group of tables. An exclusive one (to prepare) makes the record where there
+   * is none; a shared one (to run on loaded tables) where there is no record guards nothing, and
+   * attach says what to do.
    */
-  public void recreate(Connection c, List<TableDef> tables, String workload, long scale, long seed)
-      throws SQLException, SetupException {
-    try (Statement s = c.createStatement()) {
-      s.execute("CREATE TABLE IF NOT EXISTS " + META + " (object_name VARCHAR(64) PRIMARY KEY,"
-          + " workload VARCHAR(32) NOT NULL, scale BIGINT NOT NULL, seed BIGINT NOT NULL,"
-          + " tool_version VARCHAR(32) NOT NULL, created_at TIMESTAMP NOT NULL)");
-      for (TableDef t : tables) {
-        if (exists(c, t.name()) && scale(c, t.name()).isEmpty()) {
-          throw new SetupException("table '" + t.name() + "' already exists in database '"
-              + c.getCatalog() + "' and was not created by txbench: it is left untouched; use"
-              + " another --target-database-name, or drop or rename it yourself");
-        }
+  Lease lease(JdbcTarget target, String group, LeaseMode mode) throws Exception {
+    try (Connection c = target.controlConnection()) {
+      c.setAutoCommit(true);
+      if (mode == LeaseMode.SHARED && !SqlCatalog.exists(c, META)) {
+        return Lease.none();
       }
+      ensure(c);
+    }
+    SqlLeaseStore store = new SqlLeaseStore(target);
+    store.ensure();
+    return Leases.acquire(store, group, mode);
+  }
+
+  /** One table the record lists. */
+  record Entry(String name, long scale, String state) {}
+
+  /**
+   * Makes sure the record is txbench's: creates it where there is none, converts the first
+   * version's, and refuses a table of that name that is not txbench's.
+   */
+  void ensure(Connection c) throws SQLException, SetupException {
+    if (!SqlCatalog.exists(c, META)) {
+      try (Statement s = c.createStatement()) {
+        s.execute("CREATE TABLE " + META + " (record VARCHAR(16) NOT NULL,"
+            + " object_name VARCHAR(64) PRIMARY KEY, table_group VARCHAR(32) NOT NULL,"
+            + " scale BIGINT NOT NULL, seed BIGINT NOT NULL, tool_version VARCHAR(32) NOT NULL,"
+            + " state VARCHAR(16) NOT NULL, created_at TIMESTAMP NOT NULL,"
+            + " completed_at TIMESTAMP NULL)");
+      } catch (SQLException e) {
+        if (!SqlCatalog.exists(c, META)) {
+          throw e;
+        }
+        // Another txbench made it at the same moment: it is checked below like any other.
+      }
+    }
+    if (SqlCatalog.shapedAs(c, META, FIRST_COLUMNS)) {
+      convertFirstRecord(c);
+    }
+    if (!SqlCatalog.shapedAs(c, META, COLUMNS)
+        || SqlQueries.single(c, "SELECT COUNT(*) FROM " + META + " WHERE record <> '" + SIGNATURE
+            + "'") > 0) {
+      throw new SetupException("the table '" + META + "' in database '" + c.getCatalog()
+          + "' is not txbench's record (its columns or rows are not txbench's): nothing was"
+          + " touched; use another --target-database-name, or rename that table yourself");
+    }
+  }
+
+  /** The tables the record lists, by name. */
+  Map<String, Entry> entries(Connection c) throws SQLException {
+    Map<String, Entry> entries = new LinkedHashMap<>();
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT object_name, scale, state FROM " + META)) {
+      while (rs.next()) {
+        entries.put(rs.getString(1), new Entry(rs.getString(1), rs.getLong(2), rs.getString(3)));
+      }
+    }
+    return entries;
+  }
+
+  /**
+   * Drops the given tables where they are txbench's, and creates them anew, recorded as loading.
+   * Fails, touching nothing, when one of them is in the way and is not txbench's.
+   */
+  public void recreate(Connection c, List<TableDef> tables, String group, long scale, long seed)
+      throws SQLException, SetupException {
+    ensure(c);
+    Map<String, Entry> entries = entries(c);
+    for (TableDef t : tables) {
+      if (SqlCatalog.exists(c, t.name())) {
+        requireOwn(c, t, entries);
+      }
+    }
+    try (Statement s = c.createStatement()) {
       for (int i = tables.size() - 1; i >= 0; i--) {
         String name = tables.get(i).name();
-        if (exists(c, name)) {
+        if (SqlCatalog.exists(c, name)) {
           s.execute("DROP TABLE " + name);
         }
         forget(c, name);
       }
       for (TableDef t : tables) {
         s.execute(t.createFor(dialect));
-        try (PreparedStatement record = c.prepareStatement("INSERT INTO " + META
-            + " (object_name, workload, scale, seed, tool_version, created_at)"
-            + " VALUES (?, ?, ?, ?, ?, CURRENT_TIMESTAMP)")) {
-          record.setString(1, t.name());
-          record.setString(2, workload);
-          record.setLong(3, scale);
-          record.setLong(4, seed);
-          record.setString(5, toolVersion);
-          record.executeUpdate();
-        }
+        record(c, t.name(), group, scale, seed, toolVersion, LOADING);
       }
     }
   }
 
-  /** Runs each table's after-load statements and refreshes its statistics. */
+  private void requireOwn(Connection c, TableDef t, Map<String, Entry> entries)
+      throws SQLException, SetupException {
+    if (!entries.containsKey(t.name())) {
+      throw new SetupException("table '" + t.name() + "' already exists in database '"
+          + c.getCatalog() + "' and was not created by txbench: it is left untouched; use"
+          + " another --target-database-name, or drop or rename it yourself");
+    }
+    if (!SqlCatalog.shapedAs(c, t.name(), t.columns())) {
+      throw new SetupException("table '" + t.name() + "' in database '" + c.getCatalog()
+          + "' is listed in txbench's record but its columns are not txbench's: it is left"
+          + " untouched; use another --target-database-name");
+    }
+  }
+
+  /**
+   * Runs each table's after-load statements, refreshes its statistics, and only then records it
+   * complete.
+   */
   public void finish(Connection c, List<TableDef> tables) throws SQLException {
     try (Statement s = c.createStatement()) {
       for (TableDef t : tables) {
@@ -77,44 +160,59 @@ public final class SchemaRegistry {
         s.execute(dialect.analyze(t.name()));
       }
     }
+    for (TableDef t : tables) {
+      try (PreparedStatement done = c.prepareStatement("UPDATE " + META
+          + " SET state = ?, completed_at = CURRENT_TIMESTAMP WHERE object_name = ?")) {
+        done.setString(1, COMPLETE);
+        done.setString(2, t.name());
+        done.executeUpdate();
+      }
+    }
   }
 
   /**
-   * The scale recorded for a table txbench made, for {@code --skip-setup}; fails with a clear
-   * message when the table is missing or is not txbench's.
+   * The scale recorded for a table txbench made and loaded completely, for {@code --skip-setup};
+   * fails with a clear message otherwise.
    */
-  public long attach(Connection c, String table) throws SQLException, SetupException {
-    if (!exists(c, table)) {
-      throw new SetupException("table '" + table + "' does not exist in database '"
+  public long attach(Connection c, TableDef table) throws SQLException, SetupException {
+    if (!SqlCatalog.exists(c, table.name())) {
+      throw new SetupException("table '" + table.name() + "' does not exist in database '"
           + c.getCatalog() + "': run once without --skip-setup to create and load it");
     }
-    OptionalLong scale = scale(c, table);
-    if (scale.isEmpty()) {
-      throw new SetupException("table '" + table + "' in database '" + c.getCatalog()
-          + "' was not created by txbench: it is left untouched; use another"
-          + " --target-database-name");
+    ensure(c);
+    Map<String, Entry> entries = entries(c);
+    requireOwn(c, table, entries);
+    Entry entry = entries.get(table.name());
+    if (!COMPLETE.equals(entry.state())) {
+      throw new SetupException("table '" + table.name() + "' in database '" + c.getCatalog()
+          + "' was not loaded completely (its prepare was interrupted, or an older txbench made"
+          + " it): run once without --skip-setup to load it anew");
     }
-    return scale.getAsLong();
+    return entry.scale();
   }
 
-  /** Drops the tables txbench_meta lists, then txbench_meta; returns what was dropped. */
-  public List<String> dropOwned(Connection c) throws SQLException {
+  /**
+   * Drops the tables the record lists that are txbench's (one of its table names, with its
+   * columns), then the record and the leases, and nothing else; returns what was dropped, and
+   * adds to {@code leftAlone} what the record lists but is not txbench's.
+   */
+  public List<String> dropOwned(Connection c, List<String> leftAlone)
+      throws SQLException, SetupException {
     List<String> dropped = new ArrayList<>();
-    if (!exists(c, META)) {
+    if (!SqlCatalog.exists(c, META)) {
       return dropped;
     }
-    List<String> owned = new ArrayList<>();
-    try (Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT object_name FROM " + META)) {
-      while (rs.next()) {
-        owned.add(rs.getString(1));
-      }
-    }
+    ensure(c);
+    Map<String, TableDef> known = KnownTables.byName();
     try (Statement s = c.createStatement()) {
-      for (String table : owned) {
-        if (exists(c, table)) {
-          s.execute("DROP TABLE " + table);
-          dropped.add(table);
+      for (String name : entries(c).keySet()) {
+        TableDef def = known.get(name);
+        if (def == null || (SqlCatalog.exists(c, name)
+            && !SqlCatalog.shapedAs(c, name, def.columns()))) {
+          leftAlone.add(name);
+        } else if (SqlCatalog.exists(c, name)) {
+          s.execute("DROP TABLE " + name);
+          dropped.add(name);
         }
       }
       s.execute("DROP TABLE " + META);
@@ -123,16 +221,19 @@ public final class SchemaRegistry {
     return dropped;
   }
 
-  private OptionalLong scale(Connection c, String table) throws SQLException {
-    if (!exists(c, META)) {
-      return OptionalLong.empty();
-    }
-    try (PreparedStatement q =
-        c.prepareStatement("SELECT scale FROM " + META + " WHERE object_name = ?")) {
-      q.setString(1, table);
-      try (ResultSet rs = q.executeQuery()) {
-        return rs.next() ? OptionalLong.of(rs.getLong(1)) : OptionalLong.empty();
-      }
+  private static void record(Connection c, String table, String group, long scale, long seed,
+      String version, String state) throws SQLException {
+    try (PreparedStatement insert = c.prepareStatement("INSERT INTO " + META
+        + " (record, object_name, table_group, scale, seed, tool_version, state, created_at)"
+        + " VALUES (?, ?, ?, ?, ?, ?, ?, CURRENT_TIMESTAMP)")) {
+      insert.setString(1, SIGNATURE);
+      insert.setString(2, table);
+      insert.setString(3, group);
+      insert.setLong(4, scale);
+      insert.setLong(5, seed);
+      insert.setString(6, version);
+      insert.setString(7, state);
+      insert.executeUpdate();
     }
   }
 
@@ -144,19 +245,33 @@ public final class SchemaRegistry {
     }
   }
 
-  /** Whether a table of that name is in the connection's current database and schema. */
-  public static boolean exists(Connection c, String table) throws SQLException {
-    DatabaseMetaData meta = c.getMetaData();
-    for (String name : new String[] {table, table.toUpperCase(Locale.ROOT)}) {
-      try (ResultSet rs = meta.getTables(c.getCatalog(), c.getSchema(), name,
-          new String[] {"TABLE"})) {
-        while (rs.next()) {
-          if (rs.getString("TABLE_NAME").equalsIgnoreCase(table)) {
-            return true;
-          }
-        }
+  /**
+   * The first record (no signature, no load state) becomes the current one: its rows are kept,
+   * marked as not known to be complete, so that prepare replaces their tables and --skip-setup
+   * asks for a prepare.
+   */
+  private void convertFirstRecord(Connection c) throws SQLException, SetupException {
+    List<Object[]> rows = new ArrayList<>();
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT object_name, workload, scale, seed, tool_version"
+            + " FROM " + META)) {
+      while (rs.next()) {
+        rows.add(new Object[] {rs.getString(1), rs.getString(2), rs.getLong(3), rs.getLong(4),
+            rs.getString(5)});
       }
     }
-    return false;
+    try (Statement s = c.createStatement()) {
+      s.execute("DROP TABLE " + META);
+    }
+    ensure(c);
+    for (Object[] row : rows) {
+      record(c, (String) row[0], "airline".equals(row[1]) ? AirlineSchema.GROUP
+          : ItemWorkload.SCHEMA_GROUP, (Long) row[2], (Long) row[3], (String) row[4], UNKNOWN);
+    }
+  }
+
+  /** Whether a table of that name is in the connection's current database and schema. */
+  public static boolean exists(Connection c, String table) throws SQLException {
+    return SqlCatalog.exists(c, table);
   }
 }

@@ -50,6 +50,9 @@ public interface SqlDialect {
    */
   String auditUpsert();
 
+  /** An expression of the server's current time in milliseconds since the epoch, as a BIGINT. */
+  String epochMillis();
+
   /** The statement that refreshes the planner statistics of a table. */
   String analyze(String table);
 

@@ -3,15 +3,16 @@ package io.txbench.jdbc;
 import java.util.List;
 
 /**
- * A table a workload owns: its name, its CREATE statement ({@code %ID%} stands for the dialect's
- * identity column, named {@code identity}) and the statements to run once its data is loaded
- * (indexes).
+ * A table a workload owns: its name, its columns (how txbench recognises a table as its own, with
+ * the record), its CREATE statement ({@code %ID%} stands for the dialect's identity column, named
+ * {@code identity}) and the statements to run once its data is loaded (indexes).
  */
-public record TableDef(String name, String create, String identity, List<String> afterLoad) {
+public record TableDef(String name, List<String> columns, String create, String identity,
+    List<String> afterLoad) {
 
   /** A table without a server-generated key. */
-  public TableDef(String name, String create, List<String> afterLoad) {
-    this(name, create, null, afterLoad);
+  public TableDef(String name, List<String> columns, String create, List<String> afterLoad) {
+    this(name, columns, create, null, afterLoad);
   }
 
   public String createFor(SqlDialect dialect) {

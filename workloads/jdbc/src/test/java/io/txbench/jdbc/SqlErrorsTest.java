@@ -61,6 +61,11 @@ class SqlErrorsTest {
     }
 
     @Override
+    public String epochMillis() {
+      return "0";
+    }
+
+    @Override
     public Failure classify(SQLException error) {
       return error.getErrorCode() == 7 ? Failure.retryable(ErrorClass.DEADLOCK) : null;
     }

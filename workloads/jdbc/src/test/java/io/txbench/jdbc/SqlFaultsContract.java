@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
  * server got a COMMIT or an autocommit write (the iteration is in doubt, and verify finds what the
  * server kept), and a deadlock victim that rolls back and keeps its connection and statements.
  */
-public abstract class SqlFaultsContract extends SqlContract {
+public abstract class SqlFaultsContract extends SqlOwnershipContract {
   @Test
   void aCommitWhoseReplyIsLostIsInDoubtAndVerifyAccountsForIt() throws Exception {
     run(workload(WorkloadOptions.AIRLINE, 0, false), 1, 1, true, strictIsolation());

@@ -12,6 +12,8 @@ import com.mongodb.client.model.Updates;
 import io.txbench.core.AbandonedException;
 import io.txbench.core.AirlineCounts;
 import io.txbench.core.Invariants;
+import io.txbench.core.Lease;
+import io.txbench.core.LeaseMode;
 import io.txbench.core.Progress;
 import io.txbench.core.Tally;
 import io.txbench.core.Verification;
@@ -35,8 +37,7 @@ import org.bson.conversions.Bson;
  * MongoSession}). Without transactions the same steps run one by one, each committed on its own.
  */
 final class MongoAirlineWorkload implements Workload<MongoSession> {
-  static final List<String> COLLECTIONS =
-      List.of("aircraft", "schedule", "seat", "payment", "audit");
+  static final List<String> COLLECTIONS = MongoCollections.AIRLINE;
   private static final UpdateOptions UPSERT = new UpdateOptions().upsert(true);
 
   private final MongoTarget target;
@@ -76,7 +77,8 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
   @Override
   public void prepare(Progress progress) throws Exception {
     AirlineData data = new AirlineData(options.seed(), 1);
-    registry.recreate(COLLECTIONS, WorkloadOptions.AIRLINE, data.scheduleCount(), options.seed());
+    registry.recreate(COLLECTIONS, MongoCollections.AIRLINE_GROUP, data.scheduleCount(),
+        options.seed());
     try (Progress.Task task = progress.start("loading aircraft", data.aircraft().size())) {
       MongoLoader.load(aircraft, task, sink -> data.aircraft().forEach(a -> sink.accept(
           new Document("_id", a.registration()).append("model", a.model())
@@ -92,6 +94,7 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
               .append("days_of_week", s.daysOfWeek()).append("aircraft", s.aircraft()))));
     }
     audits.createIndex(new Document("schedule_id", 1).append("flight_date", 1));
+    registry.finish(COLLECTIONS);
     scheduleCount = options.schedulesBooked(data.scheduleCount());
   }
 
@@ -103,6 +106,11 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
         scheduleCount = options.schedulesBooked(scale);
       }
     }
+  }
+
+  @Override
+  public Lease lease(LeaseMode mode) throws Exception {
+    return registry.lease(MongoCollections.AIRLINE_GROUP, mode);
   }
 
   @Override

@@ -3,6 +3,8 @@ package io.txbench.mongo;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Aggregates;
 import com.mongodb.client.model.Accumulators;
+import io.txbench.core.Lease;
+import io.txbench.core.LeaseMode;
 import io.txbench.core.Progress;
 import io.txbench.core.Worker;
 import io.txbench.core.Workload;
@@ -18,7 +20,7 @@ import org.bson.Document;
  * {@code updates} counter.
  */
 abstract class MongoItemWorkload implements Workload<MongoSession> {
-  static final String COLLECTION = "item";
+  static final String COLLECTION = MongoCollections.ITEM;
   final MongoTarget target;
   final WorkloadOptions options;
   final ItemData data;
@@ -38,7 +40,7 @@ abstract class MongoItemWorkload implements Workload<MongoSession> {
   @Override
   public void prepare(Progress progress) throws Exception {
     long size = options.tableSize();
-    registry.recreate(List.of(COLLECTION), "items", size, options.seed());
+    registry.recreate(List.of(COLLECTION), MongoCollections.ITEMS_GROUP, size, options.seed());
     SplittableRandom random = data.loadRandom();
     try (Progress.Task task = progress.start("loading " + COLLECTION, size)) {
       MongoLoader.load(items, task, sink -> {
@@ -49,12 +51,18 @@ abstract class MongoItemWorkload implements Workload<MongoSession> {
       });
     }
     items.createIndex(new Document("k", 1));
+    registry.finish(List.of(COLLECTION));
     rows = size;
   }
 
   @Override
   public void attach() throws Exception {
     rows = registry.attach(COLLECTION);
+  }
+
+  @Override
+  public Lease lease(LeaseMode mode) throws Exception {
+    return registry.lease(MongoCollections.ITEMS_GROUP, mode);
   }
 
   /** Item workloads run without transactions: each write commits on its own. */

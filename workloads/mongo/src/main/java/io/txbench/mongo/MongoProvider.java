@@ -1,5 +1,9 @@
 package io.txbench.mongo;
 
+import io.txbench.core.Dropped;
+import io.txbench.core.Lease;
+import io.txbench.core.LeaseMode;
+import io.txbench.core.LeaseRecord;
 import io.txbench.core.Target;
 import io.txbench.core.TargetOptions;
 import io.txbench.core.TargetUnavailableException;
@@ -7,6 +11,7 @@ import io.txbench.core.ToolVersion;
 import io.txbench.core.Workload;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.core.WorkloadProvider;
+import java.util.ArrayList;
 import java.util.List;
 
 /** The {@code mongo} target. */
@@ -33,6 +38,11 @@ public final class MongoProvider implements WorkloadProvider {
   }
 
   @Override
+  public void checkUrl(TargetOptions options) {
+    MongoTarget.connectionString(options); // throws IllegalArgumentException, in words
+  }
+
+  @Override
   public List<String> workloads() {
     return WorkloadOptions.ALL;
   }
@@ -52,9 +62,20 @@ public final class MongoProvider implements WorkloadProvider {
   }
 
   @Override
-  public List<String> dropOwned(Target target) {
+  public Dropped dropOwned(Target target) throws Exception {
     MongoTarget mongo = (MongoTarget) target;
-    return new MongoRegistry(mongo.database(), ToolVersion.get()).dropOwned();
+    MongoRegistry registry = new MongoRegistry(mongo.database(), ToolVersion.get());
+    if (!mongo.database().listCollectionNames().into(new ArrayList<>())
+        .contains(MongoRegistry.META)) {
+      return new Dropped(List.of(), List.of());
+    }
+    List<String> leftAlone = new ArrayList<>();
+    try (Lease lease = registry.lease(LeaseRecord.ALL_GROUPS, LeaseMode.EXCLUSIVE)) {
+      List<String> dropped = new ArrayList<>(registry.dropOwned(leftAlone));
+      mongo.database().getCollection(MongoLeaseStore.COLLECTION).drop();
+      dropped.add(MongoLeaseStore.COLLECTION);
+      return new Dropped(dropped, leftAlone);
+    }
   }
 
   @Override

@@ -3,20 +3,30 @@ package io.txbench.mongo;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.Updates;
+import io.txbench.core.Lease;
+import io.txbench.core.LeaseMode;
+import io.txbench.core.Leases;
 import io.txbench.core.SetupException;
 import java.util.ArrayList;
 import java.util.Date;
+import java.util.HashSet;
 import java.util.List;
-import java.util.OptionalLong;
+import java.util.Set;
 import org.bson.Document;
 
 /**
- * The record of what txbench created in a database: the collection {@code txbench_meta}, one
- * document per collection. Only collections listed there are ever dropped; any other collection in
- * the way stops prepare untouched.
+ * txbench's record of what it created in a database: the collection {@code txbench_meta}, one
+ * document per collection, signed {@code txbench/2}, with whether its load finished. txbench
+ * recognises its record by the signature, and a collection as its own only when the record lists
+ * it, its name is one of txbench's, and its documents have txbench's fields: anything else in the
+ * way stops it, touching nothing.
  */
 final class MongoRegistry {
   static final String META = "txbench_meta";
+  static final String SIGNATURE = "txbench/2";
+  private static final Set<String> FIRST_FIELDS =
+      Set.of("_id", "workload", "scale", "seed", "toolVersion", "createdAt");
   private final MongoDatabase database;
   private final String toolVersion;
 
@@ -25,66 +35,134 @@ final class MongoRegistry {
     this.toolVersion = toolVersion;
   }
 
-  /** Drops the collections if txbench made them and creates them anew, recording them. */
-  void recreate(List<String> collections, String workload, long scale, long seed)
-      throws SetupException {
-    List<String> existing = database.listCollectionNames().into(new ArrayList<>());
-    MongoCollection<Document> meta = database.getCollection(META);
-    for (String name : collections) {
-      if (existing.contains(name) && scale(name).isEmpty()) {
-        throw new SetupException("collection '" + name + "' already exists in database '"
-            + database.getName() + "' and was not created by txbench: it is left untouched;"
-            + " use another --target-database-name, or drop or rename it yourself");
+  private Set<String> collections() {
+    return database.listCollectionNames().into(new HashSet<>());
+  }
+
+  private MongoCollection<Document> meta() {
+    return database.getCollection(META);
+  }
+
+  /** Makes sure the record is txbench's: converts the first version's, refuses a foreign one. */
+  void ensure() throws SetupException {
+    if (!collections().contains(META)) {
+      return;
+    }
+    for (Document d : meta().find(Filters.ne("record", SIGNATURE))) {
+      if (!d.keySet().equals(FIRST_FIELDS)) {
+        throw new SetupException("the collection '" + META + "' in database '"
+            + database.getName() + "' is not txbench's record (its documents are not txbench's):"
+            + " nothing was touched; use another --target-database-name, or rename it yourself");
       }
     }
-    for (String name : collections) {
+    // The first record did not say whether a load finished: its collections are to be loaded anew.
+    meta().updateMany(Filters.ne("record", SIGNATURE), Updates.combine(
+        Updates.set("record", SIGNATURE), Updates.set("state", "unknown"),
+        Updates.rename("workload", "group")));
+  }
+
+  /**
+   * Takes a lease on a group of collections; a shared one where there is no record guards
+   * nothing, and attach says what to do.
+   */
+  Lease lease(String group, LeaseMode mode) throws Exception {
+    if (mode == LeaseMode.SHARED && !collections().contains(META)) {
+      return Lease.none();
+    }
+    ensure();
+    MongoLeaseStore store = new MongoLeaseStore(database);
+    store.ensure();
+    return Leases.acquire(store, group, mode);
+  }
+
+  /** Drops the collections where they are txbench's and creates them anew, recorded as loading. */
+  void recreate(List<String> names, String group, long scale, long seed) throws SetupException {
+    ensure();
+    Set<String> existing = collections();
+    for (String name : names) {
+      if (existing.contains(name)) {
+        requireOwn(name);
+      }
+    }
+    for (String name : names) {
       if (existing.contains(name)) {
         database.getCollection(name).drop();
       }
-      meta.deleteOne(Filters.eq("_id", name));
+      meta().deleteOne(Filters.eq("_id", name));
       database.createCollection(name);
-      meta.insertOne(new Document("_id", name).append("workload", workload).append("scale", scale)
-          .append("seed", seed).append("toolVersion", toolVersion)
+      meta().insertOne(new Document("_id", name).append("record", SIGNATURE)
+          .append("group", group).append("scale", scale).append("seed", seed)
+          .append("toolVersion", toolVersion).append("state", "loading")
           .append("createdAt", new Date()));
     }
   }
 
-  /** The scale recorded for a collection txbench made, for {@code --skip-setup}. */
-  long attach(String collection) throws SetupException {
-    if (!database.listCollectionNames().into(new ArrayList<>()).contains(collection)) {
-      throw new SetupException("collection '" + collection + "' does not exist in database '"
-          + database.getName() + "': run once without --skip-setup to create and load it");
+  private void requireOwn(String name) throws SetupException {
+    if (meta().find(Filters.eq("_id", name)).first() == null) {
+      throw new SetupException("collection '" + name + "' already exists in database '"
+          + database.getName() + "' and was not created by txbench: it is left untouched;"
+          + " use another --target-database-name, or drop or rename it yourself");
     }
-    OptionalLong scale = scale(collection);
-    if (scale.isEmpty()) {
-      throw new SetupException("collection '" + collection + "' in database '"
-          + database.getName() + "' was not created by txbench: it is left untouched; use"
-          + " another --target-database-name");
+    if (!shapedAsOwn(name)) {
+      throw new SetupException("collection '" + name + "' in database '" + database.getName()
+          + "' is listed in txbench's record but its documents are not txbench's: it is left"
+          + " untouched; use another --target-database-name");
     }
-    return scale.getAsLong();
   }
 
-  /** Drops the collections txbench_meta lists, then txbench_meta; returns what was dropped. */
-  List<String> dropOwned() {
-    List<String> existing = database.listCollectionNames().into(new ArrayList<>());
+  /** Whether a document of the collection (any, if it has one) has exactly txbench's fields. */
+  private boolean shapedAsOwn(String name) {
+    Document sample = database.getCollection(name).find().first();
+    return sample == null || sample.keySet().equals(MongoCollections.fields(name));
+  }
+
+  /** Records the collections complete, once their load and indexes finished. */
+  void finish(List<String> names) {
+    for (String name : names) {
+      meta().updateOne(Filters.eq("_id", name), Updates.combine(Updates.set("state", "complete"),
+          Updates.set("completedAt", new Date())));
+    }
+  }
+
+  /** The scale recorded for a collection txbench made and loaded completely. */
+  long attach(String name) throws SetupException {
+    if (!collections().contains(name)) {
+      throw new SetupException("collection '" + name + "' does not exist in database '"
+          + database.getName() + "': run once without --skip-setup to create and load it");
+    }
+    ensure();
+    requireOwn(name);
+    Document entry = meta().find(Filters.eq("_id", name)).first();
+    if (!"complete".equals(entry.getString("state"))) {
+      throw new SetupException("collection '" + name + "' in database '" + database.getName()
+          + "' was not loaded completely (its prepare was interrupted, or an older txbench made"
+          + " it): run once without --skip-setup to load it anew");
+    }
+    return ((Number) entry.get("scale")).longValue();
+  }
+
+  /**
+   * Drops the collections the record lists that are txbench's, then the record, and nothing else;
+   * adds to {@code leftAlone} what the record lists but is not txbench's.
+   */
+  List<String> dropOwned(List<String> leftAlone) throws SetupException {
     List<String> dropped = new ArrayList<>();
-    if (!existing.contains(META)) {
+    if (!collections().contains(META)) {
       return dropped;
     }
-    for (Document owned : database.getCollection(META).find()) {
+    ensure();
+    Set<String> existing = collections();
+    for (Document owned : meta().find()) {
       String name = owned.getString("_id");
-      if (existing.contains(name)) {
+      if (!MongoCollections.known(name) || (existing.contains(name) && !shapedAsOwn(name))) {
+        leftAlone.add(name);
+      } else if (existing.contains(name)) {
         database.getCollection(name).drop();
         dropped.add(name);
       }
     }
-    database.getCollection(META).drop();
+    meta().drop();
     dropped.add(META);
     return dropped;
-  }
-
-  private OptionalLong scale(String collection) {
-    Document d = database.getCollection(META).find(Filters.eq("_id", collection)).first();
-    return d == null ? OptionalLong.empty() : OptionalLong.of(((Number) d.get("scale")).longValue());
   }
 }

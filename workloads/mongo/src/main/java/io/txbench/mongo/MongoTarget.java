@@ -17,12 +17,19 @@ import io.txbench.core.MongoOptions;
 import io.txbench.core.Target;
 import io.txbench.core.TargetOptions;
 import io.txbench.core.TargetUnavailableException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.bson.Document;
 
 /** A MongoDB deployment behind one {@link MongoClient} and its connection pool. */
 final class MongoTarget implements Target {
+  /** {@code mongodb://user@host}: a user named without a password. */
+  private static final Pattern USER_WITHOUT_PASSWORD =
+      Pattern.compile("^(mongodb(?:\\+srv)?://[^:@/]+)@");
   private static final int READ_TIMEOUT_SECONDS = 60;
   private static final int COMMAND_NOT_FOUND = 59;
   private final MongoClient client;
@@ -60,8 +67,7 @@ final class MongoTarget implements Target {
 
   static MongoTarget open(TargetOptions options) throws TargetUnavailableException {
     boolean hasUrl = options.url() != null && !options.url().isBlank();
-    ConnectionString url = new ConnectionString(hasUrl ? options.url()
-        : "mongodb://" + options.host() + ":" + options.port() + "/");
+    ConnectionString url = connectionString(options);
     MongoClientSettings.Builder settings = MongoClientSettings.builder()
         .applicationName("txbench")
         .applyToConnectionPoolSettings(p -> p
@@ -76,9 +82,9 @@ final class MongoTarget implements Target {
         .applyToClusterSettings(c -> c.serverSelectionTimeout(
             options.connectionWaitTimeout().toMillis(), TimeUnit.MILLISECONDS))
         .applyConnectionString(url);
-    if (url.getCredential() == null && options.user() != null && !options.user().isEmpty()) {
-      settings.credential(MongoCredential.createCredential(options.user(), "admin",
-          options.password().reveal().toCharArray()));
+    MongoCredential credential = credential(url.getCredential(), options);
+    if (credential != null) {
+      settings.credential(credential);
     }
     String databaseName = url.getDatabase() != null ? url.getDatabase() : options.database();
     MongoClient client = MongoClients.create(settings.build());
@@ -96,6 +102,52 @@ final class MongoTarget implements Target {
       throw new TargetUnavailableException("cannot connect to MongoDB at " + where + ": "
           + options.password().maskIn(firstLine(e.getMessage())), e);
     }
+  }
+
+  /**
+   * The connection string: the URL given, with the password from the options (the option, a file
+   * or the environment) put in when it names a user without one; or one for host and port.
+   *
+   * @throws IllegalArgumentException when it is not a connection string, in words
+   */
+  static ConnectionString connectionString(TargetOptions options) {
+    if (options.url() == null || options.url().isBlank()) {
+      return new ConnectionString("mongodb://" + options.host() + ":" + options.port() + "/");
+    }
+    String url = options.url();
+    if (!options.password().isEmpty()) {
+      Matcher userOnly = USER_WITHOUT_PASSWORD.matcher(url);
+      if (userOnly.find()) {
+        url = userOnly.replaceFirst(Matcher.quoteReplacement(userOnly.group(1) + ":"
+            + URLEncoder.encode(options.password().reveal(), StandardCharsets.UTF_8)
+                .replace("+", "%20") + "@"));
+      }
+    }
+    return new ConnectionString(url);
+  }
+
+  /**
+   * Who connects: the connection string's user, given the password from the options when the
+   * string has none (with an explicit mechanism, the driver accepts one without); or the options'
+   * user; or nobody.
+   */
+  static MongoCredential credential(MongoCredential fromUrl, TargetOptions options) {
+    char[] password = options.password().isEmpty() ? null
+        : options.password().reveal().toCharArray();
+    if (fromUrl != null) {
+      if (fromUrl.getPassword() != null || password == null) {
+        return fromUrl;
+      }
+      MongoCredential withPassword = MongoCredential.createCredential(fromUrl.getUserName(),
+          fromUrl.getSource(), password);
+      return fromUrl.getMechanism() == null ? withPassword
+          : withPassword.withMechanism(fromUrl.getAuthenticationMechanism());
+    }
+    if (options.user() != null && !options.user().isEmpty()) {
+      return MongoCredential.createCredential(options.user(), "admin",
+          password == null ? new char[0] : password);
+    }
+    return null;
   }
 
   /** The server's {@code hello}, or the older {@code isMaster} where hello is unknown. */

@@ -157,4 +157,75 @@ abstract class MongoWorkloadsContract {
         () -> run(workload(WorkloadOptions.UPDATE, 100, false), 1, 1, false));
     assertTrue(e.getMessage().contains("without --skip-setup"), e.getMessage());
   }
+
+  private io.txbench.core.Dropped drop() throws Exception {
+    try (io.txbench.core.Target t = provider.open(target(1),
+        workload(WorkloadOptions.POINT_SELECT, 1, false))) {
+      return provider.dropOwned(t);
+    }
+  }
+
+  @Test
+  void aUserCollectionNamedLikeTheRecordIsNeitherTrustedNorTouched() {
+    db.getCollection("txbench_meta").insertOne(new Document("_id", "orders")
+        .append("owner", "finance"));
+    db.getCollection("orders").insertOne(new Document("_id", 1));
+    SetupException e = assertThrows(SetupException.class, this::drop);
+    assertTrue(e.getMessage().contains("is not txbench's record"), e.getMessage());
+    assertThrows(SetupException.class,
+        () -> run(workload(WorkloadOptions.POINT_SELECT, 100, false), 1, 1, true));
+    assertEquals(1, count("orders"));
+    assertEquals(1, count("txbench_meta"));
+    assertTrue(!db.listCollectionNames().into(new ArrayList<>()).contains("item"));
+  }
+
+  @Test
+  void forgedRecordEntriesMakeTxbenchNeitherReplaceNorDropAUsersCollections()
+      throws Exception {
+    run(workload(WorkloadOptions.POINT_SELECT, 100, false), 1, 1, true);
+    db.getCollection("item").drop();
+    db.getCollection("item").insertOne(new Document("_id", 1).append("note", "precious"));
+    db.getCollection("customers").insertOne(new Document("_id", 7));
+    db.getCollection("txbench_meta").insertOne(new Document("_id", "customers")
+        .append("record", "txbench/2").append("group", "items").append("scale", 1L)
+        .append("state", "complete"));
+    SetupException e = assertThrows(SetupException.class,
+        () -> run(workload(WorkloadOptions.POINT_SELECT, 100, false), 1, 1, true));
+    assertTrue(e.getMessage().contains("'item'"), e.getMessage());
+    io.txbench.core.Dropped dropped = drop();
+    assertEquals(List.of("customers", "item"), dropped.leftAlone().stream().sorted().toList());
+    assertEquals(1, db.getCollection("item").countDocuments(new Document("note", "precious")));
+    assertEquals(1, count("customers"));
+  }
+
+  @Test
+  void dataWhoseLoadDidNotFinishIsRefusedAndLoadedAnewByTheNextPrepare() throws Exception {
+    run(workload(WorkloadOptions.INSERT, 500, false), 1, 1, true);
+    db.getCollection("txbench_meta").updateOne(new Document("_id", "item"),
+        new Document("$set", new Document("state", "loading")));
+    SetupException e = assertThrows(SetupException.class,
+        () -> run(workload(WorkloadOptions.INSERT, 500, false), 1, 1, false));
+    assertTrue(e.getMessage().contains("was not loaded completely"), e.getMessage());
+    run(workload(WorkloadOptions.INSERT, 500, false), 1, 10, true);
+    run(workload(WorkloadOptions.INSERT, 500, false), 1, 10, false);
+    assertEquals(520, count("item"));
+  }
+
+  @Test
+  void aPrepareIsRefusedWhileAnotherTxbenchRunsOnTheCollections() throws Exception {
+    run(workload(WorkloadOptions.UPDATE, 100, false), 1, 1, true);
+    try (io.txbench.core.Target t = provider.open(target(1),
+        workload(WorkloadOptions.UPDATE, 100, false))) {
+      io.txbench.core.Workload<?> w = provider.workload(t,
+          workload(WorkloadOptions.UPDATE, 100, false));
+      try (io.txbench.core.Lease running = w.lease(io.txbench.core.LeaseMode.SHARED)) {
+        io.txbench.core.LeaseRefusedException refused = assertThrows(
+            io.txbench.core.LeaseRefusedException.class,
+            () -> w.lease(io.txbench.core.LeaseMode.EXCLUSIVE));
+        assertTrue(refused.getMessage().contains("running on the items tables"),
+            refused.getMessage());
+      }
+      w.lease(io.txbench.core.LeaseMode.EXCLUSIVE).close();
+    }
+  }
 }

@@ -60,8 +60,12 @@ public final class MySqlDialect implements SqlDialect {
   @Override
   public Properties connectionProperties(TargetOptions options) {
     Properties p = new Properties();
-    // The default database is txbench's own: made if missing, never dropped.
-    p.setProperty("createDatabaseIfNotExist", "true");
+    // The default database is txbench's own: made if missing, never dropped. Any other, or one a
+    // URL names, is the user's: a mistyped name is an error, not a new database.
+    boolean named = options.url() != null && !options.url().isBlank();
+    if (!named && defaultDatabase().equals(options.database())) {
+      p.setProperty("createDatabaseIfNotExist", "true");
+    }
     p.setProperty("rewriteBatchedStatements", "true");
     p.setProperty("useServerPrepStmts", "true");
     p.setProperty("cachePrepStmts", "true");
@@ -85,6 +89,11 @@ public final class MySqlDialect implements SqlDialect {
   public String auditUpsert() {
     return "INSERT INTO audit (schedule_id, flight_date, seats_occupied) VALUES (?, ?, 1)"
         + " ON DUPLICATE KEY UPDATE seats_occupied = seats_occupied + 1";
+  }
+
+  @Override
+  public String epochMillis() {
+    return "CAST(UNIX_TIMESTAMP(NOW(3)) * 1000 AS SIGNED)";
   }
 
   @Override

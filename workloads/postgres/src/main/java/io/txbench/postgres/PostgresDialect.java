@@ -71,6 +71,11 @@ public final class PostgresDialect implements SqlDialect {
   }
 
   @Override
+  public String epochMillis() {
+    return "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)";
+  }
+
+  @Override
   public String analyze(String table) {
     return "ANALYZE " + table;
   }

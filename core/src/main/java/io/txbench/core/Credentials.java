@@ -1,0 +1,130 @@
+package io.txbench.core;
+
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Every credential of a run, and the one function that masks them: every string that reaches the
+ * console, a log or a result file passes {@link #mask}. It knows the password from whichever source
+ * gave it, and the secrets in every URL of the run (the password of a URL's user-info, the value of
+ * any parameter whose name contains password, pwd, secret or token, up to that parameter's end),
+ * each as given, URL-encoded and decoded; and it masks the same shapes in any text, for URLs it was
+ * never told about (a driver's message).
+ */
+public final class Credentials {
+  static final String MASK = "****";
+  /** The shortest secret masked as text: masking one or two letters everywhere hides nothing. */
+  private static final int SHORTEST = 3;
+  /** {@code scheme://user:password@host}: the password runs to the last @ of the authority. */
+  private static final Pattern USER_INFO = Pattern.compile("(://[^/:@\\s]*:)([^/\\s]*)@");
+  /** A parameter named like a secret; its value runs to the next & or the end of the word. */
+  private static final Pattern PARAMETER = Pattern.compile(
+      "(?i)((?:^|[?&;,(\\s])[\\w.-]*(?:password|pwd|secret|token)[\\w.-]*=)([^&\\s]*)");
+  /**
+   * In a whole URL: {@code scheme://user:password@host...} where the password, unencoded, may
+   * hold any character; it runs to the last @.
+   */
+  private static final Pattern URL_USER_INFO = Pattern.compile(
+      "^[\\w+.:-]*://[^:@/]*:(?!\\d+(?:[/?]|$))(.*)@[^@]*$", Pattern.DOTALL);
+  /**
+   * In a whole URL: a secret-named parameter, whose unencoded value runs to the next {@code
+   * &name=} or the end, whatever it holds (&, ;, spaces).
+   */
+  private static final Pattern URL_PARAMETER = Pattern.compile(
+      "(?i)[?&;(][\\w.-]*(?:password|pwd|secret|token)[\\w.-]*=(.*?)(?=&[\\w.-]+=|$)",
+      Pattern.DOTALL);
+  private static final Pattern URL_DELIMITERS = Pattern.compile("[&;?#/@:=%'\"\\s,()\\[\\]]+");
+  private final List<String> secrets = new ArrayList<>();
+
+  /**
+   * Adds a secret (a password), in every form it may be printed in: as it is, URL-encoded and
+   * decoded, and each of its pieces between the characters that split URLs, since a URL parser or
+   * a library's own masking may print only a part of it.
+   */
+  public synchronized void add(String secret) {
+    if (secret == null || secret.length() < SHORTEST) {
+      return;
+    }
+    remember(secret);
+    for (String piece : URL_DELIMITERS.split(secret)) {
+      remember(piece);
+    }
+    remember(URLEncoder.encode(secret, StandardCharsets.UTF_8));
+    remember(URLEncoder.encode(secret, StandardCharsets.UTF_8).replace("+", "%20"));
+    try {
+      remember(URLDecoder.decode(secret, StandardCharsets.UTF_8));
+    } catch (IllegalArgumentException notEncoded) {
+      // It was not URL-encoded: the other forms are enough.
+    }
+  }
+
+  private void remember(String form) {
+    if (form.length() >= SHORTEST && !secrets.contains(form)) {
+      secrets.add(form);
+    }
+  }
+
+  /**
+   * Adds the secrets a URL carries (a whole argument known to be one): its user-info password and
+   * its secret-named parameters, read as the user may have typed them, unencoded.
+   */
+  public void addUrl(String url) {
+    if (url == null || !url.contains("://")) {
+      return;
+    }
+    Matcher userInfo = URL_USER_INFO.matcher(url);
+    if (userInfo.find()) {
+      add(userInfo.group(1));
+    }
+    Matcher parameter = URL_PARAMETER.matcher(url);
+    while (parameter.find()) {
+      add(parameter.group(1));
+    }
+  }
+
+  /** The text with every known secret, and every secret-shaped part of a URL, masked. */
+  public String mask(String text) {
+    if (text == null || text.isEmpty()) {
+      return text;
+    }
+    List<String> known;
+    synchronized (this) {
+      known = List.copyOf(secrets);
+    }
+    // Secrets may overlap (a password inside a URL's): every place any of them covers is masked.
+    boolean[] covered = new boolean[text.length()];
+    boolean any = false;
+    for (String secret : known) {
+      for (int at = text.indexOf(secret); at >= 0; at = text.indexOf(secret, at + 1)) {
+        java.util.Arrays.fill(covered, at, at + secret.length(), true);
+        any = true;
+      }
+    }
+    if (!any) {
+      return maskShapes(text);
+    }
+    StringBuilder masked = new StringBuilder(text.length());
+    for (int i = 0; i < text.length(); i++) {
+      if (!covered[i]) {
+        masked.append(text.charAt(i));
+      } else if (i == 0 || !covered[i - 1]) {
+        masked.append(MASK);
+      }
+    }
+    return maskShapes(masked.toString());
+  }
+
+  /** Only the URL shapes: a user-info password and secret-named parameters. */
+  public static String maskShapes(String text) {
+    if (text == null) {
+      return null;
+    }
+    String masked = USER_INFO.matcher(text).replaceAll("$1" + MASK + "@");
+    return PARAMETER.matcher(masked).replaceAll("$1" + MASK);
+  }
+}

@@ -1,0 +1,61 @@
+package io.txbench.jdbc;
+
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** What the database says of a table in the connection's current database and schema. */
+final class SqlCatalog {
+  private SqlCatalog() {}
+
+  /** Whether a table of that name is in the connection's current database and schema. */
+  static boolean exists(Connection c, String table) throws SQLException {
+    return !columns(c, table).isEmpty() || hasTable(c, table);
+  }
+
+  private static boolean hasTable(Connection c, String table) throws SQLException {
+    DatabaseMetaData meta = c.getMetaData();
+    for (String name : new String[] {table, table.toUpperCase(Locale.ROOT)}) {
+      try (ResultSet rs = meta.getTables(c.getCatalog(), c.getSchema(), name,
+          new String[] {"TABLE"})) {
+        while (rs.next()) {
+          if (rs.getString("TABLE_NAME").equalsIgnoreCase(table)) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  /** The table's column names, in lower case; empty when there is no such table. */
+  static Set<String> columns(Connection c, String table) throws SQLException {
+    DatabaseMetaData meta = c.getMetaData();
+    Set<String> columns = new TreeSet<>();
+    for (String name : new String[] {table, table.toUpperCase(Locale.ROOT)}) {
+      try (ResultSet rs = meta.getColumns(c.getCatalog(), c.getSchema(), name, null)) {
+        while (rs.next()) {
+          if (rs.getString("TABLE_NAME").equalsIgnoreCase(table)) {
+            columns.add(rs.getString("COLUMN_NAME").toLowerCase(Locale.ROOT));
+          }
+        }
+      }
+      if (!columns.isEmpty()) {
+        break;
+      }
+    }
+    return columns;
+  }
+
+  /** Whether the table has exactly these columns, by name. */
+  static boolean shapedAs(Connection c, String table, Iterable<String> expected)
+      throws SQLException {
+    Set<String> want = new TreeSet<>();
+    expected.forEach(name -> want.add(name.toLowerCase(Locale.ROOT)));
+    return columns(c, table).equals(want);
+  }
+}

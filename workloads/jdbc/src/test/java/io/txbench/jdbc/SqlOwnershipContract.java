@@ -1,0 +1,151 @@
+package io.txbench.jdbc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.txbench.core.Dropped;
+import io.txbench.core.IsolationLevel;
+import io.txbench.core.Lease;
+import io.txbench.core.LeaseMode;
+import io.txbench.core.LeaseRefusedException;
+import io.txbench.core.SetupException;
+import io.txbench.core.Target;
+import io.txbench.core.Workload;
+import io.txbench.core.WorkloadOptions;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What txbench touches on a real SQL server: only its own record, recognised by its columns and
+ * signature; only its own tables, listed there, with its names and its columns; only data whose
+ * load finished; and never tables another txbench is preparing or running on.
+ */
+public abstract class SqlOwnershipContract extends SqlContract {
+
+  private Dropped drop() throws Exception {
+    try (Target t = provider().open(target(1, IsolationLevel.REPEATABLE_READ),
+        workload(WorkloadOptions.POINT_SELECT, 1, false))) {
+      return provider().dropOwned(t);
+    }
+  }
+
+  @Test
+  void aUserTableNamedLikeTheRecordIsNeitherTrustedNorTouched() throws Exception {
+    execute("CREATE TABLE txbench_meta (object_name VARCHAR(64), owner VARCHAR(64))");
+    execute("INSERT INTO txbench_meta VALUES ('orders', 'finance')");
+    execute("CREATE TABLE orders (id INT PRIMARY KEY)");
+    execute("INSERT INTO orders VALUES (1)");
+    SetupException drop = assertThrows(SetupException.class, this::drop);
+    assertTrue(drop.getMessage().contains("is not txbench's record"), drop.getMessage());
+    SetupException prepare = assertThrows(SetupException.class, () -> run(
+        workload(WorkloadOptions.POINT_SELECT, 100, false), 1, 1, true, strictIsolation()));
+    assertTrue(prepare.getMessage().contains("is not txbench's record"), prepare.getMessage());
+    assertEquals(1, query("SELECT COUNT(*) FROM orders"));
+    assertEquals(1, query("SELECT COUNT(*) FROM txbench_meta"));
+    assertTrue(!SchemaRegistryAccess.exists(url(), "item") && !SchemaRegistryAccess.exists(url(),
+        SqlLeaseStore.TABLE), "txbench created tables beside a record not its own");
+  }
+
+  @Test
+  void forgedRowsInTheRecordMakeTxbenchNeitherReplaceNorDropAUsersTables() throws Exception {
+    run(workload(WorkloadOptions.POINT_SELECT, 100, false), 1, 1, true, strictIsolation());
+    execute("DROP TABLE item");
+    execute("CREATE TABLE item (id INT PRIMARY KEY, note VARCHAR(20))");
+    execute("INSERT INTO item VALUES (1, 'precious')");
+    execute("CREATE TABLE customers (id INT PRIMARY KEY)");
+    execute("INSERT INTO customers VALUES (7)");
+    execute("INSERT INTO txbench_meta (record, object_name, table_group, scale, seed,"
+        + " tool_version, state, created_at) VALUES ('txbench/2', 'customers', 'items', 1, 1,"
+        + " 'x', 'complete', CURRENT_TIMESTAMP)");
+    SetupException e = assertThrows(SetupException.class, () -> run(
+        workload(WorkloadOptions.POINT_SELECT, 100, false), 1, 1, true, strictIsolation()));
+    assertTrue(e.getMessage().contains("'item'") && e.getMessage().contains("columns"),
+        e.getMessage());
+    Dropped dropped = drop();
+    assertEquals(List.of("customers", "item"), dropped.leftAlone().stream().sorted().toList());
+    assertEquals(1, query("SELECT COUNT(*) FROM item WHERE note = 'precious'"));
+    assertEquals(1, query("SELECT COUNT(*) FROM customers"));
+    assertTrue(!SchemaRegistryAccess.exists(url(), "txbench_meta"));
+  }
+
+  @Test
+  void dataWhoseLoadDidNotFinishIsRefusedBySkipSetupAndReplacedByTheNextPrepare()
+      throws Exception {
+    run(workload(WorkloadOptions.INSERT, 500, false), 1, 1, true, strictIsolation());
+    execute("UPDATE txbench_meta SET state = 'loading', completed_at = NULL");
+    execute("DELETE FROM item WHERE id > 100"); // the load was cut short
+    SetupException e = assertThrows(SetupException.class, () -> run(
+        workload(WorkloadOptions.INSERT, 500, false), 1, 10, false, strictIsolation()));
+    assertTrue(e.getMessage().contains("was not loaded completely")
+        && e.getMessage().contains("without --skip-setup"), e.getMessage());
+    run(workload(WorkloadOptions.INSERT, 500, false), 1, 10, true, strictIsolation());
+    assertEquals(510, query("SELECT COUNT(*) FROM item"));
+    run(workload(WorkloadOptions.INSERT, 500, false), 1, 10, false, strictIsolation());
+  }
+
+  @Test
+  void theFirstRecordIsConvertedAndItsDataLoadedAnew() throws Exception {
+    run(workload(WorkloadOptions.POINT_SELECT, 100, false), 1, 1, true, strictIsolation());
+    execute("DROP TABLE txbench_meta");
+    execute("CREATE TABLE txbench_meta (object_name VARCHAR(64) PRIMARY KEY,"
+        + " workload VARCHAR(32) NOT NULL, scale BIGINT NOT NULL, seed BIGINT NOT NULL,"
+        + " tool_version VARCHAR(32) NOT NULL, created_at TIMESTAMP NOT NULL)");
+    execute("INSERT INTO txbench_meta VALUES ('item', 'items', 100, 42, '0.1.0',"
+        + " CURRENT_TIMESTAMP)");
+    SetupException e = assertThrows(SetupException.class, () -> run(
+        workload(WorkloadOptions.POINT_SELECT, 100, false), 1, 1, false, strictIsolation()));
+    assertTrue(e.getMessage().contains("was not loaded completely"), e.getMessage());
+    run(workload(WorkloadOptions.POINT_SELECT, 100, false), 1, 1, true, strictIsolation());
+    assertEquals(100, query("SELECT COUNT(*) FROM item"));
+    assertEquals(1, query("SELECT COUNT(*) FROM txbench_meta WHERE record = 'txbench/2'"
+        + " AND state = 'complete'"));
+  }
+
+  @Test
+  void aPrepareOrADropIsRefusedWhileAnotherTxbenchRunsOnTheTables() throws Exception {
+    run(workload(WorkloadOptions.UPDATE, 100, false), 1, 1, true, strictIsolation());
+    try (Target a = provider().open(target(1, strictIsolation()),
+            workload(WorkloadOptions.UPDATE, 100, false));
+        Target b = provider().open(target(1, strictIsolation()),
+            workload(WorkloadOptions.POINT_SELECT, 100, false))) {
+      Workload<?> running = provider().workload(a, workload(WorkloadOptions.UPDATE, 100, false));
+      Workload<?> other = provider().workload(b,
+          workload(WorkloadOptions.POINT_SELECT, 100, false));
+      try (Lease run = running.lease(LeaseMode.SHARED)) {
+        try (Lease alongside = other.lease(LeaseMode.SHARED)) {
+          // Runs over loaded tables share them: several clients is a documented use.
+        }
+        LeaseRefusedException refused = assertThrows(LeaseRefusedException.class,
+            () -> other.lease(LeaseMode.EXCLUSIVE));
+        assertTrue(refused.getMessage().contains("pid " + ProcessHandle.current().pid())
+            && refused.getMessage().contains("running on the items tables"),
+            refused.getMessage());
+        assertThrows(LeaseRefusedException.class, this::drop);
+        Workload<?> airline = provider().workload(b, workload(WorkloadOptions.AIRLINE, 0, false));
+        try (Lease elsewhere = airline.lease(LeaseMode.EXCLUSIVE)) {
+          // Other tables: nothing in the way.
+        }
+      }
+      try (Lease afterwards = other.lease(LeaseMode.EXCLUSIVE)) {
+        assertEquals(1, query("SELECT COUNT(*) FROM " + SqlLeaseStore.TABLE));
+      }
+    }
+  }
+
+  @Test
+  void aLeaseWhoseHeartbeatStoppedExpires() throws Exception {
+    run(workload(WorkloadOptions.UPDATE, 100, false), 1, 1, true, strictIsolation());
+    try (Target t = provider().open(target(1, strictIsolation()),
+        workload(WorkloadOptions.UPDATE, 100, false))) {
+      Workload<?> w = provider().workload(t, workload(WorkloadOptions.UPDATE, 100, false));
+      w.lease(LeaseMode.SHARED).close(); // makes the lease table
+      execute("INSERT INTO " + SqlLeaseStore.TABLE + " VALUES ('txbench/2', 'gone', 'items',"
+          + " 'EXCLUSIVE', 'elsewhere', 4242, 1, 1)"); // a prepare killed long ago
+      try (Lease lease = w.lease(LeaseMode.EXCLUSIVE)) {
+        assertEquals(0, query("SELECT COUNT(*) FROM " + SqlLeaseStore.TABLE
+            + " WHERE holder = 'gone'"));
+      }
+    }
+  }
+}
