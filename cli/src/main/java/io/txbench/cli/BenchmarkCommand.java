@@ -39,8 +39,8 @@ import picocli.CommandLine.Spec;
     description = {
       "Drives a database with a workload and measures throughput, response time, retries and"
           + " errors.",
-      "With no host or URL and nothing listening on the target's local port, an embedded server"
-          + " is started."
+      "With no host, port or URL and nothing listening on the target's default port, an embedded"
+          + " server is started."
     })
 final class BenchmarkCommand implements Callable<Integer> {
   static final String PASSWORD_VARIABLE = "TXBENCH_PASSWORD";
@@ -59,12 +59,13 @@ final class BenchmarkCommand implements Callable<Integer> {
   String workload;
 
   @Option(names = "--parallelism", paramLabel = "N", defaultValue = "8", split = ",",
-      description = "Worker threads; a list (8,32,64) makes a sweep: one measured run per level,"
-          + " data prepared once. Default: ${DEFAULT-VALUE}.")
+      description = "Worker threads, 1 to " + Limits.MAX_PARALLELISM + "; a list (8,32,64) makes a"
+          + " sweep: one measured run per level, data prepared once. Default: ${DEFAULT-VALUE}.")
   List<Integer> parallelism;
 
   @Option(names = "--duration", paramLabel = "TIME", converter = DurationConverter.class,
-      description = "How long to run: PT120S, 120s, 2m. Default: PT30S unless --iterations.")
+      description = "How long to run, up to 30 days: PT120S, 120s, 2m. Default: PT30S unless"
+          + " --iterations.")
   Duration duration;
 
   @Option(names = "--iterations", paramLabel = "N",
@@ -83,12 +84,12 @@ final class BenchmarkCommand implements Callable<Integer> {
 
   @Option(names = "--max-lag", paramLabel = "TIME", converter = DurationConverter.class,
       description = "Open loop: skip (and count) an iteration that would start this much later"
-          + " than scheduled, as pgbench -L. Default: never.")
+          + " than scheduled, as pgbench -L; up to 1h. Default: never.")
   Duration maxLag;
 
   @Option(names = "--warmup", paramLabel = "TIME", defaultValue = "0s",
       converter = DurationConverter.class,
-      description = "Run the load this long first, measuring nothing. Default: 0.")
+      description = "Run the load this long first, measuring nothing; up to 24h. Default: 0.")
   Duration warmup;
 
   @Mixin ConnectionMixin connection;
@@ -104,8 +105,8 @@ final class BenchmarkCommand implements Callable<Integer> {
   @Mixin MongoMixin mongoMixin;
 
   @Option(names = "--day-range", paramLabel = "DAYS", defaultValue = "1",
-      description = "airline: book flights over this many days; fewer days, more contention."
-          + " Default: ${DEFAULT-VALUE}.")
+      description = "airline: book flights over this many days (1 to 3650); fewer days, more"
+          + " contention. Default: ${DEFAULT-VALUE}.")
   int dayRange;
 
   @Option(names = "--schedules", paramLabel = "N", defaultValue = "0",
@@ -115,11 +116,12 @@ final class BenchmarkCommand implements Callable<Integer> {
 
   @Option(names = "--booking-sleep", paramLabel = "TIME", defaultValue = "0s",
       converter = DurationConverter.class,
-      description = "airline: pause between the read and the writes. Default: 0.")
+      description = "airline: pause between the read and the writes; up to 1m. Default: 0.")
   Duration bookingSleep;
 
   @Option(names = "--table-size", paramLabel = "ROWS", defaultValue = "100000",
-      description = "point-select, insert, update: rows loaded. Default: ${DEFAULT-VALUE}.")
+      description = "point-select, insert, update: rows loaded, up to 1,000,000,000."
+          + " Default: ${DEFAULT-VALUE}.")
   long tableSize;
 
   @Option(names = "--seed", paramLabel = "N", defaultValue = "42",
@@ -144,8 +146,9 @@ final class BenchmarkCommand implements Callable<Integer> {
   boolean verify;
 
   @Option(names = "--max-retries", paramLabel = "N", defaultValue = "10",
-      description = "Retries of an iteration that failed with a retryable error (serialization,"
-          + " deadlock), with exponential backoff and jitter. Default: ${DEFAULT-VALUE}.")
+      description = "Retries (0 to 1000) of an iteration that failed with a retryable error"
+          + " (serialization, deadlock), with exponential backoff and jitter."
+          + " Default: ${DEFAULT-VALUE}.")
   int maxRetries;
 
   @Option(names = "--max-errors", paramLabel = "N", defaultValue = "0",
@@ -154,7 +157,7 @@ final class BenchmarkCommand implements Callable<Integer> {
 
   @Option(names = "--metrics", paramLabel = "TIME", defaultValue = "PT10S",
       converter = DurationConverter.class,
-      description = "Reporting period of the progress line and result files."
+      description = "Reporting period of the progress line and result files, 100ms to 1h."
           + " Default: ${DEFAULT-VALUE}.")
   Duration metricsPeriod;
 
@@ -193,6 +196,9 @@ final class BenchmarkCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    ch.qos.logback.classic.Level level = LogLevels.parse(logLevel).orElseThrow(() -> usage(
+        "--log-level: unknown level '" + logLevel + "'; one of: "
+            + String.join(", ", LogLevels.NAMES)));
     List<Settings> sweep = new ArrayList<>();
     for (String target : targets) {
       sweep.add(settings(target.trim()));
@@ -204,7 +210,7 @@ final class BenchmarkCommand implements Callable<Integer> {
     } catch (java.io.IOException e) {
       throw usage("--output-dir: " + e.getMessage());
     }
-    LogLevels.apply(logLevel);
+    LogLevels.apply(level);
     return new Sweep(sweep, directories, providers, out, err).run();
   }
 
@@ -215,8 +221,9 @@ final class BenchmarkCommand implements Callable<Integer> {
       throw usage("--workload: unknown workload '" + workload + "'; one of: "
           + provider.workloads());
     }
+    Limits limits = new Limits(spec);
     for (int level : parallelism) {
-      positive("--parallelism", level);
+      limits.check("--parallelism", level, 1, Limits.MAX_PARALLELISM);
     }
     if (duration != null && iterations != null) {
       throw usage("--duration and --iterations exclude each other: give one");
@@ -245,19 +252,19 @@ final class BenchmarkCommand implements Callable<Integer> {
     if (iterations != null) {
       positive("--iterations", iterations);
     }
-    if (duration != null && duration.isZero()) {
-      throw usage("--duration must be longer than 0");
-    }
-    if (metricsPeriod.toMillis() < 100) {
-      throw usage("--metrics must be at least 100ms");
-    }
-    positive("--day-range", dayRange);
+    limits.check("--duration", duration, Duration.ofMillis(1), Limits.MAX_DURATION);
+    limits.check("--warmup", warmup, Duration.ZERO, Limits.MAX_WARMUP);
+    limits.check("--metrics", metricsPeriod, Limits.MIN_METRICS, Limits.MAX_METRICS);
+    limits.check("--max-lag", maxLag, Duration.ofMillis(1), Limits.MAX_LAG);
+    limits.check("--booking-sleep", bookingSleep, Duration.ZERO, Limits.MAX_BOOKING_SLEEP);
+    limits.check("--day-range", dayRange, 1, Limits.MAX_DAY_RANGE);
     if (schedules < 0) {
       throw usage("--schedules takes 0 (all) or more, not " + schedules);
     }
-    positive("--table-size", tableSize);
-    if (maxRetries < 0 || maxErrors < 0) {
-      throw usage("--max-retries and --max-errors take 0 or more");
+    limits.check("--table-size", tableSize, 1, Limits.MAX_TABLE_SIZE);
+    limits.check("--max-retries", maxRetries, 0, Limits.MAX_RETRIES);
+    if (maxErrors < 0) {
+      throw usage("--max-errors takes 0 (never) or more, not " + maxErrors);
     }
     Set<String> reporterSet = new LinkedHashSet<>();
     for (String r : reporters) {

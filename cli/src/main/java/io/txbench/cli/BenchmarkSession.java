@@ -6,6 +6,7 @@ import io.txbench.core.Lease;
 import io.txbench.core.LeaseMode;
 import io.txbench.core.Providers;
 import io.txbench.core.RunOptions;
+import io.txbench.core.StoppedException;
 import io.txbench.core.Target;
 import io.txbench.core.TargetOptions;
 import io.txbench.core.TargetUnavailableException;
@@ -74,7 +75,9 @@ final class BenchmarkSession {
       workloadOptions = workloadOptions.withoutTransactions();
     }
     try (Target target = provider.open(options, workloadOptions)) {
-      out.println("Connected to " + target.serverVersion() + " at " + options.describe() + ".");
+      String version = embedded == null ? target.serverVersion()
+          : embedded.label(target.serverVersion());
+      out.println("Connected to " + version + " at " + options.describe() + ".");
       if (settings.drop()) {
         Dropped d = provider.dropOwned(target);
         out.println(d.dropped().isEmpty() ? "Nothing of txbench's to drop."
@@ -88,26 +91,52 @@ final class BenchmarkSession {
       Workload<?> workload = provider.workload(target, workloadOptions);
       // Exclusive while the tables are made, shared while they are used: another txbench may run
       // beside this one, never prepare or drop under it.
-      try (Lease lease = workload.lease(settings.skipSetup() ? LeaseMode.SHARED
-          : LeaseMode.EXCLUSIVE)) {
+      try (Lease lease = lease(workload, target)) {
         try {
           if (settings.skipSetup()) {
             workload.attach();
           } else {
-            workload.prepare(new ConsoleProgress(out));
+            StoppableProgress progress = new StoppableProgress(
+                new ConsoleProgress(out, ConsoleProgress.onTerminal()));
+            guard.watch(progress::requestStop);
+            workload.prepare(progress);
           }
+        } catch (StoppedException e) {
+          out.println();
+          out.println("Stopped while loading the data: the tables are marked incomplete, and"
+              + " --skip-setup refuses them; run without it to load them again.");
+          return ExitCodes.INTERRUPTED;
         } catch (Exception e) {
-          throw StepFailures.during(settings.skipSetup() ? "reading what was loaded"
+          throw StepFailures.preparing(settings.skipSetup() ? "reading what was loaded"
               : "loading the data", target, e);
         }
         if (settings.onlySetup()) {
           out.println("Setup of " + workloadOptions.name() + " done.");
+          leftBehind(options, embedded);
           return ExitCodes.OK;
         }
         lease.share();
-        return measure(workload, target, header(provider, target, embedded, workloadOptions),
+        int code = measure(workload, target, header(provider, target, embedded, workloadOptions),
             guard);
+        leftBehind(options, embedded);
+        return code;
       }
+    }
+  }
+
+  private Lease lease(Workload<?> workload, Target target) throws Exception {
+    try {
+      return workload.lease(settings.skipSetup() ? LeaseMode.SHARED : LeaseMode.EXCLUSIVE);
+    } catch (Exception e) {
+      throw StepFailures.preparing("taking txbench's lease", target, e);
+    }
+  }
+
+  /** Data left on a server the user will keep: say where, and how to remove it. */
+  private void leftBehind(TargetOptions options, EmbeddedServer embedded) {
+    if (embedded == null) {
+      out.println(DropHint.of(settings.targetName(), settings.workload().name(), options,
+          settings.credentials()));
     }
   }
 

@@ -22,7 +22,8 @@ final class ConnectionMixin {
   @Spec(Spec.Target.MIXEE) CommandSpec spec;
 
   @Option(names = "--target-database-host", paramLabel = "HOST",
-      description = "Server host. Default: localhost, or an embedded server if none answers.")
+      description = "Server host. Default: localhost, or an embedded server if no host, port or"
+          + " URL is given and nothing answers on the target's default port.")
   String host;
 
   @Option(names = "--target-database-port", paramLabel = "PORT",
@@ -62,17 +63,19 @@ final class ConnectionMixin {
   Integer minConnections;
 
   @Option(names = "--max-connections", paramLabel = "N",
-      description = "Pool size. Default: --parallelism (the largest level of a sweep).")
+      description = "Pool size, 1 to " + Limits.MAX_CONNECTIONS + ". Default: --parallelism (the"
+          + " largest level of a sweep).")
   Integer maxConnections;
 
   @Option(names = "--connection-wait-timeout", paramLabel = "TIME", defaultValue = "PT10S",
       converter = DurationConverter.class,
-      description = "Longest wait to connect or for a pooled connection. Default: ${DEFAULT-VALUE}.")
+      description = "Longest wait to connect (log in included) or for a pooled connection, 100ms"
+          + " to 1h. Default: ${DEFAULT-VALUE}.")
   Duration connectionWaitTimeout;
 
   @Option(names = "--connection-idle-timeout", paramLabel = "TIME", defaultValue = "PT10M",
       converter = DurationConverter.class,
-      description = "Idle time after which the pool closes a spare connection."
+      description = "Idle time after which the pool closes a spare connection, up to 24h."
           + " Default: ${DEFAULT-VALUE}.")
   Duration connectionIdleTimeout;
 
@@ -106,10 +109,17 @@ final class ConnectionMixin {
     if (port != null && (port < 1 || port > 65535)) {
       throw usage(spec, "--target-database-port: " + port + " is not a port (1-65535)");
     }
-    int max = maxConnections == null ? largestLevel : maxConnections;
-    if (max < 1) {
-      throw usage(spec, "--max-connections must be 1 or more, not " + max);
+    if (urls != null && urls.stream().anyMatch(u -> u == null || u.isBlank())) {
+      throw usage(spec, "--target-url must not be empty: give a JDBC URL or a MongoDB connection"
+          + " string, or leave the option out");
     }
+    Limits limits = new Limits(spec);
+    limits.check("--connection-wait-timeout", connectionWaitTimeout, Limits.MIN_CONNECTION_WAIT,
+        Limits.MAX_CONNECTION_WAIT);
+    limits.check("--connection-idle-timeout", connectionIdleTimeout, Duration.ZERO,
+        Limits.MAX_IDLE);
+    int max = maxConnections == null ? largestLevel : maxConnections;
+    limits.check("--max-connections", max, 1, Limits.MAX_CONNECTIONS);
     int min = minConnections == null ? max : minConnections;
     if (min < 0 || min > max) {
       throw usage(spec, "--min-connections must be between 0 and --max-connections (" + max
@@ -118,7 +128,9 @@ final class ConnectionMixin {
     String url = TargetUrls.pick(urls, target, targetCount);
     // A URL says who connects, unless --target-database-user says otherwise.
     String who = url != null ? user : user == null ? provider.defaultUser() : user;
-    return new TargetOptions(host, port == null ? provider.defaultPort() : port,
+    // A port alone names a server too: localhost on that port, never an embedded stand-in.
+    String named = host == null && port != null && url == null ? "localhost" : host;
+    return new TargetOptions(named, port == null ? provider.defaultPort() : port,
         database == null ? provider.defaultDatabase() : database, who, secret, url, min, max,
         connectionWaitTimeout, connectionIdleTimeout, isolation, mongo);
   }

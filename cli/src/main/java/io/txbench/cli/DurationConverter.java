@@ -8,9 +8,9 @@ import java.util.regex.Pattern;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
-/** Reads a duration as ISO-8601 ({@code PT120S}) or as a number and a unit ({@code 120s, 2m}). */
+/** Reads a duration as ISO-8601 ({@code PT120S}) or as a number and a unit ({@code 120s, 2m, 1d}). */
 final class DurationConverter implements ITypeConverter<Duration> {
-  private static final Pattern SHORT = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)?");
+  private static final Pattern SHORT = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h|d)?");
 
   @Override
   public Duration convert(String value) {
@@ -40,6 +40,7 @@ final class DurationConverter implements ITypeConverter<Duration> {
       case "ms" -> amount;
       case "m" -> amount * 60_000;
       case "h" -> amount * 3_600_000;
+      case "d" -> amount * 86_400_000;
       default -> amount * 1000;
     };
     return Duration.ofNanos(Math.round(millis * 1_000_000));
@@ -47,6 +48,6 @@ final class DurationConverter implements ITypeConverter<Duration> {
 
   private static TypeConversionException invalid(String value) {
     return new TypeConversionException("'" + value
-        + "' is not a duration: use ISO-8601 (PT120S) or a number with a unit (500ms, 120s, 2m, 1h)");
+        + "' is not a duration: use ISO-8601 (PT120S) or a number with a unit (500ms, 120s, 2m, 1h, 1d)");
   }
 }

@@ -15,7 +15,10 @@ final class ExitCodes {
   static final int TARGET = 3;
   /** The run completed, but some of its result files could not be written (a full disk). */
   static final int RESULTS_INCOMPLETE = 4;
-  /** Stopped by a signal, as shells report SIGINT. */
+  /**
+   * Stopped by a signal. The process's own exit code is the JVM's for the signal, 128 plus its
+   * number: 130 for SIGINT, 143 for SIGTERM; in-process callers get this one for both.
+   */
   static final int INTERRUPTED = 130;
 
   private ExitCodes() {}

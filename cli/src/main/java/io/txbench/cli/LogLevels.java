@@ -16,10 +16,19 @@ final class LogLevels {
     Level.OFF, Level.WARN, Level.WARN, Level.WARN, Level.OFF
   };
 
+  /** The levels --log-level takes. */
+  static final java.util.List<String> NAMES = java.util.List.of("error", "warn", "info", "debug",
+      "trace");
+
   private LogLevels() {}
 
-  static void apply(String level) {
-    Level parsed = Level.toLevel(level, Level.INFO);
+  /** The level named (in any case), or empty when it is none of {@link #NAMES}. */
+  static java.util.Optional<Level> parse(String name) {
+    String n = name.trim().toLowerCase(java.util.Locale.ROOT);
+    return NAMES.contains(n) ? java.util.Optional.of(Level.toLevel(n)) : java.util.Optional.empty();
+  }
+
+  static void apply(Level parsed) {
     boolean verbose = !parsed.isGreaterOrEqual(Level.INFO);
     logger("io.txbench").setLevel(parsed);
     logger(Logger.ROOT_LOGGER_NAME).setLevel(verbose ? parsed : Level.WARN);

@@ -81,7 +81,7 @@ final class MeasuredRun<S extends AutoCloseable> {
     }
     long unsettled = crew.unsettled();
     Runner runner = new Runner(run, metrics, listeners);
-    guard.watch(runner);
+    guard.watch(runner::requestStop);
     RunResult result = runner.run(crew, target);
     RunSummary summary = new RunSummary(io.txbench.core.ToolVersion.get(), header.target(),
         header.serverVersion(), header.workload(), header.transactions(), run.parallelism(),
@@ -122,8 +122,8 @@ final class MeasuredRun<S extends AutoCloseable> {
     }
     out.println("Warming up for " + human(warmup) + " (not measured).");
     Runner runner = new Runner(run.warmup(warmup), new Metrics(run.openLoop()),
-        new RunListener() {});
-    guard.watch(runner);
+        ProgressLine.of(out, "warm-up"));
+    guard.watch(runner::requestStop);
     return runner.run(crew, target).stopReason() != StopReason.INTERRUPTED;
   }
 

@@ -14,7 +14,7 @@ import java.util.Set;
  * The benchmark of one target as the command line asked for it, checked: one run per level of
  * {@code parallelism} ({@code run} has the first); {@code sweep} when the command makes more than
  * one run in all. {@code target.host()} is null when the
- * user named no host and no URL: the session then looks for a local server or starts one.
+ * user named no host, no port and no URL: the session then looks for a local server or starts one.
  */
 record Settings(
     String targetName,

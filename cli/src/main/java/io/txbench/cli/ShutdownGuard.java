@@ -1,18 +1,19 @@
 package io.txbench.cli;
 
-import io.txbench.core.Runner;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Ctrl-C (SIGINT) and SIGTERM: asks the runner to stop and gives the session up to 5 seconds to
- * write its results and stop its embedded server before the JVM exits.
+ * Ctrl-C (SIGINT) and SIGTERM: stops what the session is doing (a load, a warm-up, a measured run)
+ * and gives it up to 5 seconds to write its results and stop its embedded server before the JVM
+ * exits, with the code the JVM chose for the signal (130 for SIGINT, 143 for SIGTERM).
  */
 final class ShutdownGuard implements AutoCloseable {
   private static final long WAIT_SECONDS = 5;
   private final CountDownLatch sessionDone = new CountDownLatch(1);
   private final Thread hook;
-  private volatile Runner runner;
+  private volatile Runnable stop;
+  private volatile boolean signalled;
   private volatile AutoCloseable lastResort;
 
   ShutdownGuard() {
@@ -20,9 +21,15 @@ final class ShutdownGuard implements AutoCloseable {
     Runtime.getRuntime().addShutdownHook(hook);
   }
 
-  /** The runner to stop on a signal, while a measured run is on. */
-  void watch(Runner runner) {
-    this.runner = runner;
+  /**
+   * How to stop the step now under way (a runner's or a load's stop request); a signal that came
+   * before it was watched stops it at once.
+   */
+  void watch(Runnable stopStep) {
+    this.stop = stopStep;
+    if (signalled) {
+      stopStep.run();
+    }
   }
 
   /**
@@ -34,9 +41,10 @@ final class ShutdownGuard implements AutoCloseable {
   }
 
   private void onSignal() {
-    Runner r = runner;
-    if (r != null) {
-      r.requestStop();
+    signalled = true;
+    Runnable s = stop;
+    if (s != null) {
+      s.run();
     }
     try {
       if (!sessionDone.await(WAIT_SECONDS, TimeUnit.SECONDS) && lastResort != null) {

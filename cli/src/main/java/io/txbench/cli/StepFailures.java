@@ -26,4 +26,17 @@ final class StepFailures {
     }
     return failure;
   }
+
+  /**
+   * The same for prepare, where the server refusing a statement (no privilege to create a table,
+   * a full disk) means the target could not be prepared: exit 3, not a failed run.
+   */
+  static Exception preparing(String step, Target target, Exception failure) {
+    Exception e = during(step, target, failure);
+    if (e == failure && target.refusedByServer(failure)) {
+      return new SetupException("the server refused " + step + ": " + Causes.describe(failure),
+          failure);
+    }
+    return e;
+  }
 }

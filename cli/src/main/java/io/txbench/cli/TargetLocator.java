@@ -21,7 +21,11 @@ final class TargetLocator {
     this.out = out;
   }
 
-  /** The options aimed at the server to use; starts the embedded server if that is the one. */
+  /**
+   * The options aimed at the server to use; starts the embedded server if that is the one. A
+   * server is named by a host, a port or a URL: a named server that does not answer is an error,
+   * never a reason to measure another one.
+   */
   TargetOptions locate(TargetOptions options) throws TargetUnavailableException {
     boolean named = options.host() != null || (options.url() != null && !options.url().isBlank());
     if (named && !forceEmbedded) {
@@ -30,10 +34,14 @@ final class TargetLocator {
     if (!forceEmbedded && LocalPorts.answers("localhost", options.port())) {
       return options.at("localhost", options.port(), options.database(), options.user());
     }
-    String why = forceEmbedded ? "--embedded" : "Nothing answered on localhost:" + options.port();
-    embedded = EmbeddedServers.start(targetName);
-    out.println(why + ": started " + embedded.description() + ".");
+    String why = forceEmbedded ? "--embedded" : "nothing answered on localhost:" + options.port();
+    embedded = EmbeddedServers.start(targetName, why);
+    out.println(capitalized(why) + ": started " + embedded.description() + ".");
     return options.at(embedded.host(), embedded.port(), embedded.database(), embedded.user());
+  }
+
+  private static String capitalized(String text) {
+    return text.startsWith("-") ? text : Character.toUpperCase(text.charAt(0)) + text.substring(1);
   }
 
   /** The embedded server started by {@link #locate}, or null. */

@@ -46,6 +46,12 @@ class CliIT extends PostgresServer {
     assertTrue(run.out().matches("(?s).*\\[ 1s \\] thds: 4 tps: [0-9.]+ lat \\(ms,95%\\): [0-9.]+"
         + " err/s: [0-9.]+ retries/s: [0-9.]+.*"), run.out());
     assertTrue(run.out().contains("verification  passed"), run.out());
+    // Data left on a server the user keeps: where, and the exact command that removes it.
+    assertTrue(run.out().contains("The airline data stays in 127.0.0.1:" + postgres.getPort()
+        + "/postgres for later runs (--skip-setup); to remove it: java -jar benchmark.jar"
+        + " --benchmark-target postgres --target-database-host 127.0.0.1 --target-database-port "
+        + postgres.getPort() + " --target-database-name postgres --target-database-user postgres"
+        + " --drop"), run.out());
     for (String file : List.of("iterations.csv", "response-time.csv", "retries.csv", "errors.csv",
         "intervals.csv", "histogram.hlog", "summary.json")) {
       assertTrue(Files.size(out.resolve(file)) > 0, file);
@@ -204,6 +210,69 @@ class CliIT extends PostgresServer {
     CliRun notAResult = CliRun.of("compare", dir.toString());
     assertEquals(ExitCodes.USAGE, notAResult.exitCode());
     assertTrue(notAResult.err().contains("not a txbench result directory"), notAResult.err());
+  }
+
+  @Test
+  void aLoadPastTheWarmUpShowsEachPhaseAndNoCarriageReturns() throws Exception {
+    CliRun run = CliRun.of(server("--workload", "insert", "--table-size", "20000",
+        "--parallelism", "2", "--warmup", "2s", "--duration", "2s", "--metrics", "1s",
+        "--output-dir", dir.resolve("phases").toString()));
+    assertEquals(0, run.exitCode(), run.err());
+    assertTrue(run.out().contains("loading item: 20,000 rows\n"), run.out());
+    assertTrue(run.out().matches("(?s).*loading item: 20,000 rows in [0-9.]+ s \\([0-9,]+ rows/s\\)\n.*"),
+        run.out());
+    assertFalse(run.out().contains("\r") || run.out().contains("? rows/s"), run.out());
+    assertTrue(run.out().contains("[ warm-up 1s ] thds: 2 tps: "), run.out());
+    assertTrue(run.out().contains("[ 1s ] thds: 2 tps: "), run.out());
+    assertTrue(run.out().indexOf("[ warm-up 1s ]") < run.out().indexOf("Running insert"),
+        run.out());
+  }
+
+  @Test
+  void contentionIsLoggedOnceInWordsNotAsTheServersError() throws Exception {
+    ch.qos.logback.classic.Logger root = (ch.qos.logback.classic.Logger)
+        org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+    ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> logged =
+        new ch.qos.logback.core.read.ListAppender<>();
+    logged.start();
+    root.addAppender(logged);
+    try {
+      CliRun run = CliRun.of(server("--workload", "airline", "--schedules", "1", "--day-range",
+          "1", "--parallelism", "8", "--iterations", "200", "--output-dir",
+          dir.resolve("contention").toString()));
+      assertEquals(0, run.exitCode(), run.err() + run.out());
+    } finally {
+      root.detachAppender(logged);
+    }
+    List<String> messages = logged.list.stream()
+        .filter(e -> e.getLevel().isGreaterOrEqual(ch.qos.logback.classic.Level.INFO))
+        .map(ch.qos.logback.classic.spi.ILoggingEvent::getFormattedMessage).toList();
+    assertEquals(1, messages.stream()
+        .filter("retried: serialization failure (expected under contention)"::equals).count(),
+        messages.toString());
+    assertTrue(messages.stream().noneMatch(m -> m.contains("could not serialize")),
+        messages.toString());
+  }
+
+  @Test
+  void aPrepareTheServerRefusesIsExitCode3InOneLine() throws Exception {
+    try (java.sql.Connection c = java.sql.DriverManager.getConnection(url("postgres"));
+        java.sql.Statement s = c.createStatement()) {
+      s.execute("CREATE DATABASE refused");
+      s.execute("CREATE ROLE weak LOGIN");
+    }
+    try (java.sql.Connection c = java.sql.DriverManager.getConnection(url("refused"));
+        java.sql.Statement s = c.createStatement()) {
+      s.execute("REVOKE CREATE ON SCHEMA public FROM PUBLIC");
+    }
+    CliRun run = CliRun.of("--target-url", "jdbc:postgresql://127.0.0.1:" + postgres.getPort()
+        + "/refused?user=weak", "--workload", "insert", "--table-size", "100",
+        "--iterations", "10", "--output-dir", dir.resolve("refused").toString());
+    assertEquals(ExitCodes.TARGET, run.exitCode(), run.err() + run.out());
+    String err = run.err().strip();
+    assertEquals(1, err.lines().count(), err);
+    assertTrue(err.startsWith("txbench: the server refused taking txbench's lease: ")
+        && err.contains("permission denied"), err);
   }
 
   @Test

@@ -62,11 +62,63 @@ class JarIT {
   }
 
   @Test
+  void sigtermStopsTheRunWritesEveryResultAndExits143(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("terminated");
+    Child run = new Child("--embedded", "--workload", "point-select", "--table-size", "1000",
+        "--parallelism", "4", "--duration", "5m", "--metrics", "1s", "--warmup", "2s",
+        "--output-dir", out.toString());
+    run.awaitLine("[ warm-up 1s ]");
+    run.awaitLine("[ 1s ]");
+    new ProcessBuilder("kill", "-TERM", String.valueOf(run.process.pid())).start().waitFor();
+    assertEquals(143, run.awaitExit(30), run.printed.toString());
+    JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+    assertEquals("INTERRUPTED", summary.get("stopReason").asText());
+    assertTrue(summary.get("iterations").asLong() > 0, summary.toString());
+  }
+
+  @Test
+  void aSignalDuringTheLoadStopsItPromptlyAndLeavesItMarkedIncomplete(@TempDir Path dir)
+      throws Exception {
+    try (io.zonky.test.db.postgres.embedded.EmbeddedPostgres server =
+        io.zonky.test.db.postgres.embedded.EmbeddedPostgres.builder().start()) {
+      String url = "jdbc:postgresql://127.0.0.1:" + server.getPort() + "/postgres?user=postgres";
+      for (String signal : new String[] {"INT", "TERM"}) {
+        Child load = loading(url, "5000000");
+        Thread.sleep(500);
+        long signalled = System.nanoTime();
+        new ProcessBuilder("kill", "-" + signal, String.valueOf(load.process.pid())).start()
+            .waitFor();
+        int code = load.awaitExit(30);
+        double seconds = (System.nanoTime() - signalled) / 1e9;
+        assertEquals(signal.equals("INT") ? 130 : 143, code, load.printed.toString());
+        assertTrue(seconds < 5, "took " + seconds + " s");
+        assertTrue(load.printed.toString().contains("Stopped while loading the data"),
+            load.printed.toString());
+        assertFalse(load.printed.toString().contains("Setup of insert done"));
+        CliRun refused = CliRun.of("--target-url", url, "--workload", "insert", "--skip-setup",
+            "--iterations", "10", "--output-dir", dir.resolve(signal).toString());
+        assertEquals(ExitCodes.TARGET, refused.exitCode(), refused.err());
+        assertTrue(refused.err().contains("was not loaded completely"), refused.err());
+        System.out.printf("SIG%s during the load to exit: %.2f s%n", signal, seconds);
+      }
+    }
+  }
+
+  @Test
   void badInputFromTheJarIsOneLineAndExitCode2() throws Exception {
     Jar.Outcome bad = java("--parallelism", "0");
     assertEquals(2, bad.code());
-    assertEquals("txbench: --parallelism must be 1 or more, not 0 (see --help)", bad.err().strip());
+    assertEquals("txbench: --parallelism must be between 1 and 4,096, not 0 (see --help)",
+        bad.err().strip());
     assertFalse(bad.err().contains("Exception"));
+  }
+
+  /** A JAR preparing the insert workload's {@code rows} at {@code url}, once it has begun. */
+  private static Child loading(String url, String rows) throws Exception {
+    Child load = new Child("--target-url", url, "--workload", "insert", "--table-size", rows,
+        "--only-setup");
+    load.awaitLine("loading item");
+    return load;
   }
 
   /** A JAR started in the background, whose output is collected as it comes. */
@@ -218,9 +270,7 @@ class JarIT {
     try (io.zonky.test.db.postgres.embedded.EmbeddedPostgres server =
         io.zonky.test.db.postgres.embedded.EmbeddedPostgres.builder().start()) {
       String url = "jdbc:postgresql://127.0.0.1:" + server.getPort() + "/postgres?user=postgres";
-      Child load = new Child("--target-url", url, "--workload", "insert", "--table-size",
-          "3000000", "--only-setup");
-      load.awaitLine("loading item");
+      Child load = loading(url, "3000000");
       Thread.sleep(1_000);
       new ProcessBuilder("kill", "-9", String.valueOf(load.process.pid())).start().waitFor();
       load.awaitExit(30);

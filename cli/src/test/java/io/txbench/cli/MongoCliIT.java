@@ -20,6 +20,11 @@ class MongoCliIT {
     // once two buyers meet.
     List<JsonNode> summaries =
         EveryWorkload.run(dir, 1, 300, "--benchmark-target", "mongo", "--embedded");
+    CliRun run = CliRun.of("--benchmark-target", "mongo", "--embedded", "--workload",
+        "point-select", "--table-size", "100", "--iterations", "10", "--output-dir",
+        dir.resolve("connected").toString());
+    assertTrue(run.out().contains("Connected to mongo-java-server emulator (reports MongoDB"),
+        run.out());
     for (JsonNode s : summaries) {
       assertTrue(s.get("serverVersion").asText().startsWith("mongo-java-server emulator"),
           s.get("serverVersion").asText());
@@ -49,6 +54,6 @@ class MongoCliIT {
         "--target-database-port", "1", "--connection-wait-timeout", "1s");
     assertEquals(ExitCodes.TARGET, run.exitCode());
     assertEquals(1, run.err().strip().lines().count(), run.err());
-    assertTrue(run.err().contains("cannot connect to MongoDB at 127.0.0.1:1"), run.err());
+    assertTrue(run.err().contains("cannot connect to MongoDB: nothing answered on 127.0.0.1:1"), run.err());
   }
 }

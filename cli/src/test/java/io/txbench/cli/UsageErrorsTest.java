@@ -29,6 +29,21 @@ class UsageErrorsTest {
     "--schedules -1|--schedules",
     "--output-dir /proc/version/run|--output-dir",
     "--benchmark-target mongo --target-url mongodb://[oops|--target-url",
+    "--duration PT99999999999H|--duration must be between 1ms and 30d",
+    "--warmup PT99999999999H|--warmup must be between 0 and 24h",
+    "--metrics PT99999999999H|--metrics must be between 100ms and 1h",
+    "--booking-sleep PT99999999999H|--booking-sleep must be between 0 and 1m",
+    "--rate 10 --max-lag PT99999999999H|--max-lag must be between 1ms and 1h",
+    "--duration 99999999999999999999h|--duration must be between",
+    "--parallelism 99999999|--parallelism must be between 1 and 4,096",
+    "--parallelism 8,99999999|--parallelism must be between 1 and 4,096",
+    "--max-connections 99999999|--max-connections must be between 1 and 10,000",
+    "--connection-wait-timeout 0s|--connection-wait-timeout must be between 100ms and 1h",
+    "--connection-idle-timeout 100000h|--connection-idle-timeout must be between 0 and 24h",
+    "--day-range 99999|--day-range must be between 1 and 3,650",
+    "--table-size 99999999999|--table-size must be between 1 and 1,000,000,000",
+    "--max-retries 1000000|--max-retries must be between 0 and 1,000",
+    "--log-level verbose|--log-level: unknown level 'verbose'; one of: error, warn, info",
   })
   void badInputGetsOneClearLineAndExitCode2(String args, String named) {
     CliRun run = CliRun.of(args.split(" "));
@@ -48,6 +63,26 @@ class UsageErrorsTest {
     assertFalse((run.out() + run.err()).contains("S3cret-Xyz-41"), run.err());
     CliRun glued = CliRun.of("--target-database-pasword=S3cret-Xyz-41");
     assertFalse((glued.out() + glued.err()).contains("S3cret-Xyz-41"), glued.err());
+  }
+
+  @org.junit.jupiter.api.Test
+  void anEmptyTargetUrlIsRefusedRatherThanRunningOnLocalhost() {
+    for (String target : new String[] {"postgres", "mysql", "mongo"}) {
+      CliRun run = CliRun.of("--benchmark-target", target, "--target-url", "");
+      assertEquals(ExitCodes.USAGE, run.exitCode(), run.err() + run.out());
+      assertEquals("txbench: --target-url must not be empty: give a JDBC URL or a MongoDB"
+          + " connection string, or leave the option out (see --help)", run.err().strip());
+      assertEquals("", run.out());
+    }
+  }
+
+  @org.junit.jupiter.api.Test
+  void theHelpStatesTheLimits() {
+    String help = CliRun.of("--help").out();
+    for (String limit : new String[] {"1 to 4096", "up to 30 days", "up to 24h", "100ms to 1h",
+        "up to 1m", "1 to 10000", "(1 to 3650)", "up to 1,000,000,000", "(0 to 1000)"}) {
+      assertTrue(help.replaceAll("\\s+", " ").contains(limit), limit + " not in: " + help);
+    }
   }
 
   @org.junit.jupiter.api.Test

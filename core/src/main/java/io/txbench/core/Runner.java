@@ -49,6 +49,8 @@ public final class Runner {
   private long lastRetries;
   private long lastErrors;
   private long lastInDoubt;
+  /** Workers running when the last period ended: all of them ran during the next one. */
+  private int runningAtLastTick;
 
   public Runner(RunOptions options, Metrics metrics, RunListener listener) {
     this.options = options;
@@ -85,13 +87,24 @@ public final class Runner {
     AtomicReference<Exception> openFailure = new AtomicReference<>();
     AtomicLong lastWorkerEnd = new AtomicLong();
     running.set(threads);
+    runningAtLastTick = threads;
     for (Member<S> member : members) {
+      if (control.stopRequested()) {
+        // Stopped while the crew was being started: the workers not yet started never will be.
+        ready.countDown();
+        running.decrementAndGet();
+        done.countDown();
+        continue;
+      }
       WorkerLoop<S> loop =
           new WorkerLoop<>(options, metrics, control, crew.workload(), target, loggedClasses);
       Thread thread = new Thread(() -> {
         try {
           S session;
           try {
+            if (control.stopRequested()) {
+              return; // no session to open for a run that is already over
+            }
             session = member.session(crew.workload());
           } catch (Exception e) {
             openFailure.compareAndSet(null, e);
@@ -285,8 +298,9 @@ public final class Runner {
             retries - lastRetries,
             errors - lastErrors,
             inDoubt - lastInDoubt,
-            last ? options.parallelism() : running.get(),
+            last ? options.parallelism() : runningAtLastTick,
             last);
+    runningAtLastTick = running.get();
     lastTickNanos = end;
     lastRetries = retries;
     lastErrors = errors;

@@ -10,4 +10,8 @@ public class SetupException extends Exception {
   public SetupException(String message) {
     super(message);
   }
+
+  public SetupException(String message, Throwable cause) {
+    super(message, cause);
+  }
 }

@@ -9,6 +9,14 @@ public interface Target extends AutoCloseable {
   /** Says whether an exception thrown by an iteration is worth retrying, and its class. */
   Failure classify(Throwable error);
 
+  /**
+   * Whether {@code error} is the server's answer refusing a statement (no privilege, a full disk,
+   * a constraint), as opposed to a lost connection or a fault of txbench's own.
+   */
+  default boolean refusedByServer(Throwable error) {
+    return false;
+  }
+
   /** Closes the client; never throws. */
   @Override
   void close();

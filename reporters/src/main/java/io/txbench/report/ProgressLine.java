@@ -13,9 +13,20 @@ import java.util.Locale;
 public final class ProgressLine implements RunListener {
   private static final long SHORTEST_LAST_INTERVAL_NANOS = 200_000_000L;
   private final PrintStream out;
+  private final String phase;
 
   public ProgressLine(PrintStream out) {
+    this(out, "");
+  }
+
+  /** Lines of an unmeasured phase, told apart: {@code [ warm-up 10s ] thds: 8 ...}. */
+  public static ProgressLine of(PrintStream out, String phase) {
+    return new ProgressLine(out, phase + " ");
+  }
+
+  private ProgressLine(PrintStream out, String phase) {
     this.out = out;
+    this.phase = phase;
   }
 
   @Override
@@ -23,14 +34,18 @@ public final class ProgressLine implements RunListener {
     if (s.last() && s.intervalNanos() < SHORTEST_LAST_INTERVAL_NANOS) {
       return; // a sliver after the last full period says nothing
     }
-    out.println(format(s));
+    out.println(format(s, phase));
     out.flush();
   }
 
   static String format(IntervalStats s) {
+    return format(s, "");
+  }
+
+  private static String format(IntervalStats s, String phase) {
     String line = String.format(Locale.US,
-        "[ %ds ] thds: %d tps: %.2f lat (ms,95%%): %.2f err/s: %.2f retries/s: %.2f",
-        Math.round(s.elapsedNanos() / 1e9), s.threads(), s.tps(), s.percentileMillis(95),
+        "[ %s%ds ] thds: %d tps: %.2f lat (ms,95%%): %.2f err/s: %.2f retries/s: %.2f",
+        phase, Math.round(s.elapsedNanos() / 1e9), s.threads(), s.tps(), s.percentileMillis(95),
         s.perSecond(s.errors()), s.perSecond(s.retries()));
     // Rare, and worth seeing when it happens: iterations whose commit may or may not have landed.
     return s.inDoubt() == 0 ? line : line + " in-doubt: " + s.inDoubt();

@@ -134,6 +134,16 @@ public final class JdbcTarget implements Target {
     return SqlErrors.classify(error, dialect);
   }
 
+  @Override
+  public boolean refusedByServer(Throwable error) {
+    for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof SQLException) {
+        return classify(error).errorClass() != io.txbench.core.ErrorClass.CONNECTION;
+      }
+    }
+    return false;
+  }
+
   /**
    * Closes both pools. A pool still trying to connect to a server that does not answer (frozen,
    * or gone without a word) waits for its connect time-out to close; that wait is left to a

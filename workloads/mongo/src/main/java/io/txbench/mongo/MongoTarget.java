@@ -4,6 +4,7 @@ import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.MongoCredential;
 import com.mongodb.MongoException;
+import com.mongodb.MongoTimeoutException;
 import com.mongodb.ReadConcern;
 import com.mongodb.ReadConcernLevel;
 import com.mongodb.ReadPreference;
@@ -99,9 +100,21 @@ final class MongoTarget implements Target {
     } catch (MongoException | IllegalArgumentException e) {
       client.close();
       String where = hasUrl ? options.describe() : options.host() + ":" + options.port();
+      if (e instanceof MongoTimeoutException) {
+        // The driver's own words name its server selector, not what went wrong.
+        throw new TargetUnavailableException("cannot connect to MongoDB: nothing answered on "
+            + where + " within " + seconds(options.connectionWaitTimeout())
+            + (String.valueOf(e.getMessage()).contains("Connection refused")
+                ? " (connection refused)" : ""), e);
+      }
       throw new TargetUnavailableException("cannot connect to MongoDB at " + where + ": "
           + options.password().maskIn(firstLine(e.getMessage())), e);
     }
+  }
+
+  private static String seconds(java.time.Duration wait) {
+    long millis = wait.toMillis();
+    return millis % 1000 == 0 ? millis / 1000 + "s" : millis + "ms";
   }
 
   /**
@@ -200,6 +213,16 @@ final class MongoTarget implements Target {
   @Override
   public Failure classify(Throwable error) {
     return MongoErrors.classify(error);
+  }
+
+  @Override
+  public boolean refusedByServer(Throwable error) {
+    for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof com.mongodb.MongoServerException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   @Override

@@ -45,8 +45,11 @@ public final class PostgresDialect implements SqlDialect {
   public Properties connectionProperties(TargetOptions options) {
     Properties p = new Properties();
     p.setProperty("ApplicationName", "txbench");
-    p.setProperty("connectTimeout",
-        String.valueOf(Math.max(1, options.connectionWaitTimeout().toSeconds())));
+    String waitSeconds = String.valueOf(Math.max(1, options.connectionWaitTimeout().toSeconds()));
+    p.setProperty("connectTimeout", waitSeconds);
+    // The wait covers the login too: a listener that accepts and never answers would otherwise
+    // hold the connection attempt for the whole socket timeout.
+    p.setProperty("loginTimeout", waitSeconds);
     p.setProperty("socketTimeout", String.valueOf(SOCKET_TIMEOUT_SECONDS));
     p.setProperty("tcpKeepAlive", "true");
     return p;

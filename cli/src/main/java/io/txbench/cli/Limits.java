@@ -1,0 +1,68 @@
+package io.txbench.cli;
+
+import java.time.Duration;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * The ranges txbench accepts for its numeric options: wide enough for any real run, narrow enough
+ * that nothing computed from them overflows and no value starts what a machine cannot hold (a
+ * hundred million threads). The help texts quote the same constants.
+ */
+final class Limits {
+  static final int MAX_PARALLELISM = 4096;
+  static final int MAX_CONNECTIONS = 10_000;
+  static final int MAX_RETRIES = 1_000;
+  static final int MAX_DAY_RANGE = 3_650;
+  static final long MAX_TABLE_SIZE = 1_000_000_000L;
+  static final Duration MAX_DURATION = Duration.ofDays(30);
+  static final Duration MAX_WARMUP = Duration.ofHours(24);
+  static final Duration MIN_METRICS = Duration.ofMillis(100);
+  static final Duration MAX_METRICS = Duration.ofHours(1);
+  static final Duration MAX_BOOKING_SLEEP = Duration.ofMinutes(1);
+  static final Duration MAX_LAG = Duration.ofHours(1);
+  static final Duration MIN_CONNECTION_WAIT = Duration.ofMillis(100);
+  static final Duration MAX_CONNECTION_WAIT = Duration.ofHours(1);
+  static final Duration MAX_IDLE = Duration.ofHours(24);
+
+  private final CommandSpec spec;
+
+  Limits(CommandSpec spec) {
+    this.spec = spec;
+  }
+
+  /** {@code value} of {@code option} lies in [min, max], or the run is refused in one line. */
+  void check(String option, long value, long min, long max) {
+    if (value < min || value > max) {
+      throw new ParameterException(spec.commandLine(), option + " must be between "
+          + String.format(java.util.Locale.ROOT, "%,d", min) + " and "
+          + String.format(java.util.Locale.ROOT, "%,d", max) + ", not " + value);
+    }
+  }
+
+  /** The same for a duration; null (not given) passes. */
+  void check(String option, Duration value, Duration min, Duration max) {
+    if (value != null && (value.compareTo(min) < 0 || value.compareTo(max) > 0)) {
+      throw new ParameterException(spec.commandLine(), option + " must be between " + text(min)
+          + " and " + text(max) + ", not " + text(value));
+    }
+  }
+
+  /** A duration as a person writes it, and as {@link DurationConverter} reads it: 0, 100ms, 24h, 30d. */
+  static String text(Duration d) {
+    if (d.isZero()) {
+      return "0";
+    }
+    if (d.toMillis() < 1000 || d.toMillis() % 1000 != 0) {
+      return d.toNanos() % 1_000_000 == 0 ? d.toMillis() + "ms" : d.toString();
+    }
+    long seconds = d.toSeconds();
+    if (seconds % 86_400 == 0 && seconds > 86_400) {
+      return seconds / 86_400 + "d";
+    }
+    if (seconds % 3600 == 0) {
+      return seconds / 3600 + "h";
+    }
+    return seconds % 60 == 0 ? seconds / 60 + "m" : seconds + "s";
+  }
+}

@@ -1,0 +1,54 @@
+package io.txbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.txbench.core.Credentials;
+import io.txbench.core.IsolationLevel;
+import io.txbench.core.MongoOptions;
+import io.txbench.core.Secret;
+import io.txbench.core.TargetOptions;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** The closing line of a run on a kept server: the exact command that removes its data. */
+class DropHintTest {
+
+  private static TargetOptions options(String host, String database, String user, Secret password,
+      String url) {
+    return new TargetOptions(host, 5432, database, user, password, url, 1, 1,
+        Duration.ofSeconds(10), Duration.ofMinutes(10), IsolationLevel.REPEATABLE_READ,
+        new MongoOptions("primary", "snapshot", "majority", true));
+  }
+
+  @Test
+  void hostPortDatabaseAndUserAreSpelledOutAndQuotedForTheShell() {
+    String hint = DropHint.of("postgres", "airline",
+        options("localhost", "it's mine", "postgres", Secret.none(), null), new Credentials());
+    assertTrue(hint.endsWith("to remove it: java -jar benchmark.jar --benchmark-target postgres"
+        + " --target-database-host localhost --target-database-port 5432 --target-database-name"
+        + " 'it'\\''s mine' --target-database-user postgres --drop"), hint);
+    assertTrue(hint.startsWith("The airline data stays in localhost:5432/it's mine"), hint);
+  }
+
+  @Test
+  void aPasswordIsNeverPartOfTheCommandButItsAbsenceIsSaid() {
+    Credentials credentials = new Credentials();
+    credentials.add("Sekr1t-99");
+    String url = "jdbc:postgresql://db.example:5432/bench?user=u&password=Sekr1t-99";
+    credentials.addUrl(url);
+    String hint = DropHint.of("postgres", "insert",
+        options(null, "bench", "u", Secret.none(), url), credentials);
+    assertFalse(hint.contains("Sekr1t-99"), hint);
+    assertTrue(hint.contains("--target-url 'jdbc:postgresql://db.example:5432/bench?user=u"
+        + "&password=****' --drop (with the password given as for this run)"), hint);
+    String fromOption = DropHint.of("mysql", "insert",
+        options("db", "txbench", "root", Secret.of("Sekr1t-99"), null), credentials);
+    assertFalse(fromOption.contains("Sekr1t-99"), fromOption);
+    assertTrue(fromOption.endsWith("--drop (with the password given as for this run)"),
+        fromOption);
+    assertEquals(-1, DropHint.of("mysql", "insert", options("db", "txbench", "root",
+        Secret.none(), null), credentials).indexOf("password"));
+  }
+}
