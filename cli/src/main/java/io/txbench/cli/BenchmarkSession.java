@@ -105,17 +105,18 @@ final class BenchmarkSession {
           return ExitCodes.OK;
         }
         lease.share();
-        return measure(workload, target, header(provider, target, embedded, workloadOptions),
-            guard);
+        return measure(workload, target,
+            header(provider, target, options, embedded, workloadOptions), guard);
       }
     }
   }
 
   private static MeasuredRun.RunHeader header(WorkloadProvider provider, Target target,
-      EmbeddedServer embedded, WorkloadOptions workloadOptions) {
+      TargetOptions options, EmbeddedServer embedded, WorkloadOptions workloadOptions) {
     String version = embedded == null ? target.serverVersion()
         : embedded.label(target.serverVersion());
-    return new MeasuredRun.RunHeader(provider.target(), version, workloadOptions.name(),
+    return new MeasuredRun.RunHeader(provider.target(), version, embedded != null,
+        ServerAddress.of(options, embedded), workloadOptions.name(),
         workloadOptions.transactional());
   }
 

@@ -24,6 +24,7 @@ public final class ConsoleSummary {
     out.printf(Locale.US, "txbench %s: %s (%s), workload %s%s, %d thread(s)%n",
         s.toolVersion(), s.target(), s.serverVersion(), s.workload(),
         s.transactions() ? " in transactions" : "", s.parallelism());
+    out.println("  server        " + s.server() + (s.embedded() ? " (started by txbench)" : ""));
     out.printf(Locale.US, "  measured      %.1f s (%s)%n", r.measuredSeconds(),
         r.stopReason().name().toLowerCase(Locale.ROOT).replace('_', ' '));
     out.printf(Locale.US, "  iterations    %,d committed (%.2f per second%s)%n", r.iterations(),

@@ -51,6 +51,8 @@ public final class SummaryJson {
     json.put("toolVersion", s.toolVersion());
     json.put("target", s.target());
     json.put("serverVersion", s.serverVersion());
+    json.put("embedded", s.embedded());
+    json.put("server", s.server());
     json.put("workload", s.workload());
     json.put("transactions", s.transactions());
     json.put("parallelism", s.parallelism());
