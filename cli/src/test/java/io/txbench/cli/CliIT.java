@@ -201,7 +201,8 @@ class CliIT extends PostgresServer {
     CliRun report = CliRun.of("report", a.toString(), b.toString(), "--output", html.toString());
     assertEquals(0, report.exitCode(), report.err());
     assertTrue(Files.readString(html).contains("<svg"));
-    CliRun notAResult = CliRun.of("compare", dir.toString());
+    CliRun notAResult = CliRun.of("compare",
+        Files.createDirectories(dir.resolve("empty")).toString());
     assertEquals(ExitCodes.USAGE, notAResult.exitCode());
     assertTrue(notAResult.err().contains("not a txbench result directory"), notAResult.err());
   }
