@@ -8,8 +8,9 @@ import java.util.Map;
 /**
  * Everything the end of a run reports: what ran where ({@code server}, a short address, and
  * {@code embedded}, whether that server is one txbench started itself), whether its iterations
- * were transactions, with which options (the password already masked), what was measured, what verify found, and
- * the result files that could not be written ({@code writeFailures}, empty when all were).
+ * were transactions, with which options (the password already masked), what was measured, what
+ * verify found, and the result files that could not be written ({@code writeFailures}, empty
+ * when all were).
  */
 public record RunSummary(
     String toolVersion,
