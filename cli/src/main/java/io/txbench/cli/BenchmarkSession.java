@@ -116,8 +116,8 @@ final class BenchmarkSession {
           return ExitCodes.OK;
         }
         lease.share();
-        int code = measure(workload, target, header(provider, target, embedded, workloadOptions),
-            guard);
+        int code = measure(workload, target,
+            header(provider, target, options, embedded, workloadOptions), guard);
         leftBehind(options, embedded);
         return code;
       }
@@ -141,10 +141,11 @@ final class BenchmarkSession {
   }
 
   private static MeasuredRun.RunHeader header(WorkloadProvider provider, Target target,
-      EmbeddedServer embedded, WorkloadOptions workloadOptions) {
+      TargetOptions options, EmbeddedServer embedded, WorkloadOptions workloadOptions) {
     String version = embedded == null ? target.serverVersion()
         : embedded.label(target.serverVersion());
-    return new MeasuredRun.RunHeader(provider.target(), version, workloadOptions.name(),
+    return new MeasuredRun.RunHeader(provider.target(), version, embedded != null,
+        ServerAddress.of(options, embedded), workloadOptions.name(),
         workloadOptions.transactional());
   }
 

@@ -1,6 +1,7 @@
 package io.txbench.cli;
 
 import io.txbench.report.CompareTable;
+import io.txbench.report.ResultDirectory;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -10,23 +11,31 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code compare DIR...}: the runs side by side, with ratios to the first. */
+/** {@code compare DIR...}: the runs side by side, with ratios to a baseline run. */
 @Command(name = "compare", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
-    description = "Print the runs side by side, with throughput and p99 as ratios to the first.")
+    description = {"Print the runs side by side, in the order they started, with throughput and"
+        + " p99 as ratios to the baseline run (the first, unless --baseline names one)."})
 final class CompareCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(paramLabel = "DIR", arity = "1..*", description = "Result directories.")
+  @Parameters(paramLabel = "DIR", arity = "1..*",
+      description = "Result directories, or directories of runs (a sweep's).")
   List<Path> dirs;
 
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
-      description = "text (aligned), markdown or csv. Default: ${DEFAULT-VALUE}.")
+      description = "text (aligned, 120 columns), markdown or csv (every column)."
+          + " Default: ${DEFAULT-VALUE}.")
   CompareTable.Format format;
+
+  @Option(names = "--baseline", paramLabel = "RUN",
+      description = "The run the ratios are to: its directory, or its name. Default: the first.")
+  String baseline;
 
   @Override
   public Integer call() {
-    spec.commandLine().getOut().print(CompareTable.render(
-        ResultDirectories.load(spec.commandLine(), dirs), format));
+    List<ResultDirectory> runs = ResultDirectories.load(spec.commandLine(), dirs);
+    ResultDirectory base = ResultDirectories.baseline(spec.commandLine(), runs, baseline);
+    spec.commandLine().getOut().print(CompareTable.render(runs, base, format));
     spec.commandLine().getOut().flush();
     return ExitCodes.OK;
   }

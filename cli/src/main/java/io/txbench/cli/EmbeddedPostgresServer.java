@@ -53,6 +53,11 @@ final class EmbeddedPostgresServer implements EmbeddedServer {
   }
 
   @Override
+  public String kind() {
+    return "embedded PostgreSQL";
+  }
+
+  @Override
   public String description() {
     return "an embedded PostgreSQL on port " + port() + " (its data is discarded at exit)";
   }

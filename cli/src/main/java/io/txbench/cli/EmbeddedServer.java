@@ -21,6 +21,9 @@ interface EmbeddedServer extends AutoCloseable {
     return reportedVersion;
   }
 
+  /** What it is in two or three words, for the record of where a run ran. */
+  String kind();
+
   /** What it is, for the line that tells the user it was started. */
   String description();
 

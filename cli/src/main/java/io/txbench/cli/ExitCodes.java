@@ -6,7 +6,10 @@ final class ExitCodes {
   static final int OK = 0;
   /** The run completed, but with errors over --max-errors or a failed verification. */
   static final int RUN_FAILED = 1;
-  /** Bad usage: an option is wrong. */
+  /**
+   * Bad usage: an option is wrong, or an input the user gave is (a result directory that is
+   * missing or corrupt, for compare, merge and report).
+   */
   static final int USAGE = 2;
   /**
    * The target could not be reached or prepared, or was lost before verify could run (the

@@ -45,8 +45,12 @@ final class MeasuredRun<S extends AutoCloseable> {
   private final PrintStream out;
   private final PrintStream err;
 
-  /** What every run of a session shares: what is printed and recorded about the run. */
-  record RunHeader(String target, String serverVersion, String workload, boolean transactions) {}
+  /**
+   * What every run of a session shares: what is printed and recorded about the run, where it ran
+   * among it ({@code server}; {@code embedded} when txbench started that server itself).
+   */
+  record RunHeader(String target, String serverVersion, boolean embedded, String server,
+      String workload, boolean transactions) {}
 
   MeasuredRun(Settings settings, RunHeader header, Crew<S> crew, Target target,
       ShutdownGuard guard, PrintStream out, PrintStream err) {
@@ -84,7 +88,8 @@ final class MeasuredRun<S extends AutoCloseable> {
     guard.watch(runner::requestStop);
     RunResult result = runner.run(crew, target);
     RunSummary summary = new RunSummary(io.txbench.core.ToolVersion.get(), header.target(),
-        header.serverVersion(), header.workload(), header.transactions(), run.parallelism(),
+        header.serverVersion(), header.embedded(), header.server(), header.workload(),
+        header.transactions(), run.parallelism(), settings.warmup(),
         settings.shownOptions(), result, Verification.notRun("verify had not finished"),
         directory.toString(), listeners.failures());
     ConsoleSummary.print(out, summary);

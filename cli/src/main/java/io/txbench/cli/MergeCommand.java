@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
 final class MergeCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(paramLabel = "DIR", arity = "2..*", description = "Result directories.")
+  @Parameters(paramLabel = "DIR", arity = "1..*", description = {"The clients' result"
+      + " directories (two or more), or the directory that holds them."})
   List<Path> dirs;
 
   @Option(names = "--output", paramLabel = "DIR", required = true,
@@ -32,13 +33,21 @@ final class MergeCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     List<ResultDirectory> runs = ResultDirectories.load(spec.commandLine(), dirs);
+    if (runs.size() < 2) {
+      // picocli's own words for a missing argument say nothing of what merge is for.
+      throw new ParameterException(spec.commandLine(), "merge combines the runs of several"
+          + " clients, and " + dirs.get(0) + " holds only one: name two or more result"
+          + " directories, or the directory that holds them");
+    }
+    ResultDirectory merged;
     try {
       RunMerger.merge(runs, output);
+      merged = ResultDirectory.load(output);
     } catch (IOException e) {
-      throw new ParameterException(spec.commandLine(), e.getMessage());
+      throw new ParameterException(spec.commandLine(), ResultDirectories.oneLine(e.getMessage()));
     }
-    spec.commandLine().getOut().print(CompareTable.render(
-        List.of(ResultDirectory.load(output)), CompareTable.Format.TEXT));
+    spec.commandLine().getOut().print(CompareTable.render(List.of(merged),
+        CompareTable.Format.TEXT));
     spec.commandLine().getOut().println("Merged " + runs.size() + " runs into " + output);
     spec.commandLine().getOut().flush();
     return ExitCodes.OK;

@@ -54,6 +54,11 @@ final class MongoEmulator implements EmbeddedServer {
   }
 
   @Override
+  public String kind() {
+    return "MongoDB emulator";
+  }
+
+  @Override
   public String description() {
     return "the in-process MongoDB emulator (mongo-java-server) on port " + port
         + ": NOT a real MongoDB, and WITHOUT transactions; its figures say nothing about MongoDB";

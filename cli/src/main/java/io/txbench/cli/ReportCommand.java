@@ -1,12 +1,15 @@
 package io.txbench.cli;
 
 import io.txbench.report.HtmlReport;
+import io.txbench.report.ResultFiles;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -16,7 +19,8 @@ import picocli.CommandLine.Spec;
 final class ReportCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(paramLabel = "DIR", arity = "1..*", description = "Result directories.")
+  @Parameters(paramLabel = "DIR", arity = "1..*",
+      description = "Result directories, or directories of runs (a sweep's).")
   List<Path> dirs;
 
   @Option(names = "--output", paramLabel = "FILE", defaultValue = "report.html",
@@ -24,8 +28,13 @@ final class ReportCommand implements Callable<Integer> {
   Path output;
 
   @Override
-  public Integer call() throws Exception {
-    HtmlReport.write(ResultDirectories.load(spec.commandLine(), dirs), output);
+  public Integer call() {
+    try {
+      HtmlReport.write(ResultDirectories.load(spec.commandLine(), dirs), output);
+    } catch (IOException e) {
+      throw new ParameterException(spec.commandLine(), "cannot write " + output + ": "
+          + ResultFiles.reason(e));
+    }
     spec.commandLine().getOut().println("Wrote " + output);
     spec.commandLine().getOut().flush();
     return ExitCodes.OK;

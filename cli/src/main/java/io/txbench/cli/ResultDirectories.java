@@ -1,29 +1,41 @@
 package io.txbench.cli;
 
 import io.txbench.report.ResultDirectory;
+import io.txbench.report.RunSet;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 
-/** Loads the result directories named on a command line, or says which one is not. */
+/**
+ * Loads the runs under the directories named on a command line, in the order they started; a
+ * directory that is missing, corrupt or unreadable is bad input, a usage error in one line.
+ */
 final class ResultDirectories {
   private ResultDirectories() {}
 
   static List<ResultDirectory> load(CommandLine cli, List<Path> dirs) {
-    List<ResultDirectory> runs = new ArrayList<>();
-    for (Path dir : dirs) {
-      try {
-        runs.add(ResultDirectory.load(dir));
-      } catch (IOException e) {
-        throw new ParameterException(cli, e.getMessage());
-      } catch (RuntimeException e) {
-        throw new ParameterException(cli, dir + " holds result files txbench cannot read: "
-            + e.getMessage());
-      }
+    try {
+      return RunSet.load(dirs);
+    } catch (IOException | RuntimeException e) {
+      throw new ParameterException(cli, oneLine(e.getMessage()));
     }
-    return runs;
+  }
+
+  /** The run {@code chosen} names among {@code runs}, or a usage error that lists them. */
+  static ResultDirectory baseline(CommandLine cli, List<ResultDirectory> runs, String chosen) {
+    if (chosen == null) {
+      return runs.get(0);
+    }
+    try {
+      return RunSet.baseline(runs, chosen);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(cli, e.getMessage());
+    }
+  }
+
+  static String oneLine(String message) {
+    return String.valueOf(message).replaceAll("\\s*\\R\\s*", " ");
   }
 }

@@ -62,6 +62,10 @@ class CliIT extends PostgresServer {
     assertEquals(iterations, query("SELECT COUNT(*) FROM seat"));
     assertEquals(iterations, query("SELECT COUNT(*) FROM payment"));
     assertTrue(summary.get("serverVersion").asText().startsWith("PostgreSQL"));
+    assertFalse(summary.get("embedded").asBoolean()); // a server the user named
+    assertEquals("127.0.0.1:" + postgres.getPort(), summary.get("server").asText());
+    assertTrue(run.out().contains("\n  server        127.0.0.1:" + postgres.getPort() + "\n"),
+        run.out());
     assertTrue(summary.get("verification").get("passed").asBoolean());
     List<String> lines = Files.readAllLines(out.resolve("iterations.csv"));
     assertEquals("t,count,mean_rate,m1_rate,m5_rate,m15_rate,rate_unit", lines.get(0));
@@ -167,7 +171,7 @@ class CliIT extends PostgresServer {
       assertEquals(300, summary.get("iterations").asLong());
       assertTrue(run.out().contains("postgres-point-select-" + level + " "), run.out());
     }
-    assertTrue(run.out().contains("tps_ratio"), run.out());
+    assertTrue(run.out().contains("tps_x"), run.out());
   }
 
   @Test
@@ -202,12 +206,15 @@ class CliIT extends PostgresServer {
     CliRun compare = CliRun.of("compare", "--format", "markdown", a.toString(), b.toString(),
         merged.toString());
     assertEquals(0, compare.exitCode(), compare.err());
-    assertEquals(5, compare.out().strip().lines().count(), compare.out());
+    assertEquals(5, compare.out().lines().filter(l -> l.startsWith("|")).count(),
+        compare.out());
+    assertTrue(compare.out().contains("Ratios are to the baseline, `client-"), compare.out());
     Path html = dir.resolve("report.html");
     CliRun report = CliRun.of("report", a.toString(), b.toString(), "--output", html.toString());
     assertEquals(0, report.exitCode(), report.err());
     assertTrue(Files.readString(html).contains("<svg"));
-    CliRun notAResult = CliRun.of("compare", dir.toString());
+    CliRun notAResult = CliRun.of("compare",
+        Files.createDirectories(dir.resolve("empty")).toString());
     assertEquals(ExitCodes.USAGE, notAResult.exitCode());
     assertTrue(notAResult.err().contains("not a txbench result directory"), notAResult.err());
   }
@@ -226,6 +233,11 @@ class CliIT extends PostgresServer {
     assertTrue(run.out().contains("[ 1s ] thds: 2 tps: "), run.out());
     assertTrue(run.out().indexOf("[ warm-up 1s ]") < run.out().indexOf("Running insert"),
         run.out());
+    assertTrue(run.out().contains("(duration elapsed), after a 2.0 s warm-up (not measured)"),
+        run.out());
+    JsonNode summary = new ObjectMapper().readTree(
+        dir.resolve("phases").resolve("summary.json").toFile());
+    assertEquals(2.0, summary.get("warmupSeconds").asDouble(), 1e-9);
   }
 
   @Test

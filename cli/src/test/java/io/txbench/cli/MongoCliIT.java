@@ -29,6 +29,9 @@ class MongoCliIT {
       assertTrue(s.get("serverVersion").asText().startsWith("mongo-java-server emulator"),
           s.get("serverVersion").asText());
       assertFalse(s.get("transactions").asBoolean());
+      assertTrue(s.get("embedded").asBoolean()); // where it ran: a server txbench started
+      assertTrue(s.get("server").asText().startsWith("MongoDB emulator on 127.0.0.1:"),
+          s.get("server").asText());
     }
   }
 

@@ -1,5 +1,6 @@
 package io.txbench.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -10,8 +11,8 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
 /**
- * Runs side by side, one row each, with the throughput and p99 of each as a ratio to the first
- * run's: as aligned text for the terminal, as Markdown or as CSV.
+ * Runs side by side, one row each, with the throughput and p99 of each as a ratio to a baseline
+ * run's (the first, unless chosen): as text that fits a terminal, as Markdown or as CSV.
  */
 public final class CompareTable {
   /** The output formats of {@code compare --format}. */
@@ -23,54 +24,52 @@ public final class CompareTable {
 
   static final List<String> HEADER = List.of("run", "target", "server", "workload", "threads",
       "tps", "tps_ratio", "p50_ms", "p95_ms", "p99_ms", "p99_ratio", "p999_ms", "max_ms",
-      "retries", "errors", "in_doubt", "verification");
+      "retries", "errors", "in_doubt", "verification", "embedded", "where");
 
   private CompareTable() {}
 
-  /** The table's rows as text cells, the header first. */
+  /** The table's rows as text cells, the header first, with ratios to the first run. */
   public static List<List<String>> rows(List<ResultDirectory> runs) {
+    return rows(runs, runs.get(0));
+  }
+
+  /** The table's rows as text cells, the header first, with ratios to {@code baseline}. */
+  public static List<List<String>> rows(List<ResultDirectory> runs, ResultDirectory baseline) {
     List<List<String>> rows = new ArrayList<>();
     rows.add(HEADER);
-    ResultDirectory first = runs.get(0);
     for (ResultDirectory r : runs) {
       rows.add(List.of(r.label(), r.text("target"), r.text("serverVersion"), r.text("workload"),
           r.text("parallelism"), fixed(r.number("tps"), 2),
-          ratio(r.number("tps"), first.number("tps")), fixed(r.responseMs("p50"), 3),
+          ratio(r.number("tps"), baseline.number("tps")), fixed(r.responseMs("p50"), 3),
           fixed(r.responseMs("p95"), 3), fixed(r.responseMs("p99"), 3),
-          ratio(r.responseMs("p99"), first.responseMs("p99")), fixed(r.responseMs("p999"), 3),
+          ratio(r.responseMs("p99"), baseline.responseMs("p99")), fixed(r.responseMs("p999"), 3),
           fixed(r.responseMs("max"), 3), r.text("retries"), r.text("errors"),
-          String.valueOf((long) r.number("inDoubt")), r.verification()));
+          String.valueOf((long) r.number("inDoubt")), r.verification(), embedded(r),
+          r.text("server")));
     }
     return rows;
   }
 
   public static String render(List<ResultDirectory> runs, Format format) {
-    List<List<String>> rows = rows(runs);
+    return render(runs, runs.get(0), format);
+  }
+
+  /** The table in {@code format}; text and Markdown end by naming the baseline. */
+  public static String render(List<ResultDirectory> runs, ResultDirectory baseline,
+      Format format) {
+    List<List<String>> rows = rows(runs, baseline);
     return switch (format) {
-      case TEXT -> text(rows);
-      case MARKDOWN -> markdown(rows);
+      case TEXT -> CompareText.render(rows, baseline.label());
+      case MARKDOWN -> markdown(rows) + "\nRatios are to the baseline, `" + baseline.label()
+          + "`.\n";
       case CSV -> csv(rows);
     };
   }
 
-  private static String text(List<List<String>> rows) {
-    int[] widths = new int[HEADER.size()];
-    for (List<String> row : rows) {
-      for (int i = 0; i < row.size(); i++) {
-        widths[i] = Math.max(widths[i], row.get(i).length());
-      }
-    }
-    StringBuilder out = new StringBuilder();
-    for (List<String> row : rows) {
-      for (int i = 0; i < row.size(); i++) {
-        String cell = row.get(i);
-        boolean numeric = i >= 4 && i <= 15;
-        String pad = " ".repeat(widths[i] - cell.length());
-        out.append(numeric ? pad + cell : cell + pad).append(i + 1 < row.size() ? "  " : "");
-      }
-      out.append('\n');
-    }
-    return out.toString();
+  /** "yes", "no", or "" for a summary written before txbench recorded it. */
+  private static String embedded(ResultDirectory run) {
+    JsonNode embedded = run.summary().get("embedded");
+    return embedded == null || !embedded.isBoolean() ? "" : embedded.asBoolean() ? "yes" : "no";
   }
 
   private static String markdown(List<List<String>> rows) {

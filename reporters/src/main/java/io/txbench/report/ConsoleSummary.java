@@ -24,8 +24,12 @@ public final class ConsoleSummary {
     out.printf(Locale.US, "txbench %s: %s (%s), workload %s%s, %d thread(s)%n",
         s.toolVersion(), s.target(), s.serverVersion(), s.workload(),
         s.transactions() ? " in transactions" : "", s.parallelism());
-    out.printf(Locale.US, "  measured      %.1f s (%s)%n", r.measuredSeconds(),
-        r.stopReason().name().toLowerCase(Locale.ROOT).replace('_', ' '));
+    out.println("  server        " + s.server() + (s.embedded() ? " (started by txbench)" : ""));
+    out.printf(Locale.US, "  measured      %.1f s (%s)%s%n", r.measuredSeconds(),
+        r.stopReason().name().toLowerCase(Locale.ROOT).replace('_', ' '),
+        s.warmup().isZero() ? ", no warm-up: the first seconds include the cold start"
+            : String.format(Locale.US, ", after a %.1f s warm-up (not measured)",
+                s.warmup().toNanos() / 1e9));
     out.printf(Locale.US, "  iterations    %,d committed (%.2f per second%s)%n", r.iterations(),
         r.tps(), r.lateIterations() == 0 ? ""
             : String.format(Locale.US, "; %,d of them after the window", r.lateIterations()));

@@ -24,6 +24,9 @@ public final class HtmlReport {
         .append("th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}")
         .append("figure{margin:2em 0}figcaption{font-weight:bold;margin-bottom:.5em}")
         .append("\n</style>\n</head>\n<body>\n<h1>txbench report</h1>\n");
+    html.append("<p>tps_ratio and p99_ratio are to the baseline, the first run: ")
+        .append(escape(runs.get(0).label())).append(". embedded: the run's server was one"
+            + " txbench started itself; where: the server it ran on.</p>\n");
     table(html, CompareTable.rows(runs));
     figure(html, "Throughput", Charts.overTime("Throughput", "iterations per second", runs,
         List.of(""), List.of(IntervalRow::tps)));

@@ -1,5 +1,7 @@
 package io.txbench.report;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -21,39 +23,93 @@ import org.apache.commons.csv.CSVRecord;
 public record ResultDirectory(
     Path path, JsonNode summary, List<IntervalRow> intervals, List<Histogram> histograms) {
 
-  /** Reads a result directory; the message of the exception says what is missing. */
+  /**
+   * Reads a result directory. The exception's message is one line that names the directory or
+   * file and says what is wrong with it: missing, unreadable, or not what txbench writes.
+   */
   public static ResultDirectory load(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      throw new IOException(dir + " does not exist");
+    }
     Path summaryFile = dir.resolve(SummaryJson.FILE);
     if (!Files.isRegularFile(summaryFile)) {
       throw new IOException(dir + " is not a txbench result directory (no " + SummaryJson.FILE
           + ")");
     }
-    JsonNode summary = new ObjectMapper().readTree(summaryFile.toFile());
-    List<IntervalRow> rows = new ArrayList<>();
-    Path intervalsFile = dir.resolve(IntervalsCsv.FILE);
-    if (Files.isRegularFile(intervalsFile)) {
-      try (Reader in = Files.newBufferedReader(intervalsFile)) {
-        for (CSVRecord r : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get()
-            .parse(in)) {
-          rows.add(new IntervalRow(d(r, "t"), Long.parseLong(r.get("count")), d(r, "tps"),
-              d(r, "p50_ms"), d(r, "p95_ms"), d(r, "p99_ms"), d(r, "p999_ms"), d(r, "max_ms"),
-              Long.parseLong(r.get("retries")), Long.parseLong(r.get("errors")),
-              r.isMapped("in_doubt") ? Long.parseLong(r.get("in_doubt")) : 0));
-        }
+    return new ResultDirectory(dir, summary(summaryFile), intervals(dir.resolve(IntervalsCsv.FILE)),
+        histograms(dir.resolve(HistogramLog.FILE)));
+  }
+
+  private static JsonNode summary(Path file) throws IOException {
+    JsonNode summary;
+    try {
+      summary = new ObjectMapper().readTree(file.toFile());
+    } catch (JsonProcessingException e) {
+      JsonLocation at = e.getLocation();
+      throw new IOException(file + " is corrupt: not valid JSON"
+          + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr())
+          + " (" + firstClause(e.getOriginalMessage()) + ")", e);
+    } catch (IOException e) {
+      throw new IOException("cannot read " + file + ": " + ResultFiles.reason(e), e);
+    }
+    if (summary == null || summary.isMissingNode()) {
+      throw new IOException(file + " is corrupt: it is empty");
+    }
+    for (String field : List.of("target", "workload")) {
+      if (!summary.isObject() || !summary.path(field).isTextual()) {
+        throw new IOException(file + " is not a txbench summary: no \"" + field + "\" in it");
       }
     }
+    return summary;
+  }
+
+  private static List<IntervalRow> intervals(Path file) throws IOException {
+    List<IntervalRow> rows = new ArrayList<>();
+    if (!Files.isRegularFile(file)) {
+      return rows;
+    }
+    try (Reader in = Files.newBufferedReader(file)) {
+      for (CSVRecord r : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get()
+          .parse(in)) {
+        rows.add(new IntervalRow(d(r, "t"), Long.parseLong(r.get("count")), d(r, "tps"),
+            d(r, "p50_ms"), d(r, "p95_ms"), d(r, "p99_ms"), d(r, "p999_ms"), d(r, "max_ms"),
+            Long.parseLong(r.get("retries")), Long.parseLong(r.get("errors")),
+            r.isMapped("in_doubt") ? Long.parseLong(r.get("in_doubt")) : 0));
+      }
+    } catch (IOException e) {
+      throw new IOException("cannot read " + file + ": " + ResultFiles.reason(e), e);
+    } catch (RuntimeException e) {
+      throw new IOException(file + " is corrupt: " + firstClause(e.getMessage()), e);
+    }
+    return List.copyOf(rows);
+  }
+
+  private static List<Histogram> histograms(Path file) throws IOException {
     List<Histogram> histograms = new ArrayList<>();
-    Path log = dir.resolve(HistogramLog.FILE);
-    if (Files.isRegularFile(log)) {
-      HistogramLogReader reader = new HistogramLogReader(log.toFile());
+    if (!Files.isRegularFile(file)) {
+      return histograms;
+    }
+    try {
+      HistogramLogReader reader = new HistogramLogReader(file.toFile());
       for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null;
           h = reader.nextIntervalHistogram()) {
         if (h.getTag() == null && h instanceof Histogram histogram) {
           histograms.add(histogram);
         }
       }
+    } catch (IOException e) {
+      throw new IOException("cannot read " + file + ": " + ResultFiles.reason(e), e);
+    } catch (RuntimeException e) {
+      throw new IOException(file + " is corrupt: " + firstClause(e.getMessage()), e);
     }
-    return new ResultDirectory(dir, summary, List.copyOf(rows), List.copyOf(histograms));
+    return List.copyOf(histograms);
+  }
+
+  /** The first line of a library's message, without the location it may append. */
+  private static String firstClause(String message) {
+    String line = String.valueOf(message).lines().findFirst().orElse("").strip();
+    int source = line.indexOf(" (start marker at");
+    return source < 0 ? line : line.substring(0, source);
   }
 
   private static double d(CSVRecord r, String column) {

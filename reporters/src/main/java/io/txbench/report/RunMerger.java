@@ -139,6 +139,7 @@ public final class RunMerger {
       }
       merged.set(byClass, sums);
     }
+    where(merged, runs);
     merged.set("responseTimeMs", mapper.valueToTree(SummaryJson.percentiles(total)));
     merged.remove(List.of("serviceTimeMs", "scheduleLagMs", "resultDirectory"));
     // Each client's verify saw the others' rows too: only the sources' own verdicts are kept.
@@ -147,5 +148,19 @@ public final class RunMerger {
     merged.set("mergedFrom", sources);
     merged.put("resultDirectory", output.toString());
     mapper.writeValue(output.resolve(SummaryJson.FILE).toFile(), merged);
+  }
+
+  /**
+   * Where the clients ran: embedded when any of them ran on a server txbench started itself, and
+   * each server once. Summaries written before txbench recorded it leave both out.
+   */
+  private static void where(ObjectNode merged, List<ResultDirectory> runs) {
+    if (runs.stream().noneMatch(r -> r.summary().has("embedded"))) {
+      return;
+    }
+    merged.put("embedded", runs.stream().anyMatch(r -> r.summary().path("embedded")
+        .asBoolean()));
+    merged.put("server", String.join("; ", runs.stream().map(r -> r.text("server"))
+        .filter(s -> !s.isEmpty()).distinct().toList()));
   }
 }

@@ -6,17 +6,23 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Everything the end of a run reports: what ran where, whether its iterations were transactions,
- * with which options (the password already masked), what was measured, what verify found, and
- * the result files that could not be written ({@code writeFailures}, empty when all were).
+ * Everything the end of a run reports: what ran where ({@code server}, a short address, and
+ * {@code embedded}, whether that server is one txbench started itself), whether its iterations
+ * were transactions, the unmeasured warm-up that ran before it ({@code Duration.ZERO} for none),
+ * with which options (the password already masked), what was measured, what
+ * verify found, and the result files that could not be written ({@code writeFailures}, empty
+ * when all were).
  */
 public record RunSummary(
     String toolVersion,
     String target,
     String serverVersion,
+    boolean embedded,
+    String server,
     String workload,
     boolean transactions,
     int parallelism,
+    java.time.Duration warmup,
     Map<String, Object> options,
     RunResult result,
     Verification verification,
@@ -29,15 +35,15 @@ public record RunSummary(
 
   /** The same summary with verify's verdict. */
   public RunSummary withVerification(Verification verdict) {
-    return new RunSummary(toolVersion, target, serverVersion, workload, transactions, parallelism,
-        options, result, verdict, resultDirectory, writeFailures);
+    return new RunSummary(toolVersion, target, serverVersion, embedded, server, workload,
+        transactions, parallelism, warmup, options, result, verdict, resultDirectory, writeFailures);
   }
 
   /** The same summary with one more result file that could not be written. */
   public RunSummary withWriteFailure(String failure) {
     List<String> failures = new java.util.ArrayList<>(writeFailures);
     failures.add(failure);
-    return new RunSummary(toolVersion, target, serverVersion, workload, transactions, parallelism,
-        options, result, verification, resultDirectory, failures);
+    return new RunSummary(toolVersion, target, serverVersion, embedded, server, workload,
+        transactions, parallelism, warmup, options, result, verification, resultDirectory, failures);
   }
 }

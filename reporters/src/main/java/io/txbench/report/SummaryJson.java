@@ -51,9 +51,12 @@ public final class SummaryJson {
     json.put("toolVersion", s.toolVersion());
     json.put("target", s.target());
     json.put("serverVersion", s.serverVersion());
+    json.put("embedded", s.embedded());
+    json.put("server", s.server());
     json.put("workload", s.workload());
     json.put("transactions", s.transactions());
     json.put("parallelism", s.parallelism());
+    json.put("warmupSeconds", round(s.warmup().toNanos() / 1e9, 3));
     json.put("start", r.start().toString());
     json.put("end", r.end().toString());
     json.put("measuredSeconds", round(r.measuredSeconds(), 3));

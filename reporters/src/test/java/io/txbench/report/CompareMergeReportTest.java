@@ -27,9 +27,11 @@ class CompareMergeReportTest {
         run("my", "mysql", 1_000_000, 200, 4));
     String text = CompareTable.render(runs, CompareTable.Format.TEXT);
     List<String> lines = text.lines().toList();
-    assertEquals(3, lines.size());
-    assertEquals(lines.get(0).length(), lines.get(1).length());
-    assertTrue(lines.get(2).contains(" 2.00 "), text); // twice the throughput, twice the p99
+    // What the runs share, the table, and the line that names the baseline.
+    assertEquals(List.of("workload insert", "run"), List.of(lines.get(0),
+        lines.get(1).split(" ")[0]), text);
+    assertEquals(5, lines.size(), text);
+    assertTrue(lines.get(3).contains(" 2.00 "), text); // twice the throughput, twice the p99
     String markdown = CompareTable.render(runs, CompareTable.Format.MARKDOWN);
     assertTrue(markdown.startsWith("| run | target |"), markdown);
     assertTrue(markdown.lines().skip(1).findFirst().orElseThrow().startsWith("|---|"));

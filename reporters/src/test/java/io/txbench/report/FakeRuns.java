@@ -25,6 +25,12 @@ final class FakeRuns {
 
   static Path write(Path dir, String target, long startMillis, int seconds, int perSecond,
       long millis) throws IOException {
+    return write(dir, target, startMillis, seconds, perSecond, millis, false, "127.0.0.1:5432");
+  }
+
+  /** The same, run on {@code server}, one txbench started itself when {@code embedded}. */
+  static Path write(Path dir, String target, long startMillis, int seconds, int perSecond,
+      long millis, boolean embedded, String server) throws IOException {
     Files.createDirectories(dir);
     IntervalsCsv csv = new IntervalsCsv(dir);
     HistogramLog log = new HistogramLog(dir);
@@ -43,6 +49,17 @@ final class FakeRuns {
       csv.onInterval(stats);
       log.onInterval(stats);
     }
+    RunResult result = result(startMillis, seconds, total);
+    csv.onEnd(result);
+    log.onEnd(result);
+    SummaryJson.write(dir, new RunSummary("1.0", target, target + " 1.0", embedded, server,
+        "insert", false, 4, java.time.Duration.ZERO, Map.of(), result, Verification.of(Map.of(), List.of()),
+        dir.toString(), List.of()));
+    return dir;
+  }
+
+  /** A result of {@code seconds} from {@code startMillis}: a retry a second, one in doubt. */
+  static RunResult result(long startMillis, int seconds, Histogram total) {
     Map<ErrorClass, Long> counts = new EnumMap<>(ErrorClass.class);
     for (ErrorClass c : ErrorClass.values()) {
       counts.put(c, c == ErrorClass.SERIALIZATION ? (long) seconds : 0L);
@@ -50,14 +67,9 @@ final class FakeRuns {
     Map<InDoubtCause, Long> causes = new EnumMap<>(InDoubtCause.class);
     causes.put(InDoubtCause.REPLY_LOST, 1L);
     causes.put(InDoubtCause.ABANDONED, 0L);
-    RunResult result = new RunResult(Instant.ofEpochMilli(startMillis),
+    return new RunResult(Instant.ofEpochMilli(startMillis),
         Instant.ofEpochMilli(startMillis + seconds * 1000L), seconds * 1_000_000_000L,
         total.getTotalCount(), 0, seconds, 0, 0, 1, counts, counts, causes, total, total,
         new Histogram(3), 0, StopReason.DURATION_ELAPSED);
-    csv.onEnd(result);
-    log.onEnd(result);
-    SummaryJson.write(dir, new RunSummary("1.0", target, target + " 1.0", "insert", false, 4,
-        Map.of(), result, Verification.of(Map.of(), List.of()), dir.toString(), List.of()));
-    return dir;
   }
 }

@@ -131,7 +131,8 @@ class ResultFilesTest {
         Instant.parse("2026-01-01T00:00:10Z"), 10_000_000_000L, 4, 1, 0, 0, 0, 2, none, none,
         causes, histogram(10, 20, 30, 40), histogram(10, 20, 30, 40), histogram(), 0,
         StopReason.DURATION_ELAPSED);
-    RunSummary summary = new RunSummary("1.0", "postgres", "PostgreSQL 17", "airline", true, 8,
+    RunSummary summary = new RunSummary("1.0", "postgres", "PostgreSQL 17", false,
+        "127.0.0.1:5432", "airline", true, 8, java.time.Duration.ofSeconds(10),
         Map.of("target-database-password", "****"), result,
         Verification.of(Map.of("seats", 5L), List.of(),
             List.of("2 in doubt: the server holds 1 of them")), dir.toString(), List.of());
@@ -165,7 +166,8 @@ class ResultFilesTest {
     RunResult result = new RunResult(Instant.parse("2026-01-01T00:00:00Z"),
         Instant.parse("2026-01-01T00:00:06Z"), 6_000_000_000L, 10, 0, 0, 50, 0, 0, none, none,
         causes, histogram(1), histogram(1), histogram(), 0, StopReason.DURATION_ELAPSED);
-    RunSummary summary = new RunSummary("1.0", "postgres", "PostgreSQL 17", "insert", false, 8,
+    RunSummary summary = new RunSummary("1.0", "postgres", "PostgreSQL 17", false,
+        "127.0.0.1:5432", "insert", false, 8, java.time.Duration.ZERO,
         Map.of(), result, Verification.notRun("verify had not finished"), dir.toString(),
         List.of());
     SummaryJson.write(dir, summary);

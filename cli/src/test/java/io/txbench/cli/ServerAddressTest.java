@@ -1,0 +1,63 @@
+package io.txbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.txbench.core.IsolationLevel;
+import io.txbench.core.Secret;
+import io.txbench.core.TargetOptions;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** Where a run ran, as its summary records it. */
+class ServerAddressTest {
+  private static TargetOptions options(String host, int port, String url) {
+    return new TargetOptions(host, port, "postgres", "postgres", Secret.of("pw-never-shown"), url,
+        1, 4, Duration.ofSeconds(5), Duration.ofSeconds(60), IsolationLevel.READ_COMMITTED, null);
+  }
+
+  @Test
+  void aNamedOrFoundServerIsItsHostAndPort() {
+    assertEquals("127.0.0.1:5432", ServerAddress.of(options("127.0.0.1", 5432, null), null));
+  }
+
+  @Test
+  void anEmbeddedServerSaysWhatTxbenchStartedAndWhere() {
+    EmbeddedServer embedded = new EmbeddedServer() {
+      public String host() {
+        return "localhost";
+      }
+
+      public int port() {
+        return 39211;
+      }
+
+      public String user() {
+        return "postgres";
+      }
+
+      public String database() {
+        return "postgres";
+      }
+
+      public String kind() {
+        return "embedded PostgreSQL";
+      }
+
+      public String description() {
+        return "an embedded PostgreSQL";
+      }
+
+      public void close() {}
+    };
+    assertEquals("embedded PostgreSQL on localhost:39211",
+        ServerAddress.of(options("localhost", 39211, null), embedded));
+  }
+
+  @Test
+  void aUrlGivesItsHostsWithoutCredentials() {
+    assertEquals("db.example:5433", ServerAddress.of(options(null, 5432,
+        "jdbc:postgresql://db.example:5433/bench?user=x&password=pw-never-shown"), null));
+    assertEquals("h1:27017,h2:27017", ServerAddress.of(options(null, 27017,
+        "mongodb://user:pw-never-shown@h1:27017,h2:27017/txbench"), null));
+  }
+}

@@ -1,0 +1,92 @@
+package io.txbench.report;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * The runs that compare, merge and report read, from the directories a user names: a run's own
+ * directory, or a directory of runs (a sweep's, or any whose sub-directories hold a summary.json).
+ * They come in the order they started, which is a sweep's order and, unlike the order of a
+ * shell glob, tells which run came first; a run of unknown start keeps its place at the end.
+ */
+public final class RunSet {
+  private RunSet() {}
+
+  /** Reads every run under {@code paths}; the message of the exception names what is wrong. */
+  public static List<ResultDirectory> load(List<Path> paths) throws IOException {
+    Map<Path, ResultDirectory> runs = new LinkedHashMap<>();
+    for (Path path : paths) {
+      for (Path run : runsIn(path)) {
+        Path key = run.toAbsolutePath().normalize();
+        if (!runs.containsKey(key)) {
+          runs.put(key, ResultDirectory.load(run));
+        }
+      }
+    }
+    List<ResultDirectory> ordered = new ArrayList<>(runs.values());
+    ordered.sort(Comparator.comparing(RunSet::start,
+        Comparator.nullsLast(Comparator.naturalOrder())));
+    return ordered;
+  }
+
+  /**
+   * The run {@code chosen} names, by the directory given or by its name; the message of the
+   * exception says which runs there are.
+   */
+  public static ResultDirectory baseline(List<ResultDirectory> runs, String chosen) {
+    Path asPath = Path.of(chosen).toAbsolutePath().normalize();
+    List<ResultDirectory> byPath = runs.stream()
+        .filter(r -> r.path().toAbsolutePath().normalize().equals(asPath)).toList();
+    if (byPath.size() == 1) {
+      return byPath.get(0);
+    }
+    List<ResultDirectory> byName = runs.stream().filter(r -> r.label().equals(chosen)).toList();
+    if (byName.size() == 1) {
+      return byName.get(0);
+    }
+    if (byName.isEmpty()) {
+      throw new IllegalArgumentException("--baseline " + chosen + " is none of the runs compared"
+          + " (" + String.join(", ", runs.stream().map(ResultDirectory::label).toList()) + ")");
+    }
+    throw new IllegalArgumentException("--baseline " + chosen + " names " + byName.size()
+        + " runs: give its directory instead (" + String.join(", ",
+        byName.stream().map(r -> r.path().toString()).toList()) + ")");
+  }
+
+  /** {@code path} itself when it holds a run, else its sub-directories that do. */
+  private static List<Path> runsIn(Path path) throws IOException {
+    if (!Files.isDirectory(path) || Files.exists(path.resolve(SummaryJson.FILE))) {
+      return List.of(path); // loading it says what is wrong, if anything
+    }
+    List<Path> runs;
+    try (Stream<Path> children = Files.list(path)) {
+      runs = children.filter(c -> Files.isRegularFile(c.resolve(SummaryJson.FILE))).sorted()
+          .toList();
+    } catch (IOException e) {
+      throw new IOException("cannot read " + path + ": " + ResultFiles.reason(e), e);
+    }
+    if (runs.isEmpty()) {
+      throw new IOException(path + " is not a txbench result directory (no " + SummaryJson.FILE
+          + "), nor a directory of runs (none of its sub-directories holds one)");
+    }
+    return runs;
+  }
+
+  private static Instant start(ResultDirectory run) {
+    try {
+      String start = run.text("start");
+      return start.isEmpty() ? null : Instant.parse(start);
+    } catch (DateTimeParseException e) {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,95 @@
+package io.txbench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Which runs compare, merge and report read, in which order, and what they refuse. */
+class RunSetTest {
+  @TempDir Path dir;
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+    "''|is corrupt: it is empty",
+    "{\"target\": \"postgres\", \"tps\": 3|is corrupt: not valid JSON at line 1, column",
+    "[1, 2]|is not a txbench summary",
+    "{\"tps\": 3}|is not a txbench summary: no \"target\"",
+  })
+  void aCorruptSummaryIsRefusedInOneLineThatNamesTheFile(String content, String what)
+      throws IOException {
+    Path run = Files.createDirectories(dir.resolve("run"));
+    Files.writeString(run.resolve(SummaryJson.FILE), content);
+    IOException e = assertThrows(IOException.class, () -> RunSet.load(List.of(run)));
+    assertTrue(e.getMessage().startsWith(run.resolve(SummaryJson.FILE) + " "), e.getMessage());
+    assertTrue(e.getMessage().contains(what), e.getMessage());
+    assertEquals(1, e.getMessage().lines().count(), e.getMessage());
+  }
+
+  @Test
+  void aCorruptIntervalsFileIsRefusedByName() throws IOException {
+    Path run = FakeRuns.write(dir.resolve("run"), "postgres", 1_000, 2, 10, 1);
+    Files.writeString(run.resolve(IntervalsCsv.FILE), "t,count\n1,many\n");
+    IOException e = assertThrows(IOException.class, () -> RunSet.load(List.of(run)));
+    assertTrue(e.getMessage().startsWith(run.resolve(IntervalsCsv.FILE) + " is corrupt"),
+        e.getMessage());
+  }
+
+  @Test
+  void aSweepsDirectoryIsReadAsItsRunsInTheOrderTheyStarted() throws IOException {
+    Path sweep = dir.resolve("sweep");
+    // Names sort p16, p64, p8; the sweep ran p8, p16, p64.
+    FakeRuns.write(sweep.resolve("postgres-insert-p64"), "postgres", 3_000_000, 2, 10, 1);
+    FakeRuns.write(sweep.resolve("postgres-insert-p8"), "postgres", 1_000_000, 2, 10, 1);
+    FakeRuns.write(sweep.resolve("postgres-insert-p16"), "postgres", 2_000_000, 2, 10, 1);
+    Files.writeString(sweep.resolve("report.html"), "not a run");
+    Files.createDirectories(sweep.resolve("notes"));
+    List<String> expected = List.of("postgres-insert-p8", "postgres-insert-p16",
+        "postgres-insert-p64");
+    assertEquals(expected, labels(RunSet.load(List.of(sweep))));
+    // A shell glob gives them in name order: the start times still tell the sweep's order.
+    assertEquals(expected, labels(RunSet.load(List.of(sweep.resolve("postgres-insert-p16"),
+        sweep.resolve("postgres-insert-p64"), sweep.resolve("postgres-insert-p8")))));
+  }
+
+  @Test
+  void aDirectoryWithNoRunInItIsRefusedByName() throws IOException {
+    Path empty = Files.createDirectories(dir.resolve("empty").resolve("nothing"));
+    IOException e = assertThrows(IOException.class,
+        () -> RunSet.load(List.of(empty.getParent())));
+    assertTrue(e.getMessage().contains("not a txbench result directory"), e.getMessage());
+    IOException missing = assertThrows(IOException.class,
+        () -> RunSet.load(List.of(dir.resolve("nowhere"))));
+    assertTrue(missing.getMessage().endsWith("nowhere does not exist"), missing.getMessage());
+  }
+
+  @Test
+  void theBaselineIsChosenByDirectoryOrByName() throws IOException {
+    List<ResultDirectory> runs = RunSet.load(List.of(
+        FakeRuns.write(dir.resolve("a").resolve("p8"), "postgres", 1_000_000, 2, 10, 1),
+        FakeRuns.write(dir.resolve("a").resolve("p16"), "postgres", 2_000_000, 2, 10, 1),
+        FakeRuns.write(dir.resolve("b").resolve("p8"), "postgres", 3_000_000, 2, 10, 1)));
+    assertEquals(runs.get(1), RunSet.baseline(runs, "p16"));
+    assertEquals(runs.get(2), RunSet.baseline(runs, dir.resolve("b/p8").toString()));
+    IllegalArgumentException twice = assertThrows(IllegalArgumentException.class,
+        () -> RunSet.baseline(runs, "p8"));
+    assertTrue(twice.getMessage().contains("names 2 runs: give its directory"),
+        twice.getMessage());
+    IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
+        () -> RunSet.baseline(runs, "p32"));
+    assertTrue(none.getMessage().contains("none of the runs compared (p8, p16, p8)"),
+        none.getMessage());
+  }
+
+  private static List<String> labels(List<ResultDirectory> runs) {
+    return runs.stream().map(ResultDirectory::label).toList();
+  }
+}
