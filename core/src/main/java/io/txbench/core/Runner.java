@@ -49,8 +49,6 @@ public final class Runner {
   private long lastRetries;
   private long lastErrors;
   private long lastInDoubt;
-  /** Workers running when the last period ended: all of them ran during the next one. */
-  private int runningAtLastTick;
 
   public Runner(RunOptions options, Metrics metrics, RunListener listener) {
     this.options = options;
@@ -87,7 +85,6 @@ public final class Runner {
     AtomicReference<Exception> openFailure = new AtomicReference<>();
     AtomicLong lastWorkerEnd = new AtomicLong();
     running.set(threads);
-    runningAtLastTick = threads;
     for (Member<S> member : members) {
       if (control.stopRequested()) {
         // Stopped while the crew was being started: the workers not yet started never will be.
@@ -298,9 +295,8 @@ public final class Runner {
             retries - lastRetries,
             errors - lastErrors,
             inDoubt - lastInDoubt,
-            last ? options.parallelism() : runningAtLastTick,
+            options.parallelism(), // the run's threads, as sysbench's thds: not those still busy
             last);
-    runningAtLastTick = running.get();
     lastTickNanos = end;
     lastRetries = retries;
     lastErrors = errors;

@@ -139,4 +139,24 @@ class RunnerTest {
     assertEquals(result.iterations(), intervals.stream().mapToLong(IntervalStats::count).sum());
     assertEquals(result.errors(), intervals.stream().mapToLong(IntervalStats::errors).sum());
   }
+
+  @Test
+  void everyPeriodReportsTheRunsThreadsEvenWhenMostHaveFinished() throws Exception {
+    // 4 workers, 4 iterations: three end at once, the fourth keeps its thread busy for several
+    // periods. The progress line's thds is the run's, as sysbench's is, not the busy ones.
+    List<IntervalStats> intervals = new CopyOnWriteArrayList<>();
+    ScriptedWorkload workload = new ScriptedWorkload((n, worker) -> {
+      if (n == 0) {
+        Thread.sleep(400);
+      }
+    });
+    run(iterations(4, 4, 0, 0), workload, new RunListener() {
+      @Override
+      public void onInterval(IntervalStats stats) {
+        intervals.add(stats);
+      }
+    });
+    assertTrue(intervals.size() >= 3, intervals.toString());
+    assertTrue(intervals.stream().allMatch(i -> i.threads() == 4), intervals.toString());
+  }
 }
