@@ -49,6 +49,7 @@ public final class Runner {
   private long lastRetries;
   private long lastErrors;
   private long lastInDoubt;
+  private long lastDeclined;
 
   public Runner(RunOptions options, Metrics metrics, RunListener listener) {
     this.options = options;
@@ -237,7 +238,7 @@ public final class Runner {
   private RunResult nothingRan() {
     Instant now = Instant.now();
     startNanos = System.nanoTime();
-    return new RunResult(now, now, 0, 0, 0, 0, 0, 0, 0, metrics.retriesByClass(),
+    return new RunResult(now, now, 0, 0, 0, 0, 0, 0, 0, 0, metrics.retriesByClass(),
         metrics.errorsByClass(), metrics.inDoubtByCause(), metrics.cumulative().responseTimes(),
         metrics.cumulative().serviceTimes(), metrics.cumulative().scheduleLags(), 0,
         StopReason.INTERRUPTED);
@@ -253,6 +254,7 @@ public final class Runner {
         windowEnd - startNanos,
         metrics.iterationCount(),
         metrics.lateCount(),
+        metrics.declinedCount(),
         metrics.retryCount(),
         metrics.errorCount(),
         metrics.partialErrorCount(),
@@ -275,6 +277,7 @@ public final class Runner {
     long retries = metrics.retryCount();
     long errors = metrics.errorCount();
     long inDoubt = metrics.inDoubtCount();
+    long declined = metrics.declinedCount();
     Metrics.Sample sample = metrics.sampleInterval();
     IntervalStats stats =
         new IntervalStats(
@@ -285,12 +288,14 @@ public final class Runner {
             retries - lastRetries,
             errors - lastErrors,
             inDoubt - lastInDoubt,
+            declined - lastDeclined,
             last ? options.parallelism() : running.get(),
             last);
     lastTickNanos = end;
     lastRetries = retries;
     lastErrors = errors;
     lastInDoubt = inDoubt;
+    lastDeclined = declined;
     safely(() -> listener.onInterval(stats));
   }
 
