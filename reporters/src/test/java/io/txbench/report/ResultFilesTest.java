@@ -119,6 +119,12 @@ class ResultFilesTest {
     assertTrue(retries.get(1).split(",")[1].equals("1"), retries.get(1));
     assertTrue(Files.exists(dir.resolve("iterations.csv")));
     assertTrue(Files.exists(dir.resolve("errors.csv")));
+    assertTrue(Files.exists(dir.resolve("declined.csv")));
+    // A run into the same directory deletes every file of the last one: it must know them all.
+    try (java.util.stream.Stream<java.nio.file.Path> files = Files.list(dir)) {
+      files.map(f -> f.getFileName().toString()).forEach(name ->
+          assertTrue(ResultFiles.NAMES.contains(name), name + " is not in ResultFiles.NAMES"));
+    }
   }
 
   @Test
