@@ -13,8 +13,8 @@ import org.HdrHistogram.Histogram;
  * The measurements of one run: the timer {@code response-time} (HdrHistogram-backed), the meters
  * {@code iterations} (completed: committed or declined), {@code declined} (a business outcome that
  * wrote nothing, such as a sold-out flight), {@code retries}, {@code errors} (rolled back) and
- * {@code in-doubt}, and counts of retries and errors by class and of in-doubt iterations by cause. One
- * object per run, passed to whoever needs it.
+ * {@code in-doubt}, and counts of retries and errors by class and of in-doubt iterations by
+ * cause. One object per run, passed to whoever needs it.
  */
 public final class Metrics {
   public static final String RESPONSE_TIME = "response-time";

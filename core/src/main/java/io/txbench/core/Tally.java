@@ -3,10 +3,11 @@ package io.txbench.core;
 /**
  * What the runner knows of a run's iterations, as verify needs it: {@code committed} completed
  * cleanly; {@code declined} of them ended with a business outcome that wrote nothing (a sold-out
- * flight), so the server holds the work of the other {@link #applied()} for certain; {@code inDoubt} may be held or not (a commit whose reply was lost);
- * {@code partial} failed part-way without a transaction, with some of their steps held; {@code
- * unsettledBefore} are in-doubt iterations of an earlier run (a warm-up, say) that were still
- * waiting on the server when this run's baseline was taken, and may land during it.
+ * flight), so the server holds the work of the other {@link #applied()} for certain; {@code
+ * inDoubt} may be held or not (a commit whose reply was lost); {@code partial} failed part-way
+ * without a transaction, with some of their steps held; {@code unsettledBefore} are in-doubt
+ * iterations of an earlier run (a warm-up, say) that were still waiting on the server when this
+ * run's baseline was taken, and may land during it.
  */
 public record Tally(long committed, long declined, long inDoubt, long partial,
     long unsettledBefore) {

@@ -15,8 +15,9 @@ public final class DropwizardReporters {
 
   /**
    * {@code iterations.csv}, {@code response-time.csv}, {@code retries.csv}, {@code errors.csv},
-   * {@code in-doubt.csv} and {@code declined.csv} in {@code directory}, in CsvReporter's own format (rates per second,
-   * durations in ms), written by {@link MetricsCsv}, which reports a failed write.
+   * {@code in-doubt.csv} and {@code declined.csv} in {@code directory}, in CsvReporter's own
+   * format (rates per second, durations in ms), written by {@link MetricsCsv}, which reports a
+   * failed write.
    */
   public static MetricsCsv csv(MetricRegistry registry, Path directory) {
     return new MetricsCsv(registry, directory);

@@ -14,8 +14,8 @@ import java.util.Properties;
 
 /**
  * MySQL 8.x and MariaDB 10.11+: ON DUPLICATE KEY for the audit upsert, a locking read of the
- * seats taken at REPEATABLE READ and above, rewritten batches for loading, error 1213 (deadlock), 1205 (lock wait timeout) and 1020 (MariaDB's snapshot
- * isolation conflict) retried.
+ * seats taken at REPEATABLE READ and above, rewritten batches for loading, error 1213
+ * (deadlock), 1205 (lock wait timeout) and 1020 (MariaDB's snapshot isolation conflict) retried.
  */
 public final class MySqlDialect implements SqlDialect {
   private static final int LOAD_BATCH_ROWS = 2_000;
