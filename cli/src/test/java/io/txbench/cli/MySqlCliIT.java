@@ -47,7 +47,7 @@ class MySqlCliIT {
   @Test
   void aContendedAirlineRetriesAndPassesAndWeakerSettingsAreCaught() throws Exception {
     db.createDB("contention"); // txbench makes only its own default database
-    Contention.check(dir.resolve("contention"), "SERIALIZABLE", "--benchmark-target", "mysql",
+    Contention.check(dir.resolve("contention"), "REPEATABLE_READ", "--benchmark-target", "mysql",
         "--target-database-host", "127.0.0.1", "--target-database-port", String.valueOf(port),
         "--target-database-name", "contention");
   }

@@ -9,8 +9,9 @@ import java.util.Map;
  * The checks of the verify phase, the same on every target: each target only reads the figures.
  * Every check compares what the run changed (after minus before), never the whole table, so that
  * the anomalies of an earlier run are not blamed on this one. What a run added must lie between
- * the iterations it committed and those plus the ones whose outcome is uncertain (in doubt, or
- * failed part-way); a pass with uncertain iterations says how many of them the server holds.
+ * the iterations whose work it committed (declined iterations, such as a sold-out flight, wrote
+ * nothing) and those plus the ones whose outcome is uncertain (in doubt, or failed part-way); a
+ * pass with uncertain iterations says how many of them the server holds.
  */
 public final class Invariants {
   private Invariants() {}
@@ -21,7 +22,9 @@ public final class Invariants {
    * in the run share a seat number on the same flight and day ({@code repeated} counts the seats
    * of the run beyond the first with each number). A seat of the run that repeats one sold before
    * it is not counted: only data left inconsistent by an earlier run (a seat without its audit
-   * increment) leads a correct transaction there.
+   * increment) leads a correct transaction there. Nor may the run sell past capacity: the seats
+   * over their aircraft's capacity, summed over flights and days, must not grow (a declined
+   * booking of a full flight is how a correct transaction keeps it so).
    */
   public static Verification airline(AirlineCounts before, AirlineCounts after, long repeated,
       Tally tally, boolean atomic) {
@@ -33,6 +36,8 @@ public final class Invariants {
     figures.put("payments", payments);
     figures.put("audit_increments", increments);
     figures.put("repeated_seat_numbers", repeated);
+    long overCapacity = after.seatsOverCapacity() - before.seatsOverCapacity();
+    figures.put("seats_over_capacity", overCapacity);
     List<String> anomalies = new ArrayList<>();
     within("seats", seats, tally, anomalies);
     within("payments", payments, tally, anomalies);
@@ -45,10 +50,14 @@ public final class Invariants {
       anomalies.add(repeated + " seat(s) sold in this run under a seat number this run had already"
           + " sold for that flight and day");
     }
+    if (overCapacity > 0) {
+      anomalies.add(overCapacity + " seat(s) sold in this run past the capacity of the flight's"
+          + " aircraft on that day");
+    }
     String held = atomic || (seats == payments && seats == increments)
-        ? (seats - tally.committed()) + " of them"
-        : (seats - tally.committed()) + " more seats, " + (payments - tally.committed())
-            + " more payments and " + (increments - tally.committed())
+        ? (seats - tally.applied()) + " of them"
+        : (seats - tally.applied()) + " more seats, " + (payments - tally.applied())
+            + " more payments and " + (increments - tally.applied())
             + " more audit increments than committed";
     return verdict(figures, anomalies, tally, held);
   }
@@ -72,7 +81,7 @@ public final class Invariants {
     figures.put("inserted", inserted);
     List<String> anomalies = new ArrayList<>();
     within("rows", inserted, tally, anomalies);
-    return verdict(figures, anomalies, tally, (inserted - tally.committed()) + " of them");
+    return verdict(figures, anomalies, tally, (inserted - tally.applied()) + " of them");
   }
 
   /** update: the update counters grew by a number within the tally. */
@@ -82,28 +91,40 @@ public final class Invariants {
     figures.put("updated", applied);
     List<String> anomalies = new ArrayList<>();
     within("updates", applied, tally, anomalies);
-    return verdict(figures, anomalies, tally, (applied - tally.committed()) + " of them");
+    return verdict(figures, anomalies, tally, (applied - tally.applied()) + " of them");
   }
 
   private static Map<String, Long> figures(Tally tally) {
     Map<String, Long> figures = new LinkedHashMap<>();
     figures.put("committed", tally.committed());
+    if (tally.declined() > 0) {
+      figures.put("declined", tally.declined());
+    }
     if (tally.uncertain() > 0) {
       figures.put("uncertain", tally.uncertain());
     }
     return figures;
   }
 
-  /** Checks committed <= applied <= committed + uncertain, in words when it does not hold. */
+  /**
+   * Checks committed work <= applied <= committed work + uncertain, in words when it does not
+   * hold; the committed work is the committed iterations but the declined.
+   */
   private static void within(String what, long applied, Tally tally, List<String> anomalies) {
-    if (applied < tally.committed()) {
+    if (applied < tally.applied()) {
       anomalies.add("the server holds " + applied + " " + what + " from this run, fewer than the "
-          + tally.committed() + " iterations committed: committed work is missing");
-    } else if (applied > tally.committed() + tally.uncertain()) {
+          + committedWork(tally) + ": committed work is missing");
+    } else if (applied > tally.applied() + tally.uncertain()) {
       anomalies.add("the server holds " + applied + " " + what + " from this run, more than the "
-          + tally.committed() + " iterations committed"
+          + committedWork(tally)
           + (tally.uncertain() > 0 ? " and " + tally.uncertain() + " uncertain" : ""));
     }
+  }
+
+  private static String committedWork(Tally tally) {
+    return tally.declined() == 0 ? tally.committed() + " iterations committed"
+        : tally.applied() + " iterations committed (" + tally.committed() + " but "
+            + tally.declined() + " declined)";
   }
 
   private static Verification verdict(Map<String, Long> figures, List<String> anomalies,

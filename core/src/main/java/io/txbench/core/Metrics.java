@@ -11,9 +11,10 @@ import org.HdrHistogram.Histogram;
 
 /**
  * The measurements of one run: the timer {@code response-time} (HdrHistogram-backed), the meters
- * {@code iterations} (committed), {@code retries}, {@code errors} (rolled back) and {@code
- * in-doubt}, and counts of retries and errors by class and of in-doubt iterations by cause. One
- * object per run, passed to whoever needs it.
+ * {@code iterations} (completed: committed or declined), {@code declined} (a business outcome that
+ * wrote nothing, such as a sold-out flight), {@code retries}, {@code errors} (rolled back) and
+ * {@code in-doubt}, and counts of retries and errors by class and of in-doubt iterations by
+ * cause. One object per run, passed to whoever needs it.
  */
 public final class Metrics {
   public static final String RESPONSE_TIME = "response-time";
@@ -23,6 +24,7 @@ public final class Metrics {
   public static final String SERVICE_TIME = "service-time";
   public static final String SKIPPED = "skipped";
   public static final String IN_DOUBT = "in-doubt";
+  public static final String DECLINED = "declined";
 
   private final MetricRegistry registry = new MetricRegistry();
   private final HdrReservoir responseTimes = new HdrReservoir();
@@ -36,6 +38,7 @@ public final class Metrics {
   private final Meter retries;
   private final Meter errors;
   private final Meter inDoubt;
+  private final Meter declined;
   private final LongAdder[] retriesByClass = adders(ErrorClass.values().length);
   private final LongAdder[] errorsByClass = adders(ErrorClass.values().length);
   private final LongAdder[] inDoubtByCause = adders(InDoubtCause.values().length);
@@ -60,6 +63,7 @@ public final class Metrics {
     retries = registry.meter(RETRIES);
     errors = registry.meter(ERRORS);
     inDoubt = registry.meter(IN_DOUBT);
+    declined = registry.meter(DECLINED);
   }
 
   private static LongAdder[] adders(int size) {
@@ -89,6 +93,15 @@ public final class Metrics {
     if (late) {
       this.late.increment();
     }
+  }
+
+  /**
+   * Records one iteration the workload declined (see {@link DeclinedException}): it completed, so
+   * it is timed and counted as an iteration like a commit, and counted as declined besides.
+   */
+  public void recordDeclined(long responseNanos, long serviceNanos, boolean late) {
+    recordCommit(responseNanos, serviceNanos, late);
+    declined.mark();
   }
 
   /** How late an open-loop iteration started after its intended time. */
@@ -148,6 +161,11 @@ public final class Metrics {
 
   public long errorCount() {
     return errors.getCount();
+  }
+
+  /** Iterations that ended declined (they are among {@link #iterationCount()}). */
+  public long declinedCount() {
+    return declined.getCount();
   }
 
   public long inDoubtCount() {

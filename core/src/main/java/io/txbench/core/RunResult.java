@@ -6,11 +6,12 @@ import org.HdrHistogram.Histogram;
 
 /**
  * What a run measured, once its workers have stopped. The measured window runs from {@code start}
- * to {@code end}; {@code iterations} are all the committed ones, {@code lateIterations} of them
- * committed in the short grace after the window closed (they count, but not in the throughput).
- * Every iteration that started ended one way: committed, an error (rolled back, or with partial
- * effects when it had no transaction), in doubt, or rolled back unseen when a stop came before a
- * retry.
+ * to {@code end}; {@code iterations} are all the completed ones, {@code lateIterations} of them
+ * completed in the short grace after the window closed (they count, but not in the throughput).
+ * Every iteration that started ended one way: committed; declined, a business outcome that wrote
+ * nothing such as a sold-out flight ({@code declined}, counted among the {@code iterations}); an
+ * error (rolled back, or with partial effects when it had no transaction); in doubt; or rolled
+ * back unseen when a stop came before a retry.
  */
 public record RunResult(
     Instant start,
@@ -18,6 +19,7 @@ public record RunResult(
     long measuredNanos,
     long iterations,
     long lateIterations,
+    long declined,
     long retries,
     long errors,
     long partialErrors,
@@ -35,14 +37,14 @@ public record RunResult(
     return measuredNanos / 1e9;
   }
 
-  /** Iterations committed within the measured window, per second of it. */
+  /** Iterations completed (committed or declined) within the measured window, per second of it. */
   public double tps() {
     return measuredNanos <= 0 ? 0 : (iterations - lateIterations) * 1e9 / measuredNanos;
   }
 
-  /** What verify needs: the committed iterations and the uncertain ones. */
+  /** What verify needs: the completed iterations, the declined and the uncertain ones. */
   public Tally tally() {
-    return new Tally(iterations, inDoubt, partialErrors, 0);
+    return new Tally(iterations, declined, inDoubt, partialErrors, 0);
   }
 
   public double percentileMillis(double percentile) {

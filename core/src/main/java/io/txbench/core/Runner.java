@@ -49,6 +49,7 @@ public final class Runner {
   private long lastRetries;
   private long lastErrors;
   private long lastInDoubt;
+  private long lastDeclined;
 
   public Runner(RunOptions options, Metrics metrics, RunListener listener) {
     this.options = options;
@@ -247,7 +248,7 @@ public final class Runner {
   private RunResult nothingRan() {
     Instant now = Instant.now();
     startNanos = System.nanoTime();
-    return new RunResult(now, now, 0, 0, 0, 0, 0, 0, 0, metrics.retriesByClass(),
+    return new RunResult(now, now, 0, 0, 0, 0, 0, 0, 0, 0, metrics.retriesByClass(),
         metrics.errorsByClass(), metrics.inDoubtByCause(), metrics.cumulative().responseTimes(),
         metrics.cumulative().serviceTimes(), metrics.cumulative().scheduleLags(), 0,
         StopReason.INTERRUPTED);
@@ -263,6 +264,7 @@ public final class Runner {
         windowEnd - startNanos,
         metrics.iterationCount(),
         metrics.lateCount(),
+        metrics.declinedCount(),
         metrics.retryCount(),
         metrics.errorCount(),
         metrics.partialErrorCount(),
@@ -285,6 +287,7 @@ public final class Runner {
     long retries = metrics.retryCount();
     long errors = metrics.errorCount();
     long inDoubt = metrics.inDoubtCount();
+    long declined = metrics.declinedCount();
     Metrics.Sample sample = metrics.sampleInterval();
     IntervalStats stats =
         new IntervalStats(
@@ -295,12 +298,14 @@ public final class Runner {
             retries - lastRetries,
             errors - lastErrors,
             inDoubt - lastInDoubt,
+            declined - lastDeclined,
             options.parallelism(), // the run's threads, as sysbench's thds: not those still busy
             last);
     lastTickNanos = end;
     lastRetries = retries;
     lastErrors = errors;
     lastInDoubt = inDoubt;
+    lastDeclined = declined;
     safely(() -> listener.onInterval(stats));
   }
 

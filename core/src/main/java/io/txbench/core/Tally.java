@@ -1,17 +1,25 @@
 package io.txbench.core;
 
 /**
- * What the runner knows of a run's iterations, as verify needs it: {@code committed} are held by
- * the server for certain; {@code inDoubt} may be held or not (a commit whose reply was lost);
- * {@code partial} failed part-way without a transaction, with some of their steps held; {@code
- * unsettledBefore} are in-doubt iterations of an earlier run (a warm-up, say) that were still
- * waiting on the server when this run's baseline was taken, and may land during it.
+ * What the runner knows of a run's iterations, as verify needs it: {@code committed} completed
+ * cleanly; {@code declined} of them ended with a business outcome that wrote nothing (a sold-out
+ * flight), so the server holds the work of the other {@link #applied()} for certain; {@code
+ * inDoubt} may be held or not (a commit whose reply was lost); {@code partial} failed part-way
+ * without a transaction, with some of their steps held; {@code unsettledBefore} are in-doubt
+ * iterations of an earlier run (a warm-up, say) that were still waiting on the server when this
+ * run's baseline was taken, and may land during it.
  */
-public record Tally(long committed, long inDoubt, long partial, long unsettledBefore) {
+public record Tally(long committed, long declined, long inDoubt, long partial,
+    long unsettledBefore) {
 
   /** A run whose every iteration either committed or was rolled back. */
   public static Tally exact(long committed) {
-    return new Tally(committed, 0, 0, 0);
+    return new Tally(committed, 0, 0, 0, 0);
+  }
+
+  /** The iterations whose work the server holds for certain: committed and not declined. */
+  public long applied() {
+    return committed - declined;
   }
 
   /** How many iterations may have left effects beyond the committed ones. */
@@ -21,6 +29,6 @@ public record Tally(long committed, long inDoubt, long partial, long unsettledBe
 
   /** The same tally with in-doubt iterations of earlier runs that may still land. */
   public Tally withUnsettledBefore(long unsettled) {
-    return new Tally(committed, inDoubt, partial, unsettled);
+    return new Tally(committed, declined, inDoubt, partial, unsettled);
   }
 }

@@ -7,8 +7,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The loop of one worker thread: take an iteration (at its scheduled time in an open loop), run
- * it with its retries, and record how it ended: committed, failed (rolled back, or with partial
- * effects), or in doubt. Only an iteration the server rolled back whole is ever retried.
+ * it with its retries, and record how it ended: committed, declined (a business outcome such as a
+ * sold-out flight: nothing written, no error), failed (rolled back, or with partial effects), or in
+ * doubt. Only an iteration the server rolled back whole is ever retried.
  */
 final class WorkerLoop<S extends AutoCloseable> {
   private static final Logger LOG = LoggerFactory.getLogger(Runner.class);
@@ -93,11 +94,16 @@ final class WorkerLoop<S extends AutoCloseable> {
       return false;
     }
     Failure failure = null;
+    boolean declined = false;
     boolean stopped = false;
     for (int attempt = 0; ; attempt++) {
       try {
         workload.iteration(worker, session);
         failure = null;
+        break;
+      } catch (DeclinedException e) {
+        failure = null;
+        declined = true;
         break;
       } catch (AbandonedException e) {
         return false;
@@ -128,7 +134,11 @@ final class WorkerLoop<S extends AutoCloseable> {
       return false; // abandoned meanwhile: the runner counted it
     }
     if (failure == null) {
-      metrics.recordCommit(end - intended, end - begin, control.afterWindow(end));
+      if (declined) {
+        metrics.recordDeclined(end - intended, end - begin, control.afterWindow(end));
+      } else {
+        metrics.recordCommit(end - intended, end - begin, control.afterWindow(end));
+      }
       consecutiveErrors = 0;
       return true;
     }

@@ -8,10 +8,10 @@ import org.junit.jupiter.api.Test;
 
 /** Verification catches each planted anomaly, and only those; it counts only what the run did. */
 class InvariantsTest {
-  private static final AirlineCounts BEFORE = new AirlineCounts(100, 100, 100);
+  private static final AirlineCounts BEFORE = new AirlineCounts(100, 100, 100, 0);
 
   private static AirlineCounts after(long seats, long payments, long occupied) {
-    return new AirlineCounts(seats, payments, occupied);
+    return new AirlineCounts(seats, payments, occupied, 0);
   }
 
   @Test
@@ -37,17 +37,37 @@ class InvariantsTest {
   }
 
   @Test
+  void declinedIterationsWroteNothingAndSeatsPastCapacityAreAnAnomaly() {
+    // 400 iterations, 30 of them on a sold-out flight: 370 bookings.
+    Tally t = new Tally(400, 30, 0, 0, 0);
+    Verification v = Invariants.airline(BEFORE, after(470, 470, 470), 0, t, true);
+    assertTrue(v.passed(), v.anomalies().toString());
+    assertEquals(30L, v.figures().get("declined"));
+    assertEquals(0L, v.figures().get("seats_over_capacity"));
+    Verification counted = Invariants.airline(BEFORE, after(500, 500, 500), 0, t, true);
+    assertTrue(counted.anomalies().get(0).contains("more than the 370 iterations committed"),
+        counted.anomalies().toString());
+    // An earlier run left 2 seats past capacity; this one added 3 more.
+    Verification oversold = Invariants.airline(new AirlineCounts(100, 100, 100, 2),
+        new AirlineCounts(470, 470, 470, 5), 0, t, true);
+    assertEquals(java.util.List.of("3 seat(s) sold in this run past the capacity of the"
+        + " flight's aircraft on that day"), oversold.anomalies());
+    assertTrue(Invariants.airline(new AirlineCounts(100, 100, 100, 2),
+        new AirlineCounts(470, 470, 470, 2), 0, t, true).passed());
+  }
+
+  @Test
   void theAnomaliesOfAnEarlierRunAreNotThisRunsOwn() {
     // An earlier run left a lost payment (and repeated seats: this run's query never sees them).
-    AirlineCounts dirty = new AirlineCounts(100, 99, 100);
-    Verification v = Invariants.airline(dirty, new AirlineCounts(150, 149, 150), 0,
+    AirlineCounts dirty = new AirlineCounts(100, 99, 100, 0);
+    Verification v = Invariants.airline(dirty, new AirlineCounts(150, 149, 150, 0), 0,
         Tally.exact(50), true);
     assertTrue(v.passed(), v.anomalies().toString());
   }
 
   @Test
   void inDoubtIterationsWidenTheBoundsAndAreExplained() {
-    Tally t = new Tally(400, 3, 0, 0);
+    Tally t = new Tally(400, 0, 3, 0, 0);
     Verification v = Invariants.airline(BEFORE, after(502, 502, 502), 0, t, true);
     assertTrue(v.passed(), v.anomalies().toString());
     assertEquals(java.util.List.of("3 in doubt: the server holds 2 of them"), v.notes());
@@ -59,7 +79,7 @@ class InvariantsTest {
 
   @Test
   void partialIterationsWithoutTransactionsMayLeaveSomeStepsEach() {
-    Tally t = new Tally(400, 0, 2, 0);
+    Tally t = new Tally(400, 0, 0, 2, 0);
     Verification v = Invariants.airline(BEFORE, after(502, 501, 500), 0, t, false);
     assertTrue(v.passed(), v.anomalies().toString());
     assertTrue(v.notes().get(0).startsWith("2 failed part-way: the server holds 2 more seats"),
@@ -70,9 +90,9 @@ class InvariantsTest {
   void itemWorkloadsCompareTheirCounts() {
     assertTrue(Invariants.inserted(1000, 1300, Tally.exact(300)).passed());
     assertFalse(Invariants.inserted(1000, 1299, Tally.exact(300)).passed());
-    assertTrue(Invariants.inserted(1000, 1302, new Tally(300, 2, 0, 0)).passed());
-    assertFalse(Invariants.inserted(1000, 1303, new Tally(300, 2, 0, 0)).passed());
-    assertTrue(Invariants.inserted(1000, 1301, new Tally(300, 0, 0, 1)).passed());
+    assertTrue(Invariants.inserted(1000, 1302, new Tally(300, 0, 2, 0, 0)).passed());
+    assertFalse(Invariants.inserted(1000, 1303, new Tally(300, 0, 2, 0, 0)).passed());
+    assertTrue(Invariants.inserted(1000, 1301, new Tally(300, 0, 0, 0, 1)).passed());
     assertTrue(Invariants.updated(10, 510, Tally.exact(500)).passed());
     assertFalse(Invariants.updated(10, 509, Tally.exact(500)).passed());
     assertTrue(Invariants.unchanged(1000, 1000, 7, 7, Tally.exact(123)).passed());

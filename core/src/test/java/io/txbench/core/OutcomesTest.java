@@ -43,7 +43,7 @@ class OutcomesTest {
     assertEquals(1, r.errors());
     assertEquals(1, r.partialErrors());
     assertEquals(1, r.errorsByClass().get(ErrorClass.SERIALIZATION));
-    assertEquals(new Tally(0, 0, 1, 0), r.tally());
+    assertEquals(new Tally(0, 0, 0, 1, 0), r.tally());
   }
 
   @Test
@@ -63,7 +63,26 @@ class OutcomesTest {
     assertEquals(1, r.inDoubtByCause().get(InDoubtCause.REPLY_LOST));
     assertEquals(0, r.errors());
     assertEquals(0, r.retries());
-    assertEquals(new Tally(2, 1, 0, 0), r.tally());
+    assertEquals(new Tally(2, 0, 1, 0, 0), r.tally());
+  }
+
+  @Test
+  void aDeclinedIterationCountsAsAnIterationNeitherAnErrorNorRetried() throws Exception {
+    // Attempt 1 conflicts and is retried; its retry finds the flight sold out, as do attempts 3-4.
+    ScriptedWorkload workload = ScriptedWorkload.failing(n -> switch ((int) n) {
+      case 1 -> new FakeTarget.RetryableFault();
+      case 2, 3, 4 -> new DeclinedException("sold out");
+      default -> null;
+    });
+    RunResult r = run(4, workload);
+    assertEquals(5, workload.attempts());
+    assertEquals(4, r.iterations());
+    assertEquals(3, r.declined());
+    assertEquals(0, r.errors());
+    assertEquals(1, r.retries());
+    assertEquals(4, r.responseTimes().getTotalCount());
+    assertEquals(new Tally(4, 3, 0, 0, 0), r.tally());
+    assertEquals(1, r.tally().applied());
   }
 
   @Test

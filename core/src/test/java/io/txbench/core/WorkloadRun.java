@@ -31,10 +31,11 @@ public final class WorkloadRun {
     /** The figures a closing note quotes, on one line. */
     public String describe() {
       return String.format(java.util.Locale.US,
-          "%d committed, %d in doubt %s, %d errors %s (%d with partial effects), %d retries;"
-              + " verification %s %s %s", result.iterations(), result.inDoubt(),
-          result.inDoubtByCause(), result.errors(), result.errorsByClass(),
-          result.partialErrors(), result.retries(), verification.status().label(),
+          "%d committed (%d declined), %d in doubt %s, %d errors %s (%d with partial effects),"
+              + " %d retries %s; verification %s %s %s", result.iterations(), result.declined(),
+          result.inDoubt(), result.inDoubtByCause(), result.errors(), result.errorsByClass(),
+          result.partialErrors(), result.retries(), result.retriesByClass(),
+          verification.status().label(),
           verification.figures(), verification.passed() ? verification.notes()
               : verification.anomalies());
     }

@@ -33,6 +33,10 @@ public final class ConsoleSummary {
     out.printf(Locale.US, "  iterations    %,d committed (%.2f per second%s)%n", r.iterations(),
         r.tps(), r.lateIterations() == 0 ? ""
             : String.format(Locale.US, "; %,d of them after the window", r.lateIterations()));
+    if (r.declined() > 0) {
+      out.printf(Locale.US, "  declined      %,d of them (a business outcome such as a sold-out"
+          + " flight: nothing written, not an error)%n", r.declined());
+    }
     out.printf(Locale.US, "  in doubt      %,d%s%n", r.inDoubt(), causes(r.inDoubtByCause()));
     out.printf(Locale.US, "  retries       %,d%s%n", r.retries(), classes(r.retriesByClass(), 0));
     out.printf(Locale.US, "  errors        %,d%s%n", r.errors(),

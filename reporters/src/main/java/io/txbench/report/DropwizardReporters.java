@@ -14,9 +14,10 @@ public final class DropwizardReporters {
   private DropwizardReporters() {}
 
   /**
-   * {@code iterations.csv}, {@code response-time.csv}, {@code retries.csv}, {@code errors.csv}
-   * and {@code in-doubt.csv} in {@code directory}, in CsvReporter's own format (rates per second,
-   * durations in ms), written by {@link MetricsCsv}, which reports a failed write.
+   * {@code iterations.csv}, {@code response-time.csv}, {@code retries.csv}, {@code errors.csv},
+   * {@code in-doubt.csv} and {@code declined.csv} in {@code directory}, in CsvReporter's own
+   * format (rates per second, durations in ms), written by {@link MetricsCsv}, which reports a
+   * failed write.
    */
   public static MetricsCsv csv(MetricRegistry registry, Path directory) {
     return new MetricsCsv(registry, directory);

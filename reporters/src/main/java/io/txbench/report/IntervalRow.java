@@ -12,4 +12,5 @@ public record IntervalRow(
     double max,
     long retries,
     long errors,
-    long inDoubt) {}
+    long inDoubt,
+    long declined) {}

@@ -14,13 +14,14 @@ import org.apache.commons.csv.CSVPrinter;
 
 /**
  * {@code intervals.csv}: one row per metrics period with that period's throughput, response time
- * percentiles, retries, errors and in-doubt iterations, where the Dropwizard files are cumulative.
+ * percentiles, retries, errors, in-doubt and declined iterations (the declined, such as sold-out
+ * bookings, are among the count), where the Dropwizard files are cumulative.
  */
 public final class IntervalsCsv implements RunListener {
   public static final String FILE = "intervals.csv";
   static final String[] HEADER = {
     "t", "count", "tps", "p50_ms", "p95_ms", "p99_ms", "p999_ms", "max_ms", "retries", "errors",
-    "in_doubt"
+    "in_doubt", "declined"
   };
   private final Path file;
   private final CSVPrinter printer;
@@ -46,7 +47,8 @@ public final class IntervalsCsv implements RunListener {
           fixed(s.count() == 0 ? 0 : s.responseTimes().getMaxValue() / 1e6, 3),
           s.retries(),
           s.errors(),
-          s.inDoubt());
+          s.inDoubt(),
+          s.declined());
       printer.flush();
     } catch (IOException e) {
       throw ResultFiles.cannotWrite(file, e);

@@ -7,8 +7,8 @@ import java.util.Locale;
 
 /**
  * The sysbench-style line printed every metrics period: {@code [ 10s ] thds: 8 tps: 534.78 lat
- * (ms,95%): 22.28 err/s: 0.00 retries/s: 0.00}, followed by {@code in-doubt: N} in a period that
- * had any.
+ * (ms,95%): 22.28 err/s: 0.00 retries/s: 0.00}, followed by {@code declined/s: N} (iterations
+ * such as sold-out bookings, among the tps) and {@code in-doubt: N} in a period that had any.
  */
 public final class ProgressLine implements RunListener {
   private static final long SHORTEST_LAST_INTERVAL_NANOS = 200_000_000L;
@@ -47,6 +47,9 @@ public final class ProgressLine implements RunListener {
         "[ %s%ds ] thds: %d tps: %.2f lat (ms,95%%): %.2f err/s: %.2f retries/s: %.2f",
         phase, Math.round(s.elapsedNanos() / 1e9), s.threads(), s.tps(), s.percentileMillis(95),
         s.perSecond(s.errors()), s.perSecond(s.retries()));
+    if (s.declined() > 0) {
+      line += String.format(Locale.US, " declined/s: %.2f", s.perSecond(s.declined()));
+    }
     // Rare, and worth seeing when it happens: iterations whose commit may or may not have landed.
     return s.inDoubt() == 0 ? line : line + " in-doubt: " + s.inDoubt();
   }

@@ -74,7 +74,8 @@ public record ResultDirectory(
         rows.add(new IntervalRow(d(r, "t"), Long.parseLong(r.get("count")), d(r, "tps"),
             d(r, "p50_ms"), d(r, "p95_ms"), d(r, "p99_ms"), d(r, "p999_ms"), d(r, "max_ms"),
             Long.parseLong(r.get("retries")), Long.parseLong(r.get("errors")),
-            r.isMapped("in_doubt") ? Long.parseLong(r.get("in_doubt")) : 0));
+            r.isMapped("in_doubt") ? Long.parseLong(r.get("in_doubt")) : 0,
+            r.isMapped("declined") ? Long.parseLong(r.get("declined")) : 0));
       }
     } catch (IOException e) {
       throw new IOException("cannot read " + file + ": " + ResultFiles.reason(e), e);

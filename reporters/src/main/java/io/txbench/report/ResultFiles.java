@@ -21,7 +21,8 @@ public final class ResultFiles {
   /** Every file a run writes into its directory; nothing else there is txbench's. */
   public static final List<String> NAMES = List.of(SummaryJson.FILE, SummaryJson.FILE + ".partial",
       IntervalsCsv.FILE, HistogramLog.FILE, "iterations.csv", "response-time.csv",
-      "service-time.csv", "retries.csv", "errors.csv", "in-doubt.csv", "skipped.csv");
+      "service-time.csv", "retries.csv", "errors.csv", "in-doubt.csv", "skipped.csv",
+      "declined.csv");
 
   private ResultFiles() {}
 

@@ -54,7 +54,7 @@ public final class RunMerger {
           empty.setStartTimeStamp(origin + buckets.size() * period);
           empty.setEndTimeStamp(origin + (buckets.size() + 1) * period);
           buckets.add(empty);
-          retriesErrors.add(new long[3]);
+          retriesErrors.add(new long[4]);
         }
         buckets.get(bucket).add(h);
       }
@@ -64,6 +64,7 @@ public final class RunMerger {
         retriesErrors.get(i + offset)[0] += r.intervals().get(i).retries();
         retriesErrors.get(i + offset)[1] += r.intervals().get(i).errors();
         retriesErrors.get(i + offset)[2] += r.intervals().get(i).inDoubt();
+        retriesErrors.get(i + offset)[3] += r.intervals().get(i).declined();
       }
     }
     writeLog(output, origin, buckets);
@@ -97,7 +98,8 @@ public final class RunMerger {
     for (int i = 0; i < buckets.size(); i++) {
       csv.onInterval(new io.txbench.core.IntervalStats((i + 1) * period * 1_000_000L,
           period * 1_000_000L, buckets.get(i), buckets.get(i), retriesErrors.get(i)[0],
-          retriesErrors.get(i)[1], retriesErrors.get(i)[2], 0, i + 1 == buckets.size()));
+          retriesErrors.get(i)[1], retriesErrors.get(i)[2], retriesErrors.get(i)[3], 0,
+          i + 1 == buckets.size()));
     }
     csv.onEnd(null);
   }
@@ -127,7 +129,7 @@ public final class RunMerger {
     merged.put("tps", Math.round(tps * 100) / 100.0);
     merged.put("measuredSeconds", seconds);
     for (String counter : List.of("retries", "errors", "skipped", "inDoubt",
-        "errorsWithPartialEffects", "iterationsAfterWindow")) {
+        "errorsWithPartialEffects", "iterationsAfterWindow", "declined")) {
       merged.put(counter, runs.stream().mapToLong(r -> r.summary().path(counter).asLong()).sum());
     }
     for (String byClass : List.of("retriesByClass", "errorsByClass", "inDoubtByCause")) {

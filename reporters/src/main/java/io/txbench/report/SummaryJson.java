@@ -63,6 +63,7 @@ public final class SummaryJson {
     json.put("stopReason", r.stopReason().name());
     json.put("iterations", r.iterations());
     json.put("iterationsAfterWindow", r.lateIterations());
+    json.put("declined", r.declined());
     json.put("tps", round(r.tps(), 2));
     json.put("inDoubt", r.inDoubt());
     Map<String, Long> causes = new LinkedHashMap<>();

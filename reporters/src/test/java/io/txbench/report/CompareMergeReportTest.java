@@ -63,6 +63,8 @@ class CompareMergeReportTest {
     assertEquals(2, merged.summary().get("inDoubt").asLong());
     assertEquals(2, merged.summary().get("inDoubtByCause").get("reply-lost").asLong());
     assertEquals(2, merged.intervals().get(0).inDoubt());
+    assertEquals(2, merged.summary().get("declined").asLong());
+    assertEquals(2, merged.intervals().get(0).declined());
   }
 
   @Test

@@ -45,7 +45,7 @@ final class FakeRuns {
       }
       total.add(h);
       IntervalStats stats = new IntervalStats((s + 1) * 1_000_000_000L, 1_000_000_000L, h, h, 1,
-          0, s == 0 ? 1 : 0, 4, s + 1 == seconds);
+          0, s == 0 ? 1 : 0, s == 0 ? 1 : 0, 4, s + 1 == seconds);
       csv.onInterval(stats);
       log.onInterval(stats);
     }
@@ -69,7 +69,7 @@ final class FakeRuns {
     causes.put(InDoubtCause.ABANDONED, 0L);
     return new RunResult(Instant.ofEpochMilli(startMillis),
         Instant.ofEpochMilli(startMillis + seconds * 1000L), seconds * 1_000_000_000L,
-        total.getTotalCount(), 0, seconds, 0, 0, 1, counts, counts, causes, total, total,
+        total.getTotalCount(), 0, 1, seconds, 0, 0, 1, counts, counts, causes, total, total,
         new Histogram(3), 0, StopReason.DURATION_ELAPSED);
   }
 }

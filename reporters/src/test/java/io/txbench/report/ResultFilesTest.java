@@ -45,7 +45,7 @@ class ResultFilesTest {
 
   private static IntervalStats interval(int second, Histogram h, long retries, boolean last) {
     return new IntervalStats(second * 1_000_000_000L, 1_000_000_000L, h, h, retries, 0,
-        last ? 2 : 0, 4, last);
+        last ? 2 : 0, last ? 1 : 0, 4, last);
   }
 
   @Test
@@ -53,7 +53,8 @@ class ResultFilesTest {
     String line = ProgressLine.format(interval(10, histogram(1, 2, 3, 4), 2, false));
     assertEquals("[ 10s ] thds: 4 tps: 4.00 lat (ms,95%): 4.00 err/s: 0.00 retries/s: 2.00",
         line);
-    assertTrue(ProgressLine.format(interval(11, histogram(1), 0, true)).endsWith(" in-doubt: 2"));
+    assertTrue(ProgressLine.format(interval(11, histogram(1), 0, true))
+        .endsWith(" retries/s: 0.00 declined/s: 1.00 in-doubt: 2"));
   }
 
   @Test
@@ -74,6 +75,8 @@ class ResultFilesTest {
       assertEquals(100.0, Double.parseDouble(rows.get(1).get("max_ms")), 0.1);
       assertEquals("0", rows.get(0).get("in_doubt"));
       assertEquals("2", rows.get(1).get("in_doubt"));
+      assertEquals("0", rows.get(0).get("declined"));
+      assertEquals("1", rows.get(1).get("declined"));
     }
   }
 
@@ -116,6 +119,12 @@ class ResultFilesTest {
     assertTrue(retries.get(1).split(",")[1].equals("1"), retries.get(1));
     assertTrue(Files.exists(dir.resolve("iterations.csv")));
     assertTrue(Files.exists(dir.resolve("errors.csv")));
+    assertTrue(Files.exists(dir.resolve("declined.csv")));
+    // A run into the same directory deletes every file of the last one: it must know them all.
+    try (java.util.stream.Stream<java.nio.file.Path> files = Files.list(dir)) {
+      files.map(f -> f.getFileName().toString()).forEach(name ->
+          assertTrue(ResultFiles.NAMES.contains(name), name + " is not in ResultFiles.NAMES"));
+    }
   }
 
   @Test
@@ -128,7 +137,7 @@ class ResultFilesTest {
     causes.put(InDoubtCause.REPLY_LOST, 2L);
     causes.put(InDoubtCause.ABANDONED, 0L);
     RunResult result = new RunResult(Instant.parse("2026-01-01T00:00:00Z"),
-        Instant.parse("2026-01-01T00:00:10Z"), 10_000_000_000L, 4, 1, 0, 0, 0, 2, none, none,
+        Instant.parse("2026-01-01T00:00:10Z"), 10_000_000_000L, 4, 1, 1, 0, 0, 0, 2, none, none,
         causes, histogram(10, 20, 30, 40), histogram(10, 20, 30, 40), histogram(), 0,
         StopReason.DURATION_ELAPSED);
     RunSummary summary = new RunSummary("1.0", "postgres", "PostgreSQL 17", false,
@@ -144,6 +153,11 @@ class ResultFilesTest {
     assertEquals(0.3, json.get("tps").asDouble(), 1e-9); // the 3 committed in the window
     assertEquals(2, json.get("inDoubt").asLong());
     assertEquals(2, json.get("inDoubtByCause").get("reply-lost").asLong());
+    assertEquals(1, json.get("declined").asLong());
+    java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
+    ConsoleSummary.print(new java.io.PrintStream(console, true, StandardCharsets.UTF_8), summary);
+    assertTrue(console.toString(StandardCharsets.UTF_8).contains("\n  declined      1 of them ("),
+        console.toString(StandardCharsets.UTF_8));
     assertEquals("passed", json.get("verification").get("status").asText());
     assertEquals("2 in doubt: the server holds 1 of them",
         json.get("verification").get("notes").get(0).asText());
@@ -164,7 +178,7 @@ class ResultFilesTest {
     }
     Map<InDoubtCause, Long> causes = new EnumMap<>(InDoubtCause.class);
     RunResult result = new RunResult(Instant.parse("2026-01-01T00:00:00Z"),
-        Instant.parse("2026-01-01T00:00:06Z"), 6_000_000_000L, 10, 0, 0, 50, 0, 0, none, none,
+        Instant.parse("2026-01-01T00:00:06Z"), 6_000_000_000L, 10, 0, 0, 0, 50, 0, 0, none, none,
         causes, histogram(1), histogram(1), histogram(), 0, StopReason.DURATION_ELAPSED);
     RunSummary summary = new RunSummary("1.0", "postgres", "PostgreSQL 17", false,
         "127.0.0.1:5432", "insert", false, 8, java.time.Duration.ZERO,

@@ -58,12 +58,18 @@ final class AirlineSchema {
   /** The name under which the record and the leases know these tables. */
   static final String GROUP = "airline";
 
-  /** The flight and how full it is on that day, in one read. */
+  /** The flight with its aircraft's capacity: read only, so never locked. */
   static final String READ_FLIGHT =
-      "SELECT s.duration_minutes, a.capacity, COALESCE(au.seats_occupied, 0)"
+      "SELECT s.duration_minutes, a.capacity"
           + " FROM schedule s JOIN aircraft a ON a.registration = s.aircraft"
-          + " LEFT JOIN audit au ON au.schedule_id = s.schedule_id AND au.flight_date = ?"
           + " WHERE s.schedule_id = ?";
+
+  /**
+   * How many seats of the flight are taken that day: the day's audit row, no row when none are.
+   * The dialect decides whether the read locks it ({@link SqlDialect#seatsTakenRead}).
+   */
+  static final String READ_SEATS_TAKEN =
+      "SELECT seats_occupied FROM audit WHERE schedule_id = ? AND flight_date = ?";
 
   static final String INSERT_SEAT =
       "INSERT INTO seat (schedule_id, flight_date, seat_number, user_id, booked_at)"
@@ -72,6 +78,17 @@ final class AirlineSchema {
   static final String INSERT_PAYMENT =
       "INSERT INTO payment (schedule_id, flight_date, user_id, amount, paid_at)"
           + " VALUES (?, ?, ?, ?, CURRENT_TIMESTAMP)";
+
+  /**
+   * Seats sold past capacity: over every flight and day whose audit counts more seats than its
+   * aircraft has, how many more. It reads the audit (one row per flight and day booked), not the
+   * seats: cheap at any size, and the other checks tie the audit to the seats.
+   */
+  static final String SEATS_OVER_CAPACITY =
+      "SELECT COALESCE(SUM(au.seats_occupied - a.capacity), 0) FROM audit au"
+          + " JOIN schedule s ON s.schedule_id = au.schedule_id"
+          + " JOIN aircraft a ON a.registration = s.aircraft"
+          + " WHERE au.seats_occupied > a.capacity";
 
   /**
    * Seats after a given {@code seat_id} that repeat a (flight, day, seat number) among themselves:

@@ -2,6 +2,7 @@ package io.txbench.jdbc;
 
 import io.txbench.core.AbandonedException;
 import io.txbench.core.AirlineCounts;
+import io.txbench.core.DeclinedException;
 import io.txbench.core.Invariants;
 import io.txbench.core.Lease;
 import io.txbench.core.LeaseMode;
@@ -22,14 +23,18 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A user buys a ticket, in one transaction: read a random flight with its aircraft and how many
- * seats are taken that day, take the next seat number, insert the seat and the payment (priced by
- * the flight's duration), and add the seat to the day's audit row.
+ * A user buys a ticket, in one transaction: read a random flight with its aircraft's capacity,
+ * read how many seats are taken that day (the day's audit row), take the next seat number, insert
+ * the seat and the payment (priced by the flight's duration), and add the seat to the audit row.
+ * When the flight is full that day the booking is declined as sold out: nothing is written, the
+ * transaction is rolled back, and the runner counts it beside the others (not an error).
  *
  * <p>The seat number comes from the read, so an isolation level that lets two buyers read the same
- * count shows up in verify as repeated seat numbers; under REPEATABLE READ the server aborts one of
- * them instead, and the runner retries it. Without a transaction each write commits on its own: an
- * iteration that fails after one of them is an error with partial effects, never retried.
+ * count shows up in verify as repeated seat numbers (and seats past capacity); under REPEATABLE
+ * READ the server aborts one of them instead (PostgreSQL), or the read locks the audit row
+ * (MySQL, see {@link SqlDialect#seatsTakenRead}), and the runner retries what was aborted. Without
+ * a transaction each write commits on its own: an iteration that fails after one of them is an
+ * error with partial effects, never retried.
  */
 final class AirlineWorkload implements Workload<JdbcSession> {
   private final JdbcTarget target;
@@ -37,6 +42,7 @@ final class AirlineWorkload implements Workload<JdbcSession> {
   private final SchemaRegistry registry;
   private final LocalDate[] days;
   private final long bookingSleepNanos;
+  private final String seatsTakenRead;
   private long schedules;
   private AirlineCounts before;
   /** The last seat before the run: the run's seats are the ones after it. */
@@ -48,6 +54,7 @@ final class AirlineWorkload implements Workload<JdbcSession> {
     this.registry = registry;
     this.days = AirlineData.bookingDays(options.dayRange());
     this.bookingSleepNanos = options.bookingSleep().toNanos();
+    this.seatsTakenRead = target.dialect().seatsTakenRead(target.isolation());
   }
 
   @Override
@@ -115,28 +122,37 @@ final class AirlineWorkload implements Workload<JdbcSession> {
 
   @Override
   public JdbcSession openSession(Worker worker) throws SQLException {
-    return JdbcSession.open(target, worker, AirlineSchema.READ_FLIGHT, AirlineSchema.INSERT_SEAT,
-        AirlineSchema.INSERT_PAYMENT, target.dialect().auditUpsert());
+    return JdbcSession.open(target, worker, AirlineSchema.READ_FLIGHT, seatsTakenRead,
+        AirlineSchema.INSERT_SEAT, AirlineSchema.INSERT_PAYMENT, target.dialect().auditUpsert());
   }
 
   @Override
   public void iteration(Worker worker, JdbcSession session)
-      throws SQLException, AbandonedException, InterruptedException {
+      throws SQLException, AbandonedException, InterruptedException, DeclinedException {
     long scheduleId = 1 + worker.random().nextLong(schedules);
     LocalDate day = days[worker.random().nextInt(days.length)];
     long user = 1 + worker.random().nextLong(1_000_000_000L);
     session.transaction(s -> {
       int duration;
+      int capacity;
       int taken;
-      PreparedStatement read = s.statement(AirlineSchema.READ_FLIGHT);
-      read.setObject(1, day);
-      read.setLong(2, scheduleId);
-      try (ResultSet rs = read.executeQuery()) {
+      PreparedStatement flight = s.statement(AirlineSchema.READ_FLIGHT);
+      flight.setLong(1, scheduleId);
+      try (ResultSet rs = flight.executeQuery()) {
         if (!rs.next()) {
           throw new SQLException("schedule " + scheduleId + " is missing");
         }
         duration = rs.getInt(1);
-        taken = rs.getInt(3);
+        capacity = rs.getInt(2);
+      }
+      PreparedStatement seatsTaken = s.statement(seatsTakenRead);
+      seatsTaken.setLong(1, scheduleId);
+      seatsTaken.setObject(2, day);
+      try (ResultSet rs = seatsTaken.executeQuery()) {
+        taken = rs.next() ? rs.getInt(1) : 0;
+      }
+      if (taken >= capacity) {
+        throw new DeclinedException("flight " + scheduleId + " on " + day + " is sold out");
       }
       if (bookingSleepNanos > 0) {
         TimeUnit.NANOSECONDS.sleep(bookingSleepNanos);
@@ -172,7 +188,8 @@ final class AirlineWorkload implements Workload<JdbcSession> {
       AirlineCounts counts = new AirlineCounts(
           SqlQueries.single(c, "SELECT COUNT(*) FROM seat"),
           SqlQueries.single(c, "SELECT COUNT(*) FROM payment"),
-          SqlQueries.single(c, "SELECT COALESCE(SUM(seats_occupied), 0) FROM audit"));
+          SqlQueries.single(c, "SELECT COALESCE(SUM(seats_occupied), 0) FROM audit"),
+          SqlQueries.single(c, AirlineSchema.SEATS_OVER_CAPACITY));
       commitIfNeeded(c);
       return counts;
     }

@@ -1,6 +1,7 @@
 package io.txbench.jdbc;
 
 import io.txbench.core.AbandonedException;
+import io.txbench.core.DeclinedException;
 import io.txbench.core.Invariants;
 import io.txbench.core.Tally;
 import io.txbench.core.Verification;
@@ -38,7 +39,7 @@ final class InsertWorkload extends ItemWorkload {
 
   @Override
   public void iteration(Worker worker, JdbcSession session)
-      throws SQLException, AbandonedException, InterruptedException {
+      throws SQLException, AbandonedException, InterruptedException, DeclinedException {
     int k = ItemData.k(worker.random(), rows);
     String c = data.c(worker.random());
     String pad = data.pad(worker.random());

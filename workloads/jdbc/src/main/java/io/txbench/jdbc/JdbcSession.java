@@ -1,6 +1,7 @@
 package io.txbench.jdbc;
 
 import io.txbench.core.AbandonedException;
+import io.txbench.core.DeclinedException;
 import io.txbench.core.Effects;
 import io.txbench.core.ErrorClass;
 import io.txbench.core.Worker;
@@ -32,7 +33,8 @@ public final class JdbcSession implements AutoCloseable {
   /** The statements of one iteration, run inside {@link #transaction}. */
   @FunctionalInterface
   public interface Work<T> {
-    T run(JdbcSession session) throws SQLException, AbandonedException, InterruptedException;
+    T run(JdbcSession session)
+        throws SQLException, AbandonedException, InterruptedException, DeclinedException;
   }
 
   /** A commit, or an autocommit write: what it returns is the rows it changed. */
@@ -64,10 +66,11 @@ public final class JdbcSession implements AutoCloseable {
 
   /**
    * Runs one iteration's statements: in a transaction committed at the end, or, when the pool's
-   * connections commit each statement themselves, one by one. Rolls back and rethrows on failure.
+   * connections commit each statement themselves, one by one. Rolls back and rethrows on failure,
+   * and when the work declines (a sold-out flight), which it does before its first write.
    */
   public <T> T transaction(Work<T> work)
-      throws SQLException, AbandonedException, InterruptedException {
+      throws SQLException, AbandonedException, InterruptedException, DeclinedException {
     try {
       connect();
       T result = work.run(this);
@@ -81,7 +84,8 @@ public final class JdbcSession implements AutoCloseable {
         release();
       }
       return result;
-    } catch (SQLException | AbandonedException | InterruptedException | RuntimeException e) {
+    } catch (SQLException | AbandonedException | InterruptedException | DeclinedException
+        | RuntimeException e) {
       recover(e);
       throw e;
     }

@@ -3,6 +3,7 @@ package io.txbench.jdbc;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.txbench.core.Failure;
+import io.txbench.core.IsolationLevel;
 import io.txbench.core.Target;
 import io.txbench.core.TargetOptions;
 import io.txbench.core.TargetUnavailableException;
@@ -23,10 +24,12 @@ public final class JdbcTarget implements Target {
   private final String serverVersion;
   private final boolean autoCommit;
   private final int maxConnections;
+  private final IsolationLevel isolation;
 
   private JdbcTarget(SqlDialect dialect, HikariDataSource pool, HikariDataSource control,
-      String serverVersion, boolean autoCommit, int maxConnections) {
+      String serverVersion, boolean autoCommit, int maxConnections, IsolationLevel isolation) {
     this.maxConnections = maxConnections;
+    this.isolation = isolation;
     this.dialect = dialect;
     this.pool = pool;
     this.control = control;
@@ -79,7 +82,7 @@ public final class JdbcTarget implements Target {
     }
     try {
       return new JdbcTarget(dialect, new HikariDataSource(config), control, version, autoCommit,
-          options.maxConnections());
+          options.maxConnections(), options.isolationLevel());
     } catch (RuntimeException e) {
       control.close();
       throw unavailable(dialect, options, e);
@@ -117,6 +120,11 @@ public final class JdbcTarget implements Target {
    */
   public boolean canHoldConnections(int workers) {
     return maxConnections >= workers;
+  }
+
+  /** The isolation level of the workers' transactions. */
+  public IsolationLevel isolation() {
+    return isolation;
   }
 
   /** Whether connections commit each statement (no multi-statement transactions). */

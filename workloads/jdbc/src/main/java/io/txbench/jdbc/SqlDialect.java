@@ -1,6 +1,7 @@
 package io.txbench.jdbc;
 
 import io.txbench.core.Failure;
+import io.txbench.core.IsolationLevel;
 import io.txbench.core.TargetOptions;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -49,6 +50,17 @@ public interface SqlDialect {
    * parameters are schedule_id and flight_date.
    */
   String auditUpsert();
+
+  /**
+   * The airline's read of how many seats of a flight are taken that day, at {@code isolation}:
+   * the seat number it books comes from it. Parameters schedule_id and flight_date; one column,
+   * seats_occupied, and no row when no seat is taken. This default is a plain read, which is
+   * enough where REPEATABLE READ makes the second of two concurrent buyers fail on its update
+   * (PostgreSQL) and, at READ COMMITTED, shows the anomaly that level allows.
+   */
+  default String seatsTakenRead(IsolationLevel isolation) {
+    return AirlineSchema.READ_SEATS_TAKEN;
+  }
 
   /** An expression of the server's current time in milliseconds since the epoch, as a BIGINT. */
   String epochMillis();

@@ -1,6 +1,7 @@
 package io.txbench.jdbc;
 
 import io.txbench.core.AbandonedException;
+import io.txbench.core.DeclinedException;
 import io.txbench.core.Invariants;
 import io.txbench.core.Tally;
 import io.txbench.core.Verification;
@@ -38,7 +39,7 @@ final class UpdateWorkload extends ItemWorkload {
 
   @Override
   public void iteration(Worker worker, JdbcSession session)
-      throws SQLException, AbandonedException, InterruptedException {
+      throws SQLException, AbandonedException, InterruptedException, DeclinedException {
     long id = randomId(worker.random());
     String c = data.c(worker.random());
     session.transaction(s -> {

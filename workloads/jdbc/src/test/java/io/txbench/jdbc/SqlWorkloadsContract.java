@@ -33,6 +33,51 @@ public abstract class SqlWorkloadsContract extends SqlFaultsContract {
   }
 
   @Test
+  void airlineUnderContentionAtTheDefaultIsolationKeepsEveryInvariant() throws Exception {
+    // 16 buyers on 2 flights on 1 day at the level a run gets without --sql-isolation-level.
+    WorkloadRun.Outcome o = run(contended(2), 16, 400, true, IsolationLevel.REPEATABLE_READ);
+    System.out.println(provider().target() + " contended at REPEATABLE READ: " + o.describe());
+    assertEquals(400, o.result().iterations() + o.result().errors(), o.describe());
+    assertTrue(o.verification().passed(), o.describe());
+  }
+
+  @Test
+  void aFullFlightEndsTheIterationAsSoldOutWithoutWritingAnything() throws Exception {
+    // One flight on one day, more buyers than any aircraft has seats.
+    WorkloadRun.Outcome o = run(contended(1), 4, 500, true, strictIsolation());
+    System.out.println(provider().target() + " one flight, 500 buyers: " + o.describe());
+    long capacity = query("SELECT a.capacity FROM schedule s JOIN aircraft a"
+        + " ON a.registration = s.aircraft WHERE s.schedule_id = 1");
+    assertEquals(500, o.result().iterations(), o.describe());
+    assertEquals(500 - capacity, o.result().declined(), o.describe());
+    assertEquals(capacity, query("SELECT COUNT(*) FROM seat"));
+    assertEquals(capacity, query("SELECT COUNT(*) FROM payment"));
+    assertEquals(capacity, query("SELECT SUM(seats_occupied) FROM audit"));
+    assertTrue(o.verification().passed(), o.describe());
+    assertEquals(0L, o.verification().figures().get("seats_over_capacity"));
+  }
+
+  @Test
+  void verifyCountsTheSeatsSoldPastCapacityButOnlyThoseOfTheRun() throws Exception {
+    run(contended(1), 1, 10, true, strictIsolation());
+    long capacity = query("SELECT a.capacity FROM schedule s JOIN aircraft a"
+        + " ON a.registration = s.aircraft WHERE s.schedule_id = 1");
+    // As if an earlier, careless run had sold 500 more seats on that flight.
+    execute("UPDATE audit SET seats_occupied = seats_occupied + 500");
+    assertEquals(510 - capacity, query(AirlineSchema.SEATS_OVER_CAPACITY));
+    WorkloadRun.Outcome o = run(contended(1), 2, 10, false, strictIsolation());
+    assertEquals(10, o.result().declined(), o.describe());
+    assertEquals(0L, o.verification().figures().get("seats_over_capacity"), o.describe());
+    assertTrue(o.verification().passed(), o.describe());
+  }
+
+  /** The airline booking on the first {@code schedules} schedules only, on one day. */
+  private static WorkloadOptions contended(long schedules) {
+    return new WorkloadOptions(WorkloadOptions.AIRLINE, 0, 42, 1, java.time.Duration.ZERO, false,
+        schedules);
+  }
+
+  @Test
   void airlineOnExistingDataWithSkipSetupAddsToIt() throws Exception {
     run(workload(WorkloadOptions.AIRLINE, 0, false), 2, 100, true, strictIsolation());
     WorkloadRun.Outcome second = run(workload(WorkloadOptions.AIRLINE, 0, true), 2, 150, false,

@@ -11,6 +11,7 @@ import com.mongodb.client.model.UpdateOptions;
 import com.mongodb.client.model.Updates;
 import io.txbench.core.AbandonedException;
 import io.txbench.core.AirlineCounts;
+import io.txbench.core.DeclinedException;
 import io.txbench.core.Invariants;
 import io.txbench.core.Lease;
 import io.txbench.core.LeaseMode;
@@ -32,7 +33,8 @@ import org.bson.conversions.Bson;
 /**
  * A user buys a ticket in one multi-document transaction, as the OnGres benchmark does it: the
  * flight with its aircraft ({@code $lookup}) and the day's audit document, then the seat, the
- * payment and an upsert of the audit with {@code $inc}. A transient transaction error makes the
+ * payment and an upsert of the audit with {@code $inc}. A flight full that day is declined as sold
+ * out before any write. A transient transaction error makes the
  * runner retry the whole transaction; an unknown commit result retries only the commit (see {@link
  * MongoSession}). Without transactions the same steps run one by one, each committed on its own.
  */
@@ -93,7 +95,6 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
               .append("duration_minutes", s.durationMinutes())
               .append("days_of_week", s.daysOfWeek()).append("aircraft", s.aircraft()))));
     }
-    audits.createIndex(new Document("schedule_id", 1).append("flight_date", 1));
     registry.finish(COLLECTIONS);
     scheduleCount = options.schedulesBooked(data.scheduleCount());
   }
@@ -126,7 +127,7 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
 
   @Override
   public void iteration(Worker worker, MongoSession session)
-      throws InterruptedException, AbandonedException {
+      throws InterruptedException, AbandonedException, DeclinedException {
     long scheduleId = 1 + worker.random().nextLong(scheduleCount);
     LocalDate day = days[worker.random().nextInt(days.length)];
     long user = 1 + worker.random().nextLong(1_000_000_000L);
@@ -137,7 +138,7 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
   }
 
   private void book(MongoSession session, ClientSession s, long scheduleId, LocalDate day,
-      long user) throws InterruptedException, AbandonedException {
+      long user) throws InterruptedException, AbandonedException, DeclinedException {
     List<Bson> pipeline = List.of(Aggregates.match(Filters.eq("_id", scheduleId)),
         Aggregates.lookup("aircraft", "aircraft", "_id", "plane"));
     Document flight = (s == null ? schedules.aggregate(pipeline)
@@ -149,6 +150,13 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
     Bson byId = Filters.eq("_id", auditId);
     Document audit = (s == null ? audits.find(byId) : audits.find(s, byId)).first();
     int taken = audit == null ? 0 : audit.getInteger("seats_occupied", 0);
+    List<Document> plane = flight.getList("plane", Document.class);
+    if (plane.isEmpty()) {
+      throw new IllegalStateException("the aircraft of schedule " + scheduleId + " is missing");
+    }
+    if (taken >= plane.get(0).getInteger("capacity")) {
+      throw new DeclinedException("flight " + scheduleId + " on " + day + " is sold out");
+    }
     if (bookingSleepNanos > 0) {
       TimeUnit.NANOSECONDS.sleep(bookingSleepNanos);
     }
@@ -172,11 +180,29 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
     }
   }
 
-  private AirlineCounts counts() {
+  /** The totals verify compares; package-private for tests. */
+  AirlineCounts counts() {
     Document sum = audits.aggregate(List.of(
         Aggregates.group(null, Accumulators.sum("total", "$seats_occupied")))).first();
     return new AirlineCounts(seats.countDocuments(), payments.countDocuments(),
-        sum == null ? 0 : ((Number) sum.get("total")).longValue());
+        sum == null ? 0 : ((Number) sum.get("total")).longValue(), seatsOverCapacity());
+  }
+
+  /**
+   * Over every flight and day whose audit counts more seats than its aircraft has, how many more:
+   * one aggregation over the audits (one per flight and day booked), as the SQL targets read it.
+   */
+  private long seatsOverCapacity() {
+    Document over = audits.aggregate(List.of(
+        Aggregates.lookup("schedule", "schedule_id", "_id", "flight"),
+        Aggregates.unwind("$flight"),
+        Aggregates.lookup("aircraft", "flight.aircraft", "_id", "plane"),
+        Aggregates.unwind("$plane"),
+        Aggregates.project(new Document("over",
+            new Document("$subtract", List.of("$seats_occupied", "$plane.capacity")))),
+        Aggregates.match(Filters.gt("over", 0)),
+        Aggregates.group(null, Accumulators.sum("total", "$over")))).first();
+    return over == null ? 0 : ((Number) over.get("total")).longValue();
   }
 
   /** Seats of the run beyond the first with each (flight, day, seat number). */

@@ -4,6 +4,7 @@ import com.mongodb.ClientSessionOptions;
 import com.mongodb.MongoException;
 import com.mongodb.client.ClientSession;
 import io.txbench.core.AbandonedException;
+import io.txbench.core.DeclinedException;
 import io.txbench.core.Effects;
 import io.txbench.core.Worker;
 import java.util.function.Supplier;
@@ -25,7 +26,8 @@ final class MongoSession implements AutoCloseable {
   /** The statements of one iteration; {@code session} is null without a transaction. */
   @FunctionalInterface
   interface Work<T> {
-    T run(ClientSession session) throws InterruptedException, AbandonedException;
+    T run(ClientSession session)
+        throws InterruptedException, AbandonedException, DeclinedException;
   }
 
   private MongoSession(Effects effects, ClientSession session) {
@@ -39,8 +41,12 @@ final class MongoSession implements AutoCloseable {
         options == null ? null : target.client().startSession(options));
   }
 
-  /** Runs one iteration: in a transaction committed at the end, or write by write. */
-  <T> T transaction(Work<T> work) throws InterruptedException, AbandonedException {
+  /**
+   * Runs one iteration: in a transaction committed at the end, or write by write. Work that
+   * declines (a sold-out flight) does so before its first write; its transaction is aborted.
+   */
+  <T> T transaction(Work<T> work)
+      throws InterruptedException, AbandonedException, DeclinedException {
     if (session == null) {
       return work.run(null);
     }
@@ -50,7 +56,7 @@ final class MongoSession implements AutoCloseable {
       effects.committing();
       commitReported();
       return result;
-    } catch (RuntimeException | InterruptedException | AbandonedException e) {
+    } catch (RuntimeException | InterruptedException | AbandonedException | DeclinedException e) {
       abortQuietly(e);
       throw e;
     }

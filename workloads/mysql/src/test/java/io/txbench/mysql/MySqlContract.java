@@ -37,15 +37,6 @@ abstract class MySqlContract extends SqlWorkloadsContract {
     return baseUrl() + "?" + credentials();
   }
 
-  /**
-   * InnoDB's REPEATABLE READ reads a snapshot but writes the latest row, so two buyers can take the
-   * same seat number without an error; SERIALIZABLE makes the read lock.
-   */
-  @Override
-  protected IsolationLevel strictIsolation() {
-    return IsolationLevel.SERIALIZABLE;
-  }
-
   @Override
   protected String plainTextParameter() {
     return "sslMode=DISABLED";
