@@ -30,8 +30,9 @@ public final class ConsoleSummary {
         s.warmup().isZero() ? ", no warm-up: the first seconds include the cold start"
             : String.format(Locale.US, ", after a %.1f s warm-up (not measured)",
                 s.warmup().toNanos() / 1e9));
-    out.printf(Locale.US, "  iterations    %,d committed (%.2f per second%s)%n", r.iterations(),
-        r.tps(), r.lateIterations() == 0 ? ""
+    // Declined iterations ended as the workload meant them to, but booked nothing: not "committed".
+    out.printf(Locale.US, "  iterations    %,d %s (%.2f per second%s)%n", r.iterations(),
+        r.declined() == 0 ? "committed" : "completed", r.tps(), r.lateIterations() == 0 ? ""
             : String.format(Locale.US, "; %,d of them after the window", r.lateIterations()));
     if (r.declined() > 0) {
       out.printf(Locale.US, "  declined      %,d of them (a business outcome such as a sold-out"
