@@ -73,8 +73,8 @@ final class BenchmarkCommand implements Callable<Integer> {
   Long iterations;
 
   @Option(names = "--rate", paramLabel = "PER_SECOND",
-      description = "Open loop: start this many iterations per second over all workers, and time"
-          + " each from when it should have started. Default: closed loop.")
+      description = "Open loop: start this many iterations per second over all workers (0.001 to"
+          + " 10,000,000), and time each from when it should have started. Default: closed loop.")
   Double rate;
 
   @Option(names = "--rate-distribution", paramLabel = "KIND", defaultValue = "uniform",
@@ -211,7 +211,11 @@ final class BenchmarkCommand implements Callable<Integer> {
       throw usage("--output-dir: " + e.getMessage());
     }
     LogLevels.apply(level);
-    return new Sweep(sweep, directories, providers, out, err).run();
+    try {
+      return new Sweep(sweep, directories, providers, out, err).run();
+    } finally {
+      directories.discardUnused();
+    }
   }
 
   Settings settings(String target) {
@@ -237,9 +241,7 @@ final class BenchmarkCommand implements Callable<Integer> {
     if (drop && (skipSetup || onlySetup)) {
       throw usage("--drop excludes --skip-setup and --only-setup: it only drops");
     }
-    if (rate != null && !(rate > 0 && rate < 1e8)) {
-      throw usage("--rate must be a number of iterations per second above 0, not " + rate);
-    }
+    limits.check("--rate", rate, Limits.MIN_RATE, Limits.MAX_RATE);
     String distribution = rateDistribution.toLowerCase(Locale.ROOT);
     if (!List.of("uniform", "poisson").contains(distribution)) {
       throw usage("--rate-distribution: unknown distribution '" + rateDistribution

@@ -109,6 +109,18 @@ final class ConnectionMixin {
     if (port != null && (port < 1 || port > 65535)) {
       throw usage(spec, "--target-database-port: " + port + " is not a port (1-65535)");
     }
+    if (embedded && (host != null || port != null || database != null || user != null
+        || (urls != null && !urls.isEmpty()))) {
+      throw usage(spec, "--embedded starts a server of its own: it excludes"
+          + " --target-database-host, --target-database-port, --target-database-name,"
+          + " --target-database-user and --target-url");
+    }
+    for (String[] named : new String[][] {{"--target-database-host", host},
+        {"--target-database-name", database}, {"--target-database-user", user}}) {
+      if (named[1] != null && named[1].isBlank()) {
+        throw usage(spec, named[0] + " must not be empty: name one, or leave the option out");
+      }
+    }
     if (urls != null && urls.stream().anyMatch(u -> u == null || u.isBlank())) {
       throw usage(spec, "--target-url must not be empty: give a JDBC URL or a MongoDB connection"
           + " string, or leave the option out");

@@ -11,6 +11,8 @@ import picocli.CommandLine.ParameterException;
  */
 final class Limits {
   static final int MAX_PARALLELISM = 4096;
+  static final double MIN_RATE = 0.001;
+  static final double MAX_RATE = 10_000_000;
   static final int MAX_CONNECTIONS = 10_000;
   static final int MAX_RETRIES = 1_000;
   static final int MAX_DAY_RANGE = 3_650;
@@ -38,6 +40,20 @@ final class Limits {
           + String.format(java.util.Locale.ROOT, "%,d", min) + " and "
           + String.format(java.util.Locale.ROOT, "%,d", max) + ", not " + value);
     }
+  }
+
+  /** The same for a rate; null (not given) passes. */
+  void check(String option, Double value, double min, double max) {
+    if (value != null && !(value >= min && value <= max)) {
+      throw new ParameterException(spec.commandLine(), option + " must be between "
+          + plain(min) + " and " + plain(max) + ", not " + plain(value));
+    }
+  }
+
+  private static String plain(double value) {
+    return Double.isFinite(value)
+        ? java.math.BigDecimal.valueOf(value).stripTrailingZeros().toPlainString()
+        : String.valueOf(value);
   }
 
   /** The same for a duration; null (not given) passes. */

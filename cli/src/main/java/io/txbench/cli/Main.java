@@ -41,7 +41,7 @@ public final class Main {
     cli.setErr(new java.io.PrintWriter(err, true));
     cli.setCaseInsensitiveEnumValuesAllowed(true);
     cli.setParameterExceptionHandler((e, a) -> {
-      err.println("txbench: " + usage(e) + " (see --help)");
+      err.println("txbench: " + usage(e, a) + " (see --help)");
       return ExitCodes.USAGE;
     });
     cli.setExecutionExceptionHandler((e, c, parsed) -> {
@@ -61,8 +61,16 @@ public final class Main {
    * A usage error in words. Of arguments picocli could not match, only the options are named: what
    * follows a mistyped option ({@code --target-database-pasword S3cret}) may be a password.
    */
-  private static String usage(CommandLine.ParameterException e) {
+  private static String usage(CommandLine.ParameterException e, String[] args) {
     if (e instanceof CommandLine.UnmatchedArgumentException unmatched) {
+      // The first word of the command line follows no option, so it is no option's value: a
+      // mistyped command ("comapre") is safe to name.
+      if (args.length > 0 && !args[0].startsWith("-")
+          && unmatched.getUnmatched().contains(args[0])) {
+        return "unknown command '" + args[0] + "'; commands: "
+            + String.join(", ", e.getCommandLine().getSubcommands().keySet())
+            + " (or none, to run a benchmark)";
+      }
       List<String> options = unmatched.getUnmatched().stream()
           .filter(arg -> arg.startsWith("-")).map(arg -> arg.replaceFirst("=.*", ""))
           .map(arg -> "'" + arg + "'").toList();

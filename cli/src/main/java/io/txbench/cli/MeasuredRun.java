@@ -65,6 +65,12 @@ final class MeasuredRun<S extends AutoCloseable> {
 
   /** Warms up, measures and verifies one run at {@code run}'s parallelism; its exit code. */
   int run(RunOptions run, Path directory) throws Exception {
+    // The result files are opened after the warm-up: a run stopped in it leaves its directory
+    // empty, to be removed, instead of holding files that look like a run's.
+    if (!warmUp(run)) {
+      out.println("Stopped during the warm-up: nothing was measured.");
+      return ExitCodes.INTERRUPTED;
+    }
     Metrics metrics = new Metrics(run.openLoop());
     CompositeListener listeners;
     try {
@@ -73,10 +79,6 @@ final class MeasuredRun<S extends AutoCloseable> {
       err.println("txbench: cannot write results to " + directory + ": "
           + ResultFiles.reason(e));
       return ExitCodes.RESULTS_INCOMPLETE;
-    }
-    if (!warmUp(run)) {
-      out.println("Stopped during the warm-up: nothing was measured.");
-      return ExitCodes.INTERRUPTED;
     }
     try {
       crew.workload().beforeRun();

@@ -26,6 +26,8 @@ final class OutputDirectories {
 
   private final Path base;
   private final boolean sweep;
+  /** The directories this command made, in the order it made them. */
+  private final List<Path> created = new java.util.ArrayList<>();
 
   private OutputDirectories(Path base, boolean sweep) {
     this.base = base;
@@ -47,7 +49,10 @@ final class OutputDirectories {
     String time = ZonedDateTime.now(clock.withZone(ZoneOffset.UTC)).format(DIRECTORY_TIME);
     String name = first.sweep() ? time + "-sweep"
         : time + "-" + first.targetName() + "-" + first.workload().name();
-    return new OutputDirectories(claim(Path.of("results"), name), first.sweep());
+    OutputDirectories planned = new OutputDirectories(claim(Path.of("results"), name),
+        first.sweep());
+    planned.created.add(planned.base);
+    return planned;
   }
 
   /** Creates {@code parent/name}, or {@code name-2}, {@code name-3}... if taken: it is ours. */
@@ -90,6 +95,9 @@ final class OutputDirectories {
    * @throws IOException with a message that names the directory and says what is wrong
    */
   void check(List<Settings> targets, boolean overwrite) throws IOException {
+    if (base != null && !Files.exists(base)) {
+      created.add(base);
+    }
     for (Settings s : targets) {
       if (s.onlySetup() || s.drop()) {
         continue; // writes no results
@@ -103,7 +111,25 @@ final class OutputDirectories {
           }
           ResultFiles.deleteRun(directory);
         }
+        if (!Files.isDirectory(directory)) {
+          created.add(directory);
+        }
         probe(directory);
+      }
+    }
+  }
+
+  /**
+   * Removes the directories this command made and no run wrote into (a server out of reach, a
+   * stop during the warm-up), so that none is left empty; a directory it did not make, or that
+   * holds anything, stays.
+   */
+  void discardUnused() {
+    for (int i = created.size() - 1; i >= 0; i--) {
+      try {
+        Files.deleteIfExists(created.get(i));
+      } catch (IOException notEmpty) {
+        // It holds results, or something else: it stays.
       }
     }
   }

@@ -23,6 +23,18 @@ class DropHintTest {
   }
 
   @Test
+  void aUrlLosesItsPasswordWhereverItIs() {
+    assertEquals("mongodb://u@h:27017/db?tls=true",
+        DropHint.withoutPassword("mongodb://u:p@ss@h:27017/db?tls=true"));
+    assertEquals("jdbc:mysql://h/db?user=u&useSSL=true",
+        DropHint.withoutPassword("jdbc:mysql://h/db?password=x;y&user=u&password1=z&useSSL=true"));
+    assertEquals("jdbc:postgresql://h:5432/db",
+        DropHint.withoutPassword("jdbc:postgresql://h:5432/db?password=x"));
+    assertEquals("jdbc:postgresql://h:5432/db",
+        DropHint.withoutPassword("jdbc:postgresql://h:5432/db"));
+  }
+
+  @Test
   void hostPortDatabaseAndUserAreSpelledOutAndQuotedForTheShell() {
     String hint = DropHint.of("postgres", "airline",
         options("localhost", "it's mine", "postgres", Secret.none(), null), new Credentials());
@@ -41,13 +53,15 @@ class DropHintTest {
     String hint = DropHint.of("postgres", "insert",
         options(null, "bench", "u", Secret.none(), url), credentials);
     assertFalse(hint.contains("Sekr1t-99"), hint);
-    assertTrue(hint.contains("--target-url 'jdbc:postgresql://db.example:5432/bench?user=u"
-        + "&password=****' --drop (with the password given as for this run)"), hint);
+    // The command must work as printed: no masked password sent as one, no quote swallowed.
+    assertTrue(hint.endsWith("--target-url 'jdbc:postgresql://db.example:5432/bench?user=u'"
+        + " --drop (and the password, from --target-database-password-file or"
+        + " TXBENCH_PASSWORD)"), hint);
     String fromOption = DropHint.of("mysql", "insert",
         options("db", "txbench", "root", Secret.of("Sekr1t-99"), null), credentials);
     assertFalse(fromOption.contains("Sekr1t-99"), fromOption);
-    assertTrue(fromOption.endsWith("--drop (with the password given as for this run)"),
-        fromOption);
+    assertTrue(fromOption.endsWith("--drop (and the password, from"
+        + " --target-database-password-file or TXBENCH_PASSWORD)"), fromOption);
     assertEquals(-1, DropHint.of("mysql", "insert", options("db", "txbench", "root",
         Secret.none(), null), credentials).indexOf("password"));
   }

@@ -77,6 +77,19 @@ class JarIT {
   }
 
   @Test
+  void aSignalDuringTheWarmUpLeavesNoResultDirectoryBehind(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("warm");
+    Child run = new Child("--benchmark-target", "mongo", "--embedded", "--workload",
+        "point-select", "--table-size", "100", "--warmup", "60s", "--metrics", "1s",
+        "--output-dir", out.toString());
+    run.awaitLine("[ warm-up 1s ]");
+    new ProcessBuilder("kill", "-TERM", String.valueOf(run.process.pid())).start().waitFor();
+    assertEquals(143, run.awaitExit(30), run.printed.toString());
+    assertTrue(run.printed.toString().contains("Stopped during the warm-up"));
+    assertFalse(Files.exists(out), "an empty result directory was left behind");
+  }
+
+  @Test
   void aSignalDuringTheLoadStopsItPromptlyAndLeavesItMarkedIncomplete(@TempDir Path dir)
       throws Exception {
     try (io.zonky.test.db.postgres.embedded.EmbeddedPostgres server =

@@ -89,6 +89,18 @@ class UnreachableServersTest {
   }
 
   @Test
+  void aRunThatNeverStartedLeavesNoResultDirectory(@org.junit.jupiter.api.io.TempDir
+      java.nio.file.Path dir) throws Exception {
+    java.nio.file.Path out = dir.resolve("never").resolve("p8");
+    CliRun run = CliRun.of("--target-database-port",
+        String.valueOf(LocalPortsForTest.unused()), "--connection-wait-timeout", "1s",
+        "--parallelism", "2,4", "--output-dir", out.toString());
+    assertEquals(ExitCodes.TARGET, run.exitCode(), run.err());
+    assertFalse(java.nio.file.Files.exists(out), "left behind: " + out);
+    assertTrue(java.nio.file.Files.isDirectory(dir), "removed what it did not make");
+  }
+
+  @Test
   void mySqlNamesThePortItTried() throws Exception {
     int port = LocalPortsForTest.unused();
     CliRun run = CliRun.of("--benchmark-target", "mysql", "--target-database-port",

@@ -44,6 +44,11 @@ class UsageErrorsTest {
     "--table-size 99999999999|--table-size must be between 1 and 1,000,000,000",
     "--max-retries 1000000|--max-retries must be between 0 and 1,000",
     "--log-level verbose|--log-level: unknown level 'verbose'; one of: error, warn, info",
+    "--rate 1e9|--rate must be between 0.001 and 10000000, not 1000000000",
+    "--rate 1e-9|--rate must be between 0.001 and 10000000, not 0.000000001",
+    "--embedded --target-database-host 127.0.0.1|--embedded starts a server of its own",
+    "--embedded --target-database-name mine|--embedded starts a server of its own",
+    "--embedded --target-database-port 5432|--embedded starts a server of its own",
   })
   void badInputGetsOneClearLineAndExitCode2(String args, String named) {
     CliRun run = CliRun.of(args.split(" "));
@@ -63,6 +68,30 @@ class UsageErrorsTest {
     assertFalse((run.out() + run.err()).contains("S3cret-Xyz-41"), run.err());
     CliRun glued = CliRun.of("--target-database-pasword=S3cret-Xyz-41");
     assertFalse((glued.out() + glued.err()).contains("S3cret-Xyz-41"), glued.err());
+  }
+
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"--target-database-host",
+      "--target-database-name", "--target-database-user"})
+  void anEmptyServerNameIsRefused(String option) {
+    CliRun run = CliRun.of(option, "");
+    assertEquals(ExitCodes.USAGE, run.exitCode(), run.err() + run.out());
+    assertEquals("txbench: " + option + " must not be empty: name one, or leave the option out"
+        + " (see --help)", run.err().strip());
+  }
+
+  @org.junit.jupiter.api.Test
+  void aMistypedCommandIsNamed() {
+    CliRun run = CliRun.of("comapre", "results/x");
+    assertEquals(ExitCodes.USAGE, run.exitCode(), run.err());
+    assertEquals("txbench: unknown command 'comapre'; commands: report, compare, merge (or none,"
+        + " to run a benchmark) (see --help)", run.err().strip());
+  }
+
+  @org.junit.jupiter.api.Test
+  void theHelpShowsThePasswordFileOptionsParameterUnmasked() {
+    String help = CliRun.of("--help").out();
+    assertTrue(help.contains("--target-database-password-file=FILE"), help);
   }
 
   @org.junit.jupiter.api.Test

@@ -22,9 +22,13 @@ public final class Credentials {
   private static final int SHORTEST = 3;
   /** {@code scheme://user:password@host}: the password runs to the last @ of the authority. */
   private static final Pattern USER_INFO = Pattern.compile("(://[^/:@\\s]*:)([^/\\s]*)@");
-  /** A parameter named like a secret; its value runs to the next & or the end of the word. */
+  /**
+   * A parameter named like a secret; its value runs to the next & or the end of the word. One
+   * that names a file ({@code --target-database-password-file=FILE}) holds a path, not a secret.
+   */
   private static final Pattern PARAMETER = Pattern.compile(
-      "(?i)((?:^|[?&;,(\\s])[\\w.-]*(?:password|pwd|secret|token)[\\w.-]*=)([^&\\s]*)");
+      "(?i)((?:^|[?&;,(\\s])[\\w.-]*(?:password|pwd|secret|token)[\\w.-]*(?<![-_.]file)=)"
+          + "([^&\\s]*)");
   /**
    * In a whole URL: {@code scheme://user:password@host...} where the password, unencoded, may
    * hold any character; it runs to the last @.

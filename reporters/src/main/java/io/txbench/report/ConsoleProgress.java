@@ -99,8 +99,12 @@ public final class ConsoleProgress implements Progress {
     @Override
     public void close() {
       long now = System.nanoTime();
-      out.printf(Locale.US, "%s: %,d rows in %.1f s (%,.0f rows/s)%n", name, done,
-          (now - started) / 1e9, rate(now));
+      if (done < total) {
+        out.printf(Locale.US, "%s: stopped after %,d of %,d rows%n", name, done, total);
+      } else {
+        out.printf(Locale.US, "%s: %,d rows in %.1f s (%,.0f rows/s)%n", name, done,
+            (now - started) / 1e9, rate(now));
+      }
       out.flush();
     }
 

@@ -102,8 +102,11 @@ final class MongoTarget implements Target {
       String where = hasUrl ? options.describe() : options.host() + ":" + options.port();
       if (e instanceof MongoTimeoutException) {
         // The driver's own words name its server selector, not what went wrong.
+        Integer fromUrl = url.getServerSelectionTimeout();
         throw new TargetUnavailableException("cannot connect to MongoDB: nothing answered on "
-            + where + " within " + seconds(options.connectionWaitTimeout())
+            + where + " within " + (fromUrl == null ? seconds(options.connectionWaitTimeout())
+                : seconds(java.time.Duration.ofMillis(fromUrl))
+                    + " (serverSelectionTimeoutMS in the URL)")
             + (String.valueOf(e.getMessage()).contains("Connection refused")
                 ? " (connection refused)" : ""), e);
       }
