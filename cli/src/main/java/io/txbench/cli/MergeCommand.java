@@ -1,7 +1,9 @@
 package io.txbench.cli;
 
+import io.txbench.report.ClientWindows;
 import io.txbench.report.CompareTable;
 import io.txbench.report.ResultDirectory;
+import io.txbench.report.ResultFiles;
 import io.txbench.report.RunMerger;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -17,8 +19,9 @@ import picocli.CommandLine.Spec;
 /** {@code merge DIR... --output DIR}: runs of several client machines as one result. */
 @Command(name = "merge", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
     description = {"Combine runs made at the same time by several clients (the same workload on"
-        + " the same target) into one result: counts and throughputs add up, response-time"
-        + " histograms merge exactly."})
+        + " the same target) into one result: counts add up over the span from the first start"
+        + " to the last end, response-time histograms merge exactly. Runs that never ran at the"
+        + " same time (a sweep's levels) are refused."})
 final class MergeCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -27,8 +30,13 @@ final class MergeCommand implements Callable<Integer> {
   List<Path> dirs;
 
   @Option(names = "--output", paramLabel = "DIR", required = true,
-      description = "The directory of the merged result.")
-  Path output;
+      description = "The directory of the merged result: a new one, or one without a run's"
+          + " results.")
+  String output;
+
+  @Option(names = "--overwrite",
+      description = "Replace the results of a run in the --output directory (never an input).")
+  boolean overwrite;
 
   @Override
   public Integer call() throws Exception {
@@ -39,17 +47,45 @@ final class MergeCommand implements Callable<Integer> {
           + " clients, and " + dirs.get(0) + " holds only one: name two or more result"
           + " directories, or the directory that holds them");
     }
+    Path target = outputOutside(runs);
     ResultDirectory merged;
+    ClientWindows windows;
     try {
-      RunMerger.merge(runs, output);
-      merged = ResultDirectory.load(output);
+      RunMerger.check(runs); // before the output is touched
+      ResultFiles.makeRoom(target, overwrite);
+      windows = RunMerger.merge(runs, target);
+      merged = ResultDirectory.load(target);
     } catch (IOException e) {
       throw new ParameterException(spec.commandLine(), ResultDirectories.oneLine(e.getMessage()));
     }
+    windows.warning().ifPresent(w -> spec.commandLine().getErr().println("txbench: warning: "
+        + w));
     spec.commandLine().getOut().print(CompareTable.render(List.of(merged),
         CompareTable.Format.TEXT));
-    spec.commandLine().getOut().println("Merged " + runs.size() + " runs into " + output);
+    spec.commandLine().getOut().println("Merged " + runs.size() + " runs into " + target);
     spec.commandLine().getOut().flush();
     return ExitCodes.OK;
+  }
+
+  /**
+   * The --output directory, if it names one and it is none of the inputs: neither a run merged
+   * nor a directory given that holds them, which --overwrite would destroy.
+   */
+  private Path outputOutside(List<ResultDirectory> runs) {
+    if (output.isBlank()) {
+      throw new ParameterException(spec.commandLine(), "--output must name a directory for the"
+          + " merged result");
+    }
+    Path target = Path.of(output);
+    Path absolute = target.toAbsolutePath().normalize();
+    List<Path> inputs = new java.util.ArrayList<>(dirs);
+    runs.forEach(r -> inputs.add(r.path()));
+    for (Path input : inputs) {
+      if (input.toAbsolutePath().normalize().equals(absolute)) {
+        throw new ParameterException(spec.commandLine(), "--output " + output + " is one of the"
+            + " directories merged: give another directory for the merged result");
+      }
+    }
+    return target;
   }
 }

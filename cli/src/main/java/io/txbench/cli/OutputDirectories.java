@@ -104,13 +104,7 @@ final class OutputDirectories {
       }
       for (int level = 0; level < s.parallelism().size(); level++) {
         Path directory = of(s, level);
-        if (ResultFiles.holdARun(directory)) {
-          if (!overwrite) {
-            throw new IOException(directory + " already holds the results of a run: give"
-                + " another directory, or --overwrite to replace them");
-          }
-          ResultFiles.deleteRun(directory);
-        }
+        ResultFiles.makeRoom(directory, overwrite);
         if (!Files.isDirectory(directory)) {
           created.add(directory);
         }

@@ -1,6 +1,7 @@
 package io.txbench.cli;
 
 import io.txbench.report.HtmlReport;
+import io.txbench.report.ResultDirectory;
 import io.txbench.report.ResultFiles;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -29,8 +30,10 @@ final class ReportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    List<ResultDirectory> runs = ResultDirectories.withHistograms(spec.commandLine(),
+        ResultDirectories.load(spec.commandLine(), dirs));
     try {
-      HtmlReport.write(ResultDirectories.load(spec.commandLine(), dirs), output);
+      HtmlReport.write(runs, output);
     } catch (IOException e) {
       throw new ParameterException(spec.commandLine(), "cannot write " + output + ": "
           + ResultFiles.reason(e));

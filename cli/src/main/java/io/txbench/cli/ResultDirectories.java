@@ -23,6 +23,18 @@ final class ResultDirectories {
     }
   }
 
+  /** {@code runs}, if each has the response-time histograms report draws; else a usage error. */
+  static List<ResultDirectory> withHistograms(CommandLine cli, List<ResultDirectory> runs) {
+    try {
+      for (ResultDirectory run : runs) {
+        run.withHistograms();
+      }
+      return runs;
+    } catch (IOException e) {
+      throw new ParameterException(cli, oneLine(e.getMessage()));
+    }
+  }
+
   /** The run {@code chosen} names among {@code runs}, or a usage error that lists them. */
   static ResultDirectory baseline(CommandLine cli, List<ResultDirectory> runs, String chosen) {
     if (chosen == null) {

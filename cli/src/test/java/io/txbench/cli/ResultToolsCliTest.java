@@ -7,8 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import io.txbench.core.IntervalStats;
+import io.txbench.report.HistogramLog;
+import io.txbench.report.IntervalsCsv;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -18,12 +23,46 @@ import org.junit.jupiter.params.provider.CsvSource;
 class ResultToolsCliTest {
   @TempDir Path dir;
 
-  /** A run's summary.json, as much of it as compare reads. */
+  /** A run's summary.json, as much of it as compare reads: 30 s from {@code start}. */
   private Path run(String name, String start, double tps) throws IOException {
     Path run = Files.createDirectories(dir.resolve(name));
     Files.writeString(run.resolve("summary.json"), "{\"target\": \"postgres\", \"serverVersion\":"
         + " \"PostgreSQL 17\", \"workload\": \"insert\", \"parallelism\": 4, \"start\": \""
-        + start + "\", \"tps\": " + tps + ", \"responseTimeMs\": {\"p99\": 2.0}}");
+        + start + "\", \"end\": \"" + Instant.parse(start).plusSeconds(30) + "\","
+        + " \"measuredSeconds\": 30.0, \"iterations\": " + Math.round(tps * 30) + ", \"tps\": "
+        + tps + ", \"retries\": 0, \"errors\": 0, \"responseTimeMs\": {\"p50\": 1.0,"
+        + " \"p95\": 1.5, \"p99\": 2.0, \"p999\": 3.0, \"max\": 4.0}}");
+    return run;
+  }
+
+  /**
+   * A client's run as txbench writes it: {@code seconds} periods of one second from {@code
+   * start}, {@code perSecond} iterations of 1 ms in each.
+   */
+  private Path client(String name, String start, int seconds, int perSecond)
+      throws IOException {
+    Path run = run(name, start, perSecond);
+    String summary = Files.readString(run.resolve("summary.json"))
+        .replace("\"measuredSeconds\": 30.0", "\"measuredSeconds\": " + seconds)
+        .replace(Instant.parse(start).plusSeconds(30).toString(),
+            Instant.parse(start).plusSeconds(seconds).toString())
+        .replace("\"iterations\": " + perSecond * 30, "\"iterations\": " + perSecond * seconds);
+    Files.writeString(run.resolve("summary.json"), summary);
+    IntervalsCsv intervals = new IntervalsCsv(run);
+    HistogramLog log = new HistogramLog(run);
+    log.onStart(Instant.parse(start).toEpochMilli(), 4);
+    for (int s = 0; s < seconds; s++) {
+      Histogram h = new Histogram(3);
+      h.setStartTimeStamp(Instant.parse(start).toEpochMilli() + s * 1000L);
+      h.setEndTimeStamp(h.getStartTimeStamp() + 1000);
+      h.recordValueWithCount(1_000_000, perSecond);
+      IntervalStats period = new IntervalStats((s + 1) * 1_000_000_000L, 1_000_000_000L, h, h,
+          0, 0, 0, 0, 4, s + 1 == seconds);
+      intervals.onInterval(period);
+      log.onInterval(period);
+    }
+    intervals.onEnd(null);
+    log.onEnd(null);
     return run;
   }
 
@@ -41,6 +80,7 @@ class ResultToolsCliTest {
     "''|is corrupt: it is empty",
     "{\"target\": \"postgres\", \"tps\": 3|is corrupt: not valid JSON",
     "[]|is not a txbench summary",
+    "{\"target\": \"postgres\", \"workload\": \"insert\"}|is corrupt: no \"serverVersion\" in it",
   })
   void aCorruptSummaryIsAUsageErrorForEveryTool(String content, String what) throws IOException {
     Path good = run("good", "2026-01-01T00:00:00Z", 10);
@@ -69,11 +109,12 @@ class ResultToolsCliTest {
     "compare NOWHERE|does not exist",
     "compare EMPTY|not a txbench result directory",
     "compare RUN --baseline nope|--baseline nope is none of the runs compared",
+    "compare RUN --baseline=|--baseline must name a run: its directory, or its name (run)",
     "compare --no-such-option RUN|--no-such-option",
     "merge RUN RUN2|--output",
-    "merge RUN RUN2 --output /proc/version/merged|has no histogram.hlog to merge",
+    "merge RUN RUN2 --output /proc/version/merged|has no histogram.hlog",
     "report|Missing required parameter",
-    "report RUN --output /proc/version/report.html|cannot write /proc/version/report.html",
+    "report CLIENT --output /proc/version/report.html|cannot write /proc/version/report.html",
     "report NOWHERE|does not exist",
   })
   void everyUsageErrorOfTheResultToolsIsOneLineAndExitCode2(String args, String named)
@@ -81,17 +122,109 @@ class ResultToolsCliTest {
     Path run = run("run", "2026-01-01T00:00:00Z", 10);
     Path run2 = run("run2", "2026-01-01T00:01:00Z", 10);
     Path empty = Files.createDirectories(dir.resolve("empty"));
+    Path client = client("client", "2026-01-01T00:00:00Z", 2, 10);
     List<String> argv = new ArrayList<>();
     for (String a : args.split(" ")) {
       argv.add(switch (a) {
         case "RUN" -> run.toString();
         case "RUN2" -> run2.toString();
+        case "CLIENT" -> client.toString();
         case "EMPTY" -> empty.toString();
         case "NOWHERE" -> dir.resolve("nowhere").toString();
         default -> a;
       });
     }
     assertUsageError(CliRun.of(argv.toArray(String[]::new)), named);
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+    "\"tps\": 10.0|\"tps\": \"fast\"|\"tps\" is \"fast\", not a number of 0 or more",
+    "\"responseTimeMs\": {|\"responseTimeMs\": null, \"x\": {|\"responseTimeMs\" is null",
+    "\"start\"|\"began\"|no \"start\" in it",
+  })
+  void aSummaryWithAFieldWrongIsRefusedNotShownAsZeros(String field, String forged,
+      String what) throws IOException {
+    Path good = run("good", "2026-01-01T00:00:00Z", 10);
+    Path bad = run("bad", "2026-01-01T00:00:10Z", 10);
+    Path file = bad.resolve("summary.json");
+    Files.writeString(file, Files.readString(file).replace(field, forged));
+    String named = file + " is corrupt: " + what;
+    assertUsageError(CliRun.of("compare", good.toString(), bad.toString()), named);
+    for (String tool : List.of("report", "merge")) {
+      assertUsageError(CliRun.of(tool, good.toString(), bad.toString(), "--output",
+          dir.resolve("out").toString()), named);
+    }
+    assertFalse(Files.exists(dir.resolve("out")));
+  }
+
+  @Test
+  void reportRefusesAHistogramLogCutToItsHeaderOrMissing() throws IOException {
+    Path run = client("run", "2026-01-01T00:00:00Z", 2, 10);
+    Path log = run.resolve("histogram.hlog");
+    Files.write(log, Files.readAllLines(log).stream().filter(l -> !l.matches("^[0-9].*"))
+        .toList());
+    Path html = dir.resolve("report.html");
+    assertUsageError(CliRun.of("report", run.toString(), "--output", html.toString()),
+        log + " is corrupt: it holds no histogram");
+    Files.delete(log);
+    assertUsageError(CliRun.of("report", run.toString(), "--output", html.toString()),
+        run + " has no histogram.hlog");
+    assertFalse(Files.exists(html));
+  }
+
+  @Test
+  void mergeRefusesASweepsLevelsThatRanOneAfterAnother() throws IOException {
+    client("sweep/postgres-insert-p8", "2026-01-01T00:00:00Z", 2, 10);
+    client("sweep/postgres-insert-p16", "2026-01-01T00:00:02Z", 2, 20);
+    client("sweep/postgres-insert-p32", "2026-01-01T00:00:04Z", 2, 30);
+    Path merged = dir.resolve("merged");
+    assertUsageError(CliRun.of("merge", dir.resolve("sweep").toString(), "--output",
+        merged.toString()), dir.resolve("sweep/postgres-insert-p8") + " and "
+        + dir.resolve("sweep/postgres-insert-p32") + " did not run at the same time");
+    assertFalse(Files.exists(merged));
+  }
+
+  @Test
+  void mergeOfClientsThatOverlapLittleSaysTheThroughputIsUnderstated() throws IOException {
+    client("clients/client-0", "2026-01-01T00:00:00Z", 4, 100);
+    client("clients/client-1", "2026-01-01T00:00:02.260Z", 4, 300);
+    Path merged = dir.resolve("merged");
+    CliRun merge = CliRun.of("merge", dir.resolve("clients").toString(), "--output",
+        merged.toString());
+    assertEquals(0, merge.exitCode(), merge.err());
+    assertEquals(1, merge.err().lines().count(), merge.err());
+    assertTrue(merge.err().startsWith("txbench: warning: the clients all ran together for 1.74"
+        + " s of the 6.26 s"), merge.err());
+    String summary = Files.readString(merged.resolve("summary.json"));
+    assertTrue(summary.contains("\"tps\" : 255.59"), summary); // 1600 in 6.26 s
+    assertTrue(summary.contains("\"measuredSeconds\" : 6.26"), summary);
+    List<String> t = Files.readAllLines(merged.resolve("intervals.csv")).stream().skip(1)
+        .map(l -> l.split(",")[0]).toList();
+    assertEquals(List.of("1.000", "2.000", "3.000", "4.000", "5.000", "6.000"), t);
+  }
+
+  @Test
+  void mergeWritesOverNoRunUnlessTold() throws IOException {
+    Path a = client("client-0", "2026-01-01T00:00:00Z", 3, 10);
+    Path b = client("client-1", "2026-01-01T00:00:00.100Z", 3, 10);
+    String before = Files.readString(a.resolve("summary.json"));
+    assertUsageError(CliRun.of("merge", a.toString(), b.toString(), "--output", ""),
+        "--output must name a directory for the merged result");
+    assertUsageError(CliRun.of("merge", a.toString(), b.toString(), "--output", a.toString(),
+        "--overwrite"), "--output " + a + " is one of the directories merged");
+    assertUsageError(CliRun.of("merge", dir.toString() + "/client-0", b.toString(), "--output",
+        dir.toString() + "/./client-1/"), "is one of the directories merged");
+    assertEquals(before, Files.readString(a.resolve("summary.json")));
+    Path earlier = client("earlier", "2025-01-01T00:00:00Z", 2, 5);
+    assertUsageError(CliRun.of("merge", a.toString(), b.toString(), "--output",
+        earlier.toString()), earlier + " already holds the results of a run: give another"
+        + " directory, or --overwrite to replace them");
+    assertTrue(Files.readString(earlier.resolve("summary.json")).contains("2025-01-01"));
+    CliRun overwritten = CliRun.of("merge", a.toString(), b.toString(), "--output",
+        earlier.toString(), "--overwrite");
+    assertEquals(0, overwritten.exitCode(), overwritten.err());
+    assertTrue(Files.readString(earlier.resolve("summary.json")).contains("mergedFrom"));
   }
 
   @Test

@@ -7,15 +7,25 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The comparison as a terminal shows it, no wider than {@value #WIDTH} columns: the figures that
- * tell runs apart (p95, p99.9 and where each ran are in the Markdown and CSV formats), what
- * every run shares said once above the table (the target only there: the server's name says
- * it), names too long shortened in their middle, embedded runs marked, the baseline named below.
+ * The comparison as a terminal shows it, no wider than {@value #WIDTH} columns whatever the
+ * runs: the figures that tell runs apart (p95, p99.9 and where each ran are in the Markdown and
+ * CSV formats), what every run shares said once above the table (the target only there: the
+ * server's name says it, as product and major version), names too long shortened in their
+ * middle, figures too wide for what is left with fewer decimals or in thousands, millions...,
+ * embedded runs marked, the baseline named below.
  */
 final class CompareText {
   static final int WIDTH = 120;
   private static final String SHORTENED = "...";
+  /** How narrow names get before a figure loses a decimal. */
   private static final int NARROWEST = 12;
+  /** How narrow run names and workloads get before a figure loses a decimal. */
+  private static final int NAMES_BEFORE_FIGURES = 8;
+  /** How narrow a server's name gets before a figure does: "MongoDB emulator" is 16. */
+  private static final int SERVER_BEFORE_FIGURES = 16;
+  /** How narrow names get when the figures are as narrow as they get. */
+  private static final int NAMES_AT_LEAST = 6;
+  private static final String BASELINE = "tps_x and p99_x are ratios to the baseline, ";
   private static final String EMBEDDED_MARK = "*";
 
   /** The full table's columns that the text shows, with the headings it shows them under. */
@@ -46,21 +56,30 @@ final class CompareText {
       }
     }
     int embedded = header.indexOf("embedded");
+    int server = header.indexOf("server");
+    List<String> servers = ServerNames.shortened(data.stream().map(r -> r.get(server)).toList());
     List<List<String>> table = new ArrayList<>();
     table.add(shown.stream().map(COLUMNS::get).toList());
     boolean anyEmbedded = false;
-    for (List<String> row : data) {
+    for (int r = 0; r < data.size(); r++) {
+      List<String> row = data.get(r);
       boolean mark = row.get(embedded).equals("yes");
       anyEmbedded |= mark;
-      table.add(shown.stream().map(c -> row.get(header.indexOf(c))
-          + (c.equals("run") && mark ? EMBEDDED_MARK : "")).toList());
+      String serverName = servers.get(r);
+      table.add(shown.stream().map(c -> c.equals("server") ? serverName
+          : row.get(header.indexOf(c)) + (c.equals("run") && mark ? EMBEDDED_MARK : "")).toList());
     }
     StringBuilder out = new StringBuilder();
     if (!shared.isEmpty()) {
-      out.append(String.join(", ", shared)).append('\n');
+      String line = String.join(", ", shared);
+      if (line.length() > WIDTH) {
+        line = String.join(", ", shared.stream().map(s -> s.startsWith("server ")
+            ? "server " + servers.get(0) : s).toList());
+      }
+      out.append(shortened(line, WIDTH)).append('\n');
     }
     aligned(out, table, shown);
-    out.append("tps_x and p99_x are ratios to the baseline, ").append(baseline).append('\n');
+    out.append(BASELINE).append(shortened(baseline, WIDTH - BASELINE.length())).append('\n');
     if (anyEmbedded) {
       out.append(EMBEDDED_MARK).append(" embedded: the run's server was one txbench started"
           + " itself\n");
@@ -68,37 +87,58 @@ final class CompareText {
     return out.toString();
   }
 
-  /** The table with columns aligned, the widest names shortened until it fits. */
+  /**
+   * The table with columns aligned, no wider than {@value #WIDTH}: the widest names shortened to
+   * {@value #NARROWEST}, then to {@value #NAMES_BEFORE_FIGURES} (a server's, already short, to
+   * {@value #SERVER_BEFORE_FIGURES}), then the widest figures made narrower, then names again
+   * down to their heading or {@value #NAMES_AT_LEAST}. With at most 14 columns, no figure wider
+   * than 7 at its narrowest and no name wider than 8, the table always fits.
+   */
   private static void aligned(StringBuilder out, List<List<String>> table, List<String> shown) {
     int[] widths = new int[shown.size()];
-    for (List<String> row : table) {
-      for (int i = 0; i < row.size(); i++) {
+    int[] narrowest = new int[shown.size()];
+    boolean[] text = new boolean[shown.size()];
+    for (int i = 0; i < shown.size(); i++) {
+      text[i] = i == 0 || SHARED_ONCE.contains(shown.get(i))
+          || shown.get(i).equals("verification");
+      for (List<String> row : table) {
         widths[i] = Math.max(widths[i], row.get(i).length());
+        narrowest[i] = Math.max(narrowest[i], row == table.get(0) ? row.get(i).length()
+            : text[i] ? NAMES_AT_LEAST : Figures.narrowest(row.get(i)));
       }
     }
+    int server = shown.indexOf("server");
+    narrowTo(widths, i -> !text[i] ? widths[i] : Math.max(narrowest[i], i == server
+        ? SERVER_BEFORE_FIGURES : NARROWEST));
+    narrowTo(widths, i -> !text[i] ? widths[i] : Math.max(narrowest[i], i == server
+        ? SERVER_BEFORE_FIGURES : NAMES_BEFORE_FIGURES));
+    narrowTo(widths, i -> text[i] ? widths[i] : narrowest[i]);
+    narrowTo(widths, i -> narrowest[i]);
+    for (List<String> row : table) {
+      StringBuilder line = new StringBuilder();
+      for (int i = 0; i < row.size(); i++) {
+        String cell = text[i] ? shortened(row.get(i), widths[i])
+            : Figures.fit(row.get(i), widths[i]);
+        String pad = " ".repeat(Math.max(0, widths[i] - cell.length()));
+        line.append(i == 0 ? "" : "  ").append(text[i] ? cell + pad : pad + cell);
+      }
+      out.append(line.toString().stripTrailing()).append('\n');
+    }
+  }
+
+  /** Narrows the widest column that may be, one at a time, until the table fits. */
+  private static void narrowTo(int[] widths, java.util.function.IntUnaryOperator least) {
     while (total(widths) > WIDTH) {
       int widest = -1;
       for (int i = 0; i < widths.length; i++) {
-        boolean text = i == 0 || SHARED_ONCE.contains(shown.get(i));
-        if (text && widths[i] > NARROWEST && (widest < 0 || widths[i] > widths[widest])) {
+        if (widths[i] > least.applyAsInt(i) && (widest < 0 || widths[i] > widths[widest])) {
           widest = i;
         }
       }
       if (widest < 0) {
-        break; // the figures alone are wider: they are never cut
+        return;
       }
       widths[widest]--;
-    }
-    for (List<String> row : table) {
-      StringBuilder line = new StringBuilder();
-      for (int i = 0; i < row.size(); i++) {
-        String cell = shortened(row.get(i), widths[i]);
-        String pad = " ".repeat(widths[i] - cell.length());
-        boolean text = i == 0 || SHARED_ONCE.contains(shown.get(i))
-            || shown.get(i).equals("verification");
-        line.append(i == 0 ? "" : "  ").append(text ? cell + pad : pad + cell);
-      }
-      out.append(line.toString().stripTrailing()).append('\n');
     }
   }
 
@@ -114,6 +154,9 @@ final class CompareText {
   private static String shortened(String cell, int width) {
     if (cell.length() <= width) {
       return cell;
+    }
+    if (width <= SHORTENED.length()) {
+      return cell.substring(cell.length() - width);
     }
     int keep = width - SHORTENED.length();
     int head = (keep + 1) / 2;

@@ -4,13 +4,17 @@ import io.txbench.core.IntervalStats;
 import io.txbench.core.RunListener;
 import io.txbench.core.RunResult;
 import java.io.IOException;
+import java.io.Reader;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
+import org.apache.commons.csv.CSVRecord;
 
 /**
  * {@code intervals.csv}: one row per metrics period with that period's throughput, response time
@@ -23,6 +27,9 @@ public final class IntervalsCsv implements RunListener {
     "t", "count", "tps", "p50_ms", "p95_ms", "p99_ms", "p999_ms", "max_ms", "retries", "errors",
     "in_doubt", "declined"
   };
+  /** The columns that count iterations, where the others are times and rates. */
+  private static final List<String> COUNTED = List.of("count", "retries", "errors", "in_doubt",
+      "declined");
   private final Path file;
   private final CSVPrinter printer;
 
@@ -57,6 +64,62 @@ public final class IntervalsCsv implements RunListener {
 
   private static String fixed(double value, int decimals) {
     return String.format(Locale.US, "%." + decimals + "f", value);
+  }
+
+  /**
+   * Reads {@code file} back, no rows if there is none. The exception's message is one line that
+   * names the file, and the line of it that is wrong.
+   */
+  static List<IntervalRow> read(Path file) throws IOException {
+    List<IntervalRow> rows = new ArrayList<>();
+    if (!Files.isRegularFile(file)) {
+      return rows;
+    }
+    try (Reader in = Files.newBufferedReader(file)) {
+      for (CSVRecord r : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get()
+          .parse(in)) {
+        rows.add(row(r));
+      }
+    } catch (IOException e) {
+      throw new IOException("cannot read " + file + ": " + ResultFiles.reason(e), e);
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      throw new IOException(file + " is corrupt: " + String.valueOf(e.getMessage()).lines()
+          .findFirst().orElse(""), e);
+    }
+    return List.copyOf(rows);
+  }
+
+  /** A row, or an IllegalArgumentException that says which line is wrong, and how. */
+  private static IntervalRow row(CSVRecord r) {
+    // The header is line 1, and txbench writes no field over several lines.
+    String line = "line " + (r.getRecordNumber() + 1);
+    if (!r.isConsistent()) {
+      throw new IllegalArgumentException(line + " has " + r.size() + " fields where its header has "
+          + r.getParser().getHeaderNames().size());
+    }
+    double[] d = new double[HEADER.length];
+    for (int i = 0; i < HEADER.length; i++) {
+      boolean later = HEADER[i].equals("in_doubt") || HEADER[i].equals("declined");
+      if (!r.isMapped(HEADER[i])) {
+        if (later) {
+          continue; // written before txbench counted them
+        }
+        throw new IllegalArgumentException("its header has no column " + HEADER[i]);
+      }
+      String cell = r.get(HEADER[i]);
+      try {
+        d[i] = Double.parseDouble(cell);
+      } catch (NumberFormatException e) {
+        d[i] = Double.NaN;
+      }
+      boolean counted = COUNTED.contains(HEADER[i]);
+      if (!Double.isFinite(d[i]) || d[i] < 0 || counted && d[i] != Math.rint(d[i])) {
+        throw new IllegalArgumentException(line + ": " + HEADER[i] + " is \"" + cell + "\", not "
+            + (counted ? "a whole number" : "a number") + " of 0 or more");
+      }
+    }
+    return new IntervalRow(d[0], (long) d[1], d[2], d[3], d[4], d[5], d[6], d[7], (long) d[8],
+        (long) d[9], (long) d[10], (long) d[11]);
   }
 
   @Override

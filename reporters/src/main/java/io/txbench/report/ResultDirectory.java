@@ -5,16 +5,16 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVRecord;
 
 /**
  * A run's result directory read back: its summary, its intervals and its response-time interval
@@ -36,7 +36,8 @@ public record ResultDirectory(
       throw new IOException(dir + " is not a txbench result directory (no " + SummaryJson.FILE
           + ")");
     }
-    return new ResultDirectory(dir, summary(summaryFile), intervals(dir.resolve(IntervalsCsv.FILE)),
+    return new ResultDirectory(dir, summary(summaryFile),
+        IntervalsCsv.read(dir.resolve(IntervalsCsv.FILE)),
         histograms(dir.resolve(HistogramLog.FILE)));
   }
 
@@ -55,34 +56,8 @@ public record ResultDirectory(
     if (summary == null || summary.isMissingNode()) {
       throw new IOException(file + " is corrupt: it is empty");
     }
-    for (String field : List.of("target", "workload")) {
-      if (!summary.isObject() || !summary.path(field).isTextual()) {
-        throw new IOException(file + " is not a txbench summary: no \"" + field + "\" in it");
-      }
-    }
+    SummaryFields.check(file, summary);
     return summary;
-  }
-
-  private static List<IntervalRow> intervals(Path file) throws IOException {
-    List<IntervalRow> rows = new ArrayList<>();
-    if (!Files.isRegularFile(file)) {
-      return rows;
-    }
-    try (Reader in = Files.newBufferedReader(file)) {
-      for (CSVRecord r : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get()
-          .parse(in)) {
-        rows.add(new IntervalRow(d(r, "t"), Long.parseLong(r.get("count")), d(r, "tps"),
-            d(r, "p50_ms"), d(r, "p95_ms"), d(r, "p99_ms"), d(r, "p999_ms"), d(r, "max_ms"),
-            Long.parseLong(r.get("retries")), Long.parseLong(r.get("errors")),
-            r.isMapped("in_doubt") ? Long.parseLong(r.get("in_doubt")) : 0,
-            r.isMapped("declined") ? Long.parseLong(r.get("declined")) : 0));
-      }
-    } catch (IOException e) {
-      throw new IOException("cannot read " + file + ": " + ResultFiles.reason(e), e);
-    } catch (RuntimeException e) {
-      throw new IOException(file + " is corrupt: " + firstClause(e.getMessage()), e);
-    }
-    return List.copyOf(rows);
   }
 
   private static List<Histogram> histograms(Path file) throws IOException {
@@ -113,8 +88,38 @@ public record ResultDirectory(
     return source < 0 ? line : line.substring(0, source);
   }
 
-  private static double d(CSVRecord r, String column) {
-    return Double.parseDouble(r.get(column));
+  /**
+   * This run, if its histogram.hlog holds response times: report draws the latency distribution
+   * from it, and merge merges it; compare needs none.
+   */
+  public ResultDirectory withHistograms() throws IOException {
+    Path file = path.resolve(HistogramLog.FILE);
+    if (!Files.exists(file)) {
+      throw new IOException(path + " has no " + HistogramLog.FILE + ": the response times are"
+          + " in it");
+    }
+    if (histograms.isEmpty()) {
+      throw new IOException(file + " is corrupt: it holds no histogram (cut short after its"
+          + " header?)");
+    }
+    return this;
+  }
+
+  /** The start of the measured window (checked when loaded). */
+  public Instant start() {
+    return SummaryFields.instant(text("start"));
+  }
+
+  /** The end of the measured window (checked when loaded). */
+  public Instant end() {
+    return SummaryFields.instant(text("end"));
+  }
+
+  /** The --metrics period the run recorded in its options; empty in summaries without it. */
+  public Optional<Duration> metricsPeriod() {
+    JsonNode metrics = summary.path("options").path("metrics");
+    return Optional.ofNullable(metrics.isTextual() ? SummaryFields.duration(metrics)
+        : null);
   }
 
   /** The run's name in tables and legends: its directory's name. */
@@ -142,7 +147,7 @@ public record ResultDirectory(
 
   /** A response-time percentile from summary.json, in ms ({@code p99}, {@code max}...). */
   public double responseMs(String key) {
-    JsonNode n = summary.path("responseTimeMs").get(key);
+    JsonNode n = summary.path(SummaryFields.RESPONSE_TIMES).get(key);
     return n == null ? 0 : n.asDouble();
   }
 

@@ -31,6 +31,22 @@ public final class ResultFiles {
     return NAMES.stream().anyMatch(name -> Files.exists(directory.resolve(name)));
   }
 
+  /**
+   * Makes {@code directory} ready for a run's results: one that holds a run's results already is
+   * refused, or with {@code overwrite} emptied of them (and of nothing else).
+   *
+   * @throws IOException with a message that names the directory and says what to do
+   */
+  public static void makeRoom(Path directory, boolean overwrite) throws IOException {
+    if (holdARun(directory)) {
+      if (!overwrite) {
+        throw new IOException(directory + " already holds the results of a run: give another"
+            + " directory, or --overwrite to replace them");
+      }
+      deleteRun(directory);
+    }
+  }
+
   /** Deletes a run's results from {@code directory}, and only those. */
   public static void deleteRun(Path directory) throws IOException {
     for (String name : NAMES) {

@@ -19,14 +19,18 @@ import org.HdrHistogram.HistogramLogWriter;
 
 /**
  * Combines runs made at the same time by several client machines (the same workload on the same
- * target) into one result: the counts and throughputs add up, and the response-time histograms
+ * target) into one result: the counts add up over the clients' common window (see {@link
+ * ClientWindows} for what is refused and what the window is), and the response-time histograms
  * of each period merge exactly, aligned by wall-clock time.
  */
 public final class RunMerger {
   private RunMerger() {}
 
-  /** Writes the merged result into {@code output}: summary.json, intervals.csv, histogram.hlog. */
-  public static void merge(List<ResultDirectory> runs, Path output) throws IOException {
+  /**
+   * Whether {@code runs} merge, and their windows; the exception's message is one line that says
+   * why they do not. Nothing is written.
+   */
+  public static ClientWindows check(List<ResultDirectory> runs) throws IOException {
     ResultDirectory first = runs.get(0);
     for (ResultDirectory r : runs) {
       if (!r.text("workload").equals(first.text("workload"))
@@ -35,47 +39,49 @@ public final class RunMerger {
             + first.label() + " is " + first.text("workload") + " on " + first.text("target")
             + ", " + r.label() + " is " + r.text("workload") + " on " + r.text("target"));
       }
-      if (r.histograms().isEmpty()) {
-        throw new IOException(r.label() + " has no " + HistogramLog.FILE + " to merge");
-      }
+      r.withHistograms();
     }
+    return ClientWindows.of(runs);
+  }
+
+  /**
+   * Writes the merged result into {@code output}: summary.json, intervals.csv, histogram.hlog;
+   * checks first, as {@link #check} does, and writes nothing if they do not merge.
+   */
+  public static ClientWindows merge(List<ResultDirectory> runs, Path output) throws IOException {
+    ClientWindows windows = check(runs);
     Files.createDirectories(output);
-    long period = periodMillis(first);
-    long origin = runs.stream().mapToLong(r -> r.histograms().get(0).getStartTimeStamp()).min()
-        .orElseThrow();
+    long period = windows.period().toMillis();
+    long origin = windows.start().toEpochMilli();
     List<Histogram> buckets = new ArrayList<>();
     List<long[]> retriesErrors = new ArrayList<>();
     for (ResultDirectory r : runs) {
-      for (Histogram h : r.histograms()) {
-        int bucket = (int) Math.max(0, Math.round((h.getStartTimeStamp() - origin)
-            / (double) period));
-        while (buckets.size() <= bucket) {
-          Histogram empty = new Histogram(3);
-          empty.setStartTimeStamp(origin + buckets.size() * period);
-          empty.setEndTimeStamp(origin + (buckets.size() + 1) * period);
-          buckets.add(empty);
-          retriesErrors.add(new long[4]);
-        }
-        buckets.get(bucket).add(h);
+      // A client's periods follow its own start: shifted by it, they land on wall-clock time.
+      int first = windows.firstPeriod(r);
+      int periods = Math.max(r.histograms().size(), r.intervals().size());
+      while (buckets.size() < first + periods) {
+        buckets.add(new Histogram(3));
+        retriesErrors.add(new long[4]);
       }
-      int offset = (int) Math.round((r.histograms().get(0).getStartTimeStamp() - origin)
-          / (double) period);
-      for (int i = 0; i < r.intervals().size() && i + offset < retriesErrors.size(); i++) {
-        retriesErrors.get(i + offset)[0] += r.intervals().get(i).retries();
-        retriesErrors.get(i + offset)[1] += r.intervals().get(i).errors();
-        retriesErrors.get(i + offset)[2] += r.intervals().get(i).inDoubt();
-        retriesErrors.get(i + offset)[3] += r.intervals().get(i).declined();
+      for (int i = 0; i < r.histograms().size(); i++) {
+        buckets.get(first + i).add(r.histograms().get(i));
       }
+      for (int i = 0; i < r.intervals().size(); i++) {
+        retriesErrors.get(first + i)[0] += r.intervals().get(i).retries();
+        retriesErrors.get(first + i)[1] += r.intervals().get(i).errors();
+        retriesErrors.get(first + i)[2] += r.intervals().get(i).inDoubt();
+        retriesErrors.get(first + i)[3] += r.intervals().get(i).declined();
+      }
+    }
+    for (int i = 0; i < buckets.size(); i++) {
+      // Adding a histogram widens the time stamps to its own: each period is set to its place.
+      buckets.get(i).setStartTimeStamp(origin + i * period);
+      buckets.get(i).setEndTimeStamp(origin + (i + 1) * period);
     }
     writeLog(output, origin, buckets);
     writeIntervals(output, period, buckets, retriesErrors);
-    writeSummary(output, runs, buckets);
-  }
-
-  private static long periodMillis(ResultDirectory run) {
-    Histogram h = run.histograms().get(0);
-    long length = h.getEndTimeStamp() - h.getStartTimeStamp();
-    return Math.max(1, length);
+    writeSummary(output, runs, windows, buckets);
+    return windows;
   }
 
   private static void writeLog(Path output, long origin, List<Histogram> buckets)
@@ -105,29 +111,31 @@ public final class RunMerger {
   }
 
   private static void writeSummary(Path output, List<ResultDirectory> runs,
-      List<Histogram> buckets) throws IOException {
+      ClientWindows windows, List<Histogram> buckets) throws IOException {
     ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     ObjectNode merged = runs.get(0).summary().deepCopy();
     Histogram total = new Histogram(3);
     buckets.forEach(total::add);
     long parallelism = 0;
     long iterations = 0;
-    double tps = 0;
-    double seconds = 0;
     ArrayNode sources = mapper.createArrayNode();
     for (ResultDirectory r : runs) {
       parallelism += r.summary().path("parallelism").asLong();
       iterations += r.summary().path("iterations").asLong();
-      tps += r.number("tps");
-      seconds = Math.max(seconds, r.number("measuredSeconds"));
       sources.add(mapper.createObjectNode().put("directory", r.path().toString())
+          .put("start", r.text("start")).put("end", r.text("end"))
           .put("iterations", r.summary().path("iterations").asLong())
           .put("tps", r.number("tps")).put("verification", r.verification()));
     }
     merged.put("parallelism", parallelism);
+    merged.put("start", windows.start().toString());
+    merged.put("end", windows.end().toString());
+    merged.put("measuredSeconds", Math.round(windows.seconds() * 1000) / 1000.0);
+    merged.put("overlapSeconds", Math.round(windows.overlapSeconds() * 1000) / 1000.0);
     merged.put("iterations", iterations);
-    merged.put("tps", Math.round(tps * 100) / 100.0);
-    merged.put("measuredSeconds", seconds);
+    // Over the merged window, not a sum of the clients' own: that would hold only if they ran
+    // exactly together.
+    merged.put("tps", Math.round(iterations / windows.seconds() * 100) / 100.0);
     for (String counter : List.of("retries", "errors", "skipped", "inDoubt",
         "errorsWithPartialEffects", "iterationsAfterWindow", "declined")) {
       merged.put(counter, runs.stream().mapToLong(r -> r.summary().path(counter).asLong()).sum());

@@ -43,6 +43,11 @@ public final class RunSet {
    * exception says which runs there are.
    */
   public static ResultDirectory baseline(List<ResultDirectory> runs, String chosen) {
+    String names = String.join(", ", runs.stream().map(ResultDirectory::label).toList());
+    if (chosen.isBlank()) {
+      throw new IllegalArgumentException("--baseline must name a run: its directory, or its"
+          + " name (" + names + ")");
+    }
     Path asPath = Path.of(chosen).toAbsolutePath().normalize();
     List<ResultDirectory> byPath = runs.stream()
         .filter(r -> r.path().toAbsolutePath().normalize().equals(asPath)).toList();
@@ -55,7 +60,7 @@ public final class RunSet {
     }
     if (byName.isEmpty()) {
       throw new IllegalArgumentException("--baseline " + chosen + " is none of the runs compared"
-          + " (" + String.join(", ", runs.stream().map(ResultDirectory::label).toList()) + ")");
+          + " (" + names + ")");
     }
     throw new IllegalArgumentException("--baseline " + chosen + " names " + byName.size()
         + " runs: give its directory instead (" + String.join(", ",

@@ -44,13 +44,15 @@ class CompareMergeReportTest {
   @Test
   void mergeAddsCountsAndMergesHistogramsExactly() throws IOException {
     ResultDirectory a = run("client-a", "postgres", 1_700_000_000_000L, 100, 2);
-    ResultDirectory b = run("client-b", "postgres", 1_700_000_000_300L, 300, 8);
+    ResultDirectory b = run("client-b", "postgres", 1_700_000_000_200L, 300, 8);
     Path out = dir.resolve("merged");
-    RunMerger.merge(List.of(a, b), out);
+    ClientWindows windows = RunMerger.merge(List.of(a, b), out);
+    assertTrue(windows.warning().isEmpty(), windows.warning().toString()); // 4.8 s of 5.2
     ResultDirectory merged = ResultDirectory.load(out);
     assertEquals(2000, merged.summary().get("iterations").asLong());
     assertEquals(8, merged.summary().get("parallelism").asLong());
-    assertEquals(400, merged.number("tps"), 0.01);
+    assertEquals(5.2, merged.number("measuredSeconds"), 0.001);
+    assertEquals(2000 / 5.2, merged.number("tps"), 0.01);
     assertEquals(10, merged.summary().get("retries").asLong());
     Histogram all = merged.responseTimes();
     Histogram expected = a.responseTimes();
@@ -65,6 +67,50 @@ class CompareMergeReportTest {
     assertEquals(2, merged.intervals().get(0).inDoubt());
     assertEquals(2, merged.summary().get("declined").asLong());
     assertEquals(2, merged.intervals().get(0).declined());
+  }
+
+  @Test
+  void mergeRefusesRunsThatNeverRanAtTheSameTime() throws IOException {
+    // A sweep's levels: each starts when the one before ended.
+    ResultDirectory p8 = run("p8", "postgres", 1_700_000_000_000L, 100, 2);
+    ResultDirectory p16 = run("p16", "postgres", 1_700_000_005_000L, 200, 2);
+    ResultDirectory p32 = run("p32", "postgres", 1_700_000_010_000L, 300, 2);
+    Path out = dir.resolve("merged");
+    IOException e = assertThrows(IOException.class,
+        () -> RunMerger.merge(List.of(p8, p16, p32), out));
+    assertTrue(e.getMessage().startsWith(p8.path() + " and " + p32.path() + " did not run at"
+        + " the same time"), e.getMessage());
+    assertEquals(1, e.getMessage().lines().count());
+    assertTrue(Files.notExists(out), "nothing is written");
+  }
+
+  @Test
+  void mergedClientsSpanTheirWindowsAndTheirPeriodsLandOnWallClockTime() throws IOException {
+    // Two clients of 4 s, the second started 2.26 s after the first: 1.74 s together.
+    ResultDirectory a = ResultDirectory.load(FakeRuns.write(dir.resolve("client-0"), "postgres",
+        1_700_000_000_000L, 4, 100, 2));
+    ResultDirectory b = ResultDirectory.load(FakeRuns.write(dir.resolve("client-1"), "postgres",
+        1_700_000_002_260L, 4, 300, 2));
+    Path out = dir.resolve("merged");
+    ClientWindows windows = RunMerger.merge(List.of(a, b), out);
+    ResultDirectory merged = ResultDirectory.load(out);
+    assertEquals(a.text("start"), merged.text("start"));
+    assertEquals(b.text("end"), merged.text("end"));
+    assertEquals(6.26, merged.number("measuredSeconds"), 0.001);
+    assertEquals(1.74, merged.number("overlapSeconds"), 0.001);
+    assertEquals(1600 / 6.26, merged.number("tps"), 0.01);
+    assertTrue(windows.warning().orElseThrow().contains("1.74 s of the 6.26 s"),
+        windows.warning().toString());
+    assertTrue(windows.warning().orElseThrow().contains("understates"));
+    // Periods of the --metrics length, the second client's first period in the third.
+    List<Long> counts = merged.intervals().stream().map(IntervalRow::count).toList();
+    assertEquals(List.of(100L, 100L, 400L, 400L, 300L, 300L), counts);
+    for (int i = 0; i < merged.intervals().size(); i++) {
+      assertEquals(i + 1.0, merged.intervals().get(i).t(), 1e-9, "period " + i);
+    }
+    for (Histogram h : merged.histograms()) {
+      assertEquals(1000, h.getEndTimeStamp() - h.getStartTimeStamp());
+    }
   }
 
   @Test

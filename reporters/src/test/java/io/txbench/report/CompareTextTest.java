@@ -4,9 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,7 +26,7 @@ class CompareTextTest {
   @Test
   void theTextTableFitsIn120ColumnsAndTheOtherFormatsKeepEveryColumn() throws IOException {
     List<ResultDirectory> runs = List.of(
-        run("20260101T120000Z-postgres-point-select-sweep-p8", "postgres", 1_000_000, 100, false),
+        run("postgres-point-select-p8", "postgres", 1_000_000, 100, false),
         run("20260101T120000Z-mysql-point-select-sweep-p8", "mysql", 2_000_000, 90_000, false),
         run("20260101T120000Z-mongo-point-select-sweep-p64", "mongo", 3_000_000, 7, true));
     String text = CompareTable.render(runs, CompareTable.Format.TEXT);
@@ -39,6 +42,92 @@ class CompareTextTest {
     assertTrue(csv.contains(runs.get(0).label()), csv);
     assertTrue(CompareTable.render(runs, CompareTable.Format.MARKDOWN)
         .contains("| p95_ms | p99_ms | p99_ratio | p999_ms |"));
+  }
+
+  /** A run of {@code target} whose summary says what {@code fields} say, whatever they say. */
+  private ResultDirectory forged(String name, String target, String workload, String server,
+      boolean embedded, Map<String, Object> fields) throws IOException {
+    Path run = FakeRuns.write(dir.resolve(name), target, 1_000_000 + dir.toFile().list().length
+        * 10_000L, 3, 100, 1, embedded, "127.0.0.1:5432");
+    ObjectMapper json = new ObjectMapper();
+    ObjectNode summary = (ObjectNode) json.readTree(run.resolve(SummaryJson.FILE).toFile());
+    summary.put("workload", workload).put("serverVersion", server);
+    fields.forEach((k, v) -> {
+      if (k.startsWith("p") || k.equals("max")) {
+        ((ObjectNode) summary.get("responseTimeMs")).set(k, json.valueToTree(v));
+      } else {
+        summary.set(k, json.valueToTree(v));
+      }
+    });
+    if (fields.containsKey("status")) {
+      ((ObjectNode) summary.get("verification")).put("passed", false)
+          .put("status", (String) fields.get("status"));
+    }
+    json.writeValue(run.resolve(SummaryJson.FILE).toFile(), summary);
+    return ResultDirectory.load(run);
+  }
+
+  @Test
+  void targetsAndWorkloadsMixedFitIn120ColumnsWithServersNamedByMajorVersion()
+      throws IOException {
+    List<ResultDirectory> runs = List.of(
+        forged("postgres-point-select-p8", "postgres", "point-select",
+            "PostgreSQL 15.10 (Debian 15.10-0+deb12u1)", false, Map.of("tps", 18234.5)),
+        forged("postgres-airline-p64", "postgres", "airline",
+            "PostgreSQL 17.2", true, Map.of("tps", 4100.25, "status", "not run")),
+        forged("mongo-airline-p64", "mongo", "airline",
+            "mongo-java-server emulator (reports MongoDB 5.0.0)", true,
+            Map.of("tps", 812.5, "status", "not run")),
+        forged("mysql-point-select-p16", "mysql", "point-select",
+            "MariaDB 10.11.6", false, Map.of("tps", 9001.0)));
+    String text = CompareTable.render(runs, CompareTable.Format.TEXT);
+    for (String line : text.lines().toList()) {
+      assertTrue(line.length() <= 120, line.length() + " columns: " + line + "\n" + text);
+    }
+    for (String server : List.of("PostgreSQL 15 ", "PostgreSQL 17 ", "MongoDB emulator ",
+        "MariaDB 10.11 ")) {
+      assertTrue(text.contains(server), server + " in\n" + text);
+    }
+    assertTrue(text.contains(" 18235 "), text); // decimals go before names go below 8
+    assertTrue(text.contains("0.22"), text);
+  }
+
+  @Test
+  void extremeFiguresAndLongNamesStillFitIn120Columns() throws IOException {
+    String longName = "x".repeat(200);
+    Map<String, Object> extreme = Map.of("parallelism", 4096, "tps", 2_500_000.25,
+        "p50", 3_599_999.0, "p99", 3_599_999.0, "max", 3_599_999.0, "retries",
+        Long.MAX_VALUE, "errors", Long.MAX_VALUE, "inDoubt", Long.MAX_VALUE, "status",
+        "a status nobody wrote " + longName);
+    List<ResultDirectory> runs = List.of(
+        forged(longName + "-p1", "postgres", longName, longName + " 1", false,
+            Map.of("tps", 0.01, "p99", 0.011)),
+        forged(longName + "-p4096", "mysql", "w" + longName, "MySQL 8.0.36 " + longName, true,
+            extreme));
+    for (ResultDirectory baseline : runs) {
+      String text = CompareTable.render(runs, baseline, CompareTable.Format.TEXT);
+      for (String line : text.lines().toList()) {
+        assertTrue(line.length() <= 120, line.length() + " columns: " + line + "\n" + text);
+      }
+      if (baseline == runs.get(0)) {
+        assertTrue(text.contains("250M"), text); // a ratio of 250000025.00, in millions
+      }
+    }
+    List<ResultDirectory> alike = List.of(
+        forged("a", "postgres", longName, "PostgreSQL 17.2 " + longName, false, extreme),
+        forged("b", "postgres", longName, "PostgreSQL 17.2 " + longName, false, extreme));
+    for (String line : CompareTable.render(alike, CompareTable.Format.TEXT).lines().toList()) {
+      assertTrue(line.length() <= 120, line.length() + " columns: " + line);
+    }
+  }
+
+  @Test
+  void serversThatDifferPastTheirMajorVersionKeepTheirWholeVersion() {
+    assertEquals(List.of("PostgreSQL 17.2", "PostgreSQL 17.11"),
+        ServerNames.shortened(List.of("PostgreSQL 17.2", "PostgreSQL 17.11")));
+    assertEquals(List.of("PostgreSQL 9.6", "MySQL 8.0", "MongoDB 7.0", "MongoDB emulator"),
+        ServerNames.shortened(List.of("PostgreSQL 9.6.24", "MySQL 8.0.36", "MongoDB 7.0.5",
+            "mongo-java-server emulator (reports MongoDB 5.0.0)")));
   }
 
   @Test

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,13 +36,96 @@ class RunSetTest {
     assertEquals(1, e.getMessage().lines().count(), e.getMessage());
   }
 
-  @Test
-  void aCorruptIntervalsFileIsRefusedByName() throws IOException {
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+    "3|garbage|line 3: count is \"garbage\", not a whole number of 0 or more",
+    "2|-1|line 2: count is \"-1\", not a whole number of 0 or more",
+    "3|1.5|line 3: count is \"1.5\", not a whole number of 0 or more",
+  })
+  void aCorruptIntervalsFileIsRefusedByNameAndLine(int line, String count, String what)
+      throws IOException {
     Path run = FakeRuns.write(dir.resolve("run"), "postgres", 1_000, 2, 10, 1);
-    Files.writeString(run.resolve(IntervalsCsv.FILE), "t,count\n1,many\n");
+    List<String> lines = new java.util.ArrayList<>(Files.readAllLines(
+        run.resolve(IntervalsCsv.FILE)));
+    String[] fields = lines.get(line - 1).split(",");
+    fields[1] = count;
+    lines.set(line - 1, String.join(",", fields));
+    Files.write(run.resolve(IntervalsCsv.FILE), lines);
     IOException e = assertThrows(IOException.class, () -> RunSet.load(List.of(run)));
-    assertTrue(e.getMessage().startsWith(run.resolve(IntervalsCsv.FILE) + " is corrupt"),
+    assertEquals(run.resolve(IntervalsCsv.FILE) + " is corrupt: " + what, e.getMessage());
+  }
+
+  @Test
+  void anIntervalsRowShortOfFieldsIsNamedByLine() throws IOException {
+    Path run = FakeRuns.write(dir.resolve("run"), "postgres", 1_000, 2, 10, 1);
+    Files.writeString(run.resolve(IntervalsCsv.FILE), "t,count\n1,many\n",
+        java.nio.file.StandardOpenOption.APPEND);
+    IOException e = assertThrows(IOException.class, () -> RunSet.load(List.of(run)));
+    assertTrue(e.getMessage().startsWith(run.resolve(IntervalsCsv.FILE) + " is corrupt: line 4"
+        + " has 2 fields where its header has 12"), e.getMessage());
+  }
+
+  /** Each summary field compare, merge or report reads, of the wrong type or missing. */
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+    "tps|\"fast\"|\"tps\" is \"fast\", not a number of 0 or more",
+    "tps|-3|\"tps\" is -3, not a number of 0 or more",
+    "responseTimeMs|null|\"responseTimeMs\" is null, not an object of percentiles",
+    "responseTimeMs||no \"responseTimeMs\" in it",
+    "responseTimeMs|{\"p50\": 1}|no \"responseTimeMs.p95\" in it",
+    "start||no \"start\" in it",
+    "start|\"yesterday\"|\"start\" is \"yesterday\", not a time such as",
+    "end|12|\"end\" is 12, not a time such as",
+    "parallelism|2.5|\"parallelism\" is 2.5, not a whole number of 0 or more",
+    "iterations||no \"iterations\" in it",
+    "errors|\"none\"|\"errors\" is \"none\", not a whole number",
+    "inDoubt|\"1\"|\"inDoubt\" is \"1\", not a whole number",
+    "embedded|\"yes\"|\"embedded\" is \"yes\", not true or false",
+    "serverVersion|17|\"serverVersion\" is 17, not text",
+  })
+  void aSummaryFieldOfTheWrongTypeOrMissingIsRefusedByName(String field, String value,
+      String what) throws IOException {
+    Path run = FakeRuns.write(dir.resolve("run"), "postgres", 1_000, 2, 10, 1);
+    ObjectMapper json = new ObjectMapper();
+    ObjectNode summary = (ObjectNode) json.readTree(run.resolve(SummaryJson.FILE).toFile());
+    if (value == null) {
+      summary.remove(field);
+    } else {
+      summary.set(field, json.readTree(value));
+    }
+    json.writeValue(run.resolve(SummaryJson.FILE).toFile(), summary);
+    IOException e = assertThrows(IOException.class, () -> RunSet.load(List.of(run)));
+    assertTrue(e.getMessage().startsWith(run.resolve(SummaryJson.FILE) + " is corrupt: " + what),
         e.getMessage());
+    assertEquals(1, e.getMessage().lines().count(), e.getMessage());
+  }
+
+  @Test
+  void aHistogramLogCutToItsHeaderOrMissingIsRefusedWhereItIsNeeded() throws IOException {
+    Path run = FakeRuns.write(dir.resolve("run"), "postgres", 1_000, 2, 10, 1);
+    Path log = run.resolve(HistogramLog.FILE);
+    List<String> header = Files.readAllLines(log).stream().filter(l -> !l.matches("^[0-9].*"))
+        .toList();
+    Files.write(log, header);
+    ResultDirectory cut = RunSet.load(List.of(run)).get(0); // compare needs no histogram
+    IOException e = assertThrows(IOException.class, cut::withHistograms);
+    assertEquals(log + " is corrupt: it holds no histogram (cut short after its header?)",
+        e.getMessage());
+    Files.delete(log);
+    IOException missing = assertThrows(IOException.class,
+        () -> RunSet.load(List.of(run)).get(0).withHistograms());
+    assertTrue(missing.getMessage().startsWith(run + " has no " + HistogramLog.FILE),
+        missing.getMessage());
+  }
+
+  @ParameterizedTest
+  @CsvSource({"''", "' '"})
+  void anEmptyBaselineIsToldToNameARun(String chosen) throws IOException {
+    List<ResultDirectory> runs = RunSet.load(List.of(
+        FakeRuns.write(dir.resolve("p8"), "postgres", 1_000_000, 2, 10, 1)));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> RunSet.baseline(runs, chosen));
+    assertEquals("--baseline must name a run: its directory, or its name (p8)", e.getMessage());
   }
 
   @Test
