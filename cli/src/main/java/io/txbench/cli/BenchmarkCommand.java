@@ -14,9 +14,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -80,7 +78,7 @@ final class BenchmarkCommand implements Callable<Integer> {
   @Option(names = "--rate-distribution", paramLabel = "KIND", defaultValue = "uniform",
       description = "Open loop: uniform (evenly spaced) or poisson (exponential gaps)."
           + " Default: ${DEFAULT-VALUE}.")
-  String rateDistribution;
+  RateDistribution rateDistribution;
 
   @Option(names = "--max-lag", paramLabel = "TIME", converter = DurationConverter.class,
       description = "Open loop: skip (and count) an iteration that would start this much later"
@@ -164,7 +162,7 @@ final class BenchmarkCommand implements Callable<Integer> {
   @Option(names = "--metrics-reporter", paramLabel = "KIND", split = ",", defaultValue = "csv",
       description = "csv, console, log; several allowed (csv,log). The CSV result files are"
           + " always written. Default: ${DEFAULT-VALUE}.")
-  List<String> reporters;
+  List<ReporterKind> reporters;
 
   @Option(names = "--output-dir", paramLabel = "DIR",
       description = "Result directory. Default: results/<UTC time>-<target>-<workload>.")
@@ -242,12 +240,7 @@ final class BenchmarkCommand implements Callable<Integer> {
       throw usage("--drop excludes --skip-setup and --only-setup: it only drops");
     }
     limits.check("--rate", rate, Limits.MIN_RATE, Limits.MAX_RATE);
-    String distribution = rateDistribution.toLowerCase(Locale.ROOT);
-    if (!List.of("uniform", "poisson").contains(distribution)) {
-      throw usage("--rate-distribution: unknown distribution '" + rateDistribution
-          + "'; one of: uniform, poisson");
-    }
-    if (rate == null && (maxLag != null || !distribution.equals("uniform"))) {
+    if (rate == null && (maxLag != null || rateDistribution != RateDistribution.UNIFORM)) {
       throw usage((maxLag != null ? "--max-lag" : "--rate-distribution")
           + " needs --rate (an open loop)");
     }
@@ -268,14 +261,7 @@ final class BenchmarkCommand implements Callable<Integer> {
     if (maxErrors < 0) {
       throw usage("--max-errors takes 0 (never) or more, not " + maxErrors);
     }
-    Set<String> reporterSet = new LinkedHashSet<>();
-    for (String r : reporters) {
-      String name = r.trim().toLowerCase(Locale.ROOT);
-      if (!List.of("csv", "console", "log").contains(name)) {
-        throw usage("--metrics-reporter: unknown reporter '" + r + "'; one of: csv, console, log");
-      }
-      reporterSet.add(name);
-    }
+    Set<ReporterKind> reporterSet = java.util.EnumSet.copyOf(reporters);
     int largest = parallelism.stream().mapToInt(Integer::intValue).max().orElseThrow();
     Secret secret = connection.password(environment);
     credentials.add(secret.reveal()); // from a file, it is known only now
@@ -293,7 +279,7 @@ final class BenchmarkCommand implements Callable<Integer> {
     RunOptions runOptions = new RunOptions(parallelism.get(0),
         iterations == null ? (duration == null ? Duration.ofSeconds(30) : duration) : null,
         iterations == null ? 0 : iterations, metricsPeriod, maxRetries, maxErrors, seed,
-        Backoff.defaults(), rate == null ? 0 : rate, distribution.equals("poisson"),
+        Backoff.defaults(), rate == null ? 0 : rate, rateDistribution == RateDistribution.POISSON,
         maxLag == null ? Duration.ZERO : maxLag);
     boolean isSweep = targets.size() > 1 || parallelism.size() > 1;
     return new Settings(target, targetOptions, workloadOptions, runOptions,

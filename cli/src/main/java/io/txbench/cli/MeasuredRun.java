@@ -193,10 +193,10 @@ final class MeasuredRun<S extends AutoCloseable> {
     listeners.add(DropwizardReporters.csv(metrics.registry(), directory));
     listeners.add(new IntervalsCsv(directory));
     listeners.add(new HistogramLog(directory, run.openLoop()));
-    if (settings.reporters().contains("console")) {
+    if (settings.reporters().contains(ReporterKind.CONSOLE)) {
       listeners.add(DropwizardReporters.console(metrics.registry(), out));
     }
-    if (settings.reporters().contains("log")) {
+    if (settings.reporters().contains(ReporterKind.LOG)) {
       listeners.add(DropwizardReporters.log(metrics.registry()));
     }
     return listeners;

@@ -30,6 +30,6 @@ record Settings(
     boolean drop,
     boolean verify,
     Path outputDir,
-    Set<String> reporters,
+    Set<ReporterKind> reporters,
     Map<String, Object> shownOptions,
     Credentials credentials) {}

@@ -157,6 +157,9 @@ class CliIT extends PostgresServer {
     assertTrue(summary.get("scheduleLagMs").has("p99"));
     assertTrue(Files.readString(out.resolve("histogram.hlog")).contains("Tag=service-time"));
     assertTrue(Files.exists(out.resolve("service-time.csv")));
+    // Typed options are shown in summary.json as they are written on the command line.
+    assertEquals("uniform", summary.get("options").get("rate-distribution").asText());
+    assertEquals("[\"csv\"]", summary.get("options").get("metrics-reporter").toString());
   }
 
   @Test
