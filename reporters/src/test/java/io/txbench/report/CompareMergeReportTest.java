@@ -49,11 +49,11 @@ class CompareMergeReportTest {
     ClientWindows windows = RunMerger.merge(List.of(a, b), out);
     assertTrue(windows.warning().isEmpty(), windows.warning().toString()); // 4.8 s of 5.2
     ResultDirectory merged = ResultDirectory.load(out);
-    assertEquals(2000, merged.summary().get("iterations").asLong());
-    assertEquals(8, merged.summary().get("parallelism").asLong());
-    assertEquals(5.2, merged.number("measuredSeconds"), 0.001);
-    assertEquals(2000 / 5.2, merged.number("tps"), 0.01);
-    assertEquals(10, merged.summary().get("retries").asLong());
+    assertEquals(2000, merged.summary().iterations());
+    assertEquals(8, merged.summary().parallelism());
+    assertEquals(5.2, merged.summary().measuredSeconds(), 0.001);
+    assertEquals(2000 / 5.2, merged.summary().tps(), 0.01);
+    assertEquals(10, merged.summary().retries());
     Histogram all = merged.responseTimes();
     Histogram expected = a.responseTimes();
     expected.add(b.responseTimes());
@@ -61,11 +61,11 @@ class CompareMergeReportTest {
     assertEquals(5, merged.intervals().size());
     assertEquals(400, merged.intervals().get(0).count());
     assertEquals(2, merged.intervals().get(0).retries());
-    assertEquals(2, merged.summary().get("mergedFrom").size());
-    assertEquals(2, merged.summary().get("inDoubt").asLong());
-    assertEquals(2, merged.summary().get("inDoubtByCause").get("reply-lost").asLong());
+    assertEquals(2, merged.summary().mergedFrom().size());
+    assertEquals(2, (long) merged.summary().inDoubt());
+    assertEquals(2, (long) merged.summary().inDoubtByCause().get("reply-lost"));
     assertEquals(2, merged.intervals().get(0).inDoubt());
-    assertEquals(2, merged.summary().get("declined").asLong());
+    assertEquals(2, (long) merged.summary().declined());
     assertEquals(2, merged.intervals().get(0).declined());
   }
 
@@ -94,11 +94,11 @@ class CompareMergeReportTest {
     Path out = dir.resolve("merged");
     ClientWindows windows = RunMerger.merge(List.of(a, b), out);
     ResultDirectory merged = ResultDirectory.load(out);
-    assertEquals(a.text("start"), merged.text("start"));
-    assertEquals(b.text("end"), merged.text("end"));
-    assertEquals(6.26, merged.number("measuredSeconds"), 0.001);
-    assertEquals(1.74, merged.number("overlapSeconds"), 0.001);
-    assertEquals(1600 / 6.26, merged.number("tps"), 0.01);
+    assertEquals(a.summary().start(), merged.summary().start());
+    assertEquals(b.summary().end(), merged.summary().end());
+    assertEquals(6.26, merged.summary().measuredSeconds(), 0.001);
+    assertEquals(1.74, merged.summary().overlapSeconds(), 0.001);
+    assertEquals(1600 / 6.26, merged.summary().tps(), 0.01);
     assertTrue(windows.warning().orElseThrow().contains("1.74 s of the 6.26 s"),
         windows.warning().toString());
     assertTrue(windows.warning().orElseThrow().contains("understates"));

@@ -1,6 +1,9 @@
 package io.txbench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.ErrorClass;
 import io.txbench.core.InDoubtCause;
@@ -18,6 +21,8 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -109,5 +114,56 @@ class SummaryFileTest {
     assertEquals(pinned("summary-failed.json"), written(representative(failed()), "failed"));
     assertEquals(pinned("summary-not-run.json"), written(representative(
         Verification.notRun("cannot reach the server: " + SECRET)), "not-run"));
+  }
+
+  @Test
+  void whatIsWrittenReadsBackAsTheSameRecord() throws IOException {
+    for (Verification verdict : List.of(failed(), Verification.notRun("--no-verify"))) {
+      RunSummary summary = representative(verdict);
+      Path run = Files.createDirectories(dir.resolve(verdict.status().name()));
+      SummaryJson.write(run, summary);
+      assertEquals(SummaryJson.of(summary), SummaryFile.read(run.resolve(SummaryJson.FILE)));
+    }
+  }
+
+  @Test
+  void aMergedSummaryReadsBackAndIsWrittenAgainAsItWas() throws IOException {
+    String merged = merged();
+    SummaryFile read = SummaryFile.read(dir.resolve("merged").resolve(SummaryJson.FILE));
+    Path again = Files.createDirectories(dir.resolve("again")).resolve(SummaryJson.FILE);
+    read.write(again, UnaryOperator.identity());
+    assertEquals(merged, Files.readString(again).replace(dir.toString(), "DIR"));
+  }
+
+  @Test
+  void aSummaryOfAnOlderVersionReadsWithoutTheFieldsItLacks() throws IOException {
+    Path file = Files.createDirectories(dir.resolve("old")).resolve(SummaryJson.FILE);
+    Files.writeString(file, "{\"target\": \"postgres\", \"serverVersion\": \"PostgreSQL 16\","
+        + " \"workload\": \"insert\", \"parallelism\": 4, \"start\": \"2025-01-01T00:00:00Z\","
+        + " \"end\": \"2025-01-01T00:00:30Z\", \"measuredSeconds\": 30.0, \"iterations\": 90,"
+        + " \"tps\": 3.0, \"retries\": 0, \"errors\": 0, \"responseTimeMs\": {\"p50\": 1.0,"
+        + " \"p95\": 1.5, \"p99\": 2.0, \"p999\": 3.0, \"max\": 4.0}, \"dropped\": 1}");
+    SummaryFile old = SummaryFile.read(file);
+    assertEquals(90, old.iterations());
+    assertEquals(2.0, old.responseTimeMs().p99());
+    assertNull(old.embedded());
+    assertNull(old.server());
+    assertNull(old.declined());
+    assertNull(old.warmupSeconds());
+    assertEquals("skipped", old.verdict());
+    assertEquals(Optional.empty(), old.metricsPeriod());
+  }
+
+  @Test
+  void aFieldThatDoesNotFitTheRecordIsRefusedByNameInOneLine() throws IOException {
+    Path run = Files.createDirectories(dir.resolve("run"));
+    SummaryJson.write(run, representative(failed()));
+    Path file = run.resolve(SummaryJson.FILE);
+    Files.writeString(file, Files.readString(file).replace("\"skipped\" : 4",
+        "\"skipped\" : \"four\""));
+    IOException e = assertThrows(IOException.class, () -> SummaryFile.read(file));
+    assertTrue(e.getMessage().startsWith(file + " is corrupt: \"skipped\" is not what txbench"
+        + " writes ("), e.getMessage());
+    assertEquals(1, e.getMessage().lines().count(), e.getMessage());
   }
 }
