@@ -114,6 +114,20 @@ class CompareMergeReportTest {
   }
 
   @Test
+  void aMergesIntervalsAreWrittenAsBeforeTheyHadNoIntervalStats() throws IOException {
+    ResultDirectory a = ResultDirectory.load(FakeRuns.write(dir.resolve("client-a"), "postgres",
+        1_700_000_000_000L, 4, 100, 2));
+    ResultDirectory b = ResultDirectory.load(FakeRuns.write(dir.resolve("client-b"), "postgres",
+        1_700_000_002_260L, 4, 300, 9));
+    Path out = dir.resolve("merged");
+    RunMerger.merge(List.of(a, b), out);
+    try (java.io.InputStream pinned = getClass().getResourceAsStream("intervals-merged.csv")) {
+      assertEquals(new String(pinned.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8),
+          Files.readString(out.resolve(IntervalsCsv.FILE)));
+    }
+  }
+
+  @Test
   void mergeRefusesDifferentTargets() throws IOException {
     ResultDirectory a = run("a", "postgres", 1_000_000, 10, 1);
     ResultDirectory b = run("b", "mysql", 1_000_000, 10, 1);
