@@ -102,10 +102,9 @@ public final class RunMerger {
       List<long[]> retriesErrors) throws IOException {
     IntervalsCsv csv = new IntervalsCsv(output);
     for (int i = 0; i < buckets.size(); i++) {
-      csv.onInterval(new io.txbench.core.IntervalStats((i + 1) * period * 1_000_000L,
-          period * 1_000_000L, buckets.get(i), buckets.get(i), retriesErrors.get(i)[0],
-          retriesErrors.get(i)[1], retriesErrors.get(i)[2], retriesErrors.get(i)[3], 0,
-          i + 1 == buckets.size()));
+      long[] counts = retriesErrors.get(i);
+      csv.write(IntervalRow.of((i + 1) * period * 1_000_000L, period * 1_000_000L,
+          buckets.get(i), counts[0], counts[1], counts[2], counts[3]));
     }
     csv.onEnd(null);
   }
