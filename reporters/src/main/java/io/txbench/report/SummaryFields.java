@@ -12,8 +12,9 @@ import java.util.List;
  * The fields of a summary.json that compare, merge and report read, checked on its JSON before
  * it is read into a {@link SummaryFile}: a field of the wrong type or missing would otherwise
  * show as a zero in a table, or add nothing to a merge, with no word said (the record's binding
- * takes a missing number for 0, and does not quote the value that does not fit). Every txbench version wrote those that are required;
- * those added later (embedded, server, inDoubt, declined) may be missing, but not of a wrong type.
+ * takes a missing number for 0, and does not quote the value that does not fit). Every txbench
+ * version wrote those that are required; those added later (embedded, server, inDoubt, declined)
+ * may be missing, but not of a wrong type.
  */
 final class SummaryFields {
   private static final List<String> TEXTS = List.of("serverVersion");
@@ -26,6 +27,18 @@ final class SummaryFields {
   private static final String RESPONSE_TIMES = "responseTimeMs";
 
   private SummaryFields() {}
+
+  /** The top-level fields checked, each a component of {@link SummaryFile}. */
+  static List<String> names() {
+    return java.util.stream.Stream.of(List.of("target", "workload", "embedded", "server",
+        "verification", "options", RESPONSE_TIMES), TEXTS, INSTANTS, NUMBERS, COUNTS,
+        LATER_COUNTS).flatMap(List::stream).toList();
+  }
+
+  /** The percentiles checked, each a component of {@link SummaryFile.Percentiles}. */
+  static List<String> percentiles() {
+    return PERCENTILES;
+  }
 
   /** Throws, with one line that names {@code file} and the field, if a field is wrong. */
   static void check(Path file, JsonNode summary) throws IOException {

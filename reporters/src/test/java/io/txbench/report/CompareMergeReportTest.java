@@ -84,13 +84,18 @@ class CompareMergeReportTest {
     assertTrue(Files.notExists(out), "nothing is written");
   }
 
+  /** A client's run of 4 s on postgres. */
+  private ResultDirectory client(String name, long start, int perSecond, long millis)
+      throws IOException {
+    return ResultDirectory.load(FakeRuns.write(dir.resolve(name), "postgres", start, 4,
+        perSecond, millis));
+  }
+
   @Test
   void mergedClientsSpanTheirWindowsAndTheirPeriodsLandOnWallClockTime() throws IOException {
     // Two clients of 4 s, the second started 2.26 s after the first: 1.74 s together.
-    ResultDirectory a = ResultDirectory.load(FakeRuns.write(dir.resolve("client-0"), "postgres",
-        1_700_000_000_000L, 4, 100, 2));
-    ResultDirectory b = ResultDirectory.load(FakeRuns.write(dir.resolve("client-1"), "postgres",
-        1_700_000_002_260L, 4, 300, 2));
+    ResultDirectory a = client("client-0", 1_700_000_000_000L, 100, 2);
+    ResultDirectory b = client("client-1", 1_700_000_002_260L, 300, 2);
     Path out = dir.resolve("merged");
     ClientWindows windows = RunMerger.merge(List.of(a, b), out);
     ResultDirectory merged = ResultDirectory.load(out);
@@ -115,16 +120,11 @@ class CompareMergeReportTest {
 
   @Test
   void aMergesIntervalsAreWrittenAsBeforeTheyHadNoIntervalStats() throws IOException {
-    ResultDirectory a = ResultDirectory.load(FakeRuns.write(dir.resolve("client-a"), "postgres",
-        1_700_000_000_000L, 4, 100, 2));
-    ResultDirectory b = ResultDirectory.load(FakeRuns.write(dir.resolve("client-b"), "postgres",
-        1_700_000_002_260L, 4, 300, 9));
     Path out = dir.resolve("merged");
-    RunMerger.merge(List.of(a, b), out);
-    try (java.io.InputStream pinned = getClass().getResourceAsStream("intervals-merged.csv")) {
-      assertEquals(new String(pinned.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8),
-          Files.readString(out.resolve(IntervalsCsv.FILE)));
-    }
+    RunMerger.merge(List.of(client("client-a", 1_700_000_000_000L, 100, 2),
+        client("client-b", 1_700_000_002_260L, 300, 9)), out);
+    assertEquals(SummaryFileTest.pinned("intervals-merged.csv"),
+        Files.readString(out.resolve(IntervalsCsv.FILE)));
   }
 
   @Test

@@ -87,7 +87,8 @@ class SummaryFileTest {
     return Files.readString(run.resolve(SummaryJson.FILE), StandardCharsets.UTF_8);
   }
 
-  private static String pinned(String name) throws IOException {
+  /** A file of this package's test resources. */
+  static String pinned(String name) throws IOException {
     try (InputStream in = SummaryFileTest.class.getResourceAsStream(name)) {
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
@@ -165,5 +166,16 @@ class SummaryFileTest {
     assertTrue(e.getMessage().startsWith(file + " is corrupt: \"skipped\" is not what txbench"
         + " writes ("), e.getMessage());
     assertEquals(1, e.getMessage().lines().count(), e.getMessage());
+  }
+
+  @Test
+  void theFieldsCheckedWhenReadAreTheRecordsOwn() {
+    List<String> fields = java.util.Arrays.stream(SummaryFile.class.getRecordComponents())
+        .map(java.lang.reflect.RecordComponent::getName).toList();
+    assertTrue(fields.containsAll(SummaryFields.names()), SummaryFields.names().toString());
+    List<String> percentiles = java.util.Arrays.stream(
+        SummaryFile.Percentiles.class.getRecordComponents())
+        .map(java.lang.reflect.RecordComponent::getName).toList();
+    assertTrue(percentiles.containsAll(SummaryFields.percentiles()), percentiles.toString());
   }
 }
