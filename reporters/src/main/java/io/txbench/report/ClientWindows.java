@@ -60,7 +60,8 @@ public record ClientWindows(
    * first period (to the millisecond), which is that period but for the last, shorter one.
    */
   private static Duration period(ResultDirectory run) {
-    return run.metricsPeriod().orElseGet(() -> run.intervals().isEmpty() ? Duration.ofSeconds(1)
+    return run.summary().metricsPeriod().orElseGet(() -> run.intervals().isEmpty()
+        ? Duration.ofSeconds(1)
         : Duration.ofMillis(Math.max(1, Math.round(run.intervals().get(0).t() * 1000))));
   }
 

@@ -1,6 +1,5 @@
 package io.txbench.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -37,15 +36,17 @@ public final class CompareTable {
   public static List<List<String>> rows(List<ResultDirectory> runs, ResultDirectory baseline) {
     List<List<String>> rows = new ArrayList<>();
     rows.add(HEADER);
-    for (ResultDirectory r : runs) {
-      rows.add(List.of(r.label(), r.text("target"), r.text("serverVersion"), r.text("workload"),
-          r.text("parallelism"), fixed(r.number("tps"), 2),
-          ratio(r.number("tps"), baseline.number("tps")), fixed(r.responseMs("p50"), 3),
-          fixed(r.responseMs("p95"), 3), fixed(r.responseMs("p99"), 3),
-          ratio(r.responseMs("p99"), baseline.responseMs("p99")), fixed(r.responseMs("p999"), 3),
-          fixed(r.responseMs("max"), 3), r.text("retries"), r.text("errors"),
-          String.valueOf((long) r.number("inDoubt")), r.verification(), embedded(r),
-          r.text("server")));
+    SummaryFile base = baseline.summary();
+    for (ResultDirectory run : runs) {
+      SummaryFile r = run.summary();
+      SummaryFile.Percentiles ms = r.responseTimeMs();
+      rows.add(List.of(run.label(), r.target(), r.serverVersion(), r.workload(),
+          String.valueOf(r.parallelism()), fixed(r.tps(), 2), ratio(r.tps(), base.tps()),
+          fixed(ms.p50(), 3), fixed(ms.p95(), 3), fixed(ms.p99(), 3),
+          ratio(ms.p99(), base.responseTimeMs().p99()), fixed(ms.p999(), 3), fixed(ms.max(), 3),
+          String.valueOf(r.retries()), String.valueOf(r.errors()),
+          String.valueOf(SummaryFile.orZero(r.inDoubt())), r.verdict(), embedded(r),
+          r.server() == null ? "" : r.server()));
     }
     return rows;
   }
@@ -67,9 +68,8 @@ public final class CompareTable {
   }
 
   /** "yes", "no", or "" for a summary written before txbench recorded it. */
-  private static String embedded(ResultDirectory run) {
-    JsonNode embedded = run.summary().get("embedded");
-    return embedded == null || !embedded.isBoolean() ? "" : embedded.asBoolean() ? "yes" : "no";
+  private static String embedded(SummaryFile run) {
+    return run.embedded() == null ? "" : run.embedded() ? "yes" : "no";
   }
 
   private static String markdown(List<List<String>> rows) {

@@ -42,20 +42,26 @@ public final class IntervalsCsv implements RunListener {
 
   @Override
   public void onInterval(IntervalStats s) {
+    write(IntervalRow.of(s.elapsedNanos(), s.intervalNanos(), s.responseTimes(), s.retries(),
+        s.errors(), s.inDoubt(), s.declined()));
+  }
+
+  /** Writes a period's row: a run's, or a merge's, which has no IntervalStats of its own. */
+  void write(IntervalRow row) {
     try {
       printer.printRecord(
-          fixed(s.elapsedNanos() / 1e9, 3),
-          s.count(),
-          fixed(s.tps(), 2),
-          fixed(s.percentileMillis(50), 3),
-          fixed(s.percentileMillis(95), 3),
-          fixed(s.percentileMillis(99), 3),
-          fixed(s.percentileMillis(99.9), 3),
-          fixed(s.count() == 0 ? 0 : s.responseTimes().getMaxValue() / 1e6, 3),
-          s.retries(),
-          s.errors(),
-          s.inDoubt(),
-          s.declined());
+          fixed(row.t(), 3),
+          row.count(),
+          fixed(row.tps(), 2),
+          fixed(row.p50(), 3),
+          fixed(row.p95(), 3),
+          fixed(row.p99(), 3),
+          fixed(row.p999(), 3),
+          fixed(row.max(), 3),
+          row.retries(),
+          row.errors(),
+          row.inDoubt(),
+          row.declined());
       printer.flush();
     } catch (IOException e) {
       throw ResultFiles.cannotWrite(file, e);

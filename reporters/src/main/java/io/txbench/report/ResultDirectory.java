@@ -1,17 +1,11 @@
 package io.txbench.report;
 
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -21,7 +15,7 @@ import org.HdrHistogram.HistogramLogReader;
  * histograms (each with its absolute start time in ms), for report, compare and merge.
  */
 public record ResultDirectory(
-    Path path, JsonNode summary, List<IntervalRow> intervals, List<Histogram> histograms) {
+    Path path, SummaryFile summary, List<IntervalRow> intervals, List<Histogram> histograms) {
 
   /**
    * Reads a result directory. The exception's message is one line that names the directory or
@@ -36,28 +30,9 @@ public record ResultDirectory(
       throw new IOException(dir + " is not a txbench result directory (no " + SummaryJson.FILE
           + ")");
     }
-    return new ResultDirectory(dir, summary(summaryFile),
+    return new ResultDirectory(dir, SummaryFile.read(summaryFile),
         IntervalsCsv.read(dir.resolve(IntervalsCsv.FILE)),
         histograms(dir.resolve(HistogramLog.FILE)));
-  }
-
-  private static JsonNode summary(Path file) throws IOException {
-    JsonNode summary;
-    try {
-      summary = new ObjectMapper().readTree(file.toFile());
-    } catch (JsonProcessingException e) {
-      JsonLocation at = e.getLocation();
-      throw new IOException(file + " is corrupt: not valid JSON"
-          + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr())
-          + " (" + firstClause(e.getOriginalMessage()) + ")", e);
-    } catch (IOException e) {
-      throw new IOException("cannot read " + file + ": " + ResultFiles.reason(e), e);
-    }
-    if (summary == null || summary.isMissingNode()) {
-      throw new IOException(file + " is corrupt: it is empty");
-    }
-    SummaryFields.check(file, summary);
-    return summary;
   }
 
   private static List<Histogram> histograms(Path file) throws IOException {
@@ -76,16 +51,9 @@ public record ResultDirectory(
     } catch (IOException e) {
       throw new IOException("cannot read " + file + ": " + ResultFiles.reason(e), e);
     } catch (RuntimeException e) {
-      throw new IOException(file + " is corrupt: " + firstClause(e.getMessage()), e);
+      throw new IOException(file + " is corrupt: " + SummaryFile.firstClause(e.getMessage()), e);
     }
     return List.copyOf(histograms);
-  }
-
-  /** The first line of a library's message, without the location it may append. */
-  private static String firstClause(String message) {
-    String line = String.valueOf(message).lines().findFirst().orElse("").strip();
-    int source = line.indexOf(" (start marker at");
-    return source < 0 ? line : line.substring(0, source);
   }
 
   /**
@@ -107,19 +75,12 @@ public record ResultDirectory(
 
   /** The start of the measured window (checked when loaded). */
   public Instant start() {
-    return SummaryFields.instant(text("start"));
+    return summary.startTime();
   }
 
   /** The end of the measured window (checked when loaded). */
   public Instant end() {
-    return SummaryFields.instant(text("end"));
-  }
-
-  /** The --metrics period the run recorded in its options; empty in summaries without it. */
-  public Optional<Duration> metricsPeriod() {
-    JsonNode metrics = summary.path("options").path("metrics");
-    return Optional.ofNullable(metrics.isTextual() ? SummaryFields.duration(metrics)
-        : null);
+    return summary.endTime();
   }
 
   /** The run's name in tables and legends: its directory's name. */
@@ -133,34 +94,5 @@ public record ResultDirectory(
     Histogram total = new Histogram(3);
     histograms.forEach(total::add);
     return total;
-  }
-
-  public String text(String field) {
-    JsonNode n = summary.get(field);
-    return n == null || n.isNull() ? "" : n.asText();
-  }
-
-  public double number(String field) {
-    JsonNode n = summary.get(field);
-    return n == null ? 0 : n.asDouble();
-  }
-
-  /** A response-time percentile from summary.json, in ms ({@code p99}, {@code max}...). */
-  public double responseMs(String key) {
-    JsonNode n = summary.path(SummaryFields.RESPONSE_TIMES).get(key);
-    return n == null ? 0 : n.asDouble();
-  }
-
-  /** "passed", "FAILED", "not run", or "skipped" (results of versions before the status). */
-  public String verification() {
-    JsonNode v = summary.get("verification");
-    if (v == null || v.isNull()) {
-      return "skipped";
-    }
-    if (v.path("passed").asBoolean()) {
-      return "passed";
-    }
-    String status = v.path("status").asText("failed");
-    return status.equals("failed") ? "FAILED" : status;
   }
 }

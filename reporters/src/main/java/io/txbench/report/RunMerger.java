@@ -1,19 +1,18 @@
 package io.txbench.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+import java.util.function.ToLongFunction;
+import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
@@ -33,11 +32,12 @@ public final class RunMerger {
   public static ClientWindows check(List<ResultDirectory> runs) throws IOException {
     ResultDirectory first = runs.get(0);
     for (ResultDirectory r : runs) {
-      if (!r.text("workload").equals(first.text("workload"))
-          || !r.text("target").equals(first.text("target"))) {
+      SummaryFile a = first.summary();
+      SummaryFile b = r.summary();
+      if (!b.workload().equals(a.workload()) || !b.target().equals(a.target())) {
         throw new IOException("only runs of the same workload on the same target merge: "
-            + first.label() + " is " + first.text("workload") + " on " + first.text("target")
-            + ", " + r.label() + " is " + r.text("workload") + " on " + r.text("target"));
+            + first.label() + " is " + a.workload() + " on " + a.target() + ", " + r.label()
+            + " is " + b.workload() + " on " + b.target());
       }
       r.withHistograms();
     }
@@ -102,75 +102,72 @@ public final class RunMerger {
       List<long[]> retriesErrors) throws IOException {
     IntervalsCsv csv = new IntervalsCsv(output);
     for (int i = 0; i < buckets.size(); i++) {
-      csv.onInterval(new io.txbench.core.IntervalStats((i + 1) * period * 1_000_000L,
-          period * 1_000_000L, buckets.get(i), buckets.get(i), retriesErrors.get(i)[0],
-          retriesErrors.get(i)[1], retriesErrors.get(i)[2], retriesErrors.get(i)[3], 0,
-          i + 1 == buckets.size()));
+      long[] counts = retriesErrors.get(i);
+      csv.write(IntervalRow.of((i + 1) * period * 1_000_000L, period * 1_000_000L,
+          buckets.get(i), counts[0], counts[1], counts[2], counts[3]));
     }
     csv.onEnd(null);
   }
 
   private static void writeSummary(Path output, List<ResultDirectory> runs,
       ClientWindows windows, List<Histogram> buckets) throws IOException {
-    ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    ObjectNode merged = runs.get(0).summary().deepCopy();
+    SummaryFile first = runs.get(0).summary();
+    List<SummaryFile> summaries = runs.stream().map(ResultDirectory::summary).toList();
     Histogram total = new Histogram(3);
     buckets.forEach(total::add);
-    long parallelism = 0;
-    long iterations = 0;
-    ArrayNode sources = mapper.createArrayNode();
-    for (ResultDirectory r : runs) {
-      parallelism += r.summary().path("parallelism").asLong();
-      iterations += r.summary().path("iterations").asLong();
-      sources.add(mapper.createObjectNode().put("directory", r.path().toString())
-          .put("start", r.text("start")).put("end", r.text("end"))
-          .put("iterations", r.summary().path("iterations").asLong())
-          .put("tps", r.number("tps")).put("verification", r.verification()));
-    }
-    merged.put("parallelism", parallelism);
-    merged.put("start", windows.start().toString());
-    merged.put("end", windows.end().toString());
-    merged.put("measuredSeconds", Math.round(windows.seconds() * 1000) / 1000.0);
-    merged.put("overlapSeconds", Math.round(windows.overlapSeconds() * 1000) / 1000.0);
-    merged.put("iterations", iterations);
-    // Over the merged window, not a sum of the clients' own: that would hold only if they ran
-    // exactly together.
-    merged.put("tps", Math.round(iterations / windows.seconds() * 100) / 100.0);
-    for (String counter : List.of("retries", "errors", "skipped", "inDoubt",
-        "errorsWithPartialEffects", "iterationsAfterWindow", "declined")) {
-      merged.put(counter, runs.stream().mapToLong(r -> r.summary().path(counter).asLong()).sum());
-    }
-    for (String byClass : List.of("retriesByClass", "errorsByClass", "inDoubtByCause")) {
-      ObjectNode sums = mapper.createObjectNode();
-      for (ResultDirectory r : runs) {
-        Iterator<Map.Entry<String, JsonNode>> fields = r.summary().path(byClass).fields();
-        fields.forEachRemaining(e -> sums.put(e.getKey(),
-            sums.path(e.getKey()).asLong() + e.getValue().asLong()));
-      }
-      merged.set(byClass, sums);
-    }
-    where(merged, runs);
-    merged.set("responseTimeMs", mapper.valueToTree(SummaryJson.percentiles(total)));
-    merged.remove(List.of("serviceTimeMs", "scheduleLagMs", "resultDirectory"));
-    // Each client's verify saw the others' rows too: only the sources' own verdicts are kept.
-    merged.set("verification", mapper.createObjectNode().put("status", "not run")
-        .put("passed", false).put("cause", "a merge of several clients: see mergedFrom"));
-    merged.set("mergedFrom", sources);
-    merged.put("resultDirectory", output.toString());
-    mapper.writeValue(output.resolve(SummaryJson.FILE).toFile(), merged);
+    long iterations = sum(summaries, SummaryFile::iterations);
+    List<SummaryFile.Source> sources = runs.stream().map(r -> new SummaryFile.Source(
+        r.path().toString(), r.summary().start(), r.summary().end(), r.summary().iterations(),
+        r.summary().tps(), r.summary().verdict())).toList();
+    boolean where = summaries.stream().anyMatch(s -> s.embedded() != null);
+    SummaryFile merged = new SummaryFile(first.tool(), first.toolVersion(), first.target(),
+        first.serverVersion(), where ? embedded(summaries) : null,
+        where ? servers(summaries) : first.server(), first.workload(), first.transactions(),
+        sum(summaries, SummaryFile::parallelism), first.warmupSeconds(),
+        windows.start().toString(), windows.end().toString(),
+        SummaryFile.round(windows.seconds(), 3), first.stopReason(), iterations,
+        sum(summaries, s -> SummaryFile.orZero(s.iterationsAfterWindow())),
+        sum(summaries, s -> SummaryFile.orZero(s.declined())),
+        // Over the merged window, not a sum of the clients' own: that would hold only if they
+        // ran exactly together.
+        SummaryFile.round(iterations / windows.seconds(), 2),
+        sum(summaries, s -> SummaryFile.orZero(s.inDoubt())),
+        sums(summaries, SummaryFile::inDoubtByCause),
+        sum(summaries, s -> SummaryFile.orZero(s.skipped())), sum(summaries, SummaryFile::retries),
+        sums(summaries, SummaryFile::retriesByClass), sum(summaries, SummaryFile::errors),
+        sum(summaries, s -> SummaryFile.orZero(s.errorsWithPartialEffects())),
+        sums(summaries, SummaryFile::errorsByClass), SummaryJson.percentiles(total), null, null,
+        // Each client's verify saw the others' rows too: only the sources' own verdicts are kept.
+        new SummaryFile.Verdict("not run", false, "a merge of several clients: see mergedFrom",
+            null, null, null),
+        first.resultFilesComplete(), first.resultFileFailures(), first.options(),
+        SummaryFile.round(windows.overlapSeconds(), 3), sources, output.toString());
+    merged.write(output.resolve(SummaryJson.FILE), UnaryOperator.identity());
+  }
+
+  private static long sum(List<SummaryFile> summaries, ToLongFunction<SummaryFile> count) {
+    return summaries.stream().mapToLong(count).sum();
+  }
+
+  /** Counts by class or cause added up, each class once, in the order they first come. */
+  private static Map<String, Long> sums(List<SummaryFile> summaries,
+      Function<SummaryFile, Map<String, Long>> counts) {
+    Map<String, Long> sums = new LinkedHashMap<>();
+    summaries.stream().map(counts).filter(Objects::nonNull)
+        .forEach(c -> c.forEach((k, v) -> sums.merge(k, SummaryFile.orZero(v), Long::sum)));
+    return sums;
   }
 
   /**
    * Where the clients ran: embedded when any of them ran on a server txbench started itself, and
    * each server once. Summaries written before txbench recorded it leave both out.
    */
-  private static void where(ObjectNode merged, List<ResultDirectory> runs) {
-    if (runs.stream().noneMatch(r -> r.summary().has("embedded"))) {
-      return;
-    }
-    merged.put("embedded", runs.stream().anyMatch(r -> r.summary().path("embedded")
-        .asBoolean()));
-    merged.put("server", String.join("; ", runs.stream().map(r -> r.text("server"))
-        .filter(s -> !s.isEmpty()).distinct().toList()));
+  private static boolean embedded(List<SummaryFile> summaries) {
+    return summaries.stream().anyMatch(s -> Boolean.TRUE.equals(s.embedded()));
+  }
+
+  private static String servers(List<SummaryFile> summaries) {
+    return String.join("; ", summaries.stream().map(SummaryFile::server)
+        .filter(s -> s != null && !s.isEmpty()).distinct().toList());
   }
 }

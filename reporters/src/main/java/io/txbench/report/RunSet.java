@@ -3,8 +3,6 @@ package io.txbench.report;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -16,7 +14,7 @@ import java.util.stream.Stream;
  * The runs that compare, merge and report read, from the directories a user names: a run's own
  * directory, or a directory of runs (a sweep's, or any whose sub-directories hold a summary.json).
  * They come in the order they started, which is a sweep's order and, unlike the order of a
- * shell glob, tells which run came first; a run of unknown start keeps its place at the end.
+ * shell glob, tells which run came first (every run has a start: it is checked when loaded).
  */
 public final class RunSet {
   private RunSet() {}
@@ -33,8 +31,7 @@ public final class RunSet {
       }
     }
     List<ResultDirectory> ordered = new ArrayList<>(runs.values());
-    ordered.sort(Comparator.comparing(RunSet::start,
-        Comparator.nullsLast(Comparator.naturalOrder())));
+    ordered.sort(Comparator.comparing(ResultDirectory::start));
     return ordered;
   }
 
@@ -84,14 +81,5 @@ public final class RunSet {
           + "), nor a directory of runs (none of its sub-directories holds one)");
     }
     return runs;
-  }
-
-  private static Instant start(ResultDirectory run) {
-    try {
-      String start = run.text("start");
-      return start.isEmpty() ? null : Instant.parse(start);
-    } catch (DateTimeParseException e) {
-      return null;
-    }
   }
 }

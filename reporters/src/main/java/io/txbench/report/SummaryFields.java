@@ -9,10 +9,12 @@ import java.time.format.DateTimeParseException;
 import java.util.List;
 
 /**
- * The fields of a summary.json that compare, merge and report read, checked once when the run is
- * loaded: a field of the wrong type or missing would otherwise show as a zero in a table, or add
- * nothing to a merge, with no word said. Every txbench version wrote those that are required;
- * those added later (embedded, server, inDoubt, declined) may be missing, but not of a wrong type.
+ * The fields of a summary.json that compare, merge and report read, checked on its JSON before
+ * it is read into a {@link SummaryFile}: a field of the wrong type or missing would otherwise
+ * show as a zero in a table, or add nothing to a merge, with no word said (the record's binding
+ * takes a missing number for 0, and does not quote the value that does not fit). Every txbench
+ * version wrote those that are required; those added later (embedded, server, inDoubt, declined)
+ * may be missing, but not of a wrong type.
  */
 final class SummaryFields {
   private static final List<String> TEXTS = List.of("serverVersion");
@@ -22,9 +24,21 @@ final class SummaryFields {
       "errors");
   private static final List<String> LATER_COUNTS = List.of("inDoubt", "declined");
   private static final List<String> PERCENTILES = List.of("p50", "p95", "p99", "p999", "max");
-  static final String RESPONSE_TIMES = "responseTimeMs";
+  private static final String RESPONSE_TIMES = "responseTimeMs";
 
   private SummaryFields() {}
+
+  /** The top-level fields checked, each a component of {@link SummaryFile}. */
+  static List<String> names() {
+    return java.util.stream.Stream.of(List.of("target", "workload", "embedded", "server",
+        "verification", "options", RESPONSE_TIMES), TEXTS, INSTANTS, NUMBERS, COUNTS,
+        LATER_COUNTS).flatMap(List::stream).toList();
+  }
+
+  /** The percentiles checked, each a component of {@link SummaryFile.Percentiles}. */
+  static List<String> percentiles() {
+    return PERCENTILES;
+  }
 
   /** Throws, with one line that names {@code file} and the field, if a field is wrong. */
   static void check(Path file, JsonNode summary) throws IOException {
@@ -53,7 +67,8 @@ final class SummaryFields {
     optional(file, summary, "server", "text", JsonNode::isTextual);
     optional(file, summary, "verification", "an object", n -> n.isObject() || n.isNull());
     JsonNode metrics = summary.path("options").path("metrics");
-    if (!metrics.isMissingNode() && !metrics.isNull() && duration(metrics) == null) {
+    if (!metrics.isMissingNode() && !metrics.isNull()
+        && (!metrics.isTextual() || duration(metrics.asText()) == null)) {
       throw wrong(file, "options.metrics", metrics, "a duration such as PT10S");
     }
     require(file, summary, RESPONSE_TIMES, "an object of percentiles", JsonNode::isObject);
@@ -73,10 +88,13 @@ final class SummaryFields {
   }
 
   /** The --metrics period a summary's options record, or null if it is none. */
-  static Duration duration(JsonNode node) {
+  static Duration duration(Object option) {
+    if (!(option instanceof String text)) {
+      return null;
+    }
     try {
-      Duration d = Duration.parse(node.asText());
-      return node.isTextual() && !d.isNegative() && !d.isZero() ? d : null;
+      Duration d = Duration.parse(text);
+      return !d.isNegative() && !d.isZero() ? d : null;
     } catch (DateTimeParseException e) {
       return null;
     }

@@ -49,11 +49,11 @@ class CompareMergeReportTest {
     ClientWindows windows = RunMerger.merge(List.of(a, b), out);
     assertTrue(windows.warning().isEmpty(), windows.warning().toString()); // 4.8 s of 5.2
     ResultDirectory merged = ResultDirectory.load(out);
-    assertEquals(2000, merged.summary().get("iterations").asLong());
-    assertEquals(8, merged.summary().get("parallelism").asLong());
-    assertEquals(5.2, merged.number("measuredSeconds"), 0.001);
-    assertEquals(2000 / 5.2, merged.number("tps"), 0.01);
-    assertEquals(10, merged.summary().get("retries").asLong());
+    assertEquals(2000, merged.summary().iterations());
+    assertEquals(8, merged.summary().parallelism());
+    assertEquals(5.2, merged.summary().measuredSeconds(), 0.001);
+    assertEquals(2000 / 5.2, merged.summary().tps(), 0.01);
+    assertEquals(10, merged.summary().retries());
     Histogram all = merged.responseTimes();
     Histogram expected = a.responseTimes();
     expected.add(b.responseTimes());
@@ -61,11 +61,11 @@ class CompareMergeReportTest {
     assertEquals(5, merged.intervals().size());
     assertEquals(400, merged.intervals().get(0).count());
     assertEquals(2, merged.intervals().get(0).retries());
-    assertEquals(2, merged.summary().get("mergedFrom").size());
-    assertEquals(2, merged.summary().get("inDoubt").asLong());
-    assertEquals(2, merged.summary().get("inDoubtByCause").get("reply-lost").asLong());
+    assertEquals(2, merged.summary().mergedFrom().size());
+    assertEquals(2, (long) merged.summary().inDoubt());
+    assertEquals(2, (long) merged.summary().inDoubtByCause().get("reply-lost"));
     assertEquals(2, merged.intervals().get(0).inDoubt());
-    assertEquals(2, merged.summary().get("declined").asLong());
+    assertEquals(2, (long) merged.summary().declined());
     assertEquals(2, merged.intervals().get(0).declined());
   }
 
@@ -84,21 +84,26 @@ class CompareMergeReportTest {
     assertTrue(Files.notExists(out), "nothing is written");
   }
 
+  /** A client's run of 4 s on postgres. */
+  private ResultDirectory client(String name, long start, int perSecond, long millis)
+      throws IOException {
+    return ResultDirectory.load(FakeRuns.write(dir.resolve(name), "postgres", start, 4,
+        perSecond, millis));
+  }
+
   @Test
   void mergedClientsSpanTheirWindowsAndTheirPeriodsLandOnWallClockTime() throws IOException {
     // Two clients of 4 s, the second started 2.26 s after the first: 1.74 s together.
-    ResultDirectory a = ResultDirectory.load(FakeRuns.write(dir.resolve("client-0"), "postgres",
-        1_700_000_000_000L, 4, 100, 2));
-    ResultDirectory b = ResultDirectory.load(FakeRuns.write(dir.resolve("client-1"), "postgres",
-        1_700_000_002_260L, 4, 300, 2));
+    ResultDirectory a = client("client-0", 1_700_000_000_000L, 100, 2);
+    ResultDirectory b = client("client-1", 1_700_000_002_260L, 300, 2);
     Path out = dir.resolve("merged");
     ClientWindows windows = RunMerger.merge(List.of(a, b), out);
     ResultDirectory merged = ResultDirectory.load(out);
-    assertEquals(a.text("start"), merged.text("start"));
-    assertEquals(b.text("end"), merged.text("end"));
-    assertEquals(6.26, merged.number("measuredSeconds"), 0.001);
-    assertEquals(1.74, merged.number("overlapSeconds"), 0.001);
-    assertEquals(1600 / 6.26, merged.number("tps"), 0.01);
+    assertEquals(a.summary().start(), merged.summary().start());
+    assertEquals(b.summary().end(), merged.summary().end());
+    assertEquals(6.26, merged.summary().measuredSeconds(), 0.001);
+    assertEquals(1.74, merged.summary().overlapSeconds(), 0.001);
+    assertEquals(1600 / 6.26, merged.summary().tps(), 0.01);
     assertTrue(windows.warning().orElseThrow().contains("1.74 s of the 6.26 s"),
         windows.warning().toString());
     assertTrue(windows.warning().orElseThrow().contains("understates"));
@@ -111,6 +116,15 @@ class CompareMergeReportTest {
     for (Histogram h : merged.histograms()) {
       assertEquals(1000, h.getEndTimeStamp() - h.getStartTimeStamp());
     }
+  }
+
+  @Test
+  void aMergesIntervalsAreWrittenAsBeforeTheyHadNoIntervalStats() throws IOException {
+    Path out = dir.resolve("merged");
+    RunMerger.merge(List.of(client("client-a", 1_700_000_000_000L, 100, 2),
+        client("client-b", 1_700_000_002_260L, 300, 9)), out);
+    assertEquals(SummaryFileTest.pinned("intervals-merged.csv"),
+        Files.readString(out.resolve(IntervalsCsv.FILE)));
   }
 
   @Test

@@ -2,6 +2,7 @@ package io.txbench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -32,11 +33,11 @@ class WhereARunRanTest {
   @Test
   void summaryJsonSaysWhereTheRunRanAndWhetherTxbenchStartedThatServer() throws IOException {
     ResultDirectory run = ResultDirectory.load(run("mine", 1_000_000, true));
-    assertTrue(run.summary().get("embedded").asBoolean());
-    assertEquals(EMBEDDED, run.summary().get("server").asText());
+    assertTrue(run.summary().embedded());
+    assertEquals(EMBEDDED, run.summary().server());
     ResultDirectory real = ResultDirectory.load(run("real", 1_000_000, false));
-    assertFalse(real.summary().get("embedded").asBoolean());
-    assertEquals("127.0.0.1:5432", real.summary().get("server").asText());
+    assertFalse(real.summary().embedded());
+    assertEquals("127.0.0.1:5432", real.summary().server());
   }
 
   @Test
@@ -56,8 +57,8 @@ class WhereARunRanTest {
     RunMerger.merge(List.of(ResultDirectory.load(run("a", 1_000_000, false)),
         ResultDirectory.load(run("b", 1_000_000, true))), out);
     ResultDirectory merged = ResultDirectory.load(out);
-    assertTrue(merged.summary().get("embedded").asBoolean());
-    assertEquals("127.0.0.1:5432; " + EMBEDDED, merged.summary().get("server").asText());
+    assertTrue(merged.summary().embedded());
+    assertEquals("127.0.0.1:5432; " + EMBEDDED, merged.summary().server());
   }
 
   @Test
@@ -88,7 +89,7 @@ class WhereARunRanTest {
     assertTrue(CompareTable.render(runs, CompareTable.Format.CSV).lines().skip(1)
         .allMatch(l -> l.endsWith(",,")));
     RunMerger.merge(runs, dir.resolve("merged"));
-    assertFalse(ResultDirectory.load(dir.resolve("merged")).summary().has("embedded"));
+    assertNull(ResultDirectory.load(dir.resolve("merged")).summary().embedded());
     HtmlReport.write(runs, dir.resolve("report.html"));
   }
 }

@@ -1,0 +1,188 @@
+package io.txbench.report;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
+
+/**
+ * summary.json, field by field, in the order it is written: the one place its schema lives, for
+ * the run that writes it and for compare, merge and report that read it back. The fields are
+ * boxed where a summary may lack them: those of versions before them ({@code embedded}, {@code
+ * server}, {@code warmupSeconds}, {@code inDoubt}, {@code declined}...), and those only a merge
+ * writes ({@code overlapSeconds}, {@code mergedFrom}) or only a run does ({@code serviceTimeMs},
+ * {@code scheduleLagMs}). A missing field is left out when written. Numbers are as written:
+ * rounded by whoever made the record (see {@link #round}).
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record SummaryFile(
+    String tool,
+    String toolVersion,
+    String target,
+    String serverVersion,
+    Boolean embedded,
+    String server,
+    String workload,
+    Boolean transactions,
+    long parallelism,
+    Double warmupSeconds,
+    String start,
+    String end,
+    double measuredSeconds,
+    String stopReason,
+    long iterations,
+    Long iterationsAfterWindow,
+    Long declined,
+    double tps,
+    Long inDoubt,
+    Map<String, Long> inDoubtByCause,
+    Long skipped,
+    long retries,
+    Map<String, Long> retriesByClass,
+    long errors,
+    Long errorsWithPartialEffects,
+    Map<String, Long> errorsByClass,
+    Percentiles responseTimeMs,
+    Percentiles serviceTimeMs,
+    Percentiles scheduleLagMs,
+    Verdict verification,
+    Boolean resultFilesComplete,
+    List<String> resultFileFailures,
+    Map<String, Object> options,
+    Double overlapSeconds,
+    List<Source> mergedFrom,
+    String resultDirectory) {
+
+  /** Response, service or schedule-lag times in ms. */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Percentiles(
+      double mean, double p50, double p75, double p90, double p95, double p99, double p999,
+      double max) {}
+
+  /**
+   * What verify found: {@code status} is "passed", "failed" or "not run" ({@code passed} alone
+   * in summaries written before it), {@code cause} why it did not run.
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Verdict(String status, Boolean passed, String cause, Map<String, Long> figures,
+      List<String> anomalies, List<String> notes) {}
+
+  /** One client's run that a merge combined, and its verdict as {@link #verdict} says it. */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Source(String directory, String start, String end, long iterations, double tps,
+      String verification) {}
+
+  /** Writes this record to {@code file}, every string in it passed through {@code mask}. */
+  void write(Path file, UnaryOperator<String> mask) throws IOException {
+    ResultFiles.writeJson(file, masked(new ObjectMapper().valueToTree(this), mask));
+  }
+
+  /** Every string value in {@code node} (not the field names) passed through {@code mask}. */
+  private static JsonNode masked(JsonNode node, UnaryOperator<String> mask) {
+    if (node.isTextual()) {
+      return TextNode.valueOf(mask.apply(node.asText()));
+    }
+    if (node instanceof ObjectNode object) {
+      object.properties().forEach(e -> e.setValue(masked(e.getValue(), mask)));
+    } else if (node instanceof ArrayNode array) {
+      for (int i = 0; i < array.size(); i++) {
+        array.set(i, masked(array.get(i), mask));
+      }
+    }
+    return node;
+  }
+
+  /**
+   * Reads {@code file}. The exception's message is one line that names the file and says what is
+   * wrong with it: unreadable, not JSON, not a txbench summary, or a field of the wrong type.
+   */
+  static SummaryFile read(Path file) throws IOException {
+    ObjectMapper json = new ObjectMapper();
+    JsonNode tree;
+    try {
+      tree = json.readTree(file.toFile());
+    } catch (JsonProcessingException e) {
+      JsonLocation at = e.getLocation();
+      throw new IOException(file + " is corrupt: not valid JSON"
+          + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr())
+          + " (" + firstClause(e.getOriginalMessage()) + ")", e);
+    } catch (IOException e) {
+      throw new IOException("cannot read " + file + ": " + ResultFiles.reason(e), e);
+    }
+    if (tree == null || tree.isMissingNode()) {
+      throw new IOException(file + " is corrupt: it is empty");
+    }
+    SummaryFields.check(file, tree);
+    try {
+      return json.treeToValue(tree, SummaryFile.class);
+    } catch (JsonMappingException e) {
+      String field = e.getPath().stream().map(r -> r.getFieldName() != null ? r.getFieldName()
+          : String.valueOf(r.getIndex())).collect(Collectors.joining("."));
+      throw new IOException(file + " is corrupt: \"" + field + "\" is not what txbench writes ("
+          + firstClause(e.getOriginalMessage()) + ")", e);
+    }
+  }
+
+  /** The first line of a library's message, without the location it may append. */
+  static String firstClause(String message) {
+    String line = String.valueOf(message).lines().findFirst().orElse("").strip();
+    int source = line.indexOf(" (start marker at");
+    return source < 0 ? line : line.substring(0, source);
+  }
+
+  /** The start of the measured window (checked when read). */
+  public Instant startTime() {
+    return Instant.parse(start);
+  }
+
+  /** The end of the measured window (checked when read). */
+  public Instant endTime() {
+    return Instant.parse(end);
+  }
+
+  /** The --metrics period the run recorded in its options; empty in summaries without it. */
+  public Optional<Duration> metricsPeriod() {
+    return Optional.ofNullable(options == null ? null
+        : SummaryFields.duration(options.get("metrics")));
+  }
+
+  /** "passed", "FAILED", "not run", or "skipped" (results of versions before the status). */
+  public String verdict() {
+    if (verification == null) {
+      return "skipped";
+    }
+    if (Boolean.TRUE.equals(verification.passed())) {
+      return "passed";
+    }
+    String status = verification.status() == null ? "failed" : verification.status();
+    return status.equals("failed") ? "FAILED" : status;
+  }
+
+  /** A count a summary may lack, 0 when it does. */
+  static long orZero(Long count) {
+    return count == null ? 0 : count;
+  }
+
+  /** {@code value} rounded to {@code decimals}, as summary.json holds its numbers. */
+  static double round(double value, int decimals) {
+    double scale = Math.pow(10, decimals);
+    return Math.round(value * scale) / scale;
+  }
+}
