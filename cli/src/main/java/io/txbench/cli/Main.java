@@ -1,5 +1,6 @@
 package io.txbench.cli;
 
+import io.txbench.core.Causes;
 import io.txbench.core.Credentials;
 import io.txbench.core.Providers;
 import io.txbench.core.SetupException;
@@ -84,13 +85,7 @@ public final class Main {
   }
 
   private static String describe(Throwable e) {
-    StringBuilder s = new StringBuilder(String.valueOf(e.getMessage()));
-    Throwable cause = e.getCause();
-    if (cause != null && cause != e && cause.getMessage() != null
-        && !s.toString().contains(cause.getMessage())) {
-      s.append(" (").append(cause.getMessage()).append(')');
-    }
-    return s.toString().replace('\n', ' ') + " [" + e.getClass().getSimpleName()
+    return Causes.describe(e) + " [" + e.getClass().getSimpleName()
         + "; --log-level debug shows more]";
   }
 }

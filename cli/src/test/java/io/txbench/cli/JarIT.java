@@ -2,6 +2,8 @@ package io.txbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -15,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.zip.ZipFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,6 +39,14 @@ class JarIT {
     assertEquals(0, help.code());
     assertTrue(help.out().contains("--benchmark-target") && help.out().contains("postgres"),
         help.out());
+  }
+
+  @Test
+  void theJarLeavesTheHarnessBenchmarkOut() throws Exception {
+    try (ZipFile jar = new ZipFile(JAR.toFile())) {
+      assertNotNull(jar.getEntry("io/txbench/cli/Main.class"));
+      assertNull(jar.getEntry("io/txbench/cli/HarnessBenchmark.class"));
+    }
   }
 
   @Test

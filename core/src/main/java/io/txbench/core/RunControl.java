@@ -20,7 +20,7 @@ final class RunControl {
   private volatile long windowEnd;
   // Set before the workers are let go, read by them afterwards.
   private long deadline;
-  private Schedule schedule;
+  private StartSchedule startSchedule;
 
   /** {@code limit}: the iterations of the run, 0 when a duration bounds it. */
   RunControl(long limit, boolean timed) {
@@ -30,16 +30,16 @@ final class RunControl {
 
   /**
    * Opens the window at {@code startNanos}; a timed run's closes {@code durationNanos} later. An
-   * open loop's iterations follow {@code schedule} (null: a closed loop).
+   * open loop's iterations follow {@code startSchedule} (null: a closed loop).
    */
-  void open(long startNanos, long durationNanos, Schedule schedule) {
+  void open(long startNanos, long durationNanos, StartSchedule startSchedule) {
     this.deadline = startNanos + durationNanos;
-    this.schedule = schedule;
+    this.startSchedule = startSchedule;
   }
 
-  /** The open loop's schedule, or null in a closed loop. */
-  Schedule schedule() {
-    return schedule;
+  /** The open loop's intended start times, or null in a closed loop. */
+  StartSchedule startSchedule() {
+    return startSchedule;
   }
 
   boolean timed() {

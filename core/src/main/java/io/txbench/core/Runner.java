@@ -146,8 +146,10 @@ public final class Runner {
     startNanos = System.nanoTime();
     lastTickNanos = startNanos;
     lastWorkerEnd.set(startNanos);
-    control.open(startNanos, control.timed() ? options.duration().toNanos() : 0,
-        options.openLoop() ? new Schedule(startNanos, options.rate(), options.poisson()) : null);
+    StartSchedule startSchedule = options.openLoop()
+        ? new StartSchedule(startNanos, options.rate(), options.poisson())
+        : null;
+    control.open(startNanos, control.timed() ? options.duration().toNanos() : 0, startSchedule);
     metrics.sampleInterval(); // starts the first interval now
     safely(() -> listener.onStart(start.toEpochMilli(), threads));
     ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -166,9 +168,9 @@ public final class Runner {
       ticker.shutdown();
       ticker.awaitTermination(5, TimeUnit.SECONDS);
     }
-    if (control.schedule() != null) {
+    if (control.startSchedule() != null) {
       // Slots due in the window that no worker was free to start, stuck as they all were.
-      metrics.recordSkips(control.schedule().takeRemainingBefore(windowEnd,
+      metrics.recordSkips(control.startSchedule().takeRemainingBefore(windowEnd,
           new java.util.SplittableRandom(options.seed())));
     }
     tick(true, windowEnd);

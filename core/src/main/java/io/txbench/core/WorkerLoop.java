@@ -33,10 +33,10 @@ final class WorkerLoop<S extends AutoCloseable> {
   }
 
   void run(Worker worker, S session) {
-    if (control.schedule() == null) {
+    if (control.startSchedule() == null) {
       runClosed(worker, session);
     } else {
-      runOnSchedule(worker, session, control.schedule());
+      runOnSchedule(worker, session, control.startSchedule());
     }
   }
 
@@ -51,10 +51,10 @@ final class WorkerLoop<S extends AutoCloseable> {
   }
 
   /** The open loop: each iteration waits for its intended start; none starts after the end. */
-  private void runOnSchedule(Worker worker, S session, Schedule schedule) {
+  private void runOnSchedule(Worker worker, S session, StartSchedule startSchedule) {
     long maxLag = options.maxLag().toNanos();
     while (!control.stopRequested()) {
-      long intended = schedule.next(worker.random());
+      long intended = startSchedule.next(worker.random());
       if (control.pastDeadline(intended) || !control.claim()) {
         return;
       }

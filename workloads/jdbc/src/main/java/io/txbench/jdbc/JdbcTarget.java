@@ -2,6 +2,7 @@ package io.txbench.jdbc;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import io.txbench.core.Causes;
 import io.txbench.core.Failure;
 import io.txbench.core.IsolationLevel;
 import io.txbench.core.Target;
@@ -91,11 +92,7 @@ public final class JdbcTarget implements Target {
 
   private static TargetUnavailableException unavailable(SqlDialect dialect, TargetOptions options,
       Exception e) {
-    Throwable root = e;
-    while (root.getCause() != null && root.getCause() != root) {
-      root = root.getCause();
-    }
-    String cause = options.password().maskIn(String.valueOf(root.getMessage())).replace('\n', ' ');
+    String cause = Causes.oneLine(options.password().maskIn(Causes.root(e).getMessage()));
     return new TargetUnavailableException(
         "cannot connect to " + dialect.product() + " at " + options.describe() + ": " + cause, e);
   }
@@ -144,7 +141,7 @@ public final class JdbcTarget implements Target {
 
   @Override
   public boolean refusedByServer(Throwable error) {
-    for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
+    for (Throwable t : Causes.chain(error)) {
       if (t instanceof SQLException) {
         return classify(error).errorClass() != io.txbench.core.ErrorClass.CONNECTION;
       }

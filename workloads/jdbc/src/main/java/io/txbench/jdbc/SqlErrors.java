@@ -1,5 +1,6 @@
 package io.txbench.jdbc;
 
+import io.txbench.core.Causes;
 import io.txbench.core.ErrorClass;
 import io.txbench.core.Failure;
 import java.io.IOException;
@@ -17,7 +18,7 @@ final class SqlErrors {
   private SqlErrors() {}
 
   static Failure classify(Throwable error, SqlDialect dialect) {
-    for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
+    for (Throwable t : Causes.chain(error)) {
       if (t instanceof SQLException sql) {
         for (SQLException s = sql; s != null; s = s.getNextException()) {
           Failure known = classify(s, dialect);

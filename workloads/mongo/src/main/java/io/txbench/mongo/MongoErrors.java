@@ -8,6 +8,7 @@ import com.mongodb.MongoSocketException;
 import com.mongodb.MongoSocketOpenException;
 import com.mongodb.MongoTimeoutException;
 import com.mongodb.MongoWriteException;
+import io.txbench.core.Causes;
 import io.txbench.core.ErrorClass;
 import io.txbench.core.Failure;
 
@@ -25,7 +26,7 @@ final class MongoErrors {
   private MongoErrors() {}
 
   static Failure classify(Throwable error) {
-    for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
+    for (Throwable t : Causes.chain(error)) {
       if (!(t instanceof MongoException e)) {
         continue;
       }

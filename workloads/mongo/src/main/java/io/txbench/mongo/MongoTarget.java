@@ -13,6 +13,7 @@ import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
+import io.txbench.core.Causes;
 import io.txbench.core.Failure;
 import io.txbench.core.MongoOptions;
 import io.txbench.core.Target;
@@ -184,7 +185,7 @@ final class MongoTarget implements Target {
       int cut = m.indexOf(tail);
       m = cut > 0 ? m.substring(0, cut) : m;
     }
-    return m.replace('\n', ' ');
+    return Causes.oneLine(m);
   }
 
   MongoClient client() {
@@ -220,12 +221,8 @@ final class MongoTarget implements Target {
 
   @Override
   public boolean refusedByServer(Throwable error) {
-    for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
-      if (t instanceof com.mongodb.MongoServerException) {
-        return true;
-      }
-    }
-    return false;
+    return Causes.chain(error).stream()
+        .anyMatch(t -> t instanceof com.mongodb.MongoServerException);
   }
 
   @Override

@@ -8,12 +8,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * workers: evenly spaced, or with exponential gaps (a Poisson process). Any free worker takes the
  * next slot, so one slow iteration does not hold back the slots behind it.
  */
-final class Schedule {
+final class StartSchedule {
   private final AtomicLong next;
   private final double periodNanos;
   private final boolean poisson;
 
-  Schedule(long startNanos, double rate, boolean poisson) {
+  StartSchedule(long startNanos, double rate, boolean poisson) {
     this.next = new AtomicLong(startNanos);
     this.periodNanos = 1e9 / rate;
     this.poisson = poisson;

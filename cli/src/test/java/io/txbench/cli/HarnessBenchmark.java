@@ -22,7 +22,8 @@ import java.util.Map;
 /**
  * Measures the runner itself: a workload that does nothing, timed and counted exactly as a real
  * one is, so the figure is the most iterations per second txbench can drive on this machine. Run
- * by {@code bench/harness.sh}; not part of the command line.
+ * by {@code bench/harness.sh} from the test classes: it is a tool of the project's own, not part
+ * of the command line, so benchmark.jar leaves it out.
  */
 public final class HarnessBenchmark {
   private HarnessBenchmark() {}
