@@ -209,10 +209,14 @@ final class BenchmarkCommand implements Callable<Integer> {
       throw usage("--output-dir: " + e.getMessage());
     }
     LogLevels.apply(level);
-    try {
-      return new Sweep(sweep, directories, providers, out, err).run();
-    } finally {
-      directories.discardUnused();
+    // One guard for the whole command: a signalled JVM exits only once the command has cleaned
+    // up after itself (the results written, the directories no run used removed).
+    try (ShutdownGuard guard = new ShutdownGuard()) {
+      try {
+        return new Sweep(sweep, directories, providers, out, err, guard).run();
+      } finally {
+        directories.discardUnused();
+      }
     }
   }
 

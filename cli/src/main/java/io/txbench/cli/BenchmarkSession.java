@@ -30,12 +30,15 @@ final class BenchmarkSession {
   private final PrintStream err;
   private final OutputDirectories directories;
   private final List<Path> results = new ArrayList<>();
+  /** The command's: a signal stops what this session is doing, and waits for the command. */
+  private final ShutdownGuard guard;
 
   /** What a session did: its exit code and the result directories it wrote. */
   record Outcome(int exitCode, List<Path> results) {}
 
   BenchmarkSession(Settings settings, Providers providers, PrintStream out, PrintStream err,
-      OutputDirectories directories) {
+      OutputDirectories directories, ShutdownGuard guard) {
+    this.guard = guard;
     this.settings = settings;
     this.providers = providers;
     this.out = out;
@@ -51,17 +54,16 @@ final class BenchmarkSession {
   private int runTarget() throws Exception {
     WorkloadProvider provider = providers.forTarget(settings.targetName()).orElseThrow();
     TargetLocator locator = new TargetLocator(settings.targetName(), settings.embedded(), out);
-    try (ShutdownGuard guard = new ShutdownGuard()) {
-      try {
-        TargetOptions options = locator.locate(settings.target());
-        guard.closeOnTimeout(locator.embedded());
-        return run(provider, options, locator.embedded(), guard);
-      } finally {
-        // Before the guard lets a signalled JVM exit: no embedded server outlives the tool.
-        if (locator.embedded() != null) {
-          locator.embedded().close();
-        }
+    try {
+      TargetOptions options = locator.locate(settings.target());
+      guard.closeOnTimeout(locator.embedded());
+      return run(provider, options, locator.embedded(), guard);
+    } finally {
+      // Before the guard lets a signalled JVM exit: no embedded server outlives the tool.
+      if (locator.embedded() != null) {
+        locator.embedded().close();
       }
+      guard.closeOnTimeout(null);
     }
   }
 

@@ -21,9 +21,11 @@ final class Sweep {
   private final Providers providers;
   private final PrintStream out;
   private final PrintStream err;
+  private final ShutdownGuard guard;
 
   Sweep(List<Settings> targets, OutputDirectories directories, Providers providers,
-      PrintStream out, PrintStream err) {
+      PrintStream out, PrintStream err, ShutdownGuard guard) {
+    this.guard = guard;
     this.targets = targets;
     this.directories = directories;
     this.providers = providers;
@@ -38,7 +40,8 @@ final class Sweep {
     for (Settings settings : targets) {
       BenchmarkSession.Outcome outcome;
       try {
-        outcome = new BenchmarkSession(settings, providers, out, err, directories).run();
+        outcome = new BenchmarkSession(settings, providers, out, err, directories, guard)
+            .run();
       } catch (TargetUnavailableException | SetupException e) {
         if (targets.size() == 1) {
           throw e;
