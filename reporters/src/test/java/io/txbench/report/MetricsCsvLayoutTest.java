@@ -52,7 +52,7 @@ class MetricsCsvLayoutTest {
 
   /** The listeners that write the legacy CSV files, wired as the CLI wires them. */
   private static RunListener csvFiles(Metrics metrics, Path directory) {
-    return DropwizardReporters.csv(metrics.registry(), directory);
+    return DropwizardReporters.csv(metrics, directory);
   }
 
   @Test
