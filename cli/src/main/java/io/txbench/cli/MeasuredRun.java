@@ -190,14 +190,14 @@ final class MeasuredRun<S extends AutoCloseable> {
     List<RunListener> listeners = new ArrayList<>();
     listeners.add(announcement(run));
     listeners.add(new ProgressLine(out));
-    listeners.add(DropwizardReporters.csv(metrics.registry(), directory));
+    listeners.add(DropwizardReporters.csv(metrics, directory));
     listeners.add(new IntervalsCsv(directory));
     listeners.add(new HistogramLog(directory, run.openLoop()));
     if (settings.reporters().contains(ReporterKind.CONSOLE)) {
-      listeners.add(DropwizardReporters.console(metrics.registry(), out));
+      listeners.add(DropwizardReporters.console(metrics, out));
     }
     if (settings.reporters().contains(ReporterKind.LOG)) {
-      listeners.add(DropwizardReporters.log(metrics.registry()));
+      listeners.add(DropwizardReporters.log(metrics));
     }
     return listeners;
   }

@@ -1,44 +1,26 @@
 package io.txbench.core;
 
-import com.codahale.metrics.Meter;
-import com.codahale.metrics.MetricRegistry;
-import com.codahale.metrics.Timer;
 import java.util.EnumMap;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 
 /**
- * The measurements of one run: the timer {@code response-time} (HdrHistogram-backed), the meters
- * {@code iterations} (completed: committed or declined), {@code declined} (a business outcome that
- * wrote nothing, such as a sold-out flight), {@code retries}, {@code errors} (rolled back) and
- * {@code in-doubt}, and counts of retries and errors by class and of in-doubt iterations by
- * cause. One object per run, passed to whoever needs it.
+ * The measurements of one run, one count of record per outcome: the response, service and
+ * schedule-lag times (HdrHistogram recorders), and plain counters of the iterations completed
+ * (committed or declined), the declined among them (a business outcome that wrote nothing, such
+ * as a sold-out flight), the skipped, the retries and errors by class, and the in-doubt
+ * iterations by cause. Totals are sums of those counts, never counted twice. One object per run,
+ * passed to whoever needs it; reporters read it once a period, workers only add to it.
  */
 public final class Metrics {
-  public static final String RESPONSE_TIME = "response-time";
-  public static final String ITERATIONS = "iterations";
-  public static final String RETRIES = "retries";
-  public static final String ERRORS = "errors";
-  public static final String SERVICE_TIME = "service-time";
-  public static final String SKIPPED = "skipped";
-  public static final String IN_DOUBT = "in-doubt";
-  public static final String DECLINED = "declined";
-
-  private final MetricRegistry registry = new MetricRegistry();
-  private final HdrReservoir responseTimes = new HdrReservoir();
-  private final HdrReservoir serviceTimes = new HdrReservoir();
-  private final HdrReservoir scheduleLags = new HdrReservoir();
-  private final Timer responseTime;
+  private final LatencyRecorder responseTimes = new LatencyRecorder();
   /** Null in a closed loop, where the service time is the response time. */
-  private final Timer serviceTime;
-  private final Meter skipped;
-  private final Meter iterations;
-  private final Meter retries;
-  private final Meter errors;
-  private final Meter inDoubt;
-  private final Meter declined;
+  private final LatencyRecorder serviceTimes;
+  private final LatencyRecorder scheduleLags = new LatencyRecorder();
+  private final LongAdder completed = new LongAdder();
+  private final LongAdder declined = new LongAdder();
+  private final LongAdder skipped = new LongAdder();
   private final LongAdder[] retriesByClass = adders(ErrorClass.values().length);
   private final LongAdder[] errorsByClass = adders(ErrorClass.values().length);
   private final LongAdder[] inDoubtByCause = adders(InDoubtCause.values().length);
@@ -55,15 +37,7 @@ public final class Metrics {
    * so its service time is its response time, and recording it twice would only cost time.
    */
   public Metrics(boolean separateServiceTimes) {
-    responseTime = registry.register(RESPONSE_TIME, new Timer(responseTimes));
-    serviceTime = separateServiceTimes
-        ? registry.register(SERVICE_TIME, new Timer(serviceTimes)) : null;
-    skipped = registry.meter(SKIPPED);
-    iterations = registry.meter(ITERATIONS);
-    retries = registry.meter(RETRIES);
-    errors = registry.meter(ERRORS);
-    inDoubt = registry.meter(IN_DOUBT);
-    declined = registry.meter(DECLINED);
+    serviceTimes = separateServiceTimes ? new LatencyRecorder() : null;
   }
 
   private static LongAdder[] adders(int size) {
@@ -72,6 +46,11 @@ public final class Metrics {
       adders[i] = new LongAdder();
     }
     return adders;
+  }
+
+  /** Whether service times are kept apart from response times (an open loop). */
+  public boolean separateServiceTimes() {
+    return serviceTimes != null;
   }
 
   /** Records one committed iteration that took {@code nanos}, in a closed loop. */
@@ -85,11 +64,11 @@ public final class Metrics {
    * measured window closed (it counts, but not in the window's throughput).
    */
   public void recordCommit(long responseNanos, long serviceNanos, boolean late) {
-    responseTime.update(responseNanos, TimeUnit.NANOSECONDS);
-    if (serviceTime != null) {
-      serviceTime.update(serviceNanos, TimeUnit.NANOSECONDS);
+    responseTimes.record(responseNanos);
+    if (serviceTimes != null) {
+      serviceTimes.record(serviceNanos);
     }
-    iterations.mark();
+    completed.increment();
     if (late) {
       this.late.increment();
     }
@@ -101,12 +80,12 @@ public final class Metrics {
    */
   public void recordDeclined(long responseNanos, long serviceNanos, boolean late) {
     recordCommit(responseNanos, serviceNanos, late);
-    declined.mark();
+    declined.increment();
   }
 
   /** How late an open-loop iteration started after its intended time. */
   public void recordLag(long nanos) {
-    scheduleLags.update(nanos);
+    scheduleLags.record(nanos);
   }
 
   /**
@@ -114,27 +93,25 @@ public final class Metrics {
    * free to start it before the window closed.
    */
   public void recordSkip() {
-    recordSkips(1);
+    skipped.increment();
   }
 
   public void recordSkips(long count) {
     if (count > 0) {
-      skipped.mark(count);
+      skipped.add(count);
     }
   }
 
   public long skippedCount() {
-    return skipped.getCount();
+    return skipped.sum();
   }
 
   public void recordRetry(ErrorClass errorClass) {
-    retries.mark();
     retriesByClass[errorClass.ordinal()].increment();
   }
 
   /** An iteration that failed; {@code partial} when some of its steps committed on their own. */
   public void recordError(ErrorClass errorClass, boolean partial) {
-    errors.mark();
     errorsByClass[errorClass.ordinal()].increment();
     if (partial) {
       partialErrors.increment();
@@ -143,33 +120,37 @@ public final class Metrics {
 
   /** An iteration whose outcome is unknown: the server may or may not hold it. */
   public void recordInDoubt(InDoubtCause cause) {
-    inDoubt.mark();
     inDoubtByCause[cause.ordinal()].increment();
   }
 
-  public MetricRegistry registry() {
-    return registry;
-  }
-
+  /** Iterations completed: committed or declined. */
   public long iterationCount() {
-    return iterations.getCount();
+    return completed.sum();
   }
 
   public long retryCount() {
-    return retries.getCount();
+    return sum(retriesByClass);
   }
 
   public long errorCount() {
-    return errors.getCount();
+    return sum(errorsByClass);
   }
 
   /** Iterations that ended declined (they are among {@link #iterationCount()}). */
   public long declinedCount() {
-    return declined.getCount();
+    return declined.sum();
   }
 
   public long inDoubtCount() {
-    return inDoubt.getCount();
+    return sum(inDoubtByCause);
+  }
+
+  private static long sum(LongAdder[] adders) {
+    long sum = 0;
+    for (LongAdder adder : adders) {
+      sum += adder.sum();
+    }
+    return sum;
   }
 
   /** Failed iterations some of whose steps committed (no transaction). */
@@ -208,12 +189,12 @@ public final class Metrics {
 
   /**
    * Ends a metrics period: the response, service and lag times recorded in it. See {@link
-   * HdrReservoir#sampleInterval()}.
+   * LatencyRecorder#sampleInterval()}.
    */
   public Sample sampleInterval() {
     Histogram response = responseTimes.sampleInterval();
     return new Sample(response,
-        serviceTime == null ? response : serviceTimes.sampleInterval(),
+        serviceTimes == null ? response : serviceTimes.sampleInterval(),
         scheduleLags.sampleInterval());
   }
 
@@ -224,7 +205,7 @@ public final class Metrics {
   public Sample cumulative() {
     Histogram response = responseTimes.cumulative();
     return new Sample(response,
-        serviceTime == null ? response.copy() : serviceTimes.cumulative(),
+        serviceTimes == null ? response.copy() : serviceTimes.cumulative(),
         scheduleLags.cumulative());
   }
 }

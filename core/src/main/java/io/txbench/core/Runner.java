@@ -45,11 +45,7 @@ public final class Runner {
       new AtomicIntegerArray(ErrorClass.values().length);
   private volatile boolean cancelled;
   private long startNanos;
-  private long lastTickNanos;
-  private long lastRetries;
-  private long lastErrors;
-  private long lastInDoubt;
-  private long lastDeclined;
+  private IntervalSampler sampler;
 
   public Runner(RunOptions options, Metrics metrics, RunListener listener) {
     this.options = options;
@@ -144,13 +140,12 @@ public final class Runner {
     }
     Instant start = Instant.now();
     startNanos = System.nanoTime();
-    lastTickNanos = startNanos;
     lastWorkerEnd.set(startNanos);
     StartSchedule startSchedule = options.openLoop()
         ? new StartSchedule(startNanos, options.rate(), options.poisson())
         : null;
     control.open(startNanos, control.timed() ? options.duration().toNanos() : 0, startSchedule);
-    metrics.sampleInterval(); // starts the first interval now
+    sampler = new IntervalSampler(metrics, threads, startNanos);
     safely(() -> listener.onStart(start.toEpochMilli(), threads));
     ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "txbench-metrics");
@@ -285,29 +280,7 @@ public final class Runner {
     if (!last && control.stopRequested()) {
       return; // the window is closed: the last period ends with it
     }
-    long end = Math.max(now, lastTickNanos);
-    long retries = metrics.retryCount();
-    long errors = metrics.errorCount();
-    long inDoubt = metrics.inDoubtCount();
-    long declined = metrics.declinedCount();
-    Metrics.Sample sample = metrics.sampleInterval();
-    IntervalStats stats =
-        new IntervalStats(
-            end - startNanos,
-            end - lastTickNanos,
-            sample.responseTimes(),
-            sample.serviceTimes(),
-            retries - lastRetries,
-            errors - lastErrors,
-            inDoubt - lastInDoubt,
-            declined - lastDeclined,
-            options.parallelism(), // the run's threads, as sysbench's thds: not those still busy
-            last);
-    lastTickNanos = end;
-    lastRetries = retries;
-    lastErrors = errors;
-    lastInDoubt = inDoubt;
-    lastDeclined = declined;
+    IntervalStats stats = sampler.next(now, last);
     safely(() -> listener.onInterval(stats));
   }
 

@@ -15,7 +15,7 @@ class MetricsTest {
     Metrics.Sample sample = metrics.sampleInterval();
     assertEquals(9_000_000, sample.responseTimes().getMaxValue(), 10_000);
     assertEquals(1_000_000, sample.serviceTimes().getMaxValue(), 1_000);
-    assertTrue(metrics.registry().getTimers().containsKey(Metrics.SERVICE_TIME));
+    assertTrue(metrics.separateServiceTimes());
   }
 
   @Test
@@ -27,7 +27,25 @@ class MetricsTest {
     assertEquals(2, sample.serviceTimes().getTotalCount());
     assertEquals(sample.responseTimes(), sample.serviceTimes());
     assertEquals(metrics.cumulative().responseTimes(), metrics.cumulative().serviceTimes());
-    assertFalse(metrics.registry().getTimers().containsKey(Metrics.SERVICE_TIME));
+    assertFalse(metrics.separateServiceTimes());
     assertEquals(2, metrics.iterationCount());
+  }
+
+  @Test
+  void totalsAreTheSumsOfTheCountsByClassAndCause() {
+    Metrics metrics = new Metrics(false);
+    metrics.recordRetry(ErrorClass.DEADLOCK);
+    metrics.recordRetry(ErrorClass.SERIALIZATION);
+    metrics.recordError(ErrorClass.CONNECTION, true);
+    metrics.recordInDoubt(InDoubtCause.REPLY_LOST);
+    metrics.recordDeclined(1_000, 1_000, true);
+    assertEquals(2, metrics.retryCount());
+    assertEquals(1, metrics.retriesByClass().get(ErrorClass.DEADLOCK));
+    assertEquals(1, metrics.errorCount());
+    assertEquals(1, metrics.partialErrorCount());
+    assertEquals(1, metrics.inDoubtCount());
+    assertEquals(1, metrics.iterationCount());
+    assertEquals(1, metrics.declinedCount());
+    assertEquals(1, metrics.lateCount());
   }
 }

@@ -1,15 +1,19 @@
 package io.txbench.report;
 
 import com.codahale.metrics.ConsoleReporter;
-import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.Slf4jReporter;
+import io.txbench.core.Metrics;
+import io.txbench.core.RunListener;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.LoggerFactory;
 
-/** The Dropwizard reporters of {@code --metrics-reporter}, set up as the OnGres tool had them. */
+/**
+ * The Dropwizard reporters of {@code --metrics-reporter}, set up as the OnGres tool had them, each
+ * reading core's {@link Metrics} through a {@link DropwizardMetrics} of its own.
+ */
 public final class DropwizardReporters {
   private DropwizardReporters() {}
 
@@ -19,26 +23,31 @@ public final class DropwizardReporters {
    * format (rates per second, durations in ms), written by {@link MetricsCsv}, which reports a
    * failed write.
    */
-  public static MetricsCsv csv(MetricRegistry registry, Path directory) {
-    return new MetricsCsv(registry, directory);
+  public static RunListener csv(Metrics metrics, Path directory) {
+    DropwizardMetrics dropwizard = new DropwizardMetrics(metrics);
+    return dropwizard.reporting(new MetricsCsv(dropwizard.registry(), directory));
   }
 
   /** Dropwizard's console dump of every metric. */
-  public static ReporterListener console(MetricRegistry registry, PrintStream out) {
-    return new ReporterListener(ConsoleReporter.forRegistry(registry)
+  public static RunListener console(Metrics metrics, PrintStream out) {
+    DropwizardMetrics dropwizard = new DropwizardMetrics(metrics);
+    return dropwizard.reporting(new ReporterListener(ConsoleReporter.forRegistry(
+        dropwizard.registry())
         .outputTo(out)
         .formattedFor(Locale.US)
         .convertRatesTo(TimeUnit.SECONDS)
         .convertDurationsTo(TimeUnit.MILLISECONDS)
-        .build());
+        .build()));
   }
 
   /** Every metric as a log line of the logger {@code io.txbench.metrics}. */
-  public static ReporterListener log(MetricRegistry registry) {
-    return new ReporterListener(Slf4jReporter.forRegistry(registry)
+  public static RunListener log(Metrics metrics) {
+    DropwizardMetrics dropwizard = new DropwizardMetrics(metrics);
+    return dropwizard.reporting(new ReporterListener(Slf4jReporter.forRegistry(
+        dropwizard.registry())
         .outputTo(LoggerFactory.getLogger("io.txbench.metrics"))
         .convertRatesTo(TimeUnit.SECONDS)
         .convertDurationsTo(TimeUnit.MILLISECONDS)
-        .build());
+        .build()));
   }
 }

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.txbench.core.ErrorClass;
-import io.txbench.core.HdrReservoir;
 import io.txbench.core.InDoubtCause;
+import io.txbench.core.LatencyRecorder;
 import io.txbench.core.IntervalStats;
 import io.txbench.core.Metrics;
 import io.txbench.core.RunResult;
@@ -34,7 +34,7 @@ class ResultFilesTest {
   @TempDir Path dir;
 
   private static Histogram histogram(long... millis) {
-    Histogram h = new Histogram(1, HdrReservoir.HIGHEST_TRACKABLE_NANOS, 3);
+    Histogram h = LatencyRecorder.newHistogram();
     h.setStartTimeStamp(1_000);
     h.setEndTimeStamp(2_000);
     for (long m : millis) {
@@ -106,9 +106,8 @@ class ResultFilesTest {
     Metrics metrics = new Metrics();
     metrics.recordSuccess(3_000_000);
     metrics.recordRetry(ErrorClass.DEADLOCK);
-    metrics.sampleInterval();
-    MetricsCsv csv = DropwizardReporters.csv(metrics.registry(), dir);
-    csv.onInterval(null);
+    Histogram period = metrics.sampleInterval().responseTimes();
+    DropwizardReporters.csv(metrics, dir).onInterval(interval(1, period, 1, false));
     List<String> timer = Files.readAllLines(dir.resolve("response-time.csv"));
     assertEquals("t,count,max,mean,min,stddev,p50,p75,p95,p98,p99,p999,mean_rate,m1_rate,"
         + "m5_rate,m15_rate,rate_unit,duration_unit", timer.get(0));
@@ -222,7 +221,7 @@ class ResultFilesTest {
     com.codahale.metrics.Meter meter = registry.register("iterations",
         new com.codahale.metrics.Meter(clock));
     com.codahale.metrics.Timer timer = registry.register("response-time",
-        new com.codahale.metrics.Timer(new io.txbench.core.HdrReservoir(), clock));
+        new com.codahale.metrics.Timer(new com.codahale.metrics.UniformReservoir(), clock));
     Path theirs = Files.createDirectories(dir.resolve("theirs"));
     Path ours = Files.createDirectories(dir.resolve("ours"));
     com.codahale.metrics.CsvReporter reporter = com.codahale.metrics.CsvReporter
@@ -252,7 +251,7 @@ class ResultFilesTest {
     Metrics metrics = new Metrics();
     metrics.recordSuccess(1_000_000);
     Files.createSymbolicLink(dir.resolve("iterations.csv"), Path.of("/dev/full"));
-    MetricsCsv csv = new MetricsCsv(metrics.registry(), dir);
+    MetricsCsv csv = new MetricsCsv(new DropwizardMetrics(metrics).registry(), dir);
     java.io.UncheckedIOException e = org.junit.jupiter.api.Assertions.assertThrows(
         java.io.UncheckedIOException.class, () -> csv.onInterval(null));
     assertTrue(e.getMessage().startsWith("cannot write " + dir.resolve("iterations.csv")),

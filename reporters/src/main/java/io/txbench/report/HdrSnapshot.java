@@ -1,4 +1,4 @@
-package io.txbench.core;
+package io.txbench.report;
 
 import com.codahale.metrics.Snapshot;
 import java.io.OutputStream;

@@ -1,41 +1,31 @@
 package io.txbench.core;
 
-import com.codahale.metrics.Reservoir;
-import com.codahale.metrics.Snapshot;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
 /**
- * A Dropwizard reservoir over an HdrHistogram {@link Recorder}: recording is wait-free, so workers
+ * Durations recorded into an HdrHistogram {@link Recorder}: recording is wait-free, so workers
  * share no lock. Values are nanoseconds, kept to 3 significant digits from 1 ns to one hour
  * (longer values are clamped to one hour).
  *
- * <p>Reporters do not read the recorder: the metrics ticker calls {@link #sampleInterval()} once a
- * period, which moves what was recorded into the cumulative histogram, and {@link #getSnapshot()}
- * shows that cumulative histogram. Every recorded value is thus in exactly one interval.
+ * <p>The metrics ticker calls {@link #sampleInterval()} once a period, which moves what was
+ * recorded into the cumulative histogram: every recorded value is in exactly one interval.
  */
-public final class HdrReservoir implements Reservoir {
+public final class LatencyRecorder {
   public static final long HIGHEST_TRACKABLE_NANOS = 3_600_000_000_000L;
   public static final int SIGNIFICANT_DIGITS = 3;
 
   private final Recorder recorder = new Recorder(1, HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS);
-  private final Histogram cumulative = new Histogram(1, HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS);
+  private final Histogram cumulative = newHistogram();
   private Histogram recycled;
-  private volatile Snapshot snapshot = new HdrSnapshot(cumulative.copy());
 
-  @Override
-  public int size() {
-    return snapshot.size();
+  /** An empty histogram of the range and precision every recorder of txbench has. */
+  public static Histogram newHistogram() {
+    return new Histogram(1, HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS);
   }
 
-  @Override
-  public void update(long nanos) {
+  public void record(long nanos) {
     recorder.recordValue(nanos < 1 ? 1 : Math.min(nanos, HIGHEST_TRACKABLE_NANOS));
-  }
-
-  @Override
-  public Snapshot getSnapshot() {
-    return snapshot;
   }
 
   /**
@@ -45,9 +35,6 @@ public final class HdrReservoir implements Reservoir {
   public synchronized Histogram sampleInterval() {
     recycled = recorder.getIntervalHistogram(recycled);
     cumulative.add(recycled);
-    Histogram total = cumulative.copy();
-    total.setStartTimeStamp(cumulative.getStartTimeStamp());
-    snapshot = new HdrSnapshot(total);
     Histogram interval = recycled.copy();
     interval.setStartTimeStamp(recycled.getStartTimeStamp());
     interval.setEndTimeStamp(recycled.getEndTimeStamp());
