@@ -2,6 +2,7 @@ package io.txbench.cli;
 
 import io.txbench.core.Crew;
 import io.txbench.core.Dropped;
+import io.txbench.core.EmbeddedServer;
 import io.txbench.core.Lease;
 import io.txbench.core.LeaseMode;
 import io.txbench.core.Providers;
@@ -50,7 +51,7 @@ final class BenchmarkSession {
 
   private int runTarget() throws Exception {
     WorkloadProvider provider = providers.forTarget(settings.targetName()).orElseThrow();
-    TargetLocator locator = new TargetLocator(settings.targetName(), settings.embedded(), out);
+    TargetLocator locator = new TargetLocator(provider, settings.embedded(), out);
     try (ShutdownGuard guard = new ShutdownGuard()) {
       try {
         TargetOptions options = locator.locate(settings.target());

@@ -104,7 +104,7 @@ final class ConnectionMixin {
 
 
   /** The connection options for one target, with its defaults where none was given. */
-  TargetOptions forTarget(WorkloadProvider provider, String target, int targetCount,
+  TargetOptions forTarget(WorkloadProvider provider, int targetCount,
       int largestLevel, IsolationLevel isolation, MongoOptions mongo, Secret secret) {
     if (port != null && (port < 1 || port > 65535)) {
       throw usage(spec, "--target-database-port: " + port + " is not a port (1-65535)");
@@ -137,7 +137,7 @@ final class ConnectionMixin {
       throw usage(spec, "--min-connections must be between 0 and --max-connections (" + max
           + ")");
     }
-    String url = TargetUrls.pick(urls, target, targetCount);
+    String url = TargetUrls.pick(urls, provider, targetCount);
     // A URL says who connects, unless --target-database-user says otherwise.
     String who = url != null ? user : user == null ? provider.defaultUser() : user;
     // A port alone names a server too: localhost on that port, never an embedded stand-in.

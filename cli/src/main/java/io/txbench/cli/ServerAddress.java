@@ -1,5 +1,6 @@
 package io.txbench.cli;
 
+import io.txbench.core.EmbeddedServer;
 import io.txbench.core.TargetOptions;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
