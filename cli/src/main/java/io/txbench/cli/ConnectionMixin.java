@@ -27,16 +27,19 @@ final class ConnectionMixin {
   String host;
 
   @Option(names = "--target-database-port", paramLabel = "PORT",
-      description = "Server port. Default: the target's (5432 for postgres).")
+      completionCandidates = TargetDefaults.Ports.class,
+      description = "Server port. Default: the target's (${COMPLETION-CANDIDATES}).")
   Integer port;
 
   @Option(names = "--target-database-name", paramLabel = "NAME",
-      description = "Database to use. Default: postgres for postgres, txbench for mysql (made if"
-          + " missing) and mongo.")
+      completionCandidates = TargetDefaults.Databases.class,
+      description = "Database to use (made if missing where the target can). Default:"
+          + " ${COMPLETION-CANDIDATES}.")
   String database;
 
   @Option(names = "--target-database-user", paramLabel = "USER",
-      description = "User name. Default: postgres for postgres, root for mysql, none for mongo.")
+      completionCandidates = TargetDefaults.Users.class,
+      description = "User name. Default: ${COMPLETION-CANDIDATES}.")
   String user;
 
   @Option(names = "--target-database-password", paramLabel = "PASSWORD", arity = "0..1",
