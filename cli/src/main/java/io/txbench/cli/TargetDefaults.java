@@ -8,7 +8,7 @@ import java.util.function.Function;
 
 /**
  * Each target's default of a connection option, for the help text ({@code
- * ${COMPLETION-CANDIDATES}}): "5432 for postgres", one entry per provider on the class path.
+ * ${COMPLETION-CANDIDATES}}): "PORT for TARGET", one entry per provider on the class path.
  */
 abstract class TargetDefaults implements Iterable<String> {
   private final Function<WorkloadProvider, Object> value;
