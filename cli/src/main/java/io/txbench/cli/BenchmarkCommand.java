@@ -208,7 +208,7 @@ final class BenchmarkCommand implements Callable<Integer> {
     } catch (java.io.IOException e) {
       throw usage("--output-dir: " + e.getMessage());
     }
-    LogLevels.apply(level);
+    LogLevels.apply(level, providers);
     // One guard for the whole command: a signalled JVM exits only once the command has cleaned
     // up after itself (the results written, the directories no run used removed).
     try (ShutdownGuard guard = new ShutdownGuard()) {
@@ -269,7 +269,7 @@ final class BenchmarkCommand implements Callable<Integer> {
     int largest = parallelism.stream().mapToInt(Integer::intValue).max().orElseThrow();
     Secret secret = connection.password(environment);
     credentials.add(secret.reveal()); // from a file, it is known only now
-    TargetOptions targetOptions = connection.forTarget(provider, target, targets.size(), largest,
+    TargetOptions targetOptions = connection.forTarget(provider, targets.size(), largest,
         isolationLevel, mongoMixin.toOptions(), secret);
     if (targetOptions.url() != null) {
       try {

@@ -2,6 +2,7 @@ package io.txbench.cli;
 
 import io.txbench.core.Crew;
 import io.txbench.core.Dropped;
+import io.txbench.core.EmbeddedServer;
 import io.txbench.core.Lease;
 import io.txbench.core.LeaseMode;
 import io.txbench.core.Providers;
@@ -53,7 +54,7 @@ final class BenchmarkSession {
 
   private int runTarget() throws Exception {
     WorkloadProvider provider = providers.forTarget(settings.targetName()).orElseThrow();
-    TargetLocator locator = new TargetLocator(settings.targetName(), settings.embedded(), out);
+    TargetLocator locator = new TargetLocator(provider, settings.embedded(), out);
     try {
       TargetOptions options = locator.locate(settings.target());
       guard.closeOnTimeout(locator.embedded());

@@ -27,16 +27,19 @@ final class ConnectionMixin {
   String host;
 
   @Option(names = "--target-database-port", paramLabel = "PORT",
-      description = "Server port. Default: the target's (5432 for postgres).")
+      completionCandidates = TargetDefaults.Ports.class,
+      description = "Server port. Default: the target's (${COMPLETION-CANDIDATES}).")
   Integer port;
 
   @Option(names = "--target-database-name", paramLabel = "NAME",
-      description = "Database to use. Default: postgres for postgres, txbench for mysql (made if"
-          + " missing) and mongo.")
+      completionCandidates = TargetDefaults.Databases.class,
+      description = "Database to use (made if missing where the target can). Default:"
+          + " ${COMPLETION-CANDIDATES}.")
   String database;
 
   @Option(names = "--target-database-user", paramLabel = "USER",
-      description = "User name. Default: postgres for postgres, root for mysql, none for mongo.")
+      completionCandidates = TargetDefaults.Users.class,
+      description = "User name. Default: ${COMPLETION-CANDIDATES}.")
   String user;
 
   @Option(names = "--target-database-password", paramLabel = "PASSWORD", arity = "0..1",
@@ -104,7 +107,7 @@ final class ConnectionMixin {
 
 
   /** The connection options for one target, with its defaults where none was given. */
-  TargetOptions forTarget(WorkloadProvider provider, String target, int targetCount,
+  TargetOptions forTarget(WorkloadProvider provider, int targetCount,
       int largestLevel, IsolationLevel isolation, MongoOptions mongo, Secret secret) {
     if (port != null && (port < 1 || port > 65535)) {
       throw usage(spec, "--target-database-port: " + port + " is not a port (1-65535)");
@@ -137,7 +140,7 @@ final class ConnectionMixin {
       throw usage(spec, "--min-connections must be between 0 and --max-connections (" + max
           + ")");
     }
-    String url = TargetUrls.pick(urls, target, targetCount);
+    String url = TargetUrls.pick(urls, provider, targetCount);
     // A URL says who connects, unless --target-database-user says otherwise.
     String who = url != null ? user : user == null ? provider.defaultUser() : user;
     // A port alone names a server too: localhost on that port, never an embedded stand-in.

@@ -1,7 +1,9 @@
 package io.txbench.cli;
 
+import io.txbench.core.EmbeddedServer;
 import io.txbench.core.TargetOptions;
 import io.txbench.core.TargetUnavailableException;
+import io.txbench.core.WorkloadProvider;
 import java.io.PrintStream;
 
 /**
@@ -10,13 +12,13 @@ import java.io.PrintStream;
  * answers).
  */
 final class TargetLocator {
-  private final String targetName;
+  private final WorkloadProvider provider;
   private final boolean forceEmbedded;
   private final PrintStream out;
   private EmbeddedServer embedded;
 
-  TargetLocator(String targetName, boolean forceEmbedded, PrintStream out) {
-    this.targetName = targetName;
+  TargetLocator(WorkloadProvider provider, boolean forceEmbedded, PrintStream out) {
+    this.provider = provider;
     this.forceEmbedded = forceEmbedded;
     this.out = out;
   }
@@ -35,7 +37,7 @@ final class TargetLocator {
       return options.at("localhost", options.port(), options.database(), options.user());
     }
     String why = forceEmbedded ? "--embedded" : "nothing answered on localhost:" + options.port();
-    embedded = EmbeddedServers.start(targetName, why);
+    embedded = provider.startEmbedded(why);
     out.println(capitalized(why) + ": started " + embedded.description() + ".");
     return options.at(embedded.host(), embedded.port(), embedded.database(), embedded.user());
   }

@@ -1,13 +1,13 @@
 package io.txbench.cli;
 
+import io.txbench.core.WorkloadProvider;
 import java.util.List;
-import java.util.Locale;
 
-/** Which of the {@code --target-url} values belongs to a target, by the URL's scheme. */
+/** Which of the {@code --target-url} values belongs to a target: the one its provider accepts. */
 final class TargetUrls {
   private TargetUrls() {}
 
-  static String pick(List<String> urls, String target, int targets) {
+  static String pick(List<String> urls, WorkloadProvider provider, int targets) {
     if (urls == null || urls.isEmpty()) {
       return null;
     }
@@ -15,24 +15,9 @@ final class TargetUrls {
       return urls.get(0);
     }
     for (String url : urls) {
-      if (target.equals(kind(url))) {
+      if (provider.acceptsUrl(url)) {
         return url;
       }
-    }
-    return null;
-  }
-
-  /** The target a URL is for: postgres, mysql or mongo; null when the scheme says nothing. */
-  static String kind(String url) {
-    String u = url.toLowerCase(Locale.ROOT);
-    if (u.startsWith("jdbc:postgresql:")) {
-      return "postgres";
-    }
-    if (u.startsWith("jdbc:mysql:") || u.startsWith("jdbc:mariadb:")) {
-      return "mysql";
-    }
-    if (u.startsWith("mongodb:") || u.startsWith("mongodb+srv:")) {
-      return "mongo";
     }
     return null;
   }

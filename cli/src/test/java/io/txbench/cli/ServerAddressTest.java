@@ -2,6 +2,7 @@ package io.txbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.txbench.core.EmbeddedServer;
 import io.txbench.core.IsolationLevel;
 import io.txbench.core.Secret;
 import io.txbench.core.TargetOptions;

@@ -22,6 +22,11 @@ public final class Providers {
     return providers.stream().filter(p -> p.target().equals(target)).findFirst();
   }
 
+  /** Every provider, in the order found. */
+  public List<WorkloadProvider> all() {
+    return List.copyOf(providers);
+  }
+
   /** The target names, sorted, for help and error messages. */
   public List<String> targets() {
     TreeSet<String> names = new TreeSet<>();

@@ -1,6 +1,7 @@
 package io.txbench.core;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * A database's entry point, found with {@link java.util.ServiceLoader}: it names its target and
@@ -28,6 +29,32 @@ public interface WorkloadProvider {
    */
   default void checkUrl(TargetOptions options) {}
 
+  /**
+   * Whether a {@code --target-url} is for this target, by its scheme: of a list of URLs, each
+   * target takes the one it accepts.
+   */
+  default boolean acceptsUrl(String url) {
+    return false;
+  }
+
+  /**
+   * Starts this target's embedded server, for a run with nothing else to talk to. {@code why} says
+   * why one is needed ("--embedded", or "nothing answered on localhost:3306"), for the message of
+   * a target that has none.
+   *
+   * @throws TargetUnavailableException when the target has none (the default: the message says how
+   *     to name a server instead), or it does not start
+   */
+  default EmbeddedServer startEmbedded(String why) throws TargetUnavailableException {
+    throw new TargetUnavailableException(why + ", and txbench has no embedded server for "
+        + target() + ": name one with --target-database-host or --target-url");
+  }
+
+  /** The loggers of the libraries it uses, and their quiet levels. */
+  default List<LibraryLogger> loggers() {
+    return List.of();
+  }
+
   /** The {@code --workload} names this provider serves. */
   List<String> workloads();
 
@@ -45,4 +72,15 @@ public interface WorkloadProvider {
 
   /** Builds a workload on a target this provider opened. */
   Workload<?> workload(Target target, WorkloadOptions options);
+
+  /** Whether {@code url} starts with one of {@code schemes}, in any case. */
+  static boolean hasScheme(String url, String... schemes) {
+    String lower = url.toLowerCase(Locale.ROOT);
+    for (String scheme : schemes) {
+      if (lower.startsWith(scheme)) {
+        return true;
+      }
+    }
+    return false;
+  }
 }

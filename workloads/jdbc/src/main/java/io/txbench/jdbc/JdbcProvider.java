@@ -4,6 +4,7 @@ import io.txbench.core.Dropped;
 import io.txbench.core.Lease;
 import io.txbench.core.LeaseMode;
 import io.txbench.core.LeaseRecord;
+import io.txbench.core.LibraryLogger;
 import io.txbench.core.Target;
 import io.txbench.core.TargetOptions;
 import io.txbench.core.TargetUnavailableException;
@@ -34,6 +35,12 @@ public abstract class JdbcProvider implements WorkloadProvider {
   @Override
   public String defaultDatabase() {
     return dialect().defaultDatabase();
+  }
+
+  /** The connection pool's: quiet, as its warnings repeat what txbench reports in words. */
+  @Override
+  public List<LibraryLogger> loggers() {
+    return List.of(new LibraryLogger("com.zaxxer.hikari", "OFF"));
   }
 
   @Override

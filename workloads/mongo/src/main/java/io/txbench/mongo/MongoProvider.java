@@ -1,9 +1,11 @@
 package io.txbench.mongo;
 
 import io.txbench.core.Dropped;
+import io.txbench.core.EmbeddedServer;
 import io.txbench.core.Lease;
 import io.txbench.core.LeaseMode;
 import io.txbench.core.LeaseRecord;
+import io.txbench.core.LibraryLogger;
 import io.txbench.core.Target;
 import io.txbench.core.TargetOptions;
 import io.txbench.core.TargetUnavailableException;
@@ -40,6 +42,23 @@ public final class MongoProvider implements WorkloadProvider {
   @Override
   public void checkUrl(TargetOptions options) {
     MongoTarget.connectionString(options); // throws IllegalArgumentException, in words
+  }
+
+  @Override
+  public boolean acceptsUrl(String url) {
+    return WorkloadProvider.hasScheme(url, "mongodb:", "mongodb+srv:");
+  }
+
+  /** The in-process emulator: no real MongoDB ships in a JAR. */
+  @Override
+  public EmbeddedServer startEmbedded(String why) {
+    return MongoEmulator.start();
+  }
+
+  @Override
+  public List<LibraryLogger> loggers() {
+    return List.of(new LibraryLogger("org.mongodb.driver", "WARN"),
+        new LibraryLogger("de.bwaldvogel", "OFF"));
   }
 
   @Override

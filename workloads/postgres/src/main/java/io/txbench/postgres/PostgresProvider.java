@@ -1,7 +1,13 @@
 package io.txbench.postgres;
 
+import io.txbench.core.EmbeddedServer;
+import io.txbench.core.LibraryLogger;
+import io.txbench.core.TargetUnavailableException;
+import io.txbench.core.WorkloadProvider;
 import io.txbench.jdbc.JdbcProvider;
 import io.txbench.jdbc.SqlDialect;
+import java.util.ArrayList;
+import java.util.List;
 
 /** The {@code postgres} target. */
 public final class PostgresProvider extends JdbcProvider {
@@ -15,5 +21,27 @@ public final class PostgresProvider extends JdbcProvider {
   @Override
   protected SqlDialect dialect() {
     return dialect;
+  }
+
+  @Override
+  public boolean acceptsUrl(String url) {
+    return WorkloadProvider.hasScheme(url, "jdbc:postgresql:");
+  }
+
+  @Override
+  public EmbeddedServer startEmbedded(String why) throws TargetUnavailableException {
+    try {
+      return EmbeddedPostgresServer.start();
+    } catch (RuntimeException e) {
+      throw new TargetUnavailableException(e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public List<LibraryLogger> loggers() {
+    List<LibraryLogger> loggers = new ArrayList<>(super.loggers());
+    loggers.add(new LibraryLogger("org.postgresql", "WARN"));
+    loggers.add(new LibraryLogger("io.zonky", "WARN"));
+    return List.copyOf(loggers);
   }
 }

@@ -1,5 +1,6 @@
-package io.txbench.cli;
+package io.txbench.postgres;
 
+import io.txbench.core.EmbeddedServer;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;

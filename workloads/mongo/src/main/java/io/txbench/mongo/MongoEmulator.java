@@ -1,7 +1,8 @@
-package io.txbench.cli;
+package io.txbench.mongo;
 
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import io.txbench.core.EmbeddedServer;
 import java.net.InetSocketAddress;
 
 /**

@@ -1,7 +1,10 @@
-package io.txbench.cli;
+package io.txbench.core;
 
-/** A database server the CLI started itself, for a run with nothing else to talk to. */
-interface EmbeddedServer extends AutoCloseable {
+/**
+ * A database server txbench started itself, for a run with nothing else to talk to; its provider
+ * starts it ({@link WorkloadProvider#startEmbedded}).
+ */
+public interface EmbeddedServer extends AutoCloseable {
 
   String host();
 

@@ -1,0 +1,51 @@
+package io.txbench.cli;
+
+import io.txbench.core.Providers;
+import io.txbench.core.WorkloadProvider;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.function.Function;
+
+/**
+ * Each target's default of a connection option, for the help text ({@code
+ * ${COMPLETION-CANDIDATES}}): "PORT for TARGET", one entry per provider on the class path.
+ */
+abstract class TargetDefaults implements Iterable<String> {
+  private final Function<WorkloadProvider, Object> value;
+
+  TargetDefaults(Function<WorkloadProvider, Object> value) {
+    this.value = value;
+  }
+
+  @Override
+  public Iterator<String> iterator() {
+    return new Providers().all().stream()
+        .sorted(Comparator.comparing(WorkloadProvider::target))
+        .map(p -> {
+          Object shown = value.apply(p);
+          return (shown == null ? "none" : shown) + " for " + p.target();
+        })
+        .iterator();
+  }
+
+  /** The default ports. */
+  static final class Ports extends TargetDefaults {
+    Ports() {
+      super(WorkloadProvider::defaultPort);
+    }
+  }
+
+  /** The default databases. */
+  static final class Databases extends TargetDefaults {
+    Databases() {
+      super(WorkloadProvider::defaultDatabase);
+    }
+  }
+
+  /** The default user names. */
+  static final class Users extends TargetDefaults {
+    Users() {
+      super(WorkloadProvider::defaultUser);
+    }
+  }
+}

@@ -1,0 +1,59 @@
+package io.txbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A target the CLI has never heard of ({@link ToyProvider}, registered in the tests' resources)
+ * is listed, has its defaults shown, its URL picked and its embedded server started: the CLI
+ * names no target.
+ */
+class ToyTargetTest {
+
+  @Test
+  void theHelpListsTheToyTargetAndItsDefaults() {
+    String help = CliRun.of("--help").out().replaceAll("\\s+", " ");
+    assertTrue(help.contains("Database to drive: ") && help.contains("toy"), help);
+    assertTrue(help.contains("1 for toy"), help);
+    assertTrue(help.contains("toybox for toy"), help);
+    assertTrue(help.contains("none for toy"), help);
+  }
+
+  @Test
+  void theToyTargetRunsOnItsEmbeddedServer(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("toy");
+    CliRun run = CliRun.of("--benchmark-target", "toy", "--embedded", "--workload",
+        "point-select", "--parallelism", "2", "--duration", "300ms", "--output-dir",
+        out.toString());
+    assertEquals(ExitCodes.OK, run.exitCode(), run.err() + run.out());
+    assertTrue(run.out().contains("--embedded: started the toy server (a counter in memory)."),
+        run.out());
+    assertTrue(run.out().contains("Connected to Toy 1.0 at localhost:7/toybox."), run.out());
+    assertTrue(run.out().contains("toy server on localhost:7 (started by txbench)"), run.out());
+    assertTrue(run.out().contains("verification  passed"), run.out());
+    assertTrue(Files.exists(out.resolve("summary.json")), run.out());
+  }
+
+  @Test
+  void aWorkloadTheToyDoesNotServeIsRefusedWithItsList() {
+    CliRun run = CliRun.of("--benchmark-target", "toy", "--workload", "airline");
+    assertEquals(ExitCodes.USAGE, run.exitCode(), run.err());
+    assertTrue(run.err().contains("unknown workload 'airline'; one of: [point-select]"),
+        run.err());
+  }
+
+  @Test
+  void eachTargetOfAListTakesTheUrlItsProviderAccepts(@TempDir Path dir) {
+    CliRun run = CliRun.of("--benchmark-target", "toy,postgres", "--target-url",
+        "jdbc:postgresql://127.0.0.1:1/x", "--target-url", "toy://anywhere", "--workload",
+        "point-select", "--duration", "300ms", "--output-dir", dir.resolve("list").toString());
+    // The toy target takes toy://, so it runs on it rather than starting its embedded server.
+    assertTrue(run.out().contains("Connected to Toy 1.0 at toy://anywhere."),
+        run.err() + run.out());
+  }
+}
