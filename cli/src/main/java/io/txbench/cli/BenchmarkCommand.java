@@ -281,10 +281,8 @@ final class BenchmarkCommand implements Callable<Integer> {
     WorkloadOptions workloadOptions = new WorkloadOptions(workload, tableSize, seed, dayRange,
         bookingSleep, disableTransaction, schedules);
     RunOptions runOptions = new RunOptions(parallelism.get(0),
-        iterations == null ? (duration == null ? Duration.ofSeconds(30) : duration) : null,
-        iterations == null ? 0 : iterations, metricsPeriod, maxRetries, maxErrors, seed,
-        Backoff.defaults(), rate == null ? 0 : rate, rateDistribution == RateDistribution.POISSON,
-        maxLag == null ? Duration.ZERO : maxLag);
+        RunShape.length(iterations, duration), metricsPeriod, maxRetries, maxErrors, seed,
+        Backoff.defaults(), RunShape.pacing(rate, rateDistribution, maxLag));
     boolean isSweep = targets.size() > 1 || parallelism.size() > 1;
     return new Settings(target, targetOptions, workloadOptions, runOptions,
         List.copyOf(parallelism), isSweep, warmup, connection.embedded, skipSetup, onlySetup, drop,

@@ -4,7 +4,11 @@ import io.txbench.core.Causes;
 import io.txbench.core.CompositeListener;
 import io.txbench.core.Crew;
 import io.txbench.core.ErrorClass;
+import io.txbench.core.ForDuration;
+import io.txbench.core.ForIterations;
 import io.txbench.core.Metrics;
+import io.txbench.core.OpenLoop;
+import io.txbench.core.RunLength;
 import io.txbench.core.RunListener;
 import io.txbench.core.RunOptions;
 import io.txbench.core.RunResult;
@@ -108,10 +112,9 @@ final class MeasuredRun<S extends AutoCloseable> {
         + (header.transactions() || !header.workload().equals("airline") ? ""
             : " (no transactions)")
         + " on " + header.target() + " with " + run.parallelism() + " thread(s)"
-        + (run.openLoop() ? String.format(Locale.US, " at %.0f per second", run.rate()) : "")
-        + ", " + (run.duration() != null ? "for " + human(run.duration())
-            : run.iterations() + " iterations")
-        + ".";
+        + (run.pacing() instanceof OpenLoop open
+            ? String.format(Locale.US, " at %.0f per second", open.rate()) : "")
+        + ", " + describe(run.length()) + ".";
     return new RunListener() {
       @Override
       public void onStart(long startMillis, int threads) {
@@ -119,6 +122,17 @@ final class MeasuredRun<S extends AutoCloseable> {
         out.flush();
       }
     };
+  }
+
+  /** "for 30s" or "1000 iterations", as the announcement says it. */
+  private static String describe(RunLength length) {
+    if (length instanceof ForDuration timed) {
+      return "for " + human(timed.length());
+    }
+    if (length instanceof ForIterations counted) {
+      return counted.count() + " iterations";
+    }
+    throw new IllegalStateException("a run length the announcement does not know: " + length);
   }
 
   /** Runs the unmeasured warm-up, if any; false when a stop came meanwhile. */

@@ -1,5 +1,6 @@
 package io.txbench.cli;
 
+import io.txbench.core.Arrivals;
 import java.util.Locale;
 
 /** How an open loop spaces its intended start times ({@code --rate-distribution}). */
@@ -8,6 +9,11 @@ enum RateDistribution {
   UNIFORM,
   /** Exponential gaps: a Poisson arrival process. */
   POISSON;
+
+  /** The same spacing as core knows it. */
+  Arrivals arrivals() {
+    return this == POISSON ? Arrivals.POISSON : Arrivals.UNIFORM;
+  }
 
   /** As the option is written, and as summary.json shows it. */
   @Override

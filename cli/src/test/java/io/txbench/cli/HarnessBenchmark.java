@@ -3,6 +3,7 @@ package io.txbench.cli;
 import io.txbench.core.Backoff;
 import io.txbench.core.ErrorClass;
 import io.txbench.core.Failure;
+import io.txbench.core.ForDuration;
 import io.txbench.core.Metrics;
 import io.txbench.core.Progress;
 import io.txbench.core.RunListener;
@@ -46,7 +47,7 @@ public final class HarnessBenchmark {
   }
 
   private static RunResult measure(int threads, int seconds) throws Exception {
-    RunOptions options = new RunOptions(threads, Duration.ofSeconds(seconds), 0,
+    RunOptions options = new RunOptions(threads, new ForDuration(Duration.ofSeconds(seconds)),
         Duration.ofSeconds(1), 0, 0, 1, Backoff.defaults());
     return new Runner(options, new Metrics(false), new RunListener() {})
         .run(new NoOp(), new NoTarget());

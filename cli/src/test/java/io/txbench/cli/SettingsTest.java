@@ -3,10 +3,17 @@ package io.txbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.txbench.core.Arrivals;
+import io.txbench.core.ClosedLoop;
 import io.txbench.core.Credentials;
+import io.txbench.core.ForDuration;
+import io.txbench.core.ForIterations;
+import io.txbench.core.OpenLoop;
 import io.txbench.core.Providers;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -28,5 +35,23 @@ class SettingsTest {
     assertEquals("root", settings("mysql").target().user());
     assertEquals("ops", settings("mysql", "--target-url", "jdbc:mysql://127.0.0.1/txbench",
         "--target-database-user", "ops").target().user());
+  }
+
+  @Test
+  void aRunLastsThirtySecondsUnlessTheOptionsSayHowLong() {
+    assertEquals(new ForDuration(Duration.ofSeconds(30)), settings("mysql").run().length());
+    assertEquals(new ForDuration(Duration.ofMinutes(2)),
+        settings("mysql", "--duration", "2m").run().length());
+    assertEquals(new ForIterations(500), settings("mysql", "--iterations", "500").run().length());
+  }
+
+  @Test
+  void aRateOpensTheLoop() {
+    assertEquals(new ClosedLoop(), settings("mysql").run().pacing());
+    assertEquals(new OpenLoop(50, Arrivals.UNIFORM), settings("mysql", "--rate", "50").run()
+        .pacing());
+    assertEquals(new OpenLoop(50, Arrivals.POISSON, Optional.of(Duration.ofMillis(20))),
+        settings("mysql", "--rate", "50", "--rate-distribution", "poisson", "--max-lag", "20ms")
+            .run().pacing());
   }
 }

@@ -12,8 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 final class RunControl {
   private final CountDownLatch stopSignal = new CountDownLatch(1);
   private final AtomicLong claimed = new AtomicLong();
-  private final long limit;
-  private final boolean timed;
+  private final RunLength length;
   private volatile boolean stopRequested;
   private volatile boolean abandoned;
   private volatile StopReason stopReason;
@@ -22,18 +21,18 @@ final class RunControl {
   private long deadline;
   private StartSchedule startSchedule;
 
-  /** {@code limit}: the iterations of the run, 0 when a duration bounds it. */
-  RunControl(long limit, boolean timed) {
-    this.limit = limit;
-    this.timed = timed;
+  RunControl(RunLength length) {
+    this.length = length;
   }
 
   /**
-   * Opens the window at {@code startNanos}; a timed run's closes {@code durationNanos} later. An
-   * open loop's iterations follow {@code startSchedule} (null: a closed loop).
+   * Opens the window at {@code startNanos}; a timed run's closes its duration later. An open
+   * loop's iterations follow {@code startSchedule} (null: a closed loop).
    */
-  void open(long startNanos, long durationNanos, StartSchedule startSchedule) {
-    this.deadline = startNanos + durationNanos;
+  void open(long startNanos, StartSchedule startSchedule) {
+    this.deadline = length instanceof ForDuration timed
+        ? startNanos + timed.length().toNanos()
+        : startNanos;
     this.startSchedule = startSchedule;
   }
 
@@ -42,8 +41,9 @@ final class RunControl {
     return startSchedule;
   }
 
+  /** Whether a duration, rather than an iteration count, ends the run. */
   boolean timed() {
-    return timed;
+    return length instanceof ForDuration;
   }
 
   long deadline() {
@@ -86,12 +86,12 @@ final class RunControl {
 
   /** Whether an iteration that ended at {@code nanos} ended after the measured window. */
   boolean afterWindow(long nanos) {
-    return (timed && nanos - deadline > 0) || (stopRequested && nanos - windowEnd > 0);
+    return (timed() && nanos - deadline > 0) || (stopRequested && nanos - windowEnd > 0);
   }
 
   /** Whether a timed run's deadline has come: no iteration starts from then on. */
   boolean pastDeadline(long nanos) {
-    return timed && nanos - deadline >= 0;
+    return timed() && nanos - deadline >= 0;
   }
 
   /** Workers still busy after the grace period are given up: none starts another iteration. */
@@ -105,7 +105,8 @@ final class RunControl {
 
   /** Takes the next iteration of a bounded run; false once all are taken. */
   boolean claim() {
-    return limit <= 0 || claimed.getAndIncrement() < limit;
+    return !(length instanceof ForIterations bounded)
+        || claimed.getAndIncrement() < bounded.count();
   }
 
   /** Waits for a stop request at most {@code nanos}; true if one came. */

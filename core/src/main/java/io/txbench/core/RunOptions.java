@@ -3,59 +3,49 @@ package io.txbench.core;
 import java.time.Duration;
 
 /**
- * How the runner drives a workload. Exactly one of {@code duration} and {@code iterations} bounds
- * the run: a {@code null} duration means the iteration count does; {@code iterations} 0 means the
- * duration does. {@code maxErrors} 0 means unlimited. {@code rate} 0 is a closed loop (each worker
- * starts its next iteration when the last one ends); otherwise iterations are scheduled at that
- * many per second over all workers, evenly or as a Poisson process, and one that would start more
- * than {@code maxLag} late is skipped ({@code Duration.ZERO}: never).
+ * How the runner drives a workload: {@code length} ends the run, {@code pacing} says when its
+ * iterations start. {@code maxErrors} 0 means unlimited.
  */
 public record RunOptions(
     int parallelism,
-    Duration duration,
-    long iterations,
+    RunLength length,
     Duration metricsPeriod,
     int maxRetries,
     long maxErrors,
     long seed,
     Backoff backoff,
-    double rate,
-    boolean poisson,
-    Duration maxLag) {
+    Pacing pacing) {
 
   /** A closed-loop run. */
-  public RunOptions(int parallelism, Duration duration, long iterations, Duration metricsPeriod,
-      int maxRetries, long maxErrors, long seed, Backoff backoff) {
-    this(parallelism, duration, iterations, metricsPeriod, maxRetries, maxErrors, seed, backoff,
-        0, false, Duration.ZERO);
+  public RunOptions(int parallelism, RunLength length, Duration metricsPeriod, int maxRetries,
+      long maxErrors, long seed, Backoff backoff) {
+    this(parallelism, length, metricsPeriod, maxRetries, maxErrors, seed, backoff,
+        new ClosedLoop());
   }
 
   /** Whether iterations follow a schedule rather than each other. */
   public boolean openLoop() {
-    return rate > 0;
+    return pacing instanceof OpenLoop;
   }
 
   /** The same run with another number of workers (a level of a sweep). */
   public RunOptions withParallelism(int workers) {
-    return new RunOptions(workers, duration, iterations, metricsPeriod, maxRetries, maxErrors,
-        seed, backoff, rate, poisson, maxLag);
+    return new RunOptions(workers, length, metricsPeriod, maxRetries, maxErrors, seed, backoff,
+        pacing);
   }
 
   /** The same load for a warm-up of the given length, which nothing measures. */
   public RunOptions warmup(Duration length) {
-    return new RunOptions(parallelism, length, 0, metricsPeriod, maxRetries, 0, seed + 1, backoff,
-        rate, poisson, maxLag);
+    return new RunOptions(parallelism, new ForDuration(length), metricsPeriod, maxRetries, 0,
+        seed + 1, backoff, pacing);
   }
 
   public RunOptions {
     if (parallelism < 1) {
       throw new IllegalArgumentException("parallelism must be at least 1");
     }
-    if ((duration == null) == (iterations <= 0)) {
-      throw new IllegalArgumentException("give either a duration or an iteration count");
-    }
-    if (rate < 0) {
-      throw new IllegalArgumentException("rate must not be negative");
+    if (length == null || pacing == null) {
+      throw new IllegalArgumentException("a run needs a length and a pacing");
     }
   }
 }

@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * after it are given up: rolled back for certain if they had sent no commit, in doubt otherwise.
  *
  * <p>In a closed loop a worker starts its next iteration as soon as the last one ends. In an open
- * loop ({@code rate} > 0) iterations have intended start times; the response time counts from the
+ * loop ({@link OpenLoop}) iterations have intended start times; the response time counts from the
  * intended start, so a stalled server shows in the latencies instead of slowing the load down
  * (coordinated omission), and the service time from the actual start is recorded beside it.
  */
@@ -51,7 +51,7 @@ public final class Runner {
     this.options = options;
     this.metrics = metrics;
     this.listener = listener;
-    this.control = new RunControl(options.iterations(), options.duration() != null);
+    this.control = new RunControl(options.length());
   }
 
   /** Asks the workers to stop after the iteration in hand (Ctrl-C); safe from any thread. */
@@ -141,10 +141,9 @@ public final class Runner {
     Instant start = Instant.now();
     startNanos = System.nanoTime();
     lastWorkerEnd.set(startNanos);
-    StartSchedule startSchedule = options.openLoop()
-        ? new StartSchedule(startNanos, options.rate(), options.poisson())
-        : null;
-    control.open(startNanos, control.timed() ? options.duration().toNanos() : 0, startSchedule);
+    control.open(startNanos, options.pacing() instanceof OpenLoop open
+        ? new StartSchedule(startNanos, open)
+        : null);
     sampler = new IntervalSampler(metrics, threads, startNanos);
     safely(() -> listener.onStart(start.toEpochMilli(), threads));
     ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {

@@ -11,12 +11,17 @@ import java.util.concurrent.atomic.AtomicLong;
 final class StartSchedule {
   private final AtomicLong next;
   private final double periodNanos;
-  private final boolean poisson;
+  private final OpenLoop pacing;
 
-  StartSchedule(long startNanos, double rate, boolean poisson) {
+  StartSchedule(long startNanos, OpenLoop pacing) {
     this.next = new AtomicLong(startNanos);
-    this.periodNanos = 1e9 / rate;
-    this.poisson = poisson;
+    this.periodNanos = 1e9 / pacing.rate();
+    this.pacing = pacing;
+  }
+
+  /** Whether an iteration {@code lagNanos} behind its slot is skipped rather than started. */
+  boolean tooLate(long lagNanos) {
+    return pacing.tooLate(lagNanos);
   }
 
   /** The intended start of the next iteration, in {@link System#nanoTime()} terms. */
@@ -25,7 +30,8 @@ final class StartSchedule {
   }
 
   private long gap(SplittableRandom random) {
-    double gap = poisson ? -Math.log(1.0 - random.nextDouble()) * periodNanos : periodNanos;
+    double gap = pacing.arrivals() == Arrivals.POISSON
+        ? -Math.log(1.0 - random.nextDouble()) * periodNanos : periodNanos;
     return Math.max(1, Math.round(gap));
   }
 

@@ -52,7 +52,6 @@ final class WorkerLoop<S extends AutoCloseable> {
 
   /** The open loop: each iteration waits for its intended start; none starts after the end. */
   private void runOnSchedule(Worker worker, S session, StartSchedule startSchedule) {
-    long maxLag = options.maxLag().toNanos();
     while (!control.stopRequested()) {
       long intended = startSchedule.next(worker.random());
       if (control.pastDeadline(intended) || !control.claim()) {
@@ -69,7 +68,7 @@ final class WorkerLoop<S extends AutoCloseable> {
         }
       }
       long lag = now - intended;
-      if (maxLag > 0 && lag > maxLag) {
+      if (startSchedule.tooLate(lag)) {
         metrics.recordSkip();
         continue;
       }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
@@ -14,10 +15,9 @@ import org.junit.jupiter.api.Test;
 class OpenLoopTest {
   private static final Backoff NO_WAIT = new Backoff(Duration.ZERO, Duration.ZERO);
 
-  private static RunOptions openLoop(double rate, Duration duration, boolean poisson,
-      Duration maxLag) {
-    return new RunOptions(4, duration, 0, Duration.ofMillis(200), 0, 0, 1, NO_WAIT, rate, poisson,
-        maxLag);
+  private static RunOptions openLoop(double rate, Duration duration, Arrivals arrivals) {
+    return new RunOptions(4, new ForDuration(duration), Duration.ofMillis(200), 0, 0, 1, NO_WAIT,
+        new OpenLoop(rate, arrivals));
   }
 
   private static RunResult run(RunOptions options, Workload<?> workload) throws Exception {
@@ -27,7 +27,7 @@ class OpenLoopTest {
 
   @Test
   void aUniformScheduleStartsExactlyRateTimesDurationIterations() throws Exception {
-    RunResult r = run(openLoop(500, Duration.ofSeconds(2), false, Duration.ZERO),
+    RunResult r = run(openLoop(500, Duration.ofSeconds(2), Arrivals.UNIFORM),
         ScriptedWorkload.alwaysSucceeds());
     assertEquals(1000, r.iterations());
     assertEquals(0, r.skipped());
@@ -36,7 +36,7 @@ class OpenLoopTest {
 
   @Test
   void aPoissonScheduleAveragesTheRate() throws Exception {
-    RunResult r = run(openLoop(500, Duration.ofSeconds(2), true, Duration.ZERO),
+    RunResult r = run(openLoop(500, Duration.ofSeconds(2), Arrivals.POISSON),
         ScriptedWorkload.alwaysSucceeds());
     // A Poisson count over 2 s at 500/s has a standard deviation of about 32.
     assertTrue(Math.abs(r.iterations() - 1000) < 200, "iterations " + r.iterations());
@@ -55,8 +55,8 @@ class OpenLoopTest {
       }
       return null;
     });
-    RunOptions options = new RunOptions(1, Duration.ofSeconds(2), 0, Duration.ofMillis(200), 0, 0,
-        1, NO_WAIT, 200, false, Duration.ZERO);
+    RunOptions options = new RunOptions(1, new ForDuration(Duration.ofSeconds(2)),
+        Duration.ofMillis(200), 0, 0, 1, NO_WAIT, new OpenLoop(200, Arrivals.UNIFORM));
     RunResult r = run(options, stallOnce);
     // One worker, one 600 ms stall: the ~120 slots behind it start late, and their response
     // times say so; their service times stay tiny.
@@ -80,8 +80,9 @@ class OpenLoopTest {
       }
       return null;
     });
-    RunOptions options = new RunOptions(1, Duration.ofSeconds(1), 0, Duration.ofMillis(200), 0, 0,
-        1, NO_WAIT, 200, false, Duration.ofMillis(50));
+    RunOptions options = new RunOptions(1, new ForDuration(Duration.ofSeconds(1)),
+        Duration.ofMillis(200), 0, 0, 1, NO_WAIT,
+        new OpenLoop(200, Arrivals.UNIFORM, Optional.of(Duration.ofMillis(50))));
     RunResult r = run(options, stallOnce);
     assertTrue(r.skipped() > 50, "skipped " + r.skipped());
     assertEquals(200, r.iterations() + r.skipped(), 2);
@@ -90,8 +91,8 @@ class OpenLoopTest {
   @Test
   void theWindowLastsTheDurationEvenWhenTheLastSlotIsEarlier() throws Exception {
     // At 2 per second over 5 s the last slot is at 4.5 s: the rate is over the 5 s, not 4.5.
-    RunOptions options = new RunOptions(2, Duration.ofSeconds(5), 0, Duration.ofSeconds(1), 0, 0,
-        1, NO_WAIT, 2, false, Duration.ZERO);
+    RunOptions options = new RunOptions(2, new ForDuration(Duration.ofSeconds(5)),
+        Duration.ofSeconds(1), 0, 0, 1, NO_WAIT, new OpenLoop(2, Arrivals.UNIFORM));
     RunResult r = run(options, ScriptedWorkload.alwaysSucceeds());
     assertEquals(10, r.iterations());
     assertEquals(Duration.ofSeconds(5).toNanos(), r.measuredNanos());
@@ -111,8 +112,8 @@ class OpenLoopTest {
       }
       return null;
     });
-    RunOptions options = new RunOptions(1, Duration.ofSeconds(1), 0, Duration.ofMillis(200), 0, 0,
-        1, NO_WAIT, 100, false, Duration.ZERO);
+    RunOptions options = new RunOptions(1, new ForDuration(Duration.ofSeconds(1)),
+        Duration.ofMillis(200), 0, 0, 1, NO_WAIT, new OpenLoop(100, Arrivals.UNIFORM));
     RunResult r = run(options, stallAtTheEnd);
     assertEquals(51, r.iterations()); // the stalled one committed in the grace
     assertEquals(1, r.lateIterations());

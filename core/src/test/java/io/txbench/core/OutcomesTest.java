@@ -14,8 +14,8 @@ class OutcomesTest {
   private static final Backoff NO_WAIT = new Backoff(Duration.ZERO, Duration.ZERO);
 
   private static RunResult run(long iterations, ScriptedWorkload workload) throws Exception {
-    RunOptions options = new RunOptions(1, null, iterations, Duration.ofMillis(50), 10, 0, 1,
-        NO_WAIT);
+    RunOptions options = new RunOptions(1, new ForIterations(iterations), Duration.ofMillis(50), 10,
+        0, 1, NO_WAIT);
     return new Runner(options, new Metrics(), new RunListener() {})
         .run(workload, new FakeTarget());
   }
@@ -119,8 +119,8 @@ class OutcomesTest {
         throw new FakeTarget.RetryableFault();
       }
     });
-    RunOptions options = new RunOptions(1, Duration.ofMinutes(1), 0, Duration.ofMillis(50), 10, 0,
-        1, NO_WAIT);
+    RunOptions options = new RunOptions(1, new ForDuration(Duration.ofMinutes(1)),
+        Duration.ofMillis(50), 10, 0, 1, NO_WAIT);
     runner[0] = new Runner(options, new Metrics(), new RunListener() {});
     RunResult r = runner[0].run(workload, new FakeTarget());
     assertEquals(5, r.iterations());

@@ -12,8 +12,8 @@ class RunnerTest {
   private static final Backoff NO_WAIT = new Backoff(Duration.ZERO, Duration.ZERO);
 
   private static RunOptions iterations(int threads, long count, int maxRetries, long maxErrors) {
-    return new RunOptions(threads, null, count, Duration.ofMillis(50), maxRetries, maxErrors, 1,
-        NO_WAIT);
+    return new RunOptions(threads, new ForIterations(count), Duration.ofMillis(50), maxRetries,
+        maxErrors, 1, NO_WAIT);
   }
 
   private static RunResult run(RunOptions options, Workload<?> workload, RunListener listener)
@@ -34,8 +34,8 @@ class RunnerTest {
 
   @Test
   void stopsWhenTheDurationHasElapsed() throws Exception {
-    RunOptions options = new RunOptions(2, Duration.ofMillis(300), 0, Duration.ofMillis(100), 0,
-        0, 1, NO_WAIT);
+    RunOptions options = new RunOptions(2, new ForDuration(Duration.ofMillis(300)),
+        Duration.ofMillis(100), 0, 0, 1, NO_WAIT);
     ScriptedWorkload workload = ScriptedWorkload.alwaysSucceeds();
     RunResult result = run(options, workload, new RunListener() {});
     assertEquals(StopReason.DURATION_ELAPSED, result.stopReason());
@@ -81,8 +81,8 @@ class RunnerTest {
   @Test
   void maxErrorsEndsTheRunEarly() throws Exception {
     ScriptedWorkload workload = ScriptedWorkload.failing(n -> new IllegalStateException("down"));
-    RunOptions options = new RunOptions(1, Duration.ofMinutes(5), 0, Duration.ofMillis(50), 0, 5,
-        1, NO_WAIT);
+    RunOptions options = new RunOptions(1, new ForDuration(Duration.ofMinutes(5)),
+        Duration.ofMillis(50), 0, 5, 1, NO_WAIT);
     RunResult result = run(options, workload, new RunListener() {});
     assertEquals(StopReason.MAX_ERRORS, result.stopReason());
     assertEquals(5, result.errors());
@@ -92,8 +92,8 @@ class RunnerTest {
   void backsOffAfterAFailedIteration() throws Exception {
     ScriptedWorkload workload = ScriptedWorkload.failing(n -> new IllegalStateException("down"));
     Backoff slow = new Backoff(Duration.ofMillis(40), Duration.ofMillis(40));
-    RunOptions options = new RunOptions(1, Duration.ofMillis(400), 0, Duration.ofMillis(100), 0,
-        0, 1, slow);
+    RunOptions options = new RunOptions(1, new ForDuration(Duration.ofMillis(400)),
+        Duration.ofMillis(100), 0, 0, 1, slow);
     RunResult result = run(options, workload, new RunListener() {});
     // Without the pause, a failing iteration costs microseconds: thousands in 400 ms.
     assertTrue(result.errors() < 100, "errors: " + result.errors());
@@ -103,8 +103,8 @@ class RunnerTest {
   @Test
   void aStopRequestEndsTheRunAndNothingIsLost() throws Exception {
     ScriptedWorkload workload = ScriptedWorkload.alwaysSucceeds();
-    RunOptions options = new RunOptions(2, Duration.ofMinutes(5), 0, Duration.ofMillis(50), 0, 0,
-        1, NO_WAIT);
+    RunOptions options = new RunOptions(2, new ForDuration(Duration.ofMinutes(5)),
+        Duration.ofMillis(50), 0, 0, 1, NO_WAIT);
     Runner runner = new Runner(options, new Metrics(), new RunListener() {});
     Thread stopper = new Thread(() -> {
       try {
@@ -124,8 +124,8 @@ class RunnerTest {
   @Test
   void intervalsAddUpToTheTotalAndTheLastIsMarked() throws Exception {
     List<IntervalStats> intervals = new CopyOnWriteArrayList<>();
-    RunOptions options = new RunOptions(2, Duration.ofMillis(350), 0, Duration.ofMillis(100), 0,
-        0, 1, NO_WAIT);
+    RunOptions options = new RunOptions(2, new ForDuration(Duration.ofMillis(350)),
+        Duration.ofMillis(100), 0, 0, 1, NO_WAIT);
     ScriptedWorkload workload =
         ScriptedWorkload.failing(n -> n % 100 == 0 ? new IllegalStateException("x") : null);
     RunResult result = run(options, workload, new RunListener() {

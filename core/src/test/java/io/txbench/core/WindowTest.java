@@ -20,7 +20,8 @@ class WindowTest {
   private static final Backoff NO_WAIT = new Backoff(Duration.ZERO, Duration.ZERO);
 
   private static RunOptions timed(int threads, Duration duration) {
-    return new RunOptions(threads, duration, 0, Duration.ofMillis(100), 0, 0, 1, NO_WAIT);
+    return new RunOptions(threads, new ForDuration(duration), Duration.ofMillis(100), 0, 0, 1,
+        NO_WAIT);
   }
 
   /** Blocks until released, whatever interrupts it: a server that does not answer. */

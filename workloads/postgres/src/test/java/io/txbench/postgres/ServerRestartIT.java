@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.Backoff;
+import io.txbench.core.ForDuration;
 import io.txbench.core.IsolationLevel;
 import io.txbench.core.MongoOptions;
 import io.txbench.core.RunOptions;
@@ -80,7 +81,8 @@ class ServerRestartIT {
   }
 
   private static RunOptions nineSeconds() {
-    return new RunOptions(4, Duration.ofSeconds(9), 0, Duration.ofSeconds(1), 10, 0, 1,
+    return new RunOptions(4, new ForDuration(Duration.ofSeconds(9)),
+        Duration.ofSeconds(1), 10, 0, 1,
         new Backoff(Duration.ofMillis(10), Duration.ofMillis(500)));
   }
 

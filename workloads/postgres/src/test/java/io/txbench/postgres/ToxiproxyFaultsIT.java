@@ -6,6 +6,7 @@ import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.ToxiproxyClient;
 import eu.rekawek.toxiproxy.model.ToxicDirection;
 import io.txbench.core.Backoff;
+import io.txbench.core.ForDuration;
 import io.txbench.core.IsolationLevel;
 import io.txbench.core.MongoOptions;
 import io.txbench.core.RunOptions;
@@ -55,7 +56,8 @@ class ToxiproxyFaultsIT {
     TargetOptions target = new TargetOptions(null, 0, null, null, Secret.none(), proxied, 4, 4,
         Duration.ofSeconds(10), Duration.ofMinutes(10), IsolationLevel.REPEATABLE_READ,
         MongoOptions.defaults());
-    RunOptions run = new RunOptions(4, Duration.ofSeconds(8), 0, Duration.ofSeconds(1), 10, 0, 1,
+    RunOptions run = new RunOptions(4, new ForDuration(Duration.ofSeconds(8)),
+        Duration.ofSeconds(1), 10, 0, 1,
         new Backoff(Duration.ofMillis(10), Duration.ofMillis(500)));
     WorkloadRun.Outcome o = WorkloadRun.run(new PostgresProvider(), target,
         new WorkloadOptions(WorkloadOptions.INSERT, 1_000, 42, 1, Duration.ZERO, false), run,

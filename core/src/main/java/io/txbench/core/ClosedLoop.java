@@ -1,0 +1,4 @@
+package io.txbench.core;
+
+/** Each worker starts its next iteration when its last one ends. */
+public record ClosedLoop() implements Pacing {}
