@@ -16,7 +16,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -197,13 +196,14 @@ final class BenchmarkCommand implements Callable<Integer> {
     ch.qos.logback.classic.Level level = LogLevels.parse(logLevel).orElseThrow(() -> usage(
         "--log-level: unknown level '" + logLevel + "'; one of: "
             + String.join(", ", LogLevels.NAMES)));
-    List<Settings> sweep = new ArrayList<>();
+    List<TargetSettings> sweep = new ArrayList<>();
     for (String target : targets) {
       sweep.add(settings(target.trim()));
     }
+    CommandPlan plan = plan();
     OutputDirectories directories;
     try {
-      directories = OutputDirectories.plan(sweep, Clock.systemUTC());
+      directories = OutputDirectories.plan(plan, sweep, Clock.systemUTC());
       directories.check(sweep, overwrite);
     } catch (java.io.IOException e) {
       throw usage("--output-dir: " + e.getMessage());
@@ -213,14 +213,22 @@ final class BenchmarkCommand implements Callable<Integer> {
     // up after itself (the results written, the directories no run used removed).
     try (ShutdownGuard guard = new ShutdownGuard()) {
       try {
-        return new Sweep(sweep, directories, providers, out, err, guard).run();
+        return new Sweep(plan, sweep, directories, providers, out, err, guard).run();
       } finally {
         directories.discardUnused();
       }
     }
   }
 
-  Settings settings(String target) {
+  /** What every target is asked alike; after {@link #settings}, which learns what to mask. */
+  CommandPlan plan() {
+    return new CommandPlan(List.copyOf(parallelism), targets.size() > 1 || parallelism.size() > 1,
+        warmup, connection.embedded, skipSetup, onlySetup, drop, verify, outputDir,
+        java.util.EnumSet.copyOf(reporters), ShownOptions.of(spec, credentials), credentials);
+  }
+
+  /** One target's benchmark, once the command's options are checked. */
+  TargetSettings settings(String target) {
     WorkloadProvider provider = providers.forTarget(target).orElseThrow(() -> usage(
         "--benchmark-target: unknown target '" + target + "'; one of: " + providers.targets()));
     if (!provider.workloads().contains(workload)) {
@@ -265,7 +273,6 @@ final class BenchmarkCommand implements Callable<Integer> {
     if (maxErrors < 0) {
       throw usage("--max-errors takes 0 (never) or more, not " + maxErrors);
     }
-    Set<ReporterKind> reporterSet = java.util.EnumSet.copyOf(reporters);
     int largest = parallelism.stream().mapToInt(Integer::intValue).max().orElseThrow();
     Secret secret = connection.password(environment);
     credentials.add(secret.reveal()); // from a file, it is known only now
@@ -283,11 +290,7 @@ final class BenchmarkCommand implements Callable<Integer> {
     RunOptions runOptions = new RunOptions(parallelism.get(0),
         RunShape.length(iterations, duration), metricsPeriod, maxRetries, maxErrors, seed,
         Backoff.defaults(), RunShape.pacing(rate, rateDistribution, maxLag));
-    boolean isSweep = targets.size() > 1 || parallelism.size() > 1;
-    return new Settings(target, targetOptions, workloadOptions, runOptions,
-        List.copyOf(parallelism), isSweep, warmup, connection.embedded, skipSetup, onlySetup, drop,
-        verify,
-        outputDir, reporterSet, ShownOptions.of(spec, credentials), credentials);
+    return new TargetSettings(target, targetOptions, workloadOptions, runOptions);
   }
 
   private void positive(String option, long value) {

@@ -25,7 +25,8 @@ import java.util.List;
  * run per parallelism level with the same crew of workers, whose sessions outlive the warm-up.
  */
 final class BenchmarkSession {
-  private final Settings settings;
+  private final CommandPlan plan;
+  private final TargetSettings settings;
   private final Providers providers;
   private final PrintStream out;
   private final PrintStream err;
@@ -37,9 +38,10 @@ final class BenchmarkSession {
   /** What a session did: its exit code and the result directories it wrote. */
   record Outcome(int exitCode, List<Path> results) {}
 
-  BenchmarkSession(Settings settings, Providers providers, PrintStream out, PrintStream err,
-      OutputDirectories directories, ShutdownGuard guard) {
+  BenchmarkSession(CommandPlan plan, TargetSettings settings, Providers providers,
+      PrintStream out, PrintStream err, OutputDirectories directories, ShutdownGuard guard) {
     this.guard = guard;
+    this.plan = plan;
     this.settings = settings;
     this.providers = providers;
     this.out = out;
@@ -54,7 +56,7 @@ final class BenchmarkSession {
 
   private int runTarget() throws Exception {
     WorkloadProvider provider = providers.forTarget(settings.targetName()).orElseThrow();
-    TargetLocator locator = new TargetLocator(provider, settings.embedded(), out);
+    TargetLocator locator = new TargetLocator(provider, plan.embedded(), out);
     try {
       TargetOptions options = locator.locate(settings.target());
       guard.closeOnTimeout(locator.embedded());
@@ -81,7 +83,7 @@ final class BenchmarkSession {
       String version = embedded == null ? target.serverVersion()
           : embedded.label(target.serverVersion());
       out.println("Connected to " + version + " at " + options.describe() + ".");
-      if (settings.drop()) {
+      if (plan.drop()) {
         Dropped d = provider.dropOwned(target);
         out.println(d.dropped().isEmpty() ? "Nothing of txbench's to drop."
             : "Dropped what txbench created: " + String.join(", ", d.dropped()) + ".");
@@ -96,7 +98,7 @@ final class BenchmarkSession {
       // beside this one, never prepare or drop under it.
       try (Lease lease = lease(workload, target)) {
         try {
-          if (settings.skipSetup()) {
+          if (plan.skipSetup()) {
             workload.attach();
           } else {
             StoppableProgress progress = new StoppableProgress(
@@ -110,10 +112,10 @@ final class BenchmarkSession {
               + " --skip-setup refuses them; run without it to load them again.");
           return ExitCodes.INTERRUPTED;
         } catch (Exception e) {
-          throw StepFailures.preparing(settings.skipSetup() ? "reading what was loaded"
+          throw StepFailures.preparing(plan.skipSetup() ? "reading what was loaded"
               : "loading the data", target, e);
         }
-        if (settings.onlySetup()) {
+        if (plan.onlySetup()) {
           out.println("Setup of " + workloadOptions.name() + " done.");
           leftBehind(options, embedded);
           return ExitCodes.OK;
@@ -129,7 +131,7 @@ final class BenchmarkSession {
 
   private Lease lease(Workload<?> workload, Target target) throws Exception {
     try {
-      return workload.lease(settings.skipSetup() ? LeaseMode.SHARED : LeaseMode.EXCLUSIVE);
+      return workload.lease(plan.skipSetup() ? LeaseMode.SHARED : LeaseMode.EXCLUSIVE);
     } catch (Exception e) {
       throw StepFailures.preparing("taking txbench's lease", target, e);
     }
@@ -139,7 +141,7 @@ final class BenchmarkSession {
   private void leftBehind(TargetOptions options, EmbeddedServer embedded) {
     if (embedded == null) {
       out.println(DropHint.of(settings.targetName(), settings.workload().name(), options,
-          settings.credentials()));
+          plan.credentials()));
     }
   }
 
@@ -155,13 +157,11 @@ final class BenchmarkSession {
   /** Every level of the sweep with one crew, whose sessions each level reuses. */
   private <S extends AutoCloseable> int measure(Workload<S> workload, Target target,
       MeasuredRun.RunHeader header, ShutdownGuard guard) throws Exception {
-    int largest = settings.parallelism().stream().mapToInt(Integer::intValue).max().orElseThrow();
     int exitCode = ExitCodes.OK;
-    try (Crew<S> crew = new Crew<>(workload, largest)) {
-      MeasuredRun<S> measured = new MeasuredRun<>(settings, header, crew, target, guard, out,
-          err);
-      for (int level = 0; level < settings.parallelism().size(); level++) {
-        RunOptions run = settings.run().withParallelism(settings.parallelism().get(level));
+    try (Crew<S> crew = new Crew<>(workload, plan.largestParallelism())) {
+      MeasuredRun<S> measured = new MeasuredRun<>(plan, header, crew, target, guard, out, err);
+      for (int level = 0; level < plan.parallelism().size(); level++) {
+        RunOptions run = settings.run().withParallelism(plan.parallelism().get(level));
         Path directory = directories.of(settings, level);
         int code;
         try {

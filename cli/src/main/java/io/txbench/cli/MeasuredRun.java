@@ -41,7 +41,7 @@ import java.util.Locale;
  * summary instead of losing the run.
  */
 final class MeasuredRun<S extends AutoCloseable> {
-  private final Settings settings;
+  private final CommandPlan plan;
   private final RunHeader header;
   private final Crew<S> crew;
   private final Target target;
@@ -56,9 +56,9 @@ final class MeasuredRun<S extends AutoCloseable> {
   record RunHeader(String target, String serverVersion, boolean embedded, String server,
       String workload, boolean transactions) {}
 
-  MeasuredRun(Settings settings, RunHeader header, Crew<S> crew, Target target,
+  MeasuredRun(CommandPlan plan, RunHeader header, Crew<S> crew, Target target,
       ShutdownGuard guard, PrintStream out, PrintStream err) {
-    this.settings = settings;
+    this.plan = plan;
     this.header = header;
     this.crew = crew;
     this.target = target;
@@ -95,8 +95,8 @@ final class MeasuredRun<S extends AutoCloseable> {
     RunResult result = runner.run(crew, target);
     RunSummary summary = new RunSummary(io.txbench.core.ToolVersion.get(), header.target(),
         header.serverVersion(), header.embedded(), header.server(), header.workload(),
-        header.transactions(), run.parallelism(), settings.warmup(),
-        settings.shownOptions(), result, Verification.notRun("verify had not finished"),
+        header.transactions(), run.parallelism(), plan.warmup(),
+        plan.shownOptions(), result, Verification.notRun("verify had not finished"),
         directory.toString(), listeners.failures());
     ConsoleSummary.print(out, summary);
     summary = write(directory, summary);
@@ -137,7 +137,7 @@ final class MeasuredRun<S extends AutoCloseable> {
 
   /** Runs the unmeasured warm-up, if any; false when a stop came meanwhile. */
   private boolean warmUp(RunOptions run) throws InterruptedException, TargetUnavailableException {
-    Duration warmup = settings.warmup();
+    Duration warmup = plan.warmup();
     if (warmup.isZero()) {
       return true;
     }
@@ -149,7 +149,7 @@ final class MeasuredRun<S extends AutoCloseable> {
   }
 
   private Verification verify(RunResult result, Tally tally) {
-    if (!settings.verify()) {
+    if (!plan.verify()) {
       return Verification.notRun("--no-verify");
     }
     if (result.stopReason() == StopReason.INTERRUPTED) {
@@ -167,7 +167,7 @@ final class MeasuredRun<S extends AutoCloseable> {
   /** Writes summary.json; a failure is one line, and is recorded in the summary it returns. */
   private RunSummary write(Path directory, RunSummary summary) {
     try {
-      SummaryJson.write(directory, summary, settings.credentials()::mask);
+      SummaryJson.write(directory, summary, plan.credentials()::mask);
       return summary;
     } catch (IOException e) {
       if (summary.writeFailures().stream().noneMatch(f -> f.contains(SummaryJson.FILE))) {
@@ -190,7 +190,7 @@ final class MeasuredRun<S extends AutoCloseable> {
     if (tooManyErrors || v.status() == Verification.Status.FAILED) {
       code = ExitCodes.RUN_FAILED;
     }
-    if (v.status() == Verification.Status.NOT_RUN && settings.verify()) {
+    if (v.status() == Verification.Status.NOT_RUN && plan.verify()) {
       code = ExitCodes.TARGET;
     }
     if (!summary.writeFailures().isEmpty()) {
@@ -207,10 +207,10 @@ final class MeasuredRun<S extends AutoCloseable> {
     listeners.add(DropwizardReporters.csv(metrics, directory));
     listeners.add(new IntervalsCsv(directory));
     listeners.add(new HistogramLog(directory, run.openLoop()));
-    if (settings.reporters().contains(ReporterKind.CONSOLE)) {
+    if (plan.reporters().contains(ReporterKind.CONSOLE)) {
       listeners.add(DropwizardReporters.console(metrics, out));
     }
-    if (settings.reporters().contains(ReporterKind.LOG)) {
+    if (plan.reporters().contains(ReporterKind.LOG)) {
       listeners.add(DropwizardReporters.log(metrics));
     }
     return listeners;

@@ -24,35 +24,38 @@ final class OutputDirectories {
   private static final int PROBE_BYTES = 64 * 1024;
   private static final String PROBE = ".txbench-write-check";
 
+  private final CommandPlan plan;
   private final Path base;
-  private final boolean sweep;
   /** The directories this command made, in the order it made them. */
   private final List<Path> created = new java.util.ArrayList<>();
 
-  private OutputDirectories(Path base, boolean sweep) {
+  private OutputDirectories(CommandPlan plan, Path base) {
+    this.plan = plan;
     this.base = base;
-    this.sweep = sweep;
   }
 
   /**
-   * The directories of the runs {@code targets} ask for (their command-level options agree). A
-   * default directory is claimed at once: two runs started in the same second get their own.
+   * The directories of the runs {@code plan} asks of {@code targets}. A default directory is
+   * claimed at once: two runs started in the same second get their own.
    */
-  static OutputDirectories plan(List<Settings> targets, Clock clock) throws IOException {
-    Settings first = targets.get(0);
-    if (first.onlySetup() || first.drop()) {
-      return new OutputDirectories(null, false); // writes no results
+  static OutputDirectories plan(CommandPlan plan, List<TargetSettings> targets, Clock clock)
+      throws IOException {
+    if (!plan.writesResults()) {
+      return new OutputDirectories(plan, null);
     }
-    if (first.outputDir() != null) {
-      return new OutputDirectories(first.outputDir(), first.sweep());
+    if (plan.outputDir() != null) {
+      return new OutputDirectories(plan, plan.outputDir());
     }
     String time = ZonedDateTime.now(clock.withZone(ZoneOffset.UTC)).format(DIRECTORY_TIME);
-    String name = first.sweep() ? time + "-sweep"
-        : time + "-" + first.targetName() + "-" + first.workload().name();
-    OutputDirectories planned = new OutputDirectories(claim(Path.of("results"), name),
-        first.sweep());
+    String name = plan.sweep() ? time + "-sweep" : time + "-" + runName(targets.get(0));
+    OutputDirectories planned = new OutputDirectories(plan, claim(Path.of("results"), name));
     planned.created.add(planned.base);
     return planned;
+  }
+
+  /** The one run of a command that is no sweep, of its one target, as its directory names it. */
+  private static String runName(TargetSettings only) {
+    return only.targetName() + "-" + only.workload().name();
   }
 
   /** Creates {@code parent/name}, or {@code name-2}, {@code name-3}... if taken: it is ours. */
@@ -74,17 +77,17 @@ final class OutputDirectories {
   }
 
   /**
-   * The directory of the run of {@code settings} at its {@code level}-th parallelism (0-based): a
-   * level that repeats an earlier one ({@code 8,8}) gets a directory of its own.
+   * The directory of the run of {@code settings} at the plan's {@code level}-th parallelism
+   * (0-based): a level that repeats an earlier one ({@code 8,8}) gets a directory of its own.
    */
-  Path of(Settings settings, int level) {
-    if (!sweep) {
+  Path of(TargetSettings settings, int level) {
+    if (!plan.sweep()) {
       return base;
     }
-    int parallelism = settings.parallelism().get(level);
-    int occurrence = java.util.Collections.frequency(settings.parallelism().subList(0, level + 1),
+    int parallelism = plan.parallelism().get(level);
+    int occurrence = java.util.Collections.frequency(plan.parallelism().subList(0, level + 1),
         parallelism);
-    return base.resolve(settings.targetName() + "-" + settings.workload().name() + "-p"
+    return base.resolve(runName(settings) + "-p"
         + parallelism + (occurrence > 1 ? "-" + occurrence : ""));
   }
 
@@ -94,15 +97,15 @@ final class OutputDirectories {
    *
    * @throws IOException with a message that names the directory and says what is wrong
    */
-  void check(List<Settings> targets, boolean overwrite) throws IOException {
-    if (base != null && !Files.exists(base)) {
+  void check(List<TargetSettings> targets, boolean overwrite) throws IOException {
+    if (!plan.writesResults()) {
+      return;
+    }
+    if (!Files.exists(base)) {
       created.add(base);
     }
-    for (Settings s : targets) {
-      if (s.onlySetup() || s.drop()) {
-        continue; // writes no results
-      }
-      for (int level = 0; level < s.parallelism().size(); level++) {
+    for (TargetSettings s : targets) {
+      for (int level = 0; level < plan.parallelism().size(); level++) {
         Path directory = of(s, level);
         ResultFiles.makeRoom(directory, overwrite);
         if (!Files.isDirectory(directory)) {

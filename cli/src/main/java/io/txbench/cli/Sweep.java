@@ -16,16 +16,18 @@ import java.util.List;
  * sweep of several runs ends with their comparison table.
  */
 final class Sweep {
-  private final List<Settings> targets;
+  private final CommandPlan plan;
+  private final List<TargetSettings> targets;
   private final OutputDirectories directories;
   private final Providers providers;
   private final PrintStream out;
   private final PrintStream err;
   private final ShutdownGuard guard;
 
-  Sweep(List<Settings> targets, OutputDirectories directories, Providers providers,
-      PrintStream out, PrintStream err, ShutdownGuard guard) {
+  Sweep(CommandPlan plan, List<TargetSettings> targets, OutputDirectories directories,
+      Providers providers, PrintStream out, PrintStream err, ShutdownGuard guard) {
     this.guard = guard;
+    this.plan = plan;
     this.targets = targets;
     this.directories = directories;
     this.providers = providers;
@@ -34,13 +36,12 @@ final class Sweep {
   }
 
   int run() throws Exception {
-    boolean sweep = targets.get(0).sweep();
     int exitCode = ExitCodes.OK;
     List<Path> results = new ArrayList<>();
-    for (Settings settings : targets) {
+    for (TargetSettings settings : targets) {
       BenchmarkSession.Outcome outcome;
       try {
-        outcome = new BenchmarkSession(settings, providers, out, err, directories, guard)
+        outcome = new BenchmarkSession(plan, settings, providers, out, err, directories, guard)
             .run();
       } catch (TargetUnavailableException | SetupException e) {
         if (targets.size() == 1) {
@@ -57,7 +58,7 @@ final class Sweep {
         break;
       }
     }
-    if (sweep && results.size() > 1) {
+    if (plan.sweep() && results.size() > 1) {
       printComparison(results);
     }
     return exitCode;

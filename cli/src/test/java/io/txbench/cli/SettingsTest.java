@@ -20,7 +20,7 @@ import picocli.CommandLine;
 /** What the command line makes of its options, before anything connects. */
 class SettingsTest {
 
-  private static Settings settings(String target, String... args) {
+  private static TargetSettings settings(String target, String... args) {
     PrintStream none = new PrintStream(PrintStream.nullOutputStream());
     BenchmarkCommand command = new BenchmarkCommand(none, none, Map.of(), new Providers(),
         new Credentials());

@@ -1,0 +1,77 @@
+package io.txbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.txbench.core.Credentials;
+import io.txbench.core.Providers;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** The command-level plan, apart from each target's settings, and the directories it makes. */
+class CommandPlanTest {
+  @TempDir Path results;
+
+  /** The command's plan and its targets' settings, as {@code call()} makes them. */
+  private record Parsed(CommandPlan plan, List<TargetSettings> targets) {}
+
+  private static Parsed parse(String... args) {
+    PrintStream none = new PrintStream(PrintStream.nullOutputStream());
+    BenchmarkCommand command = new BenchmarkCommand(none, none, Map.of(), new Providers(),
+        new Credentials());
+    new CommandLine(command).parseArgs(args);
+    List<TargetSettings> targets = new ArrayList<>();
+    for (String target : command.targets) {
+      targets.add(command.settings(target));
+    }
+    return new Parsed(command.plan(), targets);
+  }
+
+  @Test
+  void oneTargetAtOneLevelIsNoSweep() {
+    CommandPlan plan = parse("--benchmark-target", "mysql").plan();
+    assertFalse(plan.sweep());
+    assertEquals(List.of(8), plan.parallelism());
+    assertTrue(plan.writesResults());
+  }
+
+  @Test
+  void severalTargetsOrSeveralLevelsMakeASweep() {
+    assertTrue(parse("--benchmark-target", "mysql,postgres").plan().sweep());
+    CommandPlan levels = parse("--benchmark-target", "mysql", "--parallelism", "2,8").plan();
+    assertTrue(levels.sweep());
+    assertEquals(8, levels.largestParallelism());
+  }
+
+  @Test
+  void eachTargetRunsEveryLevelOfThePlanInADirectoryOfItsOwn() throws Exception {
+    Parsed parsed = parse("--benchmark-target", "mysql,postgres", "--parallelism", "2,2",
+        "--output-dir", results.toString());
+    OutputDirectories directories =
+        OutputDirectories.plan(parsed.plan(), parsed.targets(), Clock.systemUTC());
+    String workload = parsed.targets().get(0).workload().name();
+    assertEquals(results.resolve("mysql-" + workload + "-p2"),
+        directories.of(parsed.targets().get(0), 0));
+    assertEquals(results.resolve("postgres-" + workload + "-p2-2"),
+        directories.of(parsed.targets().get(1), 1));
+  }
+
+  @Test
+  void aCommandThatOnlyPreparesPlansNoDirectory() throws Exception {
+    Parsed parsed = parse("--benchmark-target", "mysql", "--only-setup");
+    assertFalse(parsed.plan().writesResults());
+    OutputDirectories directories =
+        OutputDirectories.plan(parsed.plan(), parsed.targets(), Clock.systemUTC());
+    directories.check(parsed.targets(), false);
+    assertNull(directories.base());
+  }
+}
