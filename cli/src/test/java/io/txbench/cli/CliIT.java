@@ -82,6 +82,8 @@ class CliIT extends PostgresServer {
       CliRun run = CliRun.of(server("--workload", "insert", "--skip-setup", "--iterations", "700",
           "--output-dir", dir.resolve("insert" + i).toString()));
       assertEquals(0, run.exitCode(), run.err() + run.out());
+      assertTrue(run.out().contains("\nRunning insert on postgres with 8 thread(s), 700"
+          + " iterations.\n"), run.out());
     }
     assertEquals(6400, query("SELECT COUNT(*) FROM item"));
     assertEquals(6400, query("SELECT COUNT(DISTINCT id) FROM item"));
@@ -150,6 +152,8 @@ class CliIT extends PostgresServer {
         "--output-dir", out.toString()));
     assertEquals(0, run.exitCode(), run.err());
     assertTrue(run.out().contains("Warming up for 1s"), run.out());
+    assertTrue(run.out().contains("\nRunning point-select on postgres with 8 thread(s) at 400"
+        + " per second, for 5s.\n"), run.out());
     JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
     assertEquals(2000, summary.get("iterations").asLong(), 1);
     assertEquals(400, summary.get("tps").asDouble(), 8); // within 2%
@@ -235,6 +239,8 @@ class CliIT extends PostgresServer {
     assertTrue(run.out().contains("[ warm-up 1s ] thds: 2 tps: "), run.out());
     assertTrue(run.out().contains("[ 1s ] thds: 2 tps: "), run.out());
     assertTrue(run.out().indexOf("[ warm-up 1s ]") < run.out().indexOf("Running insert"),
+        run.out());
+    assertTrue(run.out().contains("\nRunning insert on postgres with 2 thread(s), for 2s.\n"),
         run.out());
     assertTrue(run.out().contains("(duration elapsed), after a 2.0 s warm-up (not measured)"),
         run.out());
