@@ -13,12 +13,6 @@ import java.util.regex.Pattern;
  */
 final class DropHint {
   private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_./:@%+=,-]+");
-  /** A query parameter named like a secret, with its value up to the next parameter. */
-  private static final Pattern SECRET_PARAMETER = Pattern.compile(
-      "(?i)^[\\w.-]*(?:password|pwd|secret|token)[\\w.-]*=.*");
-  /** {@code scheme://user:password@}: the password runs to the last @ of the URL. */
-  private static final Pattern USER_INFO_PASSWORD = Pattern.compile(
-      "^([\\w+.:-]*://[^:@/]*):(?!\\d+(?:[/?]|$)).*@([^@]*)$", Pattern.DOTALL);
 
   private DropHint() {}
 
@@ -29,7 +23,9 @@ final class DropHint {
     boolean hasUrl = options.url() != null && !options.url().isBlank();
     boolean passwordLeftOut = !options.password().isEmpty();
     if (hasUrl) {
-      String shown = withoutPassword(options.url());
+      // A masked password would be sent as it is: the URL loses it, and the line says where
+      // to give it instead.
+      String shown = Credentials.withoutSecrets(options.url());
       passwordLeftOut |= !shown.equals(options.url());
       command.add("--target-url");
       command.add(quoted(credentials.mask(shown)));
@@ -46,26 +42,6 @@ final class DropHint {
         + " or " + BenchmarkCommand.PASSWORD_VARIABLE + ")" : "";
     return "The " + workload + " data stays in " + options.describe()
         + " for later runs (--skip-setup); to remove it: " + String.join(" ", command) + password;
-  }
-
-  /**
-   * The URL without its password (in the user-info or a parameter), which the command then takes
-   * from a file or the environment: a masked one would be sent as it is.
-   */
-  static String withoutPassword(String url) {
-    java.util.regex.Matcher userInfo = USER_INFO_PASSWORD.matcher(url);
-    String u = userInfo.matches() ? userInfo.group(1) + "@" + userInfo.group(2) : url;
-    int query = u.indexOf('?');
-    if (query < 0) {
-      return u;
-    }
-    List<String> kept = new ArrayList<>();
-    for (String parameter : u.substring(query + 1).split("&")) {
-      if (!SECRET_PARAMETER.matcher(parameter).matches()) {
-        kept.add(parameter);
-      }
-    }
-    return u.substring(0, query) + (kept.isEmpty() ? "" : "?" + String.join("&", kept));
   }
 
   /** The argument as a POSIX shell reads it back unchanged. */

@@ -25,13 +25,16 @@ class DropHintTest {
   @Test
   void aUrlLosesItsPasswordWhereverItIs() {
     assertEquals("mongodb://u@h:27017/db?tls=true",
-        DropHint.withoutPassword("mongodb://u:p@ss@h:27017/db?tls=true"));
+        Credentials.withoutSecrets("mongodb://u:p@ss@h:27017/db?tls=true"));
     assertEquals("jdbc:mysql://h/db?user=u&useSSL=true",
-        DropHint.withoutPassword("jdbc:mysql://h/db?password=x;y&user=u&password1=z&useSSL=true"));
+        Credentials.withoutSecrets("jdbc:mysql://h/db?password=x;y&user=u&password1=z&useSSL=true"));
     assertEquals("jdbc:postgresql://h:5432/db",
-        DropHint.withoutPassword("jdbc:postgresql://h:5432/db?password=x"));
+        Credentials.withoutSecrets("jdbc:postgresql://h:5432/db?password=x"));
     assertEquals("jdbc:postgresql://h:5432/db",
-        DropHint.withoutPassword("jdbc:postgresql://h:5432/db"));
+        Credentials.withoutSecrets("jdbc:postgresql://h:5432/db"));
+    // An unencoded & in the password is the password's, as the masking reads it too.
+    assertEquals("jdbc:postgresql://h:5432/db?user=u",
+        Credentials.withoutSecrets("jdbc:postgresql://h:5432/db?password=a&b&user=u"));
   }
 
   @Test

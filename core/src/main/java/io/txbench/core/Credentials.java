@@ -123,6 +123,28 @@ public final class Credentials {
     return maskShapes(masked.toString());
   }
 
+  /**
+   * A whole URL without its secrets: the user-info password and every secret-named parameter
+   * are taken out (not masked), so that the URL can be used again, with the password given some
+   * other way. The same shapes as {@link #addUrl} recognises.
+   */
+  public static String withoutSecrets(String url) {
+    Matcher userInfo = URL_USER_INFO.matcher(url);
+    String u = userInfo.matches()
+        ? url.substring(0, userInfo.start(1) - 1) + url.substring(userInfo.end(1)) : url;
+    StringBuilder kept = new StringBuilder(u.length());
+    int from = 0;
+    for (Matcher parameter = URL_PARAMETER.matcher(u); parameter.find(); ) {
+      kept.append(u, from, parameter.start());
+      if (u.charAt(parameter.start()) == '?') {
+        kept.append('?'); // the query goes on with the next parameter, if any
+      }
+      from = parameter.end();
+    }
+    kept.append(u, from, u.length());
+    return kept.toString().replace("?&", "?").replaceFirst("\\?$", "");
+  }
+
   /** Only the URL shapes: a user-info password and secret-named parameters. */
   public static String maskShapes(String text) {
     if (text == null) {
