@@ -2,7 +2,6 @@ package io.txbench.cli;
 
 import io.txbench.core.Backoff;
 import io.txbench.core.Credentials;
-import io.txbench.core.IsolationLevel;
 import io.txbench.core.Providers;
 import io.txbench.core.RunOptions;
 import io.txbench.core.Secret;
@@ -17,9 +16,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -44,9 +45,9 @@ final class BenchmarkCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(names = "--benchmark-target", paramLabel = "TARGET", defaultValue = "postgres",
-      split = ",", completionCandidates = TargetNames.class,
-      description = "Database to drive: ${COMPLETION-CANDIDATES}; a list (postgres,mysql) runs"
+  @Option(names = "--benchmark-target", paramLabel = "TARGET", split = ",",
+      completionCandidates = TargetNames.class,
+      description = "Database to drive: ${COMPLETION-CANDIDATES}; a comma-separated list runs"
           + " each in turn. Default: ${DEFAULT-VALUE}.")
   List<String> targets;
 
@@ -91,15 +92,9 @@ final class BenchmarkCommand implements Callable<Integer> {
 
   @Mixin ConnectionMixin connection;
 
-  @Option(names = "--sql-isolation-level", paramLabel = "LEVEL", defaultValue = "REPEATABLE_READ",
-      description = "${COMPLETION-CANDIDATES}. Default: ${DEFAULT-VALUE}.")
-  IsolationLevel isolationLevel;
-
   @Option(names = "--disable-transaction", arity = "0..1", fallbackValue = "true", paramLabel = "true|false",
       description = "airline: run the same statements without a transaction.")
   boolean disableTransaction;
-
-  @Mixin MongoMixin mongoMixin;
 
   @Option(names = "--day-range", paramLabel = "DAYS", defaultValue = "1",
       description = "airline: book flights over this many days (1 to 3650); fewer days, more"
@@ -181,9 +176,12 @@ final class BenchmarkCommand implements Callable<Integer> {
   private final Map<String, String> environment;
   private final Providers providers;
   private final Credentials credentials;
+  /** The options the targets declare for themselves. */
+  private final DeclaredOptions declared;
 
   BenchmarkCommand(PrintStream out, PrintStream err, Map<String, String> environment,
       Providers providers, Credentials credentials) {
+    this.declared = new DeclaredOptions(providers.all());
     this.out = out;
     this.err = err;
     this.environment = environment;
@@ -191,8 +189,25 @@ final class BenchmarkCommand implements Callable<Integer> {
     this.credentials = credentials;
   }
 
+  /**
+   * The command line of {@code command}: its own options, those its targets declare, and the
+   * default target the providers name.
+   */
+  static CommandLine commandLine(BenchmarkCommand command) {
+    CommandLine cli = new CommandLine(command);
+    command.declared.addTo(cli.getCommandSpec());
+    String defaultTarget = command.providers.defaultTarget().orElse(null);
+    cli.setDefaultValueProvider(arg -> arg instanceof OptionSpec option
+        && option.longestName().equals("--benchmark-target") ? defaultTarget : null);
+    return cli;
+  }
+
   @Override
   public Integer call() throws Exception {
+    if (targets == null || targets.isEmpty()) {
+      throw usage("--benchmark-target: no target is on the class path");
+    }
+    declared.checkApplies(spec, targets.stream().map(String::trim).toList());
     ch.qos.logback.classic.Level level = LogLevels.parse(logLevel).orElseThrow(() -> usage(
         "--log-level: unknown level '" + logLevel + "'; one of: "
             + String.join(", ", LogLevels.NAMES)));
@@ -277,7 +292,7 @@ final class BenchmarkCommand implements Callable<Integer> {
     Secret secret = connection.password(environment);
     credentials.add(secret.reveal()); // from a file, it is known only now
     TargetOptions targetOptions = connection.forTarget(provider, targets.size(), largest,
-        isolationLevel, mongoMixin.toOptions(), secret);
+        declared.valuesFor(spec, provider), secret);
     if (targetOptions.url() != null) {
       try {
         provider.checkUrl(targetOptions);

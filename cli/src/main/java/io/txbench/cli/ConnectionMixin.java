@@ -1,7 +1,6 @@
 package io.txbench.cli;
 
-import io.txbench.core.IsolationLevel;
-import io.txbench.core.MongoOptions;
+import io.txbench.core.OptionValues;
 import io.txbench.core.Secret;
 import io.txbench.core.TargetOptions;
 import io.txbench.core.WorkloadProvider;
@@ -52,9 +51,9 @@ final class ConnectionMixin {
   Path passwordFile;
 
   @Option(names = "--target-url", paramLabel = "URL",
-      description = "Full JDBC URL or MongoDB connection string (TLS, replica sets, driver"
-          + " options); overrides host, port and name. Repeat it for a list of targets: each"
-          + " takes the URL of its kind.")
+      description = "Full URL in the target's own form (a JDBC URL, a connection string: TLS,"
+          + " replica sets, driver options); overrides host, port and name. Repeat it for a list"
+          + " of targets: each takes the URL of its kind.")
   List<String> urls;
 
   @Option(names = "--embedded", arity = "0..1", fallbackValue = "true", paramLabel = "true|false",
@@ -108,7 +107,7 @@ final class ConnectionMixin {
 
   /** The connection options for one target, with its defaults where none was given. */
   TargetOptions forTarget(WorkloadProvider provider, int targetCount,
-      int largestLevel, IsolationLevel isolation, MongoOptions mongo, Secret secret) {
+      int largestLevel, OptionValues declared, Secret secret) {
     if (port != null && (port < 1 || port > 65535)) {
       throw usage(spec, "--target-database-port: " + port + " is not a port (1-65535)");
     }
@@ -125,8 +124,8 @@ final class ConnectionMixin {
       }
     }
     if (urls != null && urls.stream().anyMatch(u -> u == null || u.isBlank())) {
-      throw usage(spec, "--target-url must not be empty: give a JDBC URL or a MongoDB connection"
-          + " string, or leave the option out");
+      throw usage(spec, "--target-url must not be empty: give the target's URL, or"
+          + " leave the option out");
     }
     Limits limits = new Limits(spec);
     limits.check("--connection-wait-timeout", connectionWaitTimeout, Limits.MIN_CONNECTION_WAIT,
@@ -147,7 +146,7 @@ final class ConnectionMixin {
     String named = host == null && port != null && url == null ? "localhost" : host;
     return new TargetOptions(named, port == null ? provider.defaultPort() : port,
         database == null ? provider.defaultDatabase() : database, who, secret, url, min, max,
-        connectionWaitTimeout, connectionIdleTimeout, isolation, mongo);
+        connectionWaitTimeout, connectionIdleTimeout, declared);
   }
 
   static ParameterException usage(CommandSpec spec, String message) {

@@ -36,7 +36,7 @@ public final class Main {
 
   private static int run(String[] args, PrintStream out, PrintStream err,
       Map<String, String> environment, Credentials credentials) {
-    CommandLine cli = new CommandLine(
+    CommandLine cli = BenchmarkCommand.commandLine(
         new BenchmarkCommand(out, err, environment, new Providers(), credentials));
     cli.setOut(new java.io.PrintWriter(out, true));
     cli.setErr(new java.io.PrintWriter(err, true));

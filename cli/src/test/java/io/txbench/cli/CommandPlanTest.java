@@ -28,7 +28,7 @@ class CommandPlanTest {
     PrintStream none = new PrintStream(PrintStream.nullOutputStream());
     BenchmarkCommand command = new BenchmarkCommand(none, none, Map.of(), new Providers(),
         new Credentials());
-    new CommandLine(command).parseArgs(args);
+    BenchmarkCommand.commandLine(command).parseArgs(args);
     List<TargetSettings> targets = new ArrayList<>();
     for (String target : command.targets) {
       targets.add(command.settings(target));

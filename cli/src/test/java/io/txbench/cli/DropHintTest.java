@@ -1,12 +1,11 @@
 package io.txbench.cli;
 
+import io.txbench.core.OptionValues;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.Credentials;
-import io.txbench.core.IsolationLevel;
-import io.txbench.core.MongoOptions;
 import io.txbench.core.Secret;
 import io.txbench.core.TargetOptions;
 import java.time.Duration;
@@ -18,8 +17,7 @@ class DropHintTest {
   private static TargetOptions options(String host, String database, String user, Secret password,
       String url) {
     return new TargetOptions(host, 5432, database, user, password, url, 1, 1,
-        Duration.ofSeconds(10), Duration.ofMinutes(10), IsolationLevel.REPEATABLE_READ,
-        new MongoOptions("primary", "snapshot", "majority", true));
+        Duration.ofSeconds(10), Duration.ofMinutes(10), OptionValues.defaults());
   }
 
   @Test

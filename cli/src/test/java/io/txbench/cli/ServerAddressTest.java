@@ -1,9 +1,9 @@
 package io.txbench.cli;
 
+import io.txbench.core.OptionValues;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.txbench.core.EmbeddedServer;
-import io.txbench.core.IsolationLevel;
 import io.txbench.core.Secret;
 import io.txbench.core.TargetOptions;
 import java.time.Duration;
@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class ServerAddressTest {
   private static TargetOptions options(String host, int port, String url) {
     return new TargetOptions(host, port, "postgres", "postgres", Secret.of("pw-never-shown"), url,
-        1, 4, Duration.ofSeconds(5), Duration.ofSeconds(60), IsolationLevel.READ_COMMITTED, null);
+        1, 4, Duration.ofSeconds(5), Duration.ofSeconds(60), OptionValues.defaults());
   }
 
   @Test

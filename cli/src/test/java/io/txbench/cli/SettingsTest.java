@@ -24,7 +24,7 @@ class SettingsTest {
     PrintStream none = new PrintStream(PrintStream.nullOutputStream());
     BenchmarkCommand command = new BenchmarkCommand(none, none, Map.of(), new Providers(),
         new Credentials());
-    new CommandLine(command).parseArgs(args);
+    BenchmarkCommand.commandLine(command).parseArgs(args);
     return command.settings(target);
   }
 

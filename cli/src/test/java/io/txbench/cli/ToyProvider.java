@@ -1,5 +1,6 @@
 package io.txbench.cli;
 
+import io.txbench.core.DeclaredOption;
 import io.txbench.core.Dropped;
 import io.txbench.core.EmbeddedServer;
 import io.txbench.core.ErrorClass;
@@ -23,7 +24,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * behind an "embedded server". That the CLI lists it and runs it, with no change to core or the
  * CLI, is what shows that the CLI names no target.
  */
-public final class ToyProvider implements WorkloadProvider {
+public class ToyProvider implements WorkloadProvider {
+  /** An option of the toy's own, which the CLI learns of only from {@link #options()}. */
+  static final DeclaredOption<String> FLAVOUR = DeclaredOption.oneOf("--toy-flavour", "FLAVOUR",
+      "what the toy server tastes of (vanilla, chocolate).", "vanilla",
+      List.of("vanilla", "chocolate"));
 
   @Override
   public String target() {
@@ -61,13 +66,18 @@ public final class ToyProvider implements WorkloadProvider {
   }
 
   @Override
+  public List<DeclaredOption<?>> options() {
+    return List.of(FLAVOUR);
+  }
+
+  @Override
   public List<String> workloads() {
     return List.of(WorkloadOptions.POINT_SELECT);
   }
 
   @Override
   public Target open(TargetOptions target, WorkloadOptions workload) {
-    return new ToyTarget();
+    return new ToyTarget(target.declared().get(FLAVOUR));
   }
 
   @Override
@@ -118,9 +128,15 @@ public final class ToyProvider implements WorkloadProvider {
 
   /** The client of the toy server. */
   static final class ToyTarget implements Target {
+    private final String flavour;
+
+    ToyTarget(String flavour) {
+      this.flavour = flavour;
+    }
+
     @Override
     public String serverVersion() {
-      return "Toy 1.0";
+      return "Toy 1.0 (" + flavour + ")";
     }
 
     @Override

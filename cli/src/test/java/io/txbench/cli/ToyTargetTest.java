@@ -33,10 +33,40 @@ class ToyTargetTest {
     assertEquals(ExitCodes.OK, run.exitCode(), run.err() + run.out());
     assertTrue(run.out().contains("--embedded: started the toy server (a counter in memory)."),
         run.out());
-    assertTrue(run.out().contains("Connected to Toy 1.0 at localhost:7/toybox."), run.out());
+    assertTrue(run.out().contains("Connected to Toy 1.0 (vanilla) at localhost:7/toybox."), run.out());
     assertTrue(run.out().contains("toy server on localhost:7 (started by txbench)"), run.out());
     assertTrue(run.out().contains("verification  passed"), run.out());
     assertTrue(Files.exists(out.resolve("summary.json")), run.out());
+  }
+
+  @Test
+  void theToysOwnOptionIsShownParsedAndHandedToIt(@TempDir Path dir) {
+    String help = CliRun.of("--help").out().replaceAll("\\s+", " ");
+    assertTrue(help.contains("--toy-flavour=FLAVOUR toy: what the toy server tastes of (vanilla,"
+        + " chocolate). Default: vanilla."), help);
+    CliRun run = CliRun.of("--benchmark-target", "toy", "--embedded", "--toy-flavour",
+        "CHOCOLATE", "--workload", "point-select", "--duration", "200ms", "--output-dir",
+        dir.resolve("choc").toString());
+    assertEquals(ExitCodes.OK, run.exitCode(), run.err() + run.out());
+    assertTrue(run.out().contains("Connected to Toy 1.0 (chocolate) at localhost:7/toybox."),
+        run.out());
+  }
+
+  @Test
+  void aValueTheToyRefusesIsAUsageErrorInItsOwnWords() {
+    CliRun run = CliRun.of("--benchmark-target", "toy", "--workload", "point-select",
+        "--toy-flavour", "mint");
+    assertEquals(ExitCodes.USAGE, run.exitCode(), run.err());
+    assertEquals("txbench: --toy-flavour: unknown value 'mint'; one of: vanilla, chocolate"
+        + " (see --help)", run.err().strip());
+  }
+
+  @Test
+  void anOptionNoTargetOfTheRunTakesIsRefused() {
+    CliRun run = CliRun.of("--benchmark-target", "postgres", "--toy-flavour", "chocolate");
+    assertEquals(ExitCodes.USAGE, run.exitCode(), run.err());
+    assertEquals("txbench: --toy-flavour applies to toy only, not to postgres (see --help)",
+        run.err().strip());
   }
 
   @Test
@@ -53,7 +83,7 @@ class ToyTargetTest {
         "jdbc:postgresql://127.0.0.1:1/x", "--target-url", "toy://anywhere", "--workload",
         "point-select", "--duration", "300ms", "--output-dir", dir.resolve("list").toString());
     // The toy target takes toy://, so it runs on it rather than starting its embedded server.
-    assertTrue(run.out().contains("Connected to Toy 1.0 at toy://anywhere."),
+    assertTrue(run.out().contains("Connected to Toy 1.0 (vanilla) at toy://anywhere."),
         run.err() + run.out());
   }
 }

@@ -99,8 +99,8 @@ class UsageErrorsTest {
     for (String target : new String[] {"postgres", "mysql", "mongo"}) {
       CliRun run = CliRun.of("--benchmark-target", target, "--target-url", "");
       assertEquals(ExitCodes.USAGE, run.exitCode(), run.err() + run.out());
-      assertEquals("txbench: --target-url must not be empty: give a JDBC URL or a MongoDB"
-          + " connection string, or leave the option out (see --help)", run.err().strip());
+      assertEquals("txbench: --target-url must not be empty: give the target's URL, or"
+          + " leave the option out (see --help)", run.err().strip());
       assertEquals("", run.out());
     }
   }

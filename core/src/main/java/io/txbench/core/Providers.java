@@ -27,6 +27,14 @@ public final class Providers {
     return List.copyOf(providers);
   }
 
+  /** The target of a command that names none: the lowest {@link WorkloadProvider#defaultRank()}. */
+  public Optional<String> defaultTarget() {
+    return providers.stream()
+        .min(java.util.Comparator.comparingInt(WorkloadProvider::defaultRank)
+            .thenComparing(WorkloadProvider::target))
+        .map(WorkloadProvider::target);
+  }
+
   /** The target names, sorted, for help and error messages. */
   public List<String> targets() {
     TreeSet<String> names = new TreeSet<>();

@@ -3,9 +3,10 @@ package io.txbench.core;
 import java.time.Duration;
 
 /**
- * How to reach and use a target. {@code url} (a JDBC URL or connection string) wins over host,
- * port and name when given. {@code mongo} matters to MongoDB only, {@code isolationLevel} to SQL
- * databases only.
+ * How to reach and use a target. {@code url} (the target's own URL: a JDBC URL, a connection
+ * string) wins over host, port and name when given. {@code declared} holds the values of the
+ * options the target's provider declares for itself ({@link WorkloadProvider#options()}), which
+ * only that provider reads.
  */
 public record TargetOptions(
     String host,
@@ -18,14 +19,13 @@ public record TargetOptions(
     int maxConnections,
     Duration connectionWaitTimeout,
     Duration connectionIdleTimeout,
-    IsolationLevel isolationLevel,
-    MongoOptions mongo) {
+    OptionValues declared) {
 
   /** The same options aimed at another server (an embedded one). */
   public TargetOptions at(String newHost, int newPort, String newDatabase, String newUser) {
     return new TargetOptions(newHost, newPort, newDatabase, newUser, password, null,
         minConnections, maxConnections, connectionWaitTimeout, connectionIdleTimeout,
-        isolationLevel, mongo);
+        declared);
   }
 
   /** Where the target is, for messages: the URL without credentials, or host:port/database. */

@@ -50,6 +50,24 @@ public interface WorkloadProvider {
         + target() + ": name one with --target-database-host or --target-url");
   }
 
+  /**
+   * The options this target takes beyond the connection's (an isolation level, read and write
+   * concerns): the command line shows them in help, parses them with their declarations and
+   * hands their values over in {@link TargetOptions#declared()}. Targets may share a declaration
+   * (the same instance): it is then one option.
+   */
+  default List<DeclaredOption<?>> options() {
+    return List.of();
+  }
+
+  /**
+   * Where this target stands when the user names none: the provider with the lowest rank is the
+   * default {@code --benchmark-target}.
+   */
+  default int defaultRank() {
+    return Integer.MAX_VALUE;
+  }
+
   /** The loggers of the libraries it uses, and their quiet levels. */
   default List<LibraryLogger> loggers() {
     return List.of();

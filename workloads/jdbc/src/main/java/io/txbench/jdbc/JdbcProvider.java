@@ -1,5 +1,6 @@
 package io.txbench.jdbc;
 
+import io.txbench.core.DeclaredOption;
 import io.txbench.core.Dropped;
 import io.txbench.core.Lease;
 import io.txbench.core.LeaseMode;
@@ -35,6 +36,11 @@ public abstract class JdbcProvider implements WorkloadProvider {
   @Override
   public String defaultDatabase() {
     return dialect().defaultDatabase();
+  }
+
+  @Override
+  public List<DeclaredOption<?>> options() {
+    return List.of(IsolationLevel.OPTION);
   }
 
   /** The connection pool's: quiet, as its warnings repeat what txbench reports in words. */

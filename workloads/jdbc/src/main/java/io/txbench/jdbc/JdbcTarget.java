@@ -4,7 +4,6 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.txbench.core.Causes;
 import io.txbench.core.Failure;
-import io.txbench.core.IsolationLevel;
 import io.txbench.core.Target;
 import io.txbench.core.TargetOptions;
 import io.txbench.core.TargetUnavailableException;
@@ -61,7 +60,8 @@ public final class JdbcTarget implements Target {
       config.setIdleTimeout(options.connectionIdleTimeout().toMillis());
     }
     config.setAutoCommit(autoCommit);
-    config.setTransactionIsolation("TRANSACTION_" + options.isolationLevel().name());
+    IsolationLevel isolation = options.declared().get(IsolationLevel.OPTION);
+    config.setTransactionIsolation("TRANSACTION_" + isolation.name());
     HikariConfig controlConfig = new HikariConfig();
     config.copyStateTo(controlConfig);
     controlConfig.setPoolName("txbench-control");
@@ -83,7 +83,7 @@ public final class JdbcTarget implements Target {
     }
     try {
       return new JdbcTarget(dialect, new HikariDataSource(config), control, version, autoCommit,
-          options.maxConnections(), options.isolationLevel());
+          options.maxConnections(), isolation);
     } catch (RuntimeException e) {
       control.close();
       throw unavailable(dialect, options, e);

@@ -1,7 +1,6 @@
 package io.txbench.jdbc;
 
 import io.txbench.core.Failure;
-import io.txbench.core.IsolationLevel;
 import io.txbench.core.TargetOptions;
 import java.sql.Connection;
 import java.sql.SQLException;

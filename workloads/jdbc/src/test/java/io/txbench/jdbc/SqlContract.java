@@ -1,7 +1,7 @@
 package io.txbench.jdbc;
 
-import io.txbench.core.IsolationLevel;
-import io.txbench.core.MongoOptions;
+import io.txbench.core.OptionValues;
+
 import io.txbench.core.Secret;
 import io.txbench.core.TargetOptions;
 import io.txbench.core.WorkloadOptions;
@@ -87,7 +87,7 @@ public abstract class SqlContract {
 
   protected TargetOptions target(int connections, IsolationLevel isolation) {
     return new TargetOptions(null, 0, null, null, Secret.none(), url(), connections, connections,
-        Duration.ofSeconds(10), Duration.ofMinutes(10), isolation, MongoOptions.defaults());
+        Duration.ofSeconds(10), Duration.ofMinutes(10), OptionValues.of(IsolationLevel.OPTION, isolation));
   }
 
   /** The same target reached through {@code proxy}, in plain text. */
@@ -95,8 +95,7 @@ public abstract class SqlContract {
     String proxied = proxy.rewrite(url()) + (url().contains("?") ? "&" : "?")
         + plainTextParameter();
     return new TargetOptions(null, 0, null, null, Secret.none(), proxied, connections,
-        connections, Duration.ofSeconds(10), Duration.ofMinutes(10), isolation,
-        MongoOptions.defaults());
+        connections, Duration.ofSeconds(10), Duration.ofMinutes(10), OptionValues.of(IsolationLevel.OPTION, isolation));
   }
 
   protected static WorkloadOptions workload(String name, long tableSize, boolean noTransaction) {

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.Dropped;
-import io.txbench.core.IsolationLevel;
+
 import io.txbench.core.Lease;
 import io.txbench.core.LeaseMode;
 import io.txbench.core.LeaseRefusedException;

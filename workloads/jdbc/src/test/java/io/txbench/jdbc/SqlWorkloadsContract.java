@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.txbench.core.IsolationLevel;
+
 import io.txbench.core.SetupException;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.core.WorkloadRun;

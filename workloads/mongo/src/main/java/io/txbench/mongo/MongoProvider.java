@@ -1,5 +1,6 @@
 package io.txbench.mongo;
 
+import io.txbench.core.DeclaredOption;
 import io.txbench.core.Dropped;
 import io.txbench.core.EmbeddedServer;
 import io.txbench.core.Lease;
@@ -53,6 +54,11 @@ public final class MongoProvider implements WorkloadProvider {
   @Override
   public EmbeddedServer startEmbedded(String why) {
     return MongoEmulator.start();
+  }
+
+  @Override
+  public List<DeclaredOption<?>> options() {
+    return MongoOptions.DECLARED;
   }
 
   @Override

@@ -15,7 +15,6 @@ import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
 import io.txbench.core.Causes;
 import io.txbench.core.Failure;
-import io.txbench.core.MongoOptions;
 import io.txbench.core.Target;
 import io.txbench.core.TargetOptions;
 import io.txbench.core.TargetUnavailableException;
@@ -97,7 +96,7 @@ final class MongoTarget implements Target {
           .get("version", "unknown");
       boolean transactions = hello.containsKey("setName") || "isdbgrid".equals(hello.get("msg"));
       return new MongoTarget(client, database, "MongoDB " + version, transactions,
-          options.mongo());
+          MongoOptions.of(options.declared()));
     } catch (MongoException | IllegalArgumentException e) {
       client.close();
       String where = hasUrl ? options.describe() : options.host() + ":" + options.port();

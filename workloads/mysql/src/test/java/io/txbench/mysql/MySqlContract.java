@@ -1,11 +1,12 @@
 package io.txbench.mysql;
 
+import io.txbench.core.OptionValues;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.ErrorClass;
 import io.txbench.core.Failure;
-import io.txbench.core.IsolationLevel;
+import io.txbench.jdbc.IsolationLevel;
 import io.txbench.core.Target;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.jdbc.JdbcProvider;
@@ -109,8 +110,7 @@ abstract class MySqlContract extends SqlWorkloadsContract {
     }
     io.txbench.core.TargetOptions target = new io.txbench.core.TargetOptions(null, 0, null, null,
         io.txbench.core.Secret.none(), tlsUrl, 2, 2, java.time.Duration.ofSeconds(10),
-        java.time.Duration.ofMinutes(10), IsolationLevel.REPEATABLE_READ,
-        io.txbench.core.MongoOptions.defaults());
+        java.time.Duration.ofMinutes(10), OptionValues.of(IsolationLevel.OPTION, IsolationLevel.REPEATABLE_READ));
     WorkloadOptions options = workload(WorkloadOptions.UPDATE, 100, false);
     assertEquals(100, io.txbench.core.WorkloadRun.run(provider(), target, options, 100, true)
         .result().iterations());

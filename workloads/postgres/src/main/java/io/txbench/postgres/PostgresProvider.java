@@ -18,6 +18,12 @@ public final class PostgresProvider extends JdbcProvider {
     return "postgres";
   }
 
+  /** The target of a command that names none: its embedded server needs nothing installed. */
+  @Override
+  public int defaultRank() {
+    return 0;
+  }
+
   @Override
   protected SqlDialect dialect() {
     return dialect;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.txbench.core.ErrorClass;
 import io.txbench.core.Failure;
-import io.txbench.core.IsolationLevel;
+import io.txbench.jdbc.IsolationLevel;
 import io.txbench.core.Target;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.jdbc.JdbcProvider;

@@ -1,12 +1,12 @@
 package io.txbench.postgres;
 
+import io.txbench.core.OptionValues;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.Backoff;
 import io.txbench.core.ForDuration;
-import io.txbench.core.IsolationLevel;
-import io.txbench.core.MongoOptions;
+import io.txbench.jdbc.IsolationLevel;
 import io.txbench.core.RunOptions;
 import io.txbench.core.Secret;
 import io.txbench.core.TargetOptions;
@@ -76,8 +76,7 @@ class ServerRestartIT {
   private TargetOptions target() {
     // The default wait: after an outage the pool retries connecting with a backoff of up to 5 s.
     return new TargetOptions("127.0.0.1", port, "postgres", "postgres", Secret.none(), null, 4, 4,
-        Duration.ofSeconds(10), Duration.ofMinutes(10), IsolationLevel.SERIALIZABLE,
-        MongoOptions.defaults());
+        Duration.ofSeconds(10), Duration.ofMinutes(10), OptionValues.of(IsolationLevel.OPTION, IsolationLevel.SERIALIZABLE));
   }
 
   private static RunOptions nineSeconds() {

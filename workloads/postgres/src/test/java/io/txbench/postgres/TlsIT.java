@@ -1,10 +1,10 @@
 package io.txbench.postgres;
 
+import io.txbench.core.OptionValues;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.txbench.core.IsolationLevel;
-import io.txbench.core.MongoOptions;
+import io.txbench.jdbc.IsolationLevel;
 import io.txbench.core.Secret;
 import io.txbench.core.TargetOptions;
 import io.txbench.core.WorkloadOptions;
@@ -73,8 +73,7 @@ class TlsIT {
       String url = "jdbc:postgresql://localhost:" + postgres.getPort()
           + "/postgres?user=postgres&sslmode=require";
       TargetOptions target = new TargetOptions(null, 0, null, null, Secret.none(), url, 2, 2,
-          Duration.ofSeconds(10), Duration.ofMinutes(10), IsolationLevel.REPEATABLE_READ,
-          MongoOptions.defaults());
+          Duration.ofSeconds(10), Duration.ofMinutes(10), OptionValues.of(IsolationLevel.OPTION, IsolationLevel.REPEATABLE_READ));
       WorkloadOptions options = new WorkloadOptions(WorkloadOptions.POINT_SELECT, 100, 1, 1,
           Duration.ZERO, false);
       WorkloadRun.Outcome o = WorkloadRun.run(new PostgresProvider(), target, options, 200, true);

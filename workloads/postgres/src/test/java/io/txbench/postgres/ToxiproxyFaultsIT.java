@@ -1,5 +1,6 @@
 package io.txbench.postgres;
 
+import io.txbench.core.OptionValues;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.rekawek.toxiproxy.Proxy;
@@ -7,8 +8,7 @@ import eu.rekawek.toxiproxy.ToxiproxyClient;
 import eu.rekawek.toxiproxy.model.ToxicDirection;
 import io.txbench.core.Backoff;
 import io.txbench.core.ForDuration;
-import io.txbench.core.IsolationLevel;
-import io.txbench.core.MongoOptions;
+import io.txbench.jdbc.IsolationLevel;
 import io.txbench.core.RunOptions;
 import io.txbench.core.Secret;
 import io.txbench.core.TargetOptions;
@@ -54,8 +54,7 @@ class ToxiproxyFaultsIT {
     String proxied = "jdbc:postgresql://" + TOXIPROXY.getHost() + ":"
         + TOXIPROXY.getMappedPort(PROXIED) + "/" + POSTGRES.getDatabaseName() + credentials();
     TargetOptions target = new TargetOptions(null, 0, null, null, Secret.none(), proxied, 4, 4,
-        Duration.ofSeconds(10), Duration.ofMinutes(10), IsolationLevel.REPEATABLE_READ,
-        MongoOptions.defaults());
+        Duration.ofSeconds(10), Duration.ofMinutes(10), OptionValues.of(IsolationLevel.OPTION, IsolationLevel.REPEATABLE_READ));
     RunOptions run = new RunOptions(4, new ForDuration(Duration.ofSeconds(8)),
         Duration.ofSeconds(1), 10, 0, 1,
         new Backoff(Duration.ofMillis(10), Duration.ofMillis(500)));

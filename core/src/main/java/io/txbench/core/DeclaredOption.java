@@ -1,0 +1,83 @@
+package io.txbench.core;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * A command-line option that a target (its provider) or a workload kind declares for itself: its
+ * name, how help shows it, its default, and how its text becomes a value. The command line renders
+ * and parses it without knowing what it means; the one who declared it reads the value back, typed,
+ * from {@link OptionValues}.
+ *
+ * @param name the option, with its dashes: {@code --mongo-read-concern}
+ * @param paramLabel what help shows for the value ({@code LEVEL}), or {@code true|false} for a flag
+ * @param description one or two sentences for help, without the default
+ * @param defaultText the default, as it would be typed
+ * @param flag whether the option may stand alone, meaning {@code true}
+ * @param parser text to value; throws {@link IllegalArgumentException} saying what is wrong
+ */
+public record DeclaredOption<T>(
+    String name,
+    String paramLabel,
+    String description,
+    String defaultText,
+    boolean flag,
+    Function<String, T> parser) {
+
+  public DeclaredOption {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(defaultText, "defaultText");
+    Objects.requireNonNull(parser, "parser");
+    if (!name.startsWith("--")) {
+      throw new IllegalArgumentException("an option's name starts with --: " + name);
+    }
+  }
+
+  /** The value of {@code text}; an {@link IllegalArgumentException} says what is wrong with it. */
+  public T parse(String text) {
+    return parser.apply(text);
+  }
+
+  /** The value when the option is not given. */
+  public T defaultValue() {
+    return parse(defaultText);
+  }
+
+  /** An option that stands alone for {@code true}, or takes {@code true} or {@code false}. */
+  public static DeclaredOption<Boolean> flag(String name, String description) {
+    return new DeclaredOption<>(name, "true|false", description, "false", true, text -> {
+      String lower = text.strip().toLowerCase(Locale.ROOT);
+      if (!lower.equals("true") && !lower.equals("false")) {
+        throw new IllegalArgumentException("'" + text + "' is neither true nor false");
+      }
+      return Boolean.valueOf(lower);
+    });
+  }
+
+  /** One of an enum's constants, by name in any case. */
+  public static <E extends Enum<E>> DeclaredOption<E> choice(String name, String paramLabel,
+      String description, E defaultValue) {
+    Class<E> type = defaultValue.getDeclaringClass();
+    List<E> constants = Arrays.asList(type.getEnumConstants());
+    return new DeclaredOption<>(name, paramLabel, description, defaultValue.name(), false,
+        text -> constants.stream()
+            .filter(c -> c.name().equalsIgnoreCase(text.strip()))
+            .findFirst()
+            .orElseThrow(() -> new IllegalArgumentException("unknown value '" + text
+                + "'; one of: " + String.join(", ", constants.stream().map(Enum::name).toList()))));
+  }
+
+  /** A word out of {@code words} (in any case), returned as {@code words} spells it. */
+  public static DeclaredOption<String> oneOf(String name, String paramLabel, String description,
+      String defaultText, List<String> words) {
+    return new DeclaredOption<>(name, paramLabel, description, defaultText, false,
+        text -> words.stream()
+            .filter(w -> w.equalsIgnoreCase(text.strip()))
+            .findFirst()
+            .orElseThrow(() -> new IllegalArgumentException("unknown value '" + text
+                + "'; one of: " + String.join(", ", words))));
+  }
+}
