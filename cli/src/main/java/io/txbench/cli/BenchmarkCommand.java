@@ -6,6 +6,7 @@ import io.txbench.core.Providers;
 import io.txbench.core.RunOptions;
 import io.txbench.core.Secret;
 import io.txbench.core.TargetOptions;
+import io.txbench.core.WorkloadKind;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.core.WorkloadProvider;
 import java.io.PrintStream;
@@ -51,9 +52,8 @@ final class BenchmarkCommand implements Callable<Integer> {
           + " each in turn. Default: ${DEFAULT-VALUE}.")
   List<String> targets;
 
-  @Option(names = "--workload", paramLabel = "NAME", defaultValue = WorkloadOptions.AIRLINE,
-      description = "airline (ACID ticket purchase), point-select, insert or update."
-          + " Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--workload", paramLabel = "NAME", completionCandidates = WorkloadNames.class,
+      description = "${COMPLETION-CANDIDATES}. Default: ${DEFAULT-VALUE}.")
   String workload;
 
   @Option(names = "--parallelism", paramLabel = "N", defaultValue = "8", split = ",",
@@ -91,30 +91,6 @@ final class BenchmarkCommand implements Callable<Integer> {
   Duration warmup;
 
   @Mixin ConnectionMixin connection;
-
-  @Option(names = "--disable-transaction", arity = "0..1", fallbackValue = "true", paramLabel = "true|false",
-      description = "airline: run the same statements without a transaction.")
-  boolean disableTransaction;
-
-  @Option(names = "--day-range", paramLabel = "DAYS", defaultValue = "1",
-      description = "airline: book flights over this many days (1 to 3650); fewer days, more"
-          + " contention. Default: ${DEFAULT-VALUE}.")
-  int dayRange;
-
-  @Option(names = "--schedules", paramLabel = "N", defaultValue = "0",
-      description = "airline: book only on the first N of the 15,000 flight schedules (0, or"
-          + " more than were loaded: all); fewer schedules, more contention. Default: all.")
-  long schedules;
-
-  @Option(names = "--booking-sleep", paramLabel = "TIME", defaultValue = "0s",
-      converter = DurationConverter.class,
-      description = "airline: pause between the read and the writes; up to 1m. Default: 0.")
-  Duration bookingSleep;
-
-  @Option(names = "--table-size", paramLabel = "ROWS", defaultValue = "100000",
-      description = "point-select, insert, update: rows loaded, up to 1,000,000,000."
-          + " Default: ${DEFAULT-VALUE}.")
-  long tableSize;
 
   @Option(names = "--seed", paramLabel = "N", defaultValue = "42",
       description = "Seed of the generated data and the workers' choices. Default: ${DEFAULT-VALUE}.")
@@ -178,10 +154,13 @@ final class BenchmarkCommand implements Callable<Integer> {
   private final Credentials credentials;
   /** The options the targets declare for themselves. */
   private final DeclaredOptions declared;
+  /** The options the workload kinds declare for themselves. */
+  private final DeclaredOptions kindOptions;
 
   BenchmarkCommand(PrintStream out, PrintStream err, Map<String, String> environment,
       Providers providers, Credentials credentials) {
-    this.declared = new DeclaredOptions(providers.all());
+    this.declared = DeclaredOptions.ofTargets(providers.all());
+    this.kindOptions = DeclaredOptions.ofKinds(providers.kinds());
     this.out = out;
     this.err = err;
     this.environment = environment;
@@ -196,9 +175,16 @@ final class BenchmarkCommand implements Callable<Integer> {
   static CommandLine commandLine(BenchmarkCommand command) {
     CommandLine cli = new CommandLine(command);
     command.declared.addTo(cli.getCommandSpec());
+    command.kindOptions.addTo(cli.getCommandSpec());
     String defaultTarget = command.providers.defaultTarget().orElse(null);
-    cli.setDefaultValueProvider(arg -> arg instanceof OptionSpec option
-        && option.longestName().equals("--benchmark-target") ? defaultTarget : null);
+    // The default target's first workload.
+    String defaultWorkload = command.providers.defaultTarget()
+        .flatMap(command.providers::forTarget)
+        .flatMap(p -> p.workloads().kinds().stream().findFirst())
+        .map(WorkloadKind::name).orElse(null);
+    cli.setDefaultValueProvider(arg -> !(arg instanceof OptionSpec option) ? null
+        : option.longestName().equals("--benchmark-target") ? defaultTarget
+        : option.longestName().equals("--workload") ? defaultWorkload : null);
     return cli;
   }
 
@@ -208,6 +194,7 @@ final class BenchmarkCommand implements Callable<Integer> {
       throw usage("--benchmark-target: no target is on the class path");
     }
     declared.checkApplies(spec, targets.stream().map(String::trim).toList());
+    kindOptions.checkApplies(spec, List.of(workload));
     ch.qos.logback.classic.Level level = LogLevels.parse(logLevel).orElseThrow(() -> usage(
         "--log-level: unknown level '" + logLevel + "'; one of: "
             + String.join(", ", LogLevels.NAMES)));
@@ -239,17 +226,24 @@ final class BenchmarkCommand implements Callable<Integer> {
   CommandPlan plan() {
     return new CommandPlan(List.copyOf(parallelism), targets.size() > 1 || parallelism.size() > 1,
         warmup, connection.embedded, skipSetup, onlySetup, drop, verify, outputDir,
-        java.util.EnumSet.copyOf(reporters), ShownOptions.of(spec, credentials), credentials);
+        java.util.EnumSet.copyOf(reporters), ShownOptions.of(spec, credentials, shownTyped()),
+        credentials);
+  }
+
+  /** The declared options' values as their declarations read them. */
+  private Map<String, Object> shownTyped() {
+    Map<String, Object> typed = new java.util.HashMap<>(declared.shown(spec));
+    typed.putAll(kindOptions.shown(spec));
+    return typed;
   }
 
   /** One target's benchmark, once the command's options are checked. */
   TargetSettings settings(String target) {
     WorkloadProvider provider = providers.forTarget(target).orElseThrow(() -> usage(
         "--benchmark-target: unknown target '" + target + "'; one of: " + providers.targets()));
-    if (!provider.workloads().contains(workload)) {
-      throw usage("--workload: unknown workload '" + workload + "'; one of: "
-          + provider.workloads());
-    }
+    WorkloadKind kind = provider.workloads().kind(workload).orElseThrow(() -> usage(
+        "--workload: unknown workload '" + workload + "'; one of: "
+            + provider.workloads().kinds().stream().map(WorkloadKind::name).toList()));
     Limits limits = new Limits(spec);
     for (int level : parallelism) {
       limits.check("--parallelism", level, 1, Limits.MAX_PARALLELISM);
@@ -278,12 +272,6 @@ final class BenchmarkCommand implements Callable<Integer> {
     limits.check("--warmup", warmup, Duration.ZERO, Limits.MAX_WARMUP);
     limits.check("--metrics", metricsPeriod, Limits.MIN_METRICS, Limits.MAX_METRICS);
     limits.check("--max-lag", maxLag, Duration.ofMillis(1), Limits.MAX_LAG);
-    limits.check("--booking-sleep", bookingSleep, Duration.ZERO, Limits.MAX_BOOKING_SLEEP);
-    limits.check("--day-range", dayRange, 1, Limits.MAX_DAY_RANGE);
-    if (schedules < 0) {
-      throw usage("--schedules takes 0 (all) or more, not " + schedules);
-    }
-    limits.check("--table-size", tableSize, 1, Limits.MAX_TABLE_SIZE);
     limits.check("--max-retries", maxRetries, 0, Limits.MAX_RETRIES);
     if (maxErrors < 0) {
       throw usage("--max-errors takes 0 (never) or more, not " + maxErrors);
@@ -292,7 +280,7 @@ final class BenchmarkCommand implements Callable<Integer> {
     Secret secret = connection.password(environment);
     credentials.add(secret.reveal()); // from a file, it is known only now
     TargetOptions targetOptions = connection.forTarget(provider, targets.size(), largest,
-        declared.valuesFor(spec, provider), secret);
+        DeclaredOptions.values(spec, provider.options()), secret);
     if (targetOptions.url() != null) {
       try {
         provider.checkUrl(targetOptions);
@@ -300,8 +288,8 @@ final class BenchmarkCommand implements Callable<Integer> {
         throw usage("--target-url: " + e.getMessage());
       }
     }
-    WorkloadOptions workloadOptions = new WorkloadOptions(workload, tableSize, seed, dayRange,
-        bookingSleep, disableTransaction, schedules);
+    WorkloadOptions workloadOptions = new WorkloadOptions(kind, seed,
+        DeclaredOptions.values(spec, kind.options()));
     RunOptions runOptions = new RunOptions(parallelism.get(0),
         RunShape.length(iterations, duration), metricsPeriod, maxRetries, maxErrors, seed,
         Backoff.defaults(), RunShape.pacing(rate, rateDistribution, maxLag));

@@ -151,7 +151,7 @@ final class BenchmarkSession {
         : embedded.label(target.serverVersion());
     return new MeasuredRun.RunHeader(provider.target(), version, embedded != null,
         ServerAddress.of(options, embedded), workloadOptions.name(),
-        workloadOptions.transactional());
+        workloadOptions.transactional(), workloadOptions.kind().transactional());
   }
 
   /** Every level of the sweep with one crew, whose sessions each level reuses. */

@@ -2,8 +2,10 @@ package io.txbench.cli;
 
 import io.txbench.core.DeclaredOption;
 import io.txbench.core.OptionValues;
+import io.txbench.core.WorkloadKind;
 import io.txbench.core.WorkloadProvider;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,29 +15,45 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
 
 /**
- * The options the targets declare for themselves, as command-line options: shown in help with the
- * targets that take them, parsed by their declarations, and refused when no target of the run
- * takes them. The command line knows their names only from the declarations.
+ * Options that others declare for themselves (the targets, the workload kinds), as command-line
+ * options: shown in help with the names of those that take them, parsed by their declarations,
+ * and refused when nothing of the run takes them. The command line knows them only from the
+ * declarations.
  */
 final class DeclaredOptions {
-  /** Each option once, with the targets that declare it. */
+  /** Each option once, with the names of those that declare it. */
   private final Map<String, Declared> byName = new LinkedHashMap<>();
 
-  private record Declared(DeclaredOption<?> option, List<String> targets) {}
+  /** Who declares options (a target, a kind): its name and its options. */
+  record Owner(String name, List<DeclaredOption<?>> options) {}
 
-  DeclaredOptions(List<WorkloadProvider> providers) {
-    for (WorkloadProvider provider : providers.stream()
-        .sorted(java.util.Comparator.comparing(WorkloadProvider::target)).toList()) {
-      for (DeclaredOption<?> option : provider.options()) {
+  private record Declared(DeclaredOption<?> option, List<String> owners) {}
+
+  DeclaredOptions(List<Owner> owners) {
+    for (Owner owner : owners) {
+      for (DeclaredOption<?> option : owner.options()) {
         Declared known = byName.computeIfAbsent(option.name(),
             n -> new Declared(option, new ArrayList<>()));
         if (!known.option().equals(option)) {
           throw new IllegalStateException(option.name() + " is declared twice, differently, by "
-              + known.targets() + " and " + provider.target());
+              + known.owners() + " and " + owner.name());
         }
-        known.targets().add(provider.target());
+        known.owners().add(owner.name());
       }
     }
+  }
+
+  /** The targets' options, each target by name. */
+  static DeclaredOptions ofTargets(List<WorkloadProvider> providers) {
+    return new DeclaredOptions(providers.stream()
+        .sorted(Comparator.comparing(WorkloadProvider::target))
+        .map(p -> new Owner(p.target(), p.options()))
+        .toList());
+  }
+
+  /** The workload kinds' options, each kind once, in the order the targets serve them. */
+  static DeclaredOptions ofKinds(List<WorkloadKind> kinds) {
+    return new DeclaredOptions(kinds.stream().map(k -> new Owner(k.name(), k.options())).toList());
   }
 
   /** Adds every declared option to {@code spec}, for help and parsing. */
@@ -45,7 +63,7 @@ final class DeclaredOptions {
 
   private static OptionSpec spec(Declared declared) {
     DeclaredOption<?> option = declared.option();
-    String description = String.join(", ", declared.targets()) + ": " + option.description()
+    String description = String.join(", ", declared.owners()) + ": " + option.description()
         + (option.flag() ? "" : " Default: " + option.defaultText() + ".");
     OptionSpec.Builder builder = OptionSpec.builder(option.name())
         .paramLabel(option.paramLabel())
@@ -60,13 +78,13 @@ final class DeclaredOptions {
   }
 
   /**
-   * The values of {@code provider}'s options as the command line gave them.
+   * The values of {@code options} as the command line gave them.
    *
    * @throws ParameterException naming the option whose value its declaration refuses
    */
-  OptionValues valuesFor(CommandSpec spec, WorkloadProvider provider) {
+  static OptionValues values(CommandSpec spec, List<DeclaredOption<?>> options) {
     OptionValues values = OptionValues.defaults();
-    for (DeclaredOption<?> option : provider.options()) {
+    for (DeclaredOption<?> option : options) {
       values = withParsed(spec, values, option);
     }
     return values;
@@ -74,27 +92,41 @@ final class DeclaredOptions {
 
   private static <T> OptionValues withParsed(CommandSpec spec, OptionValues values,
       DeclaredOption<T> option) {
+    return values.with(option, parsed(spec, option));
+  }
+
+  private static <T> T parsed(CommandSpec spec, DeclaredOption<T> option) {
     Object given = spec.findOption(option.name()).getValue();
     String text = given == null ? option.defaultText() : String.valueOf(given);
     try {
-      return values.with(option, option.parse(text));
+      return option.parse(text);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), option.name() + ": " + e.getMessage());
     }
   }
 
   /**
-   * Refuses an option given on the command line that none of {@code targets} takes: it would be
+   * Every declared option's value, typed as its declaration reads it, for summary.json: a row
+   * count is a number there, not the text it was typed as.
+   */
+  Map<String, Object> shown(CommandSpec spec) {
+    Map<String, Object> shown = new LinkedHashMap<>();
+    byName.forEach((name, declared) -> shown.put(name, parsed(spec, declared.option())));
+    return shown;
+  }
+
+  /**
+   * Refuses an option given on the command line that none of {@code owners} takes: it would be
    * ignored without a word.
    */
-  void checkApplies(CommandSpec spec, List<String> targets) {
+  void checkApplies(CommandSpec spec, List<String> owners) {
     CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
     for (Declared declared : byName.values()) {
       String name = declared.option().name();
       if (parsed != null && parsed.hasMatchedOption(name)
-          && declared.targets().stream().noneMatch(targets::contains)) {
+          && declared.owners().stream().noneMatch(owners::contains)) {
         throw new ParameterException(spec.commandLine(), name + " applies to "
-            + String.join(", ", declared.targets()) + " only, not to " + String.join(", ", targets));
+            + String.join(", ", declared.owners()) + " only, not to " + String.join(", ", owners));
       }
     }
   }

@@ -1,5 +1,6 @@
 package io.txbench.cli;
 
+import io.txbench.core.Durations;
 import java.time.Duration;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -15,13 +16,10 @@ final class Limits {
   static final double MAX_RATE = 10_000_000;
   static final int MAX_CONNECTIONS = 10_000;
   static final int MAX_RETRIES = 1_000;
-  static final int MAX_DAY_RANGE = 3_650;
-  static final long MAX_TABLE_SIZE = 1_000_000_000L;
   static final Duration MAX_DURATION = Duration.ofDays(30);
   static final Duration MAX_WARMUP = Duration.ofHours(24);
   static final Duration MIN_METRICS = Duration.ofMillis(100);
   static final Duration MAX_METRICS = Duration.ofHours(1);
-  static final Duration MAX_BOOKING_SLEEP = Duration.ofMinutes(1);
   static final Duration MAX_LAG = Duration.ofHours(1);
   static final Duration MIN_CONNECTION_WAIT = Duration.ofMillis(100);
   static final Duration MAX_CONNECTION_WAIT = Duration.ofHours(1);
@@ -64,21 +62,8 @@ final class Limits {
     }
   }
 
-  /** A duration as a person writes it, and as {@link DurationConverter} reads it: 0, 100ms, 24h, 30d. */
+  /** A duration as a person writes it: {@link Durations#text}. */
   static String text(Duration d) {
-    if (d.isZero()) {
-      return "0";
-    }
-    if (d.toMillis() < 1000 || d.toMillis() % 1000 != 0) {
-      return d.toNanos() % 1_000_000 == 0 ? d.toMillis() + "ms" : d.toString();
-    }
-    long seconds = d.toSeconds();
-    if (seconds % 86_400 == 0 && seconds > 86_400) {
-      return seconds / 86_400 + "d";
-    }
-    if (seconds % 3600 == 0) {
-      return seconds / 3600 + "h";
-    }
-    return seconds % 60 == 0 ? seconds / 60 + "m" : seconds + "s";
+    return Durations.text(d);
   }
 }

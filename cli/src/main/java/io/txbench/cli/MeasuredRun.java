@@ -54,7 +54,7 @@ final class MeasuredRun<S extends AutoCloseable> {
    * among it ({@code server}; {@code embedded} when txbench started that server itself).
    */
   record RunHeader(String target, String serverVersion, boolean embedded, String server,
-      String workload, boolean transactions) {}
+      String workload, boolean transactions, boolean transactionalKind) {}
 
   MeasuredRun(CommandPlan plan, RunHeader header, Crew<S> crew, Target target,
       ShutdownGuard guard, PrintStream out, PrintStream err) {
@@ -109,7 +109,7 @@ final class MeasuredRun<S extends AutoCloseable> {
   /** Says what runs, once every worker's session is open and the clock starts. */
   private RunListener announcement(RunOptions run) {
     String line = "Running " + header.workload()
-        + (header.transactions() || !header.workload().equals("airline") ? ""
+        + (header.transactions() || !header.transactionalKind() ? ""
             : " (no transactions)")
         + " on " + header.target() + " with " + run.parallelism() + " thread(s)"
         + (run.pacing() instanceof OpenLoop open

@@ -11,15 +11,19 @@ import picocli.CommandLine.Model.OptionSpec;
 final class ShownOptions {
   private ShownOptions() {}
 
-  /** The options of {@code spec}, with every credential of the run masked. */
-  static Map<String, Object> of(CommandSpec spec, Credentials credentials) {
+  /**
+   * The options of {@code spec}, with every credential of the run masked; an option in {@code
+   * typed} is shown with the value there (a declared option, as its declaration read it).
+   */
+  static Map<String, Object> of(CommandSpec spec, Credentials credentials,
+      Map<String, Object> typed) {
     Map<String, Object> shown = new LinkedHashMap<>();
     for (OptionSpec option : spec.options()) {
       String name = option.longestName();
       if (option.usageHelp() || option.versionHelp()) {
         continue;
       }
-      Object value = option.getValue();
+      Object value = typed.containsKey(name) ? typed.get(name) : option.getValue();
       if (name.equals("--target-database-password")) {
         value = value == null ? null : "****";
       } else {

@@ -27,7 +27,7 @@ class DeclaredOptionsTest {
       }
     });
     IllegalStateException e = assertThrows(IllegalStateException.class,
-        () -> new DeclaredOptions(providers));
+        () -> DeclaredOptions.ofTargets(providers));
     assertTrue(e.getMessage().contains("--toy-flavour is declared twice, differently"),
         e.getMessage());
   }

@@ -15,6 +15,8 @@ import io.txbench.core.Worker;
 import io.txbench.core.Workload;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.core.WorkloadProvider;
+import io.txbench.core.WorkloadTable;
+import io.txbench.core.kinds.PointSelect;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -70,9 +72,15 @@ public class ToyProvider implements WorkloadProvider {
     return List.of(FLAVOUR);
   }
 
+  /**
+   * Point-select, by counting; and {@link TallyKind}, the workload the README's "Adding a
+   * workload" adds: one line here.
+   */
   @Override
-  public List<String> workloads() {
-    return List.of(WorkloadOptions.POINT_SELECT);
+  public WorkloadTable<ToyTarget> workloads() {
+    return WorkloadTable.of(ToyTarget.class)
+        .serve(new PointSelect(), (t, kind, o) -> new Counter())
+        .serve(new TallyKind(), TallyWorkload::new);
   }
 
   @Override
@@ -85,10 +93,6 @@ public class ToyProvider implements WorkloadProvider {
     return new Dropped(List.of(), List.of());
   }
 
-  @Override
-  public Workload<?> workload(Target target, WorkloadOptions options) {
-    return new Counter();
-  }
 
   /** The "server": nothing runs, it only says where it would be. */
   static final class ToyServer implements EmbeddedServer {
@@ -129,6 +133,8 @@ public class ToyProvider implements WorkloadProvider {
   /** The client of the toy server. */
   static final class ToyTarget implements Target {
     private final String flavour;
+    /** The toy server's one datum. */
+    private final AtomicLong counter = new AtomicLong();
 
     ToyTarget(String flavour) {
       this.flavour = flavour;
@@ -142,6 +148,10 @@ public class ToyProvider implements WorkloadProvider {
     @Override
     public Failure classify(Throwable error) {
       return Failure.fatal(ErrorClass.OTHER);
+    }
+
+    AtomicLong counter() {
+      return counter;
     }
 
     @Override

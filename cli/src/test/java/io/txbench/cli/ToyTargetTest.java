@@ -73,7 +73,7 @@ class ToyTargetTest {
   void aWorkloadTheToyDoesNotServeIsRefusedWithItsList() {
     CliRun run = CliRun.of("--benchmark-target", "toy", "--workload", "airline");
     assertEquals(ExitCodes.USAGE, run.exitCode(), run.err());
-    assertTrue(run.err().contains("unknown workload 'airline'; one of: [point-select]"),
+    assertTrue(run.err().contains("unknown workload 'airline'; one of: [point-select, tally]"),
         run.err());
   }
 

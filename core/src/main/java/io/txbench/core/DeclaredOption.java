@@ -1,5 +1,6 @@
 package io.txbench.core;
 
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -68,6 +69,43 @@ public record DeclaredOption<T>(
             .findFirst()
             .orElseThrow(() -> new IllegalArgumentException("unknown value '" + text
                 + "'; one of: " + String.join(", ", constants.stream().map(Enum::name).toList()))));
+  }
+
+  /** A whole number from {@code min} to {@code max}. */
+  public static DeclaredOption<Long> between(String name, String paramLabel, String description,
+      long defaultValue, long min, long max) {
+    return new DeclaredOption<>(name, paramLabel, description, String.valueOf(defaultValue),
+        false, text -> {
+          long value;
+          try {
+            value = Long.parseLong(text.strip().replace("_", ""));
+          } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + text + "' is not a whole number");
+          }
+          if (value < min || value > max) {
+            throw new IllegalArgumentException("must be between " + grouped(min) + " and "
+                + grouped(max) + ", not " + value);
+          }
+          return value;
+        });
+  }
+
+  /** A duration ({@link Durations#parse}) from {@code min} to {@code max}. */
+  public static DeclaredOption<Duration> between(String name, String paramLabel,
+      String description, Duration defaultValue, Duration min, Duration max) {
+    return new DeclaredOption<>(name, paramLabel, description, Durations.text(defaultValue),
+        false, text -> {
+          Duration value = Durations.parse(text);
+          if (value.compareTo(min) < 0 || value.compareTo(max) > 0) {
+            throw new IllegalArgumentException("must be between " + Durations.text(min) + " and "
+                + Durations.text(max) + ", not " + Durations.text(value));
+          }
+          return value;
+        });
+  }
+
+  private static String grouped(long value) {
+    return String.format(Locale.ROOT, "%,d", value);
   }
 
   /** A word out of {@code words} (in any case), returned as {@code words} spells it. */

@@ -35,6 +35,19 @@ public final class Providers {
         .map(WorkloadProvider::target);
   }
 
+  /**
+   * Every kind of workload some target serves, each once (by name), the default target's first
+   * and in the order it registers them.
+   */
+  public List<WorkloadKind> kinds() {
+    java.util.Map<String, WorkloadKind> kinds = new java.util.LinkedHashMap<>();
+    providers.stream()
+        .sorted(java.util.Comparator.comparingInt(WorkloadProvider::defaultRank)
+            .thenComparing(WorkloadProvider::target))
+        .forEach(p -> p.workloads().kinds().forEach(k -> kinds.putIfAbsent(k.name(), k)));
+    return List.copyOf(kinds.values());
+  }
+
   /** The target names, sorted, for help and error messages. */
   public List<String> targets() {
     TreeSet<String> names = new TreeSet<>();

@@ -1,47 +1,34 @@
 package io.txbench.core;
 
-import java.time.Duration;
-
 /**
- * What a workload is asked to do, target-neutral. {@code schedules}: the airline books on the
- * first that many schedules only (0: all of them), which with {@code dayRange} sets contention.
+ * What a workload is asked to do: its kind, the seed of its data and choices, and the values of
+ * the options its kind declares ({@link WorkloadKind#options()}), which only the kind's classes
+ * read.
  */
-public record WorkloadOptions(
-    String name,
-    long tableSize,
-    long seed,
-    int dayRange,
-    Duration bookingSleep,
-    boolean disableTransaction,
-    long schedules) {
+public record WorkloadOptions(WorkloadKind kind, long seed, OptionValues declared) {
 
-  public static final String AIRLINE = "airline";
-  public static final String POINT_SELECT = "point-select";
-  public static final String INSERT = "insert";
-  public static final String UPDATE = "update";
+  /** {@code kind} with every option of its own at its default. */
+  public static WorkloadOptions of(WorkloadKind kind, long seed) {
+    return new WorkloadOptions(kind, seed, OptionValues.defaults());
+  }
 
-  /** Every workload, in the order help and sweeps list them. */
-  public static final java.util.List<String> ALL = java.util.List.of(AIRLINE, POINT_SELECT, INSERT,
-      UPDATE);
+  /** The same, with {@code option} set to {@code value}. */
+  public <T> WorkloadOptions with(DeclaredOption<T> option, T value) {
+    return new WorkloadOptions(kind, seed, declared.with(option, value));
+  }
 
-  /** Options that book on every schedule. */
-  public WorkloadOptions(String name, long tableSize, long seed, int dayRange,
-      Duration bookingSleep, boolean disableTransaction) {
-    this(name, tableSize, seed, dayRange, bookingSleep, disableTransaction, 0);
+  /** The {@code --workload} name. */
+  public String name() {
+    return kind.name();
   }
 
   /** The same workload with {@code --disable-transaction}. */
   public WorkloadOptions withoutTransactions() {
-    return new WorkloadOptions(name, tableSize, seed, dayRange, bookingSleep, true, schedules);
-  }
-
-  /** How many of {@code loaded} schedules the airline books on. */
-  public long schedulesBooked(long loaded) {
-    return schedules > 0 ? Math.min(schedules, loaded) : loaded;
+    return with(WorkloadKind.DISABLE_TRANSACTION, true);
   }
 
   /** Whether iterations of this workload run as multi-statement transactions. */
   public boolean transactional() {
-    return AIRLINE.equals(name) && !disableTransaction;
+    return kind.transactional() && !declared.get(WorkloadKind.DISABLE_TRANSACTION);
   }
 }

@@ -73,8 +73,11 @@ public interface WorkloadProvider {
     return List.of();
   }
 
-  /** The {@code --workload} names this provider serves. */
-  List<String> workloads();
+  /**
+   * The kinds of workload this target serves ({@code --workload}), each with how it builds the
+   * target's workload.
+   */
+  WorkloadTable<?> workloads();
 
   /**
    * Connects to the target. Throws {@link TargetUnavailableException} with a one-line message when
@@ -89,7 +92,9 @@ public interface WorkloadProvider {
   Dropped dropOwned(Target target) throws Exception;
 
   /** Builds a workload on a target this provider opened. */
-  Workload<?> workload(Target target, WorkloadOptions options);
+  default Workload<?> workload(Target target, WorkloadOptions options) {
+    return workloads().build(target, options);
+  }
 
   /** Whether {@code url} starts with one of {@code schemes}, in any case. */
   static boolean hasScheme(String url, String... schemes) {

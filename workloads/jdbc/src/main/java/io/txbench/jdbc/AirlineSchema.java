@@ -56,7 +56,6 @@ final class AirlineSchema {
   static final List<TableDef> ALL = List.of(AIRCRAFT, SCHEDULE, SEAT, PAYMENT, AUDIT);
 
   /** The name under which the record and the leases know these tables. */
-  static final String GROUP = "airline";
 
   /** The flight with its aircraft's capacity: read only, so never locked. */
   static final String READ_FLIGHT =

@@ -1,9 +1,7 @@
 package io.txbench.jdbc;
 
 import io.txbench.core.AbandonedException;
-import io.txbench.core.AirlineCounts;
 import io.txbench.core.DeclinedException;
-import io.txbench.core.Invariants;
 import io.txbench.core.Lease;
 import io.txbench.core.LeaseMode;
 import io.txbench.core.Progress;
@@ -13,6 +11,9 @@ import io.txbench.core.Worker;
 import io.txbench.core.Workload;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.core.data.AirlineData;
+import io.txbench.core.kinds.Airline;
+import io.txbench.core.kinds.AirlineCounts;
+import io.txbench.core.kinds.AirlineOptions;
 import io.txbench.core.data.Schedule;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -38,7 +39,9 @@ import java.util.concurrent.TimeUnit;
  */
 final class AirlineWorkload implements Workload<JdbcSession> {
   private final JdbcTarget target;
+  private final Airline kind;
   private final WorkloadOptions options;
+  private final AirlineOptions airline;
   private final SchemaRegistry registry;
   private final LocalDate[] days;
   private final long bookingSleepNanos;
@@ -48,12 +51,15 @@ final class AirlineWorkload implements Workload<JdbcSession> {
   /** The last seat before the run: the run's seats are the ones after it. */
   private long lastSeatBefore;
 
-  AirlineWorkload(JdbcTarget target, WorkloadOptions options, SchemaRegistry registry) {
+  AirlineWorkload(JdbcTarget target, Airline kind, WorkloadOptions options,
+      SchemaRegistry registry) {
     this.target = target;
+    this.kind = kind;
     this.options = options;
+    this.airline = AirlineOptions.of(options.declared());
     this.registry = registry;
-    this.days = AirlineData.bookingDays(options.dayRange());
-    this.bookingSleepNanos = options.bookingSleep().toNanos();
+    this.days = AirlineData.bookingDays(airline.dayRange());
+    this.bookingSleepNanos = airline.bookingSleep().toNanos();
     this.seatsTakenRead = target.dialect().seatsTakenRead(target.isolation());
   }
 
@@ -62,7 +68,7 @@ final class AirlineWorkload implements Workload<JdbcSession> {
     AirlineData data = new AirlineData(options.seed(), 1);
     try (Connection c = target.controlConnection()) {
       c.setAutoCommit(true);
-      registry.recreate(c, AirlineSchema.ALL, AirlineSchema.GROUP, data.scheduleCount(),
+      registry.recreate(c, AirlineSchema.ALL, kind.dataSet(), data.scheduleCount(),
           options.seed());
       BulkLoader loader = target.dialect().bulkLoader();
       TableLoad aircraft =
@@ -83,7 +89,7 @@ final class AirlineWorkload implements Workload<JdbcSession> {
       }
       registry.finish(c, AirlineSchema.ALL);
     }
-    schedules = options.schedulesBooked(data.scheduleCount());
+    schedules = airline.schedulesBooked(data.scheduleCount());
   }
 
   private static Object[] row(Schedule s) {
@@ -99,7 +105,7 @@ final class AirlineWorkload implements Workload<JdbcSession> {
       for (TableDef t : AirlineSchema.ALL) {
         long scale = registry.attach(c, t);
         if (t == AirlineSchema.SCHEDULE) {
-          schedules = options.schedulesBooked(scale);
+          schedules = airline.schedulesBooked(scale);
         }
       }
       commitIfNeeded(c);
@@ -108,7 +114,7 @@ final class AirlineWorkload implements Workload<JdbcSession> {
 
   @Override
   public Lease lease(LeaseMode mode) throws Exception {
-    return registry.lease(target, AirlineSchema.GROUP, mode);
+    return registry.lease(target, kind.dataSet(), mode);
   }
 
   @Override
@@ -204,6 +210,6 @@ final class AirlineWorkload implements Workload<JdbcSession> {
           String.format(java.util.Locale.ROOT, AirlineSchema.REPEATED_SEATS_AFTER, lastSeatBefore));
       commitIfNeeded(c);
     }
-    return Invariants.airline(before, after, repeated, tally, !target.autoCommit());
+    return kind.verify(before, after, repeated, tally, !target.autoCommit());
   }
 }

@@ -3,21 +3,25 @@ package io.txbench.jdbc;
 import io.txbench.core.Lease;
 import io.txbench.core.LeaseMode;
 import io.txbench.core.Progress;
+import io.txbench.core.Tally;
+import io.txbench.core.Verification;
 import io.txbench.core.Workload;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.core.data.ItemData;
+import io.txbench.core.kinds.ItemFigures;
+import io.txbench.core.kinds.ItemKind;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * What point-select, insert and update share: the table {@code item} of {@code --table-size} rows
- * with ids 1 to N, shaped as sysbench's {@code sbtest}, plus an {@code updates} counter.
+ * What point-select, insert and update share on SQL ({@link ItemKind}): loading the table {@code
+ * item}, attaching to it, and reading the figures the kind's verify compares; each kind's class
+ * has only its statement.
  */
 abstract class ItemWorkload implements Workload<JdbcSession> {
   static final String TABLE = "item";
-  static final String SCHEMA_GROUP = "items";
   static final TableDef ITEM =
       new TableDef(
           TABLE,
@@ -28,26 +32,30 @@ abstract class ItemWorkload implements Workload<JdbcSession> {
           List.of("CREATE INDEX item_k ON item (k)"));
 
   final JdbcTarget target;
-  final WorkloadOptions options;
   final ItemData data;
+  private final ItemKind kind;
+  private final WorkloadOptions options;
   private final SchemaRegistry registry;
+  private ItemFigures before;
   /** The ids 1 to rows exist: loaded by prepare, or read from txbench_meta on attach. */
   long rows;
 
-  ItemWorkload(JdbcTarget target, WorkloadOptions options, SchemaRegistry registry) {
+  ItemWorkload(JdbcTarget target, ItemKind kind, WorkloadOptions options,
+      SchemaRegistry registry) {
     this.target = target;
+    this.kind = kind;
     this.options = options;
     this.registry = registry;
     this.data = new ItemData(options.seed());
-    this.rows = options.tableSize();
+    this.rows = ItemKind.tableSize(options.declared());
   }
 
   @Override
   public void prepare(Progress progress) throws Exception {
-    long size = options.tableSize();
+    long size = ItemKind.tableSize(options.declared());
     try (Connection c = target.controlConnection()) {
       c.setAutoCommit(true);
-      registry.recreate(c, List.of(ITEM), SCHEMA_GROUP, size, options.seed());
+      registry.recreate(c, List.of(ITEM), kind.dataSet(), size, options.seed());
       SplittableRandom random = data.loadRandom();
       TableLoad load =
           new TableLoad(TABLE, List.of("id", "k", "c", "pad"), size, sink -> {
@@ -78,7 +86,7 @@ abstract class ItemWorkload implements Workload<JdbcSession> {
 
   @Override
   public Lease lease(LeaseMode mode) throws Exception {
-    return registry.lease(target, SCHEMA_GROUP, mode);
+    return registry.lease(target, kind.dataSet(), mode);
   }
 
   /** A random id among the loaded rows. */
@@ -86,18 +94,26 @@ abstract class ItemWorkload implements Workload<JdbcSession> {
     return 1 + random.nextLong(rows);
   }
 
-  static long count(Connection c) throws SQLException {
-    return SqlQueries.single(c, "SELECT COUNT(*) FROM " + TABLE);
+  @Override
+  public void beforeRun() throws SQLException {
+    before = figures();
   }
 
-  static long updates(Connection c) throws SQLException {
-    return SqlQueries.single(c, "SELECT COALESCE(SUM(updates), 0) FROM " + TABLE);
+  @Override
+  public Verification verify(Tally tally) throws SQLException {
+    return kind.verify(before, figures(), tally);
   }
 
-  /** Commits when the pool's connections do not commit each statement themselves. */
-  void commit(Connection c) throws SQLException {
-    if (!target.autoCommit()) {
-      c.commit();
+  /** The rows and the updates counted, read in one transaction. */
+  private ItemFigures figures() throws SQLException {
+    try (Connection c = target.controlConnection()) {
+      ItemFigures figures = new ItemFigures(
+          SqlQueries.single(c, "SELECT COUNT(*) FROM " + TABLE),
+          SqlQueries.single(c, "SELECT COALESCE(SUM(updates), 0) FROM " + TABLE));
+      if (!target.autoCommit()) {
+        c.commit();
+      }
+      return figures;
     }
   }
 }

@@ -10,9 +10,13 @@ import io.txbench.core.Target;
 import io.txbench.core.TargetOptions;
 import io.txbench.core.TargetUnavailableException;
 import io.txbench.core.ToolVersion;
-import io.txbench.core.Workload;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.core.WorkloadProvider;
+import io.txbench.core.WorkloadTable;
+import io.txbench.core.kinds.Airline;
+import io.txbench.core.kinds.Insert;
+import io.txbench.core.kinds.PointSelect;
+import io.txbench.core.kinds.Update;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -49,9 +53,18 @@ public abstract class JdbcProvider implements WorkloadProvider {
     return List.of(new LibraryLogger("com.zaxxer.hikari", "OFF"));
   }
 
+  /** Every kind, the same classes on every SQL database: the dialect says what differs. */
   @Override
-  public List<String> workloads() {
-    return WorkloadOptions.ALL;
+  public WorkloadTable<JdbcTarget> workloads() {
+    return WorkloadTable.of(JdbcTarget.class)
+        .serve(new Airline(), (t, kind, o) -> new AirlineWorkload(t, kind, o, registry(t)))
+        .serve(new PointSelect(), (t, kind, o) -> new PointSelectWorkload(t, kind, o, registry(t)))
+        .serve(new Insert(), (t, kind, o) -> new InsertWorkload(t, kind, o, registry(t)))
+        .serve(new Update(), (t, kind, o) -> new UpdateWorkload(t, kind, o, registry(t)));
+  }
+
+  private static SchemaRegistry registry(JdbcTarget target) {
+    return new SchemaRegistry(target.dialect(), ToolVersion.get());
   }
 
   @Override
@@ -81,18 +94,5 @@ public abstract class JdbcProvider implements WorkloadProvider {
       dropped.add(SqlLeaseStore.TABLE);
       return new Dropped(dropped, leftAlone);
     }
-  }
-
-  @Override
-  public Workload<?> workload(Target target, WorkloadOptions options) {
-    JdbcTarget jdbc = (JdbcTarget) target;
-    SchemaRegistry registry = new SchemaRegistry(jdbc.dialect(), ToolVersion.get());
-    return switch (options.name()) {
-      case WorkloadOptions.AIRLINE -> new AirlineWorkload(jdbc, options, registry);
-      case WorkloadOptions.POINT_SELECT -> new PointSelectWorkload(jdbc, options, registry);
-      case WorkloadOptions.INSERT -> new InsertWorkload(jdbc, options, registry);
-      case WorkloadOptions.UPDATE -> new UpdateWorkload(jdbc, options, registry);
-      default -> throw new IllegalArgumentException("unknown workload " + options.name());
-    };
   }
 }

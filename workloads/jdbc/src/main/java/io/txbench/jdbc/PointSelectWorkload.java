@@ -2,33 +2,20 @@ package io.txbench.jdbc;
 
 import io.txbench.core.AbandonedException;
 import io.txbench.core.DeclinedException;
-import io.txbench.core.Invariants;
-import io.txbench.core.Tally;
-import io.txbench.core.Verification;
 import io.txbench.core.Worker;
 import io.txbench.core.WorkloadOptions;
-import java.sql.Connection;
+import io.txbench.core.kinds.PointSelect;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 
-/** One iteration reads one row by primary key (sysbench oltp_point_select, pgbench -S). */
+/** {@link PointSelect} on SQL: one row read by primary key. */
 final class PointSelectWorkload extends ItemWorkload {
   private static final String SELECT = "SELECT c FROM item WHERE id = ?";
-  private long countBefore;
-  private long updatesBefore;
 
-  PointSelectWorkload(JdbcTarget target, WorkloadOptions options, SchemaRegistry registry) {
-    super(target, options, registry);
-  }
-
-  @Override
-  public void beforeRun() throws SQLException {
-    try (Connection c = target.controlConnection()) {
-      countBefore = count(c);
-      updatesBefore = updates(c);
-      commit(c);
-    }
+  PointSelectWorkload(JdbcTarget target, PointSelect kind, WorkloadOptions options,
+      SchemaRegistry registry) {
+    super(target, kind, options, registry);
   }
 
   @Override
@@ -50,15 +37,5 @@ final class PointSelectWorkload extends ItemWorkload {
       }
       return null;
     });
-  }
-
-  @Override
-  public Verification verify(Tally tally) throws SQLException {
-    try (Connection c = target.controlConnection()) {
-      long rowsAfter = count(c);
-      long updatesAfter = updates(c);
-      commit(c);
-      return Invariants.unchanged(countBefore, rowsAfter, updatesBefore, updatesAfter, tally);
-    }
   }
 }

@@ -1,5 +1,7 @@
 package io.txbench.jdbc;
 
+import io.txbench.core.kinds.Airline;
+import io.txbench.core.kinds.ItemKind;
 import io.txbench.core.Lease;
 import io.txbench.core.LeaseMode;
 import io.txbench.core.Leases;
@@ -265,8 +267,8 @@ public final class SchemaRegistry {
     }
     ensure(c);
     for (Object[] row : rows) {
-      record(c, (String) row[0], "airline".equals(row[1]) ? AirlineSchema.GROUP
-          : ItemWorkload.SCHEMA_GROUP, (Long) row[2], (Long) row[3], (String) row[4], UNKNOWN);
+      record(c, (String) row[0], Airline.NAME.equals(row[1]) ? Airline.NAME
+          : ItemKind.DATA_SET, (Long) row[2], (Long) row[3], (String) row[4], UNKNOWN);
     }
   }
 

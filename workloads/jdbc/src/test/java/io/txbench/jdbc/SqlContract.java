@@ -1,5 +1,6 @@
 package io.txbench.jdbc;
 
+import io.txbench.core.WorkloadFixtures;
 import io.txbench.core.OptionValues;
 
 import io.txbench.core.Secret;
@@ -99,7 +100,7 @@ public abstract class SqlContract {
   }
 
   protected static WorkloadOptions workload(String name, long tableSize, boolean noTransaction) {
-    return new WorkloadOptions(name, tableSize, 42, 1, Duration.ZERO, noTransaction);
+    return WorkloadFixtures.options(name, tableSize, 42, noTransaction, 0);
   }
 
   protected WorkloadRun.Outcome run(WorkloadOptions options, int threads, long iterations,

@@ -1,5 +1,9 @@
 package io.txbench.jdbc;
 
+import io.txbench.core.WorkloadFixtures;
+import io.txbench.core.kinds.Update;
+import io.txbench.core.kinds.Insert;
+import io.txbench.core.kinds.Airline;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -28,11 +32,11 @@ import org.junit.jupiter.api.Test;
 public abstract class SqlFaultsContract extends SqlOwnershipContract {
   @Test
   void aCommitWhoseReplyIsLostIsInDoubtAndVerifyAccountsForIt() throws Exception {
-    run(workload(WorkloadOptions.AIRLINE, 0, false), 1, 1, true, strictIsolation());
+    run(workload(Airline.NAME, 0, false), 1, 1, true, strictIsolation());
     long seatsBefore = query("SELECT COUNT(*) FROM seat");
     try (FaultProxy proxy = FaultProxy.cuttingAfterCommit(url(), 25, 3)) {
       WorkloadRun.Outcome o = WorkloadRun.run(provider(), through(proxy, 4, strictIsolation()),
-          workload(WorkloadOptions.AIRLINE, 0, false), 300, false);
+          workload(Airline.NAME, 0, false), 300, false);
       System.out.println(provider().target() + " with 3 COMMIT replies cut: " + o.describe());
       assertEquals(3, proxy.cuts());
       assertEquals(3, o.result().inDoubt(), o.describe());
@@ -48,11 +52,11 @@ public abstract class SqlFaultsContract extends SqlOwnershipContract {
 
   @Test
   void anAutocommitWriteWhoseReplyIsLostIsInDoubt() throws Exception {
-    run(workload(WorkloadOptions.INSERT, 1_000, false), 1, 1, true, strictIsolation());
+    run(workload(Insert.NAME, 1_000, false), 1, 1, true, strictIsolation());
     try (FaultProxy proxy = FaultProxy.cuttingAfterStatement(url(), "INSERT INTO item", 40,
         3)) {
       WorkloadRun.Outcome o = WorkloadRun.run(provider(), through(proxy, 4, strictIsolation()),
-          workload(WorkloadOptions.INSERT, 1_000, false), 400, false);
+          workload(Insert.NAME, 1_000, false), 400, false);
       System.out.println(provider().target() + " with 3 INSERT replies cut: " + o.describe());
       assertEquals(3, proxy.cuts());
       assertEquals(3, o.result().inDoubt(), o.describe());
@@ -66,13 +70,13 @@ public abstract class SqlFaultsContract extends SqlOwnershipContract {
   @Test
   void withoutATransactionALostReplyMidIterationLeavesItsCommittedStepsAccountedFor()
       throws Exception {
-    run(workload(WorkloadOptions.AIRLINE, 0, true), 1, 1, true, strictIsolation());
+    run(workload(Airline.NAME, 0, true), 1, 1, true, strictIsolation());
     try (FaultProxy proxy = FaultProxy.cuttingAfterStatement(url(), "INSERT INTO payment", 30,
         2)) {
       // The seat committed, the payment was sent and its reply lost, the audit never sent.
       // One worker: without a transaction, concurrent buyers would repeat seat numbers.
       WorkloadRun.Outcome o = WorkloadRun.run(provider(), through(proxy, 1, strictIsolation()),
-          workload(WorkloadOptions.AIRLINE, 0, true), 100, false);
+          workload(Airline.NAME, 0, true), 100, false);
       System.out.println(provider().target() + " without transactions, 2 payment replies cut: "
           + o.describe());
       assertEquals(2, o.result().inDoubt(), o.describe());
@@ -87,11 +91,11 @@ public abstract class SqlFaultsContract extends SqlOwnershipContract {
 
   @Test
   void aDeadlockVictimRollsBackAndKeepsItsConnectionAndStatements() throws Exception {
-    run(workload(WorkloadOptions.UPDATE, 10, false), 1, 1, true, strictIsolation());
+    run(workload(Update.NAME, 10, false), 1, 1, true, strictIsolation());
     String update = "UPDATE item SET updates = updates + 1 WHERE id = ?";
     // The airline's options: connections in transactions, as under contention.
     try (JdbcTarget target = (JdbcTarget) provider().open(target(2, strictIsolation()),
-            workload(WorkloadOptions.AIRLINE, 0, false))) {
+            workload(Airline.NAME, 0, false))) {
       Worker[] workers = {new Worker(0, 2, 1), new Worker(1, 2, 1)};
       JdbcSession[] sessions = {JdbcSession.open(target, workers[0], update),
           JdbcSession.open(target, workers[1], update)};
@@ -149,7 +153,7 @@ public abstract class SqlFaultsContract extends SqlOwnershipContract {
 
   @Test
   void aSeatAnEarlierRunLeftWithoutItsAuditIncrementIsNotBlamedOnThisRun() throws Exception {
-    run(workload(WorkloadOptions.AIRLINE, 0, false), 1, 1, true, strictIsolation());
+    run(workload(Airline.NAME, 0, false), 1, 1, true, strictIsolation());
     // A run without transactions died between the seat and the audit: the next buyer of that
     // flight, correct as it is, takes the same seat number.
     String day = AirlineData.bookingDays(1)[0].toString();
@@ -157,7 +161,7 @@ public abstract class SqlFaultsContract extends SqlOwnershipContract {
     execute("INSERT INTO seat (schedule_id, flight_date, seat_number, user_id, booked_at)"
         + " VALUES (1, DATE '" + day + "', " + (taken + 1) + ", 7, CURRENT_TIMESTAMP)");
     WorkloadRun.Outcome o = WorkloadRun.run(provider(), target(2, strictIsolation()),
-        new WorkloadOptions(WorkloadOptions.AIRLINE, 0, 42, 1, Duration.ZERO, false, 1), 20,
+        WorkloadFixtures.options(Airline.NAME, 0, 42, false, 1), 20,
         false);
     assertEquals(1, query("SELECT COUNT(*) - COUNT(DISTINCT seat_number) FROM seat"
         + " WHERE schedule_id = 1"));

@@ -1,5 +1,9 @@
 package io.txbench.jdbc;
 
+import io.txbench.core.kinds.Update;
+import io.txbench.core.kinds.PointSelect;
+import io.txbench.core.kinds.Insert;
+import io.txbench.core.kinds.Airline;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -25,7 +29,7 @@ public abstract class SqlOwnershipContract extends SqlContract {
 
   private Dropped drop() throws Exception {
     try (Target t = provider().open(target(1, IsolationLevel.REPEATABLE_READ),
-        workload(WorkloadOptions.POINT_SELECT, 1, false))) {
+        workload(PointSelect.NAME, 1, false))) {
       return provider().dropOwned(t);
     }
   }
@@ -39,7 +43,7 @@ public abstract class SqlOwnershipContract extends SqlContract {
     SetupException drop = assertThrows(SetupException.class, this::drop);
     assertTrue(drop.getMessage().contains("is not txbench's record"), drop.getMessage());
     SetupException prepare = assertThrows(SetupException.class, () -> run(
-        workload(WorkloadOptions.POINT_SELECT, 100, false), 1, 1, true, strictIsolation()));
+        workload(PointSelect.NAME, 100, false), 1, 1, true, strictIsolation()));
     assertTrue(prepare.getMessage().contains("is not txbench's record"), prepare.getMessage());
     assertEquals(1, query("SELECT COUNT(*) FROM orders"));
     assertEquals(1, query("SELECT COUNT(*) FROM txbench_meta"));
@@ -49,7 +53,7 @@ public abstract class SqlOwnershipContract extends SqlContract {
 
   @Test
   void forgedRowsInTheRecordMakeTxbenchNeitherReplaceNorDropAUsersTables() throws Exception {
-    run(workload(WorkloadOptions.POINT_SELECT, 100, false), 1, 1, true, strictIsolation());
+    run(workload(PointSelect.NAME, 100, false), 1, 1, true, strictIsolation());
     execute("DROP TABLE item");
     execute("CREATE TABLE item (id INT PRIMARY KEY, note VARCHAR(20))");
     execute("INSERT INTO item VALUES (1, 'precious')");
@@ -59,7 +63,7 @@ public abstract class SqlOwnershipContract extends SqlContract {
         + " tool_version, state, created_at) VALUES ('txbench/2', 'customers', 'items', 1, 1,"
         + " 'x', 'complete', CURRENT_TIMESTAMP)");
     SetupException e = assertThrows(SetupException.class, () -> run(
-        workload(WorkloadOptions.POINT_SELECT, 100, false), 1, 1, true, strictIsolation()));
+        workload(PointSelect.NAME, 100, false), 1, 1, true, strictIsolation()));
     assertTrue(e.getMessage().contains("'item'") && e.getMessage().contains("columns"),
         e.getMessage());
     Dropped dropped = drop();
@@ -72,21 +76,21 @@ public abstract class SqlOwnershipContract extends SqlContract {
   @Test
   void dataWhoseLoadDidNotFinishIsRefusedBySkipSetupAndReplacedByTheNextPrepare()
       throws Exception {
-    run(workload(WorkloadOptions.INSERT, 500, false), 1, 1, true, strictIsolation());
+    run(workload(Insert.NAME, 500, false), 1, 1, true, strictIsolation());
     execute("UPDATE txbench_meta SET state = 'loading', completed_at = NULL");
     execute("DELETE FROM item WHERE id > 100"); // the load was cut short
     SetupException e = assertThrows(SetupException.class, () -> run(
-        workload(WorkloadOptions.INSERT, 500, false), 1, 10, false, strictIsolation()));
+        workload(Insert.NAME, 500, false), 1, 10, false, strictIsolation()));
     assertTrue(e.getMessage().contains("was not loaded completely")
         && e.getMessage().contains("without --skip-setup"), e.getMessage());
-    run(workload(WorkloadOptions.INSERT, 500, false), 1, 10, true, strictIsolation());
+    run(workload(Insert.NAME, 500, false), 1, 10, true, strictIsolation());
     assertEquals(510, query("SELECT COUNT(*) FROM item"));
-    run(workload(WorkloadOptions.INSERT, 500, false), 1, 10, false, strictIsolation());
+    run(workload(Insert.NAME, 500, false), 1, 10, false, strictIsolation());
   }
 
   @Test
   void theFirstRecordIsConvertedAndItsDataLoadedAnew() throws Exception {
-    run(workload(WorkloadOptions.POINT_SELECT, 100, false), 1, 1, true, strictIsolation());
+    run(workload(PointSelect.NAME, 100, false), 1, 1, true, strictIsolation());
     execute("DROP TABLE txbench_meta");
     execute("CREATE TABLE txbench_meta (object_name VARCHAR(64) PRIMARY KEY,"
         + " workload VARCHAR(32) NOT NULL, scale BIGINT NOT NULL, seed BIGINT NOT NULL,"
@@ -94,9 +98,9 @@ public abstract class SqlOwnershipContract extends SqlContract {
     execute("INSERT INTO txbench_meta VALUES ('item', 'items', 100, 42, '0.1.0',"
         + " CURRENT_TIMESTAMP)");
     SetupException e = assertThrows(SetupException.class, () -> run(
-        workload(WorkloadOptions.POINT_SELECT, 100, false), 1, 1, false, strictIsolation()));
+        workload(PointSelect.NAME, 100, false), 1, 1, false, strictIsolation()));
     assertTrue(e.getMessage().contains("was not loaded completely"), e.getMessage());
-    run(workload(WorkloadOptions.POINT_SELECT, 100, false), 1, 1, true, strictIsolation());
+    run(workload(PointSelect.NAME, 100, false), 1, 1, true, strictIsolation());
     assertEquals(100, query("SELECT COUNT(*) FROM item"));
     assertEquals(1, query("SELECT COUNT(*) FROM txbench_meta WHERE record = 'txbench/2'"
         + " AND state = 'complete'"));
@@ -104,14 +108,14 @@ public abstract class SqlOwnershipContract extends SqlContract {
 
   @Test
   void aPrepareOrADropIsRefusedWhileAnotherTxbenchRunsOnTheTables() throws Exception {
-    run(workload(WorkloadOptions.UPDATE, 100, false), 1, 1, true, strictIsolation());
+    run(workload(Update.NAME, 100, false), 1, 1, true, strictIsolation());
     try (Target a = provider().open(target(1, strictIsolation()),
-            workload(WorkloadOptions.UPDATE, 100, false));
+            workload(Update.NAME, 100, false));
         Target b = provider().open(target(1, strictIsolation()),
-            workload(WorkloadOptions.POINT_SELECT, 100, false))) {
-      Workload<?> running = provider().workload(a, workload(WorkloadOptions.UPDATE, 100, false));
+            workload(PointSelect.NAME, 100, false))) {
+      Workload<?> running = provider().workload(a, workload(Update.NAME, 100, false));
       Workload<?> other = provider().workload(b,
-          workload(WorkloadOptions.POINT_SELECT, 100, false));
+          workload(PointSelect.NAME, 100, false));
       try (Lease run = running.lease(LeaseMode.SHARED)) {
         try (Lease alongside = other.lease(LeaseMode.SHARED)) {
           // Runs over loaded tables share them: several clients is a documented use.
@@ -122,7 +126,7 @@ public abstract class SqlOwnershipContract extends SqlContract {
             && refused.getMessage().contains("running on the items tables"),
             refused.getMessage());
         assertThrows(LeaseRefusedException.class, this::drop);
-        Workload<?> airline = provider().workload(b, workload(WorkloadOptions.AIRLINE, 0, false));
+        Workload<?> airline = provider().workload(b, workload(Airline.NAME, 0, false));
         try (Lease elsewhere = airline.lease(LeaseMode.EXCLUSIVE)) {
           // Other tables: nothing in the way.
         }
@@ -135,10 +139,10 @@ public abstract class SqlOwnershipContract extends SqlContract {
 
   @Test
   void aLeaseWhoseHeartbeatStoppedExpires() throws Exception {
-    run(workload(WorkloadOptions.UPDATE, 100, false), 1, 1, true, strictIsolation());
+    run(workload(Update.NAME, 100, false), 1, 1, true, strictIsolation());
     try (Target t = provider().open(target(1, strictIsolation()),
-        workload(WorkloadOptions.UPDATE, 100, false))) {
-      Workload<?> w = provider().workload(t, workload(WorkloadOptions.UPDATE, 100, false));
+        workload(Update.NAME, 100, false))) {
+      Workload<?> w = provider().workload(t, workload(Update.NAME, 100, false));
       w.lease(LeaseMode.SHARED).close(); // makes the lease table
       execute("INSERT INTO " + SqlLeaseStore.TABLE + " VALUES ('txbench/2', 'gone', 'items',"
           + " 'EXCLUSIVE', 'elsewhere', 4242, 1, 1)"); // a prepare killed long ago

@@ -1,5 +1,10 @@
 package io.txbench.jdbc;
 
+import io.txbench.core.WorkloadFixtures;
+import io.txbench.core.kinds.Update;
+import io.txbench.core.kinds.PointSelect;
+import io.txbench.core.kinds.Insert;
+import io.txbench.core.kinds.Airline;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,7 +23,7 @@ import org.junit.jupiter.api.Test;
 public abstract class SqlWorkloadsContract extends SqlFaultsContract {
   @Test
   void airlineBooksExactlyOneSeatAndOnePaymentPerCommittedIteration() throws Exception {
-    WorkloadRun.Outcome o = run(workload(WorkloadOptions.AIRLINE, 0, false), 4, 400, true,
+    WorkloadRun.Outcome o = run(workload(Airline.NAME, 0, false), 4, 400, true,
         strictIsolation());
     assertEquals(400, o.result().iterations());
     assertEquals(0, o.result().errors());
@@ -73,14 +78,13 @@ public abstract class SqlWorkloadsContract extends SqlFaultsContract {
 
   /** The airline booking on the first {@code schedules} schedules only, on one day. */
   private static WorkloadOptions contended(long schedules) {
-    return new WorkloadOptions(WorkloadOptions.AIRLINE, 0, 42, 1, java.time.Duration.ZERO, false,
-        schedules);
+    return WorkloadFixtures.options(Airline.NAME, 0, 42, false, schedules);
   }
 
   @Test
   void airlineOnExistingDataWithSkipSetupAddsToIt() throws Exception {
-    run(workload(WorkloadOptions.AIRLINE, 0, false), 2, 100, true, strictIsolation());
-    WorkloadRun.Outcome second = run(workload(WorkloadOptions.AIRLINE, 0, true), 2, 150, false,
+    run(workload(Airline.NAME, 0, false), 2, 100, true, strictIsolation());
+    WorkloadRun.Outcome second = run(workload(Airline.NAME, 0, true), 2, 150, false,
         IsolationLevel.READ_COMMITTED);
     assertEquals(150, second.result().iterations());
     assertEquals(250, query("SELECT COUNT(*) FROM seat"));
@@ -90,7 +94,7 @@ public abstract class SqlWorkloadsContract extends SqlFaultsContract {
 
   @Test
   void pointSelectReadsWithoutChangingAnything() throws Exception {
-    WorkloadRun.Outcome o = run(workload(WorkloadOptions.POINT_SELECT, 2_000, false), 4, 1_000, true,
+    WorkloadRun.Outcome o = run(workload(PointSelect.NAME, 2_000, false), 4, 1_000, true,
         IsolationLevel.REPEATABLE_READ);
     assertEquals(1_000, o.result().iterations());
     assertEquals(0, o.result().errors());
@@ -102,9 +106,9 @@ public abstract class SqlWorkloadsContract extends SqlFaultsContract {
 
   @Test
   void insertAddsOneRowPerIterationAndIdsNeverCollideAcrossRuns() throws Exception {
-    WorkloadRun.Outcome first = run(workload(WorkloadOptions.INSERT, 1_000, false), 4, 300, true,
+    WorkloadRun.Outcome first = run(workload(Insert.NAME, 1_000, false), 4, 300, true,
         IsolationLevel.REPEATABLE_READ);
-    WorkloadRun.Outcome second = run(workload(WorkloadOptions.INSERT, 1_000, false), 4, 300, false,
+    WorkloadRun.Outcome second = run(workload(Insert.NAME, 1_000, false), 4, 300, false,
         IsolationLevel.REPEATABLE_READ);
     assertEquals(300, first.result().iterations());
     assertEquals(300, second.result().iterations());
@@ -118,7 +122,7 @@ public abstract class SqlWorkloadsContract extends SqlFaultsContract {
 
   @Test
   void updateChangesOneRowPerCommittedIteration() throws Exception {
-    WorkloadRun.Outcome o = run(workload(WorkloadOptions.UPDATE, 50, false), 8, 2_000, true,
+    WorkloadRun.Outcome o = run(workload(Update.NAME, 50, false), 8, 2_000, true,
         IsolationLevel.REPEATABLE_READ);
     // 8 workers on 50 rows collide: REPEATABLE READ aborts some, and the runner retries them.
     assertEquals(2_000, o.result().iterations() + o.result().errors());
@@ -132,7 +136,7 @@ public abstract class SqlWorkloadsContract extends SqlFaultsContract {
     sql("CREATE TABLE " + schema() + ".item (id INT PRIMARY KEY, note TEXT)");
     sql("INSERT INTO " + schema() + ".item VALUES (1, 'precious')");
     SetupException e = assertThrows(SetupException.class, () ->
-        run(workload(WorkloadOptions.POINT_SELECT, 100, false), 1, 1, true,
+        run(workload(PointSelect.NAME, 100, false), 1, 1, true,
             IsolationLevel.REPEATABLE_READ));
     assertTrue(e.getMessage().contains("'item'"), e.getMessage());
     assertEquals(1, query("SELECT COUNT(*) FROM item WHERE note = 'precious'"));
@@ -141,7 +145,7 @@ public abstract class SqlWorkloadsContract extends SqlFaultsContract {
   @Test
   void skipSetupWithoutDataSaysWhatToDo() {
     SetupException e = assertThrows(SetupException.class, () ->
-        run(workload(WorkloadOptions.UPDATE, 100, false), 1, 1, false,
+        run(workload(Update.NAME, 100, false), 1, 1, false,
             IsolationLevel.REPEATABLE_READ));
     assertTrue(e.getMessage().toLowerCase(Locale.ROOT).contains("without --skip-setup"),
         e.getMessage());

@@ -10,9 +10,7 @@ import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.UpdateOptions;
 import com.mongodb.client.model.Updates;
 import io.txbench.core.AbandonedException;
-import io.txbench.core.AirlineCounts;
 import io.txbench.core.DeclinedException;
-import io.txbench.core.Invariants;
 import io.txbench.core.Lease;
 import io.txbench.core.LeaseMode;
 import io.txbench.core.Progress;
@@ -22,6 +20,9 @@ import io.txbench.core.Worker;
 import io.txbench.core.Workload;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.core.data.AirlineData;
+import io.txbench.core.kinds.Airline;
+import io.txbench.core.kinds.AirlineCounts;
+import io.txbench.core.kinds.AirlineOptions;
 import java.time.LocalDate;
 import java.util.Date;
 import java.util.List;
@@ -43,7 +44,9 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
   private static final UpdateOptions UPSERT = new UpdateOptions().upsert(true);
 
   private final MongoTarget target;
+  private final Airline kind;
   private final WorkloadOptions options;
+  private final AirlineOptions airline;
   private final MongoRegistry registry;
   private final MongoCollection<Document> aircraft;
   private final MongoCollection<Document> schedules;
@@ -58,9 +61,12 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
   /** Made just before the run: the driver's ids of this process's later seats sort after it. */
   private ObjectId lastSeatBefore;
 
-  MongoAirlineWorkload(MongoTarget target, WorkloadOptions options, MongoRegistry registry) {
+  MongoAirlineWorkload(MongoTarget target, Airline kind, WorkloadOptions options,
+      MongoRegistry registry) {
     this.target = target;
+    this.kind = kind;
     this.options = options;
+    this.airline = AirlineOptions.of(options.declared());
     this.registry = registry;
     MongoDatabase db = target.database();
     aircraft = db.getCollection("aircraft");
@@ -72,14 +78,14 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
         .causallyConsistent(target.causallyConsistent())
         .defaultTransactionOptions(target.transactionOptions())
         .build();
-    days = AirlineData.bookingDays(options.dayRange());
-    bookingSleepNanos = options.bookingSleep().toNanos();
+    days = AirlineData.bookingDays(airline.dayRange());
+    bookingSleepNanos = airline.bookingSleep().toNanos();
   }
 
   @Override
   public void prepare(Progress progress) throws Exception {
     AirlineData data = new AirlineData(options.seed(), 1);
-    registry.recreate(COLLECTIONS, MongoCollections.AIRLINE_GROUP, data.scheduleCount(),
+    registry.recreate(COLLECTIONS, kind.dataSet(), data.scheduleCount(),
         options.seed());
     try (Progress.Task task = progress.start("loading aircraft", data.aircraft().size())) {
       MongoLoader.load(aircraft, task, sink -> data.aircraft().forEach(a -> sink.accept(
@@ -96,7 +102,7 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
               .append("days_of_week", s.daysOfWeek()).append("aircraft", s.aircraft()))));
     }
     registry.finish(COLLECTIONS);
-    scheduleCount = options.schedulesBooked(data.scheduleCount());
+    scheduleCount = airline.schedulesBooked(data.scheduleCount());
   }
 
   @Override
@@ -104,14 +110,14 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
     for (String c : COLLECTIONS) {
       long scale = registry.attach(c);
       if (c.equals("schedule")) {
-        scheduleCount = options.schedulesBooked(scale);
+        scheduleCount = airline.schedulesBooked(scale);
       }
     }
   }
 
   @Override
   public Lease lease(LeaseMode mode) throws Exception {
-    return registry.lease(MongoCollections.AIRLINE_GROUP, mode);
+    return registry.lease(kind.dataSet(), mode);
   }
 
   @Override
@@ -218,6 +224,6 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
 
   @Override
   public Verification verify(Tally tally) {
-    return Invariants.airline(before, counts(), repeatedInRun(), tally, options.transactional());
+    return kind.verify(before, counts(), repeatedInRun(), tally, options.transactional());
   }
 }

@@ -9,8 +9,6 @@ import java.util.Set;
  * only names it ever drops or replaces, and how it tells its own from a user's.
  */
 final class MongoCollections {
-  static final String AIRLINE_GROUP = "airline";
-  static final String ITEMS_GROUP = "items";
   static final List<String> AIRLINE = List.of("aircraft", "schedule", "seat", "payment", "audit");
   static final String ITEM = "item";
 

@@ -6,41 +6,49 @@ import com.mongodb.client.model.Accumulators;
 import io.txbench.core.Lease;
 import io.txbench.core.LeaseMode;
 import io.txbench.core.Progress;
+import io.txbench.core.Tally;
+import io.txbench.core.Verification;
 import io.txbench.core.Worker;
 import io.txbench.core.Workload;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.core.data.ItemData;
+import io.txbench.core.kinds.ItemFigures;
+import io.txbench.core.kinds.ItemKind;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.bson.Document;
 
 /**
- * What point-select, insert and update share on MongoDB: the collection {@code item} of
- * {@code --table-size} documents with {@code _id} 1 to N, shaped as sysbench's rows, plus an
- * {@code updates} counter.
+ * What point-select, insert and update share on MongoDB ({@link ItemKind}): loading the collection
+ * {@code item} (documents with {@code _id} 1 to N, shaped as sysbench's rows, plus an {@code
+ * updates} counter), attaching to it, and reading the figures the kind's verify compares.
  */
 abstract class MongoItemWorkload implements Workload<MongoSession> {
   static final String COLLECTION = MongoCollections.ITEM;
   final MongoTarget target;
-  final WorkloadOptions options;
   final ItemData data;
+  private final ItemKind kind;
+  private final WorkloadOptions options;
+  private ItemFigures before;
   final MongoCollection<Document> items;
   private final MongoRegistry registry;
   long rows;
 
-  MongoItemWorkload(MongoTarget target, WorkloadOptions options, MongoRegistry registry) {
+  MongoItemWorkload(MongoTarget target, ItemKind kind, WorkloadOptions options,
+      MongoRegistry registry) {
     this.target = target;
+    this.kind = kind;
     this.options = options;
     this.registry = registry;
     this.data = new ItemData(options.seed());
     this.items = target.database().getCollection(COLLECTION);
-    this.rows = options.tableSize();
+    this.rows = ItemKind.tableSize(options.declared());
   }
 
   @Override
   public void prepare(Progress progress) throws Exception {
-    long size = options.tableSize();
-    registry.recreate(List.of(COLLECTION), MongoCollections.ITEMS_GROUP, size, options.seed());
+    long size = ItemKind.tableSize(options.declared());
+    registry.recreate(List.of(COLLECTION), kind.dataSet(), size, options.seed());
     SplittableRandom random = data.loadRandom();
     try (Progress.Task task = progress.start("loading " + COLLECTION, size)) {
       MongoLoader.load(items, task, sink -> {
@@ -62,7 +70,7 @@ abstract class MongoItemWorkload implements Workload<MongoSession> {
 
   @Override
   public Lease lease(LeaseMode mode) throws Exception {
-    return registry.lease(MongoCollections.ITEMS_GROUP, mode);
+    return registry.lease(kind.dataSet(), mode);
   }
 
   /** Item workloads run without transactions: each write commits on its own. */
@@ -75,11 +83,21 @@ abstract class MongoItemWorkload implements Workload<MongoSession> {
     return 1 + random.nextLong(rows);
   }
 
-  long count() {
-    return items.countDocuments();
+  @Override
+  public void beforeRun() {
+    before = figures();
   }
 
-  long updates() {
+  @Override
+  public Verification verify(Tally tally) {
+    return kind.verify(before, figures(), tally);
+  }
+
+  private ItemFigures figures() {
+    return new ItemFigures(items.countDocuments(), updates());
+  }
+
+  private long updates() {
     Document sum = items.aggregate(List.of(
         Aggregates.group(null, Accumulators.sum("total", "$updates")))).first();
     return sum == null ? 0 : ((Number) sum.get("total")).longValue();

@@ -11,9 +11,13 @@ import io.txbench.core.Target;
 import io.txbench.core.TargetOptions;
 import io.txbench.core.TargetUnavailableException;
 import io.txbench.core.ToolVersion;
-import io.txbench.core.Workload;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.core.WorkloadProvider;
+import io.txbench.core.WorkloadTable;
+import io.txbench.core.kinds.Airline;
+import io.txbench.core.kinds.Insert;
+import io.txbench.core.kinds.PointSelect;
+import io.txbench.core.kinds.Update;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -68,8 +72,17 @@ public final class MongoProvider implements WorkloadProvider {
   }
 
   @Override
-  public List<String> workloads() {
-    return WorkloadOptions.ALL;
+  public WorkloadTable<MongoTarget> workloads() {
+    return WorkloadTable.of(MongoTarget.class)
+        .serve(new Airline(), (t, kind, o) -> new MongoAirlineWorkload(t, kind, o, registry(t)))
+        .serve(new PointSelect(),
+            (t, kind, o) -> new MongoPointSelectWorkload(t, kind, o, registry(t)))
+        .serve(new Insert(), (t, kind, o) -> new MongoInsertWorkload(t, kind, o, registry(t)))
+        .serve(new Update(), (t, kind, o) -> new MongoUpdateWorkload(t, kind, o, registry(t)));
+  }
+
+  private static MongoRegistry registry(MongoTarget target) {
+    return new MongoRegistry(target.database(), ToolVersion.get());
   }
 
   @Override
@@ -101,18 +114,5 @@ public final class MongoProvider implements WorkloadProvider {
       dropped.add(MongoLeaseStore.COLLECTION);
       return new Dropped(dropped, leftAlone);
     }
-  }
-
-  @Override
-  public Workload<?> workload(Target target, WorkloadOptions options) {
-    MongoTarget mongo = (MongoTarget) target;
-    MongoRegistry registry = new MongoRegistry(mongo.database(), ToolVersion.get());
-    return switch (options.name()) {
-      case WorkloadOptions.AIRLINE -> new MongoAirlineWorkload(mongo, options, registry);
-      case WorkloadOptions.POINT_SELECT -> new MongoPointSelectWorkload(mongo, options, registry);
-      case WorkloadOptions.INSERT -> new MongoInsertWorkload(mongo, options, registry);
-      case WorkloadOptions.UPDATE -> new MongoUpdateWorkload(mongo, options, registry);
-      default -> throw new IllegalArgumentException("unknown workload " + options.name());
-    };
   }
 }

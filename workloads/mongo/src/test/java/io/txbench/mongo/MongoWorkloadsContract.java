@@ -1,5 +1,10 @@
 package io.txbench.mongo;
 
+import io.txbench.core.WorkloadFixtures;
+import io.txbench.core.kinds.Update;
+import io.txbench.core.kinds.PointSelect;
+import io.txbench.core.kinds.Insert;
+import io.txbench.core.kinds.Airline;
 import io.txbench.core.OptionValues;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -64,7 +69,7 @@ abstract class MongoWorkloadsContract {
   }
 
   private WorkloadOptions workload(String name, long tableSize, boolean noTransaction) {
-    return new WorkloadOptions(name, tableSize, 42, 1, Duration.ZERO, noTransaction);
+    return WorkloadFixtures.options(name, tableSize, 42, noTransaction, 0);
   }
 
   private WorkloadRun.Outcome run(WorkloadOptions options, int threads, long iterations,
@@ -78,7 +83,7 @@ abstract class MongoWorkloadsContract {
 
   @Test
   void airlineBooksOneSeatOnePaymentAndOneAuditIncrementPerIteration() throws Exception {
-    WorkloadRun.Outcome o = run(workload(WorkloadOptions.AIRLINE, 0, !transactions()), 4, 400, true);
+    WorkloadRun.Outcome o = run(workload(Airline.NAME, 0, !transactions()), 4, 400, true);
     assertEquals(400, o.result().iterations());
     assertEquals(0, o.result().errors());
     assertEquals(15_000, count("schedule"));
@@ -103,8 +108,7 @@ abstract class MongoWorkloadsContract {
   void aFullFlightEndsTheIterationAsSoldOutWithoutWritingAnything() throws Exception {
     // One flight on one day, more buyers than any aircraft has seats. Without transactions
     // concurrent buyers could oversell: one buyer then.
-    WorkloadOptions oneFlight = new WorkloadOptions(WorkloadOptions.AIRLINE, 0, 42, 1,
-        Duration.ZERO, !transactions(), 1);
+    WorkloadOptions oneFlight = WorkloadFixtures.options(Airline.NAME, 0, 42, !transactions(), 1);
     WorkloadRun.Outcome o = WorkloadRun.run(provider, target(transactions() ? 4 : 1), oneFlight,
         500, true);
     System.out.println("mongo one flight, 500 buyers: " + o.describe());
@@ -123,8 +127,7 @@ abstract class MongoWorkloadsContract {
 
   @Test
   void verifyCountsTheSeatsSoldPastCapacity() throws Exception {
-    WorkloadOptions oneFlight = new WorkloadOptions(WorkloadOptions.AIRLINE, 0, 42, 1,
-        Duration.ZERO, !transactions(), 1);
+    WorkloadOptions oneFlight = WorkloadFixtures.options(Airline.NAME, 0, 42, !transactions(), 1);
     WorkloadRun.run(provider, target(1), oneFlight, 10, true);
     // As if an earlier, careless run had sold 3 seats past capacity: it is not this run's doing.
     Document flight = db.getCollection("schedule").find(new Document("_id", 1L)).first();
@@ -148,14 +151,14 @@ abstract class MongoWorkloadsContract {
       return;
     }
     TargetUnavailableException e = assertThrows(TargetUnavailableException.class,
-        () -> provider.open(target(1), workload(WorkloadOptions.AIRLINE, 0, false)));
+        () -> provider.open(target(1), workload(Airline.NAME, 0, false)));
     assertTrue(e.getMessage().contains("replica set"), e.getMessage());
     assertTrue(e.getMessage().contains("--disable-transaction"), e.getMessage());
   }
 
   @Test
   void pointSelectReadsWithoutChangingAnything() throws Exception {
-    WorkloadRun.Outcome o = run(workload(WorkloadOptions.POINT_SELECT, 2_000, false), 4, 1_000, true);
+    WorkloadRun.Outcome o = run(workload(PointSelect.NAME, 2_000, false), 4, 1_000, true);
     assertEquals(1_000, o.result().iterations());
     assertEquals(0, o.result().errors());
     assertEquals(2_000, count("item"));
@@ -164,8 +167,8 @@ abstract class MongoWorkloadsContract {
 
   @Test
   void insertAddsOneDocumentPerIterationAcrossRuns() throws Exception {
-    run(workload(WorkloadOptions.INSERT, 1_000, false), 4, 300, true);
-    WorkloadRun.Outcome second = run(workload(WorkloadOptions.INSERT, 1_000, false), 4, 300, false);
+    run(workload(Insert.NAME, 1_000, false), 4, 300, true);
+    WorkloadRun.Outcome second = run(workload(Insert.NAME, 1_000, false), 4, 300, false);
     assertEquals(300, second.result().iterations());
     assertEquals(1_600, count("item"));
     assertTrue(second.verification().passed(), second.verification().anomalies().toString());
@@ -173,7 +176,7 @@ abstract class MongoWorkloadsContract {
 
   @Test
   void updateChangesOneDocumentPerIteration() throws Exception {
-    WorkloadRun.Outcome o = run(workload(WorkloadOptions.UPDATE, 50, false), 8, 2_000, true);
+    WorkloadRun.Outcome o = run(workload(Update.NAME, 50, false), 8, 2_000, true);
     long total = 0;
     for (Document d : db.getCollection("item").find()) {
       total += d.getLong("updates");
@@ -187,7 +190,7 @@ abstract class MongoWorkloadsContract {
   void prepareRefusesACollectionItDidNotCreate() {
     db.getCollection("item").insertOne(new Document("_id", 1).append("note", "precious"));
     SetupException e = assertThrows(SetupException.class,
-        () -> run(workload(WorkloadOptions.POINT_SELECT, 100, false), 1, 1, true));
+        () -> run(workload(PointSelect.NAME, 100, false), 1, 1, true));
     assertTrue(e.getMessage().contains("'item'"), e.getMessage());
     assertEquals(1, db.getCollection("item").countDocuments(new Document("note", "precious")));
     List<String> names = db.listCollectionNames().into(new ArrayList<>());
@@ -197,13 +200,13 @@ abstract class MongoWorkloadsContract {
   @Test
   void skipSetupWithoutDataSaysWhatToDo() {
     SetupException e = assertThrows(SetupException.class,
-        () -> run(workload(WorkloadOptions.UPDATE, 100, false), 1, 1, false));
+        () -> run(workload(Update.NAME, 100, false), 1, 1, false));
     assertTrue(e.getMessage().contains("without --skip-setup"), e.getMessage());
   }
 
   private io.txbench.core.Dropped drop() throws Exception {
     try (io.txbench.core.Target t = provider.open(target(1),
-        workload(WorkloadOptions.POINT_SELECT, 1, false))) {
+        workload(PointSelect.NAME, 1, false))) {
       return provider.dropOwned(t);
     }
   }
@@ -216,7 +219,7 @@ abstract class MongoWorkloadsContract {
     SetupException e = assertThrows(SetupException.class, this::drop);
     assertTrue(e.getMessage().contains("is not txbench's record"), e.getMessage());
     assertThrows(SetupException.class,
-        () -> run(workload(WorkloadOptions.POINT_SELECT, 100, false), 1, 1, true));
+        () -> run(workload(PointSelect.NAME, 100, false), 1, 1, true));
     assertEquals(1, count("orders"));
     assertEquals(1, count("txbench_meta"));
     assertTrue(!db.listCollectionNames().into(new ArrayList<>()).contains("item"));
@@ -225,7 +228,7 @@ abstract class MongoWorkloadsContract {
   @Test
   void forgedRecordEntriesMakeTxbenchNeitherReplaceNorDropAUsersCollections()
       throws Exception {
-    run(workload(WorkloadOptions.POINT_SELECT, 100, false), 1, 1, true);
+    run(workload(PointSelect.NAME, 100, false), 1, 1, true);
     db.getCollection("item").drop();
     db.getCollection("item").insertOne(new Document("_id", 1).append("note", "precious"));
     db.getCollection("customers").insertOne(new Document("_id", 7));
@@ -233,7 +236,7 @@ abstract class MongoWorkloadsContract {
         .append("record", "txbench/2").append("group", "items").append("scale", 1L)
         .append("state", "complete"));
     SetupException e = assertThrows(SetupException.class,
-        () -> run(workload(WorkloadOptions.POINT_SELECT, 100, false), 1, 1, true));
+        () -> run(workload(PointSelect.NAME, 100, false), 1, 1, true));
     assertTrue(e.getMessage().contains("'item'"), e.getMessage());
     io.txbench.core.Dropped dropped = drop();
     assertEquals(List.of("customers", "item"), dropped.leftAlone().stream().sorted().toList());
@@ -243,24 +246,24 @@ abstract class MongoWorkloadsContract {
 
   @Test
   void dataWhoseLoadDidNotFinishIsRefusedAndLoadedAnewByTheNextPrepare() throws Exception {
-    run(workload(WorkloadOptions.INSERT, 500, false), 1, 1, true);
+    run(workload(Insert.NAME, 500, false), 1, 1, true);
     db.getCollection("txbench_meta").updateOne(new Document("_id", "item"),
         new Document("$set", new Document("state", "loading")));
     SetupException e = assertThrows(SetupException.class,
-        () -> run(workload(WorkloadOptions.INSERT, 500, false), 1, 1, false));
+        () -> run(workload(Insert.NAME, 500, false), 1, 1, false));
     assertTrue(e.getMessage().contains("was not loaded completely"), e.getMessage());
-    run(workload(WorkloadOptions.INSERT, 500, false), 1, 10, true);
-    run(workload(WorkloadOptions.INSERT, 500, false), 1, 10, false);
+    run(workload(Insert.NAME, 500, false), 1, 10, true);
+    run(workload(Insert.NAME, 500, false), 1, 10, false);
     assertEquals(520, count("item"));
   }
 
   @Test
   void aPrepareIsRefusedWhileAnotherTxbenchRunsOnTheCollections() throws Exception {
-    run(workload(WorkloadOptions.UPDATE, 100, false), 1, 1, true);
+    run(workload(Update.NAME, 100, false), 1, 1, true);
     try (io.txbench.core.Target t = provider.open(target(1),
-        workload(WorkloadOptions.UPDATE, 100, false))) {
+        workload(Update.NAME, 100, false))) {
       io.txbench.core.Workload<?> w = provider.workload(t,
-          workload(WorkloadOptions.UPDATE, 100, false));
+          workload(Update.NAME, 100, false));
       try (io.txbench.core.Lease running = w.lease(io.txbench.core.LeaseMode.SHARED)) {
         io.txbench.core.LeaseRefusedException refused = assertThrows(
             io.txbench.core.LeaseRefusedException.class,

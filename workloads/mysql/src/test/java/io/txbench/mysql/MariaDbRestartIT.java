@@ -1,5 +1,8 @@
 package io.txbench.mysql;
 
+import io.txbench.core.WorkloadFixtures;
+import io.txbench.core.kinds.Insert;
+import io.txbench.core.kinds.Airline;
 import io.txbench.core.OptionValues;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -98,8 +101,7 @@ class MariaDbRestartIT {
   @Test
   void insertsCommittedBeforeTheKillAreAllThereAndOnlyTheInDoubtAreUncertain()
       throws Exception {
-    WorkloadRun.Outcome o = killDuring("restart_insert", new WorkloadOptions(
-        WorkloadOptions.INSERT, 1_000, 42, 1, Duration.ZERO, false));
+    WorkloadRun.Outcome o = killDuring("restart_insert", WorkloadFixtures.options(Insert.NAME, 1_000, 42, false, 0));
     long inserted = query("restart_insert", "SELECT COUNT(*) FROM item") - 1_000;
     assertTrue(inserted >= o.result().iterations()
         && inserted <= o.result().iterations() + o.result().inDoubt(), o.describe());
@@ -107,8 +109,7 @@ class MariaDbRestartIT {
 
   @Test
   void serializableBookingsKeepEveryInvariantAcrossTheKill() throws Exception {
-    WorkloadRun.Outcome o = killDuring("restart_airline", new WorkloadOptions(
-        WorkloadOptions.AIRLINE, 0, 42, 1, Duration.ZERO, false));
+    WorkloadRun.Outcome o = killDuring("restart_airline", WorkloadFixtures.options(Airline.NAME, 0, 42, false, 0));
     long seats = query("restart_airline", "SELECT COUNT(*) FROM seat");
     assertEquals(seats, query("restart_airline", "SELECT COUNT(*) FROM payment"));
     assertEquals(seats, query("restart_airline", "SELECT SUM(seats_occupied) FROM audit"));

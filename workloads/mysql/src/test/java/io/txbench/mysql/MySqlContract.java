@@ -1,5 +1,8 @@
 package io.txbench.mysql;
 
+import io.txbench.core.kinds.Update;
+import io.txbench.core.kinds.PointSelect;
+import io.txbench.core.kinds.Airline;
 import io.txbench.core.OptionValues;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -57,7 +60,7 @@ abstract class MySqlContract extends SqlWorkloadsContract {
   @Test
   void theSummaryNamesTheProductAndVersion() throws Exception {
     try (Target target = provider().open(target(1, IsolationLevel.REPEATABLE_READ),
-        workload(WorkloadOptions.POINT_SELECT, 1, false))) {
+        workload(PointSelect.NAME, 1, false))) {
       assertTrue(target.serverVersion().matches("(MySQL|MariaDB) \\d+\\.\\d+.*"),
           target.serverVersion());
     }
@@ -68,7 +71,7 @@ abstract class MySqlContract extends SqlWorkloadsContract {
     sql("CREATE TABLE " + currentDatabase() + ".pair (id INT PRIMARY KEY, n INT)");
     sql("INSERT INTO " + currentDatabase() + ".pair VALUES (1, 0), (2, 0)");
     try (Target target = provider().open(target(2, IsolationLevel.REPEATABLE_READ),
-            workload(WorkloadOptions.AIRLINE, 0, false));
+            workload(Airline.NAME, 0, false));
         Connection a = ((JdbcTarget) target).connection();
         Connection b = ((JdbcTarget) target).connection();
         Statement sa = a.createStatement();
@@ -111,7 +114,7 @@ abstract class MySqlContract extends SqlWorkloadsContract {
     io.txbench.core.TargetOptions target = new io.txbench.core.TargetOptions(null, 0, null, null,
         io.txbench.core.Secret.none(), tlsUrl, 2, 2, java.time.Duration.ofSeconds(10),
         java.time.Duration.ofMinutes(10), OptionValues.of(IsolationLevel.OPTION, IsolationLevel.REPEATABLE_READ));
-    WorkloadOptions options = workload(WorkloadOptions.UPDATE, 100, false);
+    WorkloadOptions options = workload(Update.NAME, 100, false);
     assertEquals(100, io.txbench.core.WorkloadRun.run(provider(), target, options, 100, true)
         .result().iterations());
     try (JdbcTarget opened = (JdbcTarget) provider().open(target, options);

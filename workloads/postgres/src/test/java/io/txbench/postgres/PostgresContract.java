@@ -1,5 +1,6 @@
 package io.txbench.postgres;
 
+import io.txbench.core.kinds.Airline;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -45,7 +46,7 @@ abstract class PostgresContract extends SqlWorkloadsContract {
     sql("CREATE TABLE " + schemaOf(url()) + ".counter (id INT PRIMARY KEY, n INT)");
     sql("INSERT INTO " + schemaOf(url()) + ".counter VALUES (1, 0)");
     try (Target target = provider().open(target(2, IsolationLevel.REPEATABLE_READ),
-            workload(WorkloadOptions.AIRLINE, 0, false));
+            workload(Airline.NAME, 0, false));
         Connection a = ((JdbcTarget) target).connection();
         Connection b = ((JdbcTarget) target).connection();
         Statement sa = a.createStatement();

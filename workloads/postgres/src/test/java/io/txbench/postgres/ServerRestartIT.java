@@ -1,5 +1,9 @@
 package io.txbench.postgres;
 
+import io.txbench.core.WorkloadFixtures;
+import io.txbench.core.kinds.Update;
+import io.txbench.core.kinds.Insert;
+import io.txbench.core.kinds.Airline;
 import io.txbench.core.OptionValues;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -108,8 +112,7 @@ class ServerRestartIT {
 
   @Test
   void aRestartDuringUpdatesIsCountedAndSurvived() throws Exception {
-    WorkloadRun.Outcome o = restartDuring(new WorkloadOptions(WorkloadOptions.UPDATE, 1_000, 42,
-        1, Duration.ZERO, false), false);
+    WorkloadRun.Outcome o = restartDuring(WorkloadFixtures.options(Update.NAME, 1_000, 42, false, 0), false);
     long applied = query("SELECT SUM(updates) FROM item");
     assertTrue(applied >= o.result().iterations()
         && applied <= o.result().iterations() + o.result().inDoubt(), o.describe());
@@ -117,8 +120,7 @@ class ServerRestartIT {
 
   @Test
   void anImmediateShutdownDuringInsertsLosesNoCountBeyondTheInDoubt() throws Exception {
-    WorkloadRun.Outcome o = restartDuring(new WorkloadOptions(WorkloadOptions.INSERT, 1_000, 42,
-        1, Duration.ZERO, false), true);
+    WorkloadRun.Outcome o = restartDuring(WorkloadFixtures.options(Insert.NAME, 1_000, 42, false, 0), true);
     long inserted = query("SELECT COUNT(*) FROM item") - 1_000;
     assertTrue(inserted >= o.result().iterations()
         && inserted <= o.result().iterations() + o.result().inDoubt(), o.describe());
@@ -126,8 +128,7 @@ class ServerRestartIT {
 
   @Test
   void anImmediateShutdownDuringSerializableBookingsKeepsEveryInvariant() throws Exception {
-    WorkloadRun.Outcome o = restartDuring(new WorkloadOptions(WorkloadOptions.AIRLINE, 0, 42, 1,
-        Duration.ZERO, false), true);
+    WorkloadRun.Outcome o = restartDuring(WorkloadFixtures.options(Airline.NAME, 0, 42, false, 0), true);
     long seats = query("SELECT COUNT(*) FROM seat");
     assertEquals(seats, query("SELECT COUNT(*) FROM payment"));
     assertEquals(seats, query("SELECT SUM(seats_occupied) FROM audit"));

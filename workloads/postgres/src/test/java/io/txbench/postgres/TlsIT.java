@@ -1,5 +1,7 @@
 package io.txbench.postgres;
 
+import io.txbench.core.WorkloadFixtures;
+import io.txbench.core.kinds.PointSelect;
 import io.txbench.core.OptionValues;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -74,8 +76,7 @@ class TlsIT {
           + "/postgres?user=postgres&sslmode=require";
       TargetOptions target = new TargetOptions(null, 0, null, null, Secret.none(), url, 2, 2,
           Duration.ofSeconds(10), Duration.ofMinutes(10), OptionValues.of(IsolationLevel.OPTION, IsolationLevel.REPEATABLE_READ));
-      WorkloadOptions options = new WorkloadOptions(WorkloadOptions.POINT_SELECT, 100, 1, 1,
-          Duration.ZERO, false);
+      WorkloadOptions options = WorkloadFixtures.options(PointSelect.NAME, 100, 1, false, 0);
       WorkloadRun.Outcome o = WorkloadRun.run(new PostgresProvider(), target, options, 200, true);
       assertEquals(200, o.result().iterations());
       try (JdbcTarget opened = (JdbcTarget) new PostgresProvider().open(target, options);

@@ -1,5 +1,7 @@
 package io.txbench.postgres;
 
+import io.txbench.core.WorkloadFixtures;
+import io.txbench.core.kinds.Insert;
 import io.txbench.core.OptionValues;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -59,7 +61,7 @@ class ToxiproxyFaultsIT {
         Duration.ofSeconds(1), 10, 0, 1,
         new Backoff(Duration.ofMillis(10), Duration.ofMillis(500)));
     WorkloadRun.Outcome o = WorkloadRun.run(new PostgresProvider(), target,
-        new WorkloadOptions(WorkloadOptions.INSERT, 1_000, 42, 1, Duration.ZERO, false), run,
+        WorkloadFixtures.options(Insert.NAME, 1_000, 42, false, 0), run,
         true, () -> {
           Thread.sleep(2_500);
           proxy.toxics().resetPeer("reset", ToxicDirection.DOWNSTREAM, 0);

@@ -1,4 +1,4 @@
-package io.txbench.core;
+package io.txbench.core.kinds;
 
 /**
  * The airline's totals as verify reads them, before and after a run: seats, payments, the sum of

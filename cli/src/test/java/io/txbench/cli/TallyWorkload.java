@@ -1,0 +1,48 @@
+package io.txbench.cli;
+
+import io.txbench.core.Progress;
+import io.txbench.core.Tally;
+import io.txbench.core.Verification;
+import io.txbench.core.Worker;
+import io.txbench.core.Workload;
+import io.txbench.core.WorkloadOptions;
+
+/** {@link TallyKind} on the toy target: its one class there. */
+final class TallyWorkload implements Workload<AutoCloseable> {
+  private final ToyProvider.ToyTarget target;
+  private final TallyKind kind;
+  private final long step;
+  private long before;
+
+  TallyWorkload(ToyProvider.ToyTarget target, TallyKind kind, WorkloadOptions options) {
+    this.target = target;
+    this.kind = kind;
+    this.step = options.declared().get(TallyKind.STEP);
+  }
+
+  @Override
+  public void prepare(Progress progress) {}
+
+  @Override
+  public void attach() {}
+
+  @Override
+  public void beforeRun() {
+    before = target.counter().get();
+  }
+
+  @Override
+  public AutoCloseable openSession(Worker worker) {
+    return () -> {};
+  }
+
+  @Override
+  public void iteration(Worker worker, AutoCloseable session) {
+    target.counter().addAndGet(step);
+  }
+
+  @Override
+  public Verification verify(Tally tally) {
+    return kind.verify(before, target.counter().get(), step, tally);
+  }
+}

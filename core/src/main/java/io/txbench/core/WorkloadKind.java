@@ -1,0 +1,45 @@
+package io.txbench.core;
+
+import java.util.List;
+
+/**
+ * A kind of workload, the same on every target: its {@code --workload} name, the data it loads
+ * (which kinds share), the options it takes, and whether its iterations are multi-statement
+ * transactions. Its classes in {@code io.txbench.core.kinds} also hold its invariants, which every
+ * target's verify applies to the figures it reads. A target serves a kind by registering how it
+ * runs it in its {@link WorkloadTable}.
+ */
+public interface WorkloadKind {
+
+  /**
+   * The option of every transactional kind: run the same statements without a transaction. It
+   * stands in {@link #options()} of those kinds only.
+   */
+  DeclaredOption<Boolean> DISABLE_TRANSACTION = DeclaredOption.flag("--disable-transaction",
+      "run the same statements without a transaction.");
+
+  /** The {@code --workload} name, e.g. {@code point-select}. */
+  String name();
+
+  /** What it does, in a few words for help: {@code ACID ticket purchase}. */
+  String description();
+
+  /**
+   * The name of the data it loads; kinds with the same data share it (and txbench's record and
+   * lease of it): {@code items} for point-select, insert and update.
+   */
+  String dataSet();
+
+  /** The options it takes beyond the run's, in the order help lists them. */
+  default List<DeclaredOption<?>> options() {
+    return List.of();
+  }
+
+  /**
+   * Whether an iteration is several statements in one transaction, which {@link
+   * #DISABLE_TRANSACTION} (then among its options) runs without one.
+   */
+  default boolean transactional() {
+    return false;
+  }
+}

@@ -1,0 +1,31 @@
+package io.txbench.core.kinds;
+
+import io.txbench.core.Invariants;
+import io.txbench.core.Tally;
+import io.txbench.core.Verification;
+import java.util.Map;
+
+/** One row inserted, its id made by the server (sysbench oltp_insert). */
+public final class Insert extends ItemKind {
+  public static final String NAME = "insert";
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public String description() {
+    return "one row added";
+  }
+
+  /** The rows the run added lie within the tally. */
+  @Override
+  public Verification verify(ItemFigures before, ItemFigures after, Tally tally) {
+    long inserted = after.rows() - before.rows();
+    Map<String, Long> figures = Invariants.figures(tally);
+    figures.put("rows", after.rows());
+    figures.put("inserted", inserted);
+    return addedWithinTally(figures, "rows", inserted, tally);
+  }
+}

@@ -1,0 +1,33 @@
+package io.txbench.core.kinds;
+
+import io.txbench.core.Invariants;
+import io.txbench.core.Tally;
+import io.txbench.core.Verification;
+import java.util.Map;
+
+/**
+ * The non-indexed column of one row updated by primary key (sysbench oltp_update_non_index), the
+ * update counted in the row.
+ */
+public final class Update extends ItemKind {
+  public static final String NAME = "update";
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public String description() {
+    return "one row changed by primary key";
+  }
+
+  /** The update counters grew by a number within the tally. */
+  @Override
+  public Verification verify(ItemFigures before, ItemFigures after, Tally tally) {
+    long applied = after.updates() - before.updates();
+    Map<String, Long> figures = Invariants.figures(tally);
+    figures.put("updated", applied);
+    return addedWithinTally(figures, "updates", applied, tally);
+  }
+}
