@@ -76,6 +76,7 @@ final class BenchmarkCommand implements Callable<Integer> {
   Double rate;
 
   @Option(names = "--rate-distribution", paramLabel = "KIND", defaultValue = "uniform",
+      converter = WordConverter.Distributions.class,
       description = "Open loop: uniform (evenly spaced) or poisson (exponential gaps)."
           + " Default: ${DEFAULT-VALUE}.")
   RateDistribution rateDistribution;
@@ -130,6 +131,7 @@ final class BenchmarkCommand implements Callable<Integer> {
   Duration metricsPeriod;
 
   @Option(names = "--metrics-reporter", paramLabel = "KIND", split = ",", defaultValue = "csv",
+      converter = WordConverter.Reporters.class,
       description = "csv, console, log; several allowed (csv,log). The CSV result files are"
           + " always written. Default: ${DEFAULT-VALUE}.")
   List<ReporterKind> reporters;

@@ -14,6 +14,7 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
 import io.txbench.core.Causes;
+import io.txbench.core.Durations;
 import io.txbench.core.Failure;
 import io.txbench.core.Target;
 import io.txbench.core.TargetOptions;
@@ -104,8 +105,8 @@ final class MongoTarget implements Target {
         // The driver's own words name its server selector, not what went wrong.
         Integer fromUrl = url.getServerSelectionTimeout();
         throw new TargetUnavailableException("cannot connect to MongoDB: nothing answered on "
-            + where + " within " + (fromUrl == null ? seconds(options.connectionWaitTimeout())
-                : seconds(java.time.Duration.ofMillis(fromUrl))
+            + where + " within " + (fromUrl == null ? Durations.text(options.connectionWaitTimeout())
+                : Durations.text(java.time.Duration.ofMillis(fromUrl))
                     + " (serverSelectionTimeoutMS in the URL)")
             + (String.valueOf(e.getMessage()).contains("Connection refused")
                 ? " (connection refused)" : ""), e);
@@ -113,11 +114,6 @@ final class MongoTarget implements Target {
       throw new TargetUnavailableException("cannot connect to MongoDB at " + where + ": "
           + options.password().maskIn(firstLine(e.getMessage())), e);
     }
-  }
-
-  private static String seconds(java.time.Duration wait) {
-    long millis = wait.toMillis();
-    return millis % 1000 == 0 ? millis / 1000 + "s" : millis + "ms";
   }
 
   /**
