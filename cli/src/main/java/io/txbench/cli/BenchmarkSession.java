@@ -1,17 +1,14 @@
 package io.txbench.cli;
 
-import io.txbench.core.Crew;
+import io.txbench.core.Benchmark;
 import io.txbench.core.Dropped;
 import io.txbench.core.EmbeddedServer;
-import io.txbench.core.Lease;
-import io.txbench.core.LeaseMode;
 import io.txbench.core.Providers;
 import io.txbench.core.RunOptions;
 import io.txbench.core.StoppedException;
 import io.txbench.core.Target;
 import io.txbench.core.TargetOptions;
 import io.txbench.core.TargetUnavailableException;
-import io.txbench.core.Workload;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.core.WorkloadProvider;
 import io.txbench.report.ConsoleProgress;
@@ -21,8 +18,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One benchmark from connection to summary: find or start the server, prepare, then one measured
- * run per parallelism level with the same crew of workers, whose sessions outlive the warm-up.
+ * One benchmark from connection to summary as the command line shows it: find or start the
+ * server, then take the core {@link Benchmark} through its steps (prepare or attach, then one
+ * measured run per parallelism level with the same crew), printing what each one did.
  */
 final class BenchmarkSession {
   private final CommandPlan plan;
@@ -60,7 +58,7 @@ final class BenchmarkSession {
     try {
       TargetOptions options = locator.locate(settings.target());
       guard.closeOnTimeout(locator.embedded());
-      return run(provider, options, locator.embedded(), guard);
+      return run(provider, options, locator.embedded());
     } finally {
       // Before the guard lets a signalled JVM exit: no embedded server outlives the tool.
       if (locator.embedded() != null) {
@@ -70,8 +68,8 @@ final class BenchmarkSession {
     }
   }
 
-  private int run(WorkloadProvider provider, TargetOptions options, EmbeddedServer embedded,
-      ShutdownGuard guard) throws Exception {
+  private int run(WorkloadProvider provider, TargetOptions options, EmbeddedServer embedded)
+      throws Exception {
     WorkloadOptions workloadOptions = settings.workload();
     if (embedded != null && !embedded.supportsTransactions() && workloadOptions.transactional()) {
       err.println("WARNING: " + workloadOptions.name() + " runs WITHOUT transactions on this"
@@ -79,12 +77,16 @@ final class BenchmarkSession {
           + " server's transactions would prevent.");
       workloadOptions = workloadOptions.withoutTransactions();
     }
-    try (Target target = provider.open(options, workloadOptions)) {
+    try (Benchmark benchmark = Benchmark.open(provider, options, workloadOptions,
+        plan.largestParallelism())) {
+      // A signal stops the step under way (a load, a warm-up, a run) and whatever would follow.
+      guard.watch(benchmark::requestStop);
+      Target target = benchmark.target();
       String version = embedded == null ? target.serverVersion()
           : embedded.label(target.serverVersion());
       out.println("Connected to " + version + " at " + options.describe() + ".");
       if (plan.drop()) {
-        Dropped d = provider.dropOwned(target);
+        Dropped d = benchmark.drop();
         out.println(d.dropped().isEmpty() ? "Nothing of txbench's to drop."
             : "Dropped what txbench created: " + String.join(", ", d.dropped()) + ".");
         if (!d.leftAlone().isEmpty()) {
@@ -93,47 +95,27 @@ final class BenchmarkSession {
         }
         return ExitCodes.OK;
       }
-      Workload<?> workload = provider.workload(target, workloadOptions);
-      // Exclusive while the tables are made, shared while they are used: another txbench may run
-      // beside this one, never prepare or drop under it.
-      try (Lease lease = lease(workload, target)) {
-        try {
-          if (plan.skipSetup()) {
-            workload.attach();
-          } else {
-            StoppableProgress progress = new StoppableProgress(
-                new ConsoleProgress(out, ConsoleProgress.onTerminal()));
-            guard.watch(progress::requestStop);
-            workload.prepare(progress);
-          }
-        } catch (StoppedException e) {
-          out.println();
-          out.println("Stopped while loading the data: the tables are marked incomplete, and"
-              + " --skip-setup refuses them; run without it to load them again.");
-          return ExitCodes.INTERRUPTED;
-        } catch (Exception e) {
-          throw StepFailures.preparing(plan.skipSetup() ? "reading what was loaded"
-              : "loading the data", target, e);
+      try {
+        if (plan.skipSetup()) {
+          benchmark.attach();
+        } else {
+          benchmark.prepare(new ConsoleProgress(out, ConsoleProgress.onTerminal()));
         }
-        if (plan.onlySetup()) {
-          out.println("Setup of " + workloadOptions.name() + " done.");
-          leftBehind(options, embedded);
-          return ExitCodes.OK;
-        }
-        lease.share();
-        int code = measure(workload, target,
-            header(provider, target, options, embedded, workloadOptions), guard);
-        leftBehind(options, embedded);
-        return code;
+      } catch (StoppedException e) {
+        out.println();
+        out.println("Stopped while loading the data: the tables are marked incomplete, and"
+            + " --skip-setup refuses them; run without it to load them again.");
+        return ExitCodes.INTERRUPTED;
       }
-    }
-  }
-
-  private Lease lease(Workload<?> workload, Target target) throws Exception {
-    try {
-      return workload.lease(plan.skipSetup() ? LeaseMode.SHARED : LeaseMode.EXCLUSIVE);
-    } catch (Exception e) {
-      throw StepFailures.preparing("taking txbench's lease", target, e);
+      if (plan.onlySetup()) {
+        out.println("Setup of " + workloadOptions.name() + " done.");
+        leftBehind(options, embedded);
+        return ExitCodes.OK;
+      }
+      int code = measure(benchmark,
+          header(provider, target, options, embedded, workloadOptions));
+      leftBehind(options, embedded);
+      return code;
     }
   }
 
@@ -154,28 +136,25 @@ final class BenchmarkSession {
         workloadOptions.transactional(), workloadOptions.kind().transactional());
   }
 
-  /** Every level of the sweep with one crew, whose sessions each level reuses. */
-  private <S extends AutoCloseable> int measure(Workload<S> workload, Target target,
-      MeasuredRun.RunHeader header, ShutdownGuard guard) throws Exception {
+  /** Every level of the sweep, each measured by the benchmark's one crew. */
+  private int measure(Benchmark benchmark, MeasuredRun.RunHeader header) throws Exception {
     int exitCode = ExitCodes.OK;
-    try (Crew<S> crew = new Crew<>(workload, plan.largestParallelism())) {
-      MeasuredRun<S> measured = new MeasuredRun<>(plan, header, crew, target, guard, out, err);
-      for (int level = 0; level < plan.parallelism().size(); level++) {
-        RunOptions run = settings.run().withParallelism(plan.parallelism().get(level));
-        Path directory = directories.of(settings, level);
-        int code;
-        try {
-          code = measured.run(run, directory);
-        } catch (TargetUnavailableException e) {
-          // The levels measured so far keep their results and their verdicts.
-          err.println("txbench: " + e.getMessage());
-          return Math.max(exitCode, ExitCodes.TARGET);
-        }
-        results.add(directory);
-        exitCode = Math.max(exitCode, code);
-        if (code == ExitCodes.INTERRUPTED) {
-          break;
-        }
+    MeasuredRun measured = new MeasuredRun(plan, header, benchmark, out, err);
+    for (int level = 0; level < plan.parallelism().size(); level++) {
+      RunOptions run = settings.run().withParallelism(plan.parallelism().get(level));
+      Path directory = directories.of(settings, level);
+      int code;
+      try {
+        code = measured.run(run, directory);
+      } catch (TargetUnavailableException e) {
+        // The levels measured so far keep their results and their verdicts.
+        err.println("txbench: " + e.getMessage());
+        return Math.max(exitCode, ExitCodes.TARGET);
+      }
+      results.add(directory);
+      exitCode = Math.max(exitCode, code);
+      if (code == ExitCodes.INTERRUPTED) {
+        break;
       }
     }
     return exitCode;

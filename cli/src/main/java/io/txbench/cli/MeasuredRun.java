@@ -1,9 +1,7 @@
 package io.txbench.cli;
 
-import io.txbench.core.Causes;
+import io.txbench.core.Benchmark;
 import io.txbench.core.CompositeListener;
-import io.txbench.core.Crew;
-import io.txbench.core.ErrorClass;
 import io.txbench.core.ForDuration;
 import io.txbench.core.ForIterations;
 import io.txbench.core.Metrics;
@@ -11,12 +9,11 @@ import io.txbench.core.OpenLoop;
 import io.txbench.core.RunLength;
 import io.txbench.core.RunListener;
 import io.txbench.core.RunOptions;
+import io.txbench.core.RunOutcome;
+import io.txbench.core.RunPlan;
 import io.txbench.core.RunResult;
-import io.txbench.core.Runner;
+import io.txbench.core.StepListener;
 import io.txbench.core.StopReason;
-import io.txbench.core.Tally;
-import io.txbench.core.Target;
-import io.txbench.core.TargetUnavailableException;
 import io.txbench.core.Verification;
 import io.txbench.report.ConsoleSummary;
 import io.txbench.report.DropwizardReporters;
@@ -33,19 +30,18 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
- * One measured run of a crew, from warm-up to exit code, in the order that keeps the results
- * whatever fails: warm up, take verify's baseline, run, print and write the summary, and only then
- * verify, whose verdict is added to both. A verify that cannot reach the server says so in the
- * summary instead of losing the run.
+ * One measured run of a benchmark as the command line shows and records it, from warm-up to exit
+ * code. The benchmark takes the steps in their order (warm-up, verify's baseline, run, verify);
+ * this prints them, writes the result files and the summary before verify, and adds verify's
+ * verdict to both, so a verify that cannot reach the server says so instead of losing the run.
  */
-final class MeasuredRun<S extends AutoCloseable> {
+final class MeasuredRun {
   private final CommandPlan plan;
   private final RunHeader header;
-  private final Crew<S> crew;
-  private final Target target;
-  private final ShutdownGuard guard;
+  private final Benchmark benchmark;
   private final PrintStream out;
   private final PrintStream err;
 
@@ -56,54 +52,78 @@ final class MeasuredRun<S extends AutoCloseable> {
   record RunHeader(String target, String serverVersion, boolean embedded, String server,
       String workload, boolean transactions, boolean transactionalKind) {}
 
-  MeasuredRun(CommandPlan plan, RunHeader header, Crew<S> crew, Target target,
-      ShutdownGuard guard, PrintStream out, PrintStream err) {
+  MeasuredRun(CommandPlan plan, RunHeader header, Benchmark benchmark, PrintStream out,
+      PrintStream err) {
     this.plan = plan;
     this.header = header;
-    this.crew = crew;
-    this.target = target;
-    this.guard = guard;
+    this.benchmark = benchmark;
     this.out = out;
     this.err = err;
   }
 
   /** Warms up, measures and verifies one run at {@code run}'s parallelism; its exit code. */
   int run(RunOptions run, Path directory) throws Exception {
-    // The result files are opened after the warm-up: a run stopped in it leaves its directory
-    // empty, to be removed, instead of holding files that look like a run's.
-    if (!warmUp(run)) {
+    Recording recording = new Recording(run, directory);
+    RunOutcome outcome =
+        benchmark.measure(new RunPlan(run, plan.warmup(), plan.verify()), recording);
+    if (outcome.ending() == RunOutcome.Ending.STOPPED_IN_WARM_UP) {
       out.println("Stopped during the warm-up: nothing was measured.");
       return ExitCodes.INTERRUPTED;
     }
-    Metrics metrics = new Metrics(run.openLoop());
-    CompositeListener listeners;
-    try {
-      listeners = new CompositeListener(listeners(metrics, directory, run));
-    } catch (IOException e) {
-      err.println("txbench: cannot write results to " + directory + ": "
-          + ResultFiles.reason(e));
-      return ExitCodes.RESULTS_INCOMPLETE;
+    if (outcome.ending() == RunOutcome.Ending.DECLINED) {
+      return ExitCodes.RESULTS_INCOMPLETE; // the recording said why
     }
-    try {
-      crew.workload().beforeRun();
-    } catch (Exception e) {
-      throw StepFailures.during("taking verify's baseline", target, e);
-    }
-    long unsettled = crew.unsettled();
-    Runner runner = new Runner(run, metrics, listeners);
-    guard.watch(runner::requestStop);
-    RunResult result = runner.run(crew, target);
-    RunSummary summary = new RunSummary(io.txbench.core.ToolVersion.get(), header.target(),
-        header.serverVersion(), header.embedded(), header.server(), header.workload(),
-        header.transactions(), run.parallelism(), plan.warmup(),
-        plan.shownOptions(), result, Verification.notRun("verify had not finished"),
-        directory.toString(), listeners.failures());
-    ConsoleSummary.print(out, summary);
-    summary = write(directory, summary);
-    Verification verdict = verify(result, result.tally().withUnsettledBefore(unsettled));
+    Verification verdict = outcome.verification();
     ConsoleSummary.printVerification(out, verdict);
-    summary = write(directory, summary.withVerification(verdict));
-    return exitCode(run, result, summary);
+    RunSummary summary = write(directory, recording.summary.withVerification(verdict));
+    return exitCode(run, outcome.result(), summary);
+  }
+
+  /**
+   * What the command line does at each step of a run: says what runs, shows its progress, and
+   * writes its result files; its summary is printed and written before verify.
+   */
+  private final class Recording implements StepListener {
+    private final RunOptions run;
+    private final Path directory;
+    private CompositeListener listeners;
+    private RunSummary summary;
+
+    Recording(RunOptions run, Path directory) {
+      this.run = run;
+      this.directory = directory;
+    }
+
+    @Override
+    public RunListener warmingUp(Duration length) {
+      out.println("Warming up for " + human(length) + " (not measured).");
+      return ProgressLine.of(out, "warm-up");
+    }
+
+    @Override
+    public Optional<RunListener> measuring(RunOptions measured, Metrics metrics) {
+      // Called after the warm-up: a run stopped in it leaves its directory empty, to be removed,
+      // instead of holding files that look like a run's.
+      try {
+        listeners = new CompositeListener(listeners(metrics, directory, measured));
+        return Optional.of(listeners);
+      } catch (IOException e) {
+        err.println("txbench: cannot write results to " + directory + ": "
+            + ResultFiles.reason(e));
+        return Optional.empty();
+      }
+    }
+
+    @Override
+    public void measured(RunResult result) {
+      summary = new RunSummary(io.txbench.core.ToolVersion.get(), header.target(),
+          header.serverVersion(), header.embedded(), header.server(), header.workload(),
+          header.transactions(), run.parallelism(), plan.warmup(), plan.shownOptions(), result,
+          Verification.notRun("verify had not finished"), directory.toString(),
+          listeners.failures());
+      ConsoleSummary.print(out, summary);
+      summary = write(directory, summary);
+    }
   }
 
   /** Says what runs, once every worker's session is open and the clock starts. */
@@ -133,35 +153,6 @@ final class MeasuredRun<S extends AutoCloseable> {
       return counted.count() + " iterations";
     }
     throw new IllegalStateException("a run length the announcement does not know: " + length);
-  }
-
-  /** Runs the unmeasured warm-up, if any; false when a stop came meanwhile. */
-  private boolean warmUp(RunOptions run) throws InterruptedException, TargetUnavailableException {
-    Duration warmup = plan.warmup();
-    if (warmup.isZero()) {
-      return true;
-    }
-    out.println("Warming up for " + human(warmup) + " (not measured).");
-    Runner runner = new Runner(run.warmup(warmup), new Metrics(run.openLoop()),
-        ProgressLine.of(out, "warm-up"));
-    guard.watch(runner::requestStop);
-    return runner.run(crew, target).stopReason() != StopReason.INTERRUPTED;
-  }
-
-  private Verification verify(RunResult result, Tally tally) {
-    if (!plan.verify()) {
-      return Verification.notRun("--no-verify");
-    }
-    if (result.stopReason() == StopReason.INTERRUPTED) {
-      return Verification.notRun("the run was interrupted");
-    }
-    try {
-      return crew.workload().verify(tally);
-    } catch (Exception e) {
-      boolean lost = target.classify(e).errorClass() == ErrorClass.CONNECTION;
-      return Verification.notRun((lost ? "cannot reach the server: " : "verify failed: ")
-          + Causes.describe(e));
-    }
   }
 
   /** Writes summary.json; a failure is one line, and is recorded in the summary it returns. */

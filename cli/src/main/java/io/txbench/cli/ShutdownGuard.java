@@ -22,8 +22,8 @@ final class ShutdownGuard implements AutoCloseable {
   }
 
   /**
-   * How to stop the step now under way (a runner's or a load's stop request); a signal that came
-   * before it was watched stops it at once.
+   * How to stop what the session is doing (its benchmark's stop request, which stops a load, a
+   * warm-up or a run); a signal that came before it was watched stops it at once.
    */
   void watch(Runnable stopStep) {
     this.stop = stopStep;

@@ -8,8 +8,9 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One run of a workload as the command line does it, for the targets' integration tests: open,
- * prepare (or attach), run, verify; optionally with something done to the server meanwhile.
+ * One run of a workload as the command line does it, for the targets' integration tests: a
+ * {@link Benchmark} opened, prepared (or attached), and one measured run with no warm-up, verified;
+ * optionally with something done to the server meanwhile.
  */
 public final class WorkloadRun {
   private WorkloadRun() {}
@@ -35,8 +36,8 @@ public final class WorkloadRun {
               + " %d retries %s; verification %s %s %s", result.iterations(), result.declined(),
           result.inDoubt(), result.inDoubtByCause(), result.errors(), result.errorsByClass(),
           result.partialErrors(), result.retries(), result.retriesByClass(),
-          verification.status().label(),
-          verification.figures(), verification.passed() ? verification.notes()
+          verification.status().label(), verification.figures(), verification.passed()
+              ? verification.notes() : verification.cause() != null ? verification.cause()
               : verification.anomalies());
     }
   }
@@ -54,33 +55,51 @@ public final class WorkloadRun {
     return run(provider, target, options, run, prepare, () -> {});
   }
 
-  /** Runs while {@code disruption} is applied from the calling thread, then verifies. */
+  /**
+   * Runs while {@code disruption} is applied from the calling thread, from the moment the run
+   * starts (verify's baseline taken), then verifies once both are over: the lifecycle the command
+   * line goes through.
+   */
   public static Outcome run(WorkloadProvider provider, TargetOptions target,
       WorkloadOptions options, RunOptions run, boolean prepare, Disruption disruption)
       throws Exception {
-    try (Target opened = provider.open(target, options)) {
-      return run(provider.workload(opened, options), opened, run, prepare, disruption);
-    }
-  }
-
-  private static <S extends AutoCloseable> Outcome run(Workload<S> workload, Target target,
-      RunOptions options, boolean prepare, Disruption disruption) throws Exception {
-    if (prepare) {
-      workload.prepare(Progress.silent());
-    } else {
-      workload.attach();
-    }
-    workload.beforeRun();
-    Runner runner = new Runner(options, new Metrics(), new RunListener() {});
-    CompletableFuture<RunResult> running = CompletableFuture.supplyAsync(() -> {
-      try {
-        return runner.run(workload, target);
-      } catch (Exception e) {
-        throw new CompletionException(e);
+    try (Benchmark benchmark = Benchmark.open(provider, target, options, run.parallelism())) {
+      if (prepare) {
+        benchmark.prepare(Progress.silent());
+      } else {
+        benchmark.attach();
       }
-    });
-    disruption.apply();
-    RunResult result = running.get(5, TimeUnit.MINUTES);
-    return new Outcome(result, workload.verify(result.tally()));
+      CompletableFuture<Void> started = new CompletableFuture<>();
+      CompletableFuture<Void> disrupted = new CompletableFuture<>();
+      StepListener alongside = new StepListener() {
+        @Override
+        public void started() {
+          started.complete(null);
+        }
+
+        @Override
+        public void measured(RunResult result) {
+          // Verify reads the server the disruption left (a restart it waits for), not one still
+          // restarting.
+          disrupted.join();
+        }
+      };
+      CompletableFuture<RunOutcome> measuring = CompletableFuture.supplyAsync(() -> {
+        try {
+          return benchmark.measure(new RunPlan(run, Duration.ZERO, true), alongside);
+        } catch (Exception e) {
+          throw new CompletionException(e);
+        }
+      });
+      try {
+        // A run that failed before it started fails here, with no disruption applied.
+        CompletableFuture.anyOf(started, measuring).get(5, TimeUnit.MINUTES);
+        disruption.apply();
+      } finally {
+        disrupted.complete(null);
+      }
+      RunOutcome outcome = measuring.get(5, TimeUnit.MINUTES);
+      return new Outcome(outcome.result(), outcome.verification());
+    }
   }
 }

@@ -1,15 +1,9 @@
-package io.txbench.cli;
-
-import io.txbench.core.Causes;
-import io.txbench.core.ErrorClass;
-import io.txbench.core.SetupException;
-import io.txbench.core.Target;
-import io.txbench.core.TargetUnavailableException;
+package io.txbench.core;
 
 /**
- * A failure in a step around the measured runs (loading, a baseline, a warm-up) as what it is: a
- * lost server is the target being unavailable (exit 3, one line naming the step), anything else
- * stays what it was.
+ * A failure in a step around the measured runs (loading, a lease, a baseline) as what it is: a
+ * lost server is the target being unavailable ({@link TargetUnavailableException}, one line naming
+ * the step), anything else stays what it was.
  */
 final class StepFailures {
   private StepFailures() {}
@@ -29,7 +23,8 @@ final class StepFailures {
 
   /**
    * The same for prepare, where the server refusing a statement (no privilege to create a table,
-   * a full disk) means the target could not be prepared: exit 3, not a failed run.
+   * a full disk) means the target could not be prepared ({@link SetupException}), not a failed
+   * run.
    */
   static Exception preparing(String step, Target target, Exception failure) {
     Exception e = during(step, target, failure);

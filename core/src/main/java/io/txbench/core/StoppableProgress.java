@@ -1,7 +1,4 @@
-package io.txbench.cli;
-
-import io.txbench.core.Progress;
-import io.txbench.core.StoppedException;
+package io.txbench.core;
 
 /**
  * Prepare's progress, which is also where a load hears of a stop: once {@link #requestStop()} was

@@ -1,0 +1,74 @@
+package io.txbench.core;
+
+import java.util.Optional;
+
+/**
+ * One measured run of a crew, in the order that keeps the results whatever fails: warm up, let the
+ * listener set up what follows the run, take verify's baseline, run, hand the result over, and only
+ * then verify. A verify that cannot run says why in its verdict instead of losing the run.
+ */
+final class Measurement {
+  private final Crew<?> crew;
+  private final Target target;
+  private final StopSwitch stops;
+
+  Measurement(Crew<?> crew, Target target, StopSwitch stops) {
+    this.crew = crew;
+    this.target = target;
+    this.stops = stops;
+  }
+
+  RunOutcome run(RunPlan plan, StepListener listener) throws Exception {
+    RunOptions run = plan.run();
+    // What follows the run is set up after the warm-up: a run stopped in it leaves nothing that
+    // looks like a run's results.
+    if (!plan.warmUp().isZero() && !warmUp(plan, listener)) {
+      return RunOutcome.stoppedInWarmUp();
+    }
+    Metrics metrics = new Metrics(run.openLoop());
+    Optional<RunListener> following = listener.measuring(run, metrics);
+    if (following.isEmpty()) {
+      return RunOutcome.declined();
+    }
+    try {
+      crew.workload().beforeRun();
+    } catch (Exception e) {
+      throw StepFailures.during("taking verify's baseline", target, e);
+    }
+    long unsettled = crew.unsettled();
+    Runner runner = new Runner(run, metrics, following.get());
+    stops.watch(runner::requestStop);
+    listener.started();
+    RunResult result = runner.run(crew, target);
+    listener.measured(result);
+    return RunOutcome.measured(result,
+        verify(plan, result, result.tally().withUnsettledBefore(unsettled)));
+  }
+
+  /** Runs the unmeasured warm-up; false when a stop came meanwhile. */
+  private boolean warmUp(RunPlan plan, StepListener listener)
+      throws InterruptedException, TargetUnavailableException {
+    RunListener following = listener.warmingUp(plan.warmUp());
+    Runner runner = new Runner(plan.run().warmup(plan.warmUp()),
+        new Metrics(plan.run().openLoop()), following);
+    stops.watch(runner::requestStop);
+    return runner.run(crew, target).stopReason() != StopReason.INTERRUPTED;
+  }
+
+  private Verification verify(RunPlan plan, RunResult result, Tally tally) {
+    if (!plan.verify()) {
+      // The cause as users know it: the option that turns verify off.
+      return Verification.notRun("--no-verify");
+    }
+    if (result.stopReason() == StopReason.INTERRUPTED) {
+      return Verification.notRun("the run was interrupted");
+    }
+    try {
+      return crew.workload().verify(tally);
+    } catch (Exception e) {
+      boolean lost = target.classify(e).errorClass() == ErrorClass.CONNECTION;
+      return Verification.notRun((lost ? "cannot reach the server: " : "verify failed: ")
+          + Causes.describe(e));
+    }
+  }
+}
