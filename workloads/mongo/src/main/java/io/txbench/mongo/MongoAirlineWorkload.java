@@ -22,8 +22,8 @@ import io.txbench.core.Worker;
 import io.txbench.core.Workload;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.core.data.AirlineData;
+import java.time.Instant;
 import java.time.LocalDate;
-import java.util.Date;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.bson.Document;
@@ -160,7 +160,7 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
     if (bookingSleepNanos > 0) {
       TimeUnit.NANOSECONDS.sleep(bookingSleepNanos);
     }
-    Date now = new Date();
+    Instant now = Instant.now();
     Document seat = new Document("schedule_id", scheduleId).append("flight_date", day)
         .append("seat_number", taken + 1).append("user_id", user).append("booked_at", now);
     Document payment = new Document("schedule_id", scheduleId).append("flight_date", day)
