@@ -6,6 +6,7 @@ import io.txbench.core.Providers;
 import io.txbench.core.SetupException;
 import io.txbench.core.TargetUnavailableException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.LoggerFactory;
@@ -38,8 +39,9 @@ public final class Main {
       Map<String, String> environment, Credentials credentials) {
     CommandLine cli = BenchmarkCommand.commandLine(
         new BenchmarkCommand(out, err, environment, new Providers(), credentials));
-    cli.setOut(new java.io.PrintWriter(out, true));
-    cli.setErr(new java.io.PrintWriter(err, true));
+    // out and err are MaskingOutputStream's PrintStreams, which read what they are given as UTF-8.
+    cli.setOut(new java.io.PrintWriter(out, true, StandardCharsets.UTF_8));
+    cli.setErr(new java.io.PrintWriter(err, true, StandardCharsets.UTF_8));
     cli.setCaseInsensitiveEnumValuesAllowed(true);
     cli.setParameterExceptionHandler((e, a) -> {
       err.println("txbench: " + usage(e, a) + " (see --help)");

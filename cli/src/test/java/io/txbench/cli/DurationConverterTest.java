@@ -11,11 +11,11 @@ class DurationConverterTest {
 
   @Test
   void readsIsoAndShortForms() {
-    assertEquals(Duration.ofSeconds(120), DurationConverter.parse("PT120S"));
-    assertEquals(Duration.ofSeconds(120), DurationConverter.parse("pt2m"));
-    assertEquals(Duration.ofSeconds(120), DurationConverter.parse("120s"));
-    assertEquals(Duration.ofSeconds(120), DurationConverter.parse("2m"));
-    assertEquals(Duration.ofSeconds(120), DurationConverter.parse("120"));
+    assertEquals(Duration.ofMinutes(2), DurationConverter.parse("PT120S"));
+    assertEquals(Duration.ofMinutes(2), DurationConverter.parse("pt2m"));
+    assertEquals(Duration.ofMinutes(2), DurationConverter.parse("120s"));
+    assertEquals(Duration.ofMinutes(2), DurationConverter.parse("2m"));
+    assertEquals(Duration.ofMinutes(2), DurationConverter.parse("120"));
     assertEquals(Duration.ofMillis(500), DurationConverter.parse("500ms"));
     assertEquals(Duration.ofMillis(1500), DurationConverter.parse("1.5s"));
     assertEquals(Duration.ofHours(1), DurationConverter.parse("1h"));

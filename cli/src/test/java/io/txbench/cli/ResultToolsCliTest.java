@@ -124,7 +124,7 @@ class ResultToolsCliTest {
     Path empty = Files.createDirectories(dir.resolve("empty"));
     Path client = client("client", "2026-01-01T00:00:00Z", 2, 10);
     List<String> argv = new ArrayList<>();
-    for (String a : args.split(" ")) {
+    for (String a : args.split(" ", -1)) {
       argv.add(switch (a) {
         case "RUN" -> run.toString();
         case "RUN2" -> run2.toString();
@@ -200,7 +200,7 @@ class ResultToolsCliTest {
     assertTrue(summary.contains("\"tps\" : 255.59"), summary); // 1600 in 6.26 s
     assertTrue(summary.contains("\"measuredSeconds\" : 6.26"), summary);
     List<String> t = Files.readAllLines(merged.resolve("intervals.csv")).stream().skip(1)
-        .map(l -> l.split(",")[0]).toList();
+        .map(l -> l.split(",", -1)[0]).toList();
     assertEquals(List.of("1.000", "2.000", "3.000", "4.000", "5.000", "6.000"), t);
   }
 
@@ -235,7 +235,7 @@ class ResultToolsCliTest {
     CliRun compare = CliRun.of("compare", dir.resolve("sweep").toString());
     assertEquals(0, compare.exitCode(), compare.err());
     List<String> runs = compare.out().lines().filter(l -> l.startsWith("postgres-insert-"))
-        .map(l -> l.split(" ")[0]).toList();
+        .map(l -> l.split(" ", -1)[0]).toList();
     assertEquals(List.of("postgres-insert-p8", "postgres-insert-p16", "postgres-insert-p64"),
         runs, compare.out());
     assertTrue(compare.out().contains("ratios to the baseline, postgres-insert-p8"),

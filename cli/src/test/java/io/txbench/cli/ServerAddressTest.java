@@ -24,30 +24,37 @@ class ServerAddressTest {
   @Test
   void anEmbeddedServerSaysWhatTxbenchStartedAndWhere() {
     EmbeddedServer embedded = new EmbeddedServer() {
+      @Override
       public String host() {
         return "localhost";
       }
 
+      @Override
       public int port() {
         return 39211;
       }
 
+      @Override
       public String user() {
         return "postgres";
       }
 
+      @Override
       public String database() {
         return "postgres";
       }
 
+      @Override
       public String kind() {
         return "embedded PostgreSQL";
       }
 
+      @Override
       public String description() {
         return "an embedded PostgreSQL";
       }
 
+      @Override
       public void close() {}
     };
     assertEquals("embedded PostgreSQL on localhost:39211",

@@ -1,6 +1,7 @@
 package io.txbench.cli;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,7 +19,8 @@ final class ServerProcesses {
     String postmaster = Files.readAllLines(dataDirectory.resolve("postmaster.pid")).get(0).strip();
     List<String> command = new ArrayList<>(List.of("kill", "-" + signal, postmaster));
     Process children = new ProcessBuilder("pgrep", "-P", postmaster).start();
-    for (String pid : new String(children.getInputStream().readAllBytes()).split("\\s+")) {
+    for (String pid : new String(children.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
+        .split("\\s+", -1)) {
       if (!pid.isBlank()) {
         command.add(pid);
       }

@@ -55,7 +55,7 @@ public final class Credentials {
       return;
     }
     remember(secret);
-    for (String piece : URL_DELIMITERS.split(secret)) {
+    for (String piece : URL_DELIMITERS.split(secret, -1)) {
       remember(piece);
     }
     remember(URLEncoder.encode(secret, StandardCharsets.UTF_8));

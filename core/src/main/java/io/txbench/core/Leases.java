@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -95,7 +96,9 @@ public final class Leases {
         return t;
       });
       long period = heartbeat.toMillis();
-      heart.scheduleWithFixedDelay(this::beat, period, period, TimeUnit.MILLISECONDS);
+      // Stopped by shutting the executor down; beat() catches and logs its own failures.
+      ScheduledFuture<?> unused =
+          heart.scheduleWithFixedDelay(this::beat, period, period, TimeUnit.MILLISECONDS);
     }
 
     private void beat() {

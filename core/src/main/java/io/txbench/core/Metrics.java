@@ -21,9 +21,9 @@ public final class Metrics {
   private final LongAdder completed = new LongAdder();
   private final LongAdder declined = new LongAdder();
   private final LongAdder skipped = new LongAdder();
-  private final LongAdder[] retriesByClass = adders(ErrorClass.values().length);
-  private final LongAdder[] errorsByClass = adders(ErrorClass.values().length);
-  private final LongAdder[] inDoubtByCause = adders(InDoubtCause.values().length);
+  private final Map<ErrorClass, LongAdder> retriesByClass = adders(ErrorClass.class);
+  private final Map<ErrorClass, LongAdder> errorsByClass = adders(ErrorClass.class);
+  private final Map<InDoubtCause, LongAdder> inDoubtByCause = adders(InDoubtCause.class);
   private final LongAdder partialErrors = new LongAdder();
   private final LongAdder late = new LongAdder();
 
@@ -40,10 +40,11 @@ public final class Metrics {
     serviceTimes = separateServiceTimes ? new LatencyRecorder() : null;
   }
 
-  private static LongAdder[] adders(int size) {
-    LongAdder[] adders = new LongAdder[size];
-    for (int i = 0; i < adders.length; i++) {
-      adders[i] = new LongAdder();
+  /** One adder for each constant, filled here once: afterwards the map is only read. */
+  private static <E extends Enum<E>> Map<E, LongAdder> adders(Class<E> type) {
+    Map<E, LongAdder> adders = new EnumMap<>(type);
+    for (E constant : type.getEnumConstants()) {
+      adders.put(constant, new LongAdder());
     }
     return adders;
   }
@@ -107,12 +108,12 @@ public final class Metrics {
   }
 
   public void recordRetry(ErrorClass errorClass) {
-    retriesByClass[errorClass.ordinal()].increment();
+    retriesByClass.get(errorClass).increment();
   }
 
   /** An iteration that failed; {@code partial} when some of its steps committed on their own. */
   public void recordError(ErrorClass errorClass, boolean partial) {
-    errorsByClass[errorClass.ordinal()].increment();
+    errorsByClass.get(errorClass).increment();
     if (partial) {
       partialErrors.increment();
     }
@@ -120,7 +121,7 @@ public final class Metrics {
 
   /** An iteration whose outcome is unknown: the server may or may not hold it. */
   public void recordInDoubt(InDoubtCause cause) {
-    inDoubtByCause[cause.ordinal()].increment();
+    inDoubtByCause.get(cause).increment();
   }
 
   /** Iterations completed: committed or declined. */
@@ -145,9 +146,9 @@ public final class Metrics {
     return sum(inDoubtByCause);
   }
 
-  private static long sum(LongAdder[] adders) {
+  private static long sum(Map<?, LongAdder> adders) {
     long sum = 0;
-    for (LongAdder adder : adders) {
+    for (LongAdder adder : adders.values()) {
       sum += adder.sum();
     }
     return sum;
@@ -164,26 +165,21 @@ public final class Metrics {
   }
 
   public Map<InDoubtCause, Long> inDoubtByCause() {
-    Map<InDoubtCause, Long> counts = new EnumMap<>(InDoubtCause.class);
-    for (InDoubtCause c : InDoubtCause.values()) {
-      counts.put(c, inDoubtByCause[c.ordinal()].sum());
-    }
-    return counts;
+    return counts(inDoubtByCause, InDoubtCause.class);
   }
 
   public Map<ErrorClass, Long> retriesByClass() {
-    return byClass(retriesByClass);
+    return counts(retriesByClass, ErrorClass.class);
   }
 
   public Map<ErrorClass, Long> errorsByClass() {
-    return byClass(errorsByClass);
+    return counts(errorsByClass, ErrorClass.class);
   }
 
-  private static Map<ErrorClass, Long> byClass(LongAdder[] adders) {
-    Map<ErrorClass, Long> counts = new EnumMap<>(ErrorClass.class);
-    for (ErrorClass c : ErrorClass.values()) {
-      counts.put(c, adders[c.ordinal()].sum());
-    }
+  private static <E extends Enum<E>> Map<E, Long> counts(Map<E, LongAdder> adders,
+      Class<E> type) {
+    Map<E, Long> counts = new EnumMap<>(type);
+    adders.forEach((constant, adder) -> counts.put(constant, adder.sum()));
     return counts;
   }
 

@@ -2,12 +2,14 @@ package io.txbench.core;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
@@ -41,8 +43,7 @@ public final class Runner {
   private final RunListener listener;
   private final RunControl control;
   private final AtomicInteger running = new AtomicInteger();
-  private final AtomicIntegerArray loggedClasses =
-      new AtomicIntegerArray(ErrorClass.values().length);
+  private final Set<ErrorClass> loggedClasses = ConcurrentHashMap.newKeySet();
   private volatile boolean cancelled;
   private long startNanos;
   private IntervalSampler sampler;
@@ -152,8 +153,9 @@ public final class Runner {
       return t;
     });
     long period = options.metricsPeriod().toNanos();
-    ticker.scheduleAtFixedRate(() -> tick(false, System.nanoTime()), period, period,
-        TimeUnit.NANOSECONDS);
+    // Stopped by shutting the executor down; tick() hands a reporter's failure to safely().
+    ScheduledFuture<?> unused = ticker.scheduleAtFixedRate(() -> tick(false, System.nanoTime()),
+        period, period, TimeUnit.NANOSECONDS);
     go.countDown();
     long windowEnd;
     try {

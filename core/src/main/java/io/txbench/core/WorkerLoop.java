@@ -1,6 +1,6 @@
 package io.txbench.core;
 
-import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.Set;
 import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,11 +19,11 @@ final class WorkerLoop<S extends AutoCloseable> {
   private final RunControl control;
   private final Workload<S> workload;
   private final Target target;
-  private final AtomicIntegerArray loggedClasses;
+  private final Set<ErrorClass> loggedClasses;
   private int consecutiveErrors;
 
   WorkerLoop(RunOptions options, Metrics metrics, RunControl control, Workload<S> workload,
-      Target target, AtomicIntegerArray loggedClasses) {
+      Target target, Set<ErrorClass> loggedClasses) {
     this.options = options;
     this.metrics = metrics;
     this.control = control;
@@ -165,7 +165,7 @@ final class WorkerLoop<S extends AutoCloseable> {
     if (control.abandoned()) {
       return; // the failures of given-up iterations are the shutdown's, not the server's
     }
-    if (loggedClasses.compareAndSet(failure.errorClass().ordinal(), 0, 1)) {
+    if (loggedClasses.add(failure.errorClass())) {
       // Retryable errors are part of the workload (contention); others deserve attention.
       if (failure.retryable()) {
         // The server's own words ("could not serialize access...") read like a fault; they are

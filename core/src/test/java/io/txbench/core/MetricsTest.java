@@ -13,8 +13,8 @@ class MetricsTest {
     Metrics metrics = new Metrics(true);
     metrics.recordCommit(9_000_000, 1_000_000, false);
     Metrics.Sample sample = metrics.sampleInterval();
-    assertEquals(9_000_000, sample.responseTimes().getMaxValue(), 10_000);
-    assertEquals(1_000_000, sample.serviceTimes().getMaxValue(), 1_000);
+    assertEquals(9_000_000, (double) sample.responseTimes().getMaxValue(), 10_000);
+    assertEquals(1_000_000, (double) sample.serviceTimes().getMaxValue(), 1_000);
     assertTrue(metrics.separateServiceTimes());
   }
 

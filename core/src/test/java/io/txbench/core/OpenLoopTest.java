@@ -85,7 +85,7 @@ class OpenLoopTest {
         new OpenLoop(200, Arrivals.UNIFORM, Optional.of(Duration.ofMillis(50))));
     RunResult r = run(options, stallOnce);
     assertTrue(r.skipped() > 50, "skipped " + r.skipped());
-    assertEquals(200, r.iterations() + r.skipped(), 2);
+    assertEquals(200, (double) (r.iterations() + r.skipped()), 2);
   }
 
   @Test

@@ -24,6 +24,8 @@ public final class ConsoleProgress implements Progress {
   }
 
   /** Whether this process writes to a terminal (and not to a file or a pipe). */
+  // Not the bug the check means: null decides only before Java 22, isTerminal() from 22 on.
+  @SuppressWarnings("SystemConsoleNull")
   public static boolean onTerminal() {
     java.io.Console console = System.console();
     if (console == null) {

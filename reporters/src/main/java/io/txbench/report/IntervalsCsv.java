@@ -119,7 +119,7 @@ public final class IntervalsCsv implements RunListener {
         d[i] = Double.NaN;
       }
       boolean counted = COUNTED.contains(HEADER[i]);
-      if (!Double.isFinite(d[i]) || d[i] < 0 || counted && d[i] != Math.rint(d[i])) {
+      if (!Double.isFinite(d[i]) || d[i] < 0 || (counted && d[i] != Math.rint(d[i]))) {
         throw new IllegalArgumentException(line + ": " + HEADER[i] + " is \"" + cell + "\", not "
             + (counted ? "a whole number" : "a number") + " of 0 or more");
       }

@@ -67,6 +67,10 @@ public final class MetricsCsv implements RunListener {
         timer.getFifteenMinuteRate());
   }
 
+  private static double ms(long nanos) {
+    return ms((double) nanos);
+  }
+
   private static double ms(double nanos) {
     return nanos / NANOS_PER_MILLI;
   }

@@ -44,7 +44,7 @@ final class ServerNames {
     String product = m.group(1);
     // PostgreSQL's major version is one number since 10; the others' is two (MariaDB 10.11).
     boolean oneNumber = m.group(3) == null
-        || product.equalsIgnoreCase("PostgreSQL") && m.group(2).length() >= 2;
+        || (product.equalsIgnoreCase("PostgreSQL") && m.group(2).length() >= 2);
     String version = m.group(2) + (oneNumber ? "" : "." + m.group(3));
     return product + " " + (full ? m.group(2) + (m.group(3) == null ? "" : "." + m.group(3))
         + m.group(4) : version);

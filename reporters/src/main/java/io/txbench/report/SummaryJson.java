@@ -58,6 +58,10 @@ public final class SummaryJson {
         ms(h.getValueAtPercentile(99.9)), ms(h.getMaxValue()));
   }
 
+  private static double ms(long nanos) {
+    return ms((double) nanos);
+  }
+
   private static double ms(double nanos) {
     return SummaryFile.round(nanos / 1e6, 3);
   }

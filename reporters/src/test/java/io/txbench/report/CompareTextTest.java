@@ -109,7 +109,7 @@ class CompareTextTest {
       for (String line : text.lines().toList()) {
         assertTrue(line.length() <= 120, line.length() + " columns: " + line + "\n" + text);
       }
-      if (baseline == runs.get(0)) {
+      if (baseline.equals(runs.get(0))) {
         assertTrue(text.contains("250M"), text); // a ratio of 250000025.00, in millions
       }
     }

@@ -128,7 +128,7 @@ class MetricsCsvLayoutTest {
 
   private long lastCount(String file) throws IOException {
     List<String> lines = Files.readAllLines(dir.resolve(file));
-    return Long.parseLong(lines.get(lines.size() - 1).split(",")[1]);
+    return Long.parseLong(lines.get(lines.size() - 1).split(",", -1)[1]);
   }
 
   private record Layout(RunResult result, int periods, Set<String> files) {}

@@ -104,7 +104,7 @@ final class AirlineWorkload implements Workload<JdbcSession> {
     try (Connection c = target.controlConnection()) {
       for (TableDef t : AirlineSchema.ALL) {
         long scale = registry.attach(c, t);
-        if (t == AirlineSchema.SCHEDULE) {
+        if (t.equals(AirlineSchema.SCHEDULE)) {
           schedules = airline.schedulesBooked(scale);
         }
       }

@@ -23,8 +23,8 @@ import io.txbench.core.data.AirlineData;
 import io.txbench.core.kinds.Airline;
 import io.txbench.core.kinds.AirlineCounts;
 import io.txbench.core.kinds.AirlineOptions;
+import java.time.Instant;
 import java.time.LocalDate;
-import java.util.Date;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.bson.Document;
@@ -166,7 +166,7 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
     if (bookingSleepNanos > 0) {
       TimeUnit.NANOSECONDS.sleep(bookingSleepNanos);
     }
-    Date now = new Date();
+    Instant now = Instant.now();
     Document seat = new Document("schedule_id", scheduleId).append("flight_date", day)
         .append("seat_number", taken + 1).append("user_id", user).append("booked_at", now);
     Document payment = new Document("schedule_id", scheduleId).append("flight_date", day)

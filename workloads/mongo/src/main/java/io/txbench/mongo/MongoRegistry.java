@@ -8,8 +8,8 @@ import io.txbench.core.Lease;
 import io.txbench.core.LeaseMode;
 import io.txbench.core.Leases;
 import io.txbench.core.SetupException;
+import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Date;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -93,7 +93,7 @@ final class MongoRegistry {
       meta().insertOne(new Document("_id", name).append("record", SIGNATURE)
           .append("group", group).append("scale", scale).append("seed", seed)
           .append("toolVersion", toolVersion).append("state", "loading")
-          .append("createdAt", new Date()));
+          .append("createdAt", Instant.now()));
     }
   }
 
@@ -120,7 +120,7 @@ final class MongoRegistry {
   void finish(List<String> names) {
     for (String name : names) {
       meta().updateOne(Filters.eq("_id", name), Updates.combine(Updates.set("state", "complete"),
-          Updates.set("completedAt", new Date())));
+          Updates.set("completedAt", Instant.now())));
     }
   }
 

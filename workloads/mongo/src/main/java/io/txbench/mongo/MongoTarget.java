@@ -79,7 +79,7 @@ final class MongoTarget implements Target {
             .maxConnectionIdleTime(options.connectionIdleTimeout().toMillis(),
                 TimeUnit.MILLISECONDS))
         .applyToSocketSettings(s -> s
-            .connectTimeout((int) options.connectionWaitTimeout().toMillis(), TimeUnit.MILLISECONDS)
+            .connectTimeout(options.connectionWaitTimeout().toMillis(), TimeUnit.MILLISECONDS)
             .readTimeout(READ_TIMEOUT_SECONDS, TimeUnit.SECONDS))
         .applyToClusterSettings(c -> c.serverSelectionTimeout(
             options.connectionWaitTimeout().toMillis(), TimeUnit.MILLISECONDS))
