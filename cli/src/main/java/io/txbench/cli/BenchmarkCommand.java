@@ -46,106 +46,187 @@ final class BenchmarkCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(names = "--benchmark-target", paramLabel = "TARGET", split = ",",
+  @Option(
+      names = "--benchmark-target",
+      paramLabel = "TARGET",
+      split = ",",
       completionCandidates = TargetNames.class,
-      description = "Database to drive: ${COMPLETION-CANDIDATES}; a comma-separated list runs"
-          + " each in turn. Default: ${DEFAULT-VALUE}.")
+      description =
+          "Database to drive: ${COMPLETION-CANDIDATES}; a comma-separated list runs"
+              + " each in turn. Default: ${DEFAULT-VALUE}.")
   List<String> targets;
 
-  @Option(names = "--workload", paramLabel = "NAME", completionCandidates = WorkloadNames.class,
+  @Option(
+      names = "--workload",
+      paramLabel = "NAME",
+      completionCandidates = WorkloadNames.class,
       description = "${COMPLETION-CANDIDATES}. Default: ${DEFAULT-VALUE}.")
   String workload;
 
-  @Option(names = "--parallelism", paramLabel = "N", defaultValue = "8", split = ",",
-      description = "Worker threads, 1 to " + Limits.MAX_PARALLELISM + "; a list (8,32,64) makes a"
-          + " sweep: one measured run per level, data prepared once. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--parallelism",
+      paramLabel = "N",
+      defaultValue = "8",
+      split = ",",
+      description =
+          "Worker threads, 1 to "
+              + Limits.MAX_PARALLELISM
+              + "; a list (8,32,64) makes a"
+              + " sweep: one measured run per level, data prepared once. Default: ${DEFAULT-VALUE}.")
   List<Integer> parallelism;
 
-  @Option(names = "--duration", paramLabel = "TIME", converter = DurationConverter.class,
-      description = "How long to run, up to 30 days: PT120S, 120s, 2m. Default: PT30S unless"
-          + " --iterations.")
+  @Option(
+      names = "--duration",
+      paramLabel = "TIME",
+      converter = DurationConverter.class,
+      description =
+          "How long to run, up to 30 days: PT120S, 120s, 2m. Default: PT30S unless"
+              + " --iterations.")
   Duration duration;
 
-  @Option(names = "--iterations", paramLabel = "N",
+  @Option(
+      names = "--iterations",
+      paramLabel = "N",
       description = "Run this many iterations (over all workers) instead of a duration.")
   Long iterations;
 
-  @Option(names = "--rate", paramLabel = "PER_SECOND",
-      description = "Open loop: start this many iterations per second over all workers (0.001 to"
-          + " 10,000,000), and time each from when it should have started. Default: closed loop.")
+  @Option(
+      names = "--rate",
+      paramLabel = "PER_SECOND",
+      description =
+          "Open loop: start this many iterations per second over all workers (0.001 to"
+              + " 10,000,000), and time each from when it should have started. Default: closed loop.")
   Double rate;
 
-  @Option(names = "--rate-distribution", paramLabel = "KIND", defaultValue = "uniform",
+  @Option(
+      names = "--rate-distribution",
+      paramLabel = "KIND",
+      defaultValue = "uniform",
       converter = WordConverter.Distributions.class,
-      description = "Open loop: uniform (evenly spaced) or poisson (exponential gaps)."
-          + " Default: ${DEFAULT-VALUE}.")
+      description =
+          "Open loop: uniform (evenly spaced) or poisson (exponential gaps)."
+              + " Default: ${DEFAULT-VALUE}.")
   RateDistribution rateDistribution;
 
-  @Option(names = "--max-lag", paramLabel = "TIME", converter = DurationConverter.class,
-      description = "Open loop: skip (and count) an iteration that would start this much later"
-          + " than scheduled, as pgbench -L; up to 1h. Default: never.")
+  @Option(
+      names = "--max-lag",
+      paramLabel = "TIME",
+      converter = DurationConverter.class,
+      description =
+          "Open loop: skip (and count) an iteration that would start this much later"
+              + " than scheduled, as pgbench -L; up to 1h. Default: never.")
   Duration maxLag;
 
-  @Option(names = "--warmup", paramLabel = "TIME", defaultValue = "0s",
+  @Option(
+      names = "--warmup",
+      paramLabel = "TIME",
+      defaultValue = "0s",
       converter = DurationConverter.class,
       description = "Run the load this long first, measuring nothing; up to 24h. Default: 0.")
   Duration warmup;
 
   @Mixin ConnectionMixin connection;
 
-  @Option(names = "--seed", paramLabel = "N", defaultValue = "42",
-      description = "Seed of the generated data and the workers' choices. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--seed",
+      paramLabel = "N",
+      defaultValue = "42",
+      description =
+          "Seed of the generated data and the workers' choices. Default: ${DEFAULT-VALUE}.")
   long seed;
 
-  @Option(names = "--drop", arity = "0..1", fallbackValue = "true", paramLabel = "true|false",
-      description = "Drop every table or collection txbench created in the database (as"
-          + " txbench_meta lists them), and nothing else; then stop.")
+  @Option(
+      names = "--drop",
+      arity = "0..1",
+      fallbackValue = "true",
+      paramLabel = "true|false",
+      description =
+          "Drop every table or collection txbench created in the database (as"
+              + " txbench_meta lists them), and nothing else; then stop.")
   boolean drop;
 
-  @Option(names = "--skip-setup", arity = "0..1", fallbackValue = "true", paramLabel = "true|false",
+  @Option(
+      names = "--skip-setup",
+      arity = "0..1",
+      fallbackValue = "true",
+      paramLabel = "true|false",
       description = "Use the data a previous run loaded.")
   boolean skipSetup;
 
-  @Option(names = "--only-setup", arity = "0..1", fallbackValue = "true", paramLabel = "true|false",
+  @Option(
+      names = "--only-setup",
+      arity = "0..1",
+      fallbackValue = "true",
+      paramLabel = "true|false",
       description = "Create and load the data, then stop.")
   boolean onlySetup;
 
-  @Option(names = "--verify", negatable = true, defaultValue = "true", fallbackValue = "true",
+  @Option(
+      names = "--verify",
+      negatable = true,
+      defaultValue = "true",
+      fallbackValue = "true",
       description = "Check the workload's invariants after the run. Default: on.")
   boolean verify;
 
-  @Option(names = "--max-retries", paramLabel = "N", defaultValue = "10",
-      description = "Retries (0 to 1000) of an iteration that failed with a retryable error"
-          + " (serialization, deadlock), with exponential backoff and jitter."
-          + " Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--max-retries",
+      paramLabel = "N",
+      defaultValue = "10",
+      description =
+          "Retries (0 to 1000) of an iteration that failed with a retryable error"
+              + " (serialization, deadlock), with exponential backoff and jitter."
+              + " Default: ${DEFAULT-VALUE}.")
   int maxRetries;
 
-  @Option(names = "--max-errors", paramLabel = "N", defaultValue = "0",
+  @Option(
+      names = "--max-errors",
+      paramLabel = "N",
+      defaultValue = "0",
       description = "End the run once this many iterations failed (0: never). Default: 0.")
   long maxErrors;
 
-  @Option(names = "--metrics", paramLabel = "TIME", defaultValue = "PT10S",
+  @Option(
+      names = "--metrics",
+      paramLabel = "TIME",
+      defaultValue = "PT10S",
       converter = DurationConverter.class,
-      description = "Reporting period of the progress line and result files, 100ms to 1h."
-          + " Default: ${DEFAULT-VALUE}.")
+      description =
+          "Reporting period of the progress line and result files, 100ms to 1h."
+              + " Default: ${DEFAULT-VALUE}.")
   Duration metricsPeriod;
 
-  @Option(names = "--metrics-reporter", paramLabel = "KIND", split = ",", defaultValue = "csv",
+  @Option(
+      names = "--metrics-reporter",
+      paramLabel = "KIND",
+      split = ",",
+      defaultValue = "csv",
       converter = WordConverter.Reporters.class,
-      description = "csv, console, log; several allowed (csv,log). The CSV result files are"
-          + " always written. Default: ${DEFAULT-VALUE}.")
+      description =
+          "csv, console, log; several allowed (csv,log). The CSV result files are"
+              + " always written. Default: ${DEFAULT-VALUE}.")
   List<ReporterKind> reporters;
 
-  @Option(names = "--output-dir", paramLabel = "DIR",
+  @Option(
+      names = "--output-dir",
+      paramLabel = "DIR",
       description = "Result directory. Default: results/<UTC time>-<target>-<workload>.")
   Path outputDir;
 
-  @Option(names = "--overwrite", arity = "0..1", fallbackValue = "true", paramLabel = "true|false",
-      description = "Replace the results of an earlier run in --output-dir (only those files);"
-          + " without it, a directory holding a run is refused.")
+  @Option(
+      names = "--overwrite",
+      arity = "0..1",
+      fallbackValue = "true",
+      paramLabel = "true|false",
+      description =
+          "Replace the results of an earlier run in --output-dir (only those files);"
+              + " without it, a directory holding a run is refused.")
   boolean overwrite;
 
-  @Option(names = "--log-level", paramLabel = "LEVEL", defaultValue = "info",
+  @Option(
+      names = "--log-level",
+      paramLabel = "LEVEL",
+      defaultValue = "info",
       description = "error, warn, info, debug, trace. Default: ${DEFAULT-VALUE}.")
   String logLevel;
 
@@ -154,13 +235,19 @@ final class BenchmarkCommand implements Callable<Integer> {
   private final Map<String, String> environment;
   private final Providers providers;
   private final Credentials credentials;
+
   /** The options the targets declare for themselves. */
   private final DeclaredOptions declared;
+
   /** The options the workload kinds declare for themselves. */
   private final DeclaredOptions kindOptions;
 
-  BenchmarkCommand(PrintStream out, PrintStream err, Map<String, String> environment,
-      Providers providers, Credentials credentials) {
+  BenchmarkCommand(
+      PrintStream out,
+      PrintStream err,
+      Map<String, String> environment,
+      Providers providers,
+      Credentials credentials) {
     this.declared = DeclaredOptions.ofTargets(providers.all());
     this.kindOptions = DeclaredOptions.ofKinds(providers.kinds());
     this.out = out;
@@ -180,13 +267,21 @@ final class BenchmarkCommand implements Callable<Integer> {
     command.kindOptions.addTo(cli.getCommandSpec());
     String defaultTarget = command.providers.defaultTarget().orElse(null);
     // The default target's first workload.
-    String defaultWorkload = command.providers.defaultTarget()
-        .flatMap(command.providers::forTarget)
-        .flatMap(p -> p.workloads().kinds().stream().findFirst())
-        .map(WorkloadKind::name).orElse(null);
-    cli.setDefaultValueProvider(arg -> !(arg instanceof OptionSpec option) ? null
-        : option.longestName().equals("--benchmark-target") ? defaultTarget
-        : option.longestName().equals("--workload") ? defaultWorkload : null);
+    String defaultWorkload =
+        command
+            .providers
+            .defaultTarget()
+            .flatMap(command.providers::forTarget)
+            .flatMap(p -> p.workloads().kinds().stream().findFirst())
+            .map(WorkloadKind::name)
+            .orElse(null);
+    cli.setDefaultValueProvider(
+        arg ->
+            !(arg instanceof OptionSpec option)
+                ? null
+                : option.longestName().equals("--benchmark-target")
+                    ? defaultTarget
+                    : option.longestName().equals("--workload") ? defaultWorkload : null);
     return cli;
   }
 
@@ -197,9 +292,15 @@ final class BenchmarkCommand implements Callable<Integer> {
     }
     declared.checkApplies(spec, targets.stream().map(String::trim).toList());
     kindOptions.checkApplies(spec, List.of(workload));
-    ch.qos.logback.classic.Level level = LogLevels.parse(logLevel).orElseThrow(() -> usage(
-        "--log-level: unknown level '" + logLevel + "'; one of: "
-            + String.join(", ", LogLevels.NAMES)));
+    ch.qos.logback.classic.Level level =
+        LogLevels.parse(logLevel)
+            .orElseThrow(
+                () ->
+                    usage(
+                        "--log-level: unknown level '"
+                            + logLevel
+                            + "'; one of: "
+                            + String.join(", ", LogLevels.NAMES)));
     List<TargetSettings> sweep = new ArrayList<>();
     for (String target : targets) {
       sweep.add(settings(target.trim()));
@@ -226,9 +327,18 @@ final class BenchmarkCommand implements Callable<Integer> {
 
   /** What every target is asked alike; after {@link #settings}, which learns what to mask. */
   CommandPlan plan() {
-    return new CommandPlan(List.copyOf(parallelism), targets.size() > 1 || parallelism.size() > 1,
-        warmup, connection.embedded, skipSetup, onlySetup, drop, verify, outputDir,
-        java.util.EnumSet.copyOf(reporters), ShownOptions.of(spec, credentials, shownTyped()),
+    return new CommandPlan(
+        List.copyOf(parallelism),
+        targets.size() > 1 || parallelism.size() > 1,
+        warmup,
+        connection.embedded,
+        skipSetup,
+        onlySetup,
+        drop,
+        verify,
+        outputDir,
+        java.util.EnumSet.copyOf(reporters),
+        ShownOptions.of(spec, credentials, shownTyped()),
         credentials);
   }
 
@@ -241,11 +351,29 @@ final class BenchmarkCommand implements Callable<Integer> {
 
   /** One target's benchmark, once the command's options are checked. */
   TargetSettings settings(String target) {
-    WorkloadProvider provider = providers.forTarget(target).orElseThrow(() -> usage(
-        "--benchmark-target: unknown target '" + target + "'; one of: " + providers.targets()));
-    WorkloadKind kind = provider.workloads().kind(workload).orElseThrow(() -> usage(
-        "--workload: unknown workload '" + workload + "'; one of: "
-            + provider.workloads().kinds().stream().map(WorkloadKind::name).toList()));
+    WorkloadProvider provider =
+        providers
+            .forTarget(target)
+            .orElseThrow(
+                () ->
+                    usage(
+                        "--benchmark-target: unknown target '"
+                            + target
+                            + "'; one of: "
+                            + providers.targets()));
+    WorkloadKind kind =
+        provider
+            .workloads()
+            .kind(workload)
+            .orElseThrow(
+                () ->
+                    usage(
+                        "--workload: unknown workload '"
+                            + workload
+                            + "'; one of: "
+                            + provider.workloads().kinds().stream()
+                                .map(WorkloadKind::name)
+                                .toList()));
     Limits limits = new Limits(spec);
     for (int level : parallelism) {
       limits.check("--parallelism", level, 1, Limits.MAX_PARALLELISM);
@@ -264,8 +392,8 @@ final class BenchmarkCommand implements Callable<Integer> {
     }
     limits.check("--rate", rate, Limits.MIN_RATE, Limits.MAX_RATE);
     if (rate == null && (maxLag != null || rateDistribution != RateDistribution.UNIFORM)) {
-      throw usage((maxLag != null ? "--max-lag" : "--rate-distribution")
-          + " needs --rate (an open loop)");
+      throw usage(
+          (maxLag != null ? "--max-lag" : "--rate-distribution") + " needs --rate (an open loop)");
     }
     if (iterations != null) {
       positive("--iterations", iterations);
@@ -281,8 +409,13 @@ final class BenchmarkCommand implements Callable<Integer> {
     int largest = parallelism.stream().mapToInt(Integer::intValue).max().orElseThrow();
     Secret secret = connection.password(environment);
     credentials.add(secret.reveal()); // from a file, it is known only now
-    TargetOptions targetOptions = connection.forTarget(provider, targets.size(), largest,
-        DeclaredOptions.values(spec, provider.options()), secret);
+    TargetOptions targetOptions =
+        connection.forTarget(
+            provider,
+            targets.size(),
+            largest,
+            DeclaredOptions.values(spec, provider.options()),
+            secret);
     if (targetOptions.url() != null) {
       try {
         provider.checkUrl(targetOptions);
@@ -290,11 +423,18 @@ final class BenchmarkCommand implements Callable<Integer> {
         throw usage("--target-url: " + e.getMessage());
       }
     }
-    WorkloadOptions workloadOptions = new WorkloadOptions(kind, seed,
-        DeclaredOptions.values(spec, kind.options()));
-    RunOptions runOptions = new RunOptions(parallelism.get(0),
-        RunShape.length(iterations, duration), metricsPeriod, maxRetries, maxErrors, seed,
-        Backoff.defaults(), RunShape.pacing(rate, rateDistribution, maxLag));
+    WorkloadOptions workloadOptions =
+        new WorkloadOptions(kind, seed, DeclaredOptions.values(spec, kind.options()));
+    RunOptions runOptions =
+        new RunOptions(
+            parallelism.get(0),
+            RunShape.length(iterations, duration),
+            metricsPeriod,
+            maxRetries,
+            maxErrors,
+            seed,
+            Backoff.defaults(),
+            RunShape.pacing(rate, rateDistribution, maxLag));
     return new TargetSettings(target, targetOptions, workloadOptions, runOptions);
   }
 

@@ -18,9 +18,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One benchmark from connection to summary as the command line shows it: find or start the
- * server, then take the core {@link Benchmark} through its steps (prepare or attach, then one
- * measured run per parallelism level with the same crew), printing what each one did.
+ * One benchmark from connection to summary as the command line shows it: find or start the server,
+ * then take the core {@link Benchmark} through its steps (prepare or attach, then one measured run
+ * per parallelism level with the same crew), printing what each one did.
  */
 final class BenchmarkSession {
   private final CommandPlan plan;
@@ -30,14 +30,21 @@ final class BenchmarkSession {
   private final PrintStream err;
   private final OutputDirectories directories;
   private final List<Path> results = new ArrayList<>();
+
   /** The command's: a signal stops what this session is doing, and waits for the command. */
   private final ShutdownGuard guard;
 
   /** What a session did: its exit code and the result directories it wrote. */
   record Outcome(int exitCode, List<Path> results) {}
 
-  BenchmarkSession(CommandPlan plan, TargetSettings settings, Providers providers,
-      PrintStream out, PrintStream err, OutputDirectories directories, ShutdownGuard guard) {
+  BenchmarkSession(
+      CommandPlan plan,
+      TargetSettings settings,
+      Providers providers,
+      PrintStream out,
+      PrintStream err,
+      OutputDirectories directories,
+      ShutdownGuard guard) {
     this.guard = guard;
     this.plan = plan;
     this.settings = settings;
@@ -72,26 +79,34 @@ final class BenchmarkSession {
       throws Exception {
     WorkloadOptions workloadOptions = settings.workload();
     if (embedded != null && !embedded.supportsTransactions() && workloadOptions.transactional()) {
-      err.println("WARNING: " + workloadOptions.name() + " runs WITHOUT transactions on this"
-          + " emulator (as with --disable-transaction): verify may show anomalies that a real"
-          + " server's transactions would prevent.");
+      err.println(
+          "WARNING: "
+              + workloadOptions.name()
+              + " runs WITHOUT transactions on this"
+              + " emulator (as with --disable-transaction): verify may show anomalies that a real"
+              + " server's transactions would prevent.");
       workloadOptions = workloadOptions.withoutTransactions();
     }
-    try (Benchmark benchmark = Benchmark.open(provider, options, workloadOptions,
-        plan.largestParallelism())) {
+    try (Benchmark benchmark =
+        Benchmark.open(provider, options, workloadOptions, plan.largestParallelism())) {
       // A signal stops the step under way (a load, a warm-up, a run) and whatever would follow.
       guard.watch(benchmark::requestStop);
       Target target = benchmark.target();
-      String version = embedded == null ? target.serverVersion()
-          : embedded.label(target.serverVersion());
+      String version =
+          embedded == null ? target.serverVersion() : embedded.label(target.serverVersion());
       out.println("Connected to " + version + " at " + options.describe() + ".");
       if (plan.drop()) {
         Dropped d = benchmark.drop();
-        out.println(d.dropped().isEmpty() ? "Nothing of txbench's to drop."
-            : "Dropped what txbench created: " + String.join(", ", d.dropped()) + ".");
+        out.println(
+            d.dropped().isEmpty()
+                ? "Nothing of txbench's to drop."
+                : "Dropped what txbench created: " + String.join(", ", d.dropped()) + ".");
         if (!d.leftAlone().isEmpty()) {
-          out.println("Left alone: " + String.join(", ", d.leftAlone()) + " (listed in txbench's"
-              + " record, but not txbench's tables).");
+          out.println(
+              "Left alone: "
+                  + String.join(", ", d.leftAlone())
+                  + " (listed in txbench's"
+                  + " record, but not txbench's tables).");
         }
         return ExitCodes.OK;
       }
@@ -103,8 +118,9 @@ final class BenchmarkSession {
         }
       } catch (StoppedException e) {
         out.println();
-        out.println("Stopped while loading the data: the tables are marked incomplete, and"
-            + " --skip-setup refuses them; run without it to load them again.");
+        out.println(
+            "Stopped while loading the data: the tables are marked incomplete, and"
+                + " --skip-setup refuses them; run without it to load them again.");
         return ExitCodes.INTERRUPTED;
       }
       if (plan.onlySetup()) {
@@ -112,8 +128,7 @@ final class BenchmarkSession {
         leftBehind(options, embedded);
         return ExitCodes.OK;
       }
-      int code = measure(benchmark,
-          header(provider, target, options, embedded, workloadOptions));
+      int code = measure(benchmark, header(provider, target, options, embedded, workloadOptions));
       leftBehind(options, embedded);
       return code;
     }
@@ -122,18 +137,28 @@ final class BenchmarkSession {
   /** Data left on a server the user will keep: say where, and how to remove it. */
   private void leftBehind(TargetOptions options, EmbeddedServer embedded) {
     if (embedded == null) {
-      out.println(DropHint.of(settings.targetName(), settings.workload().name(), options,
-          plan.credentials()));
+      out.println(
+          DropHint.of(
+              settings.targetName(), settings.workload().name(), options, plan.credentials()));
     }
   }
 
-  private static MeasuredRun.RunHeader header(WorkloadProvider provider, Target target,
-      TargetOptions options, EmbeddedServer embedded, WorkloadOptions workloadOptions) {
-    String version = embedded == null ? target.serverVersion()
-        : embedded.label(target.serverVersion());
-    return new MeasuredRun.RunHeader(provider.target(), version, embedded != null,
-        ServerAddress.of(options, embedded), workloadOptions.name(),
-        workloadOptions.transactional(), workloadOptions.kind().transactional());
+  private static MeasuredRun.RunHeader header(
+      WorkloadProvider provider,
+      Target target,
+      TargetOptions options,
+      EmbeddedServer embedded,
+      WorkloadOptions workloadOptions) {
+    String version =
+        embedded == null ? target.serverVersion() : embedded.label(target.serverVersion());
+    return new MeasuredRun.RunHeader(
+        provider.target(),
+        version,
+        embedded != null,
+        ServerAddress.of(options, embedded),
+        workloadOptions.name(),
+        workloadOptions.transactional(),
+        workloadOptions.kind().transactional());
   }
 
   /** Every level of the sweep, each measured by the benchmark's one crew. */

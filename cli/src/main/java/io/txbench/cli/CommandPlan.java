@@ -8,9 +8,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What the command asks of every target alike, checked: one run per level of {@code parallelism}
- * on each target; {@code sweep} when the command makes more than one run in all;
- * {@code shownOptions} are the options as summary.json shows them, secrets masked.
+ * What the command asks of every target alike, checked: one run per level of {@code parallelism} on
+ * each target; {@code sweep} when the command makes more than one run in all; {@code shownOptions}
+ * are the options as summary.json shows them, secrets masked.
  */
 record CommandPlan(
     List<Integer> parallelism,

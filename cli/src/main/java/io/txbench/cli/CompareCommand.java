@@ -12,22 +12,35 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code compare DIR...}: the runs side by side, with ratios to a baseline run. */
-@Command(name = "compare", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
-    description = {"Print the runs side by side, in the order they started, with throughput and"
-        + " p99 as ratios to the baseline run (the first, unless --baseline names one)."})
+@Command(
+    name = "compare",
+    mixinStandardHelpOptions = true,
+    usageHelpAutoWidth = true,
+    description = {
+      "Print the runs side by side, in the order they started, with throughput and"
+          + " p99 as ratios to the baseline run (the first, unless --baseline names one)."
+    })
 final class CompareCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(paramLabel = "DIR", arity = "1..*",
+  @Parameters(
+      paramLabel = "DIR",
+      arity = "1..*",
       description = "Result directories, or directories of runs (a sweep's).")
   List<Path> dirs;
 
-  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
-      description = "text (aligned, 120 columns), markdown or csv (every column)."
-          + " Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      defaultValue = "text",
+      description =
+          "text (aligned, 120 columns), markdown or csv (every column)."
+              + " Default: ${DEFAULT-VALUE}.")
   CompareTable.Format format;
 
-  @Option(names = "--baseline", paramLabel = "RUN",
+  @Option(
+      names = "--baseline",
+      paramLabel = "RUN",
       description = "The run the ratios are to: its directory, or its name. Default: the first.")
   String baseline;
 

@@ -18,84 +18,130 @@ import picocli.CommandLine.Spec;
 
 /** Where the server is and how to connect to it: the OnGres connection options. */
 final class ConnectionMixin {
-  @Spec(Spec.Target.MIXEE) CommandSpec spec;
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec spec;
 
-  @Option(names = "--target-database-host", paramLabel = "HOST",
-      description = "Server host. Default: localhost, or an embedded server if no host, port or"
-          + " URL is given and nothing answers on the target's default port.")
+  @Option(
+      names = "--target-database-host",
+      paramLabel = "HOST",
+      description =
+          "Server host. Default: localhost, or an embedded server if no host, port or"
+              + " URL is given and nothing answers on the target's default port.")
   String host;
 
-  @Option(names = "--target-database-port", paramLabel = "PORT",
+  @Option(
+      names = "--target-database-port",
+      paramLabel = "PORT",
       completionCandidates = TargetDefaults.Ports.class,
       description = "Server port. Default: the target's (${COMPLETION-CANDIDATES}).")
   Integer port;
 
-  @Option(names = "--target-database-name", paramLabel = "NAME",
+  @Option(
+      names = "--target-database-name",
+      paramLabel = "NAME",
       completionCandidates = TargetDefaults.Databases.class,
-      description = "Database to use (made if missing where the target can). Default:"
-          + " ${COMPLETION-CANDIDATES}.")
+      description =
+          "Database to use (made if missing where the target can). Default:"
+              + " ${COMPLETION-CANDIDATES}.")
   String database;
 
-  @Option(names = "--target-database-user", paramLabel = "USER",
+  @Option(
+      names = "--target-database-user",
+      paramLabel = "USER",
       completionCandidates = TargetDefaults.Users.class,
       description = "User name. Default: ${COMPLETION-CANDIDATES}.")
   String user;
 
-  @Option(names = "--target-database-password", paramLabel = "PASSWORD", arity = "0..1",
-      description = "Password (prefer --target-database-password-file or " + BenchmarkCommand.PASSWORD_VARIABLE
-          + "). Masked in every output.")
+  @Option(
+      names = "--target-database-password",
+      paramLabel = "PASSWORD",
+      arity = "0..1",
+      description =
+          "Password (prefer --target-database-password-file or "
+              + BenchmarkCommand.PASSWORD_VARIABLE
+              + "). Masked in every output.")
   String password;
 
-  @Option(names = "--target-database-password-file", paramLabel = "FILE",
+  @Option(
+      names = "--target-database-password-file",
+      paramLabel = "FILE",
       description = "Read the password from the first line of this file.")
   Path passwordFile;
 
-  @Option(names = "--target-url", paramLabel = "URL",
-      description = "Full URL in the target's own form (a JDBC URL, a connection string: TLS,"
-          + " replica sets, driver options); overrides host, port and name. Repeat it for a list"
-          + " of targets: each takes the URL of its kind.")
+  @Option(
+      names = "--target-url",
+      paramLabel = "URL",
+      description =
+          "Full URL in the target's own form (a JDBC URL, a connection string: TLS,"
+              + " replica sets, driver options); overrides host, port and name. Repeat it for a list"
+              + " of targets: each takes the URL of its kind.")
   List<String> urls;
 
-  @Option(names = "--embedded", arity = "0..1", fallbackValue = "true", paramLabel = "true|false",
+  @Option(
+      names = "--embedded",
+      arity = "0..1",
+      fallbackValue = "true",
+      paramLabel = "true|false",
       description = "Start an embedded server even if one answers locally.")
   boolean embedded;
 
-  @Option(names = "--min-connections", paramLabel = "N",
+  @Option(
+      names = "--min-connections",
+      paramLabel = "N",
       description = "Connections the pool keeps open. Default: --max-connections.")
   Integer minConnections;
 
-  @Option(names = "--max-connections", paramLabel = "N",
-      description = "Pool size, 1 to " + Limits.MAX_CONNECTIONS + ". Default: --parallelism (the"
-          + " largest level of a sweep).")
+  @Option(
+      names = "--max-connections",
+      paramLabel = "N",
+      description =
+          "Pool size, 1 to "
+              + Limits.MAX_CONNECTIONS
+              + ". Default: --parallelism (the"
+              + " largest level of a sweep).")
   Integer maxConnections;
 
-  @Option(names = "--connection-wait-timeout", paramLabel = "TIME", defaultValue = "PT10S",
+  @Option(
+      names = "--connection-wait-timeout",
+      paramLabel = "TIME",
+      defaultValue = "PT10S",
       converter = DurationConverter.class,
-      description = "Longest wait to connect (log in included) or for a pooled connection, 100ms"
-          + " to 1h. Default: ${DEFAULT-VALUE}.")
+      description =
+          "Longest wait to connect (log in included) or for a pooled connection, 100ms"
+              + " to 1h. Default: ${DEFAULT-VALUE}.")
   Duration connectionWaitTimeout;
 
-  @Option(names = "--connection-idle-timeout", paramLabel = "TIME", defaultValue = "PT10M",
+  @Option(
+      names = "--connection-idle-timeout",
+      paramLabel = "TIME",
+      defaultValue = "PT10M",
       converter = DurationConverter.class,
-      description = "Idle time after which the pool closes a spare connection, up to 24h."
-          + " Default: ${DEFAULT-VALUE}.")
+      description =
+          "Idle time after which the pool closes a spare connection, up to 24h."
+              + " Default: ${DEFAULT-VALUE}.")
   Duration connectionIdleTimeout;
 
   /** The password: from its file, the option, or the TXBENCH_PASSWORD variable, in that order. */
   Secret password(Map<String, String> environment) {
     if (passwordFile != null && password != null) {
-      throw usage(spec, "--target-database-password and --target-database-password-file exclude each"
-          + " other: give one");
+      throw usage(
+          spec,
+          "--target-database-password and --target-database-password-file exclude each"
+              + " other: give one");
     }
     if (passwordFile != null) {
       try {
         List<String> lines = Files.readAllLines(passwordFile, StandardCharsets.UTF_8);
         return Secret.of(lines.isEmpty() ? "" : lines.get(0).strip());
       } catch (IOException e) {
-        String why = e instanceof java.nio.file.NoSuchFileException ? "no such file"
-            : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
-            : String.valueOf(e.getMessage());
-        throw usage(spec, "--target-database-password-file: cannot read " + passwordFile + ": " + why);
+        String why =
+            e instanceof java.nio.file.NoSuchFileException
+                ? "no such file"
+                : e instanceof java.nio.file.AccessDeniedException
+                    ? "permission denied"
+                    : String.valueOf(e.getMessage());
+        throw usage(
+            spec, "--target-database-password-file: cannot read " + passwordFile + ": " + why);
       }
     }
     if (password != null) {
@@ -104,49 +150,74 @@ final class ConnectionMixin {
     return Secret.of(environment.get(BenchmarkCommand.PASSWORD_VARIABLE));
   }
 
-
   /** The connection options for one target, with its defaults where none was given. */
-  TargetOptions forTarget(WorkloadProvider provider, int targetCount,
-      int largestLevel, OptionValues declared, Secret secret) {
+  TargetOptions forTarget(
+      WorkloadProvider provider,
+      int targetCount,
+      int largestLevel,
+      OptionValues declared,
+      Secret secret) {
     if (port != null && (port < 1 || port > 65535)) {
       throw usage(spec, "--target-database-port: " + port + " is not a port (1-65535)");
     }
-    if (embedded && (host != null || port != null || database != null || user != null
-        || (urls != null && !urls.isEmpty()))) {
-      throw usage(spec, "--embedded starts a server of its own: it excludes"
-          + " --target-database-host, --target-database-port, --target-database-name,"
-          + " --target-database-user and --target-url");
+    if (embedded
+        && (host != null
+            || port != null
+            || database != null
+            || user != null
+            || (urls != null && !urls.isEmpty()))) {
+      throw usage(
+          spec,
+          "--embedded starts a server of its own: it excludes"
+              + " --target-database-host, --target-database-port, --target-database-name,"
+              + " --target-database-user and --target-url");
     }
-    for (String[] named : new String[][] {{"--target-database-host", host},
-        {"--target-database-name", database}, {"--target-database-user", user}}) {
+    for (String[] named :
+        new String[][] {
+          {"--target-database-host", host},
+          {"--target-database-name", database},
+          {"--target-database-user", user}
+        }) {
       if (named[1] != null && named[1].isBlank()) {
         throw usage(spec, named[0] + " must not be empty: name one, or leave the option out");
       }
     }
     if (urls != null && urls.stream().anyMatch(u -> u == null || u.isBlank())) {
-      throw usage(spec, "--target-url must not be empty: give the target's URL, or"
-          + " leave the option out");
+      throw usage(
+          spec,
+          "--target-url must not be empty: give the target's URL, or" + " leave the option out");
     }
     Limits limits = new Limits(spec);
-    limits.check("--connection-wait-timeout", connectionWaitTimeout, Limits.MIN_CONNECTION_WAIT,
+    limits.check(
+        "--connection-wait-timeout",
+        connectionWaitTimeout,
+        Limits.MIN_CONNECTION_WAIT,
         Limits.MAX_CONNECTION_WAIT);
-    limits.check("--connection-idle-timeout", connectionIdleTimeout, Duration.ZERO,
-        Limits.MAX_IDLE);
+    limits.check(
+        "--connection-idle-timeout", connectionIdleTimeout, Duration.ZERO, Limits.MAX_IDLE);
     int max = maxConnections == null ? largestLevel : maxConnections;
     limits.check("--max-connections", max, 1, Limits.MAX_CONNECTIONS);
     int min = minConnections == null ? max : minConnections;
     if (min < 0 || min > max) {
-      throw usage(spec, "--min-connections must be between 0 and --max-connections (" + max
-          + ")");
+      throw usage(spec, "--min-connections must be between 0 and --max-connections (" + max + ")");
     }
     String url = TargetUrls.pick(urls, provider, targetCount);
     // A URL says who connects, unless --target-database-user says otherwise.
     String who = url != null ? user : user == null ? provider.defaultUser() : user;
     // A port alone names a server too: localhost on that port, never an embedded stand-in.
     String named = host == null && port != null && url == null ? "localhost" : host;
-    return new TargetOptions(named, port == null ? provider.defaultPort() : port,
-        database == null ? provider.defaultDatabase() : database, who, secret, url, min, max,
-        connectionWaitTimeout, connectionIdleTimeout, declared);
+    return new TargetOptions(
+        named,
+        port == null ? provider.defaultPort() : port,
+        database == null ? provider.defaultDatabase() : database,
+        who,
+        secret,
+        url,
+        min,
+        max,
+        connectionWaitTimeout,
+        connectionIdleTimeout,
+        declared);
   }
 
   static ParameterException usage(CommandSpec spec, String message) {

@@ -16,8 +16,8 @@ import picocli.CommandLine.ParameterException;
 
 /**
  * Options that others declare for themselves (the targets, the workload kinds), as command-line
- * options: shown in help with the names of those that take them, parsed by their declarations,
- * and refused when nothing of the run takes them. The command line knows them only from the
+ * options: shown in help with the names of those that take them, parsed by their declarations, and
+ * refused when nothing of the run takes them. The command line knows them only from the
  * declarations.
  */
 final class DeclaredOptions {
@@ -32,11 +32,15 @@ final class DeclaredOptions {
   DeclaredOptions(List<Owner> owners) {
     for (Owner owner : owners) {
       for (DeclaredOption<?> option : owner.options()) {
-        Declared known = byName.computeIfAbsent(option.name(),
-            n -> new Declared(option, new ArrayList<>()));
+        Declared known =
+            byName.computeIfAbsent(option.name(), n -> new Declared(option, new ArrayList<>()));
         if (!known.option().equals(option)) {
-          throw new IllegalStateException(option.name() + " is declared twice, differently, by "
-              + known.owners() + " and " + owner.name());
+          throw new IllegalStateException(
+              option.name()
+                  + " is declared twice, differently, by "
+                  + known.owners()
+                  + " and "
+                  + owner.name());
         }
         known.owners().add(owner.name());
       }
@@ -45,10 +49,11 @@ final class DeclaredOptions {
 
   /** The targets' options, each target by name. */
   static DeclaredOptions ofTargets(List<WorkloadProvider> providers) {
-    return new DeclaredOptions(providers.stream()
-        .sorted(Comparator.comparing(WorkloadProvider::target))
-        .map(p -> new Owner(p.target(), p.options()))
-        .toList());
+    return new DeclaredOptions(
+        providers.stream()
+            .sorted(Comparator.comparing(WorkloadProvider::target))
+            .map(p -> new Owner(p.target(), p.options()))
+            .toList());
   }
 
   /** The workload kinds' options, each kind once, in the order the targets serve them. */
@@ -63,12 +68,16 @@ final class DeclaredOptions {
 
   private static OptionSpec spec(Declared declared) {
     DeclaredOption<?> option = declared.option();
-    String description = String.join(", ", declared.owners()) + ": " + option.description()
-        + (option.flag() ? "" : " Default: " + option.defaultText() + ".");
-    OptionSpec.Builder builder = OptionSpec.builder(option.name())
-        .paramLabel(option.paramLabel())
-        .description(description)
-        .defaultValue(option.defaultText());
+    String description =
+        String.join(", ", declared.owners())
+            + ": "
+            + option.description()
+            + (option.flag() ? "" : " Default: " + option.defaultText() + ".");
+    OptionSpec.Builder builder =
+        OptionSpec.builder(option.name())
+            .paramLabel(option.paramLabel())
+            .description(description)
+            .defaultValue(option.defaultText());
     if (option.flag()) {
       builder.type(boolean.class).arity("0..1").fallbackValue("true");
     } else {
@@ -90,8 +99,8 @@ final class DeclaredOptions {
     return values;
   }
 
-  private static <T> OptionValues withParsed(CommandSpec spec, OptionValues values,
-      DeclaredOption<T> option) {
+  private static <T> OptionValues withParsed(
+      CommandSpec spec, OptionValues values, DeclaredOption<T> option) {
     return values.with(option, parsed(spec, option));
   }
 
@@ -106,8 +115,8 @@ final class DeclaredOptions {
   }
 
   /**
-   * Every declared option's value, typed as its declaration reads it, for summary.json: a row
-   * count is a number there, not the text it was typed as.
+   * Every declared option's value, typed as its declaration reads it, for summary.json: a row count
+   * is a number there, not the text it was typed as.
    */
   Map<String, Object> shown(CommandSpec spec) {
     Map<String, Object> shown = new LinkedHashMap<>();
@@ -123,10 +132,16 @@ final class DeclaredOptions {
     CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
     for (Declared declared : byName.values()) {
       String name = declared.option().name();
-      if (parsed != null && parsed.hasMatchedOption(name)
+      if (parsed != null
+          && parsed.hasMatchedOption(name)
           && declared.owners().stream().noneMatch(owners::contains)) {
-        throw new ParameterException(spec.commandLine(), name + " applies to "
-            + String.join(", ", declared.owners()) + " only, not to " + String.join(", ", owners));
+        throw new ParameterException(
+            spec.commandLine(),
+            name
+                + " applies to "
+                + String.join(", ", declared.owners())
+                + " only, not to "
+                + String.join(", ", owners));
       }
     }
   }

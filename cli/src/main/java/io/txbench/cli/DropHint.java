@@ -8,18 +8,17 @@ import java.util.regex.Pattern;
 
 /**
  * The closing line of a run on a server the user keeps: the data txbench loaded stays there, and
- * the exact command that removes it. The password is never part of it: the user gives it again
- * the way they gave it the first time.
+ * the exact command that removes it. The password is never part of it: the user gives it again the
+ * way they gave it the first time.
  */
 final class DropHint {
   private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_./:@%+=,-]+");
 
   private DropHint() {}
 
-  static String of(String target, String workload, TargetOptions options,
-      Credentials credentials) {
-    List<String> command = new ArrayList<>(List.of("java", "-jar", "benchmark.jar",
-        "--benchmark-target", target));
+  static String of(String target, String workload, TargetOptions options, Credentials credentials) {
+    List<String> command =
+        new ArrayList<>(List.of("java", "-jar", "benchmark.jar", "--benchmark-target", target));
     boolean hasUrl = options.url() != null && !options.url().isBlank();
     boolean passwordLeftOut = !options.password().isEmpty();
     if (hasUrl) {
@@ -30,18 +29,33 @@ final class DropHint {
       command.add("--target-url");
       command.add(quoted(credentials.mask(shown)));
     } else {
-      command.addAll(List.of("--target-database-host", quoted(options.host()),
-          "--target-database-port", String.valueOf(options.port()),
-          "--target-database-name", quoted(options.database())));
+      command.addAll(
+          List.of(
+              "--target-database-host",
+              quoted(options.host()),
+              "--target-database-port",
+              String.valueOf(options.port()),
+              "--target-database-name",
+              quoted(options.database())));
       if (options.user() != null && !options.user().isEmpty()) {
         command.addAll(List.of("--target-database-user", quoted(options.user())));
       }
     }
     command.add("--drop");
-    String password = passwordLeftOut ? " (and the password, from --target-database-password-file"
-        + " or " + BenchmarkCommand.PASSWORD_VARIABLE + ")" : "";
-    return "The " + workload + " data stays in " + options.describe()
-        + " for later runs (--skip-setup); to remove it: " + String.join(" ", command) + password;
+    String password =
+        passwordLeftOut
+            ? " (and the password, from --target-database-password-file"
+                + " or "
+                + BenchmarkCommand.PASSWORD_VARIABLE
+                + ")"
+            : "";
+    return "The "
+        + workload
+        + " data stays in "
+        + options.describe()
+        + " for later runs (--skip-setup); to remove it: "
+        + String.join(" ", command)
+        + password;
   }
 
   /** The argument as a POSIX shell reads it back unchanged. */

@@ -4,20 +4,25 @@ package io.txbench.cli;
 final class ExitCodes {
   /** The run completed. */
   static final int OK = 0;
+
   /** The run completed, but with errors over --max-errors or a failed verification. */
   static final int RUN_FAILED = 1;
+
   /**
-   * Bad usage: an option is wrong, or an input the user gave is (a result directory that is
-   * missing or corrupt, for compare, merge and report).
+   * Bad usage: an option is wrong, or an input the user gave is (a result directory that is missing
+   * or corrupt, for compare, merge and report).
    */
   static final int USAGE = 2;
+
   /**
-   * The target could not be reached or prepared, or was lost before verify could run (the
-   * results are written, and say "verification: not run").
+   * The target could not be reached or prepared, or was lost before verify could run (the results
+   * are written, and say "verification: not run").
    */
   static final int TARGET = 3;
+
   /** The run completed, but some of its result files could not be written (a full disk). */
   static final int RESULTS_INCOMPLETE = 4;
+
   /**
    * Stopped by a signal. The process's own exit code is the JVM's for the signal, 128 plus its
    * number: 130 for SIGINT, 143 for SIGTERM; in-process callers get this one for both.

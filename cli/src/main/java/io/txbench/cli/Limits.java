@@ -34,17 +34,30 @@ final class Limits {
   /** {@code value} of {@code option} lies in [min, max], or the run is refused in one line. */
   void check(String option, long value, long min, long max) {
     if (value < min || value > max) {
-      throw new ParameterException(spec.commandLine(), option + " must be between "
-          + String.format(java.util.Locale.ROOT, "%,d", min) + " and "
-          + String.format(java.util.Locale.ROOT, "%,d", max) + ", not " + value);
+      throw new ParameterException(
+          spec.commandLine(),
+          option
+              + " must be between "
+              + String.format(java.util.Locale.ROOT, "%,d", min)
+              + " and "
+              + String.format(java.util.Locale.ROOT, "%,d", max)
+              + ", not "
+              + value);
     }
   }
 
   /** The same for a rate; null (not given) passes. */
   void check(String option, Double value, double min, double max) {
     if (value != null && !(value >= min && value <= max)) {
-      throw new ParameterException(spec.commandLine(), option + " must be between "
-          + plain(min) + " and " + plain(max) + ", not " + plain(value));
+      throw new ParameterException(
+          spec.commandLine(),
+          option
+              + " must be between "
+              + plain(min)
+              + " and "
+              + plain(max)
+              + ", not "
+              + plain(value));
     }
   }
 
@@ -57,8 +70,9 @@ final class Limits {
   /** The same for a duration; null (not given) passes. */
   void check(String option, Duration value, Duration min, Duration max) {
     if (value != null && (value.compareTo(min) < 0 || value.compareTo(max) > 0)) {
-      throw new ParameterException(spec.commandLine(), option + " must be between " + text(min)
-          + " and " + text(max) + ", not " + text(value));
+      throw new ParameterException(
+          spec.commandLine(),
+          option + " must be between " + text(min) + " and " + text(max) + ", not " + text(value));
     }
   }
 

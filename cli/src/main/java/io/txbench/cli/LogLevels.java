@@ -32,8 +32,8 @@ final class LogLevels {
     logger(Logger.ROOT_LOGGER_NAME).setLevel(verbose ? parsed : Level.WARN);
     for (var provider : providers.all()) {
       for (LibraryLogger library : provider.loggers()) {
-        logger(library.name()).setLevel(verbose ? parsed
-            : Level.toLevel(library.quietLevel(), Level.WARN));
+        logger(library.name())
+            .setLevel(verbose ? parsed : Level.toLevel(library.quietLevel(), Level.WARN));
       }
     }
   }

@@ -28,35 +28,46 @@ public final class Main {
   }
 
   /** Runs the command line and returns the exit code; for tests, with their own streams. */
-  public static int run(String[] args, PrintStream out, PrintStream err,
-      Map<String, String> environment) {
+  public static int run(
+      String[] args, PrintStream out, PrintStream err, Map<String, String> environment) {
     Credentials credentials = CommandLineSecrets.of(args, environment);
-    return run(args, MaskingOutputStream.wrap(out, credentials),
-        MaskingOutputStream.wrap(err, credentials), environment, credentials);
+    return run(
+        args,
+        MaskingOutputStream.wrap(out, credentials),
+        MaskingOutputStream.wrap(err, credentials),
+        environment,
+        credentials);
   }
 
-  private static int run(String[] args, PrintStream out, PrintStream err,
-      Map<String, String> environment, Credentials credentials) {
-    CommandLine cli = BenchmarkCommand.commandLine(
-        new BenchmarkCommand(out, err, environment, new Providers(), credentials));
+  private static int run(
+      String[] args,
+      PrintStream out,
+      PrintStream err,
+      Map<String, String> environment,
+      Credentials credentials) {
+    CommandLine cli =
+        BenchmarkCommand.commandLine(
+            new BenchmarkCommand(out, err, environment, new Providers(), credentials));
     // out and err are MaskingOutputStream's PrintStreams, which read what they are given as UTF-8.
     cli.setOut(new java.io.PrintWriter(out, true, StandardCharsets.UTF_8));
     cli.setErr(new java.io.PrintWriter(err, true, StandardCharsets.UTF_8));
     cli.setCaseInsensitiveEnumValuesAllowed(true);
-    cli.setParameterExceptionHandler((e, a) -> {
-      err.println("txbench: " + usage(e, a) + " (see --help)");
-      return ExitCodes.USAGE;
-    });
-    cli.setExecutionExceptionHandler((e, c, parsed) -> {
-      if (e instanceof TargetUnavailableException || e instanceof SetupException) {
-        err.println("txbench: " + e.getMessage());
-        LoggerFactory.getLogger(Main.class).debug("details", e);
-        return ExitCodes.TARGET;
-      }
-      err.println("txbench: " + describe(e));
-      LoggerFactory.getLogger(Main.class).debug("details", e);
-      return ExitCodes.RUN_FAILED;
-    });
+    cli.setParameterExceptionHandler(
+        (e, a) -> {
+          err.println("txbench: " + usage(e, a) + " (see --help)");
+          return ExitCodes.USAGE;
+        });
+    cli.setExecutionExceptionHandler(
+        (e, c, parsed) -> {
+          if (e instanceof TargetUnavailableException || e instanceof SetupException) {
+            err.println("txbench: " + e.getMessage());
+            LoggerFactory.getLogger(Main.class).debug("details", e);
+            return ExitCodes.TARGET;
+          }
+          err.println("txbench: " + describe(e));
+          LoggerFactory.getLogger(Main.class).debug("details", e);
+          return ExitCodes.RUN_FAILED;
+        });
     return cli.execute(args);
   }
 
@@ -68,18 +79,27 @@ public final class Main {
     if (e instanceof CommandLine.UnmatchedArgumentException unmatched) {
       // The first word of the command line follows no option, so it is no option's value: a
       // mistyped command ("comapre") is safe to name.
-      if (args.length > 0 && !args[0].startsWith("-")
+      if (args.length > 0
+          && !args[0].startsWith("-")
           && unmatched.getUnmatched().contains(args[0])) {
-        return "unknown command '" + args[0] + "'; commands: "
+        return "unknown command '"
+            + args[0]
+            + "'; commands: "
             + String.join(", ", e.getCommandLine().getSubcommands().keySet())
             + " (or none, to run a benchmark)";
       }
-      List<String> options = unmatched.getUnmatched().stream()
-          .filter(arg -> arg.startsWith("-")).map(arg -> arg.replaceFirst("=.*", ""))
-          .map(arg -> "'" + arg + "'").toList();
+      List<String> options =
+          unmatched.getUnmatched().stream()
+              .filter(arg -> arg.startsWith("-"))
+              .map(arg -> arg.replaceFirst("=.*", ""))
+              .map(arg -> "'" + arg + "'")
+              .toList();
       int others = unmatched.getUnmatched().size() - options.size();
-      String named = options.isEmpty() ? "" : (options.size() == 1 ? "unknown option "
-          : "unknown options ") + String.join(", ", options);
+      String named =
+          options.isEmpty()
+              ? ""
+              : (options.size() == 1 ? "unknown option " : "unknown options ")
+                  + String.join(", ", options);
       String rest = others == 0 ? "" : others + " unexpected argument(s), not shown";
       return named.isEmpty() ? rest : rest.isEmpty() ? named : named + " and " + rest;
     }
@@ -87,7 +107,9 @@ public final class Main {
   }
 
   private static String describe(Throwable e) {
-    return Causes.describe(e) + " [" + e.getClass().getSimpleName()
+    return Causes.describe(e)
+        + " ["
+        + e.getClass().getSimpleName()
         + "; --log-level debug shows more]";
   }
 }

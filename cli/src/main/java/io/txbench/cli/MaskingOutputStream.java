@@ -24,8 +24,7 @@ final class MaskingOutputStream extends OutputStream {
 
   /** A print stream that masks before it writes to {@code out}. */
   static PrintStream wrap(PrintStream out, Credentials credentials) {
-    return new PrintStream(new MaskingOutputStream(out, credentials), true,
-        StandardCharsets.UTF_8);
+    return new PrintStream(new MaskingOutputStream(out, credentials), true, StandardCharsets.UTF_8);
   }
 
   @Override

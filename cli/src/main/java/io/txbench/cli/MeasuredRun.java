@@ -49,11 +49,17 @@ final class MeasuredRun {
    * What every run of a session shares: what is printed and recorded about the run, where it ran
    * among it ({@code server}; {@code embedded} when txbench started that server itself).
    */
-  record RunHeader(String target, String serverVersion, boolean embedded, String server,
-      String workload, boolean transactions, boolean transactionalKind) {}
+  record RunHeader(
+      String target,
+      String serverVersion,
+      boolean embedded,
+      String server,
+      String workload,
+      boolean transactions,
+      boolean transactionalKind) {}
 
-  MeasuredRun(CommandPlan plan, RunHeader header, Benchmark benchmark, PrintStream out,
-      PrintStream err) {
+  MeasuredRun(
+      CommandPlan plan, RunHeader header, Benchmark benchmark, PrintStream out, PrintStream err) {
     this.plan = plan;
     this.header = header;
     this.benchmark = benchmark;
@@ -108,19 +114,29 @@ final class MeasuredRun {
         listeners = new CompositeListener(listeners(metrics, directory, measured));
         return Optional.of(listeners);
       } catch (IOException e) {
-        err.println("txbench: cannot write results to " + directory + ": "
-            + ResultFiles.reason(e));
+        err.println("txbench: cannot write results to " + directory + ": " + ResultFiles.reason(e));
         return Optional.empty();
       }
     }
 
     @Override
     public void measured(RunResult result) {
-      summary = new RunSummary(io.txbench.core.ToolVersion.get(), header.target(),
-          header.serverVersion(), header.embedded(), header.server(), header.workload(),
-          header.transactions(), run.parallelism(), plan.warmup(), plan.shownOptions(), result,
-          Verification.notRun("verify had not finished"), directory.toString(),
-          listeners.failures());
+      summary =
+          new RunSummary(
+              io.txbench.core.ToolVersion.get(),
+              header.target(),
+              header.serverVersion(),
+              header.embedded(),
+              header.server(),
+              header.workload(),
+              header.transactions(),
+              run.parallelism(),
+              plan.warmup(),
+              plan.shownOptions(),
+              result,
+              Verification.notRun("verify had not finished"),
+              directory.toString(),
+              listeners.failures());
       ConsoleSummary.print(out, summary);
       summary = write(directory, summary);
     }
@@ -128,13 +144,21 @@ final class MeasuredRun {
 
   /** Says what runs, once every worker's session is open and the clock starts. */
   private RunListener announcement(RunOptions run) {
-    String line = "Running " + header.workload()
-        + (header.transactions() || !header.transactionalKind() ? ""
-            : " (no transactions)")
-        + " on " + header.target() + " with " + run.parallelism() + " thread(s)"
-        + (run.pacing() instanceof OpenLoop open
-            ? String.format(Locale.US, " at %.0f per second", open.rate()) : "")
-        + ", " + describe(run.length()) + ".";
+    String line =
+        "Running "
+            + header.workload()
+            + (header.transactions() || !header.transactionalKind() ? "" : " (no transactions)")
+            + " on "
+            + header.target()
+            + " with "
+            + run.parallelism()
+            + " thread(s)"
+            + (run.pacing() instanceof OpenLoop open
+                ? String.format(Locale.US, " at %.0f per second", open.rate())
+                : "")
+            + ", "
+            + describe(run.length())
+            + ".";
     return new RunListener() {
       @Override
       public void onStart(long startMillis, int threads) {

@@ -13,19 +13,22 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Where each run of a command writes its results, decided and checked before anything connects
- * or loads: a directory that cannot be written (not a directory, read-only, full) is a usage
- * error, not a run that measures for minutes and then loses its results.
+ * Where each run of a command writes its results, decided and checked before anything connects or
+ * loads: a directory that cannot be written (not a directory, read-only, full) is a usage error,
+ * not a run that measures for minutes and then loses its results.
  */
 final class OutputDirectories {
   static final DateTimeFormatter DIRECTORY_TIME =
       DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'", Locale.ROOT);
+
   /** Enough to fail on a disk that is full, not so much that checking costs anything. */
   private static final int PROBE_BYTES = 64 * 1024;
+
   private static final String PROBE = ".txbench-write-check";
 
   private final CommandPlan plan;
   private final Path base;
+
   /** The directories this command made, in the order it made them. */
   private final List<Path> created = new java.util.ArrayList<>();
 
@@ -85,10 +88,10 @@ final class OutputDirectories {
       return base;
     }
     int parallelism = plan.parallelism().get(level);
-    int occurrence = java.util.Collections.frequency(plan.parallelism().subList(0, level + 1),
-        parallelism);
-    return base.resolve(runName(settings) + "-p"
-        + parallelism + (occurrence > 1 ? "-" + occurrence : ""));
+    int occurrence =
+        java.util.Collections.frequency(plan.parallelism().subList(0, level + 1), parallelism);
+    return base.resolve(
+        runName(settings) + "-p" + parallelism + (occurrence > 1 ? "-" + occurrence : ""));
   }
 
   /**
@@ -117,9 +120,9 @@ final class OutputDirectories {
   }
 
   /**
-   * Removes the directories this command made and no run wrote into (a server out of reach, a
-   * stop during the warm-up), so that none is left empty; a directory it did not make, or that
-   * holds anything, stays.
+   * Removes the directories this command made and no run wrote into (a server out of reach, a stop
+   * during the warm-up), so that none is left empty; a directory it did not make, or that holds
+   * anything, stays.
    */
   void discardUnused() {
     for (int i = created.size() - 1; i >= 0; i--) {
@@ -138,16 +141,21 @@ final class OutputDirectories {
       Files.write(probe, new byte[PROBE_BYTES]);
       Files.delete(probe);
     } catch (FileAlreadyExistsException e) {
-      throw new IOException("cannot write results to " + directory + ": "
-          + e.getFile() + " exists and is not a directory", e);
+      throw new IOException(
+          "cannot write results to "
+              + directory
+              + ": "
+              + e.getFile()
+              + " exists and is not a directory",
+          e);
     } catch (IOException e) {
       try {
         Files.deleteIfExists(probe);
       } catch (IOException ignored) {
         // There is nothing to delete where nothing could be written.
       }
-      throw new IOException("cannot write results to " + directory + ": "
-          + ResultFiles.reason(e), e);
+      throw new IOException(
+          "cannot write results to " + directory + ": " + ResultFiles.reason(e), e);
     }
   }
 }

@@ -15,28 +15,37 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code report DIR... --output report.html}: one self-contained HTML page. */
-@Command(name = "report", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+@Command(
+    name = "report",
+    mixinStandardHelpOptions = true,
+    usageHelpAutoWidth = true,
     description = "Write one self-contained HTML page with the runs' table and charts.")
 final class ReportCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(paramLabel = "DIR", arity = "1..*",
+  @Parameters(
+      paramLabel = "DIR",
+      arity = "1..*",
       description = "Result directories, or directories of runs (a sweep's).")
   List<Path> dirs;
 
-  @Option(names = "--output", paramLabel = "FILE", defaultValue = "report.html",
+  @Option(
+      names = "--output",
+      paramLabel = "FILE",
+      defaultValue = "report.html",
       description = "The HTML file to write. Default: ${DEFAULT-VALUE}.")
   Path output;
 
   @Override
   public Integer call() {
-    List<ResultDirectory> runs = ResultDirectories.withHistograms(spec.commandLine(),
-        ResultDirectories.load(spec.commandLine(), dirs));
+    List<ResultDirectory> runs =
+        ResultDirectories.withHistograms(
+            spec.commandLine(), ResultDirectories.load(spec.commandLine(), dirs));
     try {
       HtmlReport.write(runs, output);
     } catch (IOException e) {
-      throw new ParameterException(spec.commandLine(), "cannot write " + output + ": "
-          + ResultFiles.reason(e));
+      throw new ParameterException(
+          spec.commandLine(), "cannot write " + output + ": " + ResultFiles.reason(e));
     }
     spec.commandLine().getOut().println("Wrote " + output);
     spec.commandLine().getOut().flush();

@@ -6,9 +6,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Where a run ran, in a few words for its summary: {@code host:port} of the server it was
- * given or found, or what txbench started itself and where (the embedded server's kind, then
- * {@code on host:port}).
+ * Where a run ran, in a few words for its summary: {@code host:port} of the server it was given or
+ * found, or what txbench started itself and where (the embedded server's kind, then {@code on
+ * host:port}).
  */
 final class ServerAddress {
   /** The hosts of a URL: after {@code //}, without any {@code user:password@}. */

@@ -15,8 +15,8 @@ final class ShownOptions {
    * The options of {@code spec}, with every credential of the run masked; an option in {@code
    * typed} is shown with the value there (a declared option, as its declaration read it).
    */
-  static Map<String, Object> of(CommandSpec spec, Credentials credentials,
-      Map<String, Object> typed) {
+  static Map<String, Object> of(
+      CommandSpec spec, Credentials credentials, Map<String, Object> typed) {
     Map<String, Object> shown = new LinkedHashMap<>();
     for (OptionSpec option : spec.options()) {
       String name = option.longestName();

@@ -33,8 +33,7 @@ final class ShutdownGuard implements AutoCloseable {
   }
 
   /**
-   * Closed on a signal if the session has not finished in time (an embedded server); null for
-   * none.
+   * Closed on a signal if the session has not finished in time (an embedded server); null for none.
    */
   void closeOnTimeout(AutoCloseable resource) {
     this.lastResort = resource;

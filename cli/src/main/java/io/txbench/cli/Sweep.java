@@ -24,8 +24,14 @@ final class Sweep {
   private final PrintStream err;
   private final ShutdownGuard guard;
 
-  Sweep(CommandPlan plan, List<TargetSettings> targets, OutputDirectories directories,
-      Providers providers, PrintStream out, PrintStream err, ShutdownGuard guard) {
+  Sweep(
+      CommandPlan plan,
+      List<TargetSettings> targets,
+      OutputDirectories directories,
+      Providers providers,
+      PrintStream out,
+      PrintStream err,
+      ShutdownGuard guard) {
     this.guard = guard;
     this.plan = plan;
     this.targets = targets;
@@ -41,8 +47,8 @@ final class Sweep {
     for (TargetSettings settings : targets) {
       BenchmarkSession.Outcome outcome;
       try {
-        outcome = new BenchmarkSession(plan, settings, providers, out, err, directories, guard)
-            .run();
+        outcome =
+            new BenchmarkSession(plan, settings, providers, out, err, directories, guard).run();
       } catch (TargetUnavailableException | SetupException e) {
         if (targets.size() == 1) {
           throw e;

@@ -19,13 +19,15 @@ abstract class TargetDefaults implements Iterable<String> {
 
   @Override
   public Iterator<String> iterator() {
-    return new Providers().all().stream()
-        .sorted(Comparator.comparing(WorkloadProvider::target))
-        .map(p -> {
-          Object shown = value.apply(p);
-          return (shown == null ? "none" : shown) + " for " + p.target();
-        })
-        .iterator();
+    return new Providers()
+        .all().stream()
+            .sorted(Comparator.comparing(WorkloadProvider::target))
+            .map(
+                p -> {
+                  Object shown = value.apply(p);
+                  return (shown == null ? "none" : shown) + " for " + p.target();
+                })
+            .iterator();
   }
 
   /** The default ports. */

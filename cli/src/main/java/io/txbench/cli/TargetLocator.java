@@ -24,9 +24,9 @@ final class TargetLocator {
   }
 
   /**
-   * The options aimed at the server to use; starts the embedded server if that is the one. A
-   * server is named by a host, a port or a URL: a named server that does not answer is an error,
-   * never a reason to measure another one.
+   * The options aimed at the server to use; starts the embedded server if that is the one. A server
+   * is named by a host, a port or a URL: a named server that does not answer is an error, never a
+   * reason to measure another one.
    */
   TargetOptions locate(TargetOptions options) throws TargetUnavailableException {
     boolean named = options.host() != null || (options.url() != null && !options.url().isBlank());

@@ -5,12 +5,9 @@ import io.txbench.core.TargetOptions;
 import io.txbench.core.WorkloadOptions;
 
 /**
- * The benchmark of one target as the command line asked for it, checked: {@code run} has the
- * first level of the command's parallelism. {@code target.host()} is null when the user named no
- * host, no port and no URL: the session then looks for a local server or starts one.
+ * The benchmark of one target as the command line asked for it, checked: {@code run} has the first
+ * level of the command's parallelism. {@code target.host()} is null when the user named no host, no
+ * port and no URL: the session then looks for a local server or starts one.
  */
 record TargetSettings(
-    String targetName,
-    TargetOptions target,
-    WorkloadOptions workload,
-    RunOptions run) {}
+    String targetName, TargetOptions target, WorkloadOptions workload, RunOptions run) {}

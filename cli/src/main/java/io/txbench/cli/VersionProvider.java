@@ -9,8 +9,7 @@ final class VersionProvider implements IVersionProvider {
   public String[] getVersion() {
     return new String[] {
       "txbench " + ToolVersion.get(),
-      "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name")
-          + ")"
+      "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")"
     };
   }
 }

@@ -22,9 +22,15 @@ abstract class WordConverter<E extends Enum<E>> implements ITypeConverter<E> {
     return Arrays.stream(type.getEnumConstants())
         .filter(c -> c.toString().equalsIgnoreCase(value.strip()))
         .findFirst()
-        .orElseThrow(() -> new TypeConversionException("'" + value + "' is not one of: "
-            + Arrays.stream(type.getEnumConstants()).map(Object::toString)
-                .collect(Collectors.joining(", "))));
+        .orElseThrow(
+            () ->
+                new TypeConversionException(
+                    "'"
+                        + value
+                        + "' is not one of: "
+                        + Arrays.stream(type.getEnumConstants())
+                            .map(Object::toString)
+                            .collect(Collectors.joining(", "))));
   }
 
   /** For {@code --rate-distribution}. */

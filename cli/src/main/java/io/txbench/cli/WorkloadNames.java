@@ -7,8 +7,7 @@ import java.util.Iterator;
 final class WorkloadNames implements Iterable<String> {
   @Override
   public Iterator<String> iterator() {
-    return new Providers().kinds().stream()
-        .map(k -> k.name() + " (" + k.description() + ")")
-        .iterator();
+    return new Providers()
+        .kinds().stream().map(k -> k.name() + " (" + k.description() + ")").iterator();
   }
 }

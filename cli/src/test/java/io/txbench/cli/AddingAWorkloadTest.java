@@ -21,19 +21,32 @@ class AddingAWorkloadTest {
   void theHelpListsTheNewKindAndItsOption() {
     String help = CliRun.of("--help").out().replaceAll("\\s+", " ");
     assertTrue(help.contains("tally (adds a step to a counter)"), help);
-    assertTrue(help.contains("--tally-step=N tally: what each iteration adds, 1 to 100."
-        + " Default: 1."), help);
+    assertTrue(
+        help.contains("--tally-step=N tally: what each iteration adds, 1 to 100." + " Default: 1."),
+        help);
   }
 
   @Test
   void theNewKindRunsAndVerifiesWithItsOwnOption(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("tally");
-    CliRun run = CliRun.of("--benchmark-target", "toy", "--embedded", "--workload", "tally",
-        "--tally-step", "7", "--parallelism", "2", "--iterations", "500", "--output-dir",
-        out.toString());
+    CliRun run =
+        CliRun.of(
+            "--benchmark-target",
+            "toy",
+            "--embedded",
+            "--workload",
+            "tally",
+            "--tally-step",
+            "7",
+            "--parallelism",
+            "2",
+            "--iterations",
+            "500",
+            "--output-dir",
+            out.toString());
     assertEquals(ExitCodes.OK, run.exitCode(), run.err() + run.out());
-    assertTrue(run.out().contains("Running tally on toy with 2 thread(s), 500 iterations."),
-        run.out());
+    assertTrue(
+        run.out().contains("Running tally on toy with 2 thread(s), 500 iterations."), run.out());
     JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
     assertEquals("tally", summary.get("workload").asText());
     assertEquals(7, summary.get("options").get("tally-step").asLong());
@@ -44,10 +57,11 @@ class AddingAWorkloadTest {
 
   @Test
   void itsOptionIsRefusedWithAnotherWorkload() {
-    CliRun run = CliRun.of("--benchmark-target", "toy", "--workload", "point-select",
-        "--tally-step", "3");
+    CliRun run =
+        CliRun.of("--benchmark-target", "toy", "--workload", "point-select", "--tally-step", "3");
     assertEquals(ExitCodes.USAGE, run.exitCode(), run.err());
-    assertEquals("txbench: --tally-step applies to tally only, not to point-select"
-        + " (see --help)", run.err().strip());
+    assertEquals(
+        "txbench: --tally-step applies to tally only, not to point-select" + " (see --help)",
+        run.err().strip());
   }
 }

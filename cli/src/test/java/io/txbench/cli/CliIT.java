@@ -26,8 +26,13 @@ class CliIT extends PostgresServer {
   @TempDir Path dir;
 
   private String[] server(String... more) {
-    List<String> args = new java.util.ArrayList<>(List.of("--target-database-host", "127.0.0.1",
-        "--target-database-port", String.valueOf(postgres.getPort())));
+    List<String> args =
+        new java.util.ArrayList<>(
+            List.of(
+                "--target-database-host",
+                "127.0.0.1",
+                "--target-database-port",
+                String.valueOf(postgres.getPort())));
     args.addAll(List.of(more));
     return args.toArray(String[]::new);
   }
@@ -39,21 +44,51 @@ class CliIT extends PostgresServer {
   @Test
   void airlineRunWritesEveryResultFileAndASummary() throws Exception {
     Path out = dir.resolve("airline");
-    CliRun run = CliRun.of(server("--workload", "airline", "--parallelism", "4", "--duration",
-        "3s", "--metrics", "1s", "--metrics-reporter", "csv,log", "--output-dir", out.toString()));
+    CliRun run =
+        CliRun.of(
+            server(
+                "--workload",
+                "airline",
+                "--parallelism",
+                "4",
+                "--duration",
+                "3s",
+                "--metrics",
+                "1s",
+                "--metrics-reporter",
+                "csv,log",
+                "--output-dir",
+                out.toString()));
     assertEquals(0, run.exitCode(), run.err());
     assertTrue(run.out().contains("Connected to PostgreSQL"), run.out());
-    assertTrue(run.out().matches("(?s).*\\[ 1s \\] thds: 4 tps: [0-9.]+ lat \\(ms,95%\\): [0-9.]+"
-        + " err/s: [0-9.]+ retries/s: [0-9.]+.*"), run.out());
+    assertTrue(
+        run.out()
+            .matches(
+                "(?s).*\\[ 1s \\] thds: 4 tps: [0-9.]+ lat \\(ms,95%\\): [0-9.]+"
+                    + " err/s: [0-9.]+ retries/s: [0-9.]+.*"),
+        run.out());
     assertTrue(run.out().contains("verification  passed"), run.out());
     // Data left on a server the user keeps: where, and the exact command that removes it.
-    assertTrue(run.out().contains("The airline data stays in 127.0.0.1:" + postgres.getPort()
-        + "/postgres for later runs (--skip-setup); to remove it: java -jar benchmark.jar"
-        + " --benchmark-target postgres --target-database-host 127.0.0.1 --target-database-port "
-        + postgres.getPort() + " --target-database-name postgres --target-database-user postgres"
-        + " --drop"), run.out());
-    for (String file : List.of("iterations.csv", "response-time.csv", "retries.csv", "errors.csv",
-        "intervals.csv", "histogram.hlog", "summary.json")) {
+    assertTrue(
+        run.out()
+            .contains(
+                "The airline data stays in 127.0.0.1:"
+                    + postgres.getPort()
+                    + "/postgres for later runs (--skip-setup); to remove it: java -jar benchmark.jar"
+                    + " --benchmark-target postgres --target-database-host 127.0.0.1 --target-database-port "
+                    + postgres.getPort()
+                    + " --target-database-name postgres --target-database-user postgres"
+                    + " --drop"),
+        run.out());
+    for (String file :
+        List.of(
+            "iterations.csv",
+            "response-time.csv",
+            "retries.csv",
+            "errors.csv",
+            "intervals.csv",
+            "histogram.hlog",
+            "summary.json")) {
       assertTrue(Files.size(out.resolve(file)) > 0, file);
     }
     JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
@@ -64,8 +99,8 @@ class CliIT extends PostgresServer {
     assertTrue(summary.get("serverVersion").asText().startsWith("PostgreSQL"));
     assertFalse(summary.get("embedded").asBoolean()); // a server the user named
     assertEquals("127.0.0.1:" + postgres.getPort(), summary.get("server").asText());
-    assertTrue(run.out().contains("\n  server        127.0.0.1:" + postgres.getPort() + "\n"),
-        run.out());
+    assertTrue(
+        run.out().contains("\n  server        127.0.0.1:" + postgres.getPort() + "\n"), run.out());
     assertTrue(summary.get("verification").get("passed").asBoolean());
     List<String> lines = Files.readAllLines(out.resolve("iterations.csv"));
     assertEquals("t,count,mean_rate,m1_rate,m5_rate,m15_rate,rate_unit", lines.get(0));
@@ -74,16 +109,26 @@ class CliIT extends PostgresServer {
 
   @Test
   void onlySetupThenSkipSetupRunsOverTheSameData() throws Exception {
-    CliRun setup = CliRun.of(server("--workload", "insert", "--table-size", "5000",
-        "--only-setup"));
+    CliRun setup =
+        CliRun.of(server("--workload", "insert", "--table-size", "5000", "--only-setup"));
     assertEquals(0, setup.exitCode(), setup.err());
     assertEquals(5000, query("SELECT COUNT(*) FROM item"));
     for (int i = 0; i < 2; i++) {
-      CliRun run = CliRun.of(server("--workload", "insert", "--skip-setup", "--iterations", "700",
-          "--output-dir", dir.resolve("insert" + i).toString()));
+      CliRun run =
+          CliRun.of(
+              server(
+                  "--workload",
+                  "insert",
+                  "--skip-setup",
+                  "--iterations",
+                  "700",
+                  "--output-dir",
+                  dir.resolve("insert" + i).toString()));
       assertEquals(0, run.exitCode(), run.err() + run.out());
-      assertTrue(run.out().contains("\nRunning insert on postgres with 8 thread(s), 700"
-          + " iterations.\n"), run.out());
+      assertTrue(
+          run.out()
+              .contains("\nRunning insert on postgres with 8 thread(s), 700" + " iterations.\n"),
+          run.out());
     }
     assertEquals(6400, query("SELECT COUNT(*) FROM item"));
     assertEquals(6400, query("SELECT COUNT(DISTINCT id) FROM item"));
@@ -92,16 +137,31 @@ class CliIT extends PostgresServer {
   @Test
   void thePasswordReachesNoOutput() throws Exception {
     Path out = dir.resolve("secret");
-    CliRun run = CliRun.of(Map.of(), server("--workload", "point-select", "--table-size", "1000",
-        "--iterations", "300", "--target-database-password", PASSWORD, "--metrics-reporter",
-        "csv,console,log", "--log-level", "debug", "--output-dir", out.toString()));
+    CliRun run =
+        CliRun.of(
+            Map.of(),
+            server(
+                "--workload",
+                "point-select",
+                "--table-size",
+                "1000",
+                "--iterations",
+                "300",
+                "--target-database-password",
+                PASSWORD,
+                "--metrics-reporter",
+                "csv,console,log",
+                "--log-level",
+                "debug",
+                "--output-dir",
+                out.toString()));
     assertEquals(0, run.exitCode(), run.err());
     assertFalse(run.out().contains(PASSWORD));
     assertFalse(run.err().contains(PASSWORD));
     try (Stream<Path> files = Files.list(out)) {
       for (Path f : files.toList()) {
-        assertFalse(Files.readString(f, StandardCharsets.ISO_8859_1).contains(PASSWORD),
-            f.toString());
+        assertFalse(
+            Files.readString(f, StandardCharsets.ISO_8859_1).contains(PASSWORD), f.toString());
       }
     }
     String json = Files.readString(out.resolve("summary.json"));
@@ -111,9 +171,21 @@ class CliIT extends PostgresServer {
   @Test
   void aPasswordInTheUrlIsMaskedToo() throws Exception {
     Path out = dir.resolve("url");
-    CliRun run = CliRun.of("--target-url", "jdbc:postgresql://127.0.0.1:" + postgres.getPort()
-        + "/postgres?user=postgres&password=" + PASSWORD, "--workload", "update", "--table-size",
-        "500", "--iterations", "200", "--output-dir", out.toString());
+    CliRun run =
+        CliRun.of(
+            "--target-url",
+            "jdbc:postgresql://127.0.0.1:"
+                + postgres.getPort()
+                + "/postgres?user=postgres&password="
+                + PASSWORD,
+            "--workload",
+            "update",
+            "--table-size",
+            "500",
+            "--iterations",
+            "200",
+            "--output-dir",
+            out.toString());
     assertEquals(0, run.exitCode(), run.err());
     assertFalse((run.out() + run.err()).contains(PASSWORD));
     assertFalse(Files.readString(out.resolve("summary.json")).contains(PASSWORD));
@@ -127,18 +199,31 @@ class CliIT extends PostgresServer {
       s.execute("CREATE DATABASE droptest");
     }
     String url = url("droptest");
-    try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+    try (Connection c = DriverManager.getConnection(url);
+        Statement s = c.createStatement()) {
       s.execute("CREATE TABLE notes (id INT PRIMARY KEY, body TEXT)");
       s.execute("INSERT INTO notes VALUES (1, 'mine')");
     }
-    assertEquals(0, CliRun.of("--target-url", url, "--workload", "point-select",
-        "--table-size", "100", "--only-setup").exitCode());
+    assertEquals(
+        0,
+        CliRun.of(
+                "--target-url",
+                url,
+                "--workload",
+                "point-select",
+                "--table-size",
+                "100",
+                "--only-setup")
+            .exitCode());
     CliRun drop = CliRun.of("--target-url", url, "--drop");
     assertEquals(0, drop.exitCode(), drop.err());
     assertTrue(drop.out().contains("item") && drop.out().contains("txbench_meta"), drop.out());
-    try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT string_agg(tablename, ',') FROM pg_tables"
-            + " WHERE schemaname = 'public'")) {
+    try (Connection c = DriverManager.getConnection(url);
+        Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "SELECT string_agg(tablename, ',') FROM pg_tables"
+                    + " WHERE schemaname = 'public'")) {
       rs.next();
       assertEquals("notes", rs.getString(1));
     }
@@ -147,13 +232,31 @@ class CliIT extends PostgresServer {
   @Test
   void anOpenLoopRunKeepsItsRateAndRecordsServiceTimes() throws Exception {
     Path out = dir.resolve("rate");
-    CliRun run = CliRun.of(server("--workload", "point-select", "--table-size", "1000",
-        "--rate", "400", "--duration", "5s", "--warmup", "1s", "--metrics", "1s",
-        "--output-dir", out.toString()));
+    CliRun run =
+        CliRun.of(
+            server(
+                "--workload",
+                "point-select",
+                "--table-size",
+                "1000",
+                "--rate",
+                "400",
+                "--duration",
+                "5s",
+                "--warmup",
+                "1s",
+                "--metrics",
+                "1s",
+                "--output-dir",
+                out.toString()));
     assertEquals(0, run.exitCode(), run.err());
     assertTrue(run.out().contains("Warming up for 1s"), run.out());
-    assertTrue(run.out().contains("\nRunning point-select on postgres with 8 thread(s) at 400"
-        + " per second, for 5s.\n"), run.out());
+    assertTrue(
+        run.out()
+            .contains(
+                "\nRunning point-select on postgres with 8 thread(s) at 400"
+                    + " per second, for 5s.\n"),
+        run.out());
     JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
     assertEquals(2000, (double) summary.get("iterations").asLong(), 1);
     assertEquals(400, summary.get("tps").asDouble(), 8); // within 2%
@@ -169,12 +272,25 @@ class CliIT extends PostgresServer {
   @Test
   void aSweepRunsEachLevelAndComparesThem() throws Exception {
     Path out = dir.resolve("sweep");
-    CliRun run = CliRun.of(server("--workload", "point-select", "--table-size", "500",
-        "--parallelism", "1,4,4", "--iterations", "300", "--output-dir", out.toString()));
+    CliRun run =
+        CliRun.of(
+            server(
+                "--workload",
+                "point-select",
+                "--table-size",
+                "500",
+                "--parallelism",
+                "1,4,4",
+                "--iterations",
+                "300",
+                "--output-dir",
+                out.toString()));
     assertEquals(0, run.exitCode(), run.err());
     for (String level : List.of("p1", "p4", "p4-2")) { // a repeated level keeps its own results
-      JsonNode summary = new ObjectMapper().readTree(
-          out.resolve("postgres-point-select-" + level).resolve("summary.json").toFile());
+      JsonNode summary =
+          new ObjectMapper()
+              .readTree(
+                  out.resolve("postgres-point-select-" + level).resolve("summary.json").toFile());
       assertEquals(300, summary.get("iterations").asLong());
       assertTrue(run.out().contains("postgres-point-select-" + level + " "), run.out());
     }
@@ -183,17 +299,44 @@ class CliIT extends PostgresServer {
 
   @Test
   void twoConcurrentClientsMergeIntoOneResultAndReport() throws Exception {
-    assertEquals(0, CliRun.of(server("--workload", "insert", "--table-size", "1000",
-        "--only-setup")).exitCode());
+    assertEquals(
+        0,
+        CliRun.of(server("--workload", "insert", "--table-size", "1000", "--only-setup"))
+            .exitCode());
     Path a = dir.resolve("client-a");
     Path b = dir.resolve("client-b");
     java.util.concurrent.CompletableFuture<CliRun> first =
-        java.util.concurrent.CompletableFuture.supplyAsync(() -> CliRun.of(server("--workload",
-            "insert", "--skip-setup", "--no-verify", "--parallelism", "2", "--duration", "3s",
-            "--metrics", "1s", "--output-dir", a.toString())));
-    CliRun second = CliRun.of(server("--workload", "insert", "--skip-setup", "--no-verify",
-        "--parallelism", "2", "--duration", "3s", "--metrics", "1s", "--output-dir",
-        b.toString()));
+        java.util.concurrent.CompletableFuture.supplyAsync(
+            () ->
+                CliRun.of(
+                    server(
+                        "--workload",
+                        "insert",
+                        "--skip-setup",
+                        "--no-verify",
+                        "--parallelism",
+                        "2",
+                        "--duration",
+                        "3s",
+                        "--metrics",
+                        "1s",
+                        "--output-dir",
+                        a.toString())));
+    CliRun second =
+        CliRun.of(
+            server(
+                "--workload",
+                "insert",
+                "--skip-setup",
+                "--no-verify",
+                "--parallelism",
+                "2",
+                "--duration",
+                "3s",
+                "--metrics",
+                "1s",
+                "--output-dir",
+                b.toString()));
     assertEquals(0, first.get().exitCode(), first.get().err());
     assertEquals(0, second.exitCode(), second.err());
     ObjectMapper json = new ObjectMapper();
@@ -210,69 +353,101 @@ class CliIT extends PostgresServer {
     long logged = io.txbench.report.ResultDirectory.load(merged).responseTimes().getTotalCount();
     assertEquals(ia + ib, logged);
 
-    CliRun compare = CliRun.of("compare", "--format", "markdown", a.toString(), b.toString(),
-        merged.toString());
+    CliRun compare =
+        CliRun.of("compare", "--format", "markdown", a.toString(), b.toString(), merged.toString());
     assertEquals(0, compare.exitCode(), compare.err());
-    assertEquals(5, compare.out().lines().filter(l -> l.startsWith("|")).count(),
-        compare.out());
+    assertEquals(5, compare.out().lines().filter(l -> l.startsWith("|")).count(), compare.out());
     assertTrue(compare.out().contains("Ratios are to the baseline, `client-"), compare.out());
     Path html = dir.resolve("report.html");
     CliRun report = CliRun.of("report", a.toString(), b.toString(), "--output", html.toString());
     assertEquals(0, report.exitCode(), report.err());
     assertTrue(Files.readString(html).contains("<svg"));
-    CliRun notAResult = CliRun.of("compare",
-        Files.createDirectories(dir.resolve("empty")).toString());
+    CliRun notAResult =
+        CliRun.of("compare", Files.createDirectories(dir.resolve("empty")).toString());
     assertEquals(ExitCodes.USAGE, notAResult.exitCode());
     assertTrue(notAResult.err().contains("not a txbench result directory"), notAResult.err());
   }
 
   @Test
   void aLoadPastTheWarmUpShowsEachPhaseAndNoCarriageReturns() throws Exception {
-    CliRun run = CliRun.of(server("--workload", "insert", "--table-size", "20000",
-        "--parallelism", "2", "--warmup", "2s", "--duration", "2s", "--metrics", "1s",
-        "--output-dir", dir.resolve("phases").toString()));
+    CliRun run =
+        CliRun.of(
+            server(
+                "--workload",
+                "insert",
+                "--table-size",
+                "20000",
+                "--parallelism",
+                "2",
+                "--warmup",
+                "2s",
+                "--duration",
+                "2s",
+                "--metrics",
+                "1s",
+                "--output-dir",
+                dir.resolve("phases").toString()));
     assertEquals(0, run.exitCode(), run.err());
     assertTrue(run.out().contains("loading item: 20,000 rows\n"), run.out());
-    assertTrue(run.out().matches("(?s).*loading item: 20,000 rows in [0-9.]+ s \\([0-9,]+ rows/s\\)\n.*"),
+    assertTrue(
+        run.out().matches("(?s).*loading item: 20,000 rows in [0-9.]+ s \\([0-9,]+ rows/s\\)\n.*"),
         run.out());
     assertFalse(run.out().contains("\r") || run.out().contains("? rows/s"), run.out());
     assertTrue(run.out().contains("[ warm-up 1s ] thds: 2 tps: "), run.out());
     assertTrue(run.out().contains("[ 1s ] thds: 2 tps: "), run.out());
-    assertTrue(run.out().indexOf("[ warm-up 1s ]") < run.out().indexOf("Running insert"),
-        run.out());
-    assertTrue(run.out().contains("\nRunning insert on postgres with 2 thread(s), for 2s.\n"),
-        run.out());
-    assertTrue(run.out().contains("(duration elapsed), after a 2.0 s warm-up (not measured)"),
-        run.out());
-    JsonNode summary = new ObjectMapper().readTree(
-        dir.resolve("phases").resolve("summary.json").toFile());
+    assertTrue(
+        run.out().indexOf("[ warm-up 1s ]") < run.out().indexOf("Running insert"), run.out());
+    assertTrue(
+        run.out().contains("\nRunning insert on postgres with 2 thread(s), for 2s.\n"), run.out());
+    assertTrue(
+        run.out().contains("(duration elapsed), after a 2.0 s warm-up (not measured)"), run.out());
+    JsonNode summary =
+        new ObjectMapper().readTree(dir.resolve("phases").resolve("summary.json").toFile());
     assertEquals(2.0, summary.get("warmupSeconds").asDouble(), 1e-9);
   }
 
   @Test
   void contentionIsLoggedOnceInWordsNotAsTheServersError() throws Exception {
-    ch.qos.logback.classic.Logger root = (ch.qos.logback.classic.Logger)
-        org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+    ch.qos.logback.classic.Logger root =
+        (ch.qos.logback.classic.Logger)
+            org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
     ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> logged =
         new ch.qos.logback.core.read.ListAppender<>();
     logged.start();
     root.addAppender(logged);
     try {
-      CliRun run = CliRun.of(server("--workload", "airline", "--schedules", "1", "--day-range",
-          "1", "--parallelism", "8", "--iterations", "200", "--output-dir",
-          dir.resolve("contention").toString()));
+      CliRun run =
+          CliRun.of(
+              server(
+                  "--workload",
+                  "airline",
+                  "--schedules",
+                  "1",
+                  "--day-range",
+                  "1",
+                  "--parallelism",
+                  "8",
+                  "--iterations",
+                  "200",
+                  "--output-dir",
+                  dir.resolve("contention").toString()));
       assertEquals(0, run.exitCode(), run.err() + run.out());
     } finally {
       root.detachAppender(logged);
     }
-    List<String> messages = logged.list.stream()
-        .filter(e -> e.getLevel().isGreaterOrEqual(ch.qos.logback.classic.Level.INFO))
-        .map(ch.qos.logback.classic.spi.ILoggingEvent::getFormattedMessage).toList();
-    assertEquals(1, messages.stream()
-        .filter("retried: serialization failure (expected under contention)"::equals).count(),
+    List<String> messages =
+        logged.list.stream()
+            .filter(e -> e.getLevel().isGreaterOrEqual(ch.qos.logback.classic.Level.INFO))
+            .map(ch.qos.logback.classic.spi.ILoggingEvent::getFormattedMessage)
+            .toList();
+    assertEquals(
+        1,
+        messages.stream()
+            .filter("retried: serialization failure (expected under contention)"::equals)
+            .count(),
         messages.toString());
-    assertTrue(messages.stream().noneMatch(m -> m.contains("could not serialize")),
-        messages.toString());
+    assertTrue(
+        messages.stream().noneMatch(m -> m.contains("could not serialize")), messages.toString());
   }
 
   @Test
@@ -286,20 +461,39 @@ class CliIT extends PostgresServer {
         java.sql.Statement s = c.createStatement()) {
       s.execute("REVOKE CREATE ON SCHEMA public FROM PUBLIC");
     }
-    CliRun run = CliRun.of("--target-url", "jdbc:postgresql://127.0.0.1:" + postgres.getPort()
-        + "/refused?user=weak", "--workload", "insert", "--table-size", "100",
-        "--iterations", "10", "--output-dir", dir.resolve("refused").toString());
+    CliRun run =
+        CliRun.of(
+            "--target-url",
+            "jdbc:postgresql://127.0.0.1:" + postgres.getPort() + "/refused?user=weak",
+            "--workload",
+            "insert",
+            "--table-size",
+            "100",
+            "--iterations",
+            "10",
+            "--output-dir",
+            dir.resolve("refused").toString());
     assertEquals(ExitCodes.TARGET, run.exitCode(), run.err() + run.out());
     String err = run.err().strip();
     assertEquals(1, err.lines().count(), err);
-    assertTrue(err.startsWith("txbench: the server refused taking txbench's lease: ")
-        && err.contains("permission denied"), err);
+    assertTrue(
+        err.startsWith("txbench: the server refused taking txbench's lease: ")
+            && err.contains("permission denied"),
+        err);
   }
 
   @Test
   void anUnreachableServerGetsOneLineAndExitCode3() {
-    CliRun run = CliRun.of("--target-database-host", "127.0.0.1", "--target-database-port", "1",
-        "--connection-wait-timeout", "2s", "--iterations", "1");
+    CliRun run =
+        CliRun.of(
+            "--target-database-host",
+            "127.0.0.1",
+            "--target-database-port",
+            "1",
+            "--connection-wait-timeout",
+            "2s",
+            "--iterations",
+            "1");
     assertEquals(ExitCodes.TARGET, run.exitCode());
     String err = run.err().strip();
     assertEquals(1, err.lines().count(), err);
@@ -310,8 +504,17 @@ class CliIT extends PostgresServer {
   @Test
   void embeddedDefaultRunsWithoutAnyServer() throws Exception {
     Path out = dir.resolve("embedded");
-    CliRun run = CliRun.of("--embedded", "--workload", "point-select", "--table-size", "2000",
-        "--duration", "2s", "--output-dir", out.toString());
+    CliRun run =
+        CliRun.of(
+            "--embedded",
+            "--workload",
+            "point-select",
+            "--table-size",
+            "2000",
+            "--duration",
+            "2s",
+            "--output-dir",
+            out.toString());
     assertEquals(0, run.exitCode(), run.err());
     assertTrue(run.out().contains("started an embedded PostgreSQL"), run.out());
     assertTrue(Files.exists(out.resolve("summary.json")));

@@ -16,8 +16,8 @@ record CliRun(int exitCode, String out, String err) {
         PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
       code = Main.run(args, o, e, environment);
     }
-    return new CliRun(code, out.toString(StandardCharsets.UTF_8),
-        err.toString(StandardCharsets.UTF_8));
+    return new CliRun(
+        code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }
 
   static CliRun of(String... args) {

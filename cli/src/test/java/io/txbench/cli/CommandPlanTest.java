@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** The command-level plan, apart from each target's settings, and the directories it makes. */
 class CommandPlanTest {
@@ -26,8 +25,8 @@ class CommandPlanTest {
 
   private static Parsed parse(String... args) {
     PrintStream none = new PrintStream(PrintStream.nullOutputStream());
-    BenchmarkCommand command = new BenchmarkCommand(none, none, Map.of(), new Providers(),
-        new Credentials());
+    BenchmarkCommand command =
+        new BenchmarkCommand(none, none, Map.of(), new Providers(), new Credentials());
     BenchmarkCommand.commandLine(command).parseArgs(args);
     List<TargetSettings> targets = new ArrayList<>();
     for (String target : command.targets) {
@@ -54,14 +53,21 @@ class CommandPlanTest {
 
   @Test
   void eachTargetRunsEveryLevelOfThePlanInADirectoryOfItsOwn() throws Exception {
-    Parsed parsed = parse("--benchmark-target", "mysql,postgres", "--parallelism", "2,2",
-        "--output-dir", results.toString());
+    Parsed parsed =
+        parse(
+            "--benchmark-target",
+            "mysql,postgres",
+            "--parallelism",
+            "2,2",
+            "--output-dir",
+            results.toString());
     OutputDirectories directories =
         OutputDirectories.plan(parsed.plan(), parsed.targets(), Clock.systemUTC());
     String workload = parsed.targets().get(0).workload().name();
-    assertEquals(results.resolve("mysql-" + workload + "-p2"),
-        directories.of(parsed.targets().get(0), 0));
-    assertEquals(results.resolve("postgres-" + workload + "-p2-2"),
+    assertEquals(
+        results.resolve("mysql-" + workload + "-p2"), directories.of(parsed.targets().get(0), 0));
+    assertEquals(
+        results.resolve("postgres-" + workload + "-p2-2"),
         directories.of(parsed.targets().get(1), 1));
   }
 

@@ -12,11 +12,11 @@ import java.util.List;
 /**
  * The airline under heavy contention from the command line, on one SQL target: 16 buyers on 2
  * flights on 1 day. At a strict isolation level the server aborts conflicting buyers and txbench
- * retries them, and verify passes; without a transaction, or at READ COMMITTED, two buyers take
- * the same seat number and verify says so (exit 1); a strict run over that same data passes
- * again, since verify counts only what its own run did. The 2 flights have 469 seats: 400 buyers
- * fill most of them, and the buyers of a full flight are declined (sold out, counted among the
- * iterations), so each weaker run starts from freshly loaded, empty flights.
+ * retries them, and verify passes; without a transaction, or at READ COMMITTED, two buyers take the
+ * same seat number and verify says so (exit 1); a strict run over that same data passes again,
+ * since verify counts only what its own run did. The 2 flights have 469 seats: 400 buyers fill most
+ * of them, and the buyers of a full flight are declined (sold out, counted among the iterations),
+ * so each weaker run starts from freshly loaded, empty flights.
  */
 final class Contention {
   private Contention() {}
@@ -24,31 +24,56 @@ final class Contention {
   static void check(Path dir, String strictLevel, String... target) throws Exception {
     JsonNode strict = run(dir.resolve("strict"), 0, target, "--sql-isolation-level", strictLevel);
     assertTrue(strict.get("retries").asLong() > 0, "no retries: " + strict);
-    assertEquals(0, strict.get("verification").get("figures").get("seats_over_capacity").asLong(),
+    assertEquals(
+        0,
+        strict.get("verification").get("figures").get("seats_over_capacity").asLong(),
         strict.toString());
     JsonNode loose = run(dir.resolve("no-transaction"), 1, target, "--disable-transaction");
-    assertTrue(loose.get("verification").get("anomalies").toString().contains("seat number"),
+    assertTrue(
+        loose.get("verification").get("anomalies").toString().contains("seat number"),
         loose.get("verification").toString());
-    JsonNode readCommitted = run(dir.resolve("read-committed"), 1, target,
-        "--sql-isolation-level", "READ_COMMITTED");
-    assertTrue(readCommitted.get("verification").get("anomalies").toString()
-        .contains("seat number"), readCommitted.get("verification").toString());
-    JsonNode again = run(dir.resolve("strict-again"), 0, target, "--skip-setup",
-        "--sql-isolation-level", strictLevel);
+    JsonNode readCommitted =
+        run(dir.resolve("read-committed"), 1, target, "--sql-isolation-level", "READ_COMMITTED");
+    assertTrue(
+        readCommitted.get("verification").get("anomalies").toString().contains("seat number"),
+        readCommitted.get("verification").toString());
+    JsonNode again =
+        run(
+            dir.resolve("strict-again"),
+            0,
+            target,
+            "--skip-setup",
+            "--sql-isolation-level",
+            strictLevel);
     assertEquals("passed", again.get("verification").get("status").asText());
   }
 
   private static JsonNode run(Path out, int exitCode, String[] target, String... more)
       throws Exception {
     List<String> args = new ArrayList<>(List.of(target));
-    args.addAll(List.of("--workload", "airline", "--schedules", "2", "--day-range", "1",
-        "--parallelism", "16", "--iterations", "400", "--metrics", "1s", "--output-dir",
-        out.toString()));
+    args.addAll(
+        List.of(
+            "--workload",
+            "airline",
+            "--schedules",
+            "2",
+            "--day-range",
+            "1",
+            "--parallelism",
+            "16",
+            "--iterations",
+            "400",
+            "--metrics",
+            "1s",
+            "--output-dir",
+            out.toString()));
     args.addAll(List.of(more));
     CliRun run = CliRun.of(args.toArray(String[]::new));
     assertEquals(exitCode, run.exitCode(), String.join(" ", more) + ": " + run.err() + run.out());
     JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
-    assertEquals(400, summary.get("iterations").asLong() + summary.get("errors").asLong(),
+    assertEquals(
+        400,
+        summary.get("iterations").asLong() + summary.get("errors").asLong(),
         summary.toString());
     return summary;
   }

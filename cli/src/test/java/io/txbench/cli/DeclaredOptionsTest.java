@@ -15,20 +15,21 @@ class DeclaredOptionsTest {
   @Test
   void twoTargetsDeclaringOneNameDifferentlyIsAnErrorOfTheirs() {
     List<WorkloadProvider> providers = new ArrayList<>(new Providers().all());
-    providers.add(new ToyProvider() {
-      @Override
-      public String target() {
-        return "toy2";
-      }
+    providers.add(
+        new ToyProvider() {
+          @Override
+          public String target() {
+            return "toy2";
+          }
 
-      @Override
-      public List<DeclaredOption<?>> options() {
-        return List.of(DeclaredOption.flag("--toy-flavour", "not the toy's."));
-      }
-    });
-    IllegalStateException e = assertThrows(IllegalStateException.class,
-        () -> DeclaredOptions.ofTargets(providers));
-    assertTrue(e.getMessage().contains("--toy-flavour is declared twice, differently"),
-        e.getMessage());
+          @Override
+          public List<DeclaredOption<?>> options() {
+            return List.of(DeclaredOption.flag("--toy-flavour", "not the toy's."));
+          }
+        });
+    IllegalStateException e =
+        assertThrows(IllegalStateException.class, () -> DeclaredOptions.ofTargets(providers));
+    assertTrue(
+        e.getMessage().contains("--toy-flavour is declared twice, differently"), e.getMessage());
   }
 }

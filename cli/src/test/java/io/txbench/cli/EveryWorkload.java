@@ -12,8 +12,15 @@ import java.util.List;
 
 /** Runs the four workloads from the command line on one target and checks their results. */
 final class EveryWorkload {
-  static final List<String> RESULT_FILES = List.of("iterations.csv", "response-time.csv",
-      "retries.csv", "errors.csv", "intervals.csv", "histogram.hlog", "summary.json");
+  static final List<String> RESULT_FILES =
+      List.of(
+          "iterations.csv",
+          "response-time.csv",
+          "retries.csv",
+          "errors.csv",
+          "intervals.csv",
+          "histogram.hlog",
+          "summary.json");
 
   private EveryWorkload() {}
 
@@ -24,9 +31,18 @@ final class EveryWorkload {
     for (String workload : List.of("airline", "point-select", "insert", "update")) {
       Path out = dir.resolve(workload);
       List<String> args = new ArrayList<>(List.of(target));
-      args.addAll(List.of("--workload", workload, "--parallelism", String.valueOf(parallelism),
-          "--iterations", String.valueOf(iterations), "--metrics", "1s",
-          "--output-dir", out.toString()));
+      args.addAll(
+          List.of(
+              "--workload",
+              workload,
+              "--parallelism",
+              String.valueOf(parallelism),
+              "--iterations",
+              String.valueOf(iterations),
+              "--metrics",
+              "1s",
+              "--output-dir",
+              out.toString()));
       if (!workload.equals("airline")) {
         args.addAll(List.of("--table-size", "2000")); // the airline takes no table size
       }
@@ -38,7 +54,8 @@ final class EveryWorkload {
       JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
       assertEquals(iterations, summary.get("iterations").asLong(), workload);
       assertEquals(workload, summary.get("workload").asText());
-      assertTrue(summary.get("verification").get("passed").asBoolean(),
+      assertTrue(
+          summary.get("verification").get("passed").asBoolean(),
           workload + ": " + summary.get("verification"));
       summaries.add(summary);
     }

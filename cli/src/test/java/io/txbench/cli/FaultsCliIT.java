@@ -29,48 +29,71 @@ class FaultsCliIT extends PostgresServer {
   @Test
   void aContendedAirlineRetriesAndPassesAndWeakerSettingsAreCaught() throws Exception {
     createDatabase("contention");
-    Contention.check(dir.resolve("contention"), "REPEATABLE_READ", "--target-url",
-        url("contention"));
+    Contention.check(
+        dir.resolve("contention"), "REPEATABLE_READ", "--target-url", url("contention"));
   }
-
 
   @Test
   void anOutputDirectoryThatCannotBeWrittenIsRefusedBeforeAnythingIsLoaded() throws Exception {
     createDatabase("outdir");
     Path file = Files.writeString(dir.resolve("a-file"), "not a directory");
-    CliRun run = CliRun.of("--target-url", "jdbc:postgresql://127.0.0.1:" + postgres.getPort()
-        + "/outdir?user=postgres", "--workload", "insert", "--iterations", "10",
-        "--output-dir", file.resolve("run").toString());
+    CliRun run =
+        CliRun.of(
+            "--target-url",
+            "jdbc:postgresql://127.0.0.1:" + postgres.getPort() + "/outdir?user=postgres",
+            "--workload",
+            "insert",
+            "--iterations",
+            "10",
+            "--output-dir",
+            file.resolve("run").toString());
     assertEquals(ExitCodes.USAGE, run.exitCode(), run.err());
     String err = run.err().strip();
     assertEquals(1, err.lines().count(), err);
-    assertTrue(err.startsWith("txbench: --output-dir: cannot write results to ")
-        && err.toLowerCase(java.util.Locale.ROOT).contains("not a directory"), err);
+    assertTrue(
+        err.startsWith("txbench: --output-dir: cannot write results to ")
+            && err.toLowerCase(java.util.Locale.ROOT).contains("not a directory"),
+        err);
     try (Connection c = DriverManager.getConnection(url("outdir"));
         Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM pg_tables WHERE schemaname = 'public'")) {
+        ResultSet rs =
+            s.executeQuery("SELECT COUNT(*) FROM pg_tables WHERE schemaname = 'public'")) {
       rs.next();
       assertEquals(0, rs.getLong(1), "prepare ran before the output directory was checked");
     }
   }
 
-
   @Test
   void aServerKilledAndNeverRestartedStillGetsItsSummary() throws Exception {
     Path out = dir.resolve("killed");
-    CliRun run = killDuring(dir.resolve("doomed-data"), 4_000, "--workload", "insert",
-        "--table-size", "1000", "--parallelism", "4", "--duration", "6s", "--metrics", "1s",
-        "--connection-wait-timeout", "2s", "--output-dir", out.toString());
+    CliRun run =
+        killDuring(
+            dir.resolve("doomed-data"),
+            4_000,
+            "--workload",
+            "insert",
+            "--table-size",
+            "1000",
+            "--parallelism",
+            "4",
+            "--duration",
+            "6s",
+            "--metrics",
+            "1s",
+            "--connection-wait-timeout",
+            "2s",
+            "--output-dir",
+            out.toString());
     assertEquals(ExitCodes.TARGET, run.exitCode(), run.out() + run.err());
-    assertTrue(run.out().contains("verification  not run (cannot reach the server"),
-        run.out());
+    assertTrue(run.out().contains("verification  not run (cannot reach the server"), run.out());
     JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
     assertEquals(6.0, summary.get("measuredSeconds").asDouble(), 0.001);
     assertTrue(summary.get("iterations").asLong() > 0);
     assertTrue(summary.get("errorsByClass").get("connection").asLong() > 0, summary.toString());
     assertEquals("not run", summary.get("verification").get("status").asText());
-    assertTrue(summary.get("verification").get("cause").asText()
-        .startsWith("cannot reach the server"), summary.get("verification").toString());
+    assertTrue(
+        summary.get("verification").get("cause").asText().startsWith("cannot reach the server"),
+        summary.get("verification").toString());
   }
 
   /**
@@ -78,8 +101,8 @@ class FaultsCliIT extends PostgresServer {
    * killed with SIGKILL after {@code afterMillis} and never restarted.
    */
   private CliRun killDuring(Path data, long afterMillis, String... args) throws Exception {
-    EmbeddedPostgres doomed = EmbeddedPostgres.builder().setDataDirectory(data)
-        .setCleanDataDirectory(false).start();
+    EmbeddedPostgres doomed =
+        EmbeddedPostgres.builder().setDataDirectory(data).setCleanDataDirectory(false).start();
     try {
       String[] all = new String[args.length + 4];
       all[0] = "--target-database-host";
@@ -102,13 +125,25 @@ class FaultsCliIT extends PostgresServer {
 
   @Test
   void aServerLostDuringTheWarmUpIsExitCode3AndSaysWhere() throws Exception {
-    CliRun run = killDuring(dir.resolve("warm-data"), 3_000, "--workload", "update",
-        "--table-size", "1000", "--warmup", "4s", "--duration", "2s",
-        "--connection-wait-timeout", "2s", "--output-dir", dir.resolve("warm").toString());
+    CliRun run =
+        killDuring(
+            dir.resolve("warm-data"),
+            3_000,
+            "--workload",
+            "update",
+            "--table-size",
+            "1000",
+            "--warmup",
+            "4s",
+            "--duration",
+            "2s",
+            "--connection-wait-timeout",
+            "2s",
+            "--output-dir",
+            dir.resolve("warm").toString());
     assertEquals(ExitCodes.TARGET, run.exitCode(), run.out() + run.err());
     String err = run.err().strip();
-    assertTrue(err.startsWith("txbench: lost the server while taking verify's baseline: "),
-        err);
+    assertTrue(err.startsWith("txbench: lost the server while taking verify's baseline: "), err);
     assertEquals(1, err.lines().filter(l -> l.startsWith("txbench:")).count(), err);
   }
 }

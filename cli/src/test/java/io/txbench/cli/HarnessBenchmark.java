@@ -21,10 +21,10 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Measures the runner itself: a workload that does nothing, timed and counted exactly as a real
- * one is, so the figure is the most iterations per second txbench can drive on this machine. Run
- * by {@code bench/harness.sh} from the test classes: it is a tool of the project's own, not part
- * of the command line, so benchmark.jar leaves it out.
+ * Measures the runner itself: a workload that does nothing, timed and counted exactly as a real one
+ * is, so the figure is the most iterations per second txbench can drive on this machine. Run by
+ * {@code bench/harness.sh} from the test classes: it is a tool of the project's own, not part of
+ * the command line, so benchmark.jar leaves it out.
  */
 public final class HarnessBenchmark {
   private HarnessBenchmark() {}
@@ -33,22 +33,37 @@ public final class HarnessBenchmark {
     int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 10;
     int[] threads = {1, 2, 8, 64};
     int cores = Runtime.getRuntime().availableProcessors();
-    System.out.printf(Locale.US, "no-op harness: %d core(s), %d s per run, Java %s%n", cores,
-        seconds, System.getProperty("java.version"));
+    System.out.printf(
+        Locale.US,
+        "no-op harness: %d core(s), %d s per run, Java %s%n",
+        cores,
+        seconds,
+        System.getProperty("java.version"));
     // A first short run warms the JIT up.
     measure(2, 2);
     for (int t : threads) {
       RunResult r = measure(t, seconds);
-      System.out.printf(Locale.US,
-          "threads %3d: %,12.0f iterations/s  (%,.0f per core)  p99 %.3f us  max %.1f us%n", t,
-          r.tps(), r.tps() / Math.min(cores, t), r.percentileMillis(99) * 1000,
+      System.out.printf(
+          Locale.US,
+          "threads %3d: %,12.0f iterations/s  (%,.0f per core)  p99 %.3f us  max %.1f us%n",
+          t,
+          r.tps(),
+          r.tps() / Math.min(cores, t),
+          r.percentileMillis(99) * 1000,
           r.maxMillis() * 1000);
     }
   }
 
   private static RunResult measure(int threads, int seconds) throws Exception {
-    RunOptions options = new RunOptions(threads, new ForDuration(Duration.ofSeconds(seconds)),
-        Duration.ofSeconds(1), 0, 0, 1, Backoff.defaults());
+    RunOptions options =
+        new RunOptions(
+            threads,
+            new ForDuration(Duration.ofSeconds(seconds)),
+            Duration.ofSeconds(1),
+            0,
+            0,
+            1,
+            Backoff.defaults());
     return new Runner(options, new Metrics(false), new RunListener() {})
         .run(new NoOp(), new NoTarget());
   }

@@ -29,9 +29,12 @@ final class Jar {
   /** Runs the JAR with more environment variables; both streams are read as they come. */
   static Outcome run(Map<String, String> environment, String... args)
       throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
-        FILE.toString()));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar",
+                FILE.toString()));
     command.addAll(List.of(args));
     ProcessBuilder builder = new ProcessBuilder(command);
     builder.environment().putAll(environment);

@@ -37,8 +37,8 @@ class JarIT {
     assertTrue(version.out().startsWith("txbench "), version.out());
     Jar.Outcome help = java("--help");
     assertEquals(0, help.code());
-    assertTrue(help.out().contains("--benchmark-target") && help.out().contains("postgres"),
-        help.out());
+    assertTrue(
+        help.out().contains("--benchmark-target") && help.out().contains("postgres"), help.out());
   }
 
   @Test
@@ -52,9 +52,21 @@ class JarIT {
   @Test
   void ctrlCStopsTheRunAndStillWritesEveryResult(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("interrupted");
-    Child run = new Child("--embedded", "--workload", "point-select", "--table-size", "1000",
-        "--parallelism", "4", "--duration", "5m", "--metrics", "1s", "--output-dir",
-        out.toString());
+    Child run =
+        new Child(
+            "--embedded",
+            "--workload",
+            "point-select",
+            "--table-size",
+            "1000",
+            "--parallelism",
+            "4",
+            "--duration",
+            "5m",
+            "--metrics",
+            "1s",
+            "--output-dir",
+            out.toString());
     run.awaitLine("[ 2s ]");
     long signalled = System.nanoTime();
     new ProcessBuilder("kill", "-INT", String.valueOf(run.process.pid())).start().waitFor();
@@ -75,9 +87,23 @@ class JarIT {
   @Test
   void sigtermStopsTheRunWritesEveryResultAndExits143(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("terminated");
-    Child run = new Child("--embedded", "--workload", "point-select", "--table-size", "1000",
-        "--parallelism", "4", "--duration", "5m", "--metrics", "1s", "--warmup", "2s",
-        "--output-dir", out.toString());
+    Child run =
+        new Child(
+            "--embedded",
+            "--workload",
+            "point-select",
+            "--table-size",
+            "1000",
+            "--parallelism",
+            "4",
+            "--duration",
+            "5m",
+            "--metrics",
+            "1s",
+            "--warmup",
+            "2s",
+            "--output-dir",
+            out.toString());
     run.awaitLine("[ warm-up 1s ]");
     run.awaitLine("[ 1s ]");
     new ProcessBuilder("kill", "-TERM", String.valueOf(run.process.pid())).start().waitFor();
@@ -90,9 +116,21 @@ class JarIT {
   @Test
   void aSignalDuringTheWarmUpLeavesNoResultDirectoryBehind(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("warm");
-    Child run = new Child("--benchmark-target", "mongo", "--embedded", "--workload",
-        "point-select", "--table-size", "100", "--warmup", "60s", "--metrics", "1s",
-        "--output-dir", out.toString());
+    Child run =
+        new Child(
+            "--benchmark-target",
+            "mongo",
+            "--embedded",
+            "--workload",
+            "point-select",
+            "--table-size",
+            "100",
+            "--warmup",
+            "60s",
+            "--metrics",
+            "1s",
+            "--output-dir",
+            out.toString());
     run.awaitLine("[ warm-up 1s ]");
     new ProcessBuilder("kill", "-TERM", String.valueOf(run.process.pid())).start().waitFor();
     assertEquals(143, run.awaitExit(30), run.printed.toString());
@@ -110,17 +148,28 @@ class JarIT {
         Child load = loading(url, "5000000");
         Thread.sleep(500);
         long signalled = System.nanoTime();
-        new ProcessBuilder("kill", "-" + signal, String.valueOf(load.process.pid())).start()
+        new ProcessBuilder("kill", "-" + signal, String.valueOf(load.process.pid()))
+            .start()
             .waitFor();
         int code = load.awaitExit(30);
         double seconds = (System.nanoTime() - signalled) / 1e9;
         assertEquals(signal.equals("INT") ? 130 : 143, code, load.printed.toString());
         assertTrue(seconds < 5, "took " + seconds + " s");
-        assertTrue(load.printed.toString().contains("Stopped while loading the data"),
+        assertTrue(
+            load.printed.toString().contains("Stopped while loading the data"),
             load.printed.toString());
         assertFalse(load.printed.toString().contains("Setup of insert done"));
-        CliRun refused = CliRun.of("--target-url", url, "--workload", "insert", "--skip-setup",
-            "--iterations", "10", "--output-dir", dir.resolve(signal).toString());
+        CliRun refused =
+            CliRun.of(
+                "--target-url",
+                url,
+                "--workload",
+                "insert",
+                "--skip-setup",
+                "--iterations",
+                "10",
+                "--output-dir",
+                dir.resolve(signal).toString());
         assertEquals(ExitCodes.TARGET, refused.exitCode(), refused.err());
         assertTrue(refused.err().contains("was not loaded completely"), refused.err());
         System.out.printf("SIG%s during the load to exit: %.2f s%n", signal, seconds);
@@ -132,15 +181,17 @@ class JarIT {
   void badInputFromTheJarIsOneLineAndExitCode2() throws Exception {
     Jar.Outcome bad = java("--parallelism", "0");
     assertEquals(2, bad.code());
-    assertEquals("txbench: --parallelism must be between 1 and 4,096, not 0 (see --help)",
+    assertEquals(
+        "txbench: --parallelism must be between 1 and 4,096, not 0 (see --help)",
         bad.err().strip());
     assertFalse(bad.err().contains("Exception"));
   }
 
   /** A JAR preparing the insert workload's {@code rows} at {@code url}, once it has begun. */
   private static Child loading(String url, String rows) throws Exception {
-    Child load = new Child("--target-url", url, "--workload", "insert", "--table-size", rows,
-        "--only-setup");
+    Child load =
+        new Child(
+            "--target-url", url, "--workload", "insert", "--table-size", rows, "--only-setup");
     load.awaitLine("loading item");
     return load;
   }
@@ -148,33 +199,42 @@ class JarIT {
   /** A JAR started in the background, whose output is collected as it comes. */
   private static final class Child {
     final Process process;
+
     // The reader thread appends while the test thread reads: StringBuffer's locking is wanted.
     @SuppressWarnings("JdkObsolete")
     final StringBuffer printed = new StringBuffer();
+
     final Thread reader;
 
     Child(String... args) throws IOException {
-      List<String> command = new ArrayList<>(List.of(
-          Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
-          JAR.toString()));
+      List<String> command =
+          new ArrayList<>(
+              List.of(
+                  Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                  "-jar",
+                  JAR.toString()));
       command.addAll(List.of(args));
       process = new ProcessBuilder(command).redirectErrorStream(true).start();
-      reader = new Thread(() -> {
-        try (BufferedReader r = new BufferedReader(
-            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-          for (String line = r.readLine(); line != null; line = r.readLine()) {
-            printed.append(line).append('\n');
-          }
-        } catch (IOException e) {
-          printed.append(e);
-        }
-      });
+      reader =
+          new Thread(
+              () -> {
+                try (BufferedReader r =
+                    new BufferedReader(
+                        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                  for (String line = r.readLine(); line != null; line = r.readLine()) {
+                    printed.append(line).append('\n');
+                  }
+                } catch (IOException e) {
+                  printed.append(e);
+                }
+              });
       reader.start();
     }
 
     void awaitLine(String text) throws InterruptedException {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-      while (!printed.toString().contains(text) && System.nanoTime() < deadline
+      while (!printed.toString().contains(text)
+          && System.nanoTime() < deadline
           && process.isAlive()) {
         Thread.sleep(100);
       }
@@ -193,13 +253,29 @@ class JarIT {
       @TempDir Path dir) throws Exception {
     Path data = dir.resolve("data");
     try (io.zonky.test.db.postgres.embedded.EmbeddedPostgres server =
-        io.zonky.test.db.postgres.embedded.EmbeddedPostgres.builder().setDataDirectory(data)
-            .setServerConfig("synchronous_commit", "on").start()) {
+        io.zonky.test.db.postgres.embedded.EmbeddedPostgres.builder()
+            .setDataDirectory(data)
+            .setServerConfig("synchronous_commit", "on")
+            .start()) {
       Path out = dir.resolve("frozen");
-      Child run = new Child("--target-database-host", "127.0.0.1", "--target-database-port",
-          String.valueOf(server.getPort()), "--workload", "insert", "--table-size", "1000",
-          "--parallelism", "4", "--duration", "5m", "--metrics", "1s", "--output-dir",
-          out.toString());
+      Child run =
+          new Child(
+              "--target-database-host",
+              "127.0.0.1",
+              "--target-database-port",
+              String.valueOf(server.getPort()),
+              "--workload",
+              "insert",
+              "--table-size",
+              "1000",
+              "--parallelism",
+              "4",
+              "--duration",
+              "5m",
+              "--metrics",
+              "1s",
+              "--output-dir",
+              out.toString());
       run.awaitLine("[ 2s ]");
       ServerProcesses.signal(data, "STOP");
       long signalled;
@@ -216,7 +292,8 @@ class JarIT {
       System.out.printf("SIGINT to exit with a frozen server: %.2f s%n", seconds);
       assertEquals(130, code, run.printed.toString());
       assertTrue(seconds < 10, "took " + seconds + " s");
-      assertTrue(run.printed.toString().contains("verification  not run (the run was interrupted)"),
+      assertTrue(
+          run.printed.toString().contains("verification  not run (the run was interrupted)"),
           run.printed.toString());
       JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
       assertEquals("INTERRUPTED", summary.get("stopReason").asText());
@@ -226,13 +303,15 @@ class JarIT {
       assertEquals(inDoubt, summary.get("inDoubtByCause").get("abandoned").asLong());
       // Once the server thaws, the abandoned inserts land or not: never more than in doubt.
       Thread.sleep(1_000);
-      try (java.sql.Connection c = java.sql.DriverManager.getConnection(
-              "jdbc:postgresql://127.0.0.1:" + server.getPort() + "/postgres?user=postgres");
+      try (java.sql.Connection c =
+              java.sql.DriverManager.getConnection(
+                  "jdbc:postgresql://127.0.0.1:" + server.getPort() + "/postgres?user=postgres");
           java.sql.Statement s = c.createStatement();
           java.sql.ResultSet rs = s.executeQuery("SELECT COUNT(*) - 1000 FROM item")) {
         rs.next();
         long inserted = rs.getLong(1);
-        assertTrue(inserted >= committed && inserted <= committed + inDoubt,
+        assertTrue(
+            inserted >= committed && inserted <= committed + inDoubt,
             inserted + " rows for " + committed + " committed and " + inDoubt + " in doubt");
       }
     }
@@ -242,33 +321,59 @@ class JarIT {
   void aDiskThatFillsUpMidRunCostsOneLineAndTheConsoleSummaryStillPrints(@TempDir Path dir)
       throws Exception {
     Path disk = Files.createDirectories(dir.resolve("tiny"));
-    Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs",
-        disk.toString()).redirectErrorStream(true).start();
-    org.junit.jupiter.api.Assumptions.assumeTrue(mount.waitFor() == 0,
+    Process mount =
+        new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", disk.toString())
+            .redirectErrorStream(true)
+            .start();
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        mount.waitFor() == 0,
         "cannot mount a tmpfs here (not root?): "
             + new String(mount.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
     try {
       Path full = Files.createDirectories(disk.resolve("full"));
       fill(disk.resolve("filler-0"));
-      Jar.Outcome refused = java("--embedded", "--workload", "point-select", "--table-size", "100",
-          "--iterations", "10", "--output-dir", full.resolve("run").toString());
+      Jar.Outcome refused =
+          java(
+              "--embedded",
+              "--workload",
+              "point-select",
+              "--table-size",
+              "100",
+              "--iterations",
+              "10",
+              "--output-dir",
+              full.resolve("run").toString());
       assertEquals(2, refused.code(), refused.err());
-      assertTrue(refused.err().contains("--output-dir: cannot write results to ")
-          && refused.err().contains("No space left on device"), refused.err());
+      assertTrue(
+          refused.err().contains("--output-dir: cannot write results to ")
+              && refused.err().contains("No space left on device"),
+          refused.err());
       assertFalse(refused.out().contains("loading"), "data was loaded: " + refused.out());
       Files.delete(disk.resolve("filler-0"));
 
       Path out = disk.resolve("run");
-      Child run = new Child("--embedded", "--workload", "point-select", "--table-size", "1000",
-          "--parallelism", "2", "--duration", "4s", "--metrics", "200ms", "--output-dir",
-          out.toString());
+      Child run =
+          new Child(
+              "--embedded",
+              "--workload",
+              "point-select",
+              "--table-size",
+              "1000",
+              "--parallelism",
+              "2",
+              "--duration",
+              "4s",
+              "--metrics",
+              "200ms",
+              "--output-dir",
+              out.toString());
       run.awaitLine("[ 1s ]");
       fill(disk.resolve("filler-1"));
       int code = run.awaitExit(60);
       String printed = run.printed.toString();
       assertEquals(4, code, printed);
-      assertEquals(1, printed.lines().filter(l -> l.contains("incomplete from here on")).count(),
-          printed);
+      assertEquals(
+          1, printed.lines().filter(l -> l.contains("incomplete from here on")).count(), printed);
       assertFalse(printed.contains("Exception") || printed.contains("\tat "), printed);
       assertTrue(printed.contains("  results       INCOMPLETE in "), printed);
       assertTrue(printed.contains("  verification  passed"), printed);
@@ -300,21 +405,42 @@ class JarIT {
       Thread.sleep(1_000);
       new ProcessBuilder("kill", "-9", String.valueOf(load.process.pid())).start().waitFor();
       load.awaitExit(30);
-      String[] run = {"--target-url", url, "--workload", "insert", "--skip-setup",
-          "--iterations", "10", "--output-dir", dir.resolve("run").toString()};
+      String[] run = {
+        "--target-url",
+        url,
+        "--workload",
+        "insert",
+        "--skip-setup",
+        "--iterations",
+        "10",
+        "--output-dir",
+        dir.resolve("run").toString()
+      };
       // The killed prepare's lease is there until its heartbeat has been silent for 30 s.
       CliRun refused = CliRun.of(run);
       assertEquals(ExitCodes.TARGET, refused.exitCode(), refused.err());
-      assertTrue(refused.err().contains("pid " + load.process.pid())
-          && refused.err().contains("preparing the items tables"), refused.err());
+      assertTrue(
+          refused.err().contains("pid " + load.process.pid())
+              && refused.err().contains("preparing the items tables"),
+          refused.err());
       try (java.sql.Connection c = java.sql.DriverManager.getConnection(url)) {
         c.createStatement().execute("DELETE FROM txbench_lease"); // as its expiry would
       }
       CliRun incomplete = CliRun.of(run);
       assertEquals(ExitCodes.TARGET, incomplete.exitCode(), incomplete.err());
       assertTrue(incomplete.err().contains("was not loaded completely"), incomplete.err());
-      CliRun prepared = CliRun.of("--target-url", url, "--workload", "insert", "--table-size",
-          "1000", "--iterations", "10", "--output-dir", dir.resolve("again").toString());
+      CliRun prepared =
+          CliRun.of(
+              "--target-url",
+              url,
+              "--workload",
+              "insert",
+              "--table-size",
+              "1000",
+              "--iterations",
+              "10",
+              "--output-dir",
+              dir.resolve("again").toString());
       assertEquals(0, prepared.exitCode(), prepared.err());
       assertEquals(0, CliRun.of(run).exitCode());
     }

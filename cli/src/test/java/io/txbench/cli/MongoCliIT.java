@@ -20,25 +20,46 @@ class MongoCliIT {
     // once two buyers meet.
     List<JsonNode> summaries =
         EveryWorkload.run(dir, 1, 300, "--benchmark-target", "mongo", "--embedded");
-    CliRun run = CliRun.of("--benchmark-target", "mongo", "--embedded", "--workload",
-        "point-select", "--table-size", "100", "--iterations", "10", "--output-dir",
-        dir.resolve("connected").toString());
-    assertTrue(run.out().contains("Connected to mongo-java-server emulator (reports MongoDB"),
-        run.out());
+    CliRun run =
+        CliRun.of(
+            "--benchmark-target",
+            "mongo",
+            "--embedded",
+            "--workload",
+            "point-select",
+            "--table-size",
+            "100",
+            "--iterations",
+            "10",
+            "--output-dir",
+            dir.resolve("connected").toString());
+    assertTrue(
+        run.out().contains("Connected to mongo-java-server emulator (reports MongoDB"), run.out());
     for (JsonNode s : summaries) {
-      assertTrue(s.get("serverVersion").asText().startsWith("mongo-java-server emulator"),
+      assertTrue(
+          s.get("serverVersion").asText().startsWith("mongo-java-server emulator"),
           s.get("serverVersion").asText());
       assertFalse(s.get("transactions").asBoolean());
       assertTrue(s.get("embedded").asBoolean()); // where it ran: a server txbench started
-      assertTrue(s.get("server").asText().startsWith("MongoDB emulator on 127.0.0.1:"),
+      assertTrue(
+          s.get("server").asText().startsWith("MongoDB emulator on 127.0.0.1:"),
           s.get("server").asText());
     }
   }
 
   @Test
   void theEmulatorWarnsThatAirlineRunsWithoutTransactions() {
-    CliRun run = CliRun.of("--benchmark-target", "mongo", "--embedded", "--iterations", "50",
-        "--parallelism", "1", "--output-dir", dir.resolve("warn").toString());
+    CliRun run =
+        CliRun.of(
+            "--benchmark-target",
+            "mongo",
+            "--embedded",
+            "--iterations",
+            "50",
+            "--parallelism",
+            "1",
+            "--output-dir",
+            dir.resolve("warn").toString());
     assertEquals(0, run.exitCode(), run.err());
     assertTrue(run.out().contains("NOT a real MongoDB"), run.out());
     assertTrue(run.err().contains("WITHOUT transactions"), run.err());
@@ -53,10 +74,20 @@ class MongoCliIT {
 
   @Test
   void anUnreachableMongoIsOneLineAndExitCode3() {
-    CliRun run = CliRun.of("--benchmark-target", "mongo", "--target-database-host", "127.0.0.1",
-        "--target-database-port", "1", "--connection-wait-timeout", "1s");
+    CliRun run =
+        CliRun.of(
+            "--benchmark-target",
+            "mongo",
+            "--target-database-host",
+            "127.0.0.1",
+            "--target-database-port",
+            "1",
+            "--connection-wait-timeout",
+            "1s");
     assertEquals(ExitCodes.TARGET, run.exitCode());
     assertEquals(1, run.err().strip().lines().count(), run.err());
-    assertTrue(run.err().contains("cannot connect to MongoDB: nothing answered on 127.0.0.1:1"), run.err());
+    assertTrue(
+        run.err().contains("cannot connect to MongoDB: nothing answered on 127.0.0.1:1"),
+        run.err());
   }
 }

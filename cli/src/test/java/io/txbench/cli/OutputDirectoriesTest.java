@@ -26,11 +26,13 @@ class OutputDirectoriesTest {
     Set<Path> claimed = ConcurrentHashMap.newKeySet();
     List<Future<?>> runs = new java.util.ArrayList<>();
     for (int i = 0; i < 8; i++) {
-      runs.add(pool.submit(() -> {
-        go.await();
-        claimed.add(OutputDirectories.claim(results, "20261122T100000Z-postgres-insert"));
-        return null;
-      }));
+      runs.add(
+          pool.submit(
+              () -> {
+                go.await();
+                claimed.add(OutputDirectories.claim(results, "20261122T100000Z-postgres-insert"));
+                return null;
+              }));
     }
     go.countDown();
     for (Future<?> run : runs) {

@@ -46,39 +46,91 @@ class OwnershipCliIT extends PostgresServer {
   @Test
   void aSecondPrepareIsRefusedWhileTheFirstLoadsAndTheFirstIsUnharmed() throws Exception {
     createDatabase("twoprepares");
-    CompletableFuture<CliRun> first = CompletableFuture.supplyAsync(() -> CliRun.of(
-        in("twoprepares", "--workload", "insert", "--table-size", "1500000", "--only-setup")));
+    CompletableFuture<CliRun> first =
+        CompletableFuture.supplyAsync(
+            () ->
+                CliRun.of(
+                    in(
+                        "twoprepares",
+                        "--workload",
+                        "insert",
+                        "--table-size",
+                        "1500000",
+                        "--only-setup")));
     awaitLease("twoprepares");
-    CliRun second = CliRun.of(in("twoprepares", "--workload", "point-select", "--table-size",
-        "100", "--only-setup"));
+    CliRun second =
+        CliRun.of(
+            in("twoprepares", "--workload", "point-select", "--table-size", "100", "--only-setup"));
     assertEquals(ExitCodes.TARGET, second.exitCode(), second.err());
-    assertTrue(second.err().contains("the items tables are in use by another txbench")
-        && second.err().contains("pid " + ProcessHandle.current().pid())
-        && second.err().contains("preparing the items tables"), second.err());
+    assertTrue(
+        second.err().contains("the items tables are in use by another txbench")
+            && second.err().contains("pid " + ProcessHandle.current().pid())
+            && second.err().contains("preparing the items tables"),
+        second.err());
     assertEquals(1, second.err().strip().lines().count(), second.err());
     CliRun done = first.get(3, TimeUnit.MINUTES);
     assertEquals(0, done.exitCode(), done.err());
     assertEquals(1_500_000, query("twoprepares", "SELECT COUNT(*) FROM item"));
-    CliRun run = CliRun.of(in("twoprepares", "--workload", "point-select", "--skip-setup",
-        "--iterations", "50", "--output-dir", dir.resolve("after").toString()));
+    CliRun run =
+        CliRun.of(
+            in(
+                "twoprepares",
+                "--workload",
+                "point-select",
+                "--skip-setup",
+                "--iterations",
+                "50",
+                "--output-dir",
+                dir.resolve("after").toString()));
     assertEquals(0, run.exitCode(), run.err());
   }
 
   @Test
-  void aRunThatWouldPrepareIsRefusedWhileAnotherRunsAndRunsOverLoadedDataShare()
-      throws Exception {
+  void aRunThatWouldPrepareIsRefusedWhileAnotherRunsAndRunsOverLoadedDataShare() throws Exception {
     createDatabase("underrun");
-    assertEquals(0, CliRun.of(in("underrun", "--workload", "update", "--table-size", "1000",
-        "--only-setup")).exitCode());
-    CompletableFuture<CliRun> running = CompletableFuture.supplyAsync(() -> CliRun.of(
-        in("underrun", "--workload", "update", "--skip-setup", "--duration", "5s",
-            "--output-dir", dir.resolve("running").toString())));
+    assertEquals(
+        0,
+        CliRun.of(in("underrun", "--workload", "update", "--table-size", "1000", "--only-setup"))
+            .exitCode());
+    CompletableFuture<CliRun> running =
+        CompletableFuture.supplyAsync(
+            () ->
+                CliRun.of(
+                    in(
+                        "underrun",
+                        "--workload",
+                        "update",
+                        "--skip-setup",
+                        "--duration",
+                        "5s",
+                        "--output-dir",
+                        dir.resolve("running").toString())));
     awaitLease("underrun");
-    CliRun beside = CliRun.of(in("underrun", "--workload", "point-select", "--skip-setup",
-        "--iterations", "100", "--no-verify", "--output-dir", dir.resolve("beside").toString()));
+    CliRun beside =
+        CliRun.of(
+            in(
+                "underrun",
+                "--workload",
+                "point-select",
+                "--skip-setup",
+                "--iterations",
+                "100",
+                "--no-verify",
+                "--output-dir",
+                dir.resolve("beside").toString()));
     assertEquals(0, beside.exitCode(), beside.err());
-    CliRun prepare = CliRun.of(in("underrun", "--workload", "update", "--table-size", "1000",
-        "--iterations", "10", "--output-dir", dir.resolve("prepare").toString()));
+    CliRun prepare =
+        CliRun.of(
+            in(
+                "underrun",
+                "--workload",
+                "update",
+                "--table-size",
+                "1000",
+                "--iterations",
+                "10",
+                "--output-dir",
+                dir.resolve("prepare").toString()));
     assertEquals(ExitCodes.TARGET, prepare.exitCode(), prepare.err());
     assertTrue(prepare.err().contains("running on the items tables"), prepare.err());
     CliRun drop = CliRun.of(in("underrun", "--drop"));
@@ -86,8 +138,8 @@ class OwnershipCliIT extends PostgresServer {
     CliRun run = running.get(2, TimeUnit.MINUTES);
     assertEquals(0, run.exitCode(), run.err() + run.out());
     assertTrue(run.out().contains("verification  passed"), run.out());
-    assertEquals(0, query("underrun", "SELECT COUNT(*) FROM txbench_lease"),
-        "a lease outlived its run");
+    assertEquals(
+        0, query("underrun", "SELECT COUNT(*) FROM txbench_lease"), "a lease outlived its run");
   }
 
   @Test
@@ -95,22 +147,39 @@ class OwnershipCliIT extends PostgresServer {
       throws Exception {
     createDatabase("reuse");
     Path out = dir.resolve("reused");
-    String[] run = in("reuse", "--workload", "point-select", "--table-size", "100",
-        "--iterations", "50", "--output-dir", out.toString());
+    String[] run =
+        in(
+            "reuse",
+            "--workload",
+            "point-select",
+            "--table-size",
+            "100",
+            "--iterations",
+            "50",
+            "--output-dir",
+            out.toString());
     assertEquals(0, CliRun.of(run).exitCode());
     Files.writeString(out.resolve("notes.txt"), "mine");
     CliRun again = CliRun.of(run);
     assertEquals(ExitCodes.USAGE, again.exitCode(), again.err());
-    assertTrue(again.err().contains("already holds the results of a run")
-        && again.err().contains("--overwrite"), again.err());
-    String[] overwrite = java.util.stream.Stream.concat(java.util.Arrays.stream(run),
-        java.util.stream.Stream.of("--overwrite")).toArray(String[]::new);
+    assertTrue(
+        again.err().contains("already holds the results of a run")
+            && again.err().contains("--overwrite"),
+        again.err());
+    String[] overwrite =
+        java.util.stream.Stream.concat(
+                java.util.Arrays.stream(run), java.util.stream.Stream.of("--overwrite"))
+            .toArray(String[]::new);
     assertEquals(0, CliRun.of(overwrite).exitCode());
     List<String> iterations = Files.readAllLines(out.resolve("iterations.csv"));
-    assertEquals(1, iterations.stream().filter(l -> l.startsWith("t,")).count(), iterations
-        .toString());
+    assertEquals(
+        1, iterations.stream().filter(l -> l.startsWith("t,")).count(), iterations.toString());
     assertEquals("mine", Files.readString(out.resolve("notes.txt")));
-    assertEquals(50, new ObjectMapper().readTree(out.resolve("summary.json").toFile())
-        .get("iterations").asLong());
+    assertEquals(
+        50,
+        new ObjectMapper()
+            .readTree(out.resolve("summary.json").toFile())
+            .get("iterations")
+            .asLong());
   }
 }

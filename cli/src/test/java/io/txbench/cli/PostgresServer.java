@@ -27,8 +27,7 @@ abstract class PostgresServer {
 
   /** The JDBC URL of {@code database} on it, as the superuser. */
   String url(String database) {
-    return "jdbc:postgresql://127.0.0.1:" + postgres.getPort() + "/" + database
-        + "?user=postgres";
+    return "jdbc:postgresql://127.0.0.1:" + postgres.getPort() + "/" + database + "?user=postgres";
   }
 
   /** The first column of the first row of {@code sql} in {@code database}. */

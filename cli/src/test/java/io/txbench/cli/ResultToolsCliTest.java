@@ -4,15 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.txbench.core.IntervalStats;
+import io.txbench.report.HistogramLog;
+import io.txbench.report.IntervalsCsv;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import io.txbench.core.IntervalStats;
-import io.txbench.report.HistogramLog;
-import io.txbench.report.IntervalsCsv;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,27 +26,36 @@ class ResultToolsCliTest {
   /** A run's summary.json, as much of it as compare reads: 30 s from {@code start}. */
   private Path run(String name, String start, double tps) throws IOException {
     Path run = Files.createDirectories(dir.resolve(name));
-    Files.writeString(run.resolve("summary.json"), "{\"target\": \"postgres\", \"serverVersion\":"
-        + " \"PostgreSQL 17\", \"workload\": \"insert\", \"parallelism\": 4, \"start\": \""
-        + start + "\", \"end\": \"" + Instant.parse(start).plusSeconds(30) + "\","
-        + " \"measuredSeconds\": 30.0, \"iterations\": " + Math.round(tps * 30) + ", \"tps\": "
-        + tps + ", \"retries\": 0, \"errors\": 0, \"responseTimeMs\": {\"p50\": 1.0,"
-        + " \"p95\": 1.5, \"p99\": 2.0, \"p999\": 3.0, \"max\": 4.0}}");
+    Files.writeString(
+        run.resolve("summary.json"),
+        "{\"target\": \"postgres\", \"serverVersion\":"
+            + " \"PostgreSQL 17\", \"workload\": \"insert\", \"parallelism\": 4, \"start\": \""
+            + start
+            + "\", \"end\": \""
+            + Instant.parse(start).plusSeconds(30)
+            + "\","
+            + " \"measuredSeconds\": 30.0, \"iterations\": "
+            + Math.round(tps * 30)
+            + ", \"tps\": "
+            + tps
+            + ", \"retries\": 0, \"errors\": 0, \"responseTimeMs\": {\"p50\": 1.0,"
+            + " \"p95\": 1.5, \"p99\": 2.0, \"p999\": 3.0, \"max\": 4.0}}");
     return run;
   }
 
   /**
-   * A client's run as txbench writes it: {@code seconds} periods of one second from {@code
-   * start}, {@code perSecond} iterations of 1 ms in each.
+   * A client's run as txbench writes it: {@code seconds} periods of one second from {@code start},
+   * {@code perSecond} iterations of 1 ms in each.
    */
-  private Path client(String name, String start, int seconds, int perSecond)
-      throws IOException {
+  private Path client(String name, String start, int seconds, int perSecond) throws IOException {
     Path run = run(name, start, perSecond);
-    String summary = Files.readString(run.resolve("summary.json"))
-        .replace("\"measuredSeconds\": 30.0", "\"measuredSeconds\": " + seconds)
-        .replace(Instant.parse(start).plusSeconds(30).toString(),
-            Instant.parse(start).plusSeconds(seconds).toString())
-        .replace("\"iterations\": " + perSecond * 30, "\"iterations\": " + perSecond * seconds);
+    String summary =
+        Files.readString(run.resolve("summary.json"))
+            .replace("\"measuredSeconds\": 30.0", "\"measuredSeconds\": " + seconds)
+            .replace(
+                Instant.parse(start).plusSeconds(30).toString(),
+                Instant.parse(start).plusSeconds(seconds).toString())
+            .replace("\"iterations\": " + perSecond * 30, "\"iterations\": " + perSecond * seconds);
     Files.writeString(run.resolve("summary.json"), summary);
     IntervalsCsv intervals = new IntervalsCsv(run);
     HistogramLog log = new HistogramLog(run);
@@ -56,8 +65,9 @@ class ResultToolsCliTest {
       h.setStartTimeStamp(Instant.parse(start).toEpochMilli() + s * 1000L);
       h.setEndTimeStamp(h.getStartTimeStamp() + 1000);
       h.recordValueWithCount(1_000_000, perSecond);
-      IntervalStats period = new IntervalStats((s + 1) * 1_000_000_000L, 1_000_000_000L, h, h,
-          0, 0, 0, 0, 4, s + 1 == seconds);
+      IntervalStats period =
+          new IntervalStats(
+              (s + 1) * 1_000_000_000L, 1_000_000_000L, h, h, 0, 0, 0, 0, 4, s + 1 == seconds);
       intervals.onInterval(period);
       log.onInterval(period);
     }
@@ -76,47 +86,60 @@ class ResultToolsCliTest {
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-    "''|is corrupt: it is empty",
-    "{\"target\": \"postgres\", \"tps\": 3|is corrupt: not valid JSON",
-    "[]|is not a txbench summary",
-    "{\"target\": \"postgres\", \"workload\": \"insert\"}|is corrupt: no \"serverVersion\" in it",
-  })
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "''|is corrupt: it is empty",
+        "{\"target\": \"postgres\", \"tps\": 3|is corrupt: not valid JSON",
+        "[]|is not a txbench summary",
+        "{\"target\": \"postgres\", \"workload\": \"insert\"}|is corrupt: no \"serverVersion\" in it",
+      })
   void aCorruptSummaryIsAUsageErrorForEveryTool(String content, String what) throws IOException {
     Path good = run("good", "2026-01-01T00:00:00Z", 10);
     Path bad = run("bad", "2026-01-01T00:01:00Z", 10);
     Files.writeString(bad.resolve("summary.json"), content);
     String named = bad.resolve("summary.json") + " " + what;
     assertUsageError(CliRun.of("compare", good.toString(), bad.toString()), named);
-    assertUsageError(CliRun.of("merge", good.toString(), bad.toString(), "--output",
-        dir.resolve("merged").toString()), named);
-    assertUsageError(CliRun.of("report", good.toString(), bad.toString(), "--output",
-        dir.resolve("report.html").toString()), named);
+    assertUsageError(
+        CliRun.of(
+            "merge", good.toString(), bad.toString(), "--output", dir.resolve("merged").toString()),
+        named);
+    assertUsageError(
+        CliRun.of(
+            "report",
+            good.toString(),
+            bad.toString(),
+            "--output",
+            dir.resolve("report.html").toString()),
+        named);
     assertFalse(Files.exists(dir.resolve("report.html")));
   }
 
   @Test
   void mergeOfOneRunSaysWhatToGive() throws IOException {
     Path only = run("client-0", "2026-01-01T00:00:00Z", 10);
-    assertUsageError(CliRun.of("merge", only.toString(), "--output",
-        dir.resolve("merged").toString()), "name two or more result directories");
+    assertUsageError(
+        CliRun.of("merge", only.toString(), "--output", dir.resolve("merged").toString()),
+        "name two or more result directories");
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-    "compare|Missing required parameter",
-    "compare --format html RUN|--format",
-    "compare NOWHERE|does not exist",
-    "compare EMPTY|not a txbench result directory",
-    "compare RUN --baseline nope|--baseline nope is none of the runs compared",
-    "compare RUN --baseline=|--baseline must name a run: its directory, or its name (run)",
-    "compare --no-such-option RUN|--no-such-option",
-    "merge RUN RUN2|--output",
-    "merge RUN RUN2 --output /proc/version/merged|has no histogram.hlog",
-    "report|Missing required parameter",
-    "report CLIENT --output /proc/version/report.html|cannot write /proc/version/report.html",
-    "report NOWHERE|does not exist",
-  })
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "compare|Missing required parameter",
+        "compare --format html RUN|--format",
+        "compare NOWHERE|does not exist",
+        "compare EMPTY|not a txbench result directory",
+        "compare RUN --baseline nope|--baseline nope is none of the runs compared",
+        "compare RUN --baseline=|--baseline must name a run: its directory, or its name (run)",
+        "compare --no-such-option RUN|--no-such-option",
+        "merge RUN RUN2|--output",
+        "merge RUN RUN2 --output /proc/version/merged|has no histogram.hlog",
+        "report|Missing required parameter",
+        "report CLIENT --output /proc/version/report.html|cannot write /proc/version/report.html",
+        "report NOWHERE|does not exist",
+      })
   void everyUsageErrorOfTheResultToolsIsOneLineAndExitCode2(String args, String named)
       throws IOException {
     Path run = run("run", "2026-01-01T00:00:00Z", 10);
@@ -125,26 +148,29 @@ class ResultToolsCliTest {
     Path client = client("client", "2026-01-01T00:00:00Z", 2, 10);
     List<String> argv = new ArrayList<>();
     for (String a : args.split(" ", -1)) {
-      argv.add(switch (a) {
-        case "RUN" -> run.toString();
-        case "RUN2" -> run2.toString();
-        case "CLIENT" -> client.toString();
-        case "EMPTY" -> empty.toString();
-        case "NOWHERE" -> dir.resolve("nowhere").toString();
-        default -> a;
-      });
+      argv.add(
+          switch (a) {
+            case "RUN" -> run.toString();
+            case "RUN2" -> run2.toString();
+            case "CLIENT" -> client.toString();
+            case "EMPTY" -> empty.toString();
+            case "NOWHERE" -> dir.resolve("nowhere").toString();
+            default -> a;
+          });
     }
     assertUsageError(CliRun.of(argv.toArray(String[]::new)), named);
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-    "\"tps\": 10.0|\"tps\": \"fast\"|\"tps\" is \"fast\", not a number of 0 or more",
-    "\"responseTimeMs\": {|\"responseTimeMs\": null, \"x\": {|\"responseTimeMs\" is null",
-    "\"start\"|\"began\"|no \"start\" in it",
-  })
-  void aSummaryWithAFieldWrongIsRefusedNotShownAsZeros(String field, String forged,
-      String what) throws IOException {
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "\"tps\": 10.0|\"tps\": \"fast\"|\"tps\" is \"fast\", not a number of 0 or more",
+        "\"responseTimeMs\": {|\"responseTimeMs\": null, \"x\": {|\"responseTimeMs\" is null",
+        "\"start\"|\"began\"|no \"start\" in it",
+      })
+  void aSummaryWithAFieldWrongIsRefusedNotShownAsZeros(String field, String forged, String what)
+      throws IOException {
     Path good = run("good", "2026-01-01T00:00:00Z", 10);
     Path bad = run("bad", "2026-01-01T00:00:10Z", 10);
     Path file = bad.resolve("summary.json");
@@ -152,8 +178,10 @@ class ResultToolsCliTest {
     String named = file + " is corrupt: " + what;
     assertUsageError(CliRun.of("compare", good.toString(), bad.toString()), named);
     for (String tool : List.of("report", "merge")) {
-      assertUsageError(CliRun.of(tool, good.toString(), bad.toString(), "--output",
-          dir.resolve("out").toString()), named);
+      assertUsageError(
+          CliRun.of(
+              tool, good.toString(), bad.toString(), "--output", dir.resolve("out").toString()),
+          named);
     }
     assertFalse(Files.exists(dir.resolve("out")));
   }
@@ -162,13 +190,14 @@ class ResultToolsCliTest {
   void reportRefusesAHistogramLogCutToItsHeaderOrMissing() throws IOException {
     Path run = client("run", "2026-01-01T00:00:00Z", 2, 10);
     Path log = run.resolve("histogram.hlog");
-    Files.write(log, Files.readAllLines(log).stream().filter(l -> !l.matches("^[0-9].*"))
-        .toList());
+    Files.write(log, Files.readAllLines(log).stream().filter(l -> !l.matches("^[0-9].*")).toList());
     Path html = dir.resolve("report.html");
-    assertUsageError(CliRun.of("report", run.toString(), "--output", html.toString()),
+    assertUsageError(
+        CliRun.of("report", run.toString(), "--output", html.toString()),
         log + " is corrupt: it holds no histogram");
     Files.delete(log);
-    assertUsageError(CliRun.of("report", run.toString(), "--output", html.toString()),
+    assertUsageError(
+        CliRun.of("report", run.toString(), "--output", html.toString()),
         run + " has no histogram.hlog");
     assertFalse(Files.exists(html));
   }
@@ -179,9 +208,12 @@ class ResultToolsCliTest {
     client("sweep/postgres-insert-p16", "2026-01-01T00:00:02Z", 2, 20);
     client("sweep/postgres-insert-p32", "2026-01-01T00:00:04Z", 2, 30);
     Path merged = dir.resolve("merged");
-    assertUsageError(CliRun.of("merge", dir.resolve("sweep").toString(), "--output",
-        merged.toString()), dir.resolve("sweep/postgres-insert-p8") + " and "
-        + dir.resolve("sweep/postgres-insert-p32") + " did not run at the same time");
+    assertUsageError(
+        CliRun.of("merge", dir.resolve("sweep").toString(), "--output", merged.toString()),
+        dir.resolve("sweep/postgres-insert-p8")
+            + " and "
+            + dir.resolve("sweep/postgres-insert-p32")
+            + " did not run at the same time");
     assertFalse(Files.exists(merged));
   }
 
@@ -190,17 +222,24 @@ class ResultToolsCliTest {
     client("clients/client-0", "2026-01-01T00:00:00Z", 4, 100);
     client("clients/client-1", "2026-01-01T00:00:02.260Z", 4, 300);
     Path merged = dir.resolve("merged");
-    CliRun merge = CliRun.of("merge", dir.resolve("clients").toString(), "--output",
-        merged.toString());
+    CliRun merge =
+        CliRun.of("merge", dir.resolve("clients").toString(), "--output", merged.toString());
     assertEquals(0, merge.exitCode(), merge.err());
     assertEquals(1, merge.err().lines().count(), merge.err());
-    assertTrue(merge.err().startsWith("txbench: warning: the clients all ran together for 1.74"
-        + " s of the 6.26 s"), merge.err());
+    assertTrue(
+        merge
+            .err()
+            .startsWith(
+                "txbench: warning: the clients all ran together for 1.74" + " s of the 6.26 s"),
+        merge.err());
     String summary = Files.readString(merged.resolve("summary.json"));
     assertTrue(summary.contains("\"tps\" : 255.59"), summary); // 1600 in 6.26 s
     assertTrue(summary.contains("\"measuredSeconds\" : 6.26"), summary);
-    List<String> t = Files.readAllLines(merged.resolve("intervals.csv")).stream().skip(1)
-        .map(l -> l.split(",", -1)[0]).toList();
+    List<String> t =
+        Files.readAllLines(merged.resolve("intervals.csv")).stream()
+            .skip(1)
+            .map(l -> l.split(",", -1)[0])
+            .toList();
     assertEquals(List.of("1.000", "2.000", "3.000", "4.000", "5.000", "6.000"), t);
   }
 
@@ -209,20 +248,31 @@ class ResultToolsCliTest {
     Path a = client("client-0", "2026-01-01T00:00:00Z", 3, 10);
     Path b = client("client-1", "2026-01-01T00:00:00.100Z", 3, 10);
     String before = Files.readString(a.resolve("summary.json"));
-    assertUsageError(CliRun.of("merge", a.toString(), b.toString(), "--output", ""),
+    assertUsageError(
+        CliRun.of("merge", a.toString(), b.toString(), "--output", ""),
         "--output must name a directory for the merged result");
-    assertUsageError(CliRun.of("merge", a.toString(), b.toString(), "--output", a.toString(),
-        "--overwrite"), "--output " + a + " is one of the directories merged");
-    assertUsageError(CliRun.of("merge", dir.toString() + "/client-0", b.toString(), "--output",
-        dir.toString() + "/./client-1/"), "is one of the directories merged");
+    assertUsageError(
+        CliRun.of("merge", a.toString(), b.toString(), "--output", a.toString(), "--overwrite"),
+        "--output " + a + " is one of the directories merged");
+    assertUsageError(
+        CliRun.of(
+            "merge",
+            dir.toString() + "/client-0",
+            b.toString(),
+            "--output",
+            dir.toString() + "/./client-1/"),
+        "is one of the directories merged");
     assertEquals(before, Files.readString(a.resolve("summary.json")));
     Path earlier = client("earlier", "2025-01-01T00:00:00Z", 2, 5);
-    assertUsageError(CliRun.of("merge", a.toString(), b.toString(), "--output",
-        earlier.toString()), earlier + " already holds the results of a run: give another"
-        + " directory, or --overwrite to replace them");
+    assertUsageError(
+        CliRun.of("merge", a.toString(), b.toString(), "--output", earlier.toString()),
+        earlier
+            + " already holds the results of a run: give another"
+            + " directory, or --overwrite to replace them");
     assertTrue(Files.readString(earlier.resolve("summary.json")).contains("2025-01-01"));
-    CliRun overwritten = CliRun.of("merge", a.toString(), b.toString(), "--output",
-        earlier.toString(), "--overwrite");
+    CliRun overwritten =
+        CliRun.of(
+            "merge", a.toString(), b.toString(), "--output", earlier.toString(), "--overwrite");
     assertEquals(0, overwritten.exitCode(), overwritten.err());
     assertTrue(Files.readString(earlier.resolve("summary.json")).contains("mergedFrom"));
   }
@@ -234,20 +284,33 @@ class ResultToolsCliTest {
     run("sweep/postgres-insert-p16", "2026-01-01T00:01:00Z", 20);
     CliRun compare = CliRun.of("compare", dir.resolve("sweep").toString());
     assertEquals(0, compare.exitCode(), compare.err());
-    List<String> runs = compare.out().lines().filter(l -> l.startsWith("postgres-insert-"))
-        .map(l -> l.split(" ", -1)[0]).toList();
-    assertEquals(List.of("postgres-insert-p8", "postgres-insert-p16", "postgres-insert-p64"),
-        runs, compare.out());
-    assertTrue(compare.out().contains("ratios to the baseline, postgres-insert-p8"),
+    List<String> runs =
+        compare
+            .out()
+            .lines()
+            .filter(l -> l.startsWith("postgres-insert-"))
+            .map(l -> l.split(" ", -1)[0])
+            .toList();
+    assertEquals(
+        List.of("postgres-insert-p8", "postgres-insert-p16", "postgres-insert-p64"),
+        runs,
         compare.out());
-    CliRun chosen = CliRun.of("compare", "--baseline", "postgres-insert-p16",
-        dir.resolve("sweep/postgres-insert-p64").toString(),
-        dir.resolve("sweep/postgres-insert-p8").toString(),
-        dir.resolve("sweep/postgres-insert-p16").toString());
+    assertTrue(compare.out().contains("ratios to the baseline, postgres-insert-p8"), compare.out());
+    CliRun chosen =
+        CliRun.of(
+            "compare",
+            "--baseline",
+            "postgres-insert-p16",
+            dir.resolve("sweep/postgres-insert-p64").toString(),
+            dir.resolve("sweep/postgres-insert-p8").toString(),
+            dir.resolve("sweep/postgres-insert-p16").toString());
     assertEquals(0, chosen.exitCode(), chosen.err());
-    assertTrue(chosen.out().contains("ratios to the baseline, postgres-insert-p16"),
+    assertTrue(chosen.out().contains("ratios to the baseline, postgres-insert-p16"), chosen.out());
+    assertTrue(
+        chosen
+            .out()
+            .lines()
+            .anyMatch(l -> l.startsWith("postgres-insert-p64 ") && l.contains(" 2.00 ")),
         chosen.out());
-    assertTrue(chosen.out().lines().anyMatch(l -> l.startsWith("postgres-insert-p64 ")
-        && l.contains(" 2.00 ")), chosen.out());
   }
 }

@@ -1,9 +1,9 @@
 package io.txbench.cli;
 
-import io.txbench.core.OptionValues;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.txbench.core.EmbeddedServer;
+import io.txbench.core.OptionValues;
 import io.txbench.core.Secret;
 import io.txbench.core.TargetOptions;
 import java.time.Duration;
@@ -12,8 +12,18 @@ import org.junit.jupiter.api.Test;
 /** Where a run ran, as its summary records it. */
 class ServerAddressTest {
   private static TargetOptions options(String host, int port, String url) {
-    return new TargetOptions(host, port, "postgres", "postgres", Secret.of("pw-never-shown"), url,
-        1, 4, Duration.ofSeconds(5), Duration.ofSeconds(60), OptionValues.defaults());
+    return new TargetOptions(
+        host,
+        port,
+        "postgres",
+        "postgres",
+        Secret.of("pw-never-shown"),
+        url,
+        1,
+        4,
+        Duration.ofSeconds(5),
+        Duration.ofSeconds(60),
+        OptionValues.defaults());
   }
 
   @Test
@@ -23,49 +33,59 @@ class ServerAddressTest {
 
   @Test
   void anEmbeddedServerSaysWhatTxbenchStartedAndWhere() {
-    EmbeddedServer embedded = new EmbeddedServer() {
-      @Override
-      public String host() {
-        return "localhost";
-      }
+    EmbeddedServer embedded =
+        new EmbeddedServer() {
+          @Override
+          public String host() {
+            return "localhost";
+          }
 
-      @Override
-      public int port() {
-        return 39211;
-      }
+          @Override
+          public int port() {
+            return 39211;
+          }
 
-      @Override
-      public String user() {
-        return "postgres";
-      }
+          @Override
+          public String user() {
+            return "postgres";
+          }
 
-      @Override
-      public String database() {
-        return "postgres";
-      }
+          @Override
+          public String database() {
+            return "postgres";
+          }
 
-      @Override
-      public String kind() {
-        return "embedded PostgreSQL";
-      }
+          @Override
+          public String kind() {
+            return "embedded PostgreSQL";
+          }
 
-      @Override
-      public String description() {
-        return "an embedded PostgreSQL";
-      }
+          @Override
+          public String description() {
+            return "an embedded PostgreSQL";
+          }
 
-      @Override
-      public void close() {}
-    };
-    assertEquals("embedded PostgreSQL on localhost:39211",
+          @Override
+          public void close() {}
+        };
+    assertEquals(
+        "embedded PostgreSQL on localhost:39211",
         ServerAddress.of(options("localhost", 39211, null), embedded));
   }
 
   @Test
   void aUrlGivesItsHostsWithoutCredentials() {
-    assertEquals("db.example:5433", ServerAddress.of(options(null, 5432,
-        "jdbc:postgresql://db.example:5433/bench?user=x&password=pw-never-shown"), null));
-    assertEquals("h1:27017,h2:27017", ServerAddress.of(options(null, 27017,
-        "mongodb://user:pw-never-shown@h1:27017,h2:27017/txbench"), null));
+    assertEquals(
+        "db.example:5433",
+        ServerAddress.of(
+            options(
+                null,
+                5432,
+                "jdbc:postgresql://db.example:5433/bench?user=x&password=pw-never-shown"),
+            null));
+    assertEquals(
+        "h1:27017,h2:27017",
+        ServerAddress.of(
+            options(null, 27017, "mongodb://user:pw-never-shown@h1:27017,h2:27017/txbench"), null));
   }
 }

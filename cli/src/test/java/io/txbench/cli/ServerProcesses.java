@@ -19,8 +19,9 @@ final class ServerProcesses {
     String postmaster = Files.readAllLines(dataDirectory.resolve("postmaster.pid")).get(0).strip();
     List<String> command = new ArrayList<>(List.of("kill", "-" + signal, postmaster));
     Process children = new ProcessBuilder("pgrep", "-P", postmaster).start();
-    for (String pid : new String(children.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
-        .split("\\s+", -1)) {
+    for (String pid :
+        new String(children.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
+            .split("\\s+", -1)) {
       if (!pid.isBlank()) {
         command.add(pid);
       }

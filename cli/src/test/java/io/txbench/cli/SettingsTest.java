@@ -15,32 +15,42 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /** What the command line makes of its options, before anything connects. */
 class SettingsTest {
 
   private static TargetSettings settings(String target, String... args) {
     PrintStream none = new PrintStream(PrintStream.nullOutputStream());
-    BenchmarkCommand command = new BenchmarkCommand(none, none, Map.of(), new Providers(),
-        new Credentials());
+    BenchmarkCommand command =
+        new BenchmarkCommand(none, none, Map.of(), new Providers(), new Credentials());
     BenchmarkCommand.commandLine(command).parseArgs(args);
     return command.settings(target);
   }
 
   @Test
   void aUrlSaysWhoConnectsUnlessTheUserOptionSaysOtherwise() {
-    assertNull(settings("mysql", "--target-url",
-        "jdbc:mysql://127.0.0.1/txbench?user=bench").target().user());
+    assertNull(
+        settings("mysql", "--target-url", "jdbc:mysql://127.0.0.1/txbench?user=bench")
+            .target()
+            .user());
     assertEquals("root", settings("mysql").target().user());
-    assertEquals("ops", settings("mysql", "--target-url", "jdbc:mysql://127.0.0.1/txbench",
-        "--target-database-user", "ops").target().user());
+    assertEquals(
+        "ops",
+        settings(
+                "mysql",
+                "--target-url",
+                "jdbc:mysql://127.0.0.1/txbench",
+                "--target-database-user",
+                "ops")
+            .target()
+            .user());
   }
 
   @Test
   void aRunLastsThirtySecondsUnlessTheOptionsSayHowLong() {
     assertEquals(new ForDuration(Duration.ofSeconds(30)), settings("mysql").run().length());
-    assertEquals(new ForDuration(Duration.ofMinutes(2)),
+    assertEquals(
+        new ForDuration(Duration.ofMinutes(2)),
         settings("mysql", "--duration", "2m").run().length());
     assertEquals(new ForIterations(500), settings("mysql", "--iterations", "500").run().length());
   }
@@ -48,10 +58,12 @@ class SettingsTest {
   @Test
   void aRateOpensTheLoop() {
     assertEquals(new ClosedLoop(), settings("mysql").run().pacing());
-    assertEquals(new OpenLoop(50, Arrivals.UNIFORM), settings("mysql", "--rate", "50").run()
-        .pacing());
-    assertEquals(new OpenLoop(50, Arrivals.POISSON, Optional.of(Duration.ofMillis(20))),
+    assertEquals(
+        new OpenLoop(50, Arrivals.UNIFORM), settings("mysql", "--rate", "50").run().pacing());
+    assertEquals(
+        new OpenLoop(50, Arrivals.POISSON, Optional.of(Duration.ofMillis(20))),
         settings("mysql", "--rate", "50", "--rate-distribution", "poisson", "--max-lag", "20ms")
-            .run().pacing());
+            .run()
+            .pacing());
   }
 }

@@ -10,15 +10,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A kind of workload only the tests know, added as the README's "Adding a workload" says: its
- * name, its data, its own option and its invariant. Each iteration adds {@code --tally-step} to a
+ * A kind of workload only the tests know, added as the README's "Adding a workload" says: its name,
+ * its data, its own option and its invariant. Each iteration adds {@code --tally-step} to a
  * counter; verify checks the counter grew by the step times what committed.
  */
 final class TallyKind implements WorkloadKind {
   static final String NAME = "tally";
 
-  static final DeclaredOption<Long> STEP = DeclaredOption.between("--tally-step", "N",
-      "what each iteration adds, 1 to 100.", 1, 1, 100);
+  static final DeclaredOption<Long> STEP =
+      DeclaredOption.between("--tally-step", "N", "what each iteration adds, 1 to 100.", 1, 1, 100);
 
   @Override
   public String name() {

@@ -28,9 +28,13 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public class ToyProvider implements WorkloadProvider {
   /** An option of the toy's own, which the CLI learns of only from {@link #options()}. */
-  static final DeclaredOption<String> FLAVOUR = DeclaredOption.oneOf("--toy-flavour", "FLAVOUR",
-      "what the toy server tastes of (vanilla, chocolate).", "vanilla",
-      List.of("vanilla", "chocolate"));
+  static final DeclaredOption<String> FLAVOUR =
+      DeclaredOption.oneOf(
+          "--toy-flavour",
+          "FLAVOUR",
+          "what the toy server tastes of (vanilla, chocolate).",
+          "vanilla",
+          List.of("vanilla", "chocolate"));
 
   @Override
   public String target() {
@@ -73,8 +77,8 @@ public class ToyProvider implements WorkloadProvider {
   }
 
   /**
-   * Point-select, by counting; and {@link TallyKind}, the workload the README's "Adding a
-   * workload" adds: one line here.
+   * Point-select, by counting; and {@link TallyKind}, the workload the README's "Adding a workload"
+   * adds: one line here.
    */
   @Override
   public WorkloadTable<ToyTarget> workloads() {
@@ -92,7 +96,6 @@ public class ToyProvider implements WorkloadProvider {
   public Dropped dropOwned(Target target) {
     return new Dropped(List.of(), List.of());
   }
-
 
   /** The "server": nothing runs, it only says where it would be. */
   static final class ToyServer implements EmbeddedServer {
@@ -133,6 +136,7 @@ public class ToyProvider implements WorkloadProvider {
   /** The client of the toy server. */
   static final class ToyTarget implements Target {
     private final String flavour;
+
     /** The toy server's one datum. */
     private final AtomicLong counter = new AtomicLong();
 
@@ -181,8 +185,10 @@ public class ToyProvider implements WorkloadProvider {
     @Override
     public Verification verify(Tally tally) {
       long counted = count.get();
-      return Verification.of(Map.of("committed", tally.committed(), "counted", counted),
-          counted == tally.committed() ? List.of()
+      return Verification.of(
+          Map.of("committed", tally.committed(), "counted", counted),
+          counted == tally.committed()
+              ? List.of()
               : List.of(counted + " counted, " + tally.committed() + " committed"));
     }
   }

@@ -9,9 +9,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A target the CLI has never heard of ({@link ToyProvider}, registered in the tests' resources)
- * is listed, has its defaults shown, its URL picked and its embedded server started: the CLI
- * names no target.
+ * A target the CLI has never heard of ({@link ToyProvider}, registered in the tests' resources) is
+ * listed, has its defaults shown, its URL picked and its embedded server started: the CLI names no
+ * target.
  */
 class ToyTargetTest {
 
@@ -27,13 +27,24 @@ class ToyTargetTest {
   @Test
   void theToyTargetRunsOnItsEmbeddedServer(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("toy");
-    CliRun run = CliRun.of("--benchmark-target", "toy", "--embedded", "--workload",
-        "point-select", "--parallelism", "2", "--duration", "300ms", "--output-dir",
-        out.toString());
+    CliRun run =
+        CliRun.of(
+            "--benchmark-target",
+            "toy",
+            "--embedded",
+            "--workload",
+            "point-select",
+            "--parallelism",
+            "2",
+            "--duration",
+            "300ms",
+            "--output-dir",
+            out.toString());
     assertEquals(ExitCodes.OK, run.exitCode(), run.err() + run.out());
-    assertTrue(run.out().contains("--embedded: started the toy server (a counter in memory)."),
-        run.out());
-    assertTrue(run.out().contains("Connected to Toy 1.0 (vanilla) at localhost:7/toybox."), run.out());
+    assertTrue(
+        run.out().contains("--embedded: started the toy server (a counter in memory)."), run.out());
+    assertTrue(
+        run.out().contains("Connected to Toy 1.0 (vanilla) at localhost:7/toybox."), run.out());
     assertTrue(run.out().contains("toy server on localhost:7 (started by txbench)"), run.out());
     assertTrue(run.out().contains("verification  passed"), run.out());
     assertTrue(Files.exists(out.resolve("summary.json")), run.out());
@@ -42,30 +53,47 @@ class ToyTargetTest {
   @Test
   void theToysOwnOptionIsShownParsedAndHandedToIt(@TempDir Path dir) {
     String help = CliRun.of("--help").out().replaceAll("\\s+", " ");
-    assertTrue(help.contains("--toy-flavour=FLAVOUR toy: what the toy server tastes of (vanilla,"
-        + " chocolate). Default: vanilla."), help);
-    CliRun run = CliRun.of("--benchmark-target", "toy", "--embedded", "--toy-flavour",
-        "CHOCOLATE", "--workload", "point-select", "--duration", "200ms", "--output-dir",
-        dir.resolve("choc").toString());
+    assertTrue(
+        help.contains(
+            "--toy-flavour=FLAVOUR toy: what the toy server tastes of (vanilla,"
+                + " chocolate). Default: vanilla."),
+        help);
+    CliRun run =
+        CliRun.of(
+            "--benchmark-target",
+            "toy",
+            "--embedded",
+            "--toy-flavour",
+            "CHOCOLATE",
+            "--workload",
+            "point-select",
+            "--duration",
+            "200ms",
+            "--output-dir",
+            dir.resolve("choc").toString());
     assertEquals(ExitCodes.OK, run.exitCode(), run.err() + run.out());
-    assertTrue(run.out().contains("Connected to Toy 1.0 (chocolate) at localhost:7/toybox."),
-        run.out());
+    assertTrue(
+        run.out().contains("Connected to Toy 1.0 (chocolate) at localhost:7/toybox."), run.out());
   }
 
   @Test
   void aValueTheToyRefusesIsAUsageErrorInItsOwnWords() {
-    CliRun run = CliRun.of("--benchmark-target", "toy", "--workload", "point-select",
-        "--toy-flavour", "mint");
+    CliRun run =
+        CliRun.of(
+            "--benchmark-target", "toy", "--workload", "point-select", "--toy-flavour", "mint");
     assertEquals(ExitCodes.USAGE, run.exitCode(), run.err());
-    assertEquals("txbench: --toy-flavour: unknown value 'mint'; one of: vanilla, chocolate"
-        + " (see --help)", run.err().strip());
+    assertEquals(
+        "txbench: --toy-flavour: unknown value 'mint'; one of: vanilla, chocolate"
+            + " (see --help)",
+        run.err().strip());
   }
 
   @Test
   void anOptionNoTargetOfTheRunTakesIsRefused() {
     CliRun run = CliRun.of("--benchmark-target", "postgres", "--toy-flavour", "chocolate");
     assertEquals(ExitCodes.USAGE, run.exitCode(), run.err());
-    assertEquals("txbench: --toy-flavour applies to toy only, not to postgres (see --help)",
+    assertEquals(
+        "txbench: --toy-flavour applies to toy only, not to postgres (see --help)",
         run.err().strip());
   }
 
@@ -73,17 +101,29 @@ class ToyTargetTest {
   void aWorkloadTheToyDoesNotServeIsRefusedWithItsList() {
     CliRun run = CliRun.of("--benchmark-target", "toy", "--workload", "airline");
     assertEquals(ExitCodes.USAGE, run.exitCode(), run.err());
-    assertTrue(run.err().contains("unknown workload 'airline'; one of: [point-select, tally]"),
-        run.err());
+    assertTrue(
+        run.err().contains("unknown workload 'airline'; one of: [point-select, tally]"), run.err());
   }
 
   @Test
   void eachTargetOfAListTakesTheUrlItsProviderAccepts(@TempDir Path dir) {
-    CliRun run = CliRun.of("--benchmark-target", "toy,postgres", "--target-url",
-        "jdbc:postgresql://127.0.0.1:1/x", "--target-url", "toy://anywhere", "--workload",
-        "point-select", "--duration", "300ms", "--output-dir", dir.resolve("list").toString());
+    CliRun run =
+        CliRun.of(
+            "--benchmark-target",
+            "toy,postgres",
+            "--target-url",
+            "jdbc:postgresql://127.0.0.1:1/x",
+            "--target-url",
+            "toy://anywhere",
+            "--workload",
+            "point-select",
+            "--duration",
+            "300ms",
+            "--output-dir",
+            dir.resolve("list").toString());
     // The toy target takes toy://, so it runs on it rather than starting its embedded server.
-    assertTrue(run.out().contains("Connected to Toy 1.0 (vanilla) at toy://anywhere."),
+    assertTrue(
+        run.out().contains("Connected to Toy 1.0 (vanilla) at toy://anywhere."),
         run.err() + run.out());
   }
 }

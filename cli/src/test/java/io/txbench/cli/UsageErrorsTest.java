@@ -11,49 +11,51 @@ import org.junit.jupiter.params.provider.CsvSource;
 class UsageErrorsTest {
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-    "--benchmark-target oracle|--benchmark-target",
-    "--workload tpcc|--workload",
-    "--parallelism 0|--parallelism",
-    "--parallelism -3|--parallelism",
-    "--parallelism many|--parallelism",
-    "--duration forever|--duration",
-    "--duration 10s --iterations 5|--iterations",
-    "--skip-setup --only-setup|--only-setup",
-    "--metrics-reporter graphite|'graphite' is not one of: csv, console, log",
-    "--rate 5 --rate-distribution gauss|'gauss' is not one of: uniform, poisson",
-    "--sql-isolation-level CHAOS|--sql-isolation-level",
-    "--target-database-port 70000|--target-database-port",
-    "--min-connections 9 --max-connections 4|--min-connections",
-    "--no-such-option|--no-such-option",
-    "--target-database-password-file /nonexistent/pw|--target-database-password-file",
-    "--schedules -1|--schedules",
-    "--output-dir /proc/version/run|--output-dir",
-    "--benchmark-target mongo --target-url mongodb://[oops|--target-url",
-    "--duration PT99999999999H|--duration must be between 1ms and 30d",
-    "--warmup PT99999999999H|--warmup must be between 0 and 24h",
-    "--metrics PT99999999999H|--metrics must be between 100ms and 1h",
-    "--booking-sleep PT99999999999H|--booking-sleep: must be between 0 and 1m",
-    "--rate 10 --max-lag PT99999999999H|--max-lag must be between 1ms and 1h",
-    "--duration 99999999999999999999h|--duration must be between",
-    "--parallelism 99999999|--parallelism must be between 1 and 4,096",
-    "--parallelism 8,99999999|--parallelism must be between 1 and 4,096",
-    "--max-connections 99999999|--max-connections must be between 1 and 10,000",
-    "--connection-wait-timeout 0s|--connection-wait-timeout must be between 100ms and 1h",
-    "--connection-idle-timeout 100000h|--connection-idle-timeout must be between 0 and 24h",
-    "--day-range 99999|--day-range: must be between 1 and 3,650",
-    "--workload point-select --table-size 99999999999|--table-size: must be between 1 and 1,000,000,000",
-    "--table-size 2000|--table-size applies to point-select, insert, update only, not to airline",
-    "--workload update --day-range 3|--day-range applies to airline only, not to update",
-    "--workload insert --disable-transaction|--disable-transaction applies to airline only",
-    "--max-retries 1000000|--max-retries must be between 0 and 1,000",
-    "--log-level verbose|--log-level: unknown level 'verbose'; one of: error, warn, info",
-    "--rate 1e9|--rate must be between 0.001 and 10000000, not 1000000000",
-    "--rate 1e-9|--rate must be between 0.001 and 10000000, not 0.000000001",
-    "--embedded --target-database-host 127.0.0.1|--embedded starts a server of its own",
-    "--embedded --target-database-name mine|--embedded starts a server of its own",
-    "--embedded --target-database-port 5432|--embedded starts a server of its own",
-  })
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "--benchmark-target oracle|--benchmark-target",
+        "--workload tpcc|--workload",
+        "--parallelism 0|--parallelism",
+        "--parallelism -3|--parallelism",
+        "--parallelism many|--parallelism",
+        "--duration forever|--duration",
+        "--duration 10s --iterations 5|--iterations",
+        "--skip-setup --only-setup|--only-setup",
+        "--metrics-reporter graphite|'graphite' is not one of: csv, console, log",
+        "--rate 5 --rate-distribution gauss|'gauss' is not one of: uniform, poisson",
+        "--sql-isolation-level CHAOS|--sql-isolation-level",
+        "--target-database-port 70000|--target-database-port",
+        "--min-connections 9 --max-connections 4|--min-connections",
+        "--no-such-option|--no-such-option",
+        "--target-database-password-file /nonexistent/pw|--target-database-password-file",
+        "--schedules -1|--schedules",
+        "--output-dir /proc/version/run|--output-dir",
+        "--benchmark-target mongo --target-url mongodb://[oops|--target-url",
+        "--duration PT99999999999H|--duration must be between 1ms and 30d",
+        "--warmup PT99999999999H|--warmup must be between 0 and 24h",
+        "--metrics PT99999999999H|--metrics must be between 100ms and 1h",
+        "--booking-sleep PT99999999999H|--booking-sleep: must be between 0 and 1m",
+        "--rate 10 --max-lag PT99999999999H|--max-lag must be between 1ms and 1h",
+        "--duration 99999999999999999999h|--duration must be between",
+        "--parallelism 99999999|--parallelism must be between 1 and 4,096",
+        "--parallelism 8,99999999|--parallelism must be between 1 and 4,096",
+        "--max-connections 99999999|--max-connections must be between 1 and 10,000",
+        "--connection-wait-timeout 0s|--connection-wait-timeout must be between 100ms and 1h",
+        "--connection-idle-timeout 100000h|--connection-idle-timeout must be between 0 and 24h",
+        "--day-range 99999|--day-range: must be between 1 and 3,650",
+        "--workload point-select --table-size 99999999999|--table-size: must be between 1 and 1,000,000,000",
+        "--table-size 2000|--table-size applies to point-select, insert, update only, not to airline",
+        "--workload update --day-range 3|--day-range applies to airline only, not to update",
+        "--workload insert --disable-transaction|--disable-transaction applies to airline only",
+        "--max-retries 1000000|--max-retries must be between 0 and 1,000",
+        "--log-level verbose|--log-level: unknown level 'verbose'; one of: error, warn, info",
+        "--rate 1e9|--rate must be between 0.001 and 10000000, not 1000000000",
+        "--rate 1e-9|--rate must be between 0.001 and 10000000, not 0.000000001",
+        "--embedded --target-database-host 127.0.0.1|--embedded starts a server of its own",
+        "--embedded --target-database-name mine|--embedded starts a server of its own",
+        "--embedded --target-database-port 5432|--embedded starts a server of its own",
+      })
   void badInputGetsOneClearLineAndExitCode2(String args, String named) {
     CliRun run = CliRun.of(args.split(" "));
     assertEquals(ExitCodes.USAGE, run.exitCode(), run.err());
@@ -75,21 +77,27 @@ class UsageErrorsTest {
   }
 
   @ParameterizedTest
-  @org.junit.jupiter.params.provider.ValueSource(strings = {"--target-database-host",
-      "--target-database-name", "--target-database-user"})
+  @org.junit.jupiter.params.provider.ValueSource(
+      strings = {"--target-database-host", "--target-database-name", "--target-database-user"})
   void anEmptyServerNameIsRefused(String option) {
     CliRun run = CliRun.of(option, "");
     assertEquals(ExitCodes.USAGE, run.exitCode(), run.err() + run.out());
-    assertEquals("txbench: " + option + " must not be empty: name one, or leave the option out"
-        + " (see --help)", run.err().strip());
+    assertEquals(
+        "txbench: "
+            + option
+            + " must not be empty: name one, or leave the option out"
+            + " (see --help)",
+        run.err().strip());
   }
 
   @org.junit.jupiter.api.Test
   void aMistypedCommandIsNamed() {
     CliRun run = CliRun.of("comapre", "results/x");
     assertEquals(ExitCodes.USAGE, run.exitCode(), run.err());
-    assertEquals("txbench: unknown command 'comapre'; commands: report, compare, merge (or none,"
-        + " to run a benchmark) (see --help)", run.err().strip());
+    assertEquals(
+        "txbench: unknown command 'comapre'; commands: report, compare, merge (or none,"
+            + " to run a benchmark) (see --help)",
+        run.err().strip());
   }
 
   @org.junit.jupiter.api.Test
@@ -103,8 +111,10 @@ class UsageErrorsTest {
     for (String target : new String[] {"postgres", "mysql", "mongo"}) {
       CliRun run = CliRun.of("--benchmark-target", target, "--target-url", "");
       assertEquals(ExitCodes.USAGE, run.exitCode(), run.err() + run.out());
-      assertEquals("txbench: --target-url must not be empty: give the target's URL, or"
-          + " leave the option out (see --help)", run.err().strip());
+      assertEquals(
+          "txbench: --target-url must not be empty: give the target's URL, or"
+              + " leave the option out (see --help)",
+          run.err().strip());
       assertEquals("", run.out());
     }
   }
@@ -112,8 +122,18 @@ class UsageErrorsTest {
   @org.junit.jupiter.api.Test
   void theHelpStatesTheLimits() {
     String help = CliRun.of("--help").out();
-    for (String limit : new String[] {"1 to 4096", "up to 30 days", "up to 24h", "100ms to 1h",
-        "up to 1m", "1 to 10000", "(1 to 3650)", "up to 1,000,000,000", "(0 to 1000)"}) {
+    for (String limit :
+        new String[] {
+          "1 to 4096",
+          "up to 30 days",
+          "up to 24h",
+          "100ms to 1h",
+          "up to 1m",
+          "1 to 10000",
+          "(1 to 3650)",
+          "up to 1,000,000,000",
+          "(0 to 1000)"
+        }) {
       assertTrue(help.replaceAll("\\s+", " ").contains(limit), limit + " not in: " + help);
     }
   }

@@ -2,10 +2,10 @@ package io.txbench.core;
 
 /**
  * A benchmark on one target from connection to its last run, with its steps in their only valid
- * order: open the target; then either {@link #drop()} what txbench made there, or {@link
- * #prepare} the workload's data (or {@link #attach()} to data loaded before) under a lease on its
- * tables; then any number of {@link #measure measured runs} by one crew of workers, whose sessions
- * outlive each run so that no run measures connecting. A step out of order is refused.
+ * order: open the target; then either {@link #drop()} what txbench made there, or {@link #prepare}
+ * the workload's data (or {@link #attach()} to data loaded before) under a lease on its tables;
+ * then any number of {@link #measure measured runs} by one crew of workers, whose sessions outlive
+ * each run so that no run measures connecting. A step out of order is refused.
  *
  * <p>It prints nothing: a caller follows each run with a {@link StepListener} and shows or writes
  * what it likes. Its steps are called from one thread at a time; {@link #requestStop()} from any.
@@ -41,8 +41,8 @@ public final class Benchmark implements AutoCloseable {
     void run() throws Exception;
   }
 
-  private Benchmark(WorkloadProvider provider, WorkloadOptions options, Target target,
-      int workers) {
+  private Benchmark(
+      WorkloadProvider provider, WorkloadOptions options, Target target, int workers) {
     this.provider = provider;
     this.options = options;
     this.target = target;
@@ -55,8 +55,9 @@ public final class Benchmark implements AutoCloseable {
    *
    * @throws TargetUnavailableException when the server cannot be reached or refuses the login
    */
-  public static Benchmark open(WorkloadProvider provider, TargetOptions target,
-      WorkloadOptions workload, int workers) throws TargetUnavailableException {
+  public static Benchmark open(
+      WorkloadProvider provider, TargetOptions target, WorkloadOptions workload, int workers)
+      throws TargetUnavailableException {
     if (workers < 1) {
       throw new IllegalArgumentException("a benchmark has at least one worker");
     }
@@ -91,8 +92,8 @@ public final class Benchmark implements AutoCloseable {
   }
 
   /**
-   * Checks that the data a previous prepare left is there, under a shared lease, and reads what
-   * the runs need of it.
+   * Checks that the data a previous prepare left is there, under a shared lease, and reads what the
+   * runs need of it.
    *
    * @throws SetupException when there is none, or it is not complete
    */
@@ -130,8 +131,8 @@ public final class Benchmark implements AutoCloseable {
    */
   public RunOutcome measure(RunPlan plan, StepListener listener) throws Exception {
     if (plan.run().parallelism() > workers) {
-      throw new IllegalArgumentException(plan.run().parallelism() + " workers asked of a"
-          + " benchmark of " + workers);
+      throw new IllegalArgumentException(
+          plan.run().parallelism() + " workers asked of a" + " benchmark of " + workers);
     }
     if (stage == Stage.READY) {
       stage = Stage.DONE; // until the crew is gathered: a lease that cannot be shared ends it
@@ -141,15 +142,15 @@ public final class Benchmark implements AutoCloseable {
       stage = Stage.MEASURING;
     }
     if (stage != Stage.MEASURING) {
-      throw new IllegalStateException("measure comes when a benchmark is READY or MEASURING,"
-          + " not " + stage);
+      throw new IllegalStateException(
+          "measure comes when a benchmark is READY or MEASURING," + " not " + stage);
     }
     return measurement.run(plan, listener);
   }
 
   /**
-   * Stops the step under way (a load, a warm-up, a measured run) and every later one at once;
-   * safe from any thread (a shutdown hook's, say).
+   * Stops the step under way (a load, a warm-up, a measured run) and every later one at once; safe
+   * from any thread (a shutdown hook's, say).
    */
   public void requestStop() {
     stops.request();
@@ -158,8 +159,8 @@ public final class Benchmark implements AutoCloseable {
   /** Leaves {@code expected} for good: until the step that follows succeeds, nothing else. */
   private void advance(Stage expected, String step) {
     if (stage != expected) {
-      throw new IllegalStateException(step + " comes when a benchmark is " + expected
-          + ", not " + stage);
+      throw new IllegalStateException(
+          step + " comes when a benchmark is " + expected + ", not " + stage);
     }
     stage = Stage.DONE;
   }

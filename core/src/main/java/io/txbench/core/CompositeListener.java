@@ -7,10 +7,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Hands every event to several listeners; one that fails does not stop the others. A listener
- * that fails once (a result file on a full disk, say) is called no more, and only the first
- * failure of the run is logged, in one line: the run goes on, and {@link #failures()} tells the
- * end of the run that its results are incomplete.
+ * Hands every event to several listeners; one that fails does not stop the others. A listener that
+ * fails once (a result file on a full disk, say) is called no more, and only the first failure of
+ * the run is logged, in one line: the run goes on, and {@link #failures()} tells the end of the run
+ * that its results are incomplete.
  */
 public final class CompositeListener implements RunListener {
   private static final Logger LOG = LoggerFactory.getLogger(CompositeListener.class);

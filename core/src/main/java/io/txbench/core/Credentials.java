@@ -18,37 +18,45 @@ import java.util.regex.Pattern;
  */
 public final class Credentials {
   static final String MASK = "****";
+
   /** The shortest secret masked as text: masking one or two letters everywhere hides nothing. */
   private static final int SHORTEST = 3;
+
   /** {@code scheme://user:password@host}: the password runs to the last @ of the authority. */
   private static final Pattern USER_INFO = Pattern.compile("(://[^/:@\\s]*:)([^/\\s]*)@");
+
   /**
-   * A parameter named like a secret; its value runs to the next & or the end of the word. One
-   * that names a file ({@code --target-database-password-file=FILE}) holds a path, not a secret.
+   * A parameter named like a secret; its value runs to the next & or the end of the word. One that
+   * names a file ({@code --target-database-password-file=FILE}) holds a path, not a secret.
    */
-  private static final Pattern PARAMETER = Pattern.compile(
-      "(?i)((?:^|[?&;,(\\s])[\\w.-]*(?:password|pwd|secret|token)[\\w.-]*(?<![-_.]file)=)"
-          + "([^&\\s]*)");
+  private static final Pattern PARAMETER =
+      Pattern.compile(
+          "(?i)((?:^|[?&;,(\\s])[\\w.-]*(?:password|pwd|secret|token)[\\w.-]*(?<![-_.]file)=)"
+              + "([^&\\s]*)");
+
   /**
-   * In a whole URL: {@code scheme://user:password@host...} where the password, unencoded, may
-   * hold any character; it runs to the last @.
+   * In a whole URL: {@code scheme://user:password@host...} where the password, unencoded, may hold
+   * any character; it runs to the last @.
    */
-  private static final Pattern URL_USER_INFO = Pattern.compile(
-      "^[\\w+.:-]*://[^:@/]*:(?!\\d+(?:[/?]|$))(.*)@[^@]*$", Pattern.DOTALL);
+  private static final Pattern URL_USER_INFO =
+      Pattern.compile("^[\\w+.:-]*://[^:@/]*:(?!\\d+(?:[/?]|$))(.*)@[^@]*$", Pattern.DOTALL);
+
   /**
-   * In a whole URL: a secret-named parameter, whose unencoded value runs to the next {@code
-   * &name=} or the end, whatever it holds (&, ;, spaces).
+   * In a whole URL: a secret-named parameter, whose unencoded value runs to the next {@code &name=}
+   * or the end, whatever it holds (&, ;, spaces).
    */
-  private static final Pattern URL_PARAMETER = Pattern.compile(
-      "(?i)[?&;(][\\w.-]*(?:password|pwd|secret|token)[\\w.-]*=(.*?)(?=&[\\w.-]+=|$)",
-      Pattern.DOTALL);
+  private static final Pattern URL_PARAMETER =
+      Pattern.compile(
+          "(?i)[?&;(][\\w.-]*(?:password|pwd|secret|token)[\\w.-]*=(.*?)(?=&[\\w.-]+=|$)",
+          Pattern.DOTALL);
+
   private static final Pattern URL_DELIMITERS = Pattern.compile("[&;?#/@:=%'\"\\s,()\\[\\]]+");
   private final List<String> secrets = new ArrayList<>();
 
   /**
    * Adds a secret (a password), in every form it may be printed in: as it is, URL-encoded and
-   * decoded, and each of its pieces between the characters that split URLs, since a URL parser or
-   * a library's own masking may print only a part of it.
+   * decoded, and each of its pieces between the characters that split URLs, since a URL parser or a
+   * library's own masking may print only a part of it.
    */
   public synchronized void add(String secret) {
     if (secret == null || secret.length() < SHORTEST) {
@@ -124,14 +132,16 @@ public final class Credentials {
   }
 
   /**
-   * A whole URL without its secrets: the user-info password and every secret-named parameter
-   * are taken out (not masked), so that the URL can be used again, with the password given some
-   * other way. The same shapes as {@link #addUrl} recognises.
+   * A whole URL without its secrets: the user-info password and every secret-named parameter are
+   * taken out (not masked), so that the URL can be used again, with the password given some other
+   * way. The same shapes as {@link #addUrl} recognises.
    */
   public static String withoutSecrets(String url) {
     Matcher userInfo = URL_USER_INFO.matcher(url);
-    String u = userInfo.matches()
-        ? url.substring(0, userInfo.start(1) - 1) + url.substring(userInfo.end(1)) : url;
+    String u =
+        userInfo.matches()
+            ? url.substring(0, userInfo.start(1) - 1) + url.substring(userInfo.end(1))
+            : url;
     StringBuilder kept = new StringBuilder(u.length());
     int from = 0;
     for (Matcher parameter = URL_PARAMETER.matcher(u); parameter.find(); ) {

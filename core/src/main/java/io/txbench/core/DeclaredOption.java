@@ -49,33 +49,55 @@ public record DeclaredOption<T>(
 
   /** An option that stands alone for {@code true}, or takes {@code true} or {@code false}. */
   public static DeclaredOption<Boolean> flag(String name, String description) {
-    return new DeclaredOption<>(name, "true|false", description, "false", true, text -> {
-      String lower = text.strip().toLowerCase(Locale.ROOT);
-      if (!lower.equals("true") && !lower.equals("false")) {
-        throw new IllegalArgumentException("'" + text + "' is neither true nor false");
-      }
-      return Boolean.valueOf(lower);
-    });
+    return new DeclaredOption<>(
+        name,
+        "true|false",
+        description,
+        "false",
+        true,
+        text -> {
+          String lower = text.strip().toLowerCase(Locale.ROOT);
+          if (!lower.equals("true") && !lower.equals("false")) {
+            throw new IllegalArgumentException("'" + text + "' is neither true nor false");
+          }
+          return Boolean.valueOf(lower);
+        });
   }
 
   /** One of an enum's constants, by name in any case. */
-  public static <E extends Enum<E>> DeclaredOption<E> choice(String name, String paramLabel,
-      String description, E defaultValue) {
+  public static <E extends Enum<E>> DeclaredOption<E> choice(
+      String name, String paramLabel, String description, E defaultValue) {
     Class<E> type = defaultValue.getDeclaringClass();
     List<E> constants = Arrays.asList(type.getEnumConstants());
-    return new DeclaredOption<>(name, paramLabel, description, defaultValue.name(), false,
-        text -> constants.stream()
-            .filter(c -> c.name().equalsIgnoreCase(text.strip()))
-            .findFirst()
-            .orElseThrow(() -> new IllegalArgumentException("unknown value '" + text
-                + "'; one of: " + String.join(", ", constants.stream().map(Enum::name).toList()))));
+    return new DeclaredOption<>(
+        name,
+        paramLabel,
+        description,
+        defaultValue.name(),
+        false,
+        text ->
+            constants.stream()
+                .filter(c -> c.name().equalsIgnoreCase(text.strip()))
+                .findFirst()
+                .orElseThrow(
+                    () ->
+                        new IllegalArgumentException(
+                            "unknown value '"
+                                + text
+                                + "'; one of: "
+                                + String.join(", ", constants.stream().map(Enum::name).toList()))));
   }
 
   /** A whole number from {@code min} to {@code max}. */
-  public static DeclaredOption<Long> between(String name, String paramLabel, String description,
-      long defaultValue, long min, long max) {
-    return new DeclaredOption<>(name, paramLabel, description, String.valueOf(defaultValue),
-        false, text -> {
+  public static DeclaredOption<Long> between(
+      String name, String paramLabel, String description, long defaultValue, long min, long max) {
+    return new DeclaredOption<>(
+        name,
+        paramLabel,
+        description,
+        String.valueOf(defaultValue),
+        false,
+        text -> {
           long value;
           try {
             value = Long.parseLong(text.strip().replace("_", ""));
@@ -83,22 +105,37 @@ public record DeclaredOption<T>(
             throw new IllegalArgumentException("'" + text + "' is not a whole number");
           }
           if (value < min || value > max) {
-            throw new IllegalArgumentException("must be between " + grouped(min) + " and "
-                + grouped(max) + ", not " + value);
+            throw new IllegalArgumentException(
+                "must be between " + grouped(min) + " and " + grouped(max) + ", not " + value);
           }
           return value;
         });
   }
 
   /** A duration ({@link Durations#parse}) from {@code min} to {@code max}. */
-  public static DeclaredOption<Duration> between(String name, String paramLabel,
-      String description, Duration defaultValue, Duration min, Duration max) {
-    return new DeclaredOption<>(name, paramLabel, description, Durations.text(defaultValue),
-        false, text -> {
+  public static DeclaredOption<Duration> between(
+      String name,
+      String paramLabel,
+      String description,
+      Duration defaultValue,
+      Duration min,
+      Duration max) {
+    return new DeclaredOption<>(
+        name,
+        paramLabel,
+        description,
+        Durations.text(defaultValue),
+        false,
+        text -> {
           Duration value = Durations.parse(text);
           if (value.compareTo(min) < 0 || value.compareTo(max) > 0) {
-            throw new IllegalArgumentException("must be between " + Durations.text(min) + " and "
-                + Durations.text(max) + ", not " + Durations.text(value));
+            throw new IllegalArgumentException(
+                "must be between "
+                    + Durations.text(min)
+                    + " and "
+                    + Durations.text(max)
+                    + ", not "
+                    + Durations.text(value));
           }
           return value;
         });
@@ -109,13 +146,21 @@ public record DeclaredOption<T>(
   }
 
   /** A word out of {@code words} (in any case), returned as {@code words} spells it. */
-  public static DeclaredOption<String> oneOf(String name, String paramLabel, String description,
-      String defaultText, List<String> words) {
-    return new DeclaredOption<>(name, paramLabel, description, defaultText, false,
-        text -> words.stream()
-            .filter(w -> w.equalsIgnoreCase(text.strip()))
-            .findFirst()
-            .orElseThrow(() -> new IllegalArgumentException("unknown value '" + text
-                + "'; one of: " + String.join(", ", words))));
+  public static DeclaredOption<String> oneOf(
+      String name, String paramLabel, String description, String defaultText, List<String> words) {
+    return new DeclaredOption<>(
+        name,
+        paramLabel,
+        description,
+        defaultText,
+        false,
+        text ->
+            words.stream()
+                .filter(w -> w.equalsIgnoreCase(text.strip()))
+                .findFirst()
+                .orElseThrow(
+                    () ->
+                        new IllegalArgumentException(
+                            "unknown value '" + text + "'; one of: " + String.join(", ", words))));
   }
 }

@@ -38,19 +38,23 @@ public final class Durations {
     }
     double amount = Double.parseDouble(m.group(1));
     String unit = m.group(2) == null ? "s" : m.group(2);
-    double millis = switch (unit) {
-      case "ms" -> amount;
-      case "m" -> amount * 60_000;
-      case "h" -> amount * 3_600_000;
-      case "d" -> amount * 86_400_000;
-      default -> amount * 1000;
-    };
+    double millis =
+        switch (unit) {
+          case "ms" -> amount;
+          case "m" -> amount * 60_000;
+          case "h" -> amount * 3_600_000;
+          case "d" -> amount * 86_400_000;
+          default -> amount * 1000;
+        };
     return Duration.ofNanos(Math.round(millis * 1_000_000));
   }
 
   private static IllegalArgumentException invalid(String value) {
-    return new IllegalArgumentException("'" + value + "' is not a duration: use ISO-8601 (PT120S)"
-        + " or a number with a unit (500ms, 120s, 2m, 1h, 1d)");
+    return new IllegalArgumentException(
+        "'"
+            + value
+            + "' is not a duration: use ISO-8601 (PT120S)"
+            + " or a number with a unit (500ms, 120s, 2m, 1h, 1d)");
   }
 
   /** A duration as a person writes it, and as {@link #parse} reads it: 0, 100ms, 90s, 24h, 30d. */

@@ -51,8 +51,8 @@ public final class Effects {
   }
 
   /**
-   * The commit failed: with {@code replyLost} false the server said so and kept nothing of it;
-   * with {@code replyLost} true no answer came, and it may have kept it.
+   * The commit failed: with {@code replyLost} false the server said so and kept nothing of it; with
+   * {@code replyLost} true no answer came, and it may have kept it.
    */
   public void failed(boolean replyLost) {
     if (replyLost) {
@@ -73,10 +73,10 @@ public final class Effects {
   }
 
   /**
-   * The runner gives up on the iteration in hand: null when the worker was between iterations
-   * (the runner's stop flag keeps it from starting another), otherwise what the server may hold of
-   * the iteration. A commit in flight, or steps already committed, make it unknown, since the
-   * worker may have finished them all.
+   * The runner gives up on the iteration in hand: null when the worker was between iterations (the
+   * runner's stop flag keeps it from starting another), otherwise what the server may hold of the
+   * iteration. A commit in flight, or steps already committed, make it unknown, since the worker
+   * may have finished them all.
    */
   Exposure abandon() {
     while (true) {
@@ -85,7 +85,8 @@ public final class Effects {
         return null;
       }
       if (state.compareAndSet(s, ABANDONED)) {
-        return s == COMMITTING || replyLost || committedSteps > 0 ? Exposure.UNKNOWN
+        return s == COMMITTING || replyLost || committedSteps > 0
+            ? Exposure.UNKNOWN
             : Exposure.NONE;
       }
     }
@@ -103,5 +104,4 @@ public final class Effects {
     }
     return committedSteps > 0 ? Exposure.PARTIAL : Exposure.NONE;
   }
-
 }

@@ -6,8 +6,8 @@ import org.HdrHistogram.Histogram;
  * One metrics period: the response and service times of the iterations committed in it
  * (nanoseconds; the same in a closed loop), and the retries, errors, in-doubt and declined
  * iterations counted in it (the declined are among the {@link #count()}). {@code elapsedNanos} is
- * the time from the run's start to the period's end. The last period ends with the measured
- * window, and also holds the iterations that committed in the grace after it.
+ * the time from the run's start to the period's end. The last period ends with the measured window,
+ * and also holds the iterations that committed in the grace after it.
  */
 public record IntervalStats(
     long elapsedNanos,

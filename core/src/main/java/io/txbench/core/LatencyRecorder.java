@@ -5,8 +5,8 @@ import org.HdrHistogram.Recorder;
 
 /**
  * Durations recorded into an HdrHistogram {@link Recorder}: recording is wait-free, so workers
- * share no lock. Values are nanoseconds, kept to 3 significant digits from 1 ns to one hour
- * (longer values are clamped to one hour).
+ * share no lock. Values are nanoseconds, kept to 3 significant digits from 1 ns to one hour (longer
+ * values are clamped to one hour).
  *
  * <p>The metrics ticker calls {@link #sampleInterval()} once a period, which moves what was
  * recorded into the cumulative histogram: every recorded value is in exactly one interval.

@@ -1,8 +1,8 @@
 package io.txbench.core;
 
 /**
- * A lease on a workload's tables, kept alive by a heartbeat until it is closed; a process that
- * dies leaves one that expires when its heartbeat stops.
+ * A lease on a workload's tables, kept alive by a heartbeat until it is closed; a process that dies
+ * leaves one that expires when its heartbeat stops.
  */
 public interface Lease extends AutoCloseable {
 

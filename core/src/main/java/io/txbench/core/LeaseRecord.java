@@ -22,14 +22,15 @@ public record LeaseRecord(
     if (group.equals(ALL_GROUPS)) {
       return "dropping txbench's tables";
     }
-    return mode == LeaseMode.EXCLUSIVE ? "preparing the " + group + " tables"
+    return mode == LeaseMode.EXCLUSIVE
+        ? "preparing the " + group + " tables"
         : "running on the " + group + " tables";
   }
 
   /** Whether this lease and one in {@code other} mode on {@code otherGroup} cannot coexist. */
   boolean conflictsWith(String otherGroup, LeaseMode other) {
-    boolean sameTables = group.equals(otherGroup) || group.equals(ALL_GROUPS)
-        || otherGroup.equals(ALL_GROUPS);
+    boolean sameTables =
+        group.equals(otherGroup) || group.equals(ALL_GROUPS) || otherGroup.equals(ALL_GROUPS);
     return sameTables && (mode == LeaseMode.EXCLUSIVE || other == LeaseMode.EXCLUSIVE);
   }
 }

@@ -3,9 +3,9 @@ package io.txbench.core;
 import java.util.List;
 
 /**
- * Where a target keeps the leases on txbench's tables: rows of a table, documents of a
- * collection. Every write is durable when it returns (autocommit), and every time is the store's
- * own clock, so that clients on several machines agree on which lease is stale.
+ * Where a target keeps the leases on txbench's tables: rows of a table, documents of a collection.
+ * Every write is durable when it returns (autocommit), and every time is the store's own clock, so
+ * that clients on several machines agree on which lease is stale.
  */
 public interface LeaseStore {
 

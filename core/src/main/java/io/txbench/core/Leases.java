@@ -26,7 +26,8 @@ public final class Leases {
   public static final Duration EXPIRY = Duration.ofSeconds(30);
   private static final Logger LOG = LoggerFactory.getLogger(Leases.class);
   private static final DateTimeFormatter TIME =
-      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'", Locale.ROOT).withZone(ZoneOffset.UTC);
+      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'", Locale.ROOT)
+          .withZone(ZoneOffset.UTC);
 
   private Leases() {}
 
@@ -40,8 +41,9 @@ public final class Leases {
   }
 
   /** The same with another heartbeat and expiry; for tests that cannot wait half a minute. */
-  static Lease acquire(LeaseStore store, String group, LeaseMode mode, Duration heartbeat,
-      Duration expiry) throws Exception {
+  static Lease acquire(
+      LeaseStore store, String group, LeaseMode mode, Duration heartbeat, Duration expiry)
+      throws Exception {
     String id = UUID.randomUUID().toString();
     store.insert(new LeaseRecord(id, group, mode, host(), ProcessHandle.current().pid(), 0, 0));
     LeaseStore.Snapshot snapshot = store.read();
@@ -51,8 +53,11 @@ public final class Leases {
       }
       if (snapshot.nowMillis() - other.heartbeatMillis() > expiry.toMillis()) {
         store.expire(other.id(), other.heartbeatMillis());
-        LOG.info("removed a stale lease of txbench on {} (pid {}), silent for {} s", other.host(),
-            other.pid(), (snapshot.nowMillis() - other.heartbeatMillis()) / 1000);
+        LOG.info(
+            "removed a stale lease of txbench on {} (pid {}), silent for {} s",
+            other.host(),
+            other.pid(),
+            (snapshot.nowMillis() - other.heartbeatMillis()) / 1000);
         continue;
       }
       if (other.conflictsWith(group, mode)) {
@@ -64,13 +69,23 @@ public final class Leases {
   }
 
   static String refusal(LeaseRecord holder, long nowMillis, String group, Duration expiry) {
-    String tables = group.equals(LeaseRecord.ALL_GROUPS) ? "txbench's tables"
-        : "the " + group + " tables";
-    return tables + " are in use by another txbench (host " + holder.host() + ", pid "
-        + holder.pid() + ", " + holder.doing() + " since "
-        + TIME.format(Instant.ofEpochMilli(holder.startedMillis())) + ", last heartbeat "
-        + Math.max(0, (nowMillis - holder.heartbeatMillis()) / 1000) + " s ago): try again once it"
-        + " has finished; a lease whose heartbeat stops expires after " + expiry.toSeconds() + " s";
+    String tables =
+        group.equals(LeaseRecord.ALL_GROUPS) ? "txbench's tables" : "the " + group + " tables";
+    return tables
+        + " are in use by another txbench (host "
+        + holder.host()
+        + ", pid "
+        + holder.pid()
+        + ", "
+        + holder.doing()
+        + " since "
+        + TIME.format(Instant.ofEpochMilli(holder.startedMillis()))
+        + ", last heartbeat "
+        + Math.max(0, (nowMillis - holder.heartbeatMillis()) / 1000)
+        + " s ago): try again once it"
+        + " has finished; a lease whose heartbeat stops expires after "
+        + expiry.toSeconds()
+        + " s";
   }
 
   private static String host() {
@@ -90,11 +105,13 @@ public final class Leases {
     Held(LeaseStore store, String id, Duration heartbeat) {
       this.store = store;
       this.id = id;
-      this.heart = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "txbench-lease");
-        t.setDaemon(true);
-        return t;
-      });
+      this.heart =
+          Executors.newSingleThreadScheduledExecutor(
+              r -> {
+                Thread t = new Thread(r, "txbench-lease");
+                t.setDaemon(true);
+                return t;
+              });
       long period = heartbeat.toMillis();
       // Stopped by shutting the executor down; beat() catches and logs its own failures.
       ScheduledFuture<?> unused =

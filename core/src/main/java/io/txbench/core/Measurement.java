@@ -41,16 +41,16 @@ final class Measurement {
     listener.started();
     RunResult result = runner.run(crew, target);
     listener.measured(result);
-    return RunOutcome.measured(result,
-        verify(plan, result, result.tally().withUnsettledBefore(unsettled)));
+    return RunOutcome.measured(
+        result, verify(plan, result, result.tally().withUnsettledBefore(unsettled)));
   }
 
   /** Runs the unmeasured warm-up; false when a stop came meanwhile. */
   private boolean warmUp(RunPlan plan, StepListener listener)
       throws InterruptedException, TargetUnavailableException {
     RunListener following = listener.warmingUp(plan.warmUp());
-    Runner runner = new Runner(plan.run().warmup(plan.warmUp()),
-        new Metrics(plan.run().openLoop()), following);
+    Runner runner =
+        new Runner(plan.run().warmup(plan.warmUp()), new Metrics(plan.run().openLoop()), following);
     stops.watch(runner::requestStop);
     return runner.run(crew, target).stopReason() != StopReason.INTERRUPTED;
   }
@@ -67,8 +67,8 @@ final class Measurement {
       return crew.workload().verify(tally);
     } catch (Exception e) {
       boolean lost = target.classify(e).errorClass() == ErrorClass.CONNECTION;
-      return Verification.notRun((lost ? "cannot reach the server: " : "verify failed: ")
-          + Causes.describe(e));
+      return Verification.notRun(
+          (lost ? "cannot reach the server: " : "verify failed: ") + Causes.describe(e));
     }
   }
 }

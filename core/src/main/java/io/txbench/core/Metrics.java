@@ -8,15 +8,17 @@ import org.HdrHistogram.Histogram;
 /**
  * The measurements of one run, one count of record per outcome: the response, service and
  * schedule-lag times (HdrHistogram recorders), and plain counters of the iterations completed
- * (committed or declined), the declined among them (a business outcome that wrote nothing, such
- * as a sold-out flight), the skipped, the retries and errors by class, and the in-doubt
- * iterations by cause. Totals are sums of those counts, never counted twice. One object per run,
- * passed to whoever needs it; reporters read it once a period, workers only add to it.
+ * (committed or declined), the declined among them (a business outcome that wrote nothing, such as
+ * a sold-out flight), the skipped, the retries and errors by class, and the in-doubt iterations by
+ * cause. Totals are sums of those counts, never counted twice. One object per run, passed to
+ * whoever needs it; reporters read it once a period, workers only add to it.
  */
 public final class Metrics {
   private final LatencyRecorder responseTimes = new LatencyRecorder();
+
   /** Null in a closed loop, where the service time is the response time. */
   private final LatencyRecorder serviceTimes;
+
   private final LatencyRecorder scheduleLags = new LatencyRecorder();
   private final LongAdder completed = new LongAdder();
   private final LongAdder declined = new LongAdder();
@@ -33,8 +35,8 @@ public final class Metrics {
   }
 
   /**
-   * {@code separateServiceTimes} false for a closed loop: every iteration starts when intended,
-   * so its service time is its response time, and recording it twice would only cost time.
+   * {@code separateServiceTimes} false for a closed loop: every iteration starts when intended, so
+   * its service time is its response time, and recording it twice would only cost time.
    */
   public Metrics(boolean separateServiceTimes) {
     serviceTimes = separateServiceTimes ? new LatencyRecorder() : null;
@@ -176,8 +178,7 @@ public final class Metrics {
     return counts(errorsByClass, ErrorClass.class);
   }
 
-  private static <E extends Enum<E>> Map<E, Long> counts(Map<E, LongAdder> adders,
-      Class<E> type) {
+  private static <E extends Enum<E>> Map<E, Long> counts(Map<E, LongAdder> adders, Class<E> type) {
     Map<E, Long> counts = new EnumMap<>(type);
     adders.forEach((constant, adder) -> counts.put(constant, adder.sum()));
     return counts;
@@ -189,7 +190,8 @@ public final class Metrics {
    */
   public Sample sampleInterval() {
     Histogram response = responseTimes.sampleInterval();
-    return new Sample(response,
+    return new Sample(
+        response,
         serviceTimes == null ? response : serviceTimes.sampleInterval(),
         scheduleLags.sampleInterval());
   }
@@ -200,7 +202,8 @@ public final class Metrics {
   /** Everything sampled so far. */
   public Sample cumulative() {
     Histogram response = responseTimes.cumulative();
-    return new Sample(response,
+    return new Sample(
+        response,
         serviceTimes == null ? response.copy() : serviceTimes.cumulative(),
         scheduleLags.cumulative());
   }

@@ -56,8 +56,12 @@ public final class OptionValues {
   @Override
   public String toString() {
     StringBuilder text = new StringBuilder("{");
-    values.forEach((option, value) -> text.append(text.length() > 1 ? ", " : "")
-        .append(option.name()).append('=').append(value));
+    values.forEach(
+        (option, value) ->
+            text.append(text.length() > 1 ? ", " : "")
+                .append(option.name())
+                .append('=')
+                .append(value));
     return text.append('}').toString();
   }
 }

@@ -30,20 +30,22 @@ public final class Providers {
   /** The target of a command that names none: the lowest {@link WorkloadProvider#defaultRank()}. */
   public Optional<String> defaultTarget() {
     return providers.stream()
-        .min(java.util.Comparator.comparingInt(WorkloadProvider::defaultRank)
-            .thenComparing(WorkloadProvider::target))
+        .min(
+            java.util.Comparator.comparingInt(WorkloadProvider::defaultRank)
+                .thenComparing(WorkloadProvider::target))
         .map(WorkloadProvider::target);
   }
 
   /**
-   * Every kind of workload some target serves, each once (by name), the default target's first
-   * and in the order it registers them.
+   * Every kind of workload some target serves, each once (by name), the default target's first and
+   * in the order it registers them.
    */
   public List<WorkloadKind> kinds() {
     java.util.Map<String, WorkloadKind> kinds = new java.util.LinkedHashMap<>();
     providers.stream()
-        .sorted(java.util.Comparator.comparingInt(WorkloadProvider::defaultRank)
-            .thenComparing(WorkloadProvider::target))
+        .sorted(
+            java.util.Comparator.comparingInt(WorkloadProvider::defaultRank)
+                .thenComparing(WorkloadProvider::target))
         .forEach(p -> p.workloads().kinds().forEach(k -> kinds.putIfAbsent(k.name(), k)));
     return List.copyOf(kinds.values());
   }

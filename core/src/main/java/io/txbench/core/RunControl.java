@@ -26,13 +26,12 @@ final class RunControl {
   }
 
   /**
-   * Opens the window at {@code startNanos}; a timed run's closes its duration later. An open
-   * loop's iterations follow {@code startSchedule} (null: a closed loop).
+   * Opens the window at {@code startNanos}; a timed run's closes its duration later. An open loop's
+   * iterations follow {@code startSchedule} (null: a closed loop).
    */
   void open(long startNanos, StartSchedule startSchedule) {
-    this.deadline = length instanceof ForDuration timed
-        ? startNanos + timed.length().toNanos()
-        : startNanos;
+    this.deadline =
+        length instanceof ForDuration timed ? startNanos + timed.length().toNanos() : startNanos;
     this.startSchedule = startSchedule;
   }
 

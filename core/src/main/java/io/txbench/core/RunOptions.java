@@ -17,10 +17,16 @@ public record RunOptions(
     Pacing pacing) {
 
   /** A closed-loop run. */
-  public RunOptions(int parallelism, RunLength length, Duration metricsPeriod, int maxRetries,
-      long maxErrors, long seed, Backoff backoff) {
-    this(parallelism, length, metricsPeriod, maxRetries, maxErrors, seed, backoff,
-        new ClosedLoop());
+  public RunOptions(
+      int parallelism,
+      RunLength length,
+      Duration metricsPeriod,
+      int maxRetries,
+      long maxErrors,
+      long seed,
+      Backoff backoff) {
+    this(
+        parallelism, length, metricsPeriod, maxRetries, maxErrors, seed, backoff, new ClosedLoop());
   }
 
   /** Whether iterations follow a schedule rather than each other. */
@@ -30,14 +36,21 @@ public record RunOptions(
 
   /** The same run with another number of workers (a level of a sweep). */
   public RunOptions withParallelism(int workers) {
-    return new RunOptions(workers, length, metricsPeriod, maxRetries, maxErrors, seed, backoff,
-        pacing);
+    return new RunOptions(
+        workers, length, metricsPeriod, maxRetries, maxErrors, seed, backoff, pacing);
   }
 
   /** The same load for a warm-up of the given length, which nothing measures. */
   public RunOptions warmup(Duration length) {
-    return new RunOptions(parallelism, new ForDuration(length), metricsPeriod, maxRetries, 0,
-        seed + 1, backoff, pacing);
+    return new RunOptions(
+        parallelism,
+        new ForDuration(length),
+        metricsPeriod,
+        maxRetries,
+        0,
+        seed + 1,
+        backoff,
+        pacing);
   }
 
   public RunOptions {

@@ -18,19 +18,19 @@ public record RunOutcome(Ending ending, RunResult result, Verification verificat
 
   public RunOutcome {
     if ((ending == Ending.MEASURED) != (result != null) || verification == null) {
-      throw new IllegalArgumentException("a measured run, and only one, has a result; every run"
-          + " has a verdict");
+      throw new IllegalArgumentException(
+          "a measured run, and only one, has a result; every run" + " has a verdict");
     }
   }
 
   static RunOutcome stoppedInWarmUp() {
-    return new RunOutcome(Ending.STOPPED_IN_WARM_UP, null,
-        Verification.notRun("stopped during the warm-up"));
+    return new RunOutcome(
+        Ending.STOPPED_IN_WARM_UP, null, Verification.notRun("stopped during the warm-up"));
   }
 
   static RunOutcome declined() {
-    return new RunOutcome(Ending.DECLINED, null,
-        Verification.notRun("the run could not be set up"));
+    return new RunOutcome(
+        Ending.DECLINED, null, Verification.notRun("the run could not be set up"));
   }
 
   static RunOutcome measured(RunResult result, Verification verification) {

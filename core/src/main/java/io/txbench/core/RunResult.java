@@ -10,8 +10,8 @@ import org.HdrHistogram.Histogram;
  * completed in the short grace after the window closed (they count, but not in the throughput).
  * Every iteration that started ended one way: committed; declined, a business outcome that wrote
  * nothing such as a sold-out flight ({@code declined}, counted among the {@code iterations}); an
- * error (rolled back, or with partial effects when it had no transaction); in doubt; or rolled
- * back unseen when a stop came before a retry.
+ * error (rolled back, or with partial effects when it had no transaction); in doubt; or rolled back
+ * unseen when a stop came before a retry.
  */
 public record RunResult(
     Instant start,

@@ -16,15 +16,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Drives a workload: {@code parallelism} worker threads, each running iterations until the
- * duration has elapsed, the iteration count is used up, {@code --max-errors} is reached or a stop
- * is requested. The runner times every iteration (retries included) and counts how each ended; a
+ * Drives a workload: {@code parallelism} worker threads, each running iterations until the duration
+ * has elapsed, the iteration count is used up, {@code --max-errors} is reached or a stop is
+ * requested. The runner times every iteration (retries included) and counts how each ended; a
  * metrics thread hands each period to the listener.
  *
- * <p>Each worker opens its session (connection, prepared statements) before a start barrier, so
- * the clock starts when every worker is ready. The measured window is fixed: a timed run's closes
- * at its deadline, any run's at a stop request. Iterations in hand when it closes get a short grace
- * to finish; those that commit in it are counted (not in the throughput), and those still running
+ * <p>Each worker opens its session (connection, prepared statements) before a start barrier, so the
+ * clock starts when every worker is ready. The measured window is fixed: a timed run's closes at
+ * its deadline, any run's at a stop request. Iterations in hand when it closes get a short grace to
+ * finish; those that commit in it are counted (not in the throughput), and those still running
  * after it are given up: rolled back for certain if they had sent no commit, in doubt otherwise.
  *
  * <p>In a closed loop a worker starts its next iteration as soon as the last one ends. In an open
@@ -34,8 +34,10 @@ import org.slf4j.LoggerFactory;
  */
 public final class Runner {
   private static final Logger LOG = LoggerFactory.getLogger(Runner.class);
+
   /** How long iterations still running when the window closes may take to finish. */
   public static final long GRACE_NANOS = TimeUnit.SECONDS.toNanos(3);
+
   private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
   private final RunOptions options;
@@ -93,37 +95,40 @@ public final class Runner {
       }
       WorkerLoop<S> loop =
           new WorkerLoop<>(options, metrics, control, crew.workload(), target, loggedClasses);
-      Thread thread = new Thread(() -> {
-        try {
-          S session;
-          try {
-            if (control.stopRequested()) {
-              return; // no session to open for a run that is already over
-            }
-            session = member.session(crew.workload());
-          } catch (Exception e) {
-            openFailure.compareAndSet(null, e);
-            return;
-          } finally {
-            ready.countDown();
-          }
-          go.await();
-          if (!cancelled) {
-            loop.run(member.worker(), session);
-          }
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        } catch (RuntimeException e) {
-          LOG.error("worker {} stopped: {}", member.worker().index(), e.toString(), e);
-        } finally {
-          if (member.worker().effects().abandoned()) {
-            member.closeSession(); // given up: the crew no longer owns it
-          }
-          lastWorkerEnd.accumulateAndGet(System.nanoTime(), Math::max);
-          running.decrementAndGet();
-          done.countDown();
-        }
-      }, "txbench-worker-" + member.worker().index());
+      Thread thread =
+          new Thread(
+              () -> {
+                try {
+                  S session;
+                  try {
+                    if (control.stopRequested()) {
+                      return; // no session to open for a run that is already over
+                    }
+                    session = member.session(crew.workload());
+                  } catch (Exception e) {
+                    openFailure.compareAndSet(null, e);
+                    return;
+                  } finally {
+                    ready.countDown();
+                  }
+                  go.await();
+                  if (!cancelled) {
+                    loop.run(member.worker(), session);
+                  }
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                } catch (RuntimeException e) {
+                  LOG.error("worker {} stopped: {}", member.worker().index(), e.toString(), e);
+                } finally {
+                  if (member.worker().effects().abandoned()) {
+                    member.closeSession(); // given up: the crew no longer owns it
+                  }
+                  lastWorkerEnd.accumulateAndGet(System.nanoTime(), Math::max);
+                  running.decrementAndGet();
+                  done.countDown();
+                }
+              },
+              "txbench-worker-" + member.worker().index());
       thread.setDaemon(true);
       member.runOn(thread);
       thread.start();
@@ -136,26 +141,33 @@ public final class Runner {
       if (openFailure.get() == null) {
         return nothingRan();
       }
-      throw new TargetUnavailableException("could not open a session for each of the " + threads
-          + " workers: " + Causes.describe(openFailure.get()), openFailure.get());
+      throw new TargetUnavailableException(
+          "could not open a session for each of the "
+              + threads
+              + " workers: "
+              + Causes.describe(openFailure.get()),
+          openFailure.get());
     }
     Instant start = Instant.now();
     startNanos = System.nanoTime();
     lastWorkerEnd.set(startNanos);
-    control.open(startNanos, options.pacing() instanceof OpenLoop open
-        ? new StartSchedule(startNanos, open)
-        : null);
+    control.open(
+        startNanos,
+        options.pacing() instanceof OpenLoop open ? new StartSchedule(startNanos, open) : null);
     sampler = new IntervalSampler(metrics, threads, startNanos);
     safely(() -> listener.onStart(start.toEpochMilli(), threads));
-    ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "txbench-metrics");
-      t.setDaemon(true);
-      return t;
-    });
+    ScheduledExecutorService ticker =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "txbench-metrics");
+              t.setDaemon(true);
+              return t;
+            });
     long period = options.metricsPeriod().toNanos();
     // Stopped by shutting the executor down; tick() hands a reporter's failure to safely().
-    ScheduledFuture<?> unused = ticker.scheduleAtFixedRate(() -> tick(false, System.nanoTime()),
-        period, period, TimeUnit.NANOSECONDS);
+    ScheduledFuture<?> unused =
+        ticker.scheduleAtFixedRate(
+            () -> tick(false, System.nanoTime()), period, period, TimeUnit.NANOSECONDS);
     go.countDown();
     long windowEnd;
     try {
@@ -166,8 +178,10 @@ public final class Runner {
     }
     if (control.startSchedule() != null) {
       // Slots due in the window that no worker was free to start, stuck as they all were.
-      metrics.recordSkips(control.startSchedule().takeRemainingBefore(windowEnd,
-          new java.util.SplittableRandom(options.seed())));
+      metrics.recordSkips(
+          control
+              .startSchedule()
+              .takeRemainingBefore(windowEnd, new java.util.SplittableRandom(options.seed())));
     }
     tick(true, windowEnd);
     RunResult result = result(start, windowEnd);
@@ -179,8 +193,12 @@ public final class Runner {
    * Waits for the window to close (deadline, stop request, or every iteration done), gives the
    * iterations in hand their grace, and gives up on those still running; returns the window's end.
    */
-  private <S extends AutoCloseable> long awaitEnd(CountDownLatch done, List<Member<S>> members,
-      Crew<S> crew, ScheduledExecutorService ticker, AtomicLong lastWorkerEnd)
+  private <S extends AutoCloseable> long awaitEnd(
+      CountDownLatch done,
+      List<Member<S>> members,
+      Crew<S> crew,
+      ScheduledExecutorService ticker,
+      AtomicLong lastWorkerEnd)
       throws InterruptedException {
     while (true) {
       long wait = POLL_NANOS;
@@ -194,7 +212,8 @@ public final class Runner {
       if (allDone) {
         // A timed window lasts its duration even when the workers are through early (an open
         // loop whose next slot falls after the deadline), unless a stop cuts it short.
-        if (control.timed() && !control.stopRequested()
+        if (control.timed()
+            && !control.stopRequested()
             && !control.awaitStop(control.deadline() - System.nanoTime())) {
           control.closeWindow(StopReason.DURATION_ELAPSED, control.deadline());
         }
@@ -208,8 +227,8 @@ public final class Runner {
         break;
       }
     }
-    return Math.max(startNanos,
-        control.stopRequested() ? control.windowEnd() : lastWorkerEnd.get());
+    return Math.max(
+        startNanos, control.stopRequested() ? control.windowEnd() : lastWorkerEnd.get());
   }
 
   /** Gives up on the workers still busy after the grace: see {@link Effects#abandon()}. */
@@ -236,9 +255,13 @@ public final class Runner {
       thread.interrupt(); // frees a worker waiting for a pooled connection or sleeping
     }
     if (givenUp > 0) {
-      LOG.warn("{} iteration(s) still running {} s after the end of the run were given up: {} in"
-          + " doubt (a commit was sent), {} rolled back", givenUp,
-          TimeUnit.NANOSECONDS.toSeconds(GRACE_NANOS), inDoubt, givenUp - inDoubt);
+      LOG.warn(
+          "{} iteration(s) still running {} s after the end of the run were given up: {} in"
+              + " doubt (a commit was sent), {} rolled back",
+          givenUp,
+          TimeUnit.NANOSECONDS.toSeconds(GRACE_NANOS),
+          inDoubt,
+          givenUp - inDoubt);
     }
   }
 
@@ -246,16 +269,33 @@ public final class Runner {
   private RunResult nothingRan() {
     Instant now = Instant.now();
     startNanos = System.nanoTime();
-    return new RunResult(now, now, 0, 0, 0, 0, 0, 0, 0, 0, metrics.retriesByClass(),
-        metrics.errorsByClass(), metrics.inDoubtByCause(), metrics.cumulative().responseTimes(),
-        metrics.cumulative().serviceTimes(), metrics.cumulative().scheduleLags(), 0,
+    return new RunResult(
+        now,
+        now,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        metrics.retriesByClass(),
+        metrics.errorsByClass(),
+        metrics.inDoubtByCause(),
+        metrics.cumulative().responseTimes(),
+        metrics.cumulative().serviceTimes(),
+        metrics.cumulative().scheduleLags(),
+        0,
         StopReason.INTERRUPTED);
   }
 
   private RunResult result(Instant start, long windowEnd) {
     Metrics.Sample total = metrics.cumulative();
-    StopReason reason = control.stopReason() != null ? control.stopReason()
-        : control.timed() ? StopReason.DURATION_ELAPSED : StopReason.ITERATIONS_DONE;
+    StopReason reason =
+        control.stopReason() != null
+            ? control.stopReason()
+            : control.timed() ? StopReason.DURATION_ELAPSED : StopReason.ITERATIONS_DONE;
     return new RunResult(
         start,
         start.plusNanos(windowEnd - startNanos),

@@ -32,8 +32,8 @@ public final class Secret {
   }
 
   /**
-   * A connection URL with any password in it masked: {@code user:password@} and any parameter
-   * named like a secret; see {@link Credentials#maskShapes}.
+   * A connection URL with any password in it masked: {@code user:password@} and any parameter named
+   * like a secret; see {@link Credentials#maskShapes}.
    */
   public static String maskUrl(String url) {
     return Credentials.maskShapes(url);

@@ -30,8 +30,10 @@ final class StartSchedule {
   }
 
   private long gap(SplittableRandom random) {
-    double gap = pacing.arrivals() == Arrivals.POISSON
-        ? -Math.log(1.0 - random.nextDouble()) * periodNanos : periodNanos;
+    double gap =
+        pacing.arrivals() == Arrivals.POISSON
+            ? -Math.log(1.0 - random.nextDouble()) * periodNanos
+            : periodNanos;
     return Math.max(1, Math.round(gap));
   }
 

@@ -6,8 +6,8 @@ import java.util.Optional;
 /**
  * Follows the steps of one measured run of a {@link Benchmark}, in their order: the warm-up, the
  * run being set up, the run starting, its result. The benchmark prints nothing: whatever a caller
- * shows or writes, it does here. Every method has a default that does nothing, and is called on
- * the thread that called {@link Benchmark#measure}.
+ * shows or writes, it does here. Every method has a default that does nothing, and is called on the
+ * thread that called {@link Benchmark#measure}.
  */
 public interface StepListener {
 

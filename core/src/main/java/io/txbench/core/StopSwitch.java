@@ -15,8 +15,8 @@ final class StopSwitch {
   }
 
   /**
-   * How to stop the step now starting. Set before the check: a request either sees this step or
-   * is seen by the check, never neither.
+   * How to stop the step now starting. Set before the check: a request either sees this step or is
+   * seen by the check, never neither.
    */
   void watch(Runnable stopStep) {
     current = stopStep;

@@ -9,8 +9,8 @@ package io.txbench.core;
  * iterations of an earlier run (a warm-up, say) that were still waiting on the server when this
  * run's baseline was taken, and may land during it.
  */
-public record Tally(long committed, long declined, long inDoubt, long partial,
-    long unsettledBefore) {
+public record Tally(
+    long committed, long declined, long inDoubt, long partial, long unsettledBefore) {
 
   /** A run whose every iteration either committed or was rolled back. */
   public static Tally exact(long committed) {

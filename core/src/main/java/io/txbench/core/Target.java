@@ -10,8 +10,8 @@ public interface Target extends AutoCloseable {
   Failure classify(Throwable error);
 
   /**
-   * Whether {@code error} is the server's answer refusing a statement (no privilege, a full disk,
-   * a constraint), as opposed to a lost connection or a fault of txbench's own.
+   * Whether {@code error} is the server's answer refusing a statement (no privilege, a full disk, a
+   * constraint), as opposed to a lost connection or a fault of txbench's own.
    */
   default boolean refusedByServer(Throwable error) {
     return false;

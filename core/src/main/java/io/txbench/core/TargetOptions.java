@@ -23,8 +23,17 @@ public record TargetOptions(
 
   /** The same options aimed at another server (an embedded one). */
   public TargetOptions at(String newHost, int newPort, String newDatabase, String newUser) {
-    return new TargetOptions(newHost, newPort, newDatabase, newUser, password, null,
-        minConnections, maxConnections, connectionWaitTimeout, connectionIdleTimeout,
+    return new TargetOptions(
+        newHost,
+        newPort,
+        newDatabase,
+        newUser,
+        password,
+        null,
+        minConnections,
+        maxConnections,
+        connectionWaitTimeout,
+        connectionIdleTimeout,
         declared);
   }
 

@@ -7,8 +7,8 @@ import java.util.Map;
 
 /**
  * What the verify phase found: the figures it read (counts, sums), the anomalies in words, and
- * notes that explain a pass (what the server holds of the iterations in doubt). A verify that
- * could not run says why in {@code cause}.
+ * notes that explain a pass (what the server holds of the iterations in doubt). A verify that could
+ * not run says why in {@code cause}.
  */
 public record Verification(
     Status status,
@@ -41,10 +41,10 @@ public record Verification(
   }
 
   /** A verify that ran: it passed unless it found anomalies. */
-  public static Verification of(Map<String, Long> figures, List<String> anomalies,
-      List<String> notes) {
-    return new Verification(anomalies.isEmpty() ? Status.PASSED : Status.FAILED, figures,
-        anomalies, notes, null);
+  public static Verification of(
+      Map<String, Long> figures, List<String> anomalies, List<String> notes) {
+    return new Verification(
+        anomalies.isEmpty() ? Status.PASSED : Status.FAILED, figures, anomalies, notes, null);
   }
 
   /** A verify that ran and found what it found, with nothing to explain. */

@@ -6,8 +6,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The loop of one worker thread: take an iteration (at its scheduled time in an open loop), run
- * it with its retries, and record how it ended: committed, declined (a business outcome such as a
+ * The loop of one worker thread: take an iteration (at its scheduled time in an open loop), run it
+ * with its retries, and record how it ended: committed, declined (a business outcome such as a
  * sold-out flight: nothing written, no error), failed (rolled back, or with partial effects), or in
  * doubt. Only an iteration the server rolled back whole is ever retried.
  */
@@ -22,8 +22,13 @@ final class WorkerLoop<S extends AutoCloseable> {
   private final Set<ErrorClass> loggedClasses;
   private int consecutiveErrors;
 
-  WorkerLoop(RunOptions options, Metrics metrics, RunControl control, Workload<S> workload,
-      Target target, Set<ErrorClass> loggedClasses) {
+  WorkerLoop(
+      RunOptions options,
+      Metrics metrics,
+      RunControl control,
+      Workload<S> workload,
+      Target target,
+      Set<ErrorClass> loggedClasses) {
     this.options = options;
     this.metrics = metrics;
     this.control = control;
@@ -114,7 +119,8 @@ final class WorkerLoop<S extends AutoCloseable> {
       } catch (Exception e) {
         failure = target.classify(e);
         log(failure, e);
-        if (effects.exposure() != Exposure.NONE || !failure.retryable()
+        if (effects.exposure() != Exposure.NONE
+            || !failure.retryable()
             || attempt >= options.maxRetries()) {
           break;
         }

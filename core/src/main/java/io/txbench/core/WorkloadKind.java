@@ -15,8 +15,9 @@ public interface WorkloadKind {
    * The option of every transactional kind: run the same statements without a transaction. It
    * stands in {@link #options()} of those kinds only.
    */
-  DeclaredOption<Boolean> DISABLE_TRANSACTION = DeclaredOption.flag("--disable-transaction",
-      "run the same statements without a transaction.");
+  DeclaredOption<Boolean> DISABLE_TRANSACTION =
+      DeclaredOption.flag(
+          "--disable-transaction", "run the same statements without a transaction.");
 
   /** The {@code --workload} name, e.g. {@code point-select}. */
   String name();

@@ -1,9 +1,8 @@
 package io.txbench.core;
 
 /**
- * What a workload is asked to do: its kind, the seed of its data and choices, and the values of
- * the options its kind declares ({@link WorkloadKind#options()}), which only the kind's classes
- * read.
+ * What a workload is asked to do: its kind, the seed of its data and choices, and the values of the
+ * options its kind declares ({@link WorkloadKind#options()}), which only the kind's classes read.
  */
 public record WorkloadOptions(WorkloadKind kind, long seed, OptionValues declared) {
 

@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A database's entry point, found with {@link java.util.ServiceLoader}: it names its target and
- * the workloads it serves, and builds them. Adding a database is adding a provider.
+ * A database's entry point, found with {@link java.util.ServiceLoader}: it names its target and the
+ * workloads it serves, and builds them. Adding a database is adding a provider.
  */
 public interface WorkloadProvider {
 
@@ -39,22 +39,25 @@ public interface WorkloadProvider {
 
   /**
    * Starts this target's embedded server, for a run with nothing else to talk to. {@code why} says
-   * why one is needed ("--embedded", or "nothing answered on localhost:3306"), for the message of
-   * a target that has none.
+   * why one is needed ("--embedded", or "nothing answered on localhost:3306"), for the message of a
+   * target that has none.
    *
    * @throws TargetUnavailableException when the target has none (the default: the message says how
    *     to name a server instead), or it does not start
    */
   default EmbeddedServer startEmbedded(String why) throws TargetUnavailableException {
-    throw new TargetUnavailableException(why + ", and txbench has no embedded server for "
-        + target() + ": name one with --target-database-host or --target-url");
+    throw new TargetUnavailableException(
+        why
+            + ", and txbench has no embedded server for "
+            + target()
+            + ": name one with --target-database-host or --target-url");
   }
 
   /**
    * The options this target takes beyond the connection's (an isolation level, read and write
-   * concerns): the command line shows them in help, parses them with their declarations and
-   * hands their values over in {@link TargetOptions#declared()}. Targets may share a declaration
-   * (the same instance): it is then one option.
+   * concerns): the command line shows them in help, parses them with their declarations and hands
+   * their values over in {@link TargetOptions#declared()}. Targets may share a declaration (the
+   * same instance): it is then one option.
    */
   default List<DeclaredOption<?>> options() {
     return List.of();

@@ -64,8 +64,8 @@ public final class WorkloadTable<T extends Target> {
   public Workload<?> build(Target target, WorkloadOptions options) {
     Entry<T, ?> entry = byName.get(options.name());
     if (entry == null) {
-      throw new IllegalArgumentException("unknown workload " + options.name() + "; one of: "
-          + byName.keySet());
+      throw new IllegalArgumentException(
+          "unknown workload " + options.name() + "; one of: " + byName.keySet());
     }
     return entry.build(targetType.cast(target), options);
   }

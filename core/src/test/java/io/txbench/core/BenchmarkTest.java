@@ -15,8 +15,16 @@ class BenchmarkTest {
   private final LoggedWorkload workload = new LoggedWorkload();
 
   private static RunPlan plan(int workers, long iterations, Duration warmUp, boolean verify) {
-    return new RunPlan(new RunOptions(workers, new ForIterations(iterations),
-        Duration.ofMillis(50), 0, 0, 1, new Backoff(Duration.ZERO, Duration.ZERO)), warmUp,
+    return new RunPlan(
+        new RunOptions(
+            workers,
+            new ForIterations(iterations),
+            Duration.ofMillis(50),
+            0,
+            0,
+            1,
+            new Backoff(Duration.ZERO, Duration.ZERO)),
+        warmUp,
         verify);
   }
 
@@ -61,10 +69,30 @@ class BenchmarkTest {
       assertTrue(first.verification().passed());
       assertEquals(5, second.result().iterations());
     }
-    assertEquals(List.of("open", "lease EXCLUSIVE", "prepare", "share", "warm-up 100",
-        "session", "session", "measuring", "baseline", "started", "measured 10", "verify 10",
-        "measuring", "baseline", "started", "measured 5", "verify 5", "session closed", "session closed",
-        "release", "target closed"), workload.log);
+    assertEquals(
+        List.of(
+            "open",
+            "lease EXCLUSIVE",
+            "prepare",
+            "share",
+            "warm-up 100",
+            "session",
+            "session",
+            "measuring",
+            "baseline",
+            "started",
+            "measured 10",
+            "verify 10",
+            "measuring",
+            "baseline",
+            "started",
+            "measured 5",
+            "verify 5",
+            "session closed",
+            "session closed",
+            "release",
+            "target closed"),
+        workload.log);
   }
 
   @Test
@@ -72,19 +100,21 @@ class BenchmarkTest {
     try (Benchmark benchmark = open(1)) {
       benchmark.attach();
     }
-    assertEquals(List.of("open", "lease SHARED", "attach", "release", "target closed"),
-        workload.log);
+    assertEquals(
+        List.of("open", "lease SHARED", "attach", "release", "target closed"), workload.log);
   }
 
   @Test
   void refusesAStepOutOfOrder() throws Exception {
     try (Benchmark benchmark = open(1)) {
-      assertThrows(IllegalStateException.class,
+      assertThrows(
+          IllegalStateException.class,
           () -> benchmark.measure(plan(1, 1, Duration.ZERO, true), StepListener.NONE));
       benchmark.attach();
       assertThrows(IllegalStateException.class, () -> benchmark.prepare(Progress.silent()));
       assertThrows(IllegalStateException.class, benchmark::drop);
-      assertThrows(IllegalArgumentException.class,
+      assertThrows(
+          IllegalArgumentException.class,
           () -> benchmark.measure(plan(2, 1, Duration.ZERO, true), StepListener.NONE));
     }
     try (Benchmark benchmark = open(1)) {
@@ -103,10 +133,18 @@ class BenchmarkTest {
       assertEquals(Verification.Status.NOT_RUN, lost.verification().status());
       assertEquals("cannot reach the server: connection reset", lost.verification().cause());
       workload.verifyFailure = new IllegalStateException("no such table");
-      assertEquals("verify failed: no such table", benchmark
-          .measure(plan(1, 1, Duration.ZERO, true), StepListener.NONE).verification().cause());
-      assertEquals("--no-verify", benchmark.measure(plan(1, 1, Duration.ZERO, false),
-          StepListener.NONE).verification().cause());
+      assertEquals(
+          "verify failed: no such table",
+          benchmark
+              .measure(plan(1, 1, Duration.ZERO, true), StepListener.NONE)
+              .verification()
+              .cause());
+      assertEquals(
+          "--no-verify",
+          benchmark
+              .measure(plan(1, 1, Duration.ZERO, false), StepListener.NONE)
+              .verification()
+              .cause());
     }
   }
 
@@ -115,10 +153,12 @@ class BenchmarkTest {
     workload.baselineFailure = new IOException("connection refused");
     try (Benchmark benchmark = open(1)) {
       benchmark.attach();
-      TargetUnavailableException e = assertThrows(TargetUnavailableException.class,
-          () -> benchmark.measure(plan(1, 1, Duration.ZERO, true), StepListener.NONE));
-      assertEquals("lost the server while taking verify's baseline: connection refused",
-          e.getMessage());
+      TargetUnavailableException e =
+          assertThrows(
+              TargetUnavailableException.class,
+              () -> benchmark.measure(plan(1, 1, Duration.ZERO, true), StepListener.NONE));
+      assertEquals(
+          "lost the server while taking verify's baseline: connection refused", e.getMessage());
     }
   }
 
@@ -126,13 +166,15 @@ class BenchmarkTest {
   void aListenerThatCannotSetUpTheRunLeavesItUnmeasured() throws Exception {
     try (Benchmark benchmark = open(1)) {
       benchmark.attach();
-      RunOutcome declined = benchmark.measure(plan(1, 1, Duration.ZERO, true),
-          new StepListener() {
-            @Override
-            public Optional<RunListener> measuring(RunOptions run, Metrics metrics) {
-              return Optional.empty();
-            }
-          });
+      RunOutcome declined =
+          benchmark.measure(
+              plan(1, 1, Duration.ZERO, true),
+              new StepListener() {
+                @Override
+                public Optional<RunListener> measuring(RunOptions run, Metrics metrics) {
+                  return Optional.empty();
+                }
+              });
       assertEquals(RunOutcome.Ending.DECLINED, declined.ending());
       assertNull(declined.result());
     }
@@ -148,8 +190,9 @@ class BenchmarkTest {
     try (Benchmark benchmark = open(1)) {
       benchmark.attach();
       benchmark.requestStop();
-      assertEquals(RunOutcome.Ending.STOPPED_IN_WARM_UP, benchmark.measure(
-          plan(1, 1, Duration.ofSeconds(10), true), StepListener.NONE).ending());
+      assertEquals(
+          RunOutcome.Ending.STOPPED_IN_WARM_UP,
+          benchmark.measure(plan(1, 1, Duration.ofSeconds(10), true), StepListener.NONE).ending());
       RunOutcome stopped = benchmark.measure(plan(1, 1, Duration.ZERO, true), StepListener.NONE);
       assertEquals(StopReason.INTERRUPTED, stopped.result().stopReason());
       assertEquals("the run was interrupted", stopped.verification().cause());

@@ -31,9 +31,11 @@ class CausesTest {
   @Test
   void describeAddsTheRootsMessageOnceOnOneLine() {
     Exception root = new Exception("refused\nby the server");
-    assertEquals("lost it (refused by the server)",
+    assertEquals(
+        "lost it (refused by the server)",
         Causes.describe(new Exception("lost it", new Exception("middle", root))));
-    assertEquals("lost it: refused by the server",
+    assertEquals(
+        "lost it: refused by the server",
         Causes.describe(new Exception("lost it: refused\nby the server", root)));
     assertEquals("null", Causes.describe(new Exception((String) null)));
     assertEquals("null", Causes.oneLine(null));

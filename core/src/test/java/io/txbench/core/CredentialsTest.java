@@ -24,26 +24,28 @@ class CredentialsTest {
   void aPasswordGivenAloneIsMaskedAsItIsAndEncoded() {
     Credentials c = new Credentials();
     c.add(PASSWORD);
-    assertEquals("login failed for **** at ****", c.mask("login failed for " + PASSWORD + " at "
-        + ENCODED));
-    assertHidden(c.mask("url: jdbc:postgresql://h/db?password="
-        + URLEncoder.encode(PASSWORD, StandardCharsets.UTF_8)));
+    assertEquals(
+        "login failed for **** at ****", c.mask("login failed for " + PASSWORD + " at " + ENCODED));
+    assertHidden(
+        c.mask(
+            "url: jdbc:postgresql://h/db?password="
+                + URLEncoder.encode(PASSWORD, StandardCharsets.UTF_8)));
   }
 
   @Test
   void aPasswordTypedUnencodedIntoAUrlIsFoundWholeWhereverItSits() {
-    for (String url : List.of(
-        "jdbc:postgresql://127.0.0.1:5432/db?user=bench&password=" + PASSWORD,
-        "jdbc:postgresql://127.0.0.1:5432/db?password=" + PASSWORD + "&ssl=false",
-        "jdbc:mysql://bench:" + PASSWORD + "@127.0.0.1:3306/db",
-        "jdbc:mysql://127.0.0.1/db?user=bench&password1=" + PASSWORD,
-        "mongodb://bench:" + ENCODED + "@db1,db2/test?replicaSet=rs0",
-        "jdbc:mysql://h/db?authToken=" + PASSWORD)) {
+    for (String url :
+        List.of(
+            "jdbc:postgresql://127.0.0.1:5432/db?user=bench&password=" + PASSWORD,
+            "jdbc:postgresql://127.0.0.1:5432/db?password=" + PASSWORD + "&ssl=false",
+            "jdbc:mysql://bench:" + PASSWORD + "@127.0.0.1:3306/db",
+            "jdbc:mysql://127.0.0.1/db?user=bench&password1=" + PASSWORD,
+            "mongodb://bench:" + ENCODED + "@db1,db2/test?replicaSet=rs0",
+            "jdbc:mysql://h/db?authToken=" + PASSWORD)) {
       Credentials c = new Credentials();
       c.addUrl(url);
       assertHidden(c.mask("cannot connect to " + url + ": refused"));
-      assertHidden(c.mask("the driver says: " + PASSWORD.substring(0, 9)
-          + PASSWORD.substring(9)));
+      assertHidden(c.mask("the driver says: " + PASSWORD.substring(0, 9) + PASSWORD.substring(9)));
     }
   }
 
@@ -52,16 +54,18 @@ class CredentialsTest {
     Credentials c = new Credentials();
     c.addUrl("jdbc:postgresql://h/db?user=bench&password=" + PASSWORD);
     // Hikari masks a password parameter up to its first ; or &: the rest would show.
-    assertHidden(c.mask("jdbcUrl=jdbc:postgresql://h/db?user=bench&password=<masked>&;=%'\""
-        + " q8Tl"));
+    assertHidden(
+        c.mask("jdbcUrl=jdbc:postgresql://h/db?user=bench&password=<masked>&;=%'\"" + " q8Tl"));
   }
 
   @Test
   void urlShapesAreMaskedInTextItWasNeverToldAbout() {
     Credentials c = new Credentials();
-    assertEquals("jdbc:postgresql://u:****@h/db?user=u&password=****&ssl=true",
+    assertEquals(
+        "jdbc:postgresql://u:****@h/db?user=u&password=****&ssl=true",
         c.mask("jdbc:postgresql://u:p4ss@h/db?user=u&password=p4ss&ssl=true"));
-    assertEquals("x?pwd=**** and mongodb://a:****@h/", c.mask("x?pwd=ab;Tail99 and mongodb://a:s3@h/"));
+    assertEquals(
+        "x?pwd=**** and mongodb://a:****@h/", c.mask("x?pwd=ab;Tail99 and mongodb://a:s3@h/"));
     assertEquals("no secrets here", c.mask("no secrets here"));
   }
 }

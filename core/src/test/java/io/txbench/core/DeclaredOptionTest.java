@@ -7,7 +7,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class DeclaredOptionTest {
-  private enum Level { LOW, HIGH }
+  private enum Level {
+    LOW,
+    HIGH
+  }
 
   private static final DeclaredOption<Level> LEVEL =
       DeclaredOption.choice("--level", "LEVEL", "how high.", Level.LOW);
@@ -19,8 +22,8 @@ class DeclaredOptionTest {
   void aChoiceTakesItsConstantsInAnyCaseAndNamesThemWhenRefusing() {
     assertEquals(Level.HIGH, LEVEL.parse("high"));
     assertEquals(Level.LOW, LEVEL.defaultValue());
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> LEVEL.parse("medium"));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> LEVEL.parse("medium"));
     assertEquals("unknown value 'medium'; one of: LOW, HIGH", e.getMessage());
   }
 
@@ -48,7 +51,6 @@ class DeclaredOptionTest {
 
   @Test
   void anOptionsNameStartsWithTwoDashes() {
-    assertThrows(IllegalArgumentException.class,
-        () -> DeclaredOption.flag("flag", "no dashes."));
+    assertThrows(IllegalArgumentException.class, () -> DeclaredOption.flag("flag", "no dashes."));
   }
 }

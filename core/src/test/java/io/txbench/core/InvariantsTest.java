@@ -40,9 +40,10 @@ class InvariantsTest {
     Verification repeated = AIRLINE.verify(BEFORE, after(500, 500, 500), 3, t, true);
     assertEquals(1, repeated.anomalies().size());
     assertTrue(repeated.anomalies().get(0).startsWith("3 seat(s) sold in this run"));
-    Verification miscounted = AIRLINE.verify(BEFORE, after(500, 500, 500), 0,
-        Tally.exact(401), true);
-    assertTrue(miscounted.anomalies().get(0).contains("committed work is missing"),
+    Verification miscounted =
+        AIRLINE.verify(BEFORE, after(500, 500, 500), 0, Tally.exact(401), true);
+    assertTrue(
+        miscounted.anomalies().get(0).contains("committed work is missing"),
         miscounted.anomalies().toString());
   }
 
@@ -55,23 +56,35 @@ class InvariantsTest {
     assertEquals(30L, v.figures().get("declined"));
     assertEquals(0L, v.figures().get("seats_over_capacity"));
     Verification counted = AIRLINE.verify(BEFORE, after(500, 500, 500), 0, t, true);
-    assertTrue(counted.anomalies().get(0).contains("more than the 370 iterations committed"),
+    assertTrue(
+        counted.anomalies().get(0).contains("more than the 370 iterations committed"),
         counted.anomalies().toString());
     // An earlier run left 2 seats past capacity; this one added 3 more.
-    Verification oversold = AIRLINE.verify(new AirlineCounts(100, 100, 100, 2),
-        new AirlineCounts(470, 470, 470, 5), 0, t, true);
-    assertEquals(java.util.List.of("3 seat(s) sold in this run past the capacity of the"
-        + " flight's aircraft on that day"), oversold.anomalies());
-    assertTrue(AIRLINE.verify(new AirlineCounts(100, 100, 100, 2),
-        new AirlineCounts(470, 470, 470, 2), 0, t, true).passed());
+    Verification oversold =
+        AIRLINE.verify(
+            new AirlineCounts(100, 100, 100, 2), new AirlineCounts(470, 470, 470, 5), 0, t, true);
+    assertEquals(
+        java.util.List.of(
+            "3 seat(s) sold in this run past the capacity of the"
+                + " flight's aircraft on that day"),
+        oversold.anomalies());
+    assertTrue(
+        AIRLINE
+            .verify(
+                new AirlineCounts(100, 100, 100, 2),
+                new AirlineCounts(470, 470, 470, 2),
+                0,
+                t,
+                true)
+            .passed());
   }
 
   @Test
   void theAnomaliesOfAnEarlierRunAreNotThisRunsOwn() {
     // An earlier run left a lost payment (and repeated seats: this run's query never sees them).
     AirlineCounts dirty = new AirlineCounts(100, 99, 100, 0);
-    Verification v = AIRLINE.verify(dirty, new AirlineCounts(150, 149, 150, 0), 0,
-        Tally.exact(50), true);
+    Verification v =
+        AIRLINE.verify(dirty, new AirlineCounts(150, 149, 150, 0), 0, Tally.exact(50), true);
     assertTrue(v.passed(), v.anomalies().toString());
   }
 
@@ -92,20 +105,44 @@ class InvariantsTest {
     Tally t = new Tally(400, 0, 0, 2, 0);
     Verification v = AIRLINE.verify(BEFORE, after(502, 501, 500), 0, t, false);
     assertTrue(v.passed(), v.anomalies().toString());
-    assertTrue(v.notes().get(0).startsWith("2 failed part-way: the server holds 2 more seats"),
+    assertTrue(
+        v.notes().get(0).startsWith("2 failed part-way: the server holds 2 more seats"),
         v.notes().toString());
   }
 
   @Test
   void itemWorkloadsCompareTheirCounts() {
-    assertTrue(INSERT.verify(new ItemFigures(1000, 0), new ItemFigures(1300, 0), Tally.exact(300)).passed());
-    assertFalse(INSERT.verify(new ItemFigures(1000, 0), new ItemFigures(1299, 0), Tally.exact(300)).passed());
-    assertTrue(INSERT.verify(new ItemFigures(1000, 0), new ItemFigures(1302, 0), new Tally(300, 0, 2, 0, 0)).passed());
-    assertFalse(INSERT.verify(new ItemFigures(1000, 0), new ItemFigures(1303, 0), new Tally(300, 0, 2, 0, 0)).passed());
-    assertTrue(INSERT.verify(new ItemFigures(1000, 0), new ItemFigures(1301, 0), new Tally(300, 0, 0, 0, 1)).passed());
-    assertTrue(UPDATE.verify(new ItemFigures(0, 10), new ItemFigures(0, 510), Tally.exact(500)).passed());
-    assertFalse(UPDATE.verify(new ItemFigures(0, 10), new ItemFigures(0, 509), Tally.exact(500)).passed());
-    assertTrue(POINT_SELECT.verify(new ItemFigures(1000, 7), new ItemFigures(1000, 7), Tally.exact(123)).passed());
-    assertFalse(POINT_SELECT.verify(new ItemFigures(1000, 7), new ItemFigures(1001, 7), Tally.exact(123)).passed());
+    assertTrue(
+        INSERT
+            .verify(new ItemFigures(1000, 0), new ItemFigures(1300, 0), Tally.exact(300))
+            .passed());
+    assertFalse(
+        INSERT
+            .verify(new ItemFigures(1000, 0), new ItemFigures(1299, 0), Tally.exact(300))
+            .passed());
+    assertTrue(
+        INSERT
+            .verify(new ItemFigures(1000, 0), new ItemFigures(1302, 0), new Tally(300, 0, 2, 0, 0))
+            .passed());
+    assertFalse(
+        INSERT
+            .verify(new ItemFigures(1000, 0), new ItemFigures(1303, 0), new Tally(300, 0, 2, 0, 0))
+            .passed());
+    assertTrue(
+        INSERT
+            .verify(new ItemFigures(1000, 0), new ItemFigures(1301, 0), new Tally(300, 0, 0, 0, 1))
+            .passed());
+    assertTrue(
+        UPDATE.verify(new ItemFigures(0, 10), new ItemFigures(0, 510), Tally.exact(500)).passed());
+    assertFalse(
+        UPDATE.verify(new ItemFigures(0, 10), new ItemFigures(0, 509), Tally.exact(500)).passed());
+    assertTrue(
+        POINT_SELECT
+            .verify(new ItemFigures(1000, 7), new ItemFigures(1000, 7), Tally.exact(123))
+            .passed());
+    assertFalse(
+        POINT_SELECT
+            .verify(new ItemFigures(1000, 7), new ItemFigures(1001, 7), Tally.exact(123))
+            .passed());
   }
 }

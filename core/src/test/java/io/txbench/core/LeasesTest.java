@@ -28,20 +28,37 @@ class LeasesTest {
     @Override
     public void insert(LeaseRecord l) {
       long now = System.currentTimeMillis();
-      leases.put(l.id(), new LeaseRecord(l.id(), l.group(), l.mode(), l.host(), l.pid(), now,
-          now));
+      leases.put(l.id(), new LeaseRecord(l.id(), l.group(), l.mode(), l.host(), l.pid(), now, now));
     }
 
     @Override
     public void beat(String id) {
-      leases.computeIfPresent(id, (k, l) -> new LeaseRecord(l.id(), l.group(), l.mode(),
-          l.host(), l.pid(), l.startedMillis(), System.currentTimeMillis()));
+      leases.computeIfPresent(
+          id,
+          (k, l) ->
+              new LeaseRecord(
+                  l.id(),
+                  l.group(),
+                  l.mode(),
+                  l.host(),
+                  l.pid(),
+                  l.startedMillis(),
+                  System.currentTimeMillis()));
     }
 
     @Override
     public void changeMode(String id, LeaseMode mode) {
-      leases.computeIfPresent(id, (k, l) -> new LeaseRecord(l.id(), l.group(), mode, l.host(),
-          l.pid(), l.startedMillis(), l.heartbeatMillis()));
+      leases.computeIfPresent(
+          id,
+          (k, l) ->
+              new LeaseRecord(
+                  l.id(),
+                  l.group(),
+                  mode,
+                  l.host(),
+                  l.pid(),
+                  l.startedMillis(),
+                  l.heartbeatMillis()));
     }
 
     @Override
@@ -66,11 +83,14 @@ class LeasesTest {
     try (Lease run = take(store, "items", LeaseMode.SHARED);
         Lease otherRun = take(store, "items", LeaseMode.SHARED);
         Lease elsewhere = take(store, "airline", LeaseMode.EXCLUSIVE)) {
-      LeaseRefusedException e = assertThrows(LeaseRefusedException.class,
-          () -> take(store, "items", LeaseMode.EXCLUSIVE));
-      assertTrue(e.getMessage().startsWith("the items tables are in use by another txbench"),
+      LeaseRefusedException e =
+          assertThrows(
+              LeaseRefusedException.class, () -> take(store, "items", LeaseMode.EXCLUSIVE));
+      assertTrue(
+          e.getMessage().startsWith("the items tables are in use by another txbench"),
           e.getMessage());
-      assertThrows(LeaseRefusedException.class,
+      assertThrows(
+          LeaseRefusedException.class,
           () -> take(store, LeaseRecord.ALL_GROUPS, LeaseMode.EXCLUSIVE));
       assertThrows(LeaseRefusedException.class, () -> take(store, "airline", LeaseMode.SHARED));
       assertEquals(3, store.leases.size(), "a refused lease was left behind");
@@ -104,8 +124,7 @@ class LeasesTest {
       assertThrows(LeaseRefusedException.class, () -> take(store, "items", LeaseMode.SHARED));
       prepared.share();
       take(store, "items", LeaseMode.SHARED).close();
-      assertThrows(LeaseRefusedException.class,
-          () -> take(store, "items", LeaseMode.EXCLUSIVE));
+      assertThrows(LeaseRefusedException.class, () -> take(store, "items", LeaseMode.EXCLUSIVE));
     }
   }
 
@@ -114,15 +133,16 @@ class LeasesTest {
     for (int round = 0; round < 50; round++) {
       MemoryStore store = new MemoryStore();
       List<Lease> granted = java.util.Collections.synchronizedList(new ArrayList<>());
-      Runnable attempt = () -> {
-        try {
-          granted.add(take(store, "items", LeaseMode.EXCLUSIVE));
-        } catch (LeaseRefusedException refused) {
-          // The other one won, or both were refused.
-        } catch (Exception e) {
-          throw new IllegalStateException(e);
-        }
-      };
+      Runnable attempt =
+          () -> {
+            try {
+              granted.add(take(store, "items", LeaseMode.EXCLUSIVE));
+            } catch (LeaseRefusedException refused) {
+              // The other one won, or both were refused.
+            } catch (Exception e) {
+              throw new IllegalStateException(e);
+            }
+          };
       Thread a = new Thread(attempt);
       Thread b = new Thread(attempt);
       a.start();

@@ -72,23 +72,24 @@ final class LoggedWorkload implements Workload<AutoCloseable> {
 
   /** A provider whose target has this workload, and logs being opened and closed. */
   WorkloadProvider provider() {
-    Target target = new Target() {
-      @Override
-      public String serverVersion() {
-        return "logged 1.0";
-      }
+    Target target =
+        new Target() {
+          @Override
+          public String serverVersion() {
+            return "logged 1.0";
+          }
 
-      @Override
-      public Failure classify(Throwable error) {
-        return Failure.fatal(error instanceof IOException ? ErrorClass.CONNECTION
-            : ErrorClass.OTHER);
-      }
+          @Override
+          public Failure classify(Throwable error) {
+            return Failure.fatal(
+                error instanceof IOException ? ErrorClass.CONNECTION : ErrorClass.OTHER);
+          }
 
-      @Override
-      public void close() {
-        log.add("target closed");
-      }
-    };
+          @Override
+          public void close() {
+            log.add("target closed");
+          }
+        };
     return new WorkloadProvider() {
       @Override
       public String target() {

@@ -16,19 +16,27 @@ class OpenLoopTest {
   private static final Backoff NO_WAIT = new Backoff(Duration.ZERO, Duration.ZERO);
 
   private static RunOptions openLoop(double rate, Duration duration, Arrivals arrivals) {
-    return new RunOptions(4, new ForDuration(duration), Duration.ofMillis(200), 0, 0, 1, NO_WAIT,
+    return new RunOptions(
+        4,
+        new ForDuration(duration),
+        Duration.ofMillis(200),
+        0,
+        0,
+        1,
+        NO_WAIT,
         new OpenLoop(rate, arrivals));
   }
 
   private static RunResult run(RunOptions options, Workload<?> workload) throws Exception {
-    return new Runner(options, new Metrics(), new RunListener() {})
-        .run(workload, new FakeTarget());
+    return new Runner(options, new Metrics(), new RunListener() {}).run(workload, new FakeTarget());
   }
 
   @Test
   void aUniformScheduleStartsExactlyRateTimesDurationIterations() throws Exception {
-    RunResult r = run(openLoop(500, Duration.ofSeconds(2), Arrivals.UNIFORM),
-        ScriptedWorkload.alwaysSucceeds());
+    RunResult r =
+        run(
+            openLoop(500, Duration.ofSeconds(2), Arrivals.UNIFORM),
+            ScriptedWorkload.alwaysSucceeds());
     assertEquals(1000, r.iterations());
     assertEquals(0, r.skipped());
     assertEquals(1000, r.scheduleLags().getTotalCount());
@@ -36,8 +44,10 @@ class OpenLoopTest {
 
   @Test
   void aPoissonScheduleAveragesTheRate() throws Exception {
-    RunResult r = run(openLoop(500, Duration.ofSeconds(2), Arrivals.POISSON),
-        ScriptedWorkload.alwaysSucceeds());
+    RunResult r =
+        run(
+            openLoop(500, Duration.ofSeconds(2), Arrivals.POISSON),
+            ScriptedWorkload.alwaysSucceeds());
     // A Poisson count over 2 s at 500/s has a standard deviation of about 32.
     assertTrue(Math.abs(r.iterations() - 1000) < 200, "iterations " + r.iterations());
   }
@@ -45,24 +55,35 @@ class OpenLoopTest {
   @Test
   void aStallShowsInResponseTimesButNotInServiceTimes() throws Exception {
     AtomicBoolean stalled = new AtomicBoolean();
-    Workload<?> stallOnce = ScriptedWorkload.failing(n -> {
-      if (n == 50 && stalled.compareAndSet(false, true)) {
-        try {
-          Thread.sleep(600);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      }
-      return null;
-    });
-    RunOptions options = new RunOptions(1, new ForDuration(Duration.ofSeconds(2)),
-        Duration.ofMillis(200), 0, 0, 1, NO_WAIT, new OpenLoop(200, Arrivals.UNIFORM));
+    Workload<?> stallOnce =
+        ScriptedWorkload.failing(
+            n -> {
+              if (n == 50 && stalled.compareAndSet(false, true)) {
+                try {
+                  Thread.sleep(600);
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                }
+              }
+              return null;
+            });
+    RunOptions options =
+        new RunOptions(
+            1,
+            new ForDuration(Duration.ofSeconds(2)),
+            Duration.ofMillis(200),
+            0,
+            0,
+            1,
+            NO_WAIT,
+            new OpenLoop(200, Arrivals.UNIFORM));
     RunResult r = run(options, stallOnce);
     // One worker, one 600 ms stall: the ~120 slots behind it start late, and their response
     // times say so; their service times stay tiny.
     long lateResponses = r.responseTimes().getCountBetweenValues(100_000_000L, Long.MAX_VALUE);
     assertTrue(lateResponses > 50, "late responses " + lateResponses);
-    assertTrue(r.serviceTimes().getValueAtPercentile(90) < 50_000_000L,
+    assertTrue(
+        r.serviceTimes().getValueAtPercentile(90) < 50_000_000L,
         "service p90 " + r.serviceTimes().getValueAtPercentile(90));
     assertTrue(r.scheduleLags().getMaxValue() > 400_000_000L);
   }
@@ -70,19 +91,28 @@ class OpenLoopTest {
   @Test
   void iterationsLaterThanMaxLagAreSkippedAndCounted() throws Exception {
     AtomicBoolean stalled = new AtomicBoolean();
-    Workload<?> stallOnce = ScriptedWorkload.failing(n -> {
-      if (n == 10 && stalled.compareAndSet(false, true)) {
-        try {
-          Thread.sleep(500);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      }
-      return null;
-    });
-    RunOptions options = new RunOptions(1, new ForDuration(Duration.ofSeconds(1)),
-        Duration.ofMillis(200), 0, 0, 1, NO_WAIT,
-        new OpenLoop(200, Arrivals.UNIFORM, Optional.of(Duration.ofMillis(50))));
+    Workload<?> stallOnce =
+        ScriptedWorkload.failing(
+            n -> {
+              if (n == 10 && stalled.compareAndSet(false, true)) {
+                try {
+                  Thread.sleep(500);
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                }
+              }
+              return null;
+            });
+    RunOptions options =
+        new RunOptions(
+            1,
+            new ForDuration(Duration.ofSeconds(1)),
+            Duration.ofMillis(200),
+            0,
+            0,
+            1,
+            NO_WAIT,
+            new OpenLoop(200, Arrivals.UNIFORM, Optional.of(Duration.ofMillis(50))));
     RunResult r = run(options, stallOnce);
     assertTrue(r.skipped() > 50, "skipped " + r.skipped());
     assertEquals(200, (double) (r.iterations() + r.skipped()), 2);
@@ -91,8 +121,16 @@ class OpenLoopTest {
   @Test
   void theWindowLastsTheDurationEvenWhenTheLastSlotIsEarlier() throws Exception {
     // At 2 per second over 5 s the last slot is at 4.5 s: the rate is over the 5 s, not 4.5.
-    RunOptions options = new RunOptions(2, new ForDuration(Duration.ofSeconds(5)),
-        Duration.ofSeconds(1), 0, 0, 1, NO_WAIT, new OpenLoop(2, Arrivals.UNIFORM));
+    RunOptions options =
+        new RunOptions(
+            2,
+            new ForDuration(Duration.ofSeconds(5)),
+            Duration.ofSeconds(1),
+            0,
+            0,
+            1,
+            NO_WAIT,
+            new OpenLoop(2, Arrivals.UNIFORM));
     RunResult r = run(options, ScriptedWorkload.alwaysSucceeds());
     assertEquals(10, r.iterations());
     assertEquals(Duration.ofSeconds(5).toNanos(), r.measuredNanos());
@@ -102,18 +140,28 @@ class OpenLoopTest {
   @Test
   void slotsNoWorkerWasFreeToStartBeforeTheEndAreCountedAsSkipped() throws Exception {
     AtomicBoolean stalled = new AtomicBoolean();
-    Workload<?> stallAtTheEnd = ScriptedWorkload.failing(n -> {
-      if (n == 50 && stalled.compareAndSet(false, true)) {
-        try {
-          Thread.sleep(800); // from 0.5 s to 1.3 s: past the end of the 1 s window
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      }
-      return null;
-    });
-    RunOptions options = new RunOptions(1, new ForDuration(Duration.ofSeconds(1)),
-        Duration.ofMillis(200), 0, 0, 1, NO_WAIT, new OpenLoop(100, Arrivals.UNIFORM));
+    Workload<?> stallAtTheEnd =
+        ScriptedWorkload.failing(
+            n -> {
+              if (n == 50 && stalled.compareAndSet(false, true)) {
+                try {
+                  Thread.sleep(800); // from 0.5 s to 1.3 s: past the end of the 1 s window
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                }
+              }
+              return null;
+            });
+    RunOptions options =
+        new RunOptions(
+            1,
+            new ForDuration(Duration.ofSeconds(1)),
+            Duration.ofMillis(200),
+            0,
+            0,
+            1,
+            NO_WAIT,
+            new OpenLoop(100, Arrivals.UNIFORM));
     RunResult r = run(options, stallAtTheEnd);
     assertEquals(51, r.iterations()); // the stalled one committed in the grace
     assertEquals(1, r.lateIterations());

@@ -14,10 +14,9 @@ class OutcomesTest {
   private static final Backoff NO_WAIT = new Backoff(Duration.ZERO, Duration.ZERO);
 
   private static RunResult run(long iterations, ScriptedWorkload workload) throws Exception {
-    RunOptions options = new RunOptions(1, new ForIterations(iterations), Duration.ofMillis(50), 10,
-        0, 1, NO_WAIT);
-    return new Runner(options, new Metrics(), new RunListener() {})
-        .run(workload, new FakeTarget());
+    RunOptions options =
+        new RunOptions(1, new ForIterations(iterations), Duration.ofMillis(50), 10, 0, 1, NO_WAIT);
+    return new Runner(options, new Metrics(), new RunListener() {}).run(workload, new FakeTarget());
   }
 
   /** Reports one step committed on its own (a write in autocommit). */
@@ -30,13 +29,15 @@ class OutcomesTest {
   void aRetryableFailureAfterACommittedStepIsNotRetried() throws Exception {
     // The seat and the payment committed on their own, then the audit upsert hit a deadlock:
     // running the iteration again would book them twice.
-    ScriptedWorkload workload = new ScriptedWorkload((n, worker) -> {
-      commitStep(worker);
-      commitStep(worker);
-      if (n == 0) {
-        throw new FakeTarget.RetryableFault();
-      }
-    });
+    ScriptedWorkload workload =
+        new ScriptedWorkload(
+            (n, worker) -> {
+              commitStep(worker);
+              commitStep(worker);
+              if (n == 0) {
+                throw new FakeTarget.RetryableFault();
+              }
+            });
     RunResult r = run(1, workload);
     assertEquals(1, workload.attempts());
     assertEquals(0, r.retries());
@@ -48,14 +49,16 @@ class OutcomesTest {
 
   @Test
   void aCommitWhoseReplyWasLostIsInDoubtAndNotRetried() throws Exception {
-    ScriptedWorkload workload = new ScriptedWorkload((n, worker) -> {
-      worker.effects().committing();
-      if (n == 0) {
-        worker.effects().failed(true);
-        throw new FakeTarget.RetryableFault();
-      }
-      worker.effects().committed();
-    });
+    ScriptedWorkload workload =
+        new ScriptedWorkload(
+            (n, worker) -> {
+              worker.effects().committing();
+              if (n == 0) {
+                worker.effects().failed(true);
+                throw new FakeTarget.RetryableFault();
+              }
+              worker.effects().committed();
+            });
     RunResult r = run(3, workload);
     assertEquals(3, workload.attempts());
     assertEquals(2, r.iterations());
@@ -69,11 +72,14 @@ class OutcomesTest {
   @Test
   void aDeclinedIterationCountsAsAnIterationNeitherAnErrorNorRetried() throws Exception {
     // Attempt 1 conflicts and is retried; its retry finds the flight sold out, as do attempts 3-4.
-    ScriptedWorkload workload = ScriptedWorkload.failing(n -> switch ((int) n) {
-      case 1 -> new FakeTarget.RetryableFault();
-      case 2, 3, 4 -> new DeclinedException("sold out");
-      default -> null;
-    });
+    ScriptedWorkload workload =
+        ScriptedWorkload.failing(
+            n ->
+                switch ((int) n) {
+                  case 1 -> new FakeTarget.RetryableFault();
+                  case 2, 3, 4 -> new DeclinedException("sold out");
+                  default -> null;
+                });
     RunResult r = run(4, workload);
     assertEquals(5, workload.attempts());
     assertEquals(4, r.iterations());
@@ -87,14 +93,16 @@ class OutcomesTest {
 
   @Test
   void aCommitTheServerRefusedIsRolledBackAndRetried() throws Exception {
-    ScriptedWorkload workload = new ScriptedWorkload((n, worker) -> {
-      worker.effects().committing();
-      if (n == 0) {
-        worker.effects().failed(false); // serialization failure at commit
-        throw new FakeTarget.RetryableFault();
-      }
-      worker.effects().committed();
-    });
+    ScriptedWorkload workload =
+        new ScriptedWorkload(
+            (n, worker) -> {
+              worker.effects().committing();
+              if (n == 0) {
+                worker.effects().failed(false); // serialization failure at commit
+                throw new FakeTarget.RetryableFault();
+              }
+              worker.effects().committed();
+            });
     RunResult r = run(1, workload);
     assertEquals(1, r.iterations());
     assertEquals(1, r.retries());
@@ -113,14 +121,17 @@ class OutcomesTest {
   @Test
   void aRetryCutShortByTheEndOfTheRunIsNotAnError() throws Exception {
     Runner[] runner = new Runner[1];
-    ScriptedWorkload workload = new ScriptedWorkload((n, worker) -> {
-      if (n == 5) {
-        runner[0].requestStop();
-        throw new FakeTarget.RetryableFault();
-      }
-    });
-    RunOptions options = new RunOptions(1, new ForDuration(Duration.ofMinutes(1)),
-        Duration.ofMillis(50), 10, 0, 1, NO_WAIT);
+    ScriptedWorkload workload =
+        new ScriptedWorkload(
+            (n, worker) -> {
+              if (n == 5) {
+                runner[0].requestStop();
+                throw new FakeTarget.RetryableFault();
+              }
+            });
+    RunOptions options =
+        new RunOptions(
+            1, new ForDuration(Duration.ofMinutes(1)), Duration.ofMillis(50), 10, 0, 1, NO_WAIT);
     runner[0] = new Runner(options, new Metrics(), new RunListener() {});
     RunResult r = runner[0].run(workload, new FakeTarget());
     assertEquals(5, r.iterations());

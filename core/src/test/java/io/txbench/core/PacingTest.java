@@ -26,7 +26,8 @@ class PacingTest {
   @Test
   void valuesThatUsedToMeanSomethingElseAreRefused() {
     assertThrows(IllegalArgumentException.class, () -> new OpenLoop(0, Arrivals.UNIFORM));
-    assertThrows(IllegalArgumentException.class,
+    assertThrows(
+        IllegalArgumentException.class,
         () -> new OpenLoop(1, Arrivals.UNIFORM, Optional.of(Duration.ZERO)));
     assertThrows(IllegalArgumentException.class, () -> new ForIterations(0));
     assertThrows(IllegalArgumentException.class, () -> new ForDuration(null));
@@ -34,11 +35,20 @@ class PacingTest {
 
   @Test
   void aWarmUpIsTimedWhateverEndsTheMeasuredRun() {
-    RunOptions counted = new RunOptions(2, new ForIterations(100), Duration.ofSeconds(1), 0, 5, 1,
-        Backoff.defaults(), new OpenLoop(10, Arrivals.UNIFORM));
+    RunOptions counted =
+        new RunOptions(
+            2,
+            new ForIterations(100),
+            Duration.ofSeconds(1),
+            0,
+            5,
+            1,
+            Backoff.defaults(),
+            new OpenLoop(10, Arrivals.UNIFORM));
     RunOptions warmup = counted.warmup(Duration.ofSeconds(3));
-    assertTrue(warmup.length() instanceof ForDuration timed
-        && timed.length().equals(Duration.ofSeconds(3)));
+    assertTrue(
+        warmup.length() instanceof ForDuration timed
+            && timed.length().equals(Duration.ofSeconds(3)));
     assertTrue(warmup.openLoop());
   }
 }

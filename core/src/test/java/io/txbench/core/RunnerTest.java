@@ -12,8 +12,14 @@ class RunnerTest {
   private static final Backoff NO_WAIT = new Backoff(Duration.ZERO, Duration.ZERO);
 
   private static RunOptions iterations(int threads, long count, int maxRetries, long maxErrors) {
-    return new RunOptions(threads, new ForIterations(count), Duration.ofMillis(50), maxRetries,
-        maxErrors, 1, NO_WAIT);
+    return new RunOptions(
+        threads,
+        new ForIterations(count),
+        Duration.ofMillis(50),
+        maxRetries,
+        maxErrors,
+        1,
+        NO_WAIT);
   }
 
   private static RunResult run(RunOptions options, Workload<?> workload, RunListener listener)
@@ -34,8 +40,9 @@ class RunnerTest {
 
   @Test
   void stopsWhenTheDurationHasElapsed() throws Exception {
-    RunOptions options = new RunOptions(2, new ForDuration(Duration.ofMillis(300)),
-        Duration.ofMillis(100), 0, 0, 1, NO_WAIT);
+    RunOptions options =
+        new RunOptions(
+            2, new ForDuration(Duration.ofMillis(300)), Duration.ofMillis(100), 0, 0, 1, NO_WAIT);
     ScriptedWorkload workload = ScriptedWorkload.alwaysSucceeds();
     RunResult result = run(options, workload, new RunListener() {});
     assertEquals(StopReason.DURATION_ELAPSED, result.stopReason());
@@ -81,8 +88,9 @@ class RunnerTest {
   @Test
   void maxErrorsEndsTheRunEarly() throws Exception {
     ScriptedWorkload workload = ScriptedWorkload.failing(n -> new IllegalStateException("down"));
-    RunOptions options = new RunOptions(1, new ForDuration(Duration.ofMinutes(5)),
-        Duration.ofMillis(50), 0, 5, 1, NO_WAIT);
+    RunOptions options =
+        new RunOptions(
+            1, new ForDuration(Duration.ofMinutes(5)), Duration.ofMillis(50), 0, 5, 1, NO_WAIT);
     RunResult result = run(options, workload, new RunListener() {});
     assertEquals(StopReason.MAX_ERRORS, result.stopReason());
     assertEquals(5, result.errors());
@@ -92,8 +100,9 @@ class RunnerTest {
   void backsOffAfterAFailedIteration() throws Exception {
     ScriptedWorkload workload = ScriptedWorkload.failing(n -> new IllegalStateException("down"));
     Backoff slow = new Backoff(Duration.ofMillis(40), Duration.ofMillis(40));
-    RunOptions options = new RunOptions(1, new ForDuration(Duration.ofMillis(400)),
-        Duration.ofMillis(100), 0, 0, 1, slow);
+    RunOptions options =
+        new RunOptions(
+            1, new ForDuration(Duration.ofMillis(400)), Duration.ofMillis(100), 0, 0, 1, slow);
     RunResult result = run(options, workload, new RunListener() {});
     // Without the pause, a failing iteration costs microseconds: thousands in 400 ms.
     assertTrue(result.errors() < 100, "errors: " + result.errors());
@@ -103,17 +112,20 @@ class RunnerTest {
   @Test
   void aStopRequestEndsTheRunAndNothingIsLost() throws Exception {
     ScriptedWorkload workload = ScriptedWorkload.alwaysSucceeds();
-    RunOptions options = new RunOptions(2, new ForDuration(Duration.ofMinutes(5)),
-        Duration.ofMillis(50), 0, 0, 1, NO_WAIT);
+    RunOptions options =
+        new RunOptions(
+            2, new ForDuration(Duration.ofMinutes(5)), Duration.ofMillis(50), 0, 0, 1, NO_WAIT);
     Runner runner = new Runner(options, new Metrics(), new RunListener() {});
-    Thread stopper = new Thread(() -> {
-      try {
-        Thread.sleep(200);
-      } catch (InterruptedException e) {
-        return;
-      }
-      runner.requestStop();
-    });
+    Thread stopper =
+        new Thread(
+            () -> {
+              try {
+                Thread.sleep(200);
+              } catch (InterruptedException e) {
+                return;
+              }
+              runner.requestStop();
+            });
     stopper.start();
     RunResult result = runner.run(workload, new FakeTarget());
     assertEquals(StopReason.INTERRUPTED, result.stopReason());
@@ -124,16 +136,21 @@ class RunnerTest {
   @Test
   void intervalsAddUpToTheTotalAndTheLastIsMarked() throws Exception {
     List<IntervalStats> intervals = new CopyOnWriteArrayList<>();
-    RunOptions options = new RunOptions(2, new ForDuration(Duration.ofMillis(350)),
-        Duration.ofMillis(100), 0, 0, 1, NO_WAIT);
+    RunOptions options =
+        new RunOptions(
+            2, new ForDuration(Duration.ofMillis(350)), Duration.ofMillis(100), 0, 0, 1, NO_WAIT);
     ScriptedWorkload workload =
         ScriptedWorkload.failing(n -> n % 100 == 0 ? new IllegalStateException("x") : null);
-    RunResult result = run(options, workload, new RunListener() {
-      @Override
-      public void onInterval(IntervalStats stats) {
-        intervals.add(stats);
-      }
-    });
+    RunResult result =
+        run(
+            options,
+            workload,
+            new RunListener() {
+              @Override
+              public void onInterval(IntervalStats stats) {
+                intervals.add(stats);
+              }
+            });
     assertTrue(intervals.size() >= 2);
     assertTrue(intervals.get(intervals.size() - 1).last());
     assertEquals(result.iterations(), intervals.stream().mapToLong(IntervalStats::count).sum());
@@ -145,17 +162,22 @@ class RunnerTest {
     // 4 workers, 4 iterations: three end at once, the fourth keeps its thread busy for several
     // periods. The progress line's thds is the run's, as sysbench's is, not the busy ones.
     List<IntervalStats> intervals = new CopyOnWriteArrayList<>();
-    ScriptedWorkload workload = new ScriptedWorkload((n, worker) -> {
-      if (n == 0) {
-        Thread.sleep(400);
-      }
-    });
-    run(iterations(4, 4, 0, 0), workload, new RunListener() {
-      @Override
-      public void onInterval(IntervalStats stats) {
-        intervals.add(stats);
-      }
-    });
+    ScriptedWorkload workload =
+        new ScriptedWorkload(
+            (n, worker) -> {
+              if (n == 0) {
+                Thread.sleep(400);
+              }
+            });
+    run(
+        iterations(4, 4, 0, 0),
+        workload,
+        new RunListener() {
+          @Override
+          public void onInterval(IntervalStats stats) {
+            intervals.add(stats);
+          }
+        });
     assertTrue(intervals.size() >= 3, intervals.toString());
     assertTrue(intervals.stream().allMatch(i -> i.threads() == 4), intervals.toString());
   }

@@ -27,12 +27,13 @@ final class ScriptedWorkload implements Workload<AutoCloseable> {
 
   /** Attempt n throws what {@code failures} returns for n, or succeeds on null. */
   static ScriptedWorkload failing(LongFunction<Exception> failures) {
-    return new ScriptedWorkload((n, worker) -> {
-      Exception failure = failures.apply(n);
-      if (failure != null) {
-        throw failure;
-      }
-    });
+    return new ScriptedWorkload(
+        (n, worker) -> {
+          Exception failure = failures.apply(n);
+          if (failure != null) {
+            throw failure;
+          }
+        });
   }
 
   static ScriptedWorkload alwaysSucceeds() {

@@ -17,9 +17,11 @@ class SecretTest {
 
   @Test
   void masksPasswordsInUrls() {
-    assertEquals("jdbc:postgresql://db:5432/x?user=a&password=****&ssl=true",
+    assertEquals(
+        "jdbc:postgresql://db:5432/x?user=a&password=****&ssl=true",
         Secret.maskUrl("jdbc:postgresql://db:5432/x?user=a&password=p4ss&ssl=true"));
-    assertEquals("mongodb://admin:****@db1:27017,db2/test?replicaSet=rs0",
+    assertEquals(
+        "mongodb://admin:****@db1:27017,db2/test?replicaSet=rs0",
         Secret.maskUrl("mongodb://admin:p4ss@db1:27017,db2/test?replicaSet=rs0"));
     assertFalse(Secret.maskUrl("jdbc:mysql://h/db?pwd=zz;x=1").contains("zz"));
   }

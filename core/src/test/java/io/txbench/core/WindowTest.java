@@ -13,15 +13,15 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The measured window: sessions open before it, a timed run's closes at its deadline whatever the
- * workers are doing, iterations in hand get a grace, and the ones still running after it are
- * given up exactly: rolled back if they had sent no commit, in doubt if they had.
+ * workers are doing, iterations in hand get a grace, and the ones still running after it are given
+ * up exactly: rolled back if they had sent no commit, in doubt if they had.
  */
 class WindowTest {
   private static final Backoff NO_WAIT = new Backoff(Duration.ZERO, Duration.ZERO);
 
   private static RunOptions timed(int threads, Duration duration) {
-    return new RunOptions(threads, new ForDuration(duration), Duration.ofMillis(100), 0, 0, 1,
-        NO_WAIT);
+    return new RunOptions(
+        threads, new ForDuration(duration), Duration.ofMillis(100), 0, 0, 1, NO_WAIT);
   }
 
   /** Blocks until released, whatever interrupts it: a server that does not answer. */
@@ -76,13 +76,16 @@ class WindowTest {
   @Test
   void aLongIterationAtTheDeadlineNeitherStretchesTheWindowNorGoesUncounted() throws Exception {
     AtomicBoolean slowDone = new AtomicBoolean();
-    ScriptedWorkload workload = new ScriptedWorkload((n, worker) -> {
-      if (worker.index() == 0 && !slowDone.getAndSet(true)) {
-        Thread.sleep(1_200); // a lock wait that outlasts the 300 ms run
-      }
-    });
-    RunResult r = new Runner(timed(2, Duration.ofMillis(300)), new Metrics(),
-        new RunListener() {}).run(workload, new FakeTarget());
+    ScriptedWorkload workload =
+        new ScriptedWorkload(
+            (n, worker) -> {
+              if (worker.index() == 0 && !slowDone.getAndSet(true)) {
+                Thread.sleep(1_200); // a lock wait that outlasts the 300 ms run
+              }
+            });
+    RunResult r =
+        new Runner(timed(2, Duration.ofMillis(300)), new Metrics(), new RunListener() {})
+            .run(workload, new FakeTarget());
     assertEquals(Duration.ofMillis(300).toNanos(), r.measuredNanos());
     // The slow one, and maybe one the other worker started just before the deadline.
     assertTrue(r.lateIterations() >= 1 && r.lateIterations() <= 2, "late " + r.lateIterations());
@@ -94,18 +97,21 @@ class WindowTest {
   void anIterationStuckInItsCommitIsGivenUpInDoubt() throws Exception {
     CountDownLatch release = new CountDownLatch(1);
     AtomicBoolean committedLate = new AtomicBoolean();
-    ScriptedWorkload workload = new ScriptedWorkload((n, worker) -> {
-      if (n == 3) {
-        worker.effects().committing();
-        hang(release); // the COMMIT was sent; the server froze
-        worker.effects().committed();
-        committedLate.set(true);
-      }
-    });
+    ScriptedWorkload workload =
+        new ScriptedWorkload(
+            (n, worker) -> {
+              if (n == 3) {
+                worker.effects().committing();
+                hang(release); // the COMMIT was sent; the server froze
+                worker.effects().committed();
+                committedLate.set(true);
+              }
+            });
     Metrics metrics = new Metrics();
     long begin = System.nanoTime();
-    RunResult r = new Runner(timed(1, Duration.ofMillis(200)), metrics, new RunListener() {})
-        .run(workload, new FakeTarget());
+    RunResult r =
+        new Runner(timed(1, Duration.ofMillis(200)), metrics, new RunListener() {})
+            .run(workload, new FakeTarget());
     long took = System.nanoTime() - begin;
     assertEquals(1, r.inDoubt());
     assertEquals(1, r.inDoubtByCause().get(InDoubtCause.ABANDONED));
@@ -122,20 +128,23 @@ class WindowTest {
     CountDownLatch release = new CountDownLatch(1);
     AtomicBoolean sent = new AtomicBoolean();
     AtomicBoolean refused = new AtomicBoolean();
-    ScriptedWorkload workload = new ScriptedWorkload((n, worker) -> {
-      if (n == 0) {
-        hang(release); // a statement inside the transaction waits on a lock
-        try {
-          worker.effects().committing();
-          sent.set(true);
-        } catch (AbandonedException e) {
-          refused.set(true);
-          throw e;
-        }
-      }
-    });
-    RunResult r = new Runner(timed(1, Duration.ofMillis(100)), new Metrics(),
-        new RunListener() {}).run(workload, new FakeTarget());
+    ScriptedWorkload workload =
+        new ScriptedWorkload(
+            (n, worker) -> {
+              if (n == 0) {
+                hang(release); // a statement inside the transaction waits on a lock
+                try {
+                  worker.effects().committing();
+                  sent.set(true);
+                } catch (AbandonedException e) {
+                  refused.set(true);
+                  throw e;
+                }
+              }
+            });
+    RunResult r =
+        new Runner(timed(1, Duration.ofMillis(100)), new Metrics(), new RunListener() {})
+            .run(workload, new FakeTarget());
     assertEquals(0, r.inDoubt());
     assertEquals(0, r.iterations());
     assertEquals(0, r.errors());
@@ -149,14 +158,18 @@ class WindowTest {
   void sessionsOpenBeforeTheClockStartsAndLastFromRunToRun() throws Exception {
     AtomicLong opened = new AtomicLong();
     ScriptedWorkload scripted = ScriptedWorkload.alwaysSucceeds();
-    Workload<AutoCloseable> slowToOpen = opening(scripted, worker -> {
-      Thread.sleep(400); // connecting and preparing statements
-      opened.incrementAndGet();
-    });
+    Workload<AutoCloseable> slowToOpen =
+        opening(
+            scripted,
+            worker -> {
+              Thread.sleep(400); // connecting and preparing statements
+              opened.incrementAndGet();
+            });
     try (Crew<AutoCloseable> crew = new Crew<>(slowToOpen, 4)) {
       for (int run = 0; run < 2; run++) {
-        RunResult r = new Runner(timed(4, Duration.ofMillis(200)), new Metrics(),
-            new RunListener() {}).run(crew, new FakeTarget());
+        RunResult r =
+            new Runner(timed(4, Duration.ofMillis(200)), new Metrics(), new RunListener() {})
+                .run(crew, new FakeTarget());
         assertTrue(r.maxMillis() < 300, "an iteration took " + r.maxMillis() + " ms");
         assertEquals(Duration.ofMillis(200).toNanos(), r.measuredNanos());
       }
@@ -169,14 +182,20 @@ class WindowTest {
   @Test
   void aWorkerThatCannotOpenItsSessionStopsTheRunBeforeItStarts() throws Exception {
     ScriptedWorkload scripted = ScriptedWorkload.alwaysSucceeds();
-    Workload<AutoCloseable> refusing = opening(scripted, worker -> {
-      if (worker.index() == 2) {
-        throw new IllegalStateException("FATAL: sorry, too many clients already");
-      }
-    });
-    TargetUnavailableException e = assertThrows(TargetUnavailableException.class,
-        () -> new Runner(timed(4, Duration.ofSeconds(10)), new Metrics(), new RunListener() {})
-            .run(refusing, new FakeTarget()));
+    Workload<AutoCloseable> refusing =
+        opening(
+            scripted,
+            worker -> {
+              if (worker.index() == 2) {
+                throw new IllegalStateException("FATAL: sorry, too many clients already");
+              }
+            });
+    TargetUnavailableException e =
+        assertThrows(
+            TargetUnavailableException.class,
+            () ->
+                new Runner(timed(4, Duration.ofSeconds(10)), new Metrics(), new RunListener() {})
+                    .run(refusing, new FakeTarget()));
     assertTrue(e.getMessage().contains("too many clients"), e.getMessage());
     assertEquals(0, scripted.attempts());
     assertEquals(0, scripted.openSessions());

@@ -16,7 +16,9 @@ public final class WorkloadFixtures {
 
   /** The built-in kind named {@code name}. */
   public static WorkloadKind kind(String name) {
-    return KINDS.stream().filter(k -> k.name().equals(name)).findFirst()
+    return KINDS.stream()
+        .filter(k -> k.name().equals(name))
+        .findFirst()
         .orElseThrow(() -> new IllegalArgumentException("no kind " + name));
   }
 
@@ -26,11 +28,11 @@ public final class WorkloadFixtures {
   }
 
   /**
-   * {@code name}: an item kind loads {@code tableSize} rows; the airline books on the first
-   * {@code schedules} (0: all).
+   * {@code name}: an item kind loads {@code tableSize} rows; the airline books on the first {@code
+   * schedules} (0: all).
    */
-  public static WorkloadOptions options(String name, long tableSize, long seed,
-      boolean noTransaction, long schedules) {
+  public static WorkloadOptions options(
+      String name, long tableSize, long seed, boolean noTransaction, long schedules) {
     WorkloadKind kind = kind(name);
     WorkloadOptions options = WorkloadOptions.of(kind, seed);
     if (kind instanceof ItemKind) {

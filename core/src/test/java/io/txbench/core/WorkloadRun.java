@@ -8,8 +8,8 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One run of a workload as the command line does it, for the targets' integration tests: a
- * {@link Benchmark} opened, prepared (or attached), and one measured run with no warm-up, verified;
+ * One run of a workload as the command line does it, for the targets' integration tests: a {@link
+ * Benchmark} opened, prepared (or attached), and one measured run with no warm-up, verified;
  * optionally with something done to the server meanwhile.
  */
 public final class WorkloadRun {
@@ -18,12 +18,13 @@ public final class WorkloadRun {
   /** What a run measured and what verify found. */
   public record Outcome(RunResult result, Verification verification) {
     /**
-     * Prints the figures under {@code label} and checks the run saw the fault (connection errors
-     * or iterations in doubt) and still verified: the server holds what the run says it does.
+     * Prints the figures under {@code label} and checks the run saw the fault (connection errors or
+     * iterations in doubt) and still verified: the server holds what the run says it does.
      */
     public Outcome survived(String label) {
       System.out.println(label + ": " + describe());
-      assertTrue(result.errorsByClass().get(ErrorClass.CONNECTION) + result.inDoubt() > 0,
+      assertTrue(
+          result.errorsByClass().get(ErrorClass.CONNECTION) + result.inDoubt() > 0,
           "the fault went unseen: " + describe());
       assertTrue(verification.passed(), describe());
       return this;
@@ -31,14 +32,24 @@ public final class WorkloadRun {
 
     /** The figures a closing note quotes, on one line. */
     public String describe() {
-      return String.format(java.util.Locale.US,
+      return String.format(
+          java.util.Locale.US,
           "%d committed (%d declined), %d in doubt %s, %d errors %s (%d with partial effects),"
-              + " %d retries %s; verification %s %s %s", result.iterations(), result.declined(),
-          result.inDoubt(), result.inDoubtByCause(), result.errors(), result.errorsByClass(),
-          result.partialErrors(), result.retries(), result.retriesByClass(),
-          verification.status().label(), verification.figures(), verification.passed()
-              ? verification.notes() : verification.cause() != null ? verification.cause()
-              : verification.anomalies());
+              + " %d retries %s; verification %s %s %s",
+          result.iterations(),
+          result.declined(),
+          result.inDoubt(),
+          result.inDoubtByCause(),
+          result.errors(),
+          result.errorsByClass(),
+          result.partialErrors(),
+          result.retries(),
+          result.retriesByClass(),
+          verification.status().label(),
+          verification.figures(),
+          verification.passed()
+              ? verification.notes()
+              : verification.cause() != null ? verification.cause() : verification.anomalies());
     }
   }
 
@@ -48,10 +59,22 @@ public final class WorkloadRun {
     void apply() throws Exception;
   }
 
-  public static Outcome run(WorkloadProvider provider, TargetOptions target,
-      WorkloadOptions options, long iterations, boolean prepare) throws Exception {
-    RunOptions run = new RunOptions(target.maxConnections(), new ForIterations(iterations),
-        Duration.ofSeconds(1), 10, 0, 7, Backoff.defaults());
+  public static Outcome run(
+      WorkloadProvider provider,
+      TargetOptions target,
+      WorkloadOptions options,
+      long iterations,
+      boolean prepare)
+      throws Exception {
+    RunOptions run =
+        new RunOptions(
+            target.maxConnections(),
+            new ForIterations(iterations),
+            Duration.ofSeconds(1),
+            10,
+            0,
+            7,
+            Backoff.defaults());
     return run(provider, target, options, run, prepare, () -> {});
   }
 
@@ -60,8 +83,13 @@ public final class WorkloadRun {
    * starts (verify's baseline taken), then verifies once both are over: the lifecycle the command
    * line goes through.
    */
-  public static Outcome run(WorkloadProvider provider, TargetOptions target,
-      WorkloadOptions options, RunOptions run, boolean prepare, Disruption disruption)
+  public static Outcome run(
+      WorkloadProvider provider,
+      TargetOptions target,
+      WorkloadOptions options,
+      RunOptions run,
+      boolean prepare,
+      Disruption disruption)
       throws Exception {
     try (Benchmark benchmark = Benchmark.open(provider, target, options, run.parallelism())) {
       if (prepare) {
@@ -71,26 +99,29 @@ public final class WorkloadRun {
       }
       CompletableFuture<Void> started = new CompletableFuture<>();
       CompletableFuture<Void> disrupted = new CompletableFuture<>();
-      StepListener alongside = new StepListener() {
-        @Override
-        public void started() {
-          started.complete(null);
-        }
+      StepListener alongside =
+          new StepListener() {
+            @Override
+            public void started() {
+              started.complete(null);
+            }
 
-        @Override
-        public void measured(RunResult result) {
-          // Verify reads the server the disruption left (a restart it waits for), not one still
-          // restarting.
-          disrupted.join();
-        }
-      };
-      CompletableFuture<RunOutcome> measuring = CompletableFuture.supplyAsync(() -> {
-        try {
-          return benchmark.measure(new RunPlan(run, Duration.ZERO, true), alongside);
-        } catch (Exception e) {
-          throw new CompletionException(e);
-        }
-      });
+            @Override
+            public void measured(RunResult result) {
+              // Verify reads the server the disruption left (a restart it waits for), not one still
+              // restarting.
+              disrupted.join();
+            }
+          };
+      CompletableFuture<RunOutcome> measuring =
+          CompletableFuture.supplyAsync(
+              () -> {
+                try {
+                  return benchmark.measure(new RunPlan(run, Duration.ZERO, true), alongside);
+                } catch (Exception e) {
+                  throw new CompletionException(e);
+                }
+              });
       try {
         // A run that failed before it started fails here, with no disruption applied.
         CompletableFuture.anyOf(started, measuring).get(5, TimeUnit.MINUTES);

@@ -27,28 +27,34 @@ final class Charts {
   private Charts() {}
 
   /** One value of every interval row, per run, over time. */
-  static String overTime(String title, String axis, List<ResultDirectory> runs,
-      List<String> names, List<ToDoubleFunction<IntervalRow>> values) {
+  static String overTime(
+      String title,
+      String axis,
+      List<ResultDirectory> runs,
+      List<String> names,
+      List<ToDoubleFunction<IntervalRow>> values) {
     XYSeriesCollection data = new XYSeriesCollection();
     for (ResultDirectory run : runs) {
       for (int v = 0; v < values.size(); v++) {
-        XYSeries series = new XYSeries(run.label() + (names.get(v).isEmpty() ? "" : " " + names
-            .get(v)), false, true);
+        XYSeries series =
+            new XYSeries(
+                run.label() + (names.get(v).isEmpty() ? "" : " " + names.get(v)), false, true);
         for (IntervalRow row : run.intervals()) {
           series.add(row.t(), values.get(v).applyAsDouble(row));
         }
         data.addSeries(series);
       }
     }
-    JFreeChart chart = ChartFactory.createXYLineChart(title, "seconds since start", axis, data,
-        PlotOrientation.VERTICAL, true, false, false);
+    JFreeChart chart =
+        ChartFactory.createXYLineChart(
+            title, "seconds since start", axis, data, PlotOrientation.VERTICAL, true, false, false);
     ((NumberAxis) chart.getXYPlot().getDomainAxis()).setAutoRangeIncludesZero(true);
     return svg(style(chart));
   }
 
   /**
-   * The latency distribution: response time by percentile, the percentile axis spread as 1/(1-p)
-   * on a log scale so the tail (99%, 99.9%, 99.99%) gets room, as HdrHistogram plots it.
+   * The latency distribution: response time by percentile, the percentile axis spread as 1/(1-p) on
+   * a log scale so the tail (99%, 99.9%, 99.99%) gets room, as HdrHistogram plots it.
    */
   static String percentiles(List<ResultDirectory> runs) {
     XYSeriesCollection data = new XYSeriesCollection();
@@ -66,9 +72,16 @@ final class Charts {
       }
       data.addSeries(series);
     }
-    JFreeChart chart = ChartFactory.createXYLineChart("Latency by percentile",
-        "percentile (1/(1-p): 10 = 90%, 100 = 99%, 1000 = 99.9%)", "response time (ms)", data,
-        PlotOrientation.VERTICAL, true, false, false);
+    JFreeChart chart =
+        ChartFactory.createXYLineChart(
+            "Latency by percentile",
+            "percentile (1/(1-p): 10 = 90%, 100 = 99%, 1000 = 99.9%)",
+            "response time (ms)",
+            data,
+            PlotOrientation.VERTICAL,
+            true,
+            false,
+            false);
     LogAxis axis = new LogAxis("percentile (10 = 90%, 100 = 99%, 1000 = 99.9%, 10000 = 99.99%)");
     axis.setBase(10);
     axis.setSmallestValue(1);

@@ -28,31 +28,49 @@ public record ClientWindows(
   static final double WELL_OVERLAPPED = 0.9;
 
   /**
-   * The windows of {@code runs}; the exception's message is one line that names two runs that
-   * never ran at the same time, or whose periods differ.
+   * The windows of {@code runs}; the exception's message is one line that names two runs that never
+   * ran at the same time, or whose periods differ.
    */
   public static ClientWindows of(List<ResultDirectory> runs) throws IOException {
-    ResultDirectory firstToEnd = runs.stream().min(Comparator.comparing(ResultDirectory::end))
-        .orElseThrow();
-    ResultDirectory lastToStart = runs.stream()
-        .max(Comparator.comparing(ResultDirectory::start)).orElseThrow();
+    ResultDirectory firstToEnd =
+        runs.stream().min(Comparator.comparing(ResultDirectory::end)).orElseThrow();
+    ResultDirectory lastToStart =
+        runs.stream().max(Comparator.comparing(ResultDirectory::start)).orElseThrow();
     if (!lastToStart.start().isBefore(firstToEnd.end())) {
-      throw new IOException(firstToEnd.path() + " and " + lastToStart.path() + " did not run"
-          + " at the same time (the one ended at " + firstToEnd.end() + ", the other started at "
-          + lastToStart.start() + "): merge combines clients that ran together, and compare"
-          + " shows runs made one after another");
+      throw new IOException(
+          firstToEnd.path()
+              + " and "
+              + lastToStart.path()
+              + " did not run"
+              + " at the same time (the one ended at "
+              + firstToEnd.end()
+              + ", the other started at "
+              + lastToStart.start()
+              + "): merge combines clients that ran together, and compare"
+              + " shows runs made one after another");
     }
     Duration period = period(runs.get(0));
     for (ResultDirectory r : runs) {
       if (!period(r).equals(period)) {
-        throw new IOException(runs.get(0).path() + " and " + r.path() + " have different"
-            + " --metrics periods (" + period + " and " + period(r) + "): their periods do not"
-            + " merge one by one");
+        throw new IOException(
+            runs.get(0).path()
+                + " and "
+                + r.path()
+                + " have different"
+                + " --metrics periods ("
+                + period
+                + " and "
+                + period(r)
+                + "): their periods do not"
+                + " merge one by one");
       }
     }
-    return new ClientWindows(runs.stream().map(ResultDirectory::start).min(Instant::compareTo)
-        .orElseThrow(), runs.stream().map(ResultDirectory::end).max(Instant::compareTo)
-        .orElseThrow(), lastToStart.start(), firstToEnd.end(), period);
+    return new ClientWindows(
+        runs.stream().map(ResultDirectory::start).min(Instant::compareTo).orElseThrow(),
+        runs.stream().map(ResultDirectory::end).max(Instant::compareTo).orElseThrow(),
+        lastToStart.start(),
+        firstToEnd.end(),
+        period);
   }
 
   /**
@@ -60,9 +78,14 @@ public record ClientWindows(
    * first period (to the millisecond), which is that period but for the last, shorter one.
    */
   private static Duration period(ResultDirectory run) {
-    return run.summary().metricsPeriod().orElseGet(() -> run.intervals().isEmpty()
-        ? Duration.ofSeconds(1)
-        : Duration.ofMillis(Math.max(1, Math.round(run.intervals().get(0).t() * 1000))));
+    return run.summary()
+        .metricsPeriod()
+        .orElseGet(
+            () ->
+                run.intervals().isEmpty()
+                    ? Duration.ofSeconds(1)
+                    : Duration.ofMillis(
+                        Math.max(1, Math.round(run.intervals().get(0).t() * 1000))));
   }
 
   public double seconds() {
@@ -74,12 +97,12 @@ public record ClientWindows(
   }
 
   /**
-   * The merged period a run's first period goes to: the one nearest its start in wall-clock
-   * time. Its later periods follow one by one, so no two of them share a merged period.
+   * The merged period a run's first period goes to: the one nearest its start in wall-clock time.
+   * Its later periods follow one by one, so no two of them share a merged period.
    */
   int firstPeriod(ResultDirectory run) {
-    return (int) Math.round(Duration.between(start, run.start()).toNanos()
-        / (double) period.toNanos());
+    return (int)
+        Math.round(Duration.between(start, run.start()).toNanos() / (double) period.toNanos());
   }
 
   /** A line that says the merged throughput is understated, when the overlap is short. */
@@ -88,9 +111,14 @@ public record ClientWindows(
     if (share >= WELL_OVERLAPPED) {
       return Optional.empty();
     }
-    return Optional.of(String.format(Locale.ROOT, "the clients all ran together for %.2f s of"
-        + " the %.2f s from the first start to the last end (%.0f%%): the merged tps, over that"
-        + " whole span, understates their throughput together", overlapSeconds(), seconds(),
-        100 * share));
+    return Optional.of(
+        String.format(
+            Locale.ROOT,
+            "the clients all ran together for %.2f s of"
+                + " the %.2f s from the first start to the last end (%.0f%%): the merged tps, over that"
+                + " whole span, understates their throughput together",
+            overlapSeconds(),
+            seconds(),
+            100 * share));
   }
 }

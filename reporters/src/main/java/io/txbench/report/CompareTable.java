@@ -21,9 +21,27 @@ public final class CompareTable {
     CSV
   }
 
-  static final List<String> HEADER = List.of("run", "target", "server", "workload", "threads",
-      "tps", "tps_ratio", "p50_ms", "p95_ms", "p99_ms", "p99_ratio", "p999_ms", "max_ms",
-      "retries", "errors", "in_doubt", "verification", "embedded", "where");
+  static final List<String> HEADER =
+      List.of(
+          "run",
+          "target",
+          "server",
+          "workload",
+          "threads",
+          "tps",
+          "tps_ratio",
+          "p50_ms",
+          "p95_ms",
+          "p99_ms",
+          "p99_ratio",
+          "p999_ms",
+          "max_ms",
+          "retries",
+          "errors",
+          "in_doubt",
+          "verification",
+          "embedded",
+          "where");
 
   private CompareTable() {}
 
@@ -40,13 +58,27 @@ public final class CompareTable {
     for (ResultDirectory run : runs) {
       SummaryFile r = run.summary();
       SummaryFile.Percentiles ms = r.responseTimeMs();
-      rows.add(List.of(run.label(), r.target(), r.serverVersion(), r.workload(),
-          String.valueOf(r.parallelism()), fixed(r.tps(), 2), ratio(r.tps(), base.tps()),
-          fixed(ms.p50(), 3), fixed(ms.p95(), 3), fixed(ms.p99(), 3),
-          ratio(ms.p99(), base.responseTimeMs().p99()), fixed(ms.p999(), 3), fixed(ms.max(), 3),
-          String.valueOf(r.retries()), String.valueOf(r.errors()),
-          String.valueOf(SummaryFile.orZero(r.inDoubt())), r.verdict(), embedded(r),
-          r.server() == null ? "" : r.server()));
+      rows.add(
+          List.of(
+              run.label(),
+              r.target(),
+              r.serverVersion(),
+              r.workload(),
+              String.valueOf(r.parallelism()),
+              fixed(r.tps(), 2),
+              ratio(r.tps(), base.tps()),
+              fixed(ms.p50(), 3),
+              fixed(ms.p95(), 3),
+              fixed(ms.p99(), 3),
+              ratio(ms.p99(), base.responseTimeMs().p99()),
+              fixed(ms.p999(), 3),
+              fixed(ms.max(), 3),
+              String.valueOf(r.retries()),
+              String.valueOf(r.errors()),
+              String.valueOf(SummaryFile.orZero(r.inDoubt())),
+              r.verdict(),
+              embedded(r),
+              r.server() == null ? "" : r.server()));
     }
     return rows;
   }
@@ -56,13 +88,12 @@ public final class CompareTable {
   }
 
   /** The table in {@code format}; text and Markdown end by naming the baseline. */
-  public static String render(List<ResultDirectory> runs, ResultDirectory baseline,
-      Format format) {
+  public static String render(List<ResultDirectory> runs, ResultDirectory baseline, Format format) {
     List<List<String>> rows = rows(runs, baseline);
     return switch (format) {
       case TEXT -> CompareText.render(rows, baseline.label());
-      case MARKDOWN -> markdown(rows) + "\nRatios are to the baseline, `" + baseline.label()
-          + "`.\n";
+      case MARKDOWN ->
+          markdown(rows) + "\nRatios are to the baseline, `" + baseline.label() + "`.\n";
       case CSV -> csv(rows);
     };
   }

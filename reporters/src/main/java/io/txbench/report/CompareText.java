@@ -7,32 +7,66 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The comparison as a terminal shows it, no wider than {@value #WIDTH} columns whatever the
- * runs: the figures that tell runs apart (p95, p99.9 and where each ran are in the Markdown and
- * CSV formats), what every run shares said once above the table (the target only there: the
- * server's name says it, as product and major version), names too long shortened in their
- * middle, figures too wide for what is left with fewer decimals or in thousands, millions...,
- * embedded runs marked, the baseline named below.
+ * The comparison as a terminal shows it, no wider than {@value #WIDTH} columns whatever the runs:
+ * the figures that tell runs apart (p95, p99.9 and where each ran are in the Markdown and CSV
+ * formats), what every run shares said once above the table (the target only there: the server's
+ * name says it, as product and major version), names too long shortened in their middle, figures
+ * too wide for what is left with fewer decimals or in thousands, millions..., embedded runs marked,
+ * the baseline named below.
  */
 final class CompareText {
   static final int WIDTH = 120;
   private static final String SHORTENED = "...";
+
   /** How narrow names get before a figure loses a decimal. */
   private static final int NARROWEST = 12;
+
   /** How narrow run names and workloads get before a figure loses a decimal. */
   private static final int NAMES_BEFORE_FIGURES = 8;
+
   /** How narrow a server's name gets before a figure does: "MongoDB emulator" is 16. */
   private static final int SERVER_BEFORE_FIGURES = 16;
+
   /** How narrow names get when the figures are as narrow as they get. */
   private static final int NAMES_AT_LEAST = 6;
+
   private static final String BASELINE = "tps_x and p99_x are ratios to the baseline, ";
   private static final String EMBEDDED_MARK = "*";
 
   /** The full table's columns that the text shows, with the headings it shows them under. */
-  private static final Map<String, String> COLUMNS = columns("run", "run", "target", "target",
-      "server", "server", "workload", "workload", "threads", "thr", "tps", "tps", "tps_ratio",
-      "tps_x", "p50_ms", "p50_ms", "p99_ms", "p99_ms", "p99_ratio", "p99_x", "max_ms", "max_ms",
-      "retries", "retries", "errors", "errors", "in_doubt", "doubt", "verification", "verify");
+  private static final Map<String, String> COLUMNS =
+      columns(
+          "run",
+          "run",
+          "target",
+          "target",
+          "server",
+          "server",
+          "workload",
+          "workload",
+          "threads",
+          "thr",
+          "tps",
+          "tps",
+          "tps_ratio",
+          "tps_x",
+          "p50_ms",
+          "p50_ms",
+          "p99_ms",
+          "p99_ms",
+          "p99_ratio",
+          "p99_x",
+          "max_ms",
+          "max_ms",
+          "retries",
+          "retries",
+          "errors",
+          "errors",
+          "in_doubt",
+          "doubt",
+          "verification",
+          "verify");
+
   /** Left-aligned text, said once above the table when every run shares it. */
   private static final Set<String> SHARED_ONCE = Set.of("target", "server", "workload");
 
@@ -66,23 +100,34 @@ final class CompareText {
       boolean mark = row.get(embedded).equals("yes");
       anyEmbedded |= mark;
       String serverName = servers.get(r);
-      table.add(shown.stream().map(c -> c.equals("server") ? serverName
-          : row.get(header.indexOf(c)) + (c.equals("run") && mark ? EMBEDDED_MARK : "")).toList());
+      table.add(
+          shown.stream()
+              .map(
+                  c ->
+                      c.equals("server")
+                          ? serverName
+                          : row.get(header.indexOf(c))
+                              + (c.equals("run") && mark ? EMBEDDED_MARK : ""))
+              .toList());
     }
     StringBuilder out = new StringBuilder();
     if (!shared.isEmpty()) {
       String line = String.join(", ", shared);
       if (line.length() > WIDTH) {
-        line = String.join(", ", shared.stream().map(s -> s.startsWith("server ")
-            ? "server " + servers.get(0) : s).toList());
+        line =
+            String.join(
+                ", ",
+                shared.stream()
+                    .map(s -> s.startsWith("server ") ? "server " + servers.get(0) : s)
+                    .toList());
       }
       out.append(shortened(line, WIDTH)).append('\n');
     }
     aligned(out, table, shown);
     out.append(BASELINE).append(shortened(baseline, WIDTH - BASELINE.length())).append('\n');
     if (anyEmbedded) {
-      out.append(EMBEDDED_MARK).append(" embedded: the run's server was one txbench started"
-          + " itself\n");
+      out.append(EMBEDDED_MARK)
+          .append(" embedded: the run's server was one txbench started" + " itself\n");
     }
     return out.toString();
   }
@@ -90,35 +135,47 @@ final class CompareText {
   /**
    * The table with columns aligned, no wider than {@value #WIDTH}: the widest names shortened to
    * {@value #NARROWEST}, then to {@value #NAMES_BEFORE_FIGURES} (a server's, already short, to
-   * {@value #SERVER_BEFORE_FIGURES}), then the widest figures made narrower, then names again
-   * down to their heading or {@value #NAMES_AT_LEAST}. With at most 14 columns, no figure wider
-   * than 7 at its narrowest and no name wider than 8, the table always fits.
+   * {@value #SERVER_BEFORE_FIGURES}), then the widest figures made narrower, then names again down
+   * to their heading or {@value #NAMES_AT_LEAST}. With at most 14 columns, no figure wider than 7
+   * at its narrowest and no name wider than 8, the table always fits.
    */
   private static void aligned(StringBuilder out, List<List<String>> table, List<String> shown) {
     int[] widths = new int[shown.size()];
     int[] narrowest = new int[shown.size()];
     boolean[] text = new boolean[shown.size()];
     for (int i = 0; i < shown.size(); i++) {
-      text[i] = i == 0 || SHARED_ONCE.contains(shown.get(i))
-          || shown.get(i).equals("verification");
+      text[i] = i == 0 || SHARED_ONCE.contains(shown.get(i)) || shown.get(i).equals("verification");
       for (List<String> row : table) {
         widths[i] = Math.max(widths[i], row.get(i).length());
-        narrowest[i] = Math.max(narrowest[i], row == table.get(0) ? row.get(i).length()
-            : text[i] ? NAMES_AT_LEAST : Figures.narrowest(row.get(i)));
+        narrowest[i] =
+            Math.max(
+                narrowest[i],
+                row == table.get(0)
+                    ? row.get(i).length()
+                    : text[i] ? NAMES_AT_LEAST : Figures.narrowest(row.get(i)));
       }
     }
     int server = shown.indexOf("server");
-    narrowTo(widths, i -> !text[i] ? widths[i] : Math.max(narrowest[i], i == server
-        ? SERVER_BEFORE_FIGURES : NARROWEST));
-    narrowTo(widths, i -> !text[i] ? widths[i] : Math.max(narrowest[i], i == server
-        ? SERVER_BEFORE_FIGURES : NAMES_BEFORE_FIGURES));
+    narrowTo(
+        widths,
+        i ->
+            !text[i]
+                ? widths[i]
+                : Math.max(narrowest[i], i == server ? SERVER_BEFORE_FIGURES : NARROWEST));
+    narrowTo(
+        widths,
+        i ->
+            !text[i]
+                ? widths[i]
+                : Math.max(
+                    narrowest[i], i == server ? SERVER_BEFORE_FIGURES : NAMES_BEFORE_FIGURES));
     narrowTo(widths, i -> text[i] ? widths[i] : narrowest[i]);
     narrowTo(widths, i -> narrowest[i]);
     for (List<String> row : table) {
       StringBuilder line = new StringBuilder();
       for (int i = 0; i < row.size(); i++) {
-        String cell = text[i] ? shortened(row.get(i), widths[i])
-            : Figures.fit(row.get(i), widths[i]);
+        String cell =
+            text[i] ? shortened(row.get(i), widths[i]) : Figures.fit(row.get(i), widths[i]);
         String pad = " ".repeat(Math.max(0, widths[i] - cell.length()));
         line.append(i == 0 ? "" : "  ").append(text[i] ? cell + pad : pad + cell);
       }

@@ -45,19 +45,20 @@ public final class ConsoleProgress implements Progress {
   }
 
   private Task bar(String name, long total) {
-    ProgressBar bar = new ProgressBarBuilder()
-        .setTaskName(name)
-        .setInitialMax(total)
-        .setUnit(" rows", 1)
-        .showSpeed()
-        .setStyle(ProgressBarStyle.ASCII)
-        .setUpdateIntervalMillis(250)
-        .setMaxRenderedLength(100)
-        .setConsumer(new ConsoleProgressBarConsumer(out, 100))
-        .setSpeedUnit(java.time.temporal.ChronoUnit.SECONDS)
-        .hideEta()
-        .continuousUpdate()
-        .build();
+    ProgressBar bar =
+        new ProgressBarBuilder()
+            .setTaskName(name)
+            .setInitialMax(total)
+            .setUnit(" rows", 1)
+            .showSpeed()
+            .setStyle(ProgressBarStyle.ASCII)
+            .setUpdateIntervalMillis(250)
+            .setMaxRenderedLength(100)
+            .setConsumer(new ConsoleProgressBarConsumer(out, 100))
+            .setSpeedUnit(java.time.temporal.ChronoUnit.SECONDS)
+            .hideEta()
+            .continuousUpdate()
+            .build();
     return new Task() {
       @Override
       public void advance(long steps) {
@@ -92,8 +93,14 @@ public final class ConsoleProgress implements Progress {
       long now = System.nanoTime();
       if (now - lastLine >= PLAIN_EVERY_NANOS) {
         lastLine = now;
-        out.printf(Locale.US, "%s: %,d of %,d rows (%d%%), %,.0f rows/s%n", name, done, total,
-            total == 0 ? 100 : done * 100 / total, rate(now));
+        out.printf(
+            Locale.US,
+            "%s: %,d of %,d rows (%d%%), %,.0f rows/s%n",
+            name,
+            done,
+            total,
+            total == 0 ? 100 : done * 100 / total,
+            rate(now));
         out.flush();
       }
     }
@@ -104,8 +111,13 @@ public final class ConsoleProgress implements Progress {
       if (done < total) {
         out.printf(Locale.US, "%s: stopped after %,d of %,d rows%n", name, done, total);
       } else {
-        out.printf(Locale.US, "%s: %,d rows in %.1f s (%,.0f rows/s)%n", name, done,
-            (now - started) / 1e9, rate(now));
+        out.printf(
+            Locale.US,
+            "%s: %,d rows in %.1f s (%,.0f rows/s)%n",
+            name,
+            done,
+            (now - started) / 1e9,
+            rate(now));
       }
       out.flush();
     }

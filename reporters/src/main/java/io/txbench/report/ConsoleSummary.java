@@ -11,8 +11,8 @@ import java.util.StringJoiner;
 import org.HdrHistogram.Histogram;
 
 /**
- * The block printed at the end of a run: what was measured first, then, once verify has run,
- * its verdict, so that a verify that hangs or fails never hides the measurements.
+ * The block printed at the end of a run: what was measured first, then, once verify has run, its
+ * verdict, so that a verify that hangs or fails never hides the measurements.
  */
 public final class ConsoleSummary {
   private ConsoleSummary() {}
@@ -21,39 +21,66 @@ public final class ConsoleSummary {
   public static void print(PrintStream out, RunSummary s) {
     RunResult r = s.result();
     out.println();
-    out.printf(Locale.US, "txbench %s: %s (%s), workload %s%s, %d thread(s)%n",
-        s.toolVersion(), s.target(), s.serverVersion(), s.workload(),
-        s.transactions() ? " in transactions" : "", s.parallelism());
+    out.printf(
+        Locale.US,
+        "txbench %s: %s (%s), workload %s%s, %d thread(s)%n",
+        s.toolVersion(),
+        s.target(),
+        s.serverVersion(),
+        s.workload(),
+        s.transactions() ? " in transactions" : "",
+        s.parallelism());
     out.println("  server        " + s.server() + (s.embedded() ? " (started by txbench)" : ""));
-    out.printf(Locale.US, "  measured      %.1f s (%s)%s%n", r.measuredSeconds(),
+    out.printf(
+        Locale.US,
+        "  measured      %.1f s (%s)%s%n",
+        r.measuredSeconds(),
         r.stopReason().name().toLowerCase(Locale.ROOT).replace('_', ' '),
-        s.warmup().isZero() ? ", no warm-up: the first seconds include the cold start"
-            : String.format(Locale.US, ", after a %.1f s warm-up (not measured)",
-                s.warmup().toNanos() / 1e9));
+        s.warmup().isZero()
+            ? ", no warm-up: the first seconds include the cold start"
+            : String.format(
+                Locale.US, ", after a %.1f s warm-up (not measured)", s.warmup().toNanos() / 1e9));
     // Declined iterations ended as the workload meant them to, but booked nothing: not "committed".
-    out.printf(Locale.US, "  iterations    %,d %s (%.2f per second%s)%n", r.iterations(),
-        r.declined() == 0 ? "committed" : "completed", r.tps(), r.lateIterations() == 0 ? ""
+    out.printf(
+        Locale.US,
+        "  iterations    %,d %s (%.2f per second%s)%n",
+        r.iterations(),
+        r.declined() == 0 ? "committed" : "completed",
+        r.tps(),
+        r.lateIterations() == 0
+            ? ""
             : String.format(Locale.US, "; %,d of them after the window", r.lateIterations()));
     if (r.declined() > 0) {
-      out.printf(Locale.US, "  declined      %,d of them (a business outcome such as a sold-out"
-          + " flight: nothing written, not an error)%n", r.declined());
+      out.printf(
+          Locale.US,
+          "  declined      %,d of them (a business outcome such as a sold-out"
+              + " flight: nothing written, not an error)%n",
+          r.declined());
     }
     out.printf(Locale.US, "  in doubt      %,d%s%n", r.inDoubt(), causes(r.inDoubtByCause()));
     out.printf(Locale.US, "  retries       %,d%s%n", r.retries(), classes(r.retriesByClass(), 0));
-    out.printf(Locale.US, "  errors        %,d%s%n", r.errors(),
+    out.printf(
+        Locale.US,
+        "  errors        %,d%s%n",
+        r.errors(),
         classes(r.errorsByClass(), r.partialErrors()));
     line(out, "latency (ms) ", r.responseTimes());
     if (r.scheduleLags().getTotalCount() > 0 || r.skipped() > 0) {
       line(out, "service (ms) ", r.serviceTimes());
       line(out, "start lag (ms)", r.scheduleLags());
-      out.printf(Locale.US, "  skipped       %,d (later than --max-lag, or not started by the end)%n",
+      out.printf(
+          Locale.US,
+          "  skipped       %,d (later than --max-lag, or not started by the end)%n",
           r.skipped());
     }
     if (s.writeFailures().isEmpty()) {
       out.println("  results       " + s.resultDirectory());
     } else {
-      out.println("  results       INCOMPLETE in " + s.resultDirectory() + ": "
-          + String.join("; ", s.writeFailures()));
+      out.println(
+          "  results       INCOMPLETE in "
+              + s.resultDirectory()
+              + ": "
+              + String.join("; ", s.writeFailures()));
     }
     out.flush();
   }
@@ -72,20 +99,26 @@ public final class ConsoleSummary {
 
   private static void line(PrintStream out, String label, Histogram h) {
     boolean empty = h.getTotalCount() == 0;
-    out.printf(Locale.US, "  %-13s p50 %.2f  p95 %.2f  p99 %.2f  p99.9 %.2f  max %.2f%n", label,
-        empty ? 0 : h.getValueAtPercentile(50) / 1e6, empty ? 0 : h.getValueAtPercentile(95) / 1e6,
+    out.printf(
+        Locale.US,
+        "  %-13s p50 %.2f  p95 %.2f  p99 %.2f  p99.9 %.2f  max %.2f%n",
+        label,
+        empty ? 0 : h.getValueAtPercentile(50) / 1e6,
+        empty ? 0 : h.getValueAtPercentile(95) / 1e6,
         empty ? 0 : h.getValueAtPercentile(99) / 1e6,
-        empty ? 0 : h.getValueAtPercentile(99.9) / 1e6, empty ? 0 : h.getMaxValue() / 1e6);
+        empty ? 0 : h.getValueAtPercentile(99.9) / 1e6,
+        empty ? 0 : h.getMaxValue() / 1e6);
   }
 
   private static String classes(Map<ErrorClass, Long> counts, long partial) {
     StringJoiner j = new StringJoiner(", ", " (", ")");
     j.setEmptyValue("");
-    counts.forEach((k, v) -> {
-      if (v > 0) {
-        j.add(k.label() + " " + v);
-      }
-    });
+    counts.forEach(
+        (k, v) -> {
+          if (v > 0) {
+            j.add(k.label() + " " + v);
+          }
+        });
     if (partial > 0) {
       j.add(partial + " with partial effects");
     }
@@ -95,11 +128,12 @@ public final class ConsoleSummary {
   private static String causes(Map<InDoubtCause, Long> counts) {
     StringJoiner j = new StringJoiner(", ", " (", ": the server may or may not hold them)");
     j.setEmptyValue("");
-    counts.forEach((k, v) -> {
-      if (v > 0) {
-        j.add(k.label() + " " + v);
-      }
-    });
+    counts.forEach(
+        (k, v) -> {
+          if (v > 0) {
+            j.add(k.label() + " " + v);
+          }
+        });
     return j.toString();
   }
 }

@@ -16,8 +16,8 @@ import java.util.function.LongSupplier;
  * its meters are marked with what core's counters grew by, and its timers are handed the period's
  * histograms, so the moving averages are Dropwizard's own, over the same counts as the rest of the
  * results. The meters: {@code iterations} (committed or declined), {@code declined}, {@code
- * retries}, {@code errors}, {@code in-doubt}, {@code skipped}; the timers {@code response-time} and,
- * in an open loop, {@code service-time}.
+ * retries}, {@code errors}, {@code in-doubt}, {@code skipped}; the timers {@code response-time}
+ * and, in an open loop, {@code service-time}.
  */
 public final class DropwizardMetrics {
   public static final String RESPONSE_TIME = "response-time";
@@ -27,12 +27,13 @@ public final class DropwizardMetrics {
   private final Map<Meter, LongSupplier> counts = new LinkedHashMap<>();
   private final Map<Meter, Long> marked = new LinkedHashMap<>();
   private final HdrTimer responseTime = registry.register(RESPONSE_TIME, new HdrTimer());
+
   /** Null in a closed loop, where the service time is the response time. */
   private final HdrTimer serviceTime;
 
   public DropwizardMetrics(Metrics metrics) {
-    serviceTime = metrics.separateServiceTimes()
-        ? registry.register(SERVICE_TIME, new HdrTimer()) : null;
+    serviceTime =
+        metrics.separateServiceTimes() ? registry.register(SERVICE_TIME, new HdrTimer()) : null;
     meter("iterations", metrics::iterationCount);
     meter("declined", metrics::declinedCount);
     meter("retries", metrics::retryCount);
@@ -53,10 +54,11 @@ public final class DropwizardMetrics {
 
   /** Brings the registry up to the end of {@code period}. */
   synchronized void update(IntervalStats period) {
-    counts.forEach((meter, count) -> {
-      long now = count.getAsLong();
-      meter.mark(now - marked.put(meter, now));
-    });
+    counts.forEach(
+        (meter, count) -> {
+          long now = count.getAsLong();
+          meter.mark(now - marked.put(meter, now));
+        });
     responseTime.add(period.responseTimes());
     if (serviceTime != null) {
       serviceTime.add(period.serviceTimes());
@@ -64,8 +66,8 @@ public final class DropwizardMetrics {
   }
 
   /**
-   * {@code reporter} of this registry, as a listener that brings the registry up to date before
-   * it hands it each period.
+   * {@code reporter} of this registry, as a listener that brings the registry up to date before it
+   * hands it each period.
    */
   RunListener reporting(RunListener reporter) {
     return new RunListener() {

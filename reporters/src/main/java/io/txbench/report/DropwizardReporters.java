@@ -19,9 +19,9 @@ public final class DropwizardReporters {
 
   /**
    * {@code iterations.csv}, {@code response-time.csv}, {@code retries.csv}, {@code errors.csv},
-   * {@code in-doubt.csv} and {@code declined.csv} in {@code directory}, in CsvReporter's own
-   * format (rates per second, durations in ms), written by {@link MetricsCsv}, which reports a
-   * failed write.
+   * {@code in-doubt.csv} and {@code declined.csv} in {@code directory}, in CsvReporter's own format
+   * (rates per second, durations in ms), written by {@link MetricsCsv}, which reports a failed
+   * write.
    */
   public static RunListener csv(Metrics metrics, Path directory) {
     DropwizardMetrics dropwizard = new DropwizardMetrics(metrics);
@@ -31,23 +31,25 @@ public final class DropwizardReporters {
   /** Dropwizard's console dump of every metric. */
   public static RunListener console(Metrics metrics, PrintStream out) {
     DropwizardMetrics dropwizard = new DropwizardMetrics(metrics);
-    return dropwizard.reporting(new ReporterListener(ConsoleReporter.forRegistry(
-        dropwizard.registry())
-        .outputTo(out)
-        .formattedFor(Locale.US)
-        .convertRatesTo(TimeUnit.SECONDS)
-        .convertDurationsTo(TimeUnit.MILLISECONDS)
-        .build()));
+    return dropwizard.reporting(
+        new ReporterListener(
+            ConsoleReporter.forRegistry(dropwizard.registry())
+                .outputTo(out)
+                .formattedFor(Locale.US)
+                .convertRatesTo(TimeUnit.SECONDS)
+                .convertDurationsTo(TimeUnit.MILLISECONDS)
+                .build()));
   }
 
   /** Every metric as a log line of the logger {@code io.txbench.metrics}. */
   public static RunListener log(Metrics metrics) {
     DropwizardMetrics dropwizard = new DropwizardMetrics(metrics);
-    return dropwizard.reporting(new ReporterListener(Slf4jReporter.forRegistry(
-        dropwizard.registry())
-        .outputTo(LoggerFactory.getLogger("io.txbench.metrics"))
-        .convertRatesTo(TimeUnit.SECONDS)
-        .convertDurationsTo(TimeUnit.MILLISECONDS)
-        .build()));
+    return dropwizard.reporting(
+        new ReporterListener(
+            Slf4jReporter.forRegistry(dropwizard.registry())
+                .outputTo(LoggerFactory.getLogger("io.txbench.metrics"))
+                .convertRatesTo(TimeUnit.SECONDS)
+                .convertDurationsTo(TimeUnit.MILLISECONDS)
+                .build()));
   }
 }

@@ -6,8 +6,8 @@ import java.util.Locale;
 
 /**
  * A figure of compare's text table made to fit a column: with fewer decimals, then in thousands,
- * millions... ({@code 2.50M}), so that forged or extreme values (a p99 of an hour in ms, a ratio
- * of 327272636.36) never push the table past its width.
+ * millions... ({@code 2.50M}), so that forged or extreme values (a p99 of an hour in ms, a ratio of
+ * 327272636.36) never push the table past its width.
  */
 final class Figures {
   private static final String[] SUFFIXES = {"k", "M", "G", "T", "P", "E"};
@@ -51,8 +51,8 @@ final class Figures {
     for (String suffix : SUFFIXES) {
       scaled /= 1000;
       if (scaled < 999.5) {
-        return String.format(Locale.ROOT, "%s%." + decimals + "f%s", value < 0 ? "-" : "",
-            scaled, suffix);
+        return String.format(
+            Locale.ROOT, "%s%." + decimals + "f%s", value < 0 ? "-" : "", scaled, suffix);
       }
     }
     return String.format(Locale.ROOT, "%." + decimals + "e", value);

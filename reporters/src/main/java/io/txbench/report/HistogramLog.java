@@ -11,8 +11,8 @@ import org.HdrHistogram.HistogramLogWriter;
 /**
  * {@code histogram.hlog}: each period's response times (nanoseconds) as an HdrHistogram interval
  * log, which HdrHistogram's own tools read and which merges exactly across runs. In an open loop
- * the service times follow each period's response times, tagged {@code service-time}; tools that
- * do not ask for a tag read only the response times.
+ * the service times follow each period's response times, tagged {@code service-time}; tools that do
+ * not ask for a tag read only the response times.
  */
 public final class HistogramLog implements RunListener {
   public static final String FILE = "histogram.hlog";

@@ -25,19 +25,35 @@ public final class HtmlReport {
         .append("figure{margin:2em 0}figcaption{font-weight:bold;margin-bottom:.5em}")
         .append("\n</style>\n</head>\n<body>\n<h1>txbench report</h1>\n");
     html.append("<p>tps_ratio and p99_ratio are to the baseline, the first run: ")
-        .append(escape(runs.get(0).label())).append(". embedded: the run's server was one"
-            + " txbench started itself; where: the server it ran on.</p>\n");
+        .append(escape(runs.get(0).label()))
+        .append(
+            ". embedded: the run's server was one"
+                + " txbench started itself; where: the server it ran on.</p>\n");
     table(html, CompareTable.rows(runs));
-    figure(html, "Throughput", Charts.overTime("Throughput", "iterations per second", runs,
-        List.of(""), List.of(IntervalRow::tps)));
-    figure(html, "Latency percentiles over time", Charts.overTime("Response time by period",
-        "ms", runs, List.of("p50", "p95", "p99"),
-        List.of(IntervalRow::p50, IntervalRow::p95, IntervalRow::p99)));
+    figure(
+        html,
+        "Throughput",
+        Charts.overTime(
+            "Throughput", "iterations per second", runs, List.of(""), List.of(IntervalRow::tps)));
+    figure(
+        html,
+        "Latency percentiles over time",
+        Charts.overTime(
+            "Response time by period",
+            "ms",
+            runs,
+            List.of("p50", "p95", "p99"),
+            List.of(IntervalRow::p50, IntervalRow::p95, IntervalRow::p99)));
     figure(html, "Latency distribution", Charts.percentiles(runs));
-    figure(html, "Retries, errors and in doubt", Charts.overTime(
-        "Retries, errors and in-doubt iterations per period", "count", runs,
-        List.of("retries", "errors", "in doubt"),
-        List.of(r -> r.retries(), r -> r.errors(), r -> r.inDoubt())));
+    figure(
+        html,
+        "Retries, errors and in doubt",
+        Charts.overTime(
+            "Retries, errors and in-doubt iterations per period",
+            "count",
+            runs,
+            List.of("retries", "errors", "in doubt"),
+            List.of(r -> r.retries(), r -> r.errors(), r -> r.inDoubt())));
     html.append("</body>\n</html>\n");
     Files.writeString(file, html, StandardCharsets.UTF_8);
   }
@@ -48,8 +64,13 @@ public final class HtmlReport {
       String cell = r == 0 ? "th" : "td";
       html.append("<tr>");
       for (String value : rows.get(r)) {
-        html.append('<').append(cell).append('>').append(escape(value)).append("</")
-            .append(cell).append('>');
+        html.append('<')
+            .append(cell)
+            .append('>')
+            .append(escape(value))
+            .append("</")
+            .append(cell)
+            .append('>');
       }
       html.append("</tr>\n");
     }
@@ -57,12 +78,17 @@ public final class HtmlReport {
   }
 
   private static void figure(StringBuilder html, String caption, String svg) {
-    html.append("<figure>\n<figcaption>").append(escape(caption)).append("</figcaption>\n")
-        .append(svg).append("\n</figure>\n");
+    html.append("<figure>\n<figcaption>")
+        .append(escape(caption))
+        .append("</figcaption>\n")
+        .append(svg)
+        .append("\n</figure>\n");
   }
 
   static String escape(String s) {
-    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return s.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
         .replace("\"", "&quot;");
   }
 }

@@ -24,26 +24,45 @@ import org.apache.commons.csv.CSVRecord;
 public final class IntervalsCsv implements RunListener {
   public static final String FILE = "intervals.csv";
   static final String[] HEADER = {
-    "t", "count", "tps", "p50_ms", "p95_ms", "p99_ms", "p999_ms", "max_ms", "retries", "errors",
-    "in_doubt", "declined"
+    "t",
+    "count",
+    "tps",
+    "p50_ms",
+    "p95_ms",
+    "p99_ms",
+    "p999_ms",
+    "max_ms",
+    "retries",
+    "errors",
+    "in_doubt",
+    "declined"
   };
+
   /** The columns that count iterations, where the others are times and rates. */
-  private static final List<String> COUNTED = List.of("count", "retries", "errors", "in_doubt",
-      "declined");
+  private static final List<String> COUNTED =
+      List.of("count", "retries", "errors", "in_doubt", "declined");
+
   private final Path file;
   private final CSVPrinter printer;
 
   public IntervalsCsv(Path directory) throws IOException {
     file = directory.resolve(FILE);
     Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
-    printer = CSVFormat.DEFAULT.builder().setHeader(HEADER).setRecordSeparator('\n').get()
-        .print(writer);
+    printer =
+        CSVFormat.DEFAULT.builder().setHeader(HEADER).setRecordSeparator('\n').get().print(writer);
   }
 
   @Override
   public void onInterval(IntervalStats s) {
-    write(IntervalRow.of(s.elapsedNanos(), s.intervalNanos(), s.responseTimes(), s.retries(),
-        s.errors(), s.inDoubt(), s.declined()));
+    write(
+        IntervalRow.of(
+            s.elapsedNanos(),
+            s.intervalNanos(),
+            s.responseTimes(),
+            s.retries(),
+            s.errors(),
+            s.inDoubt(),
+            s.declined()));
   }
 
   /** Writes a period's row: a run's, or a merge's, which has no IntervalStats of its own. */
@@ -82,15 +101,16 @@ public final class IntervalsCsv implements RunListener {
       return rows;
     }
     try (Reader in = Files.newBufferedReader(file)) {
-      for (CSVRecord r : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get()
-          .parse(in)) {
+      for (CSVRecord r :
+          CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(in)) {
         rows.add(row(r));
       }
     } catch (IOException e) {
       throw new IOException("cannot read " + file + ": " + ResultFiles.reason(e), e);
     } catch (IllegalArgumentException | IllegalStateException e) {
-      throw new IOException(file + " is corrupt: " + String.valueOf(e.getMessage()).lines()
-          .findFirst().orElse(""), e);
+      throw new IOException(
+          file + " is corrupt: " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""),
+          e);
     }
     return List.copyOf(rows);
   }
@@ -100,8 +120,12 @@ public final class IntervalsCsv implements RunListener {
     // The header is line 1, and txbench writes no field over several lines.
     String line = "line " + (r.getRecordNumber() + 1);
     if (!r.isConsistent()) {
-      throw new IllegalArgumentException(line + " has " + r.size() + " fields where its header has "
-          + r.getParser().getHeaderNames().size());
+      throw new IllegalArgumentException(
+          line
+              + " has "
+              + r.size()
+              + " fields where its header has "
+              + r.getParser().getHeaderNames().size());
     }
     double[] d = new double[HEADER.length];
     for (int i = 0; i < HEADER.length; i++) {
@@ -120,12 +144,30 @@ public final class IntervalsCsv implements RunListener {
       }
       boolean counted = COUNTED.contains(HEADER[i]);
       if (!Double.isFinite(d[i]) || d[i] < 0 || (counted && d[i] != Math.rint(d[i]))) {
-        throw new IllegalArgumentException(line + ": " + HEADER[i] + " is \"" + cell + "\", not "
-            + (counted ? "a whole number" : "a number") + " of 0 or more");
+        throw new IllegalArgumentException(
+            line
+                + ": "
+                + HEADER[i]
+                + " is \""
+                + cell
+                + "\", not "
+                + (counted ? "a whole number" : "a number")
+                + " of 0 or more");
       }
     }
-    return new IntervalRow(d[0], (long) d[1], d[2], d[3], d[4], d[5], d[6], d[7], (long) d[8],
-        (long) d[9], (long) d[10], (long) d[11]);
+    return new IntervalRow(
+        d[0],
+        (long) d[1],
+        d[2],
+        d[3],
+        d[4],
+        d[5],
+        d[6],
+        d[7],
+        (long) d[8],
+        (long) d[9],
+        (long) d[10],
+        (long) d[11]);
   }
 
   @Override

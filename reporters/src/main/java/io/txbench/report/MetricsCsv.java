@@ -21,14 +21,15 @@ import java.util.concurrent.TimeUnit;
 /**
  * One CSV file per meter and timer of the registry, a row per metrics period, in the format of
  * Dropwizard's {@code CsvReporter} with rates per second and durations in milliseconds, byte for
- * byte: the files the OnGres benchmark's users know. Unlike {@code CsvReporter}, which swallows
- * its write errors, a write that fails (a full disk) throws, so the run knows its results are
+ * byte: the files the OnGres benchmark's users know. Unlike {@code CsvReporter}, which swallows its
+ * write errors, a write that fails (a full disk) throws, so the run knows its results are
  * incomplete.
  */
 public final class MetricsCsv implements RunListener {
   static final String METER_HEADER = "t,count,mean_rate,m1_rate,m5_rate,m15_rate,rate_unit";
-  static final String TIMER_HEADER = "t,count,max,mean,min,stddev,p50,p75,p95,p98,p99,p999,"
-      + "mean_rate,m1_rate,m5_rate,m15_rate,rate_unit,duration_unit";
+  static final String TIMER_HEADER =
+      "t,count,max,mean,min,stddev,p50,p75,p95,p98,p99,p999,"
+          + "mean_rate,m1_rate,m5_rate,m15_rate,rate_unit,duration_unit";
   private static final double NANOS_PER_MILLI = TimeUnit.MILLISECONDS.toNanos(1);
 
   private final MetricRegistry registry;
@@ -49,21 +50,44 @@ public final class MetricsCsv implements RunListener {
   @Override
   public void onInterval(IntervalStats stats) {
     long t = TimeUnit.MILLISECONDS.toSeconds(clock.getTime());
-    registry.getMeters().forEach((name, meter) -> write(name, METER_HEADER, t,
-        String.format(Locale.US, "%d,%f,%f,%f,%f,events/second", meter.getCount(),
-            meter.getMeanRate(), meter.getOneMinuteRate(), meter.getFiveMinuteRate(),
-            meter.getFifteenMinuteRate())));
+    registry
+        .getMeters()
+        .forEach(
+            (name, meter) ->
+                write(
+                    name,
+                    METER_HEADER,
+                    t,
+                    String.format(
+                        Locale.US,
+                        "%d,%f,%f,%f,%f,events/second",
+                        meter.getCount(),
+                        meter.getMeanRate(),
+                        meter.getOneMinuteRate(),
+                        meter.getFiveMinuteRate(),
+                        meter.getFifteenMinuteRate())));
     registry.getTimers().forEach((name, timer) -> write(name, TIMER_HEADER, t, timerRow(timer)));
   }
 
   private static String timerRow(Timer timer) {
     Snapshot s = timer.getSnapshot();
-    return String.format(Locale.US,
+    return String.format(
+        Locale.US,
         "%d,%f,%f,%f,%f,%f,%f,%f,%f,%f,%f,%f,%f,%f,%f,calls/second,milliseconds",
-        timer.getCount(), ms(s.getMax()), ms(s.getMean()), ms(s.getMin()), ms(s.getStdDev()),
-        ms(s.getMedian()), ms(s.get75thPercentile()), ms(s.get95thPercentile()),
-        ms(s.get98thPercentile()), ms(s.get99thPercentile()), ms(s.get999thPercentile()),
-        timer.getMeanRate(), timer.getOneMinuteRate(), timer.getFiveMinuteRate(),
+        timer.getCount(),
+        ms(s.getMax()),
+        ms(s.getMean()),
+        ms(s.getMin()),
+        ms(s.getStdDev()),
+        ms(s.getMedian()),
+        ms(s.get75thPercentile()),
+        ms(s.get95thPercentile()),
+        ms(s.get98thPercentile()),
+        ms(s.get99thPercentile()),
+        ms(s.get999thPercentile()),
+        timer.getMeanRate(),
+        timer.getOneMinuteRate(),
+        timer.getFiveMinuteRate(),
         timer.getFifteenMinuteRate());
   }
 
@@ -81,8 +105,9 @@ public final class MetricsCsv implements RunListener {
       Writer out = files.get(metric);
       if (out == null) {
         boolean fresh = !Files.exists(file);
-        out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-            StandardOpenOption.APPEND);
+        out =
+            Files.newBufferedWriter(
+                file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         files.put(metric, out);
         if (fresh) {
           out.write(header + "\n");

@@ -7,8 +7,8 @@ import java.util.Locale;
 
 /**
  * The sysbench-style line printed every metrics period: {@code [ 10s ] thds: 8 tps: 534.78 lat
- * (ms,95%): 22.28 err/s: 0.00 retries/s: 0.00}, followed by {@code declined/s: N} (iterations
- * such as sold-out bookings, among the tps) and {@code in-doubt: N} in a period that had any.
+ * (ms,95%): 22.28 err/s: 0.00 retries/s: 0.00}, followed by {@code declined/s: N} (iterations such
+ * as sold-out bookings, among the tps) and {@code in-doubt: N} in a period that had any.
  */
 public final class ProgressLine implements RunListener {
   private static final long SHORTEST_LAST_INTERVAL_NANOS = 200_000_000L;
@@ -43,10 +43,17 @@ public final class ProgressLine implements RunListener {
   }
 
   private static String format(IntervalStats s, String phase) {
-    String line = String.format(Locale.US,
-        "[ %s%ds ] thds: %d tps: %.2f lat (ms,95%%): %.2f err/s: %.2f retries/s: %.2f",
-        phase, Math.round(s.elapsedNanos() / 1e9), s.threads(), s.tps(), s.percentileMillis(95),
-        s.perSecond(s.errors()), s.perSecond(s.retries()));
+    String line =
+        String.format(
+            Locale.US,
+            "[ %s%ds ] thds: %d tps: %.2f lat (ms,95%%): %.2f err/s: %.2f retries/s: %.2f",
+            phase,
+            Math.round(s.elapsedNanos() / 1e9),
+            s.threads(),
+            s.tps(),
+            s.percentileMillis(95),
+            s.perSecond(s.errors()),
+            s.perSecond(s.retries()));
     if (s.declined() > 0) {
       line += String.format(Locale.US, " declined/s: %.2f", s.perSecond(s.declined()));
     }

@@ -18,8 +18,8 @@ public record ResultDirectory(
     Path path, SummaryFile summary, List<IntervalRow> intervals, List<Histogram> histograms) {
 
   /**
-   * Reads a result directory. The exception's message is one line that names the directory or
-   * file and says what is wrong with it: missing, unreadable, or not what txbench writes.
+   * Reads a result directory. The exception's message is one line that names the directory or file
+   * and says what is wrong with it: missing, unreadable, or not what txbench writes.
    */
   public static ResultDirectory load(Path dir) throws IOException {
     if (!Files.exists(dir)) {
@@ -27,10 +27,12 @@ public record ResultDirectory(
     }
     Path summaryFile = dir.resolve(SummaryJson.FILE);
     if (!Files.isRegularFile(summaryFile)) {
-      throw new IOException(dir + " is not a txbench result directory (no " + SummaryJson.FILE
-          + ")");
+      throw new IOException(
+          dir + " is not a txbench result directory (no " + SummaryJson.FILE + ")");
     }
-    return new ResultDirectory(dir, SummaryFile.read(summaryFile),
+    return new ResultDirectory(
+        dir,
+        SummaryFile.read(summaryFile),
         IntervalsCsv.read(dir.resolve(IntervalsCsv.FILE)),
         histograms(dir.resolve(HistogramLog.FILE)));
   }
@@ -42,7 +44,8 @@ public record ResultDirectory(
     }
     try {
       HistogramLogReader reader = new HistogramLogReader(file.toFile());
-      for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null;
+      for (EncodableHistogram h = reader.nextIntervalHistogram();
+          h != null;
           h = reader.nextIntervalHistogram()) {
         if (h.getTag() == null && h instanceof Histogram histogram) {
           histograms.add(histogram);
@@ -63,12 +66,12 @@ public record ResultDirectory(
   public ResultDirectory withHistograms() throws IOException {
     Path file = path.resolve(HistogramLog.FILE);
     if (!Files.exists(file)) {
-      throw new IOException(path + " has no " + HistogramLog.FILE + ": the response times are"
-          + " in it");
+      throw new IOException(
+          path + " has no " + HistogramLog.FILE + ": the response times are" + " in it");
     }
     if (histograms.isEmpty()) {
-      throw new IOException(file + " is corrupt: it holds no histogram (cut short after its"
-          + " header?)");
+      throw new IOException(
+          file + " is corrupt: it holds no histogram (cut short after its" + " header?)");
     }
     return this;
   }

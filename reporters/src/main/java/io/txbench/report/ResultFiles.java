@@ -19,10 +19,20 @@ import java.util.List;
  */
 public final class ResultFiles {
   /** Every file a run writes into its directory; nothing else there is txbench's. */
-  public static final List<String> NAMES = List.of(SummaryJson.FILE, SummaryJson.FILE + ".partial",
-      IntervalsCsv.FILE, HistogramLog.FILE, "iterations.csv", "response-time.csv",
-      "service-time.csv", "retries.csv", "errors.csv", "in-doubt.csv", "skipped.csv",
-      "declined.csv");
+  public static final List<String> NAMES =
+      List.of(
+          SummaryJson.FILE,
+          SummaryJson.FILE + ".partial",
+          IntervalsCsv.FILE,
+          HistogramLog.FILE,
+          "iterations.csv",
+          "response-time.csv",
+          "service-time.csv",
+          "retries.csv",
+          "errors.csv",
+          "in-doubt.csv",
+          "skipped.csv",
+          "declined.csv");
 
   private ResultFiles() {}
 
@@ -40,8 +50,10 @@ public final class ResultFiles {
   public static void makeRoom(Path directory, boolean overwrite) throws IOException {
     if (holdARun(directory)) {
       if (!overwrite) {
-        throw new IOException(directory + " already holds the results of a run: give another"
-            + " directory, or --overwrite to replace them");
+        throw new IOException(
+            directory
+                + " already holds the results of a run: give another"
+                + " directory, or --overwrite to replace them");
       }
       deleteRun(directory);
     }
@@ -80,10 +92,11 @@ public final class ResultFiles {
   public static void writeJson(Path file, Object value) throws IOException {
     Path partial = file.resolveSibling(file.getFileName() + ".partial");
     try {
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+      new ObjectMapper()
+          .enable(SerializationFeature.INDENT_OUTPUT)
           .writeValue(partial.toFile(), value);
-      Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING,
-          StandardCopyOption.ATOMIC_MOVE);
+      Files.move(
+          partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       Files.deleteIfExists(partial);
       throw new IOException("cannot write " + file + ": " + reason(e), e);

@@ -19,8 +19,8 @@ import org.HdrHistogram.HistogramLogWriter;
 /**
  * Combines runs made at the same time by several client machines (the same workload on the same
  * target) into one result: the counts add up over the clients' common window (see {@link
- * ClientWindows} for what is refused and what the window is), and the response-time histograms
- * of each period merge exactly, aligned by wall-clock time.
+ * ClientWindows} for what is refused and what the window is), and the response-time histograms of
+ * each period merge exactly, aligned by wall-clock time.
  */
 public final class RunMerger {
   private RunMerger() {}
@@ -35,9 +35,19 @@ public final class RunMerger {
       SummaryFile a = first.summary();
       SummaryFile b = r.summary();
       if (!b.workload().equals(a.workload()) || !b.target().equals(a.target())) {
-        throw new IOException("only runs of the same workload on the same target merge: "
-            + first.label() + " is " + a.workload() + " on " + a.target() + ", " + r.label()
-            + " is " + b.workload() + " on " + b.target());
+        throw new IOException(
+            "only runs of the same workload on the same target merge: "
+                + first.label()
+                + " is "
+                + a.workload()
+                + " on "
+                + a.target()
+                + ", "
+                + r.label()
+                + " is "
+                + b.workload()
+                + " on "
+                + b.target());
       }
       r.withHistograms();
     }
@@ -86,8 +96,8 @@ public final class RunMerger {
 
   private static void writeLog(Path output, long origin, List<Histogram> buckets)
       throws IOException {
-    try (PrintStream out = new PrintStream(output.resolve(HistogramLog.FILE).toFile(),
-        StandardCharsets.UTF_8)) {
+    try (PrintStream out =
+        new PrintStream(output.resolve(HistogramLog.FILE).toFile(), StandardCharsets.UTF_8)) {
       HistogramLogWriter writer = new HistogramLogWriter(out);
       writer.outputComment("txbench merged response times in nanoseconds");
       writer.outputLogFormatVersion();
@@ -98,50 +108,89 @@ public final class RunMerger {
     }
   }
 
-  private static void writeIntervals(Path output, long period, List<Histogram> buckets,
-      List<long[]> retriesErrors) throws IOException {
+  private static void writeIntervals(
+      Path output, long period, List<Histogram> buckets, List<long[]> retriesErrors)
+      throws IOException {
     IntervalsCsv csv = new IntervalsCsv(output);
     for (int i = 0; i < buckets.size(); i++) {
       long[] counts = retriesErrors.get(i);
-      csv.write(IntervalRow.of((i + 1) * period * 1_000_000L, period * 1_000_000L,
-          buckets.get(i), counts[0], counts[1], counts[2], counts[3]));
+      csv.write(
+          IntervalRow.of(
+              (i + 1) * period * 1_000_000L,
+              period * 1_000_000L,
+              buckets.get(i),
+              counts[0],
+              counts[1],
+              counts[2],
+              counts[3]));
     }
     csv.onEnd(null);
   }
 
-  private static void writeSummary(Path output, List<ResultDirectory> runs,
-      ClientWindows windows, List<Histogram> buckets) throws IOException {
+  private static void writeSummary(
+      Path output, List<ResultDirectory> runs, ClientWindows windows, List<Histogram> buckets)
+      throws IOException {
     SummaryFile first = runs.get(0).summary();
     List<SummaryFile> summaries = runs.stream().map(ResultDirectory::summary).toList();
     Histogram total = new Histogram(3);
     buckets.forEach(total::add);
     long iterations = sum(summaries, SummaryFile::iterations);
-    List<SummaryFile.Source> sources = runs.stream().map(r -> new SummaryFile.Source(
-        r.path().toString(), r.summary().start(), r.summary().end(), r.summary().iterations(),
-        r.summary().tps(), r.summary().verdict())).toList();
+    List<SummaryFile.Source> sources =
+        runs.stream()
+            .map(
+                r ->
+                    new SummaryFile.Source(
+                        r.path().toString(),
+                        r.summary().start(),
+                        r.summary().end(),
+                        r.summary().iterations(),
+                        r.summary().tps(),
+                        r.summary().verdict()))
+            .toList();
     boolean where = summaries.stream().anyMatch(s -> s.embedded() != null);
-    SummaryFile merged = new SummaryFile(first.tool(), first.toolVersion(), first.target(),
-        first.serverVersion(), where ? embedded(summaries) : null,
-        where ? servers(summaries) : first.server(), first.workload(), first.transactions(),
-        sum(summaries, SummaryFile::parallelism), first.warmupSeconds(),
-        windows.start().toString(), windows.end().toString(),
-        SummaryFile.round(windows.seconds(), 3), first.stopReason(), iterations,
-        sum(summaries, s -> SummaryFile.orZero(s.iterationsAfterWindow())),
-        sum(summaries, s -> SummaryFile.orZero(s.declined())),
-        // Over the merged window, not a sum of the clients' own: that would hold only if they
-        // ran exactly together.
-        SummaryFile.round(iterations / windows.seconds(), 2),
-        sum(summaries, s -> SummaryFile.orZero(s.inDoubt())),
-        sums(summaries, SummaryFile::inDoubtByCause),
-        sum(summaries, s -> SummaryFile.orZero(s.skipped())), sum(summaries, SummaryFile::retries),
-        sums(summaries, SummaryFile::retriesByClass), sum(summaries, SummaryFile::errors),
-        sum(summaries, s -> SummaryFile.orZero(s.errorsWithPartialEffects())),
-        sums(summaries, SummaryFile::errorsByClass), SummaryJson.percentiles(total), null, null,
-        // Each client's verify saw the others' rows too: only the sources' own verdicts are kept.
-        new SummaryFile.Verdict("not run", false, "a merge of several clients: see mergedFrom",
-            null, null, null),
-        first.resultFilesComplete(), first.resultFileFailures(), first.options(),
-        SummaryFile.round(windows.overlapSeconds(), 3), sources, output.toString());
+    SummaryFile merged =
+        new SummaryFile(
+            first.tool(),
+            first.toolVersion(),
+            first.target(),
+            first.serverVersion(),
+            where ? embedded(summaries) : null,
+            where ? servers(summaries) : first.server(),
+            first.workload(),
+            first.transactions(),
+            sum(summaries, SummaryFile::parallelism),
+            first.warmupSeconds(),
+            windows.start().toString(),
+            windows.end().toString(),
+            SummaryFile.round(windows.seconds(), 3),
+            first.stopReason(),
+            iterations,
+            sum(summaries, s -> SummaryFile.orZero(s.iterationsAfterWindow())),
+            sum(summaries, s -> SummaryFile.orZero(s.declined())),
+            // Over the merged window, not a sum of the clients' own: that would hold only if they
+            // ran exactly together.
+            SummaryFile.round(iterations / windows.seconds(), 2),
+            sum(summaries, s -> SummaryFile.orZero(s.inDoubt())),
+            sums(summaries, SummaryFile::inDoubtByCause),
+            sum(summaries, s -> SummaryFile.orZero(s.skipped())),
+            sum(summaries, SummaryFile::retries),
+            sums(summaries, SummaryFile::retriesByClass),
+            sum(summaries, SummaryFile::errors),
+            sum(summaries, s -> SummaryFile.orZero(s.errorsWithPartialEffects())),
+            sums(summaries, SummaryFile::errorsByClass),
+            SummaryJson.percentiles(total),
+            null,
+            null,
+            // Each client's verify saw the others' rows too: only the sources' own verdicts are
+            // kept.
+            new SummaryFile.Verdict(
+                "not run", false, "a merge of several clients: see mergedFrom", null, null, null),
+            first.resultFilesComplete(),
+            first.resultFileFailures(),
+            first.options(),
+            SummaryFile.round(windows.overlapSeconds(), 3),
+            sources,
+            output.toString());
     merged.write(output.resolve(SummaryJson.FILE), UnaryOperator.identity());
   }
 
@@ -150,10 +199,12 @@ public final class RunMerger {
   }
 
   /** Counts by class or cause added up, each class once, in the order they first come. */
-  private static Map<String, Long> sums(List<SummaryFile> summaries,
-      Function<SummaryFile, Map<String, Long>> counts) {
+  private static Map<String, Long> sums(
+      List<SummaryFile> summaries, Function<SummaryFile, Map<String, Long>> counts) {
     Map<String, Long> sums = new LinkedHashMap<>();
-    summaries.stream().map(counts).filter(Objects::nonNull)
+    summaries.stream()
+        .map(counts)
+        .filter(Objects::nonNull)
         .forEach(c -> c.forEach((k, v) -> sums.merge(k, SummaryFile.orZero(v), Long::sum)));
     return sums;
   }
@@ -167,7 +218,12 @@ public final class RunMerger {
   }
 
   private static String servers(List<SummaryFile> summaries) {
-    return String.join("; ", summaries.stream().map(SummaryFile::server)
-        .filter(s -> s != null && !s.isEmpty()).distinct().toList());
+    return String.join(
+        "; ",
+        summaries.stream()
+            .map(SummaryFile::server)
+            .filter(s -> s != null && !s.isEmpty())
+            .distinct()
+            .toList());
   }
 }

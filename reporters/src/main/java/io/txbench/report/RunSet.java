@@ -13,8 +13,8 @@ import java.util.stream.Stream;
 /**
  * The runs that compare, merge and report read, from the directories a user names: a run's own
  * directory, or a directory of runs (a sweep's, or any whose sub-directories hold a summary.json).
- * They come in the order they started, which is a sweep's order and, unlike the order of a
- * shell glob, tells which run came first (every run has a start: it is checked when loaded).
+ * They come in the order they started, which is a sweep's order and, unlike the order of a shell
+ * glob, tells which run came first (every run has a start: it is checked when loaded).
  */
 public final class RunSet {
   private RunSet() {}
@@ -42,12 +42,12 @@ public final class RunSet {
   public static ResultDirectory baseline(List<ResultDirectory> runs, String chosen) {
     String names = String.join(", ", runs.stream().map(ResultDirectory::label).toList());
     if (chosen.isBlank()) {
-      throw new IllegalArgumentException("--baseline must name a run: its directory, or its"
-          + " name (" + names + ")");
+      throw new IllegalArgumentException(
+          "--baseline must name a run: its directory, or its" + " name (" + names + ")");
     }
     Path asPath = Path.of(chosen).toAbsolutePath().normalize();
-    List<ResultDirectory> byPath = runs.stream()
-        .filter(r -> r.path().toAbsolutePath().normalize().equals(asPath)).toList();
+    List<ResultDirectory> byPath =
+        runs.stream().filter(r -> r.path().toAbsolutePath().normalize().equals(asPath)).toList();
     if (byPath.size() == 1) {
       return byPath.get(0);
     }
@@ -56,12 +56,17 @@ public final class RunSet {
       return byName.get(0);
     }
     if (byName.isEmpty()) {
-      throw new IllegalArgumentException("--baseline " + chosen + " is none of the runs compared"
-          + " (" + names + ")");
+      throw new IllegalArgumentException(
+          "--baseline " + chosen + " is none of the runs compared" + " (" + names + ")");
     }
-    throw new IllegalArgumentException("--baseline " + chosen + " names " + byName.size()
-        + " runs: give its directory instead (" + String.join(", ",
-        byName.stream().map(r -> r.path().toString()).toList()) + ")");
+    throw new IllegalArgumentException(
+        "--baseline "
+            + chosen
+            + " names "
+            + byName.size()
+            + " runs: give its directory instead ("
+            + String.join(", ", byName.stream().map(r -> r.path().toString()).toList())
+            + ")");
   }
 
   /** {@code path} itself when it holds a run, else its sub-directories that do. */
@@ -71,14 +76,17 @@ public final class RunSet {
     }
     List<Path> runs;
     try (Stream<Path> children = Files.list(path)) {
-      runs = children.filter(c -> Files.isRegularFile(c.resolve(SummaryJson.FILE))).sorted()
-          .toList();
+      runs =
+          children.filter(c -> Files.isRegularFile(c.resolve(SummaryJson.FILE))).sorted().toList();
     } catch (IOException e) {
       throw new IOException("cannot read " + path + ": " + ResultFiles.reason(e), e);
     }
     if (runs.isEmpty()) {
-      throw new IOException(path + " is not a txbench result directory (no " + SummaryJson.FILE
-          + "), nor a directory of runs (none of its sub-directories holds one)");
+      throw new IOException(
+          path
+              + " is not a txbench result directory (no "
+              + SummaryJson.FILE
+              + "), nor a directory of runs (none of its sub-directories holds one)");
     }
     return runs;
   }

@@ -6,12 +6,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Everything the end of a run reports: what ran where ({@code server}, a short address, and
- * {@code embedded}, whether that server is one txbench started itself), whether its iterations
- * were transactions, the unmeasured warm-up that ran before it ({@code Duration.ZERO} for none),
- * with which options (the password already masked), what was measured, what
- * verify found, and the result files that could not be written ({@code writeFailures}, empty
- * when all were).
+ * Everything the end of a run reports: what ran where ({@code server}, a short address, and {@code
+ * embedded}, whether that server is one txbench started itself), whether its iterations were
+ * transactions, the unmeasured warm-up that ran before it ({@code Duration.ZERO} for none), with
+ * which options (the password already masked), what was measured, what verify found, and the result
+ * files that could not be written ({@code writeFailures}, empty when all were).
  */
 public record RunSummary(
     String toolVersion,
@@ -35,15 +34,41 @@ public record RunSummary(
 
   /** The same summary with verify's verdict. */
   public RunSummary withVerification(Verification verdict) {
-    return new RunSummary(toolVersion, target, serverVersion, embedded, server, workload,
-        transactions, parallelism, warmup, options, result, verdict, resultDirectory, writeFailures);
+    return new RunSummary(
+        toolVersion,
+        target,
+        serverVersion,
+        embedded,
+        server,
+        workload,
+        transactions,
+        parallelism,
+        warmup,
+        options,
+        result,
+        verdict,
+        resultDirectory,
+        writeFailures);
   }
 
   /** The same summary with one more result file that could not be written. */
   public RunSummary withWriteFailure(String failure) {
     List<String> failures = new java.util.ArrayList<>(writeFailures);
     failures.add(failure);
-    return new RunSummary(toolVersion, target, serverVersion, embedded, server, workload,
-        transactions, parallelism, warmup, options, result, verification, resultDirectory, failures);
+    return new RunSummary(
+        toolVersion,
+        target,
+        serverVersion,
+        embedded,
+        server,
+        workload,
+        transactions,
+        parallelism,
+        warmup,
+        options,
+        result,
+        verification,
+        resultDirectory,
+        failures);
   }
 }

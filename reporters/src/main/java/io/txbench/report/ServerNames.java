@@ -6,11 +6,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Servers' names as compare's text table shows them: the product and its major version
- * ({@code PostgreSQL 17}, {@code MariaDB 10.11}, {@code MySQL 8.0}, {@code MongoDB 7.0}), or
- * {@code MongoDB emulator}, where the full name ({@code PostgreSQL 15.10 (Debian
- * 15.10-0+deb12u1)}) would be cut to an unreadable middle. Runs whose servers differ only past
- * the major version get the full version number, so that they stay apart.
+ * Servers' names as compare's text table shows them: the product and its major version ({@code
+ * PostgreSQL 17}, {@code MariaDB 10.11}, {@code MySQL 8.0}, {@code MongoDB 7.0}), or {@code MongoDB
+ * emulator}, where the full name ({@code PostgreSQL 15.10 (Debian 15.10-0+deb12u1)}) would be cut
+ * to an unreadable middle. Runs whose servers differ only past the major version get the full
+ * version number, so that they stay apart.
  */
 final class ServerNames {
   private static final Pattern PRODUCT_VERSION =
@@ -43,10 +43,11 @@ final class ServerNames {
     }
     String product = m.group(1);
     // PostgreSQL's major version is one number since 10; the others' is two (MariaDB 10.11).
-    boolean oneNumber = m.group(3) == null
-        || (product.equalsIgnoreCase("PostgreSQL") && m.group(2).length() >= 2);
+    boolean oneNumber =
+        m.group(3) == null || (product.equalsIgnoreCase("PostgreSQL") && m.group(2).length() >= 2);
     String version = m.group(2) + (oneNumber ? "" : "." + m.group(3));
-    return product + " " + (full ? m.group(2) + (m.group(3) == null ? "" : "." + m.group(3))
-        + m.group(4) : version);
+    return product
+        + " "
+        + (full ? m.group(2) + (m.group(3) == null ? "" : "." + m.group(3)) + m.group(4) : version);
   }
 }

@@ -9,19 +9,19 @@ import java.time.format.DateTimeParseException;
 import java.util.List;
 
 /**
- * The fields of a summary.json that compare, merge and report read, checked on its JSON before
- * it is read into a {@link SummaryFile}: a field of the wrong type or missing would otherwise
- * show as a zero in a table, or add nothing to a merge, with no word said (the record's binding
- * takes a missing number for 0, and does not quote the value that does not fit). Every txbench
- * version wrote those that are required; those added later (embedded, server, inDoubt, declined)
- * may be missing, but not of a wrong type.
+ * The fields of a summary.json that compare, merge and report read, checked on its JSON before it
+ * is read into a {@link SummaryFile}: a field of the wrong type or missing would otherwise show as
+ * a zero in a table, or add nothing to a merge, with no word said (the record's binding takes a
+ * missing number for 0, and does not quote the value that does not fit). Every txbench version
+ * wrote those that are required; those added later (embedded, server, inDoubt, declined) may be
+ * missing, but not of a wrong type.
  */
 final class SummaryFields {
   private static final List<String> TEXTS = List.of("serverVersion");
   private static final List<String> INSTANTS = List.of("start", "end");
   private static final List<String> NUMBERS = List.of("tps", "measuredSeconds");
-  private static final List<String> COUNTS = List.of("parallelism", "iterations", "retries",
-      "errors");
+  private static final List<String> COUNTS =
+      List.of("parallelism", "iterations", "retries", "errors");
   private static final List<String> LATER_COUNTS = List.of("inDoubt", "declined");
   private static final List<String> PERCENTILES = List.of("p50", "p95", "p99", "p999", "max");
   private static final String RESPONSE_TIMES = "responseTimeMs";
@@ -30,9 +30,22 @@ final class SummaryFields {
 
   /** The top-level fields checked, each a component of {@link SummaryFile}. */
   static List<String> names() {
-    return java.util.stream.Stream.of(List.of("target", "workload", "embedded", "server",
-        "verification", "options", RESPONSE_TIMES), TEXTS, INSTANTS, NUMBERS, COUNTS,
-        LATER_COUNTS).flatMap(List::stream).toList();
+    return java.util.stream.Stream.of(
+            List.of(
+                "target",
+                "workload",
+                "embedded",
+                "server",
+                "verification",
+                "options",
+                RESPONSE_TIMES),
+            TEXTS,
+            INSTANTS,
+            NUMBERS,
+            COUNTS,
+            LATER_COUNTS)
+        .flatMap(List::stream)
+        .toList();
   }
 
   /** The percentiles checked, each a component of {@link SummaryFile.Percentiles}. */
@@ -51,7 +64,11 @@ final class SummaryFields {
       require(file, summary, field, "text", JsonNode::isTextual);
     }
     for (String field : INSTANTS) {
-      require(file, summary, field, "a time such as 2026-01-01T12:00:00Z",
+      require(
+          file,
+          summary,
+          field,
+          "a time such as 2026-01-01T12:00:00Z",
           n -> n.isTextual() && instant(n.asText()) != null);
     }
     for (String field : NUMBERS) {
@@ -67,14 +84,20 @@ final class SummaryFields {
     optional(file, summary, "server", "text", JsonNode::isTextual);
     optional(file, summary, "verification", "an object", n -> n.isObject() || n.isNull());
     JsonNode metrics = summary.path("options").path("metrics");
-    if (!metrics.isMissingNode() && !metrics.isNull()
+    if (!metrics.isMissingNode()
+        && !metrics.isNull()
         && (!metrics.isTextual() || duration(metrics.asText()) == null)) {
       throw wrong(file, "options.metrics", metrics, "a duration such as PT10S");
     }
     require(file, summary, RESPONSE_TIMES, "an object of percentiles", JsonNode::isObject);
     for (String key : PERCENTILES) {
-      require(file, summary.get(RESPONSE_TIMES), key, RESPONSE_TIMES + "." + key,
-          "a number of 0 or more", SummaryFields::amount);
+      require(
+          file,
+          summary.get(RESPONSE_TIMES),
+          key,
+          RESPONSE_TIMES + "." + key,
+          "a number of 0 or more",
+          SummaryFields::amount);
     }
   }
 
@@ -112,13 +135,14 @@ final class SummaryFields {
     boolean ok(JsonNode node);
   }
 
-  private static void require(Path file, JsonNode summary, String field, String what,
-      Check check) throws IOException {
+  private static void require(Path file, JsonNode summary, String field, String what, Check check)
+      throws IOException {
     require(file, summary, field, field, what, check);
   }
 
-  private static void require(Path file, JsonNode parent, String field, String shown,
-      String what, Check check) throws IOException {
+  private static void require(
+      Path file, JsonNode parent, String field, String shown, String what, Check check)
+      throws IOException {
     JsonNode node = parent.get(field);
     if (node == null) {
       throw new IOException(file + " is corrupt: no \"" + shown + "\" in it");
@@ -128,8 +152,8 @@ final class SummaryFields {
     }
   }
 
-  private static void optional(Path file, JsonNode summary, String field, String what,
-      Check check) throws IOException {
+  private static void optional(Path file, JsonNode summary, String field, String what, Check check)
+      throws IOException {
     JsonNode node = summary.get(field);
     if (node != null && !check.ok(node)) {
       throw wrong(file, field, node, what);

@@ -21,13 +21,13 @@ import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
 /**
- * summary.json, field by field, in the order it is written: the one place its schema lives, for
- * the run that writes it and for compare, merge and report that read it back. The fields are
- * boxed where a summary may lack them: those of versions before them ({@code embedded}, {@code
- * server}, {@code warmupSeconds}, {@code inDoubt}, {@code declined}...), and those only a merge
- * writes ({@code overlapSeconds}, {@code mergedFrom}) or only a run does ({@code serviceTimeMs},
- * {@code scheduleLagMs}). A missing field is left out when written. Numbers are as written:
- * rounded by whoever made the record (see {@link #round}).
+ * summary.json, field by field, in the order it is written: the one place its schema lives, for the
+ * run that writes it and for compare, merge and report that read it back. The fields are boxed
+ * where a summary may lack them: those of versions before them ({@code embedded}, {@code server},
+ * {@code warmupSeconds}, {@code inDoubt}, {@code declined}...), and those only a merge writes
+ * ({@code overlapSeconds}, {@code mergedFrom}) or only a run does ({@code serviceTimeMs}, {@code
+ * scheduleLagMs}). A missing field is left out when written. Numbers are as written: rounded by
+ * whoever made the record (see {@link #round}).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -72,21 +72,37 @@ public record SummaryFile(
   /** Response, service or schedule-lag times in ms. */
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record Percentiles(
-      double mean, double p50, double p75, double p90, double p95, double p99, double p999,
+      double mean,
+      double p50,
+      double p75,
+      double p90,
+      double p95,
+      double p99,
+      double p999,
       double max) {}
 
   /**
-   * What verify found: {@code status} is "passed", "failed" or "not run" ({@code passed} alone
-   * in summaries written before it), {@code cause} why it did not run.
+   * What verify found: {@code status} is "passed", "failed" or "not run" ({@code passed} alone in
+   * summaries written before it), {@code cause} why it did not run.
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
-  public record Verdict(String status, Boolean passed, String cause, Map<String, Long> figures,
-      List<String> anomalies, List<String> notes) {}
+  public record Verdict(
+      String status,
+      Boolean passed,
+      String cause,
+      Map<String, Long> figures,
+      List<String> anomalies,
+      List<String> notes) {}
 
   /** One client's run that a merge combined, and its verdict as {@link #verdict} says it. */
   @JsonIgnoreProperties(ignoreUnknown = true)
-  public record Source(String directory, String start, String end, long iterations, double tps,
+  public record Source(
+      String directory,
+      String start,
+      String end,
+      long iterations,
+      double tps,
       String verification) {}
 
   /** Writes this record to {@code file}, every string in it passed through {@code mask}. */
@@ -120,9 +136,14 @@ public record SummaryFile(
       tree = json.readTree(file.toFile());
     } catch (JsonProcessingException e) {
       JsonLocation at = e.getLocation();
-      throw new IOException(file + " is corrupt: not valid JSON"
-          + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr())
-          + " (" + firstClause(e.getOriginalMessage()) + ")", e);
+      throw new IOException(
+          file
+              + " is corrupt: not valid JSON"
+              + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr())
+              + " ("
+              + firstClause(e.getOriginalMessage())
+              + ")",
+          e);
     } catch (IOException e) {
       throw new IOException("cannot read " + file + ": " + ResultFiles.reason(e), e);
     }
@@ -133,10 +154,18 @@ public record SummaryFile(
     try {
       return json.treeToValue(tree, SummaryFile.class);
     } catch (JsonMappingException e) {
-      String field = e.getPath().stream().map(r -> r.getFieldName() != null ? r.getFieldName()
-          : String.valueOf(r.getIndex())).collect(Collectors.joining("."));
-      throw new IOException(file + " is corrupt: \"" + field + "\" is not what txbench writes ("
-          + firstClause(e.getOriginalMessage()) + ")", e);
+      String field =
+          e.getPath().stream()
+              .map(r -> r.getFieldName() != null ? r.getFieldName() : String.valueOf(r.getIndex()))
+              .collect(Collectors.joining("."));
+      throw new IOException(
+          file
+              + " is corrupt: \""
+              + field
+              + "\" is not what txbench writes ("
+              + firstClause(e.getOriginalMessage())
+              + ")",
+          e);
     }
   }
 
@@ -159,8 +188,8 @@ public record SummaryFile(
 
   /** The --metrics period the run recorded in its options; empty in summaries without it. */
   public Optional<Duration> metricsPeriod() {
-    return Optional.ofNullable(options == null ? null
-        : SummaryFields.duration(options.get("metrics")));
+    return Optional.ofNullable(
+        options == null ? null : SummaryFields.duration(options.get("metrics")));
   }
 
   /** "passed", "FAILED", "not run", or "skipped" (results of versions before the status). */

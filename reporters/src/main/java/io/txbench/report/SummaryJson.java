@@ -33,17 +33,43 @@ public final class SummaryJson {
     Map<String, Long> causes = new LinkedHashMap<>();
     r.inDoubtByCause().forEach((k, v) -> causes.put(k.label(), v));
     Verification v = s.verification();
-    return new SummaryFile("txbench", s.toolVersion(), s.target(), s.serverVersion(),
-        s.embedded(), s.server(), s.workload(), s.transactions(), s.parallelism(),
-        SummaryFile.round(s.warmup().toNanos() / 1e9, 3), r.start().toString(),
-        r.end().toString(), SummaryFile.round(r.measuredSeconds(), 3), r.stopReason().name(),
-        r.iterations(), r.lateIterations(), r.declined(), SummaryFile.round(r.tps(), 2),
-        r.inDoubt(), causes, r.skipped(), r.retries(), byClass(r.retriesByClass()), r.errors(),
-        r.partialErrors(), byClass(r.errorsByClass()), percentiles(r.responseTimes()),
-        percentiles(r.serviceTimes()), percentiles(r.scheduleLags()),
-        new SummaryFile.Verdict(v.status().label(), v.passed(), v.cause(), v.figures(),
-            v.anomalies(), v.notes()),
-        s.writeFailures().isEmpty(), s.writeFailures(), s.options(), null, null,
+    return new SummaryFile(
+        "txbench",
+        s.toolVersion(),
+        s.target(),
+        s.serverVersion(),
+        s.embedded(),
+        s.server(),
+        s.workload(),
+        s.transactions(),
+        s.parallelism(),
+        SummaryFile.round(s.warmup().toNanos() / 1e9, 3),
+        r.start().toString(),
+        r.end().toString(),
+        SummaryFile.round(r.measuredSeconds(), 3),
+        r.stopReason().name(),
+        r.iterations(),
+        r.lateIterations(),
+        r.declined(),
+        SummaryFile.round(r.tps(), 2),
+        r.inDoubt(),
+        causes,
+        r.skipped(),
+        r.retries(),
+        byClass(r.retriesByClass()),
+        r.errors(),
+        r.partialErrors(),
+        byClass(r.errorsByClass()),
+        percentiles(r.responseTimes()),
+        percentiles(r.serviceTimes()),
+        percentiles(r.scheduleLags()),
+        new SummaryFile.Verdict(
+            v.status().label(), v.passed(), v.cause(), v.figures(), v.anomalies(), v.notes()),
+        s.writeFailures().isEmpty(),
+        s.writeFailures(),
+        s.options(),
+        null,
+        null,
         s.resultDirectory());
   }
 
@@ -52,10 +78,15 @@ public final class SummaryJson {
     if (h.getTotalCount() == 0) {
       return new SummaryFile.Percentiles(0, 0, 0, 0, 0, 0, 0, 0);
     }
-    return new SummaryFile.Percentiles(ms(h.getMean()), ms(h.getValueAtPercentile(50)),
-        ms(h.getValueAtPercentile(75)), ms(h.getValueAtPercentile(90)),
-        ms(h.getValueAtPercentile(95)), ms(h.getValueAtPercentile(99)),
-        ms(h.getValueAtPercentile(99.9)), ms(h.getMaxValue()));
+    return new SummaryFile.Percentiles(
+        ms(h.getMean()),
+        ms(h.getValueAtPercentile(50)),
+        ms(h.getValueAtPercentile(75)),
+        ms(h.getValueAtPercentile(90)),
+        ms(h.getValueAtPercentile(95)),
+        ms(h.getValueAtPercentile(99)),
+        ms(h.getValueAtPercentile(99.9)),
+        ms(h.getMaxValue()));
   }
 
   private static double ms(long nanos) {

@@ -17,19 +17,21 @@ class CompareMergeReportTest {
 
   private ResultDirectory run(String name, String target, long start, int perSecond, long millis)
       throws IOException {
-    return ResultDirectory.load(FakeRuns.write(dir.resolve(name), target, start, 5, perSecond,
-        millis));
+    return ResultDirectory.load(
+        FakeRuns.write(dir.resolve(name), target, start, 5, perSecond, millis));
   }
 
   @Test
   void compareAlignsTheRunsWithRatiosToTheFirst() throws IOException {
-    List<ResultDirectory> runs = List.of(run("pg", "postgres", 1_000_000, 100, 2),
-        run("my", "mysql", 1_000_000, 200, 4));
+    List<ResultDirectory> runs =
+        List.of(run("pg", "postgres", 1_000_000, 100, 2), run("my", "mysql", 1_000_000, 200, 4));
     String text = CompareTable.render(runs, CompareTable.Format.TEXT);
     List<String> lines = text.lines().toList();
     // What the runs share, the table, and the line that names the baseline.
-    assertEquals(List.of("workload insert", "run"), List.of(lines.get(0),
-        lines.get(1).split(" ", -1)[0]), text);
+    assertEquals(
+        List.of("workload insert", "run"),
+        List.of(lines.get(0), lines.get(1).split(" ", -1)[0]),
+        text);
     assertEquals(5, lines.size(), text);
     assertTrue(lines.get(3).contains(" 2.00 "), text); // twice the throughput, twice the p99
     String markdown = CompareTable.render(runs, CompareTable.Format.MARKDOWN);
@@ -76,10 +78,12 @@ class CompareMergeReportTest {
     ResultDirectory p16 = run("p16", "postgres", 1_700_000_005_000L, 200, 2);
     ResultDirectory p32 = run("p32", "postgres", 1_700_000_010_000L, 300, 2);
     Path out = dir.resolve("merged");
-    IOException e = assertThrows(IOException.class,
-        () -> RunMerger.merge(List.of(p8, p16, p32), out));
-    assertTrue(e.getMessage().startsWith(p8.path() + " and " + p32.path() + " did not run at"
-        + " the same time"), e.getMessage());
+    IOException e =
+        assertThrows(IOException.class, () -> RunMerger.merge(List.of(p8, p16, p32), out));
+    assertTrue(
+        e.getMessage()
+            .startsWith(p8.path() + " and " + p32.path() + " did not run at" + " the same time"),
+        e.getMessage());
     assertEquals(1, e.getMessage().lines().count());
     assertTrue(Files.notExists(out), "nothing is written");
   }
@@ -87,8 +91,8 @@ class CompareMergeReportTest {
   /** A client's run of 4 s on postgres. */
   private ResultDirectory client(String name, long start, int perSecond, long millis)
       throws IOException {
-    return ResultDirectory.load(FakeRuns.write(dir.resolve(name), "postgres", start, 4,
-        perSecond, millis));
+    return ResultDirectory.load(
+        FakeRuns.write(dir.resolve(name), "postgres", start, 4, perSecond, millis));
   }
 
   @Test
@@ -104,7 +108,8 @@ class CompareMergeReportTest {
     assertEquals(6.26, merged.summary().measuredSeconds(), 0.001);
     assertEquals(1.74, merged.summary().overlapSeconds(), 0.001);
     assertEquals(1600 / 6.26, merged.summary().tps(), 0.01);
-    assertTrue(windows.warning().orElseThrow().contains("1.74 s of the 6.26 s"),
+    assertTrue(
+        windows.warning().orElseThrow().contains("1.74 s of the 6.26 s"),
         windows.warning().toString());
     assertTrue(windows.warning().orElseThrow().contains("understates"));
     // Periods of the --metrics length, the second client's first period in the third.
@@ -121,9 +126,13 @@ class CompareMergeReportTest {
   @Test
   void aMergesIntervalsAreWrittenAsBeforeTheyHadNoIntervalStats() throws IOException {
     Path out = dir.resolve("merged");
-    RunMerger.merge(List.of(client("client-a", 1_700_000_000_000L, 100, 2),
-        client("client-b", 1_700_000_002_260L, 300, 9)), out);
-    assertEquals(SummaryFileTest.pinned("intervals-merged.csv"),
+    RunMerger.merge(
+        List.of(
+            client("client-a", 1_700_000_000_000L, 100, 2),
+            client("client-b", 1_700_000_002_260L, 300, 9)),
+        out);
+    assertEquals(
+        SummaryFileTest.pinned("intervals-merged.csv"),
         Files.readString(out.resolve(IntervalsCsv.FILE)));
   }
 
@@ -131,8 +140,8 @@ class CompareMergeReportTest {
   void mergeRefusesDifferentTargets() throws IOException {
     ResultDirectory a = run("a", "postgres", 1_000_000, 10, 1);
     ResultDirectory b = run("b", "mysql", 1_000_000, 10, 1);
-    IOException e = assertThrows(IOException.class,
-        () -> RunMerger.merge(List.of(a, b), dir.resolve("m")));
+    IOException e =
+        assertThrows(IOException.class, () -> RunMerger.merge(List.of(a, b), dir.resolve("m")));
     assertTrue(e.getMessage().contains("same workload on the same target"), e.getMessage());
   }
 
@@ -145,8 +154,8 @@ class CompareMergeReportTest {
 
   @Test
   void theReportIsOneSelfContainedPageWithFourCharts() throws IOException {
-    List<ResultDirectory> runs = List.of(run("pg", "postgres", 1_000_000, 100, 2),
-        run("my", "mysql", 1_000_000, 200, 4));
+    List<ResultDirectory> runs =
+        List.of(run("pg", "postgres", 1_000_000, 100, 2), run("my", "mysql", 1_000_000, 200, 4));
     Path html = dir.resolve("report.html");
     HtmlReport.write(runs, html);
     String page = Files.readString(html);

@@ -16,8 +16,8 @@ class DropwizardMetricsTest {
 
   private static IntervalStats period(Metrics metrics, boolean last) {
     Metrics.Sample s = metrics.sampleInterval();
-    return new IntervalStats(1_000_000_000L, 1_000_000_000L, s.responseTimes(), s.serviceTimes(),
-        0, 0, 0, 0, 1, last);
+    return new IntervalStats(
+        1_000_000_000L, 1_000_000_000L, s.responseTimes(), s.serviceTimes(), 0, 0, 0, 0, 1, last);
   }
 
   @Test
@@ -41,8 +41,10 @@ class DropwizardMetricsTest {
     assertEquals(1001, response.getSnapshot().size());
     assertEquals(501_000_000, response.getSnapshot().getMedian(), 1_000_000);
     assertEquals(5_000_000_000.0, (double) response.getSnapshot().getMax(), 5_000_000);
-    assertEquals(1_000_000, (double) registry.getTimers().get(DropwizardMetrics.SERVICE_TIME)
-        .getSnapshot().getMax(), 1_000);
+    assertEquals(
+        1_000_000,
+        (double) registry.getTimers().get(DropwizardMetrics.SERVICE_TIME).getSnapshot().getMax(),
+        1_000);
     assertTrue(response.getMeanRate() > 0);
   }
 
@@ -51,13 +53,15 @@ class DropwizardMetricsTest {
     Metrics metrics = new Metrics(false);
     metrics.recordSuccess(2_000_000);
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    var console = DropwizardReporters.console(metrics,
-        new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    var console =
+        DropwizardReporters.console(metrics, new PrintStream(bytes, true, StandardCharsets.UTF_8));
     console.onInterval(period(metrics, true));
     console.onEnd(null);
     String dump = bytes.toString(StandardCharsets.UTF_8);
-    for (String name : new String[] {"iterations", "declined", "retries", "errors", "in-doubt",
-        "skipped", "response-time"}) {
+    for (String name :
+        new String[] {
+          "iterations", "declined", "retries", "errors", "in-doubt", "skipped", "response-time"
+        }) {
       assertTrue(dump.contains(name + "\n"), name + " in\n" + dump);
     }
     assertTrue(!dump.contains("service-time"), dump);

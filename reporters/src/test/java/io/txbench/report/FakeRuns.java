@@ -23,14 +23,23 @@ import org.HdrHistogram.Histogram;
 final class FakeRuns {
   private FakeRuns() {}
 
-  static Path write(Path dir, String target, long startMillis, int seconds, int perSecond,
-      long millis) throws IOException {
+  static Path write(
+      Path dir, String target, long startMillis, int seconds, int perSecond, long millis)
+      throws IOException {
     return write(dir, target, startMillis, seconds, perSecond, millis, false, "127.0.0.1:5432");
   }
 
   /** The same, run on {@code server}, one txbench started itself when {@code embedded}. */
-  static Path write(Path dir, String target, long startMillis, int seconds, int perSecond,
-      long millis, boolean embedded, String server) throws IOException {
+  static Path write(
+      Path dir,
+      String target,
+      long startMillis,
+      int seconds,
+      int perSecond,
+      long millis,
+      boolean embedded,
+      String server)
+      throws IOException {
     Files.createDirectories(dir);
     IntervalsCsv csv = new IntervalsCsv(dir);
     HistogramLog log = new HistogramLog(dir);
@@ -44,17 +53,41 @@ final class FakeRuns {
         h.recordValue(millis * 1_000_000L + i);
       }
       total.add(h);
-      IntervalStats stats = new IntervalStats((s + 1) * 1_000_000_000L, 1_000_000_000L, h, h, 1,
-          0, s == 0 ? 1 : 0, s == 0 ? 1 : 0, 4, s + 1 == seconds);
+      IntervalStats stats =
+          new IntervalStats(
+              (s + 1) * 1_000_000_000L,
+              1_000_000_000L,
+              h,
+              h,
+              1,
+              0,
+              s == 0 ? 1 : 0,
+              s == 0 ? 1 : 0,
+              4,
+              s + 1 == seconds);
       csv.onInterval(stats);
       log.onInterval(stats);
     }
     RunResult result = result(startMillis, seconds, total);
     csv.onEnd(result);
     log.onEnd(result);
-    SummaryJson.write(dir, new RunSummary("1.0", target, target + " 1.0", embedded, server,
-        "insert", false, 4, java.time.Duration.ZERO, Map.of(), result, Verification.of(Map.of(), List.of()),
-        dir.toString(), List.of()));
+    SummaryJson.write(
+        dir,
+        new RunSummary(
+            "1.0",
+            target,
+            target + " 1.0",
+            embedded,
+            server,
+            "insert",
+            false,
+            4,
+            java.time.Duration.ZERO,
+            Map.of(),
+            result,
+            Verification.of(Map.of(), List.of()),
+            dir.toString(),
+            List.of()));
     return dir;
   }
 
@@ -67,9 +100,24 @@ final class FakeRuns {
     Map<InDoubtCause, Long> causes = new EnumMap<>(InDoubtCause.class);
     causes.put(InDoubtCause.REPLY_LOST, 1L);
     causes.put(InDoubtCause.ABANDONED, 0L);
-    return new RunResult(Instant.ofEpochMilli(startMillis),
-        Instant.ofEpochMilli(startMillis + seconds * 1000L), seconds * 1_000_000_000L,
-        total.getTotalCount(), 0, 1, seconds, 0, 0, 1, counts, counts, causes, total, total,
-        new Histogram(3), 0, StopReason.DURATION_ELAPSED);
+    return new RunResult(
+        Instant.ofEpochMilli(startMillis),
+        Instant.ofEpochMilli(startMillis + seconds * 1000L),
+        seconds * 1_000_000_000L,
+        total.getTotalCount(),
+        0,
+        1,
+        seconds,
+        0,
+        0,
+        1,
+        counts,
+        counts,
+        causes,
+        total,
+        total,
+        new Histogram(3),
+        0,
+        StopReason.DURATION_ELAPSED);
   }
 }

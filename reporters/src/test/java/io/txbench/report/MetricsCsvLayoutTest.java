@@ -43,13 +43,22 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class MetricsCsvLayoutTest {
   private static final Pattern INTEGER = Pattern.compile("-?\\d+");
+
   /** {@code %f} in Locale.US: six decimals, no grouping. */
   private static final Pattern DECIMAL = Pattern.compile("-?\\d+\\.\\d{6}");
+
   private static final String METER_HEADER = "t,count,mean_rate,m1_rate,m5_rate,m15_rate,rate_unit";
-  private static final String TIMER_HEADER = "t,count,max,mean,min,stddev,p50,p75,p95,p98,p99,"
-      + "p999,mean_rate,m1_rate,m5_rate,m15_rate,rate_unit,duration_unit";
-  private static final List<String> METERS = List.of("iterations.csv", "declined.csv",
-      "retries.csv", "errors.csv", "in-doubt.csv", "skipped.csv");
+  private static final String TIMER_HEADER =
+      "t,count,max,mean,min,stddev,p50,p75,p95,p98,p99,"
+          + "p999,mean_rate,m1_rate,m5_rate,m15_rate,rate_unit,duration_unit";
+  private static final List<String> METERS =
+      List.of(
+          "iterations.csv",
+          "declined.csv",
+          "retries.csv",
+          "errors.csv",
+          "in-doubt.csv",
+          "skipped.csv");
 
   @TempDir Path dir;
 
@@ -61,8 +70,9 @@ class MetricsCsvLayoutTest {
   @Test
   void anOpenLoopWritesEveryMeterAndBothTimers() throws Exception {
     Layout run = run(true);
-    Set<String> expected = Stream.concat(METERS.stream(),
-        Stream.of("response-time.csv", "service-time.csv")).collect(Collectors.toSet());
+    Set<String> expected =
+        Stream.concat(METERS.stream(), Stream.of("response-time.csv", "service-time.csv"))
+            .collect(Collectors.toSet());
     assertEquals(expected, run.files());
     assertTimer("response-time.csv", run);
     assertTimer("service-time.csv", run);
@@ -72,8 +82,8 @@ class MetricsCsvLayoutTest {
   @Test
   void aClosedLoopHasNoServiceTimeFile() throws Exception {
     Layout run = run(false);
-    Set<String> expected = Stream.concat(METERS.stream(), Stream.of("response-time.csv"))
-        .collect(Collectors.toSet());
+    Set<String> expected =
+        Stream.concat(METERS.stream(), Stream.of("response-time.csv")).collect(Collectors.toSet());
     assertEquals(expected, run.files());
     assertTimer("response-time.csv", run);
     assertMeters(run);
@@ -98,8 +108,9 @@ class MetricsCsvLayoutTest {
     assertEquals(run.result().errors(), lastCount("errors.csv"));
     assertEquals(run.result().inDoubt(), lastCount("in-doubt.csv"));
     assertEquals(run.result().skipped(), lastCount("skipped.csv"));
-    assertTrue(run.result().declined() > 0 && run.result().retries() > 0
-        && run.result().errors() > 0, "the run exercises every outcome: " + run.result());
+    assertTrue(
+        run.result().declined() > 0 && run.result().retries() > 0 && run.result().errors() > 0,
+        "the run exercises every outcome: " + run.result());
   }
 
   private void assertTimer(String file, Layout run) throws IOException {
@@ -136,23 +147,40 @@ class MetricsCsvLayoutTest {
   private Layout run(boolean openLoop) throws Exception {
     Metrics metrics = new Metrics(openLoop);
     AtomicInteger periods = new AtomicInteger();
-    RunListener counter = new RunListener() {
-      @Override
-      public void onInterval(IntervalStats stats) {
-        periods.incrementAndGet();
-      }
-    };
+    RunListener counter =
+        new RunListener() {
+          @Override
+          public void onInterval(IntervalStats stats) {
+            periods.incrementAndGet();
+          }
+        };
     CompositeListener listeners = new CompositeListener(List.of(counter, csvFiles(metrics, dir)));
     Backoff noWait = new Backoff(Duration.ZERO, Duration.ZERO);
-    RunOptions options = openLoop
-        ? new RunOptions(2, new ForDuration(Duration.ofMillis(900)), Duration.ofMillis(250), 1,
-            0, 7, noWait, new OpenLoop(2_000, Arrivals.UNIFORM))
-        : new RunOptions(2, new ForDuration(Duration.ofMillis(900)), Duration.ofMillis(250), 1,
-            0, 7, noWait);
+    RunOptions options =
+        openLoop
+            ? new RunOptions(
+                2,
+                new ForDuration(Duration.ofMillis(900)),
+                Duration.ofMillis(250),
+                1,
+                0,
+                7,
+                noWait,
+                new OpenLoop(2_000, Arrivals.UNIFORM))
+            : new RunOptions(
+                2,
+                new ForDuration(Duration.ofMillis(900)),
+                Duration.ofMillis(250),
+                1,
+                0,
+                7,
+                noWait);
     RunResult result = new Runner(options, metrics, listeners).run(new Outcomes(), new Fake());
     assertEquals(List.of(), listeners.failures());
     try (Stream<Path> files = Files.list(dir)) {
-      return new Layout(result, periods.get(),
+      return new Layout(
+          result,
+          periods.get(),
           files.map(f -> f.getFileName().toString()).collect(Collectors.toSet()));
     }
   }

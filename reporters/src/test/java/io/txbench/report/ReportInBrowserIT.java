@@ -23,8 +23,8 @@ class ReportInBrowserIT {
   @TempDir Path dir;
 
   private static String chromium() {
-    for (String candidate : List.of("/usr/bin/chromium", "/usr/bin/chromium-browser",
-        "/usr/bin/google-chrome")) {
+    for (String candidate :
+        List.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")) {
       if (Files.isExecutable(Path.of(candidate))) {
         return candidate;
       }
@@ -33,13 +33,21 @@ class ReportInBrowserIT {
   }
 
   private String browse(String chromium, String... args) throws Exception {
-    List<String> command = new ArrayList<>(List.of(chromium, "--headless", "--no-sandbox",
-        "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync",
-        "--user-data-dir=" + Files.createTempDirectory(dir, "profile")));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                chromium,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--user-data-dir=" + Files.createTempDirectory(dir, "profile")));
     command.addAll(List.of(args));
-    Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD)
-        .start();
+    Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(120, TimeUnit.SECONDS), "chromium did not finish");
     return out;
@@ -49,11 +57,12 @@ class ReportInBrowserIT {
   void chromiumRendersTheReportWithEveryChart() throws Exception {
     String chromium = chromium();
     assumeTrue(chromium != null, "no Chromium on this machine");
-    List<ResultDirectory> runs = List.of(
-        ResultDirectory.load(FakeRuns.write(dir.resolve("pg-8"), "postgres", 1_000_000, 10, 500,
-            2)),
-        ResultDirectory.load(FakeRuns.write(dir.resolve("pg-32"), "postgres", 1_000_000, 10, 900,
-            6)));
+    List<ResultDirectory> runs =
+        List.of(
+            ResultDirectory.load(
+                FakeRuns.write(dir.resolve("pg-8"), "postgres", 1_000_000, 10, 500, 2)),
+            ResultDirectory.load(
+                FakeRuns.write(dir.resolve("pg-32"), "postgres", 1_000_000, 10, 900, 6)));
     Path html = dir.resolve("report.html");
     HtmlReport.write(runs, html);
 

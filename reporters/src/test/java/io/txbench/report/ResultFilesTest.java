@@ -7,8 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.txbench.core.ErrorClass;
 import io.txbench.core.InDoubtCause;
-import io.txbench.core.LatencyRecorder;
 import io.txbench.core.IntervalStats;
+import io.txbench.core.LatencyRecorder;
 import io.txbench.core.Metrics;
 import io.txbench.core.RunResult;
 import io.txbench.core.StopReason;
@@ -44,17 +44,26 @@ class ResultFilesTest {
   }
 
   private static IntervalStats interval(int second, Histogram h, long retries, boolean last) {
-    return new IntervalStats(second * 1_000_000_000L, 1_000_000_000L, h, h, retries, 0,
-        last ? 2 : 0, last ? 1 : 0, 4, last);
+    return new IntervalStats(
+        second * 1_000_000_000L,
+        1_000_000_000L,
+        h,
+        h,
+        retries,
+        0,
+        last ? 2 : 0,
+        last ? 1 : 0,
+        4,
+        last);
   }
 
   @Test
   void progressLineReadsLikeSysbench() {
     String line = ProgressLine.format(interval(10, histogram(1, 2, 3, 4), 2, false));
-    assertEquals("[ 10s ] thds: 4 tps: 4.00 lat (ms,95%): 4.00 err/s: 0.00 retries/s: 2.00",
-        line);
-    assertTrue(ProgressLine.format(interval(11, histogram(1), 0, true))
-        .endsWith(" retries/s: 0.00 declined/s: 1.00 in-doubt: 2"));
+    assertEquals("[ 10s ] thds: 4 tps: 4.00 lat (ms,95%): 4.00 err/s: 0.00 retries/s: 2.00", line);
+    assertTrue(
+        ProgressLine.format(interval(11, histogram(1), 0, true))
+            .endsWith(" retries/s: 0.00 declined/s: 1.00 in-doubt: 2"));
   }
 
   @Test
@@ -64,8 +73,14 @@ class ResultFilesTest {
     csv.onInterval(interval(2, histogram(100), 0, true));
     csv.onEnd(null);
     try (Reader in = Files.newBufferedReader(dir.resolve(IntervalsCsv.FILE))) {
-      List<CSVRecord> rows = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true)
-          .get().parse(in).getRecords();
+      List<CSVRecord> rows =
+          CSVFormat.DEFAULT
+              .builder()
+              .setHeader()
+              .setSkipHeaderRecord(true)
+              .get()
+              .parse(in)
+              .getRecords();
       assertEquals(2, rows.size());
       assertEquals(List.of(IntervalsCsv.HEADER), rows.get(0).getParser().getHeaderNames());
       assertEquals("3", rows.get(0).get("count"));
@@ -90,7 +105,8 @@ class ResultFilesTest {
     HistogramLogReader reader = new HistogramLogReader(dir.resolve(HistogramLog.FILE).toFile());
     Histogram merged = new Histogram(3);
     int intervals = 0;
-    for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null;
+    for (EncodableHistogram h = reader.nextIntervalHistogram();
+        h != null;
         h = reader.nextIntervalHistogram()) {
       merged.add((Histogram) h);
       intervals++;
@@ -109,8 +125,10 @@ class ResultFilesTest {
     Histogram period = metrics.sampleInterval().responseTimes();
     DropwizardReporters.csv(metrics, dir).onInterval(interval(1, period, 1, false));
     List<String> timer = Files.readAllLines(dir.resolve("response-time.csv"));
-    assertEquals("t,count,max,mean,min,stddev,p50,p75,p95,p98,p99,p999,mean_rate,m1_rate,"
-        + "m5_rate,m15_rate,rate_unit,duration_unit", timer.get(0));
+    assertEquals(
+        "t,count,max,mean,min,stddev,p50,p75,p95,p98,p99,p999,mean_rate,m1_rate,"
+            + "m5_rate,m15_rate,rate_unit,duration_unit",
+        timer.get(0));
     assertTrue(timer.get(1).contains(",1,3.0"), timer.get(1));
     assertTrue(timer.get(1).endsWith("calls/second,milliseconds"), timer.get(1));
     List<String> retries = Files.readAllLines(dir.resolve("retries.csv"));
@@ -121,8 +139,12 @@ class ResultFilesTest {
     assertTrue(Files.exists(dir.resolve("declined.csv")));
     // A run into the same directory deletes every file of the last one: it must know them all.
     try (java.util.stream.Stream<java.nio.file.Path> files = Files.list(dir)) {
-      files.map(f -> f.getFileName().toString()).forEach(name ->
-          assertTrue(ResultFiles.NAMES.contains(name), name + " is not in ResultFiles.NAMES"));
+      files
+          .map(f -> f.getFileName().toString())
+          .forEach(
+              name ->
+                  assertTrue(
+                      ResultFiles.NAMES.contains(name), name + " is not in ResultFiles.NAMES"));
     }
   }
 
@@ -135,18 +157,47 @@ class ResultFilesTest {
     Map<InDoubtCause, Long> causes = new EnumMap<>(InDoubtCause.class);
     causes.put(InDoubtCause.REPLY_LOST, 2L);
     causes.put(InDoubtCause.ABANDONED, 0L);
-    RunResult result = new RunResult(Instant.parse("2026-01-01T00:00:00Z"),
-        Instant.parse("2026-01-01T00:00:10Z"), 10_000_000_000L, 4, 1, 1, 0, 0, 0, 2, none, none,
-        causes, histogram(10, 20, 30, 40), histogram(10, 20, 30, 40), histogram(), 0,
-        StopReason.DURATION_ELAPSED);
-    RunSummary summary = new RunSummary("1.0", "postgres", "PostgreSQL 17", false,
-        "127.0.0.1:5432", "airline", true, 8, java.time.Duration.ofSeconds(10),
-        Map.of("target-database-password", "****"), result,
-        Verification.of(Map.of("seats", 5L), List.of(),
-            List.of("2 in doubt: the server holds 1 of them")), dir.toString(), List.of());
+    RunResult result =
+        new RunResult(
+            Instant.parse("2026-01-01T00:00:00Z"),
+            Instant.parse("2026-01-01T00:00:10Z"),
+            10_000_000_000L,
+            4,
+            1,
+            1,
+            0,
+            0,
+            0,
+            2,
+            none,
+            none,
+            causes,
+            histogram(10, 20, 30, 40),
+            histogram(10, 20, 30, 40),
+            histogram(),
+            0,
+            StopReason.DURATION_ELAPSED);
+    RunSummary summary =
+        new RunSummary(
+            "1.0",
+            "postgres",
+            "PostgreSQL 17",
+            false,
+            "127.0.0.1:5432",
+            "airline",
+            true,
+            8,
+            java.time.Duration.ofSeconds(10),
+            Map.of("target-database-password", "****"),
+            result,
+            Verification.of(
+                Map.of("seats", 5L), List.of(), List.of("2 in doubt: the server holds 1 of them")),
+            dir.toString(),
+            List.of());
     SummaryJson.write(dir, summary);
-    JsonNode json = new ObjectMapper().readTree(
-        Files.readString(dir.resolve(SummaryJson.FILE), StandardCharsets.UTF_8));
+    JsonNode json =
+        new ObjectMapper()
+            .readTree(Files.readString(dir.resolve(SummaryJson.FILE), StandardCharsets.UTF_8));
     assertEquals(4, json.get("iterations").asLong());
     assertEquals(1, json.get("iterationsAfterWindow").asLong());
     assertEquals(0.3, json.get("tps").asDouble(), 1e-9); // the 3 committed in the window
@@ -155,10 +206,12 @@ class ResultFilesTest {
     assertEquals(1, json.get("declined").asLong());
     java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
     ConsoleSummary.print(new java.io.PrintStream(console, true, StandardCharsets.UTF_8), summary);
-    assertTrue(console.toString(StandardCharsets.UTF_8).contains("\n  declined      1 of them ("),
+    assertTrue(
+        console.toString(StandardCharsets.UTF_8).contains("\n  declined      1 of them ("),
         console.toString(StandardCharsets.UTF_8));
     assertEquals("passed", json.get("verification").get("status").asText());
-    assertEquals("2 in doubt: the server holds 1 of them",
+    assertEquals(
+        "2 in doubt: the server holds 1 of them",
         json.get("verification").get("notes").get(0).asText());
     assertTrue(json.get("resultFilesComplete").asBoolean());
     for (String key : List.of("p50", "p75", "p90", "p95", "p99", "p999", "max")) {
@@ -176,19 +229,51 @@ class ResultFilesTest {
       none.put(c, 0L);
     }
     Map<InDoubtCause, Long> causes = new EnumMap<>(InDoubtCause.class);
-    RunResult result = new RunResult(Instant.parse("2026-01-01T00:00:00Z"),
-        Instant.parse("2026-01-01T00:00:06Z"), 6_000_000_000L, 10, 0, 0, 0, 50, 0, 0, none, none,
-        causes, histogram(1), histogram(1), histogram(), 0, StopReason.DURATION_ELAPSED);
-    RunSummary summary = new RunSummary("1.0", "postgres", "PostgreSQL 17", false,
-        "127.0.0.1:5432", "insert", false, 8, java.time.Duration.ZERO,
-        Map.of(), result, Verification.notRun("verify had not finished"), dir.toString(),
-        List.of());
+    RunResult result =
+        new RunResult(
+            Instant.parse("2026-01-01T00:00:00Z"),
+            Instant.parse("2026-01-01T00:00:06Z"),
+            6_000_000_000L,
+            10,
+            0,
+            0,
+            0,
+            50,
+            0,
+            0,
+            none,
+            none,
+            causes,
+            histogram(1),
+            histogram(1),
+            histogram(),
+            0,
+            StopReason.DURATION_ELAPSED);
+    RunSummary summary =
+        new RunSummary(
+            "1.0",
+            "postgres",
+            "PostgreSQL 17",
+            false,
+            "127.0.0.1:5432",
+            "insert",
+            false,
+            8,
+            java.time.Duration.ZERO,
+            Map.of(),
+            result,
+            Verification.notRun("verify had not finished"),
+            dir.toString(),
+            List.of());
     SummaryJson.write(dir, summary);
-    SummaryJson.write(dir, summary.withVerification(
-        Verification.notRun("cannot reach the server: Connection refused")));
+    SummaryJson.write(
+        dir,
+        summary.withVerification(
+            Verification.notRun("cannot reach the server: Connection refused")));
     JsonNode json = new ObjectMapper().readTree(dir.resolve(SummaryJson.FILE).toFile());
     assertEquals("not run", json.get("verification").get("status").asText());
-    assertEquals("cannot reach the server: Connection refused",
+    assertEquals(
+        "cannot reach the server: Connection refused",
         json.get("verification").get("cause").asText());
     try (java.util.stream.Stream<Path> files = Files.list(dir)) {
       assertEquals(List.of(SummaryJson.FILE), files.map(p -> p.getFileName().toString()).toList());
@@ -196,7 +281,8 @@ class ResultFilesTest {
     java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
     java.io.PrintStream out = new java.io.PrintStream(bytes, true, StandardCharsets.UTF_8);
     ConsoleSummary.printVerification(out, summary.verification());
-    assertEquals("  verification  not run (verify had not finished)",
+    assertEquals(
+        "  verification  not run (verify had not finished)",
         bytes.toString(StandardCharsets.UTF_8).stripTrailing());
   }
 
@@ -219,17 +305,21 @@ class ResultFilesTest {
   void metricsCsvMatchesDropwizardsCsvReporterByteForByte() throws IOException {
     ManualClock clock = new ManualClock();
     com.codahale.metrics.MetricRegistry registry = new com.codahale.metrics.MetricRegistry();
-    com.codahale.metrics.Meter meter = registry.register("iterations",
-        new com.codahale.metrics.Meter(clock));
-    com.codahale.metrics.Timer timer = registry.register("response-time",
-        new com.codahale.metrics.Timer(new com.codahale.metrics.UniformReservoir(), clock));
+    com.codahale.metrics.Meter meter =
+        registry.register("iterations", new com.codahale.metrics.Meter(clock));
+    com.codahale.metrics.Timer timer =
+        registry.register(
+            "response-time",
+            new com.codahale.metrics.Timer(new com.codahale.metrics.UniformReservoir(), clock));
     Path theirs = Files.createDirectories(dir.resolve("theirs"));
     Path ours = Files.createDirectories(dir.resolve("ours"));
-    com.codahale.metrics.CsvReporter reporter = com.codahale.metrics.CsvReporter
-        .forRegistry(registry).formatFor(java.util.Locale.US)
-        .convertRatesTo(java.util.concurrent.TimeUnit.SECONDS)
-        .convertDurationsTo(java.util.concurrent.TimeUnit.MILLISECONDS).withClock(clock)
-        .build(theirs.toFile());
+    com.codahale.metrics.CsvReporter reporter =
+        com.codahale.metrics.CsvReporter.forRegistry(registry)
+            .formatFor(java.util.Locale.US)
+            .convertRatesTo(java.util.concurrent.TimeUnit.SECONDS)
+            .convertDurationsTo(java.util.concurrent.TimeUnit.MILLISECONDS)
+            .withClock(clock)
+            .build(theirs.toFile());
     MetricsCsv csv = new MetricsCsv(registry, ours, clock);
     for (int period = 0; period < 3; period++) {
       for (int i = 0; i < 100; i++) {
@@ -242,8 +332,8 @@ class ResultFilesTest {
     }
     csv.onEnd(null);
     for (String file : List.of("iterations.csv", "response-time.csv")) {
-      assertEquals(Files.readString(theirs.resolve(file)), Files.readString(ours.resolve(file)),
-          file);
+      assertEquals(
+          Files.readString(theirs.resolve(file)), Files.readString(ours.resolve(file)), file);
     }
   }
 
@@ -253,10 +343,11 @@ class ResultFilesTest {
     metrics.recordSuccess(1_000_000);
     Files.createSymbolicLink(dir.resolve("iterations.csv"), Path.of("/dev/full"));
     MetricsCsv csv = new MetricsCsv(new DropwizardMetrics(metrics).registry(), dir);
-    java.io.UncheckedIOException e = org.junit.jupiter.api.Assertions.assertThrows(
-        java.io.UncheckedIOException.class, () -> csv.onInterval(null));
-    assertTrue(e.getMessage().startsWith("cannot write " + dir.resolve("iterations.csv")),
-        e.getMessage());
+    java.io.UncheckedIOException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            java.io.UncheckedIOException.class, () -> csv.onInterval(null));
+    assertTrue(
+        e.getMessage().startsWith("cannot write " + dir.resolve("iterations.csv")), e.getMessage());
     assertTrue(e.getMessage().contains("No space left on device"), e.getMessage());
   }
 }

@@ -20,12 +20,14 @@ class RunSetTest {
   @TempDir Path dir;
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-    "''|is corrupt: it is empty",
-    "{\"target\": \"postgres\", \"tps\": 3|is corrupt: not valid JSON at line 1, column",
-    "[1, 2]|is not a txbench summary",
-    "{\"tps\": 3}|is not a txbench summary: no \"target\"",
-  })
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "''|is corrupt: it is empty",
+        "{\"target\": \"postgres\", \"tps\": 3|is corrupt: not valid JSON at line 1, column",
+        "[1, 2]|is not a txbench summary",
+        "{\"tps\": 3}|is not a txbench summary: no \"target\"",
+      })
   void aCorruptSummaryIsRefusedInOneLineThatNamesTheFile(String content, String what)
       throws IOException {
     Path run = Files.createDirectories(dir.resolve("run"));
@@ -37,16 +39,18 @@ class RunSetTest {
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-    "3|garbage|line 3: count is \"garbage\", not a whole number of 0 or more",
-    "2|-1|line 2: count is \"-1\", not a whole number of 0 or more",
-    "3|1.5|line 3: count is \"1.5\", not a whole number of 0 or more",
-  })
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "3|garbage|line 3: count is \"garbage\", not a whole number of 0 or more",
+        "2|-1|line 2: count is \"-1\", not a whole number of 0 or more",
+        "3|1.5|line 3: count is \"1.5\", not a whole number of 0 or more",
+      })
   void aCorruptIntervalsFileIsRefusedByNameAndLine(int line, String count, String what)
       throws IOException {
     Path run = FakeRuns.write(dir.resolve("run"), "postgres", 1_000, 2, 10, 1);
-    List<String> lines = new java.util.ArrayList<>(Files.readAllLines(
-        run.resolve(IntervalsCsv.FILE)));
+    List<String> lines =
+        new java.util.ArrayList<>(Files.readAllLines(run.resolve(IntervalsCsv.FILE)));
     String[] fields = lines.get(line - 1).split(",");
     fields[1] = count;
     lines.set(line - 1, String.join(",", fields));
@@ -58,33 +62,42 @@ class RunSetTest {
   @Test
   void anIntervalsRowShortOfFieldsIsNamedByLine() throws IOException {
     Path run = FakeRuns.write(dir.resolve("run"), "postgres", 1_000, 2, 10, 1);
-    Files.writeString(run.resolve(IntervalsCsv.FILE), "t,count\n1,many\n",
+    Files.writeString(
+        run.resolve(IntervalsCsv.FILE),
+        "t,count\n1,many\n",
         java.nio.file.StandardOpenOption.APPEND);
     IOException e = assertThrows(IOException.class, () -> RunSet.load(List.of(run)));
-    assertTrue(e.getMessage().startsWith(run.resolve(IntervalsCsv.FILE) + " is corrupt: line 4"
-        + " has 2 fields where its header has 12"), e.getMessage());
+    assertTrue(
+        e.getMessage()
+            .startsWith(
+                run.resolve(IntervalsCsv.FILE)
+                    + " is corrupt: line 4"
+                    + " has 2 fields where its header has 12"),
+        e.getMessage());
   }
 
   /** Each summary field compare, merge or report reads, of the wrong type or missing. */
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-    "tps|\"fast\"|\"tps\" is \"fast\", not a number of 0 or more",
-    "tps|-3|\"tps\" is -3, not a number of 0 or more",
-    "responseTimeMs|null|\"responseTimeMs\" is null, not an object of percentiles",
-    "responseTimeMs||no \"responseTimeMs\" in it",
-    "responseTimeMs|{\"p50\": 1}|no \"responseTimeMs.p95\" in it",
-    "start||no \"start\" in it",
-    "start|\"yesterday\"|\"start\" is \"yesterday\", not a time such as",
-    "end|12|\"end\" is 12, not a time such as",
-    "parallelism|2.5|\"parallelism\" is 2.5, not a whole number of 0 or more",
-    "iterations||no \"iterations\" in it",
-    "errors|\"none\"|\"errors\" is \"none\", not a whole number",
-    "inDoubt|\"1\"|\"inDoubt\" is \"1\", not a whole number",
-    "embedded|\"yes\"|\"embedded\" is \"yes\", not true or false",
-    "serverVersion|17|\"serverVersion\" is 17, not text",
-  })
-  void aSummaryFieldOfTheWrongTypeOrMissingIsRefusedByName(String field, String value,
-      String what) throws IOException {
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "tps|\"fast\"|\"tps\" is \"fast\", not a number of 0 or more",
+        "tps|-3|\"tps\" is -3, not a number of 0 or more",
+        "responseTimeMs|null|\"responseTimeMs\" is null, not an object of percentiles",
+        "responseTimeMs||no \"responseTimeMs\" in it",
+        "responseTimeMs|{\"p50\": 1}|no \"responseTimeMs.p95\" in it",
+        "start||no \"start\" in it",
+        "start|\"yesterday\"|\"start\" is \"yesterday\", not a time such as",
+        "end|12|\"end\" is 12, not a time such as",
+        "parallelism|2.5|\"parallelism\" is 2.5, not a whole number of 0 or more",
+        "iterations||no \"iterations\" in it",
+        "errors|\"none\"|\"errors\" is \"none\", not a whole number",
+        "inDoubt|\"1\"|\"inDoubt\" is \"1\", not a whole number",
+        "embedded|\"yes\"|\"embedded\" is \"yes\", not true or false",
+        "serverVersion|17|\"serverVersion\" is 17, not text",
+      })
+  void aSummaryFieldOfTheWrongTypeOrMissingIsRefusedByName(String field, String value, String what)
+      throws IOException {
     Path run = FakeRuns.write(dir.resolve("run"), "postgres", 1_000, 2, 10, 1);
     ObjectMapper json = new ObjectMapper();
     ObjectNode summary = (ObjectNode) json.readTree(run.resolve(SummaryJson.FILE).toFile());
@@ -95,7 +108,8 @@ class RunSetTest {
     }
     json.writeValue(run.resolve(SummaryJson.FILE).toFile(), summary);
     IOException e = assertThrows(IOException.class, () -> RunSet.load(List.of(run)));
-    assertTrue(e.getMessage().startsWith(run.resolve(SummaryJson.FILE) + " is corrupt: " + what),
+    assertTrue(
+        e.getMessage().startsWith(run.resolve(SummaryJson.FILE) + " is corrupt: " + what),
         e.getMessage());
     assertEquals(1, e.getMessage().lines().count(), e.getMessage());
   }
@@ -104,27 +118,28 @@ class RunSetTest {
   void aHistogramLogCutToItsHeaderOrMissingIsRefusedWhereItIsNeeded() throws IOException {
     Path run = FakeRuns.write(dir.resolve("run"), "postgres", 1_000, 2, 10, 1);
     Path log = run.resolve(HistogramLog.FILE);
-    List<String> header = Files.readAllLines(log).stream().filter(l -> !l.matches("^[0-9].*"))
-        .toList();
+    List<String> header =
+        Files.readAllLines(log).stream().filter(l -> !l.matches("^[0-9].*")).toList();
     Files.write(log, header);
     ResultDirectory cut = RunSet.load(List.of(run)).get(0); // compare needs no histogram
     IOException e = assertThrows(IOException.class, cut::withHistograms);
-    assertEquals(log + " is corrupt: it holds no histogram (cut short after its header?)",
-        e.getMessage());
+    assertEquals(
+        log + " is corrupt: it holds no histogram (cut short after its header?)", e.getMessage());
     Files.delete(log);
-    IOException missing = assertThrows(IOException.class,
-        () -> RunSet.load(List.of(run)).get(0).withHistograms());
-    assertTrue(missing.getMessage().startsWith(run + " has no " + HistogramLog.FILE),
+    IOException missing =
+        assertThrows(IOException.class, () -> RunSet.load(List.of(run)).get(0).withHistograms());
+    assertTrue(
+        missing.getMessage().startsWith(run + " has no " + HistogramLog.FILE),
         missing.getMessage());
   }
 
   @ParameterizedTest
   @CsvSource({"''", "' '"})
   void anEmptyBaselineIsToldToNameARun(String chosen) throws IOException {
-    List<ResultDirectory> runs = RunSet.load(List.of(
-        FakeRuns.write(dir.resolve("p8"), "postgres", 1_000_000, 2, 10, 1)));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> RunSet.baseline(runs, chosen));
+    List<ResultDirectory> runs =
+        RunSet.load(List.of(FakeRuns.write(dir.resolve("p8"), "postgres", 1_000_000, 2, 10, 1)));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> RunSet.baseline(runs, chosen));
     assertEquals("--baseline must name a run: its directory, or its name (p8)", e.getMessage());
   }
 
@@ -137,41 +152,47 @@ class RunSetTest {
     FakeRuns.write(sweep.resolve("postgres-insert-p16"), "postgres", 2_000_000, 2, 10, 1);
     Files.writeString(sweep.resolve("report.html"), "not a run");
     Files.createDirectories(sweep.resolve("notes"));
-    List<String> expected = List.of("postgres-insert-p8", "postgres-insert-p16",
-        "postgres-insert-p64");
+    List<String> expected =
+        List.of("postgres-insert-p8", "postgres-insert-p16", "postgres-insert-p64");
     assertEquals(expected, labels(RunSet.load(List.of(sweep))));
     // A shell glob gives them in name order: the start times still tell the sweep's order.
-    assertEquals(expected, labels(RunSet.load(List.of(sweep.resolve("postgres-insert-p16"),
-        sweep.resolve("postgres-insert-p64"), sweep.resolve("postgres-insert-p8")))));
+    assertEquals(
+        expected,
+        labels(
+            RunSet.load(
+                List.of(
+                    sweep.resolve("postgres-insert-p16"),
+                    sweep.resolve("postgres-insert-p64"),
+                    sweep.resolve("postgres-insert-p8")))));
   }
 
   @Test
   void aDirectoryWithNoRunInItIsRefusedByName() throws IOException {
     Path empty = Files.createDirectories(dir.resolve("empty").resolve("nothing"));
-    IOException e = assertThrows(IOException.class,
-        () -> RunSet.load(List.of(empty.getParent())));
+    IOException e = assertThrows(IOException.class, () -> RunSet.load(List.of(empty.getParent())));
     assertTrue(e.getMessage().contains("not a txbench result directory"), e.getMessage());
-    IOException missing = assertThrows(IOException.class,
-        () -> RunSet.load(List.of(dir.resolve("nowhere"))));
+    IOException missing =
+        assertThrows(IOException.class, () -> RunSet.load(List.of(dir.resolve("nowhere"))));
     assertTrue(missing.getMessage().endsWith("nowhere does not exist"), missing.getMessage());
   }
 
   @Test
   void theBaselineIsChosenByDirectoryOrByName() throws IOException {
-    List<ResultDirectory> runs = RunSet.load(List.of(
-        FakeRuns.write(dir.resolve("a").resolve("p8"), "postgres", 1_000_000, 2, 10, 1),
-        FakeRuns.write(dir.resolve("a").resolve("p16"), "postgres", 2_000_000, 2, 10, 1),
-        FakeRuns.write(dir.resolve("b").resolve("p8"), "postgres", 3_000_000, 2, 10, 1)));
+    List<ResultDirectory> runs =
+        RunSet.load(
+            List.of(
+                FakeRuns.write(dir.resolve("a").resolve("p8"), "postgres", 1_000_000, 2, 10, 1),
+                FakeRuns.write(dir.resolve("a").resolve("p16"), "postgres", 2_000_000, 2, 10, 1),
+                FakeRuns.write(dir.resolve("b").resolve("p8"), "postgres", 3_000_000, 2, 10, 1)));
     assertEquals(runs.get(1), RunSet.baseline(runs, "p16"));
     assertEquals(runs.get(2), RunSet.baseline(runs, dir.resolve("b/p8").toString()));
-    IllegalArgumentException twice = assertThrows(IllegalArgumentException.class,
-        () -> RunSet.baseline(runs, "p8"));
-    assertTrue(twice.getMessage().contains("names 2 runs: give its directory"),
-        twice.getMessage());
-    IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
-        () -> RunSet.baseline(runs, "p32"));
-    assertTrue(none.getMessage().contains("none of the runs compared (p8, p16, p8)"),
-        none.getMessage());
+    IllegalArgumentException twice =
+        assertThrows(IllegalArgumentException.class, () -> RunSet.baseline(runs, "p8"));
+    assertTrue(twice.getMessage().contains("names 2 runs: give its directory"), twice.getMessage());
+    IllegalArgumentException none =
+        assertThrows(IllegalArgumentException.class, () -> RunSet.baseline(runs, "p32"));
+    assertTrue(
+        none.getMessage().contains("none of the runs compared (p8, p16, p8)"), none.getMessage());
   }
 
   private static List<String> labels(List<ResultDirectory> runs) {

@@ -28,8 +28,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * summary.json as the versions before its record wrote it: the same keys, in the same order,
- * with the same values (rounded, masked), pinned in files written by the map-based writer.
+ * summary.json as the versions before its record wrote it: the same keys, in the same order, with
+ * the same values (rounded, masked), pinned in files written by the map-based writer.
  */
 class SummaryFileTest {
   private static final String SECRET = "s3cret";
@@ -47,10 +47,26 @@ class SummaryFileTest {
     causes.put(InDoubtCause.REPLY_LOST, 2L);
     causes.put(InDoubtCause.ABANDONED, 1L);
     Histogram responses = histogram(1.234567, 2.5, 3.75, 40.1);
-    RunResult result = new RunResult(Instant.parse("2026-01-01T00:00:00.123Z"),
-        Instant.parse("2026-01-01T00:00:10.456789Z"), 10_333_789_000L, 1234, 3, 5, 7, 2, 1, 3,
-        retries, errors, causes, responses, histogram(0.9, 1.1), new Histogram(3), 4,
-        StopReason.DURATION_ELAPSED);
+    RunResult result =
+        new RunResult(
+            Instant.parse("2026-01-01T00:00:00.123Z"),
+            Instant.parse("2026-01-01T00:00:10.456789Z"),
+            10_333_789_000L,
+            1234,
+            3,
+            5,
+            7,
+            2,
+            1,
+            3,
+            retries,
+            errors,
+            causes,
+            responses,
+            histogram(0.9, 1.1),
+            new Histogram(3),
+            4,
+            StopReason.DURATION_ELAPSED);
     Map<String, Object> options = new LinkedHashMap<>();
     options.put("target-database-password", "****");
     options.put("target-database-url", "postgresql://bench:" + SECRET + "@db:5432/bench");
@@ -59,17 +75,30 @@ class SummaryFileTest {
     options.put("metrics", "PT1S");
     options.put("hosts", List.of("db-1:" + SECRET, "db-2"));
     options.put("nested", Map.of("password", SECRET));
-    return new RunSummary("1.2.3", "postgres", "PostgreSQL 17.2 " + SECRET, false,
-        "bench:" + SECRET + "@127.0.0.1:5432", "airline", true, 8, Duration.ofMillis(10_500),
-        options, result, verdict, "results/airline-p8", List.of("cannot write errors.csv: "
-        + SECRET));
+    return new RunSummary(
+        "1.2.3",
+        "postgres",
+        "PostgreSQL 17.2 " + SECRET,
+        false,
+        "bench:" + SECRET + "@127.0.0.1:5432",
+        "airline",
+        true,
+        8,
+        Duration.ofMillis(10_500),
+        options,
+        result,
+        verdict,
+        "results/airline-p8",
+        List.of("cannot write errors.csv: " + SECRET));
   }
 
   static Verification failed() {
     Map<String, Long> figures = new LinkedHashMap<>();
     figures.put("seats_booked", 400L);
     figures.put("seats_over_capacity", 2L);
-    return Verification.of(figures, List.of("2 seats over capacity: " + SECRET),
+    return Verification.of(
+        figures,
+        List.of("2 seats over capacity: " + SECRET),
         List.of("3 in doubt: the server holds 1 of them"));
   }
 
@@ -97,8 +126,16 @@ class SummaryFileTest {
   /** Two clients' runs merged, the temporary directory written as {@code DIR}. */
   private String merged() throws IOException {
     Path a = FakeRuns.write(dir.resolve("client-a"), "postgres", 1_700_000_000_000L, 3, 100, 2);
-    Path b = FakeRuns.write(dir.resolve("client-b"), "postgres", 1_700_000_000_200L, 3, 300, 8,
-        true, "embedded PostgreSQL on localhost:39211");
+    Path b =
+        FakeRuns.write(
+            dir.resolve("client-b"),
+            "postgres",
+            1_700_000_000_200L,
+            3,
+            300,
+            8,
+            true,
+            "embedded PostgreSQL on localhost:39211");
     Path out = dir.resolve("merged");
     RunMerger.merge(List.of(ResultDirectory.load(a), ResultDirectory.load(b)), out);
     return Files.readString(out.resolve(SummaryJson.FILE), StandardCharsets.UTF_8)
@@ -113,8 +150,10 @@ class SummaryFileTest {
   @Test
   void aRunsSummaryIsWrittenAsBeforeItsRecord() throws IOException {
     assertEquals(pinned("summary-failed.json"), written(representative(failed()), "failed"));
-    assertEquals(pinned("summary-not-run.json"), written(representative(
-        Verification.notRun("cannot reach the server: " + SECRET)), "not-run"));
+    assertEquals(
+        pinned("summary-not-run.json"),
+        written(
+            representative(Verification.notRun("cannot reach the server: " + SECRET)), "not-run"));
   }
 
   @Test
@@ -139,11 +178,13 @@ class SummaryFileTest {
   @Test
   void aSummaryOfAnOlderVersionReadsWithoutTheFieldsItLacks() throws IOException {
     Path file = Files.createDirectories(dir.resolve("old")).resolve(SummaryJson.FILE);
-    Files.writeString(file, "{\"target\": \"postgres\", \"serverVersion\": \"PostgreSQL 16\","
-        + " \"workload\": \"insert\", \"parallelism\": 4, \"start\": \"2025-01-01T00:00:00Z\","
-        + " \"end\": \"2025-01-01T00:00:30Z\", \"measuredSeconds\": 30.0, \"iterations\": 90,"
-        + " \"tps\": 3.0, \"retries\": 0, \"errors\": 0, \"responseTimeMs\": {\"p50\": 1.0,"
-        + " \"p95\": 1.5, \"p99\": 2.0, \"p999\": 3.0, \"max\": 4.0}, \"dropped\": 1}");
+    Files.writeString(
+        file,
+        "{\"target\": \"postgres\", \"serverVersion\": \"PostgreSQL 16\","
+            + " \"workload\": \"insert\", \"parallelism\": 4, \"start\": \"2025-01-01T00:00:00Z\","
+            + " \"end\": \"2025-01-01T00:00:30Z\", \"measuredSeconds\": 30.0, \"iterations\": 90,"
+            + " \"tps\": 3.0, \"retries\": 0, \"errors\": 0, \"responseTimeMs\": {\"p50\": 1.0,"
+            + " \"p95\": 1.5, \"p99\": 2.0, \"p999\": 3.0, \"max\": 4.0}, \"dropped\": 1}");
     SummaryFile old = SummaryFile.read(file);
     assertEquals(90, old.iterations());
     assertEquals(2.0, old.responseTimeMs().p99());
@@ -160,22 +201,27 @@ class SummaryFileTest {
     Path run = Files.createDirectories(dir.resolve("run"));
     SummaryJson.write(run, representative(failed()));
     Path file = run.resolve(SummaryJson.FILE);
-    Files.writeString(file, Files.readString(file).replace("\"skipped\" : 4",
-        "\"skipped\" : \"four\""));
+    Files.writeString(
+        file, Files.readString(file).replace("\"skipped\" : 4", "\"skipped\" : \"four\""));
     IOException e = assertThrows(IOException.class, () -> SummaryFile.read(file));
-    assertTrue(e.getMessage().startsWith(file + " is corrupt: \"skipped\" is not what txbench"
-        + " writes ("), e.getMessage());
+    assertTrue(
+        e.getMessage()
+            .startsWith(file + " is corrupt: \"skipped\" is not what txbench" + " writes ("),
+        e.getMessage());
     assertEquals(1, e.getMessage().lines().count(), e.getMessage());
   }
 
   @Test
   void theFieldsCheckedWhenReadAreTheRecordsOwn() {
-    List<String> fields = java.util.Arrays.stream(SummaryFile.class.getRecordComponents())
-        .map(java.lang.reflect.RecordComponent::getName).toList();
+    List<String> fields =
+        java.util.Arrays.stream(SummaryFile.class.getRecordComponents())
+            .map(java.lang.reflect.RecordComponent::getName)
+            .toList();
     assertTrue(fields.containsAll(SummaryFields.names()), SummaryFields.names().toString());
-    List<String> percentiles = java.util.Arrays.stream(
-        SummaryFile.Percentiles.class.getRecordComponents())
-        .map(java.lang.reflect.RecordComponent::getName).toList();
+    List<String> percentiles =
+        java.util.Arrays.stream(SummaryFile.Percentiles.class.getRecordComponents())
+            .map(java.lang.reflect.RecordComponent::getName)
+            .toList();
     assertTrue(percentiles.containsAll(SummaryFields.percentiles()), percentiles.toString());
   }
 }

@@ -26,7 +26,14 @@ class WhereARunRanTest {
   @TempDir Path dir;
 
   private Path run(String name, long start, boolean embedded) throws IOException {
-    return FakeRuns.write(dir.resolve(name), "postgres", start, 3, 100, 1, embedded,
+    return FakeRuns.write(
+        dir.resolve(name),
+        "postgres",
+        start,
+        3,
+        100,
+        1,
+        embedded,
         embedded ? EMBEDDED : "127.0.0.1:5432");
   }
 
@@ -43,9 +50,22 @@ class WhereARunRanTest {
   @Test
   void theConsoleSummarySaysWhereInOneLine() throws IOException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    RunSummary summary = new RunSummary("1.0", "postgres", "PostgreSQL 17", true, EMBEDDED,
-        "insert", false, 4, java.time.Duration.ZERO, Map.of(), FakeRuns.result(1_000_000, 3, new Histogram(3)),
-        Verification.notRun("--no-verify"), dir.toString(), List.of());
+    RunSummary summary =
+        new RunSummary(
+            "1.0",
+            "postgres",
+            "PostgreSQL 17",
+            true,
+            EMBEDDED,
+            "insert",
+            false,
+            4,
+            java.time.Duration.ZERO,
+            Map.of(),
+            FakeRuns.result(1_000_000, 3, new Histogram(3)),
+            Verification.notRun("--no-verify"),
+            dir.toString(),
+            List.of());
     ConsoleSummary.print(new PrintStream(bytes, true, StandardCharsets.UTF_8), summary);
     String out = bytes.toString(StandardCharsets.UTF_8);
     assertTrue(out.contains("\n  server        " + EMBEDDED + " (started by txbench)\n"), out);
@@ -54,8 +74,11 @@ class WhereARunRanTest {
   @Test
   void aMergeIsEmbeddedWhenAnyOfItsRunsWas() throws IOException {
     Path out = dir.resolve("merged");
-    RunMerger.merge(List.of(ResultDirectory.load(run("a", 1_000_000, false)),
-        ResultDirectory.load(run("b", 1_000_000, true))), out);
+    RunMerger.merge(
+        List.of(
+            ResultDirectory.load(run("a", 1_000_000, false)),
+            ResultDirectory.load(run("b", 1_000_000, true))),
+        out);
     ResultDirectory merged = ResultDirectory.load(out);
     assertTrue(merged.summary().embedded());
     assertEquals("127.0.0.1:5432; " + EMBEDDED, merged.summary().server());
@@ -64,8 +87,11 @@ class WhereARunRanTest {
   @Test
   void theReportShowsWhereEachRanAndMarksEmbeddedOnes() throws IOException {
     Path html = dir.resolve("report.html");
-    HtmlReport.write(List.of(ResultDirectory.load(run("real", 1_000_000, false)),
-        ResultDirectory.load(run("mine", 2_000_000, true))), html);
+    HtmlReport.write(
+        List.of(
+            ResultDirectory.load(run("real", 1_000_000, false)),
+            ResultDirectory.load(run("mine", 2_000_000, true))),
+        html);
     String page = Files.readString(html);
     assertTrue(page.contains("<th>embedded</th><th>where</th>"), page);
     assertTrue(page.contains("<td>yes</td><td>" + EMBEDDED + "</td>"), page);
@@ -86,8 +112,11 @@ class WhereARunRanTest {
     }
     String text = CompareTable.render(runs, CompareTable.Format.TEXT);
     assertFalse(text.contains("*"), text);
-    assertTrue(CompareTable.render(runs, CompareTable.Format.CSV).lines().skip(1)
-        .allMatch(l -> l.endsWith(",,")));
+    assertTrue(
+        CompareTable.render(runs, CompareTable.Format.CSV)
+            .lines()
+            .skip(1)
+            .allMatch(l -> l.endsWith(",,")));
     RunMerger.merge(runs, dir.resolve("merged"));
     assertNull(ResultDirectory.load(dir.resolve("merged")).summary().embedded());
     HtmlReport.write(runs, dir.resolve("report.html"));

@@ -21,12 +21,25 @@ public final class AirlineData {
 
   /** Common jet and turboprop models with a typical seat count. */
   private static final String[] MODELS = {
-    "A319", "A320", "A321", "A330-300", "A350-900", "B737-800", "B737-MAX8", "B777-300ER",
-    "B787-9", "E190", "E195", "CRJ900", "ATR72-600", "DHC8-400"
+    "A319",
+    "A320",
+    "A321",
+    "A330-300",
+    "A350-900",
+    "B737-800",
+    "B737-MAX8",
+    "B777-300ER",
+    "B787-9",
+    "E190",
+    "E195",
+    "CRJ900",
+    "ATR72-600",
+    "DHC8-400"
   };
 
-  private static final int[] SEATS = {144, 180, 220, 300, 325, 189, 178, 396, 296, 100, 120, 76,
-      70, 78};
+  private static final int[] SEATS = {
+    144, 180, 220, 300, 325, 189, 178, 396, 296, 100, 120, 76, 70, 78
+  };
 
   private final long seed;
   private final int scale;
@@ -89,7 +102,9 @@ public final class AirlineData {
     return days;
   }
 
-  /** The fare of a flight of this length: a fixed part plus a rate per minute, in currency units. */
+  /**
+   * The fare of a flight of this length: a fixed part plus a rate per minute, in currency units.
+   */
   public static BigDecimal fare(int durationMinutes) {
     return BigDecimal.valueOf(2_900 + 35L * durationMinutes, 2);
   }

@@ -3,12 +3,12 @@ package io.txbench.core.data;
 import java.util.SplittableRandom;
 
 /**
- * Rows of the table behind point-select, insert and update, in the shape of sysbench's
- * {@code sbtest}: an id, an integer {@code k}, a 120-character {@code c} and a 59-character
- * {@code pad}, made of groups of digits. The same seed gives the same rows.
+ * Rows of the table behind point-select, insert and update, in the shape of sysbench's {@code
+ * sbtest}: an id, an integer {@code k}, a 120-character {@code c} and a 59-character {@code pad},
+ * made of groups of digits. The same seed gives the same rows.
  *
- * <p>Values for iterations come from a small pool made up front, so that the hot path allocates
- * no strings.
+ * <p>Values for iterations come from a small pool made up front, so that the hot path allocates no
+ * strings.
  */
 public final class ItemData {
   private static final int POOL = 1024;

@@ -5,5 +5,5 @@ package io.txbench.core.kinds;
  * the audit's {@code seats_occupied}, and the seats past capacity: over every flight and day whose
  * audit counts more seats than its aircraft has, how many more.
  */
-public record AirlineCounts(long seats, long payments, long seatsOccupied,
-    long seatsOverCapacity) {}
+public record AirlineCounts(
+    long seats, long payments, long seatsOccupied, long seatsOverCapacity) {}

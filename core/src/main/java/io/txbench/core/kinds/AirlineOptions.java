@@ -11,8 +11,10 @@ public record AirlineOptions(int dayRange, Duration bookingSleep, long schedules
 
   /** The options as the run was given them. */
   public static AirlineOptions of(OptionValues values) {
-    return new AirlineOptions(Math.toIntExact(values.get(Airline.DAY_RANGE)),
-        values.get(Airline.BOOKING_SLEEP), values.get(Airline.SCHEDULES));
+    return new AirlineOptions(
+        Math.toIntExact(values.get(Airline.DAY_RANGE)),
+        values.get(Airline.BOOKING_SLEEP),
+        values.get(Airline.SCHEDULES));
   }
 
   /** How many of {@code loaded} schedules the airline books on. */

@@ -19,8 +19,9 @@ public abstract class ItemKind implements WorkloadKind {
   /** The data the item kinds share, as txbench's record and lease name it. */
   public static final String DATA_SET = "items";
 
-  public static final DeclaredOption<Long> TABLE_SIZE = DeclaredOption.between("--table-size",
-      "ROWS", "rows loaded, up to 1,000,000,000.", 100_000, 1, 1_000_000_000L);
+  public static final DeclaredOption<Long> TABLE_SIZE =
+      DeclaredOption.between(
+          "--table-size", "ROWS", "rows loaded, up to 1,000,000,000.", 100_000, 1, 1_000_000_000L);
 
   @Override
   public final String dataSet() {
@@ -41,8 +42,8 @@ public abstract class ItemKind implements WorkloadKind {
    * The verdict on a count the run added ({@code added} {@code what}), which must lie within the
    * tally; {@code figures} are those the summary shows.
    */
-  protected static Verification addedWithinTally(Map<String, Long> figures, String what,
-      long added, Tally tally) {
+  protected static Verification addedWithinTally(
+      Map<String, Long> figures, String what, long added, Tally tally) {
     List<String> anomalies = new ArrayList<>();
     Invariants.within(what, added, tally, anomalies);
     return Invariants.verdict(figures, anomalies, tally, (added - tally.applied()) + " of them");

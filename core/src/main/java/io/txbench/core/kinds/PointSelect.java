@@ -25,9 +25,18 @@ public final class PointSelect extends ItemKind {
   public Verification verify(ItemFigures before, ItemFigures after, Tally tally) {
     Map<String, Long> figures = Invariants.figures(tally);
     figures.put("rows", after.rows());
-    List<String> anomalies = after.equals(before) ? List.of()
-        : List.of("the data changed during a read-only run: rows " + before.rows() + " -> "
-            + after.rows() + ", updates " + before.updates() + " -> " + after.updates());
+    List<String> anomalies =
+        after.equals(before)
+            ? List.of()
+            : List.of(
+                "the data changed during a read-only run: rows "
+                    + before.rows()
+                    + " -> "
+                    + after.rows()
+                    + ", updates "
+                    + before.updates()
+                    + " -> "
+                    + after.updates());
     return Verification.of(figures, anomalies);
   }
 }

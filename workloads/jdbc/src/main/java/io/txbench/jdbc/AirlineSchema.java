@@ -17,8 +17,16 @@ final class AirlineSchema {
   static final TableDef SCHEDULE =
       new TableDef(
           "schedule",
-          List.of("schedule_id", "flight_number", "origin", "destination", "departure_minute",
-              "arrival_minute", "duration_minutes", "days_of_week", "aircraft"),
+          List.of(
+              "schedule_id",
+              "flight_number",
+              "origin",
+              "destination",
+              "departure_minute",
+              "arrival_minute",
+              "duration_minutes",
+              "days_of_week",
+              "aircraft"),
           "CREATE TABLE schedule (schedule_id BIGINT PRIMARY KEY, flight_number VARCHAR(8) NOT NULL,"
               + " origin CHAR(3) NOT NULL, destination CHAR(3) NOT NULL,"
               + " departure_minute INT NOT NULL, arrival_minute INT NOT NULL,"
@@ -64,8 +72,8 @@ final class AirlineSchema {
           + " WHERE s.schedule_id = ?";
 
   /**
-   * How many seats of the flight are taken that day: the day's audit row, no row when none are.
-   * The dialect decides whether the read locks it ({@link SqlDialect#seatsTakenRead}).
+   * How many seats of the flight are taken that day: the day's audit row, no row when none are. The
+   * dialect decides whether the read locks it ({@link SqlDialect#seatsTakenRead}).
    */
   static final String READ_SEATS_TAKEN =
       "SELECT seats_occupied FROM audit WHERE schedule_id = ? AND flight_date = ?";

@@ -21,29 +21,36 @@ public final class BatchInsertLoader implements BulkLoader {
   public void load(Connection connection, TableLoad load, Progress.Task progress)
       throws SQLException {
     String sql =
-        "INSERT INTO " + load.table() + " (" + String.join(", ", load.columns()) + ") VALUES ("
-            + String.join(", ", Collections.nCopies(load.columns().size(), "?")) + ")";
+        "INSERT INTO "
+            + load.table()
+            + " ("
+            + String.join(", ", load.columns())
+            + ") VALUES ("
+            + String.join(", ", Collections.nCopies(load.columns().size(), "?"))
+            + ")";
     boolean autoCommit = connection.getAutoCommit();
     connection.setAutoCommit(false);
     try (PreparedStatement insert = connection.prepareStatement(sql)) {
       int[] pending = {0};
       try {
-        load.source().emit(values -> {
-          try {
-            for (int i = 0; i < values.length; i++) {
-              insert.setObject(i + 1, values[i]);
-            }
-            insert.addBatch();
-            if (++pending[0] == batchSize) {
-              insert.executeBatch();
-              connection.commit();
-              progress.advance(pending[0]);
-              pending[0] = 0;
-            }
-          } catch (SQLException e) {
-            throw new LoadFailure(e);
-          }
-        });
+        load.source()
+            .emit(
+                values -> {
+                  try {
+                    for (int i = 0; i < values.length; i++) {
+                      insert.setObject(i + 1, values[i]);
+                    }
+                    insert.addBatch();
+                    if (++pending[0] == batchSize) {
+                      insert.executeBatch();
+                      connection.commit();
+                      progress.advance(pending[0]);
+                      pending[0] = 0;
+                    }
+                  } catch (SQLException e) {
+                    throw new LoadFailure(e);
+                  }
+                });
       } catch (LoadFailure e) {
         throw e.getCause();
       }

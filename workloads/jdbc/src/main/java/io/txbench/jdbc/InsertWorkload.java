@@ -16,8 +16,7 @@ import java.sql.SQLException;
 final class InsertWorkload extends ItemWorkload {
   private static final String INSERT = "INSERT INTO item (k, c, pad) VALUES (?, ?, ?)";
 
-  InsertWorkload(JdbcTarget target, Insert kind, WorkloadOptions options,
-      SchemaRegistry registry) {
+  InsertWorkload(JdbcTarget target, Insert kind, WorkloadOptions options, SchemaRegistry registry) {
     super(target, kind, options, registry);
   }
 
@@ -32,12 +31,13 @@ final class InsertWorkload extends ItemWorkload {
     int k = ItemData.k(worker.random(), rows);
     String c = data.c(worker.random());
     String pad = data.pad(worker.random());
-    session.transaction(s -> {
-      PreparedStatement insert = s.statement(INSERT);
-      insert.setInt(1, k);
-      insert.setString(2, c);
-      insert.setString(3, pad);
-      return s.write(insert);
-    });
+    session.transaction(
+        s -> {
+          PreparedStatement insert = s.statement(INSERT);
+          insert.setInt(1, k);
+          insert.setString(2, c);
+          insert.setString(3, pad);
+          return s.write(insert);
+        });
   }
 }

@@ -12,7 +12,11 @@ public enum IsolationLevel {
   SERIALIZABLE;
 
   /** The option every SQL target declares: the isolation level of the workers' transactions. */
-  public static final DeclaredOption<IsolationLevel> OPTION = DeclaredOption.choice(
-      "--sql-isolation-level", "LEVEL", "isolation level of the workers' transactions:"
-          + " READ_COMMITTED, REPEATABLE_READ or SERIALIZABLE.", REPEATABLE_READ);
+  public static final DeclaredOption<IsolationLevel> OPTION =
+      DeclaredOption.choice(
+          "--sql-isolation-level",
+          "LEVEL",
+          "isolation level of the workers' transactions:"
+              + " READ_COMMITTED, REPEATABLE_READ or SERIALIZABLE.",
+          REPEATABLE_READ);
 }

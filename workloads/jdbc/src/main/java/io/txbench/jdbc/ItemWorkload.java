@@ -17,8 +17,8 @@ import java.util.SplittableRandom;
 
 /**
  * What point-select, insert and update share on SQL ({@link ItemKind}): loading the table {@code
- * item}, attaching to it, and reading the figures the kind's verify compares; each kind's class
- * has only its statement.
+ * item}, attaching to it, and reading the figures the kind's verify compares; each kind's class has
+ * only its statement.
  */
 abstract class ItemWorkload implements Workload<JdbcSession> {
   static final String TABLE = "item";
@@ -37,11 +37,11 @@ abstract class ItemWorkload implements Workload<JdbcSession> {
   private final WorkloadOptions options;
   private final SchemaRegistry registry;
   private ItemFigures before;
+
   /** The ids 1 to rows exist: loaded by prepare, or read from txbench_meta on attach. */
   long rows;
 
-  ItemWorkload(JdbcTarget target, ItemKind kind, WorkloadOptions options,
-      SchemaRegistry registry) {
+  ItemWorkload(JdbcTarget target, ItemKind kind, WorkloadOptions options, SchemaRegistry registry) {
     this.target = target;
     this.kind = kind;
     this.options = options;
@@ -58,16 +58,20 @@ abstract class ItemWorkload implements Workload<JdbcSession> {
       registry.recreate(c, List.of(ITEM), kind.dataSet(), size, options.seed());
       SplittableRandom random = data.loadRandom();
       TableLoad load =
-          new TableLoad(TABLE, List.of("id", "k", "c", "pad"), size, sink -> {
-            Object[] row = new Object[4];
-            for (long id = 1; id <= size; id++) {
-              row[0] = id;
-              row[1] = ItemData.k(random, size);
-              row[2] = data.c(random);
-              row[3] = data.pad(random);
-              sink.row(row);
-            }
-          });
+          new TableLoad(
+              TABLE,
+              List.of("id", "k", "c", "pad"),
+              size,
+              sink -> {
+                Object[] row = new Object[4];
+                for (long id = 1; id <= size; id++) {
+                  row[0] = id;
+                  row[1] = ItemData.k(random, size);
+                  row[2] = data.c(random);
+                  row[3] = data.pad(random);
+                  sink.row(row);
+                }
+              });
       try (Progress.Task task = progress.start("loading " + TABLE, size)) {
         target.dialect().bulkLoader().load(c, load, task);
       }
@@ -107,9 +111,10 @@ abstract class ItemWorkload implements Workload<JdbcSession> {
   /** The rows and the updates counted, read in one transaction. */
   private ItemFigures figures() throws SQLException {
     try (Connection c = target.controlConnection()) {
-      ItemFigures figures = new ItemFigures(
-          SqlQueries.single(c, "SELECT COUNT(*) FROM " + TABLE),
-          SqlQueries.single(c, "SELECT COALESCE(SUM(updates), 0) FROM " + TABLE));
+      ItemFigures figures =
+          new ItemFigures(
+              SqlQueries.single(c, "SELECT COUNT(*) FROM " + TABLE),
+              SqlQueries.single(c, "SELECT COALESCE(SUM(updates), 0) FROM " + TABLE));
       if (!target.autoCommit()) {
         c.commit();
       }

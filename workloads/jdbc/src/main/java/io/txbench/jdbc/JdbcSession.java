@@ -14,13 +14,13 @@ import java.util.Map;
 
 /**
  * One worker's connection and prepared statements, opened before the run and kept from one
- * iteration to the next as sysbench and pgbench keep theirs; and the transaction template every
- * SQL workload runs its statements in. A commit (or, in autocommit, each write) is reported to the
+ * iteration to the next as sysbench and pgbench keep theirs; and the transaction template every SQL
+ * workload runs its statements in. A commit (or, in autocommit, each write) is reported to the
  * worker's {@link Effects} before it is sent and once it is answered. After a failure the
- * transaction is rolled back and the connection and its statements are kept, unless the
- * connection broke: then it goes back to the pool (which drops it) and the next iteration takes a
- * fresh one. When the pool has fewer connections than workers, the connection goes back to the
- * pool after each iteration instead.
+ * transaction is rolled back and the connection and its statements are kept, unless the connection
+ * broke: then it goes back to the pool (which drops it) and the next iteration takes a fresh one.
+ * When the pool has fewer connections than workers, the connection goes back to the pool after each
+ * iteration instead.
  */
 public final class JdbcSession implements AutoCloseable {
   private final JdbcTarget target;
@@ -56,8 +56,9 @@ public final class JdbcSession implements AutoCloseable {
    */
   public static JdbcSession open(JdbcTarget target, Worker worker, String... sql)
       throws SQLException {
-    JdbcSession session = new JdbcSession(target, worker.effects(),
-        target.canHoldConnections(worker.workers()), List.of(sql));
+    JdbcSession session =
+        new JdbcSession(
+            target, worker.effects(), target.canHoldConnections(worker.workers()), List.of(sql));
     if (session.hold) {
       session.connect();
     }
@@ -75,16 +76,20 @@ public final class JdbcSession implements AutoCloseable {
       connect();
       T result = work.run(this);
       if (!target.autoCommit()) {
-        commitPoint(() -> {
-          connection.commit();
-          return 1; // the transaction is all of the iteration: it committed
-        });
+        commitPoint(
+            () -> {
+              connection.commit();
+              return 1; // the transaction is all of the iteration: it committed
+            });
       }
       if (!hold) {
         release();
       }
       return result;
-    } catch (SQLException | AbandonedException | InterruptedException | DeclinedException
+    } catch (SQLException
+        | AbandonedException
+        | InterruptedException
+        | DeclinedException
         | RuntimeException e) {
       recover(e);
       throw e;
@@ -107,8 +112,8 @@ public final class JdbcSession implements AutoCloseable {
   }
 
   /**
-   * Executes a write and returns its update count. In autocommit the server commits it on its
-   * own, so it is reported as a commit.
+   * Executes a write and returns its update count. In autocommit the server commits it on its own,
+   * so it is reported as a commit.
    */
   public int write(PreparedStatement statement) throws SQLException, AbandonedException {
     if (!target.autoCommit()) {

@@ -26,8 +26,14 @@ public final class JdbcTarget implements Target {
   private final int maxConnections;
   private final IsolationLevel isolation;
 
-  private JdbcTarget(SqlDialect dialect, HikariDataSource pool, HikariDataSource control,
-      String serverVersion, boolean autoCommit, int maxConnections, IsolationLevel isolation) {
+  private JdbcTarget(
+      SqlDialect dialect,
+      HikariDataSource pool,
+      HikariDataSource control,
+      String serverVersion,
+      boolean autoCommit,
+      int maxConnections,
+      IsolationLevel isolation) {
     this.maxConnections = maxConnections;
     this.isolation = isolation;
     this.dialect = dialect;
@@ -82,16 +88,22 @@ public final class JdbcTarget implements Target {
       throw unavailable(dialect, options, e);
     }
     try {
-      return new JdbcTarget(dialect, new HikariDataSource(config), control, version, autoCommit,
-          options.maxConnections(), isolation);
+      return new JdbcTarget(
+          dialect,
+          new HikariDataSource(config),
+          control,
+          version,
+          autoCommit,
+          options.maxConnections(),
+          isolation);
     } catch (RuntimeException e) {
       control.close();
       throw unavailable(dialect, options, e);
     }
   }
 
-  private static TargetUnavailableException unavailable(SqlDialect dialect, TargetOptions options,
-      Exception e) {
+  private static TargetUnavailableException unavailable(
+      SqlDialect dialect, TargetOptions options, Exception e) {
     String cause = Causes.oneLine(options.password().maskIn(Causes.root(e).getMessage()));
     return new TargetUnavailableException(
         "cannot connect to " + dialect.product() + " at " + options.describe() + ": " + cause, e);
@@ -112,8 +124,8 @@ public final class JdbcTarget implements Target {
   }
 
   /**
-   * Whether each of {@code workers} workers may keep a connection for the whole run: when the
-   * pool has one for every worker.
+   * Whether each of {@code workers} workers may keep a connection for the whole run: when the pool
+   * has one for every worker.
    */
   public boolean canHoldConnections(int workers) {
     return maxConnections >= workers;
@@ -150,16 +162,19 @@ public final class JdbcTarget implements Target {
   }
 
   /**
-   * Closes both pools. A pool still trying to connect to a server that does not answer (frozen,
-   * or gone without a word) waits for its connect time-out to close; that wait is left to a
-   * background thread after a few seconds, so that the end of a run is not held up by it.
+   * Closes both pools. A pool still trying to connect to a server that does not answer (frozen, or
+   * gone without a word) waits for its connect time-out to close; that wait is left to a background
+   * thread after a few seconds, so that the end of a run is not held up by it.
    */
   @Override
   public void close() {
-    Thread closing = new Thread(() -> {
-      pool.close();
-      control.close();
-    }, "txbench-pool-close");
+    Thread closing =
+        new Thread(
+            () -> {
+              pool.close();
+              control.close();
+            },
+            "txbench-pool-close");
     closing.setDaemon(true);
     closing.start();
     try {

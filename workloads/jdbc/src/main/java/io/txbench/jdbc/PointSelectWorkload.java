@@ -13,8 +13,8 @@ import java.sql.SQLException;
 final class PointSelectWorkload extends ItemWorkload {
   private static final String SELECT = "SELECT c FROM item WHERE id = ?";
 
-  PointSelectWorkload(JdbcTarget target, PointSelect kind, WorkloadOptions options,
-      SchemaRegistry registry) {
+  PointSelectWorkload(
+      JdbcTarget target, PointSelect kind, WorkloadOptions options, SchemaRegistry registry) {
     super(target, kind, options, registry);
   }
 
@@ -27,15 +27,16 @@ final class PointSelectWorkload extends ItemWorkload {
   public void iteration(Worker worker, JdbcSession session)
       throws SQLException, AbandonedException, InterruptedException, DeclinedException {
     long id = randomId(worker.random());
-    session.transaction(s -> {
-      PreparedStatement select = s.statement(SELECT);
-      select.setLong(1, id);
-      try (ResultSet rs = select.executeQuery()) {
-        if (!rs.next() || rs.getString(1) == null) {
-          throw new SQLException("row " + id + " of table item is missing");
-        }
-      }
-      return null;
-    });
+    session.transaction(
+        s -> {
+          PreparedStatement select = s.statement(SELECT);
+          select.setLong(1, id);
+          try (ResultSet rs = select.executeQuery()) {
+            if (!rs.next() || rs.getString(1) == null) {
+              throw new SQLException("row " + id + " of table item is missing");
+            }
+          }
+          return null;
+        });
   }
 }

@@ -1,11 +1,11 @@
 package io.txbench.jdbc;
 
-import io.txbench.core.kinds.Airline;
-import io.txbench.core.kinds.ItemKind;
 import io.txbench.core.Lease;
 import io.txbench.core.LeaseMode;
 import io.txbench.core.Leases;
 import io.txbench.core.SetupException;
+import io.txbench.core.kinds.Airline;
+import io.txbench.core.kinds.ItemKind;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -19,21 +19,32 @@ import java.util.Map;
 /**
  * txbench's record of what it created in a database: the table {@code txbench_meta}, one row per
  * table, signed {@code txbench/2}, with the group, scale, seed and tool version that made it and
- * whether its load finished. txbench recognises its record by its exact columns and signature,
- * and a table as its own only when the record lists it, its name is one of txbench's tables, and
- * its columns are txbench's: anything else in the way stops it, touching nothing.
+ * whether its load finished. txbench recognises its record by its exact columns and signature, and
+ * a table as its own only when the record lists it, its name is one of txbench's tables, and its
+ * columns are txbench's: anything else in the way stops it, touching nothing.
  */
 public final class SchemaRegistry {
   public static final String META = "txbench_meta";
   static final String SIGNATURE = "txbench/2";
   static final String LOADING = "loading";
   static final String COMPLETE = "complete";
+
   /** A row converted from the first record, which did not say whether a load finished. */
   static final String UNKNOWN = "unknown";
-  private static final List<String> COLUMNS = List.of("record", "object_name", "table_group",
-      "scale", "seed", "tool_version", "state", "created_at", "completed_at");
-  private static final List<String> FIRST_COLUMNS = List.of("object_name", "workload", "scale",
-      "seed", "tool_version", "created_at");
+
+  private static final List<String> COLUMNS =
+      List.of(
+          "record",
+          "object_name",
+          "table_group",
+          "scale",
+          "seed",
+          "tool_version",
+          "state",
+          "created_at",
+          "completed_at");
+  private static final List<String> FIRST_COLUMNS =
+      List.of("object_name", "workload", "scale", "seed", "tool_version", "created_at");
 
   private final SqlDialect dialect;
   private final String toolVersion;
@@ -71,11 +82,14 @@ public final class SchemaRegistry {
   void ensure(Connection c) throws SQLException, SetupException {
     if (!SqlCatalog.exists(c, META)) {
       try (Statement s = c.createStatement()) {
-        s.execute("CREATE TABLE " + META + " (record VARCHAR(16) NOT NULL,"
-            + " object_name VARCHAR(64) PRIMARY KEY, table_group VARCHAR(32) NOT NULL,"
-            + " scale BIGINT NOT NULL, seed BIGINT NOT NULL, tool_version VARCHAR(32) NOT NULL,"
-            + " state VARCHAR(16) NOT NULL, created_at TIMESTAMP NOT NULL,"
-            + " completed_at TIMESTAMP NULL)");
+        s.execute(
+            "CREATE TABLE "
+                + META
+                + " (record VARCHAR(16) NOT NULL,"
+                + " object_name VARCHAR(64) PRIMARY KEY, table_group VARCHAR(32) NOT NULL,"
+                + " scale BIGINT NOT NULL, seed BIGINT NOT NULL, tool_version VARCHAR(32) NOT NULL,"
+                + " state VARCHAR(16) NOT NULL, created_at TIMESTAMP NOT NULL,"
+                + " completed_at TIMESTAMP NULL)");
       } catch (SQLException e) {
         if (!SqlCatalog.exists(c, META)) {
           throw e;
@@ -87,11 +101,16 @@ public final class SchemaRegistry {
       convertFirstRecord(c);
     }
     if (!SqlCatalog.shapedAs(c, META, COLUMNS)
-        || SqlQueries.single(c, "SELECT COUNT(*) FROM " + META + " WHERE record <> '" + SIGNATURE
-            + "'") > 0) {
-      throw new SetupException("the table '" + META + "' in database '" + c.getCatalog()
-          + "' is not txbench's record (its columns or rows are not txbench's): nothing was"
-          + " touched; use another --target-database-name, or rename that table yourself");
+        || SqlQueries.single(
+                c, "SELECT COUNT(*) FROM " + META + " WHERE record <> '" + SIGNATURE + "'")
+            > 0) {
+      throw new SetupException(
+          "the table '"
+              + META
+              + "' in database '"
+              + c.getCatalog()
+              + "' is not txbench's record (its columns or rows are not txbench's): nothing was"
+              + " touched; use another --target-database-name, or rename that table yourself");
     }
   }
 
@@ -138,14 +157,22 @@ public final class SchemaRegistry {
   private void requireOwn(Connection c, TableDef t, Map<String, Entry> entries)
       throws SQLException, SetupException {
     if (!entries.containsKey(t.name())) {
-      throw new SetupException("table '" + t.name() + "' already exists in database '"
-          + c.getCatalog() + "' and was not created by txbench: it is left untouched; use"
-          + " another --target-database-name, or drop or rename it yourself");
+      throw new SetupException(
+          "table '"
+              + t.name()
+              + "' already exists in database '"
+              + c.getCatalog()
+              + "' and was not created by txbench: it is left untouched; use"
+              + " another --target-database-name, or drop or rename it yourself");
     }
     if (!SqlCatalog.shapedAs(c, t.name(), t.columns())) {
-      throw new SetupException("table '" + t.name() + "' in database '" + c.getCatalog()
-          + "' is listed in txbench's record but its columns are not txbench's: it is left"
-          + " untouched; use another --target-database-name");
+      throw new SetupException(
+          "table '"
+              + t.name()
+              + "' in database '"
+              + c.getCatalog()
+              + "' is listed in txbench's record but its columns are not txbench's: it is left"
+              + " untouched; use another --target-database-name");
     }
   }
 
@@ -163,8 +190,11 @@ public final class SchemaRegistry {
       }
     }
     for (TableDef t : tables) {
-      try (PreparedStatement done = c.prepareStatement("UPDATE " + META
-          + " SET state = ?, completed_at = CURRENT_TIMESTAMP WHERE object_name = ?")) {
+      try (PreparedStatement done =
+          c.prepareStatement(
+              "UPDATE "
+                  + META
+                  + " SET state = ?, completed_at = CURRENT_TIMESTAMP WHERE object_name = ?")) {
         done.setString(1, COMPLETE);
         done.setString(2, t.name());
         done.executeUpdate();
@@ -178,25 +208,33 @@ public final class SchemaRegistry {
    */
   public long attach(Connection c, TableDef table) throws SQLException, SetupException {
     if (!SqlCatalog.exists(c, table.name())) {
-      throw new SetupException("table '" + table.name() + "' does not exist in database '"
-          + c.getCatalog() + "': run once without --skip-setup to create and load it");
+      throw new SetupException(
+          "table '"
+              + table.name()
+              + "' does not exist in database '"
+              + c.getCatalog()
+              + "': run once without --skip-setup to create and load it");
     }
     ensure(c);
     Map<String, Entry> entries = entries(c);
     requireOwn(c, table, entries);
     Entry entry = entries.get(table.name());
     if (!COMPLETE.equals(entry.state())) {
-      throw new SetupException("table '" + table.name() + "' in database '" + c.getCatalog()
-          + "' was not loaded completely (its prepare was interrupted, or an older txbench made"
-          + " it): run once without --skip-setup to load it anew");
+      throw new SetupException(
+          "table '"
+              + table.name()
+              + "' in database '"
+              + c.getCatalog()
+              + "' was not loaded completely (its prepare was interrupted, or an older txbench made"
+              + " it): run once without --skip-setup to load it anew");
     }
     return entry.scale();
   }
 
   /**
    * Drops the tables the record lists that are txbench's (one of its table names, with its
-   * columns), then the record and the leases, and nothing else; returns what was dropped, and
-   * adds to {@code leftAlone} what the record lists but is not txbench's.
+   * columns), then the record and the leases, and nothing else; returns what was dropped, and adds
+   * to {@code leftAlone} what the record lists but is not txbench's.
    */
   public List<String> dropOwned(Connection c, List<String> leftAlone)
       throws SQLException, SetupException {
@@ -209,8 +247,8 @@ public final class SchemaRegistry {
     try (Statement s = c.createStatement()) {
       for (String name : entries(c).keySet()) {
         TableDef def = known.get(name);
-        if (def == null || (SqlCatalog.exists(c, name)
-            && !SqlCatalog.shapedAs(c, name, def.columns()))) {
+        if (def == null
+            || (SqlCatalog.exists(c, name) && !SqlCatalog.shapedAs(c, name, def.columns()))) {
           leftAlone.add(name);
         } else if (SqlCatalog.exists(c, name)) {
           s.execute("DROP TABLE " + name);
@@ -223,11 +261,15 @@ public final class SchemaRegistry {
     return dropped;
   }
 
-  private static void record(Connection c, String table, String group, long scale, long seed,
-      String version, String state) throws SQLException {
-    try (PreparedStatement insert = c.prepareStatement("INSERT INTO " + META
-        + " (record, object_name, table_group, scale, seed, tool_version, state, created_at)"
-        + " VALUES (?, ?, ?, ?, ?, ?, ?, CURRENT_TIMESTAMP)")) {
+  private static void record(
+      Connection c, String table, String group, long scale, long seed, String version, String state)
+      throws SQLException {
+    try (PreparedStatement insert =
+        c.prepareStatement(
+            "INSERT INTO "
+                + META
+                + " (record, object_name, table_group, scale, seed, tool_version, state, created_at)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, CURRENT_TIMESTAMP)")) {
       insert.setString(1, SIGNATURE);
       insert.setString(2, table);
       insert.setString(3, group);
@@ -249,17 +291,20 @@ public final class SchemaRegistry {
 
   /**
    * The first record (no signature, no load state) becomes the current one: its rows are kept,
-   * marked as not known to be complete, so that prepare replaces their tables and --skip-setup
-   * asks for a prepare.
+   * marked as not known to be complete, so that prepare replaces their tables and --skip-setup asks
+   * for a prepare.
    */
   private void convertFirstRecord(Connection c) throws SQLException, SetupException {
     List<Object[]> rows = new ArrayList<>();
     try (Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT object_name, workload, scale, seed, tool_version"
-            + " FROM " + META)) {
+        ResultSet rs =
+            s.executeQuery(
+                "SELECT object_name, workload, scale, seed, tool_version" + " FROM " + META)) {
       while (rs.next()) {
-        rows.add(new Object[] {rs.getString(1), rs.getString(2), rs.getLong(3), rs.getLong(4),
-            rs.getString(5)});
+        rows.add(
+            new Object[] {
+              rs.getString(1), rs.getString(2), rs.getLong(3), rs.getLong(4), rs.getString(5)
+            });
       }
     }
     try (Statement s = c.createStatement()) {
@@ -267,8 +312,14 @@ public final class SchemaRegistry {
     }
     ensure(c);
     for (Object[] row : rows) {
-      record(c, (String) row[0], Airline.NAME.equals(row[1]) ? Airline.NAME
-          : ItemKind.DATA_SET, (Long) row[2], (Long) row[3], (String) row[4], UNKNOWN);
+      record(
+          c,
+          (String) row[0],
+          Airline.NAME.equals(row[1]) ? Airline.NAME : ItemKind.DATA_SET,
+          (Long) row[2],
+          (Long) row[3],
+          (String) row[4],
+          UNKNOWN);
     }
   }
 

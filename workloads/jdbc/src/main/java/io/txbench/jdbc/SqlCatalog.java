@@ -20,8 +20,8 @@ final class SqlCatalog {
   private static boolean hasTable(Connection c, String table) throws SQLException {
     DatabaseMetaData meta = c.getMetaData();
     for (String name : new String[] {table, table.toUpperCase(Locale.ROOT)}) {
-      try (ResultSet rs = meta.getTables(c.getCatalog(), c.getSchema(), name,
-          new String[] {"TABLE"})) {
+      try (ResultSet rs =
+          meta.getTables(c.getCatalog(), c.getSchema(), name, new String[] {"TABLE"})) {
         while (rs.next()) {
           if (rs.getString("TABLE_NAME").equalsIgnoreCase(table)) {
             return true;

@@ -51,11 +51,11 @@ public interface SqlDialect {
   String auditUpsert();
 
   /**
-   * The airline's read of how many seats of a flight are taken that day, at {@code isolation}:
-   * the seat number it books comes from it. Parameters schedule_id and flight_date; one column,
-   * seats_occupied, and no row when no seat is taken. This default is a plain read, which is
-   * enough where REPEATABLE READ makes the second of two concurrent buyers fail on its update
-   * (PostgreSQL) and, at READ COMMITTED, shows the anomaly that level allows.
+   * The airline's read of how many seats of a flight are taken that day, at {@code isolation}: the
+   * seat number it books comes from it. Parameters schedule_id and flight_date; one column,
+   * seats_occupied, and no row when no seat is taken. This default is a plain read, which is enough
+   * where REPEATABLE READ makes the second of two concurrent buyers fail on its update (PostgreSQL)
+   * and, at READ COMMITTED, shows the anomaly that level allows.
    */
   default String seatsTakenRead(IsolationLevel isolation) {
     return AirlineSchema.READ_SEATS_TAKEN;
@@ -67,7 +67,9 @@ public interface SqlDialect {
   /** The statement that refreshes the planner statistics of a table. */
   String analyze(String table);
 
-  /** A verdict for the database's own error codes, or {@code null} to let the shared rules decide. */
+  /**
+   * A verdict for the database's own error codes, or {@code null} to let the shared rules decide.
+   */
   Failure classify(SQLException error);
 
   /** The fastest way this database loads many generated rows. */

@@ -10,9 +10,9 @@ import java.sql.SQLRecoverableException;
 import java.sql.SQLTransientConnectionException;
 
 /**
- * The classification rules every SQL database shares, after its dialect's own. Causes and a
- * batch's chained exceptions are searched too: a driver often wraps the error that tells. A broken
- * or timed-out connection is a lost reply: if it broke during a commit, the server may hold it.
+ * The classification rules every SQL database shares, after its dialect's own. Causes and a batch's
+ * chained exceptions are searched too: a driver often wraps the error that tells. A broken or
+ * timed-out connection is a lost reply: if it broke during a commit, the server may hold it.
  */
 final class SqlErrors {
   private SqlErrors() {}

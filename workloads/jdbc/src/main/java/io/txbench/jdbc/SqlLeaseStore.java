@@ -13,13 +13,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The leases on txbench's tables, as rows of {@code txbench_lease}, each written in a
- * transaction of its own on the target's control connections, with the server's clock.
+ * The leases on txbench's tables, as rows of {@code txbench_lease}, each written in a transaction
+ * of its own on the target's control connections, with the server's clock.
  */
 final class SqlLeaseStore implements LeaseStore {
   static final String TABLE = "txbench_lease";
-  private static final List<String> COLUMNS = List.of("record", "holder", "table_group", "mode",
-      "host", "pid", "started_at", "heartbeat_at");
+  private static final List<String> COLUMNS =
+      List.of(
+          "record", "holder", "table_group", "mode", "host", "pid", "started_at", "heartbeat_at");
 
   private final JdbcTarget target;
   private final String now;
@@ -34,10 +35,13 @@ final class SqlLeaseStore implements LeaseStore {
     try (Connection c = open()) {
       if (!SqlCatalog.exists(c, TABLE)) {
         try (Statement s = c.createStatement()) {
-          s.execute("CREATE TABLE " + TABLE + " (record VARCHAR(16) NOT NULL,"
-              + " holder VARCHAR(64) PRIMARY KEY, table_group VARCHAR(32) NOT NULL,"
-              + " mode VARCHAR(16) NOT NULL, host VARCHAR(255) NOT NULL, pid BIGINT NOT NULL,"
-              + " started_at BIGINT NOT NULL, heartbeat_at BIGINT NOT NULL)");
+          s.execute(
+              "CREATE TABLE "
+                  + TABLE
+                  + " (record VARCHAR(16) NOT NULL,"
+                  + " holder VARCHAR(64) PRIMARY KEY, table_group VARCHAR(32) NOT NULL,"
+                  + " mode VARCHAR(16) NOT NULL, host VARCHAR(255) NOT NULL, pid BIGINT NOT NULL,"
+                  + " started_at BIGINT NOT NULL, heartbeat_at BIGINT NOT NULL)");
         } catch (SQLException e) {
           if (!SqlCatalog.exists(c, TABLE)) {
             throw e;
@@ -46,9 +50,13 @@ final class SqlLeaseStore implements LeaseStore {
         }
       }
       if (!SqlCatalog.shapedAs(c, TABLE, COLUMNS)) {
-        throw new SetupException("the table '" + TABLE + "' in database '" + c.getCatalog()
-            + "' is not txbench's (its columns are not txbench's): nothing was touched; use"
-            + " another --target-database-name, or rename that table yourself");
+        throw new SetupException(
+            "the table '"
+                + TABLE
+                + "' in database '"
+                + c.getCatalog()
+                + "' is not txbench's (its columns are not txbench's): nothing was touched; use"
+                + " another --target-database-name, or rename that table yourself");
       }
     }
   }
@@ -61,19 +69,29 @@ final class SqlLeaseStore implements LeaseStore {
 
   @Override
   public Snapshot read() throws SQLException {
-    try (Connection c = open(); Statement s = c.createStatement()) {
+    try (Connection c = open();
+        Statement s = c.createStatement()) {
       long clock;
       try (ResultSet rs = s.executeQuery("SELECT " + now)) {
         rs.next();
         clock = rs.getLong(1);
       }
       List<LeaseRecord> leases = new ArrayList<>();
-      try (ResultSet rs = s.executeQuery("SELECT holder, table_group, mode, host, pid,"
-          + " started_at, heartbeat_at FROM " + TABLE)) {
+      try (ResultSet rs =
+          s.executeQuery(
+              "SELECT holder, table_group, mode, host, pid,"
+                  + " started_at, heartbeat_at FROM "
+                  + TABLE)) {
         while (rs.next()) {
-          leases.add(new LeaseRecord(rs.getString(1), rs.getString(2),
-              LeaseMode.valueOf(rs.getString(3)), rs.getString(4), rs.getLong(5), rs.getLong(6),
-              rs.getLong(7)));
+          leases.add(
+              new LeaseRecord(
+                  rs.getString(1),
+                  rs.getString(2),
+                  LeaseMode.valueOf(rs.getString(3)),
+                  rs.getString(4),
+                  rs.getLong(5),
+                  rs.getLong(6),
+                  rs.getLong(7)));
         }
       }
       return new Snapshot(clock, leases);
@@ -82,9 +100,21 @@ final class SqlLeaseStore implements LeaseStore {
 
   @Override
   public void insert(LeaseRecord lease) throws SQLException {
-    update("INSERT INTO " + TABLE + " (record, holder, table_group, mode, host, pid,"
-        + " started_at, heartbeat_at) VALUES ('" + SchemaRegistry.SIGNATURE + "', ?, ?, ?, ?, ?, "
-        + now + ", " + now + ")", lease.id(), lease.group(), lease.mode().name(), lease.host(),
+    update(
+        "INSERT INTO "
+            + TABLE
+            + " (record, holder, table_group, mode, host, pid,"
+            + " started_at, heartbeat_at) VALUES ('"
+            + SchemaRegistry.SIGNATURE
+            + "', ?, ?, ?, ?, ?, "
+            + now
+            + ", "
+            + now
+            + ")",
+        lease.id(),
+        lease.group(),
+        lease.mode().name(),
+        lease.host(),
         lease.pid());
   }
 
@@ -100,8 +130,9 @@ final class SqlLeaseStore implements LeaseStore {
 
   @Override
   public boolean expire(String id, long heartbeatMillis) throws SQLException {
-    return update("DELETE FROM " + TABLE + " WHERE holder = ? AND heartbeat_at = ?", id,
-        heartbeatMillis) > 0;
+    return update(
+            "DELETE FROM " + TABLE + " WHERE holder = ? AND heartbeat_at = ?", id, heartbeatMillis)
+        > 0;
   }
 
   @Override
@@ -110,7 +141,8 @@ final class SqlLeaseStore implements LeaseStore {
   }
 
   private int update(String sql, Object... values) throws SQLException {
-    try (Connection c = open(); PreparedStatement p = c.prepareStatement(sql)) {
+    try (Connection c = open();
+        PreparedStatement p = c.prepareStatement(sql)) {
       for (int i = 0; i < values.length; i++) {
         p.setObject(i + 1, values[i]);
       }

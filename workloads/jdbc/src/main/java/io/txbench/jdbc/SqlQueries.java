@@ -11,7 +11,8 @@ final class SqlQueries {
 
   /** The first column of the first row of a query as a long (0 for SQL NULL). */
   static long single(Connection c, String sql) throws SQLException {
-    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery(sql)) {
       if (!rs.next()) {
         throw new SQLException("no row from: " + sql);
       }

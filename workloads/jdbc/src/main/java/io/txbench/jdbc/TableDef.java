@@ -7,8 +7,8 @@ import java.util.List;
  * the record), its CREATE statement ({@code %ID%} stands for the dialect's identity column, named
  * {@code identity}) and the statements to run once its data is loaded (indexes).
  */
-public record TableDef(String name, List<String> columns, String create, String identity,
-    List<String> afterLoad) {
+public record TableDef(
+    String name, List<String> columns, String create, String identity, List<String> afterLoad) {
 
   /** A table without a server-generated key. */
   public TableDef(String name, List<String> columns, String create, List<String> afterLoad) {

@@ -9,14 +9,13 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 
 /**
- * {@link Update} on SQL: the non-indexed column {@code c} of one row by primary key, and the
- * row's update counter.
+ * {@link Update} on SQL: the non-indexed column {@code c} of one row by primary key, and the row's
+ * update counter.
  */
 final class UpdateWorkload extends ItemWorkload {
   private static final String UPDATE = "UPDATE item SET c = ?, updates = updates + 1 WHERE id = ?";
 
-  UpdateWorkload(JdbcTarget target, Update kind, WorkloadOptions options,
-      SchemaRegistry registry) {
+  UpdateWorkload(JdbcTarget target, Update kind, WorkloadOptions options, SchemaRegistry registry) {
     super(target, kind, options, registry);
   }
 
@@ -30,14 +29,15 @@ final class UpdateWorkload extends ItemWorkload {
       throws SQLException, AbandonedException, InterruptedException, DeclinedException {
     long id = randomId(worker.random());
     String c = data.c(worker.random());
-    session.transaction(s -> {
-      PreparedStatement update = s.statement(UPDATE);
-      update.setString(1, c);
-      update.setLong(2, id);
-      if (s.write(update) != 1) {
-        throw new SQLException("row " + id + " of table item is missing");
-      }
-      return null;
-    });
+    session.transaction(
+        s -> {
+          PreparedStatement update = s.statement(UPDATE);
+          update.setString(1, c);
+          update.setLong(2, id);
+          if (s.write(update) != 1) {
+            throw new SQLException("row " + id + " of table item is missing");
+          }
+          return null;
+        });
   }
 }

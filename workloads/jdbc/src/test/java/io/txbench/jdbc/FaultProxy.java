@@ -17,12 +17,13 @@ import java.util.regex.Pattern;
  * A TCP proxy on loopback that cuts a connection right after forwarding a chosen statement to the
  * server: the server gets it and runs it, and the client never sees the reply, as when a network or
  * a server host dies at that moment. A request is what the client sends in one write (drivers flush
- * each statement). The proxy knows just enough of the PostgreSQL and MySQL protocols to recognise
- * a statement run by text or as a prepared statement, so the connection must not use TLS.
+ * each statement). The proxy knows just enough of the PostgreSQL and MySQL protocols to recognise a
+ * statement run by text or as a prepared statement, so the connection must not use TLS.
  */
 public final class FaultProxy implements AutoCloseable {
   /** COMMIT as a statement of its own (not the {@code autocommit} of a SET). */
   private static final Pattern COMMIT = Pattern.compile("(?i)(?<![a-z_])commit(?![a-z_=])");
+
   private static final Pattern ADDRESS = Pattern.compile("//([^/:?]+):(\\d+)/");
 
   private final ServerSocket listener;
@@ -35,8 +36,7 @@ public final class FaultProxy implements AutoCloseable {
   private final AtomicInteger cuts = new AtomicInteger();
   private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
 
-  private FaultProxy(String jdbcUrl, Pattern statement, int every, int maxCuts)
-      throws IOException {
+  private FaultProxy(String jdbcUrl, Pattern statement, int every, int maxCuts) throws IOException {
     Matcher m = ADDRESS.matcher(jdbcUrl);
     if (!m.find()) {
       throw new IllegalArgumentException("no host:port in " + jdbcUrl);
@@ -59,11 +59,11 @@ public final class FaultProxy implements AutoCloseable {
   }
 
   /**
-   * Cuts the connection after every {@code every}-th run of a statement whose text contains
-   * {@code sql}, {@code maxCuts} times at most.
+   * Cuts the connection after every {@code every}-th run of a statement whose text contains {@code
+   * sql}, {@code maxCuts} times at most.
    */
-  public static FaultProxy cuttingAfterStatement(String jdbcUrl, String sql, int every,
-      int maxCuts) throws IOException {
+  public static FaultProxy cuttingAfterStatement(String jdbcUrl, String sql, int every, int maxCuts)
+      throws IOException {
     return new FaultProxy(jdbcUrl, Pattern.compile(Pattern.quote(sql)), every, maxCuts);
   }
 
@@ -103,11 +103,15 @@ public final class FaultProxy implements AutoCloseable {
 
   private void pumpRequests(Socket client, Socket server, Connection connection) {
     byte[] buffer = new byte[65536];
-    try (InputStream in = client.getInputStream(); OutputStream out = server.getOutputStream()) {
+    try (InputStream in = client.getInputStream();
+        OutputStream out = server.getOutputStream()) {
       for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
         String request = new String(buffer, 0, n, StandardCharsets.ISO_8859_1);
-        boolean cutNow = connection.runs(request) && cuts.get() < maxCuts
-            && matches.incrementAndGet() % every == 0 && cuts.incrementAndGet() <= maxCuts;
+        boolean cutNow =
+            connection.runs(request)
+                && cuts.get() < maxCuts
+                && matches.incrementAndGet() % every == 0
+                && cuts.incrementAndGet() <= maxCuts;
         if (cutNow) {
           connection.cut(); // from now on, nothing the server says reaches the client
         }
@@ -127,7 +131,8 @@ public final class FaultProxy implements AutoCloseable {
 
   private static void pumpReplies(Socket server, Socket client, Connection connection) {
     byte[] buffer = new byte[65536];
-    try (InputStream in = server.getInputStream(); OutputStream out = client.getOutputStream()) {
+    try (InputStream in = server.getInputStream();
+        OutputStream out = client.getOutputStream()) {
       for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
         connection.replied(buffer, n);
         if (!connection.forward(out, buffer, n)) {
@@ -157,15 +162,17 @@ public final class FaultProxy implements AutoCloseable {
   }
 
   /**
-   * What the proxy learnt of one connection: the names (PostgreSQL) or ids (MySQL) under which
-   * the watched statement was prepared, so that running it by name or id is recognised too.
+   * What the proxy learnt of one connection: the names (PostgreSQL) or ids (MySQL) under which the
+   * watched statement was prepared, so that running it by name or id is recognised too.
    */
   private static final class Connection {
     /** PostgreSQL's Parse of a named statement: its name and its text. */
     private static final Pattern PARSE =
         Pattern.compile("P.{4}(S_\\d+)\\x00([^\\x00]*)\\x00", Pattern.DOTALL);
+
     /** PostgreSQL's Bind of a named statement to the unnamed portal. */
     private static final Pattern BIND = Pattern.compile("B.{4}\\x00(S_\\d+)\\x00", Pattern.DOTALL);
+
     private static final int MYSQL_STMT_PREPARE = 0x16;
     private static final int MYSQL_STMT_EXECUTE = 0x17;
 
@@ -186,8 +193,9 @@ public final class FaultProxy implements AutoCloseable {
         awaitingId = true; // the server's reply names it; preparing runs nothing
         return false;
       }
-      if (command == MYSQL_STMT_EXECUTE && request.length() >= 9 && ids.contains(
-          littleEndianInt(request.getBytes(StandardCharsets.ISO_8859_1), 5))) {
+      if (command == MYSQL_STMT_EXECUTE
+          && request.length() >= 9
+          && ids.contains(littleEndianInt(request.getBytes(StandardCharsets.ISO_8859_1), 5))) {
         return true;
       }
       Matcher parse = PARSE.matcher(request);
@@ -231,7 +239,9 @@ public final class FaultProxy implements AutoCloseable {
     }
 
     private static int littleEndianInt(byte[] b, int at) {
-      return (b[at] & 0xff) | (b[at + 1] & 0xff) << 8 | (b[at + 2] & 0xff) << 16
+      return (b[at] & 0xff)
+          | (b[at + 1] & 0xff) << 8
+          | (b[at + 2] & 0xff) << 16
           | (b[at + 3] & 0xff) << 24;
     }
   }

@@ -1,10 +1,9 @@
 package io.txbench.jdbc;
 
-import io.txbench.core.WorkloadFixtures;
 import io.txbench.core.OptionValues;
-
 import io.txbench.core.Secret;
 import io.txbench.core.TargetOptions;
+import io.txbench.core.WorkloadFixtures;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.core.WorkloadRun;
 import java.sql.Connection;
@@ -17,9 +16,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 
 /**
- * What the SQL contract tests share: each test in a namespace of its own (a schema, or a
- * database) on a real server, and the means to run workloads there and read their effects back.
- * Subclasses say where the server is and how to make a namespace.
+ * What the SQL contract tests share: each test in a namespace of its own (a schema, or a database)
+ * on a real server, and the means to run workloads there and read their effects back. Subclasses
+ * say where the server is and how to make a namespace.
  */
 public abstract class SqlContract {
   private String schema;
@@ -87,24 +86,49 @@ public abstract class SqlContract {
   }
 
   protected TargetOptions target(int connections, IsolationLevel isolation) {
-    return new TargetOptions(null, 0, null, null, Secret.none(), url(), connections, connections,
-        Duration.ofSeconds(10), Duration.ofMinutes(10), OptionValues.of(IsolationLevel.OPTION, isolation));
+    return new TargetOptions(
+        null,
+        0,
+        null,
+        null,
+        Secret.none(),
+        url(),
+        connections,
+        connections,
+        Duration.ofSeconds(10),
+        Duration.ofMinutes(10),
+        OptionValues.of(IsolationLevel.OPTION, isolation));
   }
 
   /** The same target reached through {@code proxy}, in plain text. */
   protected TargetOptions through(FaultProxy proxy, int connections, IsolationLevel isolation) {
-    String proxied = proxy.rewrite(url()) + (url().contains("?") ? "&" : "?")
-        + plainTextParameter();
-    return new TargetOptions(null, 0, null, null, Secret.none(), proxied, connections,
-        connections, Duration.ofSeconds(10), Duration.ofMinutes(10), OptionValues.of(IsolationLevel.OPTION, isolation));
+    String proxied =
+        proxy.rewrite(url()) + (url().contains("?") ? "&" : "?") + plainTextParameter();
+    return new TargetOptions(
+        null,
+        0,
+        null,
+        null,
+        Secret.none(),
+        proxied,
+        connections,
+        connections,
+        Duration.ofSeconds(10),
+        Duration.ofMinutes(10),
+        OptionValues.of(IsolationLevel.OPTION, isolation));
   }
 
   protected static WorkloadOptions workload(String name, long tableSize, boolean noTransaction) {
     return WorkloadFixtures.options(name, tableSize, 42, noTransaction, 0);
   }
 
-  protected WorkloadRun.Outcome run(WorkloadOptions options, int threads, long iterations,
-      boolean prepare, IsolationLevel isolation) throws Exception {
+  protected WorkloadRun.Outcome run(
+      WorkloadOptions options,
+      int threads,
+      long iterations,
+      boolean prepare,
+      IsolationLevel isolation)
+      throws Exception {
     return WorkloadRun.run(provider(), target(threads, isolation), options, iterations, prepare);
   }
 }

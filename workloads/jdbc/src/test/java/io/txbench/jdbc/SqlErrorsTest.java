@@ -14,88 +14,95 @@ import org.junit.jupiter.api.Test;
 
 /** The shared rules, after a dialect that knows nothing of its own. */
 class SqlErrorsTest {
-  private final SqlDialect plain = new SqlDialect() {
-    @Override
-    public String product() {
-      return "plain";
-    }
+  private final SqlDialect plain =
+      new SqlDialect() {
+        @Override
+        public String product() {
+          return "plain";
+        }
 
-    @Override
-    public int defaultPort() {
-      return 1;
-    }
+        @Override
+        public int defaultPort() {
+          return 1;
+        }
 
-    @Override
-    public String defaultUser() {
-      return null;
-    }
+        @Override
+        public String defaultUser() {
+          return null;
+        }
 
-    @Override
-    public String defaultDatabase() {
-      return "db";
-    }
+        @Override
+        public String defaultDatabase() {
+          return "db";
+        }
 
-    @Override
-    public String jdbcUrl(TargetOptions options) {
-      return "jdbc:plain:";
-    }
+        @Override
+        public String jdbcUrl(TargetOptions options) {
+          return "jdbc:plain:";
+        }
 
-    @Override
-    public Properties connectionProperties(TargetOptions options) {
-      return new Properties();
-    }
+        @Override
+        public Properties connectionProperties(TargetOptions options) {
+          return new Properties();
+        }
 
-    @Override
-    public String identityColumn() {
-      return "";
-    }
+        @Override
+        public String identityColumn() {
+          return "";
+        }
 
-    @Override
-    public String auditUpsert() {
-      return "";
-    }
+        @Override
+        public String auditUpsert() {
+          return "";
+        }
 
-    @Override
-    public String analyze(String table) {
-      return "";
-    }
+        @Override
+        public String analyze(String table) {
+          return "";
+        }
 
-    @Override
-    public String epochMillis() {
-      return "0";
-    }
+        @Override
+        public String epochMillis() {
+          return "0";
+        }
 
-    @Override
-    public Failure classify(SQLException error) {
-      return error.getErrorCode() == 7 ? Failure.retryable(ErrorClass.DEADLOCK) : null;
-    }
+        @Override
+        public Failure classify(SQLException error) {
+          return error.getErrorCode() == 7 ? Failure.retryable(ErrorClass.DEADLOCK) : null;
+        }
 
-    @Override
-    public BulkLoader bulkLoader() {
-      return null;
-    }
+        @Override
+        public BulkLoader bulkLoader() {
+          return null;
+        }
 
-    @Override
-    public void afterExplicitIds(Connection connection, String table, String idColumn) {}
-  };
+        @Override
+        public void afterExplicitIds(Connection connection, String table, String idColumn) {}
+      };
 
   @Test
   void theDialectSpeaksFirst() {
-    assertEquals(Failure.retryable(ErrorClass.DEADLOCK),
+    assertEquals(
+        Failure.retryable(ErrorClass.DEADLOCK),
         SqlErrors.classify(new SQLException("x", "40001", 7), plain));
   }
 
   @Test
   void standardStatesAndConnectionFailuresWhichLoseTheReply() {
-    assertEquals(Failure.retryable(ErrorClass.SERIALIZATION),
+    assertEquals(
+        Failure.retryable(ErrorClass.SERIALIZATION),
         SqlErrors.classify(new SQLException("serialization", "40001"), plain));
-    assertEquals(Failure.replyLost(ErrorClass.CONNECTION),
+    assertEquals(
+        Failure.replyLost(ErrorClass.CONNECTION),
         SqlErrors.classify(new SQLException("Communications link failure", "08S01"), plain));
-    assertEquals(Failure.replyLost(ErrorClass.CONNECTION),
+    assertEquals(
+        Failure.replyLost(ErrorClass.CONNECTION),
         SqlErrors.classify(new SQLTransientConnectionException("pool timeout"), plain));
-    assertEquals(Failure.replyLost(ErrorClass.CONNECTION),
+    assertEquals(
+        Failure.replyLost(ErrorClass.CONNECTION),
         SqlErrors.classify(new RuntimeException(new EOFException("closed")), plain));
-    assertEquals(Failure.fatal(ErrorClass.OTHER),
+    assertEquals(
+        Failure.fatal(ErrorClass.OTHER),
         SqlErrors.classify(new SQLException("syntax", "42601"), plain));
   }
 

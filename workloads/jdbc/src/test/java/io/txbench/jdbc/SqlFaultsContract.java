@@ -1,22 +1,20 @@
 package io.txbench.jdbc;
 
-import io.txbench.core.WorkloadFixtures;
-import io.txbench.core.kinds.Update;
-import io.txbench.core.kinds.Insert;
-import io.txbench.core.kinds.Airline;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.Iterations;
 import io.txbench.core.Worker;
-import io.txbench.core.WorkloadOptions;
+import io.txbench.core.WorkloadFixtures;
 import io.txbench.core.WorkloadRun;
 import io.txbench.core.data.AirlineData;
+import io.txbench.core.kinds.Airline;
+import io.txbench.core.kinds.Insert;
+import io.txbench.core.kinds.Update;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -25,9 +23,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * Faults on a real SQL server, read back from the database: a connection cut right after the
- * server got a COMMIT or an autocommit write (the iteration is in doubt, and verify finds what the
- * server kept), and a deadlock victim that rolls back and keeps its connection and statements.
+ * Faults on a real SQL server, read back from the database: a connection cut right after the server
+ * got a COMMIT or an autocommit write (the iteration is in doubt, and verify finds what the server
+ * kept), and a deadlock victim that rolls back and keeps its connection and statements.
  */
 public abstract class SqlFaultsContract extends SqlOwnershipContract {
   @Test
@@ -35,8 +33,13 @@ public abstract class SqlFaultsContract extends SqlOwnershipContract {
     run(workload(Airline.NAME, 0, false), 1, 1, true, strictIsolation());
     long seatsBefore = query("SELECT COUNT(*) FROM seat");
     try (FaultProxy proxy = FaultProxy.cuttingAfterCommit(url(), 25, 3)) {
-      WorkloadRun.Outcome o = WorkloadRun.run(provider(), through(proxy, 4, strictIsolation()),
-          workload(Airline.NAME, 0, false), 300, false);
+      WorkloadRun.Outcome o =
+          WorkloadRun.run(
+              provider(),
+              through(proxy, 4, strictIsolation()),
+              workload(Airline.NAME, 0, false),
+              300,
+              false);
       System.out.println(provider().target() + " with 3 COMMIT replies cut: " + o.describe());
       assertEquals(3, proxy.cuts());
       assertEquals(3, o.result().inDoubt(), o.describe());
@@ -45,7 +48,8 @@ public abstract class SqlFaultsContract extends SqlOwnershipContract {
       assertTrue(held >= 0 && held <= 3, "held " + held);
       assertEquals(query("SELECT COUNT(*) FROM seat"), query("SELECT COUNT(*) FROM payment"));
       assertTrue(o.verification().passed(), o.describe());
-      assertEquals(java.util.List.of("3 in doubt: the server holds " + held + " of them"),
+      assertEquals(
+          java.util.List.of("3 in doubt: the server holds " + held + " of them"),
           o.verification().notes());
     }
   }
@@ -53,16 +57,21 @@ public abstract class SqlFaultsContract extends SqlOwnershipContract {
   @Test
   void anAutocommitWriteWhoseReplyIsLostIsInDoubt() throws Exception {
     run(workload(Insert.NAME, 1_000, false), 1, 1, true, strictIsolation());
-    try (FaultProxy proxy = FaultProxy.cuttingAfterStatement(url(), "INSERT INTO item", 40,
-        3)) {
-      WorkloadRun.Outcome o = WorkloadRun.run(provider(), through(proxy, 4, strictIsolation()),
-          workload(Insert.NAME, 1_000, false), 400, false);
+    try (FaultProxy proxy = FaultProxy.cuttingAfterStatement(url(), "INSERT INTO item", 40, 3)) {
+      WorkloadRun.Outcome o =
+          WorkloadRun.run(
+              provider(),
+              through(proxy, 4, strictIsolation()),
+              workload(Insert.NAME, 1_000, false),
+              400,
+              false);
       System.out.println(provider().target() + " with 3 INSERT replies cut: " + o.describe());
       assertEquals(3, proxy.cuts());
       assertEquals(3, o.result().inDoubt(), o.describe());
       long inserted = query("SELECT COUNT(*) FROM item") - 1_001;
-      assertTrue(inserted >= o.result().iterations()
-          && inserted <= o.result().iterations() + 3, o.describe());
+      assertTrue(
+          inserted >= o.result().iterations() && inserted <= o.result().iterations() + 3,
+          o.describe());
       assertTrue(o.verification().passed(), o.describe());
     }
   }
@@ -71,14 +80,18 @@ public abstract class SqlFaultsContract extends SqlOwnershipContract {
   void withoutATransactionALostReplyMidIterationLeavesItsCommittedStepsAccountedFor()
       throws Exception {
     run(workload(Airline.NAME, 0, true), 1, 1, true, strictIsolation());
-    try (FaultProxy proxy = FaultProxy.cuttingAfterStatement(url(), "INSERT INTO payment", 30,
-        2)) {
+    try (FaultProxy proxy = FaultProxy.cuttingAfterStatement(url(), "INSERT INTO payment", 30, 2)) {
       // The seat committed, the payment was sent and its reply lost, the audit never sent.
       // One worker: without a transaction, concurrent buyers would repeat seat numbers.
-      WorkloadRun.Outcome o = WorkloadRun.run(provider(), through(proxy, 1, strictIsolation()),
-          workload(Airline.NAME, 0, true), 100, false);
-      System.out.println(provider().target() + " without transactions, 2 payment replies cut: "
-          + o.describe());
+      WorkloadRun.Outcome o =
+          WorkloadRun.run(
+              provider(),
+              through(proxy, 1, strictIsolation()),
+              workload(Airline.NAME, 0, true),
+              100,
+              false);
+      System.out.println(
+          provider().target() + " without transactions, 2 payment replies cut: " + o.describe());
       assertEquals(2, o.result().inDoubt(), o.describe());
       assertEquals(0, o.result().retries(), o.describe());
       long seats = query("SELECT COUNT(*) FROM seat") - 1;
@@ -94,14 +107,17 @@ public abstract class SqlFaultsContract extends SqlOwnershipContract {
     run(workload(Update.NAME, 10, false), 1, 1, true, strictIsolation());
     String update = "UPDATE item SET updates = updates + 1 WHERE id = ?";
     // The airline's options: connections in transactions, as under contention.
-    try (JdbcTarget target = (JdbcTarget) provider().open(target(2, strictIsolation()),
-            workload(Airline.NAME, 0, false))) {
+    try (JdbcTarget target =
+        (JdbcTarget)
+            provider().open(target(2, strictIsolation()), workload(Airline.NAME, 0, false))) {
       Worker[] workers = {new Worker(0, 2, 1), new Worker(1, 2, 1)};
-      JdbcSession[] sessions = {JdbcSession.open(target, workers[0], update),
-          JdbcSession.open(target, workers[1], update)};
+      JdbcSession[] sessions = {
+        JdbcSession.open(target, workers[0], update), JdbcSession.open(target, workers[1], update)
+      };
       Connection[] connections = {sessions[0].connection(), sessions[1].connection()};
-      PreparedStatement[] statements = {sessions[0].statement(update),
-          sessions[1].statement(update)};
+      PreparedStatement[] statements = {
+        sessions[0].statement(update), sessions[1].statement(update)
+      };
       CountDownLatch bothLocked = new CountDownLatch(2);
       List<CompletableFuture<Exception>> runs = new ArrayList<>();
       for (int i = 0; i < 2; i++) {
@@ -109,22 +125,26 @@ public abstract class SqlFaultsContract extends SqlOwnershipContract {
         int second = 2 - i;
         Worker worker = workers[i];
         JdbcSession session = sessions[i];
-        runs.add(CompletableFuture.supplyAsync(() -> {
-          Iterations.begin(worker);
-          try {
-            session.transaction(s -> {
-              bump(s, update, first);
-              bothLocked.countDown();
-              bothLocked.await();
-              return bump(s, update, second); // each waits for the other's row: a deadlock
-            });
-            return null;
-          } catch (Exception e) {
-            return e;
-          } finally {
-            Iterations.end(worker);
-          }
-        }));
+        runs.add(
+            CompletableFuture.supplyAsync(
+                () -> {
+                  Iterations.begin(worker);
+                  try {
+                    session.transaction(
+                        s -> {
+                          bump(s, update, first);
+                          bothLocked.countDown();
+                          bothLocked.await();
+                          return bump(
+                              s, update, second); // each waits for the other's row: a deadlock
+                        });
+                    return null;
+                  } catch (Exception e) {
+                    return e;
+                  } finally {
+                    Iterations.end(worker);
+                  }
+                }));
       }
       Exception a = runs.get(0).get(60, TimeUnit.SECONDS);
       Exception b = runs.get(1).get(60, TimeUnit.SECONDS);
@@ -158,13 +178,24 @@ public abstract class SqlFaultsContract extends SqlOwnershipContract {
     // flight, correct as it is, takes the same seat number.
     String day = AirlineData.bookingDays(1)[0].toString();
     long taken = query("SELECT COALESCE(MAX(seats_occupied), 0) FROM audit WHERE schedule_id = 1");
-    execute("INSERT INTO seat (schedule_id, flight_date, seat_number, user_id, booked_at)"
-        + " VALUES (1, DATE '" + day + "', " + (taken + 1) + ", 7, CURRENT_TIMESTAMP)");
-    WorkloadRun.Outcome o = WorkloadRun.run(provider(), target(2, strictIsolation()),
-        WorkloadFixtures.options(Airline.NAME, 0, 42, false, 1), 20,
-        false);
-    assertEquals(1, query("SELECT COUNT(*) - COUNT(DISTINCT seat_number) FROM seat"
-        + " WHERE schedule_id = 1"));
+    execute(
+        "INSERT INTO seat (schedule_id, flight_date, seat_number, user_id, booked_at)"
+            + " VALUES (1, DATE '"
+            + day
+            + "', "
+            + (taken + 1)
+            + ", 7, CURRENT_TIMESTAMP)");
+    WorkloadRun.Outcome o =
+        WorkloadRun.run(
+            provider(),
+            target(2, strictIsolation()),
+            WorkloadFixtures.options(Airline.NAME, 0, 42, false, 1),
+            20,
+            false);
+    assertEquals(
+        1,
+        query(
+            "SELECT COUNT(*) - COUNT(DISTINCT seat_number) FROM seat" + " WHERE schedule_id = 1"));
     assertTrue(o.verification().passed(), o.describe());
     assertEquals(0L, o.verification().figures().get("repeated_seat_numbers"));
   }

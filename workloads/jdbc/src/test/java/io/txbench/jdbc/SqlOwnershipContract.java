@@ -1,22 +1,20 @@
 package io.txbench.jdbc;
 
-import io.txbench.core.kinds.Update;
-import io.txbench.core.kinds.PointSelect;
-import io.txbench.core.kinds.Insert;
-import io.txbench.core.kinds.Airline;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.Dropped;
-
 import io.txbench.core.Lease;
 import io.txbench.core.LeaseMode;
 import io.txbench.core.LeaseRefusedException;
 import io.txbench.core.SetupException;
 import io.txbench.core.Target;
 import io.txbench.core.Workload;
-import io.txbench.core.WorkloadOptions;
+import io.txbench.core.kinds.Airline;
+import io.txbench.core.kinds.Insert;
+import io.txbench.core.kinds.PointSelect;
+import io.txbench.core.kinds.Update;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -28,8 +26,10 @@ import org.junit.jupiter.api.Test;
 public abstract class SqlOwnershipContract extends SqlContract {
 
   private Dropped drop() throws Exception {
-    try (Target t = provider().open(target(1, IsolationLevel.REPEATABLE_READ),
-        workload(PointSelect.NAME, 1, false))) {
+    try (Target t =
+        provider()
+            .open(
+                target(1, IsolationLevel.REPEATABLE_READ), workload(PointSelect.NAME, 1, false))) {
       return provider().dropOwned(t);
     }
   }
@@ -42,13 +42,17 @@ public abstract class SqlOwnershipContract extends SqlContract {
     execute("INSERT INTO orders VALUES (1)");
     SetupException drop = assertThrows(SetupException.class, this::drop);
     assertTrue(drop.getMessage().contains("is not txbench's record"), drop.getMessage());
-    SetupException prepare = assertThrows(SetupException.class, () -> run(
-        workload(PointSelect.NAME, 100, false), 1, 1, true, strictIsolation()));
+    SetupException prepare =
+        assertThrows(
+            SetupException.class,
+            () -> run(workload(PointSelect.NAME, 100, false), 1, 1, true, strictIsolation()));
     assertTrue(prepare.getMessage().contains("is not txbench's record"), prepare.getMessage());
     assertEquals(1, query("SELECT COUNT(*) FROM orders"));
     assertEquals(1, query("SELECT COUNT(*) FROM txbench_meta"));
-    assertTrue(!SchemaRegistryAccess.exists(url(), "item") && !SchemaRegistryAccess.exists(url(),
-        SqlLeaseStore.TABLE), "txbench created tables beside a record not its own");
+    assertTrue(
+        !SchemaRegistryAccess.exists(url(), "item")
+            && !SchemaRegistryAccess.exists(url(), SqlLeaseStore.TABLE),
+        "txbench created tables beside a record not its own");
   }
 
   @Test
@@ -59,13 +63,16 @@ public abstract class SqlOwnershipContract extends SqlContract {
     execute("INSERT INTO item VALUES (1, 'precious')");
     execute("CREATE TABLE customers (id INT PRIMARY KEY)");
     execute("INSERT INTO customers VALUES (7)");
-    execute("INSERT INTO txbench_meta (record, object_name, table_group, scale, seed,"
-        + " tool_version, state, created_at) VALUES ('txbench/2', 'customers', 'items', 1, 1,"
-        + " 'x', 'complete', CURRENT_TIMESTAMP)");
-    SetupException e = assertThrows(SetupException.class, () -> run(
-        workload(PointSelect.NAME, 100, false), 1, 1, true, strictIsolation()));
-    assertTrue(e.getMessage().contains("'item'") && e.getMessage().contains("columns"),
-        e.getMessage());
+    execute(
+        "INSERT INTO txbench_meta (record, object_name, table_group, scale, seed,"
+            + " tool_version, state, created_at) VALUES ('txbench/2', 'customers', 'items', 1, 1,"
+            + " 'x', 'complete', CURRENT_TIMESTAMP)");
+    SetupException e =
+        assertThrows(
+            SetupException.class,
+            () -> run(workload(PointSelect.NAME, 100, false), 1, 1, true, strictIsolation()));
+    assertTrue(
+        e.getMessage().contains("'item'") && e.getMessage().contains("columns"), e.getMessage());
     Dropped dropped = drop();
     assertEquals(List.of("customers", "item"), dropped.leftAlone().stream().sorted().toList());
     assertEquals(1, query("SELECT COUNT(*) FROM item WHERE note = 'precious'"));
@@ -74,15 +81,18 @@ public abstract class SqlOwnershipContract extends SqlContract {
   }
 
   @Test
-  void dataWhoseLoadDidNotFinishIsRefusedBySkipSetupAndReplacedByTheNextPrepare()
-      throws Exception {
+  void dataWhoseLoadDidNotFinishIsRefusedBySkipSetupAndReplacedByTheNextPrepare() throws Exception {
     run(workload(Insert.NAME, 500, false), 1, 1, true, strictIsolation());
     execute("UPDATE txbench_meta SET state = 'loading', completed_at = NULL");
     execute("DELETE FROM item WHERE id > 100"); // the load was cut short
-    SetupException e = assertThrows(SetupException.class, () -> run(
-        workload(Insert.NAME, 500, false), 1, 10, false, strictIsolation()));
-    assertTrue(e.getMessage().contains("was not loaded completely")
-        && e.getMessage().contains("without --skip-setup"), e.getMessage());
+    SetupException e =
+        assertThrows(
+            SetupException.class,
+            () -> run(workload(Insert.NAME, 500, false), 1, 10, false, strictIsolation()));
+    assertTrue(
+        e.getMessage().contains("was not loaded completely")
+            && e.getMessage().contains("without --skip-setup"),
+        e.getMessage());
     run(workload(Insert.NAME, 500, false), 1, 10, true, strictIsolation());
     assertEquals(510, query("SELECT COUNT(*) FROM item"));
     run(workload(Insert.NAME, 500, false), 1, 10, false, strictIsolation());
@@ -92,38 +102,45 @@ public abstract class SqlOwnershipContract extends SqlContract {
   void theFirstRecordIsConvertedAndItsDataLoadedAnew() throws Exception {
     run(workload(PointSelect.NAME, 100, false), 1, 1, true, strictIsolation());
     execute("DROP TABLE txbench_meta");
-    execute("CREATE TABLE txbench_meta (object_name VARCHAR(64) PRIMARY KEY,"
-        + " workload VARCHAR(32) NOT NULL, scale BIGINT NOT NULL, seed BIGINT NOT NULL,"
-        + " tool_version VARCHAR(32) NOT NULL, created_at TIMESTAMP NOT NULL)");
-    execute("INSERT INTO txbench_meta VALUES ('item', 'items', 100, 42, '0.1.0',"
-        + " CURRENT_TIMESTAMP)");
-    SetupException e = assertThrows(SetupException.class, () -> run(
-        workload(PointSelect.NAME, 100, false), 1, 1, false, strictIsolation()));
+    execute(
+        "CREATE TABLE txbench_meta (object_name VARCHAR(64) PRIMARY KEY,"
+            + " workload VARCHAR(32) NOT NULL, scale BIGINT NOT NULL, seed BIGINT NOT NULL,"
+            + " tool_version VARCHAR(32) NOT NULL, created_at TIMESTAMP NOT NULL)");
+    execute(
+        "INSERT INTO txbench_meta VALUES ('item', 'items', 100, 42, '0.1.0',"
+            + " CURRENT_TIMESTAMP)");
+    SetupException e =
+        assertThrows(
+            SetupException.class,
+            () -> run(workload(PointSelect.NAME, 100, false), 1, 1, false, strictIsolation()));
     assertTrue(e.getMessage().contains("was not loaded completely"), e.getMessage());
     run(workload(PointSelect.NAME, 100, false), 1, 1, true, strictIsolation());
     assertEquals(100, query("SELECT COUNT(*) FROM item"));
-    assertEquals(1, query("SELECT COUNT(*) FROM txbench_meta WHERE record = 'txbench/2'"
-        + " AND state = 'complete'"));
+    assertEquals(
+        1,
+        query(
+            "SELECT COUNT(*) FROM txbench_meta WHERE record = 'txbench/2'"
+                + " AND state = 'complete'"));
   }
 
   @Test
   void aPrepareOrADropIsRefusedWhileAnotherTxbenchRunsOnTheTables() throws Exception {
     run(workload(Update.NAME, 100, false), 1, 1, true, strictIsolation());
-    try (Target a = provider().open(target(1, strictIsolation()),
-            workload(Update.NAME, 100, false));
-        Target b = provider().open(target(1, strictIsolation()),
-            workload(PointSelect.NAME, 100, false))) {
+    try (Target a =
+            provider().open(target(1, strictIsolation()), workload(Update.NAME, 100, false));
+        Target b =
+            provider().open(target(1, strictIsolation()), workload(PointSelect.NAME, 100, false))) {
       Workload<?> running = provider().workload(a, workload(Update.NAME, 100, false));
-      Workload<?> other = provider().workload(b,
-          workload(PointSelect.NAME, 100, false));
+      Workload<?> other = provider().workload(b, workload(PointSelect.NAME, 100, false));
       try (Lease run = running.lease(LeaseMode.SHARED)) {
         try (Lease alongside = other.lease(LeaseMode.SHARED)) {
           // Runs over loaded tables share them: several clients is a documented use.
         }
-        LeaseRefusedException refused = assertThrows(LeaseRefusedException.class,
-            () -> other.lease(LeaseMode.EXCLUSIVE));
-        assertTrue(refused.getMessage().contains("pid " + ProcessHandle.current().pid())
-            && refused.getMessage().contains("running on the items tables"),
+        LeaseRefusedException refused =
+            assertThrows(LeaseRefusedException.class, () -> other.lease(LeaseMode.EXCLUSIVE));
+        assertTrue(
+            refused.getMessage().contains("pid " + ProcessHandle.current().pid())
+                && refused.getMessage().contains("running on the items tables"),
             refused.getMessage());
         assertThrows(LeaseRefusedException.class, this::drop);
         Workload<?> airline = provider().workload(b, workload(Airline.NAME, 0, false));
@@ -140,15 +157,18 @@ public abstract class SqlOwnershipContract extends SqlContract {
   @Test
   void aLeaseWhoseHeartbeatStoppedExpires() throws Exception {
     run(workload(Update.NAME, 100, false), 1, 1, true, strictIsolation());
-    try (Target t = provider().open(target(1, strictIsolation()),
-        workload(Update.NAME, 100, false))) {
+    try (Target t =
+        provider().open(target(1, strictIsolation()), workload(Update.NAME, 100, false))) {
       Workload<?> w = provider().workload(t, workload(Update.NAME, 100, false));
       w.lease(LeaseMode.SHARED).close(); // makes the lease table
-      execute("INSERT INTO " + SqlLeaseStore.TABLE + " VALUES ('txbench/2', 'gone', 'items',"
-          + " 'EXCLUSIVE', 'elsewhere', 4242, 1, 1)"); // a prepare killed long ago
+      execute(
+          "INSERT INTO "
+              + SqlLeaseStore.TABLE
+              + " VALUES ('txbench/2', 'gone', 'items',"
+              + " 'EXCLUSIVE', 'elsewhere', 4242, 1, 1)"); // a prepare killed long ago
       try (Lease lease = w.lease(LeaseMode.EXCLUSIVE)) {
-        assertEquals(0, query("SELECT COUNT(*) FROM " + SqlLeaseStore.TABLE
-            + " WHERE holder = 'gone'"));
+        assertEquals(
+            0, query("SELECT COUNT(*) FROM " + SqlLeaseStore.TABLE + " WHERE holder = 'gone'"));
       }
     }
   }

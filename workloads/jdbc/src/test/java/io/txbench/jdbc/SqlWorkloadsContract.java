@@ -1,18 +1,17 @@
 package io.txbench.jdbc;
 
-import io.txbench.core.WorkloadFixtures;
-import io.txbench.core.kinds.Update;
-import io.txbench.core.kinds.PointSelect;
-import io.txbench.core.kinds.Insert;
-import io.txbench.core.kinds.Airline;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-
 import io.txbench.core.SetupException;
+import io.txbench.core.WorkloadFixtures;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.core.WorkloadRun;
+import io.txbench.core.kinds.Airline;
+import io.txbench.core.kinds.Insert;
+import io.txbench.core.kinds.PointSelect;
+import io.txbench.core.kinds.Update;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
@@ -23,8 +22,7 @@ import org.junit.jupiter.api.Test;
 public abstract class SqlWorkloadsContract extends SqlFaultsContract {
   @Test
   void airlineBooksExactlyOneSeatAndOnePaymentPerCommittedIteration() throws Exception {
-    WorkloadRun.Outcome o = run(workload(Airline.NAME, 0, false), 4, 400, true,
-        strictIsolation());
+    WorkloadRun.Outcome o = run(workload(Airline.NAME, 0, false), 4, 400, true, strictIsolation());
     assertEquals(400, o.result().iterations());
     assertEquals(0, o.result().errors());
     assertEquals(15_000, query("SELECT COUNT(*) FROM schedule"));
@@ -51,8 +49,10 @@ public abstract class SqlWorkloadsContract extends SqlFaultsContract {
     // One flight on one day, more buyers than any aircraft has seats.
     WorkloadRun.Outcome o = run(contended(1), 4, 500, true, strictIsolation());
     System.out.println(provider().target() + " one flight, 500 buyers: " + o.describe());
-    long capacity = query("SELECT a.capacity FROM schedule s JOIN aircraft a"
-        + " ON a.registration = s.aircraft WHERE s.schedule_id = 1");
+    long capacity =
+        query(
+            "SELECT a.capacity FROM schedule s JOIN aircraft a"
+                + " ON a.registration = s.aircraft WHERE s.schedule_id = 1");
     assertEquals(500, o.result().iterations(), o.describe());
     assertEquals(500 - capacity, o.result().declined(), o.describe());
     assertEquals(capacity, query("SELECT COUNT(*) FROM seat"));
@@ -65,8 +65,10 @@ public abstract class SqlWorkloadsContract extends SqlFaultsContract {
   @Test
   void verifyCountsTheSeatsSoldPastCapacityButOnlyThoseOfTheRun() throws Exception {
     run(contended(1), 1, 10, true, strictIsolation());
-    long capacity = query("SELECT a.capacity FROM schedule s JOIN aircraft a"
-        + " ON a.registration = s.aircraft WHERE s.schedule_id = 1");
+    long capacity =
+        query(
+            "SELECT a.capacity FROM schedule s JOIN aircraft a"
+                + " ON a.registration = s.aircraft WHERE s.schedule_id = 1");
     // As if an earlier, careless run had sold 500 more seats on that flight.
     execute("UPDATE audit SET seats_occupied = seats_occupied + 500");
     assertEquals(510 - capacity, query(AirlineSchema.SEATS_OVER_CAPACITY));
@@ -84,8 +86,8 @@ public abstract class SqlWorkloadsContract extends SqlFaultsContract {
   @Test
   void airlineOnExistingDataWithSkipSetupAddsToIt() throws Exception {
     run(workload(Airline.NAME, 0, false), 2, 100, true, strictIsolation());
-    WorkloadRun.Outcome second = run(workload(Airline.NAME, 0, true), 2, 150, false,
-        IsolationLevel.READ_COMMITTED);
+    WorkloadRun.Outcome second =
+        run(workload(Airline.NAME, 0, true), 2, 150, false, IsolationLevel.READ_COMMITTED);
     assertEquals(150, second.result().iterations());
     assertEquals(250, query("SELECT COUNT(*) FROM seat"));
     assertEquals(250, query("SELECT COUNT(DISTINCT seat_id) FROM seat"));
@@ -94,8 +96,13 @@ public abstract class SqlWorkloadsContract extends SqlFaultsContract {
 
   @Test
   void pointSelectReadsWithoutChangingAnything() throws Exception {
-    WorkloadRun.Outcome o = run(workload(PointSelect.NAME, 2_000, false), 4, 1_000, true,
-        IsolationLevel.REPEATABLE_READ);
+    WorkloadRun.Outcome o =
+        run(
+            workload(PointSelect.NAME, 2_000, false),
+            4,
+            1_000,
+            true,
+            IsolationLevel.REPEATABLE_READ);
     assertEquals(1_000, o.result().iterations());
     assertEquals(0, o.result().errors());
     assertEquals(2_000, query("SELECT COUNT(*) FROM item"));
@@ -106,10 +113,10 @@ public abstract class SqlWorkloadsContract extends SqlFaultsContract {
 
   @Test
   void insertAddsOneRowPerIterationAndIdsNeverCollideAcrossRuns() throws Exception {
-    WorkloadRun.Outcome first = run(workload(Insert.NAME, 1_000, false), 4, 300, true,
-        IsolationLevel.REPEATABLE_READ);
-    WorkloadRun.Outcome second = run(workload(Insert.NAME, 1_000, false), 4, 300, false,
-        IsolationLevel.REPEATABLE_READ);
+    WorkloadRun.Outcome first =
+        run(workload(Insert.NAME, 1_000, false), 4, 300, true, IsolationLevel.REPEATABLE_READ);
+    WorkloadRun.Outcome second =
+        run(workload(Insert.NAME, 1_000, false), 4, 300, false, IsolationLevel.REPEATABLE_READ);
     assertEquals(300, first.result().iterations());
     assertEquals(300, second.result().iterations());
     assertEquals(0, second.result().errors());
@@ -122,8 +129,8 @@ public abstract class SqlWorkloadsContract extends SqlFaultsContract {
 
   @Test
   void updateChangesOneRowPerCommittedIteration() throws Exception {
-    WorkloadRun.Outcome o = run(workload(Update.NAME, 50, false), 8, 2_000, true,
-        IsolationLevel.REPEATABLE_READ);
+    WorkloadRun.Outcome o =
+        run(workload(Update.NAME, 50, false), 8, 2_000, true, IsolationLevel.REPEATABLE_READ);
     // 8 workers on 50 rows collide: REPEATABLE READ aborts some, and the runner retries them.
     assertEquals(2_000, o.result().iterations() + o.result().errors());
     assertEquals(o.result().iterations(), query("SELECT SUM(updates) FROM item"));
@@ -135,19 +142,33 @@ public abstract class SqlWorkloadsContract extends SqlFaultsContract {
   void prepareRefusesATableItDidNotCreateAndLeavesItAlone() throws Exception {
     sql("CREATE TABLE " + schema() + ".item (id INT PRIMARY KEY, note TEXT)");
     sql("INSERT INTO " + schema() + ".item VALUES (1, 'precious')");
-    SetupException e = assertThrows(SetupException.class, () ->
-        run(workload(PointSelect.NAME, 100, false), 1, 1, true,
-            IsolationLevel.REPEATABLE_READ));
+    SetupException e =
+        assertThrows(
+            SetupException.class,
+            () ->
+                run(
+                    workload(PointSelect.NAME, 100, false),
+                    1,
+                    1,
+                    true,
+                    IsolationLevel.REPEATABLE_READ));
     assertTrue(e.getMessage().contains("'item'"), e.getMessage());
     assertEquals(1, query("SELECT COUNT(*) FROM item WHERE note = 'precious'"));
   }
 
   @Test
   void skipSetupWithoutDataSaysWhatToDo() {
-    SetupException e = assertThrows(SetupException.class, () ->
-        run(workload(Update.NAME, 100, false), 1, 1, false,
-            IsolationLevel.REPEATABLE_READ));
-    assertTrue(e.getMessage().toLowerCase(Locale.ROOT).contains("without --skip-setup"),
-        e.getMessage());
+    SetupException e =
+        assertThrows(
+            SetupException.class,
+            () ->
+                run(
+                    workload(Update.NAME, 100, false),
+                    1,
+                    1,
+                    false,
+                    IsolationLevel.REPEATABLE_READ));
+    assertTrue(
+        e.getMessage().toLowerCase(Locale.ROOT).contains("without --skip-setup"), e.getMessage());
   }
 }

@@ -28,16 +28,16 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.bson.Document;
-import org.bson.types.ObjectId;
 import org.bson.conversions.Bson;
+import org.bson.types.ObjectId;
 
 /**
  * A user buys a ticket in one multi-document transaction, as the OnGres benchmark does it: the
  * flight with its aircraft ({@code $lookup}) and the day's audit document, then the seat, the
  * payment and an upsert of the audit with {@code $inc}. A flight full that day is declined as sold
- * out before any write. A transient transaction error makes the
- * runner retry the whole transaction; an unknown commit result retries only the commit (see {@link
- * MongoSession}). Without transactions the same steps run one by one, each committed on its own.
+ * out before any write. A transient transaction error makes the runner retry the whole transaction;
+ * an unknown commit result retries only the commit (see {@link MongoSession}). Without transactions
+ * the same steps run one by one, each committed on its own.
  */
 final class MongoAirlineWorkload implements Workload<MongoSession> {
   static final List<String> COLLECTIONS = MongoCollections.AIRLINE;
@@ -58,11 +58,12 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
   private final long bookingSleepNanos;
   private long scheduleCount;
   private AirlineCounts before;
+
   /** Made just before the run: the driver's ids of this process's later seats sort after it. */
   private ObjectId lastSeatBefore;
 
-  MongoAirlineWorkload(MongoTarget target, Airline kind, WorkloadOptions options,
-      MongoRegistry registry) {
+  MongoAirlineWorkload(
+      MongoTarget target, Airline kind, WorkloadOptions options, MongoRegistry registry) {
     this.target = target;
     this.kind = kind;
     this.options = options;
@@ -74,10 +75,11 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
     seats = db.getCollection("seat");
     payments = db.getCollection("payment");
     audits = db.getCollection("audit");
-    sessionOptions = ClientSessionOptions.builder()
-        .causallyConsistent(target.causallyConsistent())
-        .defaultTransactionOptions(target.transactionOptions())
-        .build();
+    sessionOptions =
+        ClientSessionOptions.builder()
+            .causallyConsistent(target.causallyConsistent())
+            .defaultTransactionOptions(target.transactionOptions())
+            .build();
     days = AirlineData.bookingDays(airline.dayRange());
     bookingSleepNanos = airline.bookingSleep().toNanos();
   }
@@ -85,21 +87,37 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
   @Override
   public void prepare(Progress progress) throws Exception {
     AirlineData data = new AirlineData(options.seed(), 1);
-    registry.recreate(COLLECTIONS, kind.dataSet(), data.scheduleCount(),
-        options.seed());
+    registry.recreate(COLLECTIONS, kind.dataSet(), data.scheduleCount(), options.seed());
     try (Progress.Task task = progress.start("loading aircraft", data.aircraft().size())) {
-      MongoLoader.load(aircraft, task, sink -> data.aircraft().forEach(a -> sink.accept(
-          new Document("_id", a.registration()).append("model", a.model())
-              .append("capacity", a.capacity()))));
+      MongoLoader.load(
+          aircraft,
+          task,
+          sink ->
+              data.aircraft()
+                  .forEach(
+                      a ->
+                          sink.accept(
+                              new Document("_id", a.registration())
+                                  .append("model", a.model())
+                                  .append("capacity", a.capacity()))));
     }
     try (Progress.Task task = progress.start("loading schedule", data.scheduleCount())) {
-      MongoLoader.load(schedules, task, sink -> data.forEachSchedule(s -> sink.accept(
-          new Document("_id", s.scheduleId()).append("flight_number", s.flightNumber())
-              .append("origin", s.origin()).append("destination", s.destination())
-              .append("departure_minute", s.departureMinute())
-              .append("arrival_minute", s.arrivalMinute())
-              .append("duration_minutes", s.durationMinutes())
-              .append("days_of_week", s.daysOfWeek()).append("aircraft", s.aircraft()))));
+      MongoLoader.load(
+          schedules,
+          task,
+          sink ->
+              data.forEachSchedule(
+                  s ->
+                      sink.accept(
+                          new Document("_id", s.scheduleId())
+                              .append("flight_number", s.flightNumber())
+                              .append("origin", s.origin())
+                              .append("destination", s.destination())
+                              .append("departure_minute", s.departureMinute())
+                              .append("arrival_minute", s.arrivalMinute())
+                              .append("duration_minutes", s.durationMinutes())
+                              .append("days_of_week", s.daysOfWeek())
+                              .append("aircraft", s.aircraft()))));
     }
     registry.finish(COLLECTIONS);
     scheduleCount = airline.schedulesBooked(data.scheduleCount());
@@ -137,18 +155,22 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
     long scheduleId = 1 + worker.random().nextLong(scheduleCount);
     LocalDate day = days[worker.random().nextInt(days.length)];
     long user = 1 + worker.random().nextLong(1_000_000_000L);
-    session.transaction(s -> {
-      book(session, s, scheduleId, day, user);
-      return null;
-    });
+    session.transaction(
+        s -> {
+          book(session, s, scheduleId, day, user);
+          return null;
+        });
   }
 
-  private void book(MongoSession session, ClientSession s, long scheduleId, LocalDate day,
-      long user) throws InterruptedException, AbandonedException, DeclinedException {
-    List<Bson> pipeline = List.of(Aggregates.match(Filters.eq("_id", scheduleId)),
-        Aggregates.lookup("aircraft", "aircraft", "_id", "plane"));
-    Document flight = (s == null ? schedules.aggregate(pipeline)
-        : schedules.aggregate(s, pipeline)).first();
+  private void book(
+      MongoSession session, ClientSession s, long scheduleId, LocalDate day, long user)
+      throws InterruptedException, AbandonedException, DeclinedException {
+    List<Bson> pipeline =
+        List.of(
+            Aggregates.match(Filters.eq("_id", scheduleId)),
+            Aggregates.lookup("aircraft", "aircraft", "_id", "plane"));
+    Document flight =
+        (s == null ? schedules.aggregate(pipeline) : schedules.aggregate(s, pipeline)).first();
     if (flight == null) {
       throw new IllegalStateException("schedule " + scheduleId + " is missing");
     }
@@ -167,14 +189,23 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
       TimeUnit.NANOSECONDS.sleep(bookingSleepNanos);
     }
     Instant now = Instant.now();
-    Document seat = new Document("schedule_id", scheduleId).append("flight_date", day)
-        .append("seat_number", taken + 1).append("user_id", user).append("booked_at", now);
-    Document payment = new Document("schedule_id", scheduleId).append("flight_date", day)
-        .append("user_id", user)
-        .append("amount", AirlineData.fare(flight.getInteger("duration_minutes")))
-        .append("paid_at", now);
-    Bson addSeat = Updates.combine(Updates.inc("seats_occupied", 1),
-        Updates.setOnInsert("schedule_id", scheduleId), Updates.setOnInsert("flight_date", day));
+    Document seat =
+        new Document("schedule_id", scheduleId)
+            .append("flight_date", day)
+            .append("seat_number", taken + 1)
+            .append("user_id", user)
+            .append("booked_at", now);
+    Document payment =
+        new Document("schedule_id", scheduleId)
+            .append("flight_date", day)
+            .append("user_id", user)
+            .append("amount", AirlineData.fare(flight.getInteger("duration_minutes")))
+            .append("paid_at", now);
+    Bson addSeat =
+        Updates.combine(
+            Updates.inc("seats_occupied", 1),
+            Updates.setOnInsert("schedule_id", scheduleId),
+            Updates.setOnInsert("flight_date", day));
     if (s == null) {
       session.write(() -> seats.insertOne(seat));
       session.write(() -> payments.insertOne(payment));
@@ -188,10 +219,16 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
 
   /** The totals verify compares; package-private for tests. */
   AirlineCounts counts() {
-    Document sum = audits.aggregate(List.of(
-        Aggregates.group(null, Accumulators.sum("total", "$seats_occupied")))).first();
-    return new AirlineCounts(seats.countDocuments(), payments.countDocuments(),
-        sum == null ? 0 : ((Number) sum.get("total")).longValue(), seatsOverCapacity());
+    Document sum =
+        audits
+            .aggregate(
+                List.of(Aggregates.group(null, Accumulators.sum("total", "$seats_occupied"))))
+            .first();
+    return new AirlineCounts(
+        seats.countDocuments(),
+        payments.countDocuments(),
+        sum == null ? 0 : ((Number) sum.get("total")).longValue(),
+        seatsOverCapacity());
   }
 
   /**
@@ -199,25 +236,39 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
    * one aggregation over the audits (one per flight and day booked), as the SQL targets read it.
    */
   private long seatsOverCapacity() {
-    Document over = audits.aggregate(List.of(
-        Aggregates.lookup("schedule", "schedule_id", "_id", "flight"),
-        Aggregates.unwind("$flight"),
-        Aggregates.lookup("aircraft", "flight.aircraft", "_id", "plane"),
-        Aggregates.unwind("$plane"),
-        Aggregates.project(new Document("over",
-            new Document("$subtract", List.of("$seats_occupied", "$plane.capacity")))),
-        Aggregates.match(Filters.gt("over", 0)),
-        Aggregates.group(null, Accumulators.sum("total", "$over")))).first();
+    Document over =
+        audits
+            .aggregate(
+                List.of(
+                    Aggregates.lookup("schedule", "schedule_id", "_id", "flight"),
+                    Aggregates.unwind("$flight"),
+                    Aggregates.lookup("aircraft", "flight.aircraft", "_id", "plane"),
+                    Aggregates.unwind("$plane"),
+                    Aggregates.project(
+                        new Document(
+                            "over",
+                            new Document(
+                                "$subtract", List.of("$seats_occupied", "$plane.capacity")))),
+                    Aggregates.match(Filters.gt("over", 0)),
+                    Aggregates.group(null, Accumulators.sum("total", "$over"))))
+            .first();
     return over == null ? 0 : ((Number) over.get("total")).longValue();
   }
 
   /** Seats of the run beyond the first with each (flight, day, seat number). */
   private long repeatedInRun() {
     Bson inRun = Filters.gt("_id", lastSeatBefore);
-    Document groups = seats.aggregate(List.of(Aggregates.match(inRun),
-        Aggregates.group(new Document("s", "$schedule_id").append("d", "$flight_date")
-            .append("n", "$seat_number")),
-        Aggregates.group(null, Accumulators.sum("n", 1)))).first();
+    Document groups =
+        seats
+            .aggregate(
+                List.of(
+                    Aggregates.match(inRun),
+                    Aggregates.group(
+                        new Document("s", "$schedule_id")
+                            .append("d", "$flight_date")
+                            .append("n", "$seat_number")),
+                    Aggregates.group(null, Accumulators.sum("n", 1))))
+            .first();
     long distinct = groups == null ? 0 : ((Number) groups.get("n")).longValue();
     return seats.countDocuments(inRun) - distinct;
   }

@@ -61,7 +61,8 @@ final class MongoEmulator implements EmbeddedServer {
 
   @Override
   public String description() {
-    return "the in-process MongoDB emulator (mongo-java-server) on port " + port
+    return "the in-process MongoDB emulator (mongo-java-server) on port "
+        + port
         + ": NOT a real MongoDB, and WITHOUT transactions; its figures say nothing about MongoDB";
   }
 

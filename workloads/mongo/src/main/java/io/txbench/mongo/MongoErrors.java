@@ -13,13 +13,14 @@ import io.txbench.core.ErrorClass;
 import io.txbench.core.Failure;
 
 /**
- * What a MongoDB error means for an iteration. A connection that broke after sending (a read,
- * a write or a read time-out on the socket) loses the reply; one that could not be opened, or a
+ * What a MongoDB error means for an iteration. A connection that broke after sending (a read, a
+ * write or a read time-out on the socket) loses the reply; one that could not be opened, or a
  * server that could not be selected, never received the request.
  */
 final class MongoErrors {
   /** A write conflict outside a transaction: another writer got the document first. */
   static final int WRITE_CONFLICT = 112;
+
   /** Two concurrent upserts of the same key: one of them lost the race. */
   static final int DUPLICATE_KEY = 11000;
 
@@ -38,16 +39,20 @@ final class MongoErrors {
         // twice.
         return Failure.replyLost(ErrorClass.TRANSIENT_TRANSACTION);
       }
-      if (e instanceof MongoSocketOpenException || e instanceof MongoTimeoutException
-          || e instanceof MongoNotPrimaryException || e instanceof MongoNodeIsRecoveringException) {
+      if (e instanceof MongoSocketOpenException
+          || e instanceof MongoTimeoutException
+          || e instanceof MongoNotPrimaryException
+          || e instanceof MongoNodeIsRecoveringException) {
         // No connection, no server to send to, or the server refused: nothing was applied.
         return Failure.fatal(ErrorClass.CONNECTION);
       }
       if (e instanceof MongoSocketException) {
         return Failure.replyLost(ErrorClass.CONNECTION);
       }
-      int code = e instanceof MongoWriteException w ? w.getError().getCode()
-          : e instanceof MongoCommandException c ? c.getErrorCode() : e.getCode();
+      int code =
+          e instanceof MongoWriteException w
+              ? w.getError().getCode()
+              : e instanceof MongoCommandException c ? c.getErrorCode() : e.getCode();
       if (code == WRITE_CONFLICT || code == DUPLICATE_KEY) {
         return Failure.retryable(ErrorClass.SERIALIZATION);
       }

@@ -3,23 +3,25 @@ package io.txbench.mongo;
 import io.txbench.core.AbandonedException;
 import io.txbench.core.Worker;
 import io.txbench.core.WorkloadOptions;
-import io.txbench.core.kinds.Insert;
 import io.txbench.core.data.ItemData;
+import io.txbench.core.kinds.Insert;
 import org.bson.Document;
 
 /** {@link Insert} on MongoDB: one document; the driver makes its ObjectId, unique across runs. */
 final class MongoInsertWorkload extends MongoItemWorkload {
 
-  MongoInsertWorkload(MongoTarget target, Insert kind, WorkloadOptions options,
-      MongoRegistry registry) {
+  MongoInsertWorkload(
+      MongoTarget target, Insert kind, WorkloadOptions options, MongoRegistry registry) {
     super(target, kind, options, registry);
   }
 
   @Override
   public void iteration(Worker worker, MongoSession session) throws AbandonedException {
-    Document item = new Document("k", ItemData.k(worker.random(), rows))
-        .append("c", data.c(worker.random())).append("pad", data.pad(worker.random()))
-        .append("updates", 0L);
+    Document item =
+        new Document("k", ItemData.k(worker.random(), rows))
+            .append("c", data.c(worker.random()))
+            .append("pad", data.pad(worker.random()))
+            .append("updates", 0L);
     session.write(() -> items.insertOne(item));
   }
 }

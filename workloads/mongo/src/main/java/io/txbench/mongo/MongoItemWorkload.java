@@ -1,8 +1,8 @@
 package io.txbench.mongo;
 
 import com.mongodb.client.MongoCollection;
-import com.mongodb.client.model.Aggregates;
 import com.mongodb.client.model.Accumulators;
+import com.mongodb.client.model.Aggregates;
 import io.txbench.core.Lease;
 import io.txbench.core.LeaseMode;
 import io.txbench.core.Progress;
@@ -34,8 +34,8 @@ abstract class MongoItemWorkload implements Workload<MongoSession> {
   private final MongoRegistry registry;
   long rows;
 
-  MongoItemWorkload(MongoTarget target, ItemKind kind, WorkloadOptions options,
-      MongoRegistry registry) {
+  MongoItemWorkload(
+      MongoTarget target, ItemKind kind, WorkloadOptions options, MongoRegistry registry) {
     this.target = target;
     this.kind = kind;
     this.options = options;
@@ -51,12 +51,19 @@ abstract class MongoItemWorkload implements Workload<MongoSession> {
     registry.recreate(List.of(COLLECTION), kind.dataSet(), size, options.seed());
     SplittableRandom random = data.loadRandom();
     try (Progress.Task task = progress.start("loading " + COLLECTION, size)) {
-      MongoLoader.load(items, task, sink -> {
-        for (long id = 1; id <= size; id++) {
-          sink.accept(new Document("_id", id).append("k", ItemData.k(random, size))
-              .append("c", data.c(random)).append("pad", data.pad(random)).append("updates", 0L));
-        }
-      });
+      MongoLoader.load(
+          items,
+          task,
+          sink -> {
+            for (long id = 1; id <= size; id++) {
+              sink.accept(
+                  new Document("_id", id)
+                      .append("k", ItemData.k(random, size))
+                      .append("c", data.c(random))
+                      .append("pad", data.pad(random))
+                      .append("updates", 0L));
+            }
+          });
     }
     items.createIndex(new Document("k", 1));
     registry.finish(List.of(COLLECTION));
@@ -98,8 +105,10 @@ abstract class MongoItemWorkload implements Workload<MongoSession> {
   }
 
   private long updates() {
-    Document sum = items.aggregate(List.of(
-        Aggregates.group(null, Accumulators.sum("total", "$updates")))).first();
+    Document sum =
+        items
+            .aggregate(List.of(Aggregates.group(null, Accumulators.sum("total", "$updates"))))
+            .first();
     return sum == null ? 0 : ((Number) sum.get("total")).longValue();
   }
 }

@@ -32,9 +32,13 @@ final class MongoLeaseStore implements LeaseStore {
   /** Refuses a collection of that name that is not txbench's. */
   void ensure() throws SetupException {
     if (leases().countDocuments(Filters.ne("record", MongoRegistry.SIGNATURE)) > 0) {
-      throw new SetupException("the collection '" + COLLECTION + "' in database '"
-          + database.getName() + "' is not txbench's: nothing was touched; use another"
-          + " --target-database-name, or rename it yourself");
+      throw new SetupException(
+          "the collection '"
+              + COLLECTION
+              + "' in database '"
+              + database.getName()
+              + "' is not txbench's: nothing was touched; use another"
+              + " --target-database-name, or rename it yourself");
     }
   }
 
@@ -42,10 +46,15 @@ final class MongoLeaseStore implements LeaseStore {
   public Snapshot read() {
     List<LeaseRecord> all = new ArrayList<>();
     for (Document d : leases().find()) {
-      all.add(new LeaseRecord(d.getString("_id"), d.getString("group"),
-          LeaseMode.valueOf(d.getString("mode")), d.getString("host"),
-          ((Number) d.get("pid")).longValue(), ((Number) d.get("startedAt")).longValue(),
-          ((Number) d.get("heartbeatAt")).longValue()));
+      all.add(
+          new LeaseRecord(
+              d.getString("_id"),
+              d.getString("group"),
+              LeaseMode.valueOf(d.getString("mode")),
+              d.getString("host"),
+              ((Number) d.get("pid")).longValue(),
+              ((Number) d.get("startedAt")).longValue(),
+              ((Number) d.get("heartbeatAt")).longValue()));
     }
     return new Snapshot(System.currentTimeMillis(), all);
   }
@@ -53,16 +62,22 @@ final class MongoLeaseStore implements LeaseStore {
   @Override
   public void insert(LeaseRecord lease) {
     long now = System.currentTimeMillis();
-    leases().insertOne(new Document("_id", lease.id()).append("record", MongoRegistry.SIGNATURE)
-        .append("group", lease.group()).append("mode", lease.mode().name())
-        .append("host", lease.host()).append("pid", lease.pid()).append("startedAt", now)
-        .append("heartbeatAt", now));
+    leases()
+        .insertOne(
+            new Document("_id", lease.id())
+                .append("record", MongoRegistry.SIGNATURE)
+                .append("group", lease.group())
+                .append("mode", lease.mode().name())
+                .append("host", lease.host())
+                .append("pid", lease.pid())
+                .append("startedAt", now)
+                .append("heartbeatAt", now));
   }
 
   @Override
   public void beat(String id) {
-    leases().updateOne(Filters.eq("_id", id),
-        Updates.set("heartbeatAt", System.currentTimeMillis()));
+    leases()
+        .updateOne(Filters.eq("_id", id), Updates.set("heartbeatAt", System.currentTimeMillis()));
   }
 
   @Override
@@ -72,8 +87,11 @@ final class MongoLeaseStore implements LeaseStore {
 
   @Override
   public boolean expire(String id, long heartbeatMillis) {
-    return leases().deleteOne(Filters.and(Filters.eq("_id", id),
-        Filters.eq("heartbeatAt", heartbeatMillis))).getDeletedCount() > 0;
+    return leases()
+            .deleteOne(
+                Filters.and(Filters.eq("_id", id), Filters.eq("heartbeatAt", heartbeatMillis)))
+            .getDeletedCount()
+        > 0;
   }
 
   @Override

@@ -6,29 +6,43 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * MongoDB's session and transaction options, as names the driver reads: a read preference
- * ({@code primary}), a read concern ({@code snapshot}), a write concern ({@code majority}), and
- * whether sessions are causally consistent. The options keep the OnGres benchmark's names.
+ * MongoDB's session and transaction options, as names the driver reads: a read preference ({@code
+ * primary}), a read concern ({@code snapshot}), a write concern ({@code majority}), and whether
+ * sessions are causally consistent. The options keep the OnGres benchmark's names.
  */
 record MongoOptions(
     String readPreference, String readConcern, String writeConcern, boolean causallyConsistent) {
 
-  static final DeclaredOption<String> READ_PREFERENCE = DeclaredOption.oneOf(
-      "--mongo-read-preference", "PREF", "transactions' read preference (primary,"
-          + " primaryPreferred, secondary, secondaryPreferred, nearest).", "primary",
-      List.of("primary", "primaryPreferred", "secondary", "secondaryPreferred", "nearest"));
+  static final DeclaredOption<String> READ_PREFERENCE =
+      DeclaredOption.oneOf(
+          "--mongo-read-preference",
+          "PREF",
+          "transactions' read preference (primary,"
+              + " primaryPreferred, secondary, secondaryPreferred, nearest).",
+          "primary",
+          List.of("primary", "primaryPreferred", "secondary", "secondaryPreferred", "nearest"));
 
-  static final DeclaredOption<String> READ_CONCERN = DeclaredOption.oneOf(
-      "--mongo-read-concern", "LEVEL", "transactions' read concern (local, majority, snapshot).",
-      "snapshot", List.of("local", "majority", "snapshot", "available", "linearizable"));
+  static final DeclaredOption<String> READ_CONCERN =
+      DeclaredOption.oneOf(
+          "--mongo-read-concern",
+          "LEVEL",
+          "transactions' read concern (local, majority, snapshot).",
+          "snapshot",
+          List.of("local", "majority", "snapshot", "available", "linearizable"));
 
-  static final DeclaredOption<String> WRITE_CONCERN = new DeclaredOption<>(
-      "--mongo-write-concern", "W", "transactions' write concern (majority, w1, w2, w3,"
-          + " journaled, or a number).", "majority", false, MongoOptions::writeConcernName);
+  static final DeclaredOption<String> WRITE_CONCERN =
+      new DeclaredOption<>(
+          "--mongo-write-concern",
+          "W",
+          "transactions' write concern (majority, w1, w2, w3," + " journaled, or a number).",
+          "majority",
+          false,
+          MongoOptions::writeConcernName);
 
-  static final DeclaredOption<Boolean> NOT_CAUSALLY_CONSISTENT = DeclaredOption.flag(
-      "--mongo-not-casually-consistent",
-      "sessions without causal consistency (the OnGres name, spelled so).");
+  static final DeclaredOption<Boolean> NOT_CAUSALLY_CONSISTENT =
+      DeclaredOption.flag(
+          "--mongo-not-casually-consistent",
+          "sessions without causal consistency (the OnGres name, spelled so).");
 
   /** The options the {@code mongo} target declares, in the order help lists them. */
   static final List<DeclaredOption<?>> DECLARED =
@@ -40,15 +54,21 @@ record MongoOptions(
 
   /** The options as the run was given them. */
   static MongoOptions of(OptionValues values) {
-    return new MongoOptions(values.get(READ_PREFERENCE), values.get(READ_CONCERN),
-        values.get(WRITE_CONCERN), !values.get(NOT_CAUSALLY_CONSISTENT));
+    return new MongoOptions(
+        values.get(READ_PREFERENCE),
+        values.get(READ_CONCERN),
+        values.get(WRITE_CONCERN),
+        !values.get(NOT_CAUSALLY_CONSISTENT));
   }
 
   private static String writeConcernName(String text) {
     String w = text.strip().toLowerCase(Locale.ROOT);
     if (!w.matches("\\d+|majority|w1|w2|w3|acknowledged|unacknowledged|journaled")) {
-      throw new IllegalArgumentException("unknown write concern '" + text + "'; one of: majority,"
-          + " w1, w2, w3, acknowledged, unacknowledged, journaled, or a number");
+      throw new IllegalArgumentException(
+          "unknown write concern '"
+              + text
+              + "'; one of: majority,"
+              + " w1, w2, w3, acknowledged, unacknowledged, journaled, or a number");
     }
     return w;
   }

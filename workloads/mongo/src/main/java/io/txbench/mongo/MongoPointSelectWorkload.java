@@ -12,8 +12,8 @@ import org.bson.conversions.Bson;
 final class MongoPointSelectWorkload extends MongoItemWorkload {
   private static final Bson ONLY_C = Projections.include("c");
 
-  MongoPointSelectWorkload(MongoTarget target, PointSelect kind, WorkloadOptions options,
-      MongoRegistry registry) {
+  MongoPointSelectWorkload(
+      MongoTarget target, PointSelect kind, WorkloadOptions options, MongoRegistry registry) {
     super(target, kind, options, registry);
   }
 

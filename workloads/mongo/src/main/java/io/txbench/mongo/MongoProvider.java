@@ -67,15 +67,16 @@ public final class MongoProvider implements WorkloadProvider {
 
   @Override
   public List<LibraryLogger> loggers() {
-    return List.of(new LibraryLogger("org.mongodb.driver", "WARN"),
-        new LibraryLogger("de.bwaldvogel", "OFF"));
+    return List.of(
+        new LibraryLogger("org.mongodb.driver", "WARN"), new LibraryLogger("de.bwaldvogel", "OFF"));
   }
 
   @Override
   public WorkloadTable<MongoTarget> workloads() {
     return WorkloadTable.of(MongoTarget.class)
         .serve(new Airline(), (t, kind, o) -> new MongoAirlineWorkload(t, kind, o, registry(t)))
-        .serve(new PointSelect(),
+        .serve(
+            new PointSelect(),
             (t, kind, o) -> new MongoPointSelectWorkload(t, kind, o, registry(t)))
         .serve(new Insert(), (t, kind, o) -> new MongoInsertWorkload(t, kind, o, registry(t)))
         .serve(new Update(), (t, kind, o) -> new MongoUpdateWorkload(t, kind, o, registry(t)));
@@ -91,10 +92,12 @@ public final class MongoProvider implements WorkloadProvider {
     MongoTarget mongo = MongoTarget.open(target);
     if (workload.transactional() && !mongo.supportsTransactions()) {
       mongo.close();
-      throw new TargetUnavailableException("the MongoDB server at " + target.describe()
-          + " is standalone, and only a replica set or a sharded cluster has transactions:"
-          + " start one (docker compose -f docker/compose.yaml up -d mongo starts a one-node"
-          + " replica set) or run airline with --disable-transaction");
+      throw new TargetUnavailableException(
+          "the MongoDB server at "
+              + target.describe()
+              + " is standalone, and only a replica set or a sharded cluster has transactions:"
+              + " start one (docker compose -f docker/compose.yaml up -d mongo starts a one-node"
+              + " replica set) or run airline with --disable-transaction");
     }
     return mongo;
   }
@@ -103,7 +106,10 @@ public final class MongoProvider implements WorkloadProvider {
   public Dropped dropOwned(Target target) throws Exception {
     MongoTarget mongo = (MongoTarget) target;
     MongoRegistry registry = new MongoRegistry(mongo.database(), ToolVersion.get());
-    if (!mongo.database().listCollectionNames().into(new ArrayList<>())
+    if (!mongo
+        .database()
+        .listCollectionNames()
+        .into(new ArrayList<>())
         .contains(MongoRegistry.META)) {
       return new Dropped(List.of(), List.of());
     }

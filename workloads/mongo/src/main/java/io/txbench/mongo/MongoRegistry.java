@@ -50,20 +50,28 @@ final class MongoRegistry {
     }
     for (Document d : meta().find(Filters.ne("record", SIGNATURE))) {
       if (!d.keySet().equals(FIRST_FIELDS)) {
-        throw new SetupException("the collection '" + META + "' in database '"
-            + database.getName() + "' is not txbench's record (its documents are not txbench's):"
-            + " nothing was touched; use another --target-database-name, or rename it yourself");
+        throw new SetupException(
+            "the collection '"
+                + META
+                + "' in database '"
+                + database.getName()
+                + "' is not txbench's record (its documents are not txbench's):"
+                + " nothing was touched; use another --target-database-name, or rename it yourself");
       }
     }
     // The first record did not say whether a load finished: its collections are to be loaded anew.
-    meta().updateMany(Filters.ne("record", SIGNATURE), Updates.combine(
-        Updates.set("record", SIGNATURE), Updates.set("state", "unknown"),
-        Updates.rename("workload", "group")));
+    meta()
+        .updateMany(
+            Filters.ne("record", SIGNATURE),
+            Updates.combine(
+                Updates.set("record", SIGNATURE),
+                Updates.set("state", "unknown"),
+                Updates.rename("workload", "group")));
   }
 
   /**
-   * Takes a lease on a group of collections; a shared one where there is no record guards
-   * nothing, and attach says what to do.
+   * Takes a lease on a group of collections; a shared one where there is no record guards nothing,
+   * and attach says what to do.
    */
   Lease lease(String group, LeaseMode mode) throws Exception {
     if (mode == LeaseMode.SHARED && !collections().contains(META)) {
@@ -90,23 +98,37 @@ final class MongoRegistry {
       }
       meta().deleteOne(Filters.eq("_id", name));
       database.createCollection(name);
-      meta().insertOne(new Document("_id", name).append("record", SIGNATURE)
-          .append("group", group).append("scale", scale).append("seed", seed)
-          .append("toolVersion", toolVersion).append("state", "loading")
-          .append("createdAt", Instant.now()));
+      meta()
+          .insertOne(
+              new Document("_id", name)
+                  .append("record", SIGNATURE)
+                  .append("group", group)
+                  .append("scale", scale)
+                  .append("seed", seed)
+                  .append("toolVersion", toolVersion)
+                  .append("state", "loading")
+                  .append("createdAt", Instant.now()));
     }
   }
 
   private void requireOwn(String name) throws SetupException {
     if (meta().find(Filters.eq("_id", name)).first() == null) {
-      throw new SetupException("collection '" + name + "' already exists in database '"
-          + database.getName() + "' and was not created by txbench: it is left untouched;"
-          + " use another --target-database-name, or drop or rename it yourself");
+      throw new SetupException(
+          "collection '"
+              + name
+              + "' already exists in database '"
+              + database.getName()
+              + "' and was not created by txbench: it is left untouched;"
+              + " use another --target-database-name, or drop or rename it yourself");
     }
     if (!shapedAsOwn(name)) {
-      throw new SetupException("collection '" + name + "' in database '" + database.getName()
-          + "' is listed in txbench's record but its documents are not txbench's: it is left"
-          + " untouched; use another --target-database-name");
+      throw new SetupException(
+          "collection '"
+              + name
+              + "' in database '"
+              + database.getName()
+              + "' is listed in txbench's record but its documents are not txbench's: it is left"
+              + " untouched; use another --target-database-name");
     }
   }
 
@@ -119,24 +141,35 @@ final class MongoRegistry {
   /** Records the collections complete, once their load and indexes finished. */
   void finish(List<String> names) {
     for (String name : names) {
-      meta().updateOne(Filters.eq("_id", name), Updates.combine(Updates.set("state", "complete"),
-          Updates.set("completedAt", Instant.now())));
+      meta()
+          .updateOne(
+              Filters.eq("_id", name),
+              Updates.combine(
+                  Updates.set("state", "complete"), Updates.set("completedAt", Instant.now())));
     }
   }
 
   /** The scale recorded for a collection txbench made and loaded completely. */
   long attach(String name) throws SetupException {
     if (!collections().contains(name)) {
-      throw new SetupException("collection '" + name + "' does not exist in database '"
-          + database.getName() + "': run once without --skip-setup to create and load it");
+      throw new SetupException(
+          "collection '"
+              + name
+              + "' does not exist in database '"
+              + database.getName()
+              + "': run once without --skip-setup to create and load it");
     }
     ensure();
     requireOwn(name);
     Document entry = meta().find(Filters.eq("_id", name)).first();
     if (!"complete".equals(entry.getString("state"))) {
-      throw new SetupException("collection '" + name + "' in database '" + database.getName()
-          + "' was not loaded completely (its prepare was interrupted, or an older txbench made"
-          + " it): run once without --skip-setup to load it anew");
+      throw new SetupException(
+          "collection '"
+              + name
+              + "' in database '"
+              + database.getName()
+              + "' was not loaded completely (its prepare was interrupted, or an older txbench made"
+              + " it): run once without --skip-setup to load it anew");
     }
     return ((Number) entry.get("scale")).longValue();
   }

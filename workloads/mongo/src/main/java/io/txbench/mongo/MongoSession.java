@@ -13,10 +13,10 @@ import java.util.function.ToLongFunction;
 /**
  * One worker's MongoDB session and the transaction template of every MongoDB workload. With
  * transactions, one {@link ClientSession} is kept for the whole run and each iteration is a
- * transaction on it; the commit is reported to the worker's {@link Effects}, and only the commit
- * is retried while its result is unknown (running the transaction again could apply it twice).
- * Without transactions (a standalone server, the emulator, {@code --disable-transaction}) each
- * write is committed by the server on its own and reported as such.
+ * transaction on it; the commit is reported to the worker's {@link Effects}, and only the commit is
+ * retried while its result is unknown (running the transaction again could apply it twice). Without
+ * transactions (a standalone server, the emulator, {@code --disable-transaction}) each write is
+ * committed by the server on its own and reported as such.
  */
 final class MongoSession implements AutoCloseable {
   private static final int COMMIT_ATTEMPTS = 5;
@@ -26,8 +26,7 @@ final class MongoSession implements AutoCloseable {
   /** The statements of one iteration; {@code session} is null without a transaction. */
   @FunctionalInterface
   interface Work<T> {
-    T run(ClientSession session)
-        throws InterruptedException, AbandonedException, DeclinedException;
+    T run(ClientSession session) throws InterruptedException, AbandonedException, DeclinedException;
   }
 
   private MongoSession(Effects effects, ClientSession session) {
@@ -37,8 +36,8 @@ final class MongoSession implements AutoCloseable {
 
   /** A worker's session: with {@code options}, one that runs transactions; null for none. */
   static MongoSession open(MongoTarget target, Worker worker, ClientSessionOptions options) {
-    return new MongoSession(worker.effects(),
-        options == null ? null : target.client().startSession(options));
+    return new MongoSession(
+        worker.effects(), options == null ? null : target.client().startSession(options));
   }
 
   /**
@@ -71,8 +70,8 @@ final class MongoSession implements AutoCloseable {
   }
 
   /**
-   * The same, for a write that may change nothing ({@code changed} says how many documents it
-   * did): one that changed none left nothing behind, and is reported so.
+   * The same, for a write that may change nothing ({@code changed} says how many documents it did):
+   * one that changed none left nothing behind, and is reported so.
    */
   <T> T write(Supplier<T> write, ToLongFunction<T> changed) throws AbandonedException {
     if (session != null) {

@@ -32,6 +32,7 @@ final class MongoTarget implements Target {
   /** {@code mongodb://user@host}: a user named without a password. */
   private static final Pattern USER_WITHOUT_PASSWORD =
       Pattern.compile("^(mongodb(?:\\+srv)?://[^:@/]+)@");
+
   private static final int READ_TIMEOUT_SECONDS = 60;
   private static final int COMMAND_NOT_FOUND = 59;
   private final MongoClient client;
@@ -41,17 +42,22 @@ final class MongoTarget implements Target {
   private final TransactionOptions transactionOptions;
   private final boolean causallyConsistent;
 
-  private MongoTarget(MongoClient client, MongoDatabase database, String serverVersion,
-      boolean transactions, MongoOptions options) {
+  private MongoTarget(
+      MongoClient client,
+      MongoDatabase database,
+      String serverVersion,
+      boolean transactions,
+      MongoOptions options) {
     this.client = client;
     this.database = database;
     this.serverVersion = serverVersion;
     this.transactions = transactions;
-    this.transactionOptions = TransactionOptions.builder()
-        .readPreference(ReadPreference.valueOf(options.readPreference()))
-        .readConcern(new ReadConcern(ReadConcernLevel.fromString(options.readConcern())))
-        .writeConcern(writeConcern(options.writeConcern()))
-        .build();
+    this.transactionOptions =
+        TransactionOptions.builder()
+            .readPreference(ReadPreference.valueOf(options.readPreference()))
+            .readConcern(new ReadConcern(ReadConcernLevel.fromString(options.readConcern())))
+            .writeConcern(writeConcern(options.writeConcern()))
+            .build();
     this.causallyConsistent = options.causallyConsistent();
   }
 
@@ -70,20 +76,27 @@ final class MongoTarget implements Target {
   static MongoTarget open(TargetOptions options) throws TargetUnavailableException {
     boolean hasUrl = options.url() != null && !options.url().isBlank();
     ConnectionString url = connectionString(options);
-    MongoClientSettings.Builder settings = MongoClientSettings.builder()
-        .applicationName("txbench")
-        .applyToConnectionPoolSettings(p -> p
-            .maxSize(options.maxConnections())
-            .minSize(Math.min(options.minConnections(), options.maxConnections()))
-            .maxWaitTime(options.connectionWaitTimeout().toMillis(), TimeUnit.MILLISECONDS)
-            .maxConnectionIdleTime(options.connectionIdleTimeout().toMillis(),
-                TimeUnit.MILLISECONDS))
-        .applyToSocketSettings(s -> s
-            .connectTimeout(options.connectionWaitTimeout().toMillis(), TimeUnit.MILLISECONDS)
-            .readTimeout(READ_TIMEOUT_SECONDS, TimeUnit.SECONDS))
-        .applyToClusterSettings(c -> c.serverSelectionTimeout(
-            options.connectionWaitTimeout().toMillis(), TimeUnit.MILLISECONDS))
-        .applyConnectionString(url);
+    MongoClientSettings.Builder settings =
+        MongoClientSettings.builder()
+            .applicationName("txbench")
+            .applyToConnectionPoolSettings(
+                p ->
+                    p.maxSize(options.maxConnections())
+                        .minSize(Math.min(options.minConnections(), options.maxConnections()))
+                        .maxWaitTime(
+                            options.connectionWaitTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                        .maxConnectionIdleTime(
+                            options.connectionIdleTimeout().toMillis(), TimeUnit.MILLISECONDS))
+            .applyToSocketSettings(
+                s ->
+                    s.connectTimeout(
+                            options.connectionWaitTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                        .readTimeout(READ_TIMEOUT_SECONDS, TimeUnit.SECONDS))
+            .applyToClusterSettings(
+                c ->
+                    c.serverSelectionTimeout(
+                        options.connectionWaitTimeout().toMillis(), TimeUnit.MILLISECONDS))
+            .applyConnectionString(url);
     MongoCredential credential = credential(url.getCredential(), options);
     if (credential != null) {
       settings.credential(credential);
@@ -93,10 +106,17 @@ final class MongoTarget implements Target {
     try {
       MongoDatabase database = client.getDatabase(databaseName);
       Document hello = hello(client.getDatabase("admin"));
-      String version = client.getDatabase("admin").runCommand(new Document("buildInfo", 1))
-          .get("version", "unknown");
+      String version =
+          client
+              .getDatabase("admin")
+              .runCommand(new Document("buildInfo", 1))
+              .get("version", "unknown");
       boolean transactions = hello.containsKey("setName") || "isdbgrid".equals(hello.get("msg"));
-      return new MongoTarget(client, database, "MongoDB " + version, transactions,
+      return new MongoTarget(
+          client,
+          database,
+          "MongoDB " + version,
+          transactions,
           MongoOptions.of(options.declared()));
     } catch (MongoException | IllegalArgumentException e) {
       client.close();
@@ -104,21 +124,31 @@ final class MongoTarget implements Target {
       if (e instanceof MongoTimeoutException) {
         // The driver's own words name its server selector, not what went wrong.
         Integer fromUrl = url.getServerSelectionTimeout();
-        throw new TargetUnavailableException("cannot connect to MongoDB: nothing answered on "
-            + where + " within " + (fromUrl == null ? Durations.text(options.connectionWaitTimeout())
-                : Durations.text(java.time.Duration.ofMillis(fromUrl))
-                    + " (serverSelectionTimeoutMS in the URL)")
-            + (String.valueOf(e.getMessage()).contains("Connection refused")
-                ? " (connection refused)" : ""), e);
+        throw new TargetUnavailableException(
+            "cannot connect to MongoDB: nothing answered on "
+                + where
+                + " within "
+                + (fromUrl == null
+                    ? Durations.text(options.connectionWaitTimeout())
+                    : Durations.text(java.time.Duration.ofMillis(fromUrl))
+                        + " (serverSelectionTimeoutMS in the URL)")
+                + (String.valueOf(e.getMessage()).contains("Connection refused")
+                    ? " (connection refused)"
+                    : ""),
+            e);
       }
-      throw new TargetUnavailableException("cannot connect to MongoDB at " + where + ": "
-          + options.password().maskIn(firstLine(e.getMessage())), e);
+      throw new TargetUnavailableException(
+          "cannot connect to MongoDB at "
+              + where
+              + ": "
+              + options.password().maskIn(firstLine(e.getMessage())),
+          e);
     }
   }
 
   /**
-   * The connection string: the URL given, with the password from the options (the option, a file
-   * or the environment) put in when it names a user without one; or one for host and port.
+   * The connection string: the URL given, with the password from the options (the option, a file or
+   * the environment) put in when it names a user without one; or one for host and port.
    *
    * @throws IllegalArgumentException when it is not a connection string, in words
    */
@@ -130,34 +160,40 @@ final class MongoTarget implements Target {
     if (!options.password().isEmpty()) {
       Matcher userOnly = USER_WITHOUT_PASSWORD.matcher(url);
       if (userOnly.find()) {
-        url = userOnly.replaceFirst(Matcher.quoteReplacement(userOnly.group(1) + ":"
-            + URLEncoder.encode(options.password().reveal(), StandardCharsets.UTF_8)
-                .replace("+", "%20") + "@"));
+        url =
+            userOnly.replaceFirst(
+                Matcher.quoteReplacement(
+                    userOnly.group(1)
+                        + ":"
+                        + URLEncoder.encode(options.password().reveal(), StandardCharsets.UTF_8)
+                            .replace("+", "%20")
+                        + "@"));
       }
     }
     return new ConnectionString(url);
   }
 
   /**
-   * Who connects: the connection string's user, given the password from the options when the
-   * string has none (with an explicit mechanism, the driver accepts one without); or the options'
-   * user; or nobody.
+   * Who connects: the connection string's user, given the password from the options when the string
+   * has none (with an explicit mechanism, the driver accepts one without); or the options' user; or
+   * nobody.
    */
   static MongoCredential credential(MongoCredential fromUrl, TargetOptions options) {
-    char[] password = options.password().isEmpty() ? null
-        : options.password().reveal().toCharArray();
+    char[] password =
+        options.password().isEmpty() ? null : options.password().reveal().toCharArray();
     if (fromUrl != null) {
       if (fromUrl.getPassword() != null || password == null) {
         return fromUrl;
       }
-      MongoCredential withPassword = MongoCredential.createCredential(fromUrl.getUserName(),
-          fromUrl.getSource(), password);
-      return fromUrl.getMechanism() == null ? withPassword
+      MongoCredential withPassword =
+          MongoCredential.createCredential(fromUrl.getUserName(), fromUrl.getSource(), password);
+      return fromUrl.getMechanism() == null
+          ? withPassword
           : withPassword.withMechanism(fromUrl.getAuthenticationMechanism());
     }
     if (options.user() != null && !options.user().isEmpty()) {
-      return MongoCredential.createCredential(options.user(), "admin",
-          password == null ? new char[0] : password);
+      return MongoCredential.createCredential(
+          options.user(), "admin", password == null ? new char[0] : password);
     }
     return null;
   }

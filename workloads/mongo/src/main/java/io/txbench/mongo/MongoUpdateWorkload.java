@@ -14,8 +14,8 @@ import io.txbench.core.kinds.Update;
  */
 final class MongoUpdateWorkload extends MongoItemWorkload {
 
-  MongoUpdateWorkload(MongoTarget target, Update kind, WorkloadOptions options,
-      MongoRegistry registry) {
+  MongoUpdateWorkload(
+      MongoTarget target, Update kind, WorkloadOptions options, MongoRegistry registry) {
     super(target, kind, options, registry);
   }
 
@@ -23,9 +23,13 @@ final class MongoUpdateWorkload extends MongoItemWorkload {
   public void iteration(Worker worker, MongoSession session) throws AbandonedException {
     long id = randomId(worker.random());
     String c = data.c(worker.random());
-    UpdateResult r = session.write(() -> items.updateOne(Filters.eq("_id", id),
-        Updates.combine(Updates.set("c", c), Updates.inc("updates", 1L))),
-        UpdateResult::getMatchedCount);
+    UpdateResult r =
+        session.write(
+            () ->
+                items.updateOne(
+                    Filters.eq("_id", id),
+                    Updates.combine(Updates.set("c", c), Updates.inc("updates", 1L))),
+            UpdateResult::getMatchedCount);
     if (r.getMatchedCount() != 1) {
       throw new IllegalStateException("document " + id + " of collection item is missing");
     }

@@ -19,18 +19,21 @@ class CommitRetryTest {
 
   /** A session whose commitTransaction throws the scripted errors in turn, then succeeds. */
   private static ClientSession session(Deque<MongoException> failures, int[] commits) {
-    return (ClientSession) Proxy.newProxyInstance(ClientSession.class.getClassLoader(),
-        new Class<?>[] {ClientSession.class}, (proxy, method, args) -> {
-          if (!method.getName().equals("commitTransaction")) {
-            throw new UnsupportedOperationException(method.getName());
-          }
-          commits[0]++;
-          MongoException next = failures.poll();
-          if (next != null) {
-            throw next;
-          }
-          return null;
-        });
+    return (ClientSession)
+        Proxy.newProxyInstance(
+            ClientSession.class.getClassLoader(),
+            new Class<?>[] {ClientSession.class},
+            (proxy, method, args) -> {
+              if (!method.getName().equals("commitTransaction")) {
+                throw new UnsupportedOperationException(method.getName());
+              }
+              commits[0]++;
+              MongoException next = failures.poll();
+              if (next != null) {
+                throw next;
+              }
+              return null;
+            });
   }
 
   private static MongoException labelled(String label) {
@@ -55,11 +58,12 @@ class CommitRetryTest {
     Deque<MongoException> failures = new ArrayDeque<>();
     failures.add(transientError);
     int[] commits = {0};
-    MongoException thrown = assertThrows(MongoException.class,
-        () -> MongoSession.commit(session(failures, commits)));
+    MongoException thrown =
+        assertThrows(MongoException.class, () -> MongoSession.commit(session(failures, commits)));
     assertSame(transientError, thrown);
     assertEquals(1, commits[0]);
-    assertEquals(io.txbench.core.Failure.retryable(io.txbench.core.ErrorClass.TRANSIENT_TRANSACTION),
+    assertEquals(
+        io.txbench.core.Failure.retryable(io.txbench.core.ErrorClass.TRANSIENT_TRANSACTION),
         MongoErrors.classify(thrown));
   }
 
@@ -70,11 +74,12 @@ class CommitRetryTest {
       failures.add(labelled(MongoException.UNKNOWN_TRANSACTION_COMMIT_RESULT_LABEL));
     }
     int[] commits = {0};
-    MongoException thrown = assertThrows(MongoException.class,
-        () -> MongoSession.commit(session(failures, commits)));
+    MongoException thrown =
+        assertThrows(MongoException.class, () -> MongoSession.commit(session(failures, commits)));
     assertEquals(5, commits[0]);
     // The server may hold it: the iteration is in doubt, never run again.
-    assertEquals(io.txbench.core.Failure.replyLost(io.txbench.core.ErrorClass.TRANSIENT_TRANSACTION),
+    assertEquals(
+        io.txbench.core.Failure.replyLost(io.txbench.core.ErrorClass.TRANSIENT_TRANSACTION),
         MongoErrors.classify(thrown));
   }
 
@@ -84,8 +89,8 @@ class CommitRetryTest {
     failures.add(labelled(MongoException.UNKNOWN_TRANSACTION_COMMIT_RESULT_LABEL));
     failures.add(new MongoException(91, "shutdown in progress"));
     int[] commits = {0};
-    MongoException thrown = assertThrows(MongoException.class,
-        () -> MongoSession.commit(session(failures, commits)));
+    MongoException thrown =
+        assertThrows(MongoException.class, () -> MongoSession.commit(session(failures, commits)));
     assertEquals(2, commits[0]);
     org.junit.jupiter.api.Assertions.assertTrue(MongoErrors.classify(thrown).replyLost());
   }

@@ -8,9 +8,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * The contract against the server named by {@code TXBENCH_IT_MONGO_URI} when set (a replica set
- * is assumed), otherwise against mongo-java-server, the in-process wire-protocol emulator, which
- * has no transactions.
+ * The contract against the server named by {@code TXBENCH_IT_MONGO_URI} when set (a replica set is
+ * assumed), otherwise against mongo-java-server, the in-process wire-protocol emulator, which has
+ * no transactions.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class EmulatorMongoWorkloadsIT extends MongoWorkloadsContract {

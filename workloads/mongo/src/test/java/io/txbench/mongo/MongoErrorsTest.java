@@ -24,9 +24,10 @@ class MongoErrorsTest {
   private static final ServerAddress SERVER = new ServerAddress("localhost", 27017);
 
   private static MongoCommandException command(int code, String... labels) {
-    BsonDocument response = new BsonDocument("ok", new BsonInt32(0))
-        .append("code", new BsonInt32(code))
-        .append("errmsg", new BsonString("failed"));
+    BsonDocument response =
+        new BsonDocument("ok", new BsonInt32(0))
+            .append("code", new BsonInt32(code))
+            .append("errmsg", new BsonString("failed"));
     MongoCommandException e = new MongoCommandException(response, SERVER);
     for (String label : labels) {
       e.addLabel(label);
@@ -36,40 +37,47 @@ class MongoErrorsTest {
 
   @Test
   void aTransientTransactionErrorRetriesTheWholeTransaction() {
-    assertEquals(Failure.retryable(ErrorClass.TRANSIENT_TRANSACTION),
+    assertEquals(
+        Failure.retryable(ErrorClass.TRANSIENT_TRANSACTION),
         MongoErrors.classify(command(112, MongoException.TRANSIENT_TRANSACTION_ERROR_LABEL)));
   }
 
   @Test
   void anUnknownCommitResultIsNotRetriedAsAWholeTransactionAndIsInDoubt() {
-    assertEquals(Failure.replyLost(ErrorClass.TRANSIENT_TRANSACTION), MongoErrors.classify(
-        command(50, MongoException.UNKNOWN_TRANSACTION_COMMIT_RESULT_LABEL)));
+    assertEquals(
+        Failure.replyLost(ErrorClass.TRANSIENT_TRANSACTION),
+        MongoErrors.classify(command(50, MongoException.UNKNOWN_TRANSACTION_COMMIT_RESULT_LABEL)));
   }
 
   @Test
   void writeConflictsAndDuplicateUpsertsOutsideTransactionsAreRetried() {
     assertEquals(Failure.retryable(ErrorClass.SERIALIZATION), MongoErrors.classify(command(112)));
-    MongoWriteException duplicate = new MongoWriteException(
-        new WriteError(11000, "E11000 duplicate key", new BsonDocument()), SERVER, Set.of());
+    MongoWriteException duplicate =
+        new MongoWriteException(
+            new WriteError(11000, "E11000 duplicate key", new BsonDocument()), SERVER, Set.of());
     assertEquals(Failure.retryable(ErrorClass.SERIALIZATION), MongoErrors.classify(duplicate));
   }
 
   @Test
   void aConnectionLostAfterSendingLosesTheReplyAndOneNeverMadeDoesNot() {
-    assertEquals(Failure.replyLost(ErrorClass.CONNECTION),
+    assertEquals(
+        Failure.replyLost(ErrorClass.CONNECTION),
         MongoErrors.classify(new MongoSocketReadException("closed", SERVER)));
-    assertEquals(Failure.replyLost(ErrorClass.CONNECTION),
+    assertEquals(
+        Failure.replyLost(ErrorClass.CONNECTION),
         MongoErrors.classify(new MongoSocketReadTimeoutException("slow", SERVER, null)));
-    assertEquals(Failure.fatal(ErrorClass.CONNECTION),
+    assertEquals(
+        Failure.fatal(ErrorClass.CONNECTION),
         MongoErrors.classify(new MongoSocketOpenException("refused", SERVER)));
-    assertEquals(Failure.fatal(ErrorClass.CONNECTION),
+    assertEquals(
+        Failure.fatal(ErrorClass.CONNECTION),
         MongoErrors.classify(new MongoTimeoutException("no server")));
   }
 
   @Test
   void anythingElseIsOther() {
     assertEquals(Failure.fatal(ErrorClass.OTHER), MongoErrors.classify(command(2)));
-    assertEquals(Failure.fatal(ErrorClass.OTHER),
-        MongoErrors.classify(new IllegalStateException("bug")));
+    assertEquals(
+        Failure.fatal(ErrorClass.OTHER), MongoErrors.classify(new IllegalStateException("bug")));
   }
 }

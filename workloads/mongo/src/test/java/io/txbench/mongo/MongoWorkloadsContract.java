@@ -1,11 +1,5 @@
 package io.txbench.mongo;
 
-import io.txbench.core.WorkloadFixtures;
-import io.txbench.core.kinds.Update;
-import io.txbench.core.kinds.PointSelect;
-import io.txbench.core.kinds.Insert;
-import io.txbench.core.kinds.Airline;
-import io.txbench.core.OptionValues;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,12 +7,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
+import io.txbench.core.OptionValues;
 import io.txbench.core.Secret;
 import io.txbench.core.SetupException;
 import io.txbench.core.TargetOptions;
 import io.txbench.core.TargetUnavailableException;
+import io.txbench.core.WorkloadFixtures;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.core.WorkloadRun;
+import io.txbench.core.kinds.Airline;
+import io.txbench.core.kinds.Insert;
+import io.txbench.core.kinds.PointSelect;
+import io.txbench.core.kinds.Update;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,8 +29,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The four workloads against a MongoDB server, each test in a database of its own; assertions
- * read the effects back. Subclasses say where the server is and whether it has transactions.
+ * The four workloads against a MongoDB server, each test in a database of its own; assertions read
+ * the effects back. Subclasses say where the server is and whether it has transactions.
  */
 abstract class MongoWorkloadsContract {
   private final MongoProvider provider = new MongoProvider();
@@ -60,11 +60,21 @@ abstract class MongoWorkloadsContract {
   private TargetOptions target(int connections) {
     String uri = serverUri();
     int query = uri.indexOf('?');
-    String withDb = query < 0
-        ? (uri.endsWith("/") ? uri : uri + "/") + databaseName
-        : uri.substring(0, query).replaceAll("/?$", "/") + databaseName + uri.substring(query);
-    return new TargetOptions(null, 0, null, null, Secret.none(), withDb, connections,
-        connections, Duration.ofSeconds(10), Duration.ofMinutes(10),
+    String withDb =
+        query < 0
+            ? (uri.endsWith("/") ? uri : uri + "/") + databaseName
+            : uri.substring(0, query).replaceAll("/?$", "/") + databaseName + uri.substring(query);
+    return new TargetOptions(
+        null,
+        0,
+        null,
+        null,
+        Secret.none(),
+        withDb,
+        connections,
+        connections,
+        Duration.ofSeconds(10),
+        Duration.ofMinutes(10),
         OptionValues.defaults());
   }
 
@@ -72,8 +82,8 @@ abstract class MongoWorkloadsContract {
     return WorkloadFixtures.options(name, tableSize, 42, noTransaction, 0);
   }
 
-  private WorkloadRun.Outcome run(WorkloadOptions options, int threads, long iterations,
-      boolean prepare) throws Exception {
+  private WorkloadRun.Outcome run(
+      WorkloadOptions options, int threads, long iterations, boolean prepare) throws Exception {
     return WorkloadRun.run(provider, target(threads), options, iterations, prepare);
   }
 
@@ -100,8 +110,12 @@ abstract class MongoWorkloadsContract {
       assertTrue(o.verification().passed(), o.verification().anomalies().toString());
     }
     // Audits are found by _id ("schedule/day"): an index on their fields would only cost writes.
-    assertEquals(List.of(new Document("_id", 1)), db.getCollection("audit").listIndexes()
-        .map(i -> i.get("key", Document.class)).into(new ArrayList<>()));
+    assertEquals(
+        List.of(new Document("_id", 1)),
+        db.getCollection("audit")
+            .listIndexes()
+            .map(i -> i.get("key", Document.class))
+            .into(new ArrayList<>()));
   }
 
   @Test
@@ -109,12 +123,15 @@ abstract class MongoWorkloadsContract {
     // One flight on one day, more buyers than any aircraft has seats. Without transactions
     // concurrent buyers could oversell: one buyer then.
     WorkloadOptions oneFlight = WorkloadFixtures.options(Airline.NAME, 0, 42, !transactions(), 1);
-    WorkloadRun.Outcome o = WorkloadRun.run(provider, target(transactions() ? 4 : 1), oneFlight,
-        500, true);
+    WorkloadRun.Outcome o =
+        WorkloadRun.run(provider, target(transactions() ? 4 : 1), oneFlight, 500, true);
     System.out.println("mongo one flight, 500 buyers: " + o.describe());
     Document flight = db.getCollection("schedule").find(new Document("_id", 1L)).first();
-    long capacity = db.getCollection("aircraft")
-        .find(new Document("_id", flight.getString("aircraft"))).first().getInteger("capacity");
+    long capacity =
+        db.getCollection("aircraft")
+            .find(new Document("_id", flight.getString("aircraft")))
+            .first()
+            .getInteger("capacity");
     assertEquals(500, o.result().iterations(), o.describe());
     assertEquals(500 - capacity, o.result().declined(), o.describe());
     assertEquals(capacity, count("seat"));
@@ -131,10 +148,14 @@ abstract class MongoWorkloadsContract {
     WorkloadRun.run(provider, target(1), oneFlight, 10, true);
     // As if an earlier, careless run had sold 3 seats past capacity: it is not this run's doing.
     Document flight = db.getCollection("schedule").find(new Document("_id", 1L)).first();
-    int capacity = db.getCollection("aircraft")
-        .find(new Document("_id", flight.getString("aircraft"))).first().getInteger("capacity");
-    db.getCollection("audit").updateOne(new Document(),
-        new Document("$set", new Document("seats_occupied", capacity + 3)));
+    int capacity =
+        db.getCollection("aircraft")
+            .find(new Document("_id", flight.getString("aircraft")))
+            .first()
+            .getInteger("capacity");
+    db.getCollection("audit")
+        .updateOne(
+            new Document(), new Document("$set", new Document("seats_occupied", capacity + 3)));
     try (io.txbench.core.Target t = provider.open(target(1), oneFlight)) {
       MongoAirlineWorkload w = (MongoAirlineWorkload) provider.workload(t, oneFlight);
       assertEquals(3, w.counts().seatsOverCapacity());
@@ -150,8 +171,10 @@ abstract class MongoWorkloadsContract {
     if (transactions()) {
       return;
     }
-    TargetUnavailableException e = assertThrows(TargetUnavailableException.class,
-        () -> provider.open(target(1), workload(Airline.NAME, 0, false)));
+    TargetUnavailableException e =
+        assertThrows(
+            TargetUnavailableException.class,
+            () -> provider.open(target(1), workload(Airline.NAME, 0, false)));
     assertTrue(e.getMessage().contains("replica set"), e.getMessage());
     assertTrue(e.getMessage().contains("--disable-transaction"), e.getMessage());
   }
@@ -189,8 +212,9 @@ abstract class MongoWorkloadsContract {
   @Test
   void prepareRefusesACollectionItDidNotCreate() {
     db.getCollection("item").insertOne(new Document("_id", 1).append("note", "precious"));
-    SetupException e = assertThrows(SetupException.class,
-        () -> run(workload(PointSelect.NAME, 100, false), 1, 1, true));
+    SetupException e =
+        assertThrows(
+            SetupException.class, () -> run(workload(PointSelect.NAME, 100, false), 1, 1, true));
     assertTrue(e.getMessage().contains("'item'"), e.getMessage());
     assertEquals(1, db.getCollection("item").countDocuments(new Document("note", "precious")));
     List<String> names = db.listCollectionNames().into(new ArrayList<>());
@@ -199,44 +223,49 @@ abstract class MongoWorkloadsContract {
 
   @Test
   void skipSetupWithoutDataSaysWhatToDo() {
-    SetupException e = assertThrows(SetupException.class,
-        () -> run(workload(Update.NAME, 100, false), 1, 1, false));
+    SetupException e =
+        assertThrows(
+            SetupException.class, () -> run(workload(Update.NAME, 100, false), 1, 1, false));
     assertTrue(e.getMessage().contains("without --skip-setup"), e.getMessage());
   }
 
   private io.txbench.core.Dropped drop() throws Exception {
-    try (io.txbench.core.Target t = provider.open(target(1),
-        workload(PointSelect.NAME, 1, false))) {
+    try (io.txbench.core.Target t =
+        provider.open(target(1), workload(PointSelect.NAME, 1, false))) {
       return provider.dropOwned(t);
     }
   }
 
   @Test
   void aUserCollectionNamedLikeTheRecordIsNeitherTrustedNorTouched() {
-    db.getCollection("txbench_meta").insertOne(new Document("_id", "orders")
-        .append("owner", "finance"));
+    db.getCollection("txbench_meta")
+        .insertOne(new Document("_id", "orders").append("owner", "finance"));
     db.getCollection("orders").insertOne(new Document("_id", 1));
     SetupException e = assertThrows(SetupException.class, this::drop);
     assertTrue(e.getMessage().contains("is not txbench's record"), e.getMessage());
-    assertThrows(SetupException.class,
-        () -> run(workload(PointSelect.NAME, 100, false), 1, 1, true));
+    assertThrows(
+        SetupException.class, () -> run(workload(PointSelect.NAME, 100, false), 1, 1, true));
     assertEquals(1, count("orders"));
     assertEquals(1, count("txbench_meta"));
     assertTrue(!db.listCollectionNames().into(new ArrayList<>()).contains("item"));
   }
 
   @Test
-  void forgedRecordEntriesMakeTxbenchNeitherReplaceNorDropAUsersCollections()
-      throws Exception {
+  void forgedRecordEntriesMakeTxbenchNeitherReplaceNorDropAUsersCollections() throws Exception {
     run(workload(PointSelect.NAME, 100, false), 1, 1, true);
     db.getCollection("item").drop();
     db.getCollection("item").insertOne(new Document("_id", 1).append("note", "precious"));
     db.getCollection("customers").insertOne(new Document("_id", 7));
-    db.getCollection("txbench_meta").insertOne(new Document("_id", "customers")
-        .append("record", "txbench/2").append("group", "items").append("scale", 1L)
-        .append("state", "complete"));
-    SetupException e = assertThrows(SetupException.class,
-        () -> run(workload(PointSelect.NAME, 100, false), 1, 1, true));
+    db.getCollection("txbench_meta")
+        .insertOne(
+            new Document("_id", "customers")
+                .append("record", "txbench/2")
+                .append("group", "items")
+                .append("scale", 1L)
+                .append("state", "complete"));
+    SetupException e =
+        assertThrows(
+            SetupException.class, () -> run(workload(PointSelect.NAME, 100, false), 1, 1, true));
     assertTrue(e.getMessage().contains("'item'"), e.getMessage());
     io.txbench.core.Dropped dropped = drop();
     assertEquals(List.of("customers", "item"), dropped.leftAlone().stream().sorted().toList());
@@ -247,10 +276,12 @@ abstract class MongoWorkloadsContract {
   @Test
   void dataWhoseLoadDidNotFinishIsRefusedAndLoadedAnewByTheNextPrepare() throws Exception {
     run(workload(Insert.NAME, 500, false), 1, 1, true);
-    db.getCollection("txbench_meta").updateOne(new Document("_id", "item"),
-        new Document("$set", new Document("state", "loading")));
-    SetupException e = assertThrows(SetupException.class,
-        () -> run(workload(Insert.NAME, 500, false), 1, 1, false));
+    db.getCollection("txbench_meta")
+        .updateOne(
+            new Document("_id", "item"), new Document("$set", new Document("state", "loading")));
+    SetupException e =
+        assertThrows(
+            SetupException.class, () -> run(workload(Insert.NAME, 500, false), 1, 1, false));
     assertTrue(e.getMessage().contains("was not loaded completely"), e.getMessage());
     run(workload(Insert.NAME, 500, false), 1, 10, true);
     run(workload(Insert.NAME, 500, false), 1, 10, false);
@@ -260,16 +291,15 @@ abstract class MongoWorkloadsContract {
   @Test
   void aPrepareIsRefusedWhileAnotherTxbenchRunsOnTheCollections() throws Exception {
     run(workload(Update.NAME, 100, false), 1, 1, true);
-    try (io.txbench.core.Target t = provider.open(target(1),
-        workload(Update.NAME, 100, false))) {
-      io.txbench.core.Workload<?> w = provider.workload(t,
-          workload(Update.NAME, 100, false));
+    try (io.txbench.core.Target t = provider.open(target(1), workload(Update.NAME, 100, false))) {
+      io.txbench.core.Workload<?> w = provider.workload(t, workload(Update.NAME, 100, false));
       try (io.txbench.core.Lease running = w.lease(io.txbench.core.LeaseMode.SHARED)) {
-        io.txbench.core.LeaseRefusedException refused = assertThrows(
-            io.txbench.core.LeaseRefusedException.class,
-            () -> w.lease(io.txbench.core.LeaseMode.EXCLUSIVE));
-        assertTrue(refused.getMessage().contains("running on the items tables"),
-            refused.getMessage());
+        io.txbench.core.LeaseRefusedException refused =
+            assertThrows(
+                io.txbench.core.LeaseRefusedException.class,
+                () -> w.lease(io.txbench.core.LeaseMode.EXCLUSIVE));
+        assertTrue(
+            refused.getMessage().contains("running on the items tables"), refused.getMessage());
       }
       w.lease(io.txbench.core.LeaseMode.EXCLUSIVE).close();
     }

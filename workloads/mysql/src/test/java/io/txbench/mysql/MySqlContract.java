@@ -1,17 +1,17 @@
 package io.txbench.mysql;
 
-import io.txbench.core.kinds.Update;
-import io.txbench.core.kinds.PointSelect;
-import io.txbench.core.kinds.Airline;
-import io.txbench.core.OptionValues;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.ErrorClass;
 import io.txbench.core.Failure;
-import io.txbench.jdbc.IsolationLevel;
+import io.txbench.core.OptionValues;
 import io.txbench.core.Target;
 import io.txbench.core.WorkloadOptions;
+import io.txbench.core.kinds.Airline;
+import io.txbench.core.kinds.PointSelect;
+import io.txbench.core.kinds.Update;
+import io.txbench.jdbc.IsolationLevel;
 import io.txbench.jdbc.JdbcProvider;
 import io.txbench.jdbc.JdbcTarget;
 import io.txbench.jdbc.SqlWorkloadsContract;
@@ -59,10 +59,12 @@ abstract class MySqlContract extends SqlWorkloadsContract {
 
   @Test
   void theSummaryNamesTheProductAndVersion() throws Exception {
-    try (Target target = provider().open(target(1, IsolationLevel.REPEATABLE_READ),
-        workload(PointSelect.NAME, 1, false))) {
-      assertTrue(target.serverVersion().matches("(MySQL|MariaDB) \\d+\\.\\d+.*"),
-          target.serverVersion());
+    try (Target target =
+        provider()
+            .open(
+                target(1, IsolationLevel.REPEATABLE_READ), workload(PointSelect.NAME, 1, false))) {
+      assertTrue(
+          target.serverVersion().matches("(MySQL|MariaDB) \\d+\\.\\d+.*"), target.serverVersion());
     }
   }
 
@@ -70,22 +72,25 @@ abstract class MySqlContract extends SqlWorkloadsContract {
   void aRealDeadlockIsClassifiedRetryable() throws Exception {
     sql("CREATE TABLE " + currentDatabase() + ".pair (id INT PRIMARY KEY, n INT)");
     sql("INSERT INTO " + currentDatabase() + ".pair VALUES (1, 0), (2, 0)");
-    try (Target target = provider().open(target(2, IsolationLevel.REPEATABLE_READ),
-            workload(Airline.NAME, 0, false));
+    try (Target target =
+            provider()
+                .open(target(2, IsolationLevel.REPEATABLE_READ), workload(Airline.NAME, 0, false));
         Connection a = ((JdbcTarget) target).connection();
         Connection b = ((JdbcTarget) target).connection();
         Statement sa = a.createStatement();
         Statement sb = b.createStatement()) {
       sa.executeUpdate("UPDATE pair SET n = 1 WHERE id = 1");
       sb.executeUpdate("UPDATE pair SET n = 1 WHERE id = 2");
-      CompletableFuture<SQLException> first = CompletableFuture.supplyAsync(() -> {
-        try {
-          sa.executeUpdate("UPDATE pair SET n = 2 WHERE id = 2");
-          return null;
-        } catch (SQLException e) {
-          return e;
-        }
-      });
+      CompletableFuture<SQLException> first =
+          CompletableFuture.supplyAsync(
+              () -> {
+                try {
+                  sa.executeUpdate("UPDATE pair SET n = 2 WHERE id = 2");
+                  return null;
+                } catch (SQLException e) {
+                  return e;
+                }
+              });
       Thread.sleep(300);
       SQLException second = null;
       try {
@@ -108,15 +113,28 @@ abstract class MySqlContract extends SqlWorkloadsContract {
     try (Connection c = java.sql.DriverManager.getConnection(serverUrl());
         Statement s = c.createStatement();
         java.sql.ResultSet rs = s.executeQuery("SHOW VARIABLES LIKE 'have_ssl'")) {
-      org.junit.jupiter.api.Assumptions.assumeTrue(rs.next() && "YES".equals(rs.getString(2)),
-          "this server has no TLS");
+      org.junit.jupiter.api.Assumptions.assumeTrue(
+          rs.next() && "YES".equals(rs.getString(2)), "this server has no TLS");
     }
-    io.txbench.core.TargetOptions target = new io.txbench.core.TargetOptions(null, 0, null, null,
-        io.txbench.core.Secret.none(), tlsUrl, 2, 2, java.time.Duration.ofSeconds(10),
-        java.time.Duration.ofMinutes(10), OptionValues.of(IsolationLevel.OPTION, IsolationLevel.REPEATABLE_READ));
+    io.txbench.core.TargetOptions target =
+        new io.txbench.core.TargetOptions(
+            null,
+            0,
+            null,
+            null,
+            io.txbench.core.Secret.none(),
+            tlsUrl,
+            2,
+            2,
+            java.time.Duration.ofSeconds(10),
+            java.time.Duration.ofMinutes(10),
+            OptionValues.of(IsolationLevel.OPTION, IsolationLevel.REPEATABLE_READ));
     WorkloadOptions options = workload(Update.NAME, 100, false);
-    assertEquals(100, io.txbench.core.WorkloadRun.run(provider(), target, options, 100, true)
-        .result().iterations());
+    assertEquals(
+        100,
+        io.txbench.core.WorkloadRun.run(provider(), target, options, 100, true)
+            .result()
+            .iterations());
     try (JdbcTarget opened = (JdbcTarget) provider().open(target, options);
         Connection c = opened.connection();
         Statement s = c.createStatement();

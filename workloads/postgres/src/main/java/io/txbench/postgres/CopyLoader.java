@@ -18,22 +18,23 @@ final class CopyLoader implements BulkLoader {
   @Override
   public void load(Connection connection, TableLoad load, Progress.Task progress)
       throws SQLException {
-    String sql = "COPY " + load.table() + " (" + String.join(", ", load.columns())
-        + ") FROM STDIN";
+    String sql = "COPY " + load.table() + " (" + String.join(", ", load.columns()) + ") FROM STDIN";
     CopyIn copy = connection.unwrap(PGConnection.class).getCopyAPI().copyIn(sql);
     try {
       StringBuilder buffer = new StringBuilder(FLUSH_CHARS + 1024);
       long[] pending = {0};
       try {
-        load.source().emit(values -> {
-          appendRow(buffer, values);
-          pending[0]++;
-          if (buffer.length() >= FLUSH_CHARS) {
-            flush(copy, buffer);
-            progress.advance(pending[0]);
-            pending[0] = 0;
-          }
-        });
+        load.source()
+            .emit(
+                values -> {
+                  appendRow(buffer, values);
+                  pending[0]++;
+                  if (buffer.length() >= FLUSH_CHARS) {
+                    flush(copy, buffer);
+                    progress.advance(pending[0]);
+                    pending[0] = 0;
+                  }
+                });
       } catch (LoadFailure e) {
         throw e.getCause();
       }

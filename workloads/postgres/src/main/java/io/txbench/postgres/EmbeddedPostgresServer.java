@@ -22,14 +22,15 @@ final class EmbeddedPostgresServer implements EmbeddedServer {
       // lose; PostgreSQL's own default is on, and txbench's counts are what the server keeps.
       // No shutdown hook of its own: on a signal it would stop the server under the load or the
       // run that txbench's own hook is still winding down; the session stops it when done.
-      return new EmbeddedPostgresServer(EmbeddedPostgres.builder()
-          .setRegisterShutdownHook(false)
-          .setServerConfig("max_connections", "300")
-          .setServerConfig("synchronous_commit", "on")
-          .start());
+      return new EmbeddedPostgresServer(
+          EmbeddedPostgres.builder()
+              .setRegisterShutdownHook(false)
+              .setServerConfig("max_connections", "300")
+              .setServerConfig("synchronous_commit", "on")
+              .start());
     } catch (IOException e) {
-      throw new UncheckedIOException("could not start the embedded PostgreSQL: " + e.getMessage(),
-          e);
+      throw new UncheckedIOException(
+          "could not start the embedded PostgreSQL: " + e.getMessage(), e);
     }
   }
 

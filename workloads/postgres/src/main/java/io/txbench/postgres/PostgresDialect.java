@@ -37,8 +37,7 @@ public final class PostgresDialect implements SqlDialect {
 
   @Override
   public String jdbcUrl(TargetOptions options) {
-    return "jdbc:postgresql://" + options.host() + ":" + options.port() + "/"
-        + options.database();
+    return "jdbc:postgresql://" + options.host() + ":" + options.port() + "/" + options.database();
   }
 
   @Override
@@ -107,8 +106,17 @@ public final class PostgresDialect implements SqlDialect {
   public void afterExplicitIds(Connection connection, String table, String idColumn)
       throws SQLException {
     try (Statement s = connection.createStatement()) {
-      s.execute("SELECT setval(pg_get_serial_sequence('" + table + "', '" + idColumn + "'),"
-          + " (SELECT COALESCE(MAX(" + idColumn + "), 0) + 1 FROM " + table + "), false)");
+      s.execute(
+          "SELECT setval(pg_get_serial_sequence('"
+              + table
+              + "', '"
+              + idColumn
+              + "'),"
+              + " (SELECT COALESCE(MAX("
+              + idColumn
+              + "), 0) + 1 FROM "
+              + table
+              + "), false)");
     }
   }
 }

@@ -8,14 +8,20 @@ import org.testcontainers.postgresql.PostgreSQLContainer;
 @Testcontainers(disabledWithoutDocker = true)
 class ContainerPostgresWorkloadsIT extends PostgresContract {
 
-  @Container
-  private final PostgreSQLContainer postgres = new PostgreSQLContainer("postgres:17");
+  @Container private final PostgreSQLContainer postgres = new PostgreSQLContainer("postgres:17");
 
   @Override
   protected String serverUrl() {
     // getJdbcUrl() carries parameters of its own ("?loggerLevel=OFF"): build the URL here.
-    return "jdbc:postgresql://" + postgres.getHost() + ":" + postgres.getMappedPort(5432) + "/"
-        + postgres.getDatabaseName() + "?user=" + postgres.getUsername() + "&password="
+    return "jdbc:postgresql://"
+        + postgres.getHost()
+        + ":"
+        + postgres.getMappedPort(5432)
+        + "/"
+        + postgres.getDatabaseName()
+        + "?user="
+        + postgres.getUsername()
+        + "&password="
         + postgres.getPassword();
   }
 }

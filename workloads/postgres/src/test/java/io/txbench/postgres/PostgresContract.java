@@ -1,14 +1,13 @@
 package io.txbench.postgres;
 
-import io.txbench.core.kinds.Airline;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.txbench.core.ErrorClass;
 import io.txbench.core.Failure;
-import io.txbench.jdbc.IsolationLevel;
 import io.txbench.core.Target;
-import io.txbench.core.WorkloadOptions;
+import io.txbench.core.kinds.Airline;
+import io.txbench.jdbc.IsolationLevel;
 import io.txbench.jdbc.JdbcProvider;
 import io.txbench.jdbc.JdbcTarget;
 import io.txbench.jdbc.SqlWorkloadsContract;
@@ -45,8 +44,9 @@ abstract class PostgresContract extends SqlWorkloadsContract {
   void aRealSerializationFailureIsClassifiedRetryable() throws Exception {
     sql("CREATE TABLE " + schemaOf(url()) + ".counter (id INT PRIMARY KEY, n INT)");
     sql("INSERT INTO " + schemaOf(url()) + ".counter VALUES (1, 0)");
-    try (Target target = provider().open(target(2, IsolationLevel.REPEATABLE_READ),
-            workload(Airline.NAME, 0, false));
+    try (Target target =
+            provider()
+                .open(target(2, IsolationLevel.REPEATABLE_READ), workload(Airline.NAME, 0, false));
         Connection a = ((JdbcTarget) target).connection();
         Connection b = ((JdbcTarget) target).connection();
         Statement sa = a.createStatement();
@@ -55,8 +55,10 @@ abstract class PostgresContract extends SqlWorkloadsContract {
       sb.executeQuery("SELECT n FROM counter").close();
       sb.executeUpdate("UPDATE counter SET n = n + 1 WHERE id = 1");
       b.commit();
-      SQLException e = assertThrows(SQLException.class,
-          () -> sa.executeUpdate("UPDATE counter SET n = n + 1 WHERE id = 1"));
+      SQLException e =
+          assertThrows(
+              SQLException.class,
+              () -> sa.executeUpdate("UPDATE counter SET n = n + 1 WHERE id = 1"));
       a.rollback();
       assertEquals(Failure.retryable(ErrorClass.SERIALIZATION), target.classify(e));
     }

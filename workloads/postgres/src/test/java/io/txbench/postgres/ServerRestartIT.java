@@ -1,21 +1,21 @@
 package io.txbench.postgres;
 
-import io.txbench.core.WorkloadFixtures;
-import io.txbench.core.kinds.Update;
-import io.txbench.core.kinds.Insert;
-import io.txbench.core.kinds.Airline;
-import io.txbench.core.OptionValues;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.Backoff;
 import io.txbench.core.ForDuration;
-import io.txbench.jdbc.IsolationLevel;
+import io.txbench.core.OptionValues;
 import io.txbench.core.RunOptions;
 import io.txbench.core.Secret;
 import io.txbench.core.TargetOptions;
+import io.txbench.core.WorkloadFixtures;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.core.WorkloadRun;
+import io.txbench.core.kinds.Airline;
+import io.txbench.core.kinds.Insert;
+import io.txbench.core.kinds.Update;
+import io.txbench.jdbc.IsolationLevel;
 import io.txbench.jdbc.TestSql;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
@@ -59,8 +59,12 @@ class ServerRestartIT {
    * keeps them.
    */
   private EmbeddedPostgres startOnData() throws IOException {
-    return EmbeddedPostgres.builder().setDataDirectory(data).setCleanDataDirectory(false)
-        .setServerConfig("synchronous_commit", "on").setPort(port).start();
+    return EmbeddedPostgres.builder()
+        .setDataDirectory(data)
+        .setCleanDataDirectory(false)
+        .setServerConfig("synchronous_commit", "on")
+        .setPort(port)
+        .start();
   }
 
   /** pg_ctl stop -m immediate: SIGQUIT to the postmaster, no shutdown checkpoint. */
@@ -79,13 +83,28 @@ class ServerRestartIT {
 
   private TargetOptions target() {
     // The default wait: after an outage the pool retries connecting with a backoff of up to 5 s.
-    return new TargetOptions("127.0.0.1", port, "postgres", "postgres", Secret.none(), null, 4, 4,
-        Duration.ofSeconds(10), Duration.ofMinutes(10), OptionValues.of(IsolationLevel.OPTION, IsolationLevel.SERIALIZABLE));
+    return new TargetOptions(
+        "127.0.0.1",
+        port,
+        "postgres",
+        "postgres",
+        Secret.none(),
+        null,
+        4,
+        4,
+        Duration.ofSeconds(10),
+        Duration.ofMinutes(10),
+        OptionValues.of(IsolationLevel.OPTION, IsolationLevel.SERIALIZABLE));
   }
 
   private static RunOptions nineSeconds() {
-    return new RunOptions(4, new ForDuration(Duration.ofSeconds(9)),
-        Duration.ofSeconds(1), 10, 0, 1,
+    return new RunOptions(
+        4,
+        new ForDuration(Duration.ofSeconds(9)),
+        Duration.ofSeconds(1),
+        10,
+        0,
+        1,
         new Backoff(Duration.ofMillis(10), Duration.ofMillis(500)));
   }
 
@@ -95,44 +114,58 @@ class ServerRestartIT {
 
   private WorkloadRun.Outcome restartDuring(WorkloadOptions options, boolean immediate)
       throws Exception {
-    WorkloadRun.Outcome o = WorkloadRun.run(new PostgresProvider(), target(), options,
-        nineSeconds(), true, () -> {
-          Thread.sleep(2_500);
-          if (immediate) {
-            immediateShutdown();
-          } else {
-            postgres.close();
-          }
-          Thread.sleep(1_500);
-          postgres = startOnData();
-        });
-    return o.survived("PostgreSQL " + (immediate ? "immediate" : "fast") + " restart during "
-        + options.name());
+    WorkloadRun.Outcome o =
+        WorkloadRun.run(
+            new PostgresProvider(),
+            target(),
+            options,
+            nineSeconds(),
+            true,
+            () -> {
+              Thread.sleep(2_500);
+              if (immediate) {
+                immediateShutdown();
+              } else {
+                postgres.close();
+              }
+              Thread.sleep(1_500);
+              postgres = startOnData();
+            });
+    return o.survived(
+        "PostgreSQL " + (immediate ? "immediate" : "fast") + " restart during " + options.name());
   }
 
   @Test
   void aRestartDuringUpdatesIsCountedAndSurvived() throws Exception {
-    WorkloadRun.Outcome o = restartDuring(WorkloadFixtures.options(Update.NAME, 1_000, 42, false, 0), false);
+    WorkloadRun.Outcome o =
+        restartDuring(WorkloadFixtures.options(Update.NAME, 1_000, 42, false, 0), false);
     long applied = query("SELECT SUM(updates) FROM item");
-    assertTrue(applied >= o.result().iterations()
-        && applied <= o.result().iterations() + o.result().inDoubt(), o.describe());
+    assertTrue(
+        applied >= o.result().iterations()
+            && applied <= o.result().iterations() + o.result().inDoubt(),
+        o.describe());
   }
 
   @Test
   void anImmediateShutdownDuringInsertsLosesNoCountBeyondTheInDoubt() throws Exception {
-    WorkloadRun.Outcome o = restartDuring(WorkloadFixtures.options(Insert.NAME, 1_000, 42, false, 0), true);
+    WorkloadRun.Outcome o =
+        restartDuring(WorkloadFixtures.options(Insert.NAME, 1_000, 42, false, 0), true);
     long inserted = query("SELECT COUNT(*) FROM item") - 1_000;
-    assertTrue(inserted >= o.result().iterations()
-        && inserted <= o.result().iterations() + o.result().inDoubt(), o.describe());
+    assertTrue(
+        inserted >= o.result().iterations()
+            && inserted <= o.result().iterations() + o.result().inDoubt(),
+        o.describe());
   }
 
   @Test
   void anImmediateShutdownDuringSerializableBookingsKeepsEveryInvariant() throws Exception {
-    WorkloadRun.Outcome o = restartDuring(WorkloadFixtures.options(Airline.NAME, 0, 42, false, 0), true);
+    WorkloadRun.Outcome o =
+        restartDuring(WorkloadFixtures.options(Airline.NAME, 0, 42, false, 0), true);
     long seats = query("SELECT COUNT(*) FROM seat");
     assertEquals(seats, query("SELECT COUNT(*) FROM payment"));
     assertEquals(seats, query("SELECT SUM(seats_occupied) FROM audit"));
-    assertTrue(seats >= o.result().iterations()
-        && seats <= o.result().iterations() + o.result().inDoubt(), o.describe());
+    assertTrue(
+        seats >= o.result().iterations() && seats <= o.result().iterations() + o.result().inDoubt(),
+        o.describe());
   }
 }

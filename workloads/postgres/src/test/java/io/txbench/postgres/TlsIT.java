@@ -1,16 +1,16 @@
 package io.txbench.postgres;
 
-import io.txbench.core.WorkloadFixtures;
-import io.txbench.core.kinds.PointSelect;
-import io.txbench.core.OptionValues;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.txbench.jdbc.IsolationLevel;
+import io.txbench.core.OptionValues;
 import io.txbench.core.Secret;
 import io.txbench.core.TargetOptions;
+import io.txbench.core.WorkloadFixtures;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.core.WorkloadRun;
+import io.txbench.core.kinds.PointSelect;
+import io.txbench.jdbc.IsolationLevel;
 import io.txbench.jdbc.JdbcTarget;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
@@ -46,10 +46,15 @@ class TlsIT {
     KeyPair keys = generator.generateKeyPair();
     X500Name name = new X500Name("CN=localhost");
     Instant now = Instant.now();
-    X509CertificateHolder certificate = new JcaX509v3CertificateBuilder(name,
-        BigInteger.valueOf(now.toEpochMilli()), Date.from(now.minusSeconds(60)),
-        Date.from(now.plus(Duration.ofDays(1))), name, keys.getPublic())
-        .build(new JcaContentSignerBuilder("SHA256withRSA").build(keys.getPrivate()));
+    X509CertificateHolder certificate =
+        new JcaX509v3CertificateBuilder(
+                name,
+                BigInteger.valueOf(now.toEpochMilli()),
+                Date.from(now.minusSeconds(60)),
+                Date.from(now.plus(Duration.ofDays(1))),
+                name,
+                keys.getPublic())
+            .build(new JcaContentSignerBuilder("SHA256withRSA").build(keys.getPrivate()));
     Files.writeString(dir.resolve("server.crt"), pem(certificate));
     Path key = dir.resolve("server.key");
     Files.writeString(key, pem(keys.getPrivate()));
@@ -67,23 +72,37 @@ class TlsIT {
   @Test
   void aRunAskedToUseTlsUsesIt() throws Exception {
     writeCertificate();
-    try (EmbeddedPostgres postgres = EmbeddedPostgres.builder()
-        .setServerConfig("ssl", "on")
-        .setServerConfig("ssl_cert_file", dir.resolve("server.crt").toString())
-        .setServerConfig("ssl_key_file", dir.resolve("server.key").toString())
-        .start()) {
-      String url = "jdbc:postgresql://localhost:" + postgres.getPort()
-          + "/postgres?user=postgres&sslmode=require";
-      TargetOptions target = new TargetOptions(null, 0, null, null, Secret.none(), url, 2, 2,
-          Duration.ofSeconds(10), Duration.ofMinutes(10), OptionValues.of(IsolationLevel.OPTION, IsolationLevel.REPEATABLE_READ));
+    try (EmbeddedPostgres postgres =
+        EmbeddedPostgres.builder()
+            .setServerConfig("ssl", "on")
+            .setServerConfig("ssl_cert_file", dir.resolve("server.crt").toString())
+            .setServerConfig("ssl_key_file", dir.resolve("server.key").toString())
+            .start()) {
+      String url =
+          "jdbc:postgresql://localhost:"
+              + postgres.getPort()
+              + "/postgres?user=postgres&sslmode=require";
+      TargetOptions target =
+          new TargetOptions(
+              null,
+              0,
+              null,
+              null,
+              Secret.none(),
+              url,
+              2,
+              2,
+              Duration.ofSeconds(10),
+              Duration.ofMinutes(10),
+              OptionValues.of(IsolationLevel.OPTION, IsolationLevel.REPEATABLE_READ));
       WorkloadOptions options = WorkloadFixtures.options(PointSelect.NAME, 100, 1, false, 0);
       WorkloadRun.Outcome o = WorkloadRun.run(new PostgresProvider(), target, options, 200, true);
       assertEquals(200, o.result().iterations());
       try (JdbcTarget opened = (JdbcTarget) new PostgresProvider().open(target, options);
           Connection c = opened.connection();
           Statement s = c.createStatement();
-          ResultSet rs = s.executeQuery(
-              "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()")) {
+          ResultSet rs =
+              s.executeQuery("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()")) {
         assertTrue(rs.next() && rs.getBoolean(1), "the connection is not encrypted");
       }
     }

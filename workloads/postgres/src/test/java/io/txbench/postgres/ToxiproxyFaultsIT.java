@@ -1,8 +1,5 @@
 package io.txbench.postgres;
 
-import io.txbench.core.WorkloadFixtures;
-import io.txbench.core.kinds.Insert;
-import io.txbench.core.OptionValues;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.rekawek.toxiproxy.Proxy;
@@ -10,12 +7,14 @@ import eu.rekawek.toxiproxy.ToxiproxyClient;
 import eu.rekawek.toxiproxy.model.ToxicDirection;
 import io.txbench.core.Backoff;
 import io.txbench.core.ForDuration;
-import io.txbench.jdbc.IsolationLevel;
+import io.txbench.core.OptionValues;
 import io.txbench.core.RunOptions;
 import io.txbench.core.Secret;
 import io.txbench.core.TargetOptions;
-import io.txbench.core.WorkloadOptions;
+import io.txbench.core.WorkloadFixtures;
 import io.txbench.core.WorkloadRun;
+import io.txbench.core.kinds.Insert;
+import io.txbench.jdbc.IsolationLevel;
 import io.txbench.jdbc.TestSql;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -37,8 +36,8 @@ class ToxiproxyFaultsIT {
   private static final int PROXIED = 8666;
 
   @Container
-  private static final PostgreSQLContainer POSTGRES = new PostgreSQLContainer("postgres:17")
-      .withNetwork(NETWORK).withNetworkAliases("postgres");
+  private static final PostgreSQLContainer POSTGRES =
+      new PostgreSQLContainer("postgres:17").withNetwork(NETWORK).withNetworkAliases("postgres");
 
   @Container
   private static final ToxiproxyContainer TOXIPROXY =
@@ -50,28 +49,66 @@ class ToxiproxyFaultsIT {
 
   @Test
   void connectionsResetMidRunLeaveOnlyTheInDoubtUncertain() throws Exception {
-    ToxiproxyClient client = new ToxiproxyClient(TOXIPROXY.getHost(),
-        TOXIPROXY.getControlPort());
+    ToxiproxyClient client = new ToxiproxyClient(TOXIPROXY.getHost(), TOXIPROXY.getControlPort());
     Proxy proxy = client.createProxy("postgres", "0.0.0.0:" + PROXIED, "postgres:5432");
-    String proxied = "jdbc:postgresql://" + TOXIPROXY.getHost() + ":"
-        + TOXIPROXY.getMappedPort(PROXIED) + "/" + POSTGRES.getDatabaseName() + credentials();
-    TargetOptions target = new TargetOptions(null, 0, null, null, Secret.none(), proxied, 4, 4,
-        Duration.ofSeconds(10), Duration.ofMinutes(10), OptionValues.of(IsolationLevel.OPTION, IsolationLevel.REPEATABLE_READ));
-    RunOptions run = new RunOptions(4, new ForDuration(Duration.ofSeconds(8)),
-        Duration.ofSeconds(1), 10, 0, 1,
-        new Backoff(Duration.ofMillis(10), Duration.ofMillis(500)));
-    WorkloadRun.Outcome o = WorkloadRun.run(new PostgresProvider(), target,
-        WorkloadFixtures.options(Insert.NAME, 1_000, 42, false, 0), run,
-        true, () -> {
-          Thread.sleep(2_500);
-          proxy.toxics().resetPeer("reset", ToxicDirection.DOWNSTREAM, 0);
-          Thread.sleep(1_000);
-          proxy.toxics().get("reset").remove();
-        }).survived("PostgreSQL behind Toxiproxy, connections reset");
-    long inserted = TestSql.query("jdbc:postgresql://" + POSTGRES.getHost() + ":"
-        + POSTGRES.getMappedPort(5432) + "/" + POSTGRES.getDatabaseName() + credentials(),
-        "SELECT COUNT(*) FROM item") - 1_000;
-    assertTrue(inserted >= o.result().iterations()
-        && inserted <= o.result().iterations() + o.result().inDoubt(), o.describe());
+    String proxied =
+        "jdbc:postgresql://"
+            + TOXIPROXY.getHost()
+            + ":"
+            + TOXIPROXY.getMappedPort(PROXIED)
+            + "/"
+            + POSTGRES.getDatabaseName()
+            + credentials();
+    TargetOptions target =
+        new TargetOptions(
+            null,
+            0,
+            null,
+            null,
+            Secret.none(),
+            proxied,
+            4,
+            4,
+            Duration.ofSeconds(10),
+            Duration.ofMinutes(10),
+            OptionValues.of(IsolationLevel.OPTION, IsolationLevel.REPEATABLE_READ));
+    RunOptions run =
+        new RunOptions(
+            4,
+            new ForDuration(Duration.ofSeconds(8)),
+            Duration.ofSeconds(1),
+            10,
+            0,
+            1,
+            new Backoff(Duration.ofMillis(10), Duration.ofMillis(500)));
+    WorkloadRun.Outcome o =
+        WorkloadRun.run(
+                new PostgresProvider(),
+                target,
+                WorkloadFixtures.options(Insert.NAME, 1_000, 42, false, 0),
+                run,
+                true,
+                () -> {
+                  Thread.sleep(2_500);
+                  proxy.toxics().resetPeer("reset", ToxicDirection.DOWNSTREAM, 0);
+                  Thread.sleep(1_000);
+                  proxy.toxics().get("reset").remove();
+                })
+            .survived("PostgreSQL behind Toxiproxy, connections reset");
+    long inserted =
+        TestSql.query(
+                "jdbc:postgresql://"
+                    + POSTGRES.getHost()
+                    + ":"
+                    + POSTGRES.getMappedPort(5432)
+                    + "/"
+                    + POSTGRES.getDatabaseName()
+                    + credentials(),
+                "SELECT COUNT(*) FROM item")
+            - 1_000;
+    assertTrue(
+        inserted >= o.result().iterations()
+            && inserted <= o.result().iterations() + o.result().inDoubt(),
+        o.describe());
   }
 }
