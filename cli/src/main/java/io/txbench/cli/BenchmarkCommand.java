@@ -10,7 +10,6 @@ import io.txbench.core.WorkloadKind;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.core.WorkloadProvider;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -75,47 +74,7 @@ final class BenchmarkCommand implements Callable<Integer> {
               + " sweep: one measured run per level, data prepared once. Default: ${DEFAULT-VALUE}.")
   List<Integer> parallelism;
 
-  @Option(
-      names = "--duration",
-      paramLabel = "TIME",
-      converter = DurationConverter.class,
-      description =
-          "How long to run, up to 30 days: PT120S, 120s, 2m. Default: PT30S unless"
-              + " --iterations.")
-  Duration duration;
-
-  @Option(
-      names = "--iterations",
-      paramLabel = "N",
-      description = "Run this many iterations (over all workers) instead of a duration.")
-  Long iterations;
-
-  @Option(
-      names = "--rate",
-      paramLabel = "PER_SECOND",
-      description =
-          "Open loop: start this many iterations per second over all workers (0.001 to"
-              + " 10,000,000), and time each from when it should have started. Default: closed loop.")
-  Double rate;
-
-  @Option(
-      names = "--rate-distribution",
-      paramLabel = "KIND",
-      defaultValue = "uniform",
-      converter = WordConverter.Distributions.class,
-      description =
-          "Open loop: uniform (evenly spaced) or poisson (exponential gaps)."
-              + " Default: ${DEFAULT-VALUE}.")
-  RateDistribution rateDistribution;
-
-  @Option(
-      names = "--max-lag",
-      paramLabel = "TIME",
-      converter = DurationConverter.class,
-      description =
-          "Open loop: skip (and count) an iteration that would start this much later"
-              + " than scheduled, as pgbench -L; up to 1h. Default: never.")
-  Duration maxLag;
+  @Mixin RunShape shape;
 
   @Option(
       names = "--warmup",
@@ -135,39 +94,7 @@ final class BenchmarkCommand implements Callable<Integer> {
           "Seed of the generated data and the workers' choices. Default: ${DEFAULT-VALUE}.")
   long seed;
 
-  @Option(
-      names = "--drop",
-      arity = "0..1",
-      fallbackValue = "true",
-      paramLabel = "true|false",
-      description =
-          "Drop every table or collection txbench created in the database (as"
-              + " txbench_meta lists them), and nothing else; then stop.")
-  boolean drop;
-
-  @Option(
-      names = "--skip-setup",
-      arity = "0..1",
-      fallbackValue = "true",
-      paramLabel = "true|false",
-      description = "Use the data a previous run loaded.")
-  boolean skipSetup;
-
-  @Option(
-      names = "--only-setup",
-      arity = "0..1",
-      fallbackValue = "true",
-      paramLabel = "true|false",
-      description = "Create and load the data, then stop.")
-  boolean onlySetup;
-
-  @Option(
-      names = "--verify",
-      negatable = true,
-      defaultValue = "true",
-      fallbackValue = "true",
-      description = "Check the workload's invariants after the run. Default: on.")
-  boolean verify;
+  @Mixin DataSteps steps;
 
   @Option(
       names = "--max-retries",
@@ -186,42 +113,7 @@ final class BenchmarkCommand implements Callable<Integer> {
       description = "End the run once this many iterations failed (0: never). Default: 0.")
   long maxErrors;
 
-  @Option(
-      names = "--metrics",
-      paramLabel = "TIME",
-      defaultValue = "PT10S",
-      converter = DurationConverter.class,
-      description =
-          "Reporting period of the progress line and result files, 100ms to 1h."
-              + " Default: ${DEFAULT-VALUE}.")
-  Duration metricsPeriod;
-
-  @Option(
-      names = "--metrics-reporter",
-      paramLabel = "KIND",
-      split = ",",
-      defaultValue = "csv",
-      converter = WordConverter.Reporters.class,
-      description =
-          "csv, console, log; several allowed (csv,log). The CSV result files are"
-              + " always written. Default: ${DEFAULT-VALUE}.")
-  List<ReporterKind> reporters;
-
-  @Option(
-      names = "--output-dir",
-      paramLabel = "DIR",
-      description = "Result directory. Default: results/<UTC time>-<target>-<workload>.")
-  Path outputDir;
-
-  @Option(
-      names = "--overwrite",
-      arity = "0..1",
-      fallbackValue = "true",
-      paramLabel = "true|false",
-      description =
-          "Replace the results of an earlier run in --output-dir (only those files);"
-              + " without it, a directory holding a run is refused.")
-  boolean overwrite;
+  @Mixin ResultOptions results;
 
   @Option(
       names = "--log-level",
@@ -309,7 +201,7 @@ final class BenchmarkCommand implements Callable<Integer> {
     OutputDirectories directories;
     try {
       directories = OutputDirectories.plan(plan, sweep, Clock.systemUTC());
-      directories.check(sweep, overwrite);
+      directories.check(sweep, results.overwrite);
     } catch (java.io.IOException e) {
       throw usage("--output-dir: " + e.getMessage());
     }
@@ -332,12 +224,12 @@ final class BenchmarkCommand implements Callable<Integer> {
         targets.size() > 1 || parallelism.size() > 1,
         warmup,
         connection.embedded,
-        skipSetup,
-        onlySetup,
-        drop,
-        verify,
-        outputDir,
-        java.util.EnumSet.copyOf(reporters),
+        steps.skipSetup,
+        steps.onlySetup,
+        steps.drop,
+        steps.verify,
+        results.outputDir,
+        java.util.EnumSet.copyOf(results.reporters),
         ShownOptions.of(spec, credentials, shownTyped()),
         credentials);
   }
@@ -378,30 +270,10 @@ final class BenchmarkCommand implements Callable<Integer> {
     for (int level : parallelism) {
       limits.check("--parallelism", level, 1, Limits.MAX_PARALLELISM);
     }
-    if (duration != null && iterations != null) {
-      throw usage("--duration and --iterations exclude each other: give one");
-    }
-    if (outputDir != null && outputDir.toString().isBlank()) {
-      throw usage("--output-dir must name a directory");
-    }
-    if (skipSetup && onlySetup) {
-      throw usage("--skip-setup and --only-setup exclude each other: give one");
-    }
-    if (drop && (skipSetup || onlySetup)) {
-      throw usage("--drop excludes --skip-setup and --only-setup: it only drops");
-    }
-    limits.check("--rate", rate, Limits.MIN_RATE, Limits.MAX_RATE);
-    if (rate == null && (maxLag != null || rateDistribution != RateDistribution.UNIFORM)) {
-      throw usage(
-          (maxLag != null ? "--max-lag" : "--rate-distribution") + " needs --rate (an open loop)");
-    }
-    if (iterations != null) {
-      positive("--iterations", iterations);
-    }
-    limits.check("--duration", duration, Duration.ofMillis(1), Limits.MAX_DURATION);
+    results.check(limits);
+    shape.check(limits);
+    steps.check();
     limits.check("--warmup", warmup, Duration.ZERO, Limits.MAX_WARMUP);
-    limits.check("--metrics", metricsPeriod, Limits.MIN_METRICS, Limits.MAX_METRICS);
-    limits.check("--max-lag", maxLag, Duration.ofMillis(1), Limits.MAX_LAG);
     limits.check("--max-retries", maxRetries, 0, Limits.MAX_RETRIES);
     if (maxErrors < 0) {
       throw usage("--max-errors takes 0 (never) or more, not " + maxErrors);
@@ -428,20 +300,14 @@ final class BenchmarkCommand implements Callable<Integer> {
     RunOptions runOptions =
         new RunOptions(
             parallelism.get(0),
-            RunShape.length(iterations, duration),
-            metricsPeriod,
+            shape.length(),
+            results.metricsPeriod,
             maxRetries,
             maxErrors,
             seed,
             Backoff.defaults(),
-            RunShape.pacing(rate, rateDistribution, maxLag));
+            shape.pacing());
     return new TargetSettings(target, targetOptions, workloadOptions, runOptions);
-  }
-
-  private void positive(String option, long value) {
-    if (value < 1) {
-      throw usage(option + " must be 1 or more, not " + value);
-    }
   }
 
   private ParameterException usage(String message) {

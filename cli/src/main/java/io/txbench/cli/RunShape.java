@@ -8,20 +8,84 @@ import io.txbench.core.Pacing;
 import io.txbench.core.RunLength;
 import java.time.Duration;
 import java.util.Optional;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
- * The length and pacing of the runs, from the options as picocli leaves them (null: not given),
- * once they were checked: --duration and --iterations exclude each other, and --max-lag and
- * --rate-distribution need --rate.
+ * The length and pacing of the runs: the options that set them, their checks (--duration and
+ * --iterations exclude each other; --max-lag and --rate-distribution need --rate), and the typed
+ * {@link RunLength} and {@link Pacing} they make.
  */
 final class RunShape {
   /** How long a run lasts when neither --duration nor --iterations is given. */
   static final Duration DEFAULT_DURATION = Duration.ofSeconds(30);
 
-  private RunShape() {}
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec spec;
+
+  @Option(
+      names = "--duration",
+      paramLabel = "TIME",
+      converter = DurationConverter.class,
+      description =
+          "How long to run, up to 30 days: PT120S, 120s, 2m. Default: PT30S unless"
+              + " --iterations.")
+  Duration duration;
+
+  @Option(
+      names = "--iterations",
+      paramLabel = "N",
+      description = "Run this many iterations (over all workers) instead of a duration.")
+  Long iterations;
+
+  @Option(
+      names = "--rate",
+      paramLabel = "PER_SECOND",
+      description =
+          "Open loop: start this many iterations per second over all workers (0.001 to"
+              + " 10,000,000), and time each from when it should have started. Default: closed loop.")
+  Double rate;
+
+  @Option(
+      names = "--rate-distribution",
+      paramLabel = "KIND",
+      defaultValue = "uniform",
+      converter = WordConverter.Distributions.class,
+      description =
+          "Open loop: uniform (evenly spaced) or poisson (exponential gaps)."
+              + " Default: ${DEFAULT-VALUE}.")
+  RateDistribution rateDistribution;
+
+  @Option(
+      names = "--max-lag",
+      paramLabel = "TIME",
+      converter = DurationConverter.class,
+      description =
+          "Open loop: skip (and count) an iteration that would start this much later"
+              + " than scheduled, as pgbench -L; up to 1h. Default: never.")
+  Duration maxLag;
+
+  /** Refuses what does not go together or lies out of range, in one line. */
+  void check(Limits limits) {
+    if (duration != null && iterations != null) {
+      throw usage("--duration and --iterations exclude each other: give one");
+    }
+    limits.check("--rate", rate, Limits.MIN_RATE, Limits.MAX_RATE);
+    if (rate == null && (maxLag != null || rateDistribution != RateDistribution.UNIFORM)) {
+      throw usage(
+          (maxLag != null ? "--max-lag" : "--rate-distribution") + " needs --rate (an open loop)");
+    }
+    if (iterations != null && iterations < 1) {
+      throw usage("--iterations must be 1 or more, not " + iterations);
+    }
+    limits.check("--duration", duration, Duration.ofMillis(1), Limits.MAX_DURATION);
+    limits.check("--max-lag", maxLag, Duration.ofMillis(1), Limits.MAX_LAG);
+  }
 
   /** --iterations if given, else --duration, else the default duration. */
-  static RunLength length(Long iterations, Duration duration) {
+  RunLength length() {
     if (iterations != null) {
       return new ForIterations(iterations);
     }
@@ -29,10 +93,14 @@ final class RunShape {
   }
 
   /** A closed loop, unless --rate opens it. */
-  static Pacing pacing(Double rate, RateDistribution distribution, Duration maxLag) {
+  Pacing pacing() {
     if (rate == null) {
       return new ClosedLoop();
     }
-    return new OpenLoop(rate, distribution.arrivals(), Optional.ofNullable(maxLag));
+    return new OpenLoop(rate, rateDistribution.arrivals(), Optional.ofNullable(maxLag));
+  }
+
+  private ParameterException usage(String message) {
+    return new ParameterException(spec.commandLine(), message);
   }
 }

@@ -1,0 +1,63 @@
+package io.txbench.cli;
+
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * Which of the data's steps a command takes: load it (or use what a previous run loaded), drop
+ * txbench's own, and verify after each run; and which of them exclude each other.
+ */
+final class DataSteps {
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec spec;
+
+  @Option(
+      names = "--drop",
+      arity = "0..1",
+      fallbackValue = "true",
+      paramLabel = "true|false",
+      description =
+          "Drop every table or collection txbench created in the database (as"
+              + " txbench_meta lists them), and nothing else; then stop.")
+  boolean drop;
+
+  @Option(
+      names = "--skip-setup",
+      arity = "0..1",
+      fallbackValue = "true",
+      paramLabel = "true|false",
+      description = "Use the data a previous run loaded.")
+  boolean skipSetup;
+
+  @Option(
+      names = "--only-setup",
+      arity = "0..1",
+      fallbackValue = "true",
+      paramLabel = "true|false",
+      description = "Create and load the data, then stop.")
+  boolean onlySetup;
+
+  @Option(
+      names = "--verify",
+      negatable = true,
+      defaultValue = "true",
+      fallbackValue = "true",
+      description = "Check the workload's invariants after the run. Default: on.")
+  boolean verify;
+
+  /** Refuses steps that exclude each other, in one line. */
+  void check() {
+    if (skipSetup && onlySetup) {
+      throw usage("--skip-setup and --only-setup exclude each other: give one");
+    }
+    if (drop && (skipSetup || onlySetup)) {
+      throw usage("--drop excludes --skip-setup and --only-setup: it only drops");
+    }
+  }
+
+  private ParameterException usage(String message) {
+    return new ParameterException(spec.commandLine(), message);
+  }
+}

@@ -1,0 +1,62 @@
+package io.txbench.cli;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * Where the results go and how often they are written: the period, the reporters, the directory.
+ */
+final class ResultOptions {
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec spec;
+
+  @Option(
+      names = "--metrics",
+      paramLabel = "TIME",
+      defaultValue = "PT10S",
+      converter = DurationConverter.class,
+      description =
+          "Reporting period of the progress line and result files, 100ms to 1h."
+              + " Default: ${DEFAULT-VALUE}.")
+  Duration metricsPeriod;
+
+  @Option(
+      names = "--metrics-reporter",
+      paramLabel = "KIND",
+      split = ",",
+      defaultValue = "csv",
+      converter = WordConverter.Reporters.class,
+      description =
+          "csv, console, log; several allowed (csv,log). The CSV result files are"
+              + " always written. Default: ${DEFAULT-VALUE}.")
+  List<ReporterKind> reporters;
+
+  @Option(
+      names = "--output-dir",
+      paramLabel = "DIR",
+      description = "Result directory. Default: results/<UTC time>-<target>-<workload>.")
+  Path outputDir;
+
+  @Option(
+      names = "--overwrite",
+      arity = "0..1",
+      fallbackValue = "true",
+      paramLabel = "true|false",
+      description =
+          "Replace the results of an earlier run in --output-dir (only those files);"
+              + " without it, a directory holding a run is refused.")
+  boolean overwrite;
+
+  /** Refuses a period out of range or an output directory with no name, in one line. */
+  void check(Limits limits) {
+    if (outputDir != null && outputDir.toString().isBlank()) {
+      throw new ParameterException(spec.commandLine(), "--output-dir must name a directory");
+    }
+    limits.check("--metrics", metricsPeriod, Limits.MIN_METRICS, Limits.MAX_METRICS);
+  }
+}
