@@ -106,7 +106,11 @@ public record DeclaredOption<T>(
           }
           if (value < min || value > max) {
             throw new IllegalArgumentException(
-                "must be between " + grouped(min) + " and " + grouped(max) + ", not " + value);
+                (max == Long.MAX_VALUE
+                        ? "must be " + grouped(min) + " or more"
+                        : "must be between " + grouped(min) + " and " + grouped(max))
+                    + ", not "
+                    + value);
           }
           return value;
         });

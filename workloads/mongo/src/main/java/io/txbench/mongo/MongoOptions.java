@@ -13,6 +13,9 @@ import java.util.Locale;
 record MongoOptions(
     String readPreference, String readConcern, String writeConcern, boolean causallyConsistent) {
 
+  /** The most members a replica set has, so the largest numbered write concern. */
+  private static final int MAX_MEMBERS = 50;
+
   static final DeclaredOption<String> READ_PREFERENCE =
       DeclaredOption.oneOf(
           "--mongo-read-preference",
@@ -63,7 +66,15 @@ record MongoOptions(
 
   private static String writeConcernName(String text) {
     String w = text.strip().toLowerCase(Locale.ROOT);
-    if (!w.matches("\\d+|majority|w1|w2|w3|acknowledged|unacknowledged|journaled")) {
+    if (w.matches("\\d+")) {
+      // A number of members to acknowledge: a replica set has at most 50.
+      if (w.length() > 2 || Integer.parseInt(w) > MAX_MEMBERS) {
+        throw new IllegalArgumentException(
+            "a write concern of " + text + " members: a replica set has at most " + MAX_MEMBERS);
+      }
+      return w;
+    }
+    if (!w.matches("majority|w1|w2|w3|acknowledged|unacknowledged|journaled")) {
       throw new IllegalArgumentException(
           "unknown write concern '"
               + text
