@@ -72,12 +72,13 @@ final class Limits {
     if (value != null && (value.compareTo(min) < 0 || value.compareTo(max) > 0)) {
       throw new ParameterException(
           spec.commandLine(),
-          option + " must be between " + text(min) + " and " + text(max) + ", not " + text(value));
+          option
+              + " must be between "
+              + Durations.text(min)
+              + " and "
+              + Durations.text(max)
+              + ", not "
+              + Durations.text(value));
     }
-  }
-
-  /** A duration as a person writes it: {@link Durations#text}. */
-  static String text(Duration d) {
-    return Durations.text(d);
   }
 }

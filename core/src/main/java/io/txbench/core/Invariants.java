@@ -81,7 +81,7 @@ public final class Invariants {
   }
 
   /** "3 in doubt, 1 failed part-way": the iterations whose outcome verify had to allow for. */
-  public static String uncertainty(Tally tally) {
+  private static String uncertainty(Tally tally) {
     List<String> parts = new ArrayList<>();
     if (tally.inDoubt() > 0) {
       parts.add(tally.inDoubt() + " in doubt");

@@ -15,7 +15,7 @@ public final class WorkloadFixtures {
   private WorkloadFixtures() {}
 
   /** The built-in kind named {@code name}. */
-  public static WorkloadKind kind(String name) {
+  private static WorkloadKind kind(String name) {
     return KINDS.stream()
         .filter(k -> k.name().equals(name))
         .findFirst()
