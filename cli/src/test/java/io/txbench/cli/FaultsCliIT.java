@@ -30,7 +30,7 @@ class FaultsCliIT extends PostgresServer {
   void aContendedAirlineRetriesAndPassesAndWeakerSettingsAreCaught() throws Exception {
     createDatabase("contention");
     Contention.check(
-        dir.resolve("contention"), "REPEATABLE_READ", "--target-url", url("contention"));
+        dir.resolve("contention"), "REPEATABLE_READ", true, "--target-url", url("contention"));
   }
 
   @Test
