@@ -79,9 +79,11 @@ final class BenchmarkCommand implements Callable<Integer> {
   @Option(
       names = "--warmup",
       paramLabel = "TIME",
-      defaultValue = "0s",
       converter = DurationConverter.class,
-      description = "Run the load this long first, measuring nothing; up to 24h. Default: 0.")
+      description =
+          "Run the load this long first, measuring nothing; up to 24h; 0 for none. Default: 5s"
+              + " before a timed run (the JVM compiles its hot code in its first seconds), none"
+              + " before --iterations.")
   Duration warmup;
 
   @Mixin ConnectionMixin connection;
@@ -222,7 +224,7 @@ final class BenchmarkCommand implements Callable<Integer> {
     return new CommandPlan(
         List.copyOf(parallelism),
         targets.size() > 1 || parallelism.size() > 1,
-        warmup,
+        warmup != null ? warmup : shape.defaultWarmup(),
         connection.embedded,
         steps.skipSetup,
         steps.onlySetup,

@@ -94,7 +94,14 @@ final class BenchmarkSession {
       Target target = benchmark.target();
       String version =
           embedded == null ? target.serverVersion() : embedded.label(target.serverVersion());
-      out.println("Connected to " + version + " at " + options.describe() + ".");
+      out.println(
+          "Connected to "
+              + version
+              + " at "
+              + options.describe()
+              + " through "
+              + target.driver()
+              + ".");
       if (plan.drop()) {
         Dropped d = benchmark.drop();
         out.println(
@@ -154,6 +161,7 @@ final class BenchmarkSession {
     return new MeasuredRun.RunHeader(
         provider.target(),
         version,
+        target.driver(),
         embedded != null,
         ServerAddress.of(options, embedded),
         workloadOptions.name(),

@@ -52,6 +52,7 @@ final class MeasuredRun {
   record RunHeader(
       String target,
       String serverVersion,
+      String driver,
       boolean embedded,
       String server,
       String workload,
@@ -126,6 +127,7 @@ final class MeasuredRun {
               io.txbench.core.ToolVersion.get(),
               header.target(),
               header.serverVersion(),
+              header.driver(),
               header.embedded(),
               header.server(),
               header.workload(),

@@ -22,6 +22,9 @@ final class RunShape {
   /** How long a run lasts when neither --duration nor --iterations is given. */
   static final Duration DEFAULT_DURATION = Duration.ofSeconds(30);
 
+  /** The warm-up before a timed run when --warmup is not given. */
+  static final Duration DEFAULT_WARMUP = Duration.ofSeconds(5);
+
   @Spec(Spec.Target.MIXEE)
   CommandSpec spec;
 
@@ -82,6 +85,16 @@ final class RunShape {
     }
     limits.check("--duration", duration, Duration.ofMillis(1), Limits.MAX_DURATION);
     limits.check("--max-lag", maxLag, Duration.ofMillis(1), Limits.MAX_LAG);
+  }
+
+  /**
+   * The warm-up when --warmup is not given: a few seconds before a timed run, which the JVM spends
+   * compiling its hot code (PostgreSQL point-select ran at half its speed in the first 5 s of a
+   * cold start), so that a short run measures the database. None before a count of iterations: that
+   * is a fixed amount of work, measured whole.
+   */
+  Duration defaultWarmup() {
+    return iterations != null ? Duration.ZERO : DEFAULT_WARMUP;
   }
 
   /** --iterations if given, else --duration, else the default duration. */

@@ -51,6 +51,8 @@ class CliIT extends PostgresServer {
                 "airline",
                 "--parallelism",
                 "4",
+                "--warmup",
+                "0s",
                 "--duration",
                 "3s",
                 "--metrics",
@@ -316,6 +318,8 @@ class CliIT extends PostgresServer {
                         "--no-verify",
                         "--parallelism",
                         "2",
+                        "--warmup",
+                        "0s",
                         "--duration",
                         "3s",
                         "--metrics",
@@ -331,6 +335,8 @@ class CliIT extends PostgresServer {
                 "--no-verify",
                 "--parallelism",
                 "2",
+                "--warmup",
+                "0s",
                 "--duration",
                 "3s",
                 "--metrics",
@@ -517,6 +523,14 @@ class CliIT extends PostgresServer {
             out.toString());
     assertEquals(0, run.exitCode(), run.err());
     assertTrue(run.out().contains("started an embedded PostgreSQL"), run.out());
-    assertTrue(Files.exists(out.resolve("summary.json")));
+    // A timed run warms up by default, so that its seconds measure the server, not the JIT.
+    assertTrue(run.out().contains("[ warm-up "), run.out());
+    assertTrue(run.out().contains("after a 5.0 s warm-up (not measured)"), run.out());
+    assertEquals(
+        5.0,
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(out.resolve("summary.json").toFile())
+            .get("warmupSeconds")
+            .asDouble());
   }
 }

@@ -76,6 +76,8 @@ class FaultsCliIT extends PostgresServer {
             "1000",
             "--parallelism",
             "4",
+            "--warmup",
+            "0s",
             "--duration",
             "6s",
             "--metrics",

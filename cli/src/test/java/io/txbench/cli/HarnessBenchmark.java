@@ -98,6 +98,11 @@ public final class HarnessBenchmark {
     }
 
     @Override
+    public String driver() {
+      return "none";
+    }
+
+    @Override
     public Failure classify(Throwable error) {
       return Failure.fatal(ErrorClass.OTHER);
     }

@@ -101,6 +101,8 @@ class OwnershipCliIT extends PostgresServer {
                         "--workload",
                         "update",
                         "--skip-setup",
+                        "--warmup",
+                        "0s",
                         "--duration",
                         "5s",
                         "--output-dir",

@@ -46,6 +46,24 @@ class SettingsTest {
             .user());
   }
 
+  private static CommandPlan plan(String... args) {
+    PrintStream none = new PrintStream(PrintStream.nullOutputStream());
+    BenchmarkCommand command =
+        new BenchmarkCommand(none, none, Map.of(), new Providers(), new Credentials());
+    BenchmarkCommand.commandLine(command).parseArgs(args);
+    command.settings("postgres");
+    return command.plan();
+  }
+
+  @Test
+  void aTimedRunWarmsUpFiveSecondsUnlessToldOtherwiseAndACountOfIterationsDoesNot() {
+    assertEquals(Duration.ofSeconds(5), plan().warmup());
+    assertEquals(Duration.ofSeconds(5), plan("--duration", "10s").warmup());
+    assertEquals(Duration.ZERO, plan("--duration", "10s", "--warmup", "0").warmup());
+    assertEquals(Duration.ofSeconds(2), plan("--iterations", "9", "--warmup", "2s").warmup());
+    assertEquals(Duration.ZERO, plan("--iterations", "9").warmup());
+  }
+
   @Test
   void aRunLastsThirtySecondsUnlessTheOptionsSayHowLong() {
     assertEquals(new ForDuration(Duration.ofSeconds(30)), settings("mysql").run().length());

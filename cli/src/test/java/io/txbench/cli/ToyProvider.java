@@ -150,6 +150,11 @@ public class ToyProvider implements WorkloadProvider {
     }
 
     @Override
+    public String driver() {
+      return "Toy client 1.0";
+    }
+
+    @Override
     public Failure classify(Throwable error) {
       return Failure.fatal(ErrorClass.OTHER);
     }

@@ -36,6 +36,8 @@ class ToyTargetTest {
             "point-select",
             "--parallelism",
             "2",
+            "--warmup",
+            "0s",
             "--duration",
             "300ms",
             "--output-dir",
@@ -44,7 +46,7 @@ class ToyTargetTest {
     assertTrue(
         run.out().contains("--embedded: started the toy server (a counter in memory)."), run.out());
     assertTrue(
-        run.out().contains("Connected to Toy 1.0 (vanilla) at localhost:7/toybox."), run.out());
+        run.out().contains("Connected to Toy 1.0 (vanilla) at localhost:7/toybox through Toy client 1.0."), run.out());
     assertTrue(run.out().contains("toy server on localhost:7 (started by txbench)"), run.out());
     assertTrue(run.out().contains("verification  passed"), run.out());
     assertTrue(Files.exists(out.resolve("summary.json")), run.out());
@@ -67,13 +69,15 @@ class ToyTargetTest {
             "CHOCOLATE",
             "--workload",
             "point-select",
+            "--warmup",
+            "0s",
             "--duration",
             "200ms",
             "--output-dir",
             dir.resolve("choc").toString());
     assertEquals(ExitCodes.OK, run.exitCode(), run.err() + run.out());
     assertTrue(
-        run.out().contains("Connected to Toy 1.0 (chocolate) at localhost:7/toybox."), run.out());
+        run.out().contains("Connected to Toy 1.0 (chocolate) at localhost:7/toybox through Toy client 1.0."), run.out());
   }
 
   @Test
@@ -117,13 +121,15 @@ class ToyTargetTest {
             "toy://anywhere",
             "--workload",
             "point-select",
+            "--warmup",
+            "0s",
             "--duration",
             "300ms",
             "--output-dir",
             dir.resolve("list").toString());
     // The toy target takes toy://, so it runs on it rather than starting its embedded server.
     assertTrue(
-        run.out().contains("Connected to Toy 1.0 (vanilla) at toy://anywhere."),
+        run.out().contains("Connected to Toy 1.0 (vanilla) at toy://anywhere through Toy client 1.0."),
         run.err() + run.out());
   }
 }

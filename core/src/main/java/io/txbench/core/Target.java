@@ -6,6 +6,12 @@ public interface Target extends AutoCloseable {
   /** The product and version the server reports, e.g. {@code PostgreSQL 17.2}. */
   String serverVersion();
 
+  /**
+   * The client library that speaks to the server and its version, e.g. {@code PostgreSQL JDBC
+   * Driver 42.7.14}.
+   */
+  String driver();
+
   /** Says whether an exception thrown by an iteration is worth retrying, and its class. */
   Failure classify(Throwable error);
 

@@ -18,6 +18,11 @@ final class FakeTarget implements Target {
   }
 
   @Override
+  public String driver() {
+    return "fake driver 1.0";
+  }
+
+  @Override
   public Failure classify(Throwable error) {
     return error instanceof RetryableFault
         ? Failure.retryable(ErrorClass.SERIALIZATION)

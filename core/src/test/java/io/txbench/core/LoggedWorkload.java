@@ -80,6 +80,11 @@ final class LoggedWorkload implements Workload<AutoCloseable> {
           }
 
           @Override
+          public String driver() {
+            return "logged driver 1.0";
+          }
+
+          @Override
           public Failure classify(Throwable error) {
             return Failure.fatal(
                 error instanceof IOException ? ErrorClass.CONNECTION : ErrorClass.OTHER);

@@ -31,6 +31,7 @@ public final class ConsoleSummary {
         s.transactions() ? " in transactions" : "",
         s.parallelism());
     out.println("  server        " + s.server() + (s.embedded() ? " (started by txbench)" : ""));
+    out.println("  driver        " + s.driver());
     out.printf(
         Locale.US,
         "  measured      %.1f s (%s)%s%n",

@@ -154,6 +154,7 @@ public final class RunMerger {
             first.toolVersion(),
             first.target(),
             first.serverVersion(),
+            first.driver(),
             where ? embedded(summaries) : null,
             where ? servers(summaries) : first.server(),
             first.workload(),

@@ -7,15 +7,17 @@ import java.util.Map;
 
 /**
  * Everything the end of a run reports: what ran where ({@code server}, a short address, and {@code
- * embedded}, whether that server is one txbench started itself), whether its iterations were
- * transactions, the unmeasured warm-up that ran before it ({@code Duration.ZERO} for none), with
- * which options (the password already masked), what was measured, what verify found, and the result
- * files that could not be written ({@code writeFailures}, empty when all were).
+ * embedded}, whether that server is one txbench started itself), through which client library
+ * ({@code driver}), whether its iterations were transactions, the unmeasured warm-up that ran
+ * before it ({@code Duration.ZERO} for none), with which options (the password already masked),
+ * what was measured, what verify found, and the result files that could not be written ({@code
+ * writeFailures}, empty when all were).
  */
 public record RunSummary(
     String toolVersion,
     String target,
     String serverVersion,
+    String driver,
     boolean embedded,
     String server,
     String workload,
@@ -38,6 +40,7 @@ public record RunSummary(
         toolVersion,
         target,
         serverVersion,
+        driver,
         embedded,
         server,
         workload,
@@ -59,6 +62,7 @@ public record RunSummary(
         toolVersion,
         target,
         serverVersion,
+        driver,
         embedded,
         server,
         workload,

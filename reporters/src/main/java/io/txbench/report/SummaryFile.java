@@ -36,6 +36,7 @@ public record SummaryFile(
     String toolVersion,
     String target,
     String serverVersion,
+    String driver,
     Boolean embedded,
     String server,
     String workload,

@@ -38,6 +38,7 @@ public final class SummaryJson {
         s.toolVersion(),
         s.target(),
         s.serverVersion(),
+        s.driver(),
         s.embedded(),
         s.server(),
         s.workload(),

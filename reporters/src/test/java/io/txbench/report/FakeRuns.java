@@ -77,6 +77,7 @@ final class FakeRuns {
             "1.0",
             target,
             target + " 1.0",
+            target + " driver 1.0",
             embedded,
             server,
             "insert",

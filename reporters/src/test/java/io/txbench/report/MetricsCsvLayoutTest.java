@@ -225,6 +225,11 @@ class MetricsCsvLayoutTest {
     }
 
     @Override
+    public String driver() {
+      return "fake driver 1.0";
+    }
+
+    @Override
     public Failure classify(Throwable error) {
       return Failure.retryable(ErrorClass.SERIALIZATION);
     }

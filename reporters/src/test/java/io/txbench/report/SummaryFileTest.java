@@ -79,6 +79,7 @@ class SummaryFileTest {
         "1.2.3",
         "postgres",
         "PostgreSQL 17.2 " + SECRET,
+        "PostgreSQL JDBC Driver 42.7.14",
         false,
         "bench:" + SECRET + "@127.0.0.1:5432",
         "airline",

@@ -55,6 +55,7 @@ class WhereARunRanTest {
             "1.0",
             "postgres",
             "PostgreSQL 17",
+            "PostgreSQL JDBC Driver 42.7.14",
             true,
             EMBEDDED,
             "insert",

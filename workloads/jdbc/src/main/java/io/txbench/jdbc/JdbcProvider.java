@@ -27,6 +27,11 @@ public abstract class JdbcProvider implements WorkloadProvider {
 
   protected abstract SqlDialect dialect();
 
+  /** The dialect for a run's target options; the same for every run unless a target chooses. */
+  protected SqlDialect dialect(TargetOptions options) {
+    return dialect();
+  }
+
   @Override
   public int defaultPort() {
     return dialect().defaultPort();
@@ -70,7 +75,7 @@ public abstract class JdbcProvider implements WorkloadProvider {
   @Override
   public Target open(TargetOptions target, WorkloadOptions workload)
       throws TargetUnavailableException {
-    return JdbcTarget.open(dialect(), target, !workload.transactional());
+    return JdbcTarget.open(dialect(target), target, !workload.transactional());
   }
 
   @Override

@@ -8,7 +8,10 @@ import io.txbench.core.Target;
 import io.txbench.core.TargetOptions;
 import io.txbench.core.TargetUnavailableException;
 import java.sql.Connection;
+import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A SQL database behind two HikariCP pools: the workers' ({@code --max-connections}), and two
@@ -19,9 +22,12 @@ import java.sql.SQLException;
 public final class JdbcTarget implements Target {
   private static final long CLOSE_WAIT_MILLIS = 3_000;
   private final SqlDialect dialect;
+  private static final Pattern VERSION = Pattern.compile("\\d+(\\.\\d+)+");
+
   private final HikariDataSource pool;
   private final HikariDataSource control;
   private final String serverVersion;
+  private final String driver;
   private final boolean autoCommit;
   private final int maxConnections;
   private final IsolationLevel isolation;
@@ -31,6 +37,7 @@ public final class JdbcTarget implements Target {
       HikariDataSource pool,
       HikariDataSource control,
       String serverVersion,
+      String driver,
       boolean autoCommit,
       int maxConnections,
       IsolationLevel isolation) {
@@ -40,6 +47,7 @@ public final class JdbcTarget implements Target {
     this.pool = pool;
     this.control = control;
     this.serverVersion = serverVersion;
+    this.driver = driver;
     this.autoCommit = autoCommit;
   }
 
@@ -51,7 +59,7 @@ public final class JdbcTarget implements Target {
       throws TargetUnavailableException {
     HikariConfig config = new HikariConfig();
     boolean hasUrl = options.url() != null && !options.url().isBlank();
-    config.setJdbcUrl(hasUrl ? options.url() : dialect.jdbcUrl(options));
+    config.setJdbcUrl(hasUrl ? dialect.driverUrl(options.url()) : dialect.jdbcUrl(options));
     if (options.user() != null && !options.user().isEmpty()) {
       config.setUsername(options.user());
     }
@@ -81,11 +89,20 @@ public final class JdbcTarget implements Target {
       throw unavailable(dialect, options, e);
     }
     String version;
+    String driver;
     try (Connection c = control.getConnection()) {
-      version = dialect.serverVersion(c.getMetaData());
+      DatabaseMetaData meta = c.getMetaData();
+      version = dialect.serverVersion(meta);
+      driver = driverOf(meta);
     } catch (SQLException | RuntimeException e) {
       control.close();
       throw unavailable(dialect, options, e);
+    }
+    SqlDialect own = dialect.forServer(version);
+    if (own != dialect) {
+      // The server is better served by another driver: start again with it, before any worker.
+      control.close();
+      return open(own, options, autoCommit);
     }
     try {
       return new JdbcTarget(
@@ -93,6 +110,7 @@ public final class JdbcTarget implements Target {
           new HikariDataSource(config),
           control,
           version,
+          driver,
           autoCommit,
           options.maxConnections(),
           isolation);
@@ -144,6 +162,18 @@ public final class JdbcTarget implements Target {
   @Override
   public String serverVersion() {
     return serverVersion;
+  }
+
+  @Override
+  public String driver() {
+    return driver;
+  }
+
+  /** The driver's name and version, e.g. {@code MariaDB Connector/J 3.5.7}. */
+  private static String driverOf(DatabaseMetaData meta) throws SQLException {
+    // Connector/J reports "mysql-connector-j-9.7.0 (Revision: ...)": keep the number alone.
+    Matcher number = VERSION.matcher(meta.getDriverVersion());
+    return meta.getDriverName() + " " + (number.find() ? number.group() : meta.getDriverVersion());
   }
 
   @Override

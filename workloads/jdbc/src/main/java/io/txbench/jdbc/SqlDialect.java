@@ -29,6 +29,19 @@ public interface SqlDialect {
   /** The JDBC URL for host, port and database (used when no {@code --target-url} is given). */
   String jdbcUrl(TargetOptions options);
 
+  /** A URL the user gave ({@code --target-url}) as this dialect's driver takes it. */
+  default String driverUrl(String url) {
+    return url;
+  }
+
+  /**
+   * The dialect to speak to a server that reported {@code serverVersion} ({@link #serverVersion}):
+   * this one, or one with a driver better suited to that server.
+   */
+  default SqlDialect forServer(String serverVersion) {
+    return this;
+  }
+
   /** Driver properties: time-outs, application name. Never the password. */
   Properties connectionProperties(TargetOptions options);
 

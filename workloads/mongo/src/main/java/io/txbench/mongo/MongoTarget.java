@@ -13,6 +13,7 @@ import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
+import com.mongodb.internal.build.MongoDriverVersion;
 import io.txbench.core.Causes;
 import io.txbench.core.Durations;
 import io.txbench.core.Failure;
@@ -243,6 +244,11 @@ final class MongoTarget implements Target {
   @Override
   public String serverVersion() {
     return serverVersion;
+  }
+
+  @Override
+  public String driver() {
+    return "MongoDB Java Driver " + MongoDriverVersion.VERSION;
   }
 
   @Override

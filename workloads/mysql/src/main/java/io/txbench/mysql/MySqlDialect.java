@@ -13,13 +13,29 @@ import java.sql.SQLException;
 import java.util.Properties;
 
 /**
- * MySQL 8.x and MariaDB 10.11+: ON DUPLICATE KEY for the audit upsert, a locking read of the seats
- * taken at REPEATABLE READ and above, rewritten batches for loading, error 1213 (deadlock), 1205
- * (lock wait timeout) and 1020 (MariaDB's snapshot isolation conflict) retried.
+ * MySQL 8.x and MariaDB 10.11+, each through its own driver by default ({@link MySqlDriver}): ON
+ * DUPLICATE KEY for the audit upsert, a locking read of the seats taken at REPEATABLE READ and
+ * above, rewritten batches for loading, error 1213 (deadlock), 1205 (lock wait timeout) and 1020
+ * (MariaDB's snapshot isolation conflict) retried.
  */
 public final class MySqlDialect implements SqlDialect {
   private static final int LOAD_BATCH_ROWS = 2_000;
-  private static final int SOCKET_TIMEOUT_MILLIS = 60_000;
+
+  private final MySqlDriver driver;
+  private final boolean followsServer;
+
+  /**
+   * Speaks through {@code driver}; when {@code followsServer}, through the server's own driver
+   * instead once it is known ({@link #forServer}).
+   */
+  MySqlDialect(MySqlDriver driver, boolean followsServer) {
+    this.driver = driver;
+    this.followsServer = followsServer;
+  }
+
+  MySqlDriver driver() {
+    return driver;
+  }
 
   @Override
   public String product() {
@@ -55,30 +71,26 @@ public final class MySqlDialect implements SqlDialect {
 
   @Override
   public String jdbcUrl(TargetOptions options) {
-    return "jdbc:mysql://" + options.host() + ":" + options.port() + "/" + options.database();
+    return driver.url(options.host(), options.port(), options.database());
+  }
+
+  @Override
+  public String driverUrl(String url) {
+    return driver.url(url);
+  }
+
+  @Override
+  public SqlDialect forServer(String serverVersion) {
+    MySqlDriver own = MySqlDriver.ownOf(serverVersion);
+    return followsServer && own != driver ? new MySqlDialect(own, false) : this;
   }
 
   @Override
   public Properties connectionProperties(TargetOptions options) {
-    Properties p = new Properties();
     // The default database is txbench's own: made if missing, never dropped. Any other, or one a
     // URL names, is the user's: a mistyped name is an error, not a new database.
     boolean named = options.url() != null && !options.url().isBlank();
-    if (!named && defaultDatabase().equals(options.database())) {
-      p.setProperty("createDatabaseIfNotExist", "true");
-    }
-    p.setProperty("rewriteBatchedStatements", "true");
-    p.setProperty("useServerPrepStmts", "true");
-    p.setProperty("cachePrepStmts", "true");
-    p.setProperty("prepStmtCacheSize", "64");
-    // Skip round trips that only restate the session's autocommit and isolation.
-    p.setProperty("useLocalSessionState", "true");
-    p.setProperty("elideSetAutoCommits", "true");
-    p.setProperty("allowPublicKeyRetrieval", "true");
-    p.setProperty("connectTimeout", String.valueOf(options.connectionWaitTimeout().toMillis()));
-    p.setProperty("socketTimeout", String.valueOf(SOCKET_TIMEOUT_MILLIS));
-    p.setProperty("tcpKeepAlive", "true");
-    return p;
+    return driver.properties(options, !named && defaultDatabase().equals(options.database()));
   }
 
   @Override

@@ -1,14 +1,29 @@
 package io.txbench.mysql;
 
+import io.txbench.core.DeclaredOption;
 import io.txbench.core.EmbeddedServer;
+import io.txbench.core.TargetOptions;
 import io.txbench.core.TargetUnavailableException;
 import io.txbench.core.WorkloadProvider;
 import io.txbench.jdbc.JdbcProvider;
 import io.txbench.jdbc.SqlDialect;
+import java.util.ArrayList;
+import java.util.List;
 
 /** The {@code mysql} target: MySQL and MariaDB. */
 public final class MySqlProvider extends JdbcProvider {
-  private final MySqlDialect dialect = new MySqlDialect();
+  /** Which driver speaks to the server: by default the server's own. */
+  static final DeclaredOption<String> DRIVER =
+      DeclaredOption.oneOf(
+          "--mysql-driver",
+          "DRIVER",
+          "JDBC driver: mysql (MySQL Connector/J), mariadb (MariaDB Connector/J), or auto: the"
+              + " one a --target-url names by its scheme (jdbc:mysql: or jdbc:mariadb:), else the"
+              + " server's own.",
+          "auto",
+          List.of("auto", "mysql", "mariadb"));
+
+  private final MySqlDialect dialect = new MySqlDialect(MySqlDriver.MYSQL, true);
 
   @Override
   public String target() {
@@ -18,6 +33,30 @@ public final class MySqlProvider extends JdbcProvider {
   @Override
   protected SqlDialect dialect() {
     return dialect;
+  }
+
+  /**
+   * The driver asked for; with {@code auto}, the one a URL names by its scheme (its parameters are
+   * written for that driver), or without a URL the server's own once it is known.
+   */
+  @Override
+  protected SqlDialect dialect(TargetOptions options) {
+    boolean hasUrl = options.url() != null && !options.url().isBlank();
+    return switch (options.declared().get(DRIVER)) {
+      case "mysql" -> new MySqlDialect(MySqlDriver.MYSQL, false);
+      case "mariadb" -> new MySqlDialect(MySqlDriver.MARIADB, false);
+      default -> {
+        MySqlDriver named = hasUrl ? MySqlDriver.namedBy(options.url()) : null;
+        yield hasUrl ? new MySqlDialect(named == null ? MySqlDriver.MYSQL : named, false) : dialect;
+      }
+    };
+  }
+
+  @Override
+  public List<DeclaredOption<?>> options() {
+    List<DeclaredOption<?>> options = new ArrayList<>(super.options());
+    options.add(DRIVER);
+    return List.copyOf(options);
   }
 
   @Override
