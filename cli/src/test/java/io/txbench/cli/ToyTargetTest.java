@@ -46,7 +46,10 @@ class ToyTargetTest {
     assertTrue(
         run.out().contains("--embedded: started the toy server (a counter in memory)."), run.out());
     assertTrue(
-        run.out().contains("Connected to Toy 1.0 (vanilla) at localhost:7/toybox through Toy client 1.0."), run.out());
+        run.out()
+            .contains(
+                "Connected to Toy 1.0 (vanilla) at localhost:7/toybox through Toy client 1.0."),
+        run.out());
     assertTrue(run.out().contains("toy server on localhost:7 (started by txbench)"), run.out());
     assertTrue(run.out().contains("verification  passed"), run.out());
     assertTrue(Files.exists(out.resolve("summary.json")), run.out());
@@ -77,7 +80,10 @@ class ToyTargetTest {
             dir.resolve("choc").toString());
     assertEquals(ExitCodes.OK, run.exitCode(), run.err() + run.out());
     assertTrue(
-        run.out().contains("Connected to Toy 1.0 (chocolate) at localhost:7/toybox through Toy client 1.0."), run.out());
+        run.out()
+            .contains(
+                "Connected to Toy 1.0 (chocolate) at localhost:7/toybox through Toy client 1.0."),
+        run.out());
   }
 
   @Test
@@ -129,7 +135,8 @@ class ToyTargetTest {
             dir.resolve("list").toString());
     // The toy target takes toy://, so it runs on it rather than starting its embedded server.
     assertTrue(
-        run.out().contains("Connected to Toy 1.0 (vanilla) at toy://anywhere through Toy client 1.0."),
+        run.out()
+            .contains("Connected to Toy 1.0 (vanilla) at toy://anywhere through Toy client 1.0."),
         run.err() + run.out());
   }
 }
