@@ -2,22 +2,28 @@
 # txbench against pgbench, the reference PostgreSQL client, on the same machine and data.
 #
 # Starts a throw-away PostgreSQL on loopback (the distribution's binaries), loads 1,000,000 rows
-# for each tool (timing both loads), then runs point-select at 8 and 32 clients, alternating
-# pgbench -S -M prepared and txbench for the same time, and prints both throughputs and the ratio.
+# for each tool (timing both loads), then runs point-select at 8, 32, 64 and 128 clients,
+# alternating pgbench -S -M prepared and txbench for the same time, and prints both throughputs,
+# the ratio txbench/pgbench, and each client's own CPU per select (user + system, in
+# microseconds): pgbench's from /usr/bin/time over its run, txbench's from its summary.json (the
+# measured window only).
 #
 # Usage: bench/vs-pgbench.sh [seconds per run, default 20] [rounds, default 2]
+#        TXBENCH_BENCH_CLIENTS="8 32" to choose the client counts
 # Needs: PostgreSQL server binaries (initdb, pg_ctl, pgbench), a JDK; builds the JAR if missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_PER_RUN=${1:-20}
 ROUNDS=${2:-2}
 PORT=${TXBENCH_BENCH_PORT:-55432}
+CLIENTS=${TXBENCH_BENCH_CLIENTS:-8 32 64 128}
 # The JVM compiles its hot code in its first seconds: that warm-up is not measured, as pgbench does
 # not count its connection time. The measured windows are the same length.
 WARMUP=${TXBENCH_BENCH_WARMUP:-5}
 
 bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
 [ -n "$bindir" ] || bindir=$(dirname "$(command -v pg_ctl || true)")
+[ -x /usr/bin/time ] || { echo "vs-pgbench: /usr/bin/time not found (apt-get install time)" >&2; exit 1; }
 for tool in initdb pg_ctl pgbench; do
   [ -x "$bindir/$tool" ] || { echo "vs-pgbench: $tool not found (install postgresql)" >&2; exit 1; }
 done
@@ -55,18 +61,24 @@ printf 'pgbench -i -s 10      %6.1f s\ntxbench --only-setup  %6.1f s   (%.2fx th
   "$load_pgbench" "$load_txbench" "$(calc "$load_txbench / $load_pgbench")"
 
 tps_of() { sed -n 's/^ *"tps" : \([0-9.]*\).*/\1/p' "$1/summary.json"; }
+cpu_of() { sed -n 's/^ *"cpuMicrosPerIteration" : \([0-9.]*\).*/\1/p' "$1/summary.json"; }
 echo
 echo "== point-select, ${SECONDS_PER_RUN} s per run (txbench after a ${WARMUP} s warm-up), ${ROUNDS} round(s), runs alternating"
-printf '%-8s %-6s %12s %12s %7s\n' clients round pgbench txbench ratio
-for clients in 8 32; do
+echo "   cpu: the client's own user+system CPU per select, in microseconds"
+printf '%-8s %-6s %12s %12s %7s %9s %9s %7s\n' clients round pgbench txbench ratio 'pg cpu' 'tx cpu' ratio
+for clients in $CLIENTS; do
   for round in $(seq 1 "$ROUNDS"); do
-    pg=$("$bindir/pgbench" "${PG[@]}" -S -M prepared -c "$clients" -j "$(nproc)" \
-      -T "$SECONDS_PER_RUN" postgres 2>/dev/null | sed -n 's/^tps = \([0-9.]*\).*/\1/p')
+    /usr/bin/time -o "$work/time" -f '%U %S' "$bindir/pgbench" "${PG[@]}" -S -M prepared \
+      -c "$clients" -j "$(nproc)" -T "$SECONDS_PER_RUN" postgres >"$work/pgbench.out" 2>/dev/null
+    pg=$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' "$work/pgbench.out")
+    done_pg=$(sed -n 's/^number of transactions actually processed: \([0-9]*\).*/\1/p' "$work/pgbench.out")
+    pg_cpu=$(awk -v n="$done_pg" '{ printf "%.1f", ($1 + $2) * 1e6 / n }' "$work/time")
     out="$work/tx-$clients-$round"
     java -jar "$JAR" "${TX[@]}" --skip-setup --parallelism "$clients" --warmup "${WARMUP}s" \
       --duration "${SECONDS_PER_RUN}s" --metrics "${SECONDS_PER_RUN}s" --output-dir "$out" >/dev/null
     tx=$(tps_of "$out")
-    printf '%-8s %-6s %12.0f %12.0f %7.2f\n' "$clients" "$round" "$pg" "$tx" \
-      "$(calc "$tx / $pg")"
+    tx_cpu=$(cpu_of "$out")
+    printf '%-8s %-6s %12.0f %12.0f %7.2f %9.1f %9.1f %7.2f\n' "$clients" "$round" "$pg" "$tx" \
+      "$(calc "$tx / $pg")" "$pg_cpu" "$tx_cpu" "$(calc "$tx_cpu / $pg_cpu")"
   done
 done

@@ -5,8 +5,10 @@
 # Starts throw-away MariaDB and PostgreSQL servers on loopback (the distribution's binaries),
 # loads 1,000,000 rows for each tool, then alternates sysbench and txbench on point-select
 # (oltp_point_select), update (oltp_update_non_index) and insert (oltp_insert) at 8 and 32
-# threads, and prints both throughputs and the ratio txbench/sysbench. sysbench's scripts run
-# one statement per event in autocommit, as txbench's item workloads do.
+# threads, and prints both throughputs, the ratio txbench/sysbench, and each client's own CPU per
+# operation (user + system, in microseconds): sysbench's from /usr/bin/time over its run,
+# txbench's from its summary.json (the measured window only). sysbench's scripts run one statement
+# per event in autocommit, as txbench's item workloads do.
 #
 # Usage: bench/vs-sysbench.sh [seconds per run, default 12] [rounds, default 2] [databases,
 #        default "mariadb postgres"]
@@ -25,6 +27,7 @@ WARMUP=${TXBENCH_BENCH_WARMUP:-3}
 MY_PORT=${TXBENCH_BENCH_MY_PORT:-53306}
 PG_PORT=${TXBENCH_BENCH_PG_PORT:-55433}
 
+[ -x /usr/bin/time ] || { echo "vs-sysbench: /usr/bin/time not found (apt-get install time)" >&2; exit 1; }
 command -v sysbench >/dev/null || { echo "vs-sysbench: sysbench not found (apt-get install sysbench)" >&2; exit 1; }
 [ -f cli/target/benchmark.jar ] || ./mvnw -q -B package -DskipTests
 JAR=$PWD/cli/target/benchmark.jar
@@ -78,6 +81,7 @@ start_postgres() {
 
 calc() { awk "BEGIN { print $* }"; }
 tps_of() { sed -n 's/^ *"tps" : \([0-9.]*\).*/\1/p' "$1/summary.json"; }
+cpu_of() { sed -n 's/^ *"cpuMicrosPerIteration" : \([0-9.]*\).*/\1/p' "$1/summary.json"; }
 sysbench_script() {
   case $1 in
     point-select) echo oltp_point_select ;;
@@ -91,20 +95,26 @@ for db in $DATABASES; do
   echo "== $SERVER on 127.0.0.1, $(nproc) cores: loading $ROWS rows for each tool"
   sysbench oltp_common "${SB[@]}" --tables=1 --table-size="$ROWS" prepare >/dev/null
   java -jar "$JAR" "${TX[@]}" --workload point-select --table-size "$ROWS" --only-setup >/dev/null
-  printf '%-14s %-8s %-6s %12s %12s %7s\n' workload threads round sysbench txbench ratio
+  echo "   cpu: the client's own user+system CPU per operation, in microseconds"
+  printf '%-14s %-8s %-6s %12s %12s %7s %9s %9s %7s\n' workload threads round sysbench txbench ratio \
+    'sb cpu' 'tx cpu' ratio
   for workload in point-select update insert; do
     for threads in $THREADS; do
       for round in $(seq 1 "$ROUNDS"); do
-        sb=$(sysbench "$(sysbench_script "$workload")" "${SB[@]}" --tables=1 --table-size="$ROWS" \
-          --threads="$threads" --time="$SECONDS_PER_RUN" --report-interval=0 run 2>/dev/null \
-          | sed -n 's/^ *transactions: *[0-9]* *(\([0-9.]*\) per sec.)/\1/p')
+        /usr/bin/time -o "$work/time" -f '%U %S' sysbench "$(sysbench_script "$workload")" \
+          "${SB[@]}" --tables=1 --table-size="$ROWS" --threads="$threads" \
+          --time="$SECONDS_PER_RUN" --report-interval=0 run >"$work/sysbench.out" 2>/dev/null
+        sb=$(sed -n 's/^ *transactions: *[0-9]* *(\([0-9.]*\) per sec.)/\1/p' "$work/sysbench.out")
+        done_sb=$(sed -n 's/^ *transactions: *\([0-9]*\) .*/\1/p' "$work/sysbench.out")
+        sb_cpu=$(awk -v n="$done_sb" '{ printf "%.1f", ($1 + $2) * 1e6 / n }' "$work/time")
         out="$work/tx-$db-$workload-$threads-$round"
         java -jar "$JAR" "${TX[@]}" --workload "$workload" --skip-setup --parallelism "$threads" \
           --warmup "${WARMUP}s" --duration "${SECONDS_PER_RUN}s" --metrics "${SECONDS_PER_RUN}s" \
           --no-verify --output-dir "$out" >/dev/null
         tx=$(tps_of "$out")
-        printf '%-14s %-8s %-6s %12.0f %12.0f %7.2f\n' "$workload" "$threads" "$round" "$sb" "$tx" \
-          "$(calc "$tx / $sb")"
+        tx_cpu=$(cpu_of "$out")
+        printf '%-14s %-8s %-6s %12.0f %12.0f %7.2f %9.1f %9.1f %7.2f\n' "$workload" "$threads" \
+          "$round" "$sb" "$tx" "$(calc "$tx / $sb")" "$sb_cpu" "$tx_cpu" "$(calc "$tx_cpu / $sb_cpu")"
       done
     done
   done
