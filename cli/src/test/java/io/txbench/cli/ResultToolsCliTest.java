@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.txbench.core.ClientUsage;
 import io.txbench.core.IntervalStats;
 import io.txbench.report.HistogramLog;
 import io.txbench.report.IntervalsCsv;
@@ -13,6 +14,8 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -67,7 +70,18 @@ class ResultToolsCliTest {
       h.recordValueWithCount(1_000_000, perSecond);
       IntervalStats period =
           new IntervalStats(
-              (s + 1) * 1_000_000_000L, 1_000_000_000L, h, h, 0, 0, 0, 0, 4, s + 1 == seconds);
+              (s + 1) * 1_000_000_000L,
+              1_000_000_000L,
+              h,
+              h,
+              0,
+              0,
+              0,
+              0,
+              new ClientUsage(
+                  1_000_000_000L, 4, OptionalLong.of(250_000_000L), 0, 0, OptionalDouble.empty()),
+              4,
+              s + 1 == seconds);
       intervals.onInterval(period);
       log.onInterval(period);
     }

@@ -17,6 +17,9 @@ import io.txbench.core.WorkloadOptions;
 import io.txbench.core.WorkloadProvider;
 import io.txbench.core.WorkloadTable;
 import io.txbench.core.kinds.PointSelect;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -35,6 +38,29 @@ public class ToyProvider implements WorkloadProvider {
           "what the toy server tastes of (vanilla, chocolate).",
           "vanilla",
           List.of("vanilla", "chocolate"));
+
+  /**
+   * How much CPU time each point-select iteration burns: a client at work. CPU time, not wall-clock
+   * time, so that each iteration costs at least that much CPU however busy the machine is.
+   */
+  static final DeclaredOption<Duration> SPIN =
+      DeclaredOption.between(
+          "--toy-spin",
+          "DURATION",
+          "how much CPU time each point-select iteration spins for.",
+          Duration.ZERO,
+          Duration.ZERO,
+          Duration.ofSeconds(1));
+
+  /** How long each point-select iteration sleeps: a client waiting for its server. */
+  static final DeclaredOption<Duration> SLEEP =
+      DeclaredOption.between(
+          "--toy-sleep",
+          "DURATION",
+          "how long each point-select iteration sleeps.",
+          Duration.ZERO,
+          Duration.ZERO,
+          Duration.ofSeconds(1));
 
   @Override
   public String target() {
@@ -73,7 +99,7 @@ public class ToyProvider implements WorkloadProvider {
 
   @Override
   public List<DeclaredOption<?>> options() {
-    return List.of(FLAVOUR);
+    return List.of(FLAVOUR, SPIN, SLEEP);
   }
 
   /**
@@ -83,13 +109,14 @@ public class ToyProvider implements WorkloadProvider {
   @Override
   public WorkloadTable<ToyTarget> workloads() {
     return WorkloadTable.of(ToyTarget.class)
-        .serve(new PointSelect(), (t, kind, o) -> new Counter())
+        .serve(new PointSelect(), (t, kind, o) -> new Counter(t.spin, t.sleep))
         .serve(new TallyKind(), TallyWorkload::new);
   }
 
   @Override
   public Target open(TargetOptions target, WorkloadOptions workload) {
-    return new ToyTarget(target.declared().get(FLAVOUR));
+    return new ToyTarget(
+        target.declared().get(FLAVOUR), target.declared().get(SPIN), target.declared().get(SLEEP));
   }
 
   @Override
@@ -136,12 +163,16 @@ public class ToyProvider implements WorkloadProvider {
   /** The client of the toy server. */
   static final class ToyTarget implements Target {
     private final String flavour;
+    private final Duration spin;
+    private final Duration sleep;
 
     /** The toy server's one datum. */
     private final AtomicLong counter = new AtomicLong();
 
-    ToyTarget(String flavour) {
+    ToyTarget(String flavour, Duration spin, Duration sleep) {
       this.flavour = flavour;
+      this.spin = spin;
+      this.sleep = sleep;
     }
 
     @Override
@@ -167,9 +198,19 @@ public class ToyProvider implements WorkloadProvider {
     public void close() {}
   }
 
-  /** Each iteration adds one; verify checks the count is what committed. */
+  /**
+   * Each iteration spins and sleeps as long as asked, then adds one; verify checks the count is
+   * what committed.
+   */
   static final class Counter implements Workload<AutoCloseable> {
     private final AtomicLong count = new AtomicLong();
+    private final long spinNanos;
+    private final Duration sleep;
+
+    Counter(Duration spin, Duration sleep) {
+      this.spinNanos = spin.toNanos();
+      this.sleep = sleep;
+    }
 
     @Override
     public void prepare(Progress progress) {}
@@ -183,7 +224,17 @@ public class ToyProvider implements WorkloadProvider {
     }
 
     @Override
-    public void iteration(Worker worker, AutoCloseable session) {
+    public void iteration(Worker worker, AutoCloseable session) throws InterruptedException {
+      if (spinNanos > 0) {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long start = threads.getCurrentThreadCpuTime();
+        while (threads.getCurrentThreadCpuTime() - start < spinNanos) {
+          Thread.onSpinWait();
+        }
+      }
+      if (!sleep.isZero()) {
+        Thread.sleep(sleep.toMillis());
+      }
       count.incrementAndGet();
     }
 

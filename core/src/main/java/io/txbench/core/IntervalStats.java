@@ -5,9 +5,10 @@ import org.HdrHistogram.Histogram;
 /**
  * One metrics period: the response and service times of the iterations committed in it
  * (nanoseconds; the same in a closed loop), and the retries, errors, in-doubt and declined
- * iterations counted in it (the declined are among the {@link #count()}). {@code elapsedNanos} is
- * the time from the run's start to the period's end. The last period ends with the measured window,
- * and also holds the iterations that committed in the grace after it.
+ * iterations counted in it (the declined are among the {@link #count()}), and what the client used
+ * of its machine meanwhile ({@code client}). {@code elapsedNanos} is the time from the run's start
+ * to the period's end. The last period ends with the measured window, and also holds the iterations
+ * that committed in the grace after it (but not the client's use of the grace).
  */
 public record IntervalStats(
     long elapsedNanos,
@@ -18,6 +19,7 @@ public record IntervalStats(
     long errors,
     long inDoubt,
     long declined,
+    ClientUsage client,
     int threads,
     boolean last) {
 

@@ -2,6 +2,8 @@ package io.txbench.core;
 
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -11,7 +13,9 @@ import org.HdrHistogram.Histogram;
  * Every iteration that started ended one way: committed; declined, a business outcome that wrote
  * nothing such as a sold-out flight ({@code declined}, counted among the {@code iterations}); an
  * error (rolled back, or with partial effects when it had no transaction); in doubt; or rolled back
- * unseen when a stop came before a retry.
+ * unseen when a stop came before a retry. {@code client} is what the client used of its machine
+ * from the window's start to its end, and {@code bottleneck} the warning when that, or a growing
+ * start lag, says txbench itself may have limited the result (see {@link Bottleneck}).
  */
 public record RunResult(
     Instant start,
@@ -31,7 +35,9 @@ public record RunResult(
     Histogram serviceTimes,
     Histogram scheduleLags,
     long skipped,
-    StopReason stopReason) {
+    StopReason stopReason,
+    ClientUsage client,
+    Optional<String> bottleneck) {
 
   public double measuredSeconds() {
     return measuredNanos / 1e9;
@@ -45,6 +51,11 @@ public record RunResult(
   /** What verify needs: the completed iterations, the declined and the uncertain ones. */
   public Tally tally() {
     return new Tally(iterations, declined, inDoubt, partialErrors, 0);
+  }
+
+  /** The client's CPU time per iteration completed in the window, in microseconds. */
+  public OptionalDouble cpuMicrosPerIteration() {
+    return client.cpuMicrosPer(iterations - lateIterations);
   }
 
   public double percentileMillis(double percentile) {

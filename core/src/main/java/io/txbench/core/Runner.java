@@ -2,6 +2,7 @@ package io.txbench.core;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -44,6 +45,7 @@ public final class Runner {
   private final Metrics metrics;
   private final RunListener listener;
   private final RunControl control;
+  private final ClientCounters counters = new ClientCounters();
   private final AtomicInteger running = new AtomicInteger();
   private final Set<ErrorClass> loggedClasses = ConcurrentHashMap.newKeySet();
   private volatile boolean cancelled;
@@ -154,7 +156,7 @@ public final class Runner {
     control.open(
         startNanos,
         options.pacing() instanceof OpenLoop open ? new StartSchedule(startNanos, open) : null);
-    sampler = new IntervalSampler(metrics, threads, startNanos);
+    sampler = new IntervalSampler(metrics, threads, startNanos, counters);
     safely(() -> listener.onStart(start.toEpochMilli(), threads));
     ScheduledExecutorService ticker =
         Executors.newSingleThreadScheduledExecutor(
@@ -217,9 +219,11 @@ public final class Runner {
             && !control.awaitStop(control.deadline() - System.nanoTime())) {
           control.closeWindow(StopReason.DURATION_ELAPSED, control.deadline());
         }
+        sampler.windowClosed();
         break;
       }
       if (control.stopRequested()) {
+        sampler.windowClosed(); // what the client uses in the grace is not the window's
         ticker.shutdown(); // the window is closed: no period ends after it
         if (!done.await(GRACE_NANOS, TimeUnit.NANOSECONDS)) {
           abandon(members, crew);
@@ -287,7 +291,9 @@ public final class Runner {
         metrics.cumulative().serviceTimes(),
         metrics.cumulative().scheduleLags(),
         0,
-        StopReason.INTERRUPTED);
+        StopReason.INTERRUPTED,
+        counters.none(),
+        Optional.empty());
   }
 
   private RunResult result(Instant start, long windowEnd) {
@@ -314,7 +320,9 @@ public final class Runner {
         total.serviceTimes(),
         total.scheduleLags(),
         metrics.skippedCount(),
-        reason);
+        reason,
+        sampler.window(),
+        sampler.bottleneck());
   }
 
   private synchronized void tick(boolean last, long now) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.LongPredicate;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,6 +26,27 @@ class OpenLoopTest {
         1,
         NO_WAIT,
         new OpenLoop(rate, arrivals));
+  }
+
+  /** One worker on {@code schedule} for {@code duration}, in periods of 200 ms. */
+  private static RunOptions oneWorker(Duration duration, OpenLoop schedule) {
+    return new RunOptions(
+        1, new ForDuration(duration), Duration.ofMillis(200), 0, 0, 1, NO_WAIT, schedule);
+  }
+
+  /** Iterations that succeed, those {@code sleeps} picks (by number) after {@code millis}. */
+  private static Workload<?> sleeping(LongPredicate sleeps, long millis) {
+    return ScriptedWorkload.failing(
+        n -> {
+          if (sleeps.test(n)) {
+            try {
+              Thread.sleep(millis);
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
+          }
+          return null;
+        });
   }
 
   private static RunResult run(RunOptions options, Workload<?> workload) throws Exception {
@@ -55,28 +77,8 @@ class OpenLoopTest {
   @Test
   void aStallShowsInResponseTimesButNotInServiceTimes() throws Exception {
     AtomicBoolean stalled = new AtomicBoolean();
-    Workload<?> stallOnce =
-        ScriptedWorkload.failing(
-            n -> {
-              if (n == 50 && stalled.compareAndSet(false, true)) {
-                try {
-                  Thread.sleep(600);
-                } catch (InterruptedException e) {
-                  Thread.currentThread().interrupt();
-                }
-              }
-              return null;
-            });
-    RunOptions options =
-        new RunOptions(
-            1,
-            new ForDuration(Duration.ofSeconds(2)),
-            Duration.ofMillis(200),
-            0,
-            0,
-            1,
-            NO_WAIT,
-            new OpenLoop(200, Arrivals.UNIFORM));
+    Workload<?> stallOnce = sleeping(n -> n == 50 && stalled.compareAndSet(false, true), 600);
+    RunOptions options = oneWorker(Duration.ofSeconds(2), new OpenLoop(200, Arrivals.UNIFORM));
     RunResult r = run(options, stallOnce);
     // One worker, one 600 ms stall: the ~120 slots behind it start late, and their response
     // times say so; their service times stay tiny.
@@ -91,27 +93,10 @@ class OpenLoopTest {
   @Test
   void iterationsLaterThanMaxLagAreSkippedAndCounted() throws Exception {
     AtomicBoolean stalled = new AtomicBoolean();
-    Workload<?> stallOnce =
-        ScriptedWorkload.failing(
-            n -> {
-              if (n == 10 && stalled.compareAndSet(false, true)) {
-                try {
-                  Thread.sleep(500);
-                } catch (InterruptedException e) {
-                  Thread.currentThread().interrupt();
-                }
-              }
-              return null;
-            });
+    Workload<?> stallOnce = sleeping(n -> n == 10 && stalled.compareAndSet(false, true), 500);
     RunOptions options =
-        new RunOptions(
-            1,
-            new ForDuration(Duration.ofSeconds(1)),
-            Duration.ofMillis(200),
-            0,
-            0,
-            1,
-            NO_WAIT,
+        oneWorker(
+            Duration.ofSeconds(1),
             new OpenLoop(200, Arrivals.UNIFORM, Optional.of(Duration.ofMillis(50))));
     RunResult r = run(options, stallOnce);
     assertTrue(r.skipped() > 50, "skipped " + r.skipped());
@@ -140,31 +125,36 @@ class OpenLoopTest {
   @Test
   void slotsNoWorkerWasFreeToStartBeforeTheEndAreCountedAsSkipped() throws Exception {
     AtomicBoolean stalled = new AtomicBoolean();
-    Workload<?> stallAtTheEnd =
-        ScriptedWorkload.failing(
-            n -> {
-              if (n == 50 && stalled.compareAndSet(false, true)) {
-                try {
-                  Thread.sleep(800); // from 0.5 s to 1.3 s: past the end of the 1 s window
-                } catch (InterruptedException e) {
-                  Thread.currentThread().interrupt();
-                }
-              }
-              return null;
-            });
-    RunOptions options =
-        new RunOptions(
-            1,
-            new ForDuration(Duration.ofSeconds(1)),
-            Duration.ofMillis(200),
-            0,
-            0,
-            1,
-            NO_WAIT,
-            new OpenLoop(100, Arrivals.UNIFORM));
+    // from 0.5 s to 1.3 s: past the end of the 1 s window
+    Workload<?> stallAtTheEnd = sleeping(n -> n == 50 && stalled.compareAndSet(false, true), 800);
+    RunOptions options = oneWorker(Duration.ofSeconds(1), new OpenLoop(100, Arrivals.UNIFORM));
     RunResult r = run(options, stallAtTheEnd);
     assertEquals(51, r.iterations()); // the stalled one committed in the grace
     assertEquals(1, r.lateIterations());
     assertEquals(49, r.skipped());
+  }
+
+  @Test
+  void aServerThatCannotKeepUpWithTheRateIsNamedInAWarning() throws Exception {
+    // 50 iterations a second at most (20 ms each), 100 due: the backlog, and the start lag, grow.
+    Workload<?> slow = sleeping(n -> true, 20);
+    RunOptions options = oneWorker(Duration.ofSeconds(2), new OpenLoop(100, Arrivals.UNIFORM));
+    RunResult r = run(options, slow);
+    String warning = r.bottleneck().orElseThrow();
+    assertTrue(
+        warning.matches(
+            "the start lag grew from \\d+\\.\\d to \\d+\\.\\d ms over the run: the client or"
+                + " the server could not keep up with --rate, likelier the server \\(the client"
+                + " used \\d\\.\\d\\d of \\d+ cores\\)"),
+        warning);
+  }
+
+  @Test
+  void aRateTheServerKeepsUpWithHasNoWarning() throws Exception {
+    RunResult r =
+        run(
+            openLoop(200, Duration.ofSeconds(2), Arrivals.UNIFORM),
+            ScriptedWorkload.alwaysSucceeds());
+    assertEquals(Optional.empty(), r.bottleneck());
   }
 }

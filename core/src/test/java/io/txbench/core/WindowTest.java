@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -201,5 +203,52 @@ class WindowTest {
     assertTrue(e.getMessage().contains("too many clients"), e.getMessage());
     assertEquals(0, scripted.attempts());
     assertEquals(0, scripted.openSessions());
+  }
+
+  /** Keeps this thread's CPU busy for {@code millis}. */
+  private static void spin(long millis) {
+    long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+    while (System.nanoTime() < until) {
+      Thread.onSpinWait();
+    }
+  }
+
+  @Test
+  void theClientsUsageIsTheWindowsNotTheSessionsOpeningNorTheGrace() throws Exception {
+    // Opening the session spins 400 ms before the clock starts; the one iteration spins 700 ms,
+    // 500 ms of them in the grace after a 200 ms window.
+    ScriptedWorkload spinning = new ScriptedWorkload((n, worker) -> spin(n == 0 ? 700 : 0));
+    List<IntervalStats> periods = new CopyOnWriteArrayList<>();
+    RunResult r =
+        new Runner(
+                timed(1, Duration.ofMillis(200)),
+                new Metrics(),
+                new RunListener() {
+                  @Override
+                  public void onInterval(IntervalStats stats) {
+                    periods.add(stats);
+                  }
+                })
+            .run(opening(spinning, worker -> spin(400)), new FakeTarget());
+    assertEquals(1, r.lateIterations());
+    ClientUsage window = r.client();
+    // Read when the runner saw the window close: within a few ms of its end.
+    assertTrue(
+        window.nanos() >= r.measuredNanos() - TimeUnit.MILLISECONDS.toNanos(5)
+            && window.nanos() <= r.measuredNanos() + TimeUnit.MILLISECONDS.toNanos(60),
+        window + " for a window of " + r.measuredNanos());
+    // The spinning worker's 200 ms in the window (less on a busy machine), with what the JVM did
+    // beside it; never the 400 ms of the opening or the 500 ms of the grace.
+    long cpu = window.cpuNanos().orElseThrow();
+    assertTrue(
+        cpu > TimeUnit.MILLISECONDS.toNanos(50) && cpu < TimeUnit.MILLISECONDS.toNanos(450),
+        window.toString());
+    assertEquals(
+        window.nanos(),
+        periods.stream().mapToLong(p -> p.client().nanos()).sum(),
+        periods::toString);
+    assertEquals(
+        window.cpuNanos().orElseThrow(),
+        periods.stream().mapToLong(p -> p.client().cpuNanos().orElseThrow()).sum());
   }
 }

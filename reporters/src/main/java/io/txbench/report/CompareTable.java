@@ -3,6 +3,7 @@ package io.txbench.report;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -41,7 +42,9 @@ public final class CompareTable {
           "in_doubt",
           "verification",
           "embedded",
-          "where");
+          "where",
+          "client_cpu_cores",
+          "bottleneck");
 
   private CompareTable() {}
 
@@ -78,7 +81,11 @@ public final class CompareTable {
               String.valueOf(SummaryFile.orZero(r.inDoubt())),
               r.verdict(),
               embedded(r),
-              r.server() == null ? "" : r.server()));
+              r.server() == null ? "" : r.server(),
+              r.client() == null || r.client().cpuCores() == null
+                  ? ""
+                  : fixed(r.client().cpuCores(), 2),
+              bottleneck(r)));
     }
     return rows;
   }
@@ -101,6 +108,25 @@ public final class CompareTable {
   /** "yes", "no", or "" for a summary written before txbench recorded it. */
   private static String embedded(SummaryFile run) {
     return run.embedded() == null ? "" : run.embedded() ? "yes" : "no";
+  }
+
+  /**
+   * The run's warning that txbench may have limited it, or "" for none; for a merge, those of its
+   * clients, each after its directory's name.
+   */
+  private static String bottleneck(SummaryFile run) {
+    if (run.client() != null) {
+      return run.client().bottleneck() == null ? "" : run.client().bottleneck();
+    }
+    if (run.mergedFrom() == null) {
+      return ""; // a summary written before txbench measured its client
+    }
+    return String.join(
+        "; ",
+        run.mergedFrom().stream()
+            .filter(s -> s.client() != null && s.client().bottleneck() != null)
+            .map(s -> Path.of(s.directory()).getFileName() + ": " + s.client().bottleneck())
+            .toList());
   }
 
   private static String markdown(List<List<String>> rows) {

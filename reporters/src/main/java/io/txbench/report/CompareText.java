@@ -12,7 +12,8 @@ import java.util.Set;
  * formats), what every run shares said once above the table (the target only there: the server's
  * name says it, as product and major version), names too long shortened in their middle, figures
  * too wide for what is left with fewer decimals or in thousands, millions..., embedded runs marked,
- * the baseline named below.
+ * the baseline named below, and below it each run's warning that txbench itself may have limited
+ * it, wrapped.
  */
 final class CompareText {
   static final int WIDTH = 120;
@@ -32,6 +33,8 @@ final class CompareText {
 
   private static final String BASELINE = "tps_x and p99_x are ratios to the baseline, ";
   private static final String EMBEDDED_MARK = "*";
+  private static final String WARNING = "warning: ";
+  private static final String CONTINUED = "  ";
 
   /** The full table's columns that the text shows, with the headings it shows them under. */
   private static final Map<String, String> COLUMNS =
@@ -129,6 +132,13 @@ final class CompareText {
       out.append(EMBEDDED_MARK)
           .append(" embedded: the run's server was one txbench started" + " itself\n");
     }
+    int run = header.indexOf("run");
+    int bottleneck = header.indexOf("bottleneck");
+    for (List<String> row : data) {
+      if (!row.get(bottleneck).isEmpty()) {
+        wrapped(out, WARNING + row.get(run) + ": " + row.get(bottleneck));
+      }
+    }
     return out.toString();
   }
 
@@ -205,6 +215,23 @@ final class CompareText {
       sum += w;
     }
     return sum;
+  }
+
+  /**
+   * {@code text} in lines no wider than {@value #WIDTH}, broken between words, those after the
+   * first indented; a word too long for a line is cut in its middle.
+   */
+  private static void wrapped(StringBuilder out, String text) {
+    String line = "";
+    for (String word : text.split(" ")) {
+      if (!line.isBlank() && line.length() + 1 + word.length() > WIDTH) {
+        out.append(line).append('\n');
+        line = CONTINUED;
+      }
+      String before = line.isBlank() ? line : line + " ";
+      line = before + shortened(word, WIDTH - before.length());
+    }
+    out.append(line).append('\n');
   }
 
   /** {@code cell} cut in its middle to {@code width}: a run's name keeps its level at the end. */

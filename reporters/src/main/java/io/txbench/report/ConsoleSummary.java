@@ -1,5 +1,6 @@
 package io.txbench.report;
 
+import io.txbench.core.ClientUsage;
 import io.txbench.core.ErrorClass;
 import io.txbench.core.InDoubtCause;
 import io.txbench.core.RunResult;
@@ -74,6 +75,8 @@ public final class ConsoleSummary {
           "  skipped       %,d (later than --max-lag, or not started by the end)%n",
           r.skipped());
     }
+    out.println("  client cpu    " + client(r));
+    r.bottleneck().ifPresent(warning -> out.println("  warning       " + warning));
     if (s.writeFailures().isEmpty()) {
       out.println("  results       " + s.resultDirectory());
     } else {
@@ -96,6 +99,38 @@ public final class ConsoleSummary {
     v.notes().forEach(n -> out.println("    " + n));
     v.anomalies().forEach(a -> out.println("    - " + a));
     out.flush();
+  }
+
+  /**
+   * "0.62 cores (31% of 2), 13.1 us per iteration; gc 12 ms in 3 collection(s); machine 78% busy":
+   * the figures that were measured.
+   */
+  private static String client(RunResult r) {
+    ClientUsage c = r.client();
+    StringJoiner j = new StringJoiner("; ");
+    if (c.cpuCores().isPresent()) {
+      j.add(
+          String.format(
+              Locale.US,
+              "%.2f cores (%.0f%% of %d)%s",
+              c.cpuCores().getAsDouble(),
+              c.cpuPercentOfMachine().orElse(0),
+              c.cores(),
+              r.cpuMicrosPerIteration().isPresent()
+                  ? String.format(
+                      Locale.US,
+                      ", %,.1f us per iteration",
+                      r.cpuMicrosPerIteration().getAsDouble())
+                  : ""));
+    } else {
+      j.add(
+          "not measured"
+              + (c.cpuNanos().isEmpty() ? " (this JVM does not report its CPU time)" : ""));
+    }
+    j.add(String.format(Locale.US, "gc %,d ms in %,d collection(s)", c.gcMillis(), c.gcCount()));
+    c.machineCpuPercent()
+        .ifPresent(busy -> j.add(String.format(Locale.US, "machine %.0f%% busy", busy)));
+    return j.toString();
   }
 
   private static void line(PrintStream out, String label, Histogram h) {

@@ -28,7 +28,9 @@ public final class HtmlReport {
         .append(escape(runs.get(0).label()))
         .append(
             ". embedded: the run's server was one"
-                + " txbench started itself; where: the server it ran on.</p>\n");
+                + " txbench started itself; where: the server it ran on; client_cpu_cores: the"
+                + " CPU txbench used, in cores; bottleneck: the warning that txbench itself may"
+                + " have limited the run.</p>\n");
     table(html, CompareTable.rows(runs));
     figure(
         html,

@@ -12,6 +12,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
@@ -19,7 +21,9 @@ import org.apache.commons.csv.CSVRecord;
 /**
  * {@code intervals.csv}: one row per metrics period with that period's throughput, response time
  * percentiles, retries, errors, in-doubt and declined iterations (the declined, such as sold-out
- * bookings, are among the count), where the Dropwizard files are cumulative.
+ * bookings, are among the count), where the Dropwizard files are cumulative; then what the client
+ * used in it: its CPU in cores, its garbage collections and their time, and how busy the machine's
+ * CPUs were (%), each empty where it was not measured.
  */
 public final class IntervalsCsv implements RunListener {
   public static final String FILE = "intervals.csv";
@@ -35,12 +39,30 @@ public final class IntervalsCsv implements RunListener {
     "retries",
     "errors",
     "in_doubt",
-    "declined"
+    "declined",
+    "client_cpu_cores",
+    "client_gc_count",
+    "client_gc_ms",
+    "machine_cpu_pct"
   };
 
   /** The columns that count iterations, where the others are times and rates. */
   private static final List<String> COUNTED =
-      List.of("count", "retries", "errors", "in_doubt", "declined");
+      List.of(
+          "count", "retries", "errors", "in_doubt", "declined", "client_gc_count", "client_gc_ms");
+
+  /** Columns added after the first version, 0 in files written before them. */
+  private static final List<String> LATER_COUNTS = List.of("in_doubt", "declined");
+
+  /**
+   * The client's columns, empty in files written before them, in a merge's, and where a figure was
+   * not measured.
+   */
+  private static final List<String> CLIENT =
+      List.of("client_cpu_cores", "client_gc_count", "client_gc_ms", "machine_cpu_pct");
+
+  /** Where the first of {@link #CLIENT} is in {@link #HEADER}. */
+  private static final int FIRST_CLIENT = HEADER.length - CLIENT.size();
 
   private final Path file;
   private final CSVPrinter printer;
@@ -54,15 +76,7 @@ public final class IntervalsCsv implements RunListener {
 
   @Override
   public void onInterval(IntervalStats s) {
-    write(
-        IntervalRow.of(
-            s.elapsedNanos(),
-            s.intervalNanos(),
-            s.responseTimes(),
-            s.retries(),
-            s.errors(),
-            s.inDoubt(),
-            s.declined()));
+    write(IntervalRow.of(s));
   }
 
   /** Writes a period's row: a run's, or a merge's, which has no IntervalStats of its own. */
@@ -80,7 +94,13 @@ public final class IntervalsCsv implements RunListener {
           row.retries(),
           row.errors(),
           row.inDoubt(),
-          row.declined());
+          row.declined(),
+          row.clientCpuCores().isPresent() ? fixed(row.clientCpuCores().getAsDouble(), 3) : "",
+          row.clientGcCount().isPresent() ? row.clientGcCount().getAsLong() : "",
+          row.clientGcMillis().isPresent() ? row.clientGcMillis().getAsLong() : "",
+          row.machineCpuPercent().isPresent()
+              ? fixed(row.machineCpuPercent().getAsDouble(), 1)
+              : "");
       printer.flush();
     } catch (IOException e) {
       throw ResultFiles.cannotWrite(file, e);
@@ -127,12 +147,14 @@ public final class IntervalsCsv implements RunListener {
               + " fields where its header has "
               + r.getParser().getHeaderNames().size());
     }
+    // NaN: a client figure the row does not have.
     double[] d = new double[HEADER.length];
     for (int i = 0; i < HEADER.length; i++) {
-      boolean later = HEADER[i].equals("in_doubt") || HEADER[i].equals("declined");
-      if (!r.isMapped(HEADER[i])) {
-        if (later) {
-          continue; // written before txbench counted them
+      boolean client = CLIENT.contains(HEADER[i]);
+      if (!r.isMapped(HEADER[i]) || (client && r.get(HEADER[i]).isEmpty())) {
+        if (client || LATER_COUNTS.contains(HEADER[i])) {
+          d[i] = client ? Double.NaN : 0; // written before txbench counted them, or not measured
+          continue;
         }
         throw new IllegalArgumentException("its header has no column " + HEADER[i]);
       }
@@ -167,7 +189,17 @@ public final class IntervalsCsv implements RunListener {
         (long) d[8],
         (long) d[9],
         (long) d[10],
-        (long) d[11]);
+        (long) d[11],
+        Double.isNaN(d[FIRST_CLIENT]) ? OptionalDouble.empty() : OptionalDouble.of(d[FIRST_CLIENT]),
+        whole(d[FIRST_CLIENT + 1]),
+        whole(d[FIRST_CLIENT + 2]),
+        Double.isNaN(d[FIRST_CLIENT + 3])
+            ? OptionalDouble.empty()
+            : OptionalDouble.of(d[FIRST_CLIENT + 3]));
+  }
+
+  private static OptionalLong whole(double cell) {
+    return Double.isNaN(cell) ? OptionalLong.empty() : OptionalLong.of((long) cell);
   }
 
   @Override

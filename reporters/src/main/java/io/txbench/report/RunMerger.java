@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
 import java.util.function.UnaryOperator;
@@ -122,7 +123,8 @@ public final class RunMerger {
               counts[0],
               counts[1],
               counts[2],
-              counts[3]));
+              counts[3],
+              Optional.empty())); // no client figures: see writeSummary
     }
     csv.onEnd(null);
   }
@@ -145,7 +147,8 @@ public final class RunMerger {
                         r.summary().end(),
                         r.summary().iterations(),
                         r.summary().tps(),
-                        r.summary().verdict()))
+                        r.summary().verdict(),
+                        r.summary().client()))
             .toList();
     boolean where = summaries.stream().anyMatch(s -> s.embedded() != null);
     SummaryFile merged =
@@ -181,6 +184,10 @@ public final class RunMerger {
             sums(summaries, SummaryFile::errorsByClass),
             SummaryJson.percentiles(total),
             null,
+            null,
+            // Each client measured its own machine: their cores and CPU do not add up to a figure
+            // of the merge (nor do the machines' CPU use), so the merge has none, and each
+            // client's figures and warning stay with it in mergedFrom.
             null,
             // Each client's verify saw the others' rows too: only the sources' own verdicts are
             // kept.

@@ -13,8 +13,8 @@ import java.util.List;
  * is read into a {@link SummaryFile}: a field of the wrong type or missing would otherwise show as
  * a zero in a table, or add nothing to a merge, with no word said (the record's binding takes a
  * missing number for 0, and does not quote the value that does not fit). Every txbench version
- * wrote those that are required; those added later (embedded, server, inDoubt, declined) may be
- * missing, but not of a wrong type.
+ * wrote those that are required; those added later (embedded, server, inDoubt, declined, client)
+ * may be missing, but not of a wrong type.
  */
 final class SummaryFields {
   private static final List<String> TEXTS = List.of("serverVersion");
@@ -37,6 +37,7 @@ final class SummaryFields {
                 "embedded",
                 "server",
                 "verification",
+                "client",
                 "options",
                 RESPONSE_TIMES),
             TEXTS,
@@ -83,6 +84,7 @@ final class SummaryFields {
     optional(file, summary, "embedded", "true or false", JsonNode::isBoolean);
     optional(file, summary, "server", "text", JsonNode::isTextual);
     optional(file, summary, "verification", "an object", n -> n.isObject() || n.isNull());
+    optional(file, summary, "client", "an object", n -> n.isObject() || n.isNull());
     JsonNode metrics = summary.path("options").path("metrics");
     if (!metrics.isMissingNode()
         && !metrics.isNull()

@@ -26,8 +26,8 @@ import java.util.stream.Collectors;
  * where a summary may lack them: those of versions before them ({@code embedded}, {@code server},
  * {@code warmupSeconds}, {@code inDoubt}, {@code declined}...), and those only a merge writes
  * ({@code overlapSeconds}, {@code mergedFrom}) or only a run does ({@code serviceTimeMs}, {@code
- * scheduleLagMs}). A missing field is left out when written. Numbers are as written: rounded by
- * whoever made the record (see {@link #round}).
+ * scheduleLagMs}, {@code client}). A missing field is left out when written. Numbers are as
+ * written: rounded by whoever made the record (see {@link #round}).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -62,6 +62,7 @@ public record SummaryFile(
     Percentiles responseTimeMs,
     Percentiles serviceTimeMs,
     Percentiles scheduleLagMs,
+    Client client,
     Verdict verification,
     Boolean resultFilesComplete,
     List<String> resultFileFailures,
@@ -83,6 +84,23 @@ public record SummaryFile(
       double max) {}
 
   /**
+   * What the client used of its machine over the measured window, and {@code bottleneck}, the
+   * warning when txbench itself may have limited the result (null when it did not: written as
+   * null). A figure that was not measured is left out, never 0.
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Client(
+      Integer cores,
+      Double cpuCores,
+      Double cpuPercentOfMachine,
+      Double cpuMicrosPerIteration,
+      Long gcCount,
+      Long gcMillis,
+      Double machineCpuPercent,
+      @JsonInclude(JsonInclude.Include.ALWAYS) String bottleneck) {}
+
+  /**
    * What verify found: {@code status} is "passed", "failed" or "not run" ({@code passed} alone in
    * summaries written before it), {@code cause} why it did not run.
    */
@@ -96,7 +114,11 @@ public record SummaryFile(
       List<String> anomalies,
       List<String> notes) {}
 
-  /** One client's run that a merge combined, and its verdict as {@link #verdict} says it. */
+  /**
+   * One client's run that a merge combined, its verdict as {@link #verdict} says it, and what that
+   * client used of its own machine (none from versions before it).
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record Source(
       String directory,
@@ -104,7 +126,8 @@ public record SummaryFile(
       String end,
       long iterations,
       double tps,
-      String verification) {}
+      String verification,
+      Client client) {}
 
   /** Writes this record to {@code file}, every string in it passed through {@code mask}. */
   void write(Path file, UnaryOperator<String> mask) throws IOException {

@@ -1,5 +1,6 @@
 package io.txbench.report;
 
+import io.txbench.core.ClientUsage;
 import io.txbench.core.ErrorClass;
 import io.txbench.core.RunResult;
 import io.txbench.core.Verification;
@@ -7,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
 
@@ -64,6 +66,7 @@ public final class SummaryJson {
         percentiles(r.responseTimes()),
         percentiles(r.serviceTimes()),
         percentiles(r.scheduleLags()),
+        client(r),
         new SummaryFile.Verdict(
             v.status().label(), v.passed(), v.cause(), v.figures(), v.anomalies(), v.notes()),
         s.writeFailures().isEmpty(),
@@ -72,6 +75,24 @@ public final class SummaryJson {
         null,
         null,
         s.resultDirectory());
+  }
+
+  /** What the client used over the window, the figures it could not measure left out. */
+  static SummaryFile.Client client(RunResult r) {
+    ClientUsage c = r.client();
+    return new SummaryFile.Client(
+        c.cores(),
+        rounded(c.cpuCores(), 3),
+        rounded(c.cpuPercentOfMachine(), 1),
+        rounded(r.cpuMicrosPerIteration(), 2),
+        c.gcCount(),
+        c.gcMillis(),
+        rounded(c.machineCpuPercent(), 1),
+        r.bottleneck().orElse(null));
+  }
+
+  private static Double rounded(OptionalDouble figure, int decimals) {
+    return figure.isPresent() ? SummaryFile.round(figure.getAsDouble(), decimals) : null;
   }
 
   /** {@code h}'s mean, percentiles and max in ms, 0 when it is empty. */

@@ -1,9 +1,12 @@
 package io.txbench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -164,5 +167,26 @@ class CompareMergeReportTest {
     // Self-contained: no script, and nothing fetched from elsewhere.
     assertTrue(!page.contains("<script") && !page.matches("(?s).*(src|href)=['\"]https?:.*"));
     assertTrue(page.contains("Latency by percentile"));
+  }
+
+  @Test
+  void aMergeKeepsEachClientsCpuAndWarningAndComparesWithThem() throws IOException {
+    ResultDirectory a = run("client-a", "postgres", 1_700_000_000_000L, 100, 2);
+    Path b = FakeRuns.write(dir.resolve("client-b"), "postgres", 1_700_000_000_200L, 5, 300, 8);
+    ObjectMapper json = new ObjectMapper();
+    ObjectNode summary = (ObjectNode) json.readTree(b.resolve(SummaryJson.FILE).toFile());
+    ((ObjectNode) summary.get("client")).put("bottleneck", "the client used 3.50 of 4 cores");
+    json.writeValue(b.resolve(SummaryJson.FILE).toFile(), summary);
+    Path out = dir.resolve("merged");
+    RunMerger.merge(List.of(a, ResultDirectory.load(b)), out);
+    ResultDirectory merged = ResultDirectory.load(out);
+    // The clients' machines' figures add up to nothing: none for the merge, each client's kept.
+    assertNull(merged.summary().client());
+    assertEquals(0.5, merged.summary().mergedFrom().get(0).client().cpuCores());
+    assertNull(merged.summary().mergedFrom().get(0).client().bottleneck());
+    assertTrue(merged.intervals().stream().allMatch(r -> r.clientCpuCores().isEmpty()));
+    String text = CompareTable.render(List.of(a, merged), CompareTable.Format.TEXT);
+    assertTrue(
+        text.endsWith("\nwarning: merged: client-b: the client used 3.50 of 4 cores\n"), text);
   }
 }

@@ -244,4 +244,48 @@ class CompareTextTest {
     assertTrue(text.lines().anyMatch(l -> l.startsWith("real ")), text);
     assertTrue(text.contains("* embedded: the run's server was one txbench started itself"), text);
   }
+
+  @Test
+  void aRunTxbenchMayHaveLimitedIsWarnedOfBelowTheTableWrappedToFit() throws IOException {
+    String warning =
+        "the client used 1.71 of 2 cores (86%): txbench itself may be limiting this result; run it"
+            + " on another machine or with fewer threads";
+    ResultDirectory limited =
+        forged(
+            "postgres-point-select-p64",
+            "postgres",
+            "point-select",
+            "PostgreSQL 17.2",
+            false,
+            Map.of("client", Map.of("cores", 2, "cpuCores", 1.71, "bottleneck", warning)));
+    ResultDirectory fine = run("postgres-point-select-p8", "postgres", 1_000_000, 100, false);
+    String text = CompareTable.render(List.of(fine, limited), CompareTable.Format.TEXT);
+    List<String> lines = text.lines().toList();
+    int first =
+        lines.indexOf(
+            lines.stream().filter(l -> l.startsWith("warning: ")).findFirst().orElseThrow());
+    assertEquals(lines.size() - 2, first, text); // one warning, on two lines, at the end
+    assertTrue(lines.get(first + 1).startsWith("  "), text);
+    for (String line : lines) {
+      assertTrue(line.length() <= 120, line.length() + " columns: " + line);
+    }
+    assertEquals(
+        "warning: postgres-point-select-p64: " + warning,
+        lines.get(first) + " " + lines.get(first + 1).strip());
+    String csv = CompareTable.render(List.of(fine, limited), CompareTable.Format.CSV);
+    List<String> rows = csv.lines().toList();
+    assertTrue(rows.get(0).endsWith(",client_cpu_cores,bottleneck"), rows.get(0));
+    // Half a core and no warning, then the run that has one.
+    assertTrue(
+        rows.stream().anyMatch(r -> r.startsWith(fine.label() + ",") && r.endsWith(",0.50,")), csv);
+    assertTrue(
+        rows.stream()
+            .anyMatch(r -> r.startsWith(limited.label() + ",") && r.endsWith(",1.71," + warning)),
+        csv);
+    assertTrue(
+        CompareTable.render(List.of(fine, limited), CompareTable.Format.MARKDOWN)
+            .contains(" | 1.71 | " + warning + " |"));
+    assertFalse(
+        CompareTable.render(List.of(fine), CompareTable.Format.TEXT).contains("warning"), text);
+  }
 }

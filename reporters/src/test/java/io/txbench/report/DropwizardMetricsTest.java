@@ -17,7 +17,17 @@ class DropwizardMetricsTest {
   private static IntervalStats period(Metrics metrics, boolean last) {
     Metrics.Sample s = metrics.sampleInterval();
     return new IntervalStats(
-        1_000_000_000L, 1_000_000_000L, s.responseTimes(), s.serviceTimes(), 0, 0, 0, 0, 1, last);
+        1_000_000_000L,
+        1_000_000_000L,
+        s.responseTimes(),
+        s.serviceTimes(),
+        0,
+        0,
+        0,
+        0,
+        FakeRuns.usage(1_000_000_000L),
+        1,
+        last);
   }
 
   @Test

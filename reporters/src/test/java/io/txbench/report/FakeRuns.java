@@ -1,5 +1,6 @@
 package io.txbench.report;
 
+import io.txbench.core.ClientUsage;
 import io.txbench.core.ErrorClass;
 import io.txbench.core.InDoubtCause;
 import io.txbench.core.IntervalStats;
@@ -13,12 +14,15 @@ import java.time.Instant;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import org.HdrHistogram.Histogram;
 
 /**
  * Result directories written by the real writers from made-up periods of one second: each period
  * holds {@code perSecond} iterations of {@code millis} ms, one retry, and the first period one
- * iteration in doubt.
+ * iteration in doubt; the client used half a core of 4 throughout.
  */
 final class FakeRuns {
   private FakeRuns() {}
@@ -63,6 +67,7 @@ final class FakeRuns {
               0,
               s == 0 ? 1 : 0,
               s == 0 ? 1 : 0,
+              usage(1_000_000_000L),
               4,
               s + 1 == seconds);
       csv.onInterval(stats);
@@ -92,8 +97,23 @@ final class FakeRuns {
     return dir;
   }
 
+  /** Half a core of 4 for {@code nanos}, one collection of 2 ms, the machine 40% busy. */
+  static ClientUsage usage(long nanos) {
+    return new ClientUsage(nanos, 4, OptionalLong.of(nanos / 2), 1, 2, OptionalDouble.of(40));
+  }
+
   /** A result of {@code seconds} from {@code startMillis}: a retry a second, one in doubt. */
   static RunResult result(long startMillis, int seconds, Histogram total) {
+    return result(startMillis, seconds, total, usage(seconds * 1_000_000_000L), Optional.empty());
+  }
+
+  /** The same, the client having used {@code client}, and txbench said {@code bottleneck}. */
+  static RunResult result(
+      long startMillis,
+      int seconds,
+      Histogram total,
+      ClientUsage client,
+      Optional<String> bottleneck) {
     Map<ErrorClass, Long> counts = new EnumMap<>(ErrorClass.class);
     for (ErrorClass c : ErrorClass.values()) {
       counts.put(c, c == ErrorClass.SERIALIZATION ? (long) seconds : 0L);
@@ -119,6 +139,8 @@ final class FakeRuns {
         total,
         new Histogram(3),
         0,
-        StopReason.DURATION_ELAPSED);
+        StopReason.DURATION_ELAPSED,
+        client,
+        bottleneck);
   }
 }

@@ -22,6 +22,7 @@ import java.time.Instant;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -53,6 +54,7 @@ class ResultFilesTest {
         0,
         last ? 2 : 0,
         last ? 1 : 0,
+        FakeRuns.usage(1_000_000_000L),
         4,
         last);
   }
@@ -176,7 +178,9 @@ class ResultFilesTest {
             histogram(10, 20, 30, 40),
             histogram(),
             0,
-            StopReason.DURATION_ELAPSED);
+            StopReason.DURATION_ELAPSED,
+            FakeRuns.usage(10_000_000_000L),
+            Optional.empty());
     RunSummary summary =
         new RunSummary(
             "1.0",
@@ -249,7 +253,9 @@ class ResultFilesTest {
             histogram(1),
             histogram(),
             0,
-            StopReason.DURATION_ELAPSED);
+            StopReason.DURATION_ELAPSED,
+            FakeRuns.usage(10_000_000_000L),
+            Optional.empty());
     RunSummary summary =
         new RunSummary(
             "1.0",

@@ -72,7 +72,7 @@ class RunSetTest {
             .startsWith(
                 run.resolve(IntervalsCsv.FILE)
                     + " is corrupt: line 4"
-                    + " has 2 fields where its header has 12"),
+                    + " has 2 fields where its header has 16"),
         e.getMessage());
   }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.txbench.core.ClientUsage;
 import io.txbench.core.ErrorClass;
 import io.txbench.core.InDoubtCause;
 import io.txbench.core.RunResult;
@@ -22,6 +23,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -66,7 +69,15 @@ class SummaryFileTest {
             histogram(0.9, 1.1),
             new Histogram(3),
             4,
-            StopReason.DURATION_ELAPSED);
+            StopReason.DURATION_ELAPSED,
+            new ClientUsage(
+                10_333_789_000L,
+                2,
+                OptionalLong.of(6_400_000_000L),
+                12,
+                85,
+                OptionalDouble.of(93.25)),
+            Optional.of("the client used 0.62 of 2 cores (31%): " + SECRET));
     Map<String, Object> options = new LinkedHashMap<>();
     options.put("target-database-password", "****");
     options.put("target-database-url", "postgresql://bench:" + SECRET + "@db:5432/bench");
