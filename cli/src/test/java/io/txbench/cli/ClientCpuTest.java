@@ -46,6 +46,8 @@ class ClientCpuTest {
                     "--embedded",
                     "--workload",
                     "point-select",
+                    "--warmup",
+                    "0s",
                     "--metrics",
                     "1s",
                     "--output-dir",

@@ -113,6 +113,7 @@ class ClientFiguresTest {
         "1.0",
         "postgres",
         "PostgreSQL 17",
+        "PostgreSQL JDBC Driver 42.7.14",
         false,
         "127.0.0.1:5432",
         "point-select",
