@@ -19,7 +19,7 @@ PORT=${TXBENCH_BENCH_PORT:-55432}
 CLIENTS=${TXBENCH_BENCH_CLIENTS:-8 32 64 128}
 # The JVM compiles its hot code in its first seconds: that warm-up is not measured, as pgbench does
 # not count its connection time. The measured windows are the same length.
-WARMUP=${TXBENCH_BENCH_WARMUP:-5}
+WARMUP=${TXBENCH_BENCH_WARMUP:-10}
 
 bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
 [ -n "$bindir" ] || bindir=$(dirname "$(command -v pg_ctl || true)")

@@ -23,7 +23,7 @@ THREADS=${TXBENCH_BENCH_THREADS:-8 32}
 ROWS=${TXBENCH_BENCH_ROWS:-1000000}
 # The JVM compiles its hot code in its first seconds: that warm-up is not measured, as sysbench
 # does not count its connection time.
-WARMUP=${TXBENCH_BENCH_WARMUP:-3}
+WARMUP=${TXBENCH_BENCH_WARMUP:-10}
 MY_PORT=${TXBENCH_BENCH_MY_PORT:-53306}
 PG_PORT=${TXBENCH_BENCH_PG_PORT:-55433}
 

@@ -81,7 +81,7 @@ final class BenchmarkCommand implements Callable<Integer> {
       paramLabel = "TIME",
       converter = DurationConverter.class,
       description =
-          "Run the load this long first, measuring nothing; up to 24h; 0 for none. Default: 5s"
+          "Run the load this long first, measuring nothing; up to 24h; 0 for none. Default: 10s"
               + " before a timed run (the JVM compiles its hot code in its first seconds), none"
               + " before --iterations.")
   Duration warmup;

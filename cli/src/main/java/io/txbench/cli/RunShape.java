@@ -23,7 +23,7 @@ final class RunShape {
   static final Duration DEFAULT_DURATION = Duration.ofSeconds(30);
 
   /** The warm-up before a timed run when --warmup is not given. */
-  static final Duration DEFAULT_WARMUP = Duration.ofSeconds(5);
+  static final Duration DEFAULT_WARMUP = Duration.ofSeconds(10);
 
   @Spec(Spec.Target.MIXEE)
   CommandSpec spec;
@@ -88,10 +88,11 @@ final class RunShape {
   }
 
   /**
-   * The warm-up when --warmup is not given: a few seconds before a timed run, which the JVM spends
-   * compiling its hot code (PostgreSQL point-select ran at half its speed in the first 5 s of a
-   * cold start), so that a short run measures the database. None before a count of iterations: that
-   * is a fixed amount of work, measured whole.
+   * The warm-up when --warmup is not given: the seconds before a timed run that the JVM spends
+   * compiling its hot code, so that a short run measures the database. On 2 cores, PostgreSQL
+   * point-select at 8 threads reached 90% of its speed after 4 s and its steady client CPU per
+   * select after about 9 s; at 32 threads after about 10 s (docs/benchmarks.md). None before a
+   * count of iterations: that is a fixed amount of work, measured whole.
    */
   Duration defaultWarmup() {
     return iterations != null ? Duration.ZERO : DEFAULT_WARMUP;

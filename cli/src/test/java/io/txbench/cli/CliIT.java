@@ -525,9 +525,9 @@ class CliIT extends PostgresServer {
     assertTrue(run.out().contains("started an embedded PostgreSQL"), run.out());
     // A timed run warms up by default, so that its seconds measure the server, not the JIT.
     assertTrue(run.out().contains("[ warm-up "), run.out());
-    assertTrue(run.out().contains("after a 5.0 s warm-up (not measured)"), run.out());
+    assertTrue(run.out().contains("after a 10.0 s warm-up (not measured)"), run.out());
     assertEquals(
-        5.0,
+        10.0,
         new com.fasterxml.jackson.databind.ObjectMapper()
             .readTree(out.resolve("summary.json").toFile())
             .get("warmupSeconds")

@@ -56,9 +56,9 @@ class SettingsTest {
   }
 
   @Test
-  void aTimedRunWarmsUpFiveSecondsUnlessToldOtherwiseAndACountOfIterationsDoesNot() {
-    assertEquals(Duration.ofSeconds(5), plan().warmup());
-    assertEquals(Duration.ofSeconds(5), plan("--duration", "10s").warmup());
+  void aTimedRunWarmsUpTenSecondsUnlessToldOtherwiseAndACountOfIterationsDoesNot() {
+    assertEquals(Duration.ofSeconds(10), plan().warmup());
+    assertEquals(Duration.ofSeconds(10), plan("--duration", "10s").warmup());
     assertEquals(Duration.ZERO, plan("--duration", "10s", "--warmup", "0").warmup());
     assertEquals(Duration.ofSeconds(2), plan("--iterations", "9", "--warmup", "2s").warmup());
     assertEquals(Duration.ZERO, plan("--iterations", "9").warmup());

@@ -10,6 +10,7 @@ import io.txbench.core.TargetUnavailableException;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
+import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -57,31 +58,18 @@ public final class JdbcTarget implements Target {
    */
   public static JdbcTarget open(SqlDialect dialect, TargetOptions options, boolean autoCommit)
       throws TargetUnavailableException {
-    HikariConfig config = new HikariConfig();
-    boolean hasUrl = options.url() != null && !options.url().isBlank();
-    config.setJdbcUrl(hasUrl ? dialect.driverUrl(options.url()) : dialect.jdbcUrl(options));
-    if (options.user() != null && !options.user().isEmpty()) {
-      config.setUsername(options.user());
-    }
-    if (!options.password().isEmpty()) {
-      config.setPassword(options.password().reveal());
-    }
-    config.setDataSourceProperties(dialect.connectionProperties(options));
+    IsolationLevel isolation = options.declared().get(IsolationLevel.OPTION);
+    HikariConfig config =
+        poolConfig(dialect, options, autoCommit, dialect.connectionProperties(options));
+    config.setPoolName("txbench");
     config.setMaximumPoolSize(options.maxConnections());
     config.setMinimumIdle(Math.min(options.minConnections(), options.maxConnections()));
-    config.setConnectionTimeout(Math.max(250, options.connectionWaitTimeout().toMillis()));
-    if (options.connectionIdleTimeout().toMillis() >= 10_000) {
-      config.setIdleTimeout(options.connectionIdleTimeout().toMillis());
-    }
-    config.setAutoCommit(autoCommit);
-    IsolationLevel isolation = options.declared().get(IsolationLevel.OPTION);
-    config.setTransactionIsolation("TRANSACTION_" + isolation.name());
-    HikariConfig controlConfig = new HikariConfig();
-    config.copyStateTo(controlConfig);
+    Properties controlProperties = dialect.connectionProperties(options);
+    controlProperties.putAll(dialect.controlProperties());
+    HikariConfig controlConfig = poolConfig(dialect, options, autoCommit, controlProperties);
     controlConfig.setPoolName("txbench-control");
     controlConfig.setMaximumPoolSize(2); // prepare and verify; the lease's heartbeat
     controlConfig.setMinimumIdle(0);
-    config.setPoolName("txbench");
     HikariDataSource control;
     try {
       control = new HikariDataSource(controlConfig);
@@ -118,6 +106,29 @@ public final class JdbcTarget implements Target {
       control.close();
       throw unavailable(dialect, options, e);
     }
+  }
+
+  /** A pool's settings but its name and size: where, who, how long to wait, which transactions. */
+  private static HikariConfig poolConfig(
+      SqlDialect dialect, TargetOptions options, boolean autoCommit, Properties properties) {
+    HikariConfig config = new HikariConfig();
+    boolean hasUrl = options.url() != null && !options.url().isBlank();
+    config.setJdbcUrl(hasUrl ? dialect.driverUrl(options.url()) : dialect.jdbcUrl(options));
+    if (options.user() != null && !options.user().isEmpty()) {
+      config.setUsername(options.user());
+    }
+    if (!options.password().isEmpty()) {
+      config.setPassword(options.password().reveal());
+    }
+    config.setDataSourceProperties(properties);
+    config.setConnectionTimeout(Math.max(250, options.connectionWaitTimeout().toMillis()));
+    if (options.connectionIdleTimeout().toMillis() >= 10_000) {
+      config.setIdleTimeout(options.connectionIdleTimeout().toMillis());
+    }
+    config.setAutoCommit(autoCommit);
+    IsolationLevel isolation = options.declared().get(IsolationLevel.OPTION);
+    config.setTransactionIsolation("TRANSACTION_" + isolation.name());
+    return config;
   }
 
   private static TargetUnavailableException unavailable(

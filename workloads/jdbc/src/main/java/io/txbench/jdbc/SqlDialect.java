@@ -42,8 +42,17 @@ public interface SqlDialect {
     return this;
   }
 
-  /** Driver properties: time-outs, application name. Never the password. */
+  /** Driver properties of every connection: time-outs, application name. Never the password. */
   Properties connectionProperties(TargetOptions options);
+
+  /**
+   * Driver properties of the control connections alone (prepare, verify, the lease's heartbeat): a
+   * time-out on each read, so that a server that stops answering ends those steps with an error.
+   * The workers' connections have none: the runner gives up on an iteration still waiting after the
+   * window's grace (in doubt, abandoned), and a timed read costs about 1 us of client CPU per
+   * statement (a poll before each read; docs/benchmarks.md), 8% of a point select.
+   */
+  Properties controlProperties();
 
   /**
    * The column definition of a server-generated 64-bit key. It is the primary key from the start

@@ -47,6 +47,11 @@ class SqlErrorsTest {
         }
 
         @Override
+        public Properties controlProperties() {
+          return new Properties();
+        }
+
+        @Override
         public String identityColumn() {
           return "";
         }

@@ -94,6 +94,11 @@ public final class MySqlDialect implements SqlDialect {
   }
 
   @Override
+  public Properties controlProperties() {
+    return MySqlDriver.controlProperties();
+  }
+
+  @Override
   public String identityColumn() {
     return "BIGINT AUTO_INCREMENT PRIMARY KEY";
   }

@@ -83,9 +83,15 @@ enum MySqlDriver {
     p.setProperty("prepStmtCacheSize", "64");
     p.setProperty("allowPublicKeyRetrieval", "true");
     p.setProperty("connectTimeout", String.valueOf(options.connectionWaitTimeout().toMillis()));
-    p.setProperty("socketTimeout", String.valueOf(SOCKET_TIMEOUT_MILLIS));
     p.setProperty("tcpKeepAlive", "true");
     addOwnProperties(p);
+    return p;
+  }
+
+  /** The control connections' time-out on each read (see SqlDialect#controlProperties). */
+  static Properties controlProperties() {
+    Properties p = new Properties();
+    p.setProperty("socketTimeout", String.valueOf(SOCKET_TIMEOUT_MILLIS));
     return p;
   }
 

@@ -49,8 +49,14 @@ public final class PostgresDialect implements SqlDialect {
     // The wait covers the login too: a listener that accepts and never answers would otherwise
     // hold the connection attempt for the whole socket timeout.
     p.setProperty("loginTimeout", waitSeconds);
-    p.setProperty("socketTimeout", String.valueOf(SOCKET_TIMEOUT_SECONDS));
     p.setProperty("tcpKeepAlive", "true");
+    return p;
+  }
+
+  @Override
+  public Properties controlProperties() {
+    Properties p = new Properties();
+    p.setProperty("socketTimeout", String.valueOf(SOCKET_TIMEOUT_SECONDS));
     return p;
   }
 
