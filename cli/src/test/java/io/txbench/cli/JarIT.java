@@ -8,15 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.zip.ZipFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,8 +48,8 @@ class JarIT {
   @Test
   void ctrlCStopsTheRunAndStillWritesEveryResult(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("interrupted");
-    Child run =
-        new Child(
+    JarChild run =
+        new JarChild(
             "--embedded",
             "--workload",
             "point-select",
@@ -89,8 +85,8 @@ class JarIT {
   @Test
   void sigtermStopsTheRunWritesEveryResultAndExits143(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("terminated");
-    Child run =
-        new Child(
+    JarChild run =
+        new JarChild(
             "--embedded",
             "--workload",
             "point-select",
@@ -118,8 +114,8 @@ class JarIT {
   @Test
   void aSignalDuringTheWarmUpLeavesNoResultDirectoryBehind(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("warm");
-    Child run =
-        new Child(
+    JarChild run =
+        new JarChild(
             "--benchmark-target",
             "mongo",
             "--embedded",
@@ -147,7 +143,7 @@ class JarIT {
         io.zonky.test.db.postgres.embedded.EmbeddedPostgres.builder().start()) {
       String url = "jdbc:postgresql://127.0.0.1:" + server.getPort() + "/postgres?user=postgres";
       for (String signal : new String[] {"INT", "TERM"}) {
-        Child load = loading(url, "5000000");
+        JarChild load = loading(url, "5000000");
         Thread.sleep(500);
         long signalled = System.nanoTime();
         new ProcessBuilder("kill", "-" + signal, String.valueOf(load.process.pid()))
@@ -190,64 +186,12 @@ class JarIT {
   }
 
   /** A JAR preparing the insert workload's {@code rows} at {@code url}, once it has begun. */
-  private static Child loading(String url, String rows) throws Exception {
-    Child load =
-        new Child(
+  private static JarChild loading(String url, String rows) throws Exception {
+    JarChild load =
+        new JarChild(
             "--target-url", url, "--workload", "insert", "--table-size", rows, "--only-setup");
     load.awaitLine("loading item");
     return load;
-  }
-
-  /** A JAR started in the background, whose output is collected as it comes. */
-  private static final class Child {
-    final Process process;
-
-    // The reader thread appends while the test thread reads: StringBuffer's locking is wanted.
-    @SuppressWarnings("JdkObsolete")
-    final StringBuffer printed = new StringBuffer();
-
-    final Thread reader;
-
-    Child(String... args) throws IOException {
-      List<String> command =
-          new ArrayList<>(
-              List.of(
-                  Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                  "-jar",
-                  JAR.toString()));
-      command.addAll(List.of(args));
-      process = new ProcessBuilder(command).redirectErrorStream(true).start();
-      reader =
-          new Thread(
-              () -> {
-                try (BufferedReader r =
-                    new BufferedReader(
-                        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                  for (String line = r.readLine(); line != null; line = r.readLine()) {
-                    printed.append(line).append('\n');
-                  }
-                } catch (IOException e) {
-                  printed.append(e);
-                }
-              });
-      reader.start();
-    }
-
-    void awaitLine(String text) throws InterruptedException {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-      while (!printed.toString().contains(text)
-          && System.nanoTime() < deadline
-          && process.isAlive()) {
-        Thread.sleep(100);
-      }
-      assertTrue(printed.toString().contains(text), printed.toString());
-    }
-
-    int awaitExit(int seconds) throws InterruptedException {
-      assertTrue(process.waitFor(seconds, TimeUnit.SECONDS), "still running: " + printed);
-      reader.join(5_000);
-      return process.exitValue();
-    }
   }
 
   @Test
@@ -260,8 +204,8 @@ class JarIT {
             .setServerConfig("synchronous_commit", "on")
             .start()) {
       Path out = dir.resolve("frozen");
-      Child run =
-          new Child(
+      JarChild run =
+          new JarChild(
               "--target-database-host",
               "127.0.0.1",
               "--target-database-port",
@@ -356,8 +300,8 @@ class JarIT {
       Files.delete(disk.resolve("filler-0"));
 
       Path out = disk.resolve("run");
-      Child run =
-          new Child(
+      JarChild run =
+          new JarChild(
               "--embedded",
               "--workload",
               "point-select",
@@ -407,7 +351,7 @@ class JarIT {
     try (io.zonky.test.db.postgres.embedded.EmbeddedPostgres server =
         io.zonky.test.db.postgres.embedded.EmbeddedPostgres.builder().start()) {
       String url = "jdbc:postgresql://127.0.0.1:" + server.getPort() + "/postgres?user=postgres";
-      Child load = loading(url, "3000000");
+      JarChild load = loading(url, "3000000");
       Thread.sleep(1_000);
       new ProcessBuilder("kill", "-9", String.valueOf(load.process.pid())).start().waitFor();
       load.awaitExit(30);

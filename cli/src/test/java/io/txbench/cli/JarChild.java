@@ -1,0 +1,66 @@
+package io.txbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The uber-JAR started in the background, whose output (logs included) is collected as it comes.
+ */
+final class JarChild {
+  final Process process;
+
+  // The reader thread appends while the test thread reads: StringBuffer's locking is wanted.
+  @SuppressWarnings("JdkObsolete")
+  final StringBuffer printed = new StringBuffer();
+
+  final Thread reader;
+
+  JarChild(String... args) throws IOException {
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar",
+                Jar.FILE.toString()));
+    command.addAll(List.of(args));
+    process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    reader =
+        new Thread(
+            () -> {
+              try (BufferedReader r =
+                  new BufferedReader(
+                      new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line = r.readLine(); line != null; line = r.readLine()) {
+                  printed.append(line).append('\n');
+                }
+              } catch (IOException e) {
+                printed.append(e);
+              }
+            });
+    reader.start();
+  }
+
+  void awaitLine(String text) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    while (!printed.toString().contains(text)
+        && System.nanoTime() < deadline
+        && process.isAlive()) {
+      Thread.sleep(100);
+    }
+    assertTrue(printed.toString().contains(text), printed.toString());
+  }
+
+  int awaitExit(int seconds) throws InterruptedException {
+    assertTrue(process.waitFor(seconds, TimeUnit.SECONDS), "still running: " + printed);
+    reader.join(5_000);
+    return process.exitValue();
+  }
+}
