@@ -62,16 +62,7 @@ class MySqlCliIT {
   @Test
   void theDriversOwnLogStaysQuietWhenTheServerRefusesAStatement() throws Exception {
     db.createDB("quiet");
-    String[] target = {
-      "--benchmark-target",
-      "mysql",
-      "--target-database-host",
-      "127.0.0.1",
-      "--target-database-port",
-      String.valueOf(port),
-      "--target-database-name",
-      "quiet"
-    };
+    String[] target = database("quiet");
     // Dropping finds no lease table first: an error packet, which MariaDB Connector/J logs.
     JarChild setup = new JarChild(with(target, "--workload", "update", "--only-setup"));
     assertEquals(0, setup.awaitExit(120), setup.printed.toString());
@@ -83,6 +74,20 @@ class MySqlCliIT {
     assertFalse(printed.contains(" WARN "), printed);
   }
 
+  /** The options that name this server's {@code name} database. */
+  private String[] database(String name) {
+    return new String[] {
+      "--benchmark-target",
+      "mysql",
+      "--target-database-host",
+      "127.0.0.1",
+      "--target-database-port",
+      String.valueOf(port),
+      "--target-database-name",
+      name
+    };
+  }
+
   private static String[] with(String[] first, String... more) {
     return java.util.stream.Stream.concat(
             java.util.Arrays.stream(first), java.util.Arrays.stream(more))
@@ -92,34 +97,13 @@ class MySqlCliIT {
   @Test
   void aContendedAirlinePassesAndWeakerSettingsAreCaught() throws Exception {
     db.createDB("contention"); // txbench makes only its own default database
-    Contention.check(
-        dir.resolve("contention"),
-        "REPEATABLE_READ",
-        false,
-        "--benchmark-target",
-        "mysql",
-        "--target-database-host",
-        "127.0.0.1",
-        "--target-database-port",
-        String.valueOf(port),
-        "--target-database-name",
-        "contention");
+    Contention.check(dir.resolve("contention"), "REPEATABLE_READ", false, database("contention"));
   }
 
   @Test
   void aMistypedDatabaseNameIsAnErrorNotANewDatabase() throws Exception {
     for (String mode : List.of("--drop", "--skip-setup")) {
-      CliRun run =
-          CliRun.of(
-              "--benchmark-target",
-              "mysql",
-              "--target-database-host",
-              "127.0.0.1",
-              "--target-database-port",
-              String.valueOf(port),
-              "--target-database-name",
-              "typo_db",
-              mode);
+      CliRun run = CliRun.of(with(database("typo_db"), mode));
       assertEquals(ExitCodes.TARGET, run.exitCode(), run.err());
       assertTrue(run.err().contains("Unknown database 'typo_db'"), run.err());
     }
