@@ -1,6 +1,7 @@
 package io.txbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -59,7 +60,10 @@ final class JarChild {
   }
 
   int awaitExit(int seconds) throws InterruptedException {
-    assertTrue(process.waitFor(seconds, TimeUnit.SECONDS), "still running: " + printed);
+    if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
+      process.destroyForcibly(); // a failed test leaves no JVM behind
+      fail("still running: " + printed);
+    }
     reader.join(5_000);
     return process.exitValue();
   }

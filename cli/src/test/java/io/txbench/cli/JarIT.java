@@ -194,6 +194,57 @@ class JarIT {
     return load;
   }
 
+  /**
+   * The workers' connections read without a time-out (a timed read costs a poll per statement): a
+   * timed run whose server freezes must still end at its deadline, its stuck iterations in doubt.
+   */
+  @Test
+  void aTimedRunWhoseServerFreezesEndsOnTimeWithTheStuckIterationsInDoubt(@TempDir Path dir)
+      throws Exception {
+    Path data = dir.resolve("data");
+    try (io.zonky.test.db.postgres.embedded.EmbeddedPostgres server =
+        io.zonky.test.db.postgres.embedded.EmbeddedPostgres.builder()
+            .setDataDirectory(data)
+            .start()) {
+      Path out = dir.resolve("frozen-timed");
+      JarChild run =
+          new JarChild(
+              "--target-database-host",
+              "127.0.0.1",
+              "--target-database-port",
+              String.valueOf(server.getPort()),
+              "--workload",
+              "update",
+              "--table-size",
+              "1000",
+              "--parallelism",
+              "4",
+              "--warmup",
+              "0s",
+              "--duration",
+              "4s",
+              "--metrics",
+              "1s",
+              "--connection-wait-timeout",
+              "2s",
+              "--output-dir",
+              out.toString());
+      run.awaitLine("[ 2s ]");
+      ServerProcesses.signal(data, "STOP");
+      int code;
+      try {
+        code = run.awaitExit(60);
+      } finally {
+        ServerProcesses.signal(data, "CONT");
+      }
+      assertEquals(ExitCodes.TARGET, code, run.printed.toString());
+      JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+      assertEquals("DURATION_ELAPSED", summary.get("stopReason").asText());
+      assertTrue(summary.get("inDoubtByCause").get("abandoned").asLong() >= 1, summary.toString());
+      assertEquals("not run", summary.get("verification").get("status").asText());
+    }
+  }
+
   @Test
   void ctrlCWhileTheServerIsFrozenStillWritesTheSummaryAndCountsTheInFlightInDoubt(
       @TempDir Path dir) throws Exception {

@@ -60,13 +60,14 @@ public final class JdbcTarget implements Target {
       throws TargetUnavailableException {
     IsolationLevel isolation = options.declared().get(IsolationLevel.OPTION);
     HikariConfig config =
-        poolConfig(dialect, options, autoCommit, dialect.connectionProperties(options));
+        poolConfig(dialect, options, autoCommit, isolation, dialect.connectionProperties(options));
     config.setPoolName("txbench");
     config.setMaximumPoolSize(options.maxConnections());
     config.setMinimumIdle(Math.min(options.minConnections(), options.maxConnections()));
     Properties controlProperties = dialect.connectionProperties(options);
     controlProperties.putAll(dialect.controlProperties());
-    HikariConfig controlConfig = poolConfig(dialect, options, autoCommit, controlProperties);
+    HikariConfig controlConfig =
+        poolConfig(dialect, options, autoCommit, isolation, controlProperties);
     controlConfig.setPoolName("txbench-control");
     controlConfig.setMaximumPoolSize(2); // prepare and verify; the lease's heartbeat
     controlConfig.setMinimumIdle(0);
@@ -110,7 +111,11 @@ public final class JdbcTarget implements Target {
 
   /** A pool's settings but its name and size: where, who, how long to wait, which transactions. */
   private static HikariConfig poolConfig(
-      SqlDialect dialect, TargetOptions options, boolean autoCommit, Properties properties) {
+      SqlDialect dialect,
+      TargetOptions options,
+      boolean autoCommit,
+      IsolationLevel isolation,
+      Properties properties) {
     HikariConfig config = new HikariConfig();
     boolean hasUrl = options.url() != null && !options.url().isBlank();
     config.setJdbcUrl(hasUrl ? dialect.driverUrl(options.url()) : dialect.jdbcUrl(options));
@@ -126,7 +131,6 @@ public final class JdbcTarget implements Target {
       config.setIdleTimeout(options.connectionIdleTimeout().toMillis());
     }
     config.setAutoCommit(autoCommit);
-    IsolationLevel isolation = options.declared().get(IsolationLevel.OPTION);
     config.setTransactionIsolation("TRANSACTION_" + isolation.name());
     return config;
   }
