@@ -130,6 +130,7 @@ final class MeasuredRun {
               header.driver(),
               header.embedded(),
               header.server(),
+              null,
               header.workload(),
               header.transactions(),
               run.parallelism(),
@@ -137,6 +138,7 @@ final class MeasuredRun {
               plan.shownOptions(),
               result,
               Verification.notRun("verify had not finished"),
+              List.of(),
               directory.toString(),
               listeners.failures());
       ConsoleSummary.print(out, summary);

@@ -189,10 +189,13 @@ public final class RunMerger {
             // of the merge (nor do the machines' CPU use), so the merge has none, and each
             // client's figures and warning stay with it in mergedFrom.
             null,
+            // The clients' machines may differ; each source's own summary keeps its fingerprint.
+            null,
             // Each client's verify saw the others' rows too: only the sources' own verdicts are
             // kept.
             new SummaryFile.Verdict(
                 "not run", false, "a merge of several clients: see mergedFrom", null, null, null),
+            null,
             first.resultFilesComplete(),
             first.resultFileFailures(),
             first.options(),

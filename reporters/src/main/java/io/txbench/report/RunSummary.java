@@ -1,6 +1,8 @@
 package io.txbench.report;
 
+import io.txbench.core.Fingerprint;
 import io.txbench.core.RunResult;
+import io.txbench.core.ThresholdVerdict;
 import io.txbench.core.Verification;
 import java.util.List;
 import java.util.Map;
@@ -8,10 +10,11 @@ import java.util.Map;
 /**
  * Everything the end of a run reports: what ran where ({@code server}, a short address, and {@code
  * embedded}, whether that server is one txbench started itself), through which client library
- * ({@code driver}), whether its iterations were transactions, the unmeasured warm-up that ran
- * before it ({@code Duration.ZERO} for none), with which options (the password already masked),
- * what was measured, what verify found, and the result files that could not be written ({@code
- * writeFailures}, empty when all were).
+ * ({@code driver}), the client's machine and the server's settings ({@code fingerprint}, null when
+ * not known), whether its iterations were transactions, the unmeasured warm-up that ran before it
+ * ({@code Duration.ZERO} for none), with which options (the password already masked), what was
+ * measured, what verify found, the thresholds' verdicts (empty when none were asked for), and the
+ * result files that could not be written ({@code writeFailures}, empty when all were).
  */
 public record RunSummary(
     String toolVersion,
@@ -20,6 +23,7 @@ public record RunSummary(
     String driver,
     boolean embedded,
     String server,
+    Fingerprint fingerprint,
     String workload,
     boolean transactions,
     int parallelism,
@@ -27,10 +31,12 @@ public record RunSummary(
     Map<String, Object> options,
     RunResult result,
     Verification verification,
+    List<ThresholdVerdict> thresholds,
     String resultDirectory,
     List<String> writeFailures) {
 
   public RunSummary {
+    thresholds = List.copyOf(thresholds);
     writeFailures = List.copyOf(writeFailures);
   }
 
@@ -43,6 +49,7 @@ public record RunSummary(
         driver,
         embedded,
         server,
+        fingerprint,
         workload,
         transactions,
         parallelism,
@@ -50,6 +57,7 @@ public record RunSummary(
         options,
         result,
         verdict,
+        thresholds,
         resultDirectory,
         writeFailures);
   }
@@ -65,6 +73,7 @@ public record RunSummary(
         driver,
         embedded,
         server,
+        fingerprint,
         workload,
         transactions,
         parallelism,
@@ -72,7 +81,30 @@ public record RunSummary(
         options,
         result,
         verification,
+        thresholds,
         resultDirectory,
         failures);
+  }
+
+  /** The same summary with the thresholds' verdicts. */
+  public RunSummary withThresholds(List<ThresholdVerdict> verdicts) {
+    return new RunSummary(
+        toolVersion,
+        target,
+        serverVersion,
+        driver,
+        embedded,
+        server,
+        fingerprint,
+        workload,
+        transactions,
+        parallelism,
+        warmup,
+        options,
+        result,
+        verification,
+        verdicts,
+        resultDirectory,
+        writeFailures);
   }
 }

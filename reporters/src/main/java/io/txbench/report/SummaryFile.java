@@ -63,7 +63,9 @@ public record SummaryFile(
     Percentiles serviceTimeMs,
     Percentiles scheduleLagMs,
     Client client,
+    Fingerprint fingerprint,
     Verdict verification,
+    List<Threshold> thresholds,
     Boolean resultFilesComplete,
     List<String> resultFileFailures,
     Map<String, Object> options,
@@ -99,6 +101,34 @@ public record SummaryFile(
       Long gcMillis,
       Double machineCpuPercent,
       @JsonInclude(JsonInclude.Include.ALWAYS) String bottleneck) {}
+
+  /**
+   * What decides a run's figures besides its options (absent from summaries of versions before it):
+   * the client's machine, and the server's settings that change results, by name.
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Fingerprint(Host client, Map<String, String> server) {}
+
+  /** The client's machine; what it does not tell is left out. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Host(
+      String hostname,
+      String cpuModel,
+      Integer cores,
+      Long memoryBytes,
+      String os,
+      String jvm,
+      String machineVendor,
+      String machineProduct) {}
+
+  /**
+   * One {@code --threshold} and its verdict: the figure measured in the expression's unit ({@code
+   * unit}), and {@code passed}.
+   */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Threshold(String expression, double measured, String unit, boolean passed) {}
 
   /**
    * What verify found: {@code status} is "passed", "failed" or "not run" ({@code passed} alone in

@@ -2,6 +2,7 @@ package io.txbench.report;
 
 import io.txbench.core.ClientUsage;
 import io.txbench.core.ErrorClass;
+import io.txbench.core.Fingerprint;
 import io.txbench.core.RunResult;
 import io.txbench.core.Verification;
 import java.io.IOException;
@@ -67,14 +68,44 @@ public final class SummaryJson {
         percentiles(r.serviceTimes()),
         percentiles(r.scheduleLags()),
         client(r),
+        fingerprint(s.fingerprint()),
         new SummaryFile.Verdict(
             v.status().label(), v.passed(), v.cause(), v.figures(), v.anomalies(), v.notes()),
+        s.thresholds().isEmpty()
+            ? null
+            : s.thresholds().stream()
+                .map(
+                    t ->
+                        new SummaryFile.Threshold(
+                            t.expression(), t.measured(), t.unit(), t.passed()))
+                .toList(),
         s.writeFailures().isEmpty(),
         s.writeFailures(),
         s.options(),
         null,
         null,
         s.resultDirectory());
+  }
+
+  /** The fingerprint as summary.json holds it; null when it is not known. */
+  static SummaryFile.Fingerprint fingerprint(Fingerprint f) {
+    if (f == null) {
+      return null;
+    }
+    Fingerprint.Host h = f.client();
+    return new SummaryFile.Fingerprint(
+        h == null
+            ? null
+            : new SummaryFile.Host(
+                h.hostname(),
+                h.cpuModel(),
+                h.cores(),
+                h.memoryBytes(),
+                h.os(),
+                h.jvm(),
+                h.machineVendor(),
+                h.machineProduct()),
+        f.server().isEmpty() ? null : f.server());
   }
 
   /** What the client used over the window, the figures it could not measure left out. */

@@ -116,6 +116,7 @@ class ClientFiguresTest {
         "PostgreSQL JDBC Driver 42.7.14",
         false,
         "127.0.0.1:5432",
+        null,
         "point-select",
         false,
         2,
@@ -123,6 +124,7 @@ class ClientFiguresTest {
         Map.of(),
         result,
         Verification.of(Map.of(), List.of()),
+        List.of(),
         dir.toString(),
         List.of());
   }

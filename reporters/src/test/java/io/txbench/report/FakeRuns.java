@@ -85,6 +85,7 @@ final class FakeRuns {
             target + " driver 1.0",
             embedded,
             server,
+            null,
             "insert",
             false,
             4,
@@ -92,6 +93,7 @@ final class FakeRuns {
             Map.of(),
             result,
             Verification.of(Map.of(), List.of()),
+            List.of(),
             dir.toString(),
             List.of()));
     return dir;

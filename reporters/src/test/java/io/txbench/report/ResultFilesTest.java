@@ -189,6 +189,7 @@ class ResultFilesTest {
             "PostgreSQL JDBC Driver 42.7.14",
             false,
             "127.0.0.1:5432",
+            null,
             "airline",
             true,
             8,
@@ -197,6 +198,7 @@ class ResultFilesTest {
             result,
             Verification.of(
                 Map.of("seats", 5L), List.of(), List.of("2 in doubt: the server holds 1 of them")),
+            List.of(),
             dir.toString(),
             List.of());
     SummaryJson.write(dir, summary);
@@ -264,6 +266,7 @@ class ResultFilesTest {
             "PostgreSQL JDBC Driver 42.7.14",
             false,
             "127.0.0.1:5432",
+            null,
             "insert",
             false,
             8,
@@ -271,6 +274,7 @@ class ResultFilesTest {
             Map.of(),
             result,
             Verification.notRun("verify had not finished"),
+            List.of(),
             dir.toString(),
             List.of());
     SummaryJson.write(dir, summary);

@@ -93,6 +93,7 @@ class SummaryFileTest {
         "PostgreSQL JDBC Driver 42.7.14",
         false,
         "bench:" + SECRET + "@127.0.0.1:5432",
+        null,
         "airline",
         true,
         8,
@@ -100,6 +101,7 @@ class SummaryFileTest {
         options,
         result,
         verdict,
+        List.of(),
         "results/airline-p8",
         List.of("cannot write errors.csv: " + SECRET));
   }

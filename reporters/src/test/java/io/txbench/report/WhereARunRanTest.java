@@ -58,6 +58,7 @@ class WhereARunRanTest {
             "PostgreSQL JDBC Driver 42.7.14",
             true,
             EMBEDDED,
+            null,
             "insert",
             false,
             4,
@@ -65,6 +66,7 @@ class WhereARunRanTest {
             Map.of(),
             FakeRuns.result(1_000_000, 3, new Histogram(3)),
             Verification.notRun("--no-verify"),
+            List.of(),
             dir.toString(),
             List.of());
     ConsoleSummary.print(new PrintStream(bytes, true, StandardCharsets.UTF_8), summary);
