@@ -5,6 +5,7 @@ import io.txbench.core.Dropped;
 import io.txbench.core.EmbeddedServer;
 import io.txbench.core.Providers;
 import io.txbench.core.RunOptions;
+import io.txbench.core.ServerAddress;
 import io.txbench.core.StoppedException;
 import io.txbench.core.Target;
 import io.txbench.core.TargetOptions;
@@ -77,15 +78,14 @@ final class BenchmarkSession {
 
   private int run(WorkloadProvider provider, TargetOptions options, EmbeddedServer embedded)
       throws Exception {
-    WorkloadOptions workloadOptions = settings.workload();
-    if (embedded != null && !embedded.supportsTransactions() && workloadOptions.transactional()) {
+    WorkloadOptions workloadOptions = settings.workload().on(embedded);
+    if (!workloadOptions.equals(settings.workload())) {
       err.println(
           "WARNING: "
               + workloadOptions.name()
               + " runs WITHOUT transactions on this"
               + " emulator (as with --disable-transaction): verify may show anomalies that a real"
               + " server's transactions would prevent.");
-      workloadOptions = workloadOptions.withoutTransactions();
     }
     try (Benchmark benchmark =
         Benchmark.open(provider, options, workloadOptions, plan.largestParallelism())) {

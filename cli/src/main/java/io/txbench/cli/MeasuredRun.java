@@ -17,10 +17,9 @@ import io.txbench.core.StopReason;
 import io.txbench.core.Verification;
 import io.txbench.report.ConsoleSummary;
 import io.txbench.report.DropwizardReporters;
-import io.txbench.report.HistogramLog;
-import io.txbench.report.IntervalsCsv;
 import io.txbench.report.ProgressLine;
 import io.txbench.report.ResultFiles;
+import io.txbench.report.RunFileWriters;
 import io.txbench.report.RunSummary;
 import io.txbench.report.SummaryJson;
 import java.io.IOException;
@@ -223,9 +222,7 @@ final class MeasuredRun {
     List<RunListener> listeners = new ArrayList<>();
     listeners.add(announcement(run));
     listeners.add(new ProgressLine(out));
-    listeners.add(DropwizardReporters.csv(metrics, directory));
-    listeners.add(new IntervalsCsv(directory));
-    listeners.add(new HistogramLog(directory, run.openLoop()));
+    listeners.addAll(RunFileWriters.of(metrics, directory, run));
     if (plan.reporters().contains(ReporterKind.CONSOLE)) {
       listeners.add(DropwizardReporters.console(metrics, out));
     }

@@ -23,8 +23,6 @@ final class RunShape {
   static final Duration DEFAULT_DURATION = Duration.ofSeconds(30);
 
   /** The warm-up before a timed run when --warmup is not given. */
-  static final Duration DEFAULT_WARMUP = Duration.ofSeconds(10);
-
   @Spec(Spec.Target.MIXEE)
   CommandSpec spec;
 
@@ -87,15 +85,9 @@ final class RunShape {
     limits.check("--max-lag", maxLag, Duration.ofMillis(1), Limits.MAX_LAG);
   }
 
-  /**
-   * The warm-up when --warmup is not given: the seconds before a timed run that the JVM spends
-   * compiling its hot code, so that a short run measures the database. On 2 cores, PostgreSQL
-   * point-select at 8 threads reached 90% of its speed after 4 s and its steady client CPU per
-   * select after about 9 s; at 32 threads after about 10 s (docs/benchmarks.md). None before a
-   * count of iterations: that is a fixed amount of work, measured whole.
-   */
+  /** The warm-up when --warmup is not given: the run length's own default. */
   Duration defaultWarmup() {
-    return iterations != null ? Duration.ZERO : DEFAULT_WARMUP;
+    return length().defaultWarmup();
   }
 
   /** --iterations if given, else --duration, else the default duration. */

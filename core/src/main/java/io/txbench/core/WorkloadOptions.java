@@ -30,4 +30,15 @@ public record WorkloadOptions(WorkloadKind kind, long seed, OptionValues declare
   public boolean transactional() {
     return kind.transactional() && !declared.get(WorkloadKind.DISABLE_TRANSACTION);
   }
+
+  /**
+   * The same workload as {@code embedded} can run it: without transactions on an emulator that has
+   * none (the caller says so: verify may then show anomalies a real server would prevent); as it is
+   * on any other server ({@code embedded} null: one the user named).
+   */
+  public WorkloadOptions on(EmbeddedServer embedded) {
+    return embedded != null && !embedded.supportsTransactions() && transactional()
+        ? withoutTransactions()
+        : this;
+  }
 }

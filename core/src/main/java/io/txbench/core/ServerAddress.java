@@ -1,7 +1,5 @@
-package io.txbench.cli;
+package io.txbench.core;
 
-import io.txbench.core.EmbeddedServer;
-import io.txbench.core.TargetOptions;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -10,13 +8,13 @@ import java.util.regex.Pattern;
  * found, or what txbench started itself and where (the embedded server's kind, then {@code on
  * host:port}).
  */
-final class ServerAddress {
+public final class ServerAddress {
   /** The hosts of a URL: after {@code //}, without any {@code user:password@}. */
   private static final Pattern URL_HOSTS = Pattern.compile("//(?:[^@/?]*@)?([^/?]+)");
 
   private ServerAddress() {}
 
-  static String of(TargetOptions options, EmbeddedServer embedded) {
+  public static String of(TargetOptions options, EmbeddedServer embedded) {
     if (embedded != null) {
       return embedded.kind() + " on " + embedded.host() + ":" + embedded.port();
     }

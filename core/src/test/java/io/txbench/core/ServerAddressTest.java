@@ -1,11 +1,7 @@
-package io.txbench.cli;
+package io.txbench.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.txbench.core.EmbeddedServer;
-import io.txbench.core.OptionValues;
-import io.txbench.core.Secret;
-import io.txbench.core.TargetOptions;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

@@ -1,0 +1,274 @@
+package io.txbench.api;
+
+import io.txbench.core.Arrivals;
+import io.txbench.core.ForDuration;
+import io.txbench.core.ForIterations;
+import io.txbench.core.OpenLoop;
+import io.txbench.core.RunLength;
+import io.txbench.core.Secret;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A benchmark to run in this process, set up step by step; {@link #run()} runs it. Every setting
+ * has the command line's default and range; a value out of range is refused at once with an {@link
+ * IllegalArgumentException} naming the setting, and so is, at {@link #run()}, a workload or option
+ * the target does not have. Nothing is printed unless {@link #console} asks for it; nothing is
+ * written unless {@link #resultDirectory} names where.
+ */
+public final class BenchmarkBuilder {
+  static final int MAX_PARALLELISM = 4096;
+  static final Duration MAX_DURATION = Duration.ofDays(30);
+
+  final String target;
+  String url;
+  String host;
+  Integer port;
+  String database;
+  String user;
+  Secret password = Secret.none();
+  boolean embedded;
+  String workload;
+  final Map<String, String> options = new LinkedHashMap<>();
+  int parallelism = 8;
+  RunLength length = new ForDuration(Duration.ofSeconds(30));
+  Duration warmup;
+  OpenLoop pacing;
+  long seed = 42;
+  int maxRetries = 10;
+  long maxErrors;
+  boolean verify = true;
+  boolean reuseData;
+  Duration connectionWaitTimeout = Duration.ofSeconds(10);
+  Duration metricsPeriod = Duration.ofSeconds(10);
+  final List<String> thresholds = new ArrayList<>();
+  Path resultDirectory;
+  boolean overwrite;
+  PrintStream console;
+
+  BenchmarkBuilder(String target) {
+    this.target = required("target", target);
+  }
+
+  /** The target's own URL: a JDBC URL, or a MongoDB connection string. */
+  public BenchmarkBuilder url(String targetUrl) {
+    this.url = required("url", targetUrl);
+    return this;
+  }
+
+  /** The server's host, when no URL names it. */
+  public BenchmarkBuilder host(String name) {
+    this.host = required("host", name);
+    return this;
+  }
+
+  /** The server's port (default: the target's own). */
+  public BenchmarkBuilder port(int number) {
+    this.port = within("port", number, 1, 65_535);
+    return this;
+  }
+
+  /** The database (default: the target's own, as for the command line). */
+  public BenchmarkBuilder database(String name) {
+    this.database = required("database", name);
+    return this;
+  }
+
+  /** Who connects (with a URL, the URL's by default). */
+  public BenchmarkBuilder user(String name) {
+    this.user = required("user", name);
+    return this;
+  }
+
+  /** The password; it appears in nothing txbench writes. */
+  public BenchmarkBuilder password(String secret) {
+    this.password = secret == null || secret.isEmpty() ? Secret.none() : Secret.of(secret);
+    return this;
+  }
+
+  /**
+   * Starts the target's embedded server for this run and stops it after (PostgreSQL, or the MongoDB
+   * emulator, whose runs go without transactions).
+   */
+  public BenchmarkBuilder embedded() {
+    this.embedded = true;
+    return this;
+  }
+
+  /** The workload by its command-line name: airline, point-select, insert, update... */
+  public BenchmarkBuilder workload(String name) {
+    this.workload = required("workload", name);
+    return this;
+  }
+
+  /**
+   * An option the target or the workload declares, by its command-line name with or without the
+   * dashes ({@code "table-size", "1000"}; {@code "sql-isolation-level", "SERIALIZABLE"}), its value
+   * as the command line reads it.
+   */
+  public BenchmarkBuilder option(String name, Object value) {
+    String bare = required("option", name).replaceFirst("^--", "");
+    options.put(bare, String.valueOf(value));
+    return this;
+  }
+
+  /** Worker threads, 1 to 4,096 (default 8). */
+  public BenchmarkBuilder parallelism(int threads) {
+    this.parallelism = within("parallelism", threads, 1, MAX_PARALLELISM);
+    return this;
+  }
+
+  /** Run this long (default 30 s). */
+  public BenchmarkBuilder duration(Duration time) {
+    if (time == null
+        || time.compareTo(Duration.ofMillis(1)) < 0
+        || time.compareTo(MAX_DURATION) > 0) {
+      throw new IllegalArgumentException("duration: from 1 ms to 30 days, not " + time);
+    }
+    this.length = new ForDuration(time);
+    return this;
+  }
+
+  /** Run this many iterations instead of for a time. */
+  public BenchmarkBuilder iterations(long count) {
+    if (count < 1) {
+      throw new IllegalArgumentException("iterations: 1 or more, not " + count);
+    }
+    this.length = new ForIterations(count);
+    return this;
+  }
+
+  /** The unmeasured warm-up (default: 10 s before a timed run, none before iterations). */
+  public BenchmarkBuilder warmup(Duration time) {
+    if (time == null || time.isNegative() || time.compareTo(Duration.ofDays(1)) > 0) {
+      throw new IllegalArgumentException("warmup: from 0 to 24 hours, not " + time);
+    }
+    this.warmup = time;
+    return this;
+  }
+
+  /** An open loop: start this many iterations per second over all workers, evenly spaced. */
+  public BenchmarkBuilder rate(double perSecond) {
+    if (!(perSecond >= 0.001 && perSecond <= 10_000_000)) {
+      throw new IllegalArgumentException(
+          "rate: from 0.001 to 10,000,000 per second, not " + perSecond);
+    }
+    this.pacing = new OpenLoop(perSecond, Arrivals.UNIFORM);
+    return this;
+  }
+
+  /** The seed of the data and of the workers' choices (default 42). */
+  public BenchmarkBuilder seed(long value) {
+    this.seed = value;
+    return this;
+  }
+
+  /** Retries of an iteration that failed with a retryable error, 0 to 1,000 (default 10). */
+  public BenchmarkBuilder maxRetries(int count) {
+    this.maxRetries = within("maxRetries", count, 0, 1000);
+    return this;
+  }
+
+  /** End the run once this many iterations failed (default 0: never). */
+  public BenchmarkBuilder maxErrors(long count) {
+    if (count < 0) {
+      throw new IllegalArgumentException("maxErrors: 0 (never) or more, not " + count);
+    }
+    this.maxErrors = count;
+    return this;
+  }
+
+  /** Skip verify (default: verify the workload's invariants after the run). */
+  public BenchmarkBuilder noVerify() {
+    this.verify = false;
+    return this;
+  }
+
+  /** Use the data a previous run loaded, as {@code --skip-setup}; else it is loaded again. */
+  public BenchmarkBuilder reuseData() {
+    this.reuseData = true;
+    return this;
+  }
+
+  /** The longest wait to connect or to borrow a connection (default 10 s). */
+  public BenchmarkBuilder connectionWaitTimeout(Duration time) {
+    if (time == null
+        || time.compareTo(Duration.ofMillis(100)) < 0
+        || time.compareTo(Duration.ofHours(1)) > 0) {
+      throw new IllegalArgumentException(
+          "connectionWaitTimeout: from 100 ms to 1 hour, not " + time);
+    }
+    this.connectionWaitTimeout = time;
+    return this;
+  }
+
+  /** The period of the result files' rows and of the progress line (default 10 s). */
+  public BenchmarkBuilder metricsPeriod(Duration time) {
+    if (time == null
+        || time.compareTo(Duration.ofMillis(100)) < 0
+        || time.compareTo(Duration.ofHours(1)) > 0) {
+      throw new IllegalArgumentException("metricsPeriod: from 100 ms to 1 hour, not " + time);
+    }
+    this.metricsPeriod = time;
+    return this;
+  }
+
+  /** A pass/fail threshold as {@code --threshold} takes it: {@code p99<20ms}, {@code tps>=1500}. */
+  public BenchmarkBuilder threshold(String expression) {
+    thresholds.add(Thresholds.check(expression));
+    return this;
+  }
+
+  /** Write the run's result files there, as the command line does; refused if it holds a run. */
+  public BenchmarkBuilder resultDirectory(Path directory) {
+    this.resultDirectory = directory;
+    return this;
+  }
+
+  /** Let {@link #resultDirectory} replace a run it holds. */
+  public BenchmarkBuilder overwrite() {
+    this.overwrite = true;
+    return this;
+  }
+
+  /** Print the progress lines and the summary there, as the command line does. */
+  public BenchmarkBuilder console(PrintStream out) {
+    this.console = out;
+    return this;
+  }
+
+  /**
+   * Connects, loads the data (or reuses it), warms up, runs, verifies and checks the thresholds;
+   * the embedded server, if one was started, is stopped after.
+   *
+   * @throws IllegalArgumentException when the target, workload or an option is unknown or wrong
+   * @throws BenchmarkException when the server cannot be reached or prepared, or was lost
+   */
+  public BenchmarkResult run() {
+    return new InProcessRun(this).run();
+  }
+
+  Optional<Duration> warmup() {
+    return Optional.ofNullable(warmup);
+  }
+
+  private static String required(String what, String value) {
+    if (value == null || value.isBlank()) {
+      throw new IllegalArgumentException(what + ": must not be empty");
+    }
+    return value;
+  }
+
+  private static int within(String what, int value, int min, int max) {
+    if (value < min || value > max) {
+      throw new IllegalArgumentException(what + ": from " + min + " to " + max + ", not " + value);
+    }
+    return value;
+  }
+}

@@ -1,0 +1,13 @@
+package io.txbench.api;
+
+/**
+ * A benchmark that could not run or finish: the server could not be reached, refused the load, or
+ * was lost before anything was measured. The message is one line that says where and why.
+ */
+public final class BenchmarkException extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+
+  BenchmarkException(String message, Throwable cause) {
+    super(message, cause);
+  }
+}

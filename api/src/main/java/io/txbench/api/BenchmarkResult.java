@@ -1,0 +1,188 @@
+package io.txbench.api;
+
+import io.txbench.core.ErrorClass;
+import io.txbench.core.InDoubtCause;
+import io.txbench.core.RunResult;
+import io.txbench.core.StopReason;
+import io.txbench.core.ThresholdVerdict;
+import io.txbench.core.Verification;
+import io.txbench.report.RunSummary;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What a benchmark run in this process measured, with the same figures as its summary.json:
+ * throughput, response-time percentiles, retries and errors by class, iterations in doubt, verify's
+ * verdict and the thresholds' verdicts, and the result directory when one was named.
+ */
+public final class BenchmarkResult {
+  private final RunSummary summary;
+  private final Optional<Path> resultDirectory;
+
+  BenchmarkResult(RunSummary summary, Optional<Path> resultDirectory) {
+    this.summary = summary;
+    this.resultDirectory = resultDirectory;
+  }
+
+  private RunResult run() {
+    return summary.result();
+  }
+
+  /** The target's name: postgres, mysql, mongo. */
+  public String target() {
+    return summary.target();
+  }
+
+  /** The product and version the server reported. */
+  public String serverVersion() {
+    return summary.serverVersion();
+  }
+
+  /** The client library that talked to the server, and its version. */
+  public String driver() {
+    return summary.driver();
+  }
+
+  public String workload() {
+    return summary.workload();
+  }
+
+  public int parallelism() {
+    return summary.parallelism();
+  }
+
+  /** Iterations completed (committed or declined) per second of the measured window. */
+  public double tps() {
+    return run().tps();
+  }
+
+  /** Iterations completed, committed or declined (a business outcome that wrote nothing). */
+  public long iterations() {
+    return run().iterations();
+  }
+
+  /** Of the iterations, those declined (a sold-out flight). */
+  public long declined() {
+    return run().declined();
+  }
+
+  /** The measured window's length. */
+  public Duration measured() {
+    return Duration.ofNanos(run().measuredNanos());
+  }
+
+  /** Why the run ended: its length reached, too many errors, a stop. */
+  public StopReason stopReason() {
+    return run().stopReason();
+  }
+
+  /**
+   * The response time at {@code percentile} (0 to 100), from the intended start in an open loop.
+   */
+  public Duration responseTime(double percentile) {
+    if (!(percentile >= 0 && percentile <= 100)) {
+      throw new IllegalArgumentException("a percentile is from 0 to 100, not " + percentile);
+    }
+    var histogram = run().responseTimes();
+    return histogram.getTotalCount() == 0
+        ? Duration.ZERO
+        : Duration.ofNanos(histogram.getValueAtPercentile(percentile));
+  }
+
+  public Duration p50() {
+    return responseTime(50);
+  }
+
+  public Duration p95() {
+    return responseTime(95);
+  }
+
+  public Duration p99() {
+    return responseTime(99);
+  }
+
+  public Duration p999() {
+    return responseTime(99.9);
+  }
+
+  /** The longest response time. */
+  public Duration max() {
+    var histogram = run().responseTimes();
+    return Duration.ofNanos(histogram.getTotalCount() == 0 ? 0 : histogram.getMaxValue());
+  }
+
+  public Duration mean() {
+    return Duration.ofNanos(Math.round(run().responseTimes().getMean()));
+  }
+
+  /** Retries of iterations that failed with a retryable error. */
+  public long retries() {
+    return run().retries();
+  }
+
+  public Map<ErrorClass, Long> retriesByClass() {
+    return run().retriesByClass();
+  }
+
+  /** Iterations that ended in an error. */
+  public long errors() {
+    return run().errors();
+  }
+
+  public Map<ErrorClass, Long> errorsByClass() {
+    return run().errorsByClass();
+  }
+
+  /** Iterations whose outcome nobody knows: the connection was lost during their commit. */
+  public long inDoubt() {
+    return run().inDoubt();
+  }
+
+  public Map<InDoubtCause, Long> inDoubtByCause() {
+    return run().inDoubtByCause();
+  }
+
+  /** What verify found: passed, failed (with the anomalies), or not run (with the cause). */
+  public Verification verification() {
+    return summary.verification();
+  }
+
+  /** Each threshold asked for, with its measured figure and verdict. */
+  public List<ThresholdVerdict> thresholds() {
+    return summary.thresholds();
+  }
+
+  /** Whether every threshold held (true when none was asked for). */
+  public boolean thresholdsPassed() {
+    return summary.thresholds().stream().allMatch(ThresholdVerdict::passed);
+  }
+
+  /** Where the result files are, when a result directory was named. */
+  public Optional<Path> resultDirectory() {
+    return resultDirectory;
+  }
+
+  /** Result files that could not be written (empty when all were, or none was asked for). */
+  public List<String> resultFileFailures() {
+    return summary.writeFailures();
+  }
+
+  @Override
+  public String toString() {
+    return String.format(
+        java.util.Locale.US,
+        "%s %s x%d: %.1f tps, p99 %.3f ms, %d retries, %d errors, %d in doubt, verification %s",
+        target(),
+        workload(),
+        parallelism(),
+        tps(),
+        p99().toNanos() / 1e6,
+        retries(),
+        errors(),
+        inDoubt(),
+        verification().status().label());
+  }
+}

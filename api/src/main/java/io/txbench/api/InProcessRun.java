@@ -1,0 +1,126 @@
+package io.txbench.api;
+
+import io.txbench.core.Backoff;
+import io.txbench.core.Benchmark;
+import io.txbench.core.ClosedLoop;
+import io.txbench.core.EmbeddedServer;
+import io.txbench.core.Progress;
+import io.txbench.core.Providers;
+import io.txbench.core.RunOptions;
+import io.txbench.core.RunOutcome;
+import io.txbench.core.RunPlan;
+import io.txbench.core.SetupException;
+import io.txbench.core.StoppedException;
+import io.txbench.core.TargetOptions;
+import io.txbench.core.TargetUnavailableException;
+import io.txbench.core.WorkloadOptions;
+import io.txbench.core.WorkloadProvider;
+import io.txbench.report.ConsoleProgress;
+import io.txbench.report.ResultFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.time.Duration;
+
+/**
+ * One benchmark run in this process, as the command line runs one: the server reached (or the
+ * embedded one started), the data loaded or reused, the warm-up, the measured run, verify and the
+ * thresholds. What it records is {@link RunRecording}'s; what it resolves from the builder is
+ * {@link RunRequest}'s.
+ */
+final class InProcessRun {
+  private final BenchmarkBuilder request;
+
+  InProcessRun(BenchmarkBuilder request) {
+    this.request = request;
+  }
+
+  BenchmarkResult run() {
+    Providers providers = new Providers(InProcessRun.class.getClassLoader());
+    WorkloadProvider provider =
+        providers
+            .forTarget(request.target)
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        "target: unknown target '"
+                            + request.target
+                            + "'; one of: "
+                            + providers.targets()));
+    RunRequest resolved = RunRequest.resolve(request, provider);
+    prepareDirectory();
+    EmbeddedServer embedded = null;
+    try {
+      TargetOptions target = resolved.target();
+      if (request.embedded) {
+        embedded = provider.startEmbedded("asked for by the Java API");
+        target = target.at(embedded.host(), embedded.port(), embedded.database(), embedded.user());
+      }
+      return measure(provider, resolved, target, embedded);
+    } catch (TargetUnavailableException | SetupException e) {
+      throw new BenchmarkException(e.getMessage(), e);
+    } catch (StoppedException e) {
+      throw new BenchmarkException("the run was stopped: " + e.getMessage(), e);
+    } catch (RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new BenchmarkException(e.getMessage(), e);
+    } finally {
+      if (embedded != null) {
+        embedded.close();
+      }
+    }
+  }
+
+  private BenchmarkResult measure(
+      WorkloadProvider provider, RunRequest resolved, TargetOptions target, EmbeddedServer embedded)
+      throws Exception {
+    WorkloadOptions workload = resolved.workload().on(embedded);
+    try (Benchmark benchmark = Benchmark.open(provider, target, workload, request.parallelism)) {
+      if (request.reuseData) {
+        benchmark.attach();
+      } else {
+        benchmark.prepare(
+            request.console != null
+                ? new ConsoleProgress(request.console, false)
+                : Progress.silent());
+      }
+      RunOptions run =
+          new RunOptions(
+              request.parallelism,
+              request.length,
+              request.metricsPeriod,
+              request.maxRetries,
+              request.maxErrors,
+              request.seed,
+              Backoff.defaults(),
+              request.pacing != null ? request.pacing : new ClosedLoop());
+      Duration warmup = request.warmup().orElse(request.length.defaultWarmup());
+      RunRecording recording =
+          new RunRecording(
+              request, resolved, benchmark.target(), provider.target(), target, embedded, workload);
+      RunOutcome outcome = benchmark.measure(new RunPlan(run, warmup, request.verify), recording);
+      if (outcome.ending() != RunOutcome.Ending.MEASURED) {
+        throw new BenchmarkException(
+            "nothing was measured: "
+                + (outcome.ending() == RunOutcome.Ending.DECLINED
+                    ? recording.whyDeclined()
+                    : outcome.verification().cause()),
+            null);
+      }
+      return recording.result(outcome);
+    }
+  }
+
+  /** Refuses a result directory that holds a run (unless asked to overwrite), before connecting. */
+  private void prepareDirectory() {
+    if (request.resultDirectory == null) {
+      return;
+    }
+    try {
+      Files.createDirectories(request.resultDirectory);
+      ResultFiles.makeRoom(request.resultDirectory, request.overwrite);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("resultDirectory: " + ResultFiles.reason(e), e);
+    }
+  }
+}

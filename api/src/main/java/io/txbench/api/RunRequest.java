@@ -1,0 +1,165 @@
+package io.txbench.api;
+
+import io.txbench.core.DeclaredOption;
+import io.txbench.core.ForDuration;
+import io.txbench.core.ForIterations;
+import io.txbench.core.OptionValues;
+import io.txbench.core.TargetOptions;
+import io.txbench.core.Threshold;
+import io.txbench.core.WorkloadKind;
+import io.txbench.core.WorkloadOptions;
+import io.txbench.core.WorkloadProvider;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A builder's settings read against the target's provider: the workload kind, the declared options
+ * parsed by their declarations, where to connect, and the options as summary.json records them (the
+ * password never among them, a URL's masked).
+ */
+record RunRequest(
+    TargetOptions target,
+    WorkloadOptions workload,
+    List<Threshold> thresholds,
+    Map<String, Object> shown) {
+
+  static RunRequest resolve(BenchmarkBuilder b, WorkloadProvider provider) {
+    List<WorkloadKind> kinds = provider.workloads().kinds();
+    WorkloadKind kind =
+        b.workload == null
+            ? kinds.get(0)
+            : provider
+                .workloads()
+                .kind(b.workload)
+                .orElseThrow(
+                    () ->
+                        new IllegalArgumentException(
+                            "workload: unknown workload '"
+                                + b.workload
+                                + "' for "
+                                + provider.target()
+                                + "; one of: "
+                                + kinds.stream().map(WorkloadKind::name).toList()));
+    OptionValues targetValues = OptionValues.defaults();
+    OptionValues kindValues = OptionValues.defaults();
+    for (Map.Entry<String, String> given : b.options.entrySet()) {
+      String name = "--" + given.getKey();
+      DeclaredOption<?> targetOption = find(provider.options(), name);
+      DeclaredOption<?> kindOption = find(kind.options(), name);
+      if (targetOption == null && kindOption == null) {
+        throw new IllegalArgumentException(
+            "option '"
+                + given.getKey()
+                + "': neither "
+                + provider.target()
+                + " nor "
+                + kind.name()
+                + " takes it; they take: "
+                + names(provider.options(), kind.options()));
+      }
+      if (targetOption != null) {
+        targetValues = set(targetValues, targetOption, given.getValue());
+      } else {
+        kindValues = set(kindValues, kindOption, given.getValue());
+      }
+    }
+    if (b.url != null && (b.host != null || b.port != null || b.database != null)) {
+      throw new IllegalArgumentException(
+          "url: a URL names the server itself; give it, or host, port and database, not both");
+    }
+    if (b.embedded && (b.url != null || b.host != null || b.port != null)) {
+      throw new IllegalArgumentException(
+          "embedded: starts a server of its own; it excludes url, host and port");
+    }
+    TargetOptions target =
+        new TargetOptions(
+            b.host != null ? b.host : "localhost",
+            b.port != null ? b.port : provider.defaultPort(),
+            b.database != null ? b.database : provider.defaultDatabase(),
+            b.user != null || b.url != null ? b.user : provider.defaultUser(),
+            b.password,
+            b.url,
+            b.parallelism,
+            b.parallelism,
+            b.connectionWaitTimeout,
+            Duration.ofMinutes(10),
+            targetValues);
+    if (b.url != null) {
+      try {
+        provider.checkUrl(target);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("url: " + e.getMessage(), e);
+      }
+    }
+    List<Threshold> thresholds = new ArrayList<>();
+    for (String expression : b.thresholds) {
+      thresholds.add(Thresholds.parse(expression, b.verify));
+    }
+    return new RunRequest(
+        target,
+        new WorkloadOptions(kind, b.seed, kindValues),
+        List.copyOf(thresholds),
+        shown(b, provider, kind));
+  }
+
+  private static DeclaredOption<?> find(List<DeclaredOption<?>> declared, String name) {
+    return declared.stream().filter(o -> o.name().equals(name)).findFirst().orElse(null);
+  }
+
+  private static List<String> names(List<DeclaredOption<?>> a, List<DeclaredOption<?>> b) {
+    List<String> all = new ArrayList<>();
+    a.forEach(o -> all.add(o.name().substring(2)));
+    b.forEach(o -> all.add(o.name().substring(2)));
+    return all;
+  }
+
+  private static <T> OptionValues set(OptionValues values, DeclaredOption<T> option, String text) {
+    T value;
+    try {
+      value = option.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "option '" + option.name().substring(2) + "': " + e.getMessage(), e);
+    }
+    return values.with(option, value);
+  }
+
+  /** What summary.json's {@code options} records of this run. */
+  private static Map<String, Object> shown(
+      BenchmarkBuilder b, WorkloadProvider provider, WorkloadKind kind) {
+    Map<String, Object> shown = new LinkedHashMap<>();
+    shown.put("api", true);
+    shown.put("benchmark-target", provider.target());
+    shown.put("workload", kind.name());
+    shown.put("parallelism", b.parallelism);
+    if (b.length instanceof ForIterations counted) {
+      shown.put("iterations", counted.count());
+    } else if (b.length instanceof ForDuration timed) {
+      shown.put("duration", timed.length().toString());
+    }
+    b.warmup().ifPresent(w -> shown.put("warmup", w.toString()));
+    if (b.pacing != null) {
+      shown.put("rate", b.pacing.rate());
+    }
+    if (b.url != null) {
+      shown.put("target-url", b.password.maskIn(io.txbench.core.Secret.maskUrl(b.url)));
+    }
+    if (b.user != null) {
+      shown.put("target-database-user", b.user);
+    }
+    shown.put("embedded", b.embedded);
+    shown.put("seed", b.seed);
+    shown.put("max-retries", b.maxRetries);
+    shown.put("max-errors", b.maxErrors);
+    shown.put("verify", b.verify);
+    shown.put("skip-setup", b.reuseData);
+    b.options.forEach(shown::put);
+    if (!b.thresholds.isEmpty()) {
+      shown.put("threshold", List.copyOf(b.thresholds));
+    }
+    return shown;
+  }
+}

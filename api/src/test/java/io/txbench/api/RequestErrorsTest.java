@@ -1,0 +1,111 @@
+package io.txbench.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What the API refuses, in one line naming the setting, before or instead of a run. */
+class RequestErrorsTest {
+
+  private static String refused(Runnable request) {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, request::run);
+    assertFalse(e.getMessage().contains("\n"), e.getMessage());
+    return e.getMessage();
+  }
+
+  @Test
+  void settingsOutOfRangeAreRefusedAtOnce() {
+    assertEquals(
+        "parallelism: from 1 to 4096, not 0",
+        refused(() -> Txbench.target("postgres").parallelism(0)));
+    assertTrue(refused(() -> Txbench.target("postgres").iterations(0)).startsWith("iterations:"));
+    assertTrue(
+        refused(() -> Txbench.target("postgres").duration(Duration.ZERO)).startsWith("duration:"));
+    assertTrue(
+        refused(() -> Txbench.target("postgres").warmup(Duration.ofSeconds(-1)))
+            .startsWith("warmup:"));
+    assertTrue(refused(() -> Txbench.target("postgres").port(70000)).startsWith("port:"));
+    assertTrue(refused(() -> Txbench.postgres(" ")).startsWith("url:"));
+    assertTrue(refused(() -> Txbench.target("postgres").rate(0)).startsWith("rate:"));
+  }
+
+  @Test
+  void aThresholdThatDoesNotParseIsRefusedAtOnceNamingIt() {
+    String message = refused(() -> Txbench.target("postgres").threshold("p99<20"));
+    assertTrue(message.contains("p99<20"), message);
+    assertTrue(refused(() -> Txbench.target("postgres").threshold("speed>3")).contains("speed>3"));
+  }
+
+  @Test
+  void anUnknownTargetWorkloadOrOptionIsRefusedBeforeConnecting() {
+    assertTrue(refused(() -> Txbench.target("oracle").run()).contains("unknown target 'oracle'"));
+    assertTrue(
+        refused(() -> Txbench.target("postgres").workload("tpcc").run())
+            .contains("unknown workload 'tpcc'"));
+    String option = refused(() -> Txbench.target("postgres").option("day-rnage", 3).run());
+    assertTrue(option.contains("day-rnage") && option.contains("day-range"), option);
+    String value =
+        refused(
+            () ->
+                Txbench.target("postgres").workload("point-select").option("table-size", -5).run());
+    assertTrue(value.startsWith("option 'table-size':"), value);
+    assertTrue(
+        refused(() -> Txbench.target("postgres").option("mongo-read-concern", "local").run())
+            .contains("mongo-read-concern"));
+  }
+
+  @Test
+  void aVerificationThresholdWithoutVerifyCouldNeverPass() {
+    assertTrue(
+        refused(() -> Txbench.target("postgres").threshold("verification").noVerify().run())
+            .contains("verification"));
+  }
+
+  @Test
+  void theEmbeddedServerExcludesAUrl() {
+    assertTrue(
+        refused(() -> Txbench.postgres("jdbc:postgresql://localhost/x").embedded().run())
+            .startsWith("embedded:"));
+  }
+
+  @Test
+  void aResultDirectoryHoldingARunIsRefusedBeforeConnecting(@TempDir Path directory)
+      throws IOException {
+    Files.writeString(directory.resolve("summary.json"), "{}");
+    String message =
+        refused(
+            () ->
+                Txbench.postgres("jdbc:postgresql://localhost:1/x")
+                    .resultDirectory(directory)
+                    .run());
+    assertTrue(message.startsWith("resultDirectory:"), message);
+  }
+
+  @Test
+  void aServerThatIsNotThereIsABenchmarkExceptionInOneLine() throws IOException {
+    int port;
+    try (ServerSocket free = new ServerSocket(0)) {
+      port = free.getLocalPort();
+    }
+    int closed = port;
+    BenchmarkException e =
+        assertThrows(
+            BenchmarkException.class,
+            () ->
+                Txbench.postgres("jdbc:postgresql://127.0.0.1:" + closed + "/postgres")
+                    .connectionWaitTimeout(Duration.ofSeconds(1))
+                    .iterations(10)
+                    .run());
+    assertFalse(e.getMessage().contains("\n"), e.getMessage());
+    assertTrue(e.getMessage().contains(String.valueOf(closed)), e.getMessage());
+  }
+}
