@@ -41,6 +41,7 @@ class FingerprintCliIT {
     assertTrue(
         client.get("jvm").asText().startsWith("Java " + System.getProperty("java.runtime.version")),
         client + "");
+    assertTrue(fingerprint.has("server"), fingerprint + "");
     JsonNode server = fingerprint.get("server");
     List<String> names = new ArrayList<>();
     server.fieldNames().forEachRemaining(names::add);
