@@ -3,6 +3,8 @@ package io.txbench.cli;
 import io.txbench.core.Benchmark;
 import io.txbench.core.Dropped;
 import io.txbench.core.EmbeddedServer;
+import io.txbench.core.Fingerprint;
+import io.txbench.core.HostProbe;
 import io.txbench.core.Providers;
 import io.txbench.core.RunOptions;
 import io.txbench.core.ServerAddress;
@@ -164,6 +166,7 @@ final class BenchmarkSession {
         target.driver(),
         embedded != null,
         ServerAddress.of(options, embedded),
+        new Fingerprint(HostProbe.thisMachine(), target.serverSettings()),
         workloadOptions.name(),
         workloadOptions.transactional(),
         workloadOptions.kind().transactional());

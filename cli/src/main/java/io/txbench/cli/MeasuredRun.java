@@ -2,6 +2,7 @@ package io.txbench.cli;
 
 import io.txbench.core.Benchmark;
 import io.txbench.core.CompositeListener;
+import io.txbench.core.Fingerprint;
 import io.txbench.core.ForDuration;
 import io.txbench.core.ForIterations;
 import io.txbench.core.Metrics;
@@ -46,7 +47,8 @@ final class MeasuredRun {
 
   /**
    * What every run of a session shares: what is printed and recorded about the run, where it ran
-   * among it ({@code server}; {@code embedded} when txbench started that server itself).
+   * among it ({@code server}; {@code embedded} when txbench started that server itself), the
+   * client's machine and the server's settings ({@code fingerprint}).
    */
   record RunHeader(
       String target,
@@ -54,6 +56,7 @@ final class MeasuredRun {
       String driver,
       boolean embedded,
       String server,
+      Fingerprint fingerprint,
       String workload,
       boolean transactions,
       boolean transactionalKind) {}
@@ -129,7 +132,7 @@ final class MeasuredRun {
               header.driver(),
               header.embedded(),
               header.server(),
-              null,
+              header.fingerprint(),
               header.workload(),
               header.transactions(),
               run.parallelism(),

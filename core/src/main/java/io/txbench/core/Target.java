@@ -1,5 +1,7 @@
 package io.txbench.core;
 
+import java.util.Map;
+
 /** A database under test: its client (a pool or a driver client) and what it knows of errors. */
 public interface Target extends AutoCloseable {
 
@@ -11,6 +13,15 @@ public interface Target extends AutoCloseable {
    * Driver 42.7.14}.
    */
   String driver();
+
+  /**
+   * The server's settings that decide a run's figures (its version, memory, durability), read once
+   * when the target opened: name to value as the server states them, in a stable order. A setting
+   * the server lacks or the user may not read is left out; none when they could not be read.
+   */
+  default Map<String, String> serverSettings() {
+    return Map.of();
+  }
 
   /** Says whether an exception thrown by an iteration is worth retrying, and its class. */
   Failure classify(Throwable error);

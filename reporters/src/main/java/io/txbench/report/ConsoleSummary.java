@@ -34,7 +34,13 @@ public final class ConsoleSummary {
         s.transactions() ? " in transactions" : "",
         s.parallelism());
     out.println("  server        " + s.server() + (s.embedded() ? " (started by txbench)" : ""));
+    if (s.fingerprint() != null) {
+      out.println("  settings      " + FingerprintText.server(s.fingerprint().server()));
+    }
     out.println("  driver        " + s.driver());
+    if (s.fingerprint() != null && s.fingerprint().client() != null) {
+      out.println("  client host   " + FingerprintText.client(s.fingerprint().client()));
+    }
     out.printf(
         Locale.US,
         "  measured      %.1f s (%s)%s%n",

@@ -10,9 +10,12 @@ import io.txbench.core.TargetUnavailableException;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
+import java.util.Map;
 import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A SQL database behind two HikariCP pools: the workers' ({@code --max-connections}), and two
@@ -21,6 +24,7 @@ import java.util.regex.Pattern;
  * given.
  */
 public final class JdbcTarget implements Target {
+  private static final Logger LOG = LoggerFactory.getLogger(JdbcTarget.class);
   private static final long CLOSE_WAIT_MILLIS = 3_000;
   private final SqlDialect dialect;
   private static final Pattern VERSION = Pattern.compile("\\d+(\\.\\d+)+");
@@ -32,6 +36,7 @@ public final class JdbcTarget implements Target {
   private final boolean autoCommit;
   private final int maxConnections;
   private final IsolationLevel isolation;
+  private final Map<String, String> serverSettings;
 
   private JdbcTarget(
       SqlDialect dialect,
@@ -41,7 +46,9 @@ public final class JdbcTarget implements Target {
       String driver,
       boolean autoCommit,
       int maxConnections,
-      IsolationLevel isolation) {
+      IsolationLevel isolation,
+      Map<String, String> serverSettings) {
+    this.serverSettings = serverSettings;
     this.maxConnections = maxConnections;
     this.isolation = isolation;
     this.dialect = dialect;
@@ -93,6 +100,7 @@ public final class JdbcTarget implements Target {
       control.close();
       return open(own, options, autoCommit);
     }
+    Map<String, String> settings = settings(dialect, control);
     try {
       return new JdbcTarget(
           dialect,
@@ -102,10 +110,24 @@ public final class JdbcTarget implements Target {
           driver,
           autoCommit,
           options.maxConnections(),
-          isolation);
+          isolation,
+          settings);
     } catch (RuntimeException e) {
       control.close();
       throw unavailable(dialect, options, e);
+    }
+  }
+
+  /**
+   * The server's settings, read on a control connection before any worker's; none, and a line at
+   * debug level, when they cannot be read: they describe a run, they are no reason to fail it.
+   */
+  private static Map<String, String> settings(SqlDialect dialect, HikariDataSource control) {
+    try (Connection c = control.getConnection()) {
+      return dialect.serverSettings(c);
+    } catch (SQLException | RuntimeException e) {
+      LOG.debug("could not read the server's settings: {}", Causes.describe(e));
+      return Map.of();
     }
   }
 
@@ -182,6 +204,11 @@ public final class JdbcTarget implements Target {
   @Override
   public String driver() {
     return driver;
+  }
+
+  @Override
+  public Map<String, String> serverSettings() {
+    return serverSettings;
   }
 
   /** The driver's name and version, e.g. {@code MariaDB Connector/J 3.5.7}. */

@@ -4,6 +4,7 @@ import io.txbench.core.Failure;
 import io.txbench.core.TargetOptions;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Map;
 import java.util.Properties;
 
 /**
@@ -24,6 +25,15 @@ public interface SqlDialect {
   /** The server's product and version as the summary shows them, e.g. {@code MariaDB 11.4.5}. */
   default String serverVersion(java.sql.DatabaseMetaData meta) throws SQLException {
     return meta.getDatabaseProductName() + " " + meta.getDatabaseProductVersion();
+  }
+
+  /**
+   * The server's settings that decide a run's figures (version, memory, durability), by the names
+   * the server gives them, read once on a control connection ({@link ServerSettings} reads them);
+   * none by default.
+   */
+  default Map<String, String> serverSettings(Connection connection) throws SQLException {
+    return Map.of();
   }
 
   /** The JDBC URL for host, port and database (used when no {@code --target-url} is given). */

@@ -23,6 +23,7 @@ import io.txbench.core.TargetUnavailableException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -42,14 +43,17 @@ final class MongoTarget implements Target {
   private final boolean transactions;
   private final TransactionOptions transactionOptions;
   private final boolean causallyConsistent;
+  private final Map<String, String> serverSettings;
 
   private MongoTarget(
       MongoClient client,
       MongoDatabase database,
       String serverVersion,
       boolean transactions,
-      MongoOptions options) {
+      MongoOptions options,
+      Map<String, String> serverSettings) {
     this.client = client;
+    this.serverSettings = serverSettings;
     this.database = database;
     this.serverVersion = serverVersion;
     this.transactions = transactions;
@@ -106,19 +110,17 @@ final class MongoTarget implements Target {
     MongoClient client = MongoClients.create(settings.build());
     try {
       MongoDatabase database = client.getDatabase(databaseName);
-      Document hello = hello(client.getDatabase("admin"));
-      String version =
-          client
-              .getDatabase("admin")
-              .runCommand(new Document("buildInfo", 1))
-              .get("version", "unknown");
+      MongoDatabase admin = client.getDatabase("admin");
+      Document hello = hello(admin);
+      String version = admin.runCommand(new Document("buildInfo", 1)).get("version", "unknown");
       boolean transactions = hello.containsKey("setName") || "isdbgrid".equals(hello.get("msg"));
       return new MongoTarget(
           client,
           database,
           "MongoDB " + version,
           transactions,
-          MongoOptions.of(options.declared()));
+          MongoOptions.of(options.declared()),
+          MongoSettings.read(admin, hello, version));
     } catch (MongoException | IllegalArgumentException e) {
       client.close();
       String where = hasUrl ? options.describe() : options.host() + ":" + options.port();
@@ -249,6 +251,11 @@ final class MongoTarget implements Target {
   @Override
   public String driver() {
     return "MongoDB Java Driver " + MongoDriverVersion.VERSION;
+  }
+
+  @Override
+  public Map<String, String> serverSettings() {
+    return serverSettings;
   }
 
   @Override

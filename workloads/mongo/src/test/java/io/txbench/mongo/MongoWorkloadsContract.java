@@ -22,6 +22,7 @@ import io.txbench.core.kinds.Update;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.bson.Document;
 import org.junit.jupiter.api.AfterEach;
@@ -43,6 +44,20 @@ abstract class MongoWorkloadsContract {
 
   /** Whether the server is a replica set (transactions) or not. */
   abstract boolean transactions();
+
+  /**
+   * The settings this server tells ({@link MongoSettings}), in their order: a replica set of a real
+   * MongoDB tells all of them.
+   */
+  List<String> settingsTold() {
+    return List.of(
+        "version",
+        "storageEngine.name",
+        "wiredTiger.cache.maximum bytes configured",
+        "setName",
+        "hosts",
+        "defaultWriteConcern");
+  }
 
   @BeforeEach
   void connect() {
@@ -89,6 +104,27 @@ abstract class MongoWorkloadsContract {
 
   private long count(String collection) {
     return db.getCollection(collection).countDocuments();
+  }
+
+  @Test
+  void theSettingsThatDecideResultsAreReadWhereTheServerTellsThem() throws Exception {
+    try (io.txbench.core.Target t =
+        provider.open(target(1), workload(PointSelect.NAME, 1, false))) {
+      Map<String, String> s = t.serverSettings();
+      assertEquals(settingsTold(), List.copyOf(s.keySet()), s.toString());
+      assertEquals("MongoDB " + s.get("version"), t.serverVersion());
+      if (s.containsKey("wiredTiger.cache.maximum bytes configured")) {
+        assertEquals("wiredTiger", s.get("storageEngine.name"));
+        assertTrue(
+            Long.parseLong(s.get("wiredTiger.cache.maximum bytes configured")) > 0, s.toString());
+      }
+      if (s.containsKey("hosts")) {
+        assertTrue(Integer.parseInt(s.get("hosts")) >= 1, s.toString());
+      }
+      if (s.containsKey("defaultWriteConcern")) {
+        assertTrue(s.get("defaultWriteConcern").contains("\"w\""), s.toString());
+      }
+    }
   }
 
   @Test

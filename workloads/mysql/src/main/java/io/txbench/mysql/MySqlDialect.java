@@ -6,10 +6,15 @@ import io.txbench.core.TargetOptions;
 import io.txbench.jdbc.BatchInsertLoader;
 import io.txbench.jdbc.BulkLoader;
 import io.txbench.jdbc.IsolationLevel;
+import io.txbench.jdbc.ServerSettings;
 import io.txbench.jdbc.SqlDialect;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 
 /**
@@ -20,6 +25,19 @@ import java.util.Properties;
  */
 public final class MySqlDialect implements SqlDialect {
   private static final int LOAD_BATCH_ROWS = 2_000;
+
+  /**
+   * The settings that decide a run's figures: the version, InnoDB's memory and durability, the
+   * binary log's, the default isolation (tx_isolation on MariaDB before 11.1 and MySQL before 8).
+   */
+  private static final List<String> SETTINGS =
+      List.of(
+          "version",
+          "innodb_buffer_pool_size",
+          "innodb_flush_log_at_trx_commit",
+          "sync_binlog",
+          "transaction_isolation",
+          "tx_isolation");
 
   private final MySqlDriver driver;
   private final boolean followsServer;
@@ -67,6 +85,19 @@ public final class MySqlDialect implements SqlDialect {
     // MariaDB 10 prefixes its version with 5.5.5- for old MySQL clients.
     String own = version.substring(0, mariadb);
     return "MariaDB " + (own.startsWith("5.5.5-") ? own.substring(6) : own);
+  }
+
+  /** The server's global values, not the session's: the driver sets the session's isolation. */
+  @Override
+  public Map<String, String> serverSettings(Connection connection) throws SQLException {
+    Map<String, String> settings =
+        new LinkedHashMap<>(
+            ServerSettings.read(
+                connection, "SHOW GLOBAL VARIABLES WHERE Variable_name IN ", SETTINGS));
+    if (settings.containsKey("transaction_isolation")) {
+      settings.remove("tx_isolation"); // the same variable by its old name, where both exist
+    }
+    return Collections.unmodifiableMap(settings);
   }
 
   @Override

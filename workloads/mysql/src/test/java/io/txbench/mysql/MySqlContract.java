@@ -18,6 +18,9 @@ import io.txbench.jdbc.SqlWorkloadsContract;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -65,6 +68,47 @@ abstract class MySqlContract extends SqlWorkloadsContract {
                 target(1, IsolationLevel.REPEATABLE_READ), workload(PointSelect.NAME, 1, false))) {
       assertTrue(
           target.serverVersion().matches("(MySQL|MariaDB) \\d+\\.\\d+.*"), target.serverVersion());
+    }
+  }
+
+  @Test
+  void theSettingsThatDecideResultsAreReadGlobally() throws Exception {
+    try (Target target =
+        provider()
+            .open(target(1, IsolationLevel.READ_COMMITTED), workload(PointSelect.NAME, 1, false))) {
+      Map<String, String> s = target.serverSettings();
+      List<String> names = List.copyOf(s.keySet());
+      // The isolation by the name this server gives it: tx_isolation before MariaDB 11.1.
+      String isolation = names.get(names.size() - 1);
+      assertEquals(
+          List.of(
+              "version",
+              "innodb_buffer_pool_size",
+              "innodb_flush_log_at_trx_commit",
+              "sync_binlog",
+              isolation),
+          names,
+          s.toString());
+      assertTrue(Set.of("transaction_isolation", "tx_isolation").contains(isolation), s.toString());
+      String version = s.get("version");
+      assertTrue(
+          target.serverVersion().endsWith(" " + version.replaceFirst("-.*", "")),
+          version + " vs " + target.serverVersion());
+      assertTrue(Long.parseLong(s.get("innodb_buffer_pool_size")) > 0, s.toString());
+      assertTrue(
+          Set.of("0", "1", "2").contains(s.get("innodb_flush_log_at_trx_commit")), s.toString());
+      assertTrue(Long.parseLong(s.get("sync_binlog")) >= 0, s.toString());
+      // The server's default, whatever the driver set on this target's sessions.
+      try (Connection c = java.sql.DriverManager.getConnection(serverUrl());
+          Statement st = c.createStatement();
+          java.sql.ResultSet rs = st.executeQuery("SELECT @@GLOBAL." + isolation)) {
+        rs.next();
+        assertEquals(rs.getString(1), s.get(isolation));
+      }
+      assertTrue(
+          Set.of("READ-UNCOMMITTED", "READ-COMMITTED", "REPEATABLE-READ", "SERIALIZABLE")
+              .contains(s.get(isolation)),
+          s.toString());
     }
   }
 

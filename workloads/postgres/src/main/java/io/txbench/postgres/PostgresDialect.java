@@ -4,16 +4,29 @@ import io.txbench.core.ErrorClass;
 import io.txbench.core.Failure;
 import io.txbench.core.TargetOptions;
 import io.txbench.jdbc.BulkLoader;
+import io.txbench.jdbc.ServerSettings;
 import io.txbench.jdbc.SqlDialect;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 
 /** PostgreSQL: COPY for loading, ON CONFLICT for the audit upsert, its SQLSTATEs for retries. */
 public final class PostgresDialect implements SqlDialect {
   /** Seconds a statement may wait on the network before the driver gives up: no run hangs. */
   private static final int SOCKET_TIMEOUT_SECONDS = 60;
+
+  /** The settings that decide a run's figures: the version, memory, durability, connections. */
+  private static final List<String> SETTINGS =
+      List.of(
+          "server_version",
+          "shared_buffers",
+          "synchronous_commit",
+          "fsync",
+          "max_connections",
+          "wal_level");
 
   @Override
   public String product() {
@@ -51,6 +64,13 @@ public final class PostgresDialect implements SqlDialect {
     p.setProperty("loginTimeout", waitSeconds);
     p.setProperty("tcpKeepAlive", "true");
     return p;
+  }
+
+  /** Each as the server shows it, e.g. {@code shared_buffers=128MB} (not 16384 pages of 8kB). */
+  @Override
+  public Map<String, String> serverSettings(Connection connection) throws SQLException {
+    return ServerSettings.read(
+        connection, "SELECT name, current_setting(name) FROM pg_settings WHERE name IN ", SETTINGS);
   }
 
   @Override

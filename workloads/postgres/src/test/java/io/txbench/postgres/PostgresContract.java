@@ -2,11 +2,13 @@ package io.txbench.postgres;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.ErrorClass;
 import io.txbench.core.Failure;
 import io.txbench.core.Target;
 import io.txbench.core.kinds.Airline;
+import io.txbench.core.kinds.PointSelect;
 import io.txbench.jdbc.IsolationLevel;
 import io.txbench.jdbc.JdbcProvider;
 import io.txbench.jdbc.JdbcTarget;
@@ -14,6 +16,9 @@ import io.txbench.jdbc.SqlWorkloadsContract;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The SQL contract on PostgreSQL (a schema per test), and PostgreSQL's own error codes. */
@@ -61,6 +66,38 @@ abstract class PostgresContract extends SqlWorkloadsContract {
               () -> sa.executeUpdate("UPDATE counter SET n = n + 1 WHERE id = 1"));
       a.rollback();
       assertEquals(Failure.retryable(ErrorClass.SERIALIZATION), target.classify(e));
+    }
+  }
+
+  @Test
+  void theSettingsThatDecideResultsAreReadAsTheServerShowsThem() throws Exception {
+    try (Target target =
+        provider()
+            .open(target(1, IsolationLevel.READ_COMMITTED), workload(PointSelect.NAME, 1, false))) {
+      Map<String, String> s = target.serverSettings();
+      assertEquals(
+          List.of(
+              "server_version",
+              "shared_buffers",
+              "synchronous_commit",
+              "fsync",
+              "max_connections",
+              "wal_level"),
+          List.copyOf(s.keySet()),
+          s.toString());
+      assertTrue(
+          target.serverVersion().startsWith("PostgreSQL " + s.get("server_version").split(" ")[0]),
+          s + " vs " + target.serverVersion());
+      // As SHOW says it, with its unit, not pg_settings' count of 8kB pages.
+      assertTrue(s.get("shared_buffers").matches("\\d+(kB|MB|GB|TB)"), s.toString());
+      assertTrue(
+          Set.of("on", "off", "local", "remote_write", "remote_apply")
+              .contains(s.get("synchronous_commit")),
+          s.toString());
+      assertTrue(Set.of("on", "off").contains(s.get("fsync")), s.toString());
+      assertTrue(Integer.parseInt(s.get("max_connections")) > 0, s.toString());
+      assertTrue(
+          Set.of("minimal", "replica", "logical").contains(s.get("wal_level")), s.toString());
     }
   }
 
