@@ -2,6 +2,8 @@ package io.txbench.api;
 
 import io.txbench.core.CompositeListener;
 import io.txbench.core.EmbeddedServer;
+import io.txbench.core.Fingerprint;
+import io.txbench.core.HostProbe;
 import io.txbench.core.Metrics;
 import io.txbench.core.RunListener;
 import io.txbench.core.RunOptions;
@@ -62,7 +64,7 @@ final class RunRecording implements StepListener {
             target.driver(),
             embedded != null,
             ServerAddress.of(options, embedded),
-            null,
+            new Fingerprint(HostProbe.thisMachine(), target.serverSettings()),
             workload.name(),
             workload.transactional(),
             request.parallelism,

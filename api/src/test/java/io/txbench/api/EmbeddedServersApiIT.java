@@ -93,6 +93,11 @@ class EmbeddedServersApiIT {
     assertEquals(3000, summary.path("iterations").asLong());
     assertEquals("point-select", summary.path("workload").asText());
     assertEquals(2000, summary.path("options").path("table-size").asLong(), text);
+    JsonNode fingerprint = summary.path("fingerprint");
+    assertEquals(
+        Runtime.getRuntime().availableProcessors(),
+        fingerprint.path("client").path("cores").asInt());
+    assertFalse(fingerprint.path("server").path("shared_buffers").asText().isEmpty(), text);
     for (String file : new String[] {"intervals.csv", "histogram.hlog", "iterations.csv"}) {
       assertTrue(Files.size(results.resolve(file)) > 0, file);
     }
