@@ -95,10 +95,7 @@ class ThresholdsCliTest {
     Path out = dir.resolve("sweep");
     CliRun run = run(out, "--parallelism", "1,2", "--threshold", "tps>0", "--threshold", "max<1us");
     assertEquals(ExitCodes.THRESHOLD, run.exitCode(), run.err() + run.out());
-    List<Path> summaries;
-    try (Stream<Path> files = Files.walk(out)) {
-      summaries = files.filter(p -> p.endsWith("summary.json")).sorted().toList();
-    }
+    List<Path> summaries = summaries(out);
     assertEquals(2, summaries.size(), summaries.toString());
     for (Path file : summaries) {
       JsonNode summary = new ObjectMapper().readTree(file.toFile());
@@ -129,6 +126,13 @@ class ThresholdsCliTest {
     Path out = dir.resolve("none");
     assertEquals(ExitCodes.OK, run(out).exitCode());
     assertFalse(summary(out).has("thresholds"));
+  }
+
+  /** Every summary.json under {@code out}: one per run of a sweep. */
+  static List<Path> summaries(Path out) throws IOException {
+    try (Stream<Path> files = Files.walk(out)) {
+      return files.filter(p -> p.endsWith("summary.json")).sorted().toList();
+    }
   }
 
   private static JsonNode summary(Path out) throws IOException {
