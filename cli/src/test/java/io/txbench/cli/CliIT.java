@@ -109,6 +109,65 @@ class CliIT extends PostgresServer {
     assertEquals(iterations, Long.parseLong(lines.get(lines.size() - 1).split(",", -1)[1]));
   }
 
+  /** 2,000 point-selects on 1,000 rows, no warm-up, held to {@code more}'s thresholds. */
+  private CliRun guarded(String... more) {
+    Stream<String> workload =
+        Stream.of(
+            "--workload",
+            "point-select",
+            "--table-size",
+            "1000",
+            "--iterations",
+            "2000",
+            "--warmup",
+            "0s");
+    return CliRun.of(server(Stream.concat(workload, Stream.of(more)).toArray(String[]::new)));
+  }
+
+  @Test
+  void thresholdsHoldOrFailOnARealRunAtEachLevelOfASweep() throws Exception {
+    Path out = dir.resolve("thresholds");
+    CliRun failing =
+        guarded(
+            "--parallelism",
+            "1,2",
+            "--threshold",
+            "tps>=1",
+            "--threshold",
+            "p50<1us", // no PostgreSQL answers a select in a microsecond
+            "--threshold",
+            "verification",
+            "--output-dir",
+            out.toString());
+    assertEquals(ExitCodes.THRESHOLD, failing.exitCode(), failing.err() + failing.out());
+    List<Path> levels = ThresholdsCliTest.summaries(out);
+    assertEquals(2, levels.size(), levels.toString());
+    for (Path level : levels) {
+      JsonNode thresholds = new ObjectMapper().readTree(level.toFile()).get("thresholds");
+      assertEquals(3, thresholds.size(), level + ": " + thresholds);
+      assertTrue(thresholds.get(0).get("passed").asBoolean(), thresholds.toString());
+      assertFalse(thresholds.get(1).get("passed").asBoolean(), thresholds.toString());
+      assertTrue(thresholds.get(1).get("measured").asDouble() > 1, thresholds.toString());
+      assertTrue(thresholds.get(2).get("passed").asBoolean(), thresholds.toString());
+    }
+    CliRun holding =
+        guarded(
+            "--parallelism",
+            "2",
+            "--threshold",
+            "tps >= 1",
+            "--threshold",
+            "p99<10s",
+            "--threshold",
+            "errors<0.1%",
+            "--threshold",
+            "in-doubt==0",
+            "--output-dir",
+            dir.resolve("holding").toString());
+    assertEquals(ExitCodes.OK, holding.exitCode(), holding.err() + holding.out());
+    assertTrue(holding.out().contains("  threshold     in-doubt==0  PASS  0\n"), holding.out());
+  }
+
   @Test
   void onlySetupThenSkipSetupRunsOverTheSameData() throws Exception {
     CliRun setup =

@@ -63,6 +63,8 @@ class JarIT {
             "5m",
             "--metrics",
             "1s",
+            "--threshold",
+            "p50<1us",
             "--output-dir",
             out.toString());
     run.awaitLine("[ 2s ]");
@@ -74,6 +76,8 @@ class JarIT {
     assertEquals(130, code, run.printed.toString());
     JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
     assertEquals("INTERRUPTED", summary.get("stopReason").asText());
+    // Its thresholds are still held and recorded, and the signal's code wins over theirs (5).
+    assertFalse(summary.get("thresholds").get(0).get("passed").asBoolean(), summary.toString());
     long iterations = summary.get("iterations").asLong();
     assertTrue(iterations > 0);
     List<String> csv = Files.readAllLines(out.resolve("iterations.csv"));

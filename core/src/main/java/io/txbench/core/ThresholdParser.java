@@ -33,8 +33,7 @@ final class ThresholdParser {
   private Threshold parse() {
     String compact = expression.replaceAll("\\s+", "").toLowerCase(Locale.ROOT);
     if (compact.isEmpty()) {
-      throw new IllegalArgumentException(
-          "an empty threshold: give a metric, a comparison and a limit, as in p99<20ms");
+      throw refused("empty: give a metric, a comparison and a limit, as in p99<20ms");
     }
     Matcher m = FORM.matcher(compact);
     if (!m.matches()) {
@@ -45,7 +44,7 @@ final class ThresholdParser {
     if (metric == Metric.VERIFICATION) {
       if (!symbol.isEmpty() || !m.group(3).isEmpty()) {
         throw refused(
-            "verification takes no comparison: write it alone (it passes when verify" + " passed)");
+            "verification takes no comparison: write it alone (it passes when verify passed)");
       }
       return new Threshold(expression, metric, Comparison.EQUAL, 1, Unit.PASSED);
     }
