@@ -1,8 +1,11 @@
 package io.txbench.cli;
 
+import io.txbench.report.ChangePoints;
+import io.txbench.report.HistoryPage;
 import io.txbench.report.HistoryRoot;
 import io.txbench.report.HistoryText;
 import io.txbench.report.RegressionRule;
+import io.txbench.report.ResultFiles;
 import io.txbench.report.Series;
 import io.txbench.report.SeriesVerdict;
 import java.io.IOException;
@@ -59,6 +62,14 @@ final class HistoryCommand implements Callable<Integer> {
               + " needs more: 3 times its spread. Default: ${DEFAULT-VALUE}.")
   double minChange;
 
+  @Option(
+      names = "--html",
+      paramLabel = "FILE",
+      description =
+          "Also write a self-contained HTML trend page: tps and p99 over time, one chart per"
+              + " series, change points and regressions marked.")
+  Path html;
+
   @Override
   public Integer call() {
     Limits limits = new Limits(spec);
@@ -76,11 +87,28 @@ final class HistoryCommand implements Callable<Integer> {
     }
     RegressionRule rule = new RegressionRule(baselineRuns, minChange / 100);
     List<SeriesVerdict> verdicts = series.stream().map(rule::judge).toList();
+    if (html != null) {
+      write(html, () -> HistoryPage.write(verdicts, ChangePoints.DEFAULT, html));
+    }
     verdicts.forEach(v -> out.println(HistoryText.line(v)));
     out.println(HistoryText.total(verdicts));
     out.flush();
     return verdicts.stream().anyMatch(v -> v.verdict() == SeriesVerdict.Verdict.REGRESSION)
         ? ExitCodes.REGRESSION
         : ExitCodes.OK;
+  }
+
+  private interface Writing {
+    void run() throws IOException;
+  }
+
+  /** Writes {@code file}, or refuses in one line naming it (exit 2). */
+  private void write(Path file, Writing writing) {
+    try {
+      writing.run();
+    } catch (IOException e) {
+      throw new ParameterException(
+          spec.commandLine(), "cannot write " + file + ": " + ResultFiles.reason(e));
+    }
   }
 }

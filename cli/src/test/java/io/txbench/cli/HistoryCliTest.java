@@ -75,6 +75,21 @@ class HistoryCliTest {
     assertTrue(history.err().startsWith("txbench: warning: skipped "), history.err());
     assertTrue(history.err().contains("broken"), history.err());
     assertEquals(1, history.err().lines().count(), history.err());
+    Path page = dir.resolve("history.html");
+    CliRun withPage =
+        CliRun.of("history", dir.resolve("results").toString(), "--html", page.toString());
+    assertEquals(ExitCodes.REGRESSION, withPage.exitCode(), withPage.err());
+    String html = Files.readString(page);
+    assertEquals(2, html.split("<svg", -1).length - 1, "one chart per series");
+    assertTrue(html.contains("REGRESSION tps"), "the regression is marked");
+    CliRun unwritable =
+        CliRun.of(
+            "history",
+            dir.resolve("results").toString(),
+            "--html",
+            dir.resolve("no/such.html").toString());
+    assertEquals(ExitCodes.USAGE, unwritable.exitCode(), unwritable.err());
+    assertTrue(unwritable.err().contains("cannot write"), unwritable.err());
     CliRun laxer = CliRun.of("history", dir.resolve("results").toString(), "--min-change", "200");
     assertEquals(ExitCodes.OK, laxer.exitCode(), laxer.out());
   }

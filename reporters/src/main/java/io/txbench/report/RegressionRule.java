@@ -63,18 +63,8 @@ public record RegressionRule(int baselineRuns, double minChange) {
       List<HistoryRun> baseline,
       HistoryRun latest,
       ToDoubleFunction<HistoryRun> value) {
-    double[] values = baseline.stream().mapToDouble(value).filter(v -> !Double.isNaN(v)).toArray();
+    double[] values = baseline.stream().mapToDouble(value).toArray();
     double after = value.applyAsDouble(latest);
-    if (values.length == 0 || Double.isNaN(after)) {
-      return new MetricChange(
-          metric,
-          Double.NaN,
-          Double.NaN,
-          after,
-          Double.NaN,
-          minChange,
-          MetricChange.Outcome.WITHIN);
-    }
     double median = median(values);
     double[] deviations = Arrays.stream(values).map(v -> Math.abs(v - median)).toArray();
     double spread = median == 0 ? Double.NaN : MAD_TO_SIGMA * median(deviations) / median;
