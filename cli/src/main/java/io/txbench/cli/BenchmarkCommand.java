@@ -37,7 +37,8 @@ import picocli.CommandLine.Spec;
       ReportCommand.class,
       CompareCommand.class,
       MergeCommand.class,
-      HistoryCommand.class
+      HistoryCommand.class,
+      ExportCommand.class
     },
     description = {
       "Drives a database with a workload and measures throughput, response time, retries and"

@@ -1,11 +1,11 @@
 package io.txbench.cli;
 
 import io.txbench.report.ChangePoints;
+import io.txbench.report.Export;
 import io.txbench.report.HistoryPage;
 import io.txbench.report.HistoryRoot;
 import io.txbench.report.HistoryText;
 import io.txbench.report.RegressionRule;
-import io.txbench.report.ResultFiles;
 import io.txbench.report.Series;
 import io.txbench.report.SeriesVerdict;
 import java.io.IOException;
@@ -70,8 +70,19 @@ final class HistoryCommand implements Callable<Integer> {
               + " series, change points and regressions marked.")
   Path html;
 
+  @Option(
+      names = "--export",
+      paramLabel = "FORMAT=FILE",
+      description =
+          "Also write the latest run of each series, named by the series, for a service that keeps"
+              + " benchmark histories: bencher (Bencher Metric Format), github-bigger (tps) or"
+              + " github-smaller (p99 in ms), github-action-benchmark's custom formats."
+              + " Repeatable.")
+  List<String> exports = List.of();
+
   @Override
   public Integer call() {
+    List<Export> asked = Exports.parse(spec.commandLine(), exports);
     Limits limits = new Limits(spec);
     limits.check("--baseline-runs", baselineRuns, 1, MAX_BASELINE_RUNS);
     limits.check("--min-change", minChange, 0, MAX_MIN_CHANGE);
@@ -88,7 +99,11 @@ final class HistoryCommand implements Callable<Integer> {
     RegressionRule rule = new RegressionRule(baselineRuns, minChange / 100);
     List<SeriesVerdict> verdicts = series.stream().map(rule::judge).toList();
     if (html != null) {
-      write(html, () -> HistoryPage.write(verdicts, ChangePoints.DEFAULT, html));
+      Exports.write(
+          spec.commandLine(), html, () -> HistoryPage.write(verdicts, ChangePoints.DEFAULT, html));
+    }
+    for (Export export : asked) {
+      Exports.write(spec.commandLine(), export.file(), () -> export.write(series));
     }
     verdicts.forEach(v -> out.println(HistoryText.line(v)));
     out.println(HistoryText.total(verdicts));
@@ -96,19 +111,5 @@ final class HistoryCommand implements Callable<Integer> {
     return verdicts.stream().anyMatch(v -> v.verdict() == SeriesVerdict.Verdict.REGRESSION)
         ? ExitCodes.REGRESSION
         : ExitCodes.OK;
-  }
-
-  private interface Writing {
-    void run() throws IOException;
-  }
-
-  /** Writes {@code file}, or refuses in one line naming it (exit 2). */
-  private void write(Path file, Writing writing) {
-    try {
-      writing.run();
-    } catch (IOException e) {
-      throw new ParameterException(
-          spec.commandLine(), "cannot write " + file + ": " + ResultFiles.reason(e));
-    }
   }
 }

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -111,5 +113,59 @@ class HistoryCliTest {
       assertTrue(refused.err().contains(bad[0]), refused.err());
       assertFalse(refused.err().contains("Exception"), refused.err());
     }
+  }
+
+  @Test
+  void historyAndExportWriteTheLatestRunOfEachSeries() throws IOException {
+    stableNights();
+    Path bencher = dir.resolve("bencher.json");
+    Path bigger = dir.resolve("bigger.json");
+    CliRun history =
+        CliRun.of(
+            "history",
+            dir.resolve("results").toString(),
+            "--export",
+            "bencher=" + bencher,
+            "--export",
+            "github-bigger=" + bigger);
+    assertEquals(ExitCodes.OK, history.exitCode(), history.err());
+    JsonNode json = new ObjectMapper().readTree(bencher.toFile());
+    assertEquals(
+        1540.0,
+        json.get("postgres insert x8 (PostgreSQL 17)").get("throughput").get("value").asDouble());
+    assertEquals(
+        2_000_000.0,
+        json.get("postgres insert x8 (PostgreSQL 17)").get("latency").get("value").asDouble());
+    assertEquals(2, new ObjectMapper().readTree(bigger.toFile()).size());
+
+    Path smaller = dir.resolve("smaller.json");
+    CliRun one =
+        CliRun.of(
+            "export", "github-smaller=" + smaller, dir.resolve("results/p32/night-1").toString());
+    assertEquals(ExitCodes.OK, one.exitCode(), one.err());
+    JsonNode run = new ObjectMapper().readTree(smaller.toFile());
+    assertEquals(1, run.size());
+    assertEquals("postgres insert x32 (PostgreSQL 17)", run.get(0).get("name").asText());
+    assertEquals("ms", run.get(0).get("unit").asText());
+    assertEquals(4.0, run.get(0).get("value").asDouble());
+  }
+
+  @Test
+  void aBadExportOrRunDirectoryIsAUsageError() throws IOException {
+    stableNights();
+    CliRun badFormat =
+        CliRun.of("history", dir.resolve("results").toString(), "--export", "junit=x.json");
+    assertEquals(ExitCodes.USAGE, badFormat.exitCode());
+    assertTrue(badFormat.err().contains("no export format 'junit'"), badFormat.err());
+    CliRun missing =
+        CliRun.of("export", "bencher=" + dir.resolve("b.json"), dir.resolve("none").toString());
+    assertEquals(ExitCodes.USAGE, missing.exitCode());
+    assertTrue(missing.err().contains("no such directory"), missing.err());
+    Files.writeString(dir.resolve("results/p8/night-2/summary.json"), "[]");
+    CliRun corrupt =
+        CliRun.of("export", "bencher=" + dir.resolve("b.json"), dir.resolve("results").toString());
+    assertEquals(ExitCodes.USAGE, corrupt.exitCode(), corrupt.err());
+    assertTrue(corrupt.err().contains("night-2"), corrupt.err());
+    assertEquals(1, corrupt.err().lines().count(), corrupt.err());
   }
 }

@@ -30,12 +30,30 @@ public final class HistoryRoot {
    */
   public static List<Series> read(Path root, boolean strict, Consumer<String> warnings)
       throws IOException {
-    if (!Files.isDirectory(root)) {
-      throw new IOException(
-          root + (Files.exists(root) ? " is not a directory" : ": no such directory"));
+    return read(List.of(root), strict, warnings);
+  }
+
+  /** The same for the runs under several roots together. */
+  public static List<Series> read(List<Path> roots, boolean strict, Consumer<String> warnings)
+      throws IOException {
+    List<Path> files = new ArrayList<>();
+    for (Path root : roots) {
+      if (!Files.isDirectory(root)) {
+        throw new IOException(
+            root + (Files.exists(root) ? " is not a directory" : ": no such directory"));
+      }
+      int before = files.size();
+      files.addAll(summaries(root, strict, warnings));
+      if (strict && files.size() == before) {
+        throw new IOException(root + " holds no txbench run (no " + SummaryJson.FILE + ")");
+      }
     }
     Map<SeriesKey, List<HistoryRun>> bySeries = new LinkedHashMap<>();
-    for (Path file : summaries(root, strict, warnings)) {
+    java.util.Set<Path> seen = new java.util.HashSet<>();
+    for (Path file : files) {
+      if (!seen.add(file.toAbsolutePath().normalize())) {
+        continue; // under two of the roots
+      }
       SummaryFile summary;
       try {
         summary = SummaryFile.read(file);
@@ -51,7 +69,11 @@ public final class HistoryRoot {
           .add(HistoryRun.of(file, summary));
     }
     if (bySeries.isEmpty()) {
-      throw new IOException(root + " holds no txbench run (no readable " + SummaryJson.FILE + ")");
+      throw new IOException(
+          String.join(", ", roots.stream().map(Path::toString).toList())
+              + " holds no txbench run (no readable "
+              + SummaryJson.FILE
+              + ")");
     }
     List<Series> series = new ArrayList<>();
     bySeries.forEach(
