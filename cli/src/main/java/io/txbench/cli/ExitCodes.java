@@ -25,6 +25,7 @@ final class ExitCodes {
 
   /** The run completed, but a --threshold failed. */
   static final int THRESHOLD = 5;
+
   /** history: the latest run of at least one series regressed against its baseline. */
   static final int REGRESSION = 6;
 
