@@ -33,7 +33,13 @@ import picocli.CommandLine.Spec;
     sortOptions = false,
     usageHelpAutoWidth = true,
     abbreviateSynopsis = true,
-    subcommands = {ReportCommand.class, CompareCommand.class, MergeCommand.class},
+    subcommands = {
+      ReportCommand.class,
+      CompareCommand.class,
+      MergeCommand.class,
+      HistoryCommand.class,
+      ExportCommand.class
+    },
     description = {
       "Drives a database with a workload and measures throughput, response time, retries and"
           + " errors.",

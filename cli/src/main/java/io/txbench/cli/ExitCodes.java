@@ -23,6 +23,9 @@ final class ExitCodes {
   /** The run completed, but some of its result files could not be written (a full disk). */
   static final int RESULTS_INCOMPLETE = 4;
 
+  /** history: the latest run of at least one series regressed against its baseline. */
+  static final int REGRESSION = 6;
+
   /**
    * Stopped by a signal. The process's own exit code is the JVM's for the signal, 128 plus its
    * number: 130 for SIGINT, 143 for SIGTERM; in-process callers get this one for both.

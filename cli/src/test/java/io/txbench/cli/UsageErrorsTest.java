@@ -96,8 +96,8 @@ class UsageErrorsTest {
     CliRun run = CliRun.of("comapre", "results/x");
     assertEquals(ExitCodes.USAGE, run.exitCode(), run.err());
     assertEquals(
-        "txbench: unknown command 'comapre'; commands: report, compare, merge (or none,"
-            + " to run a benchmark) (see --help)",
+        "txbench: unknown command 'comapre'; commands: report, compare, merge, history,"
+            + " export (or none, to run a benchmark) (see --help)",
         run.err().strip());
   }
 

@@ -89,7 +89,8 @@ final class Charts {
     return svg(style(chart));
   }
 
-  private static JFreeChart style(JFreeChart chart) {
+  /** {@code chart} in the report's look: white, grey grid, series drawn as 2-pixel lines. */
+  static JFreeChart style(JFreeChart chart) {
     chart.setBackgroundPaint(Color.WHITE);
     chart.getTitle().setFont(new Font(Font.SANS_SERIF, Font.BOLD, 15));
     XYPlot plot = chart.getXYPlot();
@@ -104,7 +105,8 @@ final class Charts {
     return chart;
   }
 
-  private static String svg(JFreeChart chart) {
+  /** {@code chart} as an inline SVG element. */
+  static String svg(JFreeChart chart) {
     SVGGraphics2D g = new SVGGraphics2D(WIDTH, HEIGHT);
     chart.draw(g, new Rectangle2D.Double(0, 0, WIDTH, HEIGHT));
     return g.getSVGElement();

@@ -14,16 +14,7 @@ public final class HtmlReport {
   private HtmlReport() {}
 
   public static void write(List<ResultDirectory> runs, Path file) throws IOException {
-    System.setProperty("java.awt.headless", "true");
-    StringBuilder html = new StringBuilder(1 << 16);
-    html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
-        .append("<title>txbench report</title>\n<style>\n")
-        .append("body{font-family:sans-serif;margin:2em;color:#222}")
-        .append("table{border-collapse:collapse;font-size:13px}")
-        .append("th,td{border:1px solid #ccc;padding:4px 8px;text-align:right}")
-        .append("th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}")
-        .append("figure{margin:2em 0}figcaption{font-weight:bold;margin-bottom:.5em}")
-        .append("\n</style>\n</head>\n<body>\n<h1>txbench report</h1>\n");
+    StringBuilder html = start("txbench report");
     html.append("<p>tps_ratio and p99_ratio are to the baseline, the first run: ")
         .append(escape(runs.get(0).label()))
         .append(
@@ -60,6 +51,27 @@ public final class HtmlReport {
     Files.writeString(file, html, StandardCharsets.UTF_8);
   }
 
+  /**
+   * A page's start, up to and with its heading {@code title}, in the look every txbench page shares
+   * (and with AWT headless, for the charts).
+   */
+  static StringBuilder start(String title) {
+    System.setProperty("java.awt.headless", "true");
+    StringBuilder html = new StringBuilder(1 << 16);
+    return html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n")
+        .append("<title>")
+        .append(escape(title))
+        .append("</title>\n<style>\n")
+        .append("body{font-family:sans-serif;margin:2em;color:#222}")
+        .append("table{border-collapse:collapse;font-size:13px}")
+        .append("th,td{border:1px solid #ccc;padding:4px 8px;text-align:right}")
+        .append("th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}")
+        .append("figure{margin:2em 0}figcaption{font-weight:bold;margin-bottom:.5em}")
+        .append("\n</style>\n</head>\n<body>\n<h1>")
+        .append(escape(title))
+        .append("</h1>\n");
+  }
+
   private static void table(StringBuilder html, List<List<String>> rows) {
     html.append("<table>\n");
     for (int r = 0; r < rows.size(); r++) {
@@ -79,7 +91,7 @@ public final class HtmlReport {
     html.append("</table>\n");
   }
 
-  private static void figure(StringBuilder html, String caption, String svg) {
+  static void figure(StringBuilder html, String caption, String svg) {
     html.append("<figure>\n<figcaption>")
         .append(escape(caption))
         .append("</figcaption>\n")

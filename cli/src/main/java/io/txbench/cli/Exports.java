@@ -1,0 +1,37 @@
+package io.txbench.cli;
+
+import io.txbench.report.Export;
+import io.txbench.report.ResultFiles;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
+
+/** What history and export share: exports read from the command line, files written or refused. */
+final class Exports {
+  private Exports() {}
+
+  /** Writing a file, which may fail. */
+  interface Writing {
+    void run() throws IOException;
+  }
+
+  /** The exports {@code specs} ask for, or a usage error naming the one that is wrong. */
+  static List<Export> parse(CommandLine cli, List<String> specs) {
+    try {
+      return specs.stream().map(Export::parse).toList();
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(cli, e.getMessage());
+    }
+  }
+
+  /** Writes {@code file}, or refuses in one line naming it (exit 2). */
+  static void write(CommandLine cli, Path file, Writing writing) {
+    try {
+      writing.run();
+    } catch (IOException e) {
+      throw new ParameterException(cli, "cannot write " + file + ": " + ResultFiles.reason(e));
+    }
+  }
+}

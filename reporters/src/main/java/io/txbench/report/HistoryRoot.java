@@ -1,0 +1,117 @@
+package io.txbench.report;
+
+import java.io.IOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The runs under a results root, at any depth (every {@code summary.json} is one run), grouped into
+ * series. A scheduled history must not die of one bad file: a summary or directory that cannot be
+ * read is reported to {@code warnings} in one line and left out, unless the caller asked to be
+ * strict (a run the user named).
+ */
+public final class HistoryRoot {
+  private HistoryRoot() {}
+
+  /**
+   * The series under {@code root}, ordered by their words; each run's trouble goes to {@code
+   * warnings}, or with {@code strict} is thrown.
+   *
+   * @throws IOException when {@code root} is no directory, or holds no run that could be read
+   */
+  public static List<Series> read(Path root, boolean strict, Consumer<String> warnings)
+      throws IOException {
+    return read(List.of(root), strict, warnings);
+  }
+
+  /** The same for the runs under several roots together. */
+  public static List<Series> read(List<Path> roots, boolean strict, Consumer<String> warnings)
+      throws IOException {
+    List<Path> files = new ArrayList<>();
+    for (Path root : roots) {
+      if (!Files.isDirectory(root)) {
+        throw new IOException(
+            root + (Files.exists(root) ? " is not a directory" : ": no such directory"));
+      }
+      int before = files.size();
+      files.addAll(summaries(root, strict, warnings));
+      if (strict && files.size() == before) {
+        throw new IOException(root + " holds no txbench run (no " + SummaryJson.FILE + ")");
+      }
+    }
+    Map<SeriesKey, List<HistoryRun>> bySeries = new LinkedHashMap<>();
+    java.util.Set<Path> seen = new java.util.HashSet<>();
+    for (Path file : files) {
+      if (!seen.add(file.toAbsolutePath().normalize())) {
+        continue; // under two of the roots
+      }
+      SummaryFile summary;
+      try {
+        summary = SummaryFile.read(file);
+      } catch (IOException | RuntimeException e) {
+        if (strict) {
+          throw new IOException(e.getMessage(), e);
+        }
+        warnings.accept("skipped " + String.valueOf(e.getMessage()).replaceAll("\\s*\\R\\s*", " "));
+        continue;
+      }
+      bySeries
+          .computeIfAbsent(SeriesKey.of(summary), k -> new ArrayList<>())
+          .add(HistoryRun.of(file, summary));
+    }
+    if (bySeries.isEmpty()) {
+      throw new IOException(
+          String.join(", ", roots.stream().map(Path::toString).toList())
+              + " holds no txbench run (no readable "
+              + SummaryJson.FILE
+              + ")");
+    }
+    List<Series> series = new ArrayList<>();
+    bySeries.forEach(
+        (key, runs) -> {
+          runs.sort(
+              Comparator.comparing(HistoryRun::start).thenComparing(r -> r.summary().toString()));
+          series.add(new Series(key, runs));
+        });
+    series.sort(Comparator.comparing(s -> s.key().words()));
+    return series;
+  }
+
+  private static List<Path> summaries(Path root, boolean strict, Consumer<String> warnings)
+      throws IOException {
+    List<Path> found = new ArrayList<>();
+    Files.walkFileTree(
+        root,
+        new SimpleFileVisitor<>() {
+          @Override
+          public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+            if (attributes.isRegularFile()
+                && file.getFileName().toString().equals(SummaryJson.FILE)) {
+              found.add(file);
+            }
+            return FileVisitResult.CONTINUE;
+          }
+
+          @Override
+          public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+            String reason = "cannot read " + file + ": " + ResultFiles.reason(e);
+            if (strict) {
+              throw new IOException(reason, e);
+            }
+            warnings.accept("skipped " + reason);
+            return FileVisitResult.CONTINUE;
+          }
+        });
+    found.sort(Comparator.naturalOrder());
+    return found;
+  }
+}
