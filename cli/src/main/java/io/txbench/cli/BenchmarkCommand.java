@@ -121,6 +121,8 @@ final class BenchmarkCommand implements Callable<Integer> {
       description = "End the run once this many iterations failed (0: never). Default: 0.")
   long maxErrors;
 
+  @Mixin ThresholdOptions thresholds;
+
   @Mixin ResultOptions results;
 
   @Option(
@@ -239,7 +241,8 @@ final class BenchmarkCommand implements Callable<Integer> {
         results.outputDir,
         java.util.EnumSet.copyOf(results.reporters),
         ShownOptions.of(spec, credentials, shownTyped()),
-        credentials);
+        credentials,
+        thresholds.read(steps));
   }
 
   /** The declared options' values as their declarations read them. */

@@ -1,6 +1,7 @@
 package io.txbench.cli;
 
 import io.txbench.core.Credentials;
+import io.txbench.core.Threshold;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -10,7 +11,8 @@ import java.util.Set;
 /**
  * What the command asks of every target alike, checked: one run per level of {@code parallelism} on
  * each target; {@code sweep} when the command makes more than one run in all; {@code shownOptions}
- * are the options as summary.json shows them, secrets masked.
+ * are the options as summary.json shows them, secrets masked; {@code thresholds} are held against
+ * every run.
  */
 record CommandPlan(
     List<Integer> parallelism,
@@ -24,7 +26,8 @@ record CommandPlan(
     Path outputDir,
     Set<ReporterKind> reporters,
     Map<String, Object> shownOptions,
-    Credentials credentials) {
+    Credentials credentials,
+    List<Threshold> thresholds) {
 
   /** Whether the command measures runs and writes their results (not --only-setup, --drop). */
   boolean writesResults() {

@@ -23,6 +23,9 @@ final class ExitCodes {
   /** The run completed, but some of its result files could not be written (a full disk). */
   static final int RESULTS_INCOMPLETE = 4;
 
+  /** The run completed, but a --threshold failed. */
+  static final int THRESHOLD = 5;
+
   /** history: the latest run of at least one series regressed against its baseline. */
   static final int REGRESSION = 6;
 

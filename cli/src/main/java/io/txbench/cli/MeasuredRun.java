@@ -14,6 +14,7 @@ import io.txbench.core.RunPlan;
 import io.txbench.core.RunResult;
 import io.txbench.core.StepListener;
 import io.txbench.core.StopReason;
+import io.txbench.core.ThresholdVerdict;
 import io.txbench.core.Verification;
 import io.txbench.report.ConsoleSummary;
 import io.txbench.report.DropwizardReporters;
@@ -36,7 +37,8 @@ import java.util.Optional;
  * One measured run of a benchmark as the command line shows and records it, from warm-up to exit
  * code. The benchmark takes the steps in their order (warm-up, verify's baseline, run, verify);
  * this prints them, writes the result files and the summary before verify, and adds verify's
- * verdict to both, so a verify that cannot reach the server says so instead of losing the run.
+ * verdict and the thresholds' to both, so a verify that cannot reach the server says so instead of
+ * losing the run.
  */
 final class MeasuredRun {
   private final CommandPlan plan;
@@ -82,7 +84,12 @@ final class MeasuredRun {
     }
     Verification verdict = outcome.verification();
     ConsoleSummary.printVerification(out, verdict);
-    RunSummary summary = write(directory, recording.summary.withVerification(verdict));
+    // Held after verify, whose verdict one of them may be; a stopped run's too, for the record.
+    List<ThresholdVerdict> thresholds =
+        plan.thresholds().stream().map(t -> t.check(outcome.result(), verdict)).toList();
+    ConsoleSummary.printThresholds(out, thresholds);
+    RunSummary summary =
+        write(directory, recording.summary.withVerification(verdict).withThresholds(thresholds));
     return exitCode(run, outcome.result(), summary);
   }
 
@@ -214,6 +221,9 @@ final class MeasuredRun {
     }
     if (!summary.writeFailures().isEmpty()) {
       code = ExitCodes.RESULTS_INCOMPLETE;
+    }
+    if (summary.thresholds().stream().anyMatch(t -> !t.passed())) {
+      code = ExitCodes.THRESHOLD;
     }
     return code;
   }

@@ -9,6 +9,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** Bad input: one line on stderr naming the option, exit code 2, no stack trace, no server. */
 class UsageErrorsTest {
+  /** A target in memory: should a check be lost, the run touches no server of this machine. */
+  private static final String TOY = "--benchmark-target toy --workload point-select ";
 
   @ParameterizedTest
   @CsvSource(
@@ -56,6 +58,17 @@ class UsageErrorsTest {
         "--embedded --target-database-host 127.0.0.1|--embedded starts a server of its own",
         "--embedded --target-database-name mine|--embedded starts a server of its own",
         "--embedded --target-database-port 5432|--embedded starts a server of its own",
+        TOY
+            + "--threshold p99<20|--threshold 'p99<20': a time needs a unit (us, ms, s), as in"
+            + " p99<20ms",
+        TOY + "--threshold tps>=1 --threshold p98<1ms|--threshold 'p98<1ms': unknown metric 'p98'",
+        TOY + "--threshold errors=0|--threshold 'errors=0': unknown comparison '='",
+        TOY + "--threshold errors<0.5|--threshold 'errors<0.5': a count is a whole number",
+        TOY
+            + "--threshold verification --no-verify|--threshold 'verification' could never pass"
+            + " with --no-verify",
+        TOY + "--threshold tps>1 --only-setup|--threshold has nothing to check with --only-setup",
+        TOY + "--threshold tps>1 --drop|--threshold has nothing to check with --drop",
       })
   void badInputGetsOneClearLineAndExitCode2(String args, String named) {
     CliRun run = CliRun.of(args.split(" "));

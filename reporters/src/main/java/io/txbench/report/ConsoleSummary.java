@@ -4,8 +4,10 @@ import io.txbench.core.ClientUsage;
 import io.txbench.core.ErrorClass;
 import io.txbench.core.InDoubtCause;
 import io.txbench.core.RunResult;
+import io.txbench.core.ThresholdVerdict;
 import io.txbench.core.Verification;
 import java.io.PrintStream;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.StringJoiner;
@@ -99,6 +101,38 @@ public final class ConsoleSummary {
     v.notes().forEach(n -> out.println("    " + n));
     v.anomalies().forEach(a -> out.println("    - " + a));
     out.flush();
+  }
+
+  /**
+   * One line per threshold, after verify's verdict, with the figure it measured: {@code threshold
+   * p99<20ms PASS 12.345 ms}.
+   */
+  public static void printThresholds(PrintStream out, List<ThresholdVerdict> verdicts) {
+    int width = verdicts.stream().mapToInt(v -> v.expression().length()).max().orElse(0);
+    for (ThresholdVerdict v : verdicts) {
+      out.printf(
+          Locale.US,
+          "  threshold     %-" + width + "s  %s  %s%n",
+          v.expression(),
+          v.passed() ? "PASS" : "FAIL",
+          measured(v));
+    }
+    out.flush();
+  }
+
+  /** "12.345 ms", "1,523.40 tps", "0.0123 %", "3", "passed", or "nothing measured". */
+  private static String measured(ThresholdVerdict v) {
+    double m = v.measured();
+    if (Double.isNaN(m)) {
+      return "nothing measured";
+    }
+    return switch (v.unit()) {
+      case "passed" -> m == 1 ? "verify passed" : "verify did not pass";
+      case "count" -> String.format(Locale.US, "%,.0f", m);
+      case "tps" -> String.format(Locale.US, "%,.2f tps", m);
+      case "%" -> String.format(Locale.US, "%.4f %%", m);
+      default -> String.format(Locale.US, "%,.3f %s", m, v.unit());
+    };
   }
 
   /**

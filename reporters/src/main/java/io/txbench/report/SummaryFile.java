@@ -125,10 +125,12 @@ public record SummaryFile(
 
   /**
    * One {@code --threshold} and its verdict: the figure measured in the expression's unit ({@code
-   * unit}), and {@code passed}.
+   * unit}), left out when the run could not measure it (a time with no iteration completed), and
+   * {@code passed}.
    */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
-  public record Threshold(String expression, double measured, String unit, boolean passed) {}
+  public record Threshold(String expression, Double measured, String unit, boolean passed) {}
 
   /**
    * What verify found: {@code status} is "passed", "failed" or "not run" ({@code passed} alone in

@@ -4,6 +4,7 @@ import io.txbench.core.ClientUsage;
 import io.txbench.core.ErrorClass;
 import io.txbench.core.Fingerprint;
 import io.txbench.core.RunResult;
+import io.txbench.core.ThresholdVerdict;
 import io.txbench.core.Verification;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -73,18 +74,25 @@ public final class SummaryJson {
             v.status().label(), v.passed(), v.cause(), v.figures(), v.anomalies(), v.notes()),
         s.thresholds().isEmpty()
             ? null
-            : s.thresholds().stream()
-                .map(
-                    t ->
-                        new SummaryFile.Threshold(
-                            t.expression(), t.measured(), t.unit(), t.passed()))
-                .toList(),
+            : s.thresholds().stream().map(SummaryJson::threshold).toList(),
         s.writeFailures().isEmpty(),
         s.writeFailures(),
         s.options(),
         null,
         null,
         s.resultDirectory());
+  }
+
+  /**
+   * A threshold's verdict, its figure to 6 decimals (a nanosecond in ms, a microsecond in s), left
+   * out when it could not be measured.
+   */
+  static SummaryFile.Threshold threshold(ThresholdVerdict t) {
+    return new SummaryFile.Threshold(
+        t.expression(),
+        Double.isNaN(t.measured()) ? null : SummaryFile.round(t.measured(), 6),
+        t.unit(),
+        t.passed());
   }
 
   /** The fingerprint as summary.json holds it; null when it is not known. */

@@ -1,0 +1,140 @@
+package io.txbench.core;
+
+import io.txbench.core.Threshold.Comparison;
+import io.txbench.core.Threshold.Metric;
+import io.txbench.core.Threshold.Unit;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads a {@code --threshold} expression. Every refusal is one line that quotes the expression as
+ * given and says what is wrong, with the form that would do.
+ */
+final class ThresholdParser {
+  /** A name, then a comparison made of these characters, then a limit; each may be empty. */
+  private static final Pattern FORM = Pattern.compile("([^<>=!]*)([<>=!]*)(.*)");
+
+  /** A number without sign or exponent, then its unit. */
+  private static final Pattern LIMIT = Pattern.compile("(\\d+(?:\\.\\d+)?|\\.\\d+)(\\D*)");
+
+  private final String expression;
+
+  private ThresholdParser(String expression) {
+    this.expression = expression;
+  }
+
+  static Threshold parse(String expression) {
+    String given = expression == null ? "" : expression.strip();
+    return new ThresholdParser(given).parse();
+  }
+
+  private Threshold parse() {
+    String compact = expression.replaceAll("\\s+", "").toLowerCase(Locale.ROOT);
+    if (compact.isEmpty()) {
+      throw new IllegalArgumentException(
+          "an empty threshold: give a metric, a comparison and a limit, as in p99<20ms");
+    }
+    Matcher m = FORM.matcher(compact);
+    if (!m.matches()) {
+      throw new IllegalStateException("every string matches " + FORM);
+    }
+    Metric metric = metric(m.group(1));
+    String symbol = m.group(2);
+    if (metric == Metric.VERIFICATION) {
+      if (!symbol.isEmpty() || !m.group(3).isEmpty()) {
+        throw refused(
+            "verification takes no comparison: write it alone (it passes when verify" + " passed)");
+      }
+      return new Threshold(expression, metric, Comparison.EQUAL, 1, Unit.PASSED);
+    }
+    if (symbol.isEmpty()) {
+      throw refused("no comparison; one of " + Comparison.symbols() + ", as in p99<20ms");
+    }
+    Comparison comparison = comparison(symbol);
+    String limitText = m.group(3);
+    if (limitText.isEmpty()) {
+      throw refused("no limit after " + symbol);
+    }
+    Matcher limit = LIMIT.matcher(limitText);
+    if (!limit.matches()) {
+      throw refused("'" + limitText + "' is not a limit: a number (not negative) and its unit");
+    }
+    double value = Double.parseDouble(limit.group(1));
+    Unit unit = unit(metric, limit.group(1), limit.group(2));
+    return new Threshold(expression, metric, comparison, value, unit);
+  }
+
+  private Metric metric(String name) {
+    return Arrays.stream(Metric.values())
+        .filter(metric -> metric.label().equals(name))
+        .findFirst()
+        .orElseThrow(
+            () ->
+                refused(
+                    (name.isEmpty() ? "no metric" : "unknown metric '" + name + "'")
+                        + "; one of: "
+                        + Metric.names()));
+  }
+
+  private Comparison comparison(String symbol) {
+    return Arrays.stream(Comparison.values())
+        .filter(comparison -> comparison.symbol().equals(symbol))
+        .findFirst()
+        .orElseThrow(
+            () -> refused("unknown comparison '" + symbol + "'; one of: " + Comparison.symbols()));
+  }
+
+  /** The unit {@code suffix} names, if {@code metric} takes it. */
+  private Unit unit(Metric metric, String number, String suffix) {
+    return switch (metric.kind()) {
+      case TIME -> time(metric, suffix);
+      case RATE -> {
+        if (!suffix.isEmpty()) {
+          throw refused("tps takes a plain number of iterations per second, as in tps>=1500");
+        }
+        yield Unit.PER_SECOND;
+      }
+      case OUTCOME -> {
+        if (suffix.equals("%")) {
+          yield Unit.PERCENT;
+        }
+        if (!suffix.isEmpty()) {
+          throw refused(
+              metric.label()
+                  + " takes a count ("
+                  + metric.label()
+                  + "<10) or a percentage of the iterations that ended ("
+                  + metric.label()
+                  + "<0.1%), not '"
+                  + suffix
+                  + "'");
+        }
+        if (number.contains(".")) {
+          throw refused(
+              "a count is a whole number; for a share of the iterations, a percentage ("
+                  + metric.label()
+                  + "<0.1%)");
+        }
+        yield Unit.COUNT;
+      }
+      case VERDICT -> throw new IllegalStateException("verification takes no limit");
+    };
+  }
+
+  private Unit time(Metric metric, String suffix) {
+    return switch (suffix) {
+      case "us", "µs" -> Unit.MICROSECONDS;
+      case "ms" -> Unit.MILLISECONDS;
+      case "s" -> Unit.SECONDS;
+      case "" ->
+          throw refused("a time needs a unit (us, ms, s), as in " + metric.label() + "<20ms");
+      default -> throw refused("unknown unit '" + suffix + "' for a time; one of: us, ms, s");
+    };
+  }
+
+  private IllegalArgumentException refused(String why) {
+    return new IllegalArgumentException("'" + expression + "': " + why);
+  }
+}
