@@ -3,7 +3,7 @@
 # The scheduled runs: runs each benchmark the config lists, keeps its results under
 # RESULTS_ROOT/<UTC time>/<name>, runs `history` over the whole root, and calls the alert command
 # when a benchmark fails (a threshold, exit 5, or anything else) or history finds a regression
-# (exit 6). It then exits non-zero, so that systemd marks the unit failed and cron mails.
+# (exit 6). It then exits non-zero, so that systemd marks the unit failed.
 #
 # usage: run-benchmarks.sh CONFIG    (CONFIG: see deploy/benchmarks.conf)
 # exit: 0 nothing to report; 1 alerted; 2 the config is wrong; 128+N stopped by signal N
