@@ -241,8 +241,16 @@ final class BenchmarkCommand implements Callable<Integer> {
         results.outputDir,
         java.util.EnumSet.copyOf(results.reporters),
         ShownOptions.of(spec, credentials, shownTyped()),
+        declaredBy(),
         credentials,
         thresholds.read(steps));
+  }
+
+  /** Who declares each declared option: a target or a workload kind, by name. */
+  private Map<String, List<String>> declaredBy() {
+    Map<String, List<String>> owners = new java.util.HashMap<>(declared.owners());
+    owners.putAll(kindOptions.owners());
+    return owners;
   }
 
   /** The declared options' values as their declarations read them. */

@@ -11,7 +11,8 @@ import java.util.Set;
 /**
  * What the command asks of every target alike, checked: one run per level of {@code parallelism} on
  * each target; {@code sweep} when the command makes more than one run in all; {@code shownOptions}
- * are the options as summary.json shows them, secrets masked; {@code thresholds} are held against
+ * are the options as summary.json shows them, secrets masked, and {@code declaredBy} names the
+ * targets and workloads that declare an option of their own; {@code thresholds} are held against
  * every run.
  */
 record CommandPlan(
@@ -26,6 +27,7 @@ record CommandPlan(
     Path outputDir,
     Set<ReporterKind> reporters,
     Map<String, Object> shownOptions,
+    Map<String, List<String>> declaredBy,
     Credentials credentials,
     List<Threshold> thresholds) {
 
@@ -37,5 +39,21 @@ record CommandPlan(
   /** The most workers any level runs: the size of each target's crew. */
   int largestParallelism() {
     return parallelism.stream().mapToInt(Integer::intValue).max().orElseThrow();
+  }
+
+  /**
+   * The options as the summary of a run of {@code workload} on {@code target} shows them: the
+   * command's own, and those declared by that target or workload, not another's defaults.
+   */
+  Map<String, Object> shownOptions(String target, String workload) {
+    Map<String, Object> shown = new java.util.LinkedHashMap<>();
+    shownOptions.forEach(
+        (name, value) -> {
+          List<String> owners = declaredBy.get(name);
+          if (owners == null || owners.contains(target) || owners.contains(workload)) {
+            shown.put(name, value);
+          }
+        });
+    return shown;
   }
 }

@@ -61,6 +61,13 @@ final class DeclaredOptions {
     return new DeclaredOptions(kinds.stream().map(k -> new Owner(k.name(), k.options())).toList());
   }
 
+  /** Each option's name without its dashes, and who declares it (targets or kinds, by name). */
+  Map<String, List<String>> owners() {
+    Map<String, List<String>> owners = new LinkedHashMap<>();
+    byName.forEach((name, d) -> owners.put(name.replaceFirst("^--", ""), List.copyOf(d.owners())));
+    return owners;
+  }
+
   /** Adds every declared option to {@code spec}, for help and parsing. */
   void addTo(CommandSpec spec) {
     byName.values().forEach(d -> spec.addOption(spec(d)));

@@ -144,7 +144,7 @@ final class MeasuredRun {
               header.transactions(),
               run.parallelism(),
               plan.warmup(),
-              plan.shownOptions(),
+              plan.shownOptions(header.target(), header.workload()),
               result,
               Verification.notRun("verify had not finished"),
               List.of(),

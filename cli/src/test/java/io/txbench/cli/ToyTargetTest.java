@@ -1,6 +1,7 @@
 package io.txbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -56,7 +57,7 @@ class ToyTargetTest {
   }
 
   @Test
-  void theToysOwnOptionIsShownParsedAndHandedToIt(@TempDir Path dir) {
+  void theToysOwnOptionIsShownParsedAndHandedToIt(@TempDir Path dir) throws Exception {
     String help = CliRun.of("--help").out().replaceAll("\\s+", " ");
     assertTrue(
         help.contains(
@@ -84,6 +85,14 @@ class ToyTargetTest {
             .contains(
                 "Connected to Toy 1.0 (chocolate) at localhost:7/toybox through Toy client 1.0."),
         run.out());
+    // Its summary shows the toy's option and the workload's, not other targets' or workloads'
+    // defaults: a history groups runs by what they were run with.
+    String summary = Files.readString(dir.resolve("choc").resolve("summary.json"));
+    assertTrue(summary.contains("\"toy-flavour\" : \"chocolate\""), summary);
+    assertTrue(summary.contains("\"table-size\""), summary);
+    assertFalse(summary.contains("mongo-read-concern"), summary);
+    assertFalse(summary.contains("sql-isolation-level"), summary);
+    assertFalse(summary.contains("day-range"), summary);
   }
 
   @Test
