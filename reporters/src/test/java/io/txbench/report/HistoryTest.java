@@ -165,6 +165,21 @@ class HistoryTest {
     assertEquals(SeriesVerdict.Verdict.REGRESSION, only(judged(DEFAULT)).verdict());
   }
 
+  /**
+   * Years of nightly runs of many series must read in seconds: every summary read alike (reading
+   * each with a fresh JSON mapper spent milliseconds a file learning the same record classes).
+   */
+  @Test
+  void fiveThousandRunsReadQuickly() throws IOException {
+    root.nights("nightly", 5000, 1000, 5, 0.05, s -> {});
+    long start = System.nanoTime();
+    List<Series> series = HistoryRoot.read(root.root(), false, warnings::add);
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    assertEquals(1, series.size(), warnings::toString);
+    assertEquals(5000, series.get(0).runs().size());
+    assertTrue(millis < 5000, "5,000 runs took " + millis + " ms to read");
+  }
+
   @Test
   void aCorruptSummaryIsSkippedWithOneWarning() throws IOException {
     root.nights("a", 5, 1500, 12, 0.02, s -> {});
