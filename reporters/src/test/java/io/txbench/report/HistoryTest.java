@@ -1,6 +1,7 @@
 package io.txbench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -197,6 +198,24 @@ class HistoryTest {
     IOException strict =
         assertThrows(IOException.class, () -> HistoryRoot.read(root.root(), true, w -> {}));
     assertTrue(strict.getMessage().contains("broken"), strict.getMessage());
+  }
+
+  /**
+   * A root that is a link (to a data disk, say) is read through it; a run linked from elsewhere in
+   * the root ("latest") counts once; a link loop is a warning (one per way into it).
+   */
+  @Test
+  void linksAreFollowedOnceAndALoopIsAWarning() throws IOException {
+    root.nights("a", 5, 1500, 12, 0.02, s -> {});
+    Path nights = root.root().resolve("a");
+    Files.createSymbolicLink(nights.resolve("latest"), nights.resolve("night-4"));
+    Files.createSymbolicLink(nights.resolve("night-4").resolve("up"), nights);
+    Path link = Files.createSymbolicLink(dir.resolve("link"), root.root());
+    List<Series> series = HistoryRoot.read(link, false, warnings::add);
+    assertEquals(1, series.size());
+    assertEquals(5, series.get(0).runs().size());
+    assertFalse(warnings.isEmpty());
+    assertTrue(warnings.stream().allMatch(w -> w.endsWith(": a link loop")), warnings::toString);
   }
 
   @Test
