@@ -6,7 +6,8 @@
 # (exit 6). It then exits non-zero, so that systemd marks the unit failed.
 #
 # usage: run-benchmarks.sh CONFIG    (CONFIG: see deploy/benchmarks.conf)
-# exit: 0 nothing to report; 1 alerted; 2 the config is wrong; 128+N stopped by signal N
+# exit: 0 nothing to report; 1 alerted; 2 the config is wrong; 3 another runner holds RESULTS_ROOT
+# (nothing run); 128+N stopped by signal N
 set -euo pipefail
 
 if [[ $# -ne 1 ]]; then
@@ -22,6 +23,7 @@ PASSWORD_FILE=
 HISTORY_OPTIONS=()
 EXPORTS=()
 ALERT_COMMAND=
+ALERT_TIMEOUT=60
 
 # The benchmarks, kept without eval: their names, and their arguments in one flat array that
 # each benchmark's start and count cut up.
@@ -62,6 +64,7 @@ benchmark() {
 source "$config"
 [[ ${#names[@]} -gt 0 ]] || config_error "lists no benchmark"
 [[ $RESULTS_ROOT == /* ]] || config_error "RESULTS_ROOT must be an absolute path"
+[[ $ALERT_TIMEOUT =~ ^[1-9][0-9]*$ ]] || config_error "ALERT_TIMEOUT must be a number of seconds"
 
 # A stop (systemd's TimeoutStartSec, systemctl stop, a kill) ends the benchmark in hand the way
 # txbench ends on SIGTERM, results written; the runner then runs nothing more, but says so.
@@ -82,6 +85,43 @@ report() {
   echo "run-benchmarks: $1" >&2
 }
 
+# Calls the alert command with the message, three ways: argument, environment and standard input
+# (curl --data-binary @-); a hung webhook is ended after ALERT_TIMEOUT seconds, with what it
+# started (timeout signals its process group).
+alert() {
+  local message=$1 code=0
+  if [[ -z $ALERT_COMMAND ]]; then
+    echo "run-benchmarks: no ALERT_COMMAND configured; the message was:"$'\n'"$message" >&2
+    return 0
+  fi
+  TXBENCH_ALERT_MESSAGE=$message timeout --kill-after=10 "$ALERT_TIMEOUT" \
+    bash -c "$ALERT_COMMAND" txbench-alert "$message" <<<"$message" || code=$?
+  case $code in
+    0) ;;
+    124 | 137) echo "run-benchmarks: the alert command did not finish in $ALERT_TIMEOUT s" >&2 ;;
+    *) echo "run-benchmarks: the alert command failed (exit $code)" >&2 ;;
+  esac
+}
+
+# Results that cannot be kept (a root not writable, a full disk) are worth an alert: nothing ran.
+cannot_keep() {
+  echo "run-benchmarks: cannot keep results: $1" >&2
+  alert "txbench on $(hostname): nothing run, cannot keep results: $1"
+  exit 1
+}
+
+# One runner at a time per results root: a second one (by hand while the timer's runs, or a
+# cron line without flock) would load the same servers and halve both runs' figures. The lock is
+# inherited by txbench, so a runner killed outright keeps it until its benchmark ends.
+lock_file=$RESULTS_ROOT/.run-benchmarks.lock
+made=$({ mkdir -p "$RESULTS_ROOT" && touch "$lock_file"; } 2>&1) || cannot_keep "${made//$'\n'/; }"
+exec {lock}<"$lock_file"
+if ! flock -n "$lock"; then
+  echo "run-benchmarks: another runner is running on $RESULTS_ROOT (it holds $lock_file);" \
+    "nothing run" >&2
+  exit 3
+fi
+
 # The run's directory: its UTC start, sortable; a second run in the same second gets a suffix.
 stamp=$(date -u +%Y-%m-%dT%H%M%SZ)
 run_dir=$RESULTS_ROOT/$stamp
@@ -90,7 +130,7 @@ while [[ -e $run_dir ]]; do
   suffix=$((suffix + 1))
   run_dir=$RESULTS_ROOT/$stamp-$suffix
 done
-mkdir -p "$run_dir"
+made=$(mkdir -p "$run_dir" 2>&1) || cannot_keep "$made"
 
 if [[ -n $PASSWORD_FILE && ! -r $PASSWORD_FILE ]]; then
   report "PASSWORD_FILE $PASSWORD_FILE cannot be read by $(id -un)"
@@ -104,6 +144,7 @@ meaning() {
     3) echo "the target could not be reached or prepared" ;;
     4) echo "some result files could not be written" ;;
     5) echo "a threshold failed" ;;
+    126 | 127) echo "txbench could not be started (TXBENCH in the config)" ;;
     130 | 143) echo "stopped by a signal" ;;
     *) echo "failed" ;;
   esac
@@ -114,6 +155,7 @@ meaning() {
 txbench() {
   local log=$1 code=0 follower
   shift
+  { : >"$log"; } 2>/dev/null || true # before tail looks for it: the child's redirection may be later
   "${TXBENCH[@]}" "$@" </dev/null >"$log" 2>&1 &
   child=$!
   if [[ -n $stopped ]]; then kill -TERM "$child" 2>/dev/null || true; fi # stopped before $! was
@@ -183,13 +225,5 @@ message="txbench on $(hostname): ${#problems[@]} to look at, results in $run_dir
 for problem in "${problems[@]}"; do
   message+=$'\n'"- $problem"
 done
-if [[ -n $ALERT_COMMAND ]]; then
-  # The message three ways: argument, environment and standard input (curl --data-binary @-).
-  if ! TXBENCH_ALERT_MESSAGE=$message bash -c "$ALERT_COMMAND" txbench-alert "$message" \
-    <<<"$message"; then
-    echo "run-benchmarks: the alert command failed" >&2
-  fi
-else
-  echo "run-benchmarks: no ALERT_COMMAND configured; the message was:"$'\n'"$message" >&2
-fi
+alert "$message"
 exit "${stopped:-1}"

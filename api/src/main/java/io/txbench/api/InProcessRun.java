@@ -118,6 +118,15 @@ final class InProcessRun {
     }
     try {
       Files.createDirectories(request.resultDirectory);
+    } catch (IOException e) {
+      throw new IllegalArgumentException(
+          "resultDirectory: cannot create "
+              + request.resultDirectory
+              + ": "
+              + ResultFiles.reason(e),
+          e);
+    }
+    try {
       ResultFiles.makeRoom(request.resultDirectory, request.overwrite);
     } catch (IOException e) {
       throw new IllegalArgumentException("resultDirectory: " + ResultFiles.reason(e), e);

@@ -10,6 +10,7 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -88,6 +89,23 @@ class RequestErrorsTest {
                     .resultDirectory(directory)
                     .run());
     assertTrue(message.startsWith("resultDirectory:"), message);
+  }
+
+  @Test
+  void aResultDirectoryThatCannotBeMadeIsNamed(@TempDir Path directory) throws IOException {
+    Path file = Files.writeString(directory.resolve("a-file"), "");
+    String message =
+        refused(
+            () ->
+                Txbench.postgres("jdbc:postgresql://localhost:1/x")
+                    .resultDirectory(file.resolve("run"))
+                    .run());
+    assertTrue(
+        message.matches(
+            "resultDirectory: cannot create "
+                + Pattern.quote(file.resolve("run").toString())
+                + ": (?i)not a directory"),
+        message);
   }
 
   @Test

@@ -16,11 +16,12 @@ final class ThresholdOptions {
   @Option(
       names = "--threshold",
       paramLabel = "EXPR",
+      // %% for a %: picocli formats descriptions.
       description =
           "Pass/fail condition checked at the end of each run (each level of a sweep), repeatable:"
               + " a time p50, p75, p90, p95, p99, p999, max, mean with its unit us, ms or s"
               + " (p99<20ms); tps (tps>=1500); errors, retries, in-doubt as a count (in-doubt==0)"
-              + " or a share of the iterations that ended (errors<0.1%); or verification alone."
+              + " or a share of the iterations that ended (errors<0.1%%); or verification alone."
               + " Comparisons: <, <=, >, >=, ==, !=. A failed one exits "
               + ExitCodes.THRESHOLD
               + ".")

@@ -145,6 +145,10 @@ class RunBenchmarksScriptTest {
     assertTrue(Files.exists(Path.of(one.get(7) + ".log")));
     assertTrue(Files.exists(Path.of(one.get(7)).resolveSibling("history.txt")));
     assertFalse(Files.exists(dir.resolve("alert-arg")), outcome.printed());
+    // Each benchmark's output reaches the journal as well as its log.
+    assertEquals(
+        2, outcome.printed().split("stub: the run's last line", -1).length - 1, outcome.printed());
+    assertFalse(outcome.printed().contains("tail:"), outcome.printed());
   }
 
   /** Each failure alone: the one that fails first, then the other still runs, then history. */
@@ -200,6 +204,89 @@ class RunBenchmarksScriptTest {
     assertTrue(outcome.printed().startsWith("run-benchmarks: "), outcome.printed());
     assertEquals(List.of(), calls());
     assertFalse(Files.exists(dir.resolve("alert-arg")));
+  }
+
+  @Test
+  void aTxbenchThatCannotStartIsNamedInTheAlert() throws Exception {
+    RunnerScript.Config stub = config("", "one --workload airline");
+    RunnerScript.Config missing =
+        new RunnerScript.Config(
+            stub.root(),
+            List.of(dir.resolve("no-java").toString()),
+            stub.alertCommand(),
+            "",
+            stub.benchmarks());
+    RunnerScript.Outcome outcome = RunnerScript.run(missing, dir, 30);
+    assertEquals(1, outcome.code(), outcome.printed());
+    assertTrue(
+        alert().contains("- one: exit 127, txbench could not be started (TXBENCH in the config)"),
+        outcome.printed());
+  }
+
+  @Test
+  void aHungAlertCommandIsEndedAfterAlertTimeout() throws Exception {
+    RunnerScript.Config stub = config("", "one --workload airline --stub-exit 5");
+    RunnerScript.Config hung =
+        new RunnerScript.Config(
+            stub.root(),
+            stub.txbench(),
+            "echo started > " + dir.resolve("alert-started") + "; sleep 600",
+            "ALERT_TIMEOUT=1",
+            stub.benchmarks());
+    RunnerScript.Outcome outcome = RunnerScript.run(hung, dir, 30);
+    assertEquals(1, outcome.code(), outcome.printed());
+    assertTrue(Files.exists(dir.resolve("alert-started")), outcome.printed());
+    assertTrue(
+        outcome.printed().contains("run-benchmarks: the alert command did not finish in 1 s"),
+        outcome.printed());
+  }
+
+  @Test
+  void aResultsRootThatCannotBeMadeAlertsAndRunsNothing() throws Exception {
+    Path file = Files.writeString(dir.resolve("a-file"), "");
+    RunnerScript.Config stub = config("", "one --workload airline");
+    RunnerScript.Config unwritable =
+        new RunnerScript.Config(
+            file.resolve("results"), stub.txbench(), stub.alertCommand(), "", stub.benchmarks());
+    RunnerScript.Outcome outcome = RunnerScript.run(unwritable, dir, 30);
+    assertEquals(1, outcome.code(), outcome.printed());
+    assertEquals(List.of(), calls());
+    String message = alert();
+    assertTrue(message.contains(": nothing run, cannot keep results: "), message);
+    assertTrue(message.contains(file.toString()), message);
+  }
+
+  /** A second runner on the same root, while the first runs, runs nothing and says why. */
+  @Test
+  void aSecondRunnerAtOnceRunsNothingAndExits3() throws Exception {
+    Path file = dir.resolve("benchmarks.conf");
+    Files.writeString(file, config("", "one --workload airline --stub-sleep 60").text());
+    Process first =
+        new ProcessBuilder(RunnerScript.SCRIPT.toString(), file.toString())
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("printed").toFile())
+            .start();
+    try {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+      while (calls().isEmpty() && System.nanoTime() < deadline) {
+        Thread.sleep(50);
+      }
+      RunnerScript.Outcome second =
+          RunnerScript.run(Map.of(), 30, RunnerScript.SCRIPT.toString(), file.toString());
+      assertEquals(3, second.code(), second.printed());
+      assertEquals(
+          "run-benchmarks: another runner is running on "
+              + dir.resolve("root")
+              + " (it holds "
+              + dir.resolve("root").resolve(".run-benchmarks.lock")
+              + "); nothing run\n",
+          second.printed());
+      assertEquals(1, calls().size(), "the second runner ran: " + calls());
+      assertFalse(Files.exists(dir.resolve("alert-arg")));
+    } finally {
+      new ProcessBuilder("kill", "-TERM", String.valueOf(first.pid())).start().waitFor();
+      assertTrue(first.waitFor(20, TimeUnit.SECONDS), "the first runner did not stop");
+    }
   }
 
   @Test

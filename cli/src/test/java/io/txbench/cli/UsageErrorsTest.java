@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -157,6 +160,27 @@ class UsageErrorsTest {
     CliRun run = CliRun.of("--output-dir", "");
     assertEquals(ExitCodes.USAGE, run.exitCode(), run.err());
     assertTrue(run.err().contains("--output-dir must name a directory"), run.err());
+  }
+
+  /**
+   * picocli reads every description as a format string: a lone '%' makes it print a warning to
+   * System.err (not to the command's err) on every --help, and show the text unformatted.
+   */
+  @ParameterizedTest
+  @CsvSource({"''", "history", "export", "compare", "merge", "report"})
+  void everyHelpFormatsWithoutAWarning(String command) {
+    PrintStream stderr = System.err;
+    ByteArrayOutputStream warnings = new ByteArrayOutputStream();
+    CliRun run;
+    try {
+      System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
+      run = command.isEmpty() ? CliRun.of("--help") : CliRun.of(command, "--help");
+    } finally {
+      System.setErr(stderr);
+    }
+    assertEquals(0, run.exitCode(), run.err());
+    assertEquals("", warnings.toString(StandardCharsets.UTF_8));
+    assertFalse(run.out().contains("%n"), run.out());
   }
 
   @ParameterizedTest

@@ -19,6 +19,9 @@ final class ThresholdParser {
   /** A number without sign or exponent, then its unit. */
   private static final Pattern LIMIT = Pattern.compile("(\\d+(?:\\.\\d+)?|\\.\\d+)(\\D*)");
 
+  /** The most of an expression, or a part of it, that a refusal quotes. */
+  private static final int SHOWN = 60;
+
   private final String expression;
 
   private ThresholdParser(String expression) {
@@ -58,7 +61,8 @@ final class ThresholdParser {
     }
     Matcher limit = LIMIT.matcher(limitText);
     if (!limit.matches()) {
-      throw refused("'" + limitText + "' is not a limit: a number (not negative) and its unit");
+      throw refused(
+          "'" + shortened(limitText) + "' is not a limit: a number (not negative) and its unit");
     }
     double value = Double.parseDouble(limit.group(1));
     Unit unit = unit(metric, limit.group(1), limit.group(2));
@@ -72,7 +76,7 @@ final class ThresholdParser {
         .orElseThrow(
             () ->
                 refused(
-                    (name.isEmpty() ? "no metric" : "unknown metric '" + name + "'")
+                    (name.isEmpty() ? "no metric" : "unknown metric '" + shortened(name) + "'")
                         + "; one of: "
                         + Metric.names()));
   }
@@ -82,7 +86,12 @@ final class ThresholdParser {
         .filter(comparison -> comparison.symbol().equals(symbol))
         .findFirst()
         .orElseThrow(
-            () -> refused("unknown comparison '" + symbol + "'; one of: " + Comparison.symbols()));
+            () ->
+                refused(
+                    "unknown comparison '"
+                        + shortened(symbol)
+                        + "'; one of: "
+                        + Comparison.symbols()));
   }
 
   /** The unit {@code suffix} names, if {@code metric} takes it. */
@@ -107,7 +116,7 @@ final class ThresholdParser {
                   + "<10) or a percentage of the iterations that ended ("
                   + metric.label()
                   + "<0.1%), not '"
-                  + suffix
+                  + shortened(suffix)
                   + "'");
         }
         if (number.contains(".")) {
@@ -129,11 +138,18 @@ final class ThresholdParser {
       case "s" -> Unit.SECONDS;
       case "" ->
           throw refused("a time needs a unit (us, ms, s), as in " + metric.label() + "<20ms");
-      default -> throw refused("unknown unit '" + suffix + "' for a time; one of: us, ms, s");
+      default ->
+          throw refused("unknown unit '" + shortened(suffix) + "' for a time; one of: us, ms, s");
     };
   }
 
   private IllegalArgumentException refused(String why) {
-    return new IllegalArgumentException("'" + expression + "': " + why);
+    return new IllegalArgumentException("'" + shortened(expression) + "': " + why);
+  }
+
+  /** {@code text} on one line, its start only when long: a pasted blob stays a short refusal. */
+  private static String shortened(String text) {
+    String line = text.replaceAll("\\s*\\R\\s*", " ");
+    return line.length() <= SHOWN ? line : line.substring(0, SHOWN - 3) + "...";
   }
 }

@@ -100,6 +100,20 @@ class ThresholdTest {
     assertTrue(e.getMessage().startsWith("'" + expression + "': "), e.getMessage());
   }
 
+  /** A pasted blob is quoted by its start, on one line: the refusal stays readable. */
+  @Test
+  void refusesAHugeOrMultiLineExpressionInOneShortLine() {
+    String huge = "p99<" + "9".repeat(10_000) + "x";
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> Threshold.parse(huge));
+    assertTrue(e.getMessage().length() < 200, e.getMessage());
+    assertTrue(e.getMessage().startsWith("'p99<999"), e.getMessage());
+    assertTrue(e.getMessage().contains("...': "), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> Threshold.parse("p99<20ms\nfoo"));
+    assertEquals(
+        "'p99<20ms foo': unknown unit 'msfoo' for a time; one of: us, ms, s", e.getMessage());
+  }
+
   @Test
   void refusesAnEmptyExpression() {
     IllegalArgumentException e =

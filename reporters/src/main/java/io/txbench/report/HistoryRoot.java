@@ -1,6 +1,8 @@
 package io.txbench.report;
 
 import java.io.IOException;
+import java.nio.file.FileSystemLoopException;
+import java.nio.file.FileVisitOption;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,6 +10,7 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +20,8 @@ import java.util.function.Consumer;
  * The runs under a results root, at any depth (every {@code summary.json} is one run), grouped into
  * series. A scheduled history must not die of one bad file: a summary or directory that cannot be
  * read is reported to {@code warnings} in one line and left out, unless the caller asked to be
- * strict (a run the user named).
+ * strict (a run the user named). Links are followed (a root on another disk, a run linked as
+ * "latest"), each run read once, and a link loop is trouble like any other.
  */
 public final class HistoryRoot {
   private HistoryRoot() {}
@@ -51,8 +55,8 @@ public final class HistoryRoot {
     Map<SeriesKey, List<HistoryRun>> bySeries = new LinkedHashMap<>();
     java.util.Set<Path> seen = new java.util.HashSet<>();
     for (Path file : files) {
-      if (!seen.add(file.toAbsolutePath().normalize())) {
-        continue; // under two of the roots
+      if (!seen.add(realPath(file))) {
+        continue; // under two of the roots, or linked twice
       }
       SummaryFile summary;
       try {
@@ -86,11 +90,22 @@ public final class HistoryRoot {
     return series;
   }
 
+  /** Where {@code file} really is, links resolved; as given if it went meanwhile (read says so). */
+  private static Path realPath(Path file) {
+    try {
+      return file.toRealPath();
+    } catch (IOException e) {
+      return file.toAbsolutePath().normalize();
+    }
+  }
+
   private static List<Path> summaries(Path root, boolean strict, Consumer<String> warnings)
       throws IOException {
     List<Path> found = new ArrayList<>();
     Files.walkFileTree(
         root,
+        EnumSet.of(FileVisitOption.FOLLOW_LINKS),
+        Integer.MAX_VALUE,
         new SimpleFileVisitor<>() {
           @Override
           public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
@@ -103,7 +118,13 @@ public final class HistoryRoot {
 
           @Override
           public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
-            String reason = "cannot read " + file + ": " + ResultFiles.reason(e);
+            String reason =
+                "cannot read "
+                    + file
+                    + ": "
+                    + (e instanceof FileSystemLoopException
+                        ? "a link loop"
+                        : ResultFiles.reason(e));
             if (strict) {
               throw new IOException(reason, e);
             }

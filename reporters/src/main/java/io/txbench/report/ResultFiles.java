@@ -3,6 +3,7 @@ package io.txbench.report;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
@@ -88,15 +89,27 @@ public final class ResultFiles {
     return String.valueOf(e.getMessage());
   }
 
-  /** Writes {@code value} as indented JSON to {@code file}, replacing it only once complete. */
+  /**
+   * Writes {@code value} as indented JSON to {@code file}, replacing it only once complete; a link
+   * is followed (the file it names is replaced, the link stays), and a pipe or device ({@code
+   * /dev/stdout}, a FIFO) is written through: replacing it would put a file in its place.
+   */
   public static void writeJson(Path file, Object value) throws IOException {
-    Path partial = file.resolveSibling(file.getFileName() + ".partial");
+    ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    if (Files.exists(file) && !Files.isRegularFile(file) && !Files.isDirectory(file)) {
+      try (OutputStream out = Files.newOutputStream(file)) {
+        json.writeValue(out, value);
+      } catch (IOException e) {
+        throw new IOException("cannot write " + file + ": " + reason(e), e);
+      }
+      return;
+    }
+    Path target = Files.isSymbolicLink(file) && Files.exists(file) ? file.toRealPath() : file;
+    Path partial = target.resolveSibling(target.getFileName() + ".partial");
     try {
-      new ObjectMapper()
-          .enable(SerializationFeature.INDENT_OUTPUT)
-          .writeValue(partial.toFile(), value);
+      json.writeValue(partial.toFile(), value);
       Files.move(
-          partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+          partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       Files.deleteIfExists(partial);
       throw new IOException("cannot write " + file + ": " + reason(e), e);

@@ -1,6 +1,7 @@
 package io.txbench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Random;
@@ -60,6 +61,20 @@ class ChangePointsTest {
   void aSeriesTooShortForTwoSidesHasNone() {
     assertEquals(List.of(), ChangePoints.DEFAULT.of(new double[] {1, 1, 9, 9, 9}));
     assertEquals(List.of(), ChangePoints.DEFAULT.of(new double[] {}));
+  }
+
+  /**
+   * Hourly runs for most of a year: the search takes the latest runs only, and stays quick (the
+   * whole series took a minute: each of the 199 permutations of each split scans all pairs).
+   */
+  @Test
+  void aLongHistoryIsSearchedInItsLatestRunsQuickly() {
+    double[] values = step(step(noise(5000, 1, 6), 100, 8), 4800, -8);
+    long start = System.nanoTime();
+    List<Integer> found = ChangePoints.DEFAULT.of(values);
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    assertEquals(List.of(4800), found);
+    assertTrue(millis < 5000, "5,000 values took " + millis + " ms");
   }
 
   @Test

@@ -1,16 +1,22 @@
 package io.txbench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,6 +51,36 @@ class ExportTest {
     List<String> names = new ArrayList<>();
     it.forEachRemaining(names::add);
     return names;
+  }
+
+  /**
+   * An export to a pipe (a FIFO, /dev/stdout) is written through it; one to a link goes where the
+   * link points, which stays a link. Replacing either with a file (as root, even /dev/stdout or
+   * /dev/full) would lose the export and break the machine.
+   */
+  @Test
+  void anExportToAPipeOrALinkWritesThroughIt() throws Exception {
+    Path fifo = dir.resolve("pipe");
+    assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+    CompletableFuture<String> piped =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return Files.readString(fifo);
+              } catch (IOException e) {
+                throw new UncheckedIOException(e);
+              }
+            });
+    Export.parse("bencher=" + fifo).write(series);
+    assertTrue(Files.exists(fifo, LinkOption.NOFOLLOW_LINKS));
+    assertFalse(Files.isRegularFile(fifo), "the pipe was replaced by a file");
+    assertTrue(piped.get(10, TimeUnit.SECONDS).contains("throughput"));
+
+    Path target = Files.writeString(dir.resolve("target.json"), "{}");
+    Path link = Files.createSymbolicLink(dir.resolve("link.json"), target);
+    Export.parse("bencher=" + link).write(series);
+    assertTrue(Files.isSymbolicLink(link), "the link was replaced by a file");
+    assertTrue(Files.readString(target).contains("throughput"));
   }
 
   @Test

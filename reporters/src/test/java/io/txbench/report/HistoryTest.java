@@ -1,6 +1,7 @@
 package io.txbench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -165,6 +166,21 @@ class HistoryTest {
     assertEquals(SeriesVerdict.Verdict.REGRESSION, only(judged(DEFAULT)).verdict());
   }
 
+  /**
+   * Years of nightly runs of many series must read in seconds: every summary read alike (reading
+   * each with a fresh JSON mapper spent milliseconds a file learning the same record classes).
+   */
+  @Test
+  void fiveThousandRunsReadQuickly() throws IOException {
+    root.nights("nightly", 5000, 1000, 5, 0.05, s -> {});
+    long start = System.nanoTime();
+    List<Series> series = HistoryRoot.read(root.root(), false, warnings::add);
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    assertEquals(1, series.size(), warnings::toString);
+    assertEquals(5000, series.get(0).runs().size());
+    assertTrue(millis < 5000, "5,000 runs took " + millis + " ms to read");
+  }
+
   @Test
   void aCorruptSummaryIsSkippedWithOneWarning() throws IOException {
     root.nights("a", 5, 1500, 12, 0.02, s -> {});
@@ -182,6 +198,24 @@ class HistoryTest {
     IOException strict =
         assertThrows(IOException.class, () -> HistoryRoot.read(root.root(), true, w -> {}));
     assertTrue(strict.getMessage().contains("broken"), strict.getMessage());
+  }
+
+  /**
+   * A root that is a link (to a data disk, say) is read through it; a run linked from elsewhere in
+   * the root ("latest") counts once; a link loop is a warning (one per way into it).
+   */
+  @Test
+  void linksAreFollowedOnceAndALoopIsAWarning() throws IOException {
+    root.nights("a", 5, 1500, 12, 0.02, s -> {});
+    Path nights = root.root().resolve("a");
+    Files.createSymbolicLink(nights.resolve("latest"), nights.resolve("night-4"));
+    Files.createSymbolicLink(nights.resolve("night-4").resolve("up"), nights);
+    Path link = Files.createSymbolicLink(dir.resolve("link"), root.root());
+    List<Series> series = HistoryRoot.read(link, false, warnings::add);
+    assertEquals(1, series.size());
+    assertEquals(5, series.get(0).runs().size());
+    assertFalse(warnings.isEmpty());
+    assertTrue(warnings.stream().allMatch(w -> w.endsWith(": a link loop")), warnings::toString);
   }
 
   @Test
