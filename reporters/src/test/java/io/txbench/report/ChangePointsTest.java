@@ -1,7 +1,6 @@
 package io.txbench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Random;
@@ -64,17 +63,15 @@ class ChangePointsTest {
   }
 
   /**
-   * Hourly runs for most of a year: the search takes the latest runs only, and stays quick (the
-   * whole series took a minute: each of the 199 permutations of each split scans all pairs).
+   * Hourly runs for most of a year: the search takes the latest runs only (the whole series took a
+   * minute: each of the 199 permutations of each split scans all pairs), so the old step at 100 is
+   * not reported and the recent one at 4,800 is. How long it takes is bench/history.sh's to say,
+   * not a timed test's.
    */
   @Test
-  void aLongHistoryIsSearchedInItsLatestRunsQuickly() {
+  void aLongHistoryIsSearchedInItsLatestRuns() {
     double[] values = step(step(noise(5000, 1, 6), 100, 8), 4800, -8);
-    long start = System.nanoTime();
-    List<Integer> found = ChangePoints.DEFAULT.of(values);
-    long millis = (System.nanoTime() - start) / 1_000_000;
-    assertEquals(List.of(4800), found);
-    assertTrue(millis < 5000, "5,000 values took " + millis + " ms");
+    assertEquals(List.of(4800), ChangePoints.DEFAULT.of(values));
   }
 
   @Test

@@ -167,18 +167,15 @@ class HistoryTest {
   }
 
   /**
-   * Years of nightly runs of many series must read in seconds: every summary read alike (reading
-   * each with a fresh JSON mapper spent milliseconds a file learning the same record classes).
+   * Years of nightly runs read whole into their series (how fast is bench/history.sh's to say: a
+   * fresh JSON mapper per file once made 5,000 runs take 12 to 20 s instead of about 1).
    */
   @Test
-  void fiveThousandRunsReadQuickly() throws IOException {
+  void fiveThousandRunsAreRead() throws IOException {
     root.nights("nightly", 5000, 1000, 5, 0.05, s -> {});
-    long start = System.nanoTime();
     List<Series> series = HistoryRoot.read(root.root(), false, warnings::add);
-    long millis = (System.nanoTime() - start) / 1_000_000;
     assertEquals(1, series.size(), warnings::toString);
     assertEquals(5000, series.get(0).runs().size());
-    assertTrue(millis < 5000, "5,000 runs took " + millis + " ms to read");
   }
 
   @Test
