@@ -27,9 +27,19 @@ public record ClientUsage(
     long gcMillis,
     OptionalDouble machineCpuPercent) {
 
-  /** The CPU the client used, in cores: 1.0 is one core busy all the time. */
+  /**
+   * The shortest time over which the CPU used is a figure (the smallest --metrics period). The JVM
+   * reads a process's CPU time from the kernel in clock ticks of 10 ms on Linux: over the last
+   * millisecond of a run, one tick reads as 5 cores busy on a 2-core machine.
+   */
+  static final long MIN_MEASURED_NANOS = 100_000_000L;
+
+  /**
+   * The CPU the client used, in cores: 1.0 is one core busy all the time; empty over less than 100
+   * ms, which the CPU clock cannot measure.
+   */
   public OptionalDouble cpuCores() {
-    return nanos <= 0 || cpuNanos.isEmpty()
+    return nanos < MIN_MEASURED_NANOS || cpuNanos.isEmpty()
         ? OptionalDouble.empty()
         : OptionalDouble.of((double) cpuNanos.getAsLong() / nanos);
   }

@@ -34,6 +34,26 @@ class ClientCountersTest {
     assertEquals(75.0, used.machineCpuPercent().getAsDouble(), 1e-9);
   }
 
+  /**
+   * The last period of a run can be a millisecond long, and the process's CPU time moves by whole
+   * clock ticks (10 ms): one tick in it is no measurement of 5 cores busy.
+   */
+  @Test
+  void noCoresFigureOverAPeriodTooShortForTheCpuClock() {
+    ClientCounters counters = new ClientCounters(() -> -1, List.of(), dir.resolve("none"), 2);
+    ClientUsage tick =
+        counters.between(
+            new ClientCounters.Reading(1_000_000_000L, 0, 0, 0, 0, 0),
+            new ClientCounters.Reading(1_002_000_000L, 10_000_000L, 0, 0, 0, 0));
+    assertEquals(OptionalDouble.empty(), tick.cpuCores());
+    assertEquals(OptionalDouble.empty(), tick.cpuPercentOfMachine());
+    ClientUsage tenth =
+        counters.between(
+            new ClientCounters.Reading(1_000_000_000L, 0, 0, 0, 0, 0),
+            new ClientCounters.Reading(1_100_000_000L, 50_000_000L, 0, 0, 0, 0));
+    assertEquals(0.5, tenth.cpuCores().getAsDouble(), 1e-9);
+  }
+
   @Test
   void theMachinesCpuIsTheBusyShareOfAllItsTicksInProcStat() throws IOException {
     Path stat = dir.resolve("stat");
