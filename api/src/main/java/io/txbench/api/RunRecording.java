@@ -2,26 +2,23 @@ package io.txbench.api;
 
 import io.txbench.core.CompositeListener;
 import io.txbench.core.EmbeddedServer;
-import io.txbench.core.Fingerprint;
-import io.txbench.core.HostProbe;
 import io.txbench.core.Metrics;
 import io.txbench.core.RunListener;
 import io.txbench.core.RunOptions;
 import io.txbench.core.RunOutcome;
 import io.txbench.core.RunResult;
-import io.txbench.core.ServerAddress;
 import io.txbench.core.StepListener;
 import io.txbench.core.Target;
 import io.txbench.core.TargetOptions;
 import io.txbench.core.Threshold;
 import io.txbench.core.ThresholdVerdict;
-import io.txbench.core.ToolVersion;
 import io.txbench.core.Verification;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.report.ConsoleSummary;
 import io.txbench.report.ProgressLine;
 import io.txbench.report.ResultFiles;
 import io.txbench.report.RunFileWriters;
+import io.txbench.report.RunSite;
 import io.txbench.report.RunSummary;
 import io.txbench.report.SummaryJson;
 import java.io.IOException;
@@ -39,7 +36,7 @@ import java.util.Optional;
 final class RunRecording implements StepListener {
   private final BenchmarkBuilder request;
   private final RunRequest resolved;
-  private final RunSummary header;
+  private final RunSite site;
   private CompositeListener files;
   private RunSummary summary;
   private final List<String> failures = new ArrayList<>();
@@ -54,27 +51,7 @@ final class RunRecording implements StepListener {
       WorkloadOptions workload) {
     this.request = request;
     this.resolved = resolved;
-    String version =
-        embedded == null ? target.serverVersion() : embedded.label(target.serverVersion());
-    this.header =
-        new RunSummary(
-            ToolVersion.get(),
-            targetName,
-            version,
-            target.driver(),
-            embedded != null,
-            ServerAddress.of(options, embedded),
-            new Fingerprint(HostProbe.thisMachine(), target.serverSettings()),
-            workload.name(),
-            workload.transactional(),
-            request.parallelism,
-            Duration.ZERO,
-            resolved.shown(),
-            null,
-            Verification.notRun("verify had not finished"),
-            List.of(),
-            request.resultDirectory == null ? null : request.resultDirectory.toString(),
-            List.of());
+    this.site = RunSite.of(targetName, target, options, embedded, workload);
   }
 
   @Override
@@ -106,23 +83,13 @@ final class RunRecording implements StepListener {
   @Override
   public void measured(RunResult result) {
     summary =
-        new RunSummary(
-            header.toolVersion(),
-            header.target(),
-            header.serverVersion(),
-            header.driver(),
-            header.embedded(),
-            header.server(),
-            header.fingerprint(),
-            header.workload(),
-            header.transactions(),
-            header.parallelism(),
+        RunSummary.measured(
+            site,
+            request.parallelism,
             request.warmup().orElse(request.length.defaultWarmup()),
-            header.options(),
+            resolved.shown(),
             result,
-            header.verification(),
-            List.of(),
-            header.resultDirectory(),
+            request.resultDirectory == null ? null : request.resultDirectory.toString(),
             files == null ? List.of() : files.failures());
     if (request.console != null) {
       ConsoleSummary.print(request.console, summary);
@@ -160,7 +127,9 @@ final class RunRecording implements StepListener {
     try {
       SummaryJson.write(directory, summary, request.password::maskIn);
     } catch (IOException e) {
-      summary = summary.withWriteFailure(e.getMessage());
+      if (!summary.writeFailures().contains(e.getMessage())) {
+        summary = summary.withWriteFailure(e.getMessage()); // once, not again after verify
+      }
     }
   }
 }

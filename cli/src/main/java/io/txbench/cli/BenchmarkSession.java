@@ -3,11 +3,8 @@ package io.txbench.cli;
 import io.txbench.core.Benchmark;
 import io.txbench.core.Dropped;
 import io.txbench.core.EmbeddedServer;
-import io.txbench.core.Fingerprint;
-import io.txbench.core.HostProbe;
 import io.txbench.core.Providers;
 import io.txbench.core.RunOptions;
-import io.txbench.core.ServerAddress;
 import io.txbench.core.StoppedException;
 import io.txbench.core.Target;
 import io.txbench.core.TargetOptions;
@@ -15,6 +12,7 @@ import io.txbench.core.TargetUnavailableException;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.core.WorkloadProvider;
 import io.txbench.report.ConsoleProgress;
+import io.txbench.report.RunSite;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -158,17 +156,8 @@ final class BenchmarkSession {
       TargetOptions options,
       EmbeddedServer embedded,
       WorkloadOptions workloadOptions) {
-    String version =
-        embedded == null ? target.serverVersion() : embedded.label(target.serverVersion());
     return new MeasuredRun.RunHeader(
-        provider.target(),
-        version,
-        target.driver(),
-        embedded != null,
-        ServerAddress.of(options, embedded),
-        new Fingerprint(HostProbe.thisMachine(), target.serverSettings()),
-        workloadOptions.name(),
-        workloadOptions.transactional(),
+        RunSite.of(provider.target(), target, options, embedded, workloadOptions),
         workloadOptions.kind().transactional());
   }
 

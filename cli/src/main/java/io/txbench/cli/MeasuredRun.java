@@ -2,7 +2,6 @@ package io.txbench.cli;
 
 import io.txbench.core.Benchmark;
 import io.txbench.core.CompositeListener;
-import io.txbench.core.Fingerprint;
 import io.txbench.core.ForDuration;
 import io.txbench.core.ForIterations;
 import io.txbench.core.Metrics;
@@ -22,6 +21,7 @@ import io.txbench.report.DropwizardReporters;
 import io.txbench.report.ProgressLine;
 import io.txbench.report.ResultFiles;
 import io.txbench.report.RunFileWriters;
+import io.txbench.report.RunSite;
 import io.txbench.report.RunSummary;
 import io.txbench.report.SummaryJson;
 import java.io.IOException;
@@ -48,20 +48,11 @@ final class MeasuredRun {
   private final PrintStream err;
 
   /**
-   * What every run of a session shares: what is printed and recorded about the run, where it ran
-   * among it ({@code server}; {@code embedded} when txbench started that server itself), the
-   * client's machine and the server's settings ({@code fingerprint}).
+   * What every run of a session shares: where it ran and what, as its summary records it ({@code
+   * site}), and whether its workload's iterations are transactions by nature ({@code
+   * transactionalKind}: one run without them says so).
    */
-  record RunHeader(
-      String target,
-      String serverVersion,
-      String driver,
-      boolean embedded,
-      String server,
-      Fingerprint fingerprint,
-      String workload,
-      boolean transactions,
-      boolean transactionalKind) {}
+  record RunHeader(RunSite site, boolean transactionalKind) {}
 
   MeasuredRun(
       CommandPlan plan, RunHeader header, Benchmark benchmark, PrintStream out, PrintStream err) {
@@ -131,23 +122,14 @@ final class MeasuredRun {
 
     @Override
     public void measured(RunResult result) {
+      RunSite site = header.site();
       summary =
-          new RunSummary(
-              io.txbench.core.ToolVersion.get(),
-              header.target(),
-              header.serverVersion(),
-              header.driver(),
-              header.embedded(),
-              header.server(),
-              header.fingerprint(),
-              header.workload(),
-              header.transactions(),
+          RunSummary.measured(
+              site,
               run.parallelism(),
               plan.warmup(),
-              plan.shownOptions(header.target(), header.workload()),
+              plan.shownOptions(site.target(), site.workload()),
               result,
-              Verification.notRun("verify had not finished"),
-              List.of(),
               directory.toString(),
               listeners.failures());
       ConsoleSummary.print(out, summary);
@@ -159,10 +141,12 @@ final class MeasuredRun {
   private RunListener announcement(RunOptions run) {
     String line =
         "Running "
-            + header.workload()
-            + (header.transactions() || !header.transactionalKind() ? "" : " (no transactions)")
+            + header.site().workload()
+            + (header.site().transactions() || !header.transactionalKind()
+                ? ""
+                : " (no transactions)")
             + " on "
-            + header.target()
+            + header.site().target()
             + " with "
             + run.parallelism()
             + " thread(s)"

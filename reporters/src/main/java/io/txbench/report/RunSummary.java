@@ -40,6 +40,38 @@ public record RunSummary(
     writeFailures = List.copyOf(writeFailures);
   }
 
+  /**
+   * The summary of a run at {@code site} just measured, before verify: its verdict "not run" until
+   * verify adds it ({@link #withVerification}), no thresholds' verdicts yet.
+   */
+  public static RunSummary measured(
+      RunSite site,
+      int parallelism,
+      java.time.Duration warmup,
+      Map<String, Object> options,
+      RunResult result,
+      String resultDirectory,
+      List<String> writeFailures) {
+    return new RunSummary(
+        io.txbench.core.ToolVersion.get(),
+        site.target(),
+        site.serverVersion(),
+        site.driver(),
+        site.embedded(),
+        site.server(),
+        site.fingerprint(),
+        site.workload(),
+        site.transactions(),
+        parallelism,
+        warmup,
+        options,
+        result,
+        Verification.notRun("verify had not finished"),
+        List.of(),
+        resultDirectory,
+        writeFailures);
+  }
+
   /** The same summary with verify's verdict. */
   public RunSummary withVerification(Verification verdict) {
     return new RunSummary(
