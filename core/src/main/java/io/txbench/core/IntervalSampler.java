@@ -26,6 +26,7 @@ final class IntervalSampler {
   private long lastErrors;
   private long lastInDoubt;
   private long lastDeclined;
+  private Breakdown lastBreakdown = Breakdown.NONE;
 
   /**
    * Starts the first period at {@code startNanos}: what was recorded before, and what the client
@@ -39,7 +40,7 @@ final class IntervalSampler {
     this.lastTickNanos = startNanos;
     this.opened = counters.read();
     this.lastReading = opened;
-    metrics.sampleInterval();
+    lastBreakdown = metrics.breakdown(metrics.sampleInterval());
   }
 
   /**
@@ -68,6 +69,7 @@ final class IntervalSampler {
     long inDoubt = metrics.inDoubtCount();
     long declined = metrics.declinedCount();
     Metrics.Sample sample = metrics.sampleInterval();
+    Breakdown breakdown = metrics.breakdown(sample);
     if (sample.scheduleLags().getTotalCount() > 0) {
       lagMedians.add(sample.scheduleLags().getValueAtPercentile(50) / 1e6);
     }
@@ -83,7 +85,9 @@ final class IntervalSampler {
             declined - lastDeclined,
             counters.between(lastReading, reading),
             threads, // the run's threads, as sysbench's thds: not those still busy
-            last);
+            last,
+            breakdown.countsSince(lastBreakdown));
+    lastBreakdown = breakdown;
     lastTickNanos = end;
     lastReading = reading;
     lastRetries = retries;

@@ -8,7 +8,9 @@ import org.HdrHistogram.Histogram;
  * iterations counted in it (the declined are among the {@link #count()}), and what the client used
  * of its machine meanwhile ({@code client}). {@code elapsedNanos} is the time from the run's start
  * to the period's end. The last period ends with the measured window, and also holds the iterations
- * that committed in the grace after it (but not the client's use of the grace).
+ * that committed in the grace after it (but not the client's use of the grace). {@code breakdown}
+ * holds a mix's operations and the statements run in the period, for the workloads that record
+ * them.
  */
 public record IntervalStats(
     long elapsedNanos,
@@ -21,7 +23,41 @@ public record IntervalStats(
     long declined,
     ClientUsage client,
     int threads,
-    boolean last) {
+    boolean last,
+    Breakdown breakdown) {
+
+  /** A period of a workload that records no operations or statements apart. */
+  public IntervalStats(
+      long elapsedNanos,
+      long intervalNanos,
+      Histogram responseTimes,
+      Histogram serviceTimes,
+      long retries,
+      long errors,
+      long inDoubt,
+      long declined,
+      ClientUsage client,
+      int threads,
+      boolean last) {
+    this(
+        elapsedNanos,
+        intervalNanos,
+        responseTimes,
+        serviceTimes,
+        retries,
+        errors,
+        inDoubt,
+        declined,
+        client,
+        threads,
+        last,
+        Breakdown.NONE);
+  }
+
+  /** Statements per second over this period (sysbench's qps), by read, write and other. */
+  public double qps(long statements) {
+    return perSecond(statements);
+  }
 
   public long count() {
     return responseTimes.getTotalCount();

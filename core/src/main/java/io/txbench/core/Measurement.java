@@ -25,7 +25,7 @@ final class Measurement {
     if (!plan.warmUp().isZero() && !warmUp(plan, listener)) {
       return RunOutcome.stoppedInWarmUp();
     }
-    Metrics metrics = new Metrics(run.openLoop());
+    Metrics metrics = new Metrics(run.openLoop(), crew.workload().operations());
     Optional<RunListener> following = listener.measuring(run, metrics);
     if (following.isEmpty()) {
       return RunOutcome.declined();

@@ -1,6 +1,8 @@
 package io.txbench.core;
 
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
@@ -28,6 +30,24 @@ public final class Metrics {
   private final Map<InDoubtCause, LongAdder> inDoubtByCause = adders(InDoubtCause.class);
   private final LongAdder partialErrors = new LongAdder();
   private final LongAdder late = new LongAdder();
+  private final LongAdder reads = new LongAdder();
+  private final LongAdder writes = new LongAdder();
+  private final LongAdder others = new LongAdder();
+
+  /** The operations of a mix, by index ({@link Worker#operation(int)}); empty for other kinds. */
+  private final List<String> operations;
+
+  private final OperationCounts[] byOperation;
+
+  /** One operation's own record: what {@link OperationStats} reports of it. */
+  private static final class OperationCounts {
+    final LatencyRecorder responseTimes = new LatencyRecorder();
+    final LongAdder completed = new LongAdder();
+    final LongAdder declined = new LongAdder();
+    final LongAdder errors = new LongAdder();
+    final LongAdder partial = new LongAdder();
+    final LongAdder inDoubt = new LongAdder();
+  }
 
   /** Metrics with service times apart from response times, as an open loop needs. */
   public Metrics() {
@@ -39,7 +59,86 @@ public final class Metrics {
    * its service time is its response time, and recording it twice would only cost time.
    */
   public Metrics(boolean separateServiceTimes) {
+    this(separateServiceTimes, List.of());
+  }
+
+  /**
+   * The same, with each of {@code operations} (a mix's, in the workload's order) recorded apart as
+   * well as in the totals.
+   */
+  public Metrics(boolean separateServiceTimes, List<String> operations) {
     serviceTimes = separateServiceTimes ? new LatencyRecorder() : null;
+    this.operations = List.copyOf(operations);
+    byOperation = new OperationCounts[operations.size()];
+    for (int i = 0; i < byOperation.length; i++) {
+      byOperation[i] = new OperationCounts();
+    }
+  }
+
+  /** The operations recorded apart, in order. */
+  public List<String> operations() {
+    return operations;
+  }
+
+  /**
+   * Records how an iteration of operation {@code op} ended, besides the totals: completed
+   * (committed or {@code declined}) in {@code responseNanos}. An index out of range (no operation
+   * said) is ignored.
+   */
+  public void recordOperationCompleted(int op, long responseNanos, boolean declined) {
+    if (op < 0 || op >= byOperation.length) {
+      return;
+    }
+    OperationCounts counts = byOperation[op];
+    counts.responseTimes.record(responseNanos);
+    counts.completed.increment();
+    if (declined) {
+      counts.declined.increment();
+    }
+  }
+
+  /** Records that an iteration of operation {@code op} failed, leaving {@code exposure} behind. */
+  void recordOperationFailed(int op, Exposure exposure) {
+    if (op < 0 || op >= byOperation.length) {
+      return;
+    }
+    OperationCounts counts = byOperation[op];
+    switch (exposure) {
+      case UNKNOWN -> counts.inDoubt.increment();
+      case PARTIAL -> {
+        counts.errors.increment();
+        counts.partial.increment();
+      }
+      case NONE -> counts.errors.increment();
+      default -> throw new IllegalStateException("unknown exposure " + exposure);
+    }
+  }
+
+  /** Adds the statements of one iteration ({@link Queries}). */
+  public void recordQueries(long reads, long writes, long others) {
+    this.reads.add(reads);
+    this.writes.add(writes);
+    this.others.add(others);
+  }
+
+  /** The statements counted so far. */
+  public Queries queries() {
+    return new Queries(reads.sum(), writes.sum(), others.sum());
+  }
+
+  /**
+   * Each operation's tally for verify ({@link Tally#operations()}): its completed, declined, in
+   * doubt and part-way failed iterations.
+   */
+  public Map<String, Tally> operationTallies() {
+    Map<String, Tally> tallies = new LinkedHashMap<>();
+    for (int i = 0; i < byOperation.length; i++) {
+      OperationCounts c = byOperation[i];
+      tallies.put(
+          operations.get(i),
+          new Tally(c.completed.sum(), c.declined.sum(), c.inDoubt.sum(), c.partial.sum(), 0));
+    }
+    return tallies;
   }
 
   /** One adder for each constant, filled here once: afterwards the map is only read. */
@@ -190,21 +289,56 @@ public final class Metrics {
    */
   public Sample sampleInterval() {
     Histogram response = responseTimes.sampleInterval();
+    Map<String, Histogram> ops = new LinkedHashMap<>();
+    for (int i = 0; i < byOperation.length; i++) {
+      ops.put(operations.get(i), byOperation[i].responseTimes.sampleInterval());
+    }
     return new Sample(
         response,
         serviceTimes == null ? response : serviceTimes.sampleInterval(),
-        scheduleLags.sampleInterval());
+        scheduleLags.sampleInterval(),
+        ops);
   }
 
-  /** The histograms of one period, or of the whole run (nanoseconds). */
-  public record Sample(Histogram responseTimes, Histogram serviceTimes, Histogram scheduleLags) {}
+  /**
+   * The histograms of one period, or of the whole run (nanoseconds), and each operation's response
+   * times ({@code operations}, empty but for a mix).
+   */
+  public record Sample(
+      Histogram responseTimes,
+      Histogram serviceTimes,
+      Histogram scheduleLags,
+      Map<String, Histogram> operations) {}
 
   /** Everything sampled so far. */
   public Sample cumulative() {
     Histogram response = responseTimes.cumulative();
+    Map<String, Histogram> ops = new LinkedHashMap<>();
+    for (int i = 0; i < byOperation.length; i++) {
+      ops.put(operations.get(i), byOperation[i].responseTimes.cumulative());
+    }
     return new Sample(
         response,
         serviceTimes == null ? response.copy() : serviceTimes.cumulative(),
-        scheduleLags.cumulative());
+        scheduleLags.cumulative(),
+        ops);
+  }
+
+  /**
+   * The breakdown of {@code sample} (a period's or the cumulative one): each operation's times from
+   * it, with the operation's counts so far, and the statements counted so far. A period's counts
+   * are this less the last period's ({@link Breakdown#countsSince}).
+   */
+  public Breakdown breakdown(Sample sample) {
+    Map<String, OperationStats> ops = new LinkedHashMap<>();
+    for (int i = 0; i < byOperation.length; i++) {
+      String name = operations.get(i);
+      OperationCounts c = byOperation[i];
+      ops.put(
+          name,
+          new OperationStats(
+              sample.operations().get(name), c.declined.sum(), c.errors.sum(), c.inDoubt.sum()));
+    }
+    return new Breakdown(ops, queries());
   }
 }

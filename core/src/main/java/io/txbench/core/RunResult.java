@@ -15,7 +15,9 @@ import org.HdrHistogram.Histogram;
  * error (rolled back, or with partial effects when it had no transaction); in doubt; or rolled back
  * unseen when a stop came before a retry. {@code client} is what the client used of its machine
  * from the window's start to its end, and {@code bottleneck} the warning when that, or a growing
- * start lag, says txbench itself may have limited the result (see {@link Bottleneck}).
+ * start lag, says txbench itself may have limited the result (see {@link Bottleneck}). {@code
+ * breakdown} holds a mix's operations and the statements run, and {@code operationTallies} each
+ * operation's outcomes for verify.
  */
 public record RunResult(
     Instant start,
@@ -37,7 +39,64 @@ public record RunResult(
     long skipped,
     StopReason stopReason,
     ClientUsage client,
-    Optional<String> bottleneck) {
+    Optional<String> bottleneck,
+    Breakdown breakdown,
+    Map<String, Tally> operationTallies) {
+
+  /** A run of a workload that records no operations or statements apart. */
+  public RunResult(
+      Instant start,
+      Instant end,
+      long measuredNanos,
+      long iterations,
+      long lateIterations,
+      long declined,
+      long retries,
+      long errors,
+      long partialErrors,
+      long inDoubt,
+      Map<ErrorClass, Long> retriesByClass,
+      Map<ErrorClass, Long> errorsByClass,
+      Map<InDoubtCause, Long> inDoubtByCause,
+      Histogram responseTimes,
+      Histogram serviceTimes,
+      Histogram scheduleLags,
+      long skipped,
+      StopReason stopReason,
+      ClientUsage client,
+      Optional<String> bottleneck) {
+    this(
+        start,
+        end,
+        measuredNanos,
+        iterations,
+        lateIterations,
+        declined,
+        retries,
+        errors,
+        partialErrors,
+        inDoubt,
+        retriesByClass,
+        errorsByClass,
+        inDoubtByCause,
+        responseTimes,
+        serviceTimes,
+        scheduleLags,
+        skipped,
+        stopReason,
+        client,
+        bottleneck,
+        Breakdown.NONE,
+        Map.of());
+  }
+
+  /**
+   * Statements per second of the measured window (sysbench's qps), over all the statements counted
+   * ({@link Breakdown#queries()}).
+   */
+  public double qps(long statements) {
+    return measuredNanos <= 0 ? 0 : statements * 1e9 / measuredNanos;
+  }
 
   public double measuredSeconds() {
     return measuredNanos / 1e9;
@@ -50,7 +109,7 @@ public record RunResult(
 
   /** What verify needs: the completed iterations, the declined and the uncertain ones. */
   public Tally tally() {
-    return new Tally(iterations, declined, inDoubt, partialErrors, 0);
+    return new Tally(iterations, declined, inDoubt, partialErrors, 0, operationTallies);
   }
 
   /** The client's CPU time per iteration completed in the window, in microseconds. */

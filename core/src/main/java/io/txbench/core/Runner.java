@@ -322,7 +322,9 @@ public final class Runner {
         metrics.skippedCount(),
         reason,
         sampler.window(),
-        sampler.bottleneck());
+        sampler.bottleneck(),
+        metrics.breakdown(total),
+        metrics.operationTallies());
   }
 
   private synchronized void tick(boolean last, long now) {

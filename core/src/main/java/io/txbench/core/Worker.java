@@ -11,7 +11,9 @@ public final class Worker {
   private final int index;
   private final int workers;
   private final Effects effects = new Effects();
+  private final QueryCounter queries = new QueryCounter();
   private SplittableRandom random;
+  private int operation = -1;
 
   /** Worker {@code index} of a crew of {@code workers}. */
   public Worker(int index, int workers, long seed) {
@@ -36,6 +38,26 @@ public final class Worker {
 
   public SplittableRandom random() {
     return random;
+  }
+
+  /** Where the workload counts the statements of the iteration in progress. */
+  public QueryCounter queries() {
+    return queries;
+  }
+
+  /**
+   * Says which of the workload's {@link Workload#operations()} the iteration in progress is (its
+   * index), so that it is recorded apart as well as in the totals.
+   */
+  public void operation(int index) {
+    operation = index;
+  }
+
+  /** The operation the iteration that just ended said it was, or -1; forgets it. */
+  int takeOperation() {
+    int op = operation;
+    operation = -1;
+    return op;
   }
 
   /** Where the worker's session reports the commits of the iteration in progress. */

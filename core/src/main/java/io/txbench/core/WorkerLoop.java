@@ -135,6 +135,8 @@ final class WorkerLoop<S extends AutoCloseable> {
     }
     long end = System.nanoTime();
     Exposure exposure = effects.end();
+    int operation = worker.takeOperation();
+    worker.queries().drainTo(metrics);
     if (exposure == null) {
       return false; // abandoned meanwhile: the runner counted it
     }
@@ -144,8 +146,12 @@ final class WorkerLoop<S extends AutoCloseable> {
       } else {
         metrics.recordCommit(end - intended, end - begin, control.afterWindow(end));
       }
+      metrics.recordOperationCompleted(operation, end - intended, declined);
       consecutiveErrors = 0;
       return true;
+    }
+    if (exposure != Exposure.NONE || !stopped) {
+      metrics.recordOperationFailed(operation, exposure);
     }
     switch (exposure) {
       case UNKNOWN -> metrics.recordInDoubt(InDoubtCause.REPLY_LOST);

@@ -8,6 +8,15 @@ package io.txbench.core;
  */
 public interface Workload<S extends AutoCloseable> {
 
+  /**
+   * The operations an iteration may be, for a workload that mixes several (a YCSB mix): each is
+   * timed and counted apart as well as in the totals. The iteration says which it is with {@link
+   * Worker#operation(int)}, the index in this list. Empty (the default) for one kind of iteration.
+   */
+  default java.util.List<String> operations() {
+    return java.util.List.of();
+  }
+
   /** Creates the schema and loads the data this workload needs, showing progress. */
   void prepare(Progress progress) throws Exception;
 

@@ -37,8 +37,17 @@ public interface WorkloadKind {
   }
 
   /**
+   * The option that runs a transactional kind's statements without a transaction: {@link
+   * #DISABLE_TRANSACTION}, or the name its peer tool gives it (sysbench's {@code --skip-trx} for
+   * its OLTP scripts). It stands in {@link #options()} of transactional kinds only.
+   */
+  default DeclaredOption<Boolean> withoutTransactionOption() {
+    return DISABLE_TRANSACTION;
+  }
+
+  /**
    * Whether an iteration is several statements in one transaction, which {@link
-   * #DISABLE_TRANSACTION} (then among its options) runs without one.
+   * #withoutTransactionOption()} (then among its options) runs without one.
    */
   default boolean transactional() {
     return false;

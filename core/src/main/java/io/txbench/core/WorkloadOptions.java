@@ -21,14 +21,14 @@ public record WorkloadOptions(WorkloadKind kind, long seed, OptionValues declare
     return kind.name();
   }
 
-  /** The same workload with {@code --disable-transaction}. */
+  /** The same workload without transactions ({@code --disable-transaction} or its kind's name). */
   public WorkloadOptions withoutTransactions() {
-    return with(WorkloadKind.DISABLE_TRANSACTION, true);
+    return with(kind.withoutTransactionOption(), true);
   }
 
   /** Whether iterations of this workload run as multi-statement transactions. */
   public boolean transactional() {
-    return kind.transactional() && !declared.get(WorkloadKind.DISABLE_TRANSACTION);
+    return kind.transactional() && !declared.get(kind.withoutTransactionOption());
   }
 
   /**

@@ -113,36 +113,59 @@ class InvariantsTest {
   @Test
   void itemWorkloadsCompareTheirCounts() {
     assertTrue(
-        INSERT
-            .verify(new ItemFigures(1000, 0), new ItemFigures(1300, 0), Tally.exact(300))
+        verifyItems(
+                INSERT, new ItemFigures(1000, 0, 0), new ItemFigures(1300, 0, 0), Tally.exact(300))
             .passed());
     assertFalse(
-        INSERT
-            .verify(new ItemFigures(1000, 0), new ItemFigures(1299, 0), Tally.exact(300))
+        verifyItems(
+                INSERT, new ItemFigures(1000, 0, 0), new ItemFigures(1299, 0, 0), Tally.exact(300))
             .passed());
     assertTrue(
-        INSERT
-            .verify(new ItemFigures(1000, 0), new ItemFigures(1302, 0), new Tally(300, 0, 2, 0, 0))
+        verifyItems(
+                INSERT,
+                new ItemFigures(1000, 0, 0),
+                new ItemFigures(1302, 0, 0),
+                new Tally(300, 0, 2, 0, 0))
             .passed());
     assertFalse(
-        INSERT
-            .verify(new ItemFigures(1000, 0), new ItemFigures(1303, 0), new Tally(300, 0, 2, 0, 0))
+        verifyItems(
+                INSERT,
+                new ItemFigures(1000, 0, 0),
+                new ItemFigures(1303, 0, 0),
+                new Tally(300, 0, 2, 0, 0))
             .passed());
     assertTrue(
-        INSERT
-            .verify(new ItemFigures(1000, 0), new ItemFigures(1301, 0), new Tally(300, 0, 0, 0, 1))
+        verifyItems(
+                INSERT,
+                new ItemFigures(1000, 0, 0),
+                new ItemFigures(1301, 0, 0),
+                new Tally(300, 0, 0, 0, 1))
             .passed());
     assertTrue(
-        UPDATE.verify(new ItemFigures(0, 10), new ItemFigures(0, 510), Tally.exact(500)).passed());
+        verifyItems(UPDATE, new ItemFigures(0, 10, 0), new ItemFigures(0, 510, 0), Tally.exact(500))
+            .passed());
     assertFalse(
-        UPDATE.verify(new ItemFigures(0, 10), new ItemFigures(0, 509), Tally.exact(500)).passed());
+        verifyItems(UPDATE, new ItemFigures(0, 10, 0), new ItemFigures(0, 509, 0), Tally.exact(500))
+            .passed());
     assertTrue(
-        POINT_SELECT
-            .verify(new ItemFigures(1000, 7), new ItemFigures(1000, 7), Tally.exact(123))
+        verifyItems(
+                POINT_SELECT,
+                new ItemFigures(1000, 7, 0),
+                new ItemFigures(1000, 7, 0),
+                Tally.exact(123))
             .passed());
     assertFalse(
-        POINT_SELECT
-            .verify(new ItemFigures(1000, 7), new ItemFigures(1001, 7), Tally.exact(123))
+        verifyItems(
+                POINT_SELECT,
+                new ItemFigures(1000, 7, 0),
+                new ItemFigures(1001, 7, 0),
+                Tally.exact(123))
             .passed());
+  }
+
+  private static io.txbench.core.Verification verifyItems(
+      io.txbench.core.kinds.ItemKind kind, ItemFigures before, ItemFigures after, Tally tally) {
+    return kind.verify(
+        new io.txbench.core.kinds.ItemRun(before, after, tally, OptionValues.defaults(), 0));
   }
 }

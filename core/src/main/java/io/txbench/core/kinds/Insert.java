@@ -1,7 +1,6 @@
 package io.txbench.core.kinds;
 
 import io.txbench.core.Invariants;
-import io.txbench.core.Tally;
 import io.txbench.core.Verification;
 import java.util.Map;
 
@@ -21,11 +20,11 @@ public final class Insert extends ItemKind {
 
   /** The rows the run added lie within the tally. */
   @Override
-  public Verification verify(ItemFigures before, ItemFigures after, Tally tally) {
-    long inserted = after.rows() - before.rows();
-    Map<String, Long> figures = Invariants.figures(tally);
-    figures.put("rows", after.rows());
+  public Verification verify(ItemRun run) {
+    long inserted = run.after().rows() - run.before().rows();
+    Map<String, Long> figures = Invariants.figures(run.tally());
+    figures.put("rows", run.after().rows());
     figures.put("inserted", inserted);
-    return addedWithinTally(figures, "rows", inserted, tally);
+    return addedWithinTally(figures, "rows", inserted, run.tally());
   }
 }

@@ -1,4 +1,7 @@
 package io.txbench.core.kinds;
 
-/** What verify reads of the item table, before and after a run: its rows and updates counted. */
-public record ItemFigures(long rows, long updates) {}
+/**
+ * What verify reads of the item tables (all of them, summed), before and after a run: their rows,
+ * the updates counted in them, and the sum of their indexed column {@code k}.
+ */
+public record ItemFigures(long rows, long updates, long kSum) {}

@@ -6,14 +6,17 @@ import io.txbench.core.OptionValues;
 import io.txbench.core.Tally;
 import io.txbench.core.Verification;
 import io.txbench.core.WorkloadKind;
+import io.txbench.core.keys.KeyDistribution;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
- * What point-select, insert and update share: the table {@code item} of {@code --table-size} rows
+ * What the kinds on items share (point-select, insert, update, the sysbench OLTP transactions,
+ * mongodb-performance-test's modes, the mix): {@code --tables} tables of {@code --table-size} rows
  * with ids 1 to N, shaped as sysbench's {@code sbtest}, plus an {@code updates} counter in each
- * row, so that verify can prove what each kind did to it.
+ * row, so that verify can prove what each kind did to them; and how keys are chosen ({@code
+ * --distribution}). The first table is {@code item}, the others {@code item2} to {@code itemN}.
  */
 public abstract class ItemKind implements WorkloadKind {
   /** The data the item kinds share, as txbench's record and lease name it. */
@@ -23,19 +26,65 @@ public abstract class ItemKind implements WorkloadKind {
       DeclaredOption.between(
           "--table-size", "ROWS", "rows loaded, up to 1,000,000,000.", 100_000, 1, 1_000_000_000L);
 
+  public static final DeclaredOption<Long> TABLES =
+      DeclaredOption.between(
+          "--tables",
+          "N",
+          "tables of --table-size rows each (1 to 1,000); each iteration picks one at random, as"
+              + " sysbench does.",
+          1,
+          1,
+          1_000);
+
+  /** The name of the table of items that owns them; {@code item} for the first. */
+  public static final String TABLE = "item";
+
   @Override
-  public final String dataSet() {
+  public String dataSet() {
     return DATA_SET;
   }
 
   @Override
   public final List<DeclaredOption<?>> options() {
-    return List.of(TABLE_SIZE);
+    List<DeclaredOption<?>> options = new ArrayList<>();
+    options.add(TABLE_SIZE);
+    options.add(TABLES);
+    options.add(KeyDistribution.OPTION);
+    options.addAll(ownOptions());
+    if (transactional()) {
+      options.add(withoutTransactionOption());
+    }
+    return List.copyOf(options);
   }
 
-  /** The rows to load. */
+  /** The options of this kind beyond those every item kind takes. */
+  protected List<DeclaredOption<?>> ownOptions() {
+    return List.of();
+  }
+
+  /** The name of the first table (and the stem of the others' names). */
+  public String table() {
+    return TABLE;
+  }
+
+  /** The rows to load in each table. */
   public static long tableSize(OptionValues values) {
     return values.get(TABLE_SIZE);
+  }
+
+  /** The number of tables. */
+  public static int tables(OptionValues values) {
+    return values.get(TABLES).intValue();
+  }
+
+  /** The name of table {@code n} (1 to {@code --tables}) of tables named after {@code first}. */
+  public static String tableName(String first, int n) {
+    return n == 1 ? first : first + n;
+  }
+
+  /** How keys are chosen, {@link KeyDistribution#UNIFORM} unless the user said. */
+  public KeyDistribution distribution(OptionValues values) {
+    return values.get(KeyDistribution.OPTION).or(KeyDistribution.UNIFORM);
   }
 
   /**
@@ -49,6 +98,29 @@ public abstract class ItemKind implements WorkloadKind {
     return Invariants.verdict(figures, anomalies, tally, (added - tally.applied()) + " of them");
   }
 
-  /** The kind's invariant over what the run changed in the table. */
-  public abstract Verification verify(ItemFigures before, ItemFigures after, Tally tally);
+  /** The kind's invariant over what the run changed in the tables. */
+  public abstract Verification verify(ItemRun run);
+
+  /** The verdict of a read-only kind: the run left the rows as they were. */
+  protected static Verification unchanged(ItemRun run) {
+    Map<String, Long> figures = Invariants.figures(run.tally());
+    figures.put("rows", run.after().rows());
+    List<String> anomalies =
+        run.after().equals(run.before())
+            ? List.of()
+            : List.of(
+                "the data changed during a read-only run: rows "
+                    + run.before().rows()
+                    + " -> "
+                    + run.after().rows()
+                    + ", updates "
+                    + run.before().updates()
+                    + " -> "
+                    + run.after().updates()
+                    + ", sum of k "
+                    + run.before().kSum()
+                    + " -> "
+                    + run.after().kSum());
+    return Verification.of(figures, anomalies);
+  }
 }

@@ -1,7 +1,6 @@
 package io.txbench.core.kinds;
 
 import io.txbench.core.Invariants;
-import io.txbench.core.Tally;
 import io.txbench.core.Verification;
 import java.util.Map;
 
@@ -24,10 +23,10 @@ public final class Update extends ItemKind {
 
   /** The update counters grew by a number within the tally. */
   @Override
-  public Verification verify(ItemFigures before, ItemFigures after, Tally tally) {
-    long applied = after.updates() - before.updates();
-    Map<String, Long> figures = Invariants.figures(tally);
+  public Verification verify(ItemRun run) {
+    long applied = run.after().updates() - run.before().updates();
+    Map<String, Long> figures = Invariants.figures(run.tally());
     figures.put("updated", applied);
-    return addedWithinTally(figures, "updates", applied, tally);
+    return addedWithinTally(figures, "updates", applied, run.tally());
   }
 }

@@ -10,6 +10,7 @@ import io.txbench.core.WorkloadOptions;
 import io.txbench.core.data.ItemData;
 import io.txbench.core.kinds.ItemFigures;
 import io.txbench.core.kinds.ItemKind;
+import io.txbench.core.kinds.ItemRun;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
@@ -105,7 +106,7 @@ abstract class ItemWorkload implements Workload<JdbcSession> {
 
   @Override
   public Verification verify(Tally tally) throws SQLException {
-    return kind.verify(before, figures(), tally);
+    return kind.verify(new ItemRun(before, figures(), tally, options.declared(), 0));
   }
 
   /** The rows and the updates counted, read in one transaction. */
@@ -114,7 +115,8 @@ abstract class ItemWorkload implements Workload<JdbcSession> {
       ItemFigures figures =
           new ItemFigures(
               SqlQueries.single(c, "SELECT COUNT(*) FROM " + TABLE),
-              SqlQueries.single(c, "SELECT COALESCE(SUM(updates), 0) FROM " + TABLE));
+              SqlQueries.single(c, "SELECT COALESCE(SUM(updates), 0) FROM " + TABLE),
+              SqlQueries.single(c, "SELECT COALESCE(SUM(k), 0) FROM " + TABLE));
       if (!target.autoCommit()) {
         c.commit();
       }

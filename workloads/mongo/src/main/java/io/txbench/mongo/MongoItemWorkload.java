@@ -14,6 +14,7 @@ import io.txbench.core.WorkloadOptions;
 import io.txbench.core.data.ItemData;
 import io.txbench.core.kinds.ItemFigures;
 import io.txbench.core.kinds.ItemKind;
+import io.txbench.core.kinds.ItemRun;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.bson.Document;
@@ -97,18 +98,16 @@ abstract class MongoItemWorkload implements Workload<MongoSession> {
 
   @Override
   public Verification verify(Tally tally) {
-    return kind.verify(before, figures(), tally);
+    return kind.verify(new ItemRun(before, figures(), tally, options.declared(), 0));
   }
 
   private ItemFigures figures() {
-    return new ItemFigures(items.countDocuments(), updates());
+    return new ItemFigures(items.countDocuments(), sum("$updates"), sum("$k"));
   }
 
-  private long updates() {
+  private long sum(String field) {
     Document sum =
-        items
-            .aggregate(List.of(Aggregates.group(null, Accumulators.sum("total", "$updates"))))
-            .first();
+        items.aggregate(List.of(Aggregates.group(null, Accumulators.sum("total", field)))).first();
     return sum == null ? 0 : ((Number) sum.get("total")).longValue();
   }
 }

@@ -1,0 +1,40 @@
+package io.txbench.core.kinds;
+
+import io.txbench.core.Invariants;
+import io.txbench.core.Tally;
+import io.txbench.core.Verification;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One row deleted by primary key (mongodb-performance-test's {@code delete}). A key already deleted
+ * is declined: the iteration completed and wrote nothing. The rows it deletes stay deleted: run
+ * prepare again before a kind that expects every row.
+ */
+public final class Delete extends ItemKind {
+  public static final String NAME = "delete";
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public String description() {
+    return "one row deleted by primary key";
+  }
+
+  /** The rows fell by the deletes that found their row, within what the uncertain ones did. */
+  @Override
+  public Verification verify(ItemRun run) {
+    Tally tally = run.tally();
+    long deleted = run.before().rows() - run.after().rows();
+    Map<String, Long> figures = Invariants.figures(tally);
+    figures.put("rows", run.after().rows());
+    figures.put("deleted", deleted);
+    List<String> anomalies = new ArrayList<>();
+    Invariants.within("deleted rows", deleted, tally, anomalies);
+    return Invariants.verdict(figures, anomalies, tally, (deleted - tally.applied()) + " of them");
+  }
+}

@@ -1,0 +1,66 @@
+package io.txbench.core.kinds;
+
+import io.txbench.core.DeclaredOption;
+import io.txbench.core.OptionValues;
+import io.txbench.core.Verification;
+import java.util.List;
+
+/**
+ * A weighted mix of item operations ({@code --mix point-select=95,update=5}), one drawn per
+ * iteration, each recorded apart as well as in the totals, as YCSB reports its {@code [READ]} and
+ * {@code [UPDATE]} sections; on the sysbench-shaped item tables. The YCSB presets ({@link Ycsb})
+ * are the same on YCSB's own table.
+ */
+public class MixKind extends ItemKind {
+  public static final String NAME = "mix";
+
+  public static final DeclaredOption<Mix> MIX =
+      new DeclaredOption<>(
+          "--mix",
+          "OP=WEIGHT,...",
+          "the operations of a mix with their weights, of: point-select, update, insert, delete,"
+              + " range-scan, read-modify-write (YCSB's read, scan and rmw also do).",
+          "point-select=95,update=5",
+          false,
+          Mix::parse);
+
+  public static final DeclaredOption<Long> SCAN_LENGTH =
+      DeclaredOption.between(
+          "--scan-length",
+          "ROWS",
+          "the longest range-scan of a mix; each reads from 1 to this many rows, uniformly (YCSB's"
+              + " maxscanlength).",
+          100,
+          1,
+          1_000_000);
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public String description() {
+    return "weighted mix of item operations (--mix)";
+  }
+
+  @Override
+  protected List<DeclaredOption<?>> ownOptions() {
+    return List.of(MIX, SCAN_LENGTH);
+  }
+
+  /** The mix to run. */
+  public Mix mix(OptionValues values) {
+    return values.get(MIX);
+  }
+
+  /** The longest scan. */
+  public static long scanLength(OptionValues values) {
+    return values.get(SCAN_LENGTH);
+  }
+
+  @Override
+  public Verification verify(ItemRun run) {
+    return mix(run.options()).verify(run);
+  }
+}
