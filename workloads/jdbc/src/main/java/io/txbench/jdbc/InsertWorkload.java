@@ -8,32 +8,36 @@ import io.txbench.core.data.ItemData;
 import io.txbench.core.kinds.Insert;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.List;
 
 /**
  * {@link Insert} on SQL: one row; the server generates its id, so runs over the same data (with
  * {@code --skip-setup}) never collide.
  */
 final class InsertWorkload extends ItemWorkload {
-  private static final String INSERT = "INSERT INTO item (k, c, pad) VALUES (?, ?, ?)";
+  private static final String INSERT_SQL = "INSERT INTO %T (k, c, pad) VALUES (?, ?, ?)";
+  private final List<String> statements;
 
   InsertWorkload(JdbcTarget target, Insert kind, WorkloadOptions options, SchemaRegistry registry) {
     super(target, kind, options, registry);
+    statements = perTable(INSERT_SQL);
   }
 
   @Override
   public JdbcSession openSession(Worker worker) throws SQLException {
-    return JdbcSession.open(target, worker, INSERT);
+    return JdbcSession.open(target, worker, statements.toArray(String[]::new));
   }
 
   @Override
   public void iteration(Worker worker, JdbcSession session)
       throws SQLException, AbandonedException, InterruptedException, DeclinedException {
+    String sql = statements.get(randomTable(worker.random()));
     int k = ItemData.k(worker.random(), rows);
     String c = data.c(worker.random());
     String pad = data.pad(worker.random());
     session.transaction(
         s -> {
-          PreparedStatement insert = s.statement(INSERT);
+          PreparedStatement insert = s.statement(sql);
           insert.setInt(1, k);
           insert.setString(2, c);
           insert.setString(3, pad);

@@ -8,39 +8,41 @@ import io.txbench.core.Verification;
 import io.txbench.core.Workload;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.core.data.ItemData;
+import io.txbench.core.keys.KeyChooser;
 import io.txbench.core.kinds.ItemFigures;
 import io.txbench.core.kinds.ItemKind;
 import io.txbench.core.kinds.ItemRun;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * What point-select, insert and update share on SQL ({@link ItemKind}): loading the table {@code
- * item}, attaching to it, and reading the figures the kind's verify compares; each kind's class has
- * only its statement.
+ * What the kinds on items share on SQL ({@link ItemKind}): loading the {@code --tables} tables
+ * {@code item}, {@code item2}, ... in parallel, attaching to them, choosing a table and a key for
+ * an iteration, and reading the figures the kind's verify compares; each kind's class has only its
+ * statements. The table's shape (its columns and rows) is sysbench's; a subclass may give another
+ * ({@link #tableDef}, {@link #loadColumns}, {@link #fillRow}).
  */
 abstract class ItemWorkload implements Workload<JdbcSession> {
-  static final String TABLE = "item";
-  static final TableDef ITEM =
-      new TableDef(
-          TABLE,
-          List.of("id", "k", "c", "pad", "updates"),
-          "CREATE TABLE item (id %ID%, k INT NOT NULL, c VARCHAR(120) NOT NULL,"
-              + " pad VARCHAR(60) NOT NULL, updates BIGINT NOT NULL DEFAULT 0)",
-          "id",
-          List.of("CREATE INDEX item_k ON item (k)"));
+  static final String TABLE = ItemKind.TABLE;
+  static final TableDef ITEM = itemTable(TABLE);
 
   final JdbcTarget target;
   final ItemData data;
-  private final ItemKind kind;
-  private final WorkloadOptions options;
+  final ItemKind kind;
+  final WorkloadOptions options;
   private final SchemaRegistry registry;
+  private final List<String> tables;
+  private final TableLoader loader;
   private ItemFigures before;
 
-  /** The ids 1 to rows exist: loaded by prepare, or read from txbench_meta on attach. */
+  /** The ids 1 to rows exist in every table: loaded by prepare, or read from the record. */
   long rows;
+
+  /** Chooses keys from 1 to {@link #rows}, by {@code --distribution}. */
+  final KeyChooser keys;
 
   ItemWorkload(JdbcTarget target, ItemKind kind, WorkloadOptions options, SchemaRegistry registry) {
     this.target = target;
@@ -49,35 +51,96 @@ abstract class ItemWorkload implements Workload<JdbcSession> {
     this.registry = registry;
     this.data = new ItemData(options.seed());
     this.rows = ItemKind.tableSize(options.declared());
+    List<String> names = new ArrayList<>();
+    for (int n = 1; n <= ItemKind.tables(options.declared()); n++) {
+      names.add(ItemKind.tableName(kind.table(), n));
+    }
+    this.tables = List.copyOf(names);
+    this.loader = new TableLoader(target);
+    this.keys = kind.distribution(options.declared()).over(() -> rows);
+  }
+
+  /** The item table named {@code name}: sysbench's sbtest, plus the update counter. */
+  static TableDef itemTable(String name) {
+    return new TableDef(
+        name,
+        List.of("id", "k", "c", "pad", "updates"),
+        "CREATE TABLE "
+            + name
+            + " (id %ID%, k INT NOT NULL, c VARCHAR(120) NOT NULL,"
+            + " pad VARCHAR(60) NOT NULL, updates BIGINT NOT NULL DEFAULT 0)",
+        "id",
+        List.of("CREATE INDEX " + name + "_k ON " + name + " (k)"));
+  }
+
+  /** The definition of the table named {@code name}, in this workload's shape. */
+  TableDef tableDef(String name) {
+    return itemTable(name);
+  }
+
+  /** The columns prepare loads, {@code id} first. */
+  List<String> loadColumns() {
+    return List.of("id", "k", "c", "pad");
+  }
+
+  /** Fills {@code row} (as {@link #loadColumns()}) for the row {@code id} of a table of size. */
+  void fillRow(Object[] row, long id, long size, SplittableRandom random) {
+    row[0] = id;
+    row[1] = ItemData.k(random, size);
+    row[2] = data.c(random);
+    row[3] = data.pad(random);
+  }
+
+  /** What verify sums as the indexed column; {@code 0} for a shape without one. */
+  String kSumExpression() {
+    return "COALESCE(SUM(k), 0)";
+  }
+
+  /** The tables, in order: {@code item}, {@code item2}, ... */
+  List<String> tables() {
+    return tables;
+  }
+
+  /** Each table's statement {@code sql} with {@code %T} standing for the table's name. */
+  List<String> perTable(String sql) {
+    return tables.stream().map(t -> sql.replace("%T", t)).toList();
+  }
+
+  /** The index of a random table, as sysbench picks one per transaction. */
+  int randomTable(SplittableRandom random) {
+    return tables.size() == 1 ? 0 : random.nextInt(tables.size());
   }
 
   @Override
   public void prepare(Progress progress) throws Exception {
     long size = ItemKind.tableSize(options.declared());
+    List<TableDef> defs = tables.stream().map(this::tableDef).toList();
     try (Connection c = target.controlConnection()) {
       c.setAutoCommit(true);
-      registry.recreate(c, List.of(ITEM), kind.dataSet(), size, options.seed());
-      SplittableRandom random = data.loadRandom();
-      TableLoad load =
+      registry.recreate(c, defs, kind.dataSet(), size, options.seed());
+    }
+    List<TableLoad> loads = new ArrayList<>();
+    List<String> columns = loadColumns();
+    for (int n = 0; n < tables.size(); n++) {
+      SplittableRandom random = new SplittableRandom(options.seed() + n * 0x9E3779B97F4A7C15L);
+      loads.add(
           new TableLoad(
-              TABLE,
-              List.of("id", "k", "c", "pad"),
+              tables.get(n),
+              columns,
               size,
               sink -> {
-                Object[] row = new Object[4];
+                Object[] row = new Object[columns.size()];
                 for (long id = 1; id <= size; id++) {
-                  row[0] = id;
-                  row[1] = ItemData.k(random, size);
-                  row[2] = data.c(random);
-                  row[3] = data.pad(random);
+                  fillRow(row, id, size, random);
                   sink.row(row);
                 }
-              });
-      try (Progress.Task task = progress.start("loading " + TABLE, size)) {
-        target.dialect().bulkLoader().load(c, load, task);
-      }
-      target.dialect().afterExplicitIds(c, TABLE, "id");
-      registry.finish(c, List.of(ITEM));
+              }));
+    }
+    String what = tables.size() == 1 ? tables.get(0) : tables.size() + " tables";
+    loader.load(loads, "loading " + what, progress);
+    try (Connection c = target.controlConnection()) {
+      c.setAutoCommit(true);
+      registry.finish(c, defs);
     }
     rows = size;
   }
@@ -85,7 +148,11 @@ abstract class ItemWorkload implements Workload<JdbcSession> {
   @Override
   public void attach() throws Exception {
     try (Connection c = target.controlConnection()) {
-      rows = registry.attach(c, ITEM);
+      long least = Long.MAX_VALUE;
+      for (String table : tables) {
+        least = Math.min(least, registry.attach(c, tableDef(table)));
+      }
+      rows = least;
     }
   }
 
@@ -94,9 +161,9 @@ abstract class ItemWorkload implements Workload<JdbcSession> {
     return registry.lease(target, kind.dataSet(), mode);
   }
 
-  /** A random id among the loaded rows. */
+  /** A key among the loaded rows, by {@code --distribution}. */
   long randomId(SplittableRandom random) {
-    return 1 + random.nextLong(rows);
+    return keys.next(random);
   }
 
   @Override
@@ -106,21 +173,32 @@ abstract class ItemWorkload implements Workload<JdbcSession> {
 
   @Override
   public Verification verify(Tally tally) throws SQLException {
-    return kind.verify(new ItemRun(before, figures(), tally, options.declared(), 0));
+    return kind.verify(new ItemRun(before, figures(), tally, options.declared(), rowsChanged()));
   }
 
-  /** The rows and the updates counted, read in one transaction. */
+  /**
+   * The rows the committed iterations of this run said they changed, for kinds that count them (a
+   * range update); 0 otherwise.
+   */
+  long rowsChanged() {
+    return 0;
+  }
+
+  /** The rows, the updates counted and the sum of k over every table, read in one transaction. */
   private ItemFigures figures() throws SQLException {
     try (Connection c = target.controlConnection()) {
-      ItemFigures figures =
-          new ItemFigures(
-              SqlQueries.single(c, "SELECT COUNT(*) FROM " + TABLE),
-              SqlQueries.single(c, "SELECT COALESCE(SUM(updates), 0) FROM " + TABLE),
-              SqlQueries.single(c, "SELECT COALESCE(SUM(k), 0) FROM " + TABLE));
+      long rowCount = 0;
+      long updates = 0;
+      long kSum = 0;
+      for (String table : tables) {
+        rowCount += SqlQueries.single(c, "SELECT COUNT(*) FROM " + table);
+        updates += SqlQueries.single(c, "SELECT COALESCE(SUM(updates), 0) FROM " + table);
+        kSum += SqlQueries.single(c, "SELECT " + kSumExpression() + " FROM " + table);
+      }
       if (!target.autoCommit()) {
         c.commit();
       }
-      return figures;
+      return new ItemFigures(rowCount, updates, kSum);
     }
   }
 }

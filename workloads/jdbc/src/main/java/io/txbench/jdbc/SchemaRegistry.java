@@ -243,10 +243,9 @@ public final class SchemaRegistry {
       return dropped;
     }
     ensure(c);
-    Map<String, TableDef> known = KnownTables.byName();
     try (Statement s = c.createStatement()) {
       for (String name : entries(c).keySet()) {
-        TableDef def = known.get(name);
+        TableDef def = KnownTables.named(name);
         if (def == null
             || (SqlCatalog.exists(c, name) && !SqlCatalog.shapedAs(c, name, def.columns()))) {
           leftAlone.add(name);

@@ -1,0 +1,90 @@
+package io.txbench.jdbc;
+
+import io.txbench.core.Progress;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Loads several tables at once (sysbench's parallel prepare), each on a connection of its own from
+ * the workers' pool, with the dialect's fast path; one progress bar counts the rows of them all.
+ */
+final class TableLoader {
+  /** More loaders than this only queue on the server's disk. */
+  private static final int MOST_AT_ONCE = 8;
+
+  private final JdbcTarget target;
+
+  TableLoader(JdbcTarget target) {
+    this.target = target;
+  }
+
+  /** Loads {@code loads}, a table each, then sets their id sequences past the rows loaded. */
+  void load(List<TableLoad> loads, String name, Progress progress) throws Exception {
+    long total = loads.stream().mapToLong(TableLoad::rows).sum();
+    try (Progress.Task task = progress.start(name, total)) {
+      Progress.Task shared = synchronizedTask(task);
+      if (loads.size() == 1) {
+        loadOne(loads.get(0), shared);
+        return;
+      }
+      int threads = Math.min(loads.size(), MOST_AT_ONCE);
+      ExecutorService pool = Executors.newFixedThreadPool(threads);
+      try {
+        List<Future<Void>> done = new ArrayList<>();
+        for (TableLoad load : loads) {
+          done.add(
+              pool.submit(
+                  () -> {
+                    loadOne(load, shared);
+                    return null;
+                  }));
+        }
+        for (Future<Void> f : done) {
+          try {
+            f.get();
+          } catch (ExecutionException e) {
+            pool.shutdownNow();
+            if (e.getCause() instanceof Exception cause) {
+              throw cause;
+            }
+            throw e;
+          }
+        }
+      } finally {
+        pool.shutdownNow();
+      }
+    }
+  }
+
+  private void loadOne(TableLoad load, Progress.Task task) throws SQLException {
+    try (Connection c = target.connection()) {
+      boolean autoCommit = c.getAutoCommit();
+      c.setAutoCommit(true);
+      try {
+        target.dialect().bulkLoader().load(c, load, task);
+        target.dialect().afterExplicitIds(c, load.table(), "id");
+      } finally {
+        c.setAutoCommit(autoCommit);
+      }
+    }
+  }
+
+  /** The same task, advanced from several threads. */
+  private static Progress.Task synchronizedTask(Progress.Task task) {
+    return new Progress.Task() {
+      @Override
+      public synchronized void advance(long steps) {
+        task.advance(steps);
+      }
+
+      @Override
+      public void close() {}
+    };
+  }
+}
