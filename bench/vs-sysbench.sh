@@ -4,11 +4,15 @@
 #
 # Starts throw-away MariaDB and PostgreSQL servers on loopback (the distribution's binaries),
 # loads 1,000,000 rows for each tool, then alternates sysbench and txbench on point-select
-# (oltp_point_select), update (oltp_update_non_index) and insert (oltp_insert) at 8 and 32
-# threads, and prints both throughputs, the ratio txbench/sysbench, and each client's own CPU per
-# operation (user + system, in microseconds): sysbench's from /usr/bin/time over its run,
-# txbench's from its summary.json (the measured window only). sysbench's scripts run one statement
-# per event in autocommit, as txbench's item workloads do.
+# (oltp_point_select), update (oltp_update_non_index), insert (oltp_insert), and the OLTP
+# transactions oltp-read-only (oltp_read_only: 14 reads and BEGIN/COMMIT) and oltp-write-only
+# (oltp_write_only: 4 writes) at 8 and 32 threads, and prints both throughputs, the ratio
+# txbench/sysbench, and each client's own CPU per operation (user + system, in microseconds):
+# sysbench's from /usr/bin/time over its run, txbench's from its summary.json (the measured window
+# only). sysbench's single-statement scripts run one statement per event in autocommit, as
+# txbench's item workloads do; its OLTP scripts run a transaction per event at the server's default
+# isolation level, which txbench is given too (READ COMMITTED on PostgreSQL, REPEATABLE READ on
+# MariaDB). TXBENCH_BENCH_WORKLOADS picks the workloads.
 #
 # Usage: bench/vs-sysbench.sh [seconds per run, default 12] [rounds, default 2] [databases,
 #        default "mariadb postgres"]
@@ -20,6 +24,7 @@ SECONDS_PER_RUN=${1:-12}
 ROUNDS=${2:-2}
 DATABASES=${3:-mariadb postgres}
 THREADS=${TXBENCH_BENCH_THREADS:-8 32}
+WORKLOADS=${TXBENCH_BENCH_WORKLOADS:-point-select update insert oltp-read-only oltp-write-only}
 ROWS=${TXBENCH_BENCH_ROWS:-1000000}
 # The JVM compiles its hot code in its first seconds: that warm-up is not measured, as sysbench
 # does not count its connection time.
@@ -61,6 +66,7 @@ start_mariadb() {
       --mysql-db=sbtest)
   TX=(--benchmark-target mysql --target-database-host 127.0.0.1 --target-database-port "$MY_PORT"
       --target-database-user root --target-database-name txbench)
+  TX_OLTP=(--sql-isolation-level REPEATABLE_READ)
   SERVER="MariaDB $(mariadbd --version | sed -n 's/.*Ver \([0-9.]*\).*/\1/p')"
 }
 
@@ -76,6 +82,7 @@ start_postgres() {
       --pgsql-db=postgres)
   TX=(--benchmark-target postgres --target-database-host 127.0.0.1 --target-database-port "$PG_PORT"
       --target-database-user postgres --target-database-name postgres)
+  TX_OLTP=(--sql-isolation-level READ_COMMITTED)
   SERVER="PostgreSQL $("$pg_bin/postgres" --version | awk '{print $3}')"
 }
 
@@ -87,6 +94,8 @@ sysbench_script() {
     point-select) echo oltp_point_select ;;
     update) echo oltp_update_non_index ;;
     insert) echo oltp_insert ;;
+    oltp-read-only) echo oltp_read_only ;;
+    oltp-write-only) echo oltp_write_only ;;
   esac
 }
 
@@ -98,7 +107,9 @@ for db in $DATABASES; do
   echo "   cpu: the client's own user+system CPU per operation, in microseconds"
   printf '%-14s %-8s %-6s %12s %12s %7s %9s %9s %7s\n' workload threads round sysbench txbench ratio \
     'sb cpu' 'tx cpu' ratio
-  for workload in point-select update insert; do
+  for workload in $WORKLOADS; do
+    extra=()
+    case $workload in oltp-*) extra=("${TX_OLTP[@]}") ;; esac
     for threads in $THREADS; do
       for round in $(seq 1 "$ROUNDS"); do
         /usr/bin/time -o "$work/time" -f '%U %S' sysbench "$(sysbench_script "$workload")" \
@@ -108,7 +119,8 @@ for db in $DATABASES; do
         done_sb=$(sed -n 's/^ *transactions: *\([0-9]*\) .*/\1/p' "$work/sysbench.out")
         sb_cpu=$(awk -v n="$done_sb" '{ printf "%.1f", ($1 + $2) * 1e6 / n }' "$work/time")
         out="$work/tx-$db-$workload-$threads-$round"
-        java -jar "$JAR" "${TX[@]}" --workload "$workload" --skip-setup --parallelism "$threads" \
+        java -jar "$JAR" "${TX[@]}" "${extra[@]}" --workload "$workload" --skip-setup \
+          --parallelism "$threads" \
           --warmup "${WARMUP}s" --duration "${SECONDS_PER_RUN}s" --metrics "${SECONDS_PER_RUN}s" \
           --no-verify --output-dir "$out" >/dev/null
         tx=$(tps_of "$out")
