@@ -237,6 +237,7 @@ final class BenchmarkCommand implements Callable<Integer> {
         steps.skipSetup,
         steps.onlySetup,
         steps.drop,
+        steps.dropFirst,
         steps.verify,
         results.outputDir,
         java.util.EnumSet.copyOf(results.reporters),

@@ -32,6 +32,21 @@ final class BenchmarkSession {
   private final OutputDirectories directories;
   private final List<Path> results = new ArrayList<>();
 
+  /** Says what {@code --drop} or {@code --drop-first} dropped, and what it left alone. */
+  private void tellDropped(Dropped d) {
+    out.println(
+        d.dropped().isEmpty()
+            ? "Nothing of txbench's to drop."
+            : "Dropped what txbench created: " + String.join(", ", d.dropped()) + ".");
+    if (!d.leftAlone().isEmpty()) {
+      out.println(
+          "Left alone: "
+              + String.join(", ", d.leftAlone())
+              + " (listed in txbench's"
+              + " record, but not txbench's tables).");
+    }
+  }
+
   /** The command's: a signal stops what this session is doing, and waits for the command. */
   private final ShutdownGuard guard;
 
@@ -103,19 +118,11 @@ final class BenchmarkSession {
               + target.driver()
               + ".");
       if (plan.drop()) {
-        Dropped d = benchmark.drop();
-        out.println(
-            d.dropped().isEmpty()
-                ? "Nothing of txbench's to drop."
-                : "Dropped what txbench created: " + String.join(", ", d.dropped()) + ".");
-        if (!d.leftAlone().isEmpty()) {
-          out.println(
-              "Left alone: "
-                  + String.join(", ", d.leftAlone())
-                  + " (listed in txbench's"
-                  + " record, but not txbench's tables).");
-        }
+        tellDropped(benchmark.drop());
         return ExitCodes.OK;
+      }
+      if (plan.dropFirst()) {
+        tellDropped(benchmark.dropBeforePrepare());
       }
       try {
         if (plan.skipSetup()) {

@@ -23,6 +23,7 @@ record CommandPlan(
     boolean skipSetup,
     boolean onlySetup,
     boolean drop,
+    boolean dropFirst,
     boolean verify,
     Path outputDir,
     Set<ReporterKind> reporters,

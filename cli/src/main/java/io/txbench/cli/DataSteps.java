@@ -24,6 +24,17 @@ final class DataSteps {
   boolean drop;
 
   @Option(
+      names = "--drop-first",
+      arity = "0..1",
+      fallbackValue = "true",
+      paramLabel = "true|false",
+      description =
+          "Drop every table or collection txbench created in the database (as --drop), then"
+              + " load and run as usual: mongodb-performance-test's -dropdb, for txbench's own"
+              + " data only.")
+  boolean dropFirst;
+
+  @Option(
       names = "--skip-setup",
       arity = "0..1",
       fallbackValue = "true",
@@ -51,6 +62,12 @@ final class DataSteps {
   void check() {
     if (skipSetup && onlySetup) {
       throw usage("--skip-setup and --only-setup exclude each other: give one");
+    }
+    if (dropFirst && (skipSetup || drop)) {
+      throw usage(
+          "--drop-first excludes "
+              + (drop ? "--drop" : "--skip-setup")
+              + ": it drops txbench's data, then loads it anew");
     }
     if (drop && (skipSetup || onlySetup)) {
       throw usage("--drop excludes --skip-setup and --only-setup: it only drops");

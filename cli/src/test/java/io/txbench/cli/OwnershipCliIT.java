@@ -145,6 +145,51 @@ class OwnershipCliIT extends PostgresServer {
   }
 
   @Test
+  void dropFirstDropsTxbenchsOwnDataThenLoadsAndRunsAndLeavesAForeignTableAlone() throws Exception {
+    createDatabase("dropfirst");
+    try (java.sql.Connection c = java.sql.DriverManager.getConnection(url("dropfirst"));
+        java.sql.Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE keep (id INT)");
+      s.execute("INSERT INTO keep VALUES (1), (2)");
+    }
+    CliRun items =
+        CliRun.of(
+            in(
+                "dropfirst",
+                "--workload",
+                "insert",
+                "--table-size",
+                "100",
+                "--iterations",
+                "20",
+                "--output-dir",
+                dir.resolve("items").toString()));
+    assertEquals(0, items.exitCode(), items.err());
+    assertEquals(120, query("dropfirst", "SELECT COUNT(*) FROM item"));
+    CliRun again =
+        CliRun.of(
+            in(
+                "dropfirst",
+                "--workload",
+                "point-select",
+                "--table-size",
+                "50",
+                "--iterations",
+                "10",
+                "--drop-first",
+                "--output-dir",
+                dir.resolve("again").toString()));
+    assertEquals(0, again.exitCode(), again.err());
+    assertTrue(again.out().contains("Dropped what txbench created: item"), again.out());
+    assertTrue(again.out().contains("verification  passed"), again.out());
+    assertEquals(50, query("dropfirst", "SELECT COUNT(*) FROM item"));
+    assertEquals(2, query("dropfirst", "SELECT COUNT(*) FROM keep"));
+    CliRun refused = CliRun.of(in("dropfirst", "--drop-first", "--skip-setup"));
+    assertEquals(ExitCodes.USAGE, refused.exitCode(), refused.err());
+    assertTrue(refused.err().contains("--drop-first excludes --skip-setup"), refused.err());
+  }
+
+  @Test
   void aDirectoryHoldingARunIsRefusedAndOverwrittenOnlyWhenAskedAndOnlyItsResults()
       throws Exception {
     createDatabase("reuse");

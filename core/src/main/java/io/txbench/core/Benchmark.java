@@ -79,6 +79,18 @@ public final class Benchmark implements AutoCloseable {
   }
 
   /**
+   * Drops every table of txbench's that its record on the target lists, and nothing else, so that
+   * {@link #prepare} loads the workload's data into an empty database of txbench's ({@code
+   * --drop-first}, mongodb-performance-test's {@code -dropdb}).
+   */
+  public Dropped dropBeforePrepare() throws Exception {
+    advance(Stage.OPEN, "drop");
+    Dropped dropped = provider.dropOwned(target);
+    stage = Stage.OPEN;
+    return dropped;
+  }
+
+  /**
    * Creates the workload's schema and loads its data under an exclusive lease, showing {@code
    * progress}; a stop ends the load between two of its steps with {@link StoppedException}.
    *
