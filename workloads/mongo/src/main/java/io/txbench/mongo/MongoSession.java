@@ -39,9 +39,13 @@ final class MongoSession implements AutoCloseable {
     T run(ClientSession session) throws InterruptedException, AbandonedException, DeclinedException;
   }
 
+  /** This worker's statements outside any transaction: itself when it has none. */
+  private final MongoSession alone;
+
   private MongoSession(Effects effects, ClientSession session) {
     this.effects = effects;
     this.session = session;
+    this.alone = session == null ? null : new MongoSession(effects, null);
   }
 
   /**
@@ -65,7 +69,7 @@ final class MongoSession implements AutoCloseable {
    * transaction: a mix runs only its read-modify-writes in one.
    */
   MongoSession withoutTransaction() {
-    return session == null ? this : new MongoSession(effects, null);
+    return session == null ? this : alone;
   }
 
   /**
