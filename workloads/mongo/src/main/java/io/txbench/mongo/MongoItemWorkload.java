@@ -133,6 +133,16 @@ abstract class MongoItemWorkload implements Workload<MongoSession> {
     return collections.get(randomCollection(random));
   }
 
+  /** The error of a document that must be there and is not: the data is not what prepare left. */
+  static IllegalStateException missing(MongoCollection<Document> c, long id) {
+    return new IllegalStateException(
+        "document "
+            + id
+            + " of collection "
+            + c.getNamespace().getCollectionName()
+            + " is missing");
+  }
+
   /** The {@code _id}s from {@code start} to {@code start + size - 1}, clipped to the loaded. */
   Bson idRange(long start, long size) {
     return Filters.and(

@@ -21,12 +21,7 @@ final class MongoPointSelectWorkload extends MongoItemWorkload {
     long id = randomId(worker.random());
     Document d = items.find(Filters.eq("_id", id)).projection(shape.read()).first();
     if (d == null || d.getString("c") == null) {
-      throw new IllegalStateException(
-          "document "
-              + id
-              + " of collection "
-              + items.getNamespace().getCollectionName()
-              + " is missing");
+      throw missing(items, id);
     }
   }
 }

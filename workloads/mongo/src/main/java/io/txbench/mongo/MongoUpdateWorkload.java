@@ -26,12 +26,7 @@ final class MongoUpdateWorkload extends MongoItemWorkload {
     long id = randomId(worker.random());
     UpdateResult r = session.updateOne(items, Filters.eq("_id", id), shape.update(worker.random()));
     if (r.getMatchedCount() != 1) {
-      throw new IllegalStateException(
-          "document "
-              + id
-              + " of collection "
-              + items.getNamespace().getCollectionName()
-              + " is missing");
+      throw missing(items, id);
     }
   }
 }

@@ -65,11 +65,7 @@ abstract class MongoMixContract extends MongoOltpContract {
     assertTrue(o.verification().passed(), o.describe());
     Verification v =
         verifyAfter(
-            mix("point-select=50,update=30,read-modify-write=20", 300),
-            () ->
-                db.getCollection("item")
-                    .updateOne(
-                        new Document("_id", 3L), new Document("$inc", new Document("updates", 1))));
+            mix("point-select=50,update=30,read-modify-write=20", 300), increment("updates", 3, 1));
     assertFalse(v.passed(), v.toString());
   }
 

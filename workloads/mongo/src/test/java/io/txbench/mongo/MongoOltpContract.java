@@ -48,6 +48,13 @@ abstract class MongoOltpContract extends MongoWorkloadsContract {
     return total;
   }
 
+  /** Adds {@code by} to {@code field} of document {@code id} of {@code item}, behind txbench. */
+  Runnable increment(String field, long id, int by) {
+    return () ->
+        db.getCollection("item")
+            .updateOne(new Document("_id", id), new Document("$inc", new Document(field, by)));
+  }
+
   /**
    * What verify says of a run of no iterations (attached to loaded data) during which {@code plant}
    * changed the data behind txbench's back.
@@ -129,13 +136,7 @@ abstract class MongoOltpContract extends MongoWorkloadsContract {
   void verifyOfOltpSeesAnIncrementOfKNoTransactionMade() throws Exception {
     WorkloadOptions options = items(new Oltp(Oltp.Variant.WRITE_ONLY), 100);
     run(options, 1, 1, true);
-    Verification v =
-        verifyAfter(
-            options,
-            () ->
-                db.getCollection("item")
-                    .updateOne(
-                        new Document("_id", 7L), new Document("$inc", new Document("k", 5))));
+    Verification v = verifyAfter(options, increment("k", 7, 5));
     assertFalse(v.passed(), v.toString());
     assertTrue(v.anomalies().toString().contains("sum of k grew by 5"), v.toString());
   }
@@ -163,13 +164,7 @@ abstract class MongoOltpContract extends MongoWorkloadsContract {
     assertTrue(counts.verification().passed(), counts.describe());
     assertEquals(1_000, count("item"));
     assertEquals(0, sum("item", "updates"));
-    Verification v =
-        verifyAfter(
-            items(new Count(), 1_000),
-            () ->
-                db.getCollection("item")
-                    .updateOne(
-                        new Document("_id", 3L), new Document("$inc", new Document("updates", 1))));
+    Verification v = verifyAfter(items(new Count(), 1_000), increment("updates", 3, 1));
     assertFalse(v.passed(), v.toString());
   }
 
@@ -183,13 +178,7 @@ abstract class MongoOltpContract extends MongoWorkloadsContract {
     assertEquals(updated, o.verification().figures().get("rows updated"), o.describe());
     // Ranges near the end are clipped to the documents there are.
     assertTrue(updated > 200 * 9 && updated <= 200 * 10, o.describe());
-    Verification v =
-        verifyAfter(
-            options,
-            () ->
-                db.getCollection("item")
-                    .updateOne(
-                        new Document("_id", 3L), new Document("$inc", new Document("updates", 1))));
+    Verification v = verifyAfter(options, increment("updates", 3, 1));
     assertFalse(v.passed(), v.toString());
   }
 }
