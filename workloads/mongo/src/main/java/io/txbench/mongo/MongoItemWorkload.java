@@ -3,7 +3,6 @@ package io.txbench.mongo;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Accumulators;
 import com.mongodb.client.model.Aggregates;
-import com.mongodb.client.model.Filters;
 import io.txbench.core.Lease;
 import io.txbench.core.LeaseMode;
 import io.txbench.core.Progress;
@@ -143,11 +142,14 @@ abstract class MongoItemWorkload implements Workload<MongoSession> {
             + " is missing");
   }
 
-  /** The {@code _id}s from {@code start} to {@code start + size - 1}, clipped to the loaded. */
+  /**
+   * The {@code _id}s from {@code start} to {@code start + size - 1}, clipped to the loaded: one
+   * condition with both bounds, as the server plans a BETWEEN (the emulator scans twice as fast as
+   * with an {@code $and} of two).
+   */
   Bson idRange(long start, long size) {
-    return Filters.and(
-        Filters.gte("_id", start),
-        Filters.lte("_id", Math.max(start, Math.min(rows, start + size - 1))));
+    long end = Math.max(start, Math.min(rows, start + size - 1));
+    return new Document("_id", new Document("$gte", start).append("$lte", end));
   }
 
   @Override

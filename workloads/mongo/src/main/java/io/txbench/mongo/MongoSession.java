@@ -33,14 +33,14 @@ final class MongoSession implements AutoCloseable {
   private final Effects effects;
   private final ClientSession session;
 
+  /** This worker's statements outside any transaction, when it has a session for them. */
+  private final MongoSession alone;
+
   /** The statements of one iteration; {@code session} is null without a transaction. */
   @FunctionalInterface
   interface Work<T> {
     T run(ClientSession session) throws InterruptedException, AbandonedException, DeclinedException;
   }
-
-  /** This worker's statements outside any transaction: itself when it has none. */
-  private final MongoSession alone;
 
   private MongoSession(Effects effects, ClientSession session) {
     this.effects = effects;
