@@ -1,6 +1,5 @@
 package io.txbench.mongo;
 
-import com.mongodb.ClientSessionOptions;
 import com.mongodb.client.ClientSession;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
@@ -53,7 +52,6 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
   private final MongoCollection<Document> seats;
   private final MongoCollection<Document> payments;
   private final MongoCollection<Document> audits;
-  private final ClientSessionOptions sessionOptions;
   private final LocalDate[] days;
   private final long bookingSleepNanos;
   private long scheduleCount;
@@ -75,11 +73,6 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
     seats = db.getCollection("seat");
     payments = db.getCollection("payment");
     audits = db.getCollection("audit");
-    sessionOptions =
-        ClientSessionOptions.builder()
-            .causallyConsistent(target.causallyConsistent())
-            .defaultTransactionOptions(target.transactionOptions())
-            .build();
     days = AirlineData.bookingDays(airline.dayRange());
     bookingSleepNanos = airline.bookingSleep().toNanos();
   }
@@ -146,7 +139,7 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
 
   @Override
   public MongoSession openSession(Worker worker) {
-    return MongoSession.open(target, worker, options.transactional() ? sessionOptions : null);
+    return MongoSession.open(target, worker, options.transactional());
   }
 
   @Override

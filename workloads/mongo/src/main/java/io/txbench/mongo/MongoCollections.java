@@ -1,8 +1,13 @@
 package io.txbench.mongo;
 
+import io.txbench.core.kinds.ItemKind;
+import io.txbench.core.kinds.Ycsb;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Every collection a MongoDB workload of txbench creates, with the fields of its documents: the
@@ -10,7 +15,17 @@ import java.util.Set;
  */
 final class MongoCollections {
   static final List<String> AIRLINE = List.of("aircraft", "schedule", "seat", "payment", "audit");
-  static final String ITEM = "item";
+  static final String ITEM = ItemKind.TABLE;
+  static final String USERTABLE = Ycsb.TABLE;
+
+  /**
+   * The stem of a collection of items or of YCSB's, and its number from 2 to 1,000 ({@code item7}),
+   * as {@code --tables} names them.
+   */
+  private static final Pattern NUMBERED =
+      Pattern.compile("(" + ITEM + "|" + USERTABLE + ")(?:[2-9]|[1-9][0-9]{1,2}|1000)");
+
+  private static final Set<String> ITEM_FIELDS = Set.of("_id", "k", "c", "pad", "updates");
 
   private static final Map<String, Set<String>> FIELDS =
       Map.of(
@@ -34,16 +49,46 @@ final class MongoCollections {
           "audit",
           Set.of("_id", "seats_occupied", "schedule_id", "flight_date"),
           ITEM,
-          Set.of("_id", "k", "c", "pad", "updates"));
+          ITEM_FIELDS);
 
   private MongoCollections() {}
 
+  /**
+   * Whether txbench makes a collection of that name: the airline's, {@code item} and {@code item2}
+   * to {@code item1000} of {@code --tables}, and {@code usertable} and its numbered peers.
+   */
   static boolean known(String name) {
-    return FIELDS.containsKey(name);
+    return FIELDS.containsKey(name) || name.equals(USERTABLE) || numbered(name) != null;
   }
 
-  /** The fields of the documents txbench writes to {@code name}. */
-  static Set<String> fields(String name) {
-    return FIELDS.get(name);
+  /** The stem of {@code item7} or {@code usertable7}, or null for any other name. */
+  private static String numbered(String name) {
+    Matcher m = NUMBERED.matcher(name);
+    return m.matches() ? m.group(1) : null;
+  }
+
+  /**
+   * Whether a document of the collection {@code name} has exactly the fields txbench writes there:
+   * YCSB's documents have {@code _id}, {@code updates} and {@code field0} to {@code fieldN-1}, as
+   * many as {@code --field-count} said.
+   */
+  static boolean shapedAsOwn(String name, Set<String> fields) {
+    String stem = numbered(name) != null ? numbered(name) : name;
+    if (stem.equals(USERTABLE)) {
+      return fields.equals(ycsbFields(fields.size() - 2));
+    }
+    return fields.equals(FIELDS.get(stem));
+  }
+
+  /** The fields of YCSB's documents of {@code count} fields; none for fewer than one. */
+  private static Set<String> ycsbFields(int count) {
+    if (count < 1) {
+      return Set.of();
+    }
+    Set<String> fields = new HashSet<>(List.of("_id", "updates"));
+    for (int f = 0; f < count; f++) {
+      fields.add("field" + f);
+    }
+    return fields;
   }
 }

@@ -7,7 +7,10 @@ import io.txbench.core.data.ItemData;
 import io.txbench.core.kinds.Insert;
 import org.bson.Document;
 
-/** {@link Insert} on MongoDB: one document; the driver makes its ObjectId, unique across runs. */
+/**
+ * {@link Insert} on MongoDB: one document in a random collection; the driver makes its ObjectId,
+ * unique across runs.
+ */
 final class MongoInsertWorkload extends MongoItemWorkload {
 
   MongoInsertWorkload(
@@ -22,6 +25,6 @@ final class MongoInsertWorkload extends MongoItemWorkload {
             .append("c", data.c(worker.random()))
             .append("pad", data.pad(worker.random()))
             .append("updates", 0L);
-    session.write(() -> items.insertOne(item));
+    session.insertOne(collection(worker.random()), item);
   }
 }

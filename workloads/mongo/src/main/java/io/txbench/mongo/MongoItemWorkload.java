@@ -12,27 +12,40 @@ import io.txbench.core.Worker;
 import io.txbench.core.Workload;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.core.data.ItemData;
+import io.txbench.core.keys.KeyChooser;
 import io.txbench.core.kinds.ItemFigures;
 import io.txbench.core.kinds.ItemKind;
 import io.txbench.core.kinds.ItemRun;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.LongSupplier;
 import org.bson.Document;
+import org.bson.conversions.Bson;
 
 /**
- * What point-select, insert and update share on MongoDB ({@link ItemKind}): loading the collection
- * {@code item} (documents with {@code _id} 1 to N, shaped as sysbench's rows, plus an {@code
- * updates} counter), attaching to it, and reading the figures the kind's verify compares.
+ * What the kinds on items share on MongoDB ({@link ItemKind}): loading the {@code --tables}
+ * collections {@code item}, {@code item2}, ... (or YCSB's {@code usertable}, ...) in parallel, with
+ * documents of {@code _id} 1 to N in the kind's {@link MongoShape}; attaching to them; choosing a
+ * collection and a key for an iteration; and reading the figures the kind's verify compares, summed
+ * over the collections. Each kind's class has only its statements.
  */
 abstract class MongoItemWorkload implements Workload<MongoSession> {
-  static final String COLLECTION = MongoCollections.ITEM;
   final MongoTarget target;
   final ItemData data;
-  private final ItemKind kind;
-  private final WorkloadOptions options;
-  private ItemFigures before;
-  final MongoCollection<Document> items;
+  final ItemKind kind;
+  final WorkloadOptions options;
+  final MongoShape shape;
   private final MongoRegistry registry;
+  private final List<String> names;
+
+  /** The collections, in order: {@code item}, {@code item2}, ... */
+  final List<MongoCollection<Document>> collections;
+
+  private final KeyChooser keys;
+  private ItemFigures before;
+
+  /** The ids 1 to rows exist in every collection: loaded by prepare, or read from the record. */
   long rows;
 
   MongoItemWorkload(
@@ -42,38 +55,50 @@ abstract class MongoItemWorkload implements Workload<MongoSession> {
     this.options = options;
     this.registry = registry;
     this.data = new ItemData(options.seed());
-    this.items = target.database().getCollection(COLLECTION);
+    this.shape = MongoShape.of(kind, options.seed(), options.declared(), data);
     this.rows = ItemKind.tableSize(options.declared());
+    List<String> n = new ArrayList<>();
+    for (int i = 1; i <= ItemKind.tables(options.declared()); i++) {
+      n.add(ItemKind.tableName(kind.table(), i));
+    }
+    this.names = List.copyOf(n);
+    this.collections = names.stream().map(target.database()::getCollection).toList();
+    this.keys = chooser(() -> rows);
   }
 
   @Override
   public void prepare(Progress progress) throws Exception {
     long size = ItemKind.tableSize(options.declared());
-    registry.recreate(List.of(COLLECTION), kind.dataSet(), size, options.seed());
-    SplittableRandom random = data.loadRandom();
-    try (Progress.Task task = progress.start("loading " + COLLECTION, size)) {
-      MongoLoader.load(
-          items,
-          task,
-          sink -> {
-            for (long id = 1; id <= size; id++) {
-              sink.accept(
-                  new Document("_id", id)
-                      .append("k", ItemData.k(random, size))
-                      .append("c", data.c(random))
-                      .append("pad", data.pad(random))
-                      .append("updates", 0L));
-            }
-          });
+    registry.recreate(names, kind.dataSet(), size, options.seed());
+    List<MongoLoader.Load> loads = new ArrayList<>();
+    for (int n = 0; n < collections.size(); n++) {
+      SplittableRandom random = new SplittableRandom(options.seed() + n * 0x9E3779B97F4A7C15L);
+      MongoCollection<Document> c = collections.get(n);
+      loads.add(
+          new MongoLoader.Load(
+              c,
+              sink -> {
+                for (long id = 1; id <= size; id++) {
+                  sink.accept(shape.document(id, size, random));
+                }
+                shape.index(c);
+              }));
     }
-    items.createIndex(new Document("k", 1));
-    registry.finish(List.of(COLLECTION));
+    String what = names.size() == 1 ? names.get(0) : names.size() + " collections";
+    try (Progress.Task task = progress.start("loading " + what, size * names.size())) {
+      MongoLoader.loadAll(loads, task);
+    }
+    registry.finish(names);
     rows = size;
   }
 
   @Override
   public void attach() throws Exception {
-    rows = registry.attach(COLLECTION);
+    long least = Long.MAX_VALUE;
+    for (String name : names) {
+      least = Math.min(least, registry.attach(name));
+    }
+    rows = least;
   }
 
   @Override
@@ -81,33 +106,91 @@ abstract class MongoItemWorkload implements Workload<MongoSession> {
     return registry.lease(kind.dataSet(), mode);
   }
 
-  /** Item workloads run without transactions: each write commits on its own. */
+  /** Item workloads run without transactions unless they say so: each write commits on its own. */
   @Override
   public MongoSession openSession(Worker worker) {
-    return MongoSession.open(target, worker, null);
+    return MongoSession.open(target, worker, false);
   }
 
+  /** A chooser of keys from 1 to {@code keys}, by {@code --distribution}. */
+  KeyChooser chooser(LongSupplier keys) {
+    return kind.distribution(options.declared()).over(keys);
+  }
+
+  /** A key among the loaded documents, by {@code --distribution}. */
   long randomId(SplittableRandom random) {
-    return 1 + random.nextLong(rows);
+    return keys.next(random);
+  }
+
+  /** The index of a random collection, as sysbench picks a table per transaction. */
+  int randomCollection(SplittableRandom random) {
+    return collections.size() == 1 ? 0 : random.nextInt(collections.size());
+  }
+
+  /** A random collection. */
+  MongoCollection<Document> collection(SplittableRandom random) {
+    return collections.get(randomCollection(random));
+  }
+
+  /** The error of a document that must be there and is not: the data is not what prepare left. */
+  static IllegalStateException missing(MongoCollection<Document> c, long id) {
+    return new IllegalStateException(
+        "document "
+            + id
+            + " of collection "
+            + c.getNamespace().getCollectionName()
+            + " is missing");
+  }
+
+  /**
+   * The {@code _id}s from {@code start} to {@code start + size - 1}, clipped to the loaded: one
+   * condition with both bounds, as the server plans a BETWEEN (the emulator scans twice as fast as
+   * with an {@code $and} of two).
+   */
+  Bson idRange(long start, long size) {
+    long end = Math.max(start, Math.min(rows, start + size - 1));
+    return new Document("_id", new Document("$gte", start).append("$lte", end));
   }
 
   @Override
-  public void beforeRun() {
+  public void beforeRun() throws Exception {
     before = figures();
   }
 
   @Override
   public Verification verify(Tally tally) {
-    return kind.verify(new ItemRun(before, figures(), tally, options.declared(), 0));
+    return kind.verify(new ItemRun(before, figures(), tally, options.declared(), rowsChanged()));
   }
 
+  /**
+   * The documents the committed iterations of this run said they changed, for kinds that count them
+   * (a range update); 0 otherwise.
+   */
+  long rowsChanged() {
+    return 0;
+  }
+
+  /** The documents, the updates counted and the sum of k over every collection. */
   private ItemFigures figures() {
-    return new ItemFigures(items.countDocuments(), sum("$updates"), sum("$k"));
-  }
-
-  private long sum(String field) {
-    Document sum =
-        items.aggregate(List.of(Aggregates.group(null, Accumulators.sum("total", field)))).first();
-    return sum == null ? 0 : ((Number) sum.get("total")).longValue();
+    long documents = 0;
+    long updates = 0;
+    long kSum = 0;
+    for (MongoCollection<Document> c : collections) {
+      Document sums =
+          c.aggregate(
+                  List.of(
+                      Aggregates.group(
+                          null,
+                          Accumulators.sum("documents", 1),
+                          Accumulators.sum("updates", "$updates"),
+                          Accumulators.sum("k", shape.hasK() ? "$k" : 0))))
+              .first();
+      if (sums != null) {
+        documents += ((Number) sums.get("documents")).longValue();
+        updates += ((Number) sums.get("updates")).longValue();
+        kSum += ((Number) sums.get("k")).longValue();
+      }
+    }
+    return new ItemFigures(documents, updates, kSum);
   }
 }

@@ -15,9 +15,16 @@ import io.txbench.core.WorkloadOptions;
 import io.txbench.core.WorkloadProvider;
 import io.txbench.core.WorkloadTable;
 import io.txbench.core.kinds.Airline;
+import io.txbench.core.kinds.Count;
+import io.txbench.core.kinds.Delete;
 import io.txbench.core.kinds.Insert;
+import io.txbench.core.kinds.MixKind;
+import io.txbench.core.kinds.Oltp;
 import io.txbench.core.kinds.PointSelect;
+import io.txbench.core.kinds.RangeScan;
 import io.txbench.core.kinds.Update;
+import io.txbench.core.kinds.UpdateMany;
+import io.txbench.core.kinds.Ycsb;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -73,13 +80,36 @@ public final class MongoProvider implements WorkloadProvider {
 
   @Override
   public WorkloadTable<MongoTarget> workloads() {
-    return WorkloadTable.of(MongoTarget.class)
-        .serve(new Airline(), (t, kind, o) -> new MongoAirlineWorkload(t, kind, o, registry(t)))
-        .serve(
-            new PointSelect(),
-            (t, kind, o) -> new MongoPointSelectWorkload(t, kind, o, registry(t)))
-        .serve(new Insert(), (t, kind, o) -> new MongoInsertWorkload(t, kind, o, registry(t)))
-        .serve(new Update(), (t, kind, o) -> new MongoUpdateWorkload(t, kind, o, registry(t)));
+    WorkloadTable<MongoTarget> table =
+        WorkloadTable.of(MongoTarget.class)
+            .serve(new Airline(), (t, kind, o) -> new MongoAirlineWorkload(t, kind, o, registry(t)))
+            .serve(
+                new PointSelect(),
+                (t, kind, o) -> new MongoPointSelectWorkload(t, kind, o, registry(t)))
+            .serve(new Insert(), (t, kind, o) -> new MongoInsertWorkload(t, kind, o, registry(t)))
+            .serve(new Update(), (t, kind, o) -> new MongoUpdateWorkload(t, kind, o, registry(t)));
+    for (Oltp.Variant variant : Oltp.Variant.values()) {
+      table =
+          table.serve(
+              new Oltp(variant), (t, kind, o) -> new MongoOltpWorkload(t, kind, o, registry(t)));
+    }
+    table =
+        table
+            .serve(new Delete(), (t, kind, o) -> new MongoDeleteWorkload(t, kind, o, registry(t)))
+            .serve(
+                new RangeScan(),
+                (t, kind, o) -> new MongoRangeScanWorkload(t, kind, o, registry(t)))
+            .serve(new Count(), (t, kind, o) -> new MongoCountWorkload(t, kind, o, registry(t)))
+            .serve(
+                new UpdateMany(),
+                (t, kind, o) -> new MongoUpdateManyWorkload(t, kind, o, registry(t)))
+            .serve(new MixKind(), (t, kind, o) -> new MongoMixWorkload(t, kind, o, registry(t)));
+    for (Ycsb.Preset preset : Ycsb.Preset.values()) {
+      table =
+          table.serve(
+              new Ycsb(preset), (t, kind, o) -> new MongoMixWorkload(t, kind, o, registry(t)));
+    }
+    return table;
   }
 
   private static MongoRegistry registry(MongoTarget target) {
@@ -97,7 +127,10 @@ public final class MongoProvider implements WorkloadProvider {
               + target.describe()
               + " is standalone, and only a replica set or a sharded cluster has transactions:"
               + " start one (docker compose -f docker/compose.yaml up -d mongo starts a one-node"
-              + " replica set) or run airline with --disable-transaction");
+              + " replica set) or run "
+              + workload.name()
+              + " with "
+              + workload.kind().withoutTransactionOption().name());
     }
     return mongo;
   }

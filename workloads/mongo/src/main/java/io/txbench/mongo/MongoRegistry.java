@@ -135,7 +135,7 @@ final class MongoRegistry {
   /** Whether a document of the collection (any, if it has one) has exactly txbench's fields. */
   private boolean shapedAsOwn(String name) {
     Document sample = database.getCollection(name).find().first();
-    return sample == null || sample.keySet().equals(MongoCollections.fields(name));
+    return sample == null || MongoCollections.shapedAsOwn(name, sample.keySet());
   }
 
   /** Records the collections complete, once their load and indexes finished. */

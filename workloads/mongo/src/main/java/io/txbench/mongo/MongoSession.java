@@ -2,13 +2,23 @@ package io.txbench.mongo;
 
 import com.mongodb.ClientSessionOptions;
 import com.mongodb.MongoException;
+import com.mongodb.client.AggregateIterable;
 import com.mongodb.client.ClientSession;
+import com.mongodb.client.DistinctIterable;
+import com.mongodb.client.FindIterable;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.FindOneAndDeleteOptions;
+import com.mongodb.client.result.DeleteResult;
+import com.mongodb.client.result.UpdateResult;
 import io.txbench.core.AbandonedException;
 import io.txbench.core.DeclinedException;
 import io.txbench.core.Effects;
 import io.txbench.core.Worker;
+import java.util.List;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
+import org.bson.Document;
+import org.bson.conversions.Bson;
 
 /**
  * One worker's MongoDB session and the transaction template of every MongoDB workload. With
@@ -23,6 +33,9 @@ final class MongoSession implements AutoCloseable {
   private final Effects effects;
   private final ClientSession session;
 
+  /** This worker's statements outside any transaction, when it has a session for them. */
+  private final MongoSession alone;
+
   /** The statements of one iteration; {@code session} is null without a transaction. */
   @FunctionalInterface
   interface Work<T> {
@@ -32,12 +45,31 @@ final class MongoSession implements AutoCloseable {
   private MongoSession(Effects effects, ClientSession session) {
     this.effects = effects;
     this.session = session;
+    this.alone = session == null ? null : new MongoSession(effects, null);
   }
 
-  /** A worker's session: with {@code options}, one that runs transactions; null for none. */
-  static MongoSession open(MongoTarget target, Worker worker, ClientSessionOptions options) {
-    return new MongoSession(
-        worker.effects(), options == null ? null : target.client().startSession(options));
+  /**
+   * A worker's session: with {@code transactions}, one that runs each iteration as a transaction
+   * with the target's session and transaction options.
+   */
+  static MongoSession open(MongoTarget target, Worker worker, boolean transactions) {
+    if (!transactions) {
+      return new MongoSession(worker.effects(), null);
+    }
+    ClientSessionOptions options =
+        ClientSessionOptions.builder()
+            .causallyConsistent(target.causallyConsistent())
+            .defaultTransactionOptions(target.transactionOptions())
+            .build();
+    return new MongoSession(worker.effects(), target.client().startSession(options));
+  }
+
+  /**
+   * The same worker's session for statements that each commit on their own, outside any
+   * transaction: a mix runs only its read-modify-writes in one.
+   */
+  MongoSession withoutTransaction() {
+    return session == null ? this : alone;
   }
 
   /**
@@ -91,6 +123,66 @@ final class MongoSession implements AutoCloseable {
       effects.failed(false);
     }
     return result;
+  }
+
+  /** Documents matching {@code filter}. */
+  FindIterable<Document> find(MongoCollection<Document> c, Bson filter) {
+    return session == null ? c.find(filter) : c.find(session, filter);
+  }
+
+  AggregateIterable<Document> aggregate(MongoCollection<Document> c, List<Bson> pipeline) {
+    return session == null ? c.aggregate(pipeline) : c.aggregate(session, pipeline);
+  }
+
+  /** The distinct values of {@code field} among the documents matching {@code filter}. */
+  <T> DistinctIterable<T> distinct(
+      MongoCollection<Document> c, String field, Bson filter, Class<T> type) {
+    return session == null
+        ? c.distinct(field, filter, type)
+        : c.distinct(session, field, filter, type);
+  }
+
+  long countDocuments(MongoCollection<Document> c, Bson filter) {
+    return session == null ? c.countDocuments(filter) : c.countDocuments(session, filter);
+  }
+
+  /** Updates one document: a write (see {@link #write(Supplier, ToLongFunction)}). */
+  UpdateResult updateOne(MongoCollection<Document> c, Bson filter, Bson update)
+      throws AbandonedException {
+    return write(
+        () -> session == null ? c.updateOne(filter, update) : c.updateOne(session, filter, update),
+        UpdateResult::getModifiedCount);
+  }
+
+  /** Updates every document matching {@code filter}, in one statement. */
+  UpdateResult updateMany(MongoCollection<Document> c, Bson filter, Bson update)
+      throws AbandonedException {
+    return write(
+        () ->
+            session == null ? c.updateMany(filter, update) : c.updateMany(session, filter, update),
+        UpdateResult::getModifiedCount);
+  }
+
+  DeleteResult deleteOne(MongoCollection<Document> c, Bson filter) throws AbandonedException {
+    return write(
+        () -> session == null ? c.deleteOne(filter) : c.deleteOne(session, filter),
+        DeleteResult::getDeletedCount);
+  }
+
+  /** Deletes one document and returns it (as {@code options} project it), or null if none. */
+  Document findOneAndDelete(
+      MongoCollection<Document> c, Bson filter, FindOneAndDeleteOptions options)
+      throws AbandonedException {
+    return write(
+        () ->
+            session == null
+                ? c.findOneAndDelete(filter, options)
+                : c.findOneAndDelete(session, filter, options),
+        deleted -> deleted == null ? 0 : 1);
+  }
+
+  void insertOne(MongoCollection<Document> c, Document document) throws AbandonedException {
+    write(() -> session == null ? c.insertOne(document) : c.insertOne(session, document));
   }
 
   private void commitReported() {

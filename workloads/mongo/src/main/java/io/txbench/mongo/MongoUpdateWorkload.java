@@ -1,16 +1,17 @@
 package io.txbench.mongo;
 
+import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
-import com.mongodb.client.model.Updates;
 import com.mongodb.client.result.UpdateResult;
 import io.txbench.core.AbandonedException;
 import io.txbench.core.Worker;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.core.kinds.Update;
+import org.bson.Document;
 
 /**
- * {@link Update} on MongoDB: the non-indexed field {@code c} of one document set, the update
- * counted in it.
+ * {@link Update} on MongoDB: the non-indexed field {@code c} of one document of a random collection
+ * set, the update counted in it.
  */
 final class MongoUpdateWorkload extends MongoItemWorkload {
 
@@ -21,17 +22,11 @@ final class MongoUpdateWorkload extends MongoItemWorkload {
 
   @Override
   public void iteration(Worker worker, MongoSession session) throws AbandonedException {
+    MongoCollection<Document> items = collection(worker.random());
     long id = randomId(worker.random());
-    String c = data.c(worker.random());
-    UpdateResult r =
-        session.write(
-            () ->
-                items.updateOne(
-                    Filters.eq("_id", id),
-                    Updates.combine(Updates.set("c", c), Updates.inc("updates", 1L))),
-            UpdateResult::getMatchedCount);
+    UpdateResult r = session.updateOne(items, Filters.eq("_id", id), shape.update(worker.random()));
     if (r.getMatchedCount() != 1) {
-      throw new IllegalStateException("document " + id + " of collection item is missing");
+      throw missing(items, id);
     }
   }
 }

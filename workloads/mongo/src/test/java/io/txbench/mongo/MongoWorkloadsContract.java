@@ -30,14 +30,15 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The four workloads against a MongoDB server, each test in a database of its own; assertions read
- * the effects back. Subclasses say where the server is and whether it has transactions.
+ * The workloads against a MongoDB server, each test in a database of its own; assertions read the
+ * effects back. Subclasses add the kinds of issue 14 ({@link MongoOltpContract}, {@link
+ * MongoMixContract}); the last of them says where the server is and whether it has transactions.
  */
 abstract class MongoWorkloadsContract {
-  private final MongoProvider provider = new MongoProvider();
+  final MongoProvider provider = new MongoProvider();
   private String databaseName;
   private MongoClient client;
-  private MongoDatabase db;
+  MongoDatabase db;
 
   /** The connection string of the server under test, without a database. */
   abstract String serverUri();
@@ -72,7 +73,7 @@ abstract class MongoWorkloadsContract {
     client.close();
   }
 
-  private TargetOptions target(int connections) {
+  TargetOptions target(int connections) {
     String uri = serverUri();
     int query = uri.indexOf('?');
     String withDb =
@@ -97,12 +98,12 @@ abstract class MongoWorkloadsContract {
     return WorkloadFixtures.options(name, tableSize, 42, noTransaction, 0);
   }
 
-  private WorkloadRun.Outcome run(
-      WorkloadOptions options, int threads, long iterations, boolean prepare) throws Exception {
+  WorkloadRun.Outcome run(WorkloadOptions options, int threads, long iterations, boolean prepare)
+      throws Exception {
     return WorkloadRun.run(provider, target(threads), options, iterations, prepare);
   }
 
-  private long count(String collection) {
+  long count(String collection) {
     return db.getCollection(collection).countDocuments();
   }
 
@@ -265,7 +266,7 @@ abstract class MongoWorkloadsContract {
     assertTrue(e.getMessage().contains("without --skip-setup"), e.getMessage());
   }
 
-  private io.txbench.core.Dropped drop() throws Exception {
+  io.txbench.core.Dropped drop() throws Exception {
     try (io.txbench.core.Target t =
         provider.open(target(1), workload(PointSelect.NAME, 1, false))) {
       return provider.dropOwned(t);

@@ -1,0 +1,33 @@
+package io.txbench.mongo;
+
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.Filters;
+import io.txbench.core.AbandonedException;
+import io.txbench.core.DeclinedException;
+import io.txbench.core.Worker;
+import io.txbench.core.WorkloadOptions;
+import io.txbench.core.kinds.Delete;
+import org.bson.Document;
+
+/**
+ * {@link Delete} on MongoDB: one document of a random collection deleted by {@code _id}
+ * (mongodb-performance-test's {@code delete}); a key already deleted is declined.
+ */
+final class MongoDeleteWorkload extends MongoItemWorkload {
+
+  MongoDeleteWorkload(
+      MongoTarget target, Delete kind, WorkloadOptions options, MongoRegistry registry) {
+    super(target, kind, options, registry);
+  }
+
+  @Override
+  public void iteration(Worker worker, MongoSession session)
+      throws AbandonedException, DeclinedException {
+    MongoCollection<Document> items = collection(worker.random());
+    long id = randomId(worker.random());
+    if (session.deleteOne(items, Filters.eq("_id", id)).getDeletedCount() == 0) {
+      throw new DeclinedException(
+          "document " + id + " of " + items.getNamespace().getCollectionName() + " is gone");
+    }
+  }
+}
