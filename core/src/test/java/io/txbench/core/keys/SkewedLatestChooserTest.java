@@ -16,7 +16,7 @@ class SkewedLatestChooserTest {
    * weights of the first {@code newest} ranks over all the ranks' weights.
    */
   private static double newestShare(int newest, long keys) {
-    return Zipfian.terms(0, newest) / Zipfian.terms(0, keys);
+    return ZipfianTest.zetaByFormula(newest) / ZipfianTest.zetaByFormula(keys);
   }
 
   /** The share of the {@code newest} keys of {@code counts}. */
@@ -34,13 +34,17 @@ class SkewedLatestChooserTest {
     System.out.printf(
         "latest over %,d keys: the newest 1%% predicted %.4f, drawn %.4f; the newest key"
             + " predicted %.4f, drawn %.4f%n",
-        KEYS, expected, observed, 1 / Zipfian.terms(0, KEYS), counts[KEYS - 1] / (double) DRAWS);
+        KEYS,
+        expected,
+        observed,
+        1 / ZipfianTest.zetaByFormula(KEYS),
+        counts[KEYS - 1] / (double) DRAWS);
     // Gray et al.'s method, which YCSB uses, draws ranks 2 to 999 of 100,000 a little more often
     // than the law (61.28% against 60.48% for the first 1,000: 1.3% more); one million draws add
     // a standard deviation of 0.05 points. So the drawn share is within 2% (relative).
     assertEquals(expected, observed, 0.02 * expected);
     // The newest key is rank 0, which the method draws exactly as the law: 1/zeta.
-    assertEquals(1 / Zipfian.terms(0, KEYS), counts[KEYS - 1] / (double) DRAWS, 0.002);
+    assertEquals(1 / ZipfianTest.zetaByFormula(KEYS), counts[KEYS - 1] / (double) DRAWS, 0.002);
   }
 
   @Test
