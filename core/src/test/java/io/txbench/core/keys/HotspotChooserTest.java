@@ -37,6 +37,15 @@ class HotspotChooserTest {
   }
 
   @Test
+  void overTenKeysTheFirstTwoTakeFortyPercentEach() {
+    long[] counts = Draws.counts(KeyDistribution.HOTSPOT.over(() -> 10), 10, DRAWS, 29);
+    // One million draws: standard deviations of 0.05 points at 40% and 0.016 at 2.5%.
+    for (int key = 0; key < 10; key++) {
+      assertEquals(key < 2 ? 0.4 : 0.025, counts[key] / (double) DRAWS, 0.003, "key " + (key + 1));
+    }
+  }
+
+  @Test
   void tooFewKeysForTwoSetsAreAlike() {
     long[] counts = Draws.counts(KeyDistribution.HOTSPOT.over(() -> 4), 4, 40_000, 19);
     for (long c : counts) {

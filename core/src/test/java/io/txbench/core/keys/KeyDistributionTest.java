@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.OptionValues;
 import java.util.Arrays;
@@ -23,6 +24,7 @@ class KeyDistributionTest {
       long n = Arrays.stream(counts, tenth * KEYS / 10, (tenth + 1) * KEYS / 10).sum();
       assertEquals(0.1, n / (double) DRAWS, 0.01, "tenth " + tenth);
     }
+    assertTrue(Arrays.stream(counts).allMatch(c -> c > 0), "every key, the last too, is drawn");
     // Pearson's chi-square over the keys: 9,999 degrees of freedom, so a mean of 9,999 and a
     // standard deviation of 141; 10,600 is more than four of them above.
     double expected = (double) DRAWS / KEYS;
