@@ -5,7 +5,8 @@ import java.util.SplittableRandom;
 /**
  * A zipfian over a number of items that grows while workers draw (the keys a mix inserts), for
  * YCSB's skewed latest. The sum of the weights (zeta) of the last count is kept and extended by the
- * new items' weights when the count grows, as YCSB does, never summed again from the first item.
+ * new items' weights when the count grows, as YCSB does, never summed again from the first item
+ * (the first zeta, and one for a count far from the kept one, come from {@link Zipfian#zeta}).
  * Shared by the workers: the figures are one immutable value behind a volatile field, replaced
  * under a lock; a worker that read the count just before another's insert (a count a little below
  * the kept one) subtracts the few weights in between for its own draw and keeps nothing.
@@ -17,6 +18,9 @@ final class GrowingZipfian {
    * counts are not expected to fall for good.
    */
   static final long NEAR = 256;
+
+  /** How far from the kept count zeta is worked out anew rather than by the weights between. */
+  static final long FAR = 100_000;
 
   /** The figures for one number of items. */
   private record Sums(long items, double zeta, double eta) {
@@ -57,12 +61,12 @@ final class GrowingZipfian {
         return kept.zeta - Zipfian.terms(items, kept.items);
       }
       double zeta;
-      if (items > kept.items) {
+      if (Math.abs(items - kept.items) > FAR) {
+        zeta = Zipfian.zeta(items);
+      } else if (items > kept.items) {
         zeta = kept.zeta + Zipfian.terms(kept.items, items);
-      } else if (kept.items - items < items) {
-        zeta = kept.zeta - Zipfian.terms(items, kept.items);
       } else {
-        zeta = Zipfian.terms(0, items);
+        zeta = kept.zeta - Zipfian.terms(items, kept.items);
       }
       sums = Sums.of(items, zeta);
       return zeta;
