@@ -83,6 +83,14 @@ class MixTest {
     assertEquals(message, e.getMessage());
   }
 
+  @Test
+  void theOptionRefusesAsParseDoes() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> MixKind.MIX.parse("read=95,write=5"));
+    assertTrue(e.getMessage().startsWith("unknown operation 'write'; one of: "), e.getMessage());
+    assertEquals("point-select=95,update=5", MixKind.MIX.defaultValue().toString());
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"", " , ", "update=NaN", "update=Infinity", "update=1e400"})
   void noUsableWeightIsRefused(String text) {
