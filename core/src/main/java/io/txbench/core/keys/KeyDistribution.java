@@ -22,6 +22,12 @@ public enum KeyDistribution {
   /** YCSB's hotspot: 20% of the keys (the first) take 80% of the operations. */
   HOTSPOT;
 
+  /** YCSB's {@code hotspotdatafraction}: the share of the keys that are hot. */
+  static final double HOT_KEYS = 0.2;
+
+  /** YCSB's {@code hotspotopnfraction}: the share of the choices the hot keys take. */
+  static final double HOT_CHOICES = 0.8;
+
   public static final DeclaredOption<KeyDistribution> OPTION =
       DeclaredOption.choice(
           "--distribution",
@@ -38,13 +44,15 @@ public enum KeyDistribution {
 
   /**
    * A chooser over the keys 1 to {@code keys.getAsLong()}, read at each choice (it grows as a mix
-   * inserts); {@link #DEFAULT} chooses as {@link #UNIFORM}.
+   * inserts); {@link #DEFAULT} chooses as {@link #UNIFORM}. {@link #LATEST} sums its zipfian's
+   * weights over the keys there are now, here, so that the first choice does not.
    */
   public KeyChooser over(LongSupplier keys) {
     return switch (this) {
       case DEFAULT, UNIFORM -> random -> 1 + random.nextLong(Math.max(1, keys.getAsLong()));
-      case ZIPFIAN, LATEST, HOTSPOT ->
-          throw new UnsupportedOperationException(name() + " is not built yet");
+      case ZIPFIAN -> new ScrambledZipfianChooser(keys);
+      case LATEST -> new SkewedLatestChooser(keys);
+      case HOTSPOT -> new HotspotChooser(keys, HOT_KEYS, HOT_CHOICES);
     };
   }
 }
