@@ -8,9 +8,11 @@ import io.txbench.core.Worker;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One worker's connection and prepared statements, opened before the run and kept from one
@@ -23,10 +25,14 @@ import java.util.Map;
  * iteration instead.
  */
 public final class JdbcSession implements AutoCloseable {
+  /** The column of a server-generated key an insert returns. */
+  private static final String[] GENERATED_ID = {"id"};
+
   private final JdbcTarget target;
   private final Effects effects;
   private final boolean hold;
   private final List<String> prepared;
+  private final Set<String> returningId;
   private final Map<String, PreparedStatement> statements = new HashMap<>();
   private Connection connection;
 
@@ -43,11 +49,17 @@ public final class JdbcSession implements AutoCloseable {
     int send() throws SQLException;
   }
 
-  private JdbcSession(JdbcTarget target, Effects effects, boolean hold, List<String> prepared) {
+  private JdbcSession(
+      JdbcTarget target,
+      Effects effects,
+      boolean hold,
+      List<String> prepared,
+      Set<String> returningId) {
     this.target = target;
     this.effects = effects;
     this.hold = hold;
     this.prepared = prepared;
+    this.returningId = returningId;
   }
 
   /**
@@ -56,9 +68,26 @@ public final class JdbcSession implements AutoCloseable {
    */
   public static JdbcSession open(JdbcTarget target, Worker worker, String... sql)
       throws SQLException {
+    return open(target, worker, List.of(sql), List.of());
+  }
+
+  /**
+   * Opens a worker's session as {@link #open(JdbcTarget, Worker, String...)} does, with inserts
+   * besides whose statements return the {@code id} the server generated ({@link
+   * PreparedStatement#getGeneratedKeys()}).
+   */
+  public static JdbcSession open(
+      JdbcTarget target, Worker worker, List<String> sql, List<String> insertsReturningId)
+      throws SQLException {
+    List<String> all = new ArrayList<>(sql);
+    all.addAll(insertsReturningId);
     JdbcSession session =
         new JdbcSession(
-            target, worker.effects(), target.canHoldConnections(worker.workers()), List.of(sql));
+            target,
+            worker.effects(),
+            target.canHoldConnections(worker.workers()),
+            List.copyOf(all),
+            Set.copyOf(insertsReturningId));
     if (session.hold) {
       session.connect();
     }
@@ -105,7 +134,10 @@ public final class JdbcSession implements AutoCloseable {
   public PreparedStatement statement(String sql) throws SQLException {
     PreparedStatement statement = statements.get(sql);
     if (statement == null) {
-      statement = connection.prepareStatement(sql);
+      statement =
+          returningId.contains(sql)
+              ? connection.prepareStatement(sql, GENERATED_ID)
+              : connection.prepareStatement(sql);
       statements.put(sql, statement);
     }
     return statement;

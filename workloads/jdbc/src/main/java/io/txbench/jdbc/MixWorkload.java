@@ -1,0 +1,331 @@
+package io.txbench.jdbc;
+
+import io.txbench.core.AbandonedException;
+import io.txbench.core.DeclinedException;
+import io.txbench.core.Progress;
+import io.txbench.core.QueryCounter;
+import io.txbench.core.Worker;
+import io.txbench.core.WorkloadOptions;
+import io.txbench.core.data.ItemData;
+import io.txbench.core.keys.KeyChooser;
+import io.txbench.core.keys.KeyDistribution;
+import io.txbench.core.kinds.Mix;
+import io.txbench.core.kinds.MixKind;
+import io.txbench.core.kinds.MixOperation;
+import io.txbench.core.kinds.Ycsb;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * {@link MixKind} and YCSB's presets ({@link Ycsb}) on SQL: each iteration draws an operation by
+ * weight and runs it on one key of one random table, in the rows' {@link RowShape} (the items, or
+ * YCSB's usertable). A read, update or delete of a missing key is declined (YCSB's NOT_FOUND).
+ * Inserts take the id the server generates, as the {@code insert} workload's do, so that the two
+ * never collide; the highest key of each table is kept as inserts commit, and keys are chosen up to
+ * it (the newest most, with {@code latest}).
+ */
+final class MixWorkload extends ItemWorkload {
+  private final RowShape shape;
+  private final int readColumns;
+  private final Mix mix;
+  private final long scanLength;
+  private final List<TableStatements> statements;
+  private final List<AtomicLong> maxKeys;
+  private final List<KeyChooser> choosers;
+
+  /** One table's statements; {@code updates} has one per column an update may set. */
+  private record TableStatements(
+      String table, String read, String scan, String insert, String delete, List<String> updates) {
+
+    TableStatements on(String name) {
+      return new TableStatements(
+          name,
+          read.replace("%T", name),
+          scan.replace("%T", name),
+          insert.replace("%T", name),
+          delete.replace("%T", name),
+          updates.stream().map(u -> u.replace("%T", name)).toList());
+    }
+  }
+
+  private MixWorkload(
+      JdbcTarget target,
+      MixKind kind,
+      WorkloadOptions options,
+      SchemaRegistry registry,
+      RowShape shape) {
+    super(target, kind, options, registry);
+    this.shape = shape;
+    this.readColumns = shape.readColumns().size();
+    this.mix = kind.mix(options.declared());
+    this.scanLength = MixKind.scanLength(options.declared());
+    TableStatements template = statementsFor(shape);
+    this.statements = tables().stream().map(template::on).toList();
+    KeyDistribution distribution = kind.distribution(options.declared());
+    List<AtomicLong> max = new ArrayList<>();
+    List<KeyChooser> chooser = new ArrayList<>();
+    for (int n = 0; n < tables().size(); n++) {
+      AtomicLong highest = new AtomicLong(rows);
+      max.add(highest);
+      chooser.add(distribution.over(highest::get));
+    }
+    this.maxKeys = List.copyOf(max);
+    this.choosers = List.copyOf(chooser);
+  }
+
+  /** {@code --mix} on the item tables. */
+  static MixWorkload onItems(
+      JdbcTarget target, MixKind kind, WorkloadOptions options, SchemaRegistry registry) {
+    return new MixWorkload(
+        target, kind, options, registry, new ItemRows(new ItemData(options.seed())));
+  }
+
+  /** A YCSB preset on YCSB's usertable. */
+  static MixWorkload onUserTable(
+      JdbcTarget target, Ycsb kind, WorkloadOptions options, SchemaRegistry registry) {
+    return new MixWorkload(
+        target, kind, options, registry, UserTableRows.of(options.declared(), options.seed()));
+  }
+
+  private static TableStatements statementsFor(RowShape shape) {
+    String columns = String.join(", ", shape.readColumns());
+    List<String> written = shape.loadColumns().subList(1, shape.loadColumns().size());
+    List<String> updates =
+        shape.updatableColumns().stream()
+            .map(c -> "UPDATE %T SET " + c + " = ?, updates = updates + 1 WHERE id = ?")
+            .toList();
+    return new TableStatements(
+        "%T",
+        "SELECT " + columns + " FROM %T WHERE id = ?",
+        "SELECT " + columns + " FROM %T WHERE id >= ? ORDER BY id LIMIT ?",
+        "INSERT INTO %T ("
+            + String.join(", ", written)
+            + ") VALUES ("
+            + String.join(", ", Collections.nCopies(written.size(), "?"))
+            + ")",
+        "DELETE FROM %T WHERE id = ?",
+        updates);
+  }
+
+  @Override
+  TableDef tableDef(String name) {
+    return shape.tableDef(name);
+  }
+
+  @Override
+  List<String> loadColumns() {
+    return shape.loadColumns();
+  }
+
+  @Override
+  void fillRow(Object[] row, long id, long size, SplittableRandom random) {
+    shape.fillRow(row, id, size, random);
+  }
+
+  @Override
+  String kSumExpression() {
+    return shape.kSumExpression();
+  }
+
+  @Override
+  public List<String> operations() {
+    return mix.names();
+  }
+
+  @Override
+  public void prepare(Progress progress) throws Exception {
+    super.prepare(progress);
+    readMaxKeys();
+  }
+
+  @Override
+  public void attach() throws Exception {
+    super.attach();
+    readMaxKeys();
+  }
+
+  /** Also catches up with the rows another run inserted since. */
+  @Override
+  public void beforeRun() throws SQLException {
+    super.beforeRun();
+    readMaxKeys();
+  }
+
+  /** Raises each table's highest key to the largest id it holds. */
+  private void readMaxKeys() throws SQLException {
+    try (Connection c = target.controlConnection()) {
+      for (int n = 0; n < statements.size(); n++) {
+        long max =
+            SqlQueries.single(c, "SELECT COALESCE(MAX(id), 0) FROM " + statements.get(n).table());
+        maxKeys.get(n).accumulateAndGet(max, Math::max);
+      }
+      if (!target.autoCommit()) {
+        c.commit();
+      }
+    }
+  }
+
+  @Override
+  public JdbcSession openSession(Worker worker) throws SQLException {
+    List<String> sql = new ArrayList<>();
+    List<String> inserts = new ArrayList<>();
+    for (TableStatements t : statements) {
+      if (mix.has(MixOperation.POINT_SELECT) || mix.has(MixOperation.READ_MODIFY_WRITE)) {
+        sql.add(t.read());
+      }
+      if (mix.has(MixOperation.RANGE_SCAN)) {
+        sql.add(t.scan());
+      }
+      if (mix.has(MixOperation.DELETE)) {
+        sql.add(t.delete());
+      }
+      if (mix.has(MixOperation.UPDATE) || mix.has(MixOperation.READ_MODIFY_WRITE)) {
+        sql.addAll(t.updates());
+      }
+      if (mix.has(MixOperation.INSERT)) {
+        inserts.add(t.insert());
+      }
+    }
+    return JdbcSession.open(target, worker, sql, inserts);
+  }
+
+  @Override
+  public void iteration(Worker worker, JdbcSession session)
+      throws SQLException, AbandonedException, InterruptedException, DeclinedException {
+    SplittableRandom random = worker.random();
+    int op = mix.choose(random);
+    worker.operation(op);
+    int table = randomTable(random);
+    TableStatements sql = statements.get(table);
+    QueryCounter queries = worker.queries();
+    switch (mix.operations().get(op)) {
+      case POINT_SELECT -> {
+        long id = choosers.get(table).next(random);
+        session.transaction(s -> read(s, sql, id, queries));
+      }
+      case UPDATE -> {
+        long id = choosers.get(table).next(random);
+        String update = sql.updates().get(shape.chooseColumn(random));
+        String value = shape.value(random);
+        session.transaction(s -> update(s, sql, update, value, id, queries));
+      }
+      case READ_MODIFY_WRITE -> {
+        long id = choosers.get(table).next(random);
+        String update = sql.updates().get(shape.chooseColumn(random));
+        String value = shape.value(random);
+        session.transaction(
+            s -> {
+              read(s, sql, id, queries);
+              return update(s, sql, update, value, id, queries);
+            });
+      }
+      case DELETE -> {
+        long id = choosers.get(table).next(random);
+        session.transaction(s -> delete(s, sql, id, queries));
+      }
+      case RANGE_SCAN -> {
+        long start = choosers.get(table).next(random);
+        long length = 1 + random.nextLong(scanLength);
+        session.transaction(s -> scan(s, sql, start, length, queries));
+      }
+      case INSERT -> {
+        AtomicLong highest = maxKeys.get(table);
+        Object[] row = new Object[shape.loadColumns().size()];
+        shape.fillRow(row, 0, highest.get(), random);
+        long id = session.transaction(s -> insert(s, sql, row, queries));
+        // Only a committed key is offered to the readers.
+        highest.accumulateAndGet(id, Math::max);
+      }
+    }
+  }
+
+  private Void read(JdbcSession s, TableStatements sql, long id, QueryCounter queries)
+      throws SQLException, DeclinedException {
+    PreparedStatement read = s.statement(sql.read());
+    read.setLong(1, id);
+    queries.read();
+    try (ResultSet rs = read.executeQuery()) {
+      if (!rs.next()) {
+        throw missing(sql, id);
+      }
+      for (int i = 1; i <= readColumns; i++) {
+        rs.getString(i);
+      }
+    }
+    return null;
+  }
+
+  private Void update(
+      JdbcSession s,
+      TableStatements sql,
+      String statement,
+      String value,
+      long id,
+      QueryCounter queries)
+      throws SQLException, AbandonedException, DeclinedException {
+    PreparedStatement update = s.statement(statement);
+    update.setString(1, value);
+    update.setLong(2, id);
+    queries.write();
+    if (s.write(update) == 0) {
+      throw missing(sql, id);
+    }
+    return null;
+  }
+
+  private static Void delete(JdbcSession s, TableStatements sql, long id, QueryCounter queries)
+      throws SQLException, AbandonedException, DeclinedException {
+    PreparedStatement delete = s.statement(sql.delete());
+    delete.setLong(1, id);
+    queries.write();
+    if (s.write(delete) == 0) {
+      throw missing(sql, id);
+    }
+    return null;
+  }
+
+  private Void scan(
+      JdbcSession s, TableStatements sql, long start, long length, QueryCounter queries)
+      throws SQLException {
+    PreparedStatement scan = s.statement(sql.scan());
+    scan.setLong(1, start);
+    scan.setLong(2, length);
+    queries.read();
+    try (ResultSet rs = scan.executeQuery()) {
+      while (rs.next()) {
+        for (int i = 1; i <= readColumns; i++) {
+          rs.getString(i);
+        }
+      }
+    }
+    return null;
+  }
+
+  /** Inserts {@code row} but its id, and returns the id the server gave it. */
+  private static long insert(JdbcSession s, TableStatements sql, Object[] row, QueryCounter queries)
+      throws SQLException, AbandonedException {
+    PreparedStatement insert = s.statement(sql.insert());
+    for (int i = 1; i < row.length; i++) {
+      insert.setObject(i, row[i]);
+    }
+    queries.write();
+    s.write(insert);
+    try (ResultSet keys = insert.getGeneratedKeys()) {
+      if (!keys.next()) {
+        throw new SQLException("the insert into " + sql.table() + " returned no id");
+      }
+      return keys.getLong(1);
+    }
+  }
+
+  private static DeclinedException missing(TableStatements sql, long id) {
+    return new DeclinedException("no row " + id + " in " + sql.table());
+  }
+}
