@@ -36,6 +36,9 @@ public final class JdbcSession implements AutoCloseable {
   private final Map<String, PreparedStatement> statements = new HashMap<>();
   private Connection connection;
 
+  /** Whether each write of the iteration in progress commits on its own (autocommit). */
+  private boolean eachStatementCommits;
+
   /** The statements of one iteration, run inside {@link #transaction}. */
   @FunctionalInterface
   public interface Work<T> {
@@ -60,6 +63,7 @@ public final class JdbcSession implements AutoCloseable {
     this.hold = hold;
     this.prepared = prepared;
     this.returningId = returningId;
+    this.eachStatementCommits = target.autoCommit();
   }
 
   /**
@@ -101,15 +105,35 @@ public final class JdbcSession implements AutoCloseable {
    */
   public <T> T transaction(Work<T> work)
       throws SQLException, AbandonedException, InterruptedException, DeclinedException {
+    return run(work, !target.autoCommit());
+  }
+
+  /**
+   * Runs one iteration's statements in one transaction, committed at the end, even where the pool's
+   * connections commit each statement themselves (a mix's read-modify-write, which must read and
+   * write the same row at once). Rolls back and rethrows as {@link #transaction} does.
+   */
+  public <T> T oneTransaction(Work<T> work)
+      throws SQLException, AbandonedException, InterruptedException, DeclinedException {
+    return run(work, true);
+  }
+
+  private <T> T run(Work<T> work, boolean inTransaction)
+      throws SQLException, AbandonedException, InterruptedException, DeclinedException {
     try {
       connect();
+      eachStatementCommits = !inTransaction;
+      if (inTransaction && target.autoCommit()) {
+        connection.setAutoCommit(false);
+      }
       T result = work.run(this);
-      if (!target.autoCommit()) {
+      if (inTransaction) {
         commitPoint(
             () -> {
               connection.commit();
               return 1; // the transaction is all of the iteration: it committed
             });
+        backToAutoCommit();
       }
       if (!hold) {
         release();
@@ -148,7 +172,7 @@ public final class JdbcSession implements AutoCloseable {
    * so it is reported as a commit.
    */
   public int write(PreparedStatement statement) throws SQLException, AbandonedException {
-    if (!target.autoCommit()) {
+    if (!eachStatementCommits) {
       return statement.executeUpdate();
     }
     return commitPoint(statement::executeUpdate);
@@ -190,15 +214,24 @@ public final class JdbcSession implements AutoCloseable {
     }
   }
 
+  /** Gives the connection back the pool's autocommit after a transaction of its own. */
+  private void backToAutoCommit() throws SQLException {
+    if (target.autoCommit()) {
+      connection.setAutoCommit(true);
+      eachStatementCommits = true;
+    }
+  }
+
   /** After a failure: roll back, and keep the connection unless it broke. */
   private void recover(Exception cause) {
     if (connection == null) {
       return;
     }
     boolean broken = target.classify(cause).errorClass() == ErrorClass.CONNECTION;
-    if (!broken && !target.autoCommit()) {
+    if (!broken && !eachStatementCommits) {
       try {
         connection.rollback();
+        backToAutoCommit();
       } catch (SQLException e) {
         cause.addSuppressed(e);
         broken = true;

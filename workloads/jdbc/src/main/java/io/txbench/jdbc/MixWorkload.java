@@ -26,10 +26,11 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * {@link MixKind} and YCSB's presets ({@link Ycsb}) on SQL: each iteration draws an operation by
  * weight and runs it on one key of one random table, in the rows' {@link RowShape} (the items, or
- * YCSB's usertable). A read, update or delete of a missing key is declined (YCSB's NOT_FOUND).
- * Inserts take the id the server generates, as the {@code insert} workload's do, so that the two
- * never collide; the highest key of each table is kept as inserts commit, and keys are chosen up to
- * it (the newest most, with {@code latest}).
+ * YCSB's usertable). Each operation is one statement, committed on its own as YCSB's JDBC binding
+ * does, but a read-modify-write, whose read and update run in one transaction. A read, update or
+ * delete of a missing key is declined (YCSB's NOT_FOUND). Inserts take the id the server generates,
+ * as the {@code insert} workload's do, so that the two never collide; the highest key of each table
+ * is kept as inserts commit, and keys are chosen up to it (the newest most, with {@code latest}).
  */
 final class MixWorkload extends ItemWorkload {
   private final RowShape shape;
@@ -220,7 +221,8 @@ final class MixWorkload extends ItemWorkload {
         long id = choosers.get(table).next(random);
         String update = sql.updates().get(shape.chooseColumn(random));
         String value = shape.value(random);
-        session.transaction(
+        // One transaction, whether or not the other operations commit each statement.
+        session.oneTransaction(
             s -> {
               read(s, sql, id, queries);
               return update(s, sql, update, value, id, queries);

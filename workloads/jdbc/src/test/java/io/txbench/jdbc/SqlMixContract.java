@@ -195,6 +195,24 @@ public abstract class SqlMixContract extends SqlOltpContract {
   }
 
   @Test
+  void aReadModifyWriteIsOneTransactionWhereTheMixsOtherOperationsCommitEachStatement()
+      throws Exception {
+    WorkloadOptions rmw = mix("read-modify-write=100", 100);
+    run(rmw, 1, 1, true, LEVEL);
+    long before = query("SELECT SUM(updates) FROM item");
+    try (FaultProxy proxy = FaultProxy.cuttingAfterStatement(url(), "UPDATE item", 20, 3)) {
+      WorkloadRun.Outcome o =
+          WorkloadRun.run(provider(), through(proxy, 2, LEVEL), rmw, 200, false);
+      assertEquals(3, proxy.cuts());
+      // The server got the update but never its commit: it rolled it back, and nothing is in doubt.
+      assertEquals(0, o.result().inDoubt(), o.describe());
+      assertEquals(200, o.result().iterations() + o.result().errors(), o.describe());
+      assertEquals(o.result().iterations(), query("SELECT SUM(updates) FROM item") - before);
+      assertTrue(o.verification().passed(), o.describe());
+    }
+  }
+
+  @Test
   void theMixesInsertsNeverCollideWithTheInsertWorkloadsLaterIds() throws Exception {
     WorkloadRun.Outcome mixed = run(mix("insert=100", 100), 2, 200, true, LEVEL);
     WorkloadRun.Outcome inserted = run(items(new Insert(), 100), 2, 200, false, LEVEL);
