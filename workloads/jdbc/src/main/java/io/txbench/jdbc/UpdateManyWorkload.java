@@ -4,11 +4,9 @@ import io.txbench.core.AbandonedException;
 import io.txbench.core.DeclinedException;
 import io.txbench.core.Worker;
 import io.txbench.core.WorkloadOptions;
-import io.txbench.core.kinds.Oltp;
 import io.txbench.core.kinds.UpdateMany;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -16,23 +14,14 @@ import java.util.concurrent.atomic.LongAdder;
  * --range-size} id range, in one statement; the rows each committed statement changed are summed
  * for verify.
  */
-final class UpdateManyWorkload extends ItemWorkload {
+final class UpdateManyWorkload extends RangeWorkload {
   private static final String UPDATE_SQL =
       "UPDATE %T SET c = ?, updates = updates + 1 WHERE id BETWEEN ? AND ?";
-  private final List<String> statements;
-  private final long rangeSize;
   private final LongAdder changed = new LongAdder();
 
   UpdateManyWorkload(
       JdbcTarget target, UpdateMany kind, WorkloadOptions options, SchemaRegistry registry) {
-    super(target, kind, options, registry);
-    statements = perTable(UPDATE_SQL);
-    rangeSize = options.declared().get(Oltp.RANGE_SIZE);
-  }
-
-  @Override
-  public JdbcSession openSession(Worker worker) throws SQLException {
-    return JdbcSession.open(target, worker, statements.toArray(String[]::new));
+    super(target, kind, options, registry, UPDATE_SQL);
   }
 
   @Override
@@ -42,18 +31,16 @@ final class UpdateManyWorkload extends ItemWorkload {
   }
 
   @Override
-  public void iteration(Worker worker, JdbcSession session)
+  void onRange(Worker worker, JdbcSession session, String sql, long first, long last)
       throws SQLException, AbandonedException, InterruptedException, DeclinedException {
-    String sql = statements.get(randomTable(worker.random()));
-    long start = rangeStart(worker.random(), rangeSize);
     String c = data.c(worker.random());
     int rows =
         session.transaction(
             s -> {
               PreparedStatement update = s.statement(sql);
               update.setString(1, c);
-              update.setLong(2, start);
-              update.setLong(3, start + rangeSize - 1);
+              update.setLong(2, first);
+              update.setLong(3, last);
               return s.write(update);
             });
     // Counted once the transaction committed: a failed one changed nothing.
