@@ -194,7 +194,12 @@ abstract class ItemWorkload implements Workload<JdbcSession> {
 
   @Override
   public Verification verify(Tally tally) throws SQLException {
-    return kind.verify(new ItemRun(before, figures(), tally, options.declared(), rowsChanged()));
+    // The rows changed first: an iteration counts them once it committed, so every row counted is
+    // in
+    // the figures read after, even that of a late iteration still finishing.
+    long changed = rowsChanged();
+    ItemFigures after = figures();
+    return kind.verify(new ItemRun(before, after, tally, options.declared(), changed));
   }
 
   /**

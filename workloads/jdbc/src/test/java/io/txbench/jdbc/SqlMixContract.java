@@ -247,6 +247,17 @@ public abstract class SqlMixContract extends SqlOltpContract {
     assertFalse(o.verification().passed(), o.describe());
   }
 
+  @Test
+  void aMixWithDeletesVerifyFailsOnUpdatesItDidNotMake() throws Exception {
+    WorkloadRun.Outcome o =
+        runPlanting(
+            mix("point-select=50,update=25,delete=25", 300),
+            100,
+            true,
+            () -> execute("UPDATE item SET updates = updates + 1000"));
+    assertFalse(o.verification().passed(), o.describe());
+  }
+
   @ParameterizedTest
   @EnumSource(Ycsb.Preset.class)
   void eachYcsbPresetRunsOnASmallUsertableAndVerifies(Ycsb.Preset preset) throws Exception {
