@@ -18,7 +18,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
@@ -37,24 +36,9 @@ final class MixWorkload extends ItemWorkload {
   private final int readColumns;
   private final Mix mix;
   private final long scanLength;
-  private final List<TableStatements> statements;
+  private final List<MixStatements> statements;
   private final List<AtomicLong> maxKeys;
   private final List<KeyChooser> choosers;
-
-  /** One table's statements; {@code updates} has one per column an update may set. */
-  private record TableStatements(
-      String table, String read, String scan, String insert, String delete, List<String> updates) {
-
-    TableStatements on(String name) {
-      return new TableStatements(
-          name,
-          read.replace("%T", name),
-          scan.replace("%T", name),
-          insert.replace("%T", name),
-          delete.replace("%T", name),
-          updates.stream().map(u -> u.replace("%T", name)).toList());
-    }
-  }
 
   private MixWorkload(
       JdbcTarget target,
@@ -67,7 +51,7 @@ final class MixWorkload extends ItemWorkload {
     this.readColumns = shape.readColumns().size();
     this.mix = kind.mix(options.declared());
     this.scanLength = MixKind.scanLength(options.declared());
-    TableStatements template = statementsFor(shape);
+    MixStatements template = MixStatements.of(shape);
     this.statements = tables().stream().map(template::on).toList();
     KeyDistribution distribution = kind.distribution(options.declared());
     List<AtomicLong> max = new ArrayList<>();
@@ -93,26 +77,6 @@ final class MixWorkload extends ItemWorkload {
       JdbcTarget target, Ycsb kind, WorkloadOptions options, SchemaRegistry registry) {
     return new MixWorkload(
         target, kind, options, registry, UserTableRows.of(options.declared(), options.seed()));
-  }
-
-  private static TableStatements statementsFor(RowShape shape) {
-    String columns = String.join(", ", shape.readColumns());
-    List<String> written = shape.loadColumns().subList(1, shape.loadColumns().size());
-    List<String> updates =
-        shape.updatableColumns().stream()
-            .map(c -> "UPDATE %T SET " + c + " = ?, updates = updates + 1 WHERE id = ?")
-            .toList();
-    return new TableStatements(
-        "%T",
-        "SELECT " + columns + " FROM %T WHERE id = ?",
-        "SELECT " + columns + " FROM %T WHERE id >= ? ORDER BY id LIMIT ?",
-        "INSERT INTO %T ("
-            + String.join(", ", written)
-            + ") VALUES ("
-            + String.join(", ", Collections.nCopies(written.size(), "?"))
-            + ")",
-        "DELETE FROM %T WHERE id = ?",
-        updates);
   }
 
   @Override
@@ -177,19 +141,8 @@ final class MixWorkload extends ItemWorkload {
   public JdbcSession openSession(Worker worker) throws SQLException {
     List<String> sql = new ArrayList<>();
     List<String> inserts = new ArrayList<>();
-    for (TableStatements t : statements) {
-      if (mix.has(MixOperation.POINT_SELECT) || mix.has(MixOperation.READ_MODIFY_WRITE)) {
-        sql.add(t.read());
-      }
-      if (mix.has(MixOperation.RANGE_SCAN)) {
-        sql.add(t.scan());
-      }
-      if (mix.has(MixOperation.DELETE)) {
-        sql.add(t.delete());
-      }
-      if (mix.has(MixOperation.UPDATE) || mix.has(MixOperation.READ_MODIFY_WRITE)) {
-        sql.addAll(t.updates());
-      }
+    for (MixStatements t : statements) {
+      sql.addAll(t.plainOnes(mix));
       if (mix.has(MixOperation.INSERT)) {
         inserts.add(t.insert());
       }
@@ -204,7 +157,7 @@ final class MixWorkload extends ItemWorkload {
     int op = mix.choose(random);
     worker.operation(op);
     int table = randomTable(random);
-    TableStatements sql = statements.get(table);
+    MixStatements sql = statements.get(table);
     QueryCounter queries = worker.queries();
     switch (mix.operations().get(op)) {
       case POINT_SELECT -> {
@@ -248,7 +201,7 @@ final class MixWorkload extends ItemWorkload {
     }
   }
 
-  private Void read(JdbcSession s, TableStatements sql, long id, QueryCounter queries)
+  private Void read(JdbcSession s, MixStatements sql, long id, QueryCounter queries)
       throws SQLException, DeclinedException {
     PreparedStatement read = s.statement(sql.read());
     read.setLong(1, id);
@@ -266,7 +219,7 @@ final class MixWorkload extends ItemWorkload {
 
   private Void update(
       JdbcSession s,
-      TableStatements sql,
+      MixStatements sql,
       String statement,
       String value,
       long id,
@@ -282,7 +235,7 @@ final class MixWorkload extends ItemWorkload {
     return null;
   }
 
-  private static Void delete(JdbcSession s, TableStatements sql, long id, QueryCounter queries)
+  private static Void delete(JdbcSession s, MixStatements sql, long id, QueryCounter queries)
       throws SQLException, AbandonedException, DeclinedException {
     PreparedStatement delete = s.statement(sql.delete());
     delete.setLong(1, id);
@@ -293,8 +246,7 @@ final class MixWorkload extends ItemWorkload {
     return null;
   }
 
-  private Void scan(
-      JdbcSession s, TableStatements sql, long start, long length, QueryCounter queries)
+  private Void scan(JdbcSession s, MixStatements sql, long start, long length, QueryCounter queries)
       throws SQLException {
     PreparedStatement scan = s.statement(sql.scan());
     scan.setLong(1, start);
@@ -311,7 +263,7 @@ final class MixWorkload extends ItemWorkload {
   }
 
   /** Inserts {@code row} but its id, and returns the id the server gave it. */
-  private static long insert(JdbcSession s, TableStatements sql, Object[] row, QueryCounter queries)
+  private static long insert(JdbcSession s, MixStatements sql, Object[] row, QueryCounter queries)
       throws SQLException, AbandonedException {
     PreparedStatement insert = s.statement(sql.insert());
     for (int i = 1; i < row.length; i++) {
@@ -327,7 +279,7 @@ final class MixWorkload extends ItemWorkload {
     }
   }
 
-  private static DeclinedException missing(TableStatements sql, long id) {
+  private static DeclinedException missing(MixStatements sql, long id) {
     return new DeclinedException("no row " + id + " in " + sql.table());
   }
 }
