@@ -8,30 +8,22 @@ import io.txbench.core.data.ItemData;
 import io.txbench.core.kinds.Insert;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.util.List;
 
 /**
  * {@link Insert} on SQL: one row; the server generates its id, so runs over the same data (with
  * {@code --skip-setup}) never collide.
  */
-final class InsertWorkload extends ItemWorkload {
+final class InsertWorkload extends OneStatementWorkload {
   private static final String INSERT_SQL = "INSERT INTO %T (k, c, pad) VALUES (?, ?, ?)";
-  private final List<String> statements;
 
   InsertWorkload(JdbcTarget target, Insert kind, WorkloadOptions options, SchemaRegistry registry) {
-    super(target, kind, options, registry);
-    statements = perTable(INSERT_SQL);
-  }
-
-  @Override
-  public JdbcSession openSession(Worker worker) throws SQLException {
-    return JdbcSession.open(target, worker, statements.toArray(String[]::new));
+    super(target, kind, options, registry, INSERT_SQL);
   }
 
   @Override
   public void iteration(Worker worker, JdbcSession session)
       throws SQLException, AbandonedException, InterruptedException, DeclinedException {
-    String sql = statements.get(randomTable(worker.random()));
+    String sql = randomStatement(worker.random());
     int k = ItemData.k(worker.random(), rows);
     String c = data.c(worker.random());
     String pad = data.pad(worker.random());

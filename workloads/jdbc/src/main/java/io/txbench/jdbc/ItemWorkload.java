@@ -29,6 +29,12 @@ abstract class ItemWorkload implements Workload<JdbcSession> {
   static final String TABLE = ItemKind.TABLE;
   static final TableDef ITEM = itemTable(TABLE);
 
+  /** The columns prepare loads into an item table, {@code id} first. */
+  static final List<String> ITEM_LOAD_COLUMNS = List.of("id", "k", "c", "pad");
+
+  /** What verify sums as the item table's indexed column. */
+  static final String ITEM_K_SUM = "COALESCE(SUM(k), 0)";
+
   final JdbcTarget target;
   final ItemData data;
   final ItemKind kind;
@@ -80,11 +86,18 @@ abstract class ItemWorkload implements Workload<JdbcSession> {
 
   /** The columns prepare loads, {@code id} first. */
   List<String> loadColumns() {
-    return List.of("id", "k", "c", "pad");
+    return ITEM_LOAD_COLUMNS;
   }
 
   /** Fills {@code row} (as {@link #loadColumns()}) for the row {@code id} of a table of size. */
   void fillRow(Object[] row, long id, long size, SplittableRandom random) {
+    fillItem(data, row, id, size, random);
+  }
+
+  /**
+   * Fills {@code row} (as {@link #ITEM_LOAD_COLUMNS}) for the item {@code id}, from {@code data}.
+   */
+  static void fillItem(ItemData data, Object[] row, long id, long size, SplittableRandom random) {
     row[0] = id;
     row[1] = ItemData.k(random, size);
     row[2] = data.c(random);
@@ -93,7 +106,7 @@ abstract class ItemWorkload implements Workload<JdbcSession> {
 
   /** What verify sums as the indexed column; {@code 0} for a shape without one. */
   String kSumExpression() {
-    return "COALESCE(SUM(k), 0)";
+    return ITEM_K_SUM;
   }
 
   /** The tables, in order: {@code item}, {@code item2}, ... */
@@ -166,6 +179,14 @@ abstract class ItemWorkload implements Workload<JdbcSession> {
     return keys.next(random);
   }
 
+  /**
+   * The first id of a range of {@code size} ids: a key by {@code --distribution}, moved back where
+   * the range would run past the loaded rows, so that on a full table it covers {@code size} rows.
+   */
+  long rangeStart(SplittableRandom random, long size) {
+    return Math.max(1, Math.min(randomId(random), rows - size + 1));
+  }
+
   @Override
   public void beforeRun() throws SQLException {
     before = figures();
@@ -173,7 +194,12 @@ abstract class ItemWorkload implements Workload<JdbcSession> {
 
   @Override
   public Verification verify(Tally tally) throws SQLException {
-    return kind.verify(new ItemRun(before, figures(), tally, options.declared(), rowsChanged()));
+    // The rows changed first: an iteration counts them once it committed, so every row counted is
+    // in
+    // the figures read after, even that of a late iteration still finishing.
+    long changed = rowsChanged();
+    ItemFigures after = figures();
+    return kind.verify(new ItemRun(before, after, tally, options.declared(), changed));
   }
 
   /**

@@ -14,9 +14,15 @@ import io.txbench.core.WorkloadOptions;
 import io.txbench.core.WorkloadProvider;
 import io.txbench.core.WorkloadTable;
 import io.txbench.core.kinds.Airline;
+import io.txbench.core.kinds.Count;
+import io.txbench.core.kinds.Delete;
 import io.txbench.core.kinds.Insert;
+import io.txbench.core.kinds.MixKind;
 import io.txbench.core.kinds.PointSelect;
+import io.txbench.core.kinds.RangeScan;
 import io.txbench.core.kinds.Update;
+import io.txbench.core.kinds.UpdateMany;
+import io.txbench.core.kinds.Ycsb;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -65,7 +71,22 @@ public abstract class JdbcProvider implements WorkloadProvider {
         .serve(new Airline(), (t, kind, o) -> new AirlineWorkload(t, kind, o, registry(t)))
         .serve(new PointSelect(), (t, kind, o) -> new PointSelectWorkload(t, kind, o, registry(t)))
         .serve(new Insert(), (t, kind, o) -> new InsertWorkload(t, kind, o, registry(t)))
-        .serve(new Update(), (t, kind, o) -> new UpdateWorkload(t, kind, o, registry(t)));
+        .serve(new Update(), (t, kind, o) -> new UpdateWorkload(t, kind, o, registry(t)))
+        .serve(new Delete(), (t, kind, o) -> new DeleteWorkload(t, kind, o, registry(t)))
+        .serve(new RangeScan(), (t, kind, o) -> new RangeScanWorkload(t, kind, o, registry(t)))
+        .serve(new Count(), (t, kind, o) -> new CountWorkload(t, kind, o, registry(t)))
+        .serve(new UpdateMany(), (t, kind, o) -> new UpdateManyWorkload(t, kind, o, registry(t)))
+        .serve(new MixKind(), (t, kind, o) -> MixWorkload.onItems(t, kind, o, registry(t)))
+        .serve(new Ycsb(Ycsb.Preset.A), JdbcProvider::ycsb)
+        .serve(new Ycsb(Ycsb.Preset.B), JdbcProvider::ycsb)
+        .serve(new Ycsb(Ycsb.Preset.C), JdbcProvider::ycsb)
+        .serve(new Ycsb(Ycsb.Preset.D), JdbcProvider::ycsb)
+        .serve(new Ycsb(Ycsb.Preset.E), JdbcProvider::ycsb)
+        .serve(new Ycsb(Ycsb.Preset.F), JdbcProvider::ycsb);
+  }
+
+  private static MixWorkload ycsb(JdbcTarget target, Ycsb kind, WorkloadOptions options) {
+    return MixWorkload.onUserTable(target, kind, options, registry(target));
   }
 
   private static SchemaRegistry registry(JdbcTarget target) {

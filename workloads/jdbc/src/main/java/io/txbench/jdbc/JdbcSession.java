@@ -8,9 +8,11 @@ import io.txbench.core.Worker;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One worker's connection and prepared statements, opened before the run and kept from one
@@ -23,12 +25,19 @@ import java.util.Map;
  * iteration instead.
  */
 public final class JdbcSession implements AutoCloseable {
+  /** The column of a server-generated key an insert returns. */
+  private static final String[] GENERATED_ID = {"id"};
+
   private final JdbcTarget target;
   private final Effects effects;
   private final boolean hold;
   private final List<String> prepared;
+  private final Set<String> returningId;
   private final Map<String, PreparedStatement> statements = new HashMap<>();
   private Connection connection;
+
+  /** Whether each write of the iteration in progress commits on its own (autocommit). */
+  private boolean eachStatementCommits;
 
   /** The statements of one iteration, run inside {@link #transaction}. */
   @FunctionalInterface
@@ -43,11 +52,18 @@ public final class JdbcSession implements AutoCloseable {
     int send() throws SQLException;
   }
 
-  private JdbcSession(JdbcTarget target, Effects effects, boolean hold, List<String> prepared) {
+  private JdbcSession(
+      JdbcTarget target,
+      Effects effects,
+      boolean hold,
+      List<String> prepared,
+      Set<String> returningId) {
     this.target = target;
     this.effects = effects;
     this.hold = hold;
     this.prepared = prepared;
+    this.returningId = returningId;
+    this.eachStatementCommits = target.autoCommit();
   }
 
   /**
@@ -56,9 +72,26 @@ public final class JdbcSession implements AutoCloseable {
    */
   public static JdbcSession open(JdbcTarget target, Worker worker, String... sql)
       throws SQLException {
+    return open(target, worker, List.of(sql), List.of());
+  }
+
+  /**
+   * Opens a worker's session as {@link #open(JdbcTarget, Worker, String...)} does, with inserts
+   * besides whose statements return the {@code id} the server generated ({@link
+   * PreparedStatement#getGeneratedKeys()}).
+   */
+  public static JdbcSession open(
+      JdbcTarget target, Worker worker, List<String> sql, List<String> insertsReturningId)
+      throws SQLException {
+    List<String> all = new ArrayList<>(sql);
+    all.addAll(insertsReturningId);
     JdbcSession session =
         new JdbcSession(
-            target, worker.effects(), target.canHoldConnections(worker.workers()), List.of(sql));
+            target,
+            worker.effects(),
+            target.canHoldConnections(worker.workers()),
+            List.copyOf(all),
+            Set.copyOf(insertsReturningId));
     if (session.hold) {
       session.connect();
     }
@@ -72,15 +105,35 @@ public final class JdbcSession implements AutoCloseable {
    */
   public <T> T transaction(Work<T> work)
       throws SQLException, AbandonedException, InterruptedException, DeclinedException {
+    return run(work, !target.autoCommit());
+  }
+
+  /**
+   * Runs one iteration's statements in one transaction, committed at the end, even where the pool's
+   * connections commit each statement themselves (a mix's read-modify-write, which must read and
+   * write the same row at once). Rolls back and rethrows as {@link #transaction} does.
+   */
+  public <T> T oneTransaction(Work<T> work)
+      throws SQLException, AbandonedException, InterruptedException, DeclinedException {
+    return run(work, true);
+  }
+
+  private <T> T run(Work<T> work, boolean inTransaction)
+      throws SQLException, AbandonedException, InterruptedException, DeclinedException {
     try {
       connect();
+      eachStatementCommits = !inTransaction;
+      if (inTransaction && target.autoCommit()) {
+        connection.setAutoCommit(false);
+      }
       T result = work.run(this);
-      if (!target.autoCommit()) {
+      if (inTransaction) {
         commitPoint(
             () -> {
               connection.commit();
               return 1; // the transaction is all of the iteration: it committed
             });
+        backToAutoCommit();
       }
       if (!hold) {
         release();
@@ -105,7 +158,10 @@ public final class JdbcSession implements AutoCloseable {
   public PreparedStatement statement(String sql) throws SQLException {
     PreparedStatement statement = statements.get(sql);
     if (statement == null) {
-      statement = connection.prepareStatement(sql);
+      statement =
+          returningId.contains(sql)
+              ? connection.prepareStatement(sql, GENERATED_ID)
+              : connection.prepareStatement(sql);
       statements.put(sql, statement);
     }
     return statement;
@@ -116,7 +172,7 @@ public final class JdbcSession implements AutoCloseable {
    * so it is reported as a commit.
    */
   public int write(PreparedStatement statement) throws SQLException, AbandonedException {
-    if (!target.autoCommit()) {
+    if (!eachStatementCommits) {
       return statement.executeUpdate();
     }
     return commitPoint(statement::executeUpdate);
@@ -158,15 +214,24 @@ public final class JdbcSession implements AutoCloseable {
     }
   }
 
+  /** Gives the connection back the pool's autocommit after a transaction of its own. */
+  private void backToAutoCommit() throws SQLException {
+    if (target.autoCommit()) {
+      connection.setAutoCommit(true);
+      eachStatementCommits = true;
+    }
+  }
+
   /** After a failure: roll back, and keep the connection unless it broke. */
   private void recover(Exception cause) {
     if (connection == null) {
       return;
     }
     boolean broken = target.classify(cause).errorClass() == ErrorClass.CONNECTION;
-    if (!broken && !target.autoCommit()) {
+    if (!broken && !eachStatementCommits) {
       try {
         connection.rollback();
+        backToAutoCommit();
       } catch (SQLException e) {
         cause.addSuppressed(e);
         broken = true;

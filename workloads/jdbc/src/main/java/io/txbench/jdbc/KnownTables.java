@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /** Every table a SQL workload of txbench creates: the only names it ever drops or replaces. */
 final class KnownTables {
@@ -20,7 +22,8 @@ final class KnownTables {
 
   /**
    * The definition of txbench's table named {@code name} (an airline table, {@code item} or {@code
-   * itemN} of {@code --tables}), or null when txbench never makes a table of that name.
+   * itemN} of {@code --tables}), or null when txbench never makes a table of that name in one shape
+   * only (a {@code usertable}'s columns depend on {@code --field-count}: see {@link #ownShape}).
    */
   static TableDef named(String name) {
     TableDef known = fixed().get(name);
@@ -31,5 +34,23 @@ final class KnownTables {
       return ItemWorkload.itemTable(name);
     }
     return null;
+  }
+
+  /** Whether txbench makes tables named {@code name}. */
+  static boolean known(String name) {
+    return named(name) != null || UserTableRows.isUserTableName(name);
+  }
+
+  /**
+   * Whether a table named {@code name} with {@code columns} (in lower case) has the shape of one
+   * txbench makes: its definition's columns, or for a {@code usertable} (and {@code usertableN})
+   * the id, the update counter and {@code field0} to {@code fieldK}, whatever the field count.
+   */
+  static boolean ownShape(String name, Set<String> columns) {
+    if (UserTableRows.isUserTableName(name)) {
+      return UserTableRows.isOwn(name, columns);
+    }
+    TableDef def = named(name);
+    return def != null && new TreeSet<>(def.columns()).equals(columns);
   }
 }

@@ -8,28 +8,20 @@ import io.txbench.core.kinds.PointSelect;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.List;
 
 /** {@link PointSelect} on SQL: one row read by primary key. */
-final class PointSelectWorkload extends ItemWorkload {
+final class PointSelectWorkload extends OneStatementWorkload {
   private static final String SELECT_SQL = "SELECT c FROM %T WHERE id = ?";
-  private final List<String> statements;
 
   PointSelectWorkload(
       JdbcTarget target, PointSelect kind, WorkloadOptions options, SchemaRegistry registry) {
-    super(target, kind, options, registry);
-    statements = perTable(SELECT_SQL);
-  }
-
-  @Override
-  public JdbcSession openSession(Worker worker) throws SQLException {
-    return JdbcSession.open(target, worker, statements.toArray(String[]::new));
+    super(target, kind, options, registry, SELECT_SQL);
   }
 
   @Override
   public void iteration(Worker worker, JdbcSession session)
       throws SQLException, AbandonedException, InterruptedException, DeclinedException {
-    String sql = statements.get(randomTable(worker.random()));
+    String sql = randomStatement(worker.random());
     long id = randomId(worker.random());
     session.transaction(
         s -> {

@@ -136,7 +136,7 @@ public final class SchemaRegistry {
     Map<String, Entry> entries = entries(c);
     for (TableDef t : tables) {
       if (SqlCatalog.exists(c, t.name())) {
-        requireOwn(c, t, entries);
+        requireOwn(c, t, entries, false);
       }
     }
     try (Statement s = c.createStatement()) {
@@ -154,7 +154,12 @@ public final class SchemaRegistry {
     }
   }
 
-  private void requireOwn(Connection c, TableDef t, Map<String, Entry> entries)
+  /**
+   * Fails unless the table {@code t} names is txbench's: listed in the record, with the columns of
+   * one of txbench's tables of that name (a {@code usertable} of any field count, which prepare
+   * replaces); with {@code sameShape}, with exactly {@code t}'s columns, as a run on it needs.
+   */
+  private void requireOwn(Connection c, TableDef t, Map<String, Entry> entries, boolean sameShape)
       throws SQLException, SetupException {
     if (!entries.containsKey(t.name())) {
       throw new SetupException(
@@ -165,7 +170,11 @@ public final class SchemaRegistry {
               + "' and was not created by txbench: it is left untouched; use"
               + " another --target-database-name, or drop or rename it yourself");
     }
-    if (!SqlCatalog.shapedAs(c, t.name(), t.columns())) {
+    if (SqlCatalog.shapedAs(c, t.name(), t.columns())) {
+      return;
+    }
+    boolean own = KnownTables.ownShape(t.name(), SqlCatalog.columns(c, t.name()));
+    if (!own) {
       throw new SetupException(
           "table '"
               + t.name()
@@ -173,6 +182,15 @@ public final class SchemaRegistry {
               + c.getCatalog()
               + "' is listed in txbench's record but its columns are not txbench's: it is left"
               + " untouched; use another --target-database-name");
+    }
+    if (sameShape) {
+      throw new SetupException(
+          "table '"
+              + t.name()
+              + "' in database '"
+              + c.getCatalog()
+              + "' was loaded with other columns than this run's (another --field-count?): run"
+              + " once without --skip-setup to load it anew");
     }
   }
 
@@ -217,7 +235,7 @@ public final class SchemaRegistry {
     }
     ensure(c);
     Map<String, Entry> entries = entries(c);
-    requireOwn(c, table, entries);
+    requireOwn(c, table, entries, true);
     Entry entry = entries.get(table.name());
     if (!COMPLETE.equals(entry.state())) {
       throw new SetupException(
@@ -245,9 +263,9 @@ public final class SchemaRegistry {
     ensure(c);
     try (Statement s = c.createStatement()) {
       for (String name : entries(c).keySet()) {
-        TableDef def = KnownTables.named(name);
-        if (def == null
-            || (SqlCatalog.exists(c, name) && !SqlCatalog.shapedAs(c, name, def.columns()))) {
+        if (!KnownTables.known(name)
+            || (SqlCatalog.exists(c, name)
+                && !KnownTables.ownShape(name, SqlCatalog.columns(c, name)))) {
           leftAlone.add(name);
         } else if (SqlCatalog.exists(c, name)) {
           s.execute("DROP TABLE " + name);

@@ -1,0 +1,36 @@
+package io.txbench.jdbc;
+
+import io.txbench.core.AbandonedException;
+import io.txbench.core.DeclinedException;
+import io.txbench.core.Worker;
+import io.txbench.core.WorkloadOptions;
+import io.txbench.core.kinds.Count;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+/** {@link Count} on SQL: the rows of a range of {@code --range-size} ids counted by the server. */
+final class CountWorkload extends RangeWorkload {
+  private static final String COUNT_SQL = "SELECT COUNT(*) FROM %T WHERE id BETWEEN ? AND ?";
+
+  CountWorkload(JdbcTarget target, Count kind, WorkloadOptions options, SchemaRegistry registry) {
+    super(target, kind, options, registry, COUNT_SQL);
+  }
+
+  @Override
+  void onRange(Worker worker, JdbcSession session, String sql, long first, long last)
+      throws SQLException, AbandonedException, InterruptedException, DeclinedException {
+    session.transaction(
+        s -> {
+          PreparedStatement count = s.statement(sql);
+          count.setLong(1, first);
+          count.setLong(2, last);
+          try (ResultSet rs = count.executeQuery()) {
+            if (!rs.next()) {
+              throw new SQLException("COUNT(*) returned no row");
+            }
+            return rs.getLong(1);
+          }
+        });
+  }
+}
