@@ -83,7 +83,8 @@ final class DeclaredOptions {
     OptionSpec.Builder builder =
         OptionSpec.builder(option.name())
             .paramLabel(option.paramLabel())
-            .description(description)
+            // Help text is a format string to picocli: a declared "80%" must not be read as one.
+            .description(description.replace("%", "%%"))
             .defaultValue(option.defaultText());
     if (option.flag()) {
       builder.type(boolean.class).arity("0..1").fallbackValue("true");

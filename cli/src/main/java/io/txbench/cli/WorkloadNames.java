@@ -8,6 +8,8 @@ final class WorkloadNames implements Iterable<String> {
   @Override
   public Iterator<String> iterator() {
     return new Providers()
-        .kinds().stream().map(k -> k.name() + " (" + k.description() + ")").iterator();
+        .kinds().stream()
+            .map(k -> k.name() + " (" + k.description().replace("%", "%%") + ")")
+            .iterator();
   }
 }
