@@ -1,5 +1,9 @@
 package io.txbench.jdbc;
 
+import static io.txbench.core.kinds.Oltp.Variant.READ_ONLY;
+import static io.txbench.core.kinds.Oltp.Variant.READ_WRITE;
+import static io.txbench.core.kinds.Oltp.Variant.WRITE_ONLY;
+
 import io.txbench.core.DeclaredOption;
 import io.txbench.core.Dropped;
 import io.txbench.core.Lease;
@@ -15,6 +19,7 @@ import io.txbench.core.WorkloadProvider;
 import io.txbench.core.WorkloadTable;
 import io.txbench.core.kinds.Airline;
 import io.txbench.core.kinds.Insert;
+import io.txbench.core.kinds.Oltp;
 import io.txbench.core.kinds.PointSelect;
 import io.txbench.core.kinds.Update;
 import java.sql.Connection;
@@ -65,7 +70,10 @@ public abstract class JdbcProvider implements WorkloadProvider {
         .serve(new Airline(), (t, kind, o) -> new AirlineWorkload(t, kind, o, registry(t)))
         .serve(new PointSelect(), (t, kind, o) -> new PointSelectWorkload(t, kind, o, registry(t)))
         .serve(new Insert(), (t, kind, o) -> new InsertWorkload(t, kind, o, registry(t)))
-        .serve(new Update(), (t, kind, o) -> new UpdateWorkload(t, kind, o, registry(t)));
+        .serve(new Update(), (t, kind, o) -> new UpdateWorkload(t, kind, o, registry(t)))
+        .serve(new Oltp(READ_ONLY), (t, kind, o) -> new OltpWorkload(t, kind, o, registry(t)))
+        .serve(new Oltp(WRITE_ONLY), (t, kind, o) -> new OltpWorkload(t, kind, o, registry(t)))
+        .serve(new Oltp(READ_WRITE), (t, kind, o) -> new OltpWorkload(t, kind, o, registry(t)));
   }
 
   private static SchemaRegistry registry(JdbcTarget target) {
