@@ -23,6 +23,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
@@ -38,8 +39,7 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
 
   @Test
   void readOnlyRunsFourteenReadsPerTransactionAndChangesNothing() throws Exception {
-    run(oltp(Variant.READ_ONLY, 1_000), 1, 1, true, IsolationLevel.REPEATABLE_READ);
-    Figures before = figures("item");
+    Figures before = loaded(1_000);
     WorkloadRun.Outcome o =
         run(oltp(Variant.READ_ONLY, 1_000), 4, 500, false, IsolationLevel.REPEATABLE_READ);
     assertEquals(500, o.result().iterations(), o.describe());
@@ -49,20 +49,25 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
     assertTrue(o.verification().passed(), o.describe());
   }
 
-  @Test
-  void writeOnlyPutsEveryRowBackAndGrowsKByItsIndexUpdates() throws Exception {
-    writesExactly(provider());
+  /** How the delete+insert takes a row out: as the server can, or as on MySQL. */
+  enum RowTaking {
+    /** {@code DELETE ... RETURNING} where the server has it. */
+    SERVERS_OWN,
+    /** A locking read, then a delete of the row as read ({@link OltpFallback}). */
+    LOCKING_READ
   }
 
-  @Test
-  void withoutDeleteReturningTheRowIsReadThenDeletedAsRead() throws Exception {
-    writesExactly(OltpFallback.of(provider()));
+  /** The provider under test, taking rows out {@code way}. */
+  private WorkloadProvider provider(RowTaking way) {
+    return way == RowTaking.SERVERS_OWN ? provider() : OltpFallback.of(provider());
   }
 
   /** One worker: every delete finds its row, and the counts are exact. */
-  private void writesExactly(WorkloadProvider provider) throws Exception {
-    run(oltp(Variant.READ_ONLY, 1_000), 1, 1, true, IsolationLevel.REPEATABLE_READ);
-    Figures before = figures("item");
+  @ParameterizedTest
+  @EnumSource(RowTaking.class)
+  void writeOnlyPutsEveryRowBackAndGrowsKByItsIndexUpdates(RowTaking way) throws Exception {
+    WorkloadProvider provider = provider(way);
+    Figures before = loaded(1_000);
     WorkloadRun.Outcome o =
         outcome(provider, oltp(Variant.WRITE_ONLY, 1_000), 1, 300, IsolationLevel.REPEATABLE_READ);
     assertEquals(300, o.result().iterations(), o.describe());
@@ -78,23 +83,17 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
     assertEquals(300L, o.verification().figures().get("k grew"));
   }
 
-  @ParameterizedTest
-  @EnumSource(
-      value = IsolationLevel.class,
-      names = {"READ_COMMITTED", "REPEATABLE_READ"})
-  void readWriteUnderContentionKeepsEveryInvariant(IsolationLevel isolation) throws Exception {
-    contended(provider(), isolation);
-  }
-
-  @Test
-  void withoutDeleteReturningReadWriteUnderContentionKeepsEveryInvariant() throws Exception {
-    contended(OltpFallback.of(provider()), IsolationLevel.READ_COMMITTED);
-  }
-
   /** 8 workers on 20 rows: deletes, inserts and updates of the same rows collide. */
-  private void contended(WorkloadProvider provider, IsolationLevel isolation) throws Exception {
-    run(oltp(Variant.READ_ONLY, 20), 1, 1, true, isolation);
-    Figures before = figures("item");
+  @ParameterizedTest
+  @CsvSource({
+    "SERVERS_OWN, READ_COMMITTED",
+    "SERVERS_OWN, REPEATABLE_READ",
+    "LOCKING_READ, READ_COMMITTED"
+  })
+  void readWriteUnderContentionKeepsEveryInvariant(RowTaking way, IsolationLevel isolation)
+      throws Exception {
+    WorkloadProvider provider = provider(way);
+    Figures before = loaded(20);
     WorkloadRun.Outcome o = outcome(provider, oltp(Variant.READ_WRITE, 20), 8, 400, isolation);
     System.out.println(provider.target() + " oltp-read-write, 8 on 20 rows: " + o.describe());
     assertEquals(400, o.result().iterations() + o.result().errors(), o.describe());
@@ -107,23 +106,16 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
     assertTrue(o.verification().passed(), o.describe());
   }
 
-  @Test
-  void skipTrxCommitsEachStatementOnItsOwnAndKeepsTheInvariants() throws Exception {
-    skipTrxContended(provider());
-  }
-
-  @Test
-  void withoutDeleteReturningSkipTrxDeletesARowOnlyAsItWasRead() throws Exception {
-    // Nothing locks the row between its read and its delete: another worker may change it or take
-    // it out meanwhile. Deleting it anyway would put back stale figures, or a duplicate row.
-    WorkloadRun.Outcome o = skipTrxContended(OltpFallback.of(provider()));
-    assertEquals(0, o.result().errorsByClass().get(ErrorClass.OTHER), o.describe());
-  }
-
-  /** 8 workers on 20 rows, each statement committed on its own. */
-  private WorkloadRun.Outcome skipTrxContended(WorkloadProvider provider) throws Exception {
-    run(oltp(Variant.READ_ONLY, 20), 1, 1, true, IsolationLevel.READ_COMMITTED);
-    Figures before = figures("item");
+  /**
+   * 8 workers on 20 rows, each statement committed on its own. Without DELETE ... RETURNING nothing
+   * locks a row between its read and its delete: another worker may change it or take it out
+   * meanwhile, and deleting it anyway would put back stale figures, or a duplicate row (an error).
+   */
+  @ParameterizedTest
+  @EnumSource(RowTaking.class)
+  void skipTrxCommitsEachStatementOnItsOwnAndKeepsTheInvariants(RowTaking way) throws Exception {
+    WorkloadProvider provider = provider(way);
+    Figures before = loaded(20);
     WorkloadOptions options = oltp(Variant.READ_WRITE, 20).withoutTransactions();
     WorkloadRun.Outcome o = outcome(provider, options, 8, 400, IsolationLevel.READ_COMMITTED);
     System.out.println(provider.target() + " oltp-read-write --skip-trx: " + o.describe());
@@ -139,26 +131,19 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
       assertEquals(o.result().iterations(), after.kSum() - before.kSum(), o.describe());
       assertEquals(o.result().iterations(), after.updates() - before.updates(), o.describe());
     }
-    return o;
-  }
-
-  @Test
-  void skipTrxInsertRefusedAfterItsDeleteCommittedIsPartialAndVerifyAllowsForIt() throws Exception {
-    skipTrxRefusedInsert(provider());
-  }
-
-  @Test
-  void withoutDeleteReturningSkipTrxInsertRefusedAfterItsDeleteIsPartial() throws Exception {
-    skipTrxRefusedInsert(OltpFallback.of(provider()));
+    assertEquals(0, o.result().errorsByClass().get(ErrorClass.OTHER), o.describe());
   }
 
   /**
    * Only the delete+insert, without transactions, and the server refuses the inserts: the delete,
    * committed on its own, is the iteration's only commit point before the failure.
    */
-  private void skipTrxRefusedInsert(WorkloadProvider provider) throws Exception {
+  @ParameterizedTest
+  @EnumSource(RowTaking.class)
+  void skipTrxInsertRefusedAfterItsDeleteCommittedIsPartial(RowTaking way) throws Exception {
+    WorkloadProvider provider = provider(way);
     // 5 rows: once each is deleted for good, the deletes find none and the iterations complete.
-    run(oltp(Variant.READ_ONLY, 5), 1, 1, true, IsolationLevel.REPEATABLE_READ);
+    loaded(5);
     refuseInserts("item");
     WorkloadOptions options =
         oltp(Variant.WRITE_ONLY, 5)
@@ -178,7 +163,7 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
   @Test
   void skipTrxDeleteWhoseReplyIsLostLeavesTheIterationInDoubtAndVerifyAllowsForIt()
       throws Exception {
-    run(oltp(Variant.READ_ONLY, 100), 1, 1, true, IsolationLevel.REPEATABLE_READ);
+    loaded(100);
     WorkloadOptions options =
         oltp(Variant.WRITE_ONLY, 100)
             .with(Oltp.INDEX_UPDATES, 0L)
@@ -218,8 +203,7 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
 
   @Test
   void theOptionsChangeTheComposition() throws Exception {
-    run(oltp(Variant.READ_ONLY, 500), 1, 1, true, IsolationLevel.REPEATABLE_READ);
-    Figures before = figures("item");
+    Figures before = loaded(500);
     WorkloadOptions options =
         oltp(Variant.READ_WRITE, 500)
             .with(Oltp.POINT_SELECTS, 0L)
@@ -242,7 +226,7 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
 
   @Test
   void verifyFindsARowChangedBehindTheRunsBack() throws Exception {
-    run(oltp(Variant.READ_ONLY, 200), 1, 1, true, IsolationLevel.REPEATABLE_READ);
+    loaded(200);
     WorkloadRun.Outcome o =
         outcomeWhile(
             oltp(Variant.WRITE_ONLY, 200),
@@ -253,7 +237,7 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
 
   @Test
   void verifyFindsARowDeletedBehindAReadOnlyRun() throws Exception {
-    run(oltp(Variant.READ_ONLY, 200), 1, 1, true, IsolationLevel.REPEATABLE_READ);
+    loaded(200);
     WorkloadRun.Outcome o =
         outcomeWhile(oltp(Variant.READ_ONLY, 200), () -> execute("DELETE FROM item WHERE id = 7"));
     assertFalse(o.verification().passed(), o.describe());
@@ -271,6 +255,12 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
         // Again, once the delete+insert committed.
       }
     }
+  }
+
+  /** Loads {@code rows} rows in {@code item} (with one read-only transaction) and reads them. */
+  private Figures loaded(long rows) throws Exception {
+    run(oltp(Variant.READ_ONLY, rows), 1, 1, true, IsolationLevel.READ_COMMITTED);
+    return figures("item");
   }
 
   /** {@code variant} on {@code tableSize} rows, seed 42, every other option at its default. */
