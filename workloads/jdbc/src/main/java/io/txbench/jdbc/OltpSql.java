@@ -3,8 +3,9 @@ package io.txbench.jdbc;
 /**
  * The statements of sysbench's OLTP transactions ({@code oltp_common.lua}), {@code %T} standing for
  * the table's name. The non-index update also counts the row's updates, and the insert puts back
- * the deleted row's {@code k} and update count, so that verify can prove the writes; the last three
- * take a row out where the server cannot return a deleted row's columns.
+ * the deleted row's {@code k} and update count, so that verify can prove the writes. The last three
+ * take that row out: in one delete that returns it where the server can, otherwise read and locked,
+ * then deleted as read.
  */
 enum OltpSql {
   POINT_SELECT("SELECT c FROM %T WHERE id = ?"),

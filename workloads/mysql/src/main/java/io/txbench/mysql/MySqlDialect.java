@@ -22,8 +22,8 @@ import java.util.regex.Pattern;
 /**
  * MySQL 8.x and MariaDB 10.11+, each through its own driver by default ({@link MySqlDriver}): ON
  * DUPLICATE KEY for the audit upsert, a locking read of the seats taken at REPEATABLE READ and
- * above, rewritten batches for loading, error 1213 (deadlock), 1205 (lock wait timeout) and 1020
- * (MariaDB's snapshot isolation conflict) retried.
+ * above, rewritten batches for loading, DELETE ... RETURNING on MariaDB alone, error 1213
+ * (deadlock), 1205 (lock wait timeout) and 1020 (MariaDB's snapshot isolation conflict) retried.
  */
 public final class MySqlDialect implements SqlDialect {
   private static final int LOAD_BATCH_ROWS = 2_000;
