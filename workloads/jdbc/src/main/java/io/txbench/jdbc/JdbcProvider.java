@@ -1,5 +1,9 @@
 package io.txbench.jdbc;
 
+import static io.txbench.core.kinds.Oltp.Variant.READ_ONLY;
+import static io.txbench.core.kinds.Oltp.Variant.READ_WRITE;
+import static io.txbench.core.kinds.Oltp.Variant.WRITE_ONLY;
+
 import io.txbench.core.DeclaredOption;
 import io.txbench.core.Dropped;
 import io.txbench.core.Lease;
@@ -18,6 +22,7 @@ import io.txbench.core.kinds.Count;
 import io.txbench.core.kinds.Delete;
 import io.txbench.core.kinds.Insert;
 import io.txbench.core.kinds.MixKind;
+import io.txbench.core.kinds.Oltp;
 import io.txbench.core.kinds.PointSelect;
 import io.txbench.core.kinds.RangeScan;
 import io.txbench.core.kinds.Update;
@@ -76,6 +81,9 @@ public abstract class JdbcProvider implements WorkloadProvider {
         .serve(new RangeScan(), (t, kind, o) -> new RangeScanWorkload(t, kind, o, registry(t)))
         .serve(new Count(), (t, kind, o) -> new CountWorkload(t, kind, o, registry(t)))
         .serve(new UpdateMany(), (t, kind, o) -> new UpdateManyWorkload(t, kind, o, registry(t)))
+        .serve(new Oltp(READ_ONLY), (t, kind, o) -> new OltpWorkload(t, kind, o, registry(t)))
+        .serve(new Oltp(WRITE_ONLY), (t, kind, o) -> new OltpWorkload(t, kind, o, registry(t)))
+        .serve(new Oltp(READ_WRITE), (t, kind, o) -> new OltpWorkload(t, kind, o, registry(t)))
         .serve(new MixKind(), (t, kind, o) -> MixWorkload.onItems(t, kind, o, registry(t)))
         .serve(new Ycsb(Ycsb.Preset.A), JdbcProvider::ycsb)
         .serve(new Ycsb(Ycsb.Preset.B), JdbcProvider::ycsb)

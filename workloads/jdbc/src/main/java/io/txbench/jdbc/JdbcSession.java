@@ -7,6 +7,7 @@ import io.txbench.core.ErrorClass;
 import io.txbench.core.Worker;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -176,6 +177,46 @@ public final class JdbcSession implements AutoCloseable {
       return statement.executeUpdate();
     }
     return commitPoint(statement::executeUpdate);
+  }
+
+  /**
+   * Executes a write that returns the rows it changed ({@code DELETE ... RETURNING}) and gives the
+   * first one's {@code columns} columns as numbers, or null when it changed no row. In autocommit
+   * the server commits it on its own, so it is reported as a commit, as {@link #write} reports one.
+   */
+  public long[] writeReturning(PreparedStatement statement, int columns)
+      throws SQLException, AbandonedException {
+    long[][] first = new long[1][];
+    CommitPoint point =
+        () -> {
+          first[0] = firstRow(statement, columns);
+          return first[0] == null ? 0 : 1;
+        };
+    if (!target.autoCommit()) {
+      point.send();
+    } else {
+      commitPoint(point);
+    }
+    return first[0];
+  }
+
+  /** Executes {@code statement} and reads the first row it returned, or null for none. */
+  private static long[] firstRow(PreparedStatement statement, int columns) throws SQLException {
+    if (!statement.execute()) {
+      // The server changed rows without returning them: what they held is lost to the caller.
+      throw new SQLException(
+          "the server returned no rows for a write that asks for them: " + statement);
+    }
+    try (ResultSet rs = statement.getResultSet()) {
+      if (!rs.next()) {
+        return null;
+      }
+      long[] row = new long[columns];
+      for (int i = 0; i < columns; i++) {
+        row[i] = rs.getLong(i + 1);
+      }
+      return row;
+    }
   }
 
   /**

@@ -93,6 +93,16 @@ public interface SqlDialect {
     return AirlineSchema.READ_SEATS_TAKEN;
   }
 
+  /**
+   * Whether the server that reported {@code serverVersion} ({@link #serverVersion}) returns columns
+   * of the rows a DELETE removed ({@code DELETE ... RETURNING}): sysbench's delete+insert then
+   * learns the deleted row's {@code k} and update count in the delete itself. Where it cannot, the
+   * row is read with a locking read first. None by default.
+   */
+  default boolean deleteReturns(String serverVersion) {
+    return false;
+  }
+
   /** An expression of the server's current time in milliseconds since the epoch, as a BIGINT. */
   String epochMillis();
 

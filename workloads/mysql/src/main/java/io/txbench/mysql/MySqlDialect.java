@@ -16,15 +16,20 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * MySQL 8.x and MariaDB 10.11+, each through its own driver by default ({@link MySqlDriver}): ON
  * DUPLICATE KEY for the audit upsert, a locking read of the seats taken at REPEATABLE READ and
- * above, rewritten batches for loading, error 1213 (deadlock), 1205 (lock wait timeout) and 1020
- * (MariaDB's snapshot isolation conflict) retried.
+ * above, rewritten batches for loading, DELETE ... RETURNING on MariaDB alone, error 1213
+ * (deadlock), 1205 (lock wait timeout) and 1020 (MariaDB's snapshot isolation conflict) retried.
  */
 public final class MySqlDialect implements SqlDialect {
   private static final int LOAD_BATCH_ROWS = 2_000;
+
+  /** A MariaDB server's version as {@link #serverVersion} gives it: {@code MariaDB 11.4.5}. */
+  private static final Pattern MARIADB_VERSION = Pattern.compile("MariaDB (\\d+)\\.(\\d+)");
 
   /**
    * The settings that decide a run's figures: the version, InnoDB's memory and durability, the
@@ -152,6 +157,21 @@ public final class MySqlDialect implements SqlDialect {
   public String seatsTakenRead(IsolationLevel isolation) {
     String read = SqlDialect.super.seatsTakenRead(isolation);
     return isolation == IsolationLevel.READ_COMMITTED ? read : read + " FOR UPDATE";
+  }
+
+  /**
+   * MariaDB since 10.5 ({@code DELETE ... RETURNING}); MySQL has none. The server, not the driver,
+   * decides: either driver may speak to either server ({@code --mysql-driver}).
+   */
+  @Override
+  public boolean deleteReturns(String serverVersion) {
+    Matcher version = MARIADB_VERSION.matcher(serverVersion);
+    if (!version.lookingAt()) {
+      return false;
+    }
+    int major = Integer.parseInt(version.group(1));
+    int minor = Integer.parseInt(version.group(2));
+    return major > 10 || (major == 10 && minor >= 5);
   }
 
   @Override

@@ -60,6 +60,18 @@ abstract class MySqlContract extends SqlMixContract {
     sql("DROP DATABASE " + name);
   }
 
+  /**
+   * In the class of a constraint violation: MariaDB Connector/J reads the usual 45000 of a user's
+   * error as a lost connection (SQLTransientConnectionException).
+   */
+  @Override
+  protected void refuseInserts(String table) throws SQLException {
+    execute(
+        "CREATE TRIGGER refuse_insert BEFORE INSERT ON "
+            + table
+            + " FOR EACH ROW SIGNAL SQLSTATE '23000' SET MESSAGE_TEXT = 'inserts refused'");
+  }
+
   @Test
   void theSummaryNamesTheProductAndVersion() throws Exception {
     try (Target target =

@@ -98,6 +98,12 @@ public final class PostgresDialect implements SqlDialect {
         + " DO UPDATE SET seats_occupied = audit.seats_occupied + 1";
   }
 
+  /** Every version txbench supports has had {@code DELETE ... RETURNING} since 8.2. */
+  @Override
+  public boolean deleteReturns(String serverVersion) {
+    return true;
+  }
+
   @Override
   public String epochMillis() {
     return "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)";

@@ -45,6 +45,17 @@ abstract class PostgresContract extends SqlMixContract {
     sql("DROP SCHEMA " + name + " CASCADE");
   }
 
+  @Override
+  protected void refuseInserts(String table) throws SQLException {
+    execute(
+        "CREATE FUNCTION refuse_insert() RETURNS trigger LANGUAGE plpgsql"
+            + " AS $$ BEGIN RAISE EXCEPTION 'inserts refused'; END $$");
+    execute(
+        "CREATE TRIGGER refuse_insert BEFORE INSERT ON "
+            + table
+            + " FOR EACH ROW EXECUTE FUNCTION refuse_insert()");
+  }
+
   @Test
   void aRealSerializationFailureIsClassifiedRetryable() throws Exception {
     sql("CREATE TABLE " + schemaOf(url()) + ".counter (id INT PRIMARY KEY, n INT)");
