@@ -10,7 +10,10 @@ import java.util.function.LongSupplier;
  * makes the skew milder than a zipfian over the keys alone: over 100,000 keys the hottest 1% take
  * about 30% of the choices, not 60%.
  *
- * <p>The modulus is the number of keys at each choice, so when a mix inserts, the hot keys move.
+ * <p>The modulus is the number of keys when the chooser first drew, and stays so while the keys
+ * grow up to twice as many: a mix that inserts (YCSB's workload E) keeps the same hot keys, as
+ * YCSB's fixed item count does, and the new keys are chosen by {@code latest}. Past twice, or below
+ * (the data was reloaded smaller), the modulus is the number of keys again.
  */
 final class ScrambledZipfianChooser implements KeyChooser {
   /** YCSB's item space (its {@code ScrambledZipfianGenerator.ITEM_COUNT}). */
@@ -25,15 +28,27 @@ final class ScrambledZipfianChooser implements KeyChooser {
 
   private final LongSupplier keys;
 
+  /** The number of keys the hashed ranks are folded onto; 0 before the first choice. */
+  private volatile long modulus;
+
   ScrambledZipfianChooser(LongSupplier keys) {
     this.keys = keys;
   }
 
   @Override
   public long next(SplittableRandom random) {
-    long count = Math.max(1, keys.getAsLong());
     long rank = Zipfian.rank(random.nextDouble(), ITEMS, ZETA, ETA);
-    return 1 + Math.floorMod(hash(rank), count);
+    return 1 + Math.floorMod(hash(rank), modulus(Math.max(1, keys.getAsLong())));
+  }
+
+  /** The modulus for {@code count} keys now: the last one while it is within [count/2, count]. */
+  private long modulus(long count) {
+    long m = modulus;
+    if (m == 0 || m > count || count - m > m) {
+      m = count;
+      modulus = m; // a race sets it to one of the current counts: either is right
+    }
+    return m;
   }
 
   /**

@@ -106,4 +106,26 @@ class ScrambledZipfianChooserTest {
     }
     assertTrue(highest > 990, "the highest key of 1,000 drawn: " + highest);
   }
+
+  @Test
+  void insertsUpToTwiceTheKeysKeepTheHotKeysWhereTheyWere() {
+    AtomicLong count = new AtomicLong(1_000);
+    KeyChooser chooser = KeyDistribution.ZIPFIAN.over(count::get);
+    long[] before = drawn(chooser, new SplittableRandom(5));
+    count.set(1_900); // a mix inserted 900 keys
+    long[] during = drawn(chooser, new SplittableRandom(5));
+    assertTrue(Arrays.equals(before, during), "the hot keys moved while the keys grew by 90%");
+    count.set(2_001); // more than twice: folded onto the keys there are now
+    long[] after = drawn(chooser, new SplittableRandom(5));
+    assertTrue(!Arrays.equals(before, after), "the modulus never followed the count");
+    assertTrue(Arrays.stream(after).max().orElseThrow() > 1_000, "no key past the first 1,000");
+  }
+
+  private static long[] drawn(KeyChooser chooser, SplittableRandom random) {
+    long[] keys = new long[2_000];
+    for (int i = 0; i < keys.length; i++) {
+      keys[i] = chooser.next(random);
+    }
+    return keys;
+  }
 }
