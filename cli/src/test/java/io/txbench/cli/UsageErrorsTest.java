@@ -51,7 +51,8 @@ class UsageErrorsTest {
         "--connection-idle-timeout 100000h|--connection-idle-timeout must be between 0 and 24h",
         "--day-range 99999|--day-range: must be between 1 and 3,650",
         "--workload point-select --table-size 99999999999|--table-size: must be between 1 and 1,000,000,000",
-        "--table-size 2000|--table-size applies to point-select, insert, update only, not to airline",
+        "--table-size 2000|--table-size applies to point-select, insert, update, mix only, not to"
+            + " airline",
         "--workload update --day-range 3|--day-range applies to airline only, not to update",
         "--workload insert --disable-transaction|--disable-transaction applies to airline only",
         "--max-retries 1000000|--max-retries must be between 0 and 1,000",
