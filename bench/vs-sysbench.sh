@@ -87,7 +87,7 @@ start_postgres() {
 }
 
 calc() { awk "BEGIN { print $* }"; }
-tps_of() { sed -n 's/^ *"tps" : \([0-9.]*\).*/\1/p' "$1/summary.json"; }
+tps_of() { sed -n 's/^  "tps" : \([0-9.]*\).*/\1/p' "$1/summary.json"; }
 cpu_of() { sed -n 's/^ *"cpuMicrosPerIteration" : \([0-9.]*\).*/\1/p' "$1/summary.json"; }
 sysbench_script() {
   case $1 in

@@ -2,6 +2,8 @@ package io.txbench.api;
 
 import io.txbench.core.ErrorClass;
 import io.txbench.core.InDoubtCause;
+import io.txbench.core.OperationStats;
+import io.txbench.core.Queries;
 import io.txbench.core.RunResult;
 import io.txbench.core.StopReason;
 import io.txbench.core.ThresholdVerdict;
@@ -116,6 +118,28 @@ public final class BenchmarkResult {
 
   public Duration mean() {
     return Duration.ofNanos(Math.round(run().responseTimes().getMean()));
+  }
+
+  /**
+   * The statements run, as sysbench counts its queries (reads, writes, others such as BEGIN and
+   * COMMIT); none for a workload that does not count them (one statement per iteration).
+   */
+  public Queries queries() {
+    return run().breakdown().queries();
+  }
+
+  /** Statements per second of the measured window (sysbench's qps); 0 when none were counted. */
+  public double qps() {
+    return run().qps(queries().total());
+  }
+
+  /**
+   * Each operation of a mix, in the workload's order, with its own response times and outcomes, as
+   * YCSB reports its {@code [READ]} and {@code [UPDATE]} sections; empty for a workload that is no
+   * mix.
+   */
+  public Map<String, OperationStats> operations() {
+    return run().breakdown().operations();
   }
 
   /** Retries of iterations that failed with a retryable error. */

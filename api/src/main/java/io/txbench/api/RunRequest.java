@@ -96,7 +96,7 @@ record RunRequest(
     }
     List<Threshold> thresholds = new ArrayList<>();
     for (String expression : b.thresholds) {
-      thresholds.add(Thresholds.parse(expression, b.verify));
+      thresholds.add(Thresholds.parse(expression, b.verify, kind, kindValues));
     }
     return new RunRequest(
         target,

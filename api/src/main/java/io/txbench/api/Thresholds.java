@@ -1,6 +1,9 @@
 package io.txbench.api;
 
+import io.txbench.core.OptionValues;
 import io.txbench.core.Threshold;
+import io.txbench.core.WorkloadKind;
+import io.txbench.core.kinds.MixKind;
 
 /** The API's reading of {@code --threshold} expressions: core's, with the API's own refusals. */
 final class Thresholds {
@@ -12,12 +15,25 @@ final class Thresholds {
     return expression;
   }
 
-  /** {@code expression} parsed, refused when it asks for a verify that will not run. */
-  static Threshold parse(String expression, boolean verify) {
+  /**
+   * {@code expression} parsed, refused when it asks for a verify that will not run, or for an
+   * operation that a mix ({@code kind} with {@code values}) does not have; another workload's
+   * operations are known only once it runs, and the threshold's verdict says what it lacked.
+   */
+  static Threshold parse(
+      String expression, boolean verify, WorkloadKind kind, OptionValues values) {
     Threshold threshold = Threshold.parse(expression);
     if (!verify && threshold.metric() == Threshold.Metric.VERIFICATION) {
       throw new IllegalArgumentException(
           "threshold '" + expression + "': needs verify, which noVerify() turned off");
+    }
+    if (kind instanceof MixKind mix) {
+      threshold
+          .refusalFor(mix.mix(values).names())
+          .ifPresent(
+              why -> {
+                throw new IllegalArgumentException("threshold " + why);
+              });
     }
     return threshold;
   }

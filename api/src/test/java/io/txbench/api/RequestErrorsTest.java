@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.txbench.core.OptionValues;
+import io.txbench.core.kinds.MixKind;
+import io.txbench.core.kinds.PointSelect;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -44,6 +47,21 @@ class RequestErrorsTest {
     String message = refused(() -> Txbench.target("postgres").threshold("p99<20"));
     assertTrue(message.contains("p99<20"), message);
     assertTrue(refused(() -> Txbench.target("postgres").threshold("speed>3")).contains("speed>3"));
+  }
+
+  /** A mix's operations are known from its options: a threshold on another is refused. */
+  @Test
+  void aThresholdOnAnOperationTheMixDoesNotHaveIsRefusedBeforeConnecting() {
+    OptionValues mix = OptionValues.defaults(); // point-select=95,update=5
+    assertEquals(
+        "threshold 'insert.p99<1ms': no operation 'insert' in this run; its operations:"
+            + " point-select, update",
+        refused(() -> Thresholds.parse("insert.p99<1ms", true, new MixKind(), mix)));
+    assertEquals(
+        "update",
+        Thresholds.parse("Update.p99<1ms", true, new MixKind(), mix).operation().orElseThrow());
+    // Another workload's operations are known only once it runs.
+    Thresholds.parse("insert.p99<1ms", true, new PointSelect(), mix);
   }
 
   @Test

@@ -208,6 +208,9 @@ final class BenchmarkCommand implements Callable<Integer> {
       sweep.add(settings(target.trim()));
     }
     CommandPlan plan = plan();
+    for (TargetSettings settings : sweep) {
+      thresholds.checkOperations(plan.thresholds(), settings.workload());
+    }
     OutputDirectories directories;
     try {
       directories = OutputDirectories.plan(plan, sweep, Clock.systemUTC());

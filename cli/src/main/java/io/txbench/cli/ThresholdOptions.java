@@ -1,6 +1,8 @@
 package io.txbench.cli;
 
 import io.txbench.core.Threshold;
+import io.txbench.core.WorkloadOptions;
+import io.txbench.core.kinds.MixKind;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
@@ -20,8 +22,11 @@ final class ThresholdOptions {
       description =
           "Pass/fail condition checked at the end of each run (each level of a sweep), repeatable:"
               + " a time p50, p75, p90, p95, p99, p999, max, mean with its unit us, ms or s"
-              + " (p99<20ms); tps (tps>=1500); errors, retries, in-doubt as a count (in-doubt==0)"
-              + " or a share of the iterations that ended (errors<0.1%%); or verification alone."
+              + " (p99<20ms); tps (tps>=1500); qps, statements per second where the workload"
+              + " counts them (qps>1000); errors, retries, in-doubt, declined: a share of the"
+              + " iterations that ended (errors<0.1%%) or a count (in-doubt==0); or"
+              + " verification alone. OP.METRIC (update.p99<10ms) holds an operation of a mix"
+              + " to its own figure, any but retries and qps."
               + " Comparisons: <, <=, >, >=, ==, !=. A failed one exits "
               + ExitCodes.THRESHOLD
               + ".")
@@ -52,6 +57,26 @@ final class ThresholdOptions {
               + ": nothing is measured");
     }
     return List.copyOf(thresholds);
+  }
+
+  /**
+   * Refuses a threshold on an operation that {@code workload} will never run, before anything
+   * connects: a mix's operations are known from its options (--mix, or a YCSB preset's). Any other
+   * workload's are known only once it runs; its thresholds' verdicts then say what it lacked.
+   */
+  void checkOperations(List<Threshold> thresholds, WorkloadOptions workload) {
+    if (!(workload.kind() instanceof MixKind mix)) {
+      return;
+    }
+    List<String> operations = mix.mix(workload.declared()).names();
+    for (Threshold threshold : thresholds) {
+      threshold
+          .refusalFor(operations)
+          .ifPresent(
+              why -> {
+                throw usage("--threshold " + why);
+              });
+    }
   }
 
   private ParameterException usage(String message) {

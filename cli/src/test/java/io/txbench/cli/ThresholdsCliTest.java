@@ -115,9 +115,12 @@ class ThresholdsCliTest {
         help.contains(
             "--threshold=EXPR Pass/fail condition checked at the end of each run (each level of a"
                 + " sweep), repeatable: a time p50, p75, p90, p95, p99, p999, max, mean with its"
-                + " unit us, ms or s (p99<20ms); tps (tps>=1500); errors, retries, in-doubt as a"
-                + " count (in-doubt==0) or a share of the iterations that ended (errors<0.1%); or"
-                + " verification alone. Comparisons: <, <=, >, >=, ==, !=. A failed one exits 5."),
+                + " unit us, ms or s (p99<20ms); tps (tps>=1500); qps, statements per second"
+                + " where the workload counts them (qps>1000); errors, retries, in-doubt,"
+                + " declined: a share of the iterations that ended (errors<0.1%) or a count"
+                + " (in-doubt==0); or verification alone. OP.METRIC (update.p99<10ms) holds an"
+                + " operation of a mix to its own figure, any but retries and qps. Comparisons:"
+                + " <, <=, >, >=, ==, !=. A failed one exits 5."),
         help);
   }
 

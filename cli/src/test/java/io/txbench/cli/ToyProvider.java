@@ -16,6 +16,7 @@ import io.txbench.core.Workload;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.core.WorkloadProvider;
 import io.txbench.core.WorkloadTable;
+import io.txbench.core.kinds.MixKind;
 import io.txbench.core.kinds.PointSelect;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -103,14 +104,15 @@ public class ToyProvider implements WorkloadProvider {
   }
 
   /**
-   * Point-select, by counting; and {@link TallyKind}, the workload the README's "Adding a workload"
-   * adds: one line here.
+   * Point-select, by counting; {@link TallyKind}, the workload the README's "Adding a workload"
+   * adds: one line here; and a mix ({@link ToyMix}), whose results tell its operations apart.
    */
   @Override
   public WorkloadTable<ToyTarget> workloads() {
     return WorkloadTable.of(ToyTarget.class)
         .serve(new PointSelect(), (t, kind, o) -> new Counter(t.spin, t.sleep))
-        .serve(new TallyKind(), TallyWorkload::new);
+        .serve(new TallyKind(), TallyWorkload::new)
+        .serve(new MixKind(), ToyMix::new);
   }
 
   @Override

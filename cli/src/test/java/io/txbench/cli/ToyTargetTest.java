@@ -121,7 +121,8 @@ class ToyTargetTest {
     CliRun run = CliRun.of("--benchmark-target", "toy", "--workload", "airline");
     assertEquals(ExitCodes.USAGE, run.exitCode(), run.err());
     assertTrue(
-        run.err().contains("unknown workload 'airline'; one of: [point-select, tally]"), run.err());
+        run.err().contains("unknown workload 'airline'; one of: [point-select, tally, mix]"),
+        run.err());
   }
 
   @Test

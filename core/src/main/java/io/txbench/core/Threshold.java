@@ -1,18 +1,30 @@
 package io.txbench.core;
 
 import java.util.Arrays;
-import java.util.OptionalDouble;
+import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
-import org.HdrHistogram.Histogram;
 
 /**
  * A pass/fail condition on a run's figures, as {@code --threshold} writes it: a {@code metric}, a
  * {@code comparison} and a {@code limit} in a {@code unit} ({@code p99<20ms}, {@code tps>=1500},
- * {@code errors<0.1%}), or {@code verification} alone. {@link #parse} reads one, {@link #check}
- * holds it against a finished run.
+ * {@code errors<0.1%}, {@code qps>1000}), or {@code verification} alone. With an {@code operation}
+ * ({@code update.p99<10ms}) it holds one operation of a mix ({@link Workload#operations()}) to its
+ * own figures. {@link #parse} reads one, {@link #check} holds it against a finished run.
  */
 public record Threshold(
-    String expression, Metric metric, Comparison comparison, double limit, Unit unit) {
+    String expression,
+    Metric metric,
+    Comparison comparison,
+    double limit,
+    Unit unit,
+    Optional<String> operation) {
+
+  /** A threshold on the whole run's figures. */
+  public Threshold(
+      String expression, Metric metric, Comparison comparison, double limit, Unit unit) {
+    this(expression, metric, comparison, limit, unit, Optional.empty());
+  }
 
   /** What a threshold measures, by the name an expression gives it. */
   public enum Metric {
@@ -25,9 +37,12 @@ public record Threshold(
     MAX("max", Kind.TIME),
     MEAN("mean", Kind.TIME),
     TPS("tps", Kind.RATE),
+    /** Statements per second, as sysbench counts its queries; the run's only, never one op's. */
+    QPS("qps", Kind.RATE),
     ERRORS("errors", Kind.OUTCOME),
     RETRIES("retries", Kind.OUTCOME),
     IN_DOUBT("in-doubt", Kind.OUTCOME),
+    DECLINED("declined", Kind.OUTCOME),
     VERIFICATION("verification", Kind.VERDICT);
 
     /** What sort of figure a metric is, which decides the units its limit takes. */
@@ -57,6 +72,22 @@ public record Threshold(
     /** "p50, p75, ..., verification": the names an expression may use. */
     static String names() {
       return Arrays.stream(values()).map(Metric::label).collect(Collectors.joining(", "));
+    }
+
+    /**
+     * Whether one operation of a mix has this figure of its own: not retries (counted for the run
+     * only), qps (statements are counted for the run) nor verification.
+     */
+    public boolean perOperation() {
+      return this != RETRIES && this != QPS && kind != Kind.VERDICT;
+    }
+
+    /** "p50, ..., declined": the names an operation's threshold may use. */
+    static String perOperationNames() {
+      return Arrays.stream(values())
+          .filter(Metric::perOperation)
+          .map(Metric::label)
+          .collect(Collectors.joining(", "));
     }
   }
 
@@ -98,14 +129,15 @@ public record Threshold(
 
   /**
    * The unit of a limit and of the figure measured against it: a time's ({@code us}, {@code ms},
-   * {@code s}), iterations per second, a count, a percentage of the iterations that ended, or
-   * {@code passed} (1 when verify passed, else 0).
+   * {@code s}), iterations or statements per second, a count, a percentage of the iterations that
+   * ended, or {@code passed} (1 when verify passed, else 0).
    */
   public enum Unit {
     MICROSECONDS("us", 1e3),
     MILLISECONDS("ms", 1e6),
     SECONDS("s", 1e9),
     PER_SECOND("tps", 1),
+    QUERIES_PER_SECOND("qps", 1),
     COUNT("count", 1),
     PERCENT("%", 1),
     PASSED("passed", 1);
@@ -123,6 +155,11 @@ public record Threshold(
     public String symbol() {
       return symbol;
     }
+
+    /** A time in nanoseconds in this unit. */
+    double ofNanos(double nanos) {
+      return nanos / this.nanos;
+    }
   }
 
   /**
@@ -137,64 +174,31 @@ public record Threshold(
 
   /**
    * Holds this threshold against a finished run: the verdict carries the figure measured, in this
-   * threshold's unit. A figure the run could not measure, a time with no iteration completed or a
-   * share of no iteration ended, is NaN, and fails.
+   * threshold's unit. A figure the run could not measure (a time with no iteration completed, a
+   * share of no iteration ended, an operation the run did not have, statements of a workload that
+   * does not count them) is NaN, and fails, with the reason in the verdict.
    */
   public ThresholdVerdict check(RunResult result, Verification verification) {
     if (metric == Metric.VERIFICATION) {
       boolean passed = verification.passed();
       return new ThresholdVerdict(expression, passed ? 1 : 0, unit.symbol(), passed);
     }
-    OptionalDouble measured = measure(result);
-    double figure = measured.orElse(Double.NaN);
-    boolean passed = measured.isPresent() && comparison.holds(figure, limit);
-    return new ThresholdVerdict(expression, figure, unit.symbol(), passed);
-  }
-
-  private OptionalDouble measure(RunResult r) {
-    return switch (metric.kind()) {
-      case TIME -> time(r.responseTimes());
-      case RATE -> OptionalDouble.of(r.tps());
-      case OUTCOME -> outcome(r);
-      case VERDICT -> throw new IllegalStateException("verification is no figure");
-    };
-  }
-
-  private OptionalDouble time(Histogram h) {
-    if (h.getTotalCount() == 0) {
-      return OptionalDouble.empty();
-    }
-    double nanos =
-        switch (metric) {
-          case P50 -> h.getValueAtPercentile(50);
-          case P75 -> h.getValueAtPercentile(75);
-          case P90 -> h.getValueAtPercentile(90);
-          case P95 -> h.getValueAtPercentile(95);
-          case P99 -> h.getValueAtPercentile(99);
-          case P999 -> h.getValueAtPercentile(99.9);
-          case MAX -> h.getMaxValue();
-          case MEAN -> h.getMean();
-          default -> throw new IllegalStateException(metric + " is no time");
-        };
-    return OptionalDouble.of(nanos / unit.nanos);
+    ThresholdFigure figure = ThresholdFigure.of(this, result);
+    boolean passed = figure.measured() && comparison.holds(figure.value(), limit);
+    return new ThresholdVerdict(
+        expression, figure.value(), unit.symbol(), passed, figure.whyNotMeasured());
   }
 
   /**
-   * A count, or its share of the iterations that ended: completed (committed or declined), failed
-   * or in doubt. Retries are counted against the same iterations, so their share may pass 100%.
+   * Why this threshold could never be measured in a run of {@code operations} (a mix's, in order):
+   * it names an operation not among them. Empty when it could be.
    */
-  private OptionalDouble outcome(RunResult r) {
-    long count =
-        switch (metric) {
-          case ERRORS -> r.errors();
-          case RETRIES -> r.retries();
-          case IN_DOUBT -> r.inDoubt();
-          default -> throw new IllegalStateException(metric + " is no outcome");
-        };
-    if (unit == Unit.COUNT) {
-      return OptionalDouble.of(count);
-    }
-    long ended = r.iterations() + r.errors() + r.inDoubt();
-    return ended == 0 ? OptionalDouble.empty() : OptionalDouble.of(count * 100.0 / ended);
+  public Optional<String> refusalFor(List<String> operations) {
+    return operation.flatMap(
+        name ->
+            ThresholdFigure.find(name, operations).isPresent()
+                ? Optional.empty()
+                : Optional.of(
+                    "'" + expression + "': " + ThresholdFigure.noSuchOperation(name, operations)));
   }
 }

@@ -5,6 +5,7 @@ import io.txbench.core.Threshold.Metric;
 import io.txbench.core.Threshold.Unit;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -42,7 +43,21 @@ final class ThresholdParser {
     if (!m.matches()) {
       throw new IllegalStateException("every string matches " + FORM);
     }
-    Metric metric = metric(m.group(1));
+    String given = m.group(1);
+    String name = given;
+    int dot = name.lastIndexOf('.');
+    Optional<String> operation = Optional.empty();
+    if (dot >= 0) {
+      operation = Optional.of(operation(name.substring(0, dot)));
+      name = name.substring(dot + 1);
+    }
+    Metric metric = metric(name, given);
+    if (operation.isPresent() && !metric.perOperation()) {
+      throw refused(
+          metric.label()
+              + " is the run's, not one operation's: write it alone; an operation has "
+              + Metric.perOperationNames());
+    }
     String symbol = m.group(2);
     if (metric == Metric.VERIFICATION) {
       if (!symbol.isEmpty() || !m.group(3).isEmpty()) {
@@ -66,19 +81,29 @@ final class ThresholdParser {
     }
     double value = Double.parseDouble(limit.group(1));
     Unit unit = unit(metric, limit.group(1), limit.group(2));
-    return new Threshold(expression, metric, comparison, value, unit);
+    return new Threshold(expression, metric, comparison, value, unit, operation);
   }
 
-  private Metric metric(String name) {
+  /** The operation before the dot of {@code update.p99}, if it names one. */
+  private String operation(String name) {
+    if (name.isEmpty()) {
+      throw refused("no operation before the '.'; as in update.p99<10ms");
+    }
+    return name;
+  }
+
+  /** The metric {@code name} is; a refusal quotes {@code given}, the operation's name with it. */
+  private Metric metric(String name, String given) {
     return Arrays.stream(Metric.values())
         .filter(metric -> metric.label().equals(name))
         .findFirst()
         .orElseThrow(
             () ->
                 refused(
-                    (name.isEmpty() ? "no metric" : "unknown metric '" + shortened(name) + "'")
+                    (given.isEmpty() ? "no metric" : "unknown metric '" + shortened(given) + "'")
                         + "; one of: "
-                        + Metric.names()));
+                        + Metric.names()
+                        + ", or one operation's as in update.p99"));
   }
 
   private Comparison comparison(String symbol) {
@@ -99,10 +124,14 @@ final class ThresholdParser {
     return switch (metric.kind()) {
       case TIME -> time(metric, suffix);
       case RATE -> {
+        boolean qps = metric == Metric.QPS;
         if (!suffix.isEmpty()) {
-          throw refused("tps takes a plain number of iterations per second, as in tps>=1500");
+          throw refused(
+              qps
+                  ? "qps takes a plain number of statements per second, as in qps>=1000"
+                  : "tps takes a plain number of iterations per second, as in tps>=1500");
         }
-        yield Unit.PER_SECOND;
+        yield qps ? Unit.QUERIES_PER_SECOND : Unit.PER_SECOND;
       }
       case OUTCOME -> {
         if (suffix.equals("%")) {

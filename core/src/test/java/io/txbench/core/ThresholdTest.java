@@ -42,6 +42,8 @@ class ThresholdTest {
         "max<1s|MAX|LESS|1|SECONDS",
         "Mean<12.5ms|MEAN|LESS|12.5|MILLISECONDS",
         "tps>=1500|TPS|AT_LEAST|1500|PER_SECOND",
+        "QPS > 1000|QPS|GREATER|1000|QUERIES_PER_SECOND",
+        "declined<1%|DECLINED|LESS|1|PERCENT",
         "errors<0.1%|ERRORS|LESS|0.1|PERCENT",
         "errors < 10|ERRORS|LESS|10|COUNT",
         "retries<5%|RETRIES|LESS|5|PERCENT",
@@ -73,7 +75,8 @@ class ThresholdTest {
         "p99<20%|'p99<20%': unknown unit '%' for a time; one of: us, ms, s",
         "p99<20min|unknown unit 'min' for a time",
         "p98<20ms|'p98<20ms': unknown metric 'p98'; one of: p50, p75, p90, p95, p99, p999, max,"
-            + " mean, tps, errors, retries, in-doubt, verification",
+            + " mean, tps, qps, errors, retries, in-doubt, declined, verification, or one"
+            + " operation's as in update.p99",
         "<20ms|'<20ms': no metric; one of: p50",
         "p99|'p99': no comparison; one of <, <=, >, >=, ==, !=",
         "p99=20ms|'p99=20ms': unknown comparison '='; one of: <, <=, >, >=, ==, !=",

@@ -60,6 +60,7 @@ public final class ConsoleSummary {
         r.lateIterations() == 0
             ? ""
             : String.format(Locale.US, "; %,d of them after the window", r.lateIterations()));
+    BreakdownText.queries(r).ifPresent(out::println);
     if (r.declined() > 0) {
       out.printf(
           Locale.US,
@@ -83,6 +84,7 @@ public final class ConsoleSummary {
           "  skipped       %,d (later than --max-lag, or not started by the end)%n",
           r.skipped());
     }
+    BreakdownText.operations(r).forEach(out::println);
     out.println("  client cpu    " + client(r));
     r.bottleneck().ifPresent(warning -> out.println("  warning       " + warning));
     if (s.writeFailures().isEmpty()) {
@@ -126,16 +128,19 @@ public final class ConsoleSummary {
     out.flush();
   }
 
-  /** "12.345 ms", "1,523.40 tps", "0.0123 %", "3", "passed", or "nothing measured". */
+  /**
+   * "12.345 ms", "1,523.40 tps", "8,562.22 qps", "0.0123 %", "3", "passed", or "nothing measured"
+   * with the reason when there is one.
+   */
   private static String measured(ThresholdVerdict v) {
     double m = v.measured();
     if (Double.isNaN(m)) {
-      return "nothing measured";
+      return "nothing measured" + v.whyNotMeasured().map(why -> " (" + why + ")").orElse("");
     }
     return switch (v.unit()) {
       case "passed" -> m == 1 ? "verify passed" : "verify did not pass";
       case "count" -> String.format(Locale.US, "%,.0f", m);
-      case "tps" -> String.format(Locale.US, "%,.2f tps", m);
+      case "tps", "qps" -> String.format(Locale.US, "%,.2f %s", m, v.unit());
       case "%" -> String.format(Locale.US, "%.4f %%", m);
       default -> String.format(Locale.US, "%,.3f %s", m, v.unit());
     };

@@ -2,6 +2,10 @@ package io.txbench.report;
 
 import io.txbench.core.ClientUsage;
 import io.txbench.core.IntervalStats;
+import io.txbench.core.OperationStats;
+import io.txbench.core.Queries;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
@@ -10,7 +14,9 @@ import org.HdrHistogram.Histogram;
 /**
  * One row of {@code intervals.csv}: a metrics period's figures. The client's are empty where they
  * were not measured: in files written before txbench measured them, in a merge's, and the CPU where
- * the platform does not give it.
+ * the platform does not give it. {@code queries} are the statements per second of a workload that
+ * counts them (empty for the others, in a merge's and in older files), {@code operations} each
+ * operation of a mix in the workload's order (empty for the others).
  */
 public record IntervalRow(
     double t,
@@ -28,35 +34,91 @@ public record IntervalRow(
     OptionalDouble clientCpuCores,
     OptionalLong clientGcCount,
     OptionalLong clientGcMillis,
-    OptionalDouble machineCpuPercent) {
+    OptionalDouble machineCpuPercent,
+    Optional<QueryRates> queries,
+    Map<String, Operation> operations) {
 
-  /** The row of a run's period. */
-  static IntervalRow of(IntervalStats s) {
+  public IntervalRow {
+    operations = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(operations));
+  }
+
+  /** Statements per second in a period, all of them ({@code qps}) and by sysbench's kinds. */
+  public record QueryRates(double qps, double reads, double writes, double others) {}
+
+  /**
+   * One operation of a mix in a period: its completed iterations (the declined among them), its
+   * response times' percentiles and max in ms, and its failed iterations.
+   */
+  public record Operation(
+      long count, double p50, double p95, double p99, double max, long declined, long errors) {}
+
+  /**
+   * The row of a run's period; its statements' rates when it counted any, or when {@code
+   * countsQueries} (a workload that counts them, in a period that ran none: 0, not empty).
+   */
+  static IntervalRow of(IntervalStats s, boolean countsQueries) {
+    Queries q = s.breakdown().queries();
+    Optional<QueryRates> rates =
+        q.any() || countsQueries
+            ? Optional.of(
+                new QueryRates(
+                    s.qps(q.total()), s.qps(q.reads()), s.qps(q.writes()), s.qps(q.others())))
+            : Optional.empty();
+    Map<String, Operation> operations = new LinkedHashMap<>();
+    s.breakdown().operations().forEach((name, op) -> operations.put(name, operation(op)));
     return of(
         s.elapsedNanos(),
         s.intervalNanos(),
         s.responseTimes(),
-        s.retries(),
-        s.errors(),
-        s.inDoubt(),
-        s.declined(),
-        Optional.of(s.client()));
+        new long[] {s.retries(), s.errors(), s.inDoubt(), s.declined()},
+        Optional.of(s.client()),
+        rates,
+        operations);
+  }
+
+  private static Operation operation(OperationStats op) {
+    return new Operation(
+        op.count(),
+        op.percentileMillis(50),
+        op.percentileMillis(95),
+        op.percentileMillis(99),
+        op.maxMillis(),
+        op.declined(),
+        op.errors());
   }
 
   /**
-   * The row of a period that ended {@code elapsedNanos} after the start and lasted {@code
-   * intervalNanos}, whose iterations' response times (ns) are {@code responseTimes}, and in which
-   * the client used {@code client} (none for a merge's: see {@link RunMerger}).
+   * The row of a merge's period, which ended {@code elapsedNanos} after the start and lasted {@code
+   * intervalNanos}, whose iterations' response times (ns) are {@code responseTimes}: no client
+   * figures (see {@link RunMerger}), statements or operations.
    */
-  static IntervalRow of(
+  static IntervalRow merged(
       long elapsedNanos,
       long intervalNanos,
       Histogram responseTimes,
       long retries,
       long errors,
       long inDoubt,
-      long declined,
-      Optional<ClientUsage> client) {
+      long declined) {
+    return of(
+        elapsedNanos,
+        intervalNanos,
+        responseTimes,
+        new long[] {retries, errors, inDoubt, declined},
+        Optional.empty(),
+        Optional.empty(),
+        Map.of());
+  }
+
+  /** {@code outcomes}: the period's retries, errors, in-doubt and declined iterations. */
+  private static IntervalRow of(
+      long elapsedNanos,
+      long intervalNanos,
+      Histogram responseTimes,
+      long[] outcomes,
+      Optional<ClientUsage> client,
+      Optional<QueryRates> queries,
+      Map<String, Operation> operations) {
     long count = responseTimes.getTotalCount();
     return new IntervalRow(
         elapsedNanos / 1e9,
@@ -67,14 +129,16 @@ public record IntervalRow(
         ms(responseTimes, 99),
         ms(responseTimes, 99.9),
         count == 0 ? 0 : responseTimes.getMaxValue() / 1e6,
-        retries,
-        errors,
-        inDoubt,
-        declined,
+        outcomes[0],
+        outcomes[1],
+        outcomes[2],
+        outcomes[3],
         client.map(ClientUsage::cpuCores).orElse(OptionalDouble.empty()),
         client.map(c -> OptionalLong.of(c.gcCount())).orElse(OptionalLong.empty()),
         client.map(c -> OptionalLong.of(c.gcMillis())).orElse(OptionalLong.empty()),
-        client.map(ClientUsage::machineCpuPercent).orElse(OptionalDouble.empty()));
+        client.map(ClientUsage::machineCpuPercent).orElse(OptionalDouble.empty()),
+        queries,
+        operations);
   }
 
   private static double ms(Histogram h, double percentile) {

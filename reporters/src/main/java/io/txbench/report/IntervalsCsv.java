@@ -4,7 +4,6 @@ import io.txbench.core.IntervalStats;
 import io.txbench.core.RunListener;
 import io.txbench.core.RunResult;
 import java.io.IOException;
-import java.io.Reader;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,91 +15,95 @@ import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
-import org.apache.commons.csv.CSVRecord;
 
 /**
  * {@code intervals.csv}: one row per metrics period with that period's throughput, response time
  * percentiles, retries, errors, in-doubt and declined iterations (the declined, such as sold-out
  * bookings, are among the count), where the Dropwizard files are cumulative; then what the client
  * used in it: its CPU in cores, its garbage collections and their time, and how busy the machine's
- * CPUs were (%), each empty where it was not measured.
+ * CPUs were (%), each empty where it was not measured; then the statements per second of a workload
+ * that counts them (sysbench's qps and its read/write/other split), empty for the others; then, for
+ * a mix, each operation's count, percentiles, max, declined and errors (see {@link
+ * IntervalColumns}).
  */
 public final class IntervalsCsv implements RunListener {
   public static final String FILE = "intervals.csv";
-  static final String[] HEADER = {
-    "t",
-    "count",
-    "tps",
-    "p50_ms",
-    "p95_ms",
-    "p99_ms",
-    "p999_ms",
-    "max_ms",
-    "retries",
-    "errors",
-    "in_doubt",
-    "declined",
-    "client_cpu_cores",
-    "client_gc_count",
-    "client_gc_ms",
-    "machine_cpu_pct"
-  };
 
-  /** The columns that count iterations, where the others are times and rates. */
-  private static final List<String> COUNTED =
-      List.of(
-          "count", "retries", "errors", "in_doubt", "declined", "client_gc_count", "client_gc_ms");
-
-  /** Columns added after the first version, 0 in files written before them. */
-  private static final List<String> LATER_COUNTS = List.of("in_doubt", "declined");
-
-  /**
-   * The client's columns, empty in files written before them, in a merge's, and where a figure was
-   * not measured.
-   */
-  private static final List<String> CLIENT =
-      List.of("client_cpu_cores", "client_gc_count", "client_gc_ms", "machine_cpu_pct");
-
-  /** Where the first of {@link #CLIENT} is in {@link #HEADER}. */
-  private static final int FIRST_CLIENT = HEADER.length - CLIENT.size();
+  /** The header of a run of a workload that is no mix. */
+  static final String[] HEADER = IntervalColumns.FIXED.toArray(String[]::new);
 
   private final Path file;
+  private final List<String> operations;
   private final CSVPrinter printer;
 
+  /** Whether a period so far counted statements: a later one that ran none shows 0, not empty. */
+  private boolean countsQueries;
+
+  /** The file of a workload that is no mix, or of a merge. */
   public IntervalsCsv(Path directory) throws IOException {
+    this(directory, List.of());
+  }
+
+  /** The file of a run of {@code operations} (a mix's, in order; none for other workloads). */
+  public IntervalsCsv(Path directory, List<String> operations) throws IOException {
+    this.operations = List.copyOf(operations);
     file = directory.resolve(FILE);
     Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
     printer =
-        CSVFormat.DEFAULT.builder().setHeader(HEADER).setRecordSeparator('\n').get().print(writer);
+        CSVFormat.DEFAULT
+            .builder()
+            .setHeader(IntervalColumns.header(operations).toArray(String[]::new))
+            .setRecordSeparator('\n')
+            .get()
+            .print(writer);
   }
 
   @Override
   public void onInterval(IntervalStats s) {
-    write(IntervalRow.of(s));
+    countsQueries |= s.breakdown().queries().any();
+    write(IntervalRow.of(s, countsQueries));
   }
 
   /** Writes a period's row: a run's, or a merge's, which has no IntervalStats of its own. */
   void write(IntervalRow row) {
+    List<Object> cells = new ArrayList<>();
+    cells.add(fixed(row.t(), 3));
+    cells.add(row.count());
+    cells.add(fixed(row.tps(), 2));
+    for (double ms : new double[] {row.p50(), row.p95(), row.p99(), row.p999(), row.max()}) {
+      cells.add(fixed(ms, 3));
+    }
+    cells.add(row.retries());
+    cells.add(row.errors());
+    cells.add(row.inDoubt());
+    cells.add(row.declined());
+    cells.add(orEmpty(row.clientCpuCores(), 3));
+    cells.add(orEmpty(row.clientGcCount()));
+    cells.add(orEmpty(row.clientGcMillis()));
+    cells.add(orEmpty(row.machineCpuPercent(), 1));
+    row.queries()
+        .ifPresentOrElse(
+            q -> {
+              for (double rate : new double[] {q.qps(), q.reads(), q.writes(), q.others()}) {
+                cells.add(fixed(rate, 2));
+              }
+            },
+            () -> IntervalColumns.QUERIES.forEach(c -> cells.add("")));
+    for (String name : operations) {
+      IntervalRow.Operation op = row.operations().get(name);
+      if (op == null) {
+        IntervalColumns.OPERATION.forEach(c -> cells.add(""));
+        continue;
+      }
+      cells.add(op.count());
+      for (double ms : new double[] {op.p50(), op.p95(), op.p99(), op.max()}) {
+        cells.add(fixed(ms, 3));
+      }
+      cells.add(op.declined());
+      cells.add(op.errors());
+    }
     try {
-      printer.printRecord(
-          fixed(row.t(), 3),
-          row.count(),
-          fixed(row.tps(), 2),
-          fixed(row.p50(), 3),
-          fixed(row.p95(), 3),
-          fixed(row.p99(), 3),
-          fixed(row.p999(), 3),
-          fixed(row.max(), 3),
-          row.retries(),
-          row.errors(),
-          row.inDoubt(),
-          row.declined(),
-          row.clientCpuCores().isPresent() ? fixed(row.clientCpuCores().getAsDouble(), 3) : "",
-          row.clientGcCount().isPresent() ? row.clientGcCount().getAsLong() : "",
-          row.clientGcMillis().isPresent() ? row.clientGcMillis().getAsLong() : "",
-          row.machineCpuPercent().isPresent()
-              ? fixed(row.machineCpuPercent().getAsDouble(), 1)
-              : "");
+      printer.printRecord(cells);
       printer.flush();
     } catch (IOException e) {
       throw ResultFiles.cannotWrite(file, e);
@@ -111,95 +114,21 @@ public final class IntervalsCsv implements RunListener {
     return String.format(Locale.US, "%." + decimals + "f", value);
   }
 
+  private static String orEmpty(OptionalDouble value, int decimals) {
+    return value.isPresent() ? fixed(value.getAsDouble(), decimals) : "";
+  }
+
+  private static String orEmpty(OptionalLong value) {
+    return value.isPresent() ? Long.toString(value.getAsLong()) : "";
+  }
+
   /**
-   * Reads {@code file} back, no rows if there is none. The exception's message is one line that
-   * names the file, and the line of it that is wrong.
+   * Reads {@code file} back, no rows if there is none; files of every version read, those without
+   * the later columns too. The exception's message is one line that names the file, and the line of
+   * it that is wrong.
    */
   static List<IntervalRow> read(Path file) throws IOException {
-    List<IntervalRow> rows = new ArrayList<>();
-    if (!Files.isRegularFile(file)) {
-      return rows;
-    }
-    try (Reader in = Files.newBufferedReader(file)) {
-      for (CSVRecord r :
-          CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(in)) {
-        rows.add(row(r));
-      }
-    } catch (IOException e) {
-      throw new IOException("cannot read " + file + ": " + ResultFiles.reason(e), e);
-    } catch (IllegalArgumentException | IllegalStateException e) {
-      throw new IOException(
-          file + " is corrupt: " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""),
-          e);
-    }
-    return List.copyOf(rows);
-  }
-
-  /** A row, or an IllegalArgumentException that says which line is wrong, and how. */
-  private static IntervalRow row(CSVRecord r) {
-    // The header is line 1, and txbench writes no field over several lines.
-    String line = "line " + (r.getRecordNumber() + 1);
-    if (!r.isConsistent()) {
-      throw new IllegalArgumentException(
-          line
-              + " has "
-              + r.size()
-              + " fields where its header has "
-              + r.getParser().getHeaderNames().size());
-    }
-    // NaN: a client figure the row does not have.
-    double[] d = new double[HEADER.length];
-    for (int i = 0; i < HEADER.length; i++) {
-      boolean client = CLIENT.contains(HEADER[i]);
-      if (!r.isMapped(HEADER[i]) || (client && r.get(HEADER[i]).isEmpty())) {
-        if (client || LATER_COUNTS.contains(HEADER[i])) {
-          d[i] = client ? Double.NaN : 0; // written before txbench counted them, or not measured
-          continue;
-        }
-        throw new IllegalArgumentException("its header has no column " + HEADER[i]);
-      }
-      String cell = r.get(HEADER[i]);
-      try {
-        d[i] = Double.parseDouble(cell);
-      } catch (NumberFormatException e) {
-        d[i] = Double.NaN;
-      }
-      boolean counted = COUNTED.contains(HEADER[i]);
-      if (!Double.isFinite(d[i]) || d[i] < 0 || (counted && d[i] != Math.rint(d[i]))) {
-        throw new IllegalArgumentException(
-            line
-                + ": "
-                + HEADER[i]
-                + " is \""
-                + cell
-                + "\", not "
-                + (counted ? "a whole number" : "a number")
-                + " of 0 or more");
-      }
-    }
-    return new IntervalRow(
-        d[0],
-        (long) d[1],
-        d[2],
-        d[3],
-        d[4],
-        d[5],
-        d[6],
-        d[7],
-        (long) d[8],
-        (long) d[9],
-        (long) d[10],
-        (long) d[11],
-        Double.isNaN(d[FIRST_CLIENT]) ? OptionalDouble.empty() : OptionalDouble.of(d[FIRST_CLIENT]),
-        whole(d[FIRST_CLIENT + 1]),
-        whole(d[FIRST_CLIENT + 2]),
-        Double.isNaN(d[FIRST_CLIENT + 3])
-            ? OptionalDouble.empty()
-            : OptionalDouble.of(d[FIRST_CLIENT + 3]));
-  }
-
-  private static OptionalLong whole(double cell) {
-    return Double.isNaN(cell) ? OptionalLong.empty() : OptionalLong.of((long) cell);
+    return IntervalsReader.read(file);
   }
 
   @Override

@@ -24,7 +24,7 @@ public final class RunFileWriters {
       throws IOException {
     return List.of(
         DropwizardReporters.csv(metrics, directory),
-        new IntervalsCsv(directory),
+        new IntervalsCsv(directory, metrics.operations()),
         new HistogramLog(directory, run.openLoop()));
   }
 }

@@ -10,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
 import java.util.function.UnaryOperator;
@@ -116,15 +115,14 @@ public final class RunMerger {
     for (int i = 0; i < buckets.size(); i++) {
       long[] counts = retriesErrors.get(i);
       csv.write(
-          IntervalRow.of(
+          IntervalRow.merged(
               (i + 1) * period * 1_000_000L,
               period * 1_000_000L,
               buckets.get(i),
               counts[0],
               counts[1],
               counts[2],
-              counts[3],
-              Optional.empty())); // no client figures: see writeSummary
+              counts[3])); // no client figures: see writeSummary
     }
     csv.onEnd(null);
   }
@@ -185,6 +183,9 @@ public final class RunMerger {
             SummaryJson.percentiles(total),
             null,
             null,
+            queries(summaries, windows.seconds()),
+            // A mix's operations: their percentiles are not in the files a merge reads.
+            null,
             // Each client measured its own machine: their cores and CPU do not add up to a figure
             // of the merge (nor do the machines' CPU use), so the merge has none, and each
             // client's figures and warning stay with it in mergedFrom.
@@ -203,6 +204,31 @@ public final class RunMerger {
             sources,
             output.toString());
     merged.write(output.resolve(SummaryJson.FILE), UnaryOperator.identity());
+  }
+
+  /**
+   * The statements the clients counted, added up, their rates over the merged window; null when
+   * none of them counted any.
+   */
+  private static SummaryFile.QueryCounts queries(List<SummaryFile> summaries, double seconds) {
+    List<SummaryFile.QueryCounts> counted =
+        summaries.stream().map(SummaryFile::queries).filter(Objects::nonNull).toList();
+    if (counted.isEmpty()) {
+      return null;
+    }
+    long reads = counted.stream().mapToLong(SummaryFile.QueryCounts::reads).sum();
+    long writes = counted.stream().mapToLong(SummaryFile.QueryCounts::writes).sum();
+    long others = counted.stream().mapToLong(SummaryFile.QueryCounts::others).sum();
+    long total = reads + writes + others;
+    return new SummaryFile.QueryCounts(
+        reads,
+        writes,
+        others,
+        total,
+        SummaryFile.round(total / seconds, 2),
+        SummaryFile.round(reads / seconds, 2),
+        SummaryFile.round(writes / seconds, 2),
+        SummaryFile.round(others / seconds, 2));
   }
 
   private static long sum(List<SummaryFile> summaries, ToLongFunction<SummaryFile> count) {

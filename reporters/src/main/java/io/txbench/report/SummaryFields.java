@@ -13,8 +13,9 @@ import java.util.List;
  * is read into a {@link SummaryFile}: a field of the wrong type or missing would otherwise show as
  * a zero in a table, or add nothing to a merge, with no word said (the record's binding takes a
  * missing number for 0, and does not quote the value that does not fit). Every txbench version
- * wrote those that are required; those added later (embedded, server, inDoubt, declined, client)
- * may be missing, but not of a wrong type.
+ * wrote those that are required; those added later (embedded, server, inDoubt, declined, client,
+ * queries, operations) may be missing, but not of a wrong type; within queries and each operation,
+ * every figure txbench writes is required.
  */
 final class SummaryFields {
   private static final List<String> TEXTS = List.of("serverVersion");
@@ -25,6 +26,15 @@ final class SummaryFields {
   private static final List<String> LATER_COUNTS = List.of("inDoubt", "declined");
   private static final List<String> PERCENTILES = List.of("p50", "p95", "p99", "p999", "max");
   private static final String RESPONSE_TIMES = "responseTimeMs";
+  private static final String QUERIES = "queries";
+  private static final List<String> QUERY_COUNTS = List.of("reads", "writes", "others", "total");
+  private static final List<String> QUERY_RATES =
+      List.of("qps", "readsPerSecond", "writesPerSecond", "othersPerSecond");
+  private static final String OPERATIONS = "operations";
+  private static final List<String> OPERATION_COUNTS =
+      List.of("count", "declined", "errors", "inDoubt");
+  private static final List<String> OPERATION_FIGURES =
+      List.of("tps", "meanMs", "p50Ms", "p95Ms", "p99Ms", "p999Ms", "maxMs");
 
   private SummaryFields() {}
 
@@ -39,7 +49,9 @@ final class SummaryFields {
                 "verification",
                 "client",
                 "options",
-                RESPONSE_TIMES),
+                RESPONSE_TIMES,
+                QUERIES,
+                OPERATIONS),
             TEXTS,
             INSTANTS,
             NUMBERS,
@@ -52,6 +64,17 @@ final class SummaryFields {
   /** The percentiles checked, each a component of {@link SummaryFile.Percentiles}. */
   static List<String> percentiles() {
     return PERCENTILES;
+  }
+
+  /** The fields of queries checked, each a component of {@link SummaryFile.QueryCounts}. */
+  static List<String> queryFields() {
+    return java.util.stream.Stream.concat(QUERY_COUNTS.stream(), QUERY_RATES.stream()).toList();
+  }
+
+  /** The fields of an operation checked, each a component of {@link SummaryFile.Operation}. */
+  static List<String> operationFields() {
+    return java.util.stream.Stream.concat(OPERATION_COUNTS.stream(), OPERATION_FIGURES.stream())
+        .toList();
   }
 
   /** Throws, with one line that names {@code file} and the field, if a field is wrong. */
@@ -91,6 +114,7 @@ final class SummaryFields {
         && (!metrics.isTextual() || duration(metrics.asText()) == null)) {
       throw wrong(file, "options.metrics", metrics, "a duration such as PT10S");
     }
+    checkBreakdown(file, summary);
     require(file, summary, RESPONSE_TIMES, "an object of percentiles", JsonNode::isObject);
     for (String key : PERCENTILES) {
       require(
@@ -100,6 +124,39 @@ final class SummaryFields {
           RESPONSE_TIMES + "." + key,
           "a number of 0 or more",
           SummaryFields::amount);
+    }
+  }
+
+  /** queries and operations, when the summary has them: all of their figures, each of its type. */
+  private static void checkBreakdown(Path file, JsonNode summary) throws IOException {
+    optional(file, summary, QUERIES, "an object", JsonNode::isObject);
+    JsonNode queries = summary.get(QUERIES);
+    if (queries != null) {
+      figures(file, queries, QUERIES, QUERY_COUNTS, QUERY_RATES);
+    }
+    optional(file, summary, OPERATIONS, "an object", JsonNode::isObject);
+    JsonNode operations = summary.get(OPERATIONS);
+    if (operations != null) {
+      for (var op : operations.properties()) {
+        String shown = OPERATIONS + "." + op.getKey();
+        if (!op.getValue().isObject()) {
+          throw wrong(file, shown, op.getValue(), "an object");
+        }
+        figures(file, op.getValue(), shown, OPERATION_COUNTS, OPERATION_FIGURES);
+      }
+    }
+  }
+
+  /** The {@code counts} and {@code amounts} of the object {@code node}, shown as {@code shown}. */
+  private static void figures(
+      Path file, JsonNode node, String shown, List<String> counts, List<String> amounts)
+      throws IOException {
+    for (String key : counts) {
+      require(
+          file, node, key, shown + "." + key, "a whole number of 0 or more", SummaryFields::count);
+    }
+    for (String key : amounts) {
+      require(file, node, key, shown + "." + key, "a number of 0 or more", SummaryFields::amount);
     }
   }
 

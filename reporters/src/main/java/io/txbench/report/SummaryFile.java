@@ -29,8 +29,9 @@ import java.util.stream.Collectors;
  * where a summary may lack them: those of versions before them ({@code embedded}, {@code server},
  * {@code warmupSeconds}, {@code inDoubt}, {@code declined}...), and those only a merge writes
  * ({@code overlapSeconds}, {@code mergedFrom}) or only a run does ({@code serviceTimeMs}, {@code
- * scheduleLagMs}, {@code client}). A missing field is left out when written. Numbers are as
- * written: rounded by whoever made the record (see {@link #round}).
+ * scheduleLagMs}, {@code client}, {@code operations}), and those only some workloads have ({@code
+ * queries}, {@code operations}). A missing field is left out when written. Numbers are as written:
+ * rounded by whoever made the record (see {@link #round}).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -65,6 +66,8 @@ public record SummaryFile(
     Percentiles responseTimeMs,
     Percentiles serviceTimeMs,
     Percentiles scheduleLagMs,
+    QueryCounts queries,
+    Map<String, Operation> operations,
     Client client,
     Fingerprint fingerprint,
     Verdict verification,
@@ -93,6 +96,41 @@ public record SummaryFile(
       double p99,
       double p999,
       double max) {}
+
+  /**
+   * The statements run, as sysbench counts its queries (BEGIN and COMMIT among the others), and
+   * their rates per second of the measured window; only for a workload that counts them.
+   */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record QueryCounts(
+      long reads,
+      long writes,
+      long others,
+      long total,
+      double qps,
+      double readsPerSecond,
+      double writesPerSecond,
+      double othersPerSecond) {}
+
+  /**
+   * One operation of a mix, as YCSB reports each apart: its completed iterations ({@code count},
+   * the {@code declined} among them), its failed and in-doubt ones, its completed per second of the
+   * measured window ({@code tps}, those of the grace after it included), and its response times in
+   * ms.
+   */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Operation(
+      long count,
+      long declined,
+      long errors,
+      long inDoubt,
+      double tps,
+      double meanMs,
+      double p50Ms,
+      double p95Ms,
+      double p99Ms,
+      double p999Ms,
+      double maxMs) {}
 
   /**
    * What the client used of its machine over the measured window, and {@code bottleneck}, the
@@ -134,12 +172,13 @@ public record SummaryFile(
 
   /**
    * One {@code --threshold} and its verdict: the figure measured in the expression's unit ({@code
-   * unit}), left out when the run could not measure it (a time with no iteration completed), and
-   * {@code passed}.
+   * unit}), left out when the run could not measure it (a time with no iteration completed, an
+   * operation the run did not have), then with {@code whyNotMeasured}, and {@code passed}.
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
-  public record Threshold(String expression, Double measured, String unit, boolean passed) {}
+  public record Threshold(
+      String expression, Double measured, String unit, boolean passed, String whyNotMeasured) {}
 
   /**
    * What verify found: {@code status} is "passed", "failed" or "not run" ({@code passed} alone in

@@ -3,6 +3,7 @@ package io.txbench.report;
 import io.txbench.core.ClientUsage;
 import io.txbench.core.ErrorClass;
 import io.txbench.core.Fingerprint;
+import io.txbench.core.Queries;
 import io.txbench.core.RunResult;
 import io.txbench.core.ThresholdVerdict;
 import io.txbench.core.Verification;
@@ -68,6 +69,8 @@ public final class SummaryJson {
         percentiles(r.responseTimes()),
         percentiles(r.serviceTimes()),
         percentiles(r.scheduleLags()),
+        queries(r),
+        operations(r),
         client(r),
         fingerprint(s.fingerprint()),
         new SummaryFile.Verdict(
@@ -92,7 +95,8 @@ public final class SummaryJson {
         t.expression(),
         Double.isNaN(t.measured()) ? null : SummaryFile.round(t.measured(), 6),
         t.unit(),
-        t.passed());
+        t.passed(),
+        t.whyNotMeasured().orElse(null));
   }
 
   /** The fingerprint as summary.json holds it; null when it is not known. */
@@ -114,6 +118,57 @@ public final class SummaryJson {
                 h.machineVendor(),
                 h.machineProduct()),
         f.server().isEmpty() ? null : f.server());
+  }
+
+  /** The statements counted, and their rates; null for a workload that counts none. */
+  static SummaryFile.QueryCounts queries(RunResult r) {
+    Queries q = r.breakdown().queries();
+    if (!q.any()) {
+      return null;
+    }
+    return new SummaryFile.QueryCounts(
+        q.reads(),
+        q.writes(),
+        q.others(),
+        q.total(),
+        SummaryFile.round(perSecond(r, q.total()), 2),
+        SummaryFile.round(perSecond(r, q.reads()), 2),
+        SummaryFile.round(perSecond(r, q.writes()), 2),
+        SummaryFile.round(perSecond(r, q.others()), 2));
+  }
+
+  /** {@code count} per second of the measured window. */
+  static double perSecond(RunResult r, long count) {
+    return r.qps(count);
+  }
+
+  /** Each operation of a mix, in the workload's order; null for a workload that is none. */
+  static Map<String, SummaryFile.Operation> operations(RunResult r) {
+    if (r.breakdown().operations().isEmpty()) {
+      return null;
+    }
+    Map<String, SummaryFile.Operation> ops = new LinkedHashMap<>();
+    r.breakdown()
+        .operations()
+        .forEach(
+            (name, op) -> {
+              SummaryFile.Percentiles times = percentiles(op.responseTimes());
+              ops.put(
+                  name,
+                  new SummaryFile.Operation(
+                      op.count(),
+                      op.declined(),
+                      op.errors(),
+                      op.inDoubt(),
+                      SummaryFile.round(perSecond(r, op.count()), 2),
+                      times.mean(),
+                      times.p50(),
+                      times.p95(),
+                      times.p99(),
+                      times.p999(),
+                      times.max()));
+            });
+    return ops;
   }
 
   /** What the client used over the window, the figures it could not measure left out. */

@@ -68,10 +68,12 @@ class ClientFiguresTest {
     assertTrue(
         lines
             .get(0)
-            .endsWith(",declined,client_cpu_cores,client_gc_count,client_gc_ms,machine_cpu_pct"),
+            .endsWith(
+                ",declined,client_cpu_cores,client_gc_count,client_gc_ms,machine_cpu_pct,qps,"
+                    + "reads_per_s,writes_per_s,others_per_s"),
         lines.get(0));
-    assertTrue(lines.get(1).endsWith(",0.500,1,2,40.0"), lines.get(1));
-    assertTrue(lines.get(2).endsWith(",,0,0,"), lines.get(2));
+    assertTrue(lines.get(1).endsWith(",0.500,1,2,40.0,,,,"), lines.get(1));
+    assertTrue(lines.get(2).endsWith(",,0,0,,,,,"), lines.get(2));
     List<IntervalRow> rows = IntervalsCsv.read(dir.resolve(IntervalsCsv.FILE));
     assertEquals(OptionalDouble.of(0.5), rows.get(0).clientCpuCores());
     assertEquals(OptionalLong.of(1), rows.get(0).clientGcCount());

@@ -1,0 +1,62 @@
+package io.txbench.cli;
+
+import io.txbench.core.Progress;
+import io.txbench.core.QueryCounter;
+import io.txbench.core.Tally;
+import io.txbench.core.Verification;
+import io.txbench.core.Worker;
+import io.txbench.core.Workload;
+import io.txbench.core.WorkloadOptions;
+import io.txbench.core.kinds.Mix;
+import io.txbench.core.kinds.MixKind;
+import io.txbench.core.kinds.MixOperation;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@link MixKind} on the toy target, for the results of a mix: each iteration draws an operation of
+ * {@code --mix}, says which, sleeps 1 ms and counts its statements as sysbench would in a
+ * transaction: BEGIN, two reads, a write when it is an update, COMMIT.
+ */
+final class ToyMix implements Workload<AutoCloseable> {
+  private final Mix mix;
+
+  ToyMix(ToyProvider.ToyTarget target, MixKind kind, WorkloadOptions options) {
+    mix = kind.mix(options.declared());
+  }
+
+  @Override
+  public List<String> operations() {
+    return mix.names();
+  }
+
+  @Override
+  public void prepare(Progress progress) {}
+
+  @Override
+  public void attach() {}
+
+  @Override
+  public AutoCloseable openSession(Worker worker) {
+    return () -> {};
+  }
+
+  @Override
+  public void iteration(Worker worker, AutoCloseable session) throws InterruptedException {
+    int op = mix.choose(worker.random());
+    worker.operation(op);
+    Thread.sleep(1);
+    QueryCounter queries = worker.queries();
+    queries.other();
+    queries.read(2);
+    if (mix.operations().get(op) == MixOperation.UPDATE) {
+      queries.write();
+    }
+    queries.other();
+  }
+
+  @Override
+  public Verification verify(Tally tally) {
+    return Verification.of(Map.of("committed", tally.committed()), List.of());
+  }
+}
