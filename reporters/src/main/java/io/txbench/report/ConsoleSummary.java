@@ -64,8 +64,8 @@ public final class ConsoleSummary {
     if (r.declined() > 0) {
       out.printf(
           Locale.US,
-          "  declined      %,d of them (a business outcome such as a sold-out"
-              + " flight: nothing written, not an error)%n",
+          "  declined      %,d of them (a business outcome such as a sold-out flight, or a"
+              + " key not found: nothing written, not an error)%n",
           r.declined());
     }
     out.printf(Locale.US, "  in doubt      %,d%s%n", r.inDoubt(), causes(r.inDoubtByCause()));
