@@ -1,0 +1,23 @@
+package io.txbench.core.kinds;
+
+import io.txbench.core.DeclaredOption;
+import io.txbench.core.Verification;
+import java.util.List;
+
+/**
+ * What the read-only kinds over a range of {@code --range-size} ids share (range-scan, count): the
+ * option, and the verdict that the run left the rows as they were.
+ */
+public abstract class ReadOnlyRangeKind extends ItemKind {
+
+  @Override
+  protected final List<DeclaredOption<?>> ownOptions() {
+    return List.of(Oltp.RANGE_SIZE);
+  }
+
+  /** A read-only run left the rows as they were. */
+  @Override
+  public final Verification verify(ItemRun run) {
+    return unchanged(run);
+  }
+}
