@@ -6,6 +6,7 @@ import com.mongodb.client.model.Projections;
 import com.mongodb.client.model.Sorts;
 import io.txbench.core.AbandonedException;
 import io.txbench.core.DeclinedException;
+import io.txbench.core.QueryCounter;
 import io.txbench.core.Worker;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.core.keys.KeyChooser;
@@ -22,10 +23,11 @@ import org.bson.conversions.Bson;
  * A weighted mix ({@link MixKind}, {@code --mix}) or one of YCSB's presets on MongoDB, on
  * sysbench's documents or YCSB's ({@link MongoShape}): each iteration draws an operation, says
  * which to the worker, and runs it on a random collection. A read, an update or a delete of a key
- * that is not there (deleted, or an insert not yet done) is declined, as YCSB's NOT_FOUND. An
- * insert takes the collection's next numeric {@code _id}, which the key choosers see at once
- * (YCSB's {@code latest} reads the newest). A read-modify-write is one transaction where the server
- * has them.
+ * that is not there (deleted) is declined, as YCSB's NOT_FOUND. An insert takes the collection's
+ * next numeric {@code _id}; the key choosers see it once the insert is acknowledged (YCSB's {@code
+ * latest} reads the newest acknowledged key), as on SQL. A read-modify-write is one transaction
+ * where the server has them. Statements are counted (a read, a write; both for a
+ * read-modify-write), as on SQL.
  */
 final class MongoMixWorkload extends MongoItemWorkload {
   private final Mix mix;
@@ -35,7 +37,10 @@ final class MongoMixWorkload extends MongoItemWorkload {
   /** Per collection, the highest {@code _id} there is, or an insert took. */
   private final List<AtomicLong> lastKeys;
 
-  /** Per collection, keys from 1 to its last key, by {@code --distribution}. */
+  /** Per collection, the highest {@code _id} there was, or an acknowledged insert wrote. */
+  private final List<AtomicLong> acknowledged;
+
+  /** Per collection, keys from 1 to its highest acknowledged key, by {@code --distribution}. */
   private final List<KeyChooser> keys;
 
   private final boolean transactions;
@@ -47,7 +52,8 @@ final class MongoMixWorkload extends MongoItemWorkload {
     drawn = mix.operations();
     scanLength = MixKind.scanLength(options.declared());
     lastKeys = collections.stream().map(c -> new AtomicLong(rows)).toList();
-    keys = lastKeys.stream().map(last -> chooser(last::get)).toList();
+    acknowledged = collections.stream().map(c -> new AtomicLong(rows)).toList();
+    keys = acknowledged.stream().map(last -> chooser(last::get)).toList();
     transactions = target.supportsTransactions() && mix.has(MixOperation.READ_MODIFY_WRITE);
   }
 
@@ -73,7 +79,9 @@ final class MongoMixWorkload extends MongoItemWorkload {
               .projection(Projections.include("_id"))
               .sort(Sorts.descending("_id"))
               .first();
-      lastKeys.get(n).set(last == null ? 0 : ((Number) last.get("_id")).longValue());
+      long highest = last == null ? 0 : ((Number) last.get("_id")).longValue();
+      lastKeys.get(n).set(highest);
+      acknowledged.get(n).set(highest);
     }
     super.beforeRun();
   }
@@ -87,13 +95,26 @@ final class MongoMixWorkload extends MongoItemWorkload {
     int n = randomCollection(r);
     MongoCollection<Document> c = collections.get(n);
     MongoSession alone = session.withoutTransaction();
-    switch (drawn.get(op)) {
+    QueryCounter queries = worker.queries();
+    MixOperation operation = drawn.get(op);
+    if (operation.writes()) {
+      queries.write();
+    }
+    if (!operation.writes() || operation == MixOperation.READ_MODIFY_WRITE) {
+      queries.read();
+    }
+    switch (operation) {
       case POINT_SELECT -> {
         long id = keys.get(n).next(r);
         found(read(alone, c, id) != null, c, id);
       }
       case UPDATE -> update(alone, c, keys.get(n).next(r), r);
-      case INSERT -> alone.insertOne(c, shape.document(lastKeys.get(n).incrementAndGet(), rows, r));
+      case INSERT -> {
+        long id = lastKeys.get(n).incrementAndGet();
+        alone.insertOne(c, shape.document(id, rows, r));
+        // Only an acknowledged key is offered to the readers.
+        acknowledged.get(n).accumulateAndGet(id, Math::max);
+      }
       case DELETE -> {
         long id = keys.get(n).next(r);
         found(alone.deleteOne(c, Filters.eq("_id", id)).getDeletedCount() > 0, c, id);

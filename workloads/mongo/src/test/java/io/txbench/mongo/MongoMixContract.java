@@ -63,6 +63,15 @@ abstract class MongoMixContract extends MongoOltpContract {
     assertEquals(
         ops.get("update").count() + ops.get("read-modify-write").count(), sum("item", "updates"));
     assertTrue(o.verification().passed(), o.describe());
+    // Statements counted as on SQL: a read or a write each, both for a read-modify-write.
+    assertEquals(
+        ops.get("point-select").count() + ops.get("read-modify-write").count(),
+        o.result().breakdown().queries().reads(),
+        o.describe());
+    assertEquals(
+        ops.get("update").count() + ops.get("read-modify-write").count(),
+        o.result().breakdown().queries().writes(),
+        o.describe());
     Verification v =
         verifyAfter(
             mix("point-select=50,update=30,read-modify-write=20", 300), increment("updates", 3, 1));
