@@ -88,6 +88,8 @@ final class DeclaredOptions {
             .defaultValue(option.defaultText());
     if (option.flag()) {
       builder.type(boolean.class).arity("0..1").fallbackValue("true");
+    } else if (option.repeatable()) {
+      builder.type(List.class).auxiliaryTypes(String.class).arity("1").defaultValue(null);
     } else {
       builder.type(String.class);
     }
@@ -114,7 +116,14 @@ final class DeclaredOptions {
 
   private static <T> T parsed(CommandSpec spec, DeclaredOption<T> option) {
     Object given = spec.findOption(option.name()).getValue();
-    String text = given == null ? option.defaultText() : String.valueOf(given);
+    String text =
+        given == null
+            ? option.defaultText()
+            : given instanceof List<?> list
+                ? list.isEmpty()
+                    ? option.defaultText()
+                    : String.join(",", list.stream().map(String::valueOf).toList())
+                : String.valueOf(given);
     try {
       return option.parse(text);
     } catch (IllegalArgumentException e) {

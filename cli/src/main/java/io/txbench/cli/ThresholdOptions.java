@@ -2,7 +2,6 @@ package io.txbench.cli;
 
 import io.txbench.core.Threshold;
 import io.txbench.core.WorkloadOptions;
-import io.txbench.core.kinds.MixKind;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
@@ -61,14 +60,16 @@ final class ThresholdOptions {
 
   /**
    * Refuses a threshold on an operation that {@code workload} will never run, before anything
-   * connects: a mix's operations are known from its options (--mix, or a YCSB preset's). Any other
-   * workload's are known only once it runs; its thresholds' verdicts then say what it lacked.
+   * connects, where its kind knows its operations from its options (--mix, a YCSB preset's, the
+   * analytics queries). Any other workload's are known only once it runs; its thresholds' verdicts
+   * then say what it lacked.
    */
   void checkOperations(List<Threshold> thresholds, WorkloadOptions workload) {
-    if (!(workload.kind() instanceof MixKind mix)) {
+    java.util.Optional<List<String>> known = workload.kind().operations(workload.declared());
+    if (known.isEmpty()) {
       return;
     }
-    List<String> operations = mix.mix(workload.declared()).names();
+    List<String> operations = known.get();
     for (Threshold threshold : thresholds) {
       threshold
           .refusalFor(operations)

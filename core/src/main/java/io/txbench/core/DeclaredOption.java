@@ -1,5 +1,6 @@
 package io.txbench.core;
 
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -19,6 +20,9 @@ import java.util.function.Function;
  * @param defaultText the default, as it would be typed
  * @param flag whether the option may stand alone, meaning {@code true}
  * @param parser text to value; throws {@link IllegalArgumentException} saying what is wrong
+ * @param repeatable whether the option may be given more than once: the command line then joins its
+ *     values with commas before {@code parser} reads them ({@code --query join --query cube} is
+ *     {@code join,cube})
  */
 public record DeclaredOption<T>(
     String name,
@@ -26,7 +30,19 @@ public record DeclaredOption<T>(
     String description,
     String defaultText,
     boolean flag,
-    Function<String, T> parser) {
+    Function<String, T> parser,
+    boolean repeatable) {
+
+  /** An option given at most once. */
+  public DeclaredOption(
+      String name,
+      String paramLabel,
+      String description,
+      String defaultText,
+      boolean flag,
+      Function<String, T> parser) {
+    this(name, paramLabel, description, defaultText, flag, parser, false);
+  }
 
   public DeclaredOption {
     Objects.requireNonNull(name, "name");
@@ -166,5 +182,78 @@ public record DeclaredOption<T>(
                     () ->
                         new IllegalArgumentException(
                             "unknown value '" + text + "'; one of: " + String.join(", ", words))));
+  }
+
+  /**
+   * A decimal number from {@code min} to {@code max} ({@code --scale 0.01}), exact as typed: a
+   * {@link BigDecimal}, so that 0.1 is a tenth.
+   */
+  public static DeclaredOption<BigDecimal> decimal(
+      String name,
+      String paramLabel,
+      String description,
+      String defaultText,
+      BigDecimal min,
+      BigDecimal max) {
+    return new DeclaredOption<>(
+        name,
+        paramLabel,
+        description,
+        defaultText,
+        false,
+        text -> {
+          BigDecimal value;
+          try {
+            value = new BigDecimal(text.strip().replace("_", ""));
+          } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + text + "' is not a number");
+          }
+          if (value.compareTo(min) < 0 || value.compareTo(max) > 0) {
+            throw new IllegalArgumentException(
+                "must be between "
+                    + min.toPlainString()
+                    + " and "
+                    + max.toPlainString()
+                    + ", not "
+                    + value.toPlainString());
+          }
+          return value;
+        });
+  }
+
+  /**
+   * Some of {@code words} (in any case), given as a comma-separated list or by repeating the option
+   * ({@code --query join --query cube}), each once, in the order given; {@code defaultText} is the
+   * list when the option is not given.
+   */
+  public static DeclaredOption<List<String>> someOf(
+      String name, String paramLabel, String description, String defaultText, List<String> words) {
+    return new DeclaredOption<>(
+        name,
+        paramLabel,
+        description,
+        defaultText,
+        false,
+        text -> {
+          java.util.LinkedHashSet<String> chosen = new java.util.LinkedHashSet<>();
+          for (String part : text.split(",", -1)) {
+            String word =
+                words.stream()
+                    .filter(w -> w.equalsIgnoreCase(part.strip()))
+                    .findFirst()
+                    .orElseThrow(
+                        () ->
+                            new IllegalArgumentException(
+                                "unknown value '"
+                                    + part.strip()
+                                    + "'; one of: "
+                                    + String.join(", ", words)));
+            if (!chosen.add(word)) {
+              throw new IllegalArgumentException(word + " is given twice");
+            }
+          }
+          return List.copyOf(chosen);
+        },
+        true);
   }
 }

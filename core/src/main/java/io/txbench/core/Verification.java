@@ -8,14 +8,16 @@ import java.util.Map;
 /**
  * What the verify phase found: the figures it read (counts, sums), the anomalies in words, and
  * notes that explain a pass (what the server holds of the iterations in doubt). A verify that could
- * not run says why in {@code cause}.
+ * not run says why in {@code cause}. A verify that asked queries records their {@code answers}, in
+ * canonical form, so that runs on different targets can be compared answer by answer.
  */
 public record Verification(
     Status status,
     Map<String, Long> figures,
     List<String> anomalies,
     List<String> notes,
-    String cause) {
+    String cause,
+    List<Answer> answers) {
 
   /** The verdict. */
   public enum Status {
@@ -38,6 +40,22 @@ public record Verification(
     figures = Collections.unmodifiableMap(new LinkedHashMap<>(figures));
     anomalies = List.copyOf(anomalies);
     notes = List.copyOf(notes);
+    answers = List.copyOf(answers);
+  }
+
+  /** A verdict without answers. */
+  public Verification(
+      Status status,
+      Map<String, Long> figures,
+      List<String> anomalies,
+      List<String> notes,
+      String cause) {
+    this(status, figures, anomalies, notes, cause, List.of());
+  }
+
+  /** The same verdict with the answers of the queries verify asked. */
+  public Verification withAnswers(List<Answer> more) {
+    return new Verification(status, figures, anomalies, notes, cause, more);
   }
 
   /** A verify that ran: it passed unless it found anomalies. */

@@ -1,6 +1,7 @@
 package io.txbench.core;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A kind of workload, the same on every target: its {@code --workload} name, the data it loads
@@ -51,5 +52,14 @@ public interface WorkloadKind {
    */
   default boolean transactional() {
     return false;
+  }
+
+  /**
+   * The names of the operations its workloads record apart ({@link Workload#operations()}) when its
+   * options fix them, so that they are known before anything connects (a mix's, the analytics
+   * queries chosen); empty when only the workload knows them, or it has none.
+   */
+  default Optional<List<String>> operations(OptionValues values) {
+    return Optional.empty();
   }
 }

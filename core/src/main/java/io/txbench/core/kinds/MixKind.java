@@ -54,6 +54,11 @@ public class MixKind extends ItemKind {
     return values.get(MIX);
   }
 
+  @Override
+  public java.util.Optional<List<String>> operations(OptionValues values) {
+    return java.util.Optional.of(mix(values).names());
+  }
+
   /** The longest scan. */
   public static long scanLength(OptionValues values) {
     return values.get(SCAN_LENGTH);
