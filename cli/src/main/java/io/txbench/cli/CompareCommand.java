@@ -1,13 +1,16 @@
 package io.txbench.cli;
 
+import io.txbench.report.AnswerCheck;
 import io.txbench.report.CompareTable;
 import io.txbench.report.ResultDirectory;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -18,7 +21,10 @@ import picocli.CommandLine.Spec;
     usageHelpAutoWidth = true,
     description = {
       "Print the runs side by side, in the order they started, with throughput and"
-          + " p99 as ratios to the baseline run (the first, unless --baseline names one)."
+          + " p99 as ratios to the baseline run (the first, unless --baseline names one).",
+      "Runs that recorded answers (analytics) are checked against the baseline, or the first"
+          + " run of the same seed and scale: per query, agree or DIFFER with the first row that"
+          + " differs. Exit code 7 when an answer differs."
     })
 final class CompareCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -48,8 +54,14 @@ final class CompareCommand implements Callable<Integer> {
   public Integer call() {
     List<ResultDirectory> runs = ResultDirectories.load(spec.commandLine(), dirs);
     ResultDirectory base = ResultDirectories.baseline(spec.commandLine(), runs, baseline);
-    spec.commandLine().getOut().print(CompareTable.render(runs, base, format));
+    AnswerCheck answers;
+    try {
+      answers = AnswerCheck.of(runs, base);
+    } catch (UncheckedIOException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+    spec.commandLine().getOut().print(CompareTable.render(runs, base, format, answers));
     spec.commandLine().getOut().flush();
-    return ExitCodes.OK;
+    return answers.differ() ? ExitCodes.ANSWERS_DIFFER : ExitCodes.OK;
   }
 }

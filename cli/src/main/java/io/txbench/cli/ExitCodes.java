@@ -29,6 +29,9 @@ final class ExitCodes {
   /** history: the latest run of at least one series regressed against its baseline. */
   static final int REGRESSION = 6;
 
+  /** compare: runs of the same data returned different answers to the same query. */
+  static final int ANSWERS_DIFFER = 7;
+
   /**
    * Stopped by a signal. The process's own exit code is the JVM's for the signal, 128 plus its
    * number: 130 for SIGINT, 143 for SIGTERM; in-process callers get this one for both.

@@ -94,15 +94,30 @@ public final class CompareTable {
     return render(runs, runs.get(0), format);
   }
 
-  /** The table in {@code format}; text and Markdown end by naming the baseline. */
-  public static String render(List<ResultDirectory> runs, ResultDirectory baseline, Format format) {
+  /**
+   * The table in {@code format}; text and Markdown end by naming the baseline, then, when runs
+   * recorded answers, whether they agree ({@code answers}).
+   */
+  public static String render(
+      List<ResultDirectory> runs, ResultDirectory baseline, Format format, AnswerCheck answers) {
     List<List<String>> rows = rows(runs, baseline);
+    String check = answers.text();
     return switch (format) {
-      case TEXT -> CompareText.render(rows, baseline.label());
+      case TEXT ->
+          CompareText.render(rows, baseline.label()) + (check.isEmpty() ? "" : "\n" + check);
       case MARKDOWN ->
-          markdown(rows) + "\nRatios are to the baseline, `" + baseline.label() + "`.\n";
+          markdown(rows)
+              + "\nRatios are to the baseline, `"
+              + baseline.label()
+              + "`.\n"
+              + (check.isEmpty() ? "" : "\n```\n" + check + "```\n");
       case CSV -> csv(rows);
     };
+  }
+
+  /** The table in {@code format}, with the check of the runs' answers against {@code baseline}. */
+  public static String render(List<ResultDirectory> runs, ResultDirectory baseline, Format format) {
+    return render(runs, baseline, format, AnswerCheck.of(runs, baseline));
   }
 
   /** "yes", "no", or "" for a summary written before txbench recorded it. */

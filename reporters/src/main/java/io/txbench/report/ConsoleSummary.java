@@ -108,6 +108,17 @@ public final class ConsoleSummary {
     }
     v.notes().forEach(n -> out.println("    " + n));
     v.anomalies().forEach(a -> out.println("    - " + a));
+    if (!v.answers().isEmpty()) {
+      out.println("  answers       " + io.txbench.core.Answer.PRECISION + "; compare checks them");
+      for (io.txbench.core.Answer a : v.answers()) {
+        out.printf(
+            java.util.Locale.ROOT,
+            "    %-14s %,9d rows  %s%n",
+            a.query(),
+            a.rows().size(),
+            a.digest().substring(0, Math.min(a.digest().length(), 23)));
+      }
+    }
     out.flush();
   }
 

@@ -24,6 +24,8 @@ public final class ResultFiles {
       List.of(
           SummaryJson.FILE,
           SummaryJson.FILE + ".partial",
+          AnswersFile.FILE,
+          AnswersFile.FILE + ".partial",
           IntervalsCsv.FILE,
           HistogramLog.FILE,
           "iterations.csv",

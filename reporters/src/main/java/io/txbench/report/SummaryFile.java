@@ -182,7 +182,9 @@ public record SummaryFile(
 
   /**
    * What verify found: {@code status} is "passed", "failed" or "not run" ({@code passed} alone in
-   * summaries written before it), {@code cause} why it did not run.
+   * summaries written before it), {@code cause} why it did not run; the answers of the queries it
+   * asked, by query, with the precision they were compared at (both only for a workload that asks
+   * queries, such as analytics).
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
@@ -192,7 +194,21 @@ public record SummaryFile(
       String cause,
       Map<String, Long> figures,
       List<String> anomalies,
-      List<String> notes) {}
+      List<String> notes,
+      String answerPrecision,
+      Map<String, AnswerSummary> answers) {
+
+    /** A verdict without answers. */
+    public Verdict(
+        String status,
+        Boolean passed,
+        String cause,
+        Map<String, Long> figures,
+        List<String> anomalies,
+        List<String> notes) {
+      this(status, passed, cause, figures, anomalies, notes, null, null);
+    }
+  }
 
   /**
    * One client's run that a merge combined, its verdict as {@link #verdict} says it, and what that

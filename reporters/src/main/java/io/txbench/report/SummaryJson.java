@@ -29,7 +29,18 @@ public final class SummaryJson {
   /** The same, with every string in it passed through {@code mask} (the run's credentials). */
   public static void write(Path directory, RunSummary summary, UnaryOperator<String> mask)
       throws IOException {
+    AnswersFile.write(directory, summary.verification().answers(), mask);
     of(summary).write(directory.resolve(FILE), mask);
+  }
+
+  /** The answers verify recorded, by query in the order they ran; null when it recorded none. */
+  private static Map<String, AnswerSummary> answers(Verification v) {
+    if (v.answers().isEmpty()) {
+      return null;
+    }
+    Map<String, AnswerSummary> answers = new LinkedHashMap<>();
+    v.answers().forEach(a -> answers.put(a.query(), AnswerSummary.of(a)));
+    return answers;
   }
 
   /** A run's summary as summary.json holds it: seconds and ms rounded, classes by label. */
@@ -74,7 +85,14 @@ public final class SummaryJson {
         client(r),
         fingerprint(s.fingerprint()),
         new SummaryFile.Verdict(
-            v.status().label(), v.passed(), v.cause(), v.figures(), v.anomalies(), v.notes()),
+            v.status().label(),
+            v.passed(),
+            v.cause(),
+            v.figures(),
+            v.anomalies(),
+            v.notes(),
+            v.answers().isEmpty() ? null : io.txbench.core.Answer.PRECISION,
+            answers(v)),
         s.thresholds().isEmpty()
             ? null
             : s.thresholds().stream().map(SummaryJson::threshold).toList(),
