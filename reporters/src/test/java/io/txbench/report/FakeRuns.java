@@ -44,6 +44,32 @@ final class FakeRuns {
       boolean embedded,
       String server)
       throws IOException {
+    return write(
+        dir,
+        target,
+        startMillis,
+        seconds,
+        perSecond,
+        millis,
+        embedded,
+        server,
+        Map.of(),
+        Verification.of(Map.of(), List.of()));
+  }
+
+  /** The same, with {@code options} and verify's verdict {@code verification}. */
+  static Path write(
+      Path dir,
+      String target,
+      long startMillis,
+      int seconds,
+      int perSecond,
+      long millis,
+      boolean embedded,
+      String server,
+      Map<String, Object> options,
+      Verification verification)
+      throws IOException {
     Files.createDirectories(dir);
     IntervalsCsv csv = new IntervalsCsv(dir);
     HistogramLog log = new HistogramLog(dir);
@@ -90,9 +116,9 @@ final class FakeRuns {
             false,
             4,
             java.time.Duration.ZERO,
-            Map.of(),
+            options,
             result,
-            Verification.of(Map.of(), List.of()),
+            verification,
             List.of(),
             dir.toString(),
             List.of()));
