@@ -1,5 +1,6 @@
 package io.txbench.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,6 +10,9 @@ import io.txbench.core.WorkloadProvider;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
 
 class DeclaredOptionsTest {
 
@@ -31,5 +35,28 @@ class DeclaredOptionsTest {
         assertThrows(IllegalStateException.class, () -> DeclaredOptions.ofTargets(providers));
     assertTrue(
         e.getMessage().contains("--toy-flavour is declared twice, differently"), e.getMessage());
+  }
+
+  @Test
+  void aRepeatableOptionTakesItsValuesRepeatedOrCommaSeparatedAndItsDefaultOtherwise() {
+    DeclaredOption<List<String>> query =
+        DeclaredOption.someOf("--query", "NAME", "queries.", "a,b,c", List.of("a", "b", "c"));
+    DeclaredOptions declared =
+        new DeclaredOptions(List.of(new DeclaredOptions.Owner("toy", List.of(query))));
+    assertEquals(List.of("c", "a"), parse(declared, query, "--query", "c", "--query", "A"));
+    assertEquals(List.of("b", "c"), parse(declared, query, "--query", "b,c"));
+    assertEquals(List.of("a", "b", "c"), parse(declared, query));
+    ParameterException e =
+        assertThrows(
+            ParameterException.class, () -> parse(declared, query, "--query", "a", "--query", "a"));
+    assertEquals("--query: a is given twice", e.getMessage());
+  }
+
+  private static List<String> parse(
+      DeclaredOptions declared, DeclaredOption<List<String>> option, String... args) {
+    CommandSpec spec = CommandSpec.create();
+    declared.addTo(spec);
+    new CommandLine(spec).parseArgs(args);
+    return DeclaredOptions.values(spec, List.of(option)).get(option);
   }
 }
