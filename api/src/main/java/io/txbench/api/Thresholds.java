@@ -3,7 +3,6 @@ package io.txbench.api;
 import io.txbench.core.OptionValues;
 import io.txbench.core.Threshold;
 import io.txbench.core.WorkloadKind;
-import io.txbench.core.kinds.MixKind;
 
 /** The API's reading of {@code --threshold} expressions: core's, with the API's own refusals. */
 final class Thresholds {
@@ -17,8 +16,9 @@ final class Thresholds {
 
   /**
    * {@code expression} parsed, refused when it asks for a verify that will not run, or for an
-   * operation that a mix ({@code kind} with {@code values}) does not have; another workload's
-   * operations are known only once it runs, and the threshold's verdict says what it lacked.
+   * operation that {@code kind} with {@code values} does not have, where the kind knows its
+   * operations from its options (a mix, the analytics queries); another workload's are known only
+   * once it runs, and the threshold's verdict says what it lacked.
    */
   static Threshold parse(
       String expression, boolean verify, WorkloadKind kind, OptionValues values) {
@@ -27,14 +27,12 @@ final class Thresholds {
       throw new IllegalArgumentException(
           "threshold '" + expression + "': needs verify, which noVerify() turned off");
     }
-    if (kind instanceof MixKind mix) {
-      threshold
-          .refusalFor(mix.mix(values).names())
-          .ifPresent(
-              why -> {
-                throw new IllegalArgumentException("threshold " + why);
-              });
-    }
+    kind.operations(values)
+        .flatMap(threshold::refusalFor)
+        .ifPresent(
+            why -> {
+              throw new IllegalArgumentException("threshold " + why);
+            });
     return threshold;
   }
 }
