@@ -149,4 +149,20 @@ class AnswerCheckTest {
             .toList();
     return AnswerCheck.of(loaded, loaded.get(0));
   }
+
+  @Test
+  void theConsoleSaysEachAnswersRowsAndDigest() {
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream out =
+        new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8);
+    Answer answer = answer(5, 7);
+    ConsoleSummary.printVerification(
+        out, Verification.of(Map.of("committed", 6L), List.of()).withAnswers(List.of(answer)));
+    assertEquals(
+        List.of(
+            "  verification  passed {committed=6}",
+            "  answers       numbers rounded to 4 decimal places, half to even; compare checks them",
+            "    group-by               3 rows  " + answer.digest().substring(0, 23)),
+        bytes.toString(java.nio.charset.StandardCharsets.UTF_8).lines().toList());
+  }
 }
