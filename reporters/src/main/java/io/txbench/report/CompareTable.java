@@ -96,12 +96,14 @@ public final class CompareTable {
 
   /**
    * The table in {@code format}; text and Markdown end by naming the baseline, then, when runs
-   * recorded answers, whether they agree ({@code answers}).
+   * recorded operations, each one's times run by run, and when they recorded answers, whether they
+   * agree ({@code answers}).
    */
   public static String render(
       List<ResultDirectory> runs, ResultDirectory baseline, Format format, AnswerCheck answers) {
     List<List<String>> rows = rows(runs, baseline);
-    String check = answers.text();
+    String check = CompareOperations.text(runs, baseline);
+    check = check + (check.isEmpty() || answers.text().isEmpty() ? "" : "\n") + answers.text();
     return switch (format) {
       case TEXT ->
           CompareText.render(rows, baseline.label()) + (check.isEmpty() ? "" : "\n" + check);
