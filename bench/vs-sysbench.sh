@@ -38,52 +38,22 @@ command -v sysbench >/dev/null || { echo "vs-sysbench: sysbench not found (apt-g
 JAR=$PWD/cli/target/benchmark.jar
 work=$(mktemp -d /tmp/txbench-vs-sysbench.XXXXXX)
 chmod 755 "$work"
-pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
-as_pg=()
-[ "$(id -u)" = 0 ] && as_pg=(runuser -u postgres --)
-my_pid=
-stop() {
-  [ -n "$my_pid" ] && kill "$my_pid" 2>/dev/null && wait "$my_pid" 2>/dev/null || true
-  [ -d "$work/pg" ] && "${as_pg[@]}" "$pg_bin/pg_ctl" -D "$work/pg" -m fast stop >/dev/null 2>&1 || true
-  rm -rf "$work"
-}
-trap stop EXIT
+trap 'stop_servers; rm -rf "$work"' EXIT
+# shellcheck source=bench/servers.sh
+. bench/servers.sh
 
-start_mariadb() {
-  mariadb-install-db --no-defaults --datadir="$work/my" --auth-root-authentication-method=normal \
-    --skip-test-db --user="$(id -un)" >/dev/null 2>&1
-  mariadbd --no-defaults --datadir="$work/my" --socket="$work/my.sock" --port="$MY_PORT" \
-    --bind-address=127.0.0.1 --user="$(id -un)" --max-connections=300 \
-    --innodb-buffer-pool-size=512M --innodb-flush-log-at-trx-commit=2 \
-    --log-error="$work/my.log" &
-  my_pid=$!
-  for _ in $(seq 60); do
-    mariadb -h 127.0.0.1 -P "$MY_PORT" -u root -e "SELECT 1" >/dev/null 2>&1 && break
-    sleep 0.5
-  done
-  mariadb -h 127.0.0.1 -P "$MY_PORT" -u root -e "CREATE DATABASE sbtest; CREATE DATABASE txbench"
+start_mariadb_for_both() {
+  start_mariadb "$@"
   SB=(--db-driver=mysql --mysql-host=127.0.0.1 --mysql-port="$MY_PORT" --mysql-user=root
       --mysql-db=sbtest)
-  TX=(--benchmark-target mysql --target-database-host 127.0.0.1 --target-database-port "$MY_PORT"
-      --target-database-user root --target-database-name txbench)
   TX_OLTP=(--sql-isolation-level REPEATABLE_READ)
-  SERVER="MariaDB $(mariadbd --version | sed -n 's/.*Ver \([0-9.]*\).*/\1/p')"
 }
 
-start_postgres() {
-  [ -n "$pg_bin" ] || { echo "vs-sysbench: PostgreSQL server binaries not found" >&2; exit 1; }
-  mkdir "$work/pg"
-  [ "$(id -u)" = 0 ] && chown postgres "$work/pg"
-  "${as_pg[@]}" "$pg_bin/initdb" -D "$work/pg" -U postgres --auth=trust >/dev/null
-  "${as_pg[@]}" "$pg_bin/pg_ctl" -D "$work/pg" -l "$work/pg/server.log" -w \
-    -o "-p $PG_PORT -k $work/pg -c listen_addresses=127.0.0.1 -c max_connections=300 -c shared_buffers=256MB -c synchronous_commit=off" \
-    start >/dev/null
+start_postgres_for_both() {
+  start_postgres "$@"
   SB=(--db-driver=pgsql --pgsql-host=127.0.0.1 --pgsql-port="$PG_PORT" --pgsql-user=postgres
       --pgsql-db=postgres)
-  TX=(--benchmark-target postgres --target-database-host 127.0.0.1 --target-database-port "$PG_PORT"
-      --target-database-user postgres --target-database-name postgres)
   TX_OLTP=(--sql-isolation-level READ_COMMITTED)
-  SERVER="PostgreSQL $("$pg_bin/postgres" --version | awk '{print $3}')"
 }
 
 calc() { awk "BEGIN { print $* }"; }
@@ -100,7 +70,7 @@ sysbench_script() {
 }
 
 for db in $DATABASES; do
-  "start_$db"
+  "start_${db}_for_both"
   echo "== $SERVER on 127.0.0.1, $(nproc) cores: loading $ROWS rows for each tool"
   sysbench oltp_common "${SB[@]}" --tables=1 --table-size="$ROWS" prepare >/dev/null
   java -jar "$JAR" "${TX[@]}" --workload point-select --table-size "$ROWS" --only-setup >/dev/null
@@ -130,8 +100,5 @@ for db in $DATABASES; do
       done
     done
   done
-  if [ "$db" = mariadb ]; then kill "$my_pid"; wait "$my_pid" 2>/dev/null || true; my_pid=; fi
-  if [ "$db" = postgres ]; then
-    "${as_pg[@]}" "$pg_bin/pg_ctl" -D "$work/pg" -m fast stop >/dev/null; rm -rf "$work/pg"
-  fi
+  "stop_$db"
 done
