@@ -64,9 +64,9 @@ final class MongoAnalyticsPipelines {
             "$project",
             new Document("_id", 0)
                 .append("order_id", "$_id")
-                .append("customer", "$c.name")
-                .append("salesperson", "$s.name")
-                .append("product", "$p.name")
+                .append("customer", "$customer.name")
+                .append("salesperson", "$salesperson.name")
+                .append("product", "$product.name")
                 .append("price", 1)
                 .append("quantity", 1)));
     return p;
@@ -80,9 +80,9 @@ final class MongoAnalyticsPipelines {
             "$group",
             new Document(
                     "_id",
-                    new Document("customer", "$c.name")
-                        .append("salesperson", "$s.name")
-                        .append("product", "$p.name"))
+                    new Document("customer", "$customer.name")
+                        .append("salesperson", "$salesperson.name")
+                        .append("product", "$product.name"))
                 .append("orders", sum(1))
                 .append("quantity", sum("$quantity"))
                 .append("revenue", sum(revenue()))
@@ -111,34 +111,39 @@ final class MongoAnalyticsPipelines {
 
   /**
    * The groups of each of {@code groupings} (names among {@code columns}) in one answer, as SQL's
-   * GROUPING SETS: the orders reduced to their names and measures, then a {@code $facet} branch per
-   * grouping, the branches concatenated into one array, unwound and lifted to the root; a name a
-   * grouping rolls up is missing from its rows.
+   * GROUPING SETS: the orders grouped once by every name of {@code columns} (the finest grouping, a
+   * few thousand groups at most), then a {@code $facet} branch per grouping that sums those groups,
+   * the branches concatenated into one array, unwound and lifted to the root; a name a grouping
+   * rolls up is missing from its rows. Grouping once first keeps the {@code $facet}, which holds
+   * its whole input, small.
    */
   static List<Document> groupings(List<String> columns, List<List<String>> groupings) {
-    List<Document> p = new ArrayList<>(names());
+    List<Document> p = new ArrayList<>();
+    Document finest = new Document();
+    for (String column : columns) {
+      p.addAll(name(column));
+      finest.append(column, "$" + column + ".name");
+    }
     p.add(
         stage(
-            "$project",
-            new Document("_id", 0)
-                .append("customer", "$c.name")
-                .append("salesperson", "$s.name")
-                .append("product", "$p.name")
-                .append("quantity", 1)
-                .append("revenue", revenue())));
+            "$group",
+            new Document("_id", finest)
+                .append("orders", sum(1))
+                .append("quantity", sum("$quantity"))
+                .append("revenue", sum(revenue()))));
     Document facet = new Document();
     List<String> branches = new ArrayList<>();
     for (List<String> grouping : groupings) {
       String branch = grouping.isEmpty() ? "total" : String.join("_", grouping);
       Document key = new Document();
-      grouping.forEach(name -> key.append(name, "$" + name));
+      grouping.forEach(name -> key.append(name, "$_id." + name));
       facet.append(
           branch,
           List.of(
               stage(
                   "$group",
                   new Document("_id", grouping.isEmpty() ? null : key)
-                      .append("orders", sum(1))
+                      .append("orders", sum("$orders"))
                       .append("quantity", sum("$quantity"))
                       .append("revenue", sum("$revenue")))));
       branches.add("$" + branch);
@@ -160,12 +165,15 @@ final class MongoAnalyticsPipelines {
    */
   static List<Document> pivot() {
     List<Document> p = new ArrayList<>();
-    p.addAll(name("sales_id", "sales", "s"));
-    p.addAll(name("product_id", "product", "p"));
+    p.addAll(name("salesperson"));
+    p.addAll(name("product"));
     p.add(
         stage(
             "$group",
-            new Document("_id", new Document("product", "$p.name").append("salesperson", "$s.name"))
+            new Document(
+                    "_id",
+                    new Document("product", "$product.name")
+                        .append("salesperson", "$salesperson.name"))
                 .append("quantity", sum("$quantity"))));
     p.add(
         stage(
@@ -182,27 +190,32 @@ final class MongoAnalyticsPipelines {
   }
 
   /**
-   * The customer's, the salesperson's and the product's documents as {@code c}, {@code s}, {@code
-   * p}.
+   * The customer's, the salesperson's and the product's documents, as {@code customer}, {@code
+   * salesperson} and {@code product}.
    */
   private static List<Document> names() {
     List<Document> p = new ArrayList<>();
-    p.addAll(name("customer_id", "customer", "c"));
-    p.addAll(name("sales_id", "sales", "s"));
-    p.addAll(name("product_id", "product", "p"));
+    p.addAll(name("customer"));
+    p.addAll(name("salesperson"));
+    p.addAll(name("product"));
     return p;
   }
 
-  /** The document of {@code from} whose {@code _id} is the order's {@code key}, as {@code as}. */
-  private static List<Document> name(String key, String from, String as) {
+  /**
+   * The document (its {@code name}) of the answer's column {@code column} ({@code customer}, {@code
+   * salesperson} or {@code product}) joined to the order, as a field of that name: the order's key
+   * looked up in its collection and unwound.
+   */
+  private static List<Document> name(String column) {
+    String from = column.equals("salesperson") ? "sales" : column;
     return List.of(
         stage(
             "$lookup",
             new Document("from", from)
-                .append("localField", key)
+                .append("localField", from + "_id")
                 .append("foreignField", "_id")
-                .append("as", as)),
-        stage("$unwind", "$" + as));
+                .append("as", column)),
+        stage("$unwind", "$" + column));
   }
 
   /** price x quantity of one order. */
