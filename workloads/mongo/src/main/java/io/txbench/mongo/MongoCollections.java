@@ -49,13 +49,33 @@ final class MongoCollections {
           "audit",
           Set.of("_id", "seats_occupied", "schedule_id", "flight_date"),
           ITEM,
-          ITEM_FIELDS);
+          ITEM_FIELDS,
+          "customer",
+          Set.of("_id", "name"),
+          "sales",
+          Set.of("_id", "name"),
+          "product",
+          Set.of("_id", "name"),
+          "ord",
+          Set.of(
+              "_id",
+              "customer_id",
+              "sales_id",
+              "product_id",
+              "price",
+              "quantity",
+              "beta",
+              "gamma",
+              "theta",
+              "vega",
+              "vanna"));
 
   private MongoCollections() {}
 
   /**
-   * Whether txbench makes a collection of that name: the airline's, {@code item} and {@code item2}
-   * to {@code item1000} of {@code --tables}, and {@code usertable} and its numbered peers.
+   * Whether txbench makes a collection of that name: the airline's, the analytics', {@code item}
+   * and {@code item2} to {@code item1000} of {@code --tables}, and {@code usertable} and its
+   * numbered peers.
    */
   static boolean known(String name) {
     return FIELDS.containsKey(name) || name.equals(USERTABLE) || numbered(name) != null;

@@ -15,6 +15,7 @@ import io.txbench.core.WorkloadOptions;
 import io.txbench.core.WorkloadProvider;
 import io.txbench.core.WorkloadTable;
 import io.txbench.core.kinds.Airline;
+import io.txbench.core.kinds.Analytics;
 import io.txbench.core.kinds.Count;
 import io.txbench.core.kinds.Delete;
 import io.txbench.core.kinds.Insert;
@@ -103,7 +104,10 @@ public final class MongoProvider implements WorkloadProvider {
             .serve(
                 new UpdateMany(),
                 (t, kind, o) -> new MongoUpdateManyWorkload(t, kind, o, registry(t)))
-            .serve(new MixKind(), (t, kind, o) -> new MongoMixWorkload(t, kind, o, registry(t)));
+            .serve(new MixKind(), (t, kind, o) -> new MongoMixWorkload(t, kind, o, registry(t)))
+            .serve(
+                new Analytics(),
+                (t, kind, o) -> new MongoAnalyticsWorkload(t, kind, o, registry(t)));
     for (Ycsb.Preset preset : Ycsb.Preset.values()) {
       table =
           table.serve(

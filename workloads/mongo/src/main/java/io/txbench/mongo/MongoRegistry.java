@@ -174,6 +174,12 @@ final class MongoRegistry {
     return ((Number) entry.get("scale")).longValue();
   }
 
+  /** The seed recorded for a collection txbench made; call after {@link #attach}. */
+  long seed(String name) {
+    Document entry = meta().find(Filters.eq("_id", name)).first();
+    return entry == null ? 0 : ((Number) entry.get("seed")).longValue();
+  }
+
   /**
    * Drops the collections the record lists that are txbench's, then the record, and nothing else;
    * adds to {@code leftAlone} what the record lists but is not txbench's.

@@ -9,7 +9,7 @@ import org.testcontainers.mongodb.MongoDBContainer;
  * Docker; skipped where there is no Docker engine.
  */
 @Testcontainers(disabledWithoutDocker = true)
-class ContainerMongoWorkloadsIT extends MongoMixContract {
+class ContainerMongoWorkloadsIT extends MongoAnalyticsContract {
 
   @Container
   private final MongoDBContainer mongo = new MongoDBContainer("mongo:7").withReplicaSet();

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.TestInstance;
  * no transactions.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class EmulatorMongoWorkloadsIT extends MongoMixContract {
+class EmulatorMongoWorkloadsIT extends MongoAnalyticsContract {
   private MongoServer server;
   private String uri;
 

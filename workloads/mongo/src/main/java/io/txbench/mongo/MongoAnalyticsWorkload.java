@@ -1,0 +1,192 @@
+package io.txbench.mongo;
+
+import com.mongodb.client.MongoCollection;
+import io.txbench.core.Answer;
+import io.txbench.core.Lease;
+import io.txbench.core.LeaseMode;
+import io.txbench.core.Progress;
+import io.txbench.core.SetupException;
+import io.txbench.core.Tally;
+import io.txbench.core.Verification;
+import io.txbench.core.Worker;
+import io.txbench.core.Workload;
+import io.txbench.core.WorkloadOptions;
+import io.txbench.core.data.AnalyticsData;
+import io.txbench.core.kinds.Analytics;
+import io.txbench.core.kinds.AnalyticsQuery;
+import io.txbench.core.kinds.AnalyticsRun;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.bson.Document;
+
+/**
+ * The analytics queries ({@link Analytics}) on MongoDB: the collections {@code customer}, {@code
+ * sales}, {@code product} and {@code ord} loaded from {@link AnalyticsData} ({@link
+ * MongoAnalyticsLoad}), and each iteration one of the chosen queries' pipelines ({@link
+ * MongoAnalyticsPipelines}) on {@code ord}, its whole cursor read. A worker takes the queries in
+ * turn from its own index on, so that each runs as often. It reads only: no transactions.
+ */
+final class MongoAnalyticsWorkload implements Workload<MongoAnalyticsWorkload.Turns> {
+  private final MongoTarget target;
+  private final Analytics kind;
+  private final WorkloadOptions options;
+  private final MongoRegistry registry;
+  private final AnalyticsData data;
+  private final Analytics.Indexes indexes;
+  private final List<AnalyticsQuery> queries;
+  private final List<List<Document>> pipelines;
+  private final MongoCollection<Document> ord;
+  private Map<String, Long> before;
+
+  MongoAnalyticsWorkload(
+      MongoTarget target, Analytics kind, WorkloadOptions options, MongoRegistry registry) {
+    this.target = target;
+    this.kind = kind;
+    this.options = options;
+    this.registry = registry;
+    this.data = Analytics.data(options.declared(), options.seed());
+    this.indexes = Analytics.indexes(options.declared());
+    this.queries = Analytics.queries(options.declared());
+    this.pipelines =
+        queries.stream().map(q -> MongoAnalyticsPipelines.of(q, data.joinCustomer())).toList();
+    this.ord = target.database().getCollection("ord");
+  }
+
+  /** The queries chosen, by name, in the order each worker takes them. */
+  @Override
+  public List<String> operations() {
+    return queries.stream().map(AnalyticsQuery::queryName).toList();
+  }
+
+  @Override
+  public void prepare(Progress progress) throws Exception {
+    registry.recreate(Analytics.TABLES, kind.dataSet(), data.orders(), options.seed());
+    new MongoAnalyticsLoad(target.database(), data).load(progress, indexes);
+    registry.finish(Analytics.TABLES);
+  }
+
+  /**
+   * Checks the collections are txbench's, loaded completely with this seed and scale, hold the rows
+   * that data has, and have the indexes asked for.
+   */
+  @Override
+  public void attach() throws Exception {
+    String scale = data.scale().toPlainString();
+    for (String name : Analytics.TABLES) {
+      long orders = registry.attach(name);
+      long seed = registry.seed(name);
+      if (orders != data.orders() || seed != options.seed()) {
+        throw new SetupException(
+            String.format(
+                "collection '%s' holds the analytics data of %d orders and seed %d, not that of"
+                    + " --scale %s and --seed %d (%d orders): run once without --skip-setup to"
+                    + " load it",
+                name, orders, seed, scale, options.seed(), data.orders()));
+      }
+    }
+    Map<String, Long> expected = Analytics.expectedRows(data);
+    Map<String, Long> found = rows();
+    for (String name : Analytics.TABLES) {
+      if (!found.get(name).equals(expected.get(name))) {
+        throw new SetupException(
+            String.format(
+                "collection '%s' holds %d documents, the analytics data of --scale %s has %d:"
+                    + " run once without --skip-setup to load it anew",
+                name, found.get(name), scale, expected.get(name)));
+      }
+    }
+    Analytics.Indexes present = MongoAnalyticsLoad.indexes(ord);
+    if (present != indexes) {
+      throw new SetupException(
+          "collection 'ord' has "
+              + (present == Analytics.Indexes.KEYS
+                  ? "an index on each key"
+                  : present == Analytics.Indexes.NONE
+                      ? "no index on its keys"
+                      : "an index on some keys")
+              + ", and this run asks --indexes "
+              + indexes.name().toLowerCase(java.util.Locale.ROOT)
+              + ": run once without --skip-setup to load it so");
+    }
+  }
+
+  @Override
+  public Lease lease(LeaseMode mode) throws Exception {
+    return registry.lease(kind.dataSet(), mode);
+  }
+
+  @Override
+  public void beforeRun() {
+    before = rows();
+  }
+
+  @Override
+  public Turns openSession(Worker worker) {
+    return new Turns(worker.index() % queries.size());
+  }
+
+  /**
+   * Runs the worker's next query: its pipeline, every document of its cursor read (decoded, every
+   * field), one read counted.
+   */
+  @Override
+  public void iteration(Worker worker, Turns turns) {
+    int query = turns.next(queries.size());
+    worker.operation(query);
+    try (var cursor = ord.aggregate(pipelines.get(query)).cursor()) {
+      while (cursor.hasNext()) {
+        cursor.next();
+      }
+    }
+    worker.queries().read();
+  }
+
+  @Override
+  public Verification verify(Tally tally) {
+    Map<String, Long> after = rows();
+    List<Answer> answers = new ArrayList<>();
+    for (AnalyticsQuery query : queries) {
+      answers.add(answer(query));
+    }
+    return kind.verify(
+        new AnalyticsRun(before, after, tally, options.declared(), options.seed(), answers));
+  }
+
+  /**
+   * The canonical answer of {@code query} as the server gives it now; package-private for tests.
+   */
+  Answer answer(AnalyticsQuery query) {
+    return MongoAnalyticsAnswers.of(
+        query, ord.aggregate(MongoAnalyticsPipelines.of(query, data.joinCustomer())));
+  }
+
+  /** The documents in each of the four collections. */
+  private Map<String, Long> rows() {
+    Map<String, Long> rows = new LinkedHashMap<>();
+    for (String name : Analytics.TABLES) {
+      rows.put(name, target.database().getCollection(name).countDocuments());
+    }
+    return rows;
+  }
+
+  /** One worker's place in the turn of queries: it has no connection of its own to keep. */
+  static final class Turns implements AutoCloseable {
+    private int next;
+
+    Turns(int first) {
+      this.next = first;
+    }
+
+    /** The index of the query to run now, moving on to the one after it. */
+    int next(int queries) {
+      int now = next;
+      next = (next + 1) % queries;
+      return now;
+    }
+
+    @Override
+    public void close() {}
+  }
+}
