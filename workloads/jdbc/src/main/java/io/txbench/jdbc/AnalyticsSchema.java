@@ -5,6 +5,7 @@ import io.txbench.core.data.AnalyticsData.Order;
 import io.txbench.core.kinds.Analytics;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.IntFunction;
 
 /**
@@ -34,6 +35,9 @@ final class AnalyticsSchema {
           "theta",
           "vega",
           "vanna");
+
+  /** The foreign-key columns of {@code ord}, indexed with {@code --indexes keys}. */
+  static final Set<String> KEY_COLUMNS = Set.of("customer_id", "sales_id", "product_id");
 
   /** The indexes of {@code --indexes keys}, made once the orders are loaded. */
   static final List<String> KEY_INDEXES =

@@ -25,6 +25,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * {@link Analytics} on SQL: the order tables loaded from {@link AnalyticsData} with the dialect's
@@ -118,6 +120,7 @@ final class AnalyticsWorkload implements Workload<AnalyticsWorkload.Session> {
                   + "): run once without --skip-setup to load them, or pass those options");
         }
       }
+      requireIndexes(c);
       Map<String, Long> rows = rows(c);
       if (!rows.equals(Analytics.expectedRows(data))) {
         throw new SetupException(
@@ -130,6 +133,24 @@ final class AnalyticsWorkload implements Workload<AnalyticsWorkload.Session> {
                 + " they were loaded with: run once without --skip-setup to load them anew");
       }
       commitIfNeeded(c);
+    }
+  }
+
+  /** The foreign-key columns of {@code ord} are indexed as {@code --indexes} says. */
+  private void requireIndexes(Connection c) throws SQLException, SetupException {
+    Set<String> keys = new TreeSet<>(SqlCatalog.indexedColumns(c, "ord"));
+    keys.retainAll(AnalyticsSchema.KEY_COLUMNS);
+    boolean indexed = keys.equals(AnalyticsSchema.KEY_COLUMNS);
+    if (indexed != (indexes == Analytics.Indexes.KEYS)) {
+      throw new SetupException(
+          "ord in database '"
+              + c.getCatalog()
+              + "' has "
+              + (keys.isEmpty() ? "no index on " : "indexes on " + keys + " of ")
+              + String.join(", ", AnalyticsSchema.KEY_COLUMNS)
+              + ", not what --indexes "
+              + indexes.name().toLowerCase(java.util.Locale.ROOT)
+              + " asks: run once without --skip-setup to make them so");
     }
   }
 

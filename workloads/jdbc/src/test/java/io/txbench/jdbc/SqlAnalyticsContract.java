@@ -18,15 +18,11 @@ import io.txbench.core.kinds.AnalyticsOracle;
 import io.txbench.core.kinds.AnalyticsQuery;
 import java.math.BigDecimal;
 import java.sql.Connection;
-import java.sql.DatabaseMetaData;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -129,9 +125,19 @@ public abstract class SqlAnalyticsContract extends SqlMixContract {
   void keysIndexesTheThreeForeignKeyColumnsAndNoneLeavesOnlyThePrimaryKey() throws Exception {
     run(analytics(SCALE, Analytics.Indexes.KEYS), 1, 1, true, LEVEL);
     assertEquals(Set.of("id", "customer_id", "sales_id", "product_id"), indexedColumns("ord"));
+    SetupException e =
+        assertThrows(
+            SetupException.class,
+            () -> run(analytics(SCALE, Analytics.Indexes.NONE), 1, 1, false, LEVEL));
+    assertTrue(e.getMessage().contains("--indexes none"), e.getMessage());
     run(analytics(SCALE, Analytics.Indexes.NONE), 1, 1, true, LEVEL);
     assertEquals(Set.of("id"), indexedColumns("ord"));
     assertEquals(Set.of("id"), indexedColumns("customer"));
+    e =
+        assertThrows(
+            SetupException.class,
+            () -> run(analytics(SCALE, Analytics.Indexes.KEYS), 1, 1, false, LEVEL));
+    assertTrue(e.getMessage().contains("has no index on"), e.getMessage());
   }
 
   @Test
@@ -193,17 +199,8 @@ public abstract class SqlAnalyticsContract extends SqlMixContract {
 
   /** The columns of {@code table} some index covers, by the catalog. */
   private Set<String> indexedColumns(String table) throws SQLException {
-    Set<String> columns = new TreeSet<>();
     try (Connection c = DriverManager.getConnection(url())) {
-      DatabaseMetaData meta = c.getMetaData();
-      try (ResultSet rs = meta.getIndexInfo(c.getCatalog(), c.getSchema(), table, false, false)) {
-        while (rs.next()) {
-          if (rs.getString("COLUMN_NAME") != null) {
-            columns.add(rs.getString("COLUMN_NAME").toLowerCase(Locale.ROOT));
-          }
-        }
-      }
+      return SqlCatalog.indexedColumns(c, table);
     }
-    return columns;
   }
 }
