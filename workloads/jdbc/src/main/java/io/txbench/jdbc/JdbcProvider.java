@@ -18,6 +18,7 @@ import io.txbench.core.WorkloadOptions;
 import io.txbench.core.WorkloadProvider;
 import io.txbench.core.WorkloadTable;
 import io.txbench.core.kinds.Airline;
+import io.txbench.core.kinds.Analytics;
 import io.txbench.core.kinds.Count;
 import io.txbench.core.kinds.Delete;
 import io.txbench.core.kinds.Insert;
@@ -74,6 +75,7 @@ public abstract class JdbcProvider implements WorkloadProvider {
   public WorkloadTable<JdbcTarget> workloads() {
     return WorkloadTable.of(JdbcTarget.class)
         .serve(new Airline(), (t, kind, o) -> new AirlineWorkload(t, kind, o, registry(t)))
+        .serve(new Analytics(), (t, kind, o) -> new AnalyticsWorkload(t, kind, o, registry(t)))
         .serve(new PointSelect(), (t, kind, o) -> new PointSelectWorkload(t, kind, o, registry(t)))
         .serve(new Insert(), (t, kind, o) -> new InsertWorkload(t, kind, o, registry(t)))
         .serve(new Update(), (t, kind, o) -> new UpdateWorkload(t, kind, o, registry(t)))

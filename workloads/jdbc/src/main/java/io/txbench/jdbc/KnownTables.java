@@ -11,19 +11,21 @@ import java.util.TreeSet;
 final class KnownTables {
   private KnownTables() {}
 
-  /** The airline's tables, by name. */
+  /** The airline's tables, {@code item} and the analytics tables, by name. */
   private static Map<String, TableDef> fixed() {
     List<TableDef> all = new ArrayList<>(AirlineSchema.ALL);
     all.add(ItemWorkload.ITEM);
+    all.addAll(AnalyticsSchema.SHAPES);
     Map<String, TableDef> byName = new LinkedHashMap<>();
     all.forEach(t -> byName.put(t.name(), t));
     return byName;
   }
 
   /**
-   * The definition of txbench's table named {@code name} (an airline table, {@code item} or {@code
-   * itemN} of {@code --tables}), or null when txbench never makes a table of that name in one shape
-   * only (a {@code usertable}'s columns depend on {@code --field-count}: see {@link #ownShape}).
+   * The definition of txbench's table named {@code name} (an airline or analytics table, {@code
+   * item} or {@code itemN} of {@code --tables}), or null when txbench never makes a table of that
+   * name in one shape only (a {@code usertable}'s columns depend on {@code --field-count}: see
+   * {@link #ownShape}).
    */
   static TableDef named(String name) {
     TableDef known = fixed().get(name);

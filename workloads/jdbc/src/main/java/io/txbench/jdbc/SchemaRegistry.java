@@ -72,8 +72,8 @@ public final class SchemaRegistry {
     return Leases.acquire(store, group, mode);
   }
 
-  /** One table the record lists. */
-  record Entry(String name, long scale, String state) {}
+  /** One table the record lists: its scale and seed, and whether its load finished. */
+  record Entry(String name, long scale, long seed, String state) {}
 
   /**
    * Makes sure the record is txbench's: creates it where there is none, converts the first
@@ -118,9 +118,11 @@ public final class SchemaRegistry {
   Map<String, Entry> entries(Connection c) throws SQLException {
     Map<String, Entry> entries = new LinkedHashMap<>();
     try (Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT object_name, scale, state FROM " + META)) {
+        ResultSet rs = s.executeQuery("SELECT object_name, scale, seed, state FROM " + META)) {
       while (rs.next()) {
-        entries.put(rs.getString(1), new Entry(rs.getString(1), rs.getLong(2), rs.getString(3)));
+        entries.put(
+            rs.getString(1),
+            new Entry(rs.getString(1), rs.getLong(2), rs.getLong(3), rs.getString(4)));
       }
     }
     return entries;

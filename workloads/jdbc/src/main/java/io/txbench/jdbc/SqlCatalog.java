@@ -51,6 +51,26 @@ final class SqlCatalog {
     return columns;
   }
 
+  /** The columns of the table some index covers (its primary key's too), in lower case. */
+  static Set<String> indexedColumns(Connection c, String table) throws SQLException {
+    DatabaseMetaData meta = c.getMetaData();
+    Set<String> columns = new TreeSet<>();
+    for (String name : new String[] {table, table.toUpperCase(Locale.ROOT)}) {
+      try (ResultSet rs = meta.getIndexInfo(c.getCatalog(), c.getSchema(), name, false, true)) {
+        while (rs.next()) {
+          String column = rs.getString("COLUMN_NAME");
+          if (column != null && rs.getString("TABLE_NAME").equalsIgnoreCase(table)) {
+            columns.add(column.toLowerCase(Locale.ROOT));
+          }
+        }
+      }
+      if (!columns.isEmpty()) {
+        break;
+      }
+    }
+    return columns;
+  }
+
   /** Whether the table has exactly these columns, by name. */
   static boolean shapedAs(Connection c, String table, Iterable<String> expected)
       throws SQLException {

@@ -114,6 +114,9 @@ public interface SqlDialect {
    */
   Failure classify(SQLException error);
 
+  /** The analytics queries as this database writes them. */
+  AnalyticsSql analyticsSql();
+
   /** The fastest way this database loads many generated rows. */
   BulkLoader bulkLoader();
 

@@ -5,7 +5,9 @@ import java.util.List;
 /**
  * A table a workload owns: its name, its columns (how txbench recognises a table as its own, with
  * the record), its CREATE statement ({@code %ID%} stands for the dialect's identity column, named
- * {@code identity}) and the statements to run once its data is loaded (indexes).
+ * {@code identity}; {@code %KEY%} after a column txbench fills itself, named {@code identity} too,
+ * for its primary key where the dialect makes it at creation) and the statements to run once its
+ * data is loaded (indexes).
  */
 public record TableDef(
     String name, List<String> columns, String create, String identity, List<String> afterLoad) {
@@ -16,7 +18,11 @@ public record TableDef(
   }
 
   public String createFor(SqlDialect dialect) {
-    return create.replace("%ID%", dialect.identityColumn());
+    String key =
+        identity != null && dialect.primaryKeyAfterLoad(name, identity) == null
+            ? " PRIMARY KEY"
+            : "";
+    return create.replace("%ID%", dialect.identityColumn()).replace("%KEY%", key);
   }
 
   /** What to run after loading: the deferred primary key first, then the indexes. */

@@ -34,6 +34,9 @@ final class TableLoader {
         return;
       }
       int threads = Math.min(loads.size(), MOST_AT_ONCE);
+      while (threads > 1 && !target.canHoldConnections(threads)) {
+        threads--; // a load waiting for a connection the pool does not have would time out
+      }
       ExecutorService pool = Executors.newFixedThreadPool(threads);
       try {
         List<Future<Void>> done = new ArrayList<>();

@@ -77,6 +77,11 @@ class SqlErrorsTest {
         }
 
         @Override
+        public AnalyticsSql analyticsSql() {
+          return null;
+        }
+
+        @Override
         public BulkLoader bulkLoader() {
           return null;
         }

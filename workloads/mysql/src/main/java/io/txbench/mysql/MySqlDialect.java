@@ -3,6 +3,7 @@ package io.txbench.mysql;
 import io.txbench.core.ErrorClass;
 import io.txbench.core.Failure;
 import io.txbench.core.TargetOptions;
+import io.txbench.jdbc.AnalyticsSql;
 import io.txbench.jdbc.BatchInsertLoader;
 import io.txbench.jdbc.BulkLoader;
 import io.txbench.jdbc.IsolationLevel;
@@ -192,6 +193,11 @@ public final class MySqlDialect implements SqlDialect {
       case 1020 -> Failure.retryable(ErrorClass.SERIALIZATION);
       default -> null;
     };
+  }
+
+  @Override
+  public AnalyticsSql analyticsSql() {
+    return new MySqlAnalyticsSql();
   }
 
   @Override

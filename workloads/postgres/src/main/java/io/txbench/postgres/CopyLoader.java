@@ -69,6 +69,9 @@ final class CopyLoader implements BulkLoader {
       Object v = values[i];
       if (v == null) {
         out.append("\\N");
+      } else if (v instanceof Double || v instanceof Float) {
+        out.append(
+            ((Number) v).doubleValue()); // Java's shortest exact text, which PostgreSQL reads
       } else if (v instanceof Number n && !(v instanceof BigDecimal)) {
         out.append(n.longValue());
       } else if (v instanceof BigDecimal d) {

@@ -3,6 +3,7 @@ package io.txbench.postgres;
 import io.txbench.core.ErrorClass;
 import io.txbench.core.Failure;
 import io.txbench.core.TargetOptions;
+import io.txbench.jdbc.AnalyticsSql;
 import io.txbench.jdbc.BulkLoader;
 import io.txbench.jdbc.ServerSettings;
 import io.txbench.jdbc.SqlDialect;
@@ -127,6 +128,11 @@ public final class PostgresDialect implements SqlDialect {
       case "57P01", "57P02", "57P03" -> Failure.replyLost(ErrorClass.CONNECTION);
       default -> null;
     };
+  }
+
+  @Override
+  public AnalyticsSql analyticsSql() {
+    return new PostgresAnalyticsSql();
   }
 
   @Override
