@@ -1,5 +1,6 @@
 package io.txbench.core;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -19,6 +20,12 @@ public interface WorkloadKind {
   DeclaredOption<Boolean> DISABLE_TRANSACTION =
       DeclaredOption.flag(
           "--disable-transaction", "run the same statements without a transaction.");
+
+  /**
+   * How long a server may take over one statement before txbench deems it lost, when the kind does
+   * not say more ({@link #patience}).
+   */
+  Duration PATIENCE = Duration.ofSeconds(60);
 
   /** The {@code --workload} name, e.g. {@code point-select}. */
   String name();
@@ -61,5 +68,16 @@ public interface WorkloadKind {
    */
   default Optional<List<String>> operations(OptionValues values) {
     return Optional.empty();
+  }
+
+  /**
+   * How long a server may take over one statement of this kind, with these options, before txbench
+   * deems it lost (a read that waits longer on the control connection or, where the driver cannot
+   * tell the two apart, on any connection, fails as a lost connection). It grows with the data: an
+   * index built after the load of a billion rows, an analytics query over a hundred million orders
+   * take minutes, and a server busy with them is not lost. {@link #PATIENCE} by default.
+   */
+  default Duration patience(OptionValues values) {
+    return PATIENCE;
   }
 }

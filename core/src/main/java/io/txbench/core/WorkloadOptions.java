@@ -26,6 +26,11 @@ public record WorkloadOptions(WorkloadKind kind, long seed, OptionValues declare
     return with(kind.withoutTransactionOption(), true);
   }
 
+  /** How long a server may take over one of its statements ({@link WorkloadKind#patience}). */
+  public java.time.Duration patience() {
+    return kind.patience(declared);
+  }
+
   /** Whether iterations of this workload run as multi-statement transactions. */
   public boolean transactional() {
     return kind.transactional() && !declared.get(kind.withoutTransactionOption());

@@ -62,6 +62,16 @@ public abstract class ItemKind implements WorkloadKind {
     return List.of();
   }
 
+  /**
+   * A minute, and ten seconds more per million rows loaded: the primary key and indexes built after
+   * the load take about a second per million rows.
+   */
+  @Override
+  public java.time.Duration patience(OptionValues values) {
+    long millions = tableSize(values) * tables(values) / 1_000_000;
+    return PATIENCE.plusSeconds(10 * millions);
+  }
+
   /** The name of the first table (and the stem of the others' names). */
   public String table() {
     return TABLE;

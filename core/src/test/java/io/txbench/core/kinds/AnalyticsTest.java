@@ -125,4 +125,23 @@ class AnalyticsTest {
   private AnalyticsRun run(Map<String, Long> after, List<Answer> answers) {
     return new AnalyticsRun(rows(), after, Tally.exact(6), options, SEED, answers);
   }
+
+  @Test
+  void theServerIsGivenLongerOverBiggerData() {
+    assertEquals(
+        java.time.Duration.ofSeconds(60 + 900),
+        new Analytics().patience(OptionValues.of(Analytics.SCALE, BigDecimal.ONE)));
+    assertEquals(
+        java.time.Duration.ofSeconds(60 + 9),
+        new Analytics().patience(OptionValues.of(Analytics.SCALE, new BigDecimal("0.01"))));
+    assertEquals(
+        java.time.Duration.ofSeconds(60),
+        new PointSelect().patience(OptionValues.of(ItemKind.TABLE_SIZE, 999_999L)));
+    assertEquals(
+        java.time.Duration.ofSeconds(60 + 10 * 300),
+        new PointSelect()
+            .patience(
+                OptionValues.of(ItemKind.TABLE_SIZE, 100_000_000L).with(ItemKind.TABLES, 3L)));
+    assertEquals(java.time.Duration.ofSeconds(60), new Airline().patience(OptionValues.defaults()));
+  }
 }

@@ -22,22 +22,10 @@ final class AnalyticsSchema {
   static final TableDef PRODUCT = dimension("product");
 
   /** The columns of {@code ord}, as they are loaded. */
-  static final List<String> ORD_COLUMNS =
-      List.of(
-          "id",
-          "customer_id",
-          "sales_id",
-          "product_id",
-          "price",
-          "quantity",
-          "beta",
-          "gamma",
-          "theta",
-          "vega",
-          "vanna");
+  static final List<String> ORD_COLUMNS = Analytics.withId("id");
 
   /** The foreign-key columns of {@code ord}, indexed with {@code --indexes keys}. */
-  static final Set<String> KEY_COLUMNS = Set.of("customer_id", "sales_id", "product_id");
+  static final Set<String> KEY_COLUMNS = Set.copyOf(Analytics.KEY_COLUMNS);
 
   /** The indexes of {@code --indexes keys}, made once the orders are loaded. */
   static final List<String> KEY_INDEXES =

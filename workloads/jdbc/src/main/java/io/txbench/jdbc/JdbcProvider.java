@@ -106,7 +106,7 @@ public abstract class JdbcProvider implements WorkloadProvider {
   @Override
   public Target open(TargetOptions target, WorkloadOptions workload)
       throws TargetUnavailableException {
-    return JdbcTarget.open(dialect(target), target, !workload.transactional());
+    return JdbcTarget.open(dialect(target), target, !workload.transactional(), workload.patience());
   }
 
   @Override

@@ -61,9 +61,11 @@ public final class JdbcTarget implements Target {
 
   /**
    * Opens the pool and checks one connection. {@code autoCommit} false makes every borrowed
-   * connection start a transaction that the workload commits.
+   * connection start a transaction that the workload commits; the control connections give up on a
+   * read after {@code patience}.
    */
-  public static JdbcTarget open(SqlDialect dialect, TargetOptions options, boolean autoCommit)
+  public static JdbcTarget open(
+      SqlDialect dialect, TargetOptions options, boolean autoCommit, java.time.Duration patience)
       throws TargetUnavailableException {
     IsolationLevel isolation = options.declared().get(IsolationLevel.OPTION);
     HikariConfig config =
@@ -72,7 +74,7 @@ public final class JdbcTarget implements Target {
     config.setMaximumPoolSize(options.maxConnections());
     config.setMinimumIdle(Math.min(options.minConnections(), options.maxConnections()));
     Properties controlProperties = dialect.connectionProperties(options);
-    controlProperties.putAll(dialect.controlProperties());
+    controlProperties.putAll(dialect.controlProperties(patience));
     HikariConfig controlConfig =
         poolConfig(dialect, options, autoCommit, isolation, controlProperties);
     controlConfig.setPoolName("txbench-control");
@@ -98,7 +100,7 @@ public final class JdbcTarget implements Target {
     if (own != dialect) {
       // The server is better served by another driver: start again with it, before any worker.
       control.close();
-      return open(own, options, autoCommit);
+      return open(own, options, autoCommit, patience);
     }
     Map<String, String> settings = settings(dialect, control);
     try {

@@ -57,12 +57,13 @@ public interface SqlDialect {
 
   /**
    * Driver properties of the control connections alone (prepare, verify, the lease's heartbeat): a
-   * time-out on each read, so that a server that stops answering ends those steps with an error.
-   * The workers' connections have none: the runner gives up on an iteration still waiting after the
-   * window's grace (in doubt, abandoned), and a timed read costs about 1 us of client CPU per
-   * statement (a poll before each read; docs/benchmarks.md), 8% of a point select.
+   * time-out on each read ({@code readTimeout}, the workload's patience), so that a server that
+   * stops answering ends those steps with an error. The workers' connections have none: the runner
+   * gives up on an iteration still waiting after the window's grace (in doubt, abandoned), and a
+   * timed read costs about 1 us of client CPU per statement (a poll before each read;
+   * docs/benchmarks.md), 8% of a point select.
    */
-  Properties controlProperties();
+  Properties controlProperties(java.time.Duration readTimeout);
 
   /**
    * The column definition of a server-generated 64-bit key. It is the primary key from the start

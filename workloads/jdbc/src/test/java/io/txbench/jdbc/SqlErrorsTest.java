@@ -47,7 +47,7 @@ class SqlErrorsTest {
         }
 
         @Override
-        public Properties controlProperties() {
+        public Properties controlProperties(java.time.Duration readTimeout) {
           return new Properties();
         }
 

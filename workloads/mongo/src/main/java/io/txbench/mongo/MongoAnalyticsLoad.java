@@ -21,7 +21,7 @@ import org.bson.Document;
  */
 final class MongoAnalyticsLoad {
   /** The keys of {@code ord} that {@code --indexes keys} indexes. */
-  static final List<String> KEYS = List.of("customer_id", "sales_id", "product_id");
+  static final List<String> KEYS = Analytics.KEY_COLUMNS;
 
   /** Ranges of {@code ord} loaded side by side. */
   private static final int ORDER_RANGES = 4;

@@ -57,18 +57,7 @@ final class MongoCollections {
           "product",
           Set.of("_id", "name"),
           "ord",
-          Set.of(
-              "_id",
-              "customer_id",
-              "sales_id",
-              "product_id",
-              "price",
-              "quantity",
-              "beta",
-              "gamma",
-              "theta",
-              "vega",
-              "vanna"));
+          Set.copyOf(io.txbench.core.kinds.Analytics.withId("_id")));
 
   private MongoCollections() {}
 

@@ -123,7 +123,7 @@ public final class MongoProvider implements WorkloadProvider {
   @Override
   public Target open(TargetOptions target, WorkloadOptions workload)
       throws TargetUnavailableException {
-    MongoTarget mongo = MongoTarget.open(target);
+    MongoTarget mongo = MongoTarget.open(target, workload.patience());
     if (workload.transactional() && !mongo.supportsTransactions()) {
       mongo.close();
       throw new TargetUnavailableException(

@@ -35,7 +35,6 @@ final class MongoTarget implements Target {
   private static final Pattern USER_WITHOUT_PASSWORD =
       Pattern.compile("^(mongodb(?:\\+srv)?://[^:@/]+)@");
 
-  private static final int READ_TIMEOUT_SECONDS = 60;
   private static final int COMMAND_NOT_FOUND = 59;
   private final MongoClient client;
   private final MongoDatabase database;
@@ -78,7 +77,8 @@ final class MongoTarget implements Target {
     return w;
   }
 
-  static MongoTarget open(TargetOptions options) throws TargetUnavailableException {
+  static MongoTarget open(TargetOptions options, java.time.Duration patience)
+      throws TargetUnavailableException {
     boolean hasUrl = options.url() != null && !options.url().isBlank();
     ConnectionString url = connectionString(options);
     MongoClientSettings.Builder settings =
@@ -96,7 +96,7 @@ final class MongoTarget implements Target {
                 s ->
                     s.connectTimeout(
                             options.connectionWaitTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                        .readTimeout(READ_TIMEOUT_SECONDS, TimeUnit.SECONDS))
+                        .readTimeout(patience.toMillis(), TimeUnit.MILLISECONDS))
             .applyToClusterSettings(
                 c ->
                     c.serverSelectionTimeout(

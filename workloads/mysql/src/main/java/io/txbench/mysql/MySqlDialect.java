@@ -131,8 +131,8 @@ public final class MySqlDialect implements SqlDialect {
   }
 
   @Override
-  public Properties controlProperties() {
-    return MySqlDriver.controlProperties();
+  public Properties controlProperties(java.time.Duration readTimeout) {
+    return MySqlDriver.controlProperties(readTimeout);
   }
 
   @Override

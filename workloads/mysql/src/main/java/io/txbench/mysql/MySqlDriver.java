@@ -26,8 +26,6 @@ enum MySqlDriver {
     }
   };
 
-  private static final int SOCKET_TIMEOUT_MILLIS = 60_000;
-
   private final String scheme;
   private final String product;
 
@@ -89,9 +87,9 @@ enum MySqlDriver {
   }
 
   /** The control connections' time-out on each read (see SqlDialect#controlProperties). */
-  static Properties controlProperties() {
+  static Properties controlProperties(java.time.Duration readTimeout) {
     Properties p = new Properties();
-    p.setProperty("socketTimeout", String.valueOf(SOCKET_TIMEOUT_MILLIS));
+    p.setProperty("socketTimeout", String.valueOf(readTimeout.toMillis()));
     return p;
   }
 

@@ -16,8 +16,6 @@ import java.util.Properties;
 
 /** PostgreSQL: COPY for loading, ON CONFLICT for the audit upsert, its SQLSTATEs for retries. */
 public final class PostgresDialect implements SqlDialect {
-  /** Seconds a statement may wait on the network before the driver gives up: no run hangs. */
-  private static final int SOCKET_TIMEOUT_SECONDS = 60;
 
   /** The settings that decide a run's figures: the version, memory, durability, connections. */
   private static final List<String> SETTINGS =
@@ -75,9 +73,10 @@ public final class PostgresDialect implements SqlDialect {
   }
 
   @Override
-  public Properties controlProperties() {
+  public Properties controlProperties(java.time.Duration readTimeout) {
     Properties p = new Properties();
-    p.setProperty("socketTimeout", String.valueOf(SOCKET_TIMEOUT_SECONDS));
+    // Whole seconds, at least one: the driver's unit.
+    p.setProperty("socketTimeout", String.valueOf(Math.max(1, readTimeout.toSeconds())));
     return p;
   }
 
