@@ -261,7 +261,7 @@ public final class Runner {
     if (givenUp > 0) {
       LOG.warn(
           "{} iteration(s) still running {} s after the end of the run were given up: {} in"
-              + " doubt (a commit was sent), {} rolled back",
+              + " doubt (a commit was sent), {} without effect (none was)",
           givenUp,
           TimeUnit.NANOSECONDS.toSeconds(GRACE_NANOS),
           inDoubt,

@@ -30,8 +30,8 @@ public final class AnswerCheck {
   private AnswerCheck() {}
 
   /**
-   * The check of {@code runs}, with {@code baseline} the reference of its data where it has
-   * answers.
+   * The check of {@code runs}: per query, each run that asked it against the reference, {@code
+   * baseline} where it asked it, else the first run of the same data that did.
    */
   public static AnswerCheck of(List<ResultDirectory> runs, ResultDirectory baseline) {
     AnswerCheck check = new AnswerCheck();
@@ -59,41 +59,36 @@ public final class AnswerCheck {
     return lines.isEmpty() ? "" : String.join("\n", lines) + "\n";
   }
 
-  private void compare(String data, ResultDirectory reference, List<ResultDirectory> group) {
-    SummaryFile.Verdict refVerdict = reference.summary().verification();
+  private void compare(String data, ResultDirectory baseline, List<ResultDirectory> group) {
+    SummaryFile.Verdict first = group.get(0).summary().verification();
     lines.add(
         "answers of "
             + data
             + " ("
-            + Objects.requireNonNullElse(refVerdict.answerPrecision(), "as recorded")
-            + "), against "
-            + reference.label()
-            + ":");
+            + Objects.requireNonNullElse(first.answerPrecision(), "as recorded")
+            + "):");
     Set<String> queries = new LinkedHashSet<>();
     group.forEach(run -> queries.addAll(answers(run).keySet()));
     for (String query : queries) {
-      compareQuery(query, reference, group);
+      List<ResultDirectory> asked =
+          group.stream().filter(run -> answers(run).containsKey(query)).toList();
+      compareQuery(query, asked.contains(baseline) ? baseline : asked.get(0), asked);
     }
   }
 
-  private void compareQuery(String query, ResultDirectory reference, List<ResultDirectory> group) {
+  /** {@code query}'s answers in {@code asked} (the runs that asked it) against the reference's. */
+  private void compareQuery(String query, ResultDirectory reference, List<ResultDirectory> asked) {
     AnswerSummary expected = answers(reference).get(query);
     String head = INDENT + String.format(Locale.ROOT, "%-" + QUERY_WIDTH + "s", query);
-    if (expected == null) {
-      lines.add(head + "not asked in " + reference.label() + ": not compared");
-      return;
-    }
     List<String> agreeing = new ArrayList<>(List.of(reference.label()));
     List<String> details = new ArrayList<>();
     boolean queryDiffers = false;
-    for (ResultDirectory run : group) {
+    for (ResultDirectory run : asked) {
       if (run == reference) {
         continue;
       }
       AnswerSummary actual = answers(run).get(query);
-      if (actual == null) {
-        details.add(INDENT.repeat(2) + "not asked in " + run.label());
-      } else if (actual.digest().equals(expected.digest())) {
+      if (actual.digest().equals(expected.digest())) {
         agreeing.add(run.label());
       } else {
         differ = true;
@@ -103,9 +98,12 @@ public final class AnswerCheck {
     }
     lines.add(
         head
-            + (queryDiffers ? "DIFFER" : "agree")
+            + (queryDiffers ? "DIFFER" : asked.size() == 1 ? "one run" : "agree")
             + String.format(Locale.ROOT, ", %,d rows", expected.rows())
-            + (agreeing.size() > 1 ? ": " + String.join(", ", agreeing) + " agree" : ""));
+            + (asked.size() == 1
+                ? ": " + reference.label()
+                : (agreeing.size() > 1 ? ": " + String.join(", ", agreeing) + " agree" : "")
+                    + (queryDiffers ? " (the reference: " + reference.label() + ")" : "")));
     lines.addAll(details);
   }
 

@@ -81,6 +81,33 @@ class AnswerCheckTest {
   }
 
   @Test
+  void runsThatAskedOneQueryEachAreComparedQueryByQuery() throws IOException {
+    Answer join = Answer.of("join", List.of("order_id"), List.of(List.of(7), List.of(9)));
+    Path joinOnly = run("join-only", DATA, join);
+    Path groupOnly = run("group-only", DATA, answer(5, 7));
+    Path both =
+        FakeRuns.write(
+            dir.resolve("both"),
+            "both",
+            1_000,
+            2,
+            10,
+            1,
+            true,
+            "embedded",
+            DATA,
+            Verification.of(Map.of(), List.of()).withAnswers(List.of(answer(5, 7), join)));
+    AnswerCheck check = check(joinOnly, groupOnly, both);
+    assertFalse(check.differ(), check.text());
+    assertEquals(
+        List.of(
+            "answers of insert seed 42 scale 0.01 (" + Answer.PRECISION + "):",
+            "  join           agree, 2 rows: join-only, both agree",
+            "  group-by       agree, 3 rows: group-only, both agree"),
+        check.text().lines().toList());
+  }
+
+  @Test
   void runsOfOtherDataAreNotComparedWithEachOther() throws IOException {
     Path small = run("postgres", DATA, answer(5, 7));
     Path large = run("mongo", Map.of("seed", 42, "scale", 1), answer(50, 70));

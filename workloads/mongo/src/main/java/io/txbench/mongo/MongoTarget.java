@@ -86,7 +86,11 @@ final class MongoTarget implements Target {
             .applicationName("txbench")
             .applyToConnectionPoolSettings(
                 p ->
-                    p.maxSize(options.maxConnections())
+                    // Two more than the workers': prepare, verify's baselines and the lease's
+                    // heartbeat find one while every worker is busy, or still running a query
+                    // given up at the end of the warm-up or the run (the SQL targets keep two
+                    // control connections apart for the same reason).
+                    p.maxSize(options.maxConnections() + 2)
                         .minSize(Math.min(options.minConnections(), options.maxConnections()))
                         .maxWaitTime(
                             options.connectionWaitTimeout().toMillis(), TimeUnit.MILLISECONDS)
