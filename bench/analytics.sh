@@ -38,13 +38,14 @@ reset_stats() {
 }
 
 # The server's mean time of the statement that took it longest since reset_stats, in ms. MariaDB's
-# digests leave out statements prepared on the server, as txbench's are: there, the mean of every
-# prepared statement's execution (the lease's few are quick beside the query's).
+# digests leave out statements prepared on the server, as txbench's are: there, the time of every
+# prepared statement's execution (the lease's few are quick beside the query's) over the query's
+# executions, which are the run's ($2: no warm-up there) and verify's.
 server_mean() {
   case $1 in
     postgres) "${DB_CLI[@]}" "SELECT round(mean_exec_time::numeric, 3) FROM pg_stat_statements
                               ORDER BY total_exec_time DESC LIMIT 1" ;;
-    mariadb) "${DB_CLI[@]}" "SELECT ROUND(AVG_TIMER_WAIT / 1e9, 3)
+    mariadb) "${DB_CLI[@]}" "SELECT ROUND(SUM_TIMER_WAIT / 1e9 / ($2 + 1), 3)
                              FROM performance_schema.events_statements_summary_global_by_event_name
                              WHERE EVENT_NAME = 'statement/com/Execute'" ;;
     *) echo "-" ;;
@@ -82,14 +83,18 @@ for target in $TARGETS; do
     java -jar "$JAR" "${TX[@]}" --workload analytics --scale "$SCALE" --indexes "$indexes" \
       --only-setup >"$work/load.log" 2>&1 || { cat "$work/load.log" >&2; exit 1; }
     echo "# $SERVER: loaded scale $SCALE with indexes $indexes in $(( $(date +%s) - start )) s" >&2
+    warmup=5s
+    [ "$target" = mariadb ] && warmup=0
     for query in $QUERIES; do
       out="$results/$target-$indexes-$query"
       reset_stats "$target"
       java -jar "$JAR" "${TX[@]}" --workload analytics --scale "$SCALE" --indexes "$indexes" \
-        --query "$query" --skip-setup --parallelism 1 --warmup 5s --duration "${SECS}s" \
+        --query "$query" --skip-setup --parallelism 1 --warmup "$warmup" --duration "${SECS}s" \
         --metrics "${SECS}s" --output-dir "$out" >"$work/run.log" 2>&1 \
         || { cat "$work/run.log" >&2; exit 1; }
-      row "$target" "$indexes" "$query" "$out" "$(server_mean "$target")"
+      count=$(jq --arg q "$query" '.operations[$q].count + (.iterationsAfterWindow // 0)' \
+        "$out/summary.json")
+      row "$target" "$indexes" "$query" "$out" "$(server_mean "$target" "$count")"
     done
   done
   case $target in postgres) stop_postgres ;; mariadb) stop_mariadb ;; esac
