@@ -169,19 +169,18 @@ public record DeclaredOption<T>(
   public static DeclaredOption<String> oneOf(
       String name, String paramLabel, String description, String defaultText, List<String> words) {
     return new DeclaredOption<>(
-        name,
-        paramLabel,
-        description,
-        defaultText,
-        false,
-        text ->
-            words.stream()
-                .filter(w -> w.equalsIgnoreCase(text.strip()))
-                .findFirst()
-                .orElseThrow(
-                    () ->
-                        new IllegalArgumentException(
-                            "unknown value '" + text + "'; one of: " + String.join(", ", words))));
+        name, paramLabel, description, defaultText, false, text -> word(words, text));
+  }
+
+  /** {@code text} as {@code words} spells it, in any case; refused when it is none of them. */
+  private static String word(List<String> words, String text) {
+    return words.stream()
+        .filter(w -> w.equalsIgnoreCase(text.strip()))
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "unknown value '" + text.strip() + "'; one of: " + String.join(", ", words)));
   }
 
   /**
@@ -237,17 +236,7 @@ public record DeclaredOption<T>(
         text -> {
           java.util.LinkedHashSet<String> chosen = new java.util.LinkedHashSet<>();
           for (String part : text.split(",", -1)) {
-            String word =
-                words.stream()
-                    .filter(w -> w.equalsIgnoreCase(part.strip()))
-                    .findFirst()
-                    .orElseThrow(
-                        () ->
-                            new IllegalArgumentException(
-                                "unknown value '"
-                                    + part.strip()
-                                    + "'; one of: "
-                                    + String.join(", ", words)));
+            String word = word(words, part);
             if (!chosen.add(word)) {
               throw new IllegalArgumentException(word + " is given twice");
             }

@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,23 +33,18 @@ public final class AnswersFile {
     if (answers.isEmpty()) {
       return;
     }
-    Path file = directory.resolve(FILE);
-    Path partial = directory.resolve(FILE + ".partial");
-    try {
-      try (BufferedWriter out = Files.newBufferedWriter(partial, StandardCharsets.UTF_8)) {
-        for (Answer answer : answers) {
-          for (String row : answer.rows()) {
-            out.write(mask.apply(answer.query() + "\t" + row));
-            out.write('\n');
+    ResultFiles.writeWhole(
+        directory.resolve(FILE),
+        partial -> {
+          try (BufferedWriter out = Files.newBufferedWriter(partial, StandardCharsets.UTF_8)) {
+            for (Answer answer : answers) {
+              for (String row : answer.rows()) {
+                out.write(mask.apply(answer.query() + "\t" + row));
+                out.write('\n');
+              }
+            }
           }
-        }
-      }
-      Files.move(
-          partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException e) {
-      Files.deleteIfExists(partial);
-      throw new IOException("cannot write " + file + ": " + ResultFiles.reason(e), e);
-    }
+        });
   }
 
   /**
@@ -64,21 +58,20 @@ public final class AnswersFile {
     if (!Files.isRegularFile(file)) {
       return Optional.empty();
     }
-    Map<String, List<String>> rows = new LinkedHashMap<>();
+    List<String> lines;
     try {
-      for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-        int tab = line.indexOf('\t');
-        if (tab < 0) {
-          throw new IOException(file + " is corrupt: a line without a query name: " + line);
-        }
-        rows.computeIfAbsent(line.substring(0, tab), q -> new ArrayList<>())
-            .add(line.substring(tab + 1));
-      }
+      lines = Files.readAllLines(file, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      if (e.getMessage() != null && e.getMessage().contains(" is corrupt: ")) {
-        throw e;
-      }
       throw new IOException("cannot read " + file + ": " + ResultFiles.reason(e), e);
+    }
+    Map<String, List<String>> rows = new LinkedHashMap<>();
+    for (String line : lines) {
+      int tab = line.indexOf('\t');
+      if (tab < 0) {
+        throw new IOException(file + " is corrupt: a line without a query name: " + line);
+      }
+      rows.computeIfAbsent(line.substring(0, tab), q -> new ArrayList<>())
+          .add(line.substring(tab + 1));
     }
     return Optional.of(rows);
   }

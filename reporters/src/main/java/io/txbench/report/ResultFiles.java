@@ -106,10 +106,25 @@ public final class ResultFiles {
       }
       return;
     }
+    writeWhole(file, partial -> json.writeValue(partial.toFile(), value));
+  }
+
+  /** What writes a file's whole content to the path it is given. */
+  @FunctionalInterface
+  interface Content {
+    void writeTo(Path path) throws IOException;
+  }
+
+  /**
+   * Writes {@code file} through {@code content} into a {@code .partial} beside it, then moves it in
+   * place: the old content stays until the new one is complete, and a failure leaves no partial
+   * file. A link is followed (the file it names is replaced, the link stays).
+   */
+  static void writeWhole(Path file, Content content) throws IOException {
     Path target = Files.isSymbolicLink(file) && Files.exists(file) ? file.toRealPath() : file;
     Path partial = target.resolveSibling(target.getFileName() + ".partial");
     try {
-      json.writeValue(partial.toFile(), value);
+      content.writeTo(partial);
       Files.move(
           partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {

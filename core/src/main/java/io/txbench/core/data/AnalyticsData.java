@@ -105,6 +105,12 @@ public final class AnalyticsData {
           "Hook",
           "Tray");
 
+  /** The odds of the names of each pool: the first names likeliest (weight 1/rank). */
+  private static final double[] SURNAME_ODDS = cumulative(SURNAME_COUNT, 1);
+
+  private static final double[] FIRST_NAME_ODDS = cumulative(FIRST_NAME_COUNT, 1);
+  private static final double[] PRODUCT_NAME_ODDS = cumulative(PRODUCT_NAME_COUNT, 1);
+
   private final long seed;
   private final BigDecimal scale;
   private final long orders;
@@ -168,17 +174,17 @@ public final class AnalyticsData {
 
   /** The name of customer {@code id}: a surname, shared with other customers. */
   public String customerName(int id) {
-    return SURNAMES.get(skewedPick(hash(1, id), SURNAME_COUNT));
+    return SURNAMES.get(pick(SURNAME_ODDS, unit(hash(1, id))));
   }
 
   /** The name of salesperson {@code id}: a first name, shared with other salespeople. */
   public String salesName(int id) {
-    return FIRST_NAMES.get(skewedPick(hash(2, id), FIRST_NAME_COUNT));
+    return FIRST_NAMES.get(pick(FIRST_NAME_ODDS, unit(hash(2, id))));
   }
 
   /** The name of product {@code id}, shared with other products (variants of a kind). */
   public String productName(int id) {
-    return PRODUCT_NAMES.get(skewedPick(hash(3, id), PRODUCT_NAME_COUNT));
+    return PRODUCT_NAMES.get(pick(PRODUCT_NAME_ODDS, unit(hash(3, id))));
   }
 
   /**
@@ -246,23 +252,6 @@ public final class AnalyticsData {
 
   private long hash(int what, long id) {
     return mix(seed * 0x94D049BB133111EBL + what * 0x9E3779B97F4A7C15L + id);
-  }
-
-  /** An index below {@code count}, the low ones likelier (weight 1/(i+1)). */
-  private static int skewedPick(long hash, int count) {
-    double total = 0;
-    for (int i = 1; i <= count; i++) {
-      total += 1.0 / i;
-    }
-    double target = unit(hash) * total;
-    double sum = 0;
-    for (int i = 0; i < count; i++) {
-      sum += 1.0 / (i + 1);
-      if (target < sum) {
-        return i;
-      }
-    }
-    return count - 1;
   }
 
   /** The cumulative weights of 1..n with weight i^-exponent, normalised to 1. */

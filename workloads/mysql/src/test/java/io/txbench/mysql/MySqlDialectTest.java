@@ -1,5 +1,6 @@
 package io.txbench.mysql;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,6 +19,16 @@ class MySqlDialectTest {
       assertFalse(dialect.deleteReturns("MariaDB 10.4.34"));
       assertFalse(dialect.deleteReturns("MySQL 8.4.3"));
       assertFalse(dialect.deleteReturns("MySQL 9.1.0"));
+    }
+  }
+
+  @Test
+  void theControlConnectionsWaitOnAReadAsLongAsTheWorkloadsPatience() {
+    for (MySqlDriver driver : MySqlDriver.values()) {
+      MySqlDialect dialect = new MySqlDialect(driver, false);
+      assertEquals(
+          "960000",
+          dialect.controlProperties(java.time.Duration.ofMinutes(16)).getProperty("socketTimeout"));
     }
   }
 }
