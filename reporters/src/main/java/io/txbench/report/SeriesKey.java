@@ -6,18 +6,22 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.UnaryOperator;
 
 /**
  * What makes runs comparable in a history: the same target and server version with the same server
- * settings, workload, parallelism and isolation, measured from the same kind of client machine.
- * Nothing else: a workload option such as {@code --booking-sleep} that changed between runs keeps
- * them in one series, where the change shows as a regression; the client's hostname is left out, so
- * a rebuilt VM of the same type continues its series. A summary without a fingerprint (older
- * versions, merges) has empty server settings and client.
+ * settings, workload, parallelism, isolation and volume of data, measured from the same kind of
+ * client machine. Nothing else: a workload option such as {@code --booking-sleep} that changed
+ * between runs keeps them in one series, where the change shows as a regression; the client's
+ * hostname is left out, so a rebuilt VM of the same type continues its series. A summary without a
+ * fingerprint (older versions, merges) has empty server settings and client.
  *
  * @param serverSettings the fingerprint's server settings, by name
  * @param isolation the SQL isolation level, or MongoDB's read and write concerns, as the run's
  *     options gave them; empty when they did not
+ * @param data the volume of data as the run's options gave it ({@code table-size 100000}, {@code
+ *     scale 0.5}, {@code tables 4}): a point-select on a table that fits in memory and one on a
+ *     table that does not are two series, not a regression; empty when they did not
  * @param client the client machine's CPU model, cores, memory, vendor and product, by name
  */
 public record SeriesKey(
@@ -27,10 +31,15 @@ public record SeriesKey(
     String workload,
     long parallelism,
     String isolation,
+    String data,
     SortedMap<String, String> client) {
 
   private static final List<String> ISOLATION_OPTIONS =
       List.of("sql-isolation-level", "mongo-read-concern", "mongo-write-concern");
+
+  /** The options that size the data a run ran on, as they name it. */
+  private static final List<String> DATA_OPTIONS =
+      List.of("table-size", "tables", "scale", "field-count", "field-length");
 
   public SeriesKey {
     serverSettings = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(serverSettings));
@@ -60,16 +69,23 @@ public record SeriesKey(
         run.workload(),
         run.parallelism(),
         isolation(run.options()),
+        words(run.options(), DATA_OPTIONS, name -> name),
         client);
   }
 
   private static String isolation(Map<String, Object> options) {
+    return words(options, ISOLATION_OPTIONS, name -> name.replaceFirst("^(sql|mongo)-", ""));
+  }
+
+  /** The {@code names} the options give, each as its shown name and value, in that order. */
+  private static String words(
+      Map<String, Object> options, List<String> names, UnaryOperator<String> shown) {
     List<String> parts = new ArrayList<>();
     if (options != null) {
-      for (String name : ISOLATION_OPTIONS) {
+      for (String name : names) {
         Object value = options.get(name);
         if (value != null && !value.toString().isBlank()) {
-          parts.add(name.replaceFirst("^(sql|mongo)-", "") + " " + value);
+          parts.add(shown.apply(name) + " " + value);
         }
       }
     }
@@ -92,6 +108,9 @@ public record SeriesKey(
     details.add(serverVersion);
     if (!isolation.isEmpty()) {
       details.add(isolation);
+    }
+    if (!data.isEmpty()) {
+      details.add(data);
     }
     if (!serverSettings.isEmpty()) {
       List<String> settings = new ArrayList<>();

@@ -251,6 +251,7 @@ class HistoryTest {
         12,
         s -> s.with("options").put("sql-isolation-level", "READ_COMMITTED"));
     root.run("workload", 0, 1500, 12, s -> s.put("workload", "insert"));
+    root.run("scale", 0, 1500, 12, s -> s.with("options").put("scale", 10));
     root.run("target", 0, 1500, 12, s -> s.put("target", "mysql"));
     root.run(
         "mongo",
@@ -259,7 +260,30 @@ class HistoryTest {
         12,
         s -> s.put("target", "mongo").with("options").put("mongo-write-concern", "majority"));
     Map<String, SeriesVerdict> verdicts = judged(DEFAULT);
-    assertEquals(10, verdicts.size(), verdicts.keySet()::toString);
+    assertEquals(11, verdicts.size(), verdicts.keySet()::toString);
+  }
+
+  @Test
+  void eachVolumeOfDataOfASweepIsASeriesOfItsOwn() throws IOException {
+    for (int night = 0; night < 4; night++) {
+      for (long size : new long[] {10_000, 1_000_000}) {
+        double tps = size == 10_000 ? 9000 : 3000; // a table past memory is slower, not worse
+        root.run(
+            "size-" + size,
+            night,
+            tps,
+            5,
+            s -> s.put("workload", "point-select").with("options").put("table-size", size));
+      }
+    }
+    Map<String, SeriesVerdict> verdicts = judged(DEFAULT);
+    assertEquals(2, verdicts.size(), verdicts.keySet()::toString);
+    assertTrue(
+        verdicts.keySet().stream().anyMatch(k -> k.contains("; table-size 1000000;")),
+        verdicts.keySet()::toString);
+    verdicts.values().stream()
+        .flatMap(v -> v.changes().stream())
+        .forEach(c -> assertEquals(MetricChange.Outcome.WITHIN, c.outcome(), c::toString));
   }
 
   @Test
