@@ -4,6 +4,8 @@ import io.txbench.report.HtmlReport;
 import io.txbench.report.ResultDirectory;
 import io.txbench.report.ResultFiles;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -14,7 +16,10 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code report DIR... --output report.html}: one self-contained HTML page. */
+/**
+ * {@code report DIR... --output report.html}: one self-contained HTML page, for one run, several,
+ * or a sweep's directory of runs.
+ */
 @Command(
     name = "report",
     mixinStandardHelpOptions = true,
@@ -41,8 +46,14 @@ final class ReportCommand implements Callable<Integer> {
     List<ResultDirectory> runs =
         ResultDirectories.withHistograms(
             spec.commandLine(), ResultDirectories.load(spec.commandLine(), dirs));
+    String page;
     try {
-      HtmlReport.write(runs, output);
+      page = HtmlReport.page(runs);
+    } catch (IOException e) {
+      throw new ParameterException(spec.commandLine(), ResultDirectories.oneLine(e.getMessage()));
+    }
+    try {
+      Files.writeString(output, page, StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new ParameterException(
           spec.commandLine(), "cannot write " + output + ": " + ResultFiles.reason(e));

@@ -217,6 +217,27 @@ class ResultToolsCliTest {
   }
 
   @Test
+  void reportOfASweepHasEveryRunAndACorruptServerCsvIsAUsageError() throws IOException {
+    client("sweep/postgres-insert-p8", "2026-01-01T00:00:00Z", 2, 10);
+    Path p16 = client("sweep/postgres-insert-p16", "2026-01-01T00:00:02Z", 2, 20);
+    Path html = dir.resolve("report.html");
+    CliRun report =
+        CliRun.of("report", dir.resolve("sweep").toString(), "--output", html.toString());
+    assertEquals(0, report.exitCode(), report.err());
+    String page = Files.readString(html);
+    assertTrue(page.contains("<title>txbench report: 2 runs</title>"), page);
+    assertTrue(page.contains("postgres-insert-p8") && page.contains("postgres-insert-p16"));
+    assertTrue(page.contains("No run has a server.csv"), "said, not drawn");
+
+    Files.writeString(p16.resolve("server.csv"), "t,period_s,cpu_user_pct\n1,1,busy\n");
+    Files.delete(html);
+    assertUsageError(
+        CliRun.of("report", dir.resolve("sweep").toString(), "--output", html.toString()),
+        p16.resolve("server.csv") + " is corrupt: line 2, column cpu_user_pct is 'busy'");
+    assertFalse(Files.exists(html));
+  }
+
+  @Test
   void mergeRefusesASweepsLevelsThatRanOneAfterAnother() throws IOException {
     client("sweep/postgres-insert-p8", "2026-01-01T00:00:00Z", 2, 10);
     client("sweep/postgres-insert-p16", "2026-01-01T00:00:02Z", 2, 20);

@@ -1,59 +1,116 @@
 package io.txbench.report;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
 
 /**
- * One self-contained HTML page (no script, no network) comparing runs: a table side by side,
- * throughput, latency percentiles, retries and errors over time, and the latency distribution.
+ * One self-contained HTML page comparing runs: what they share in a line, a table of what sets them
+ * apart and their results, then interactive charts (uPlot, inlined from its WebJar, so the page
+ * works offline): throughput, response times, failures, the latency distribution, and the server's
+ * and machine's figures of each run's server.csv. Its Content-Security-Policy lets it fetch nothing
+ * at all.
  */
 public final class HtmlReport {
+  /** No request of any kind; only the page's own inline script and style, and data: images. */
+  static final String POLICY =
+      "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:";
+
+  private static final String UPLOT = "/META-INF/resources/webjars/uplot/%s/dist/";
+
   private HtmlReport() {}
 
   public static void write(List<ResultDirectory> runs, Path file) throws IOException {
-    StringBuilder html = start("txbench report");
-    html.append("<p>tps_ratio and p99_ratio are to the baseline, the first run: ")
-        .append(escape(runs.get(0).label()))
-        .append(
-            ". embedded: the run's server was one"
-                + " txbench started itself; where: the server it ran on; client_cpu_cores: the"
-                + " CPU txbench used, in cores; bottleneck: the warning that txbench itself may"
-                + " have limited the run.</p>\n");
-    table(html, CompareTable.rows(runs));
-    figure(
-        html,
-        "Throughput",
-        Charts.overTime(
-            "Throughput", "iterations per second", runs, List.of(""), List.of(IntervalRow::tps)));
-    figure(
-        html,
-        "Latency percentiles over time",
-        Charts.overTime(
-            "Response time by period",
-            "ms",
-            runs,
-            List.of("p50", "p95", "p99"),
-            List.of(IntervalRow::p50, IntervalRow::p95, IntervalRow::p99)));
-    figure(html, "Latency distribution", Charts.percentiles(runs));
-    figure(
-        html,
-        "Retries, errors and in doubt",
-        Charts.overTime(
-            "Retries, errors and in-doubt iterations per period",
-            "count",
-            runs,
-            List.of("retries", "errors", "in doubt"),
-            List.of(r -> r.retries(), r -> r.errors(), r -> r.inDoubt())));
-    html.append("</body>\n</html>\n");
-    Files.writeString(file, html, StandardCharsets.UTF_8);
+    String page = page(runs);
+    Files.writeString(file, page, StandardCharsets.UTF_8);
   }
 
   /**
-   * A page's start, up to and with its heading {@code title}, in the look every txbench page shares
-   * (and with AWT headless, for the charts).
+   * The page of {@code runs}; the exception's message is one line that names a run's file that
+   * cannot be read or is corrupt (a server.csv).
+   */
+  public static String page(List<ResultDirectory> runs) throws IOException {
+    List<SummaryExtras> extras = new ArrayList<>();
+    for (ResultDirectory run : runs) {
+      extras.add(SummaryExtras.read(run.path()));
+    }
+    List<RunFact> facts = RunFacts.of(runs.stream().map(ResultDirectory::summary).toList());
+    ReportData data = ReportData.of(runs, facts, extras);
+    String title =
+        "txbench report: " + (runs.size() == 1 ? runs.get(0).label() : runs.size() + " runs");
+    StringBuilder html = new StringBuilder(1 << 17);
+    html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n")
+        .append("<meta http-equiv=\"Content-Security-Policy\" content=\"")
+        .append(POLICY)
+        .append("\"/>\n<title>")
+        .append(escape(title))
+        .append("</title>\n<style>\n")
+        .append(inline(uplot("uPlot.min.css"), "style"))
+        .append('\n')
+        .append(inline(resource("/io/txbench/report/report.css"), "style"))
+        .append("</style>\n</head>\n<body>\n<h1>")
+        .append(escape(title))
+        .append("</h1>\n<p class=\"how\">Hover a chart to read its values in its legend; drag")
+        .append(" across it to zoom in, double-click to zoom out; click a legend entry to hide or")
+        .append(" show that line; untick a run in the table to hide it in every chart.</p>\n")
+        .append(RunTable.html(runs, facts, extras))
+        .append("<div id=\"charts\"></div>\n")
+        .append("<noscript><p>The charts need JavaScript.</p></noscript>\n")
+        .append("<script type=\"application/json\" id=\"report-data\">")
+        .append(data.json())
+        .append("</script>\n<script>\n")
+        .append(inline(uplot("uPlot.iife.min.js"), "script"))
+        .append("\n</script>\n<script>\n")
+        .append(inline(resource("/io/txbench/report/report.js"), "script"))
+        .append("</script>\n</body>\n</html>\n");
+    return html.toString();
+  }
+
+  /** {@code text}, which must not end its element early, to be put inside a {@code tag}. */
+  private static String inline(String text, String tag) {
+    if (text.toLowerCase(Locale.ROOT).contains("</" + tag)) {
+      throw new IllegalStateException("an inlined " + tag + " would end its element");
+    }
+    return text;
+  }
+
+  /** A file of uPlot's WebJar, of the version on the class path. */
+  private static String uplot(String file) {
+    Properties pom = new Properties();
+    try (InputStream in =
+        HtmlReport.class.getResourceAsStream(
+            "/META-INF/maven/org.webjars.npm/uplot/pom.properties")) {
+      if (in == null) {
+        throw new IllegalStateException("uPlot's WebJar is not on the class path");
+      }
+      pom.load(in);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return resource(String.format(UPLOT, pom.getProperty("version")) + file);
+  }
+
+  private static String resource(String name) {
+    try (InputStream in = HtmlReport.class.getResourceAsStream(name)) {
+      if (in == null) {
+        throw new IllegalStateException(name + " is not on the class path");
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * A page's start, up to and with its heading {@code title}, in the look of the history page (and
+   * with AWT headless, for its charts).
    */
   static StringBuilder start(String title) {
     System.setProperty("java.awt.headless", "true");
@@ -72,25 +129,6 @@ public final class HtmlReport {
         .append("</h1>\n");
   }
 
-  private static void table(StringBuilder html, List<List<String>> rows) {
-    html.append("<table>\n");
-    for (int r = 0; r < rows.size(); r++) {
-      String cell = r == 0 ? "th" : "td";
-      html.append("<tr>");
-      for (String value : rows.get(r)) {
-        html.append('<')
-            .append(cell)
-            .append('>')
-            .append(escape(value))
-            .append("</")
-            .append(cell)
-            .append('>');
-      }
-      html.append("</tr>\n");
-    }
-    html.append("</table>\n");
-  }
-
   static void figure(StringBuilder html, String caption, String svg) {
     html.append("<figure>\n<figcaption>")
         .append(escape(caption))
@@ -99,6 +137,7 @@ public final class HtmlReport {
         .append("\n</figure>\n");
   }
 
+  /** {@code s} as HTML text or a double-quoted attribute's value. */
   static String escape(String s) {
     return s.replace("&", "&amp;")
         .replace("<", "&lt;")

@@ -1,85 +1,144 @@
 package io.txbench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The report as a person sees it: opened by a real headless Chromium (Debian's {@code chromium}),
- * with every chart drawn. Skipped where no Chromium is installed.
+ * for 1, 2 and 30 runs: no console message, no request sent, every chart drawn; a screenshot 1400
+ * px wide of each is left under target/report-screenshots for a human to look at. Also that the
+ * checks would see a planted request, console error, or chart that did not draw. Skipped where no
+ * Chromium is installed.
  */
 class ReportInBrowserIT {
+  private static final Path SHOTS = Path.of("target", "report-screenshots");
+
   @TempDir Path dir;
 
-  private static String chromium() {
-    for (String candidate :
-        List.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")) {
-      if (Files.isExecutable(Path.of(candidate))) {
-        return candidate;
-      }
-    }
-    return null;
+  private HeadlessChromium chromium() {
+    HeadlessChromium chromium = HeadlessChromium.find(dir);
+    assumeTrue(chromium != null, "no Chromium on this machine");
+    return chromium;
   }
 
-  private String browse(String chromium, String... args) throws Exception {
-    List<String> command =
-        new ArrayList<>(
-            List.of(
-                chromium,
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--user-data-dir=" + Files.createTempDirectory(dir, "profile")));
-    command.addAll(List.of(args));
-    Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(p.waitFor(120, TimeUnit.SECONDS), "chromium did not finish");
-    return out;
+  private List<ResultDirectory> runs(int count) throws Exception {
+    List<ResultDirectory> runs = new ArrayList<>();
+    for (ReportFixture.Run run : ReportFixture.sweep(count)) {
+      runs.add(ResultDirectory.load(ReportFixture.write(dir.resolve("runs"), run)));
+    }
+    return runs;
+  }
+
+  /** What is wrong with a visit of a page that should draw {@code charts} charts. */
+  private static List<String> problems(HeadlessChromium.Visit visit, int charts) {
+    List<String> problems = new ArrayList<>();
+    visit.console().forEach(m -> problems.add("console: " + m));
+    visit.requests().forEach(u -> problems.add("request sent: " + u));
+    String dom = visit.dom();
+    int canvases = count(dom, "<canvas");
+    int drawn = count(dom, "data-drawn=\"true\"");
+    if (canvases != charts || drawn != charts) {
+      problems.add(charts + " charts expected, " + canvases + " canvases, " + drawn + " drawn");
+    }
+    if (!dom.contains("data-charts-expected=\"" + charts + "\"")
+        || !dom.contains("data-charts-drawn=\"" + charts + "\"")) {
+      problems.add("the script did not say it drew " + charts + " charts");
+    }
+    if (dom.contains("class=\"error\"")) {
+      problems.add("a chart says it could not be drawn");
+    }
+    return problems;
+  }
+
+  private static int count(String text, String what) {
+    return text.split(Pattern.quote(what), -1).length - 1;
+  }
+
+  private static int panels(List<ResultDirectory> runs) throws Exception {
+    List<RunFact> facts = RunFacts.of(runs.stream().map(ResultDirectory::summary).toList());
+    List<SummaryExtras> extras = new ArrayList<>();
+    for (ResultDirectory run : runs) {
+      extras.add(SummaryExtras.read(run.path()));
+    }
+    return ReportData.of(runs, facts, extras).sections().stream()
+        .mapToInt(s -> s.panels().size())
+        .sum();
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 2, 30})
+  void chromiumDrawsEveryChartWithoutAConsoleMessageOrARequest(int count) throws Exception {
+    HeadlessChromium chromium = chromium();
+    List<ResultDirectory> runs = runs(count);
+    Files.createDirectories(SHOTS);
+    Path html = SHOTS.resolve("report-" + count + "-runs.html").toAbsolutePath();
+    HtmlReport.write(runs, html);
+    int charts = panels(runs);
+    assertTrue(charts >= 20, charts + " charts");
+
+    HeadlessChromium.Visit visit = chromium.visit(html);
+    assertEquals(List.of(), problems(visit, charts));
+    for (ResultDirectory run : runs) {
+      assertTrue(visit.dom().contains(run.label()), run.label() + " in the table");
+    }
+    Matcher height = Pattern.compile("data-page-height=\"(\\d+)\"").matcher(visit.dom());
+    assertTrue(height.find(), "the page says how high it is");
+
+    Path png = SHOTS.resolve("report-" + count + "-runs.png").toAbsolutePath();
+    Files.deleteIfExists(png);
+    chromium.screenshot(html, png, 1400, Math.min(16_000, Integer.parseInt(height.group(1)) + 40));
+    assertTrue(Files.size(png) > 50_000, "screenshot of " + Files.size(png) + " bytes");
+    System.out.println("Screenshot of the report of " + count + " runs: " + png);
   }
 
   @Test
-  void chromiumRendersTheReportWithEveryChart() throws Exception {
-    String chromium = chromium();
-    assumeTrue(chromium != null, "no Chromium on this machine");
-    List<ResultDirectory> runs =
-        List.of(
-            ResultDirectory.load(
-                FakeRuns.write(dir.resolve("pg-8"), "postgres", 1_000_000, 10, 500, 2)),
-            ResultDirectory.load(
-                FakeRuns.write(dir.resolve("pg-32"), "postgres", 1_000_000, 10, 900, 6)));
-    Path html = dir.resolve("report.html");
-    HtmlReport.write(runs, html);
+  void theChecksSeeAPlantedRequestConsoleErrorOrChartNotDrawn() throws Exception {
+    HeadlessChromium chromium = chromium();
+    List<ResultDirectory> runs = runs(1);
+    int charts = panels(runs);
+    String page = HtmlReport.page(runs);
+    String image = "<img src=\"http://127.0.0.1:9/planted.png\" alt=\"\"/>";
 
-    String dom = browse(chromium, "--dump-dom", html.toUri().toString());
-    Matcher svgs = Pattern.compile("<svg[^>]*>(.*?)</svg>", Pattern.DOTALL).matcher(dom);
-    int charts = 0;
-    while (svgs.find()) {
-      charts++;
-      // A drawn chart has its axes, legend and series as many path and line elements.
-      int shapes = svgs.group(1).split("<(path|line)", -1).length - 1;
-      assertTrue(shapes > 20, "chart " + charts + " has " + shapes + " shapes");
-    }
-    assertEquals(4, charts, "charts in the rendered page");
-    assertTrue(dom.contains("pg-32"), "the table is rendered");
+    // The page's policy blocks the request, and Chromium says so on the console.
+    List<String> blocked =
+        problems(visit(chromium, page.replace("<body>", "<body>" + image)), charts);
+    assertTrue(blocked.stream().anyMatch(p -> p.contains("planted.png")), blocked.toString());
 
-    Path png = dir.resolve("report.png");
-    browse(chromium, "--window-size=1000,2400", "--screenshot=" + png, html.toUri().toString());
-    assertTrue(Files.size(png) > 50_000, "screenshot of " + Files.size(png) + " bytes");
+    // Without the policy, the request goes out, and the network log has it.
+    String open = page.replace("<meta http-equiv=\"Content-Security-Policy\"", "<meta name=\"x\"");
+    List<String> sent = problems(visit(chromium, open.replace("<body>", "<body>" + image)), charts);
+    assertTrue(sent.contains("request sent: http://127.0.0.1:9/planted.png"), sent.toString());
+
+    String error = "<script>console.error('planted error')</script>";
+    List<String> logged =
+        problems(visit(chromium, page.replace("</body>", error + "</body>")), charts);
+    assertTrue(logged.stream().anyMatch(p -> p.contains("planted error")), logged.toString());
+
+    String broken =
+        page.replace("new uPlot(opts, panel.data, holder)", "new uPlot(opts, null, holder)");
+    assertFalse(broken.equals(page));
+    List<String> undrawn = problems(visit(chromium, broken), charts);
+    assertTrue(undrawn.stream().anyMatch(p -> p.contains("charts expected")), undrawn.toString());
+
+    assertEquals(List.of(), problems(visit(chromium, page), charts));
+  }
+
+  private HeadlessChromium.Visit visit(HeadlessChromium chromium, String page) throws Exception {
+    Path html = Files.createTempFile(dir, "page", ".html");
+    Files.writeString(html, page);
+    return chromium.visit(html);
   }
 }
