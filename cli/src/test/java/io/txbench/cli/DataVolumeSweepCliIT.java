@@ -124,7 +124,10 @@ class DataVolumeSweepCliIT extends PostgresServer {
             "sizes",
             "SELECT scale FROM txbench_meta WHERE object_name = 'item' AND state = 'complete'"));
     // The comparison shows the data level where it differs.
-    assertTrue(run.out().contains(" size "), run.out());
+    assertTrue(run.out().lines().anyMatch(l -> l.matches("run +thr +size +tps .*")), run.out());
+    assertTrue(
+        run.out().lines().anyMatch(l -> l.matches("postgres-.*size12000-p2 +2 +12000 .*")),
+        run.out());
   }
 
   @Test

@@ -90,6 +90,7 @@ abstract class MongoGrowthContract extends MongoMixContract {
     Setup first = prepare(items(100, 42));
     db.getCollection("item").deleteOne(Filters.eq("_id", 5L));
     Setup deleted = grow(items(200, 42), first);
+    assertFalse(deleted.grown());
     assertTrue(deleted.notGrown().contains("holds 99 documents, fewer"), deleted.notGrown());
     assertEquals(200, count("item"));
     db.getCollection("item").insertOne(new Document("k", 1).append("c", "c"));
