@@ -232,9 +232,11 @@ final class BenchmarkCommand implements Callable<Integer> {
 
   /** What every target is asked alike; after {@link #settings}, which learns what to mask. */
   CommandPlan plan() {
+    DataLevels data = dataLevels();
     return new CommandPlan(
         List.copyOf(parallelism),
-        targets.size() > 1 || parallelism.size() > 1,
+        data,
+        targets.size() > 1 || parallelism.size() > 1 || data.sweeps(),
         warmup != null ? warmup : shape.defaultWarmup(),
         connection.embedded,
         steps.skipSetup,
@@ -248,6 +250,21 @@ final class BenchmarkCommand implements Callable<Integer> {
         declaredBy(),
         credentials,
         thresholds.read(steps));
+  }
+
+  /**
+   * The data levels the command asks for: those of its workload's data-volume option, refused in
+   * one line where its steps take one.
+   */
+  private DataLevels dataLevels() {
+    DataLevels levels =
+        providers.kinds().stream()
+            .filter(k -> k.name().equals(workload))
+            .findFirst()
+            .map(k -> DeclaredOptions.levels(spec, k))
+            .orElse(DataLevels.none());
+    steps.check(levels);
+    return levels;
   }
 
   /** Who declares each declared option: a target or a workload kind, by name. */
@@ -319,7 +336,7 @@ final class BenchmarkCommand implements Callable<Integer> {
       }
     }
     WorkloadOptions workloadOptions =
-        new WorkloadOptions(kind, seed, DeclaredOptions.values(spec, kind.options()));
+        new WorkloadOptions(kind, seed, DeclaredOptions.values(spec, kind.options(), dataLevels()));
     RunOptions runOptions =
         new RunOptions(
             parallelism.get(0),

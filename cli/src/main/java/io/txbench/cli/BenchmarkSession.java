@@ -5,6 +5,7 @@ import io.txbench.core.Dropped;
 import io.txbench.core.EmbeddedServer;
 import io.txbench.core.Providers;
 import io.txbench.core.RunOptions;
+import io.txbench.core.Setup;
 import io.txbench.core.StoppedException;
 import io.txbench.core.Target;
 import io.txbench.core.TargetOptions;
@@ -20,8 +21,11 @@ import java.util.List;
 
 /**
  * One benchmark from connection to summary as the command line shows it: find or start the server,
- * then take the core {@link Benchmark} through its steps (prepare or attach, then one measured run
- * per parallelism level with the same crew), printing what each one did.
+ * then, for each data level (one unless a list of {@code --table-size} or {@code --scale} makes a
+ * sweep over data volume), take a core {@link Benchmark} through its steps (prepare, grow or
+ * attach, then one measured run per parallelism level with the same crew), printing what each one
+ * did. The server stays up from one data level to the next: each grows the data the one before
+ * left.
  */
 final class BenchmarkSession {
   private final CommandPlan plan;
@@ -31,6 +35,9 @@ final class BenchmarkSession {
   private final PrintStream err;
   private final OutputDirectories directories;
   private final List<Path> results = new ArrayList<>();
+
+  /** Whether a stop or a lost server ended the sweep before its last level. */
+  private boolean ended;
 
   /** Says what {@code --drop} or {@code --drop-first} dropped, and what it left alone. */
   private void tellDropped(Dropped d) {
@@ -102,50 +109,82 @@ final class BenchmarkSession {
               + " emulator (as with --disable-transaction): verify may show anomalies that a real"
               + " server's transactions would prevent.");
     }
-    try (Benchmark benchmark =
-        Benchmark.open(provider, options, workloadOptions, plan.largestParallelism())) {
-      // A signal stops the step under way (a load, a warm-up, a run) and whatever would follow.
-      guard.watch(benchmark::requestStop);
-      Target target = benchmark.target();
-      String version =
-          embedded == null ? target.serverVersion() : embedded.label(target.serverVersion());
-      out.println(
-          "Connected to "
-              + version
-              + " at "
-              + options.describe()
-              + " through "
-              + target.driver()
-              + ".");
-      if (plan.drop()) {
-        tellDropped(benchmark.drop());
-        return ExitCodes.OK;
-      }
-      if (plan.dropFirst()) {
-        tellDropped(benchmark.dropBeforePrepare());
-      }
-      try {
-        if (plan.skipSetup()) {
-          benchmark.attach();
-        } else {
-          benchmark.prepare(new ConsoleProgress(out, ConsoleProgress.onTerminal()));
+    int exitCode = ExitCodes.OK;
+    Setup setup = null;
+    // One server for every level: each grows the data the level before left there.
+    for (int level = 0; level < plan.data().size() && !ended; level++) {
+      WorkloadOptions data = plan.data().at(workloadOptions, level);
+      try (Benchmark benchmark =
+          Benchmark.open(provider, options, data, plan.largestParallelism())) {
+        // A signal stops the step under way (a load, a warm-up, a run) and whatever would follow.
+        guard.watch(benchmark::requestStop);
+        Target target = benchmark.target();
+        if (level == 0) {
+          connected(target, options, embedded);
+          if (plan.drop()) {
+            tellDropped(benchmark.drop());
+            return ExitCodes.OK;
+          }
+          if (plan.dropFirst()) {
+            tellDropped(benchmark.dropBeforePrepare());
+          }
         }
-      } catch (StoppedException e) {
-        out.println();
-        out.println(
-            "Stopped while loading the data: the tables are marked incomplete, and"
-                + " --skip-setup refuses them; run without it to load them again.");
-        return ExitCodes.INTERRUPTED;
+        try {
+          setup = setUp(benchmark, level, setup);
+        } catch (StoppedException e) {
+          out.println();
+          out.println(
+              "Stopped while loading the data: the tables are marked incomplete, and"
+                  + " --skip-setup refuses them; run without it to load them again.");
+          return Math.max(exitCode, ExitCodes.INTERRUPTED);
+        }
+        if (plan.onlySetup()) {
+          out.println("Setup of " + workloadOptions.name() + " done.");
+          leftBehind(options, embedded);
+          return ExitCodes.OK;
+        }
+        MeasuredRun.RunHeader header =
+            new MeasuredRun.RunHeader(
+                RunSite.of(provider.target(), target, options, embedded, data),
+                data.kind().transactional(),
+                level,
+                setup);
+        exitCode = Math.max(exitCode, measure(benchmark, header));
       }
-      if (plan.onlySetup()) {
-        out.println("Setup of " + workloadOptions.name() + " done.");
-        leftBehind(options, embedded);
-        return ExitCodes.OK;
-      }
-      int code = measure(benchmark, header(provider, target, options, embedded, workloadOptions));
-      leftBehind(options, embedded);
-      return code;
     }
+    leftBehind(options, embedded);
+    return exitCode;
+  }
+
+  private void connected(Target target, TargetOptions options, EmbeddedServer embedded) {
+    String version =
+        embedded == null ? target.serverVersion() : embedded.label(target.serverVersion());
+    out.println(
+        "Connected to "
+            + version
+            + " at "
+            + options.describe()
+            + " through "
+            + target.driver()
+            + ".");
+  }
+
+  /**
+   * Attaches to the data loaded before, or prepares it: the first level loaded afresh, each later
+   * one grown from the data of the level before ({@code previous}); a sweep over data volume says
+   * what each setup did.
+   */
+  private Setup setUp(Benchmark benchmark, int level, Setup previous) throws Exception {
+    if (plan.skipSetup()) {
+      benchmark.attach();
+      return null;
+    }
+    ConsoleProgress progress = new ConsoleProgress(out, ConsoleProgress.onTerminal());
+    Setup setup = level == 0 ? benchmark.prepare(progress) : benchmark.grow(progress, previous);
+    if (plan.data().sweeps()) {
+      out.println(plan.data().describe(level) + ": " + SetupLine.of(setup) + ".");
+    }
+    return setup;
   }
 
   /** Data left on a server the user will keep: say where, and how to remove it. */
@@ -157,35 +196,29 @@ final class BenchmarkSession {
     }
   }
 
-  private static MeasuredRun.RunHeader header(
-      WorkloadProvider provider,
-      Target target,
-      TargetOptions options,
-      EmbeddedServer embedded,
-      WorkloadOptions workloadOptions) {
-    return new MeasuredRun.RunHeader(
-        RunSite.of(provider.target(), target, options, embedded, workloadOptions),
-        workloadOptions.kind().transactional());
-  }
-
-  /** Every level of the sweep, each measured by the benchmark's one crew. */
+  /**
+   * Every parallelism level of the sweep on one data level, each measured by the benchmark's one
+   * crew; a stop, or a server lost, ends the session's sweep.
+   */
   private int measure(Benchmark benchmark, MeasuredRun.RunHeader header) throws Exception {
     int exitCode = ExitCodes.OK;
     MeasuredRun measured = new MeasuredRun(plan, header, benchmark, out, err);
     for (int level = 0; level < plan.parallelism().size(); level++) {
       RunOptions run = settings.run().withParallelism(plan.parallelism().get(level));
-      Path directory = directories.of(settings, level);
+      Path directory = directories.of(settings, header.dataLevel(), level);
       int code;
       try {
         code = measured.run(run, directory);
       } catch (TargetUnavailableException e) {
         // The levels measured so far keep their results and their verdicts.
         err.println("txbench: " + e.getMessage());
+        ended = true;
         return Math.max(exitCode, ExitCodes.TARGET);
       }
       results.add(directory);
       exitCode = Math.max(exitCode, code);
       if (code == ExitCodes.INTERRUPTED) {
+        ended = true;
         break;
       }
     }

@@ -9,14 +9,16 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What the command asks of every target alike, checked: one run per level of {@code parallelism} on
- * each target; {@code sweep} when the command makes more than one run in all; {@code shownOptions}
- * are the options as summary.json shows them, secrets masked, and {@code declaredBy} names the
- * targets and workloads that declare an option of their own; {@code thresholds} are held against
- * every run.
+ * What the command asks of every target alike, checked: for each of the {@code data} levels (one
+ * unless a list of {@code --table-size} or {@code --scale} makes a sweep over data volume), a
+ * setup, then one run per level of {@code parallelism}, on each target; {@code sweep} when the
+ * command makes more than one run in all; {@code shownOptions} are the options as summary.json
+ * shows them, secrets masked, and {@code declaredBy} names the targets and workloads that declare
+ * an option of their own; {@code thresholds} are held against every run.
  */
 record CommandPlan(
     List<Integer> parallelism,
+    DataLevels data,
     boolean sweep,
     Duration warmup,
     boolean embedded,
@@ -45,6 +47,18 @@ record CommandPlan(
   /**
    * The options as the summary of a run of {@code workload} on {@code target} shows them: the
    * command's own, and those declared by that target or workload, not another's defaults.
+   */
+  Map<String, Object> shownOptions(String target, String workload, int dataLevel) {
+    Map<String, Object> shown = shownOptions(target, workload);
+    if (data.sweeps() && shown.containsKey(data.name())) {
+      shown.put(data.name(), data.value(dataLevel));
+    }
+    return shown;
+  }
+
+  /**
+   * The options as the summary of a run of {@code workload} on {@code target} shows them, at the
+   * first data level.
    */
   Map<String, Object> shownOptions(String target, String workload) {
     Map<String, Object> shown = new java.util.LinkedHashMap<>();

@@ -74,6 +74,30 @@ final class DataSteps {
     }
   }
 
+  /**
+   * Refuses several data levels (a list of {@code --table-size}, {@code --scale}) where a step
+   * takes one: the data loaded before, one load, a drop.
+   */
+  void check(DataLevels levels) {
+    if (!levels.sweeps()) {
+      return;
+    }
+    String list = "a list of --" + levels.name();
+    if (skipSetup) {
+      throw usage(
+          "--skip-setup runs on the data loaded before, of one size: "
+              + list
+              + " sweeps over data volume, which sets up each level; give one value, or leave out"
+              + " --skip-setup");
+    }
+    if (onlySetup) {
+      throw usage("--only-setup loads one size of data, not " + list + ": give one value");
+    }
+    if (drop) {
+      throw usage("--drop only drops: " + list + " has nothing to measure");
+    }
+  }
+
   private ParameterException usage(String message) {
     return new ParameterException(spec.commandLine(), message);
   }

@@ -29,6 +29,9 @@ final class DeclaredOptions {
 
   private record Declared(DeclaredOption<?> option, List<String> owners) {}
 
+  /** The options, by name, that set a kind's data volume: a list of values makes a sweep. */
+  private final java.util.Set<String> volumes = new java.util.HashSet<>();
+
   DeclaredOptions(List<Owner> owners) {
     for (Owner owner : owners) {
       for (DeclaredOption<?> option : owner.options()) {
@@ -58,7 +61,10 @@ final class DeclaredOptions {
 
   /** The workload kinds' options, each kind once, in the order the targets serve them. */
   static DeclaredOptions ofKinds(List<WorkloadKind> kinds) {
-    return new DeclaredOptions(kinds.stream().map(k -> new Owner(k.name(), k.options())).toList());
+    DeclaredOptions declared =
+        new DeclaredOptions(kinds.stream().map(k -> new Owner(k.name(), k.options())).toList());
+    kinds.forEach(k -> k.dataVolume().ifPresent(o -> declared.volumes.add(o.name())));
+    return declared;
   }
 
   /** Each option's name without its dashes, and who declares it (targets or kinds, by name). */
@@ -102,11 +108,38 @@ final class DeclaredOptions {
    * @throws ParameterException naming the option whose value its declaration refuses
    */
   static OptionValues values(CommandSpec spec, List<DeclaredOption<?>> options) {
+    return values(spec, options, DataLevels.none());
+  }
+
+  /**
+   * The same, with the data-volume option of {@code levels} (a list on the command line) at its
+   * first level.
+   */
+  static OptionValues values(CommandSpec spec, List<DeclaredOption<?>> options, DataLevels levels) {
     OptionValues values = OptionValues.defaults();
     for (DeclaredOption<?> option : options) {
-      values = withParsed(spec, values, option);
+      values =
+          option.equals(levels.option()) ? levels.in(values, 0) : withParsed(spec, values, option);
     }
     return values;
+  }
+
+  /**
+   * The levels of {@code kind}'s data-volume option as the command line gave them (its default
+   * alone when not given); {@link DataLevels#none()} for a kind without one.
+   *
+   * @throws ParameterException naming the option, and the value that is wrong and why
+   */
+  static DataLevels levels(CommandSpec spec, WorkloadKind kind) {
+    return kind.dataVolume().map(option -> levels(spec, option)).orElse(DataLevels.none());
+  }
+
+  private static DataLevels levels(CommandSpec spec, DeclaredOption<?> option) {
+    try {
+      return DataLevels.parse(option, text(spec, option));
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), option.name() + ": " + e.getMessage());
+    }
   }
 
   private static <T> OptionValues withParsed(
@@ -114,16 +147,20 @@ final class DeclaredOptions {
     return values.with(option, parsed(spec, option));
   }
 
-  private static <T> T parsed(CommandSpec spec, DeclaredOption<T> option) {
+  /** The text of {@code option} on the command line: its default when not given. */
+  private static String text(CommandSpec spec, DeclaredOption<?> option) {
     Object given = spec.findOption(option.name()).getValue();
-    String text =
-        given == null
-            ? option.defaultText()
-            : given instanceof List<?> list
-                ? list.isEmpty()
-                    ? option.defaultText()
-                    : String.join(",", list.stream().map(String::valueOf).toList())
-                : String.valueOf(given);
+    return given == null
+        ? option.defaultText()
+        : given instanceof List<?> list
+            ? list.isEmpty()
+                ? option.defaultText()
+                : String.join(",", list.stream().map(String::valueOf).toList())
+            : String.valueOf(given);
+  }
+
+  private static <T> T parsed(CommandSpec spec, DeclaredOption<T> option) {
+    String text = text(spec, option);
     try {
       return option.parse(text);
     } catch (IllegalArgumentException e) {
@@ -137,7 +174,14 @@ final class DeclaredOptions {
    */
   Map<String, Object> shown(CommandSpec spec) {
     Map<String, Object> shown = new LinkedHashMap<>();
-    byName.forEach((name, declared) -> shown.put(name, parsed(spec, declared.option())));
+    // A list of data levels shows its first: each run's summary shows its own level instead.
+    byName.forEach(
+        (name, declared) ->
+            shown.put(
+                name,
+                volumes.contains(name)
+                    ? levels(spec, declared.option()).value(0)
+                    : parsed(spec, declared.option())));
     return shown;
   }
 

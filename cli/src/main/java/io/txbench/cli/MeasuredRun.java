@@ -12,6 +12,7 @@ import io.txbench.core.RunOptions;
 import io.txbench.core.RunOutcome;
 import io.txbench.core.RunPlan;
 import io.txbench.core.RunResult;
+import io.txbench.core.Setup;
 import io.txbench.core.StepListener;
 import io.txbench.core.StopReason;
 import io.txbench.core.ThresholdVerdict;
@@ -48,11 +49,13 @@ final class MeasuredRun {
   private final PrintStream err;
 
   /**
-   * What every run of a session shares: where it ran and what, as its summary records it ({@code
-   * site}), and whether its workload's iterations are transactions by nature ({@code
-   * transactionalKind}: one run without them says so).
+   * What every run on one data level of a session shares: where it ran and what, as its summary
+   * records it ({@code site}), whether its workload's iterations are transactions by nature ({@code
+   * transactionalKind}: one run without them says so), which of the command's data levels it ran on
+   * ({@code dataLevel}, 0-based), and what the setup before it did ({@code setup}, null when it
+   * used data loaded before).
    */
-  record RunHeader(RunSite site, boolean transactionalKind) {}
+  record RunHeader(RunSite site, boolean transactionalKind, int dataLevel, Setup setup) {}
 
   MeasuredRun(
       CommandPlan plan, RunHeader header, Benchmark benchmark, PrintStream out, PrintStream err) {
@@ -128,7 +131,7 @@ final class MeasuredRun {
               site,
               run.parallelism(),
               plan.warmup(),
-              plan.shownOptions(site.target(), site.workload()),
+              plan.shownOptions(site.target(), site.workload(), header.dataLevel()),
               result,
               directory.toString(),
               listeners.failures());
@@ -179,7 +182,7 @@ final class MeasuredRun {
   /** Writes summary.json; a failure is one line, and is recorded in the summary it returns. */
   private RunSummary write(Path directory, RunSummary summary) {
     try {
-      SummaryJson.write(directory, summary, plan.credentials()::mask);
+      SummaryJson.write(directory, summary, header.setup(), plan.credentials()::mask);
       return summary;
     } catch (IOException e) {
       if (summary.writeFailures().stream().noneMatch(f -> f.contains(SummaryJson.FILE))) {

@@ -80,18 +80,21 @@ final class OutputDirectories {
   }
 
   /**
-   * The directory of the run of {@code settings} at the plan's {@code level}-th parallelism
-   * (0-based): a level that repeats an earlier one ({@code 8,8}) gets a directory of its own.
+   * The directory of the run of {@code settings} at the plan's {@code dataLevel}-th data level and
+   * its {@code level}-th parallelism (both 0-based): {@code
+   * <target>-<workload>[-<option><value>]-p<N>}, the data level named when the command has several;
+   * a parallelism that repeats an earlier one ({@code 8,8}) gets a directory of its own.
    */
-  Path of(TargetSettings settings, int level) {
+  Path of(TargetSettings settings, int dataLevel, int level) {
     if (!plan.sweep()) {
       return base;
     }
     int parallelism = plan.parallelism().get(level);
     int occurrence =
         java.util.Collections.frequency(plan.parallelism().subList(0, level + 1), parallelism);
+    String data = plan.data().sweeps() ? "-" + plan.data().label(dataLevel) : "";
     return base.resolve(
-        runName(settings) + "-p" + parallelism + (occurrence > 1 ? "-" + occurrence : ""));
+        runName(settings) + data + "-p" + parallelism + (occurrence > 1 ? "-" + occurrence : ""));
   }
 
   /**
@@ -108,13 +111,15 @@ final class OutputDirectories {
       created.add(base);
     }
     for (TargetSettings s : targets) {
-      for (int level = 0; level < plan.parallelism().size(); level++) {
-        Path directory = of(s, level);
-        ResultFiles.makeRoom(directory, overwrite);
-        if (!Files.isDirectory(directory)) {
-          created.add(directory);
+      for (int data = 0; data < plan.data().size(); data++) {
+        for (int level = 0; level < plan.parallelism().size(); level++) {
+          Path directory = of(s, data, level);
+          ResultFiles.makeRoom(directory, overwrite);
+          if (!Files.isDirectory(directory)) {
+            created.add(directory);
+          }
+          probe(directory);
         }
-        probe(directory);
       }
     }
   }

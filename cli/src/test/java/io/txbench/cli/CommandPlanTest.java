@@ -35,6 +35,21 @@ class CommandPlanTest {
     return new Parsed(command.plan(), targets);
   }
 
+  /** A command on postgres of {@code workload} with {@code more}, its results under the test's. */
+  private Parsed postgres(String workload, String... more) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "--benchmark-target",
+                "postgres",
+                "--workload",
+                workload,
+                "--output-dir",
+                results.toString()));
+    args.addAll(List.of(more));
+    return parse(args.toArray(String[]::new));
+  }
+
   @Test
   void oneTargetAtOneLevelIsNoSweep() {
     CommandPlan plan = parse("--benchmark-target", "mysql").plan();
@@ -65,10 +80,58 @@ class CommandPlanTest {
         OutputDirectories.plan(parsed.plan(), parsed.targets(), Clock.systemUTC());
     String workload = parsed.targets().get(0).workload().name();
     assertEquals(
-        results.resolve("mysql-" + workload + "-p2"), directories.of(parsed.targets().get(0), 0));
+        results.resolve("mysql-" + workload + "-p2"),
+        directories.of(parsed.targets().get(0), 0, 0));
     assertEquals(
         results.resolve("postgres-" + workload + "-p2-2"),
-        directories.of(parsed.targets().get(1), 1));
+        directories.of(parsed.targets().get(1), 0, 1));
+  }
+
+  @Test
+  void aListOfTableSizesIsASweepWithADirectoryPerDataLevelAndParallelism() throws Exception {
+    Parsed parsed = postgres("point-select", "--table-size", "1000,20_000", "--parallelism", "2,4");
+    CommandPlan plan = parsed.plan();
+    assertTrue(plan.sweep());
+    assertEquals(List.of(1000L, 20_000L), plan.data().values());
+    // Each target starts at the first level; each run's summary shows its own level.
+    assertEquals(
+        1000L,
+        io.txbench.core.kinds.ItemKind.tableSize(parsed.targets().get(0).workload().declared()));
+    assertEquals(1000L, plan.shownOptions("postgres", "point-select", 0).get("table-size"));
+    assertEquals(20_000L, plan.shownOptions("postgres", "point-select", 1).get("table-size"));
+    assertEquals(
+        20_000L,
+        io.txbench.core.kinds.ItemKind.tableSize(
+            plan.data().at(parsed.targets().get(0).workload(), 1).declared()));
+    OutputDirectories directories =
+        OutputDirectories.plan(plan, parsed.targets(), Clock.systemUTC());
+    assertEquals(
+        results.resolve("postgres-point-select-table-size20000-p4"),
+        directories.of(parsed.targets().get(0), 1, 1));
+    directories.check(parsed.targets(), false);
+    try (var made = java.nio.file.Files.list(results)) {
+      assertEquals(4, made.count());
+    }
+  }
+
+  @Test
+  void aScaleListNamesItsLevelsAsTyped() throws Exception {
+    Parsed parsed = postgres("analytics", "--scale", "0.001,0.5", "--parallelism", "2");
+    OutputDirectories directories =
+        OutputDirectories.plan(parsed.plan(), parsed.targets(), Clock.systemUTC());
+    assertEquals(
+        results.resolve("postgres-analytics-scale0.5-p2"),
+        directories.of(parsed.targets().get(0), 1, 0));
+  }
+
+  @Test
+  void oneTableSizeKeepsTodaysNames() throws Exception {
+    Parsed parsed = postgres("point-select", "--table-size", "1000", "--parallelism", "2,4");
+    assertFalse(parsed.plan().data().sweeps());
+    OutputDirectories directories =
+        OutputDirectories.plan(parsed.plan(), parsed.targets(), Clock.systemUTC());
+    assertEquals(
+        results.resolve("postgres-point-select-p4"), directories.of(parsed.targets().get(0), 0, 1));
   }
 
   @Test

@@ -1,5 +1,7 @@
 package io.txbench.core;
 
+import java.time.Duration;
+
 /**
  * A benchmark on one target from connection to its last run, with its steps in their only valid
  * order: open the target; then either {@link #drop()} what txbench made there, or {@link #prepare}
@@ -92,15 +94,47 @@ public final class Benchmark implements AutoCloseable {
 
   /**
    * Creates the workload's schema and loads its data under an exclusive lease, showing {@code
-   * progress}; a stop ends the load between two of its steps with {@link StoppedException}.
+   * progress}; a stop ends the load between two of its steps with {@link StoppedException}. Returns
+   * the rows it loaded and how long it took.
    *
    * @throws TargetUnavailableException when the server was lost meanwhile
    * @throws SetupException when the server refused it, or what is there is not txbench's
    */
-  public void prepare(Progress progress) throws Exception {
+  public Setup prepare(Progress progress) throws Exception {
     StoppableProgress stoppable = new StoppableProgress(progress);
     stops.watch(stoppable::requestStop);
+    long start = System.nanoTime();
     ready(LeaseMode.EXCLUSIVE, "loading the data", () -> workload.prepare(stoppable));
+    return Setup.loaded(null, stoppable.steps(), Duration.ofNanos(System.nanoTime() - start));
+  }
+
+  /**
+   * Grows the data {@code previous} set up, at a smaller size of the same workload, to this
+   * benchmark's ({@link Workload#grow}), under an exclusive lease: only the rows it lacks are
+   * loaded. Where it cannot grow, it is loaded afresh as {@link #prepare} does, and the setup says
+   * why.
+   *
+   * @throws TargetUnavailableException when the server was lost meanwhile
+   * @throws SetupException when the server refused it, or what is there is not txbench's
+   */
+  public Setup grow(Progress progress, Setup previous) throws Exception {
+    StoppableProgress stoppable = new StoppableProgress(progress);
+    stops.watch(stoppable::requestStop);
+    long start = System.nanoTime();
+    Growth[] growth = new Growth[1];
+    ready(
+        LeaseMode.EXCLUSIVE,
+        "growing the data",
+        () -> {
+          growth[0] = workload.grow(stoppable);
+          if (!growth[0].isGrown()) {
+            workload.prepare(stoppable);
+          }
+        });
+    Duration took = Duration.ofNanos(System.nanoTime() - start);
+    return growth[0].isGrown()
+        ? Setup.grownFrom(previous, stoppable.steps(), took)
+        : Setup.loaded(growth[0].refusal(), stoppable.steps(), took);
   }
 
   /**

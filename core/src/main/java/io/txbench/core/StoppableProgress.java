@@ -8,9 +8,16 @@ package io.txbench.core;
 final class StoppableProgress implements Progress {
   private final Progress shown;
   private volatile boolean stopRequested;
+  private final java.util.concurrent.atomic.LongAdder steps =
+      new java.util.concurrent.atomic.LongAdder();
 
   StoppableProgress(Progress shown) {
     this.shown = shown;
+  }
+
+  /** The steps (rows) every task advanced by, in all. */
+  long steps() {
+    return steps.sum();
   }
 
   void requestStop() {
@@ -25,6 +32,7 @@ final class StoppableProgress implements Progress {
       @Override
       public void advance(long steps) {
         task.advance(steps);
+        StoppableProgress.this.steps.add(steps);
         stopIfAsked();
       }
 

@@ -21,6 +21,22 @@ public interface Workload<S extends AutoCloseable> {
   void prepare(Progress progress) throws Exception;
 
   /**
+   * Grows the data a prepare of the same workload left at a smaller size (the previous level of a
+   * data-volume sweep) to this workload's size: adds only the rows it lacks, each table's new rows
+   * generated from the seed and their first id (so that a grown table is the same for the same seed
+   * and sizes), and keeps the rows there as they are. The record says the data is loading
+   * meanwhile, so that a growth cut short is loaded afresh, never used; statistics are refreshed
+   * after. Where the data cannot grow (another seed or shape, not loaded completely, rows deleted
+   * or inserted since, a data set whose larger size is not the smaller one plus more rows), it
+   * touches nothing and says why: the caller then {@link #prepare prepares} afresh.
+   */
+  default Growth grow(Progress progress) throws Exception {
+    return Growth.refused(
+        "its data at a larger size is not the data of a smaller size plus more rows, so each"
+            + " level is loaded afresh");
+  }
+
+  /**
    * Checks that the data a previous prepare left is there (for {@code --skip-setup}) and reads what
    * the run needs from it, such as the number of rows.
    */

@@ -54,6 +54,15 @@ public interface WorkloadKind {
   }
 
   /**
+   * The option that sets the size of the data this kind loads ({@code --table-size}, {@code
+   * --scale}), whose values are ordered: a list of them on the command line makes a data-volume
+   * sweep. Empty when the kind's data has one size.
+   */
+  default Optional<DeclaredOption<?>> dataVolume() {
+    return Optional.empty();
+  }
+
+  /**
    * Whether an iteration is several statements in one transaction, which {@link
    * #withoutTransactionOption()} (then among its options) runs without one.
    */

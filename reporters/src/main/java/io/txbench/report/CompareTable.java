@@ -7,12 +7,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
 /**
  * Runs side by side, one row each, with the throughput and p99 of each as a ratio to a baseline
- * run's (the first, unless chosen): as text that fits a terminal, as Markdown or as CSV.
+ * run's (the first, unless chosen): as text that fits a terminal, as Markdown or as CSV. Runs of
+ * different data volumes (a sweep over {@code --table-size} or {@code --scale}) show it in a column
+ * of its own.
  */
 public final class CompareTable {
   /** The output formats of {@code compare --format}. */
@@ -46,6 +49,13 @@ public final class CompareTable {
           "client_cpu_cores",
           "bottleneck");
 
+  /**
+   * The options that set the data's volume, and the column each gets, after {@code threads}, in a
+   * table of runs whose data levels differ (a sweep over data volume).
+   */
+  private static final Map<String, String> DATA_LEVELS =
+      Map.of("table-size", "table_size", "scale", "scale");
+
   private CompareTable() {}
 
   /** The table's rows as text cells, the header first, with ratios to the first run. */
@@ -56,38 +66,56 @@ public final class CompareTable {
   /** The table's rows as text cells, the header first, with ratios to {@code baseline}. */
   public static List<List<String>> rows(List<ResultDirectory> runs, ResultDirectory baseline) {
     List<List<String>> rows = new ArrayList<>();
-    rows.add(HEADER);
+    List<String> levels =
+        DATA_LEVELS.keySet().stream()
+            .sorted()
+            .filter(o -> runs.stream().map(r -> dataLevel(r, o)).distinct().count() > 1)
+            .toList();
+    int at = HEADER.indexOf("threads") + 1;
+    List<String> header = new ArrayList<>(HEADER);
+    header.addAll(at, levels.stream().map(DATA_LEVELS::get).toList());
+    rows.add(List.copyOf(header));
     SummaryFile base = baseline.summary();
     for (ResultDirectory run : runs) {
       SummaryFile r = run.summary();
       SummaryFile.Percentiles ms = r.responseTimeMs();
-      rows.add(
-          List.of(
-              run.label(),
-              r.target(),
-              r.serverVersion(),
-              r.workload(),
-              String.valueOf(r.parallelism()),
-              fixed(r.tps(), 2),
-              ratio(r.tps(), base.tps()),
-              fixed(ms.p50(), 3),
-              fixed(ms.p95(), 3),
-              fixed(ms.p99(), 3),
-              ratio(ms.p99(), base.responseTimeMs().p99()),
-              fixed(ms.p999(), 3),
-              fixed(ms.max(), 3),
-              String.valueOf(r.retries()),
-              String.valueOf(r.errors()),
-              String.valueOf(SummaryFile.orZero(r.inDoubt())),
-              r.verdict(),
-              embedded(r),
-              r.server() == null ? "" : r.server(),
-              r.client() == null || r.client().cpuCores() == null
-                  ? ""
-                  : fixed(r.client().cpuCores(), 2),
-              bottleneck(r)));
+      List<String> row =
+          new ArrayList<>(
+              List.of(
+                  run.label(),
+                  r.target(),
+                  r.serverVersion(),
+                  r.workload(),
+                  String.valueOf(r.parallelism()),
+                  fixed(r.tps(), 2),
+                  ratio(r.tps(), base.tps()),
+                  fixed(ms.p50(), 3),
+                  fixed(ms.p95(), 3),
+                  fixed(ms.p99(), 3),
+                  ratio(ms.p99(), base.responseTimeMs().p99()),
+                  fixed(ms.p999(), 3),
+                  fixed(ms.max(), 3),
+                  String.valueOf(r.retries()),
+                  String.valueOf(r.errors()),
+                  String.valueOf(SummaryFile.orZero(r.inDoubt())),
+                  r.verdict(),
+                  embedded(r),
+                  r.server() == null ? "" : r.server(),
+                  r.client() == null || r.client().cpuCores() == null
+                      ? ""
+                      : fixed(r.client().cpuCores(), 2),
+                  bottleneck(r)));
+      row.addAll(at, levels.stream().map(o -> dataLevel(run, o)).toList());
+      rows.add(List.copyOf(row));
     }
     return rows;
+  }
+
+  /** The run's value of the data-volume option {@code option}, or "" when it has none. */
+  private static String dataLevel(ResultDirectory run, String option) {
+    Map<String, Object> options = run.summary().options();
+    Object value = options == null ? null : options.get(option);
+    return value == null ? "" : String.valueOf(value);
   }
 
   public static String render(List<ResultDirectory> runs, Format format) {

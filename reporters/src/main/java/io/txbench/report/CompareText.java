@@ -12,8 +12,8 @@ import java.util.Set;
  * formats), what every run shares said once above the table (the target only there: the server's
  * name says it, as product and major version), names too long shortened in their middle, figures
  * too wide for what is left with fewer decimals or in thousands, millions..., embedded runs marked,
- * the baseline named below, and below it each run's warning that txbench itself may have limited
- * it, wrapped.
+ * the data levels when they differ, the baseline named below, and below it each run's warning that
+ * txbench itself may have limited it, wrapped.
  */
 final class CompareText {
   static final int WIDTH = 120;
@@ -49,6 +49,10 @@ final class CompareText {
           "workload",
           "threads",
           "thr",
+          "table_size",
+          "size",
+          "scale",
+          "scale",
           "tps",
           "tps",
           "tps_ratio",
@@ -82,6 +86,9 @@ final class CompareText {
     List<String> shared = new ArrayList<>();
     for (String column : COLUMNS.keySet()) {
       int i = header.indexOf(column);
+      if (i < 0) {
+        continue; // a data level's column, in a table of runs of one data volume
+      }
       boolean same = data.stream().map(r -> r.get(i)).distinct().count() == 1;
       if (SHARED_ONCE.contains(column) && same) {
         if (!data.get(0).get(i).isEmpty()) {

@@ -200,6 +200,7 @@ public final class RunMerger {
             first.resultFilesComplete(),
             first.resultFileFailures(),
             first.options(),
+            null, // each client set up (or attached to) the data on its own
             SummaryFile.round(windows.overlapSeconds(), 3),
             sources,
             output.toString());

@@ -75,6 +75,7 @@ public record SummaryFile(
     Boolean resultFilesComplete,
     List<String> resultFileFailures,
     Map<String, Object> options,
+    Setup setup,
     Double overlapSeconds,
     List<Source> mergedFrom,
     String resultDirectory) {
@@ -84,6 +85,15 @@ public record SummaryFile(
    * which a fresh mapper would learn again for each file (history reads thousands).
    */
   private static final ObjectReader READER = new ObjectMapper().readerFor(SummaryFile.class);
+
+  /**
+   * What the setup before the run did to the data: grew it ({@code grown}) or loaded it afresh
+   * ({@code notGrown} says why a growth was not possible), the rows it holds after, those the setup
+   * added, and its seconds. Absent when the run used data loaded before (--skip-setup).
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Setup(boolean grown, String notGrown, long rows, long addedRows, double seconds) {}
 
   /** Response, service or schedule-lag times in ms. */
   @JsonIgnoreProperties(ignoreUnknown = true)

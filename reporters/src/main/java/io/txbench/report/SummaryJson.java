@@ -5,6 +5,7 @@ import io.txbench.core.ErrorClass;
 import io.txbench.core.Fingerprint;
 import io.txbench.core.Queries;
 import io.txbench.core.RunResult;
+import io.txbench.core.Setup;
 import io.txbench.core.ThresholdVerdict;
 import io.txbench.core.Verification;
 import java.io.IOException;
@@ -29,8 +30,18 @@ public final class SummaryJson {
   /** The same, with every string in it passed through {@code mask} (the run's credentials). */
   public static void write(Path directory, RunSummary summary, UnaryOperator<String> mask)
       throws IOException {
+    write(directory, summary, null, mask);
+  }
+
+  /**
+   * The same, with what the setup before the run did to the data ({@code setup}; null when the run
+   * used data loaded before).
+   */
+  public static void write(
+      Path directory, RunSummary summary, Setup setup, UnaryOperator<String> mask)
+      throws IOException {
     AnswersFile.write(directory, summary.verification().answers(), mask);
-    of(summary).write(directory.resolve(FILE), mask);
+    of(summary, setup).write(directory.resolve(FILE), mask);
   }
 
   /** The answers verify recorded, by query in the order they ran; null when it recorded none. */
@@ -45,6 +56,11 @@ public final class SummaryJson {
 
   /** A run's summary as summary.json holds it: seconds and ms rounded, classes by label. */
   static SummaryFile of(RunSummary s) {
+    return of(s, null);
+  }
+
+  /** The same, with the setup before the run; null when none ran. */
+  static SummaryFile of(RunSummary s, Setup setup) {
     RunResult r = s.result();
     Map<String, Long> causes = new LinkedHashMap<>();
     r.inDoubtByCause().forEach((k, v) -> causes.put(k.label(), v));
@@ -99,9 +115,22 @@ public final class SummaryJson {
         s.writeFailures().isEmpty(),
         s.writeFailures(),
         s.options(),
+        setup(setup),
         null,
         null,
         s.resultDirectory());
+  }
+
+  /** The setup as summary.json holds it, seconds to the millisecond; null when none ran. */
+  private static SummaryFile.Setup setup(Setup setup) {
+    return setup == null
+        ? null
+        : new SummaryFile.Setup(
+            setup.grown(),
+            setup.notGrown(),
+            setup.rows(),
+            setup.addedRows(),
+            SummaryFile.round(setup.took().toNanos() / 1e9, 3));
   }
 
   /**

@@ -32,6 +32,26 @@ public final class ItemData {
     return new SplittableRandom(seed);
   }
 
+  /**
+   * The random stream of the rows of the {@code table}-th table (0 for the first) from the id
+   * {@code firstId} on, for a load of ids {@code firstId} and up: a function of the seed, the table
+   * and the first id only, so that rows added to a table later (a data-volume sweep's growth) come
+   * out the same whatever was loaded before them. A load from id 1 draws the stream txbench always
+   * drew.
+   */
+  public static SplittableRandom rowsRandom(long seed, int table, long firstId) {
+    long tableSeed = seed + table * 0x9E3779B97F4A7C15L;
+    return new SplittableRandom(
+        firstId == 1 ? tableSeed : mix(tableSeed ^ mix(firstId * 0xBF58476D1CE4E5B9L)));
+  }
+
+  /** SplitMix64's finaliser: seeds that differ a little give streams that do not overlap. */
+  private static long mix(long z) {
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return z ^ (z >>> 31);
+  }
+
   /** The {@code k} column of a row in a table of {@code tableSize} rows. */
   public static int k(SplittableRandom random, long tableSize) {
     return 1 + (int) random.nextLong(Math.max(1, Math.min(tableSize, Integer.MAX_VALUE - 1)));

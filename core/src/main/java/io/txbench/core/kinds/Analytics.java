@@ -70,7 +70,8 @@ public final class Analytics implements WorkloadKind {
           "--scale",
           "FACTOR",
           "the size of the analytics data, from 0.001 to 100: 1 is 1,000,000 orders, 1,000"
-              + " customers, 100 salespeople, 500 products.",
+              + " customers, 100 salespeople, 500 products; a list in increasing order"
+              + " (0.1,0.5,1) makes a sweep over data volume, each level loaded afresh.",
           "0.1",
           new BigDecimal("0.001"),
           new BigDecimal("100"));
@@ -110,6 +111,11 @@ public final class Analytics implements WorkloadKind {
   @Override
   public List<DeclaredOption<?>> options() {
     return List.of(SCALE, INDEXES, QUERY);
+  }
+
+  @Override
+  public Optional<DeclaredOption<?>> dataVolume() {
+    return Optional.of(SCALE);
   }
 
   @Override

@@ -24,7 +24,14 @@ public abstract class ItemKind implements WorkloadKind {
 
   public static final DeclaredOption<Long> TABLE_SIZE =
       DeclaredOption.between(
-          "--table-size", "ROWS", "rows loaded, up to 1,000,000,000.", 100_000, 1, 1_000_000_000L);
+          "--table-size",
+          "ROWS",
+          "rows loaded, up to 1,000,000,000; a list in increasing order (1000000,10000000) makes"
+              + " a sweep over data volume: each level adds the rows it lacks to the data of the"
+              + " level before.",
+          100_000,
+          1,
+          1_000_000_000L);
 
   public static final DeclaredOption<Long> TABLES =
       DeclaredOption.between(
@@ -55,6 +62,11 @@ public abstract class ItemKind implements WorkloadKind {
       options.add(withoutTransactionOption());
     }
     return List.copyOf(options);
+  }
+
+  @Override
+  public java.util.Optional<DeclaredOption<?>> dataVolume() {
+    return java.util.Optional.of(TABLE_SIZE);
   }
 
   /** The options of this kind beyond those every item kind takes. */

@@ -1,5 +1,6 @@
 package io.txbench.jdbc;
 
+import io.txbench.core.Growth;
 import io.txbench.core.Lease;
 import io.txbench.core.LeaseMode;
 import io.txbench.core.Progress;
@@ -132,30 +133,65 @@ abstract class ItemWorkload implements Workload<JdbcSession> {
       c.setAutoCommit(true);
       registry.recreate(c, defs, kind.dataSet(), size, options.seed());
     }
+    load(1, size, progress);
+    try (Connection c = target.controlConnection()) {
+      c.setAutoCommit(true);
+      registry.finish(c, defs);
+    }
+    rows = size;
+  }
+
+  /**
+   * Adds the rows from the recorded size + 1 to {@code --table-size} to every table, which keep
+   * their indexes (each row goes into them as it is loaded) and their rows.
+   */
+  @Override
+  public Growth grow(Progress progress) throws Exception {
+    long size = ItemKind.tableSize(options.declared());
+    List<TableDef> defs = tables.stream().map(this::tableDef).toList();
+    TableGrowth.Check check;
+    try (Connection c = target.controlConnection()) {
+      c.setAutoCommit(true);
+      check = TableGrowth.check(c, registry, defs, options.seed(), size);
+      if (check.refusal() != null) {
+        return Growth.refused(check.refusal());
+      }
+      registry.growing(c, defs, size);
+    }
+    load(check.rows() + 1, size, progress);
+    try (Connection c = target.controlConnection()) {
+      c.setAutoCommit(true);
+      registry.complete(c, defs);
+    }
+    rows = size;
+    return Growth.grown();
+  }
+
+  /**
+   * Loads the ids {@code first} to {@code size} into every table, in parallel; each table's rows
+   * from a random stream of the seed, the table and {@code first} ({@link ItemData#rowsRandom}),
+   * their {@code k} drawn over {@code size}. The id sequences end past them.
+   */
+  private void load(long first, long size, Progress progress) throws Exception {
     List<TableLoad> loads = new ArrayList<>();
     List<String> columns = loadColumns();
     for (int n = 0; n < tables.size(); n++) {
-      SplittableRandom random = new SplittableRandom(options.seed() + n * 0x9E3779B97F4A7C15L);
+      SplittableRandom random = ItemData.rowsRandom(options.seed(), n, first);
       loads.add(
           new TableLoad(
               tables.get(n),
               columns,
-              size,
+              size - first + 1,
               sink -> {
                 Object[] row = new Object[columns.size()];
-                for (long id = 1; id <= size; id++) {
+                for (long id = first; id <= size; id++) {
                   fillRow(row, id, size, random);
                   sink.row(row);
                 }
               }));
     }
     String what = tables.size() == 1 ? tables.get(0) : tables.size() + " tables";
-    loader.load(loads, "loading " + what, progress);
-    try (Connection c = target.controlConnection()) {
-      c.setAutoCommit(true);
-      registry.finish(c, defs);
-    }
-    rows = size;
+    loader.load(loads, (first == 1 ? "loading " : "growing ") + what, progress);
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.txbench.jdbc;
 
 import io.txbench.core.AbandonedException;
 import io.txbench.core.DeclinedException;
+import io.txbench.core.Growth;
 import io.txbench.core.Progress;
 import io.txbench.core.QueryCounter;
 import io.txbench.core.Worker;
@@ -114,6 +115,15 @@ final class MixWorkload extends ItemWorkload {
   public void attach() throws Exception {
     super.attach();
     readMaxKeys();
+  }
+
+  @Override
+  public Growth grow(Progress progress) throws Exception {
+    Growth growth = super.grow(progress);
+    if (growth.isGrown()) {
+      readMaxKeys();
+    }
+    return growth;
   }
 
   /** Also catches up with the rows another run inserted since. */

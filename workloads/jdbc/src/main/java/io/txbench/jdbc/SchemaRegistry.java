@@ -161,7 +161,7 @@ public final class SchemaRegistry {
    * one of txbench's tables of that name (a {@code usertable} of any field count, which prepare
    * replaces); with {@code sameShape}, with exactly {@code t}'s columns, as a run on it needs.
    */
-  private void requireOwn(Connection c, TableDef t, Map<String, Entry> entries, boolean sameShape)
+  void requireOwn(Connection c, TableDef t, Map<String, Entry> entries, boolean sameShape)
       throws SQLException, SetupException {
     if (!entries.containsKey(t.name())) {
       throw new SetupException(
@@ -206,18 +206,39 @@ public final class SchemaRegistry {
         for (String sql : t.afterLoadFor(dialect)) {
           s.execute(sql);
         }
+      }
+    }
+    complete(c, tables);
+  }
+
+  /**
+   * Records the tables as loading again, with {@code scale} rows each once their growth finishes: a
+   * growth cut short leaves them to be loaded afresh, as a load cut short does.
+   */
+  void growing(Connection c, List<TableDef> tables, long scale) throws SQLException {
+    record(c, tables, "state = '" + LOADING + "', scale = " + scale + ", completed_at = NULL");
+  }
+
+  /** Refreshes the tables' statistics, and only then records them complete. */
+  void complete(Connection c, List<TableDef> tables) throws SQLException {
+    try (Statement s = c.createStatement()) {
+      for (TableDef t : tables) {
         s.execute(dialect.analyze(t.name()));
       }
     }
+    record(c, tables, "state = '" + COMPLETE + "', completed_at = CURRENT_TIMESTAMP");
+  }
+
+  /**
+   * Sets {@code assignments} (txbench's own words and numbers) in the tables' rows of the record.
+   */
+  private static void record(Connection c, List<TableDef> tables, String assignments)
+      throws SQLException {
     for (TableDef t : tables) {
-      try (PreparedStatement done =
-          c.prepareStatement(
-              "UPDATE "
-                  + META
-                  + " SET state = ?, completed_at = CURRENT_TIMESTAMP WHERE object_name = ?")) {
-        done.setString(1, COMPLETE);
-        done.setString(2, t.name());
-        done.executeUpdate();
+      try (PreparedStatement update =
+          c.prepareStatement("UPDATE " + META + " SET " + assignments + " WHERE object_name = ?")) {
+        update.setString(1, t.name());
+        update.executeUpdate();
       }
     }
   }

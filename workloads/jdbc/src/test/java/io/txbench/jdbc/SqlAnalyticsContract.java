@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
  * one {@link AnalyticsOracle} computes in Java, row by row; the indexes are what {@code --indexes}
  * asks; the tables are txbench's own as the others are.
  */
-public abstract class SqlAnalyticsContract extends SqlMixContract {
+public abstract class SqlAnalyticsContract extends SqlGrowthContract {
   private static final IsolationLevel LEVEL = IsolationLevel.REPEATABLE_READ;
   private static final BigDecimal SCALE = new BigDecimal("0.01");
 

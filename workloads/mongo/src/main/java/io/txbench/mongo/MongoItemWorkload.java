@@ -3,6 +3,7 @@ package io.txbench.mongo;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Accumulators;
 import com.mongodb.client.model.Aggregates;
+import io.txbench.core.Growth;
 import io.txbench.core.Lease;
 import io.txbench.core.LeaseMode;
 import io.txbench.core.Progress;
@@ -18,6 +19,7 @@ import io.txbench.core.kinds.ItemKind;
 import io.txbench.core.kinds.ItemRun;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.LongSupplier;
 import org.bson.Document;
@@ -70,26 +72,56 @@ abstract class MongoItemWorkload implements Workload<MongoSession> {
   public void prepare(Progress progress) throws Exception {
     long size = ItemKind.tableSize(options.declared());
     registry.recreate(names, kind.dataSet(), size, options.seed());
+    load(1, size, progress);
+    registry.finish(names);
+    rows = size;
+  }
+
+  /**
+   * Adds the documents from the recorded size + 1 to {@code --table-size} to every collection,
+   * which keep their indexes and their documents.
+   */
+  @Override
+  public Growth grow(Progress progress) throws Exception {
+    long size = ItemKind.tableSize(options.declared());
+    Set<String> fields = shape.document(1, 1, new SplittableRandom(0)).keySet();
+    String refusal = registry.whyNotGrowable(names, options.seed(), size, fields);
+    if (refusal != null) {
+      return Growth.refused(refusal);
+    }
+    long first = registry.scale(names.get(0)) + 1;
+    registry.growing(names, size);
+    load(first, size, progress);
+    registry.finish(names);
+    rows = size;
+    return Growth.grown();
+  }
+
+  /**
+   * Loads the {@code _id}s {@code first} to {@code size} into every collection, in parallel; each
+   * collection's documents from a random stream of the seed, the collection and {@code first}
+   * ({@link ItemData#rowsRandom}), their {@code k} drawn over {@code size}; then its indexes.
+   */
+  private void load(long first, long size, Progress progress) throws InterruptedException {
     List<MongoLoader.Load> loads = new ArrayList<>();
     for (int n = 0; n < collections.size(); n++) {
-      SplittableRandom random = new SplittableRandom(options.seed() + n * 0x9E3779B97F4A7C15L);
+      SplittableRandom random = ItemData.rowsRandom(options.seed(), n, first);
       MongoCollection<Document> c = collections.get(n);
       loads.add(
           new MongoLoader.Load(
               c,
               sink -> {
-                for (long id = 1; id <= size; id++) {
+                for (long id = first; id <= size; id++) {
                   sink.accept(shape.document(id, size, random));
                 }
                 shape.index(c);
               }));
     }
     String what = names.size() == 1 ? names.get(0) : names.size() + " collections";
-    try (Progress.Task task = progress.start("loading " + what, size * names.size())) {
+    String verb = first == 1 ? "loading " : "growing ";
+    try (Progress.Task task = progress.start(verb + what, (size - first + 1) * names.size())) {
       MongoLoader.loadAll(loads, task);
     }
-    registry.finish(names);
-    rows = size;
   }
 
   @Override

@@ -138,6 +138,86 @@ final class MongoRegistry {
     return sample == null || MongoCollections.shapedAsOwn(name, sample.keySet());
   }
 
+  /**
+   * Why the collections {@code names} cannot grow to {@code scale} documents each, keeping theirs;
+   * null when they can. They must be as a complete load of {@code seed} left them, their documents
+   * with {@code fields}, and hold the {@code _id}s 1 to the recorded scale and no other (a run's
+   * inserts or deletes since leave data no load of any size would have).
+   */
+  String whyNotGrowable(List<String> names, long seed, long scale, Set<String> fields)
+      throws SetupException {
+    Set<String> existing = collections();
+    if (!existing.contains(META)) {
+      return "there is no txbench record of the data in this database";
+    }
+    ensure();
+    Long rows = null;
+    for (String name : names) {
+      Document entry = meta().find(Filters.eq("_id", name)).first();
+      String collection = "collection " + name;
+      if (entry == null || !existing.contains(name)) {
+        return collection + " is not there, or not in txbench's record";
+      }
+      long recorded = ((Number) entry.get("scale")).longValue();
+      Document sample = database.getCollection(name).find().first();
+      if (!"complete".equals(entry.getString("state"))) {
+        return collection + " was not loaded completely";
+      }
+      if (((Number) entry.get("seed")).longValue() != seed) {
+        return collection + " was loaded with --seed " + entry.get("seed") + ", not " + seed;
+      }
+      if (sample != null && !sample.keySet().equals(fields)) {
+        return collection + " has documents of other fields than this run's";
+      }
+      if (rows != null && rows != recorded) {
+        return "the collections hold different numbers of documents";
+      }
+      rows = recorded;
+      if (recorded >= scale) {
+        return collection + " holds " + recorded + " documents already, and a growth adds some";
+      }
+      String changed = changedSinceLoaded(database.getCollection(name), recorded);
+      if (changed != null) {
+        return collection + changed;
+      }
+    }
+    return null;
+  }
+
+  /** How {@code c} differs from the {@code _id}s 1 to {@code loaded}; null when it does not. */
+  private static String changedSinceLoaded(MongoCollection<Document> c, long loaded) {
+    long count = c.countDocuments();
+    if (count < loaded) {
+      return " holds "
+          + count
+          + " documents, fewer than the "
+          + loaded
+          + " loaded (a run deleted some)";
+    }
+    Document last = c.find().sort(new Document("_id", -1)).limit(1).first();
+    Object largest = last == null ? 0L : last.get("_id");
+    if (count > loaded || !(largest instanceof Number n) || n.longValue() > loaded) {
+      return " holds documents past the " + loaded + " loaded (a run inserted some)";
+    }
+    return null;
+  }
+
+  /**
+   * Records the collections as loading again, with {@code scale} documents each once their growth
+   * finishes: a growth cut short leaves them to be loaded afresh, as a load cut short does.
+   */
+  void growing(List<String> names, long scale) {
+    for (String name : names) {
+      meta()
+          .updateOne(
+              Filters.eq("_id", name),
+              Updates.combine(
+                  Updates.set("state", "loading"),
+                  Updates.set("scale", scale),
+                  Updates.unset("completedAt")));
+    }
+  }
+
   /** Records the collections complete, once their load and indexes finished. */
   void finish(List<String> names) {
     for (String name : names) {
@@ -172,6 +252,12 @@ final class MongoRegistry {
               + " it): run once without --skip-setup to load it anew");
     }
     return ((Number) entry.get("scale")).longValue();
+  }
+
+  /** The scale recorded for a collection txbench made; call after {@link #whyNotGrowable}. */
+  long scale(String name) {
+    Document entry = meta().find(Filters.eq("_id", name)).first();
+    return entry == null ? 0 : ((Number) entry.get("scale")).longValue();
   }
 
   /** The seed recorded for a collection txbench made; call after {@link #attach}. */

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
  * all six verifies, {@code --indexes} makes the indexes it says, {@code --skip-setup} checks the
  * data, and {@code --drop} takes the four collections.
  */
-abstract class MongoAnalyticsContract extends MongoMixContract {
+abstract class MongoAnalyticsContract extends MongoGrowthContract {
   private static final BigDecimal SCALE = new BigDecimal("0.01");
 
   private static WorkloadOptions analytics(BigDecimal scale, Analytics.Indexes indexes) {

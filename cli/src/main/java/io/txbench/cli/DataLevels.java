@@ -1,0 +1,117 @@
+package io.txbench.cli;
+
+import io.txbench.core.DeclaredOption;
+import io.txbench.core.OptionValues;
+import io.txbench.core.WorkloadKind;
+import io.txbench.core.WorkloadOptions;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The data volumes a command measures, in order: the values of its workload's data-volume option
+ * ({@code --table-size}, {@code --scale}: {@link WorkloadKind#dataVolume}), given as a list in
+ * increasing order, each level growing the data of the one before (or loading it afresh); one level
+ * when the option has one value, and one without an option when the workload's data has one size.
+ *
+ * @param option the data-volume option, or null for a workload without one
+ * @param values its values, typed as the option parses them, in increasing order
+ */
+record DataLevels(DeclaredOption<?> option, List<?> values) {
+
+  DataLevels {
+    values = List.copyOf(values);
+  }
+
+  /** The one level of a workload whose data has one size. */
+  static DataLevels none() {
+    return new DataLevels(null, List.of());
+  }
+
+  /**
+   * The levels {@code text} gives {@code option}: values it accepts, separated by commas, each
+   * larger than the one before.
+   *
+   * @throws IllegalArgumentException saying which value is wrong and why, in one line
+   */
+  static DataLevels parse(DeclaredOption<?> option, String text) {
+    List<Object> values = new ArrayList<>();
+    for (String part : text.split(",", -1)) {
+      Object value = option.parse(part);
+      if (!values.isEmpty()) {
+        Object previous = values.get(values.size() - 1);
+        int order = compare(previous, value);
+        if (order == 0) {
+          throw new IllegalArgumentException(
+              shown(value) + " is given twice: a sweep measures each level once");
+        }
+        if (order > 0) {
+          throw new IllegalArgumentException(
+              "levels go up, as each grows the data of the one before: "
+                  + shown(value)
+                  + " comes after "
+                  + shown(previous));
+        }
+      }
+      values.add(value);
+    }
+    return new DataLevels(option, values);
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"}) // one option's values: all of one Comparable type
+  private static int compare(Object a, Object b) {
+    return ((Comparable) a).compareTo(b);
+  }
+
+  /** How many levels: 1 for a workload without a data-volume option. */
+  int size() {
+    return option == null ? 1 : values.size();
+  }
+
+  /** Whether there are several levels: a sweep over data volume. */
+  boolean sweeps() {
+    return size() > 1;
+  }
+
+  /** The option's name without its dashes ({@code table-size}), or null without one. */
+  String name() {
+    return option == null ? null : option.name().replaceFirst("^--", "");
+  }
+
+  /** The {@code level}-th value (0-based), typed, as summary.json shows it. */
+  Object value(int level) {
+    return values.get(level);
+  }
+
+  /** {@code workload} with its data-volume option at the {@code level}-th value. */
+  WorkloadOptions at(WorkloadOptions workload, int level) {
+    return new WorkloadOptions(workload.kind(), workload.seed(), in(workload.declared(), level));
+  }
+
+  /** {@code declared} with the data-volume option at the {@code level}-th value. */
+  OptionValues in(OptionValues declared, int level) {
+    return option == null ? declared : with(declared, option, values.get(level));
+  }
+
+  private static <T> OptionValues with(
+      OptionValues declared, DeclaredOption<T> option, Object value) {
+    @SuppressWarnings("unchecked") // the option parsed it: a T
+    T typed = (T) value;
+    return declared.with(option, typed);
+  }
+
+  /** The level as a result directory's name says it: {@code table-size100000}, {@code scale0.5}. */
+  String label(int level) {
+    return name() + shown(values.get(level));
+  }
+
+  /** The level as the console says it: {@code table-size 100000}. */
+  String describe(int level) {
+    return name() + " " + shown(values.get(level));
+  }
+
+  /** A value as typed, never in exponent notation. */
+  private static String shown(Object value) {
+    return value instanceof BigDecimal d ? d.toPlainString() : String.valueOf(value);
+  }
+}
