@@ -33,6 +33,8 @@ final class RunTable {
 
   static String html(List<ResultDirectory> runs, List<RunFact> facts, List<SummaryExtras> extras) {
     List<List<String>> compare = CompareTable.rows(runs);
+    // By the header's own names: runs of different data volumes have a column more there.
+    List<String> header = compare.get(0);
     List<Column> columns = new ArrayList<>();
     java.util.Set<String> perTarget = RunFacts.perTarget(facts);
     for (RunFact fact : facts) {
@@ -41,7 +43,7 @@ final class RunTable {
       }
     }
     for (List<String> result : RESULTS) {
-      int at = CompareTable.HEADER.indexOf(result.get(0));
+      int at = header.indexOf(result.get(0));
       columns.add(
           new Column(
               result.get(1),
@@ -49,10 +51,10 @@ final class RunTable {
               i -> compare.get(i + 1).get(at)));
     }
     columns.add(new Column("thresholds", false, i -> thresholds(runs.get(i).summary())));
-    int cpu = CompareTable.HEADER.indexOf("client_cpu_cores");
+    int cpu = header.indexOf("client_cpu_cores");
     columns.add(new Column("client CPU cores", true, i -> compare.get(i + 1).get(cpu)));
     columns.add(new Column("server commits", true, i -> extras.get(i).commits()));
-    int warning = CompareTable.HEADER.indexOf("bottleneck");
+    int warning = header.indexOf("bottleneck");
     columns.add(new Column("client warning", false, i -> compare.get(i + 1).get(warning)));
     List<Column> shown =
         columns.stream()

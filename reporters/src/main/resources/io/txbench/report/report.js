@@ -93,6 +93,13 @@
     document.body.dataset.pageHeight = String(document.documentElement.scrollHeight);
     }
 
+  /** Whether series {@code si} has so few values that a line would draw nothing visible. */
+  function fewPoints(u, si) {
+    var values = u.data[si], n = 0;
+    for (var i = 0; i < values.length && n < 3; i++) if (values[i] != null) n++;
+    return n < 3;
+  }
+
   function options(section, panel, width, height, range) {
     var percentiles = section.x === "percentile";
     var series = [{
@@ -106,7 +113,8 @@
         stroke: line.light ? rgba(run.colour, 0.65) : run.colour,
         width: line.light ? 1 : 2,
         spanGaps: true,
-        points: { show: false },
+        // Points only where a line cannot show: a run of one or two periods draws no line.
+        points: { show: fewPoints, size: 7 },
         value: function (u, v) { return withUnit(v, section.unit); }
       };
       if (run.dash.length) s.dash = run.dash;

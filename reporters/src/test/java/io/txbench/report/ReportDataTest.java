@@ -165,6 +165,40 @@ class ReportDataTest {
   }
 
   @Test
+  void eachCellOfTheRunTableIsUnderItsHeadingWhenTheRunsDifferInTableSize() throws IOException {
+    List<ReportFixture.Run> sweep = ReportFixture.sweep(30);
+    List<ResultDirectory> runs =
+        load(
+            List.of(
+                quiet(sweep.get(0), ReportFixture.Server.NONE),
+                quiet(sweep.get(5), ReportFixture.Server.NONE)));
+    String page = HtmlReport.page(runs);
+    String table = page.substring(page.indexOf("<table class=\"runs\">"));
+    List<String> headings = cells(table.substring(0, table.indexOf("</thead>")), "th");
+    String secondRow = table.substring(table.indexOf("<tr data-run=\"1\""));
+    List<String> cells = cells(secondRow.substring(0, secondRow.indexOf("</tr>")), "td");
+    assertEquals(headings.size(), cells.size(), headings + " / " + cells);
+    SummaryFile second = runs.get(1).summary();
+    assertEquals("100000", cells.get(headings.indexOf("table-size")), cells::toString);
+    assertEquals(
+        String.format(java.util.Locale.ROOT, "%.2f", second.tps()),
+        cells.get(headings.indexOf("tps")),
+        cells::toString);
+    assertEquals("passed", cells.get(headings.indexOf("verify")), cells::toString);
+  }
+
+  /** The text of each {@code <tag>} cell of {@code html}, markup removed. */
+  private static List<String> cells(String html, String tag) {
+    List<String> cells = new ArrayList<>();
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("<" + tag + "[^>]*>(.*?)</" + tag + ">").matcher(html);
+    while (m.find()) {
+      cells.add(m.group(1).replaceAll("<[^>]*>", "").strip());
+    }
+    return cells;
+  }
+
+  @Test
   void thirtyRunsAreGroupedByWhatDiffersWithTheirLevelAsName() throws IOException {
     List<ReportFixture.Run> quiet =
         ReportFixture.sweep(30).stream().map(r -> quiet(r, ReportFixture.Server.NONE)).toList();
