@@ -161,7 +161,7 @@ abstract class ItemWorkload implements Workload<JdbcSession> {
     load(check.rows() + 1, size, progress);
     try (Connection c = target.controlConnection()) {
       c.setAutoCommit(true);
-      registry.complete(c, defs);
+      registry.grown(c, defs);
     }
     rows = size;
     return Growth.grown();

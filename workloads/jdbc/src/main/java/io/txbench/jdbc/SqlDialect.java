@@ -110,6 +110,11 @@ public interface SqlDialect {
   /** The statement that refreshes the planner statistics of a table. */
   String analyze(String table);
 
+  /** The statement that drops the index {@code index} of {@code table} (MySQL's words). */
+  default String dropIndex(String table, String index) {
+    return "DROP INDEX " + index + " ON " + table;
+  }
+
   /**
    * A verdict for the database's own error codes, or {@code null} to let the shared rules decide.
    */

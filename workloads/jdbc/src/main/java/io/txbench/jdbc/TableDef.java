@@ -11,6 +11,8 @@ import java.util.List;
  */
 public record TableDef(
     String name, List<String> columns, String create, String identity, List<String> afterLoad) {
+  private static final java.util.regex.Pattern INDEX_NAME =
+      java.util.regex.Pattern.compile("CREATE (?:UNIQUE )?INDEX (\\w+) ON ");
 
   /** A table without a server-generated key. */
   public TableDef(String name, List<String> columns, String create, List<String> afterLoad) {
@@ -23,6 +25,15 @@ public record TableDef(
             ? " PRIMARY KEY"
             : "";
     return create.replace("%ID%", dialect.identityColumn()).replace("%KEY%", key);
+  }
+
+  /** The names of the indexes its after-load statements create ({@code CREATE INDEX name ON}). */
+  public List<String> indexNames() {
+    return afterLoad.stream()
+        .map(INDEX_NAME::matcher)
+        .filter(java.util.regex.Matcher::lookingAt)
+        .map(m -> m.group(1))
+        .toList();
   }
 
   /** What to run after loading: the deferred primary key first, then the indexes. */

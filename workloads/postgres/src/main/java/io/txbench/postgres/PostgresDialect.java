@@ -115,6 +115,11 @@ public final class PostgresDialect implements SqlDialect {
   }
 
   @Override
+  public String dropIndex(String table, String index) {
+    return "DROP INDEX " + index; // an index's name is unique in its schema
+  }
+
+  @Override
   public Failure classify(SQLException error) {
     String state = error.getSQLState();
     if (state == null) {
