@@ -324,7 +324,8 @@ public final class Runner {
         sampler.window(),
         sampler.bottleneck(),
         metrics.breakdown(total),
-        metrics.operationTallies());
+        metrics.operationTallies(),
+        RunTelemetry.NONE);
   }
 
   private synchronized void tick(boolean last, long now) {
