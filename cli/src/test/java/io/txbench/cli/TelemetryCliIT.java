@@ -49,6 +49,34 @@ class TelemetryCliIT {
       JsonNode summary = summary(out);
       assertTrue(summary.get("telemetry").get("serverProcesses").asBoolean(), summary.toString());
       assertCommitsAgree(summary, run, "xact_commit");
+
+      // Without a warm-up the workers' sessions have run nothing before the run: the server
+      // publishes their set-up statements' commits with their first transaction, and says so.
+      Path cold = dir.resolve("pg-cold");
+      CliRun again =
+          CliRun.of(
+              "--benchmark-target",
+              "postgres",
+              "--target-url",
+              "jdbc:postgresql://127.0.0.1:" + pg.getPort() + "/postgres?user=postgres",
+              "--workload",
+              "airline",
+              "--skip-setup",
+              "--parallelism",
+              "2",
+              "--warmup",
+              "0s",
+              "--duration",
+              "3s",
+              "--output-dir",
+              cold.toString());
+      assertEquals(0, again.exitCode(), again.out() + again.err());
+      JsonNode commits = summary(cold).get("serverCommits");
+      assertTrue(
+          commits.get("note").asText().contains("2 worker session(s) opened for this run"),
+          commits.toString());
+      long extra = commits.get("server").asLong() - commits.get("counted").asLong();
+      assertTrue(extra >= 0 && extra <= 8, commits.toString());
     }
   }
 
@@ -202,6 +230,11 @@ class TelemetryCliIT {
   }
 
   private CliRun airline(Path out, String target, String url) {
+    return airline(out, target, url, "1s");
+  }
+
+  /** 6 s of the airline on 2 workers after {@code warmup}, periods of 1 s. */
+  private CliRun airline(Path out, String target, String url, String warmup) {
     return CliRun.of(
         "--benchmark-target",
         target,
@@ -212,7 +245,7 @@ class TelemetryCliIT {
         "--parallelism",
         "2",
         "--warmup",
-        "1s",
+        warmup,
         "--duration",
         "6s",
         "--metrics",

@@ -67,7 +67,8 @@ final class CommitCheck {
    * The check of a run between {@code before} and {@code after}; {@code unsettled}, in-doubt
    * iterations of earlier runs that may have landed in it.
    */
-  ServerCommits compare(Mark before, Mark after, RunResult result, long unsettled) {
+  ServerCommits compare(
+      Mark before, Mark after, RunResult result, long unsettled, int sessionsOpened) {
     CommitReading b = before.reading();
     CommitReading a = after.reading();
     long grew = a.committed() - b.committed();
@@ -106,6 +107,13 @@ final class CommitCheck {
             String.format(
                 Locale.US, "%,d %s meanwhile, whose commits count too", more, other.getKey()));
       }
+    }
+    if (sessionsOpened > 0 && counter.countsSessionSetUpLate()) {
+      notes.add(
+          sessionsOpened
+              + " worker session(s) opened for this run had run no transaction before it: the"
+              + " server counts the commits of their set-up statements (SET ...) with their first"
+              + " transaction, in the run, a few each (a warm-up avoids this)");
     }
     if (a.busy() > 0) {
       notes.add(a.busy() + " session(s) of txbench's were still running a statement at the end");

@@ -25,6 +25,15 @@ public interface CommitCounter {
    */
   CommitReading settle(Predicate<Duration> pause) throws Exception;
 
+  /**
+   * Whether the statements that set up a new session (SET ...) commit in its count only with the
+   * session's first transaction (PostgreSQL publishes a transaction that touched no table with the
+   * next one that did): a session opened for a run, which ran nothing before it, then adds a few.
+   */
+  default boolean countsSessionSetUpLate() {
+    return false;
+  }
+
   /** The commits one heartbeat of txbench's lease makes on the server. */
   int commitsPerHeartbeat();
 }

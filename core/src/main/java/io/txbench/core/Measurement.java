@@ -40,14 +40,24 @@ final class Measurement {
     }
     long unsettled = crew.unsettled();
     Telemetry.Checked commits = telemetry.commitCheck();
-    // The warm-up's workers and verify's baseline are idle now: the first quiet moment.
-    CommitCheck.Mark before = mark(commits.check());
     TelemetrySampler sampler = telemetry.sampler(run.metricsPeriod(), following.get());
     Runner runner = new Runner(run, metrics, Telemetry.sampled(following.get(), sampler));
+    CommitCheck.Mark[] before = new CommitCheck.Mark[1];
+    int sessionsBefore = crew.sessionsOpen();
+    int[] sessionsOpened = new int[1];
+    // Every worker's session is open (a session's login commits too), none runs anything yet,
+    // verify's baseline is taken: the first quiet moment.
+    runner.beforeClock(
+        () -> {
+          sessionsOpened[0] = crew.sessionsOpen() - sessionsBefore;
+          before[0] = mark(commits.check());
+          stops.watch(runner::requestStop);
+        });
     stops.watch(runner::requestStop);
     listener.started();
     RunResult result = runner.run(crew, target);
-    result = result.withTelemetry(crossCheck(commits, before, result, unsettled));
+    result =
+        result.withTelemetry(crossCheck(commits, before[0], result, unsettled, sessionsOpened[0]));
     listener.measured(result);
     return RunOutcome.measured(
         result, verify(plan, result, result.tally().withUnsettledBefore(unsettled)));
@@ -55,7 +65,11 @@ final class Measurement {
 
   /** The telemetry's part of the summary, with the commit cross-check made now if there is one. */
   private RunTelemetry crossCheck(
-      Telemetry.Checked commits, CommitCheck.Mark before, RunResult result, long unsettled) {
+      Telemetry.Checked commits,
+      CommitCheck.Mark before,
+      RunResult result,
+      long unsettled,
+      int sessionsOpened) {
     RunTelemetry flags = telemetry.flags();
     if (commits.check() == null) {
       return flags.withCommits(Optional.empty(), commits.why());
@@ -70,7 +84,8 @@ final class Measurement {
           Optional.empty(), Optional.of("the server's count could not be read"));
     }
     return flags.withCommits(
-        Optional.of(commits.check().compare(before, after, result, unsettled)), Optional.empty());
+        Optional.of(commits.check().compare(before, after, result, unsettled, sessionsOpened)),
+        Optional.empty());
   }
 
   /** The commit counter at a quiet moment; null without a check, or when it cannot be read. */

@@ -28,9 +28,14 @@ public final class ServerProcesses {
 
   private static final String LISTEN = "0A";
 
+  /** How often the server's descendants are looked for again. */
+  private static final long REFRESH_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(5);
+
   private final Path proc;
   private final long server;
   private final boolean io;
+  private List<Long> pids;
+  private long pidsFound;
 
   /** Each process's CPU ticks, bytes read and bytes written, summed over a moment's processes. */
   record Reading(Map<Long, long[]> byProcess) {}
@@ -38,7 +43,8 @@ public final class ServerProcesses {
   ServerProcesses(Path proc, long server) {
     this.proc = proc;
     this.server = server;
-    this.io = counts(server) != null && counts(server)[1] >= 0;
+    long[] first = counts(server);
+    this.io = first != null && first[1] >= 0;
   }
 
   /** The server listening on {@code endpoint}, when it runs here as a process txbench can read. */
@@ -115,12 +121,21 @@ public final class ServerProcesses {
         : List.of("server_cpu_cores");
   }
 
-  /** The counts of the server and its descendants now. */
+  /**
+   * The counts of the server and its descendants now. The descendants are looked for again every
+   * few seconds only (it takes a walk through every process of the machine, about 2 ms): one that
+   * starts meanwhile is counted from its start once it is found.
+   */
   Reading read() {
+    long now = System.nanoTime();
+    if (pids == null || now - pidsFound > REFRESH_NANOS) {
+      List<Long> found = new ArrayList<>();
+      found.add(server);
+      ProcessHandle.of(server).ifPresent(h -> h.descendants().forEach(d -> found.add(d.pid())));
+      pids = found;
+      pidsFound = now;
+    }
     Map<Long, long[]> byProcess = new HashMap<>();
-    List<Long> pids = new ArrayList<>();
-    pids.add(server);
-    ProcessHandle.of(server).ifPresent(h -> h.descendants().forEach(d -> pids.add(d.pid())));
     for (long pid : pids) {
       long[] counts = counts(pid);
       if (counts != null) {

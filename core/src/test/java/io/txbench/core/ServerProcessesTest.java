@@ -37,7 +37,10 @@ class ServerProcessesTest {
             + "   0: 0100007F:1538 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1000"
             + "        0 4242 1 0000000000000000 100 0 0 10 0\n"
             + "   1: 0100007F:9C40 0100007F:1538 01 00000000:00000000 00:00000000 00000000  1000"
-            + "        0 4343 1 0000000000000000 20 4 30 10 -1\n");
+            + "        0 4343 1 0000000000000000 20 4 30 10 -1\n"
+            // a connection accepted on 27017 (0x6989) by a process that listens on none
+            + "   2: 0100007F:6989 0100007F:9C41 01 00000000:00000000 00:00000000 00000000  1000"
+            + "        0 4444 1 0000000000000000 20 4 30 10 -1\n");
     file(
         "net/tcp6",
         TCP_HEADER
@@ -49,6 +52,8 @@ class ServerProcessesTest {
     Files.createDirectories(proc.resolve("20/fd"));
     Files.createSymbolicLink(proc.resolve("20/fd/0"), Path.of("/dev/null"));
     Files.createSymbolicLink(proc.resolve("20/fd/5"), Path.of("socket:[4242]"));
+    Files.createDirectories(proc.resolve("40/fd"));
+    Files.createSymbolicLink(proc.resolve("40/fd/9"), Path.of("socket:[4444]"));
     Files.createDirectories(proc.resolve("30/fd"));
     Files.createSymbolicLink(proc.resolve("30/fd/7"), Path.of("socket:[777]"));
     assertEquals(Optional.of(20L), ServerProcesses.listener(proc, 5432));

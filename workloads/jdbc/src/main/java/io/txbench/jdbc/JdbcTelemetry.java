@@ -132,6 +132,11 @@ final class JdbcTelemetry implements ServerTelemetry {
     public int commitsPerHeartbeat() {
       return counters.commitsPerHeartbeat();
     }
+
+    @Override
+    public boolean countsSessionSetUpLate() {
+      return counters.sessionSetUpCountsLate();
+    }
   }
 
   @Override

@@ -27,6 +27,11 @@ public interface ServerCounters {
   /** Whether each statement is a transaction the server counts (PostgreSQL's autocommit reads). */
   boolean statementsCommit();
 
+  /** See {@link io.txbench.core.CommitCounter#countsSessionSetUpLate()}. */
+  default boolean sessionSetUpCountsLate() {
+    return false;
+  }
+
   /** The committed-transaction counter's name, when the user may read it. */
   Optional<String> commitCounter();
 

@@ -128,6 +128,11 @@ final class PostgresCounters implements ServerCounters {
   }
 
   @Override
+  public boolean sessionSetUpCountsLate() {
+    return true;
+  }
+
+  @Override
   public boolean statementsCommit() {
     return true;
   }
