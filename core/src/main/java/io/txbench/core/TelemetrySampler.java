@@ -46,6 +46,7 @@ final class TelemetrySampler {
   private ServerProcesses.Reading lastProcesses;
   private Map<String, Long> lastServer;
   private Future<Map<String, Long>> pending;
+  private long rows;
   private boolean failureLogged;
 
   /** Each of {@code server}, {@code machine}, {@code processes} may be null: not sampled. */
@@ -102,14 +103,15 @@ final class TelemetrySampler {
 
   /**
    * Stops the periods and hands over the last one, from the last period's end to now, unless it is
-   * too short to tell anything; returns once it is handed over.
+   * too short to tell anything (a tenth of a period) and not the run's only one; returns once it is
+   * handed over.
    */
   void stop() {
     ticker.shutdown();
     try {
       if (ticker.awaitTermination(MAX_WAIT_NANOS + STOP_SLACK_NANOS, TimeUnit.NANOSECONDS)
           && lastNanos != 0
-          && System.nanoTime() - lastNanos > periodNanos / 10) {
+          && (rows == 0 || System.nanoTime() - lastNanos > periodNanos / 10)) {
         sample(true);
       }
     } catch (InterruptedException e) {
@@ -142,6 +144,7 @@ final class TelemetrySampler {
         if (server != null) {
           values.addAll(serverCells(lastServer, s));
         }
+        rows++;
         sink.accept(
             new TelemetryRow(round((now - startNanos) / 1e9), round(seconds), columns, values));
       }

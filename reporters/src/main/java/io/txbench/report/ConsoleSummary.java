@@ -89,7 +89,6 @@ public final class ConsoleSummary {
     BreakdownText.operations(r).forEach(out::println);
     out.println("  client cpu    " + client(r));
     r.bottleneck().ifPresent(warning -> out.println("  warning       " + warning));
-    r.telemetry().warning().ifPresent(warning -> out.println("  telemetry     " + warning));
     commits(r.telemetry()).ifPresent(line -> out.println("  commits       " + line));
     if (s.writeFailures().isEmpty()) {
       out.println("  results       " + s.resultDirectory());

@@ -85,7 +85,7 @@ public final class SummaryJson {
         client(r),
         fingerprint(s.fingerprint()),
         r.telemetry().commits().map(SummaryCommits::of).orElse(null),
-        r.telemetry() == io.txbench.core.RunTelemetry.NONE
+        r.telemetry().equals(io.txbench.core.RunTelemetry.NONE)
             ? null
             : SummaryTelemetry.of(r.telemetry()),
         new SummaryFile.Verdict(
