@@ -130,8 +130,6 @@ class TelemetryCliIT {
     assertFalse(header.contains("server_cpu_cores"), header.toString());
     JsonNode summary = summary(out);
     assertFalse(summary.has("serverCommits"), summary.toString());
-    System.out.println(header);
-    System.out.println(Files.readAllLines(out.resolve("server.csv")));
   }
 
   /**
@@ -226,7 +224,6 @@ class TelemetryCliIT {
                     counted,
                     counted)),
         run.out());
-    System.out.println(commits);
   }
 
   private CliRun airline(Path out, String target, String url) {
