@@ -5,6 +5,8 @@ import io.txbench.core.InDoubtCause;
 import io.txbench.core.OperationStats;
 import io.txbench.core.Queries;
 import io.txbench.core.RunResult;
+import io.txbench.core.RunTelemetry;
+import io.txbench.core.ServerCommits;
 import io.txbench.core.StopReason;
 import io.txbench.core.ThresholdVerdict;
 import io.txbench.core.Verification;
@@ -167,6 +169,19 @@ public final class BenchmarkResult {
 
   public Map<InDoubtCause, Long> inDoubtByCause() {
     return run().inDoubtByCause();
+  }
+
+  /**
+   * The commit cross-check: the server's own count of commits over the run beside txbench's; empty
+   * where there is none ({@link #telemetry()} says why).
+   */
+  public Optional<ServerCommits> serverCommits() {
+    return run().telemetry().commits();
+  }
+
+  /** What the server's and the machine's own numbers told of the run (server.csv's columns). */
+  public RunTelemetry telemetry() {
+    return run().telemetry();
   }
 
   /** What verify found: passed, failed (with the anomalies), or not run (with the cause). */

@@ -66,7 +66,8 @@ class BenchmarkResultBreakdownTest {
             new ClientUsage(1, 2, OptionalLong.empty(), 0, 0, OptionalDouble.empty()),
             Optional.empty(),
             breakdown,
-            Map.of());
+            Map.of(),
+            io.txbench.core.RunTelemetry.NONE);
     RunSummary summary =
         new RunSummary(
             "1.0",

@@ -98,9 +98,17 @@ class EmbeddedServersApiIT {
         Runtime.getRuntime().availableProcessors(),
         fingerprint.path("client").path("cores").asInt());
     assertFalse(fingerprint.path("server").path("shared_buffers").asText().isEmpty(), text);
-    for (String file : new String[] {"intervals.csv", "histogram.hlog", "iterations.csv"}) {
+    for (String file :
+        new String[] {"intervals.csv", "histogram.hlog", "iterations.csv", "server.csv"}) {
       assertTrue(Files.size(results.resolve(file)) > 0, file);
     }
+    // The API writes server.csv as the command line does; point-select runs no transactions.
+    assertTrue(
+        Files.readAllLines(results.resolve("server.csv")).get(0).contains(",db_xact_commit,"));
+    assertTrue(result.telemetry().server() && result.telemetry().machine(), text);
+    assertTrue(result.serverCommits().isEmpty());
+    assertTrue(
+        result.telemetry().commitCheck().orElseThrow().startsWith("the iterations are no"), text);
   }
 
   @Test
@@ -141,6 +149,11 @@ class EmbeddedServersApiIT {
     assertEquals(Verification.Status.PASSED, result.verification().status(), result.toString());
     assertTrue(result.driver().contains("MariaDB"), result.driver());
     assertTrue(result.thresholdsPassed(), result.thresholds().toString());
+    // Com_commit needs no wait and no subtraction: the server counts what txbench counted.
+    io.txbench.core.ServerCommits commits = result.serverCommits().orElseThrow();
+    assertEquals(result.iterations() - result.declined(), commits.counted(), commits.toString());
+    assertEquals(commits.counted(), commits.server(), commits.toString());
+    assertTrue(commits.agrees(), commits.toString());
   }
 
   @Test

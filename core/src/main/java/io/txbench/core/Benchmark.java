@@ -23,6 +23,7 @@ public final class Benchmark implements AutoCloseable {
   private Lease lease;
   private Crew<?> crew;
   private Measurement measurement;
+  private Telemetry telemetry;
 
   /** Where a benchmark is in its life: what it may do next. */
   private enum Stage {
@@ -184,7 +185,8 @@ public final class Benchmark implements AutoCloseable {
       stage = Stage.DONE; // until the crew is gathered: a lease that cannot be shared ends it
       lease.share();
       crew = new Crew<>(workload, workers);
-      measurement = new Measurement(crew, target, stops);
+      telemetry = Telemetry.open(target, lease, options != null && options.transactional());
+      measurement = new Measurement(crew, target, stops, telemetry);
       stage = Stage.MEASURING;
     }
     if (stage != Stage.MEASURING) {
@@ -218,6 +220,9 @@ public final class Benchmark implements AutoCloseable {
       return;
     }
     stage = Stage.CLOSED;
+    if (telemetry != null) {
+      telemetry.close();
+    }
     try {
       if (crew != null) {
         crew.close();

@@ -57,6 +57,11 @@ public final class CompositeListener implements RunListener {
   }
 
   @Override
+  public void onTelemetry(TelemetryRow row) {
+    each(l -> l.onTelemetry(row));
+  }
+
+  @Override
   public synchronized void onEnd(RunResult result) {
     boolean[] failedBefore = failed.clone();
     each(l -> l.onEnd(result));

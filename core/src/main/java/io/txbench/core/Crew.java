@@ -68,6 +68,11 @@ public final class Crew<S extends AutoCloseable> implements AutoCloseable {
     return !thread.isAlive();
   }
 
+  /** How many of the workers in service have their session open. */
+  synchronized int sessionsOpen() {
+    return (int) members.stream().filter(Member::hasSession).count();
+  }
+
   /** Takes an abandoned member out of service; its thread owns its session from now on. */
   synchronized void retire(Member<S> member) {
     int i = members.indexOf(member);

@@ -9,6 +9,25 @@ public interface Lease extends AutoCloseable {
   /** Turns an exclusive lease into a shared one, with no moment without either. */
   void share() throws Exception;
 
+  /**
+   * The heartbeats sent so far: {@code answered}, and {@code unanswered} (they failed, and may or
+   * may not have landed).
+   */
+  record Beats(long answered, long unanswered) {}
+
+  /** The heartbeats sent so far; none for a lease without a heartbeat. */
+  default Beats beats() {
+    return new Beats(0, 0);
+  }
+
+  /**
+   * Runs {@code action} with no heartbeat under way or starting meanwhile: one due waits for it to
+   * end (the commit cross-check reads the server's count between two heartbeats).
+   */
+  default <T> T betweenBeats(java.util.concurrent.Callable<T> action) throws Exception {
+    return action.call();
+  }
+
   /** Gives the lease up; never throws. */
   @Override
   void close();

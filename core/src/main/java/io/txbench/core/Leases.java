@@ -101,6 +101,12 @@ public final class Leases {
     private final LeaseStore store;
     private final String id;
     private final ScheduledExecutorService heart;
+    private final java.util.concurrent.locks.ReentrantLock beating =
+        new java.util.concurrent.locks.ReentrantLock();
+    private final java.util.concurrent.atomic.AtomicLong answered =
+        new java.util.concurrent.atomic.AtomicLong();
+    private final java.util.concurrent.atomic.AtomicLong unanswered =
+        new java.util.concurrent.atomic.AtomicLong();
 
     Held(LeaseStore store, String id, Duration heartbeat) {
       this.store = store;
@@ -119,11 +125,33 @@ public final class Leases {
     }
 
     private void beat() {
+      beating.lock();
       try {
         store.beat(id);
+        answered.incrementAndGet();
       } catch (Exception e) {
+        unanswered.incrementAndGet();
         // A server that is gone takes the lease with it; the run says what happened.
         LOG.debug("lease heartbeat failed: {}", Causes.describe(e));
+      } finally {
+        beating.unlock();
+      }
+    }
+
+    @Override
+    public Beats beats() {
+      return new Beats(answered.get(), unanswered.get());
+    }
+
+    @Override
+    public <T> T betweenBeats(java.util.concurrent.Callable<T> action) throws Exception {
+      if (!beating.tryLock(EXPIRY.toSeconds(), TimeUnit.SECONDS)) {
+        throw new IllegalStateException("a heartbeat of txbench's lease has not ended");
+      }
+      try {
+        return action.call();
+      } finally {
+        beating.unlock();
       }
     }
 

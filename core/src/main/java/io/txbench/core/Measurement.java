@@ -1,6 +1,7 @@
 package io.txbench.core;
 
 import java.util.Optional;
+import org.slf4j.LoggerFactory;
 
 /**
  * One measured run of a crew, in the order that keeps the results whatever fails: warm up, let the
@@ -11,11 +12,13 @@ final class Measurement {
   private final Crew<?> crew;
   private final Target target;
   private final StopSwitch stops;
+  private final Telemetry telemetry;
 
-  Measurement(Crew<?> crew, Target target, StopSwitch stops) {
+  Measurement(Crew<?> crew, Target target, StopSwitch stops, Telemetry telemetry) {
     this.crew = crew;
     this.target = target;
     this.stops = stops;
+    this.telemetry = telemetry;
   }
 
   RunOutcome run(RunPlan plan, StepListener listener) throws Exception {
@@ -36,13 +39,68 @@ final class Measurement {
       throw StepFailures.during("taking verify's baseline", target, e);
     }
     long unsettled = crew.unsettled();
-    Runner runner = new Runner(run, metrics, following.get());
+    Telemetry.Checked commits = telemetry.commitCheck();
+    TelemetrySampler sampler = telemetry.sampler(run.metricsPeriod(), following.get());
+    Runner runner = new Runner(run, metrics, Telemetry.sampled(following.get(), sampler));
+    CommitCheck.Mark[] before = new CommitCheck.Mark[1];
+    int sessionsBefore = crew.sessionsOpen();
+    int[] sessionsOpened = new int[1];
+    // Every worker's session is open (a session's login commits too), none runs anything yet,
+    // verify's baseline is taken: the first quiet moment.
+    runner.beforeClock(
+        () -> {
+          sessionsOpened[0] = crew.sessionsOpen() - sessionsBefore;
+          before[0] = mark(commits.check());
+          stops.watch(runner::requestStop);
+        });
     stops.watch(runner::requestStop);
     listener.started();
     RunResult result = runner.run(crew, target);
+    result =
+        result.withTelemetry(crossCheck(commits, before[0], result, unsettled, sessionsOpened[0]));
     listener.measured(result);
     return RunOutcome.measured(
         result, verify(plan, result, result.tally().withUnsettledBefore(unsettled)));
+  }
+
+  /** The telemetry's part of the summary, with the commit cross-check made now if there is one. */
+  private RunTelemetry crossCheck(
+      Telemetry.Checked commits,
+      CommitCheck.Mark before,
+      RunResult result,
+      long unsettled,
+      int sessionsOpened) {
+    RunTelemetry flags = telemetry.flags();
+    if (commits.check() == null) {
+      return flags.withCommits(Optional.empty(), commits.why());
+    }
+    if (result.stopReason() == StopReason.INTERRUPTED) {
+      return flags.withCommits(Optional.empty(), Optional.of("the run was interrupted"));
+    }
+    // Every worker has stopped: the second quiet moment, before the summary is written.
+    CommitCheck.Mark after = before == null ? null : mark(commits.check());
+    if (after == null) {
+      return flags.withCommits(
+          Optional.empty(), Optional.of("the server's count could not be read"));
+    }
+    return flags.withCommits(
+        Optional.of(commits.check().compare(before, after, result, unsettled, sessionsOpened)),
+        Optional.empty());
+  }
+
+  /** The commit counter at a quiet moment; null without a check, or when it cannot be read. */
+  private CommitCheck.Mark mark(CommitCheck check) {
+    if (check == null) {
+      return null;
+    }
+    stops.watch(check::stop);
+    try {
+      return check.mark();
+    } catch (Exception e) {
+      LoggerFactory.getLogger(Measurement.class)
+          .warn("the commit cross-check could not read the server's count: {}", Causes.describe(e));
+      return null;
+    }
   }
 
   /** Runs the unmeasured warm-up; false when a stop came meanwhile. */

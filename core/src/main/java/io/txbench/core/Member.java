@@ -27,6 +27,11 @@ final class Member<S extends AutoCloseable> {
     return session;
   }
 
+  /** Whether its session is open. */
+  boolean hasSession() {
+    return session != null;
+  }
+
   /** Closes the session, if any; a failure to close is not the run's concern. */
   void closeSession() {
     S s = session;

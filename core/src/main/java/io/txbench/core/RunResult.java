@@ -17,7 +17,8 @@ import org.HdrHistogram.Histogram;
  * from the window's start to its end, and {@code bottleneck} the warning when that, or a growing
  * start lag, says txbench itself may have limited the result (see {@link Bottleneck}). {@code
  * breakdown} holds a mix's operations and the statements run, and {@code operationTallies} each
- * operation's outcomes for verify.
+ * operation's outcomes for verify; {@code telemetry}, what the server's and the machine's own
+ * numbers told of it ({@link RunTelemetry#NONE} when nothing sampled them).
  */
 public record RunResult(
     Instant start,
@@ -41,7 +42,8 @@ public record RunResult(
     ClientUsage client,
     Optional<String> bottleneck,
     Breakdown breakdown,
-    Map<String, Tally> operationTallies) {
+    Map<String, Tally> operationTallies,
+    RunTelemetry telemetry) {
 
   /** A run of a workload that records no operations or statements apart. */
   public RunResult(
@@ -87,7 +89,36 @@ public record RunResult(
         client,
         bottleneck,
         Breakdown.NONE,
-        Map.of());
+        Map.of(),
+        RunTelemetry.NONE);
+  }
+
+  /** The same result with what the telemetry learnt of the run. */
+  public RunResult withTelemetry(RunTelemetry learnt) {
+    return new RunResult(
+        start,
+        end,
+        measuredNanos,
+        iterations,
+        lateIterations,
+        declined,
+        retries,
+        errors,
+        partialErrors,
+        inDoubt,
+        retriesByClass,
+        errorsByClass,
+        inDoubtByCause,
+        responseTimes,
+        serviceTimes,
+        scheduleLags,
+        skipped,
+        stopReason,
+        client,
+        bottleneck,
+        breakdown,
+        operationTallies,
+        learnt);
   }
 
   /**

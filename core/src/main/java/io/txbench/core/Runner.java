@@ -51,12 +51,21 @@ public final class Runner {
   private volatile boolean cancelled;
   private long startNanos;
   private IntervalSampler sampler;
+  private Runnable beforeClock = () -> {};
 
   public Runner(RunOptions options, Metrics metrics, RunListener listener) {
     this.options = options;
     this.metrics = metrics;
     this.listener = listener;
     this.control = new RunControl(options.length());
+  }
+
+  /**
+   * What to do once every worker's session is open, before the clock starts: the commit
+   * cross-check's first reading, which must see the commits of the sessions' logins.
+   */
+  void beforeClock(Runnable step) {
+    beforeClock = step;
   }
 
   /** Asks the workers to stop after the iteration in hand (Ctrl-C); safe from any thread. */
@@ -136,6 +145,9 @@ public final class Runner {
       thread.start();
     }
     ready.await();
+    if (openFailure.get() == null && !control.stopRequested()) {
+      beforeClock.run();
+    }
     if (openFailure.get() != null || control.stopRequested()) {
       cancelled = true;
       go.countDown();
@@ -324,7 +336,8 @@ public final class Runner {
         sampler.window(),
         sampler.bottleneck(),
         metrics.breakdown(total),
-        metrics.operationTallies());
+        metrics.operationTallies(),
+        RunTelemetry.NONE);
   }
 
   private synchronized void tick(boolean last, long now) {

@@ -23,6 +23,15 @@ public interface Target extends AutoCloseable {
     return Map.of();
   }
 
+  /**
+   * The server's own counters on a connection of their own, never a worker's, opened now; the
+   * caller closes it. Empty for a target that has none. It does not throw: what it cannot read it
+   * says in its {@link ServerTelemetry#warning()}.
+   */
+  default java.util.Optional<ServerTelemetry> telemetry() {
+    return java.util.Optional.empty();
+  }
+
   /** Says whether an exception thrown by an iteration is worth retrying, and its class. */
   Failure classify(Throwable error);
 

@@ -173,7 +173,8 @@ class ThresholdPerOperationTest {
         new ClientUsage(10_000_000_000L, 2, OptionalLong.empty(), 0, 0, OptionalDouble.empty()),
         Optional.empty(),
         new Breakdown(ops, queries ? new Queries(9000, 100, 2000) : Queries.NONE),
-        Map.of());
+        Map.of(),
+        io.txbench.core.RunTelemetry.NONE);
   }
 
   private static Histogram times(int count, long ms) {

@@ -4,6 +4,8 @@ import io.txbench.core.ClientUsage;
 import io.txbench.core.ErrorClass;
 import io.txbench.core.InDoubtCause;
 import io.txbench.core.RunResult;
+import io.txbench.core.RunTelemetry;
+import io.txbench.core.ServerCommits;
 import io.txbench.core.ThresholdVerdict;
 import io.txbench.core.Verification;
 import java.io.PrintStream;
@@ -87,6 +89,7 @@ public final class ConsoleSummary {
     BreakdownText.operations(r).forEach(out::println);
     out.println("  client cpu    " + client(r));
     r.bottleneck().ifPresent(warning -> out.println("  warning       " + warning));
+    commits(r.telemetry()).ifPresent(line -> out.println("  commits       " + line));
     if (s.writeFailures().isEmpty()) {
       out.println("  results       " + s.resultDirectory());
     } else {
@@ -97,6 +100,26 @@ public final class ConsoleSummary {
               + String.join("; ", s.writeFailures()));
     }
     out.flush();
+  }
+
+  /**
+   * The commit cross-check in one line: "Server says 98,017 commits, txbench counted 98,015 (2 in
+   * doubt).", what differs when they do not agree, or why there is none.
+   */
+  static java.util.Optional<String> commits(RunTelemetry t) {
+    if (t.commits().isEmpty()) {
+      return t.commitCheck().map(why -> "no cross-check with the server's count: " + why);
+    }
+    ServerCommits c = t.commits().get();
+    String line =
+        String.format(
+            Locale.US,
+            "Server says %,d commits, txbench counted %,d%s",
+            c.server(),
+            c.counted(),
+            c.inDoubt() > 0 ? String.format(Locale.US, " (%,d in doubt)", c.inDoubt()) : "");
+    return java.util.Optional.of(
+        c.agrees() ? line + "." : line + ": they differ (" + c.note() + ").");
   }
 
   /** Verify's verdict, the last line of the block. */

@@ -28,6 +28,7 @@ public final class ResultFiles {
           AnswersFile.FILE + ".partial",
           IntervalsCsv.FILE,
           HistogramLog.FILE,
+          ServerCsv.FILE,
           "iterations.csv",
           "response-time.csv",
           "service-time.csv",

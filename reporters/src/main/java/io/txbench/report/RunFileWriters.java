@@ -9,8 +9,9 @@ import java.util.List;
 
 /**
  * The writers of a run's result files in its directory, period by period: the Dropwizard CSVs,
- * {@code intervals.csv} and {@code histogram.hlog} (summary.json is written at the end, by {@link
- * SummaryJson}). The command line and the Java API write the same files through this.
+ * {@code intervals.csv}, {@code histogram.hlog} and {@code server.csv} (summary.json is written at
+ * the end, by {@link SummaryJson}). The command line and the Java API write the same files through
+ * this.
  */
 public final class RunFileWriters {
   private RunFileWriters() {}
@@ -25,6 +26,7 @@ public final class RunFileWriters {
     return List.of(
         DropwizardReporters.csv(metrics, directory),
         new IntervalsCsv(directory, metrics.operations()),
-        new HistogramLog(directory, run.openLoop()));
+        new HistogramLog(directory, run.openLoop()),
+        new ServerCsv(directory));
   }
 }

@@ -192,6 +192,9 @@ public final class RunMerger {
             null,
             // The clients' machines may differ; each source's own summary keeps its fingerprint.
             null,
+            // Each client's commit check counted the others' commits too; each keeps its own.
+            null,
+            null,
             // Each client's verify saw the others' rows too: only the sources' own verdicts are
             // kept.
             new SummaryFile.Verdict(

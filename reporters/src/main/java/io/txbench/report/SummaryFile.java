@@ -30,8 +30,9 @@ import java.util.stream.Collectors;
  * {@code warmupSeconds}, {@code inDoubt}, {@code declined}...), and those only a merge writes
  * ({@code overlapSeconds}, {@code mergedFrom}) or only a run does ({@code serviceTimeMs}, {@code
  * scheduleLagMs}, {@code client}, {@code operations}), and those only some workloads have ({@code
- * queries}, {@code operations}). A missing field is left out when written. Numbers are as written:
- * rounded by whoever made the record (see {@link #round}).
+ * queries}, {@code operations}), and those of a run's telemetry ({@code serverCommits}, {@code
+ * telemetry}). A missing field is left out when written. Numbers are as written: rounded by whoever
+ * made the record (see {@link #round}).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -70,6 +71,8 @@ public record SummaryFile(
     Map<String, Operation> operations,
     Client client,
     Fingerprint fingerprint,
+    SummaryCommits serverCommits,
+    SummaryTelemetry telemetry,
     Verdict verification,
     List<Threshold> thresholds,
     Boolean resultFilesComplete,

@@ -100,6 +100,10 @@ public final class SummaryJson {
         operations(r),
         client(r),
         fingerprint(s.fingerprint()),
+        r.telemetry().commits().map(SummaryCommits::of).orElse(null),
+        r.telemetry().equals(io.txbench.core.RunTelemetry.NONE)
+            ? null
+            : SummaryTelemetry.of(r.telemetry()),
         new SummaryFile.Verdict(
             v.status().label(),
             v.passed(),

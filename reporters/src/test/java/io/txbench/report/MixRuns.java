@@ -117,6 +117,7 @@ final class MixRuns {
         plain.client(),
         Optional.empty(),
         new Breakdown(operations, queries),
-        Map.of());
+        Map.of(),
+        io.txbench.core.RunTelemetry.NONE);
   }
 }

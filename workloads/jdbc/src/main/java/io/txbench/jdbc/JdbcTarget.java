@@ -4,13 +4,17 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.txbench.core.Causes;
 import io.txbench.core.Failure;
+import io.txbench.core.ServerEndpoint;
+import io.txbench.core.ServerTelemetry;
 import io.txbench.core.Target;
 import io.txbench.core.TargetOptions;
 import io.txbench.core.TargetUnavailableException;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
+import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -26,6 +30,10 @@ import org.slf4j.LoggerFactory;
 public final class JdbcTarget implements Target {
   private static final Logger LOG = LoggerFactory.getLogger(JdbcTarget.class);
   private static final long CLOSE_WAIT_MILLIS = 3_000;
+
+  /** How long telemetry's connection waits for an answer before it gives the read up. */
+  private static final java.time.Duration TELEMETRY_READ_TIMEOUT = java.time.Duration.ofSeconds(10);
+
   private final SqlDialect dialect;
   private static final Pattern VERSION = Pattern.compile("\\d+(\\.\\d+)+");
 
@@ -37,6 +45,8 @@ public final class JdbcTarget implements Target {
   private final int maxConnections;
   private final IsolationLevel isolation;
   private final Map<String, String> serverSettings;
+  private final JdbcTelemetry.ConnectionOpener telemetryOpener;
+  private final Optional<ServerEndpoint> endpoint;
 
   private JdbcTarget(
       SqlDialect dialect,
@@ -47,8 +57,12 @@ public final class JdbcTarget implements Target {
       boolean autoCommit,
       int maxConnections,
       IsolationLevel isolation,
-      Map<String, String> serverSettings) {
+      Map<String, String> serverSettings,
+      JdbcTelemetry.ConnectionOpener telemetryOpener,
+      Optional<ServerEndpoint> endpoint) {
     this.serverSettings = serverSettings;
+    this.telemetryOpener = telemetryOpener;
+    this.endpoint = endpoint;
     this.maxConnections = maxConnections;
     this.isolation = isolation;
     this.dialect = dialect;
@@ -113,7 +127,9 @@ public final class JdbcTarget implements Target {
           autoCommit,
           options.maxConnections(),
           isolation,
-          settings);
+          settings,
+          telemetryOpener(dialect, options),
+          ServerEndpoint.of(options));
     } catch (RuntimeException e) {
       control.close();
       throw unavailable(dialect, options, e);
@@ -131,6 +147,25 @@ public final class JdbcTarget implements Target {
       LOG.debug("could not read the server's settings: {}", Causes.describe(e));
       return Map.of();
     }
+  }
+
+  /**
+   * How telemetry opens its connection: where and as whom the pools connect, with a read time-out
+   * of its own, outside any pool.
+   */
+  private static JdbcTelemetry.ConnectionOpener telemetryOpener(
+      SqlDialect dialect, TargetOptions options) {
+    boolean hasUrl = options.url() != null && !options.url().isBlank();
+    String url = hasUrl ? dialect.driverUrl(options.url()) : dialect.jdbcUrl(options);
+    Properties properties = dialect.connectionProperties(options);
+    properties.putAll(dialect.controlProperties(TELEMETRY_READ_TIMEOUT));
+    if (options.user() != null && !options.user().isEmpty()) {
+      properties.setProperty("user", options.user());
+    }
+    if (!options.password().isEmpty()) {
+      properties.setProperty("password", options.password().reveal());
+    }
+    return () -> DriverManager.getConnection(url, properties);
   }
 
   /** A pool's settings but its name and size: where, who, how long to wait, which transactions. */
@@ -218,6 +253,11 @@ public final class JdbcTarget implements Target {
     // Connector/J reports "mysql-connector-j-9.7.0 (Revision: ...)": keep the number alone.
     Matcher number = VERSION.matcher(meta.getDriverVersion());
     return meta.getDriverName() + " " + (number.find() ? number.group() : meta.getDriverVersion());
+  }
+
+  @Override
+  public Optional<ServerTelemetry> telemetry() {
+    return Optional.of(JdbcTelemetry.open(dialect, telemetryOpener, endpoint, serverVersion));
   }
 
   @Override

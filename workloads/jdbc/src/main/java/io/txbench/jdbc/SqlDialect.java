@@ -36,6 +36,14 @@ public interface SqlDialect {
     return Map.of();
   }
 
+  /**
+   * The server's own counters for {@code server.csv} and the commit cross-check, read on a
+   * connection of telemetry's own; none by default.
+   */
+  default java.util.Optional<ServerCounters> serverCounters() {
+    return java.util.Optional.empty();
+  }
+
   /** The JDBC URL for host, port and database (used when no {@code --target-url} is given). */
   String jdbcUrl(TargetOptions options);
 

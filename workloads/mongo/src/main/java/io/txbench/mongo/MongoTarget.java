@@ -17,6 +17,8 @@ import com.mongodb.internal.build.MongoDriverVersion;
 import io.txbench.core.Causes;
 import io.txbench.core.Durations;
 import io.txbench.core.Failure;
+import io.txbench.core.ServerEndpoint;
+import io.txbench.core.ServerTelemetry;
 import io.txbench.core.Target;
 import io.txbench.core.TargetOptions;
 import io.txbench.core.TargetUnavailableException;
@@ -24,6 +26,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -43,6 +46,8 @@ final class MongoTarget implements Target {
   private final TransactionOptions transactionOptions;
   private final boolean causallyConsistent;
   private final Map<String, String> serverSettings;
+  private final MongoClientSettings settings;
+  private final Optional<ServerEndpoint> endpoint;
 
   private MongoTarget(
       MongoClient client,
@@ -50,8 +55,12 @@ final class MongoTarget implements Target {
       String serverVersion,
       boolean transactions,
       MongoOptions options,
-      Map<String, String> serverSettings) {
+      Map<String, String> serverSettings,
+      MongoClientSettings settings,
+      Optional<ServerEndpoint> endpoint) {
     this.client = client;
+    this.settings = settings;
+    this.endpoint = endpoint;
     this.serverSettings = serverSettings;
     this.database = database;
     this.serverVersion = serverVersion;
@@ -111,7 +120,8 @@ final class MongoTarget implements Target {
       settings.credential(credential);
     }
     String databaseName = url.getDatabase() != null ? url.getDatabase() : options.database();
-    MongoClient client = MongoClients.create(settings.build());
+    MongoClientSettings built = settings.build();
+    MongoClient client = MongoClients.create(built);
     try {
       MongoDatabase database = client.getDatabase(databaseName);
       MongoDatabase admin = client.getDatabase("admin");
@@ -124,7 +134,9 @@ final class MongoTarget implements Target {
           "MongoDB " + version,
           transactions,
           MongoOptions.of(options.declared()),
-          MongoSettings.read(admin, hello, version));
+          MongoSettings.read(admin, hello, version),
+          built,
+          ServerEndpoint.of(options));
     } catch (MongoException | IllegalArgumentException e) {
       client.close();
       String where = hasUrl ? options.describe() : options.host() + ":" + options.port();
@@ -260,6 +272,12 @@ final class MongoTarget implements Target {
   @Override
   public Map<String, String> serverSettings() {
     return serverSettings;
+  }
+
+  /** serverStatus's counters on a client of their own, with the target's settings. */
+  @Override
+  public Optional<ServerTelemetry> telemetry() {
+    return Optional.of(MongoTelemetry.open(settings, endpoint));
   }
 
   @Override

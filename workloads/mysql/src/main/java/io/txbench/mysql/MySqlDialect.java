@@ -131,6 +131,11 @@ public final class MySqlDialect implements SqlDialect {
   }
 
   @Override
+  public java.util.Optional<io.txbench.jdbc.ServerCounters> serverCounters() {
+    return java.util.Optional.of(new MySqlCounters());
+  }
+
+  @Override
   public Properties controlProperties(java.time.Duration readTimeout) {
     return MySqlDriver.controlProperties(readTimeout);
   }

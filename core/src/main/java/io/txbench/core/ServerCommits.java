@@ -1,0 +1,14 @@
+package io.txbench.core;
+
+/**
+ * The commit cross-check of a measured run: the growth of the server's committed-transaction {@code
+ * counter} from a quiet moment before the run to one after it, less the commits txbench made itself
+ * meanwhile besides its workers' ({@code server}); txbench's own count of iterations that committed
+ * ({@code counted}, the declined ones left out: they roll back); those whose commit the server may
+ * or may not have kept ({@code inDoubt}, with those of earlier runs still pending, and txbench's
+ * own statements whose outcome it never learnt); whether the server's count lies in the range that
+ * leaves ({@code agrees}); and in words what was subtracted and what else may have counted ({@code
+ * note}).
+ */
+public record ServerCommits(
+    String counter, long server, long counted, long inDoubt, boolean agrees, String note) {}

@@ -1,0 +1,123 @@
+package io.txbench.mysql;
+
+import io.txbench.core.CommitReading;
+import io.txbench.core.TelemetryColumn;
+import io.txbench.jdbc.ServerCounters;
+import io.txbench.jdbc.TelemetrySql;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+
+/**
+ * MySQL's and MariaDB's counters: {@code SHOW GLOBAL STATUS}, which needs no privilege, summed over
+ * every session at the moment it is asked (a session's counts need no time to show). The columns
+ * are those the server has of the list. {@code Com_commit} counts COMMIT statements of every
+ * session: a read of txbench's own is none, nor is a lease heartbeat (an autocommit update).
+ */
+final class MySqlCounters implements ServerCounters {
+  private static final List<TelemetryColumn> STATUS =
+      List.of(
+          TelemetryColumn.counter("Questions"),
+          TelemetryColumn.counter("Com_select"),
+          TelemetryColumn.counter("Com_insert"),
+          TelemetryColumn.counter("Com_update"),
+          TelemetryColumn.counter("Com_delete"),
+          TelemetryColumn.counter("Com_commit"),
+          TelemetryColumn.counter("Com_rollback"),
+          TelemetryColumn.counter("Innodb_rows_read"),
+          TelemetryColumn.counter("Innodb_rows_inserted"),
+          TelemetryColumn.counter("Innodb_rows_updated"),
+          TelemetryColumn.counter("Innodb_rows_deleted"),
+          TelemetryColumn.counter("Rows_read"), // MariaDB 11's, which has no Innodb_rows_*
+          TelemetryColumn.counter("Innodb_buffer_pool_reads"),
+          TelemetryColumn.counter("Innodb_buffer_pool_read_requests"),
+          TelemetryColumn.counter("Innodb_row_lock_waits"),
+          TelemetryColumn.counter("Innodb_row_lock_time"),
+          TelemetryColumn.counter("Innodb_data_fsyncs"),
+          TelemetryColumn.gauge("Innodb_buffer_pool_pages_dirty"),
+          TelemetryColumn.gauge("Threads_running"));
+
+  private static final String COMMITS = "Com_commit";
+
+  private List<TelemetryColumn> columns = List.of();
+
+  @Override
+  public Access open(TelemetrySql sql) throws SQLException {
+    Map<String, Long> present = status(sql, STATUS);
+    List<TelemetryColumn> kept = new ArrayList<>();
+    for (TelemetryColumn c : STATUS) {
+      if (present.containsKey(c.name().toLowerCase(Locale.ROOT))) {
+        kept.add(new TelemetryColumn(c.name().toLowerCase(Locale.ROOT), c.kind()));
+      }
+    }
+    columns = List.copyOf(kept);
+    return new Access(columns, Optional.empty());
+  }
+
+  @Override
+  public Map<String, Long> read(TelemetrySql sql) throws SQLException {
+    return status(sql, columns);
+  }
+
+  /** {@code SHOW GLOBAL STATUS} of {@code wanted}, by lower-case name. */
+  private static Map<String, Long> status(TelemetrySql sql, List<TelemetryColumn> wanted)
+      throws SQLException {
+    String names = wanted.stream().map(c -> "'" + c.name() + "'").collect(Collectors.joining(", "));
+    return sql.query(
+        "SHOW GLOBAL STATUS WHERE Variable_name IN (" + names + ")",
+        rs -> {
+          Map<String, Long> values = new LinkedHashMap<>();
+          while (rs.next()) {
+            try {
+              values.put(
+                  rs.getString(1).toLowerCase(Locale.ROOT), Long.parseLong(rs.getString(2).trim()));
+            } catch (NumberFormatException e) {
+              // not a number on this server: left out
+            }
+          }
+          return values;
+        });
+  }
+
+  @Override
+  public boolean statementsCommit() {
+    return false;
+  }
+
+  @Override
+  public Optional<String> commitCounter() {
+    return Optional.of(COMMITS);
+  }
+
+  @Override
+  public Optional<String> commitCheckInapplicable(String serverVersion, boolean transactions) {
+    return transactions
+        ? Optional.empty()
+        : Optional.of(
+            "the iterations are no transactions, and Com_commit counts COMMIT statements, which"
+                + " they do not send");
+  }
+
+  @Override
+  public CommitReading settle(TelemetrySql sql, Predicate<Duration> pause) throws SQLException {
+    Long commits =
+        status(sql, List.of(TelemetryColumn.counter(COMMITS)))
+            .get(COMMITS.toLowerCase(Locale.ROOT));
+    if (commits == null) {
+      throw new SQLException("the server no longer shows " + COMMITS);
+    }
+    return new CommitReading(commits, 0, 0, Map.of(), Duration.ZERO, 0);
+  }
+
+  @Override
+  public int commitsPerHeartbeat() {
+    return 0;
+  }
+}
