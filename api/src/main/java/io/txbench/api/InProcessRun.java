@@ -98,7 +98,9 @@ final class InProcessRun {
       RunRecording recording =
           new RunRecording(
               request, resolved, benchmark.target(), provider.target(), target, embedded, workload);
-      RunOutcome outcome = benchmark.measure(new RunPlan(run, warmup, request.verify), recording);
+      RunOutcome outcome =
+          benchmark.measure(
+              new RunPlan(run, warmup, request.verify, request.commitCheck), recording);
       if (outcome.ending() != RunOutcome.Ending.MEASURED) {
         throw new BenchmarkException(
             "nothing was measured: "

@@ -155,6 +155,7 @@ record RunRequest(
     shown.put("max-retries", b.maxRetries);
     shown.put("max-errors", b.maxErrors);
     shown.put("verify", b.verify);
+    shown.put("commit-check", b.commitCheck);
     shown.put("skip-setup", b.reuseData);
     b.options.forEach(shown::put);
     if (!b.thresholds.isEmpty()) {

@@ -244,6 +244,7 @@ final class BenchmarkCommand implements Callable<Integer> {
         steps.drop,
         steps.dropFirst,
         steps.verify,
+        steps.commitCheck,
         results.outputDir,
         java.util.EnumSet.copyOf(results.reporters),
         ShownOptions.of(spec, credentials, shownTyped()),

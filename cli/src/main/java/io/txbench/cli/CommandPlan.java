@@ -27,6 +27,7 @@ record CommandPlan(
     boolean drop,
     boolean dropFirst,
     boolean verify,
+    boolean commitCheck,
     Path outputDir,
     Set<ReporterKind> reporters,
     Map<String, Object> shownOptions,

@@ -58,6 +58,18 @@ final class DataSteps {
       description = "Check the workload's invariants after the run. Default: on.")
   boolean verify;
 
+  @Option(
+      names = "--commit-check",
+      negatable = true,
+      defaultValue = "true",
+      fallbackValue = "true",
+      description =
+          "Compare the server's committed transactions over each run with txbench's count"
+              + " (summary.json serverCommits). On PostgreSQL 15 and later it waits about 10 s"
+              + " before and after each run, until the server has published every session's"
+              + " counts. Default: on.")
+  boolean commitCheck;
+
   /** Refuses steps that exclude each other, in one line. */
   void check() {
     if (skipSetup && onlySetup) {

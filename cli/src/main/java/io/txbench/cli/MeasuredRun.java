@@ -70,7 +70,8 @@ final class MeasuredRun {
   int run(RunOptions run, Path directory) throws Exception {
     Recording recording = new Recording(run, directory);
     RunOutcome outcome =
-        benchmark.measure(new RunPlan(run, plan.warmup(), plan.verify()), recording);
+        benchmark.measure(
+            new RunPlan(run, plan.warmup(), plan.verify(), plan.commitCheck()), recording);
     if (outcome.ending() == RunOutcome.Ending.STOPPED_IN_WARM_UP) {
       out.println("Stopped during the warm-up: nothing was measured.");
       return ExitCodes.INTERRUPTED;

@@ -77,6 +77,31 @@ class TelemetryCliIT {
           commits.toString());
       long extra = commits.get("server").asLong() - commits.get("counted").asLong();
       assertTrue(extra >= 0 && extra <= 8, commits.toString());
+
+      // --no-commit-check: no waiting for the server's counts, and the summary says why.
+      Path unchecked = dir.resolve("pg-unchecked");
+      CliRun quick =
+          CliRun.of(
+              "--benchmark-target",
+              "postgres",
+              "--target-url",
+              "jdbc:postgresql://127.0.0.1:" + pg.getPort() + "/postgres?user=postgres",
+              "--workload",
+              "airline",
+              "--skip-setup",
+              "--no-commit-check",
+              "--warmup",
+              "0s",
+              "--duration",
+              "1s",
+              "--output-dir",
+              unchecked.toString());
+      assertEquals(0, quick.exitCode(), quick.out() + quick.err());
+      JsonNode none = summary(unchecked);
+      assertFalse(none.has("serverCommits"), none.toString());
+      assertEquals("--no-commit-check", none.get("telemetry").get("commitCheck").asText());
+      assertTrue(quick.out().contains("no cross-check with the server's count"), quick.out());
+      assertFalse(quick.out().contains("waiting"), quick.out());
     }
   }
 

@@ -39,7 +39,10 @@ final class Measurement {
       throw StepFailures.during("taking verify's baseline", target, e);
     }
     long unsettled = crew.unsettled();
-    Telemetry.Checked commits = telemetry.commitCheck();
+    Telemetry.Checked commits =
+        plan.commitCheck()
+            ? telemetry.commitCheck()
+            : new Telemetry.Checked(null, Optional.of("--no-commit-check"));
     TelemetrySampler sampler = telemetry.sampler(run.metricsPeriod(), following.get());
     Runner runner = new Runner(run, metrics, Telemetry.sampled(following.get(), sampler));
     CommitCheck.Mark[] before = new CommitCheck.Mark[1];

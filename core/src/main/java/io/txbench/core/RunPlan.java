@@ -4,9 +4,17 @@ import java.time.Duration;
 
 /**
  * One measured run of a {@link Benchmark}: {@code run} is what the runner does, preceded by an
- * unmeasured warm-up of {@code warmUp} (none when zero) and followed by verify when {@code verify}.
+ * unmeasured warm-up of {@code warmUp} (none when zero) and followed by verify when {@code verify};
+ * with {@code commitCheck}, the server's committed transactions over the run are read and compared
+ * with the count of txbench's (on PostgreSQL 15 and later that waits about 10 s before and after
+ * the run, until the server has published every session's counts).
  */
-public record RunPlan(RunOptions run, Duration warmUp, boolean verify) {
+public record RunPlan(RunOptions run, Duration warmUp, boolean verify, boolean commitCheck) {
+
+  /** A plan with the commit cross-check. */
+  public RunPlan(RunOptions run, Duration warmUp, boolean verify) {
+    this(run, warmUp, verify, true);
+  }
 
   public RunPlan {
     if (run == null) {

@@ -179,7 +179,8 @@ final class PostgresCounters implements ServerCounters {
             : PUBLISHED_WITHIN; // its own statements too, the last one just now
     if (!wait.isZero()) {
       LOG.info(
-          "waiting {} s for PostgreSQL to publish every session's counts (the commit cross-check)",
+          "waiting {} s for PostgreSQL to publish every session's counts (the commit cross-check;"
+              + " --no-commit-check skips it)",
           String.format(java.util.Locale.US, "%.1f", wait.toMillis() / 1000.0));
     }
     if (!wait.isZero() && !pause.test(wait)) {
