@@ -20,11 +20,10 @@ import org.apache.commons.csv.CSVRecord;
  * db_}). An empty cell is a figure not measured, held as NaN.
  */
 record ServerTimeline(double[] t, double[] period, Map<String, double[]> columns) {
-  static final String FILE = "server.csv";
 
   /** The run's timeline, or none when the run has no server.csv (it ran without telemetry). */
   static Optional<ServerTimeline> read(Path runDirectory) throws IOException {
-    Path file = runDirectory.resolve(FILE);
+    Path file = runDirectory.resolve(ServerCsv.FILE);
     if (!Files.isRegularFile(file)) {
       return Optional.empty();
     }

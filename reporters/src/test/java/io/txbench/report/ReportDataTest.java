@@ -271,7 +271,7 @@ class ReportDataTest {
     Path run =
         ReportFixture.write(
             dir, quiet(ReportFixture.sweep(1).get(0), ReportFixture.Server.POSTGRES));
-    Path csv = run.resolve(ServerTimeline.FILE);
+    Path csv = run.resolve(ServerCsv.FILE);
     List<String> lines = new ArrayList<>(Files.readAllLines(csv));
     lines.set(2, lines.get(2).replaceFirst(",[0-9.]+$", ",lots"));
     Files.write(csv, lines);

@@ -263,7 +263,7 @@ final class ReportFixture {
       }
       csv.append(String.join(",", row)).append('\n');
     }
-    Files.writeString(dir.resolve(ServerTimeline.FILE), csv.toString());
+    Files.writeString(dir.resolve(ServerCsv.FILE), csv.toString());
   }
 
   private static String f(double v) {
