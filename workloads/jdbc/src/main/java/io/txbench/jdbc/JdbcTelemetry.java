@@ -20,7 +20,6 @@ import java.util.function.Predicate;
  * with its dialect's {@link ServerCounters}.
  */
 final class JdbcTelemetry implements ServerTelemetry {
-  private final Connection connection;
   private final ServerCounters counters;
   private final TelemetrySql sql;
   private final List<TelemetryColumn> columns;
@@ -29,13 +28,11 @@ final class JdbcTelemetry implements ServerTelemetry {
   private final String serverVersion;
 
   private JdbcTelemetry(
-      Connection connection,
       ServerCounters counters,
       TelemetrySql sql,
       ServerCounters.Access access,
       Optional<ServerEndpoint> endpoint,
       String serverVersion) {
-    this.connection = connection;
     this.counters = counters;
     this.sql = sql;
     this.columns = List.copyOf(access.columns());
@@ -64,10 +61,10 @@ final class JdbcTelemetry implements ServerTelemetry {
           Optional.of(
               "no server telemetry: cannot open a connection of its own: " + Causes.describe(e)));
     }
-    TelemetrySql sql = new TelemetrySql(c, dialect, counters.get().statementsCommit());
+    TelemetrySql sql = new TelemetrySql(c, opener, dialect, counters.get().statementsCommit());
     try {
       return new JdbcTelemetry(
-          c, counters.get(), sql, counters.get().open(sql), endpoint, serverVersion);
+          counters.get(), sql, counters.get().open(sql), endpoint, serverVersion);
     } catch (SQLException | RuntimeException e) {
       close(c);
       return ServerTelemetry.none(
@@ -141,7 +138,7 @@ final class JdbcTelemetry implements ServerTelemetry {
 
   @Override
   public void close() {
-    close(connection);
+    sql.close();
   }
 
   private static void close(Connection c) {

@@ -8,10 +8,13 @@ import java.sql.Statement;
 /**
  * The statements of telemetry's own connection (in autocommit), counted: on a server that makes
  * each statement a transaction (PostgreSQL), each one that completed is a commit of txbench's own
- * that the commit cross-check subtracts, and each whose answer never came may have been one.
+ * that the commit cross-check subtracts, and each whose answer never came may have been one. A
+ * connection lost (a server restarted, or frozen past the read time-out) is opened again for the
+ * next statement, so that telemetry comes back with the server.
  */
 public final class TelemetrySql {
-  private final Connection connection;
+  private final JdbcTelemetry.ConnectionOpener opener;
+  private Connection connection;
   private final SqlDialect dialect;
   private final boolean statementsCommit;
   private long completed;
@@ -23,25 +26,52 @@ public final class TelemetrySql {
     T read(ResultSet rows) throws SQLException;
   }
 
-  TelemetrySql(Connection connection, SqlDialect dialect, boolean statementsCommit) {
+  TelemetrySql(
+      Connection connection,
+      JdbcTelemetry.ConnectionOpener opener,
+      SqlDialect dialect,
+      boolean statementsCommit) {
     this.connection = connection;
+    this.opener = opener;
     this.dialect = dialect;
     this.statementsCommit = statementsCommit;
   }
 
   /** Runs {@code sql} and reads its rows. */
-  public <T> T query(String sql, Rows<T> rows) throws SQLException {
+  public synchronized <T> T query(String sql, Rows<T> rows) throws SQLException {
+    if (connection == null || connection.isClosed()) {
+      close();
+      connection = opener.open();
+      connection.setAutoCommit(true);
+    }
     try (Statement s = connection.createStatement();
         ResultSet rs = s.executeQuery(sql)) {
       T result = rows.read(rs);
       completed++;
       return result;
     } catch (SQLException | RuntimeException e) {
-      if (SqlErrors.classify(e, dialect).replyLost()) {
+      io.txbench.core.Failure failure = SqlErrors.classify(e, dialect);
+      if (failure.replyLost()) {
         unanswered++;
+      }
+      if (failure.errorClass() == io.txbench.core.ErrorClass.CONNECTION) {
+        close(); // the next statement opens another
       }
       throw e;
     }
+  }
+
+  /** Closes the connection it has, if any; never throws. */
+  synchronized void close() {
+    if (connection == null) {
+      return;
+    }
+    try {
+      connection.close();
+    } catch (SQLException e) {
+      // closing a connection lost already: nothing to do about it
+    }
+    connection = null;
   }
 
   /** The commits its statements made so far (none where a read is no transaction). */

@@ -14,7 +14,7 @@ import io.txbench.core.kinds.Update;
 import io.txbench.jdbc.IsolationLevel;
 import io.txbench.jdbc.JdbcProvider;
 import io.txbench.jdbc.JdbcTarget;
-import io.txbench.jdbc.SqlAnalyticsContract;
+import io.txbench.jdbc.SqlTelemetryContract;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -26,7 +26,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** The SQL contract on MySQL or MariaDB (a database per test), and their own error codes. */
-abstract class MySqlContract extends SqlAnalyticsContract {
+abstract class MySqlContract extends SqlTelemetryContract {
 
   /** The server's base URL without a database: {@code jdbc:mysql://host:port/}. */
   protected abstract String baseUrl();

@@ -12,7 +12,7 @@ import io.txbench.core.kinds.PointSelect;
 import io.txbench.jdbc.IsolationLevel;
 import io.txbench.jdbc.JdbcProvider;
 import io.txbench.jdbc.JdbcTarget;
-import io.txbench.jdbc.SqlAnalyticsContract;
+import io.txbench.jdbc.SqlTelemetryContract;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -22,7 +22,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The SQL contract on PostgreSQL (a schema per test), and PostgreSQL's own error codes. */
-abstract class PostgresContract extends SqlAnalyticsContract {
+abstract class PostgresContract extends SqlTelemetryContract {
 
   @Override
   protected JdbcProvider provider() {
