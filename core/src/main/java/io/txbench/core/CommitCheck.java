@@ -100,9 +100,11 @@ final class CommitCheck {
               "up to %,d more of txbench's own whose outcome it never learnt",
               ownUncertain));
     }
+    List<String> otherWork = new ArrayList<>();
     for (Map.Entry<String, Long> other : a.others().entrySet()) {
       long more = other.getValue() - b.others().getOrDefault(other.getKey(), 0L);
       if (more > 0) {
+        otherWork.add(String.format(Locale.US, "%,d %s", more, other.getKey()));
         notes.add(
             String.format(
                 Locale.US, "%,d %s meanwhile, whose commits count too", more, other.getKey()));
@@ -128,7 +130,13 @@ final class CommitCheck {
               waited.toMillis() / 1000.0));
     }
     return new ServerCommits(
-        counter.name(), server, counted, inDoubt, agrees, String.join("; ", notes));
+        counter.name(),
+        server,
+        counted,
+        inDoubt,
+        agrees,
+        String.join("; ", notes),
+        String.join(", ", otherWork));
   }
 
   private static String own(long reads, long beats, int perBeat) {

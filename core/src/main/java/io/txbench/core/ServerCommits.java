@@ -7,8 +7,16 @@ package io.txbench.core;
  * ({@code counted}, the declined ones left out: they roll back); those whose commit the server may
  * or may not have kept ({@code inDoubt}, with those of earlier runs still pending, and txbench's
  * own statements whose outcome it never learnt); whether the server's count lies in the range that
- * leaves ({@code agrees}); and in words what was subtracted and what else may have counted ({@code
- * note}).
+ * leaves ({@code agrees}); in words what was subtracted and what else may have counted ({@code
+ * note}); and what else committed on the server meanwhile that txbench saw but cannot subtract,
+ * such as {@code 9 autovacuum or autoanalyze run(s)} ({@code otherWork}, empty when none): a
+ * server's count above txbench's by such work is no miscount of txbench's.
  */
 public record ServerCommits(
-    String counter, long server, long counted, long inDoubt, boolean agrees, String note) {}
+    String counter,
+    long server,
+    long counted,
+    long inDoubt,
+    boolean agrees,
+    String note,
+    String otherWork) {}

@@ -118,8 +118,22 @@ public final class ConsoleSummary {
             c.server(),
             c.counted(),
             c.inDoubt() > 0 ? String.format(Locale.US, " (%,d in doubt)", c.inDoubt()) : "");
-    return java.util.Optional.of(
-        c.agrees() ? line + "." : line + ": they differ (" + c.note() + ").");
+    if (c.agrees()) {
+      return java.util.Optional.of(line + ".");
+    }
+    long more = c.server() - c.counted() - c.inDoubt();
+    if (more > 0 && !c.otherWork().isEmpty()) {
+      // Not txbench's miscount: the server counts every client's commits, its own work's too.
+      return java.util.Optional.of(
+          String.format(
+              Locale.US,
+              "%s: %,d more, committed meanwhile by other work on the server (%s): %s.",
+              line,
+              more,
+              c.otherWork(),
+              c.note()));
+    }
+    return java.util.Optional.of(line + ": they differ (" + c.note() + ").");
   }
 
   /** Verify's verdict, the last line of the block. */
