@@ -145,7 +145,7 @@ record RunRequest(
       shown.put("rate", b.pacing.rate());
     }
     if (b.url != null) {
-      shown.put("target-url", b.password.maskIn(io.txbench.core.Secret.maskUrl(b.url)));
+      shown.put("target-url", io.txbench.core.Secret.maskUrl(b.url));
     }
     if (b.user != null) {
       shown.put("target-database-user", b.user);

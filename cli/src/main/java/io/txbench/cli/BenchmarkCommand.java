@@ -247,7 +247,7 @@ final class BenchmarkCommand implements Callable<Integer> {
         steps.commitCheck,
         results.outputDir,
         java.util.EnumSet.copyOf(results.reporters),
-        ShownOptions.of(spec, credentials, shownTyped()),
+        ShownOptions.of(spec, shownTyped()),
         declaredBy(),
         credentials,
         thresholds.read(steps));

@@ -190,9 +190,7 @@ final class BenchmarkSession {
   /** Data left on a server the user will keep: say where, and how to remove it. */
   private void leftBehind(TargetOptions options, EmbeddedServer embedded) {
     if (embedded == null) {
-      out.println(
-          DropHint.of(
-              settings.targetName(), settings.workload().name(), options, plan.credentials()));
+      out.println(DropHint.of(settings.targetName(), settings.workload().name(), options));
     }
   }
 
@@ -211,7 +209,7 @@ final class BenchmarkSession {
         code = measured.run(run, directory);
       } catch (TargetUnavailableException e) {
         // The levels measured so far keep their results and their verdicts.
-        err.println("txbench: " + e.getMessage());
+        err.println("txbench: " + plan.credentials().mask(e.getMessage()));
         ended = true;
         return Math.max(exitCode, ExitCodes.TARGET);
       }

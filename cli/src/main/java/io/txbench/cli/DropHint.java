@@ -16,7 +16,7 @@ final class DropHint {
 
   private DropHint() {}
 
-  static String of(String target, String workload, TargetOptions options, Credentials credentials) {
+  static String of(String target, String workload, TargetOptions options) {
     List<String> command =
         new ArrayList<>(List.of("java", "-jar", "benchmark.jar", "--benchmark-target", target));
     boolean hasUrl = options.url() != null && !options.url().isBlank();
@@ -27,7 +27,7 @@ final class DropHint {
       String shown = Credentials.withoutSecrets(options.url());
       passwordLeftOut |= !shown.equals(options.url());
       command.add("--target-url");
-      command.add(quoted(credentials.mask(shown)));
+      command.add(quoted(Credentials.maskShapes(shown)));
     } else {
       command.addAll(
           List.of(

@@ -19,24 +19,29 @@ public final class Main {
   public static void main(String[] args) {
     Map<String, String> environment = System.getenv();
     Credentials credentials = CommandLineSecrets.of(args, environment);
-    // Libraries, drivers and the logs print to the process's streams: they pass the mask too.
-    PrintStream out = MaskingOutputStream.wrap(System.out, credentials);
-    PrintStream err = MaskingOutputStream.wrap(System.err, credentials);
-    System.setOut(out);
-    System.setErr(err);
-    System.exit(run(args, out, err, environment, credentials));
+    PrintStream out = System.out;
+    PrintStream err = System.err;
+    // Libraries, drivers and the logs print to the process's streams: their text may quote a
+    // password anywhere, so every form of it is masked there. txbench's own lines are not: a
+    // password that is a common word ("postgres") would mask the target's name in them.
+    System.setOut(MaskingOutputStream.wrap(out, credentials::mask));
+    System.setErr(MaskingOutputStream.wrap(err, credentials::mask));
+    System.exit(run(args, own(out), own(err), environment, credentials));
+  }
+
+  /**
+   * A stream for txbench's own lines: only URL shapes are masked there; a driver's words quoted in
+   * them are masked where they are quoted ({@link Credentials#mask}).
+   */
+  private static PrintStream own(PrintStream out) {
+    return MaskingOutputStream.wrap(out, Credentials::maskShapes);
   }
 
   /** Runs the command line and returns the exit code; for tests, with their own streams. */
   public static int run(
       String[] args, PrintStream out, PrintStream err, Map<String, String> environment) {
     Credentials credentials = CommandLineSecrets.of(args, environment);
-    return run(
-        args,
-        MaskingOutputStream.wrap(out, credentials),
-        MaskingOutputStream.wrap(err, credentials),
-        environment,
-        credentials);
+    return run(args, own(out), own(err), environment, credentials);
   }
 
   private static int run(
@@ -48,23 +53,25 @@ public final class Main {
     CommandLine cli =
         BenchmarkCommand.commandLine(
             new BenchmarkCommand(out, err, environment, new Providers(), credentials));
-    // out and err are MaskingOutputStream's PrintStreams, which read what they are given as UTF-8.
+    // out and err are MaskingOutputStream's PrintStreams, which read what they are given as UTF-8;
+    // picocli writes its help there, txbench's own words.
     cli.setOut(new java.io.PrintWriter(out, true, StandardCharsets.UTF_8));
     cli.setErr(new java.io.PrintWriter(err, true, StandardCharsets.UTF_8));
     cli.setCaseInsensitiveEnumValuesAllowed(true);
     cli.setParameterExceptionHandler(
         (e, a) -> {
-          err.println("txbench: " + usage(e, a) + " (see --help)");
+          // picocli's words may repeat an argument: a password, when an option lost its value.
+          err.println("txbench: " + credentials.mask(usage(e, a)) + " (see --help)");
           return ExitCodes.USAGE;
         });
     cli.setExecutionExceptionHandler(
         (e, c, parsed) -> {
           if (e instanceof TargetUnavailableException || e instanceof SetupException) {
-            err.println("txbench: " + e.getMessage());
+            err.println("txbench: " + credentials.mask(e.getMessage()));
             LoggerFactory.getLogger(Main.class).debug("details", e);
             return ExitCodes.TARGET;
           }
-          err.println("txbench: " + describe(e));
+          err.println("txbench: " + credentials.mask(describe(e)));
           LoggerFactory.getLogger(Main.class).debug("details", e);
           return ExitCodes.RUN_FAILED;
         });

@@ -1,30 +1,33 @@
 package io.txbench.cli;
 
-import io.txbench.core.Credentials;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.function.UnaryOperator;
 
 /**
- * The console's choke point: bytes are held until the end of a line (or a carriage return, as a
- * progress bar redraws), masked by the run's {@link Credentials}, then passed on. Whatever the
- * tool, a library or a driver prints goes through it.
+ * A console's choke point: bytes are held until the end of a line (or a carriage return, as a
+ * progress bar redraws), masked, then passed on. The process's own streams, where libraries,
+ * drivers and the log print, mask with {@link io.txbench.core.Credentials#mask} (their text may
+ * quote a password anywhere); txbench's own lines with {@link
+ * io.txbench.core.Credentials#maskShapes} (a password stands in them only in a URL's shape, and
+ * what they quote from a driver is masked where it is quoted).
  */
 final class MaskingOutputStream extends OutputStream {
   private final OutputStream out;
-  private final Credentials credentials;
+  private final UnaryOperator<String> mask;
   private final ByteArrayOutputStream line = new ByteArrayOutputStream();
 
-  private MaskingOutputStream(OutputStream out, Credentials credentials) {
+  private MaskingOutputStream(OutputStream out, UnaryOperator<String> mask) {
     this.out = out;
-    this.credentials = credentials;
+    this.mask = mask;
   }
 
-  /** A print stream that masks before it writes to {@code out}. */
-  static PrintStream wrap(PrintStream out, Credentials credentials) {
-    return new PrintStream(new MaskingOutputStream(out, credentials), true, StandardCharsets.UTF_8);
+  /** A print stream that masks each line with {@code mask} before it writes it to {@code out}. */
+  static PrintStream wrap(PrintStream out, UnaryOperator<String> mask) {
+    return new PrintStream(new MaskingOutputStream(out, mask), true, StandardCharsets.UTF_8);
   }
 
   @Override
@@ -46,7 +49,7 @@ final class MaskingOutputStream extends OutputStream {
     if (line.size() > 0) {
       String text = line.toString(StandardCharsets.UTF_8);
       line.reset();
-      out.write(credentials.mask(text).getBytes(StandardCharsets.UTF_8));
+      out.write(mask.apply(text).getBytes(StandardCharsets.UTF_8));
     }
   }
 

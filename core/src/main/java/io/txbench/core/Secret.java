@@ -26,17 +26,21 @@ public final class Secret {
     return value.isEmpty();
   }
 
-  /** Replaces every occurrence of this password in a text (an error message) with asterisks. */
+  /**
+   * Replaces every occurrence of this password in a text from outside (a driver's error message)
+   * with asterisks; never in text txbench writes itself, where a password that is a common word
+   * would mask that word (see {@link Credentials}).
+   */
   public String maskIn(String text) {
     return value.isEmpty() || text == null ? text : text.replace(value, "****");
   }
 
   /**
    * A connection URL with any password in it masked: {@code user:password@} and any parameter named
-   * like a secret; see {@link Credentials#maskShapes}.
+   * like a secret; see {@link Credentials#maskUrl}.
    */
   public static String maskUrl(String url) {
-    return Credentials.maskShapes(url);
+    return Credentials.maskUrl(url);
   }
 
   @Override

@@ -37,10 +37,13 @@ public record TargetOptions(
         declared);
   }
 
-  /** Where the target is, for messages: the URL without credentials, or host:port/database. */
+  /**
+   * Where the target is, for messages: the URL with its secrets masked where they stand, or
+   * host:port/database.
+   */
   public String describe() {
     if (url != null && !url.isBlank()) {
-      return password.maskIn(Secret.maskUrl(url));
+      return Secret.maskUrl(url);
     }
     return host + ":" + port + "/" + database;
   }

@@ -68,4 +68,39 @@ class CredentialsTest {
         "x?pwd=**** and mongodb://a:****@h/", c.mask("x?pwd=ab;Tail99 and mongodb://a:s3@h/"));
     assertEquals("no secrets here", c.mask("no secrets here"));
   }
+
+  @Test
+  void aWholeUrlIsMaskedWhereItsSecretsStandAndNowhereElse() {
+    // The README's CI example: the password is also the user's, the database's, the target's name.
+    assertEquals(
+        "jdbc:postgresql://127.0.0.1:5432/postgres?user=postgres&password=****",
+        Credentials.maskUrl(
+            "jdbc:postgresql://127.0.0.1:5432/postgres?user=postgres&password=postgres"));
+    assertEquals(
+        "mongodb://txbench:****@txbench:27017/txbench?authSource=admin",
+        Credentials.maskUrl("mongodb://txbench:txbench@txbench:27017/txbench?authSource=admin"));
+    assertEquals(
+        "jdbc:mysql://h:3306/db?password=****&user=point",
+        Credentials.maskUrl("jdbc:mysql://h:3306/db?password=point&user=point"));
+    for (String url :
+        List.of(
+            "jdbc:postgresql://127.0.0.1:5432/db?user=bench&password=" + PASSWORD,
+            "jdbc:postgresql://127.0.0.1:5432/db?password=" + PASSWORD + "&ssl=false",
+            "jdbc:mysql://bench:" + PASSWORD + "@127.0.0.1:3306/db",
+            "jdbc:mysql://127.0.0.1/db?user=bench&password1=" + PASSWORD,
+            "mongodb://bench:" + ENCODED + "@db1,db2/test?replicaSet=rs0",
+            "jdbc:mysql://h/db?authToken=" + PASSWORD)) {
+      assertHidden(Credentials.maskUrl(url));
+    }
+  }
+
+  @Test
+  void theShapesLeaveACommonWordAloneWhereNoPasswordStands() {
+    Credentials c = new Credentials();
+    c.addUrl("jdbc:postgresql://127.0.0.1:5432/postgres?user=postgres&password=postgres");
+    String own = "Running point-select on postgres with 8 thread(s)";
+    assertEquals(own, Credentials.maskShapes(own));
+    // A driver's words may quote the password anywhere: there every occurrence is masked.
+    assertEquals("password **** is wrong", c.mask("password postgres is wrong"));
+  }
 }

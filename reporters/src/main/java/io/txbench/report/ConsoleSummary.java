@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.StringJoiner;
+import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -24,6 +25,15 @@ public final class ConsoleSummary {
 
   /** Everything but the verdict. */
   public static void print(PrintStream out, RunSummary s) {
+    print(out, s, UnaryOperator.identity());
+  }
+
+  /**
+   * Everything but the verdict; the lines that may quote a driver's message (the commit check,
+   * failed writes) passed through {@code quoted}, the run's credentials: the fields txbench writes
+   * itself never are.
+   */
+  public static void print(PrintStream out, RunSummary s, UnaryOperator<String> quoted) {
     RunResult r = s.result();
     out.println();
     out.printf(
@@ -89,7 +99,7 @@ public final class ConsoleSummary {
     BreakdownText.operations(r).forEach(out::println);
     out.println("  client cpu    " + client(r));
     r.bottleneck().ifPresent(warning -> out.println("  warning       " + warning));
-    commits(r.telemetry()).ifPresent(line -> out.println("  commits       " + line));
+    commits(r.telemetry()).ifPresent(line -> out.println("  commits       " + quoted.apply(line)));
     if (s.writeFailures().isEmpty()) {
       out.println("  results       " + s.resultDirectory());
     } else {
@@ -97,7 +107,7 @@ public final class ConsoleSummary {
           "  results       INCOMPLETE in "
               + s.resultDirectory()
               + ": "
-              + String.join("; ", s.writeFailures()));
+              + quoted.apply(String.join("; ", s.writeFailures())));
     }
     out.flush();
   }
@@ -138,13 +148,21 @@ public final class ConsoleSummary {
 
   /** Verify's verdict, the last line of the block. */
   public static void printVerification(PrintStream out, Verification v) {
+    printVerification(out, v, UnaryOperator.identity());
+  }
+
+  /**
+   * The same, with what may quote a driver (why verify did not run, notes) through {@code quoted}.
+   */
+  public static void printVerification(
+      PrintStream out, Verification v, UnaryOperator<String> quoted) {
     switch (v.status()) {
       case PASSED -> out.println("  verification  passed " + v.figures());
       case FAILED -> out.println("  verification  FAILED " + v.figures());
-      default -> out.println("  verification  not run (" + v.cause() + ")");
+      default -> out.println("  verification  not run (" + quoted.apply(v.cause()) + ")");
     }
-    v.notes().forEach(n -> out.println("    " + n));
-    v.anomalies().forEach(a -> out.println("    - " + a));
+    v.notes().forEach(n -> out.println("    " + quoted.apply(n)));
+    v.anomalies().forEach(a -> out.println("    - " + quoted.apply(a)));
     if (!v.answers().isEmpty()) {
       out.println("  answers       " + io.txbench.core.Answer.PRECISION + "; compare checks them");
       for (io.txbench.core.Answer a : v.answers()) {

@@ -1,6 +1,7 @@
 package io.txbench.report;
 
 import io.txbench.core.ClientUsage;
+import io.txbench.core.Credentials;
 import io.txbench.core.ErrorClass;
 import io.txbench.core.Fingerprint;
 import io.txbench.core.Queries;
@@ -27,7 +28,10 @@ public final class SummaryJson {
     write(directory, summary, UnaryOperator.identity());
   }
 
-  /** The same, with every string in it passed through {@code mask} (the run's credentials). */
+  /**
+   * The same, with every string of text from outside (an error's message) passed through {@code
+   * mask} (the run's credentials); see {@link SummaryFile#write}.
+   */
   public static void write(Path directory, RunSummary summary, UnaryOperator<String> mask)
       throws IOException {
     write(directory, summary, null, mask);
@@ -40,7 +44,8 @@ public final class SummaryJson {
   public static void write(
       Path directory, RunSummary summary, Setup setup, UnaryOperator<String> mask)
       throws IOException {
-    AnswersFile.write(directory, summary.verification().answers(), mask);
+    // The server's rows and txbench's queries: no password stands there but in a URL's shape.
+    AnswersFile.write(directory, summary.verification().answers(), Credentials::maskShapes);
     of(summary, setup).write(directory.resolve(FILE), mask);
   }
 
