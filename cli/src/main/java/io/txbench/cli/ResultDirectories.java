@@ -15,9 +15,10 @@ import picocli.CommandLine.ParameterException;
 final class ResultDirectories {
   private ResultDirectories() {}
 
+  /** The runs, each run left out (named twice, or stopped before measuring) said on stderr. */
   static List<ResultDirectory> load(CommandLine cli, List<Path> dirs) {
     try {
-      return RunSet.load(dirs);
+      return RunSet.load(dirs, note -> warn(cli, note));
     } catch (IOException | RuntimeException e) {
       throw new ParameterException(cli, oneLine(e.getMessage()));
     }
@@ -45,6 +46,12 @@ final class ResultDirectories {
     } catch (IllegalArgumentException e) {
       throw new ParameterException(cli, e.getMessage());
     }
+  }
+
+  /** {@code warning} on stderr, in one line. */
+  static void warn(CommandLine cli, String warning) {
+    cli.getErr().println("txbench: warning: " + oneLine(warning));
+    cli.getErr().flush();
   }
 
   static String oneLine(String message) {

@@ -59,6 +59,22 @@ class HistoryCliTest {
     assertEquals("", history.err());
   }
 
+  /** The latest run stopped before it measured: left out with a note, not a -100% regression. */
+  @Test
+  void aRunStoppedBeforeMeasuringIsLeftOutNotARegression() throws IOException {
+    stableNights();
+    run(8, 5, 0, 0);
+    Path stopped = dir.resolve("results/p8/night-5");
+    Path summary = stopped.resolve("summary.json");
+    Files.writeString(
+        summary, Files.readString(summary).replace("{", "{\"stopReason\": \"INTERRUPTED\", "));
+    CliRun history = CliRun.of("history", dir.resolve("results").toString());
+    assertEquals(ExitCodes.OK, history.exitCode(), history.out() + history.err());
+    assertEquals(
+        "txbench: warning: skipped " + stopped + ": stopped before measuring\n", history.err());
+    assertTrue(history.out().contains("0 of 2 series regressed (10 runs read)"), history.out());
+  }
+
   @Test
   void aRegressionExitsSixAndNamesTheSeriesTheMetricBeforeAndAfter() throws IOException {
     stableNights();

@@ -70,6 +70,15 @@ public final class ResultFiles {
     }
   }
 
+  /** Where {@code path} really is, links resolved; as given if it is not there (to say so). */
+  public static Path realPath(Path path) {
+    try {
+      return path.toRealPath();
+    } catch (IOException e) {
+      return path.toAbsolutePath().normalize();
+    }
+  }
+
   /** A write failure as one line that names the file and the reason. */
   public static UncheckedIOException cannotWrite(Path file, IOException cause) {
     return new UncheckedIOException("cannot write " + file + ": " + reason(cause), cause);
