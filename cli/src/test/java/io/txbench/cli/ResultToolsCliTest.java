@@ -196,6 +196,39 @@ class ResultToolsCliTest {
         twice.err().lines().toList());
   }
 
+  /** report, export and history refuse to write over a run's files, named or through a link. */
+  @Test
+  void noToolWritesOverARunsResultFile() throws IOException {
+    Path run = client("runs/r1", "2026-01-01T00:00:00Z", 2, 10);
+    Path other = client("runs/r2", "2026-01-01T00:00:00.100Z", 2, 10);
+    Path latest = Files.createSymbolicLink(dir.resolve("latest"), run);
+    String summary = Files.readString(run.resolve("summary.json"));
+    byte[] log = Files.readAllBytes(run.resolve("histogram.hlog"));
+    String runs = dir.resolve("runs").toString();
+    for (String[] argv :
+        List.of(
+            new String[] {"report", run.toString(), "--output", run + "/summary.json"},
+            new String[] {"report", run.toString(), "--output", latest + "/histogram.hlog"},
+            new String[] {"export", "bencher=" + run + "/summary.json", run.toString()},
+            new String[] {"history", runs, "--html", run + "/summary.json"},
+            new String[] {"history", runs, "--export", "bencher=" + latest + "/summary.json"})) {
+      assertUsageError(CliRun.of(argv), "it is a run's result file (" + run.toRealPath() + "/");
+    }
+    assertUsageError(
+        CliRun.of(
+            "merge",
+            run.toString(),
+            other.toString(),
+            "--output",
+            latest.toString(),
+            "--overwrite"),
+        "is one of the directories merged");
+    assertEquals(summary, Files.readString(run.resolve("summary.json")));
+    assertTrue(java.util.Arrays.equals(log, Files.readAllBytes(run.resolve("histogram.hlog"))));
+    CliRun beside = CliRun.of("report", run.toString(), "--output", run + "/report.html");
+    assertEquals(ExitCodes.OK, beside.exitCode(), beside.err());
+  }
+
   @Test
   void mergeOfOneRunSaysWhatToGive() throws IOException {
     Path only = run("client-0", "2026-01-01T00:00:00Z", 10);
