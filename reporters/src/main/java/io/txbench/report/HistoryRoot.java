@@ -106,11 +106,29 @@ public final class HistoryRoot {
   private static List<Path> summaries(Path root, boolean strict, Consumer<String> warnings)
       throws IOException {
     List<Path> found = new ArrayList<>();
+    Path inside = ResultFiles.realPath(root);
     Files.walkFileTree(
         root,
         EnumSet.of(FileVisitOption.FOLLOW_LINKS),
         Integer.MAX_VALUE,
         new SimpleFileVisitor<>() {
+          /** A link out of the root (to / and its /proc, say) is not followed. */
+          @Override
+          public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
+            if (!Files.isSymbolicLink(dir) || ResultFiles.realPath(dir).startsWith(inside)) {
+              return FileVisitResult.CONTINUE;
+            }
+            warnings.accept(
+                "skipped "
+                    + dir
+                    + ": a link out of "
+                    + root
+                    + " (to "
+                    + ResultFiles.realPath(dir)
+                    + ")");
+            return FileVisitResult.SKIP_SUBTREE;
+          }
+
           @Override
           public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
             if (attributes.isRegularFile()

@@ -253,6 +253,27 @@ class HistoryTest {
         e.getMessage());
   }
 
+  /** A link out of the root (to /, to another root's runs) is not followed: one warning. */
+  @Test
+  void aLinkOutOfTheRootIsNotFollowed() throws IOException {
+    root.nights("a", 5, 1500, 12, 0.02, s -> {});
+    HistoryFixture elsewhere = new HistoryFixture(dir.resolve("elsewhere"));
+    elsewhere.run("a", 5, 10, 12);
+    Path out = Files.createSymbolicLink(root.root().resolve("out"), elsewhere.root());
+    SeriesVerdict v = only(judged(DEFAULT));
+    assertEquals(5, v.series().runs().size(), HistoryText.line(v));
+    assertEquals(
+        List.of(
+            "skipped "
+                + out
+                + ": a link out of "
+                + root.root()
+                + " (to "
+                + elsewhere.root().toRealPath()
+                + ")"),
+        warnings);
+  }
+
   @Test
   void aMissingOrEmptyRootIsAnError() throws IOException {
     IOException missing =
