@@ -1,5 +1,6 @@
 package io.txbench.cli;
 
+import io.txbench.report.Printable;
 import io.txbench.report.ResultDirectory;
 import io.txbench.report.RunSet;
 import java.io.IOException;
@@ -54,7 +55,8 @@ final class ResultDirectories {
     cli.getErr().flush();
   }
 
+  /** {@code message} in one printable line: it may quote what a file holds. */
   static String oneLine(String message) {
-    return String.valueOf(message).replaceAll("\\s*\\R\\s*", " ");
+    return Printable.field(String.valueOf(message).replaceAll("\\s*\\R\\s*", " "));
   }
 }
