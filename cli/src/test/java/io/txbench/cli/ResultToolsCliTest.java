@@ -200,7 +200,7 @@ class ResultToolsCliTest {
   @Test
   void noToolWritesOverARunsResultFile() throws IOException {
     Path run = client("runs/r1", "2026-01-01T00:00:00Z", 2, 10);
-    Path other = client("runs/r2", "2026-01-01T00:00:00.100Z", 2, 10);
+    client("runs/r2", "2026-01-01T00:00:00.100Z", 2, 10);
     Path latest = Files.createSymbolicLink(dir.resolve("latest"), run);
     String summary = Files.readString(run.resolve("summary.json"));
     byte[] log = Files.readAllBytes(run.resolve("histogram.hlog"));
@@ -214,19 +214,23 @@ class ResultToolsCliTest {
             new String[] {"history", runs, "--export", "bencher=" + latest + "/summary.json"})) {
       assertUsageError(CliRun.of(argv), "it is a run's result file (" + run.toRealPath() + "/");
     }
-    assertUsageError(
-        CliRun.of(
-            "merge",
-            run.toString(),
-            other.toString(),
-            "--output",
-            latest.toString(),
-            "--overwrite"),
-        "is one of the directories merged");
     assertEquals(summary, Files.readString(run.resolve("summary.json")));
     assertTrue(java.util.Arrays.equals(log, Files.readAllBytes(run.resolve("histogram.hlog"))));
     CliRun beside = CliRun.of("report", run.toString(), "--output", run + "/report.html");
     assertEquals(ExitCodes.OK, beside.exitCode(), beside.err());
+  }
+
+  /** merge --overwrite never empties an input, named through a link. */
+  @Test
+  void mergeRefusesAnInputThroughALinkAsItsOutput() throws IOException {
+    Path a = client("client-0", "2026-01-01T00:00:00Z", 3, 10);
+    Path b = client("client-1", "2026-01-01T00:00:00.100Z", 3, 10);
+    Path latest = Files.createSymbolicLink(dir.resolve("latest"), a);
+    assertUsageError(
+        CliRun.of(
+            "merge", a.toString(), b.toString(), "--output", latest.toString(), "--overwrite"),
+        "--output " + latest + " is one of the directories merged");
+    assertTrue(Files.exists(a.resolve("summary.json")));
   }
 
   @Test
