@@ -45,6 +45,9 @@ benchmark() {
   shift
   [[ $name =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]] ||
     config_error "benchmark name '$name': letters, digits, '.', '_', '-' only"
+  # Beside each benchmark's directory, the runner keeps NAME.log and history.txt.
+  [[ $name != *.log && $name != history.txt ]] ||
+    config_error "benchmark name '$name': NAME.log and history.txt are the runner's own files"
   for existing in "${names[@]}"; do
     [[ $existing != "$name" ]] || config_error "benchmark '$name' is listed twice"
   done

@@ -45,7 +45,7 @@ final class ExportCommand implements Callable<Integer> {
     Export asked = Exports.parse(spec.commandLine(), List.of(export)).get(0);
     List<Series> series;
     try {
-      series = HistoryRoot.read(dirs, true, w -> {});
+      series = HistoryRoot.read(dirs, true, w -> ResultDirectories.warn(spec.commandLine(), w));
     } catch (IOException e) {
       throw new ParameterException(spec.commandLine(), ResultDirectories.oneLine(e.getMessage()));
     }

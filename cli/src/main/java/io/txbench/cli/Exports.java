@@ -8,7 +8,10 @@ import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 
-/** What history and export share: exports read from the command line, files written or refused. */
+/**
+ * What history, export and report share: exports read from the command line, files written or
+ * refused.
+ */
 final class Exports {
   private Exports() {}
 
@@ -26,8 +29,22 @@ final class Exports {
     }
   }
 
-  /** Writes {@code file}, or refuses in one line naming it (exit 2). */
+  /**
+   * Writes {@code file}, or refuses in one line naming it (exit 2): when it cannot be written, or
+   * when it is a run's result file (the summary.json a report was made from, say).
+   */
   static void write(CommandLine cli, Path file, Writing writing) {
+    ResultFiles.runFileAt(file)
+        .ifPresent(
+            runFile -> {
+              throw new ParameterException(
+                  cli,
+                  "will not write "
+                      + file
+                      + ": it is a run's result file ("
+                      + runFile
+                      + "); give another file");
+            });
     try {
       writing.run();
     } catch (IOException e) {

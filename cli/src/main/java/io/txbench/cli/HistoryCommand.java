@@ -87,14 +87,11 @@ final class HistoryCommand implements Callable<Integer> {
     limits.check("--baseline-runs", baselineRuns, 1, MAX_BASELINE_RUNS);
     limits.check("--min-change", minChange, 0, MAX_MIN_CHANGE);
     PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
     List<Series> series;
     try {
-      series = HistoryRoot.read(root, false, w -> err.println("txbench: warning: " + w));
+      series = HistoryRoot.read(root, false, w -> ResultDirectories.warn(spec.commandLine(), w));
     } catch (IOException e) {
       throw new ParameterException(spec.commandLine(), ResultDirectories.oneLine(e.getMessage()));
-    } finally {
-      err.flush();
     }
     RegressionRule rule = new RegressionRule(baselineRuns, minChange / 100);
     List<SeriesVerdict> verdicts = series.stream().map(rule::judge).toList();

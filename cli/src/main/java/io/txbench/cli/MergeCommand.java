@@ -94,11 +94,11 @@ final class MergeCommand implements Callable<Integer> {
           spec.commandLine(), "--output must name a directory for the" + " merged result");
     }
     Path target = Path.of(output);
-    Path absolute = target.toAbsolutePath().normalize();
+    Path real = ResultFiles.realPath(target); // through a link, an input is one all the same
     List<Path> inputs = new java.util.ArrayList<>(dirs);
     runs.forEach(r -> inputs.add(r.path()));
     for (Path input : inputs) {
-      if (input.toAbsolutePath().normalize().equals(absolute)) {
+      if (ResultFiles.realPath(input).equals(real)) {
         throw new ParameterException(
             spec.commandLine(),
             "--output "

@@ -2,7 +2,6 @@ package io.txbench.cli;
 
 import io.txbench.report.HtmlReport;
 import io.txbench.report.ResultDirectory;
-import io.txbench.report.ResultFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -52,12 +51,8 @@ final class ReportCommand implements Callable<Integer> {
     } catch (IOException e) {
       throw new ParameterException(spec.commandLine(), ResultDirectories.oneLine(e.getMessage()));
     }
-    try {
-      Files.writeString(output, page, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new ParameterException(
-          spec.commandLine(), "cannot write " + output + ": " + ResultFiles.reason(e));
-    }
+    Exports.write(
+        spec.commandLine(), output, () -> Files.writeString(output, page, StandardCharsets.UTF_8));
     spec.commandLine().getOut().println("Wrote " + output);
     spec.commandLine().getOut().flush();
     return ExitCodes.OK;

@@ -1,5 +1,6 @@
 package io.txbench.cli;
 
+import io.txbench.report.Printable;
 import io.txbench.report.ResultDirectory;
 import io.txbench.report.RunSet;
 import java.io.IOException;
@@ -15,9 +16,10 @@ import picocli.CommandLine.ParameterException;
 final class ResultDirectories {
   private ResultDirectories() {}
 
+  /** The runs, each run left out (named twice, or stopped before measuring) said on stderr. */
   static List<ResultDirectory> load(CommandLine cli, List<Path> dirs) {
     try {
-      return RunSet.load(dirs);
+      return RunSet.load(dirs, note -> warn(cli, note));
     } catch (IOException | RuntimeException e) {
       throw new ParameterException(cli, oneLine(e.getMessage()));
     }
@@ -47,7 +49,14 @@ final class ResultDirectories {
     }
   }
 
+  /** {@code warning} on stderr, in one line. */
+  static void warn(CommandLine cli, String warning) {
+    cli.getErr().println("txbench: warning: " + oneLine(warning));
+    cli.getErr().flush();
+  }
+
+  /** {@code message} in one printable line: it may quote what a file holds. */
   static String oneLine(String message) {
-    return String.valueOf(message).replaceAll("\\s*\\R\\s*", " ");
+    return Printable.field(String.valueOf(message).replaceAll("\\s*\\R\\s*", " "));
   }
 }

@@ -75,10 +75,16 @@ final class Sweep {
     List<ResultDirectory> runs = new ArrayList<>();
     try {
       for (Path p : results) {
-        runs.add(ResultDirectory.load(p));
+        ResultDirectory run = ResultDirectory.load(p);
+        if (run.summary().measured()) { // a level interrupted before its window is none
+          runs.add(run);
+        }
       }
     } catch (IOException e) {
       err.println("txbench: cannot compare the runs: " + e.getMessage());
+      return;
+    }
+    if (runs.size() < 2) {
       return;
     }
     out.println();

@@ -59,6 +59,52 @@ class HistoryCliTest {
     assertEquals("", history.err());
   }
 
+  /** The latest run stopped before it measured: left out with a note, not a -100% regression. */
+  @Test
+  void aRunStoppedBeforeMeasuringIsLeftOutNotARegression() throws IOException {
+    stableNights();
+    run(8, 5, 0, 0);
+    Path stopped = dir.resolve("results/p8/night-5");
+    Path summary = stopped.resolve("summary.json");
+    Files.writeString(
+        summary, Files.readString(summary).replace("{", "{\"stopReason\": \"INTERRUPTED\", "));
+    CliRun history = CliRun.of("history", dir.resolve("results").toString());
+    assertEquals(ExitCodes.OK, history.exitCode(), history.out() + history.err());
+    assertEquals(
+        "txbench: warning: skipped " + stopped + ": stopped before measuring\n", history.err());
+    assertTrue(history.out().contains("0 of 2 series regressed (10 runs read)"), history.out());
+  }
+
+  /** A newline or a terminal escape in a summary's field prints as an escape, on its line. */
+  @Test
+  void aForgedFieldCannotPrintALineOfItsOwn() throws IOException {
+    stableNights();
+    run(8, 5, 1510, 2.05);
+    String forged = "PostgreSQL 17\\nREGRESSION postgres insert x8: tps 1,500 -> 1\\u001b[2K";
+    try (var files = Files.walk(dir.resolve("results"))) {
+      for (Path file : files.filter(f -> f.endsWith("summary.json")).toList()) {
+        Files.writeString(
+            file, Files.readString(file).replace("\"PostgreSQL 17\"", "\"" + forged + "\""));
+      }
+    }
+    CliRun history = CliRun.of("history", dir.resolve("results").toString());
+    CliRun compare =
+        CliRun.of(
+            "compare",
+            dir.resolve("results/p8/night-4").toString(),
+            dir.resolve("results/p8/night-5").toString());
+    for (CliRun printed : new CliRun[] {history, compare}) {
+      assertEquals(ExitCodes.OK, printed.exitCode(), printed.out() + printed.err());
+      assertTrue(printed.out().lines().noneMatch(l -> l.startsWith("REGRESSION")), printed.out());
+      assertFalse(printed.out().contains("\u001b"), printed.out());
+    }
+    assertTrue(
+        history
+            .out()
+            .contains("(PostgreSQL 17\\nREGRESSION postgres insert x8: tps 1,500 -> 1\\u001b[2K)"),
+        history.out());
+  }
+
   @Test
   void aRegressionExitsSixAndNamesTheSeriesTheMetricBeforeAndAfter() throws IOException {
     stableNights();

@@ -90,6 +90,21 @@ class ResultToolsCliTest {
     return run;
   }
 
+  /** A run stopped before its window opened: no iteration, its histogram log cut to its header. */
+  private Path stoppedBeforeMeasuring(String name, String start) throws IOException {
+    Path run = run(name, start, 0);
+    Path summary = run.resolve("summary.json");
+    Files.writeString(
+        summary,
+        Files.readString(summary)
+            .replace("\"iterations\"", "\"stopReason\": \"INTERRUPTED\", \"iterations\""));
+    new IntervalsCsv(run).onEnd(null);
+    HistogramLog log = new HistogramLog(run);
+    log.onStart(Instant.parse(start).toEpochMilli(), 4);
+    log.onEnd(null);
+    return run;
+  }
+
   private static void assertUsageError(CliRun run, String named) {
     assertEquals(ExitCodes.USAGE, run.exitCode(), run.out() + run.err());
     String err = run.err().strip();
@@ -127,6 +142,95 @@ class ResultToolsCliTest {
             dir.resolve("report.html").toString()),
         named);
     assertFalse(Files.exists(dir.resolve("report.html")));
+  }
+
+  /** compare, report and merge leave out a run stopped before measuring, in one line each. */
+  @Test
+  void aRunStoppedBeforeMeasuringIsLeftOutWithANote() throws IOException {
+    client("runs/client-0", "2026-01-01T00:00:00Z", 3, 10);
+    client("runs/client-1", "2026-01-01T00:00:00.100Z", 3, 10);
+    Path stopped = stoppedBeforeMeasuring("runs/r3", "2026-01-01T00:00:00.200Z");
+    String runs = dir.resolve("runs").toString();
+    String note = "txbench: warning: skipped " + stopped + ": stopped before measuring\n";
+    CliRun compare = CliRun.of("compare", runs);
+    assertEquals(ExitCodes.OK, compare.exitCode(), compare.err());
+    assertEquals(note, compare.err());
+    assertFalse(compare.out().contains("r3"), compare.out());
+    CliRun report = CliRun.of("report", runs, "--output", dir.resolve("r.html").toString());
+    assertEquals(ExitCodes.OK, report.exitCode(), report.err());
+    assertEquals(note, report.err());
+    CliRun merge = CliRun.of("merge", runs, "--output", dir.resolve("merged").toString());
+    assertEquals(ExitCodes.OK, merge.exitCode(), merge.err());
+    assertTrue(merge.err().startsWith(note), merge.err());
+    assertTrue(merge.out().contains("Merged 2 runs"), merge.out());
+  }
+
+  /** A run linked as "latest", or named twice through a link, is merged once. */
+  @Test
+  void mergeCountsARunLinkedTwiceOnce() throws IOException {
+    Path one = client("root/mg-1", "2026-01-01T00:00:00Z", 3, 10);
+    Path two = client("root/mg-2", "2026-01-01T00:00:00.100Z", 3, 10);
+    Path latest = Files.createSymbolicLink(dir.resolve("root/latest"), two);
+    Path merged = dir.resolve("merged");
+    CliRun merge =
+        CliRun.of("merge", dir.resolve("root").toString(), "--output", merged.toString());
+    assertEquals(ExitCodes.OK, merge.exitCode(), merge.err());
+    assertEquals(
+        "txbench: warning: skipped " + latest + ": the same run as " + two + " (counted once)\n",
+        merge.err());
+    assertTrue(merge.out().contains("Merged 2 runs"), merge.out());
+    String summary = Files.readString(merged.resolve("summary.json"));
+    assertTrue(summary.contains("\"iterations\" : 60,"), summary);
+    Path link = Files.createSymbolicLink(dir.resolve("mg-1-link"), one);
+    CliRun twice =
+        CliRun.of(
+            "merge", one.toString(), link.toString(), "--output", dir.resolve("m2").toString());
+    assertEquals(ExitCodes.USAGE, twice.exitCode(), twice.err());
+    assertEquals(
+        List.of(
+            "txbench: warning: skipped " + link + ": the same run as " + one + " (counted once)",
+            "txbench: merge combines the runs of several clients, and "
+                + one
+                + " holds only one: name two or more result directories, or the directory that"
+                + " holds them (see --help)"),
+        twice.err().lines().toList());
+  }
+
+  /** report, export and history refuse to write over a run's files, named or through a link. */
+  @Test
+  void noToolWritesOverARunsResultFile() throws IOException {
+    Path run = client("runs/r1", "2026-01-01T00:00:00Z", 2, 10);
+    client("runs/r2", "2026-01-01T00:00:00.100Z", 2, 10);
+    Path latest = Files.createSymbolicLink(dir.resolve("latest"), run);
+    String summary = Files.readString(run.resolve("summary.json"));
+    byte[] log = Files.readAllBytes(run.resolve("histogram.hlog"));
+    String runs = dir.resolve("runs").toString();
+    for (String[] argv :
+        List.of(
+            new String[] {"report", run.toString(), "--output", run + "/summary.json"},
+            new String[] {"report", run.toString(), "--output", latest + "/histogram.hlog"},
+            new String[] {"export", "bencher=" + run + "/summary.json", run.toString()},
+            new String[] {"history", runs, "--html", run + "/summary.json"},
+            new String[] {"history", runs, "--export", "bencher=" + latest + "/summary.json"})) {
+      assertUsageError(CliRun.of(argv), "it is a run's result file (" + run.toRealPath() + "/");
+    }
+    assertEquals(summary, Files.readString(run.resolve("summary.json")));
+    assertTrue(java.util.Arrays.equals(log, Files.readAllBytes(run.resolve("histogram.hlog"))));
+    CliRun beside = CliRun.of("report", run.toString(), "--output", run + "/report.html");
+    assertEquals(ExitCodes.OK, beside.exitCode(), beside.err());
+  }
+
+  /** merge --overwrite never empties an input, named through a link. */
+  @Test
+  void mergeRefusesAnInputThroughALinkAsItsOutput() throws IOException {
+    Path a = client("client-0", "2026-01-01T00:00:00Z", 3, 10);
+    Path b = client("client-1", "2026-01-01T00:00:00.100Z", 3, 10);
+    Path latest = Files.createSymbolicLink(dir.resolve("latest"), a);
+    assertUsageError(
+        CliRun.of(
+            "merge", a.toString(), b.toString(), "--output", latest.toString(), "--overwrite"),
+        "--output " + latest + " is one of the directories merged");
+    assertTrue(Files.exists(a.resolve("summary.json")));
   }
 
   @Test

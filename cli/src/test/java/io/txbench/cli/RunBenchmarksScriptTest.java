@@ -194,6 +194,8 @@ class RunBenchmarksScriptTest {
         "benchmark one --workload airline --output-dir /tmp/x",
         "benchmark one --workload airline --overwrite",
         "benchmark a/b --workload airline",
+        "benchmark history.txt --workload airline", // the runner's history log
+        "benchmark one\nbenchmark one.log", // one's log
         "benchmark one\nbenchmark one",
         "RESULTS_ROOT=relative\nbenchmark one"
       })

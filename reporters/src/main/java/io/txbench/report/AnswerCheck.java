@@ -56,7 +56,9 @@ public final class AnswerCheck {
 
   /** The check in words, a block of lines; empty when no run has answers. */
   public String text() {
-    return lines.isEmpty() ? "" : String.join("\n", lines) + "\n";
+    return lines.isEmpty()
+        ? ""
+        : String.join("\n", lines.stream().map(Printable::field).toList()) + "\n";
   }
 
   private void compare(String data, ResultDirectory baseline, List<ResultDirectory> group) {

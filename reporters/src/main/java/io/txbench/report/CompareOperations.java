@@ -30,7 +30,9 @@ final class CompareOperations {
     for (ResultDirectory run : runs) {
       runWidth = Math.max(runWidth, Math.min(run.label().length(), 24));
     }
-    int opWidth = Math.max(9, operations.stream().mapToInt(String::length).max().orElse(0));
+    int opWidth =
+        Math.max(
+            9, operations.stream().mapToInt(op -> Printable.field(op).length()).max().orElse(0));
     String format = "  %-" + opWidth + "s  %-" + runWidth + "s %9s %10s %10s %10s %10s %7s%n";
     StringBuilder out = new StringBuilder("operations, response times in ms:\n");
     out.append(
@@ -50,7 +52,7 @@ final class CompareOperations {
             String.format(
                 Locale.ROOT,
                 format,
-                lines.isEmpty() ? op : "",
+                lines.isEmpty() ? Printable.field(op) : "",
                 shortened(run.label(), runWidth),
                 String.format(Locale.ROOT, "%,d", o.count()),
                 ms(o.p50Ms()),

@@ -106,7 +106,7 @@ public final class CompareTable {
                       : fixed(r.client().cpuCores(), 2),
                   bottleneck(r)));
       row.addAll(at, levels.stream().map(o -> dataLevel(run, o)).toList());
-      rows.add(List.copyOf(row));
+      rows.add(row.stream().map(Printable::field).toList()); // fields of a file, printed
     }
     return rows;
   }

@@ -20,8 +20,10 @@ import java.util.function.Consumer;
  * The runs under a results root, at any depth (every {@code summary.json} is one run), grouped into
  * series. A scheduled history must not die of one bad file: a summary or directory that cannot be
  * read is reported to {@code warnings} in one line and left out, unless the caller asked to be
- * strict (a run the user named). Links are followed (a root on another disk, a run linked as
- * "latest"), each run read once, and a link loop is trouble like any other.
+ * strict (a run the user named). A run stopped before it measured anything is left out with a note
+ * to {@code warnings}, strict or not: its 0 tps is no measurement. Links are followed (a root on
+ * another disk, a run linked as "latest"), each run read once, and a link loop is trouble like any
+ * other.
  */
 public final class HistoryRoot {
   private HistoryRoot() {}
@@ -54,8 +56,9 @@ public final class HistoryRoot {
     }
     Map<SeriesKey, List<HistoryRun>> bySeries = new LinkedHashMap<>();
     java.util.Set<Path> seen = new java.util.HashSet<>();
+    int unmeasured = 0;
     for (Path file : files) {
-      if (!seen.add(realPath(file))) {
+      if (!seen.add(ResultFiles.realPath(file))) {
         continue; // under two of the roots, or linked twice
       }
       SummaryFile summary;
@@ -68,6 +71,12 @@ public final class HistoryRoot {
         warnings.accept("skipped " + String.valueOf(e.getMessage()).replaceAll("\\s*\\R\\s*", " "));
         continue;
       }
+      if (!summary.measured()) {
+        // Its 0 tps is no measurement: a baseline or a latest run of it would be a false verdict.
+        warnings.accept("skipped " + file.getParent() + ": " + RunSet.STOPPED_BEFORE_MEASURING);
+        unmeasured++;
+        continue;
+      }
       bySeries
           .computeIfAbsent(SeriesKey.of(summary), k -> new ArrayList<>())
           .add(HistoryRun.of(file, summary));
@@ -75,9 +84,13 @@ public final class HistoryRoot {
     if (bySeries.isEmpty()) {
       throw new IOException(
           String.join(", ", roots.stream().map(Path::toString).toList())
-              + " holds no txbench run (no readable "
-              + SummaryJson.FILE
-              + ")");
+              + (unmeasured > 0
+                  ? " holds no measured run ("
+                      + unmeasured
+                      + " "
+                      + RunSet.STOPPED_BEFORE_MEASURING
+                      + ")"
+                  : " holds no txbench run (no readable " + SummaryJson.FILE + ")"));
     }
     List<Series> series = new ArrayList<>();
     bySeries.forEach(
@@ -90,23 +103,32 @@ public final class HistoryRoot {
     return series;
   }
 
-  /** Where {@code file} really is, links resolved; as given if it went meanwhile (read says so). */
-  private static Path realPath(Path file) {
-    try {
-      return file.toRealPath();
-    } catch (IOException e) {
-      return file.toAbsolutePath().normalize();
-    }
-  }
-
   private static List<Path> summaries(Path root, boolean strict, Consumer<String> warnings)
       throws IOException {
     List<Path> found = new ArrayList<>();
+    Path inside = ResultFiles.realPath(root);
     Files.walkFileTree(
         root,
         EnumSet.of(FileVisitOption.FOLLOW_LINKS),
         Integer.MAX_VALUE,
         new SimpleFileVisitor<>() {
+          /** A link out of the root (to / and its /proc, say) is not followed. */
+          @Override
+          public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
+            if (!Files.isSymbolicLink(dir) || ResultFiles.realPath(dir).startsWith(inside)) {
+              return FileVisitResult.CONTINUE;
+            }
+            warnings.accept(
+                "skipped "
+                    + dir
+                    + ": a link out of "
+                    + root
+                    + " (to "
+                    + ResultFiles.realPath(dir)
+                    + ")");
+            return FileVisitResult.SKIP_SUBTREE;
+          }
+
           @Override
           public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
             if (attributes.isRegularFile()

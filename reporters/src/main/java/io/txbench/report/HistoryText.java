@@ -12,8 +12,12 @@ import java.util.Locale;
 public final class HistoryText {
   private HistoryText() {}
 
-  /** The line of one series. */
+  /** The line of one series, its words as printable as any field read from a file. */
   public static String line(SeriesVerdict v) {
+    return Printable.field(unescaped(v));
+  }
+
+  private static String unescaped(SeriesVerdict v) {
     Series series = v.series();
     StringBuilder line =
         new StringBuilder(v.verdict().label()).append(' ').append(series.key().words());

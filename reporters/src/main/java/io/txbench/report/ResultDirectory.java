@@ -86,10 +86,10 @@ public record ResultDirectory(
     return summary.endTime();
   }
 
-  /** The run's name in tables and legends: its directory's name. */
+  /** The run's name in tables and legends: its directory's name, printable. */
   public String label() {
     Path name = path.toAbsolutePath().normalize().getFileName();
-    return name == null ? path.toString() : name.toString();
+    return Printable.field(name == null ? path.toString() : name.toString());
   }
 
   /** All response times of the run, merged from its interval histograms (nanoseconds). */

@@ -13,6 +13,7 @@ import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Writing result files: failures in words that name the file, and whole-file writes that never
@@ -68,6 +69,35 @@ public final class ResultFiles {
     for (String name : NAMES) {
       Files.deleteIfExists(directory.resolve(name));
     }
+  }
+
+  /** Where {@code path} really is, links resolved; as given if it is not there (to say so). */
+  public static Path realPath(Path path) {
+    try {
+      return path.toRealPath();
+    } catch (IOException e) {
+      return path.toAbsolutePath().normalize();
+    }
+  }
+
+  /**
+   * The run's result file that writing {@code output} would replace (links resolved: a link to it,
+   * or a path through a link to its directory), or empty: a report or an export written over a
+   * run's summary.json would destroy the record it was made from.
+   */
+  public static Optional<Path> runFileAt(Path output) {
+    Path absolute = output.toAbsolutePath().normalize();
+    Path parent = absolute.getParent();
+    Path real =
+        Files.exists(absolute) || parent == null
+            ? realPath(absolute)
+            : realPath(parent).resolve(absolute.getFileName());
+    Path directory = real.getParent();
+    return directory != null
+            && NAMES.contains(String.valueOf(real.getFileName()))
+            && holdARun(directory)
+        ? Optional.of(real)
+        : Optional.empty();
   }
 
   /** A write failure as one line that names the file and the reason. */

@@ -166,6 +166,7 @@ public final class RunMerger {
             windows.end().toString(),
             SummaryFile.round(windows.seconds(), 3),
             first.stopReason(),
+            false, // of measured runs only (RunSet leaves the others out)
             iterations,
             sum(summaries, s -> SummaryFile.orZero(s.iterationsAfterWindow())),
             sum(summaries, s -> SummaryFile.orZero(s.declined())),

@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -17,20 +18,62 @@ import java.util.stream.Stream;
  * glob, tells which run came first (every run has a start: it is checked when loaded).
  */
 public final class RunSet {
+  /** Why a run is left out of what reads runs: its 0 tps measured nothing. */
+  static final String STOPPED_BEFORE_MEASURING = "stopped before measuring";
+
   private RunSet() {}
 
   /** Reads every run under {@code paths}; the message of the exception names what is wrong. */
   public static List<ResultDirectory> load(List<Path> paths) throws IOException {
-    Map<Path, ResultDirectory> runs = new LinkedHashMap<>();
+    return load(paths, note -> {});
+  }
+
+  /**
+   * The same, each run read once however many ways it is named (through a link such as "latest", or
+   * a directory given twice: links resolved, the path that is no link kept), and without the runs
+   * that were stopped before they measured anything; each run left out is a one-line note to {@code
+   * notes}.
+   *
+   * @throws IOException also when no run is left
+   */
+  public static List<ResultDirectory> load(List<Path> paths, Consumer<String> notes)
+      throws IOException {
+    Map<Path, Path> byRealPath = new LinkedHashMap<>();
     for (Path path : paths) {
       for (Path run : runsIn(path)) {
-        Path key = run.toAbsolutePath().normalize();
-        if (!runs.containsKey(key)) {
-          runs.put(key, ResultDirectory.load(run));
+        Path real = ResultFiles.realPath(run);
+        Path kept = byRealPath.putIfAbsent(real, run);
+        if (kept == null) {
+          continue;
         }
+        boolean linkKept = Files.isSymbolicLink(kept) && !Files.isSymbolicLink(run);
+        if (linkKept) {
+          byRealPath.put(real, run);
+        }
+        notes.accept(
+            "skipped "
+                + (linkKept ? kept : run)
+                + ": the same run as "
+                + (linkKept ? run : kept)
+                + " (counted once)");
       }
     }
-    List<ResultDirectory> ordered = new ArrayList<>(runs.values());
+    List<ResultDirectory> ordered = new ArrayList<>();
+    for (Path run : byRealPath.values()) {
+      ResultDirectory loaded = ResultDirectory.load(run);
+      if (loaded.summary().measured()) {
+        ordered.add(loaded);
+      } else {
+        notes.accept("skipped " + run + ": " + STOPPED_BEFORE_MEASURING);
+      }
+    }
+    if (ordered.isEmpty()) {
+      throw new IOException(
+          String.join(", ", paths.stream().map(Path::toString).toList())
+              + " holds no measured run (every one was "
+              + STOPPED_BEFORE_MEASURING
+              + ")");
+    }
     ordered.sort(Comparator.comparing(ResultDirectory::start));
     return ordered;
   }

@@ -45,6 +45,7 @@ final class SummaryFields {
                 "target",
                 "workload",
                 "embedded",
+                "stoppedBeforeMeasuring",
                 "server",
                 "verification",
                 "client",
@@ -105,6 +106,7 @@ final class SummaryFields {
       optional(file, summary, field, "a whole number of 0 or more", SummaryFields::count);
     }
     optional(file, summary, "embedded", "true or false", JsonNode::isBoolean);
+    optional(file, summary, "stoppedBeforeMeasuring", "true or false", JsonNode::isBoolean);
     optional(file, summary, "server", "text", JsonNode::isTextual);
     optional(file, summary, "verification", "an object", n -> n.isObject() || n.isNull());
     optional(file, summary, "client", "an object", n -> n.isObject() || n.isNull());

@@ -32,8 +32,9 @@ import java.util.stream.Collectors;
  * ({@code overlapSeconds}, {@code mergedFrom}) or only a run does ({@code serviceTimeMs}, {@code
  * scheduleLagMs}, {@code client}, {@code operations}), and those only some workloads have ({@code
  * queries}, {@code operations}), and those of a run's telemetry ({@code serverCommits}, {@code
- * telemetry}). A missing field is left out when written. Numbers are as written: rounded by whoever
- * made the record (see {@link #round}).
+ * telemetry}), and {@code stoppedBeforeMeasuring} (see {@link #measured()}). A missing field is
+ * left out when written. Numbers are as written: rounded by whoever made the record (see {@link
+ * #round}).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -53,6 +54,7 @@ public record SummaryFile(
     String end,
     double measuredSeconds,
     String stopReason,
+    Boolean stoppedBeforeMeasuring,
     long iterations,
     Long iterationsAfterWindow,
     Long declined,
@@ -350,6 +352,27 @@ public record SummaryFile(
   /** The end of the measured window (checked when read). */
   public Instant endTime() {
     return Instant.parse(end);
+  }
+
+  /**
+   * Whether the run measured anything, so that its figures count: not when it was stopped before
+   * any iteration ended in its window (a Ctrl-C while sessions opened or before the window, whose 0
+   * tps is no measurement). Summaries written before {@code stoppedBeforeMeasuring} are judged by
+   * the same rule on their own fields; all others are measured.
+   */
+  public boolean measured() {
+    return stoppedBeforeMeasuring != null
+        ? !stoppedBeforeMeasuring
+        : !stoppedBeforeMeasuring(stopReason, iterations, errors, orZero(inDoubt));
+  }
+
+  /** Stopped (interrupted) with no iteration completed, failed or in doubt in the window. */
+  static boolean stoppedBeforeMeasuring(
+      String stopReason, long iterations, long errors, long inDoubt) {
+    return io.txbench.core.StopReason.INTERRUPTED.name().equals(stopReason)
+        && iterations == 0
+        && errors == 0
+        && inDoubt == 0;
   }
 
   /** The --metrics period the run recorded in its options; empty in summaries without it. */

@@ -86,6 +86,8 @@ public final class SummaryJson {
         r.end().toString(),
         SummaryFile.round(r.measuredSeconds(), 3),
         r.stopReason().name(),
+        SummaryFile.stoppedBeforeMeasuring(
+            r.stopReason().name(), r.iterations(), r.errors(), r.inDoubt()),
         r.iterations(),
         r.lateIterations(),
         r.declined(),

@@ -125,6 +125,64 @@ final class FakeRuns {
     return dir;
   }
 
+  /**
+   * A run stopped before its window opened (Ctrl-C while its sessions opened), as the writers leave
+   * it: headers, no interval, a summary of 0 iterations in 0 s stopped as interrupted.
+   */
+  static Path stoppedBeforeMeasuring(Path dir, String target, long startMillis) throws IOException {
+    Files.createDirectories(dir);
+    IntervalsCsv csv = new IntervalsCsv(dir);
+    HistogramLog log = new HistogramLog(dir);
+    log.onStart(startMillis, 4);
+    Instant at = Instant.ofEpochMilli(startMillis);
+    Map<ErrorClass, Long> none = new EnumMap<>(ErrorClass.class);
+    RunResult result =
+        new RunResult(
+            at,
+            at,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            none,
+            none,
+            Map.of(),
+            new Histogram(3),
+            new Histogram(3),
+            new Histogram(3),
+            0,
+            StopReason.INTERRUPTED,
+            usage(0),
+            Optional.empty());
+    csv.onEnd(result);
+    log.onEnd(result);
+    SummaryJson.write(
+        dir,
+        new RunSummary(
+            "1.0",
+            target,
+            target + " 1.0",
+            target + " driver 1.0",
+            false,
+            "127.0.0.1:5432",
+            null,
+            "insert",
+            false,
+            4,
+            java.time.Duration.ZERO,
+            Map.of(),
+            result,
+            Verification.notRun("the run was interrupted"),
+            List.of(),
+            dir.toString(),
+            List.of()));
+    return dir;
+  }
+
   /** Half a core of 4 for {@code nanos}, one collection of 2 ms, the machine 40% busy. */
   static ClientUsage usage(long nanos) {
     return new ClientUsage(nanos, 4, OptionalLong.of(nanos / 2), 1, 2, OptionalDouble.of(40));

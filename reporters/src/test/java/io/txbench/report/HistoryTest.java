@@ -215,6 +215,65 @@ class HistoryTest {
     assertTrue(warnings.stream().allMatch(w -> w.endsWith(": a link loop")), warnings::toString);
   }
 
+  /**
+   * The latest run stopped before it measured (Ctrl-C before the window): no REGRESSION of -100%,
+   * it is left out with a note and the run before it judged; a root of such runs only is an error.
+   */
+  @Test
+  void aRunStoppedBeforeMeasuringIsLeftOutWithANote() throws IOException {
+    root.nights("a", 5, 1500, 12, 0.02, s -> {});
+    Path stopped =
+        root.run(
+            "a",
+            5,
+            0,
+            0,
+            s ->
+                s.put("stopReason", "INTERRUPTED")
+                    .put("iterations", 0)
+                    .put("measuredSeconds", 0.0));
+    SeriesVerdict v = only(judged(DEFAULT));
+    assertEquals(SeriesVerdict.Verdict.OK, v.verdict(), HistoryText.line(v));
+    assertEquals(5, v.series().runs().size());
+    assertEquals(List.of("skipped " + stopped + ": stopped before measuring"), warnings);
+    // Written by a version that marks it, whatever its counts say.
+    root.run("a", 6, 1500, 12, s -> s.put("stoppedBeforeMeasuring", true));
+    assertEquals(5, only(judged(DEFAULT)).series().runs().size());
+    root.run("a", 7, 1500, 12, s -> s.put("stoppedBeforeMeasuring", false));
+    assertEquals(6, only(judged(DEFAULT)).series().runs().size());
+  }
+
+  @Test
+  void aRootOfRunsStoppedBeforeMeasuringIsAnError() throws IOException {
+    root.run("a", 1, 1500, 12, s -> s.put("stoppedBeforeMeasuring", true));
+    IOException e =
+        assertThrows(IOException.class, () -> HistoryRoot.read(root.root(), true, w -> {}));
+    assertTrue(
+        e.getMessage().endsWith("holds no measured run (1 stopped before measuring)"),
+        e.getMessage());
+  }
+
+  /** A link out of the root (to /, to another root's runs) is not followed: one warning. */
+  @Test
+  void aLinkOutOfTheRootIsNotFollowed() throws IOException {
+    root.nights("a", 5, 1500, 12, 0.02, s -> {});
+    HistoryFixture elsewhere = new HistoryFixture(dir.resolve("elsewhere"));
+    elsewhere.run("a", 5, 10, 12);
+    Path out = Files.createSymbolicLink(root.root().resolve("out"), elsewhere.root());
+    SeriesVerdict v = only(judged(DEFAULT));
+    assertEquals(5, v.series().runs().size(), HistoryText.line(v));
+    assertEquals(
+        List.of(
+            "skipped "
+                + out
+                + ": a link out of "
+                + root.root()
+                + " (to "
+                + elsewhere.root().toRealPath()
+                + ")"),
+        warnings);
+  }
+
   @Test
   void aMissingOrEmptyRootIsAnError() throws IOException {
     IOException missing =

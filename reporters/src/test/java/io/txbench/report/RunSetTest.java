@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -193,6 +194,42 @@ class RunSetTest {
         assertThrows(IllegalArgumentException.class, () -> RunSet.baseline(runs, "p32"));
     assertTrue(
         none.getMessage().contains("none of the runs compared (p8, p16, p8)"), none.getMessage());
+  }
+
+  /**
+   * A run stopped before its window opened is no measurement: compare, merge and report leave it
+   * out with a note; alone, it is an error.
+   */
+  @Test
+  void aRunStoppedBeforeMeasuringIsLeftOutWithANote() throws IOException {
+    Path sweep = dir.resolve("sweep");
+    FakeRuns.write(sweep.resolve("r1"), "postgres", 1_000_000, 2, 10, 1);
+    FakeRuns.write(sweep.resolve("r2"), "postgres", 2_000_000, 2, 10, 1);
+    Path r3 = FakeRuns.stoppedBeforeMeasuring(sweep.resolve("r3"), "postgres", 3_000_000);
+    List<String> notes = new ArrayList<>();
+    assertEquals(List.of("r1", "r2"), labels(RunSet.load(List.of(sweep), notes::add)));
+    assertEquals(List.of("skipped " + r3 + ": stopped before measuring"), notes);
+    IOException alone = assertThrows(IOException.class, () -> RunSet.load(List.of(r3)));
+    assertEquals(
+        r3 + " holds no measured run (every one was stopped before measuring)", alone.getMessage());
+  }
+
+  /** A run named twice, through a link ("latest") or by the same directory, is read once. */
+  @Test
+  void aRunLinkedOrNamedTwiceIsReadOnce() throws IOException {
+    Path root = dir.resolve("root");
+    Path one = FakeRuns.write(root.resolve("mg-1"), "postgres", 1_000_000, 2, 10, 1);
+    Path two = FakeRuns.write(root.resolve("mg-2"), "postgres", 1_000_500, 2, 10, 1);
+    Path latest = Files.createSymbolicLink(root.resolve("latest"), two);
+    Path oneLink = Files.createSymbolicLink(dir.resolve("mg-1-link"), one);
+    List<String> notes = new ArrayList<>();
+    assertEquals(List.of("mg-1", "mg-2"), labels(RunSet.load(List.of(root), notes::add)));
+    assertEquals(
+        List.of("skipped " + latest + ": the same run as " + two + " (counted once)"), notes);
+    notes.clear();
+    assertEquals(List.of("mg-1"), labels(RunSet.load(List.of(oneLink, one), notes::add)));
+    assertEquals(
+        List.of("skipped " + oneLink + ": the same run as " + one + " (counted once)"), notes);
   }
 
   private static List<String> labels(List<ResultDirectory> runs) {

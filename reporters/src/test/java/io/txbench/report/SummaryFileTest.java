@@ -1,6 +1,7 @@
 package io.txbench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -204,6 +205,18 @@ class SummaryFileTest {
     Path again = Files.createDirectories(dir.resolve("again")).resolve(SummaryJson.FILE);
     read.write(again, UnaryOperator.identity());
     assertEquals(merged, Files.readString(again).replace(dir.toString(), "DIR"));
+  }
+
+  /** A run stopped before its window opened says so; every other run is measured. */
+  @Test
+  void aRunStoppedBeforeMeasuringIsMarked() throws IOException {
+    Path stopped = FakeRuns.stoppedBeforeMeasuring(dir.resolve("stopped"), "postgres", 1_000);
+    assertTrue(
+        Files.readString(stopped.resolve(SummaryJson.FILE))
+            .contains("\"stoppedBeforeMeasuring\" : true"));
+    assertFalse(SummaryFile.read(stopped.resolve(SummaryJson.FILE)).measured());
+    Path measured = FakeRuns.write(dir.resolve("measured"), "postgres", 1_000, 2, 10, 1);
+    assertTrue(SummaryFile.read(measured.resolve(SummaryJson.FILE)).measured());
   }
 
   @Test
