@@ -38,8 +38,14 @@ import org.bson.conversions.Bson;
  */
 final class MongoBooking {
   private static final UpdateOptions UPSERT = new UpdateOptions().upsert(true);
+
+  /**
+   * The audit as it was before the {@code $inc} (null, or empty on the emulator, when the upsert
+   * created it): the emulator answers {@code AFTER} with its live document, which a concurrent
+   * {@code $inc} may change before the reply is written, and two buyers would get one number.
+   */
   private static final FindOneAndUpdateOptions TAKE_SEAT =
-      new FindOneAndUpdateOptions().upsert(true).returnDocument(ReturnDocument.AFTER);
+      new FindOneAndUpdateOptions().upsert(true).returnDocument(ReturnDocument.BEFORE);
 
   private final MongoCollection<Document> schedules;
   private final MongoCollection<Document> seats;
@@ -68,8 +74,8 @@ final class MongoBooking {
   }
 
   /**
-   * Books the seat whose number the audit's {@code $inc} returns, taken only while the flight is
-   * not full: two buyers never get the same number, and no buyer one past capacity.
+   * Books the seat whose number the audit's {@code $inc} gives, taken only while the flight is not
+   * full: two buyers never get the same number, and no buyer one past capacity.
    */
   private void bookByCounter(MongoSession session, long scheduleId, LocalDate day, long user)
       throws InterruptedException, AbandonedException, DeclinedException {
@@ -82,10 +88,11 @@ final class MongoBooking {
         Filters.and(
             Filters.eq("_id", scheduleId + "/" + day), Filters.lt("seats_occupied", capacity));
     Bson addSeat = addSeat(scheduleId, day);
-    Document audit = null;
-    for (int attempt = 1; audit == null; attempt++) {
+    int taken = -1;
+    for (int attempt = 1; taken < 0; attempt++) {
       try {
-        audit = session.write(() -> audits.findOneAndUpdate(notFull, addSeat, TAKE_SEAT));
+        Document before = session.write(() -> audits.findOneAndUpdate(notFull, addSeat, TAKE_SEAT));
+        taken = before == null ? 0 : before.getInteger("seats_occupied", 0);
       } catch (MongoException e) {
         // A full flight's audit does not match, so the upsert would create it again: the _id is
         // taken. Once more, in case another buyer created it meanwhile; then it is full.
@@ -98,7 +105,7 @@ final class MongoBooking {
       }
     }
     Instant now = Instant.now();
-    Document seat = seat(scheduleId, day, audit.getInteger("seats_occupied"), user, now);
+    Document seat = seat(scheduleId, day, taken + 1, user, now);
     Document payment = payment(flight, scheduleId, day, user, now);
     session.write(() -> seats.insertOne(seat));
     session.write(() -> payments.insertOne(payment));
