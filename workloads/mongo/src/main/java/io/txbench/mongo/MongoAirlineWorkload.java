@@ -1,13 +1,10 @@
 package io.txbench.mongo;
 
-import com.mongodb.client.ClientSession;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.Accumulators;
 import com.mongodb.client.model.Aggregates;
 import com.mongodb.client.model.Filters;
-import com.mongodb.client.model.UpdateOptions;
-import com.mongodb.client.model.Updates;
 import io.txbench.core.AbandonedException;
 import io.txbench.core.DeclinedException;
 import io.txbench.core.Lease;
@@ -22,25 +19,20 @@ import io.txbench.core.data.AirlineData;
 import io.txbench.core.kinds.Airline;
 import io.txbench.core.kinds.AirlineCounts;
 import io.txbench.core.kinds.AirlineOptions;
-import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.bson.Document;
 import org.bson.conversions.Bson;
 import org.bson.types.ObjectId;
 
 /**
- * A user buys a ticket in one multi-document transaction, as the OnGres benchmark does it: the
- * flight with its aircraft ({@code $lookup}) and the day's audit document, then the seat, the
- * payment and an upsert of the audit with {@code $inc}. A flight full that day is declined as sold
- * out before any write. A transient transaction error makes the runner retry the whole transaction;
- * an unknown commit result retries only the commit (see {@link MongoSession}). Without transactions
- * the same steps run one by one, each committed on its own.
+ * The airline on MongoDB: a user buys a ticket ({@link MongoBooking}) in one multi-document
+ * transaction where the server has them. A transient transaction error makes the runner retry the
+ * whole transaction; an unknown commit result retries only the commit (see {@link MongoSession}).
+ * Where the server has none, the seat number comes from an atomic {@code $inc} of the day's audit.
  */
 final class MongoAirlineWorkload implements Workload<MongoSession> {
   static final List<String> COLLECTIONS = MongoCollections.AIRLINE;
-  private static final UpdateOptions UPSERT = new UpdateOptions().upsert(true);
 
   private final MongoTarget target;
   private final Airline kind;
@@ -53,7 +45,8 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
   private final MongoCollection<Document> payments;
   private final MongoCollection<Document> audits;
   private final LocalDate[] days;
-  private final long bookingSleepNanos;
+  private final MongoBooking booking;
+
   private long scheduleCount;
   private AirlineCounts before;
 
@@ -62,6 +55,21 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
 
   MongoAirlineWorkload(
       MongoTarget target, Airline kind, WorkloadOptions options, MongoRegistry registry) {
+    this(
+        target,
+        kind,
+        options,
+        registry,
+        !options.transactional() && !target.supportsTransactions());
+  }
+
+  /** With {@code seatFromCounter} false, reads then writes even without a transaction. */
+  MongoAirlineWorkload(
+      MongoTarget target,
+      Airline kind,
+      WorkloadOptions options,
+      MongoRegistry registry,
+      boolean seatFromCounter) {
     this.target = target;
     this.kind = kind;
     this.options = options;
@@ -74,7 +82,7 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
     payments = db.getCollection("payment");
     audits = db.getCollection("audit");
     days = AirlineData.bookingDays(airline.dayRange());
-    bookingSleepNanos = airline.bookingSleep().toNanos();
+    booking = new MongoBooking(db, airline.bookingSleep(), seatFromCounter);
   }
 
   @Override
@@ -150,64 +158,9 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
     long user = 1 + worker.random().nextLong(1_000_000_000L);
     session.transaction(
         s -> {
-          book(session, s, scheduleId, day, user);
+          booking.book(session, s, scheduleId, day, user);
           return null;
         });
-  }
-
-  private void book(
-      MongoSession session, ClientSession s, long scheduleId, LocalDate day, long user)
-      throws InterruptedException, AbandonedException, DeclinedException {
-    List<Bson> pipeline =
-        List.of(
-            Aggregates.match(Filters.eq("_id", scheduleId)),
-            Aggregates.lookup("aircraft", "aircraft", "_id", "plane"));
-    Document flight =
-        (s == null ? schedules.aggregate(pipeline) : schedules.aggregate(s, pipeline)).first();
-    if (flight == null) {
-      throw new IllegalStateException("schedule " + scheduleId + " is missing");
-    }
-    String auditId = scheduleId + "/" + day;
-    Bson byId = Filters.eq("_id", auditId);
-    Document audit = (s == null ? audits.find(byId) : audits.find(s, byId)).first();
-    int taken = audit == null ? 0 : audit.getInteger("seats_occupied", 0);
-    List<Document> plane = flight.getList("plane", Document.class);
-    if (plane.isEmpty()) {
-      throw new IllegalStateException("the aircraft of schedule " + scheduleId + " is missing");
-    }
-    if (taken >= plane.get(0).getInteger("capacity")) {
-      throw new DeclinedException("flight " + scheduleId + " on " + day + " is sold out");
-    }
-    if (bookingSleepNanos > 0) {
-      TimeUnit.NANOSECONDS.sleep(bookingSleepNanos);
-    }
-    Instant now = Instant.now();
-    Document seat =
-        new Document("schedule_id", scheduleId)
-            .append("flight_date", day)
-            .append("seat_number", taken + 1)
-            .append("user_id", user)
-            .append("booked_at", now);
-    Document payment =
-        new Document("schedule_id", scheduleId)
-            .append("flight_date", day)
-            .append("user_id", user)
-            .append("amount", AirlineData.fare(flight.getInteger("duration_minutes")))
-            .append("paid_at", now);
-    Bson addSeat =
-        Updates.combine(
-            Updates.inc("seats_occupied", 1),
-            Updates.setOnInsert("schedule_id", scheduleId),
-            Updates.setOnInsert("flight_date", day));
-    if (s == null) {
-      session.write(() -> seats.insertOne(seat));
-      session.write(() -> payments.insertOne(payment));
-      session.write(() -> audits.updateOne(byId, addSeat, UPSERT));
-    } else {
-      seats.insertOne(s, seat);
-      payments.insertOne(s, payment);
-      audits.updateOne(s, byId, addSeat, UPSERT);
-    }
   }
 
   /** The totals verify compares; package-private for tests. */

@@ -26,6 +26,13 @@ final class MongoErrors {
 
   private MongoErrors() {}
 
+  /** The server's error code, where each kind of exception keeps it. */
+  static int code(MongoException e) {
+    return e instanceof MongoWriteException w
+        ? w.getError().getCode()
+        : e instanceof MongoCommandException c ? c.getErrorCode() : e.getCode();
+  }
+
   static Failure classify(Throwable error) {
     for (Throwable t : Causes.chain(error)) {
       if (!(t instanceof MongoException e)) {
@@ -49,10 +56,7 @@ final class MongoErrors {
       if (e instanceof MongoSocketException) {
         return Failure.replyLost(ErrorClass.CONNECTION);
       }
-      int code =
-          e instanceof MongoWriteException w
-              ? w.getError().getCode()
-              : e instanceof MongoCommandException c ? c.getErrorCode() : e.getCode();
+      int code = code(e);
       if (code == WRITE_CONFLICT || code == DUPLICATE_KEY) {
         return Failure.retryable(ErrorClass.SERIALIZATION);
       }

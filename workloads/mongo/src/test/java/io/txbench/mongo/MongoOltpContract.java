@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
  * sysbench's OLTP transactions, {@code --tables} and mongodb-performance-test's modes on MongoDB:
  * each runs, verifies, and leaves what the driver reads back.
  */
-abstract class MongoOltpContract extends MongoWorkloadsContract {
+abstract class MongoOltpContract extends MongoAirlineContract {
 
   /**
    * {@code kind} on {@code tableSize} documents, uniform keys, without transactions on a server
