@@ -341,7 +341,7 @@ public final class Runner {
   }
 
   private synchronized void tick(boolean last, long now) {
-    if (!last && control.stopRequested()) {
+    if (!last && (control.stopRequested() || control.pastDeadline(now))) {
       return; // the window is closed: the last period ends with it
     }
     IntervalStats stats = sampler.next(now, last);

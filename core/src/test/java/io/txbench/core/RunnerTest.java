@@ -181,4 +181,33 @@ class RunnerTest {
     assertTrue(intervals.size() >= 3, intervals.toString());
     assertTrue(intervals.stream().allMatch(i -> i.threads() == 4), intervals.toString());
   }
+
+  @Test
+  void theLastPeriodEndsWithTheWindowWhenTheTickerAndTheDeadlineFallDueTogether() throws Exception {
+    // The period divides the duration, so the ticker's last tick and the deadline come at the same
+    // instant; whichever thread wakes first, no period may reach past the window or be empty of
+    // time.
+    for (int run = 0; run < 20; run++) {
+      List<IntervalStats> periods = new CopyOnWriteArrayList<>();
+      RunOptions options =
+          new RunOptions(
+              1, new ForDuration(Duration.ofMillis(150)), Duration.ofMillis(50), 0, 0, 1, NO_WAIT);
+      RunListener recording =
+          new RunListener() {
+            @Override
+            public void onInterval(IntervalStats stats) {
+              periods.add(stats);
+            }
+          };
+      RunResult result =
+          new Runner(options, new Metrics(), recording)
+              .run(ScriptedWorkload.alwaysSucceeds(), new FakeTarget());
+      for (IntervalStats period : periods) {
+        assertTrue(period.intervalNanos() > 0, "run " + run + ": a period of no time " + periods);
+        assertTrue(
+            period.elapsedNanos() <= result.measuredNanos(),
+            "run " + run + ": a period ends past the window: " + period.elapsedNanos());
+      }
+    }
+  }
 }
