@@ -153,7 +153,7 @@ final class ConnectionMixin {
 
   /**
    * The connection options for one target, with its defaults where none was given but the user,
-   * which {@link io.txbench.core.ConnectionSettings} settles.
+   * which {@link ConnectionSettings} settles.
    */
   TargetOptions forTarget(
       WorkloadProvider provider,
@@ -212,7 +212,7 @@ final class ConnectionMixin {
         named,
         port == null ? provider.defaultPort() : port,
         database == null ? provider.defaultDatabase() : database,
-        user, // the default, when neither this nor the URL names one: ConnectionSettings'
+        user, // if null, ConnectionSettings gives the default unless the URL names a user
         secret,
         url,
         min,
