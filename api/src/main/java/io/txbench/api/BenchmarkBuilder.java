@@ -1,8 +1,6 @@
 package io.txbench.api;
 
 import io.txbench.core.Arrivals;
-import io.txbench.core.ForDuration;
-import io.txbench.core.ForIterations;
 import io.txbench.core.OpenLoop;
 import io.txbench.core.RunLength;
 import io.txbench.core.Secret;
@@ -24,7 +22,6 @@ import java.util.Optional;
  */
 public final class BenchmarkBuilder {
   static final int MAX_PARALLELISM = 4096;
-  static final Duration MAX_DURATION = Duration.ofDays(30);
 
   final String target;
   String url;
@@ -37,7 +34,8 @@ public final class BenchmarkBuilder {
   String workload;
   final Map<String, String> options = new LinkedHashMap<>();
   int parallelism = 8;
-  RunLength length = new ForDuration(Duration.ofSeconds(30));
+  Duration duration;
+  Long iterations;
   Duration warmup;
   OpenLoop pacing;
   long seed = 42;
@@ -125,23 +123,25 @@ public final class BenchmarkBuilder {
     return this;
   }
 
-  /** Run this long (default 30 s). */
+  /** Run this long (default 30 s); it excludes {@link #iterations}. */
   public BenchmarkBuilder duration(Duration time) {
     if (time == null
         || time.compareTo(Duration.ofMillis(1)) < 0
-        || time.compareTo(MAX_DURATION) > 0) {
+        || time.compareTo(RunLength.MAX_DURATION) > 0) {
       throw new IllegalArgumentException("duration: from 1 ms to 30 days, not " + time);
     }
-    this.length = new ForDuration(time);
+    RunLength.of(time, iterations); // refuses it at once after iterations, as the command line
+    this.duration = time;
     return this;
   }
 
-  /** Run this many iterations instead of for a time. */
+  /** Run this many iterations instead of for a time; it excludes {@link #duration}. */
   public BenchmarkBuilder iterations(long count) {
     if (count < 1) {
       throw new IllegalArgumentException("iterations: 1 or more, not " + count);
     }
-    this.length = new ForIterations(count);
+    RunLength.of(duration, count); // refuses it at once after a duration, as the command line
+    this.iterations = count;
     return this;
   }
 
@@ -263,6 +263,11 @@ public final class BenchmarkBuilder {
    */
   public BenchmarkResult run() {
     return new InProcessRun(this).run();
+  }
+
+  /** The run's length: its duration or its count of iterations, else the default duration. */
+  RunLength length() {
+    return RunLength.of(duration, iterations);
   }
 
   Optional<Duration> warmup() {

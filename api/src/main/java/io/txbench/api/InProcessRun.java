@@ -46,7 +46,7 @@ final class InProcessRun {
                             + request.target
                             + "'; one of: "
                             + providers.targets()));
-    RunRequest resolved = RunRequest.resolve(request, provider);
+    RunRequest resolved = RunRequest.resolve(request, provider, providers.all());
     prepareDirectory();
     EmbeddedServer embedded = null;
     try {
@@ -87,14 +87,14 @@ final class InProcessRun {
       RunOptions run =
           new RunOptions(
               request.parallelism,
-              request.length,
+              request.length(),
               request.metricsPeriod,
               request.maxRetries,
               request.maxErrors,
               request.seed,
               Backoff.defaults(),
               request.pacing != null ? request.pacing : new ClosedLoop());
-      Duration warmup = request.warmup().orElse(request.length.defaultWarmup());
+      Duration warmup = request.warmup().orElse(request.length().defaultWarmup());
       RunRecording recording =
           new RunRecording(
               request, resolved, benchmark.target(), provider.target(), target, embedded, workload);

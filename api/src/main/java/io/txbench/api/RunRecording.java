@@ -86,7 +86,7 @@ final class RunRecording implements StepListener {
         RunSummary.measured(
             site,
             request.parallelism,
-            request.warmup().orElse(request.length.defaultWarmup()),
+            request.warmup().orElse(request.length().defaultWarmup()),
             resolved.shown(),
             result,
             request.resultDirectory == null ? null : request.resultDirectory.toString(),

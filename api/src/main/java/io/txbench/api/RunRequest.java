@@ -1,5 +1,6 @@
 package io.txbench.api;
 
+import io.txbench.core.ConnectionSettings;
 import io.txbench.core.DeclaredOption;
 import io.txbench.core.ForDuration;
 import io.txbench.core.ForIterations;
@@ -26,7 +27,9 @@ record RunRequest(
     List<Threshold> thresholds,
     Map<String, Object> shown) {
 
-  static RunRequest resolve(BenchmarkBuilder b, WorkloadProvider provider) {
+  /** The builder's settings read against {@code provider}, one of {@code all} on the class path. */
+  static RunRequest resolve(
+      BenchmarkBuilder b, WorkloadProvider provider, List<WorkloadProvider> all) {
     List<WorkloadKind> kinds = provider.workloads().kinds();
     WorkloadKind kind =
         b.workload == null
@@ -79,7 +82,7 @@ record RunRequest(
             b.host != null ? b.host : "localhost",
             b.port != null ? b.port : provider.defaultPort(),
             b.database != null ? b.database : provider.defaultDatabase(),
-            b.user != null || b.url != null ? b.user : provider.defaultUser(),
+            b.user,
             b.password,
             b.url,
             b.parallelism,
@@ -87,12 +90,10 @@ record RunRequest(
             b.connectionWaitTimeout,
             Duration.ofMinutes(10),
             targetValues);
-    if (b.url != null) {
-      try {
-        provider.checkUrl(target);
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("url: " + e.getMessage(), e);
-      }
+    try {
+      target = ConnectionSettings.resolve(target, provider, all);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("url: " + e.getMessage(), e);
     }
     List<Threshold> thresholds = new ArrayList<>();
     for (String expression : b.thresholds) {
@@ -135,9 +136,9 @@ record RunRequest(
     shown.put("benchmark-target", provider.target());
     shown.put("workload", kind.name());
     shown.put("parallelism", b.parallelism);
-    if (b.length instanceof ForIterations counted) {
+    if (b.length() instanceof ForIterations counted) {
       shown.put("iterations", counted.count());
-    } else if (b.length instanceof ForDuration timed) {
+    } else if (b.length() instanceof ForDuration timed) {
       shown.put("duration", timed.length().toString());
     }
     b.warmup().ifPresent(w -> shown.put("warmup", w.toString()));

@@ -42,6 +42,45 @@ class RequestErrorsTest {
     assertTrue(refused(() -> Txbench.target("postgres").rate(0)).startsWith("rate:"));
   }
 
+  /** The command line's rule in its words: a run is timed or counted, not both. */
+  @Test
+  void aDurationAndACountOfIterationsExcludeEachOtherAsOnTheCommandLine() {
+    String both = "--duration and --iterations exclude each other: give one";
+    assertEquals(
+        both,
+        refused(() -> Txbench.target("postgres").duration(Duration.ofSeconds(5)).iterations(20)));
+    assertEquals(
+        both,
+        refused(() -> Txbench.target("postgres").iterations(20).duration(Duration.ofSeconds(5))));
+  }
+
+  /**
+   * A URL of another target is refused before connecting: nothing listens on port 1, so a
+   * connection would end in a BenchmarkException, not in this refusal.
+   */
+  @Test
+  void aUrlOfAnotherTargetIsRefusedBeforeConnecting() {
+    assertEquals(
+        "url: jdbc:mysql://127.0.0.1:1/txbench?user=root&password=**** is a mysql URL; the"
+            + " postgres target takes jdbc:postgresql://...",
+        refused(
+            () ->
+                Txbench.postgres("jdbc:mysql://127.0.0.1:1/txbench?user=root&password=S3cret-q7")
+                    .run()));
+    assertEquals(
+        "url: jdbc:postgresql://127.0.0.1:1/postgres is a postgres URL; the mysql target takes"
+            + " jdbc:mysql://... or jdbc:mariadb://...",
+        refused(() -> Txbench.mysql("jdbc:postgresql://127.0.0.1:1/postgres").run()));
+    assertEquals(
+        "url: jdbc:mariadb://127.0.0.1:1/txbench is a mysql URL; the mongo target takes"
+            + " mongodb://... or mongodb+srv://...",
+        refused(() -> Txbench.mongo("jdbc:mariadb://127.0.0.1:1/txbench").run()));
+    assertEquals(
+        "url: mongodb://u:****@127.0.0.1:1/txbench is a mongo URL; the postgres target takes"
+            + " jdbc:postgresql://...",
+        refused(() -> Txbench.postgres("mongodb://u:S3cret-q7@127.0.0.1:1/txbench").run()));
+  }
+
   @Test
   void aThresholdThatDoesNotParseIsRefusedAtOnceNamingIt() {
     String message = refused(() -> Txbench.target("postgres").threshold("p99<20"));

@@ -1,6 +1,7 @@
 package io.txbench.cli;
 
 import io.txbench.core.Backoff;
+import io.txbench.core.ConnectionSettings;
 import io.txbench.core.Credentials;
 import io.txbench.core.Providers;
 import io.txbench.core.RunOptions;
@@ -207,6 +208,9 @@ final class BenchmarkCommand implements Callable<Integer> {
     for (String target : targets) {
       sweep.add(settings(target.trim()));
     }
+    connection.checkEveryUrlTaken(
+        sweep.stream().map(s -> providers.forTarget(s.targetName()).orElseThrow()).toList(),
+        providers.all());
     CommandPlan plan = plan();
     for (TargetSettings settings : sweep) {
       thresholds.checkOperations(plan.thresholds(), settings.workload());
@@ -322,19 +326,20 @@ final class BenchmarkCommand implements Callable<Integer> {
     int largest = parallelism.stream().mapToInt(Integer::intValue).max().orElseThrow();
     Secret secret = connection.password(environment);
     credentials.add(secret.reveal()); // from a file, it is known only now
-    TargetOptions targetOptions =
-        connection.forTarget(
-            provider,
-            targets.size(),
-            largest,
-            DeclaredOptions.values(spec, provider.options()),
-            secret);
-    if (targetOptions.url() != null) {
-      try {
-        provider.checkUrl(targetOptions);
-      } catch (IllegalArgumentException e) {
-        throw usage("--target-url: " + e.getMessage());
-      }
+    TargetOptions targetOptions;
+    try {
+      targetOptions =
+          ConnectionSettings.resolve(
+              connection.forTarget(
+                  provider,
+                  targets.size(),
+                  largest,
+                  DeclaredOptions.values(spec, provider.options()),
+                  secret),
+              provider,
+              providers.all());
+    } catch (IllegalArgumentException e) {
+      throw usage("--target-url: " + e.getMessage());
     }
     WorkloadOptions workloadOptions =
         new WorkloadOptions(kind, seed, DeclaredOptions.values(spec, kind.options(), dataLevels()));

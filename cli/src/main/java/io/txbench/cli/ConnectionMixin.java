@@ -1,5 +1,6 @@
 package io.txbench.cli;
 
+import io.txbench.core.ConnectionSettings;
 import io.txbench.core.OptionValues;
 import io.txbench.core.Secret;
 import io.txbench.core.TargetOptions;
@@ -150,7 +151,10 @@ final class ConnectionMixin {
     return Secret.of(environment.get(BenchmarkCommand.PASSWORD_VARIABLE));
   }
 
-  /** The connection options for one target, with its defaults where none was given. */
+  /**
+   * The connection options for one target, with its defaults where none was given but the user,
+   * which {@link ConnectionSettings} settles.
+   */
   TargetOptions forTarget(
       WorkloadProvider provider,
       int targetCount,
@@ -202,15 +206,13 @@ final class ConnectionMixin {
       throw usage(spec, "--min-connections must be between 0 and --max-connections (" + max + ")");
     }
     String url = TargetUrls.pick(urls, provider, targetCount);
-    // A URL says who connects, unless --target-database-user says otherwise.
-    String who = url != null ? user : user == null ? provider.defaultUser() : user;
     // A port alone names a server too: localhost on that port, never an embedded stand-in.
     String named = host == null && port != null && url == null ? "localhost" : host;
     return new TargetOptions(
         named,
         port == null ? provider.defaultPort() : port,
         database == null ? provider.defaultDatabase() : database,
-        who,
+        user, // if null, ConnectionSettings gives the default unless the URL names a user
         secret,
         url,
         min,
@@ -218,6 +220,20 @@ final class ConnectionMixin {
         connectionWaitTimeout,
         connectionIdleTimeout,
         declared);
+  }
+
+  /**
+   * Refuses a --target-url that none of {@code targets} takes: of a list, each target takes the URL
+   * of its scheme, and one of no target's would be left out unsaid.
+   */
+  void checkEveryUrlTaken(List<WorkloadProvider> targets, List<WorkloadProvider> all) {
+    for (String url : urls == null ? List.<String>of() : urls) {
+      try {
+        ConnectionSettings.checkTaken(url, targets, all);
+      } catch (IllegalArgumentException e) {
+        throw usage(spec, "--target-url: " + e.getMessage());
+      }
+    }
   }
 
   static ParameterException usage(CommandSpec spec, String message) {

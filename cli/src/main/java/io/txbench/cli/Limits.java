@@ -16,7 +16,6 @@ final class Limits {
   static final double MAX_RATE = 10_000_000;
   static final int MAX_CONNECTIONS = 10_000;
   static final int MAX_RETRIES = 1_000;
-  static final Duration MAX_DURATION = Duration.ofDays(30);
   static final Duration MAX_WARMUP = Duration.ofHours(24);
   static final Duration MIN_METRICS = Duration.ofMillis(100);
   static final Duration MAX_METRICS = Duration.ofHours(1);

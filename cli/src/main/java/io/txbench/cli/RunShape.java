@@ -1,8 +1,6 @@
 package io.txbench.cli;
 
 import io.txbench.core.ClosedLoop;
-import io.txbench.core.ForDuration;
-import io.txbench.core.ForIterations;
 import io.txbench.core.OpenLoop;
 import io.txbench.core.Pacing;
 import io.txbench.core.RunLength;
@@ -19,10 +17,6 @@ import picocli.CommandLine.Spec;
  * {@link RunLength} and {@link Pacing} they make.
  */
 final class RunShape {
-  /** How long a run lasts when neither --duration nor --iterations is given. */
-  static final Duration DEFAULT_DURATION = Duration.ofSeconds(30);
-
-  /** The warm-up before a timed run when --warmup is not given. */
   @Spec(Spec.Target.MIXEE)
   CommandSpec spec;
 
@@ -70,9 +64,6 @@ final class RunShape {
 
   /** Refuses what does not go together or lies out of range, in one line. */
   void check(Limits limits) {
-    if (duration != null && iterations != null) {
-      throw usage("--duration and --iterations exclude each other: give one");
-    }
     limits.check("--rate", rate, Limits.MIN_RATE, Limits.MAX_RATE);
     if (rate == null && (maxLag != null || rateDistribution != RateDistribution.UNIFORM)) {
       throw usage(
@@ -81,8 +72,13 @@ final class RunShape {
     if (iterations != null && iterations < 1) {
       throw usage("--iterations must be 1 or more, not " + iterations);
     }
-    limits.check("--duration", duration, Duration.ofMillis(1), Limits.MAX_DURATION);
+    limits.check("--duration", duration, Duration.ofMillis(1), RunLength.MAX_DURATION);
     limits.check("--max-lag", maxLag, Duration.ofMillis(1), Limits.MAX_LAG);
+    try {
+      length(); // the rule the Java API keeps too: --duration and --iterations exclude each other
+    } catch (IllegalArgumentException e) {
+      throw usage(e.getMessage());
+    }
   }
 
   /** The warm-up when --warmup is not given: the run length's own default. */
@@ -92,10 +88,7 @@ final class RunShape {
 
   /** --iterations if given, else --duration, else the default duration. */
   RunLength length() {
-    if (iterations != null) {
-      return new ForIterations(iterations);
-    }
-    return new ForDuration(duration != null ? duration : DEFAULT_DURATION);
+    return RunLength.of(duration, iterations);
   }
 
   /** A closed loop, unless --rate opens it. */

@@ -253,6 +253,30 @@ class CliIT extends PostgresServer {
     assertEquals(200, query("SELECT SUM(updates) FROM item"));
   }
 
+  /**
+   * As the help says, a URL that names no user logs in as postgres, not as the operating system's
+   * user (whom this server does not know).
+   */
+  @Test
+  void aUrlWithoutAUserLogsInAsTheDefaultUser() throws Exception {
+    createDatabase("userless");
+    CliRun run =
+        CliRun.of(
+            "--target-url",
+            "jdbc:postgresql://127.0.0.1:" + postgres.getPort() + "/userless",
+            "--workload",
+            "point-select",
+            "--table-size",
+            "100",
+            "--only-setup");
+    assertEquals(0, run.exitCode(), run.err() + run.out());
+    assertEquals(
+        1,
+        query(
+            "userless",
+            "SELECT COUNT(*) FROM pg_tables WHERE tablename = 'item' AND tableowner = 'postgres'"));
+  }
+
   @Test
   void dropRemovesWhatTxbenchMadeAndNothingElse() throws Exception {
     try (Connection c = DriverManager.getConnection(url("postgres"));

@@ -34,6 +34,16 @@ class SettingsTest {
             .target()
             .user());
     assertEquals("root", settings("mysql").target().user());
+    // A URL that names no user: the default the help gives, not the operating system's user.
+    assertEquals(
+        "root",
+        settings("mysql", "--target-url", "jdbc:mysql://127.0.0.1/txbench").target().user());
+    assertEquals(
+        "postgres",
+        settings("postgres", "--target-url", "jdbc:postgresql://127.0.0.1/postgres")
+            .target()
+            .user());
+    assertNull(settings("mongo", "--target-url", "mongodb://127.0.0.1/txbench").target().user());
     assertEquals(
         "ops",
         settings(

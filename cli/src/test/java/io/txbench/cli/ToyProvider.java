@@ -84,8 +84,8 @@ public class ToyProvider implements WorkloadProvider {
   }
 
   @Override
-  public boolean acceptsUrl(String url) {
-    return WorkloadProvider.hasScheme(url, "toy:");
+  public List<String> urlSchemes() {
+    return List.of("toy:");
   }
 
   @Override

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -147,6 +149,62 @@ class UsageErrorsTest {
           run.err().strip());
       assertEquals("", run.out());
     }
+  }
+
+  /**
+   * A URL of another target is refused before anything connects: nothing listens on port 1, so a
+   * connection would end in a connection error (exit 3), not in this line; no directory is made.
+   */
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "postgres|jdbc:mysql://127.0.0.1:1/txbench?user=root&password=S3cret-q7|jdbc:mysql://127.0.0.1:1/txbench?user=root&password=**** is a mysql URL; the postgres target takes jdbc:postgresql://...",
+        "postgres|jdbc:mariadb://127.0.0.1:1/txbench|jdbc:mariadb://127.0.0.1:1/txbench is a mysql URL; the postgres target takes jdbc:postgresql://...",
+        "mysql|jdbc:postgresql://127.0.0.1:1/postgres|jdbc:postgresql://127.0.0.1:1/postgres is a postgres URL; the mysql target takes jdbc:mysql://... or jdbc:mariadb://...",
+        "postgres|mongodb://u:S3cret-q7@127.0.0.1:1/txbench|mongodb://u:****@127.0.0.1:1/txbench is a mongo URL; the postgres target takes jdbc:postgresql://...",
+        "mongo|jdbc:postgresql://127.0.0.1:1/x|jdbc:postgresql://127.0.0.1:1/x is a postgres URL; the mongo target takes mongodb://... or mongodb+srv://...",
+        "postgres|postgresql://127.0.0.1:1/x|postgresql://127.0.0.1:1/x is not a postgres URL; the postgres target takes jdbc:postgresql://...",
+      })
+  void aUrlOfAnotherTargetIsRefusedBeforeConnecting(
+      String target, String url, String refusal, @org.junit.jupiter.api.io.TempDir Path dir) {
+    Path out = dir.resolve("run");
+    CliRun run =
+        CliRun.of(
+            "--benchmark-target",
+            target,
+            "--workload",
+            "point-select",
+            "--target-url",
+            url,
+            "--output-dir",
+            out.toString());
+    assertEquals(ExitCodes.USAGE, run.exitCode(), run.err() + run.out());
+    assertEquals("txbench: --target-url: " + refusal + " (see --help)", run.err().strip());
+    assertEquals("", run.out());
+    assertFalse(Files.exists(out), out.toString());
+  }
+
+  /** Of a list of targets each takes the URL of its scheme; one that none takes is refused. */
+  @org.junit.jupiter.api.Test
+  void aUrlNoTargetOfTheListTakesIsRefused() {
+    CliRun run =
+        CliRun.of(
+            "--benchmark-target",
+            "toy,postgres",
+            "--workload",
+            "point-select",
+            "--target-url",
+            "toy://anywhere",
+            "--target-url",
+            "jdbc:mysql://127.0.0.1:1/txbench");
+    assertEquals(ExitCodes.USAGE, run.exitCode(), run.err() + run.out());
+    assertEquals(
+        "txbench: --target-url: jdbc:mysql://127.0.0.1:1/txbench is a mysql URL; no target of"
+            + " this run takes it: toy takes toy://..., postgres takes jdbc:postgresql://..."
+            + " (see --help)",
+        run.err().strip());
+    assertEquals("", run.out());
   }
 
   @org.junit.jupiter.api.Test

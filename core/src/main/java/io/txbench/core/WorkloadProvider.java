@@ -22,19 +22,24 @@ public interface WorkloadProvider {
   String defaultDatabase();
 
   /**
-   * Checks the URL given for this target (with the credentials that go with it), before anything
+   * The schemes of this target's URLs, each as a URL starts ({@code jdbc:postgresql:}): a URL of
+   * another scheme is refused before anything connects ({@link ConnectionSettings}), and of a list
+   * of URLs each target takes the one of its scheme.
+   */
+  List<String> urlSchemes();
+
+  /**
+   * Checks a URL of this target's scheme (with the credentials that go with it), before anything
    * connects.
    *
    * @throws IllegalArgumentException with a message that says what is wrong with it
    */
   default void checkUrl(TargetOptions options) {}
 
-  /**
-   * Whether a {@code --target-url} is for this target, by its scheme: of a list of URLs, each
-   * target takes the one it accepts.
-   */
+  /** Whether {@code url} starts with one of {@link #urlSchemes()}, in any case. */
   default boolean acceptsUrl(String url) {
-    return false;
+    String lower = url.toLowerCase(Locale.ROOT);
+    return urlSchemes().stream().anyMatch(s -> lower.startsWith(s.toLowerCase(Locale.ROOT)));
   }
 
   /**
@@ -97,16 +102,5 @@ public interface WorkloadProvider {
   /** Builds a workload on a target this provider opened. */
   default Workload<?> workload(Target target, WorkloadOptions options) {
     return workloads().build(target, options);
-  }
-
-  /** Whether {@code url} starts with one of {@code schemes}, in any case. */
-  static boolean hasScheme(String url, String... schemes) {
-    String lower = url.toLowerCase(Locale.ROOT);
-    for (String scheme : schemes) {
-      if (lower.startsWith(scheme)) {
-        return true;
-      }
-    }
-    return false;
   }
 }

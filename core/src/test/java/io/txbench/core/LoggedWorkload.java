@@ -124,6 +124,11 @@ final class LoggedWorkload implements Workload<AutoCloseable> {
       }
 
       @Override
+      public List<String> urlSchemes() {
+        return List.of();
+      }
+
+      @Override
       public Target open(TargetOptions options, WorkloadOptions workload) {
         log.add("open");
         return target;

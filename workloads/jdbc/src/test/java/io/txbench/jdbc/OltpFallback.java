@@ -33,6 +33,11 @@ final class OltpFallback extends JdbcProvider {
   }
 
   @Override
+  public List<String> urlSchemes() {
+    return real.urlSchemes();
+  }
+
+  @Override
   protected SqlDialect dialect() {
     return withoutDeleteReturning(real.dialect());
   }

@@ -58,8 +58,8 @@ public final class MongoProvider implements WorkloadProvider {
   }
 
   @Override
-  public boolean acceptsUrl(String url) {
-    return WorkloadProvider.hasScheme(url, "mongodb:", "mongodb+srv:");
+  public List<String> urlSchemes() {
+    return List.of("mongodb:", "mongodb+srv:");
   }
 
   /** The in-process emulator: no real MongoDB ships in a JAR. */

@@ -17,6 +17,7 @@ import io.txbench.core.WorkloadRun;
 import io.txbench.core.WorkloadTable;
 import io.txbench.core.kinds.Airline;
 import java.time.Duration;
+import java.util.List;
 import org.bson.Document;
 import org.junit.jupiter.api.Test;
 
@@ -113,6 +114,11 @@ abstract class MongoAirlineContract extends MongoWorkloadsContract {
     @Override
     public String defaultDatabase() {
       return mongo.defaultDatabase();
+    }
+
+    @Override
+    public List<String> urlSchemes() {
+      return mongo.urlSchemes();
     }
 
     @Override

@@ -5,7 +5,6 @@ import io.txbench.core.EmbeddedServer;
 import io.txbench.core.LibraryLogger;
 import io.txbench.core.TargetOptions;
 import io.txbench.core.TargetUnavailableException;
-import io.txbench.core.WorkloadProvider;
 import io.txbench.jdbc.JdbcProvider;
 import io.txbench.jdbc.SqlDialect;
 import java.util.ArrayList;
@@ -72,8 +71,8 @@ public final class MySqlProvider extends JdbcProvider {
   }
 
   @Override
-  public boolean acceptsUrl(String url) {
-    return WorkloadProvider.hasScheme(url, "jdbc:mysql:", "jdbc:mariadb:");
+  public List<String> urlSchemes() {
+    return List.of("jdbc:mysql:", "jdbc:mariadb:");
   }
 
   /** None: there is no MySQL to unpack from a JAR, so the message says how to start one. */

@@ -3,7 +3,6 @@ package io.txbench.postgres;
 import io.txbench.core.EmbeddedServer;
 import io.txbench.core.LibraryLogger;
 import io.txbench.core.TargetUnavailableException;
-import io.txbench.core.WorkloadProvider;
 import io.txbench.jdbc.JdbcProvider;
 import io.txbench.jdbc.SqlDialect;
 import java.util.ArrayList;
@@ -30,8 +29,8 @@ public final class PostgresProvider extends JdbcProvider {
   }
 
   @Override
-  public boolean acceptsUrl(String url) {
-    return WorkloadProvider.hasScheme(url, "jdbc:postgresql:");
+  public List<String> urlSchemes() {
+    return List.of("jdbc:postgresql:");
   }
 
   @Override
