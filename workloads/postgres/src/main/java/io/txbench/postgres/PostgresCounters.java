@@ -67,7 +67,7 @@ final class PostgresCounters implements ServerCounters {
    * and how long each has been idle; not told of another user's session without the privilege.
    */
   private static final String OTHER_SESSIONS =
-      "pid || '@' || backend_start,"
+      "SELECT pid || '@' || backend_start,"
           + " coalesce(nullif(application_name, ''), 'a client') || ' as ' || coalesce(usename, '?'),"
           + " CASE WHEN state IS NULL THEN NULL WHEN state = 'idle'"
           + " THEN (extract(epoch FROM clock_timestamp() - state_change) * 1000)::bigint ELSE 0 END"
@@ -181,6 +181,9 @@ final class PostgresCounters implements ServerCounters {
    */
   @Override
   public CommitReading settle(TelemetrySql sql, Predicate<Duration> pause) throws SQLException {
+    // First: a statement of no row calls no function, pg_stat_force_next_flush() neither; the next
+    // statement's, of one row, publishes this one's commit too.
+    List<OtherSession> sessions = sql.query(OTHER_SESSIONS, PostgresCounters::sessions);
     long[] activity =
         numbers(
             sql,
@@ -190,7 +193,6 @@ final class PostgresCounters implements ServerCounters {
                 + " AND pid <> pg_backend_pid() AND backend_type = 'client backend'"
                 + " AND application_name = current_setting('application_name')",
             2);
-    List<OtherSession> sessions = sql.query(select(OTHER_SESSIONS), this::sessions);
     Duration wait =
         publishesAtOnce
             ? PUBLISHED_WITHIN.minusMillis(Math.min(activity[1], PUBLISHED_WITHIN.toMillis()))
@@ -223,26 +225,17 @@ final class PostgresCounters implements ServerCounters {
         counts[0], own, uncertain, others, wait, activity[0], Optional.of(started), sessions);
   }
 
-  private List<OtherSession> sessions(ResultSet rs) throws SQLException {
+  private static List<OtherSession> sessions(ResultSet rs) throws SQLException {
     List<OtherSession> sessions = new ArrayList<>();
-    int first = publishesAtOnce ? 2 : 1;
     while (rs.next()) {
-      long idle = rs.getLong(first + 2);
+      long idle = rs.getLong(3);
       sessions.add(
           new OtherSession(
-              rs.getString(first),
-              rs.getString(first + 1),
+              rs.getString(1),
+              rs.getString(2),
               rs.wasNull() ? Optional.empty() : Optional.of(Duration.ofMillis(idle))));
     }
     return sessions;
-  }
-
-  /**
-   * {@code SELECT columns}, which publishes its own counts at once where the user may have it do so
-   * (the function's void column comes first then).
-   */
-  private String select(String columns) {
-    return "SELECT " + (publishesAtOnce ? FORCE + ", " : "") + columns;
   }
 
   /**
@@ -250,8 +243,9 @@ final class PostgresCounters implements ServerCounters {
    * once where the user may have it do so (the function's void column comes first then).
    */
   private long[] numbers(TelemetrySql sql, String columns, int count) throws SQLException {
+    String select = "SELECT " + (publishesAtOnce ? FORCE + ", " : "") + columns;
     return sql.query(
-        select(columns),
+        select,
         rs -> {
           rs.next();
           int first = publishesAtOnce ? 2 : 1;
