@@ -122,22 +122,7 @@ class TelemetryCliIT {
 
   /** 3 s of the airline already loaded on 2 workers, after 1 s of warm-up. */
   private static CliRun airlineAgain(Path out, String target, String url) {
-    return CliRun.of(
-        "--benchmark-target",
-        target,
-        "--target-url",
-        url,
-        "--workload",
-        "airline",
-        "--skip-setup",
-        "--parallelism",
-        "2",
-        "--warmup",
-        "1s",
-        "--duration",
-        "3s",
-        "--output-dir",
-        out.toString());
+    return airlineWith(out, target, url, "--skip-setup", "--warmup", "1s", "--duration", "3s");
   }
 
   /**
@@ -356,23 +341,26 @@ class TelemetryCliIT {
 
   /** 6 s of the airline on 2 workers after {@code warmup}, periods of 1 s. */
   private CliRun airline(Path out, String target, String url, String warmup) {
-    return CliRun.of(
-        "--benchmark-target",
-        target,
-        "--target-url",
-        url,
-        "--workload",
-        "airline",
-        "--parallelism",
-        "2",
-        "--warmup",
-        warmup,
-        "--duration",
-        "6s",
-        "--metrics",
-        "1s",
-        "--output-dir",
-        out.toString());
+    return airlineWith(out, target, url, "--warmup", warmup, "--duration", "6s", "--metrics", "1s");
+  }
+
+  /** The airline on 2 workers with {@code options}. */
+  private static CliRun airlineWith(Path out, String target, String url, String... options) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "--benchmark-target",
+                target,
+                "--target-url",
+                url,
+                "--workload",
+                "airline",
+                "--parallelism",
+                "2",
+                "--output-dir",
+                out.toString()));
+    args.addAll(List.of(options));
+    return CliRun.of(args.toArray(String[]::new));
   }
 
   private static List<String> header(Path out) throws java.io.IOException {
