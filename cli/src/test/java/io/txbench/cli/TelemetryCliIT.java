@@ -102,7 +102,77 @@ class TelemetryCliIT {
       assertEquals("--no-commit-check", none.get("telemetry").get("commitCheck").asText());
       assertTrue(quick.out().contains("no cross-check with the server's count"), quick.out());
       assertFalse(quick.out().contains("waiting"), quick.out());
+
+      // A writer connected before the run commits during it: the server's count is above
+      // txbench's, and the check names who else was at work.
+      Path busy = dir.resolve("pg-busy");
+      CliRun shared =
+          withWriter(
+              "jdbc:postgresql://127.0.0.1:"
+                  + pg.getPort()
+                  + "/postgres?user=postgres&ApplicationName=nightly-etl",
+              () -> airlineAgain(busy, "postgres", pgUrl(pg)));
+      assertOtherSessionNamed(shared, busy, " (nightly-etl as postgres)");
     }
+  }
+
+  private static String pgUrl(EmbeddedPostgres pg) {
+    return "jdbc:postgresql://127.0.0.1:" + pg.getPort() + "/postgres?user=postgres";
+  }
+
+  /** 3 s of the airline already loaded on 2 workers, after 1 s of warm-up. */
+  private static CliRun airlineAgain(Path out, String target, String url) {
+    return airlineWith(out, target, url, "--skip-setup", "--warmup", "1s", "--duration", "3s");
+  }
+
+  /**
+   * Runs {@code run} while another client, connected on {@code url} before it, commits a
+   * transaction of its own every 20 ms.
+   */
+  private static CliRun withWriter(String url, java.util.function.Supplier<CliRun> run)
+      throws Exception {
+    try (Connection c = DriverManager.getConnection(url);
+        Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE IF NOT EXISTS other_work (x INT)");
+      c.setAutoCommit(false);
+      java.util.concurrent.atomic.AtomicBoolean done =
+          new java.util.concurrent.atomic.AtomicBoolean();
+      java.util.concurrent.CompletableFuture<Void> writing =
+          java.util.concurrent.CompletableFuture.runAsync(
+              () -> {
+                try {
+                  while (!done.get()) {
+                    s.execute("INSERT INTO other_work VALUES (1)");
+                    c.commit();
+                    Thread.sleep(20);
+                  }
+                } catch (java.sql.SQLException | InterruptedException e) {
+                  throw new java.util.concurrent.CompletionException(e);
+                }
+              });
+      try {
+        return run.get();
+      } finally {
+        done.set(true);
+        writing.join();
+      }
+    }
+  }
+
+  /**
+   * The run's server count is above txbench's, by another client's session, named as {@code who}.
+   */
+  private static void assertOtherSessionNamed(CliRun run, Path out, String who) throws Exception {
+    assertEquals(0, run.exitCode(), run.out() + run.err());
+    JsonNode commits = summary(out).get("serverCommits");
+    assertFalse(commits.get("agrees").asBoolean(), commits.toString());
+    assertTrue(
+        commits.get("server").asLong() > commits.get("counted").asLong(), commits.toString());
+    String sessions = "1 session(s) of other clients" + who;
+    assertEquals(sessions, commits.path("otherWork").asText(), commits.toString());
+    assertTrue(
+        run.out().contains("committed meanwhile by other work on the server (" + sessions + ")"),
+        run.out());
   }
 
   @Test
@@ -122,6 +192,13 @@ class TelemetryCliIT {
           header.toString());
       assertTrue(header.contains("server_cpu_cores"), header.toString());
       assertCommitsAgree(summary(out), run, "com_commit");
+
+      // MariaDB cannot tell whose a session is: it counts those beyond txbench's own.
+      Path busy = dir.resolve("maria-busy");
+      String url =
+          "jdbc:mariadb://127.0.0.1:" + db.getConfiguration().getPort() + "/test?user=root";
+      CliRun shared = withWriter(url, () -> airlineAgain(busy, "mysql", url));
+      assertOtherSessionNamed(shared, busy, "");
     } finally {
       db.stop();
     }
@@ -200,6 +277,13 @@ class TelemetryCliIT {
       JsonNode blindSummary = summary(none);
       assertFalse(blindSummary.get("telemetry").get("server").asBoolean());
       assertFalse(blindSummary.has("serverCommits"), blindSummary.toString());
+      // No cross-check either, and it says why.
+      assertEquals(warnings.get(0), blindSummary.get("telemetry").path("commitCheck").asText());
+      assertTrue(
+          blind
+              .out()
+              .contains("commits       no cross-check with the server's count: " + warnings.get(0)),
+          blind.out());
     }
   }
 
@@ -257,23 +341,26 @@ class TelemetryCliIT {
 
   /** 6 s of the airline on 2 workers after {@code warmup}, periods of 1 s. */
   private CliRun airline(Path out, String target, String url, String warmup) {
-    return CliRun.of(
-        "--benchmark-target",
-        target,
-        "--target-url",
-        url,
-        "--workload",
-        "airline",
-        "--parallelism",
-        "2",
-        "--warmup",
-        warmup,
-        "--duration",
-        "6s",
-        "--metrics",
-        "1s",
-        "--output-dir",
-        out.toString());
+    return airlineWith(out, target, url, "--warmup", warmup, "--duration", "6s", "--metrics", "1s");
+  }
+
+  /** The airline on 2 workers with {@code options}. */
+  private static CliRun airlineWith(Path out, String target, String url, String... options) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "--benchmark-target",
+                target,
+                "--target-url",
+                url,
+                "--workload",
+                "airline",
+                "--parallelism",
+                "2",
+                "--output-dir",
+                out.toString()));
+    args.addAll(List.of(options));
+    return CliRun.of(args.toArray(String[]::new));
   }
 
   private static List<String> header(Path out) throws java.io.IOException {

@@ -2,10 +2,14 @@ package io.txbench.core;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /**
  * The commit cross-check: the server's committed-transaction counter read at a quiet moment before
@@ -14,16 +18,33 @@ import java.util.concurrent.TimeUnit;
  * under way; its growth, less what txbench committed itself besides its workers (its telemetry's
  * reads, its lease's heartbeats), is compared with the iterations txbench counted as committed.
  * What else commits on the server (another client, autovacuum) cannot be told apart: the note says
- * what was seen of it.
+ * what was seen of it. A server that restarted between the two readings, or whose counter went
+ * down, started its counters again: there is no check then, and the outcome says why.
  */
 final class CommitCheck {
+  /** How far apart two readings of a server's start may be and still be the same start. */
+  private static final Duration SAME_START = Duration.ofSeconds(2);
+
+  /** How many other clients' sessions the note names. */
+  private static final int NAMED = 5;
+
   private final CommitCounter counter;
   private final Lease lease;
   private final Object pauses = new Object();
   private volatile boolean stopped;
 
-  /** The counter at a quiet moment, and the lease's heartbeats sent by then. */
-  record Mark(CommitReading reading, Lease.Beats beats) {}
+  /**
+   * The counter at a quiet moment, the lease's heartbeats sent by then, and when it was read
+   * ({@link System#nanoTime()}).
+   */
+  record Mark(CommitReading reading, Lease.Beats beats, long nanos) {}
+
+  /** The check of a run ({@code commits}), or why none could be made ({@code why}). */
+  record Outcome(Optional<ServerCommits> commits, Optional<String> why) {
+    static Outcome unchecked(String why) {
+      return new Outcome(Optional.empty(), Optional.of(why));
+    }
+  }
 
   CommitCheck(CommitCounter counter, Lease lease) {
     this.counter = counter;
@@ -35,7 +56,7 @@ final class CommitCheck {
     return lease.betweenBeats(
         () -> {
           CommitReading reading = counter.settle(this::pause);
-          return stopped ? null : new Mark(reading, lease.beats());
+          return stopped ? null : new Mark(reading, lease.beats(), System.nanoTime());
         });
   }
 
@@ -64,20 +85,23 @@ final class CommitCheck {
   }
 
   /**
-   * The check of a run between {@code before} and {@code after}; {@code unsettled}, in-doubt
-   * iterations of earlier runs that may have landed in it.
+   * The check of a run between {@code before} and {@code after}, in which txbench counted {@code
+   * counted} iterations committed and {@code inDoubt} whose commit the server may have kept (with
+   * those of earlier runs that may have landed in it); {@code sessionsOpened}, the workers'
+   * sessions opened for it.
    */
-  ServerCommits compare(
-      Mark before, Mark after, RunResult result, long unsettled, int sessionsOpened) {
+  Outcome compare(Mark before, Mark after, long counted, long inDoubt, int sessionsOpened) {
     CommitReading b = before.reading();
     CommitReading a = after.reading();
+    Optional<String> incomparable = incomparable(b, a);
+    if (incomparable.isPresent()) {
+      return Outcome.unchecked(incomparable.get());
+    }
     long grew = a.committed() - b.committed();
     long reads = a.ownCommits() - b.ownCommits();
     long beats = after.beats().answered() - before.beats().answered();
     int perBeat = counter.commitsPerHeartbeat();
     long server = grew - reads - beats * perBeat;
-    long counted = result.iterations() - result.declined();
-    long inDoubt = result.inDoubt() + unsettled;
     long ownUncertain =
         a.ownUncertain()
             - b.ownUncertain()
@@ -110,6 +134,19 @@ final class CommitCheck {
                 Locale.US, "%,d %s meanwhile, whose commits count too", more, other.getKey()));
       }
     }
+    List<OtherSession> sessions = activeOthers(before, after);
+    if (server > counted + inDoubt + ownUncertain && !sessions.isEmpty()) {
+      String named = named(sessions);
+      otherWork.add(
+          String.format(Locale.US, "%,d session(s) of other clients%s", sessions.size(), named));
+      notes.add(
+          String.format(
+              Locale.US,
+              "%,d session(s) of other clients were active on the server during the run%s:"
+                  + " their commits count too",
+              sessions.size(),
+              named));
+    }
     if (sessionsOpened > 0 && counter.countsSessionSetUpLate()) {
       notes.add(
           sessionsOpened
@@ -129,14 +166,77 @@ final class CommitCheck {
                   + " every session's counts",
               waited.toMillis() / 1000.0));
     }
-    return new ServerCommits(
-        counter.name(),
-        server,
-        counted,
-        inDoubt,
-        agrees,
-        String.join("; ", notes),
-        String.join(", ", otherWork));
+    return new Outcome(
+        Optional.of(
+            new ServerCommits(
+                counter.name(),
+                server,
+                counted,
+                inDoubt,
+                agrees,
+                String.join("; ", notes),
+                String.join(", ", otherWork))),
+        Optional.empty());
+  }
+
+  /**
+   * Why readings {@code b} and {@code a} cannot be compared, when they cannot: the server restarted
+   * between them (its start moved), or its counter went down (reset, or started again).
+   */
+  private Optional<String> incomparable(CommitReading b, CommitReading a) {
+    if (b.serverStarted().isPresent()
+        && a.serverStarted().isPresent()
+        && Duration.between(b.serverStarted().get(), a.serverStarted().get())
+                .abs()
+                .compareTo(SAME_START)
+            > 0) {
+      return Optional.of(
+          "the server restarted during the run (its counters may have started again)");
+    }
+    if (a.committed() < b.committed()) {
+      return Optional.of(
+          String.format(
+              Locale.US,
+              "%s went down during the run, from %,d to %,d (the server's counters were reset)",
+              counter.name(),
+              b.committed(),
+              a.committed()));
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The other clients' sessions that may have committed between the two marks: those that ran
+   * something since the first (or whose idleness the server does not tell), and those that ended
+   * meanwhile.
+   */
+  private static List<OtherSession> activeOthers(Mark before, Mark after) {
+    Duration between = Duration.ofNanos(after.nanos() - before.nanos());
+    Map<String, OtherSession> active = new LinkedHashMap<>();
+    for (OtherSession s : after.reading().sessions()) {
+      if (s.idle().isEmpty() || s.idle().get().compareTo(between) < 0) {
+        active.put(s.id(), s);
+      }
+    }
+    Set<String> still =
+        after.reading().sessions().stream().map(OtherSession::id).collect(Collectors.toSet());
+    for (OtherSession s : before.reading().sessions()) {
+      if (!still.contains(s.id())) {
+        active.putIfAbsent(s.id(), s);
+      }
+    }
+    return List.copyOf(active.values());
+  }
+
+  /** " (a, b as c, ...)": who the sessions are, as far as the server says; "" when it does not. */
+  private static String named(List<OtherSession> sessions) {
+    List<String> who =
+        sessions.stream().map(OtherSession::who).filter(w -> !w.isEmpty()).distinct().toList();
+    if (who.isEmpty()) {
+      return "";
+    }
+    String shown = String.join(", ", who.subList(0, Math.min(NAMED, who.size())));
+    return " (" + shown + (who.size() > NAMED ? ", ..." : "") + ")";
   }
 
   private static String own(long reads, long beats, int perBeat) {

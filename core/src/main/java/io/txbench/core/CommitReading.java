@@ -1,7 +1,10 @@
 package io.txbench.core;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The server's committed-transaction counter read at a quiet moment ({@link CommitCounter#settle}):
@@ -12,7 +15,9 @@ import java.util.Map;
  * by what they are in words ({@code "session(s) opened"}), so that a growth of one between two
  * readings can be told; {@code waited}, how long it waited for the counter to hold every commit
  * made before; {@code busy}, sessions of txbench's still running a statement then, whose commit may
- * come later.
+ * come later; {@code serverStarted}, when the server last started (to within a second or so; empty
+ * when it does not say), so that a restart between two readings, which starts its counters again,
+ * can be told; {@code sessions}, other clients' sessions connected then.
  */
 public record CommitReading(
     long committed,
@@ -20,9 +25,21 @@ public record CommitReading(
     long ownUncertain,
     Map<String, Long> others,
     Duration waited,
-    long busy) {
+    long busy,
+    Optional<Instant> serverStarted,
+    List<OtherSession> sessions) {
 
   public CommitReading {
     others = Map.copyOf(others);
+    sessions = List.copyOf(sessions);
+  }
+
+  /**
+   * A reading of a server that counts only its clients' commits, none of txbench's own beside its
+   * workers', and makes them count at once.
+   */
+  public static CommitReading of(
+      long committed, Optional<Instant> serverStarted, List<OtherSession> sessions) {
+    return new CommitReading(committed, 0, 0, Map.of(), Duration.ZERO, 0, serverStarted, sessions);
   }
 }

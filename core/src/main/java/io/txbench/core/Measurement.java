@@ -86,9 +86,16 @@ final class Measurement {
       return flags.withCommits(
           Optional.empty(), Optional.of("the server's count could not be read"));
     }
-    return flags.withCommits(
-        Optional.of(commits.check().compare(before, after, result, unsettled, sessionsOpened)),
-        Optional.empty());
+    CommitCheck.Outcome checked =
+        commits
+            .check()
+            .compare(
+                before,
+                after,
+                result.iterations() - result.declined(),
+                result.inDoubt() + unsettled,
+                sessionsOpened);
+    return flags.withCommits(checked.commits(), checked.why());
   }
 
   /** The commit counter at a quiet moment; null without a check, or when it cannot be read. */

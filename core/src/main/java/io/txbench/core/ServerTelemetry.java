@@ -29,7 +29,10 @@ public interface ServerTelemetry extends AutoCloseable {
    */
   Optional<String> warning();
 
-  /** The server's committed-transaction counter, when it has one the user may read. */
+  /**
+   * The server's committed-transaction counter, when it has one the user may read; when it has one
+   * it cannot read, {@link #warning()} says why.
+   */
   Optional<CommitCounter> commits();
 
   /** Closes its connection; never throws. */

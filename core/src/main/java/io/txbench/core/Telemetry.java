@@ -38,11 +38,13 @@ final class Telemetry implements AutoCloseable {
    * under {@code lease}.
    */
   static Telemetry open(Target target, Lease lease, boolean transactions) {
-    ServerTelemetry server = null;
+    ServerTelemetry server;
     try {
       server = target.telemetry().orElse(null);
     } catch (RuntimeException e) {
-      LOG.warn("no server telemetry: {}", Causes.describe(e));
+      server =
+          ServerTelemetry.none(
+              Optional.empty(), Optional.of("no server telemetry: " + Causes.describe(e)));
     }
     if (server != null) {
       server.warning().ifPresent(LOG::warn);
@@ -82,10 +84,16 @@ final class Telemetry implements AutoCloseable {
     };
   }
 
-  /** The commit cross-check of a run, or why there is none. */
+  /**
+   * The commit cross-check of a run, or why there is none: it does not apply, or the server would
+   * not tell its counter (its telemetry's warning); nothing when the server has no counter at all.
+   */
   Checked commitCheck() {
-    if (server == null || server.commits().isEmpty()) {
+    if (server == null) {
       return new Checked(null, Optional.empty());
+    }
+    if (server.commits().isEmpty()) {
+      return new Checked(null, server.warning());
     }
     CommitCounter counter = server.commits().get();
     Optional<String> why = counter.inapplicable(transactions);

@@ -91,7 +91,24 @@ public final class WorkloadRun {
       boolean prepare,
       Disruption disruption)
       throws Exception {
-    try (Benchmark benchmark = Benchmark.open(provider, target, options, run.parallelism())) {
+    return run(
+        provider, target, options, new RunPlan(run, Duration.ZERO, true), prepare, disruption);
+  }
+
+  /**
+   * The same with {@code plan} (a commit cross-check, whose first reading comes before the
+   * disruption: that starts with the run's clock).
+   */
+  public static Outcome run(
+      WorkloadProvider provider,
+      TargetOptions target,
+      WorkloadOptions options,
+      RunPlan plan,
+      boolean prepare,
+      Disruption disruption)
+      throws Exception {
+    try (Benchmark benchmark =
+        Benchmark.open(provider, target, options, plan.run().parallelism())) {
       if (prepare) {
         benchmark.prepare(Progress.silent());
       } else {
@@ -102,8 +119,14 @@ public final class WorkloadRun {
       StepListener alongside =
           new StepListener() {
             @Override
-            public void started() {
-              started.complete(null);
+            public java.util.Optional<RunListener> measuring(RunOptions run, Metrics metrics) {
+              return java.util.Optional.of(
+                  new RunListener() {
+                    @Override
+                    public void onStart(long startMillis, int threads) {
+                      started.complete(null);
+                    }
+                  });
             }
 
             @Override
@@ -117,7 +140,7 @@ public final class WorkloadRun {
           CompletableFuture.supplyAsync(
               () -> {
                 try {
-                  return benchmark.measure(new RunPlan(run, Duration.ZERO, true), alongside);
+                  return benchmark.measure(plan, alongside);
                 } catch (Exception e) {
                   throw new CompletionException(e);
                 }

@@ -257,7 +257,14 @@ public final class JdbcTarget implements Target {
 
   @Override
   public Optional<ServerTelemetry> telemetry() {
-    return Optional.of(JdbcTelemetry.open(dialect, telemetryOpener, endpoint, serverVersion));
+    return Optional.of(
+        JdbcTelemetry.open(dialect, telemetryOpener, this::sessionsOpen, endpoint, serverVersion));
+  }
+
+  /** The connections its two pools hold open on the server now, in use or idle. */
+  private int sessionsOpen() {
+    return pool.getHikariPoolMXBean().getTotalConnections()
+        + control.getHikariPoolMXBean().getTotalConnections();
   }
 
   @Override

@@ -41,10 +41,14 @@ final class JdbcTelemetry implements ServerTelemetry {
     this.serverVersion = serverVersion;
   }
 
-  /** Opens the connection and finds what its user may read; never throws. */
+  /**
+   * Opens the connection and finds what its user may read; never throws. {@code pools}, the
+   * connections txbench's pools hold open on the server beside it.
+   */
   static ServerTelemetry open(
       SqlDialect dialect,
       ConnectionOpener opener,
+      java.util.function.IntSupplier pools,
       Optional<ServerEndpoint> endpoint,
       String serverVersion) {
     Optional<ServerCounters> counters = dialect.serverCounters();
@@ -61,7 +65,8 @@ final class JdbcTelemetry implements ServerTelemetry {
           Optional.of(
               "no server telemetry: cannot open a connection of its own: " + Causes.describe(e)));
     }
-    TelemetrySql sql = new TelemetrySql(c, opener, dialect, counters.get().statementsCommit());
+    TelemetrySql sql =
+        new TelemetrySql(c, opener, pools, dialect, counters.get().statementsCommit());
     try {
       return new JdbcTelemetry(
           counters.get(), sql, counters.get().open(sql), endpoint, serverVersion);

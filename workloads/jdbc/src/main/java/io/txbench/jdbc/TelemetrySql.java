@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.function.IntSupplier;
 
 /**
  * The statements of telemetry's own connection (in autocommit), counted: on a server that makes
@@ -14,6 +15,7 @@ import java.sql.Statement;
  */
 public final class TelemetrySql {
   private final JdbcTelemetry.ConnectionOpener opener;
+  private final IntSupplier pools;
   private Connection connection;
   private final SqlDialect dialect;
   private final boolean statementsCommit;
@@ -29,10 +31,12 @@ public final class TelemetrySql {
   TelemetrySql(
       Connection connection,
       JdbcTelemetry.ConnectionOpener opener,
+      IntSupplier pools,
       SqlDialect dialect,
       boolean statementsCommit) {
     this.connection = connection;
     this.opener = opener;
+    this.pools = pools;
     this.dialect = dialect;
     this.statementsCommit = statementsCommit;
   }
@@ -72,6 +76,14 @@ public final class TelemetrySql {
       // closing a connection lost already: nothing to do about it
     }
     connection = null;
+  }
+
+  /**
+   * The connections txbench's pools hold open on the server now beside this one: its workers', and
+   * those of prepare, verify and the lease.
+   */
+  public int poolSessions() {
+    return pools.getAsInt();
   }
 
   /** The commits its statements made so far (none where a read is no transaction). */

@@ -160,7 +160,7 @@ final class MongoTelemetry implements ServerTelemetry {
             if (count == null) {
               throw new IllegalStateException("serverStatus no longer counts transactions");
             }
-            return new CommitReading(count, 0, 0, Map.of(), Duration.ZERO, 0);
+            return CommitReading.of(count, Optional.empty(), List.of());
           }
 
           @Override

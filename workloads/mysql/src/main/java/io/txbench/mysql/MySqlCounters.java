@@ -1,11 +1,13 @@
 package io.txbench.mysql;
 
 import io.txbench.core.CommitReading;
+import io.txbench.core.OtherSession;
 import io.txbench.core.TelemetryColumn;
 import io.txbench.jdbc.ServerCounters;
 import io.txbench.jdbc.TelemetrySql;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,6 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import java.util.stream.LongStream;
 
 /**
  * MySQL's and MariaDB's counters: {@code SHOW GLOBAL STATUS}, which needs no privilege, summed over
@@ -45,6 +48,21 @@ final class MySqlCounters implements ServerCounters {
           TelemetryColumn.gauge("Threads_running"));
 
   private static final String COMMITS = "Com_commit";
+  private static final String UPTIME = "Uptime";
+
+  /** The client sessions the user may see but telemetry's own, system threads left out. */
+  private static final String CLIENT_SESSIONS =
+      "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE ID <> CONNECTION_ID()"
+          + " AND COMMAND NOT IN ('Daemon', 'Binlog Dump', 'Binlog Dump GTID', 'Killed')"
+          + " AND USER NOT IN ('system user', 'event_scheduler', 'unauthenticated user')";
+
+  /**
+   * This machine's clock when made, moved on by the monotonic one: a server's start, now less its
+   * uptime, stays where it is when the machine's clock jumps.
+   */
+  private final Instant base = Instant.now();
+
+  private final long baseNanos = System.nanoTime();
 
   private List<TelemetryColumn> columns = List.of();
 
@@ -58,7 +76,11 @@ final class MySqlCounters implements ServerCounters {
       }
     }
     columns = List.copyOf(kept);
-    return new Access(columns, Optional.empty());
+    return new Access(
+        columns,
+        present.containsKey(COMMITS.toLowerCase(Locale.ROOT))
+            ? Optional.empty()
+            : Optional.of("no commit cross-check: the server does not show " + COMMITS));
   }
 
   @Override
@@ -105,15 +127,33 @@ final class MySqlCounters implements ServerCounters {
                 + " they do not send");
   }
 
+  /**
+   * Reads the counter with the server's uptime, which tells its start, and counts the client
+   * sessions beyond txbench's own (the server does not tell them apart: they go unnamed).
+   */
   @Override
   public CommitReading settle(TelemetrySql sql, Predicate<Duration> pause) throws SQLException {
-    Long commits =
-        status(sql, List.of(TelemetryColumn.counter(COMMITS)))
-            .get(COMMITS.toLowerCase(Locale.ROOT));
+    Map<String, Long> status =
+        status(sql, List.of(TelemetryColumn.counter(COMMITS), TelemetryColumn.counter(UPTIME)));
+    Long commits = status.get(COMMITS.toLowerCase(Locale.ROOT));
     if (commits == null) {
       throw new SQLException("the server no longer shows " + COMMITS);
     }
-    return new CommitReading(commits, 0, 0, Map.of(), Duration.ZERO, 0);
+    Instant now = base.plusNanos(System.nanoTime() - baseNanos);
+    Optional<Instant> started =
+        Optional.ofNullable(status.get(UPTIME.toLowerCase(Locale.ROOT))).map(now::minusSeconds);
+    long clients =
+        sql.query(
+            CLIENT_SESSIONS,
+            rs -> {
+              rs.next();
+              return rs.getLong(1);
+            });
+    List<OtherSession> others =
+        LongStream.range(0, clients - sql.poolSessions())
+            .mapToObj(i -> new OtherSession("session " + i, "", Optional.empty()))
+            .toList();
+    return CommitReading.of(commits, started, others);
   }
 
   @Override

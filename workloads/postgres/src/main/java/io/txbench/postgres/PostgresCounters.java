@@ -1,12 +1,15 @@
 package io.txbench.postgres;
 
 import io.txbench.core.CommitReading;
+import io.txbench.core.OtherSession;
 import io.txbench.core.TelemetryColumn;
 import io.txbench.jdbc.ServerCounters;
 import io.txbench.jdbc.TelemetrySql;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -58,6 +61,19 @@ final class PostgresCounters implements ServerCounters {
   private static final TelemetryColumn WAL = TelemetryColumn.counter("wal_bytes");
   private static final String WAL_BYTES = "pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::bigint";
   private static final String FORCE = "pg_stat_force_next_flush()";
+
+  /**
+   * The other clients' sessions on this database (another application name than txbench's): who,
+   * and how long each has been idle; not told of another user's session without the privilege.
+   */
+  private static final String OTHER_SESSIONS =
+      "SELECT pid || '@' || backend_start,"
+          + " coalesce(nullif(application_name, ''), 'a client') || ' as ' || coalesce(usename, '?'),"
+          + " CASE WHEN state IS NULL THEN NULL WHEN state = 'idle'"
+          + " THEN (extract(epoch FROM clock_timestamp() - state_change) * 1000)::bigint ELSE 0 END"
+          + " FROM pg_stat_activity WHERE datname = current_database()"
+          + " AND pid <> pg_backend_pid() AND backend_type = 'client backend'"
+          + " AND application_name <> current_setting('application_name')";
 
   private List<TelemetryColumn> columns = List.of();
   private String read;
@@ -160,10 +176,14 @@ final class PostgresCounters implements ServerCounters {
   /**
    * Waits until each of txbench's sessions on this database (those with its application name) has
    * been idle long enough to have published its counts, then reads the counter, with the sessions
-   * opened and the autovacuum and autoanalyze runs so far, which commit too.
+   * opened and the autovacuum and autoanalyze runs so far, which commit too, the server's start
+   * ({@code pg_postmaster_start_time()}), and the other clients' sessions on this database.
    */
   @Override
   public CommitReading settle(TelemetrySql sql, Predicate<Duration> pause) throws SQLException {
+    // First: a statement of no row calls no function, pg_stat_force_next_flush() neither; the next
+    // statement's, of one row, publishes this one's commit too.
+    List<OtherSession> sessions = sql.query(OTHER_SESSIONS, PostgresCounters::sessions);
     long[] activity =
         numbers(
             sql,
@@ -193,13 +213,29 @@ final class PostgresCounters implements ServerCounters {
             sql,
             "xact_commit, sessions,"
                 + " (SELECT coalesce(sum(autovacuum_count + autoanalyze_count), 0)"
-                + " FROM pg_stat_all_tables)"
+                + " FROM pg_stat_all_tables),"
+                + " (extract(epoch FROM pg_postmaster_start_time()) * 1000000)::bigint"
                 + " FROM pg_stat_database WHERE datname = current_database()",
-            3);
+            4);
     Map<String, Long> others = new LinkedHashMap<>();
     others.put("session(s) opened (each commits at login)", counts[1]);
     others.put("autovacuum or autoanalyze run(s)", counts[2]);
-    return new CommitReading(counts[0], own, uncertain, others, wait, activity[0]);
+    Instant started = Instant.EPOCH.plus(counts[3], ChronoUnit.MICROS);
+    return new CommitReading(
+        counts[0], own, uncertain, others, wait, activity[0], Optional.of(started), sessions);
+  }
+
+  private static List<OtherSession> sessions(ResultSet rs) throws SQLException {
+    List<OtherSession> sessions = new ArrayList<>();
+    while (rs.next()) {
+      long idle = rs.getLong(3);
+      sessions.add(
+          new OtherSession(
+              rs.getString(1),
+              rs.getString(2),
+              rs.wasNull() ? Optional.empty() : Optional.of(Duration.ofMillis(idle))));
+    }
+    return sessions;
   }
 
   /**
