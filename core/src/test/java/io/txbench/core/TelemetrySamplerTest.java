@@ -73,7 +73,8 @@ class TelemetrySamplerTest {
             row -> {
               got.add(row);
               enough.countDown();
-            });
+            },
+            () -> false);
     sampler.start(System.nanoTime());
     assertTrue(enough.await(30, TimeUnit.SECONDS), "rows came: " + got);
     sampler.stop();
