@@ -48,7 +48,8 @@ class ServerLifecycleIT {
     }
   }
 
-  private static List<String> args(int port, Path out, String... more) {
+  /** The JAR run on the server at {@code port}, writing to {@code out}, with {@code more}. */
+  private static JarChild child(int port, Path out, String... more) throws IOException {
     List<String> all =
         new java.util.ArrayList<>(
             List.of(
@@ -59,7 +60,36 @@ class ServerLifecycleIT {
                 "--output-dir",
                 out.toString()));
     all.addAll(List.of(more));
-    return all;
+    return new JarChild(all.toArray(String[]::new));
+  }
+
+  /**
+   * An update run on {@code server}, with a warm-up of {@code warmUp}, whose server is killed one
+   * second into it.
+   */
+  private static JarChild killedInTheWarmUp(
+      Path data, EmbeddedPostgres server, Path out, String warmUp) throws Exception {
+    JarChild run =
+        child(
+            server.getPort(),
+            out,
+            "--workload",
+            "update",
+            "--table-size",
+            "1000",
+            "--parallelism",
+            "4",
+            "--warmup",
+            warmUp,
+            "--duration",
+            "3s",
+            "--metrics",
+            "1s",
+            "--connection-wait-timeout",
+            "2s");
+    run.awaitLine("[ warm-up 1s ]");
+    kill(data, server);
+    return run;
   }
 
   /** Waits for any of {@code texts} in what the child printed; which one came. */
@@ -90,23 +120,21 @@ class ServerLifecycleIT {
     Path out = dir.resolve("frozen");
     try (EmbeddedPostgres server = start(data, 0)) {
       JarChild run =
-          new JarChild(
-              args(
-                      server.getPort(),
-                      out,
-                      "--workload",
-                      "insert",
-                      "--table-size",
-                      "1000",
-                      "--parallelism",
-                      "8",
-                      "--warmup",
-                      "0s",
-                      "--duration",
-                      "5m",
-                      "--connection-wait-timeout",
-                      "3s")
-                  .toArray(String[]::new));
+          child(
+              server.getPort(),
+              out,
+              "--workload",
+              "insert",
+              "--table-size",
+              "1000",
+              "--parallelism",
+              "8",
+              "--warmup",
+              "0s",
+              "--duration",
+              "5m",
+              "--connection-wait-timeout",
+              "3s");
       // After the first period's server read has answered, long before the next one's.
       run.awaitLine("[ 10s ]");
       Thread.sleep(2_500);
@@ -139,28 +167,7 @@ class ServerLifecycleIT {
     EmbeddedPostgres server = start(data, 0);
     int port = server.getPort();
     try {
-      JarChild run =
-          new JarChild(
-              args(
-                      port,
-                      out,
-                      "--workload",
-                      "update",
-                      "--table-size",
-                      "1000",
-                      "--parallelism",
-                      "4",
-                      "--warmup",
-                      "15s",
-                      "--duration",
-                      "3s",
-                      "--metrics",
-                      "1s",
-                      "--connection-wait-timeout",
-                      "2s")
-                  .toArray(String[]::new));
-      run.awaitLine("[ warm-up 1s ]");
-      kill(data, server);
+      JarChild run = killedInTheWarmUp(data, server, out, "15s");
       // Back only once the warm-up has ended on a dead server: the fault outlasts the warm-up.
       awaitAny(run, LOST_AFTER_WARM_UP, BASELINE_LOST);
       server = start(data, port);
@@ -182,26 +189,7 @@ class ServerLifecycleIT {
     Path out = dir.resolve("warm");
     EmbeddedPostgres server = start(data, 0);
     try {
-      JarChild run =
-          new JarChild(
-              args(
-                      server.getPort(),
-                      out,
-                      "--workload",
-                      "update",
-                      "--table-size",
-                      "1000",
-                      "--warmup",
-                      "3s",
-                      "--duration",
-                      "2s",
-                      "--metrics",
-                      "1s",
-                      "--connection-wait-timeout",
-                      "2s")
-                  .toArray(String[]::new));
-      run.awaitLine("[ warm-up 1s ]");
-      kill(data, server);
+      JarChild run = killedInTheWarmUp(data, server, out, "3s");
       assertEquals(ExitCodes.TARGET, run.awaitExit(120), run.printed.toString());
       List<String> lines = run.printed.toString().lines().toList();
       assertEquals(
