@@ -69,9 +69,15 @@ final class MeasuredRun {
   /** Warms up, measures and verifies one run at {@code run}'s parallelism; its exit code. */
   int run(RunOptions run, Path directory) throws Exception {
     Recording recording = new Recording(run, directory);
-    RunOutcome outcome =
-        benchmark.measure(
-            new RunPlan(run, plan.warmup(), plan.verify(), plan.commitCheck()), recording);
+    RunOutcome outcome;
+    try {
+      outcome =
+          benchmark.measure(
+              new RunPlan(run, plan.warmup(), plan.verify(), plan.commitCheck()), recording);
+    } catch (Exception e) {
+      recording.discard();
+      throw e;
+    }
     if (outcome.ending() == RunOutcome.Ending.STOPPED_IN_WARM_UP) {
       out.println("Stopped during the warm-up: nothing was measured.");
       return ExitCodes.INTERRUPTED;
@@ -121,6 +127,21 @@ final class MeasuredRun {
       } catch (IOException e) {
         err.println("txbench: cannot write results to " + directory + ": " + ResultFiles.reason(e));
         return Optional.empty();
+      }
+    }
+
+    /**
+     * Removes the files set up for a run that then measured nothing (its workers' sessions could
+     * not be opened): a run that measured nothing leaves no files that look like a run's.
+     */
+    void discard() {
+      if (listeners == null || summary != null) {
+        return;
+      }
+      try {
+        ResultFiles.deleteRun(directory);
+      } catch (IOException e) {
+        err.println("txbench: cannot remove " + directory + "'s files: " + ResultFiles.reason(e));
       }
     }
 

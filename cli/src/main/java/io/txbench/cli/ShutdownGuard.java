@@ -1,15 +1,18 @@
 package io.txbench.cli;
 
+import io.txbench.core.Runner;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Ctrl-C (SIGINT) and SIGTERM: stops what the session is doing (a load, a warm-up, a measured run)
- * and gives it up to 5 seconds to write its results and stop its embedded server before the JVM
- * exits, with the code the JVM chose for the signal (130 for SIGINT, 143 for SIGTERM).
+ * and gives it the runner's grace for the iterations in hand plus 3 seconds to write its results
+ * and stop its embedded server before the JVM exits, with the code the JVM chose for the signal
+ * (130 for SIGINT, 143 for SIGTERM). A stopped run reads nothing more from the server, so that a
+ * frozen one cannot hold its record past that.
  */
 final class ShutdownGuard implements AutoCloseable {
-  private static final long WAIT_SECONDS = 5;
+  private static final long WAIT_NANOS = Runner.GRACE_NANOS + TimeUnit.SECONDS.toNanos(3);
   private final CountDownLatch sessionDone = new CountDownLatch(1);
   private final Thread hook;
   private volatile Runnable stop;
@@ -46,7 +49,7 @@ final class ShutdownGuard implements AutoCloseable {
       s.run();
     }
     try {
-      if (!sessionDone.await(WAIT_SECONDS, TimeUnit.SECONDS) && lastResort != null) {
+      if (!sessionDone.await(WAIT_NANOS, TimeUnit.NANOSECONDS) && lastResort != null) {
         lastResort.close();
       }
     } catch (Exception e) {

@@ -20,8 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The command line when things go wrong around it, against a real PostgreSQL: an output directory
- * that cannot be written, a server killed mid-run or during the warm-up, and buyers fighting over
- * two flights at isolation levels that do and do not hold.
+ * that cannot be written, a server killed mid-run, and buyers fighting over two flights at
+ * isolation levels that do and do not hold (a server lost around the warm-up: {@link
+ * ServerLifecycleIT}).
  */
 class FaultsCliIT extends PostgresServer {
   @TempDir Path dir;
@@ -123,29 +124,5 @@ class FaultsCliIT extends PostgresServer {
         // It is dead already.
       }
     }
-  }
-
-  @Test
-  void aServerLostDuringTheWarmUpIsExitCode3AndSaysWhere() throws Exception {
-    CliRun run =
-        killDuring(
-            dir.resolve("warm-data"),
-            3_000,
-            "--workload",
-            "update",
-            "--table-size",
-            "1000",
-            "--warmup",
-            "4s",
-            "--duration",
-            "2s",
-            "--connection-wait-timeout",
-            "2s",
-            "--output-dir",
-            dir.resolve("warm").toString());
-    assertEquals(ExitCodes.TARGET, run.exitCode(), run.out() + run.err());
-    String err = run.err().strip();
-    assertTrue(err.startsWith("txbench: lost the server while taking verify's baseline: "), err);
-    assertEquals(1, err.lines().filter(l -> l.startsWith("txbench:")).count(), err);
   }
 }

@@ -174,7 +174,8 @@ public final class Benchmark implements AutoCloseable {
    * listener}. The first one shares the lease and gathers the crew, which every later one reuses.
    *
    * @throws TargetUnavailableException when the server was lost before the run could start (the
-   *     baseline, the workers' sessions); one lost later shows in the outcome's verdict
+   *     baseline, the workers' sessions; one lost in the warm-up is waited for up to the warm-up's
+   *     length again); one lost later shows in the outcome's verdict
    */
   public RunOutcome measure(RunPlan plan, StepListener listener) throws Exception {
     if (plan.run().parallelism() > workers) {

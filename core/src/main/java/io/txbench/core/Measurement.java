@@ -1,14 +1,25 @@
 package io.txbench.core;
 
+import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One measured run of a crew, in the order that keeps the results whatever fails: warm up, let the
- * listener set up what follows the run, take verify's baseline, run, hand the result over, and only
- * then verify. A verify that cannot run says why in its verdict instead of losing the run.
+ * One measured run of a crew, in the order that keeps the results whatever fails: warm up, take
+ * verify's baseline (waiting for a server lost in the warm-up, as the window's workers would), let
+ * the listener set up what follows the run, run, hand the result over, and only then verify. A
+ * verify that cannot run says why in its verdict instead of losing the run. Once a stop is asked
+ * for, nothing more is read from the server: a stopped run's record comes first.
  */
 final class Measurement {
+  private static final Logger LOG = LoggerFactory.getLogger(Measurement.class);
+
+  /** The pause between two tries to reach a server lost in the warm-up. */
+  private static final long RETRY_NANOS = TimeUnit.SECONDS.toNanos(1);
+
   private final Crew<?> crew;
   private final Target target;
   private final StopSwitch stops;
@@ -23,9 +34,13 @@ final class Measurement {
 
   RunOutcome run(RunPlan plan, StepListener listener) throws Exception {
     RunOptions run = plan.run();
-    // What follows the run is set up after the warm-up: a run stopped in it leaves nothing that
-    // looks like a run's results.
+    // What follows the run is set up after the warm-up and the baseline: a run stopped in the
+    // warm-up, or whose server is lost in it for good, leaves nothing that looks like a run's
+    // results.
     if (!plan.warmUp().isZero() && !warmUp(plan, listener)) {
+      return RunOutcome.stoppedInWarmUp();
+    }
+    if (!takeBaseline(plan.warmUp())) {
       return RunOutcome.stoppedInWarmUp();
     }
     Metrics metrics = new Metrics(run.openLoop(), crew.workload().operations());
@@ -33,17 +48,13 @@ final class Measurement {
     if (following.isEmpty()) {
       return RunOutcome.declined();
     }
-    try {
-      crew.workload().beforeRun();
-    } catch (Exception e) {
-      throw StepFailures.during("taking verify's baseline", target, e);
-    }
     long unsettled = crew.unsettled();
     Telemetry.Checked commits =
         plan.commitCheck()
             ? telemetry.commitCheck()
             : new Telemetry.Checked(null, Optional.of("--no-commit-check"));
-    TelemetrySampler sampler = telemetry.sampler(run.metricsPeriod(), following.get());
+    TelemetrySampler sampler =
+        telemetry.sampler(run.metricsPeriod(), following.get(), stops::requested);
     Runner runner = new Runner(run, metrics, Telemetry.sampled(following.get(), sampler));
     CommitCheck.Mark[] before = new CommitCheck.Mark[1];
     int sessionsBefore = crew.sessionsOpen();
@@ -62,8 +73,39 @@ final class Measurement {
     result =
         result.withTelemetry(crossCheck(commits, before[0], result, unsettled, sessionsOpened[0]));
     listener.measured(result);
-    return RunOutcome.measured(
-        result, verify(plan, result, result.tally().withUnsettledBefore(unsettled)));
+    return RunOutcome.measured(result, verify(plan, result.tally().withUnsettledBefore(unsettled)));
+  }
+
+  /**
+   * Takes verify's baseline once the warm-up ({@code warmUp} long) is over. A server lost in the
+   * warm-up is tried again, as the window's workers try it, for up to the warm-up's length; false
+   * when a stop came meanwhile.
+   *
+   * @throws TargetUnavailableException when the server was not back in that time
+   */
+  private boolean takeBaseline(Duration warmUp) throws Exception {
+    long giveUp = System.nanoTime() + warmUp.toNanos();
+    CountDownLatch stopped = new CountDownLatch(1);
+    stops.watch(stopped::countDown);
+    for (boolean told = false; ; told = true) {
+      try {
+        crew.workload().beforeRun();
+        return true;
+      } catch (Exception e) {
+        Exception failure = StepFailures.during("taking verify's baseline", target, e);
+        if (!(failure instanceof TargetUnavailableException) || System.nanoTime() - giveUp >= 0) {
+          throw failure;
+        }
+        if (!told) {
+          LOG.warn(
+              "the server is out of reach after the warm-up: waiting up to {} for it",
+              warmUp.toString().substring(2).toLowerCase(java.util.Locale.ROOT));
+        }
+      }
+      if (stopped.await(RETRY_NANOS, TimeUnit.NANOSECONDS)) {
+        return false;
+      }
+    }
   }
 
   /** The telemetry's part of the summary, with the commit cross-check made now if there is one. */
@@ -77,7 +119,7 @@ final class Measurement {
     if (commits.check() == null) {
       return flags.withCommits(Optional.empty(), commits.why());
     }
-    if (result.stopReason() == StopReason.INTERRUPTED) {
+    if (stops.requested()) {
       return flags.withCommits(Optional.empty(), Optional.of("the run was interrupted"));
     }
     // Every worker has stopped: the second quiet moment, before the summary is written.
@@ -107,8 +149,7 @@ final class Measurement {
     try {
       return check.mark();
     } catch (Exception e) {
-      LoggerFactory.getLogger(Measurement.class)
-          .warn("the commit cross-check could not read the server's count: {}", Causes.describe(e));
+      LOG.warn("the commit cross-check could not read the server's count: {}", Causes.describe(e));
       return null;
     }
   }
@@ -123,12 +164,12 @@ final class Measurement {
     return runner.run(crew, target).stopReason() != StopReason.INTERRUPTED;
   }
 
-  private Verification verify(RunPlan plan, RunResult result, Tally tally) {
+  private Verification verify(RunPlan plan, Tally tally) {
     if (!plan.verify()) {
       // The cause as users know it: the option that turns verify off.
       return Verification.notRun("--no-verify");
     }
-    if (result.stopReason() == StopReason.INTERRUPTED) {
+    if (stops.requested()) {
       return Verification.notRun("the run was interrupted");
     }
     try {

@@ -20,10 +20,9 @@ public interface StepListener {
   }
 
   /**
-   * The warm-up is over and the measured run comes next, before verify's baseline is taken: what
-   * follows the run (reporters, result files), given the metrics it fills. Empty when that cannot
-   * be set up (a result directory that cannot be written): nothing is measured then, and the
-   * outcome says so.
+   * The warm-up is over, verify's baseline is taken, and the measured run comes next: what follows
+   * the run (reporters, result files), given the metrics it fills. Empty when that cannot be set up
+   * (a result directory that cannot be written): nothing is measured then, and the outcome says so.
    */
   default Optional<RunListener> measuring(RunOptions run, Metrics metrics) {
     return Optional.of(new RunListener() {});

@@ -15,6 +15,14 @@ final class StopSwitch {
   }
 
   /**
+   * Whether a stop was asked for: what follows a stopped run then reads nothing more from the
+   * server (a frozen one would hold up the run's record until the signal's wait runs out).
+   */
+  boolean requested() {
+    return requested;
+  }
+
+  /**
    * How to stop the step now starting. Set before the check: a request either sees this step or is
    * seen by the check, never neither.
    */

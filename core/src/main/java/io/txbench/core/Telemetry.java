@@ -2,6 +2,7 @@ package io.txbench.core;
 
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,9 +55,13 @@ final class Telemetry implements AutoCloseable {
     return new Telemetry(server, MachineProbe.local().orElse(null), processes, lease, transactions);
   }
 
-  /** A sampler for one run's periods, handing its rows to {@code listener}. */
-  TelemetrySampler sampler(Duration period, RunListener listener) {
-    return new TelemetrySampler(server, machine, processes, period, listener::onTelemetry);
+  /**
+   * A sampler for one run's periods, handing its rows to {@code listener}, reading the server no
+   * more once {@code stopping}.
+   */
+  TelemetrySampler sampler(Duration period, RunListener listener, BooleanSupplier stopping) {
+    return new TelemetrySampler(
+        server, machine, processes, period, listener::onTelemetry, stopping);
   }
 
   /** {@code following}, with {@code sampler} started at the run's start and stopped at its end. */

@@ -4,12 +4,14 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,7 +22,9 @@ import org.slf4j.LoggerFactory;
  * row to {@code sink}. The server is read on yet another thread and waited for a little while only:
  * a read that fails, or comes too late, or is still under way from an earlier period, leaves that
  * row's server cells empty (and the next row's counters, whose growth is then unknown), so that a
- * slow or frozen server never holds up the workers, the progress line or this thread.
+ * slow or frozen server never holds up the workers, the progress line or this thread. Once the
+ * run's stop is asked for ({@code stopping}), it reads the server no more and waits for no read
+ * under way: the run's record comes first.
  */
 final class TelemetrySampler {
   private static final Logger LOG = LoggerFactory.getLogger(TelemetrySampler.class);
@@ -37,6 +41,7 @@ final class TelemetrySampler {
   private final long periodNanos;
   private final long waitNanos;
   private final Consumer<TelemetryRow> sink;
+  private final BooleanSupplier stopping;
   private final List<String> columns = new ArrayList<>();
   private final ScheduledExecutorService ticker;
   private final ExecutorService reader;
@@ -45,17 +50,21 @@ final class TelemetrySampler {
   private MachineProbe.Reading lastMachine;
   private ServerProcesses.Reading lastProcesses;
   private Map<String, Long> lastServer;
-  private Future<Map<String, Long>> pending;
+  private volatile Future<Map<String, Long>> pending;
   private long rows;
   private boolean failureLogged;
 
-  /** Each of {@code server}, {@code machine}, {@code processes} may be null: not sampled. */
+  /**
+   * Each of {@code server}, {@code machine}, {@code processes} may be null: not sampled. {@code
+   * stopping} says whether the run's stop was asked for.
+   */
   TelemetrySampler(
       ServerTelemetry server,
       MachineProbe machine,
       ServerProcesses processes,
       Duration period,
-      Consumer<TelemetryRow> sink) {
+      Consumer<TelemetryRow> sink,
+      BooleanSupplier stopping) {
     this.server = server == null || server.columns().isEmpty() ? null : server;
     this.machine = machine;
     this.processes = processes;
@@ -63,6 +72,7 @@ final class TelemetrySampler {
     this.waitNanos =
         Math.max(TimeUnit.MILLISECONDS.toNanos(50), Math.min(MAX_WAIT_NANOS, periodNanos / 2));
     this.sink = sink;
+    this.stopping = stopping;
     if (machine != null) {
       columns.addAll(machine.columns());
     }
@@ -104,9 +114,13 @@ final class TelemetrySampler {
   /**
    * Stops the periods and hands over the last one, from the last period's end to now, unless it is
    * too short to tell anything (a tenth of a period) and not the run's only one; returns once it is
-   * handed over.
+   * handed over. A stopped run's last row has no server cells.
    */
   void stop() {
+    Future<Map<String, Long>> underWay = pending;
+    if (stopping.getAsBoolean() && underWay != null) {
+      underWay.cancel(true); // its period waits for it no more
+    }
     ticker.shutdown();
     try {
       if (ticker.awaitTermination(MAX_WAIT_NANOS + STOP_SLACK_NANOS, TimeUnit.NANOSECONDS)
@@ -157,9 +171,12 @@ final class TelemetrySampler {
     }
   }
 
-  /** Starts a read of the server, unless one is still under way (then none this period). */
+  /**
+   * Starts a read of the server, unless one is still under way (then none this period) or the run's
+   * stop was asked for.
+   */
   private Future<Map<String, Long>> askServer() {
-    if (server == null || (pending != null && !pending.isDone())) {
+    if (server == null || (pending != null && !pending.isDone()) || stopping.getAsBoolean()) {
       return null;
     }
     pending = reader.submit(server::read);
@@ -176,6 +193,8 @@ final class TelemetrySampler {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return null;
+    } catch (CancellationException e) {
+      return null; // the run was stopped
     } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
       if (!failureLogged) {
         failureLogged = true;

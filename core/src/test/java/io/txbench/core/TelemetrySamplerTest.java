@@ -73,7 +73,8 @@ class TelemetrySamplerTest {
             row -> {
               got.add(row);
               enough.countDown();
-            });
+            },
+            () -> false);
     sampler.start(System.nanoTime());
     assertTrue(enough.await(30, TimeUnit.SECONDS), "rows came: " + got);
     sampler.stop();
@@ -121,5 +122,40 @@ class TelemetrySamplerTest {
     } finally {
       frozen.countDown();
     }
+  }
+
+  @Test
+  void onceTheRunIsStoppedItsLastRowReadsNothingFromTheServer() throws Exception {
+    java.util.concurrent.atomic.AtomicInteger reads =
+        new java.util.concurrent.atomic.AtomicInteger();
+    Iterator<Map<String, Long>> counted =
+        new Iterator<>() {
+          @Override
+          public boolean hasNext() {
+            return true;
+          }
+
+          @Override
+          public Map<String, Long> next() {
+            return Map.of("commits", (long) reads.incrementAndGet(), "queue", 1L);
+          }
+        };
+    java.util.concurrent.atomic.AtomicBoolean stopping =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    List<TelemetryRow> rows = java.util.Collections.synchronizedList(new ArrayList<>());
+    TelemetrySampler sampler =
+        new TelemetrySampler(
+            server(counted, null), null, null, Duration.ofMinutes(1), rows::add, stopping::get);
+    sampler.start(System.nanoTime());
+    for (long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        reads.get() == 0 && System.nanoTime() < giveUp; ) {
+      Thread.sleep(10);
+    }
+    stopping.set(true);
+    sampler.stop();
+    assertEquals(1, reads.get(), "the server was read after the stop");
+    assertEquals(1, rows.size(), rows::toString);
+    assertNull(rows.get(0).value("db_commits"), rows::toString);
+    assertNull(rows.get(0).value("db_queue"), rows::toString);
   }
 }
