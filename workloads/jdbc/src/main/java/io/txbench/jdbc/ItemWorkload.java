@@ -3,6 +3,7 @@ package io.txbench.jdbc;
 import io.txbench.core.Growth;
 import io.txbench.core.Lease;
 import io.txbench.core.LeaseMode;
+import io.txbench.core.OptionValues;
 import io.txbench.core.Progress;
 import io.txbench.core.Tally;
 import io.txbench.core.Verification;
@@ -195,7 +196,7 @@ abstract class ItemWorkload implements Workload<JdbcSession> {
   }
 
   @Override
-  public void attach() throws Exception {
+  public OptionValues attach() throws Exception {
     try (Connection c = target.controlConnection()) {
       long least = Long.MAX_VALUE;
       for (String table : tables) {
@@ -203,6 +204,7 @@ abstract class ItemWorkload implements Workload<JdbcSession> {
       }
       rows = least;
     }
+    return ItemKind.loaded(rows);
   }
 
   @Override
