@@ -72,7 +72,6 @@ abstract class ItemWorkload implements Workload<JdbcSession> {
   static TableDef itemTable(String name) {
     return new TableDef(
         name,
-        List.of("id", "k", "c", "pad", "updates"),
         "CREATE TABLE "
             + name
             + " (id %ID%, k INT NOT NULL, c VARCHAR(120) NOT NULL,"
