@@ -76,8 +76,9 @@ final class InProcessRun {
       throws Exception {
     WorkloadOptions workload = resolved.workload().on(embedded);
     try (Benchmark benchmark = Benchmark.open(provider, target, workload, request.parallelism)) {
+      RunRequest recorded = resolved;
       if (request.reuseData) {
-        benchmark.attach();
+        recorded = resolved.onData(benchmark.attach());
       } else {
         benchmark.prepare(
             request.console != null
@@ -97,7 +98,7 @@ final class InProcessRun {
       Duration warmup = request.warmup().orElse(request.length().defaultWarmup());
       RunRecording recording =
           new RunRecording(
-              request, resolved, benchmark.target(), provider.target(), target, embedded, workload);
+              request, recorded, benchmark.target(), provider.target(), target, embedded, workload);
       RunOutcome outcome =
           benchmark.measure(
               new RunPlan(run, warmup, request.verify, request.commitCheck), recording);

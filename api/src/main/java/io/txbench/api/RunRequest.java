@@ -106,6 +106,16 @@ record RunRequest(
         shown(b, provider, kind));
   }
 
+  /**
+   * The same, its summary recording the data options as the data it runs on was {@code loaded}
+   * (with {@code --skip-setup}).
+   */
+  RunRequest onData(OptionValues loaded) {
+    Map<String, Object> recorded = new LinkedHashMap<>(shown);
+    recorded.putAll(loaded.byName());
+    return new RunRequest(target, workload, thresholds, recorded);
+  }
+
   private static DeclaredOption<?> find(List<DeclaredOption<?>> declared, String name) {
     return declared.stream().filter(o -> o.name().equals(name)).findFirst().orElse(null);
   }

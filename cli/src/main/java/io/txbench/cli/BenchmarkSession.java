@@ -3,6 +3,7 @@ package io.txbench.cli;
 import io.txbench.core.Benchmark;
 import io.txbench.core.Dropped;
 import io.txbench.core.EmbeddedServer;
+import io.txbench.core.OptionValues;
 import io.txbench.core.Providers;
 import io.txbench.core.RunOptions;
 import io.txbench.core.Setup;
@@ -129,8 +130,14 @@ final class BenchmarkSession {
             tellDropped(benchmark.dropBeforePrepare());
           }
         }
+        // The data options a run on data loaded before records: those of the data it finds.
+        OptionValues loaded = OptionValues.defaults();
         try {
-          setup = setUp(benchmark, level, setup);
+          if (plan.skipSetup()) {
+            loaded = benchmark.attach();
+          } else {
+            setup = setUp(benchmark, level, setup);
+          }
         } catch (StoppedException e) {
           out.println();
           out.println(
@@ -148,7 +155,8 @@ final class BenchmarkSession {
                 RunSite.of(provider.target(), target, options, embedded, data),
                 data.kind().transactional(),
                 level,
-                setup);
+                setup,
+                loaded);
         exitCode = Math.max(exitCode, measure(benchmark, header));
       }
     }
@@ -170,15 +178,10 @@ final class BenchmarkSession {
   }
 
   /**
-   * Attaches to the data loaded before, or prepares it: the first level loaded afresh, each later
-   * one grown from the data of the level before ({@code previous}); a sweep over data volume says
-   * what each setup did.
+   * Prepares the data: the first level loaded afresh, each later one grown from the data of the
+   * level before ({@code previous}); a sweep over data volume says what each setup did.
    */
   private Setup setUp(Benchmark benchmark, int level, Setup previous) throws Exception {
-    if (plan.skipSetup()) {
-      benchmark.attach();
-      return null;
-    }
     ConsoleProgress progress = new ConsoleProgress(out, ConsoleProgress.onTerminal());
     Setup setup = level == 0 ? benchmark.prepare(progress) : benchmark.grow(progress, previous);
     if (plan.data().sweeps()) {

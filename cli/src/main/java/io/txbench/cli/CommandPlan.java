@@ -1,6 +1,7 @@
 package io.txbench.cli;
 
 import io.txbench.core.Credentials;
+import io.txbench.core.OptionValues;
 import io.txbench.core.Threshold;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -47,13 +48,16 @@ record CommandPlan(
 
   /**
    * The options as the summary of a run of {@code workload} on {@code target} shows them: the
-   * command's own, and those declared by that target or workload, not another's defaults.
+   * command's own, and those declared by that target or workload, not another's defaults; the data
+   * options at the {@code dataLevel}-th level, or as the data a run used was {@code loaded} before.
    */
-  Map<String, Object> shownOptions(String target, String workload, int dataLevel) {
+  Map<String, Object> shownOptions(
+      String target, String workload, int dataLevel, OptionValues loaded) {
     Map<String, Object> shown = shownOptions(target, workload);
     if (data.sweeps() && shown.containsKey(data.name())) {
       shown.put(data.name(), data.value(dataLevel));
     }
+    loaded.byName().forEach((name, value) -> shown.replace(name, value));
     return shown;
   }
 

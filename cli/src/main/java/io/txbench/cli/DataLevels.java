@@ -16,8 +16,10 @@ import java.util.List;
  *
  * @param option the data-volume option, or null for a workload without one
  * @param values its values, typed as the option parses them, in increasing order
+ * @param given whether the command line gave them; its default alone otherwise, which a run on data
+ *     loaded before ({@code --skip-setup}) does not ask for: it records the data loaded instead
  */
-record DataLevels(DeclaredOption<?> option, List<?> values) {
+record DataLevels(DeclaredOption<?> option, List<?> values, boolean given) {
 
   DataLevels {
     values = List.copyOf(values);
@@ -25,7 +27,7 @@ record DataLevels(DeclaredOption<?> option, List<?> values) {
 
   /** The one level of a workload whose data has one size. */
   static DataLevels none() {
-    return new DataLevels(null, List.of());
+    return new DataLevels(null, List.of(), false);
   }
 
   /**
@@ -55,7 +57,12 @@ record DataLevels(DeclaredOption<?> option, List<?> values) {
       }
       values.add(value);
     }
-    return new DataLevels(option, values);
+    return new DataLevels(option, values, true);
+  }
+
+  /** The one level of {@code option} not given: its default. */
+  static DataLevels byDefault(DeclaredOption<?> option) {
+    return new DataLevels(option, List.of(option.defaultValue()), false);
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"}) // one option's values: all of one Comparable type
@@ -88,9 +95,9 @@ record DataLevels(DeclaredOption<?> option, List<?> values) {
     return new WorkloadOptions(workload.kind(), workload.seed(), in(workload.declared(), level));
   }
 
-  /** {@code declared} with the data-volume option at the {@code level}-th value. */
+  /** {@code declared} with the data-volume option at the {@code level}-th value, where given. */
   OptionValues in(OptionValues declared, int level) {
-    return option == null ? declared : with(declared, option, values.get(level));
+    return !given ? declared : with(declared, option, values.get(level));
   }
 
   private static <T> OptionValues with(

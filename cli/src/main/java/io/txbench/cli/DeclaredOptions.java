@@ -135,6 +135,9 @@ final class DeclaredOptions {
   }
 
   private static DataLevels levels(CommandSpec spec, DeclaredOption<?> option) {
+    if (!given(spec, option)) {
+      return DataLevels.byDefault(option);
+    }
     try {
       return DataLevels.parse(option, text(spec, option));
     } catch (IllegalArgumentException e) {
@@ -142,9 +145,16 @@ final class DeclaredOptions {
     }
   }
 
+  /** {@code values} with {@code option} as the command line gave it; as they were where not. */
   private static <T> OptionValues withParsed(
       CommandSpec spec, OptionValues values, DeclaredOption<T> option) {
-    return values.with(option, parsed(spec, option));
+    return given(spec, option) ? values.with(option, parsed(spec, option)) : values;
+  }
+
+  /** Whether the command line gave {@code option}, rather than leaving it at its default. */
+  private static boolean given(CommandSpec spec, DeclaredOption<?> option) {
+    CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+    return parsed == null || parsed.hasMatchedOption(option.name());
   }
 
   /** The text of {@code option} on the command line: its default when not given. */

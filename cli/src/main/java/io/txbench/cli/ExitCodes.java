@@ -39,4 +39,12 @@ final class ExitCodes {
   static final int INTERRUPTED = 130;
 
   private ExitCodes() {}
+
+  /**
+   * The code of a target that could not be used ({@link #TARGET}), or of options that ask for other
+   * data than is loaded there ({@link #USAGE}).
+   */
+  static int of(Exception targetFailure) {
+    return targetFailure instanceof io.txbench.core.OptionMismatchException ? USAGE : TARGET;
+  }
 }

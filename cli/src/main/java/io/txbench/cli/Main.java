@@ -69,7 +69,7 @@ public final class Main {
           if (e instanceof TargetUnavailableException || e instanceof SetupException) {
             err.println("txbench: " + credentials.mask(e.getMessage()));
             LoggerFactory.getLogger(Main.class).debug("details", e);
-            return ExitCodes.TARGET;
+            return ExitCodes.of(e);
           }
           err.println("txbench: " + credentials.mask(describe(e)));
           LoggerFactory.getLogger(Main.class).debug("details", e);

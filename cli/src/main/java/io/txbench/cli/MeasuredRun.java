@@ -6,6 +6,7 @@ import io.txbench.core.ForDuration;
 import io.txbench.core.ForIterations;
 import io.txbench.core.Metrics;
 import io.txbench.core.OpenLoop;
+import io.txbench.core.OptionValues;
 import io.txbench.core.RunLength;
 import io.txbench.core.RunListener;
 import io.txbench.core.RunOptions;
@@ -53,9 +54,10 @@ final class MeasuredRun {
    * records it ({@code site}), whether its workload's iterations are transactions by nature ({@code
    * transactionalKind}: one run without them says so), which of the command's data levels it ran on
    * ({@code dataLevel}, 0-based), and what the setup before it did ({@code setup}, null when it
-   * used data loaded before).
+   * used data loaded before, whose data options {@code loaded} gives: empty after a setup).
    */
-  record RunHeader(RunSite site, boolean transactionalKind, int dataLevel, Setup setup) {}
+  record RunHeader(
+      RunSite site, boolean transactionalKind, int dataLevel, Setup setup, OptionValues loaded) {}
 
   MeasuredRun(
       CommandPlan plan, RunHeader header, Benchmark benchmark, PrintStream out, PrintStream err) {
@@ -153,7 +155,8 @@ final class MeasuredRun {
               site,
               run.parallelism(),
               plan.warmup(),
-              plan.shownOptions(site.target(), site.workload(), header.dataLevel()),
+              plan.shownOptions(
+                  site.target(), site.workload(), header.dataLevel(), header.loaded()),
               result,
               directory.toString(),
               listeners.failures());

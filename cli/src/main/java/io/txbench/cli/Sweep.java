@@ -56,7 +56,7 @@ final class Sweep {
         // One target out of reach does not keep the others of the list from running.
         err.println(
             "txbench: " + settings.targetName() + ": " + plan.credentials().mask(e.getMessage()));
-        exitCode = Math.max(exitCode, ExitCodes.TARGET);
+        exitCode = Math.max(exitCode, ExitCodes.of(e));
         continue;
       }
       exitCode = Math.max(exitCode, outcome.exitCode());

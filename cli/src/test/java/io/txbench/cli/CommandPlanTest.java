@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.Credentials;
+import io.txbench.core.OptionValues;
 import io.txbench.core.Providers;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -97,8 +98,14 @@ class CommandPlanTest {
     assertEquals(
         1000L,
         io.txbench.core.kinds.ItemKind.tableSize(parsed.targets().get(0).workload().declared()));
-    assertEquals(1000L, plan.shownOptions("postgres", "point-select", 0).get("table-size"));
-    assertEquals(20_000L, plan.shownOptions("postgres", "point-select", 1).get("table-size"));
+    assertEquals(
+        1000L,
+        plan.shownOptions("postgres", "point-select", 0, OptionValues.defaults())
+            .get("table-size"));
+    assertEquals(
+        20_000L,
+        plan.shownOptions("postgres", "point-select", 1, OptionValues.defaults())
+            .get("table-size"));
     assertEquals(
         20_000L,
         io.txbench.core.kinds.ItemKind.tableSize(

@@ -74,7 +74,9 @@ public final class HarnessBenchmark {
     public void prepare(Progress progress) {}
 
     @Override
-    public void attach() {}
+    public io.txbench.core.OptionValues attach() {
+      return io.txbench.core.OptionValues.defaults();
+    }
 
     @Override
     public AutoCloseable openSession(Worker worker) {

@@ -24,7 +24,9 @@ final class TallyWorkload implements Workload<AutoCloseable> {
   public void prepare(Progress progress) {}
 
   @Override
-  public void attach() {}
+  public io.txbench.core.OptionValues attach() {
+    return io.txbench.core.OptionValues.defaults();
+  }
 
   @Override
   public void beforeRun() {

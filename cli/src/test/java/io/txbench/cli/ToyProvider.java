@@ -218,7 +218,9 @@ public class ToyProvider implements WorkloadProvider {
     public void prepare(Progress progress) {}
 
     @Override
-    public void attach() {}
+    public io.txbench.core.OptionValues attach() {
+      return io.txbench.core.OptionValues.defaults();
+    }
 
     @Override
     public AutoCloseable openSession(Worker worker) {

@@ -140,12 +140,20 @@ public final class Benchmark implements AutoCloseable {
 
   /**
    * Checks that the data a previous prepare left is there, under a shared lease, and reads what the
-   * runs need of it.
+   * runs need of it. Returns the data options as the data was loaded ({@code --table-size}), for
+   * the runs' records: the options left out take these values ({@link LoadedData}).
    *
    * @throws SetupException when there is none, or it is not complete
+   * @throws OptionMismatchException when an option given asks for other data than is loaded
    */
-  public void attach() throws Exception {
-    ready(LeaseMode.SHARED, "reading what was loaded", () -> workload.attach());
+  public OptionValues attach() throws Exception {
+    OptionValues requested = options == null ? OptionValues.defaults() : options.declared();
+    OptionValues[] loaded = new OptionValues[1];
+    ready(
+        LeaseMode.SHARED,
+        "reading what was loaded",
+        () -> loaded[0] = LoadedData.check(requested, workload.attach()));
+    return loaded[0];
   }
 
   /** The workload, its lease and {@code step} on them; any failure ends the benchmark. */

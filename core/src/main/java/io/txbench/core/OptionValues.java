@@ -43,6 +43,23 @@ public final class OptionValues {
     return typed;
   }
 
+  /** Whether {@code option} was given a value (its default or not), rather than left at it. */
+  public boolean isSet(DeclaredOption<?> option) {
+    return values.containsKey(option);
+  }
+
+  /** The options given a value, each by its name without dashes ({@code table-size}). */
+  public Map<String, Object> byName() {
+    Map<String, Object> named = new LinkedHashMap<>();
+    values.forEach((option, value) -> named.put(option.name().substring(2), value));
+    return named;
+  }
+
+  /** The options given a value, with their values. */
+  public Map<DeclaredOption<?>, Object> asMap() {
+    return values;
+  }
+
   @Override
   public boolean equals(Object other) {
     return other instanceof OptionValues o && o.values.equals(values);

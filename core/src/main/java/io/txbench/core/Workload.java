@@ -38,9 +38,12 @@ public interface Workload<S extends AutoCloseable> {
 
   /**
    * Checks that the data a previous prepare left is there (for {@code --skip-setup}) and reads what
-   * the run needs from it, such as the number of rows.
+   * the run needs from it, such as the number of rows; returns the kind's data options as txbench's
+   * record says the data was loaded ({@code --table-size} as the rows each table holds), which the
+   * run then records, and {@link OptionValues#defaults()} where the data has one shape only or the
+   * workload checks its options itself.
    */
-  void attach() throws Exception;
+  OptionValues attach() throws Exception;
 
   /**
    * Takes a lease on the workload's tables: exclusive to prepare them, shared to run on them.

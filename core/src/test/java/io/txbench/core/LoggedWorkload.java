@@ -24,8 +24,9 @@ final class LoggedWorkload implements Workload<AutoCloseable> {
   }
 
   @Override
-  public void attach() {
+  public OptionValues attach() {
     log.add("attach");
+    return OptionValues.defaults();
   }
 
   @Override

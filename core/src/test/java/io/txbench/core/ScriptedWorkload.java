@@ -44,7 +44,9 @@ final class ScriptedWorkload implements Workload<AutoCloseable> {
   public void prepare(Progress progress) {}
 
   @Override
-  public void attach() {}
+  public io.txbench.core.OptionValues attach() {
+    return io.txbench.core.OptionValues.defaults();
+  }
 
   @Override
   public AutoCloseable openSession(Worker worker) {

@@ -55,7 +55,9 @@ class WindowTest {
       public void prepare(Progress progress) {}
 
       @Override
-      public void attach() {}
+      public io.txbench.core.OptionValues attach() {
+        return io.txbench.core.OptionValues.defaults();
+      }
 
       @Override
       public AutoCloseable openSession(Worker worker) throws Exception {

@@ -193,7 +193,9 @@ class MetricsCsvLayoutTest {
     public void prepare(Progress progress) {}
 
     @Override
-    public void attach() {}
+    public io.txbench.core.OptionValues attach() {
+      return io.txbench.core.OptionValues.defaults();
+    }
 
     @Override
     public AutoCloseable openSession(Worker worker) {

@@ -94,6 +94,11 @@ public abstract class ItemKind implements WorkloadKind {
     return values.get(TABLE_SIZE);
   }
 
+  /** The data options of {@code rows} loaded in each table, as a run on them records them. */
+  public static OptionValues loaded(long rows) {
+    return OptionValues.of(TABLE_SIZE, rows);
+  }
+
   /** The number of tables. */
   public static int tables(OptionValues values) {
     return values.get(TABLES).intValue();

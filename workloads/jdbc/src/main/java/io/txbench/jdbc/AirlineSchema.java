@@ -9,7 +9,6 @@ final class AirlineSchema {
   static final TableDef AIRCRAFT =
       new TableDef(
           "aircraft",
-          List.of("registration", "model", "capacity"),
           "CREATE TABLE aircraft (registration VARCHAR(8) PRIMARY KEY,"
               + " model VARCHAR(16) NOT NULL, capacity INT NOT NULL)",
           List.of());
@@ -17,16 +16,6 @@ final class AirlineSchema {
   static final TableDef SCHEDULE =
       new TableDef(
           "schedule",
-          List.of(
-              "schedule_id",
-              "flight_number",
-              "origin",
-              "destination",
-              "departure_minute",
-              "arrival_minute",
-              "duration_minutes",
-              "days_of_week",
-              "aircraft"),
           "CREATE TABLE schedule (schedule_id BIGINT PRIMARY KEY, flight_number VARCHAR(8) NOT NULL,"
               + " origin CHAR(3) NOT NULL, destination CHAR(3) NOT NULL,"
               + " departure_minute INT NOT NULL, arrival_minute INT NOT NULL,"
@@ -37,7 +26,6 @@ final class AirlineSchema {
   static final TableDef SEAT =
       new TableDef(
           "seat",
-          List.of("seat_id", "schedule_id", "flight_date", "seat_number", "user_id", "booked_at"),
           "CREATE TABLE seat (seat_id %ID%, schedule_id BIGINT NOT NULL, flight_date DATE NOT NULL,"
               + " seat_number INT NOT NULL, user_id BIGINT NOT NULL, booked_at TIMESTAMP NOT NULL)",
           "seat_id",
@@ -46,7 +34,6 @@ final class AirlineSchema {
   static final TableDef PAYMENT =
       new TableDef(
           "payment",
-          List.of("payment_id", "schedule_id", "flight_date", "user_id", "amount", "paid_at"),
           "CREATE TABLE payment (payment_id %ID%, schedule_id BIGINT NOT NULL,"
               + " flight_date DATE NOT NULL, user_id BIGINT NOT NULL,"
               + " amount DECIMAL(10, 2) NOT NULL, paid_at TIMESTAMP NOT NULL)",
@@ -56,7 +43,6 @@ final class AirlineSchema {
   static final TableDef AUDIT =
       new TableDef(
           "audit",
-          List.of("schedule_id", "flight_date", "seats_occupied"),
           "CREATE TABLE audit (schedule_id BIGINT NOT NULL, flight_date DATE NOT NULL,"
               + " seats_occupied INT NOT NULL, PRIMARY KEY (schedule_id, flight_date))",
           List.of());

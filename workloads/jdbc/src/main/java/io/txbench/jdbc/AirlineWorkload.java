@@ -4,6 +4,7 @@ import io.txbench.core.AbandonedException;
 import io.txbench.core.DeclinedException;
 import io.txbench.core.Lease;
 import io.txbench.core.LeaseMode;
+import io.txbench.core.OptionValues;
 import io.txbench.core.Progress;
 import io.txbench.core.Tally;
 import io.txbench.core.Verification;
@@ -119,7 +120,7 @@ final class AirlineWorkload implements Workload<JdbcSession> {
   }
 
   @Override
-  public void attach() throws Exception {
+  public OptionValues attach() throws Exception {
     try (Connection c = target.controlConnection()) {
       for (TableDef t : AirlineSchema.ALL) {
         long scale = registry.attach(c, t);
@@ -129,6 +130,7 @@ final class AirlineWorkload implements Workload<JdbcSession> {
       }
       commitIfNeeded(c);
     }
+    return OptionValues.defaults();
   }
 
   @Override

@@ -51,7 +51,6 @@ final class AnalyticsSchema {
   private static TableDef dimension(String name) {
     return new TableDef(
         name,
-        List.of("id", "name"),
         "CREATE TABLE " + name + " (id INT NOT NULL%KEY%, name VARCHAR(40) NOT NULL)",
         "id",
         List.of());
@@ -60,7 +59,6 @@ final class AnalyticsSchema {
   private static TableDef ord(Analytics.Indexes indexes) {
     return new TableDef(
         "ord",
-        ORD_COLUMNS,
         "CREATE TABLE ord (id BIGINT NOT NULL%KEY%, customer_id INT NOT NULL,"
             + " sales_id INT NOT NULL, product_id INT NOT NULL, price DECIMAL(10, 2) NOT NULL,"
             + " quantity INT NOT NULL, beta DOUBLE PRECISION NOT NULL,"

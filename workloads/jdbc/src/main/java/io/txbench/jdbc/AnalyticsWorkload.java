@@ -5,6 +5,7 @@ import io.txbench.core.Answer;
 import io.txbench.core.DeclinedException;
 import io.txbench.core.Lease;
 import io.txbench.core.LeaseMode;
+import io.txbench.core.OptionValues;
 import io.txbench.core.Progress;
 import io.txbench.core.SetupException;
 import io.txbench.core.Tally;
@@ -94,9 +95,12 @@ final class AnalyticsWorkload implements Workload<AnalyticsWorkload.Session> {
     }
   }
 
-  /** The tables must be txbench's, loaded completely from this seed at this scale. */
+  /**
+   * The tables must be txbench's, loaded completely from this seed at this scale: the answers it
+   * checks are this data's, so it refuses other data whether the options were given or not.
+   */
   @Override
-  public void attach() throws Exception {
+  public OptionValues attach() throws Exception {
     try (Connection c = target.controlConnection()) {
       for (TableDef table : AnalyticsSchema.SHAPES) {
         long orders = registry.attach(c, table);
@@ -134,6 +138,7 @@ final class AnalyticsWorkload implements Workload<AnalyticsWorkload.Session> {
       }
       commitIfNeeded(c);
     }
+    return OptionValues.defaults();
   }
 
   /** The foreign-key columns of {@code ord} are indexed as {@code --indexes} says. */

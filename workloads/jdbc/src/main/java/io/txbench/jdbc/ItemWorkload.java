@@ -3,6 +3,7 @@ package io.txbench.jdbc;
 import io.txbench.core.Growth;
 import io.txbench.core.Lease;
 import io.txbench.core.LeaseMode;
+import io.txbench.core.OptionValues;
 import io.txbench.core.Progress;
 import io.txbench.core.Tally;
 import io.txbench.core.Verification;
@@ -71,7 +72,6 @@ abstract class ItemWorkload implements Workload<JdbcSession> {
   static TableDef itemTable(String name) {
     return new TableDef(
         name,
-        List.of("id", "k", "c", "pad", "updates"),
         "CREATE TABLE "
             + name
             + " (id %ID%, k INT NOT NULL, c VARCHAR(120) NOT NULL,"
@@ -195,7 +195,7 @@ abstract class ItemWorkload implements Workload<JdbcSession> {
   }
 
   @Override
-  public void attach() throws Exception {
+  public OptionValues attach() throws Exception {
     try (Connection c = target.controlConnection()) {
       long least = Long.MAX_VALUE;
       for (String table : tables) {
@@ -203,6 +203,7 @@ abstract class ItemWorkload implements Workload<JdbcSession> {
       }
       rows = least;
     }
+    return ItemKind.loaded(rows);
   }
 
   @Override

@@ -4,8 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 
 /** Every table a SQL workload of txbench creates: the only names it ever drops or replaces. */
 final class KnownTables {
@@ -44,15 +42,16 @@ final class KnownTables {
   }
 
   /**
-   * Whether a table named {@code name} with {@code columns} (in lower case) has the shape of one
-   * txbench makes: its definition's columns, or for a {@code usertable} (and {@code usertableN})
-   * the id, the update counter and {@code field0} to {@code fieldK}, whatever the field count.
+   * Whether a table named {@code name} {@code found} in this shape is one txbench makes: its
+   * definition's columns with their types, or for a {@code usertable} (and {@code usertableN}) the
+   * id, the update counter and {@code field0} to {@code fieldK} of theirs, whatever the field count
+   * and length.
    */
-  static boolean ownShape(String name, Set<String> columns) {
+  static boolean ownShape(String name, TableShape found) {
     if (UserTableRows.isUserTableName(name)) {
-      return UserTableRows.isOwn(name, columns);
+      return UserTableRows.isOwn(name, found);
     }
     TableDef def = named(name);
-    return def != null && new TreeSet<>(def.columns()).equals(columns);
+    return def != null && def.shape().sameTypes(found);
   }
 }

@@ -3,6 +3,7 @@ package io.txbench.jdbc;
 import io.txbench.core.AbandonedException;
 import io.txbench.core.DeclinedException;
 import io.txbench.core.Growth;
+import io.txbench.core.OptionValues;
 import io.txbench.core.Progress;
 import io.txbench.core.QueryCounter;
 import io.txbench.core.Worker;
@@ -112,9 +113,10 @@ final class MixWorkload extends ItemWorkload {
   }
 
   @Override
-  public void attach() throws Exception {
-    super.attach();
+  public OptionValues attach() throws Exception {
+    OptionValues loaded = super.attach();
     readMaxKeys();
+    return loaded;
   }
 
   @Override

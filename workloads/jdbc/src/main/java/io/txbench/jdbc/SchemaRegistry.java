@@ -20,8 +20,8 @@ import java.util.Map;
  * txbench's record of what it created in a database: the table {@code txbench_meta}, one row per
  * table, signed {@code txbench/2}, with the group, scale, seed and tool version that made it and
  * whether its load finished. txbench recognises its record by its exact columns and signature, and
- * a table as its own only when the record lists it, its name is one of txbench's tables, and its
- * columns are txbench's: anything else in the way stops it, touching nothing.
+ * a table as its own as {@link TableOwnership} says (listed, named and shaped as txbench's):
+ * anything else in the way stops it, touching nothing.
  */
 public final class SchemaRegistry {
   public static final String META = "txbench_meta";
@@ -138,7 +138,7 @@ public final class SchemaRegistry {
     Map<String, Entry> entries = entries(c);
     for (TableDef t : tables) {
       if (SqlCatalog.exists(c, t.name())) {
-        requireOwn(c, t, entries, false);
+        TableOwnership.requireOwn(c, t, entries.keySet(), false);
       }
     }
     try (Statement s = c.createStatement()) {
@@ -153,46 +153,6 @@ public final class SchemaRegistry {
         s.execute(t.createFor(dialect));
         record(c, t.name(), group, scale, seed, toolVersion, LOADING);
       }
-    }
-  }
-
-  /**
-   * Fails unless the table {@code t} names is txbench's: listed in the record, with the columns of
-   * one of txbench's tables of that name (a {@code usertable} of any field count, which prepare
-   * replaces); with {@code sameShape}, with exactly {@code t}'s columns, as a run on it needs.
-   */
-  void requireOwn(Connection c, TableDef t, Map<String, Entry> entries, boolean sameShape)
-      throws SQLException, SetupException {
-    if (!entries.containsKey(t.name())) {
-      throw new SetupException(
-          "table '"
-              + t.name()
-              + "' already exists in database '"
-              + c.getCatalog()
-              + "' and was not created by txbench: it is left untouched; use"
-              + " another --target-database-name, or drop or rename it yourself");
-    }
-    if (SqlCatalog.shapedAs(c, t.name(), t.columns())) {
-      return;
-    }
-    boolean own = KnownTables.ownShape(t.name(), SqlCatalog.columns(c, t.name()));
-    if (!own) {
-      throw new SetupException(
-          "table '"
-              + t.name()
-              + "' in database '"
-              + c.getCatalog()
-              + "' is listed in txbench's record but its columns are not txbench's: it is left"
-              + " untouched; use another --target-database-name");
-    }
-    if (sameShape) {
-      throw new SetupException(
-          "table '"
-              + t.name()
-              + "' in database '"
-              + c.getCatalog()
-              + "' was loaded with other columns than this run's (another --field-count?): run"
-              + " once without --skip-setup to load it anew");
     }
   }
 
@@ -283,7 +243,7 @@ public final class SchemaRegistry {
     }
     ensure(c);
     Map<String, Entry> entries = entries(c);
-    requireOwn(c, table, entries, true);
+    TableOwnership.requireOwn(c, table, entries.keySet(), true);
     Entry entry = entries.get(table.name());
     if (!COMPLETE.equals(entry.state())) {
       throw new SetupException(
@@ -311,9 +271,7 @@ public final class SchemaRegistry {
     ensure(c);
     try (Statement s = c.createStatement()) {
       for (String name : entries(c).keySet()) {
-        if (!KnownTables.known(name)
-            || (SqlCatalog.exists(c, name)
-                && !KnownTables.ownShape(name, SqlCatalog.columns(c, name)))) {
+        if (!TableOwnership.droppable(c, name)) {
           leftAlone.add(name);
         } else if (SqlCatalog.exists(c, name)) {
           s.execute("DROP TABLE " + name);

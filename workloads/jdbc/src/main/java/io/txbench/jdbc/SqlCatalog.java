@@ -6,6 +6,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Locale;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /** What the database says of a table in the connection's current database and schema. */
@@ -34,13 +36,25 @@ final class SqlCatalog {
 
   /** The table's column names, in lower case; empty when there is no such table. */
   static Set<String> columns(Connection c, String table) throws SQLException {
+    return shape(c, table).names();
+  }
+
+  /**
+   * The table's columns as the server reports them: each one's name (in lower case), type, and
+   * length where it holds text; none when there is no such table.
+   */
+  static TableShape shape(Connection c, String table) throws SQLException {
     DatabaseMetaData meta = c.getMetaData();
-    Set<String> columns = new TreeSet<>();
+    SortedMap<String, TableShape.Column> columns = new TreeMap<>();
     for (String name : new String[] {table, table.toUpperCase(Locale.ROOT)}) {
       try (ResultSet rs = meta.getColumns(c.getCatalog(), c.getSchema(), name, null)) {
         while (rs.next()) {
           if (rs.getString("TABLE_NAME").equalsIgnoreCase(table)) {
-            columns.add(rs.getString("COLUMN_NAME").toLowerCase(Locale.ROOT));
+            ColumnType type = ColumnType.ofJdbc(rs.getInt("DATA_TYPE"));
+            int length = type == ColumnType.TEXT ? rs.getInt("COLUMN_SIZE") : 0;
+            columns.put(
+                rs.getString("COLUMN_NAME").toLowerCase(Locale.ROOT),
+                new TableShape.Column(type, length));
           }
         }
       }
@@ -48,7 +62,7 @@ final class SqlCatalog {
         break;
       }
     }
-    return columns;
+    return new TableShape(columns);
   }
 
   /** The columns of the table some index covers (its primary key's too), in lower case. */

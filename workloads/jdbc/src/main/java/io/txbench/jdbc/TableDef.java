@@ -3,20 +3,24 @@ package io.txbench.jdbc;
 import java.util.List;
 
 /**
- * A table a workload owns: its name, its columns (how txbench recognises a table as its own, with
- * the record), its CREATE statement ({@code %ID%} stands for the dialect's identity column, named
- * {@code identity}; {@code %KEY%} after a column txbench fills itself, named {@code identity} too,
- * for its primary key where the dialect makes it at creation) and the statements to run once its
- * data is loaded (indexes).
+ * A table a workload owns: its name, its CREATE statement, whose columns and their types are how
+ * txbench recognises a table as its own with the record ({@link #shape}; {@code %ID%} stands for
+ * the dialect's identity column, named {@code identity}; {@code %KEY%} after a column txbench fills
+ * itself, named {@code identity} too, for its primary key where the dialect makes it at creation)
+ * and the statements to run once its data is loaded (indexes).
  */
-public record TableDef(
-    String name, List<String> columns, String create, String identity, List<String> afterLoad) {
+public record TableDef(String name, String create, String identity, List<String> afterLoad) {
   private static final java.util.regex.Pattern INDEX_NAME =
       java.util.regex.Pattern.compile("CREATE (?:UNIQUE )?INDEX (\\w+) ON ");
 
   /** A table without a server-generated key. */
-  public TableDef(String name, List<String> columns, String create, List<String> afterLoad) {
-    this(name, columns, create, null, afterLoad);
+  public TableDef(String name, String create, List<String> afterLoad) {
+    this(name, create, null, afterLoad);
+  }
+
+  /** Its columns, with their types, as its CREATE statement declares them. */
+  TableShape shape() {
+    return TableShape.declared(create);
   }
 
   public String createFor(SqlDialect dialect) {

@@ -60,7 +60,7 @@ final class TableGrowth {
     if (entry == null || !SqlCatalog.exists(c, t.name())) {
       return table + " is not there, or not in txbench's record";
     }
-    if (!SqlCatalog.shapedAs(c, t.name(), t.columns())) {
+    if (!t.shape().matches(SqlCatalog.shape(c, t.name()))) {
       return table + " has other columns than this run's";
     }
     if (!SchemaRegistry.COMPLETE.equals(entry.state())) {

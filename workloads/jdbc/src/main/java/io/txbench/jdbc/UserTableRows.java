@@ -5,7 +5,7 @@ import io.txbench.core.data.YcsbData;
 import io.txbench.core.kinds.Ycsb;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.regex.Pattern;
 
@@ -51,24 +51,30 @@ final class UserTableRows implements RowShape {
   }
 
   /**
-   * Whether a table named {@code name} with {@code columns} (in lower case) is a usertable txbench
-   * made: {@code id}, {@code updates} and {@code field0} to {@code fieldK} with none missing, for
-   * any field count; a table of that name shaped otherwise is not txbench's.
+   * Whether a table named {@code name} {@code found} in this shape is a usertable txbench made:
+   * {@code id} and {@code updates} of its integer type and text fields {@code field0} to {@code
+   * fieldK} with none missing, for any field count and length; a table of that name shaped
+   * otherwise is not txbench's.
    */
-  static boolean isOwn(String name, Set<String> columns) {
+  static boolean isOwn(String name, TableShape found) {
+    Map<String, TableShape.Column> columns = found.columns();
     if (!NAME.matcher(name).matches()
         || columns.size() < 3
-        || !columns.contains("id")
-        || !columns.contains("updates")) {
+        || !isBigint(columns.get("id"))
+        || !isBigint(columns.get("updates"))) {
       return false;
     }
-    int fieldCount = columns.size() - 2;
-    for (int f = 0; f < fieldCount; f++) {
-      if (!columns.contains("field" + f)) {
+    for (int f = 0; f < columns.size() - 2; f++) {
+      TableShape.Column field = columns.get("field" + f);
+      if (field == null || field.type() != ColumnType.TEXT) {
         return false;
       }
     }
     return true;
+  }
+
+  private static boolean isBigint(TableShape.Column column) {
+    return column != null && column.type() == ColumnType.BIGINT;
   }
 
   /** Whether txbench names one of its tables {@code name} this way. */
@@ -87,9 +93,7 @@ final class UserTableRows implements RowShape {
       create.append(", ").append(field).append(' ').append(type).append(" NOT NULL");
     }
     create.append(", updates BIGINT NOT NULL DEFAULT 0)");
-    List<String> columns = new ArrayList<>(loadColumns);
-    columns.add("updates");
-    return new TableDef(name, columns, create.toString(), "id", List.of());
+    return new TableDef(name, create.toString(), "id", List.of());
   }
 
   @Override

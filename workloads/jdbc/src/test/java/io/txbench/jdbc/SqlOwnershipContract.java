@@ -11,10 +11,13 @@ import io.txbench.core.LeaseRefusedException;
 import io.txbench.core.SetupException;
 import io.txbench.core.Target;
 import io.txbench.core.Workload;
+import io.txbench.core.WorkloadOptions;
 import io.txbench.core.kinds.Airline;
 import io.txbench.core.kinds.Insert;
+import io.txbench.core.kinds.ItemKind;
 import io.txbench.core.kinds.PointSelect;
 import io.txbench.core.kinds.Update;
+import io.txbench.core.kinds.Ycsb;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -78,6 +81,68 @@ public abstract class SqlOwnershipContract extends SqlContract {
     assertEquals(1, query("SELECT COUNT(*) FROM item WHERE note = 'precious'"));
     assertEquals(1, query("SELECT COUNT(*) FROM customers"));
     assertTrue(!SchemaRegistryAccess.exists(url(), "txbench_meta"));
+  }
+
+  /** YCSB's usertable and usertable2, of one field of 20 characters. */
+  private static WorkloadOptions twoUsertables() {
+    return WorkloadOptions.of(new Ycsb(Ycsb.Preset.C), 42)
+        .with(ItemKind.TABLE_SIZE, 10L)
+        .with(ItemKind.TABLES, 2L)
+        .with(Ycsb.FIELD_COUNT, 1L)
+        .with(Ycsb.FIELD_LENGTH, 20L);
+  }
+
+  @Test
+  void aUserTableWithTxbenchsColumnNamesButOtherTypesIsNeitherRunOnNorReplacedNorDropped()
+      throws Exception {
+    run(twoUsertables(), 1, 1, true, strictIsolation());
+    execute("DROP TABLE usertable2");
+    execute("CREATE TABLE usertable2 (id TEXT, updates TEXT, field0 INT)");
+    execute("INSERT INTO usertable2 VALUES ('mine', 'kept', 7)");
+    for (boolean prepare : new boolean[] {false, true}) {
+      SetupException e =
+          assertThrows(
+              SetupException.class, () -> run(twoUsertables(), 1, 1, prepare, strictIsolation()));
+      assertTrue(
+          e.getMessage().contains("'usertable2'")
+              && e.getMessage().contains("its columns are not txbench's"),
+          e.getMessage());
+    }
+    assertEquals(List.of("usertable2"), drop().leftAlone());
+    assertEquals(1, query("SELECT COUNT(*) FROM usertable2 WHERE field0 = 7"));
+  }
+
+  @Test
+  void skipSetupRefusesAUsertableLoadedWithAnotherFieldLength() throws Exception {
+    run(twoUsertables(), 1, 1, true, strictIsolation());
+    SetupException e =
+        assertThrows(
+            SetupException.class,
+            () ->
+                run(twoUsertables().with(Ycsb.FIELD_LENGTH, 30L), 1, 1, false, strictIsolation()));
+    assertTrue(e.getMessage().contains("--field-length"), e.getMessage());
+    run(twoUsertables(), 1, 1, false, strictIsolation());
+  }
+
+  @Test
+  void aTableOfTxbenchsNameAndShapeThatItsRecordDoesNotListIsNotReplaced() throws Exception {
+    run(workload(PointSelect.NAME, 100, false), 1, 1, true, strictIsolation());
+    execute(
+        "CREATE TABLE item2 (id BIGINT PRIMARY KEY, k INT NOT NULL, c VARCHAR(120) NOT NULL,"
+            + " pad VARCHAR(60) NOT NULL, updates BIGINT NOT NULL DEFAULT 0)");
+    execute("INSERT INTO item2 VALUES (1, 1, 'mine', 'mine', 0)");
+    SetupException e =
+        assertThrows(
+            SetupException.class,
+            () ->
+                run(
+                    workload(PointSelect.NAME, 100, false).with(ItemKind.TABLES, 2L),
+                    1,
+                    1,
+                    true,
+                    strictIsolation()));
+    assertTrue(e.getMessage().contains("'item2' already exists"), e.getMessage());
+    assertEquals(1, query("SELECT COUNT(*) FROM item2 WHERE c = 'mine'"));
   }
 
   @Test

@@ -9,6 +9,7 @@ import io.txbench.core.AbandonedException;
 import io.txbench.core.DeclinedException;
 import io.txbench.core.Lease;
 import io.txbench.core.LeaseMode;
+import io.txbench.core.OptionValues;
 import io.txbench.core.Progress;
 import io.txbench.core.Tally;
 import io.txbench.core.Verification;
@@ -125,13 +126,14 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
   }
 
   @Override
-  public void attach() throws Exception {
+  public OptionValues attach() throws Exception {
     for (String c : COLLECTIONS) {
       long scale = registry.attach(c);
       if (c.equals("schedule")) {
         scheduleCount = airline.schedulesBooked(scale);
       }
     }
+    return OptionValues.defaults();
   }
 
   @Override

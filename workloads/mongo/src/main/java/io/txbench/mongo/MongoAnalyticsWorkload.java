@@ -4,6 +4,7 @@ import com.mongodb.client.MongoCollection;
 import io.txbench.core.Answer;
 import io.txbench.core.Lease;
 import io.txbench.core.LeaseMode;
+import io.txbench.core.OptionValues;
 import io.txbench.core.Progress;
 import io.txbench.core.SetupException;
 import io.txbench.core.Tally;
@@ -72,7 +73,7 @@ final class MongoAnalyticsWorkload implements Workload<MongoAnalyticsWorkload.Tu
    * that data has, and have the indexes asked for.
    */
   @Override
-  public void attach() throws Exception {
+  public OptionValues attach() throws Exception {
     String scale = data.scale().toPlainString();
     for (String name : Analytics.TABLES) {
       long orders = registry.attach(name);
@@ -110,6 +111,7 @@ final class MongoAnalyticsWorkload implements Workload<MongoAnalyticsWorkload.Tu
               + indexes.name().toLowerCase(java.util.Locale.ROOT)
               + ": run once without --skip-setup to load it so");
     }
+    return OptionValues.defaults();
   }
 
   @Override

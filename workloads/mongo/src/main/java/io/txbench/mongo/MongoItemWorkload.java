@@ -6,6 +6,7 @@ import com.mongodb.client.model.Aggregates;
 import io.txbench.core.Growth;
 import io.txbench.core.Lease;
 import io.txbench.core.LeaseMode;
+import io.txbench.core.OptionValues;
 import io.txbench.core.Progress;
 import io.txbench.core.Tally;
 import io.txbench.core.Verification;
@@ -125,12 +126,13 @@ abstract class MongoItemWorkload implements Workload<MongoSession> {
   }
 
   @Override
-  public void attach() throws Exception {
+  public OptionValues attach() throws Exception {
     long least = Long.MAX_VALUE;
     for (String name : names) {
       least = Math.min(least, registry.attach(name));
     }
     rows = least;
+    return ItemKind.loaded(rows);
   }
 
   @Override

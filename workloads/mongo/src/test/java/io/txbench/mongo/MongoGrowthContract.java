@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Updates;
 import io.txbench.core.Benchmark;
+import io.txbench.core.OptionMismatchException;
 import io.txbench.core.Progress;
 import io.txbench.core.Setup;
 import io.txbench.core.SetupException;
@@ -61,8 +62,12 @@ abstract class MongoGrowthContract extends MongoMixContract {
     assertEquals(250, count("item"));
     assertEquals(7L, item(1).getLong("updates")); // kept, not reloaded
     Document added = item(180);
-    try (Benchmark b = open(items(250, 42))) {
-      b.attach(); // the record says the grown collection is complete
+    try (Benchmark b = open(WorkloadOptions.of(new PointSelect(), 42))) {
+      // The record says the grown collection is complete, and its size, which a run records.
+      assertEquals(250L, b.attach().byName().get("table-size"));
+    }
+    try (Benchmark b = open(items(300, 42))) {
+      assertThrows(OptionMismatchException.class, b::attach);
     }
     prepare(items(100, 42));
     grow(items(250, 42), first);
