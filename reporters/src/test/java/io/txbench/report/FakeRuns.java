@@ -102,26 +102,7 @@ final class FakeRuns {
     RunResult result = result(startMillis, seconds, total);
     csv.onEnd(result);
     log.onEnd(result);
-    SummaryJson.write(
-        dir,
-        new RunSummary(
-            "1.0",
-            target,
-            target + " 1.0",
-            target + " driver 1.0",
-            embedded,
-            server,
-            null,
-            "insert",
-            false,
-            4,
-            java.time.Duration.ZERO,
-            options,
-            result,
-            verification,
-            List.of(),
-            dir.toString(),
-            List.of()));
+    writeSummary(dir, target, embedded, server, options, result, verification);
     return dir;
   }
 
@@ -160,6 +141,29 @@ final class FakeRuns {
             Optional.empty());
     csv.onEnd(result);
     log.onEnd(result);
+    writeSummary(
+        dir,
+        target,
+        false,
+        "127.0.0.1:5432",
+        Map.of(),
+        result,
+        Verification.notRun("the run was interrupted"));
+    return dir;
+  }
+
+  /**
+   * summary.json of an insert run at 4 threads on {@code target} 1.0, as the recorder writes it.
+   */
+  private static void writeSummary(
+      Path dir,
+      String target,
+      boolean embedded,
+      String server,
+      Map<String, Object> options,
+      RunResult result,
+      Verification verification)
+      throws IOException {
     SummaryJson.write(
         dir,
         new RunSummary(
@@ -167,20 +171,19 @@ final class FakeRuns {
             target,
             target + " 1.0",
             target + " driver 1.0",
-            false,
-            "127.0.0.1:5432",
+            embedded,
+            server,
             null,
             "insert",
             false,
             4,
             java.time.Duration.ZERO,
-            Map.of(),
+            options,
             result,
-            Verification.notRun("the run was interrupted"),
+            verification,
             List.of(),
             dir.toString(),
             List.of()));
-    return dir;
   }
 
   /** Half a core of 4 for {@code nanos}, one collection of 2 ms, the machine 40% busy. */
