@@ -1,8 +1,11 @@
 package io.txbench.core;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
@@ -16,7 +19,29 @@ public final class WorkloadRun {
   private WorkloadRun() {}
 
   /** What a run measured and what verify found. */
-  public record Outcome(RunResult result, Verification verification) {
+  public record Outcome(RunResult result, Verification verification, Instant disruptionOver) {
+    private static final String RESTARTED =
+        "the server restarted during the run (its counters may have started again)";
+
+    /**
+     * Checks what the commit cross-check said of a restart during the run: no figure of the
+     * server's, and the restart as the reason where the server was back before the window closed.
+     * One still restarting then (a loaded machine) may also have been out of reach for the second
+     * reading, which is said instead.
+     */
+    public void assertRestartSaid() {
+      assertEquals(Optional.empty(), result.telemetry().commits(), describe());
+      Optional<String> why = result.telemetry().commitCheck();
+      if (disruptionOver.isBefore(result.end())) {
+        assertEquals(Optional.of(RESTARTED), why, describe());
+      } else {
+        assertTrue(
+            why.equals(Optional.of(RESTARTED))
+                || why.equals(Optional.of("the server's count could not be read")),
+            why + "; " + describe());
+      }
+    }
+
     /**
      * Prints the figures under {@code label} and checks the run saw the fault (connection errors or
      * iterations in doubt) and still verified: the server holds what the run says it does.
@@ -145,15 +170,17 @@ public final class WorkloadRun {
                   throw new CompletionException(e);
                 }
               });
+      Instant over;
       try {
         // A run that failed before it started fails here, with no disruption applied.
         CompletableFuture.anyOf(started, measuring).get(5, TimeUnit.MINUTES);
         disruption.apply();
       } finally {
+        over = Instant.now();
         disrupted.complete(null);
       }
       RunOutcome outcome = measuring.get(5, TimeUnit.MINUTES);
-      return new Outcome(outcome.result(), outcome.verification());
+      return new Outcome(outcome.result(), outcome.verification(), over);
     }
   }
 }

@@ -41,8 +41,24 @@ public final class TelemetrySql {
     this.statementsCommit = statementsCommit;
   }
 
-  /** Runs {@code sql} and reads its rows. */
+  /**
+   * Runs {@code sql} and reads its rows. A connection lost since its last statement (the server
+   * restarted meanwhile) is found out only by this one: the read is tried once more on a new
+   * connection, so that a server that is back is read, not reported unreadable.
+   */
   public synchronized <T> T query(String sql, Rows<T> rows) throws SQLException {
+    boolean opened = connection != null && !connection.isClosed();
+    try {
+      return attempt(sql, rows);
+    } catch (SQLException e) {
+      if (!opened || connection != null) {
+        throw e; // a new connection failed, or the server answered: nothing to try again
+      }
+      return attempt(sql, rows);
+    }
+  }
+
+  private <T> T attempt(String sql, Rows<T> rows) throws SQLException {
     if (connection == null || connection.isClosed()) {
       close();
       connection = opener.open();
