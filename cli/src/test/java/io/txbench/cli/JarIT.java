@@ -116,7 +116,10 @@ class JarIT {
     Process find =
         new ProcessBuilder("pgrep", "-f", "bin/postgres -D .* -p " + port.group(1) + "( |$)")
             .start();
-    String postmaster = new String(find.getInputStream().readAllBytes()).strip().split("\\s+")[0];
+    String postmaster =
+        new String(find.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
+            .strip()
+            .split("\\s+")[0];
     assertFalse(postmaster.isEmpty(), "no postmaster on port " + port.group(1));
     new ProcessBuilder("kill", "-KILL", postmaster).start().waitFor();
     int code = run.awaitExit(120);

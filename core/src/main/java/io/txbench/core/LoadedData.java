@@ -43,7 +43,7 @@ final class LoadedData {
   }
 
   private static boolean same(Object a, Object b) {
-    return a instanceof BigDecimal x && b instanceof BigDecimal y
+    return (a instanceof BigDecimal x && b instanceof BigDecimal y)
         ? x.compareTo(y) == 0
         : a.equals(b);
   }

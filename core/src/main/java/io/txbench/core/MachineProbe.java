@@ -40,6 +40,7 @@ public final class MachineProbe {
   private final List<String> disks;
 
   /** The cumulative counts of one moment; a part that could not be read is null. */
+  @SuppressWarnings("ArrayRecordComponent") // never compared or hashed: only read by index
   record Reading(long[] cpu, long[] memoryKb, long[] network, Map<String, long[]> disks) {}
 
   /** A probe of the machine whose {@code /proc} and {@code /sys} lie under {@code root}. */

@@ -129,7 +129,7 @@ record ThresholdFigure(double value, Optional<String> whyNotMeasured) {
    */
   private static ThresholdFigure outcome(Threshold t, long count, long ended, String whyNoShare) {
     if (t.unit() == Unit.COUNT) {
-      return of(count);
+      return of((double) count);
     }
     return ended == 0 ? none(whyNoShare) : of(count * 100.0 / ended);
   }

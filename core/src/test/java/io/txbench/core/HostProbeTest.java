@@ -36,9 +36,15 @@ class HostProbeTest {
   void aCloudVmTellsItsCpuMemoryKernelAndInstanceType() throws IOException {
     file(
         "proc/cpuinfo",
-        "processor\t: 0\nvendor_id\t: GenuineIntel\n"
-            + "model name\t: Intel(R) Xeon(R) CPU @ 2.20GHz\nflags\t\t: fpu vme\n\n"
-            + "processor\t: 1\nmodel name\t: Intel(R) Xeon(R) CPU @ 2.20GHz\n");
+        """
+        processor\t: 0
+        vendor_id\t: GenuineIntel
+        model name\t: Intel(R) Xeon(R) CPU @ 2.20GHz
+        flags\t\t: fpu vme
+
+        processor\t: 1
+        model name\t: Intel(R) Xeon(R) CPU @ 2.20GHz
+        """);
     file("proc/meminfo", "MemTotal:       24625112 kB\nMemFree:         1000000 kB\n");
     file("proc/sys/kernel/hostname", "bench-vm-1\n");
     file("sys/class/dmi/id/sys_vendor", "Amazon EC2\n");

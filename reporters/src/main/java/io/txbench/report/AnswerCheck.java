@@ -79,6 +79,7 @@ public final class AnswerCheck {
   }
 
   /** {@code query}'s answers in {@code asked} (the runs that asked it) against the reference's. */
+  @SuppressWarnings("ReferenceEquality") // skips the reference itself, not a run given twice
   private void compareQuery(String query, ResultDirectory reference, List<ResultDirectory> asked) {
     AnswerSummary expected = answers(reference).get(query);
     String head = INDENT + String.format(Locale.ROOT, "%-" + QUERY_WIDTH + "s", query);

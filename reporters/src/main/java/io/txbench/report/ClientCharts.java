@@ -161,7 +161,7 @@ final class ClientCharts {
    * iteration but one (1 - 1/count): beyond it a histogram knows only its max.
    */
   static List<double[]> percentiles(Histogram h) {
-    double last = Math.min(Math.pow(10, DECADES), h.getTotalCount());
+    double last = Math.min(Math.pow(10, DECADES), (double) h.getTotalCount());
     List<Double> x = new ArrayList<>();
     for (int i = 0; Math.pow(10, i / (double) PER_DECADE) <= last; i++) {
       x.add(Math.pow(10, i / (double) PER_DECADE));

@@ -23,8 +23,6 @@ public final class HtmlReport {
   static final String POLICY =
       "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:";
 
-  private static final String UPLOT = "/META-INF/resources/webjars/uplot/%s/dist/";
-
   private HtmlReport() {}
 
   public static void write(List<ResultDirectory> runs, Path file) throws IOException {
@@ -94,7 +92,9 @@ public final class HtmlReport {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    return resource(String.format(UPLOT, pom.getProperty("version")) + file);
+    return resource(
+        String.format("/META-INF/resources/webjars/uplot/%s/dist/", pom.getProperty("version"))
+            + file);
   }
 
   private static String resource(String name) {

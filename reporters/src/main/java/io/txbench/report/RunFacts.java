@@ -96,7 +96,7 @@ final class RunFacts {
       return names;
     }
     for (RunFact fact : facts) {
-      if (fact == target || fact.same()) {
+      if (fact.equals(target) || fact.same()) {
         continue;
       }
       Map<String, String> byTarget = new java.util.HashMap<>();

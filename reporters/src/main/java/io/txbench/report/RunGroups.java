@@ -49,7 +49,7 @@ final class RunGroups {
     for (int run = 0; run < runs; run++) {
       List<String> key = new ArrayList<>();
       for (RunFact fact : differing) {
-        if (fact != innermost) {
+        if (!fact.equals(innermost)) {
           key.add(fact.shown(run));
         }
       }
@@ -72,7 +72,9 @@ final class RunGroups {
     List<RunFact> varying =
         differing.stream()
             .filter(
-                f -> f == innermost || runs.stream().map(f.values()::get).distinct().count() > 1)
+                f ->
+                    f.equals(innermost)
+                        || runs.stream().map(f.values()::get).distinct().count() > 1)
             .toList();
     List<String> names = new ArrayList<>();
     for (int run : runs) {

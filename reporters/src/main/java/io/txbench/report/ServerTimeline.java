@@ -19,6 +19,7 @@ import org.apache.commons.csv.CSVRecord;
  * by their prefix: {@code cpu_}, {@code mem_}, {@code net_}, {@code disk_}, {@code server_}, {@code
  * db_}). An empty cell is a figure not measured, held as NaN.
  */
+@SuppressWarnings("ArrayRecordComponent") // never compared or hashed: only read by index
 record ServerTimeline(double[] t, double[] period, Map<String, double[]> columns) {
 
   /** The run's timeline, or none when the run has no server.csv (it ran without telemetry). */
@@ -69,7 +70,7 @@ record ServerTimeline(double[] t, double[] period, Map<String, double[]> columns
       String cell = r.get(i).strip();
       boolean timing = i == header.indexOf("t") || i == header.indexOf("period_s");
       values[i] = cell.isEmpty() && !timing ? Double.NaN : number(cell);
-      if (Double.isNaN(values[i]) && !cell.isEmpty() || timing && Double.isNaN(values[i])) {
+      if ((Double.isNaN(values[i]) && !cell.isEmpty()) || (timing && Double.isNaN(values[i]))) {
         throw new IOException(
             file
                 + " is corrupt: "

@@ -92,7 +92,7 @@ final class TrendChart {
       String name, List<HistoryRun> runs, ToDoubleFunction<HistoryRun> value) {
     XYSeries series = new XYSeries(name, false, true);
     for (HistoryRun run : runs) {
-      series.add(run.start().toEpochMilli(), value.applyAsDouble(run));
+      series.add((double) run.start().toEpochMilli(), value.applyAsDouble(run));
     }
     return new XYSeriesCollection(series);
   }

@@ -88,8 +88,10 @@ class ClientFiguresTest {
     Path file = dir.resolve(IntervalsCsv.FILE);
     Files.writeString(
         file,
-        "t,count,tps,p50_ms,p95_ms,p99_ms,p999_ms,max_ms,retries,errors\n"
-            + "1.000,100,100.00,2.001,2.001,2.001,2.001,2.001,1,0\n");
+        """
+        t,count,tps,p50_ms,p95_ms,p99_ms,p999_ms,max_ms,retries,errors
+        1.000,100,100.00,2.001,2.001,2.001,2.001,2.001,1,0
+        """);
     IntervalRow row = IntervalsCsv.read(file).get(0);
     assertEquals(100, row.count());
     assertEquals(0, row.declined());

@@ -294,30 +294,44 @@ class HistoryTest {
         0,
         1500,
         12,
-        s -> s.with("fingerprint").with("server").put("synchronous_commit", "off"));
+        s ->
+            s.withObjectProperty("fingerprint")
+                .withObjectProperty("server")
+                .put("synchronous_commit", "off"));
     root.run(
         "machine",
         0,
         1500,
         12,
-        s -> s.with("fingerprint").with("client").put("machineProduct", "m6i.xlarge"));
-    root.run("cpu", 0, 1500, 12, s -> s.with("fingerprint").with("client").put("cores", 4));
+        s ->
+            s.withObjectProperty("fingerprint")
+                .withObjectProperty("client")
+                .put("machineProduct", "m6i.xlarge"));
+    root.run(
+        "cpu",
+        0,
+        1500,
+        12,
+        s -> s.withObjectProperty("fingerprint").withObjectProperty("client").put("cores", 4));
     root.run("version", 0, 1500, 12, s -> s.put("serverVersion", "PostgreSQL 18.0"));
     root.run(
         "isolation",
         0,
         1500,
         12,
-        s -> s.with("options").put("sql-isolation-level", "READ_COMMITTED"));
+        s -> s.withObjectProperty("options").put("sql-isolation-level", "READ_COMMITTED"));
     root.run("workload", 0, 1500, 12, s -> s.put("workload", "insert"));
-    root.run("scale", 0, 1500, 12, s -> s.with("options").put("scale", 10));
+    root.run("scale", 0, 1500, 12, s -> s.withObjectProperty("options").put("scale", 10));
     root.run("target", 0, 1500, 12, s -> s.put("target", "mysql"));
     root.run(
         "mongo",
         0,
         1500,
         12,
-        s -> s.put("target", "mongo").with("options").put("mongo-write-concern", "majority"));
+        s ->
+            s.put("target", "mongo")
+                .withObjectProperty("options")
+                .put("mongo-write-concern", "majority"));
     Map<String, SeriesVerdict> verdicts = judged(DEFAULT);
     assertEquals(11, verdicts.size(), verdicts.keySet()::toString);
   }
@@ -332,7 +346,10 @@ class HistoryTest {
             night,
             tps,
             5,
-            s -> s.put("workload", "point-select").with("options").put("table-size", size));
+            s ->
+                s.put("workload", "point-select")
+                    .withObjectProperty("options")
+                    .put("table-size", size));
       }
     }
     Map<String, SeriesVerdict> verdicts = judged(DEFAULT);
@@ -353,8 +370,17 @@ class HistoryTest {
         1,
         1500,
         12,
-        s -> s.with("fingerprint").with("client").put("hostname", "vm-2").put("jvm", "17.0.13"));
-    root.run("a", 2, 1500, 12, s -> s.with("options").put("booking-sleep", 50).put("seed", 7));
+        s ->
+            s.withObjectProperty("fingerprint")
+                .withObjectProperty("client")
+                .put("hostname", "vm-2")
+                .put("jvm", "17.0.13"));
+    root.run(
+        "a",
+        2,
+        1500,
+        12,
+        s -> s.withObjectProperty("options").put("booking-sleep", 50).put("seed", 7));
     root.run("a", 3, 1500, 12, s -> s.put("end", "2026-01-04T02:05:00Z"));
     assertEquals(4, only(judged(DEFAULT)).series().runs().size());
 

@@ -197,19 +197,24 @@ public final class AnalyticsData {
 
   /** The list price of product {@code id} in whole quarters: 1.00 to 499.75. */
   private long priceInQuarters(int id) {
-    return 4 + Math.floorMod(hash(4, id), 1_996);
+    return 4L + Math.floorMod(hash(4, id), 1_996);
   }
 
   /** Order {@code id} (1 to {@link #orders()}). */
   public Order order(long id) {
     long state = mix(seed * 0x9E3779B97F4A7C15L + id * 0xBF58476D1CE4E5B9L + 5);
-    int customer = 1 + pick(customerOdds, unit(state = step(state)));
-    int sales = 1 + pick(salesOdds, unit(state = step(state)));
-    int product = 1 + pick(productOdds, unit(state = step(state)));
-    int quantity = 1 + (int) Math.floorMod(state = step(state), 20L);
+    state = step(state);
+    int customer = 1 + pick(customerOdds, unit(state));
+    state = step(state);
+    int sales = 1 + pick(salesOdds, unit(state));
+    state = step(state);
+    int product = 1 + pick(productOdds, unit(state));
+    state = step(state);
+    int quantity = 1 + (int) Math.floorMod(state, 20L);
     double[] greeks = new double[5];
     for (int i = 0; i < greeks.length; i++) {
-      greeks[i] = (Math.floorMod(state = step(state), 16_384L) - 8_192) / 64.0;
+      state = step(state);
+      greeks[i] = (Math.floorMod(state, 16_384L) - 8_192) / 64.0;
     }
     return new Order(
         id,

@@ -47,7 +47,7 @@ final class Zipfian {
   static double terms(long from, long to) {
     double sum = 0;
     for (long i = from + 1; i <= to; i++) {
-      sum += 1 / Math.pow(i, THETA);
+      sum += 1 / Math.pow((double) i, THETA);
     }
     return sum;
   }

@@ -82,6 +82,8 @@ public enum AnalyticsQuery {
 
   private final String queryName;
   private final String description;
+
+  @SuppressWarnings("ImmutableEnumChecker") // List.of: unmodifiable, though List's type says not
   private final List<String> columns;
 
   AnalyticsQuery(String queryName, String description, String... columns) {

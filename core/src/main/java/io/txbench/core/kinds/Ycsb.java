@@ -50,7 +50,10 @@ public final class Ycsb extends MixKind {
 
     private final String workloadName;
     private final String description;
+
+    @SuppressWarnings("ImmutableEnumChecker") // Mix is not changed after parse, nor hands out state
     private final Mix mix;
+
     private final KeyDistribution distribution;
 
     Preset(String workloadName, String description, String mix, KeyDistribution distribution) {

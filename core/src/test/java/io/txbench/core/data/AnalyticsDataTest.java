@@ -81,6 +81,7 @@ class AnalyticsDataTest {
   @Test
   void namesAreDistinctInAnyCase() {
     Set<String> lower = new HashSet<>();
-    AnalyticsData.salesNames().forEach(n -> assertTrue(lower.add(n.toLowerCase())));
+    AnalyticsData.salesNames()
+        .forEach(n -> assertTrue(lower.add(n.toLowerCase(java.util.Locale.ROOT))));
   }
 }

@@ -41,7 +41,7 @@ class ScrambledZipfianChooserTest {
     double[] shares = new double[KEYS];
     double taken = 0;
     for (long rank = 0; rank < RANKS; rank++) {
-      double share = Math.pow(rank + 1, -ZipfianTest.YCSB_CONSTANT) / zeta;
+      double share = Math.pow((double) (rank + 1), -ZipfianTest.YCSB_CONSTANT) / zeta;
       shares[(int) (ScrambledZipfianChooser.hash(rank) % KEYS)] += share;
       taken += share;
     }

@@ -20,7 +20,7 @@ class ZipfianTest {
   static double summed(long n) {
     double sum = 0;
     for (long i = 1; i <= n; i++) {
-      sum += Math.pow(i, -YCSB_CONSTANT);
+      sum += Math.pow((double) i, -YCSB_CONSTANT);
     }
     return sum;
   }

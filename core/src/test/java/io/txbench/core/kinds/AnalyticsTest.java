@@ -127,6 +127,7 @@ class AnalyticsTest {
   }
 
   @Test
+  @SuppressWarnings("CanonicalDuration") // the sums spell out the rule: a minute, plus the data's
   void theServerIsGivenLongerOverBiggerData() {
     assertEquals(
         java.time.Duration.ofSeconds(60 + 900),

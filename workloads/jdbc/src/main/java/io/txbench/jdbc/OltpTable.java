@@ -13,6 +13,7 @@ record OltpTable(String name, List<String> statements) {
   }
 
   /** The statement {@code which} on this table. */
+  @SuppressWarnings("EnumOrdinal") // statements are held in OltpSql's order, as documented above
   String sql(OltpSql which) {
     return statements.get(which.ordinal());
   }

@@ -78,8 +78,8 @@ final class MongoCollections {
 
   /**
    * Whether a document of the collection {@code name} has exactly the fields txbench writes there:
-   * YCSB's documents have {@code _id}, {@code updates} and {@code field0} to {@code fieldN-1}, as
-   * many as {@code --field-count} said.
+   * YCSB's documents have {@code _id}, {@code updates} and field0 to fieldN-1, as many as {@code
+   * --field-count} said.
    */
   static boolean shapedAsOwn(String name, Set<String> fields) {
     String stem = numbered(name) != null ? numbered(name) : name;

@@ -84,7 +84,7 @@ final class MongoTelemetry implements ServerTelemetry {
                 .applicationName("txbench-telemetry")
                 .applyToConnectionPoolSettings(p -> p.maxSize(1).minSize(0))
                 .applyToSocketSettings(
-                    s -> s.readTimeout((int) READ_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS))
+                    s -> s.readTimeout(READ_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS))
                 .build());
     try {
       Map<String, Long> first = values(client, PATHS.keySet());

@@ -101,7 +101,7 @@ final class PostgresCounters implements ServerCounters {
       expressions.add(FORCE);
     }
     for (TelemetryColumn c : chosen) {
-      expressions.add(c == WAL ? WAL_BYTES + " AS wal_bytes" : c.name());
+      expressions.add(c.equals(WAL) ? WAL_BYTES + " AS wal_bytes" : c.name());
     }
     String statement =
         "SELECT "
