@@ -51,12 +51,6 @@ public final class JdbcSession implements AutoCloseable {
         throws SQLException, AbandonedException, InterruptedException, DeclinedException;
   }
 
-  /** A commit, or an autocommit write: what it returns is the rows it changed. */
-  @FunctionalInterface
-  private interface CommitPoint {
-    int send() throws SQLException;
-  }
-
   private JdbcSession(
       JdbcTarget target,
       Worker worker,
@@ -204,7 +198,7 @@ public final class JdbcSession implements AutoCloseable {
       throws SQLException, AbandonedException {
     queries.write();
     long[][] first = new long[1][];
-    CommitPoint point =
+    Effects.CommitPoint<Integer, SQLException> point =
         () -> {
           first[0] = firstRow(statement, columns);
           return first[0] == null ? 0 : 1;
@@ -237,24 +231,12 @@ public final class JdbcSession implements AutoCloseable {
   }
 
   /**
-   * Sends a commit (or an autocommit write) and reports it. A write that changed no row left
-   * nothing behind, so it is reported as such.
+   * Sends a commit (or an autocommit write) and reports it; what it returns is the rows it changed:
+   * a write that changed none left nothing behind, and is reported so.
    */
-  private int commitPoint(CommitPoint point) throws SQLException, AbandonedException {
-    effects.committing();
-    int rows;
-    try {
-      rows = point.send();
-    } catch (SQLException | RuntimeException e) {
-      effects.failed(target.classify(e).replyLost());
-      throw e;
-    }
-    if (rows > 0) {
-      effects.committed();
-    } else {
-      effects.failed(false);
-    }
-    return rows;
+  private int commitPoint(Effects.CommitPoint<Integer, SQLException> point)
+      throws SQLException, AbandonedException {
+    return effects.commitPoint(point, rows -> rows, target::classify);
   }
 
   private void connect() throws SQLException {

@@ -130,8 +130,8 @@ final class MongoMixWorkload extends MongoItemWorkload {
       throws InterruptedException, AbandonedException, DeclinedException {
     session.transaction(
         s -> {
-          found(read(session, c, id) != null, c, id);
-          update(session, c, id, r);
+          found(read(s, c, id) != null, c, id);
+          update(s, c, id, r);
           return null;
         });
   }

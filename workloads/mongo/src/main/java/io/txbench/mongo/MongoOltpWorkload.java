@@ -77,8 +77,8 @@ final class MongoOltpWorkload extends MongoItemWorkload {
     MongoCollection<Document> items = collection(worker.random());
     session.transaction(
         s -> {
-          read(session, items, worker.random());
-          write(session, items, worker.random());
+          read(s, items, worker.random());
+          write(s, items, worker.random());
           return null;
         });
   }

@@ -42,10 +42,13 @@ final class MongoSession implements AutoCloseable {
   /** This worker's statements outside any transaction, when it has a session for them. */
   private final MongoSession alone;
 
-  /** The statements of one iteration; {@code session} is null without a transaction. */
+  /**
+   * The statements of one iteration, sent through {@code session}: in its transaction, or each on
+   * its own without one.
+   */
   @FunctionalInterface
   interface Work<T> {
-    T run(ClientSession session) throws InterruptedException, AbandonedException, DeclinedException;
+    T run(MongoSession session) throws InterruptedException, AbandonedException, DeclinedException;
   }
 
   private MongoSession(Worker worker, ClientSession session) {
@@ -86,15 +89,20 @@ final class MongoSession implements AutoCloseable {
   <T> T transaction(Work<T> work)
       throws InterruptedException, AbandonedException, DeclinedException {
     if (session == null) {
-      return work.run(null);
+      return work.run(this);
     }
     session.startTransaction();
     queries.other(); // BEGIN, as sysbench counts it
     try {
-      T result = work.run(session);
+      T result = work.run(this);
       queries.other(); // COMMIT
-      effects.committing();
-      commitReported();
+      effects.commitPoint(
+          () -> {
+            commit(session);
+            return 1; // the transaction is all of the iteration: it committed
+          },
+          n -> n,
+          MongoErrors::classify);
       return result;
     } catch (RuntimeException | InterruptedException | AbandonedException | DeclinedException e) {
       abortQuietly(e);
@@ -119,20 +127,7 @@ final class MongoSession implements AutoCloseable {
     if (session != null) {
       return write.get();
     }
-    effects.committing();
-    T result;
-    try {
-      result = write.get();
-    } catch (RuntimeException e) {
-      effects.failed(MongoErrors.classify(e).replyLost());
-      throw e;
-    }
-    if (changed.applyAsLong(result) > 0) {
-      effects.committed();
-    } else {
-      effects.failed(false);
-    }
-    return result;
+    return effects.commitPoint(write::get, changed, MongoErrors::classify);
   }
 
   /** Documents matching {@code filter}. */
@@ -212,16 +207,6 @@ final class MongoSession implements AutoCloseable {
 
   void insertOne(MongoCollection<Document> c, Document document) throws AbandonedException {
     write(() -> session == null ? c.insertOne(document) : c.insertOne(session, document));
-  }
-
-  private void commitReported() {
-    try {
-      commit(session);
-    } catch (RuntimeException e) {
-      effects.failed(MongoErrors.classify(e).replyLost());
-      throw e;
-    }
-    effects.committed();
   }
 
   /**
