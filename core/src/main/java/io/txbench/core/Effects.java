@@ -1,6 +1,8 @@
 package io.txbench.core;
 
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import java.util.function.ToLongFunction;
 
 /**
  * What the server may hold of the iteration a worker is running. A session reports each point at
@@ -42,6 +44,41 @@ public final class Effects {
     if (!state.compareAndSet(RUNNING, COMMITTING)) {
       throw new AbandonedException();
     }
+  }
+
+  /** A commit point's request: a COMMIT, or a write the server commits on its own. */
+  @FunctionalInterface
+  public interface CommitPoint<T, E extends Exception> {
+    T send() throws E;
+  }
+
+  /**
+   * Sends a commit point and reports it: {@link #committing()} before, then {@link #committed()}
+   * when the answer says it {@code changed} something, {@link #failed(boolean)} when it changed
+   * nothing (it left nothing behind) or failed, the failure's reply lost as {@code classify} says.
+   * The one commit-point protocol of every target's session.
+   *
+   * @throws AbandonedException when the runner gave up on the iteration: it was not sent
+   */
+  public <T, E extends Exception> T commitPoint(
+      CommitPoint<T, E> point,
+      ToLongFunction<? super T> changed,
+      Function<? super Exception, Failure> classify)
+      throws E, AbandonedException {
+    committing();
+    T result;
+    try {
+      result = point.send();
+    } catch (Exception e) {
+      failed(classify.apply(e).replyLost());
+      throw e;
+    }
+    if (changed.applyAsLong(result) > 0) {
+      committed();
+    } else {
+      failed(false);
+    }
+    return result;
   }
 
   /** The server answered the commit: what it committed is durable. */

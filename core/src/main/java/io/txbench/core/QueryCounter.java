@@ -1,10 +1,10 @@
 package io.txbench.core;
 
 /**
- * One worker's count of the statements of its iteration in progress ({@link Queries}): the workload
- * adds to it as it runs them, and the runner moves the counts into the run's metrics when the
- * iteration ends, whatever its outcome (sysbench counts the queries of failed transactions too).
- * Owned by one worker thread.
+ * One worker's count of the statements of its iteration in progress ({@link Queries}): the session
+ * that sends them (SQL's, MongoDB's) adds to it, so that no workload can forget to, and the runner
+ * moves the counts into the run's metrics when the iteration ends, whatever its outcome (sysbench
+ * counts the queries of failed transactions too). Owned by one worker thread.
  */
 public final class QueryCounter {
   private int reads;
@@ -26,7 +26,7 @@ public final class QueryCounter {
     writes++;
   }
 
-  /** One other statement: a BEGIN or a COMMIT. */
+  /** One other statement: a transaction's BEGIN or COMMIT. */
   public void other() {
     others++;
   }

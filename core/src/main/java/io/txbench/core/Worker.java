@@ -40,7 +40,7 @@ public final class Worker {
     return random;
   }
 
-  /** Where the workload counts the statements of the iteration in progress. */
+  /** Where the worker's session counts the statements of the iteration in progress. */
   public QueryCounter queries() {
     return queries;
   }

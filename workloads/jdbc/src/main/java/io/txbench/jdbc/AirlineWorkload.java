@@ -172,7 +172,7 @@ final class AirlineWorkload implements Workload<JdbcSession> {
           int taken;
           PreparedStatement flight = s.statement(AirlineSchema.READ_FLIGHT);
           flight.setLong(1, scheduleId);
-          try (ResultSet rs = flight.executeQuery()) {
+          try (ResultSet rs = s.read(flight)) {
             if (!rs.next()) {
               throw new SQLException("schedule " + scheduleId + " is missing");
             }
@@ -182,7 +182,7 @@ final class AirlineWorkload implements Workload<JdbcSession> {
           PreparedStatement seatsTaken = s.statement(seatsTakenRead);
           seatsTaken.setLong(1, scheduleId);
           seatsTaken.setObject(2, day);
-          try (ResultSet rs = seatsTaken.executeQuery()) {
+          try (ResultSet rs = s.read(seatsTaken)) {
             taken = rs.next() ? rs.getInt(1) : 0;
           }
           if (taken >= capacity) {

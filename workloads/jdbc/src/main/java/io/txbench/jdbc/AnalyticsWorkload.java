@@ -188,38 +188,46 @@ final class AnalyticsWorkload implements Workload<AnalyticsWorkload.Session> {
     int query = session.next;
     session.next = (query + 1) % queries.size();
     worker.operation(query);
-    worker.queries().read();
     String sql = statements.get(query);
-    session.jdbc.transaction(s -> read(s.statement(sql), queries.get(query), false));
+    session.jdbc.transaction(
+        s -> {
+          PreparedStatement statement = s.statement(sql);
+          bind(statement, queries.get(query));
+          try (ResultSet rs = s.read(statement)) {
+            return rows(rs, queries.get(query), false);
+          }
+        });
   }
 
-  /**
-   * Runs {@code query}'s statement and reads every row and column; with {@code keep}, returns the
-   * rows as {@link Answer#of} takes them, otherwise null.
-   */
-  private List<List<Object>> read(PreparedStatement statement, AnalyticsQuery query, boolean keep)
-      throws SQLException {
+  /** Sets {@code query}'s parameters on its statement. */
+  private void bind(PreparedStatement statement, AnalyticsQuery query) throws SQLException {
     if (query == AnalyticsQuery.JOIN) {
       statement.setInt(1, data.joinCustomer());
     }
+  }
+
+  /**
+   * Reads every row and column of {@code query}'s result {@code rs}; with {@code keep}, returns the
+   * rows as {@link Answer#of} takes them, otherwise null.
+   */
+  private static List<List<Object>> rows(ResultSet rs, AnalyticsQuery query, boolean keep)
+      throws SQLException {
     List<List<Object>> rows = keep ? new ArrayList<>() : null;
-    try (ResultSet rs = statement.executeQuery()) {
-      int columns = rs.getMetaData().getColumnCount();
-      if (columns != query.columns().size()) {
-        throw new SQLException(
-            query.queryName() + " returned " + columns + " columns, not " + query.columns());
-      }
-      while (rs.next()) {
-        List<Object> row = keep ? new ArrayList<>(columns) : null;
-        for (int i = 1; i <= columns; i++) {
-          Object cell = rs.getObject(i);
-          if (keep) {
-            row.add(cell == null || cell instanceof Number ? cell : cell.toString());
-          }
-        }
+    int columns = rs.getMetaData().getColumnCount();
+    if (columns != query.columns().size()) {
+      throw new SQLException(
+          query.queryName() + " returned " + columns + " columns, not " + query.columns());
+    }
+    while (rs.next()) {
+      List<Object> row = keep ? new ArrayList<>(columns) : null;
+      for (int i = 1; i <= columns; i++) {
+        Object cell = rs.getObject(i);
         if (keep) {
-          rows.add(row);
+          row.add(cell == null || cell instanceof Number ? cell : cell.toString());
         }
+      }
+      if (keep) {
+        rows.add(row);
       }
     }
     return rows;
@@ -237,7 +245,10 @@ final class AnalyticsWorkload implements Workload<AnalyticsWorkload.Session> {
       for (int i = 0; i < queries.size(); i++) {
         AnalyticsQuery query = queries.get(i);
         try (PreparedStatement statement = c.prepareStatement(statements.get(i))) {
-          answers.add(Answer.of(query.queryName(), query.columns(), read(statement, query, true)));
+          bind(statement, query);
+          try (ResultSet rs = statement.executeQuery()) {
+            answers.add(Answer.of(query.queryName(), query.columns(), rows(rs, query, true)));
+          }
         }
       }
       commitIfNeeded(c);

@@ -25,7 +25,7 @@ final class CountWorkload extends RangeWorkload {
           PreparedStatement count = s.statement(sql);
           count.setLong(1, first);
           count.setLong(2, last);
-          try (ResultSet rs = count.executeQuery()) {
+          try (ResultSet rs = s.read(count)) {
             if (!rs.next()) {
               throw new SQLException("COUNT(*) returned no row");
             }

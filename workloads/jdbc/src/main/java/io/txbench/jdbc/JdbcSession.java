@@ -4,6 +4,7 @@ import io.txbench.core.AbandonedException;
 import io.txbench.core.DeclinedException;
 import io.txbench.core.Effects;
 import io.txbench.core.ErrorClass;
+import io.txbench.core.QueryCounter;
 import io.txbench.core.Worker;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -23,7 +24,9 @@ import java.util.Set;
  * transaction is rolled back and the connection and its statements are kept, unless the connection
  * broke: then it goes back to the pool (which drops it) and the next iteration takes a fresh one.
  * When the pool has fewer connections than workers, the connection goes back to the pool after each
- * iteration instead.
+ * iteration instead. The session counts the statements it runs in the worker's {@link QueryCounter}
+ * as sysbench counts them: each {@link #read} a read, each {@link #write} a write, and a
+ * transaction's BEGIN and COMMIT two others.
  */
 public final class JdbcSession implements AutoCloseable {
   /** The column of a server-generated key an insert returns. */
@@ -31,6 +34,7 @@ public final class JdbcSession implements AutoCloseable {
 
   private final JdbcTarget target;
   private final Effects effects;
+  private final QueryCounter queries;
   private final boolean hold;
   private final List<String> prepared;
   private final Set<String> returningId;
@@ -47,20 +51,15 @@ public final class JdbcSession implements AutoCloseable {
         throws SQLException, AbandonedException, InterruptedException, DeclinedException;
   }
 
-  /** A commit, or an autocommit write: what it returns is the rows it changed. */
-  @FunctionalInterface
-  private interface CommitPoint {
-    int send() throws SQLException;
-  }
-
   private JdbcSession(
       JdbcTarget target,
-      Effects effects,
+      Worker worker,
       boolean hold,
       List<String> prepared,
       Set<String> returningId) {
     this.target = target;
-    this.effects = effects;
+    this.effects = worker.effects();
+    this.queries = worker.queries();
     this.hold = hold;
     this.prepared = prepared;
     this.returningId = returningId;
@@ -89,7 +88,7 @@ public final class JdbcSession implements AutoCloseable {
     JdbcSession session =
         new JdbcSession(
             target,
-            worker.effects(),
+            worker,
             target.canHoldConnections(worker.workers()),
             List.copyOf(all),
             Set.copyOf(insertsReturningId));
@@ -127,8 +126,12 @@ public final class JdbcSession implements AutoCloseable {
       if (inTransaction && target.autoCommit()) {
         connection.setAutoCommit(false);
       }
+      if (inTransaction) {
+        queries.other(); // BEGIN, as sysbench counts it
+      }
       T result = work.run(this);
       if (inTransaction) {
+        queries.other(); // COMMIT
         commitPoint(
             () -> {
               connection.commit();
@@ -168,11 +171,18 @@ public final class JdbcSession implements AutoCloseable {
     return statement;
   }
 
+  /** Executes a query, counted as a read, and returns its rows. */
+  public ResultSet read(PreparedStatement statement) throws SQLException {
+    queries.read();
+    return statement.executeQuery();
+  }
+
   /**
-   * Executes a write and returns its update count. In autocommit the server commits it on its own,
-   * so it is reported as a commit.
+   * Executes a write, counted as such, and returns its update count. In autocommit the server
+   * commits it on its own, so it is reported as a commit.
    */
   public int write(PreparedStatement statement) throws SQLException, AbandonedException {
+    queries.write();
     if (!eachStatementCommits) {
       return statement.executeUpdate();
     }
@@ -186,8 +196,9 @@ public final class JdbcSession implements AutoCloseable {
    */
   public long[] writeReturning(PreparedStatement statement, int columns)
       throws SQLException, AbandonedException {
+    queries.write();
     long[][] first = new long[1][];
-    CommitPoint point =
+    Effects.CommitPoint<Integer, SQLException> point =
         () -> {
           first[0] = firstRow(statement, columns);
           return first[0] == null ? 0 : 1;
@@ -220,24 +231,12 @@ public final class JdbcSession implements AutoCloseable {
   }
 
   /**
-   * Sends a commit (or an autocommit write) and reports it. A write that changed no row left
-   * nothing behind, so it is reported as such.
+   * Sends a commit (or an autocommit write) and reports it; what it returns is the rows it changed:
+   * a write that changed none left nothing behind, and is reported so.
    */
-  private int commitPoint(CommitPoint point) throws SQLException, AbandonedException {
-    effects.committing();
-    int rows;
-    try {
-      rows = point.send();
-    } catch (SQLException | RuntimeException e) {
-      effects.failed(target.classify(e).replyLost());
-      throw e;
-    }
-    if (rows > 0) {
-      effects.committed();
-    } else {
-      effects.failed(false);
-    }
-    return rows;
+  private int commitPoint(Effects.CommitPoint<Integer, SQLException> point)
+      throws SQLException, AbandonedException {
+    return effects.commitPoint(point, rows -> rows, target::classify);
   }
 
   private void connect() throws SQLException {

@@ -5,7 +5,6 @@ import io.txbench.core.DeclinedException;
 import io.txbench.core.Growth;
 import io.txbench.core.OptionValues;
 import io.txbench.core.Progress;
-import io.txbench.core.QueryCounter;
 import io.txbench.core.Worker;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.core.data.ItemData;
@@ -170,17 +169,16 @@ final class MixWorkload extends ItemWorkload {
     worker.operation(op);
     int table = randomTable(random);
     MixStatements sql = statements.get(table);
-    QueryCounter queries = worker.queries();
     switch (mix.operations().get(op)) {
       case POINT_SELECT -> {
         long id = choosers.get(table).next(random);
-        session.transaction(s -> read(s, sql, id, queries));
+        session.transaction(s -> read(s, sql, id));
       }
       case UPDATE -> {
         long id = choosers.get(table).next(random);
         String update = sql.updates().get(shape.chooseColumn(random));
         String value = shape.value(random);
-        session.transaction(s -> update(s, sql, update, value, id, queries));
+        session.transaction(s -> update(s, sql, update, value, id));
       }
       case READ_MODIFY_WRITE -> {
         long id = choosers.get(table).next(random);
@@ -189,36 +187,35 @@ final class MixWorkload extends ItemWorkload {
         // One transaction, whether or not the other operations commit each statement.
         session.oneTransaction(
             s -> {
-              read(s, sql, id, queries);
-              return update(s, sql, update, value, id, queries);
+              read(s, sql, id);
+              return update(s, sql, update, value, id);
             });
       }
       case DELETE -> {
         long id = choosers.get(table).next(random);
-        session.transaction(s -> delete(s, sql, id, queries));
+        session.transaction(s -> delete(s, sql, id));
       }
       case RANGE_SCAN -> {
         long start = choosers.get(table).next(random);
         long length = 1 + random.nextLong(scanLength);
-        session.transaction(s -> scan(s, sql, start, length, queries));
+        session.transaction(s -> scan(s, sql, start, length));
       }
       case INSERT -> {
         AtomicLong highest = maxKeys.get(table);
         Object[] row = new Object[shape.loadColumns().size()];
         shape.fillRow(row, 0, highest.get(), random);
-        long id = session.transaction(s -> insert(s, sql, row, queries));
+        long id = session.transaction(s -> insert(s, sql, row));
         // Only a committed key is offered to the readers.
         highest.accumulateAndGet(id, Math::max);
       }
     }
   }
 
-  private Void read(JdbcSession s, MixStatements sql, long id, QueryCounter queries)
+  private Void read(JdbcSession s, MixStatements sql, long id)
       throws SQLException, DeclinedException {
     PreparedStatement read = s.statement(sql.read());
     read.setLong(1, id);
-    queries.read();
-    try (ResultSet rs = read.executeQuery()) {
+    try (ResultSet rs = s.read(read)) {
       if (!rs.next()) {
         throw missing(sql, id);
       }
@@ -229,42 +226,32 @@ final class MixWorkload extends ItemWorkload {
     return null;
   }
 
-  private Void update(
-      JdbcSession s,
-      MixStatements sql,
-      String statement,
-      String value,
-      long id,
-      QueryCounter queries)
+  private Void update(JdbcSession s, MixStatements sql, String statement, String value, long id)
       throws SQLException, AbandonedException, DeclinedException {
     PreparedStatement update = s.statement(statement);
     update.setString(1, value);
     update.setLong(2, id);
-    queries.write();
     if (s.write(update) == 0) {
       throw missing(sql, id);
     }
     return null;
   }
 
-  private static Void delete(JdbcSession s, MixStatements sql, long id, QueryCounter queries)
+  private static Void delete(JdbcSession s, MixStatements sql, long id)
       throws SQLException, AbandonedException, DeclinedException {
     PreparedStatement delete = s.statement(sql.delete());
     delete.setLong(1, id);
-    queries.write();
     if (s.write(delete) == 0) {
       throw missing(sql, id);
     }
     return null;
   }
 
-  private Void scan(JdbcSession s, MixStatements sql, long start, long length, QueryCounter queries)
-      throws SQLException {
+  private Void scan(JdbcSession s, MixStatements sql, long start, long length) throws SQLException {
     PreparedStatement scan = s.statement(sql.scan());
     scan.setLong(1, start);
     scan.setLong(2, length);
-    queries.read();
-    try (ResultSet rs = scan.executeQuery()) {
+    try (ResultSet rs = s.read(scan)) {
       while (rs.next()) {
         for (int i = 1; i <= readColumns; i++) {
           rs.getString(i);
@@ -275,13 +262,12 @@ final class MixWorkload extends ItemWorkload {
   }
 
   /** Inserts {@code row} but its id, and returns the id the server gave it. */
-  private static long insert(JdbcSession s, MixStatements sql, Object[] row, QueryCounter queries)
+  private static long insert(JdbcSession s, MixStatements sql, Object[] row)
       throws SQLException, AbandonedException {
     PreparedStatement insert = s.statement(sql.insert());
     for (int i = 1; i < row.length; i++) {
       insert.setObject(i, row[i]);
     }
-    queries.write();
     s.write(insert);
     try (ResultSet keys = insert.getGeneratedKeys()) {
       if (!keys.next()) {

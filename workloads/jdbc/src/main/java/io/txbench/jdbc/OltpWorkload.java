@@ -3,7 +3,6 @@ package io.txbench.jdbc;
 import io.txbench.core.AbandonedException;
 import io.txbench.core.DeclinedException;
 import io.txbench.core.OptionValues;
-import io.txbench.core.QueryCounter;
 import io.txbench.core.Worker;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.core.kinds.Oltp;
@@ -19,8 +18,8 @@ import java.util.SplittableRandom;
  * oltp_read_write}: one transaction on a random table, in sysbench's order, {@code --point-selects}
  * rows by id, then the simple, sum, order and distinct ranges of {@code --range-size} ids (clipped
  * to the table), then the writes ({@link OltpWrites}). Every statement is counted as sysbench
- * counts it, with BEGIN and COMMIT as two others in a transaction; with {@code --skip-trx} the
- * connections commit each statement on their own and there are none.
+ * counts it (by the session), with BEGIN and COMMIT as two others in a transaction; with {@code
+ * --skip-trx} the connections commit each statement on their own and there are none.
  */
 final class OltpWorkload extends ItemWorkload {
   private final int pointSelects;
@@ -94,57 +93,45 @@ final class OltpWorkload extends ItemWorkload {
       throws SQLException, AbandonedException, InterruptedException, DeclinedException {
     SplittableRandom random = worker.random();
     OltpTable table = oltpTables.get(randomTable(random));
-    QueryCounter queries = worker.queries();
-    boolean inTransaction = !target.autoCommit();
     session.transaction(
         s -> {
-          if (inTransaction) {
-            queries.other(); // BEGIN, as sysbench counts it
-          }
-          reads(s, table, random, queries);
-          writes.run(s, table, random, queries);
-          if (inTransaction) {
-            queries.other(); // COMMIT, sent when this returns
-          }
+          reads(s, table, random);
+          writes.run(s, table, random);
           return null;
         });
   }
 
   /** The reads of one transaction, in sysbench's order. */
-  private void reads(JdbcSession s, OltpTable table, SplittableRandom random, QueryCounter queries)
-      throws SQLException {
+  private void reads(JdbcSession s, OltpTable table, SplittableRandom random) throws SQLException {
     for (int i = 0; i < pointSelects; i++) {
       PreparedStatement select = s.statement(table.sql(OltpSql.POINT_SELECT));
       select.setLong(1, randomId(random));
-      drain(select);
-      queries.read();
+      drain(s, select);
     }
-    ranges(s, table.sql(OltpSql.SIMPLE_RANGE), simpleRanges, random, queries);
-    ranges(s, table.sql(OltpSql.SUM_RANGE), sumRanges, random, queries);
-    ranges(s, table.sql(OltpSql.ORDER_RANGE), orderRanges, random, queries);
-    ranges(s, table.sql(OltpSql.DISTINCT_RANGE), distinctRanges, random, queries);
+    ranges(s, table.sql(OltpSql.SIMPLE_RANGE), simpleRanges, random);
+    ranges(s, table.sql(OltpSql.SUM_RANGE), sumRanges, random);
+    ranges(s, table.sql(OltpSql.ORDER_RANGE), orderRanges, random);
+    ranges(s, table.sql(OltpSql.DISTINCT_RANGE), distinctRanges, random);
   }
 
   /**
    * {@code count} reads of {@code sql} over ranges of {@link #rangeSize} ids from a random one,
    * clipped to the table.
    */
-  private void ranges(
-      JdbcSession s, String sql, int count, SplittableRandom random, QueryCounter queries)
+  private void ranges(JdbcSession s, String sql, int count, SplittableRandom random)
       throws SQLException {
     for (int i = 0; i < count; i++) {
       long start = randomId(random);
       PreparedStatement select = s.statement(sql);
       select.setLong(1, start);
       select.setLong(2, Math.min(start + rangeSize - 1, rows));
-      drain(select);
-      queries.read();
+      drain(s, select);
     }
   }
 
   /** Runs a query and reads every row it returns, as sysbench fetches them. */
-  private static void drain(PreparedStatement select) throws SQLException {
-    try (ResultSet rs = select.executeQuery()) {
+  private static void drain(JdbcSession s, PreparedStatement select) throws SQLException {
+    try (ResultSet rs = s.read(select)) {
       while (rs.next()) {
         // The rows cross the network whether or not their values are decoded.
       }

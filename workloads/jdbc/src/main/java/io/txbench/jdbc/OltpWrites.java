@@ -2,7 +2,6 @@ package io.txbench.jdbc;
 
 import io.txbench.core.AbandonedException;
 import io.txbench.core.OptionValues;
-import io.txbench.core.QueryCounter;
 import io.txbench.core.data.ItemData;
 import io.txbench.core.keys.KeyChooser;
 import io.txbench.core.kinds.Oltp;
@@ -93,24 +92,26 @@ final class OltpWrites {
     return used;
   }
 
-  /** Runs the writes of one transaction on {@code table}, counting each statement sent. */
-  void run(JdbcSession s, OltpTable table, SplittableRandom random, QueryCounter queries)
+  /**
+   * Runs the writes of one transaction on {@code table}, the session counting each statement sent.
+   */
+  void run(JdbcSession s, OltpTable table, SplittableRandom random)
       throws SQLException, AbandonedException {
     for (int i = 0; i < indexUpdates; i++) {
       long id = keys.next(random);
       PreparedStatement update = s.statement(table.sql(OltpSql.INDEX_UPDATE));
       update.setLong(1, id);
-      updateOne(s, update, id, table, queries);
+      updateOne(s, update, id, table);
     }
     for (int i = 0; i < nonIndexUpdates; i++) {
       long id = keys.next(random);
       PreparedStatement update = s.statement(table.sql(OltpSql.NON_INDEX_UPDATE));
       update.setString(1, data.c(random));
       update.setLong(2, id);
-      updateOne(s, update, id, table, queries);
+      updateOne(s, update, id, table);
     }
     for (int i = 0; i < deleteInserts; i++) {
-      deleteInsert(s, table, random, queries);
+      deleteInsert(s, table, random);
     }
   }
 
@@ -118,13 +119,11 @@ final class OltpWrites {
    * Sends an update of the row {@code id} until it changes it: up to {@link #ATTEMPTS} times in a
    * transaction, for up to {@link #GIVE_UP_NANOS} without.
    */
-  private void updateOne(
-      JdbcSession s, PreparedStatement update, long id, OltpTable table, QueryCounter queries)
+  private void updateOne(JdbcSession s, PreparedStatement update, long id, OltpTable table)
       throws SQLException, AbandonedException {
     long giveUp = 0;
     for (int attempt = 1; ; attempt++) {
       int rows = s.write(update);
-      queries.write();
       if (rows > 0) {
         return;
       }
@@ -146,14 +145,10 @@ final class OltpWrites {
    * {@code c} and {@code pad}. When the delete finds no row, a concurrent transaction has it and
    * puts it back itself: no insert.
    */
-  private void deleteInsert(
-      JdbcSession s, OltpTable table, SplittableRandom random, QueryCounter queries)
+  private void deleteInsert(JdbcSession s, OltpTable table, SplittableRandom random)
       throws SQLException, AbandonedException {
     long id = keys.next(random);
-    long[] row =
-        deleteReturns
-            ? deleteReturning(s, table, id, queries)
-            : deleteAsRead(s, table, id, queries);
+    long[] row = deleteReturns ? deleteReturning(s, table, id) : deleteAsRead(s, table, id);
     if (row == null) {
       return;
     }
@@ -164,17 +159,14 @@ final class OltpWrites {
     insert.setString(4, data.pad(random));
     insert.setLong(5, row[1]);
     s.write(insert);
-    queries.write();
   }
 
   /** The delete that returns the row's k and update count, or null when there was none. */
-  private static long[] deleteReturning(
-      JdbcSession s, OltpTable table, long id, QueryCounter queries)
+  private static long[] deleteReturning(JdbcSession s, OltpTable table, long id)
       throws SQLException, AbandonedException {
     PreparedStatement delete = s.statement(table.sql(OltpSql.DELETE_RETURNING));
     delete.setLong(1, id);
     long[] row = s.writeReturning(delete, 2);
-    queries.write();
     return row;
   }
 
@@ -182,17 +174,16 @@ final class OltpWrites {
    * Reads the row with a lock, then deletes it if it is still as read: its k and update count, or
    * null when there was no row or it changed in between (without a transaction, nothing held it).
    */
-  private static long[] deleteAsRead(JdbcSession s, OltpTable table, long id, QueryCounter queries)
+  private static long[] deleteAsRead(JdbcSession s, OltpTable table, long id)
       throws SQLException, AbandonedException {
     PreparedStatement read = s.statement(table.sql(OltpSql.LOCKING_READ));
     read.setLong(1, id);
     long[] row = null;
-    try (ResultSet rs = read.executeQuery()) {
+    try (ResultSet rs = s.read(read)) {
       if (rs.next()) {
         row = new long[] {rs.getLong(1), rs.getLong(2)};
       }
     }
-    queries.read();
     if (row == null) {
       return null;
     }
@@ -201,7 +192,6 @@ final class OltpWrites {
     delete.setLong(2, row[0]);
     delete.setLong(3, row[1]);
     int deleted = s.write(delete);
-    queries.write();
     return deleted > 0 ? row : null;
   }
 }

@@ -27,7 +27,7 @@ final class PointSelectWorkload extends OneStatementWorkload {
         s -> {
           PreparedStatement select = s.statement(sql);
           select.setLong(1, id);
-          try (ResultSet rs = select.executeQuery()) {
+          try (ResultSet rs = s.read(select)) {
             if (!rs.next() || rs.getString(1) == null) {
               throw new SQLException("row " + id + " of table item is missing");
             }

@@ -30,7 +30,7 @@ final class RangeScanWorkload extends RangeWorkload {
           PreparedStatement scan = s.statement(sql);
           scan.setLong(1, first);
           scan.setLong(2, last - first + 1);
-          try (ResultSet rs = scan.executeQuery()) {
+          try (ResultSet rs = s.read(scan)) {
             while (rs.next()) {
               rs.getString(1);
             }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.txbench.core.Queries;
 import io.txbench.core.SetupException;
 import io.txbench.core.WorkloadFixtures;
 import io.txbench.core.WorkloadOptions;
@@ -109,6 +110,22 @@ public abstract class SqlWorkloadsContract extends SqlFaultsContract {
     assertEquals(0, query("SELECT SUM(updates) FROM item"));
     assertEquals(120, query("SELECT MIN(LENGTH(c)) FROM item"));
     assertTrue(o.verification().passed(), o.verification().anomalies().toString());
+    // Counted by the session: one SELECT each, committed on its own (no BEGIN, no COMMIT).
+    assertEquals(new Queries(1_000, 0, 0), o.result().breakdown().queries(), o.describe());
+  }
+
+  @Test
+  void airlineCountsItsStatementsAsSysbenchWould() throws Exception {
+    // One buyer: no conflict, so no retry, and every statement sent is one of a booking.
+    WorkloadRun.Outcome o = run(workload(Airline.NAME, 0, false), 1, 50, true, strictIsolation());
+    long booked = o.result().iterations() - o.result().declined();
+    assertEquals(0, o.result().errors(), o.describe());
+    // Two reads (the flight, the seats taken), then the seat, the payment and the audit; BEGIN and
+    // COMMIT. A sold-out flight ends after its reads, rolled back.
+    assertEquals(
+        new Queries(2 * 50, 3 * booked, 2 * booked + o.result().declined()),
+        o.result().breakdown().queries(),
+        o.describe());
   }
 
   @Test

@@ -160,7 +160,7 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
     long user = 1 + worker.random().nextLong(1_000_000_000L);
     session.transaction(
         s -> {
-          booking.book(session, s, scheduleId, day, user);
+          booking.book(s, scheduleId, day, user);
           return null;
         });
   }

@@ -126,7 +126,7 @@ final class MongoAnalyticsWorkload implements Workload<MongoAnalyticsWorkload.Tu
 
   @Override
   public Turns openSession(Worker worker) {
-    return new Turns(worker.index() % queries.size());
+    return new Turns(MongoSession.open(target, worker, false), worker.index() % queries.size());
   }
 
   /**
@@ -137,12 +137,11 @@ final class MongoAnalyticsWorkload implements Workload<MongoAnalyticsWorkload.Tu
   public void iteration(Worker worker, Turns turns) {
     int query = turns.next(queries.size());
     worker.operation(query);
-    try (var cursor = ord.aggregate(pipelines.get(query)).cursor()) {
+    try (var cursor = turns.session.aggregate(ord, pipelines.get(query)).cursor()) {
       while (cursor.hasNext()) {
         cursor.next();
       }
     }
-    worker.queries().read();
   }
 
   @Override
@@ -173,11 +172,13 @@ final class MongoAnalyticsWorkload implements Workload<MongoAnalyticsWorkload.Tu
     return rows;
   }
 
-  /** One worker's place in the turn of queries: it has no connection of its own to keep. */
+  /** One worker's session, without transactions, and its place in the turn of queries. */
   static final class Turns implements AutoCloseable {
+    private final MongoSession session;
     private int next;
 
-    Turns(int first) {
+    Turns(MongoSession session, int first) {
+      this.session = session;
       this.next = first;
     }
 
@@ -189,6 +190,8 @@ final class MongoAnalyticsWorkload implements Workload<MongoAnalyticsWorkload.Tu
     }
 
     @Override
-    public void close() {}
+    public void close() {
+      session.close();
+    }
   }
 }

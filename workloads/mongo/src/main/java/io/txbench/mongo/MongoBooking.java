@@ -1,7 +1,6 @@
 package io.txbench.mongo;
 
 import com.mongodb.MongoException;
-import com.mongodb.client.ClientSession;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.Aggregates;
@@ -63,13 +62,13 @@ final class MongoBooking {
     this.seatFromCounter = seatFromCounter;
   }
 
-  /** Books a seat for {@code user}: in the transaction {@code s}, or without one (s null). */
-  void book(MongoSession session, ClientSession s, long scheduleId, LocalDate day, long user)
+  /** Books a seat for {@code user} in {@code session}'s transaction, or without one. */
+  void book(MongoSession session, long scheduleId, LocalDate day, long user)
       throws InterruptedException, AbandonedException, DeclinedException {
     if (seatFromCounter) {
       bookByCounter(session, scheduleId, day, user);
     } else {
-      readThenWrite(session, s, scheduleId, day, user);
+      readThenWrite(session, scheduleId, day, user);
     }
   }
 
@@ -79,7 +78,7 @@ final class MongoBooking {
    */
   private void bookByCounter(MongoSession session, long scheduleId, LocalDate day, long user)
       throws InterruptedException, AbandonedException, DeclinedException {
-    Document flight = flight(null, scheduleId);
+    Document flight = flight(session, scheduleId);
     int capacity = capacity(flight, scheduleId);
     if (bookingSleepNanos > 0) {
       TimeUnit.NANOSECONDS.sleep(bookingSleepNanos);
@@ -107,17 +106,16 @@ final class MongoBooking {
     Instant now = Instant.now();
     Document seat = seat(scheduleId, day, taken + 1, user, now);
     Document payment = payment(flight, scheduleId, day, user, now);
-    session.write(() -> seats.insertOne(seat));
-    session.write(() -> payments.insertOne(payment));
+    session.insertOne(seats, seat);
+    session.insertOne(payments, payment);
   }
 
-  private void readThenWrite(
-      MongoSession session, ClientSession s, long scheduleId, LocalDate day, long user)
+  private void readThenWrite(MongoSession session, long scheduleId, LocalDate day, long user)
       throws InterruptedException, AbandonedException, DeclinedException {
-    Document flight = flight(s, scheduleId);
+    Document flight = flight(session, scheduleId);
     String auditId = scheduleId + "/" + day;
     Bson byId = Filters.eq("_id", auditId);
-    Document audit = (s == null ? audits.find(byId) : audits.find(s, byId)).first();
+    Document audit = session.find(audits, byId).first();
     int taken = audit == null ? 0 : audit.getInteger("seats_occupied", 0);
     if (taken >= capacity(flight, scheduleId)) {
       throw new DeclinedException("flight " + scheduleId + " on " + day + " is sold out");
@@ -129,25 +127,18 @@ final class MongoBooking {
     Document seat = seat(scheduleId, day, taken + 1, user, now);
     Document payment = payment(flight, scheduleId, day, user, now);
     Bson addSeat = addSeat(scheduleId, day);
-    if (s == null) {
-      session.write(() -> seats.insertOne(seat));
-      session.write(() -> payments.insertOne(payment));
-      session.write(() -> audits.updateOne(byId, addSeat, UPSERT));
-    } else {
-      seats.insertOne(s, seat);
-      payments.insertOne(s, payment);
-      audits.updateOne(s, byId, addSeat, UPSERT);
-    }
+    session.insertOne(seats, seat);
+    session.insertOne(payments, payment);
+    session.updateOne(audits, byId, addSeat, UPSERT);
   }
 
-  /** The flight with its aircraft as {@code plane}, in the transaction {@code s} if any. */
-  private Document flight(ClientSession s, long scheduleId) {
+  /** The flight with its aircraft as {@code plane}, in {@code session}'s transaction if any. */
+  private Document flight(MongoSession session, long scheduleId) {
     List<Bson> pipeline =
         List.of(
             Aggregates.match(Filters.eq("_id", scheduleId)),
             Aggregates.lookup("aircraft", "aircraft", "_id", "plane"));
-    Document flight =
-        (s == null ? schedules.aggregate(pipeline) : schedules.aggregate(s, pipeline)).first();
+    Document flight = session.aggregate(schedules, pipeline).first();
     if (flight == null) {
       throw new IllegalStateException("schedule " + scheduleId + " is missing");
     }

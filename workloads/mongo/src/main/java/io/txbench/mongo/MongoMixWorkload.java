@@ -6,7 +6,6 @@ import com.mongodb.client.model.Projections;
 import com.mongodb.client.model.Sorts;
 import io.txbench.core.AbandonedException;
 import io.txbench.core.DeclinedException;
-import io.txbench.core.QueryCounter;
 import io.txbench.core.Worker;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.core.keys.KeyChooser;
@@ -95,14 +94,7 @@ final class MongoMixWorkload extends MongoItemWorkload {
     int n = randomCollection(r);
     MongoCollection<Document> c = collections.get(n);
     MongoSession alone = session.withoutTransaction();
-    QueryCounter queries = worker.queries();
     MixOperation operation = drawn.get(op);
-    if (operation.writes()) {
-      queries.write();
-    }
-    if (!operation.writes() || operation == MixOperation.READ_MODIFY_WRITE) {
-      queries.read();
-    }
     switch (operation) {
       case POINT_SELECT -> {
         long id = keys.get(n).next(r);
@@ -138,8 +130,8 @@ final class MongoMixWorkload extends MongoItemWorkload {
       throws InterruptedException, AbandonedException, DeclinedException {
     session.transaction(
         s -> {
-          found(read(session, c, id) != null, c, id);
-          update(session, c, id, r);
+          found(read(s, c, id) != null, c, id);
+          update(s, c, id, r);
           return null;
         });
   }

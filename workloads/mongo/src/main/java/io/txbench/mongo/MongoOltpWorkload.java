@@ -10,7 +10,6 @@ import com.mongodb.client.model.Sorts;
 import com.mongodb.client.model.Updates;
 import io.txbench.core.AbandonedException;
 import io.txbench.core.DeclinedException;
-import io.txbench.core.QueryCounter;
 import io.txbench.core.Worker;
 import io.txbench.core.WorkloadOptions;
 import io.txbench.core.kinds.Oltp;
@@ -76,28 +75,20 @@ final class MongoOltpWorkload extends MongoItemWorkload {
   public void iteration(Worker worker, MongoSession session)
       throws InterruptedException, AbandonedException, DeclinedException {
     MongoCollection<Document> items = collection(worker.random());
-    if (options.transactional()) {
-      // sysbench counts its BEGIN and COMMIT among the other statements.
-      worker.queries().other();
-      worker.queries().other();
-    }
     session.transaction(
         s -> {
-          read(session, items, worker.random(), worker.queries());
-          write(session, items, worker.random(), worker.queries());
+          read(s, items, worker.random());
+          write(s, items, worker.random());
           return null;
         });
   }
 
-  private void read(
-      MongoSession session, MongoCollection<Document> items, SplittableRandom r, QueryCounter q) {
+  private void read(MongoSession session, MongoCollection<Document> items, SplittableRandom r) {
     for (long i = 0; i < pointSelects; i++) {
       session.find(items, Filters.eq("_id", randomId(r))).projection(ONLY_C).first();
-      q.read();
     }
     for (long i = 0; i < simpleRanges; i++) {
       drain(session.find(items, idRange(randomId(r), rangeSize)).projection(ONLY_C));
-      q.read();
     }
     for (long i = 0; i < sumRanges; i++) {
       session
@@ -107,7 +98,6 @@ final class MongoOltpWorkload extends MongoItemWorkload {
                   Aggregates.match(idRange(randomId(r), rangeSize)),
                   Aggregates.group(null, Accumulators.sum("k", "$k"))))
           .first();
-      q.read();
     }
     for (long i = 0; i < orderRanges; i++) {
       drain(
@@ -115,7 +105,6 @@ final class MongoOltpWorkload extends MongoItemWorkload {
               .find(items, idRange(randomId(r), rangeSize))
               .projection(ONLY_C)
               .sort(Sorts.ascending("c")));
-      q.read();
     }
     for (long i = 0; i < distinctRanges; i++) {
       List<String> distinct =
@@ -123,23 +112,20 @@ final class MongoOltpWorkload extends MongoItemWorkload {
               .distinct(items, "c", idRange(randomId(r), rangeSize), String.class)
               .into(new ArrayList<>());
       Collections.sort(distinct);
-      q.read();
     }
   }
 
-  private void write(
-      MongoSession session, MongoCollection<Document> items, SplittableRandom r, QueryCounter q)
+  private void write(MongoSession session, MongoCollection<Document> items, SplittableRandom r)
       throws AbandonedException {
     for (long i = 0; i < indexUpdates; i++) {
-      update(session, items, r, q, INCREMENT_K);
+      update(session, items, r, INCREMENT_K);
     }
     for (long i = 0; i < nonIndexUpdates; i++) {
-      update(session, items, r, q, shape.update(r));
+      update(session, items, r, shape.update(r));
     }
     for (long i = 0; i < deleteInserts; i++) {
       long id = randomId(r);
       Document gone = session.findOneAndDelete(items, Filters.eq("_id", id), KEEP_COUNTS);
-      q.write();
       if (gone == null) {
         // Another worker deleted it and has not put it back yet (only without transactions): an
         // insert now would collide with its own.
@@ -152,7 +138,6 @@ final class MongoOltpWorkload extends MongoItemWorkload {
               .append("c", data.c(r))
               .append("pad", data.pad(r))
               .append("updates", gone.get("updates")));
-      q.write();
     }
   }
 
@@ -163,16 +148,11 @@ final class MongoOltpWorkload extends MongoItemWorkload {
    * makes the two conflict instead, and the runner retries the transaction.
    */
   private void update(
-      MongoSession session,
-      MongoCollection<Document> items,
-      SplittableRandom r,
-      QueryCounter q,
-      Bson update)
+      MongoSession session, MongoCollection<Document> items, SplittableRandom r, Bson update)
       throws AbandonedException {
     for (int attempt = 1; ; attempt++) {
       long id = randomId(r);
       long matched = session.updateOne(items, Filters.eq("_id", id), update).getMatchedCount();
-      q.write();
       if (matched > 0 || options.transactional()) {
         return;
       }

@@ -19,7 +19,7 @@ final class MongoPointSelectWorkload extends MongoItemWorkload {
   public void iteration(Worker worker, MongoSession session) {
     MongoCollection<Document> items = collection(worker.random());
     long id = randomId(worker.random());
-    Document d = items.find(Filters.eq("_id", id)).projection(shape.read()).first();
+    Document d = session.find(items, Filters.eq("_id", id)).projection(shape.read()).first();
     if (d == null || d.getString("c") == null) {
       throw missing(items, id);
     }

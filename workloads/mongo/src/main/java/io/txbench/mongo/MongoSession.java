@@ -8,11 +8,13 @@ import com.mongodb.client.DistinctIterable;
 import com.mongodb.client.FindIterable;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.FindOneAndDeleteOptions;
+import com.mongodb.client.model.UpdateOptions;
 import com.mongodb.client.result.DeleteResult;
 import com.mongodb.client.result.UpdateResult;
 import io.txbench.core.AbandonedException;
 import io.txbench.core.DeclinedException;
 import io.txbench.core.Effects;
+import io.txbench.core.QueryCounter;
 import io.txbench.core.Worker;
 import java.util.List;
 import java.util.function.Supplier;
@@ -26,26 +28,34 @@ import org.bson.conversions.Bson;
  * transaction on it; the commit is reported to the worker's {@link Effects}, and only the commit is
  * retried while its result is unknown (running the transaction again could apply it twice). Without
  * transactions (a standalone server, the emulator, {@code --disable-transaction}) each write is
- * committed by the server on its own and reported as such.
+ * committed by the server on its own and reported as such. The session counts the statements it
+ * runs in the worker's {@link QueryCounter} as sysbench counts them: a find, an aggregation, a
+ * distinct or a count is a read, an insert, update or delete a write, and a transaction's start and
+ * commit two others.
  */
 final class MongoSession implements AutoCloseable {
   private static final int COMMIT_ATTEMPTS = 5;
   private final Effects effects;
+  private final QueryCounter queries;
   private final ClientSession session;
 
   /** This worker's statements outside any transaction, when it has a session for them. */
   private final MongoSession alone;
 
-  /** The statements of one iteration; {@code session} is null without a transaction. */
+  /**
+   * The statements of one iteration, sent through {@code session}: in its transaction, or each on
+   * its own without one.
+   */
   @FunctionalInterface
   interface Work<T> {
-    T run(ClientSession session) throws InterruptedException, AbandonedException, DeclinedException;
+    T run(MongoSession session) throws InterruptedException, AbandonedException, DeclinedException;
   }
 
-  private MongoSession(Effects effects, ClientSession session) {
-    this.effects = effects;
+  private MongoSession(Worker worker, ClientSession session) {
+    this.effects = worker.effects();
+    this.queries = worker.queries();
     this.session = session;
-    this.alone = session == null ? null : new MongoSession(effects, null);
+    this.alone = session == null ? null : new MongoSession(worker, null);
   }
 
   /**
@@ -54,14 +64,14 @@ final class MongoSession implements AutoCloseable {
    */
   static MongoSession open(MongoTarget target, Worker worker, boolean transactions) {
     if (!transactions) {
-      return new MongoSession(worker.effects(), null);
+      return new MongoSession(worker, null);
     }
     ClientSessionOptions options =
         ClientSessionOptions.builder()
             .causallyConsistent(target.causallyConsistent())
             .defaultTransactionOptions(target.transactionOptions())
             .build();
-    return new MongoSession(worker.effects(), target.client().startSession(options));
+    return new MongoSession(worker, target.client().startSession(options));
   }
 
   /**
@@ -79,13 +89,20 @@ final class MongoSession implements AutoCloseable {
   <T> T transaction(Work<T> work)
       throws InterruptedException, AbandonedException, DeclinedException {
     if (session == null) {
-      return work.run(null);
+      return work.run(this);
     }
     session.startTransaction();
+    queries.other(); // BEGIN, as sysbench counts it
     try {
-      T result = work.run(session);
-      effects.committing();
-      commitReported();
+      T result = work.run(this);
+      queries.other(); // COMMIT
+      effects.commitPoint(
+          () -> {
+            commit(session);
+            return 1; // the transaction is all of the iteration: it committed
+          },
+          n -> n,
+          MongoErrors::classify);
       return result;
     } catch (RuntimeException | InterruptedException | AbandonedException | DeclinedException e) {
       abortQuietly(e);
@@ -106,43 +123,36 @@ final class MongoSession implements AutoCloseable {
    * one that changed none left nothing behind, and is reported so.
    */
   <T> T write(Supplier<T> write, ToLongFunction<T> changed) throws AbandonedException {
+    queries.write();
     if (session != null) {
       return write.get();
     }
-    effects.committing();
-    T result;
-    try {
-      result = write.get();
-    } catch (RuntimeException e) {
-      effects.failed(MongoErrors.classify(e).replyLost());
-      throw e;
-    }
-    if (changed.applyAsLong(result) > 0) {
-      effects.committed();
-    } else {
-      effects.failed(false);
-    }
-    return result;
+    return effects.commitPoint(write::get, changed, MongoErrors::classify);
   }
 
   /** Documents matching {@code filter}. */
   FindIterable<Document> find(MongoCollection<Document> c, Bson filter) {
+    queries.read();
     return session == null ? c.find(filter) : c.find(session, filter);
   }
 
-  AggregateIterable<Document> aggregate(MongoCollection<Document> c, List<Bson> pipeline) {
+  AggregateIterable<Document> aggregate(
+      MongoCollection<Document> c, List<? extends Bson> pipeline) {
+    queries.read();
     return session == null ? c.aggregate(pipeline) : c.aggregate(session, pipeline);
   }
 
   /** The distinct values of {@code field} among the documents matching {@code filter}. */
   <T> DistinctIterable<T> distinct(
       MongoCollection<Document> c, String field, Bson filter, Class<T> type) {
+    queries.read();
     return session == null
         ? c.distinct(field, filter, type)
         : c.distinct(session, field, filter, type);
   }
 
   long countDocuments(MongoCollection<Document> c, Bson filter) {
+    queries.read();
     return session == null ? c.countDocuments(filter) : c.countDocuments(session, filter);
   }
 
@@ -152,6 +162,20 @@ final class MongoSession implements AutoCloseable {
     return write(
         () -> session == null ? c.updateOne(filter, update) : c.updateOne(session, filter, update),
         UpdateResult::getModifiedCount);
+  }
+
+  /**
+   * Updates one document as {@code options} say (an upsert): a write that always leaves something
+   * behind.
+   */
+  UpdateResult updateOne(
+      MongoCollection<Document> c, Bson filter, Bson update, UpdateOptions options)
+      throws AbandonedException {
+    return write(
+        () ->
+            session == null
+                ? c.updateOne(filter, update, options)
+                : c.updateOne(session, filter, update, options));
   }
 
   /** Updates every document matching {@code filter}, in one statement. */
@@ -183,16 +207,6 @@ final class MongoSession implements AutoCloseable {
 
   void insertOne(MongoCollection<Document> c, Document document) throws AbandonedException {
     write(() -> session == null ? c.insertOne(document) : c.insertOne(session, document));
-  }
-
-  private void commitReported() {
-    try {
-      commit(session);
-    } catch (RuntimeException e) {
-      effects.failed(MongoErrors.classify(e).replyLost());
-      throw e;
-    }
-    effects.committed();
   }
 
   /**

@@ -8,6 +8,7 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
 import io.txbench.core.OptionValues;
+import io.txbench.core.Queries;
 import io.txbench.core.Secret;
 import io.txbench.core.SetupException;
 import io.txbench.core.TargetOptions;
@@ -129,6 +130,13 @@ abstract class MongoWorkloadsContract {
   }
 
   @Test
+  void pointSelectCountsOneReadPerIteration() throws Exception {
+    WorkloadRun.Outcome o = run(workload(PointSelect.NAME, 500, false), 2, 300, true);
+    assertEquals(300, o.result().iterations(), o.describe());
+    assertEquals(new Queries(300, 0, 0), o.result().breakdown().queries(), o.describe());
+  }
+
+  @Test
   void airlineBooksOneSeatOnePaymentAndOneAuditIncrementPerIteration() throws Exception {
     WorkloadRun.Outcome o = run(workload(Airline.NAME, 0, !transactions()), 4, 400, true);
     assertEquals(400, o.result().iterations());
@@ -145,6 +153,20 @@ abstract class MongoWorkloadsContract {
     assertEquals(400L, o.verification().figures().get("seats_booked"));
     if (transactions()) {
       assertTrue(o.verification().passed(), o.verification().anomalies().toString());
+    }
+    // Counted by the session. In a transaction: the flight and its audit read, the seat, the
+    // payment
+    // and the audit written, BEGIN and COMMIT, once per attempt. Without: the flight read, the
+    // audit's increment (once more when a concurrent buyer created it first), the seat, the
+    // payment.
+    Queries q = o.result().breakdown().queries();
+    if (transactions()) {
+      assertTrue(
+          q.reads() >= 2 * 400 && q.writes() >= 3 * 400 && q.others() >= 2 * 400, q::toString);
+    } else {
+      assertEquals(400, q.reads(), q::toString);
+      assertTrue(q.writes() >= 3 * 400, q::toString);
+      assertEquals(0, q.others(), q::toString);
     }
     // Audits are found by _id ("schedule/day"): an index on their fields would only cost writes.
     assertEquals(
