@@ -66,7 +66,8 @@ class CliIT extends PostgresServer {
     assertTrue(
         run.out()
             .matches(
-                "(?s).*\\[ 1s \\] thds: 4 tps: [0-9.]+ lat \\(ms,95%\\): [0-9.]+"
+                "(?s).*\\[ 1s \\] thds: 4 tps: [0-9.]+ qps: [0-9.]+ \\(r/w/o: [0-9./]+\\)"
+                    + " lat \\(ms,95%\\): [0-9.]+"
                     + " err/s: [0-9.]+ retries/s: [0-9.]+.*"),
         run.out());
     assertTrue(run.out().contains("verification  passed"), run.out());
