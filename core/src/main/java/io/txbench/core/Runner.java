@@ -12,7 +12,6 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -90,86 +89,118 @@ public final class Runner {
       throws InterruptedException, TargetUnavailableException {
     int threads = options.parallelism();
     List<Member<S>> members = crew.enlist(threads, options.seed());
-    CountDownLatch ready = new CountDownLatch(threads);
-    CountDownLatch go = new CountDownLatch(1);
-    CountDownLatch done = new CountDownLatch(threads);
-    AtomicReference<Exception> openFailure = new AtomicReference<>();
-    AtomicLong lastWorkerEnd = new AtomicLong();
+    CrewSignals signals = new CrewSignals(threads);
     running.set(threads);
+    startWorkers(members, crew, target, signals);
+    signals.ready.await();
+    if (signals.openFailure.get() == null && !control.stopRequested()) {
+      beforeClock.run();
+    }
+    if (signals.openFailure.get() != null || control.stopRequested()) {
+      return cancel(signals, threads);
+    }
+    Instant start = Instant.now();
+    startNanos = System.nanoTime();
+    signals.lastWorkerEnd.set(startNanos);
+    control.open(
+        startNanos,
+        options.pacing() instanceof OpenLoop open ? new StartSchedule(startNanos, open) : null);
+    sampler = new IntervalSampler(metrics, threads, startNanos, counters);
+    safely(() -> listener.onStart(start.toEpochMilli(), threads));
+    ScheduledExecutorService ticker = startTicker();
+    signals.go.countDown();
+    long windowEnd;
+    try {
+      windowEnd = awaitEnd(signals.done, members, crew, ticker, signals.lastWorkerEnd);
+    } finally {
+      ticker.shutdown();
+      ticker.awaitTermination(5, TimeUnit.SECONDS);
+    }
+    recordSlotsNeverStarted(windowEnd);
+    tick(true, windowEnd);
+    RunResult result = result(start, windowEnd);
+    safely(() -> listener.onEnd(result));
+    return result;
+  }
+
+  /** Starts a thread per member, each opening its session and then waiting for the go. */
+  private <S extends AutoCloseable> void startWorkers(
+      List<Member<S>> members, Crew<S> crew, Target target, CrewSignals signals) {
     for (Member<S> member : members) {
       if (control.stopRequested()) {
         // Stopped while the crew was being started: the workers not yet started never will be.
-        ready.countDown();
+        signals.ready.countDown();
         running.decrementAndGet();
-        done.countDown();
+        signals.done.countDown();
         continue;
       }
       WorkerLoop<S> loop =
           new WorkerLoop<>(options, metrics, control, crew.workload(), target, loggedClasses);
       Thread thread =
           new Thread(
-              () -> {
-                try {
-                  S session;
-                  try {
-                    if (control.stopRequested()) {
-                      return; // no session to open for a run that is already over
-                    }
-                    session = member.session(crew.workload());
-                  } catch (Exception e) {
-                    openFailure.compareAndSet(null, e);
-                    return;
-                  } finally {
-                    ready.countDown();
-                  }
-                  go.await();
-                  if (!cancelled) {
-                    loop.run(member.worker(), session);
-                  }
-                } catch (InterruptedException e) {
-                  Thread.currentThread().interrupt();
-                } catch (RuntimeException e) {
-                  LOG.error("worker {} stopped: {}", member.worker().index(), e.toString(), e);
-                } finally {
-                  if (member.worker().effects().abandoned()) {
-                    member.closeSession(); // given up: the crew no longer owns it
-                  }
-                  lastWorkerEnd.accumulateAndGet(System.nanoTime(), Math::max);
-                  running.decrementAndGet();
-                  done.countDown();
-                }
-              },
-              "txbench-worker-" + member.worker().index());
+              () -> work(member, crew, loop, signals), "txbench-worker-" + member.worker().index());
       thread.setDaemon(true);
       member.runOn(thread);
       thread.start();
     }
-    ready.await();
-    if (openFailure.get() == null && !control.stopRequested()) {
-      beforeClock.run();
-    }
-    if (openFailure.get() != null || control.stopRequested()) {
-      cancelled = true;
-      go.countDown();
-      done.await();
-      if (openFailure.get() == null) {
-        return nothingRan();
+  }
+
+  /** A worker thread's life: open the session, wait for the go, run the loop unless cancelled. */
+  private <S extends AutoCloseable> void work(
+      Member<S> member, Crew<S> crew, WorkerLoop<S> loop, CrewSignals signals) {
+    try {
+      S session;
+      try {
+        if (control.stopRequested()) {
+          return; // no session to open for a run that is already over
+        }
+        session = member.session(crew.workload());
+      } catch (Exception e) {
+        signals.openFailure.compareAndSet(null, e);
+        return;
+      } finally {
+        signals.ready.countDown();
       }
-      throw new TargetUnavailableException(
-          "could not open a session for each of the "
-              + threads
-              + " workers: "
-              + Causes.describe(openFailure.get()),
-          openFailure.get());
+      signals.go.await();
+      if (!cancelled) {
+        loop.run(member.worker(), session);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (RuntimeException e) {
+      LOG.error("worker {} stopped: {}", member.worker().index(), e.toString(), e);
+    } finally {
+      if (member.worker().effects().abandoned()) {
+        member.closeSession(); // given up: the crew no longer owns it
+      }
+      signals.lastWorkerEnd.accumulateAndGet(System.nanoTime(), Math::max);
+      running.decrementAndGet();
+      signals.done.countDown();
     }
-    Instant start = Instant.now();
-    startNanos = System.nanoTime();
-    lastWorkerEnd.set(startNanos);
-    control.open(
-        startNanos,
-        options.pacing() instanceof OpenLoop open ? new StartSchedule(startNanos, open) : null);
-    sampler = new IntervalSampler(metrics, threads, startNanos, counters);
-    safely(() -> listener.onStart(start.toEpochMilli(), threads));
+  }
+
+  /**
+   * Releases the workers without running them, once every one has reached the start barrier, and
+   * says why: nothing ran after a stop request; a session that did not open fails the run.
+   */
+  private RunResult cancel(CrewSignals signals, int threads)
+      throws InterruptedException, TargetUnavailableException {
+    cancelled = true;
+    signals.go.countDown();
+    signals.done.await();
+    if (signals.openFailure.get() == null) {
+      return nothingRan();
+    }
+    throw new TargetUnavailableException(
+        "could not open a session for each of the "
+            + threads
+            + " workers: "
+            + Causes.describe(signals.openFailure.get()),
+        signals.openFailure.get());
+  }
+
+  /** Starts the metrics thread that hands each period to the listener. */
+  private ScheduledExecutorService startTicker() {
     ScheduledExecutorService ticker =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
@@ -182,14 +213,11 @@ public final class Runner {
     ScheduledFuture<?> unused =
         ticker.scheduleAtFixedRate(
             () -> tick(false, System.nanoTime()), period, period, TimeUnit.NANOSECONDS);
-    go.countDown();
-    long windowEnd;
-    try {
-      windowEnd = awaitEnd(done, members, crew, ticker, lastWorkerEnd);
-    } finally {
-      ticker.shutdown();
-      ticker.awaitTermination(5, TimeUnit.SECONDS);
-    }
+    return ticker;
+  }
+
+  /** In an open loop, records as skipped the slots due in the window that no worker started. */
+  private void recordSlotsNeverStarted(long windowEnd) {
     if (control.startSchedule() != null) {
       // Slots due in the window that no worker was free to start, stuck as they all were.
       metrics.recordSkips(
@@ -197,10 +225,6 @@ public final class Runner {
               .startSchedule()
               .takeRemainingBefore(windowEnd, new java.util.SplittableRandom(options.seed())));
     }
-    tick(true, windowEnd);
-    RunResult result = result(start, windowEnd);
-    safely(() -> listener.onEnd(result));
-    return result;
   }
 
   /**
