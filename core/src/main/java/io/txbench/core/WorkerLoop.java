@@ -97,41 +97,9 @@ final class WorkerLoop<S extends AutoCloseable> {
       effects.end();
       return false;
     }
-    Failure failure = null;
-    boolean declined = false;
-    boolean stopped = false;
-    for (int attempt = 0; ; attempt++) {
-      try {
-        workload.iteration(worker, session);
-        failure = null;
-        break;
-      } catch (DeclinedException e) {
-        failure = null;
-        declined = true;
-        break;
-      } catch (AbandonedException e) {
-        return false;
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        failure = Failure.fatal(ErrorClass.OTHER);
-        stopped = true;
-        break;
-      } catch (Exception e) {
-        failure = target.classify(e);
-        log(failure, e);
-        if (effects.exposure() != Exposure.NONE
-            || !failure.retryable()
-            || attempt >= options.maxRetries()) {
-          break;
-        }
-        // Retry only what the server rolled back whole, and never once the window closed.
-        if (control.stopRequested()
-            || !control.pause(options.backoff().delayNanos(attempt, worker.random()))) {
-          stopped = true;
-          break;
-        }
-        metrics.recordRetry(failure.errorClass());
-      }
+    LastAttempt last = attemptWithRetries(worker, session, effects);
+    if (last == null) {
+      return false; // abandoned: the runner counted it
     }
     long end = System.nanoTime();
     Exposure exposure = effects.end();
@@ -140,16 +108,68 @@ final class WorkerLoop<S extends AutoCloseable> {
     if (exposure == null) {
       return false; // abandoned meanwhile: the runner counted it
     }
-    if (failure == null) {
-      if (declined) {
-        metrics.recordDeclined(end - intended, end - begin, control.afterWindow(end));
-      } else {
-        metrics.recordCommit(end - intended, end - begin, control.afterWindow(end));
-      }
-      metrics.recordOperationCompleted(operation, end - intended, declined);
-      consecutiveErrors = 0;
+    if (last.failure() == null) {
+      recordCompleted(operation, last.declined(), intended, begin, end);
       return true;
     }
+    return recordFailed(worker, operation, last, exposure);
+  }
+
+  /** How an iteration's last attempt ended: no failure when it committed or was declined. */
+  private record LastAttempt(Failure failure, boolean declined, boolean stopped) {
+    static final LastAttempt COMMITTED = new LastAttempt(null, false, false);
+    static final LastAttempt DECLINED = new LastAttempt(null, true, false);
+  }
+
+  /**
+   * Runs the iteration, retried while the server rolled it back whole; null when it was abandoned.
+   */
+  private LastAttempt attemptWithRetries(Worker worker, S session, Effects effects) {
+    for (int attempt = 0; ; attempt++) {
+      try {
+        workload.iteration(worker, session);
+        return LastAttempt.COMMITTED;
+      } catch (DeclinedException e) {
+        return LastAttempt.DECLINED;
+      } catch (AbandonedException e) {
+        return null;
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return new LastAttempt(Failure.fatal(ErrorClass.OTHER), false, true);
+      } catch (Exception e) {
+        Failure failure = target.classify(e);
+        log(failure, e);
+        if (effects.exposure() != Exposure.NONE
+            || !failure.retryable()
+            || attempt >= options.maxRetries()) {
+          return new LastAttempt(failure, false, false);
+        }
+        // Retry only what the server rolled back whole, and never once the window closed.
+        if (control.stopRequested()
+            || !control.pause(options.backoff().delayNanos(attempt, worker.random()))) {
+          return new LastAttempt(failure, false, true);
+        }
+        metrics.recordRetry(failure.errorClass());
+      }
+    }
+  }
+
+  /** Records an iteration that committed or was declined. */
+  private void recordCompleted(
+      int operation, boolean declined, long intended, long begin, long end) {
+    if (declined) {
+      metrics.recordDeclined(end - intended, end - begin, control.afterWindow(end));
+    } else {
+      metrics.recordCommit(end - intended, end - begin, control.afterWindow(end));
+    }
+    metrics.recordOperationCompleted(operation, end - intended, declined);
+    consecutiveErrors = 0;
+  }
+
+  /** Records an iteration that failed; false when the worker must stop. */
+  private boolean recordFailed(Worker worker, int operation, LastAttempt last, Exposure exposure) {
+    Failure failure = last.failure();
+    boolean stopped = last.stopped();
     if (exposure != Exposure.NONE || !stopped) {
       metrics.recordOperationFailed(operation, exposure);
     }
