@@ -112,6 +112,25 @@ final class CommitCheck {
     if (reads + beats * perBeat > 0) {
       notes.add(own(reads, beats, perBeat));
     }
+    noteUncertain(notes, inDoubt, ownUncertain);
+    List<String> otherWork = new ArrayList<>();
+    noteOtherWork(notes, otherWork, before, after, server > counted + inDoubt + ownUncertain);
+    noteReadings(notes, b, a, sessionsOpened);
+    return new Outcome(
+        Optional.of(
+            new ServerCommits(
+                counter.name(),
+                server,
+                counted,
+                inDoubt,
+                agrees,
+                String.join("; ", notes),
+                String.join(", ", otherWork))),
+        Optional.empty());
+  }
+
+  /** Notes the commits the server may have made that txbench cannot tell apart. */
+  private static void noteUncertain(List<String> notes, long inDoubt, long ownUncertain) {
     if (inDoubt > 0) {
       notes.add(
           String.format(
@@ -124,7 +143,17 @@ final class CommitCheck {
               "up to %,d more of txbench's own whose outcome it never learnt",
               ownUncertain));
     }
-    List<String> otherWork = new ArrayList<>();
+  }
+
+  /**
+   * Notes, and lists in {@code otherWork}, what else committed on the server between the marks: the
+   * counted work of others, and, when the server committed more than txbench can explain ({@code
+   * unexplained}), the other clients' sessions active meanwhile.
+   */
+  private static void noteOtherWork(
+      List<String> notes, List<String> otherWork, Mark before, Mark after, boolean unexplained) {
+    CommitReading b = before.reading();
+    CommitReading a = after.reading();
     for (Map.Entry<String, Long> other : a.others().entrySet()) {
       long more = other.getValue() - b.others().getOrDefault(other.getKey(), 0L);
       if (more > 0) {
@@ -135,7 +164,7 @@ final class CommitCheck {
       }
     }
     List<OtherSession> sessions = activeOthers(before, after);
-    if (server > counted + inDoubt + ownUncertain && !sessions.isEmpty()) {
+    if (unexplained && !sessions.isEmpty()) {
       String named = named(sessions);
       otherWork.add(
           String.format(Locale.US, "%,d session(s) of other clients%s", sessions.size(), named));
@@ -147,6 +176,11 @@ final class CommitCheck {
               sessions.size(),
               named));
     }
+  }
+
+  /** Notes what bears on the readings themselves: late-counted set-ups, busy sessions, waits. */
+  private void noteReadings(
+      List<String> notes, CommitReading b, CommitReading a, int sessionsOpened) {
     if (sessionsOpened > 0 && counter.countsSessionSetUpLate()) {
       notes.add(
           sessionsOpened
@@ -166,17 +200,6 @@ final class CommitCheck {
                   + " every session's counts",
               waited.toMillis() / 1000.0));
     }
-    return new Outcome(
-        Optional.of(
-            new ServerCommits(
-                counter.name(),
-                server,
-                counted,
-                inDoubt,
-                agrees,
-                String.join("; ", notes),
-                String.join(", ", otherWork))),
-        Optional.empty());
   }
 
   /**
