@@ -36,6 +36,27 @@ public final class ConsoleSummary {
   public static void print(PrintStream out, RunSummary s, UnaryOperator<String> quoted) {
     RunResult r = s.result();
     out.println();
+    printSetting(out, s);
+    printCounts(out, s, r);
+    printLatencies(out, r);
+    BreakdownText.operations(r).forEach(out::println);
+    out.println("  client cpu    " + client(r));
+    r.bottleneck().ifPresent(warning -> out.println("  warning       " + warning));
+    commits(r.telemetry()).ifPresent(line -> out.println("  commits       " + quoted.apply(line)));
+    if (s.writeFailures().isEmpty()) {
+      out.println("  results       " + s.resultDirectory());
+    } else {
+      out.println(
+          "  results       INCOMPLETE in "
+              + s.resultDirectory()
+              + ": "
+              + quoted.apply(String.join("; ", s.writeFailures())));
+    }
+    out.flush();
+  }
+
+  /** The first lines: the tool, the target and its server, the driver, the client host. */
+  private static void printSetting(PrintStream out, RunSummary s) {
     out.printf(
         Locale.US,
         "txbench %s: %s (%s), workload %s%s, %d thread(s)%n",
@@ -53,6 +74,10 @@ public final class ConsoleSummary {
     if (s.fingerprint() != null && s.fingerprint().client() != null) {
       out.println("  client host   " + FingerprintText.client(s.fingerprint().client()));
     }
+  }
+
+  /** How long was measured, and how the iterations ended: committed, declined, in doubt, failed. */
+  private static void printCounts(PrintStream out, RunSummary s, RunResult r) {
     out.printf(
         Locale.US,
         "  measured      %.1f s (%s)%s%n",
@@ -87,6 +112,10 @@ public final class ConsoleSummary {
         "  errors        %,d%s%n",
         r.errors(),
         classes(r.errorsByClass(), r.partialErrors()));
+  }
+
+  /** The latency percentiles, and in an open loop the service times and start lags beside them. */
+  private static void printLatencies(PrintStream out, RunResult r) {
     line(out, "latency (ms) ", r.responseTimes());
     if (r.scheduleLags().getTotalCount() > 0 || r.skipped() > 0) {
       line(out, "service (ms) ", r.serviceTimes());
@@ -96,20 +125,6 @@ public final class ConsoleSummary {
           "  skipped       %,d (later than --max-lag, or not started by the end)%n",
           r.skipped());
     }
-    BreakdownText.operations(r).forEach(out::println);
-    out.println("  client cpu    " + client(r));
-    r.bottleneck().ifPresent(warning -> out.println("  warning       " + warning));
-    commits(r.telemetry()).ifPresent(line -> out.println("  commits       " + quoted.apply(line)));
-    if (s.writeFailures().isEmpty()) {
-      out.println("  results       " + s.resultDirectory());
-    } else {
-      out.println(
-          "  results       INCOMPLETE in "
-              + s.resultDirectory()
-              + ": "
-              + quoted.apply(String.join("; ", s.writeFailures())));
-    }
-    out.flush();
   }
 
   /**
