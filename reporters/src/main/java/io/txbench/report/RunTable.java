@@ -33,10 +33,32 @@ final class RunTable {
 
   static String html(List<ResultDirectory> runs, List<RunFact> facts, List<SummaryExtras> extras) {
     List<List<String>> compare = CompareTable.rows(runs);
+    java.util.Set<String> perTarget = RunFacts.perTarget(facts);
+    List<Column> shown = shownColumns(runs, facts, extras, compare, perTarget);
+    StringBuilder html = new StringBuilder();
+    appendCommonFacts(html, runs, facts, perTarget);
+    appendTable(html, runs, shown);
+    html.append("<p class=\"legend\">tps × and p99 × are ratios to the baseline, the first run: ")
+        .append(HtmlReport.escape(runs.get(0).label()))
+        .append(". embedded: the run's server was one txbench started itself; where: the server")
+        .append(" it ran on; client CPU cores: the CPU txbench used; client warning: txbench")
+        .append(" itself may have limited the run.</p>\n");
+    return html.toString();
+  }
+
+  /**
+   * The columns with something in them: the facts that set runs apart (but those of a target),
+   * compare's results, the thresholds, the client's CPU and warning, the server's commits.
+   */
+  private static List<Column> shownColumns(
+      List<ResultDirectory> runs,
+      List<RunFact> facts,
+      List<SummaryExtras> extras,
+      List<List<String>> compare,
+      java.util.Set<String> perTarget) {
     // By the header's own names: runs of different data volumes have a column more there.
     List<String> header = compare.get(0);
     List<Column> columns = new ArrayList<>();
-    java.util.Set<String> perTarget = RunFacts.perTarget(facts);
     for (RunFact fact : facts) {
       if (!fact.same() && !perTarget.contains(fact.name())) {
         columns.add(new Column(fact.name(), false, i -> fact.values().get(i)));
@@ -56,15 +78,20 @@ final class RunTable {
     columns.add(new Column("server commits", true, i -> extras.get(i).commits()));
     int warning = header.indexOf("bottleneck");
     columns.add(new Column("client warning", false, i -> compare.get(i + 1).get(warning)));
-    List<Column> shown =
-        columns.stream()
-            .filter(
-                c ->
-                    java.util.stream.IntStream.range(0, runs.size())
-                        .anyMatch(i -> !c.cell().apply(i).isEmpty()))
-            .toList();
+    return columns.stream()
+        .filter(
+            c ->
+                java.util.stream.IntStream.range(0, runs.size())
+                    .anyMatch(i -> !c.cell().apply(i).isEmpty()))
+        .toList();
+  }
 
-    StringBuilder html = new StringBuilder();
+  /** What every run shares, said once, and what every run on the same target shares. */
+  private static void appendCommonFacts(
+      StringBuilder html,
+      List<ResultDirectory> runs,
+      List<RunFact> facts,
+      java.util.Set<String> perTarget) {
     List<String> common = new ArrayList<>();
     for (RunFact fact : facts) {
       if (fact.same()) {
@@ -81,6 +108,11 @@ final class RunTable {
           .append(HtmlReport.escape(byTarget(facts, perTarget)))
           .append("</p>\n");
     }
+  }
+
+  /** The table: the shown columns' headings, then a row per run with its box, colour and label. */
+  private static void appendTable(
+      StringBuilder html, List<ResultDirectory> runs, List<Column> shown) {
     html.append("<div class=\"table-wrap\"><table class=\"runs\">\n<thead><tr>")
         .append("<th title=\"untick to hide the run in every chart\">show</th><th>#</th>")
         .append("<th>run</th>");
@@ -112,12 +144,6 @@ final class RunTable {
       html.append("</tr>\n");
     }
     html.append("</tbody>\n</table></div>\n");
-    html.append("<p class=\"legend\">tps × and p99 × are ratios to the baseline, the first run: ")
-        .append(HtmlReport.escape(runs.get(0).label()))
-        .append(". embedded: the run's server was one txbench started itself; where: the server")
-        .append(" it ran on; client CPU cores: the CPU txbench used; client warning: txbench")
-        .append(" itself may have limited the run.</p>\n");
-    return html.toString();
   }
 
   /** "postgres: server PostgreSQL 17, embedded yes; mysql: server MariaDB 11, embedded no". */
