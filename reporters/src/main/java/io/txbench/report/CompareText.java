@@ -84,6 +84,23 @@ final class CompareText {
     List<List<String>> data = rows.subList(1, rows.size());
     List<String> shown = new ArrayList<>();
     List<String> shared = new ArrayList<>();
+    splitColumns(header, data, shown, shared);
+    int server = header.indexOf("server");
+    List<String> servers = ServerNames.shortened(data.stream().map(r -> r.get(server)).toList());
+    List<List<String>> table = table(header, data, shown, servers);
+    StringBuilder out = new StringBuilder();
+    appendShared(out, shared, servers);
+    aligned(out, table, shown);
+    appendNotes(out, header, data, baseline);
+    return out.toString();
+  }
+
+  /**
+   * Sorts the columns the text shows into those of the table ({@code shown}) and what every run
+   * shares, said once above it ({@code shared}).
+   */
+  private static void splitColumns(
+      List<String> header, List<List<String>> data, List<String> shown, List<String> shared) {
     for (String column : COLUMNS.keySet()) {
       int i = header.indexOf(column);
       if (i < 0) {
@@ -95,20 +112,20 @@ final class CompareText {
           shared.add(column + " " + data.get(0).get(i));
         }
       } else if (!column.equals("target")) { // when targets differ, the servers' names say them
-
         shown.add(column);
       }
     }
+  }
+
+  /** The table's heading and a row per run, its run's name marked when its server was embedded. */
+  private static List<List<String>> table(
+      List<String> header, List<List<String>> data, List<String> shown, List<String> servers) {
     int embedded = header.indexOf("embedded");
-    int server = header.indexOf("server");
-    List<String> servers = ServerNames.shortened(data.stream().map(r -> r.get(server)).toList());
     List<List<String>> table = new ArrayList<>();
     table.add(shown.stream().map(COLUMNS::get).toList());
-    boolean anyEmbedded = false;
     for (int r = 0; r < data.size(); r++) {
       List<String> row = data.get(r);
       boolean mark = row.get(embedded).equals("yes");
-      anyEmbedded |= mark;
       String serverName = servers.get(r);
       table.add(
           shown.stream()
@@ -120,7 +137,11 @@ final class CompareText {
                               + (c.equals("run") && mark ? EMBEDDED_MARK : ""))
               .toList());
     }
-    StringBuilder out = new StringBuilder();
+    return table;
+  }
+
+  /** What every run shares, in a line above the table: servers' names shortened if too long. */
+  private static void appendShared(StringBuilder out, List<String> shared, List<String> servers) {
     if (!shared.isEmpty()) {
       String line = String.join(", ", shared);
       if (line.length() > WIDTH) {
@@ -133,7 +154,13 @@ final class CompareText {
       }
       out.append(shortened(line, WIDTH)).append('\n');
     }
-    aligned(out, table, shown);
+  }
+
+  /** Below the table: the baseline, what the embedded mark means, each run's warning. */
+  private static void appendNotes(
+      StringBuilder out, List<String> header, List<List<String>> data, String baseline) {
+    int embedded = header.indexOf("embedded");
+    boolean anyEmbedded = data.stream().anyMatch(row -> row.get(embedded).equals("yes"));
     out.append(BASELINE).append(shortened(baseline, WIDTH - BASELINE.length())).append('\n');
     if (anyEmbedded) {
       out.append(EMBEDDED_MARK)
@@ -146,7 +173,6 @@ final class CompareText {
         wrapped(out, WARNING + row.get(run) + ": " + row.get(bottleneck));
       }
     }
-    return out.toString();
   }
 
   /**
