@@ -90,6 +90,33 @@ final class MongoTarget implements Target {
       throws TargetUnavailableException {
     boolean hasUrl = options.url() != null && !options.url().isBlank();
     ConnectionString url = connectionString(options);
+    MongoClientSettings built = clientSettings(options, patience, url);
+    String databaseName = url.getDatabase() != null ? url.getDatabase() : options.database();
+    MongoClient client = MongoClients.create(built);
+    try {
+      MongoDatabase database = client.getDatabase(databaseName);
+      MongoDatabase admin = client.getDatabase("admin");
+      Document hello = hello(admin);
+      String version = admin.runCommand(new Document("buildInfo", 1)).get("version", "unknown");
+      boolean transactions = hello.containsKey("setName") || "isdbgrid".equals(hello.get("msg"));
+      return new MongoTarget(
+          client,
+          database,
+          "MongoDB " + version,
+          transactions,
+          MongoOptions.of(options.declared()),
+          MongoSettings.read(admin, hello, version),
+          built,
+          ServerEndpoint.of(options));
+    } catch (MongoException | IllegalArgumentException e) {
+      client.close();
+      throw unavailable(options, url, hasUrl, e);
+    }
+  }
+
+  /** The client's settings: its pool, its timeouts, the connection string and who connects. */
+  private static MongoClientSettings clientSettings(
+      TargetOptions options, java.time.Duration patience, ConnectionString url) {
     MongoClientSettings.Builder settings =
         MongoClientSettings.builder()
             .applicationName("txbench")
@@ -119,50 +146,35 @@ final class MongoTarget implements Target {
     if (credential != null) {
       settings.credential(credential);
     }
-    String databaseName = url.getDatabase() != null ? url.getDatabase() : options.database();
-    MongoClientSettings built = settings.build();
-    MongoClient client = MongoClients.create(built);
-    try {
-      MongoDatabase database = client.getDatabase(databaseName);
-      MongoDatabase admin = client.getDatabase("admin");
-      Document hello = hello(admin);
-      String version = admin.runCommand(new Document("buildInfo", 1)).get("version", "unknown");
-      boolean transactions = hello.containsKey("setName") || "isdbgrid".equals(hello.get("msg"));
-      return new MongoTarget(
-          client,
-          database,
-          "MongoDB " + version,
-          transactions,
-          MongoOptions.of(options.declared()),
-          MongoSettings.read(admin, hello, version),
-          built,
-          ServerEndpoint.of(options));
-    } catch (MongoException | IllegalArgumentException e) {
-      client.close();
-      String where = hasUrl ? options.describe() : options.host() + ":" + options.port();
-      if (e instanceof MongoTimeoutException) {
-        // The driver's own words name its server selector, not what went wrong.
-        Integer fromUrl = url.getServerSelectionTimeout();
-        throw new TargetUnavailableException(
-            "cannot connect to MongoDB: nothing answered on "
-                + where
-                + " within "
-                + (fromUrl == null
-                    ? Durations.text(options.connectionWaitTimeout())
-                    : Durations.text(java.time.Duration.ofMillis(fromUrl))
-                        + " (serverSelectionTimeoutMS in the URL)")
-                + (String.valueOf(e.getMessage()).contains("Connection refused")
-                    ? " (connection refused)"
-                    : ""),
-            e);
-      }
-      throw new TargetUnavailableException(
-          "cannot connect to MongoDB at "
+    return settings.build();
+  }
+
+  /** Why the client could not reach the server, in words: nothing answered, or what did. */
+  private static TargetUnavailableException unavailable(
+      TargetOptions options, ConnectionString url, boolean hasUrl, RuntimeException e) {
+    String where = hasUrl ? options.describe() : options.host() + ":" + options.port();
+    if (e instanceof MongoTimeoutException) {
+      // The driver's own words name its server selector, not what went wrong.
+      Integer fromUrl = url.getServerSelectionTimeout();
+      return new TargetUnavailableException(
+          "cannot connect to MongoDB: nothing answered on "
               + where
-              + ": "
-              + options.password().maskIn(firstLine(e.getMessage())),
+              + " within "
+              + (fromUrl == null
+                  ? Durations.text(options.connectionWaitTimeout())
+                  : Durations.text(java.time.Duration.ofMillis(fromUrl))
+                      + " (serverSelectionTimeoutMS in the URL)")
+              + (String.valueOf(e.getMessage()).contains("Connection refused")
+                  ? " (connection refused)"
+                  : ""),
           e);
     }
+    return new TargetUnavailableException(
+        "cannot connect to MongoDB at "
+            + where
+            + ": "
+            + options.password().maskIn(firstLine(e.getMessage())),
+        e);
   }
 
   /**
