@@ -78,10 +78,11 @@ public final class RunMerger {
         buckets.get(first + i).add(r.histograms().get(i));
       }
       for (int i = 0; i < r.intervals().size(); i++) {
-        retriesErrors.get(first + i)[0] += r.intervals().get(i).retries();
-        retriesErrors.get(first + i)[1] += r.intervals().get(i).errors();
-        retriesErrors.get(first + i)[2] += r.intervals().get(i).inDoubt();
-        retriesErrors.get(first + i)[3] += r.intervals().get(i).declined();
+        IntervalRow.Outcomes outcomes = r.intervals().get(i).outcomes();
+        retriesErrors.get(first + i)[0] += outcomes.retries();
+        retriesErrors.get(first + i)[1] += outcomes.errors();
+        retriesErrors.get(first + i)[2] += outcomes.inDoubt();
+        retriesErrors.get(first + i)[3] += outcomes.declined();
       }
     }
     for (int i = 0; i < buckets.size(); i++) {
@@ -120,10 +121,8 @@ public final class RunMerger {
               (i + 1) * period * 1_000_000L,
               period * 1_000_000L,
               buckets.get(i),
-              counts[0],
-              counts[1],
-              counts[2],
-              counts[3])); // no client figures: see writeSummary
+              // no client figures: see writeSummary
+              new IntervalRow.Outcomes(counts[0], counts[1], counts[2], counts[3])));
     }
     csv.onEnd(null);
   }

@@ -66,13 +66,13 @@ class CompareMergeReportTest {
     assertEquals(expected, all);
     assertEquals(5, merged.intervals().size());
     assertEquals(400, merged.intervals().get(0).count());
-    assertEquals(2, merged.intervals().get(0).retries());
+    assertEquals(2, merged.intervals().get(0).outcomes().retries());
     assertEquals(2, merged.summary().provenance().mergedFrom().size());
     assertEquals(2, (long) merged.summary().outcomes().inDoubt());
     assertEquals(2, (long) merged.summary().outcomes().inDoubtByCause().get("reply-lost"));
-    assertEquals(2, merged.intervals().get(0).inDoubt());
+    assertEquals(2, merged.intervals().get(0).outcomes().inDoubt());
     assertEquals(2, (long) merged.summary().outcomes().declined());
-    assertEquals(2, merged.intervals().get(0).declined());
+    assertEquals(2, merged.intervals().get(0).outcomes().declined());
   }
 
   @Test
@@ -185,7 +185,7 @@ class CompareMergeReportTest {
     assertNull(merged.summary().environment().client());
     assertEquals(0.5, merged.summary().provenance().mergedFrom().get(0).client().cpuCores());
     assertNull(merged.summary().provenance().mergedFrom().get(0).client().bottleneck());
-    assertTrue(merged.intervals().stream().allMatch(r -> r.clientCpuCores().isEmpty()));
+    assertTrue(merged.intervals().stream().allMatch(r -> r.client().cpuCores().isEmpty()));
     String text = CompareTable.render(List.of(a, merged), CompareTable.Format.TEXT);
     assertTrue(
         text.endsWith("\nwarning: merged: client-b: the client used 3.50 of 4 cores\n"), text);
