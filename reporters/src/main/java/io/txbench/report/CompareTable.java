@@ -101,9 +101,7 @@ public final class CompareTable {
                   r.verdict(),
                   embedded(r),
                   r.identity().server() == null ? "" : r.identity().server(),
-                  r.environment().client() == null || r.environment().client().cpuCores() == null
-                      ? ""
-                      : fixed(r.environment().client().cpuCores(), 2),
+                  cpuCores(r.environment().client()),
                   bottleneck(r)));
       row.addAll(at, levels.stream().map(o -> dataLevel(run, o)).toList());
       rows.add(row.stream().map(Printable::field).toList()); // fields of a file, printed
@@ -150,6 +148,11 @@ public final class CompareTable {
     return render(runs, baseline, format, AnswerCheck.of(runs, baseline));
   }
 
+  /** The cores the client used, or "" when it was not measured. */
+  private static String cpuCores(SummaryFile.Client client) {
+    return client == null || client.cpuCores() == null ? "" : fixed(client.cpuCores(), 2);
+  }
+
   /** "yes", "no", or "" for a summary written before txbench recorded it. */
   private static String embedded(SummaryFile run) {
     return run.identity().embedded() == null ? "" : run.identity().embedded() ? "yes" : "no";
@@ -160,10 +163,9 @@ public final class CompareTable {
    * clients, each after its directory's name.
    */
   private static String bottleneck(SummaryFile run) {
-    if (run.environment().client() != null) {
-      return run.environment().client().bottleneck() == null
-          ? ""
-          : run.environment().client().bottleneck();
+    SummaryFile.Client client = run.environment().client();
+    if (client != null) {
+      return client.bottleneck() == null ? "" : client.bottleneck();
     }
     if (run.provenance().mergedFrom() == null) {
       return ""; // a summary written before txbench measured its client
