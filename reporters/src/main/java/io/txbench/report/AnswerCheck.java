@@ -62,7 +62,7 @@ public final class AnswerCheck {
   }
 
   private void compare(String data, ResultDirectory baseline, List<ResultDirectory> group) {
-    SummaryFile.Verdict first = group.get(0).summary().verification();
+    SummaryFile.Verdict first = group.get(0).summary().checks().verification();
     lines.add(
         "answers of "
             + data
@@ -209,14 +209,15 @@ public final class AnswerCheck {
   }
 
   private static Map<String, AnswerSummary> answers(ResultDirectory run) {
-    SummaryFile.Verdict v = run.summary().verification();
+    SummaryFile.Verdict v = run.summary().checks().verification();
     return v == null ? null : v.answers();
   }
 
   /** The data a run's answers are of: its seed and scale, as its options recorded them. */
   private static String data(SummaryFile s) {
-    Map<String, Object> options = s.options() == null ? Map.of() : s.options();
-    return s.workload()
+    Map<String, Object> options =
+        s.provenance().options() == null ? Map.of() : s.provenance().options();
+    return s.identity().workload()
         + " seed "
         + options.getOrDefault("seed", "?")
         + " scale "

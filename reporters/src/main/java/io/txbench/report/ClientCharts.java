@@ -35,8 +35,8 @@ final class ClientCharts {
             runs,
             groups,
             List.of(
-                new Measure("p99", false, IntervalRow::p99),
-                new Measure("p50", true, IntervalRow::p50))));
+                new Measure("p99", false, r -> r.ms().p99()),
+                new Measure("p50", true, r -> r.ms().p50()))));
     sections.addAll(failures(runs, groups));
     sections.add(distribution(runs, groups));
     return sections;
@@ -49,7 +49,8 @@ final class ClientCharts {
   private static List<ChartSection> failures(List<ResultDirectory> runs, List<RunGroup> groups) {
     List<String> names = List.of("retries", "errors", "in-doubt iterations");
     List<ToDoubleFunction<IntervalRow>> values =
-        List.of(IntervalRow::retries, IntervalRow::errors, IntervalRow::inDoubt);
+        List.of(
+            r -> r.outcomes().retries(), r -> r.outcomes().errors(), r -> r.outcomes().inDoubt());
     List<ChartSection> drawn = new ArrayList<>();
     List<String> none = new ArrayList<>();
     for (int k = 0; k < names.size(); k++) {

@@ -19,8 +19,8 @@ final class CompareOperations {
   static String text(List<ResultDirectory> runs, ResultDirectory baseline) {
     Set<String> operations = new LinkedHashSet<>();
     for (ResultDirectory run : runs) {
-      if (run.summary().operations() != null) {
-        operations.addAll(run.summary().operations().keySet());
+      if (run.summary().breakdown().operations() != null) {
+        operations.addAll(run.summary().breakdown().operations().keySet());
       }
     }
     if (operations.isEmpty()) {
@@ -38,11 +38,11 @@ final class CompareOperations {
     out.append(
         String.format(
             Locale.ROOT, format, "operation", "run", "count", "p50", "p95", "p99", "max", "p95_x"));
-    Map<String, SummaryFile.Operation> base = baseline.summary().operations();
+    Map<String, SummaryFile.Operation> base = baseline.summary().breakdown().operations();
     for (String op : operations) {
       List<String> lines = new ArrayList<>();
       for (ResultDirectory run : runs) {
-        Map<String, SummaryFile.Operation> ops = run.summary().operations();
+        Map<String, SummaryFile.Operation> ops = run.summary().breakdown().operations();
         SummaryFile.Operation o = ops == null ? null : ops.get(op);
         if (o == null) {
           continue;

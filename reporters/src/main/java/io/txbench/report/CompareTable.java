@@ -78,32 +78,30 @@ public final class CompareTable {
     SummaryFile base = baseline.summary();
     for (ResultDirectory run : runs) {
       SummaryFile r = run.summary();
-      SummaryFile.Percentiles ms = r.responseTimeMs();
+      SummaryFile.Percentiles ms = r.breakdown().responseTimeMs();
       List<String> row =
           new ArrayList<>(
               List.of(
                   run.label(),
-                  r.target(),
-                  r.serverVersion(),
-                  r.workload(),
-                  String.valueOf(r.parallelism()),
-                  fixed(r.tps(), 2),
-                  ratio(r.tps(), base.tps()),
+                  r.identity().target(),
+                  r.identity().serverVersion(),
+                  r.identity().workload(),
+                  String.valueOf(r.identity().parallelism()),
+                  fixed(r.outcomes().tps(), 2),
+                  ratio(r.outcomes().tps(), base.outcomes().tps()),
                   fixed(ms.p50(), 3),
                   fixed(ms.p95(), 3),
                   fixed(ms.p99(), 3),
-                  ratio(ms.p99(), base.responseTimeMs().p99()),
+                  ratio(ms.p99(), base.breakdown().responseTimeMs().p99()),
                   fixed(ms.p999(), 3),
                   fixed(ms.max(), 3),
-                  String.valueOf(r.retries()),
-                  String.valueOf(r.errors()),
-                  String.valueOf(SummaryFile.orZero(r.inDoubt())),
+                  String.valueOf(r.outcomes().retries()),
+                  String.valueOf(r.outcomes().errors()),
+                  String.valueOf(SummaryFile.orZero(r.outcomes().inDoubt())),
                   r.verdict(),
                   embedded(r),
-                  r.server() == null ? "" : r.server(),
-                  r.client() == null || r.client().cpuCores() == null
-                      ? ""
-                      : fixed(r.client().cpuCores(), 2),
+                  r.identity().server() == null ? "" : r.identity().server(),
+                  cpuCores(r.environment().client()),
                   bottleneck(r)));
       row.addAll(at, levels.stream().map(o -> dataLevel(run, o)).toList());
       rows.add(row.stream().map(Printable::field).toList()); // fields of a file, printed
@@ -113,7 +111,7 @@ public final class CompareTable {
 
   /** The run's value of the data-volume option {@code option}, or "" when it has none. */
   private static String dataLevel(ResultDirectory run, String option) {
-    Map<String, Object> options = run.summary().options();
+    Map<String, Object> options = run.summary().provenance().options();
     Object value = options == null ? null : options.get(option);
     return value == null ? "" : String.valueOf(value);
   }
@@ -150,9 +148,14 @@ public final class CompareTable {
     return render(runs, baseline, format, AnswerCheck.of(runs, baseline));
   }
 
+  /** The cores the client used, or "" when it was not measured. */
+  private static String cpuCores(SummaryFile.Client client) {
+    return client == null || client.cpuCores() == null ? "" : fixed(client.cpuCores(), 2);
+  }
+
   /** "yes", "no", or "" for a summary written before txbench recorded it. */
   private static String embedded(SummaryFile run) {
-    return run.embedded() == null ? "" : run.embedded() ? "yes" : "no";
+    return run.identity().embedded() == null ? "" : run.identity().embedded() ? "yes" : "no";
   }
 
   /**
@@ -160,15 +163,16 @@ public final class CompareTable {
    * clients, each after its directory's name.
    */
   private static String bottleneck(SummaryFile run) {
-    if (run.client() != null) {
-      return run.client().bottleneck() == null ? "" : run.client().bottleneck();
+    SummaryFile.Client client = run.environment().client();
+    if (client != null) {
+      return client.bottleneck() == null ? "" : client.bottleneck();
     }
-    if (run.mergedFrom() == null) {
+    if (run.provenance().mergedFrom() == null) {
       return ""; // a summary written before txbench measured its client
     }
     return String.join(
         "; ",
-        run.mergedFrom().stream()
+        run.provenance().mergedFrom().stream()
             .filter(s -> s.client() != null && s.client().bottleneck() != null)
             .map(s -> Path.of(s.directory()).getFileName() + ": " + s.client().bottleneck())
             .toList());

@@ -13,8 +13,8 @@ public record HistoryRun(Path summary, Instant start, double tps, double p99Ms, 
     return new HistoryRun(
         summary,
         run.startTime(),
-        run.tps(),
-        run.responseTimeMs().p99(), // checked when read
+        run.outcomes().tps(),
+        run.breakdown().responseTimeMs().p99(), // checked when read
         run.verdict());
   }
 }

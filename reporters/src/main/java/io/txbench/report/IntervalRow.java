@@ -22,24 +22,39 @@ public record IntervalRow(
     double t,
     long count,
     double tps,
-    double p50,
-    double p95,
-    double p99,
-    double p999,
-    double max,
-    long retries,
-    long errors,
-    long inDoubt,
-    long declined,
-    OptionalDouble clientCpuCores,
-    OptionalLong clientGcCount,
-    OptionalLong clientGcMillis,
-    OptionalDouble machineCpuPercent,
+    Times ms,
+    Outcomes outcomes,
+    ClientUse client,
     Optional<QueryRates> queries,
     Map<String, Operation> operations) {
 
   public IntervalRow {
     operations = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(operations));
+  }
+
+  /** The period's response times' percentiles and max, in ms. */
+  public record Times(double p50, double p95, double p99, double p999, double max) {}
+
+  /** The period's retries, and its failed, in-doubt and declined iterations. */
+  public record Outcomes(long retries, long errors, long inDoubt, long declined) {}
+
+  /**
+   * What the client used in the period: its CPU in cores, its garbage collections and their time,
+   * and how busy the machine's CPUs were (%); each empty where it was not measured.
+   */
+  public record ClientUse(
+      OptionalDouble cpuCores,
+      OptionalLong gcCount,
+      OptionalLong gcMillis,
+      OptionalDouble machineCpuPercent) {
+
+    /** Nothing measured: a merge's period, or one of a file written before. */
+    static final ClientUse NONE =
+        new ClientUse(
+            OptionalDouble.empty(),
+            OptionalLong.empty(),
+            OptionalLong.empty(),
+            OptionalDouble.empty());
   }
 
   /** Statements per second in a period, all of them ({@code qps}) and by sysbench's kinds. */
@@ -70,10 +85,18 @@ public record IntervalRow(
         s.elapsedNanos(),
         s.intervalNanos(),
         s.responseTimes(),
-        new long[] {s.retries(), s.errors(), s.inDoubt(), s.declined()},
-        Optional.of(s.client()),
+        new Outcomes(s.retries(), s.errors(), s.inDoubt(), s.declined()),
+        clientUse(s.client()),
         rates,
         operations);
+  }
+
+  private static ClientUse clientUse(ClientUsage c) {
+    return new ClientUse(
+        c.cpuCores(),
+        OptionalLong.of(c.gcCount()),
+        OptionalLong.of(c.gcMillis()),
+        c.machineCpuPercent());
   }
 
   private static Operation operation(OperationStats op) {
@@ -93,30 +116,24 @@ public record IntervalRow(
    * figures (see {@link RunMerger}), statements or operations.
    */
   static IntervalRow merged(
-      long elapsedNanos,
-      long intervalNanos,
-      Histogram responseTimes,
-      long retries,
-      long errors,
-      long inDoubt,
-      long declined) {
+      long elapsedNanos, long intervalNanos, Histogram responseTimes, Outcomes outcomes) {
     return of(
         elapsedNanos,
         intervalNanos,
         responseTimes,
-        new long[] {retries, errors, inDoubt, declined},
-        Optional.empty(),
+        outcomes,
+        ClientUse.NONE,
         Optional.empty(),
         Map.of());
   }
 
-  /** {@code outcomes}: the period's retries, errors, in-doubt and declined iterations. */
+  /** The row of a period that ended {@code elapsedNanos} after the start. */
   private static IntervalRow of(
       long elapsedNanos,
       long intervalNanos,
       Histogram responseTimes,
-      long[] outcomes,
-      Optional<ClientUsage> client,
+      Outcomes outcomes,
+      ClientUse client,
       Optional<QueryRates> queries,
       Map<String, Operation> operations) {
     long count = responseTimes.getTotalCount();
@@ -124,19 +141,14 @@ public record IntervalRow(
         elapsedNanos / 1e9,
         count,
         intervalNanos <= 0 ? 0 : count * 1e9 / intervalNanos,
-        ms(responseTimes, 50),
-        ms(responseTimes, 95),
-        ms(responseTimes, 99),
-        ms(responseTimes, 99.9),
-        count == 0 ? 0 : responseTimes.getMaxValue() / 1e6,
-        outcomes[0],
-        outcomes[1],
-        outcomes[2],
-        outcomes[3],
-        client.map(ClientUsage::cpuCores).orElse(OptionalDouble.empty()),
-        client.map(c -> OptionalLong.of(c.gcCount())).orElse(OptionalLong.empty()),
-        client.map(c -> OptionalLong.of(c.gcMillis())).orElse(OptionalLong.empty()),
-        client.map(ClientUsage::machineCpuPercent).orElse(OptionalDouble.empty()),
+        new Times(
+            ms(responseTimes, 50),
+            ms(responseTimes, 95),
+            ms(responseTimes, 99),
+            ms(responseTimes, 99.9),
+            count == 0 ? 0 : responseTimes.getMaxValue() / 1e6),
+        outcomes,
+        client,
         queries,
         operations);
   }

@@ -70,17 +70,20 @@ public final class IntervalsCsv implements RunListener {
     cells.add(fixed(row.t(), 3));
     cells.add(row.count());
     cells.add(fixed(row.tps(), 2));
-    for (double ms : new double[] {row.p50(), row.p95(), row.p99(), row.p999(), row.max()}) {
-      cells.add(fixed(ms, 3));
+    IntervalRow.Times ms = row.ms();
+    for (double time : new double[] {ms.p50(), ms.p95(), ms.p99(), ms.p999(), ms.max()}) {
+      cells.add(fixed(time, 3));
     }
-    cells.add(row.retries());
-    cells.add(row.errors());
-    cells.add(row.inDoubt());
-    cells.add(row.declined());
-    cells.add(orEmpty(row.clientCpuCores(), 3));
-    cells.add(orEmpty(row.clientGcCount()));
-    cells.add(orEmpty(row.clientGcMillis()));
-    cells.add(orEmpty(row.machineCpuPercent(), 1));
+    IntervalRow.Outcomes outcomes = row.outcomes();
+    cells.add(outcomes.retries());
+    cells.add(outcomes.errors());
+    cells.add(outcomes.inDoubt());
+    cells.add(outcomes.declined());
+    IntervalRow.ClientUse client = row.client();
+    cells.add(orEmpty(client.cpuCores(), 3));
+    cells.add(orEmpty(client.gcCount()));
+    cells.add(orEmpty(client.gcMillis()));
+    cells.add(orEmpty(client.machineCpuPercent(), 1));
     row.queries()
         .ifPresentOrElse(
             q -> {
@@ -96,8 +99,8 @@ public final class IntervalsCsv implements RunListener {
         continue;
       }
       cells.add(op.count());
-      for (double ms : new double[] {op.p50(), op.p95(), op.p99(), op.max()}) {
-        cells.add(fixed(ms, 3));
+      for (double time : new double[] {op.p50(), op.p95(), op.p99(), op.max()}) {
+        cells.add(fixed(time, 3));
       }
       cells.add(op.declined());
       cells.add(op.errors());

@@ -80,19 +80,13 @@ final class IntervalsReader {
         d[0],
         (long) d[1],
         d[2],
-        d[3],
-        d[4],
-        d[5],
-        d[6],
-        d[7],
-        (long) d[8],
-        (long) d[9],
-        (long) d[10],
-        (long) d[11],
-        Double.isNaN(client[0]) ? OptionalDouble.empty() : OptionalDouble.of(client[0]),
-        whole(client[1]),
-        whole(client[2]),
-        Double.isNaN(client[3]) ? OptionalDouble.empty() : OptionalDouble.of(client[3]),
+        new IntervalRow.Times(d[3], d[4], d[5], d[6], d[7]),
+        new IntervalRow.Outcomes((long) d[8], (long) d[9], (long) d[10], (long) d[11]),
+        new IntervalRow.ClientUse(
+            Double.isNaN(client[0]) ? OptionalDouble.empty() : OptionalDouble.of(client[0]),
+            whole(client[1]),
+            whole(client[2]),
+            Double.isNaN(client[3]) ? OptionalDouble.empty() : OptionalDouble.of(client[3])),
         Double.isNaN(queries[0])
             ? Optional.empty()
             : Optional.of(

@@ -62,20 +62,24 @@ final class RunFacts {
   /** The facts of {@code runs}, those no run records left out. */
   static List<RunFact> of(List<SummaryFile> runs) {
     List<RunFact> facts = new ArrayList<>();
-    add(facts, "target", runs, SummaryFile::target);
-    add(facts, "server", runs, SummaryFile::serverVersion);
-    add(facts, "embedded", runs, r -> r.embedded() == null ? "" : r.embedded() ? "yes" : "no");
-    add(facts, "where", runs, SummaryFile::server);
-    add(facts, "workload", runs, SummaryFile::workload);
-    add(facts, "parallelism", runs, r -> String.valueOf(r.parallelism()));
+    add(facts, "target", runs, r -> r.identity().target());
+    add(facts, "server", runs, r -> r.identity().serverVersion());
+    add(
+        facts,
+        "embedded",
+        runs,
+        r -> r.identity().embedded() == null ? "" : r.identity().embedded() ? "yes" : "no");
+    add(facts, "where", runs, r -> r.identity().server());
+    add(facts, "workload", runs, r -> r.identity().workload());
+    add(facts, "parallelism", runs, r -> String.valueOf(r.identity().parallelism()));
     add(facts, "isolation", runs, r -> option(r, "sql-isolation-level"));
     add(facts, "duration", runs, r -> option(r, "duration"));
     add(facts, "warm-up", runs, RunFacts::warmup);
     add(facts, "rate", runs, RunFacts::rate);
     Set<String> options = new LinkedHashSet<>();
     for (SummaryFile run : runs) {
-      if (run.options() != null) {
-        options.addAll(run.options().keySet());
+      if (run.provenance().options() != null) {
+        options.addAll(run.provenance().options().keySet());
       }
     }
     options.removeAll(LEFT_OUT);
@@ -125,15 +129,15 @@ final class RunFacts {
   }
 
   private static String warmup(SummaryFile run) {
-    if (run.warmupSeconds() == null) {
+    if (run.window().warmupSeconds() == null) {
       return "";
     }
-    return run.warmupSeconds() == 0 ? "none" : seconds(run.warmupSeconds());
+    return run.window().warmupSeconds() == 0 ? "none" : seconds(run.window().warmupSeconds());
   }
 
   /** The open loop's rate and its arrivals' distribution, or "closed loop". */
   private static String rate(SummaryFile run) {
-    if (run.options() == null || !run.options().containsKey("rate")) {
+    if (run.provenance().options() == null || !run.provenance().options().containsKey("rate")) {
       return "";
     }
     String rate = option(run, "rate");
@@ -146,7 +150,7 @@ final class RunFacts {
 
   /** An option's value as shown: a list joined by commas, a duration in words, "" for none. */
   static String option(SummaryFile run, String name) {
-    Map<String, Object> options = run.options();
+    Map<String, Object> options = run.provenance().options();
     Object value = options == null ? null : options.get(name);
     if (value == null) {
       return "";

@@ -34,20 +34,21 @@ public final class RunMerger {
     for (ResultDirectory r : runs) {
       SummaryFile a = first.summary();
       SummaryFile b = r.summary();
-      if (!b.workload().equals(a.workload()) || !b.target().equals(a.target())) {
+      if (!b.identity().workload().equals(a.identity().workload())
+          || !b.identity().target().equals(a.identity().target())) {
         throw new IOException(
             "only runs of the same workload on the same target merge: "
                 + first.label()
                 + " is "
-                + a.workload()
+                + a.identity().workload()
                 + " on "
-                + a.target()
+                + a.identity().target()
                 + ", "
                 + r.label()
                 + " is "
-                + b.workload()
+                + b.identity().workload()
                 + " on "
-                + b.target());
+                + b.identity().target());
       }
       r.withHistograms();
     }
@@ -77,10 +78,11 @@ public final class RunMerger {
         buckets.get(first + i).add(r.histograms().get(i));
       }
       for (int i = 0; i < r.intervals().size(); i++) {
-        retriesErrors.get(first + i)[0] += r.intervals().get(i).retries();
-        retriesErrors.get(first + i)[1] += r.intervals().get(i).errors();
-        retriesErrors.get(first + i)[2] += r.intervals().get(i).inDoubt();
-        retriesErrors.get(first + i)[3] += r.intervals().get(i).declined();
+        IntervalRow.Outcomes outcomes = r.intervals().get(i).outcomes();
+        retriesErrors.get(first + i)[0] += outcomes.retries();
+        retriesErrors.get(first + i)[1] += outcomes.errors();
+        retriesErrors.get(first + i)[2] += outcomes.inDoubt();
+        retriesErrors.get(first + i)[3] += outcomes.declined();
       }
     }
     for (int i = 0; i < buckets.size(); i++) {
@@ -119,10 +121,8 @@ public final class RunMerger {
               (i + 1) * period * 1_000_000L,
               period * 1_000_000L,
               buckets.get(i),
-              counts[0],
-              counts[1],
-              counts[2],
-              counts[3])); // no client figures: see writeSummary
+              // no client figures: see writeSummary
+              new IntervalRow.Outcomes(counts[0], counts[1], counts[2], counts[3])));
     }
     csv.onEnd(null);
   }
@@ -130,94 +130,110 @@ public final class RunMerger {
   private static void writeSummary(
       Path output, List<ResultDirectory> runs, ClientWindows windows, List<Histogram> buckets)
       throws IOException {
-    SummaryFile first = runs.get(0).summary();
     List<SummaryFile> summaries = runs.stream().map(ResultDirectory::summary).toList();
+    SummaryFile first = summaries.get(0);
     Histogram total = new Histogram(3);
     buckets.forEach(total::add);
-    long iterations = sum(summaries, SummaryFile::iterations);
-    List<SummaryFile.Source> sources =
-        runs.stream()
-            .map(
-                r ->
-                    new SummaryFile.Source(
-                        r.path().toString(),
-                        r.summary().start(),
-                        r.summary().end(),
-                        r.summary().iterations(),
-                        r.summary().tps(),
-                        r.summary().verdict(),
-                        r.summary().client()))
-            .toList();
-    boolean where = summaries.stream().anyMatch(s -> s.embedded() != null);
     SummaryFile merged =
         new SummaryFile(
-            first.tool(),
-            first.toolVersion(),
-            first.target(),
-            first.serverVersion(),
-            first.driver(),
-            where ? embedded(summaries) : null,
-            where ? servers(summaries) : first.server(),
-            first.workload(),
-            first.transactions(),
-            sum(summaries, SummaryFile::parallelism),
-            first.warmupSeconds(),
-            windows.start().toString(),
-            windows.end().toString(),
-            SummaryFile.round(windows.seconds(), 3),
-            first.stopReason(),
-            false, // of measured runs only (RunSet leaves the others out)
-            iterations,
-            sum(summaries, s -> SummaryFile.orZero(s.iterationsAfterWindow())),
-            sum(summaries, s -> SummaryFile.orZero(s.declined())),
-            // Over the merged window, not a sum of the clients' own: that would hold only if they
-            // ran exactly together.
-            SummaryFile.round(iterations / windows.seconds(), 2),
-            sum(summaries, s -> SummaryFile.orZero(s.inDoubt())),
-            sums(summaries, SummaryFile::inDoubtByCause),
-            sum(summaries, s -> SummaryFile.orZero(s.skipped())),
-            sum(summaries, SummaryFile::retries),
-            sums(summaries, SummaryFile::retriesByClass),
-            sum(summaries, SummaryFile::errors),
-            sum(summaries, s -> SummaryFile.orZero(s.errorsWithPartialEffects())),
-            sums(summaries, SummaryFile::errorsByClass),
-            SummaryJson.percentiles(total),
-            null,
-            null,
-            queries(summaries, windows.seconds()),
-            // A mix's operations: their percentiles are not in the files a merge reads.
-            null,
-            // Each client measured its own machine: their cores and CPU do not add up to a figure
-            // of the merge (nor do the machines' CPU use), so the merge has none, and each
-            // client's figures and warning stay with it in mergedFrom.
-            null,
-            // The clients' machines may differ; each source's own summary keeps its fingerprint.
-            null,
-            // Each client's commit check counted the others' commits too; each keeps its own.
-            null,
-            null,
-            // Each client's verify saw the others' rows too: only the sources' own verdicts are
-            // kept.
-            new SummaryFile.Verdict(
-                "not run", false, "a merge of several clients: see mergedFrom", null, null, null),
-            null,
-            first.resultFilesComplete(),
-            first.resultFileFailures(),
-            first.options(),
-            null, // each client set up (or attached to) the data on its own
-            SummaryFile.round(windows.overlapSeconds(), 3),
-            sources,
-            output.toString());
+            identity(summaries),
+            new SummaryFile.Window(
+                first.window().warmupSeconds(),
+                windows.start().toString(),
+                windows.end().toString(),
+                SummaryFile.round(windows.seconds(), 3),
+                first.window().stopReason(),
+                false), // of measured runs only (RunSet leaves the others out)
+            outcomes(summaries.stream().map(SummaryFile::outcomes).toList(), windows.seconds()),
+            // Only the response times: the other times and a mix's operations' percentiles are
+            // not in the files a merge reads.
+            new SummaryFile.Breakdown(
+                SummaryJson.percentiles(total), null, null, queries(summaries, windows), null),
+            // Each client measured its own machine (their cores and CPU do not add up to a figure
+            // of the merge), and its commit check counted the others' commits too: each client's
+            // figures, warning, fingerprint and commits stay with it, in mergedFrom.
+            SummaryFile.Environment.NONE,
+            new SummaryFile.Checks(
+                // Each client's verify saw the others' rows too: only the sources' own verdicts
+                // are kept.
+                new SummaryFile.Verdict(
+                    "not run",
+                    false,
+                    "a merge of several clients: see mergedFrom",
+                    null,
+                    null,
+                    null),
+                null,
+                first.checks().resultFilesComplete(),
+                first.checks().resultFileFailures()),
+            new SummaryFile.Provenance(
+                first.provenance().options(),
+                null, // each client set up (or attached to) the data on its own
+                SummaryFile.round(windows.overlapSeconds(), 3),
+                runs.stream().map(RunMerger::source).toList(),
+                output.toString()));
     merged.write(output.resolve(SummaryJson.FILE), UnaryOperator.identity());
+  }
+
+  /** The first client's, with the sessions of all of them and where they all ran. */
+  private static SummaryFile.Identity identity(List<SummaryFile> summaries) {
+    SummaryFile.Identity first = summaries.get(0).identity();
+    boolean where = summaries.stream().anyMatch(s -> s.identity().embedded() != null);
+    return new SummaryFile.Identity(
+        first.tool(),
+        first.toolVersion(),
+        first.target(),
+        first.serverVersion(),
+        first.driver(),
+        where ? embedded(summaries) : null,
+        where ? servers(summaries) : first.server(),
+        first.workload(),
+        first.transactions(),
+        summaries.stream().mapToLong(s -> s.identity().parallelism()).sum());
+  }
+
+  /** The clients' counts added up; {@code seconds}, the merged window's. */
+  private static SummaryFile.Outcomes outcomes(List<SummaryFile.Outcomes> all, double seconds) {
+    long iterations = sum(all, SummaryFile.Outcomes::iterations);
+    return new SummaryFile.Outcomes(
+        iterations,
+        sum(all, o -> SummaryFile.orZero(o.iterationsAfterWindow())),
+        sum(all, o -> SummaryFile.orZero(o.declined())),
+        // Over the merged window, not a sum of the clients' own: that would hold only if they
+        // ran exactly together.
+        SummaryFile.round(iterations / seconds, 2),
+        sum(all, o -> SummaryFile.orZero(o.inDoubt())),
+        sums(all, SummaryFile.Outcomes::inDoubtByCause),
+        sum(all, o -> SummaryFile.orZero(o.skipped())),
+        sum(all, SummaryFile.Outcomes::retries),
+        sums(all, SummaryFile.Outcomes::retriesByClass),
+        sum(all, SummaryFile.Outcomes::errors),
+        sum(all, o -> SummaryFile.orZero(o.errorsWithPartialEffects())),
+        sums(all, SummaryFile.Outcomes::errorsByClass));
+  }
+
+  /** One client's run as the merge lists it in mergedFrom. */
+  private static SummaryFile.Source source(ResultDirectory r) {
+    SummaryFile s = r.summary();
+    return new SummaryFile.Source(
+        r.path().toString(),
+        s.window().start(),
+        s.window().end(),
+        s.outcomes().iterations(),
+        s.outcomes().tps(),
+        s.verdict(),
+        s.environment().client());
   }
 
   /**
    * The statements the clients counted, added up, their rates over the merged window; null when
    * none of them counted any.
    */
-  private static SummaryFile.QueryCounts queries(List<SummaryFile> summaries, double seconds) {
+  private static SummaryFile.QueryCounts queries(
+      List<SummaryFile> summaries, ClientWindows windows) {
+    double seconds = windows.seconds();
     List<SummaryFile.QueryCounts> counted =
-        summaries.stream().map(SummaryFile::queries).filter(Objects::nonNull).toList();
+        summaries.stream().map(s -> s.breakdown().queries()).filter(Objects::nonNull).toList();
     if (counted.isEmpty()) {
       return null;
     }
@@ -236,15 +252,16 @@ public final class RunMerger {
         SummaryFile.round(others / seconds, 2));
   }
 
-  private static long sum(List<SummaryFile> summaries, ToLongFunction<SummaryFile> count) {
-    return summaries.stream().mapToLong(count).sum();
+  private static long sum(
+      List<SummaryFile.Outcomes> all, ToLongFunction<SummaryFile.Outcomes> count) {
+    return all.stream().mapToLong(count).sum();
   }
 
   /** Counts by class or cause added up, each class once, in the order they first come. */
   private static Map<String, Long> sums(
-      List<SummaryFile> summaries, Function<SummaryFile, Map<String, Long>> counts) {
+      List<SummaryFile.Outcomes> all, Function<SummaryFile.Outcomes, Map<String, Long>> counts) {
     Map<String, Long> sums = new LinkedHashMap<>();
-    summaries.stream()
+    all.stream()
         .map(counts)
         .filter(Objects::nonNull)
         .forEach(c -> c.forEach((k, v) -> sums.merge(k, SummaryFile.orZero(v), Long::sum)));
@@ -256,14 +273,14 @@ public final class RunMerger {
    * each server once. Summaries written before txbench recorded it leave both out.
    */
   private static boolean embedded(List<SummaryFile> summaries) {
-    return summaries.stream().anyMatch(s -> Boolean.TRUE.equals(s.embedded()));
+    return summaries.stream().anyMatch(s -> Boolean.TRUE.equals(s.identity().embedded()));
   }
 
   private static String servers(List<SummaryFile> summaries) {
     return String.join(
         "; ",
         summaries.stream()
-            .map(SummaryFile::server)
+            .map(s -> s.identity().server())
             .filter(s -> s != null && !s.isEmpty())
             .distinct()
             .toList());

@@ -170,11 +170,11 @@ final class RunTable {
 
   /** "2 passed", or the thresholds that failed, each with what was measured. */
   static String thresholds(SummaryFile run) {
-    if (run.thresholds() == null || run.thresholds().isEmpty()) {
+    if (run.checks().thresholds() == null || run.checks().thresholds().isEmpty()) {
       return "";
     }
     List<String> failed = new ArrayList<>();
-    for (SummaryFile.Threshold t : run.thresholds()) {
+    for (SummaryFile.Threshold t : run.checks().thresholds()) {
       if (!t.passed()) {
         failed.add(
             t.expression()
@@ -184,7 +184,7 @@ final class RunTable {
       }
     }
     return failed.isEmpty()
-        ? run.thresholds().size() + " passed"
+        ? run.checks().thresholds().size() + " passed"
         : "FAILED " + String.join("; ", failed);
   }
 

@@ -50,7 +50,7 @@ public record SeriesKey(
   static SeriesKey of(SummaryFile run) {
     SortedMap<String, String> server = new TreeMap<>();
     SortedMap<String, String> client = new TreeMap<>();
-    SummaryFile.Fingerprint f = run.fingerprint();
+    SummaryFile.Fingerprint f = run.environment().fingerprint();
     if (f != null && f.server() != null) {
       f.server().forEach((k, v) -> server.put(k, String.valueOf(v)));
     }
@@ -63,13 +63,13 @@ public record SeriesKey(
       putIfKnown(client, "machineProduct", h.machineProduct());
     }
     return new SeriesKey(
-        run.target(),
-        String.valueOf(run.serverVersion()),
+        run.identity().target(),
+        String.valueOf(run.identity().serverVersion()),
         server,
-        run.workload(),
-        run.parallelism(),
-        isolation(run.options()),
-        words(run.options(), DATA_OPTIONS, name -> name),
+        run.identity().workload(),
+        run.identity().parallelism(),
+        isolation(run.provenance().options()),
+        words(run.provenance().options(), DATA_OPTIONS, name -> name),
         client);
   }
 

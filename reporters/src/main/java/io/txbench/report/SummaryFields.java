@@ -38,7 +38,7 @@ final class SummaryFields {
 
   private SummaryFields() {}
 
-  /** The top-level fields checked, each a component of {@link SummaryFile}. */
+  /** The top-level fields checked, each a component of one of {@link SummaryFile}'s parts. */
   static List<String> names() {
     return java.util.stream.Stream.of(
             List.of(

@@ -2,6 +2,7 @@ package io.txbench.report;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
@@ -35,56 +36,105 @@ import java.util.stream.Collectors;
  * telemetry}), and {@code stoppedBeforeMeasuring} (see {@link #measured()}). A missing field is
  * left out when written. Numbers are as written: rounded by whoever made the record (see {@link
  * #round}).
+ *
+ * <p>The file is one flat object; the record groups its fields in parts, each unwrapped into it in
+ * order (a part's name is no field of the file and must not become one), so that a new field goes
+ * into one part. Every part is there when read, its fields null where the file lacks them.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record SummaryFile(
-    String tool,
-    String toolVersion,
-    String target,
-    String serverVersion,
-    String driver,
-    Boolean embedded,
-    String server,
-    String workload,
-    Boolean transactions,
-    long parallelism,
-    Double warmupSeconds,
-    String start,
-    String end,
-    double measuredSeconds,
-    String stopReason,
-    Boolean stoppedBeforeMeasuring,
-    long iterations,
-    Long iterationsAfterWindow,
-    Long declined,
-    double tps,
-    Long inDoubt,
-    Map<String, Long> inDoubtByCause,
-    Long skipped,
-    long retries,
-    Map<String, Long> retriesByClass,
-    long errors,
-    Long errorsWithPartialEffects,
-    Map<String, Long> errorsByClass,
-    Percentiles responseTimeMs,
-    Percentiles serviceTimeMs,
-    Percentiles scheduleLagMs,
-    QueryCounts queries,
-    Map<String, Operation> operations,
-    Client client,
-    Fingerprint fingerprint,
-    SummaryCommits serverCommits,
-    SummaryTelemetry telemetry,
-    Verdict verification,
-    List<Threshold> thresholds,
-    Boolean resultFilesComplete,
-    List<String> resultFileFailures,
-    Map<String, Object> options,
-    Setup setup,
-    Double overlapSeconds,
-    List<Source> mergedFrom,
-    String resultDirectory) {
+    @JsonUnwrapped Identity identity,
+    @JsonUnwrapped Window window,
+    @JsonUnwrapped Outcomes outcomes,
+    @JsonUnwrapped Breakdown breakdown,
+    @JsonUnwrapped Environment environment,
+    @JsonUnwrapped Checks checks,
+    @JsonUnwrapped Provenance provenance) {
+
+  /** Who ran what, where: the tool, the target and its server, the workload and its sessions. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Identity(
+      String tool,
+      String toolVersion,
+      String target,
+      String serverVersion,
+      String driver,
+      Boolean embedded,
+      String server,
+      String workload,
+      Boolean transactions,
+      long parallelism) {}
+
+  /** The warmup, the measured window and why the run stopped. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Window(
+      Double warmupSeconds,
+      String start,
+      String end,
+      double measuredSeconds,
+      String stopReason,
+      Boolean stoppedBeforeMeasuring) {}
+
+  /** The iterations of the window and how they ended: completed, declined, in doubt, failed. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Outcomes(
+      long iterations,
+      Long iterationsAfterWindow,
+      Long declined,
+      double tps,
+      Long inDoubt,
+      Map<String, Long> inDoubtByCause,
+      Long skipped,
+      long retries,
+      Map<String, Long> retriesByClass,
+      long errors,
+      Long errorsWithPartialEffects,
+      Map<String, Long> errorsByClass) {}
+
+  /** The times in percentiles, the statements by kind and the operations of a mix by name. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Breakdown(
+      Percentiles responseTimeMs,
+      Percentiles serviceTimeMs,
+      Percentiles scheduleLagMs,
+      QueryCounts queries,
+      Map<String, Operation> operations) {}
+
+  /** What the run learnt of the machines: the client's use and the server's telemetry. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Environment(
+      Client client,
+      Fingerprint fingerprint,
+      SummaryCommits serverCommits,
+      SummaryTelemetry telemetry) {
+    /** None of them: a merge's, whose clients each keep their own. */
+    public static final Environment NONE = new Environment(null, null, null, null);
+  }
+
+  /** The verdicts on the run: verify's, the thresholds', and whether its files were written. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Checks(
+      Verdict verification,
+      List<Threshold> thresholds,
+      Boolean resultFilesComplete,
+      List<String> resultFileFailures) {}
+
+  /** Where the result came from: the options, the setup, the runs merged, its directory. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Provenance(
+      Map<String, Object> options,
+      Setup setup,
+      Double overlapSeconds,
+      List<Source> mergedFrom,
+      String resultDirectory) {}
 
   /**
    * Reads every summary: immutable and thread-safe, and it keeps what it learnt of these records,
@@ -346,12 +396,12 @@ public record SummaryFile(
 
   /** The start of the measured window (checked when read). */
   public Instant startTime() {
-    return Instant.parse(start);
+    return Instant.parse(window.start());
   }
 
   /** The end of the measured window (checked when read). */
   public Instant endTime() {
-    return Instant.parse(end);
+    return Instant.parse(window.end());
   }
 
   /**
@@ -361,9 +411,14 @@ public record SummaryFile(
    * the same rule on their own fields; all others are measured.
    */
   public boolean measured() {
-    return stoppedBeforeMeasuring != null
-        ? !stoppedBeforeMeasuring
-        : !stoppedBeforeMeasuring(stopReason, iterations, errors, orZero(inDoubt));
+    Boolean stopped = window.stoppedBeforeMeasuring();
+    return stopped != null
+        ? !stopped
+        : !stoppedBeforeMeasuring(
+            window.stopReason(),
+            outcomes.iterations(),
+            outcomes.errors(),
+            orZero(outcomes.inDoubt()));
   }
 
   /** Stopped (interrupted) with no iteration completed, failed or in doubt in the window. */
@@ -377,12 +432,14 @@ public record SummaryFile(
 
   /** The --metrics period the run recorded in its options; empty in summaries without it. */
   public Optional<Duration> metricsPeriod() {
+    Map<String, Object> options = provenance.options();
     return Optional.ofNullable(
         options == null ? null : SummaryFields.duration(options.get("metrics")));
   }
 
   /** "passed", "FAILED", "not run", or "skipped" (results of versions before the status). */
   public String verdict() {
+    Verdict verification = checks.verification();
     if (verification == null) {
       return "skipped";
     }

@@ -6,6 +6,7 @@ import io.txbench.core.ErrorClass;
 import io.txbench.core.Fingerprint;
 import io.txbench.core.Queries;
 import io.txbench.core.RunResult;
+import io.txbench.core.RunTelemetry;
 import io.txbench.core.Setup;
 import io.txbench.core.ThresholdVerdict;
 import io.txbench.core.Verification;
@@ -67,10 +68,33 @@ public final class SummaryJson {
   /** The same, with the setup before the run; null when none ran. */
   static SummaryFile of(RunSummary s, Setup setup) {
     RunResult r = s.result();
-    Map<String, Long> causes = new LinkedHashMap<>();
-    r.inDoubtByCause().forEach((k, v) -> causes.put(k.label(), v));
-    Verification v = s.verification();
     return new SummaryFile(
+        identity(s),
+        window(s),
+        outcomes(r),
+        new SummaryFile.Breakdown(
+            percentiles(r.responseTimes()),
+            percentiles(r.serviceTimes()),
+            percentiles(r.scheduleLags()),
+            queries(r),
+            operations(r)),
+        new SummaryFile.Environment(
+            client(r),
+            fingerprint(s.fingerprint()),
+            r.telemetry().commits().map(SummaryCommits::of).orElse(null),
+            r.telemetry().equals(RunTelemetry.NONE) ? null : SummaryTelemetry.of(r.telemetry())),
+        new SummaryFile.Checks(
+            verdict(s.verification()),
+            s.thresholds().isEmpty()
+                ? null
+                : s.thresholds().stream().map(SummaryJson::threshold).toList(),
+            s.writeFailures().isEmpty(),
+            s.writeFailures()),
+        new SummaryFile.Provenance(s.options(), setup(setup), null, null, s.resultDirectory()));
+  }
+
+  private static SummaryFile.Identity identity(RunSummary s) {
+    return new SummaryFile.Identity(
         "txbench",
         s.toolVersion(),
         s.target(),
@@ -80,14 +104,27 @@ public final class SummaryJson {
         s.server(),
         s.workload(),
         s.transactions(),
-        s.parallelism(),
+        s.parallelism());
+  }
+
+  /** The warmup and the window in seconds to the millisecond. */
+  private static SummaryFile.Window window(RunSummary s) {
+    RunResult r = s.result();
+    return new SummaryFile.Window(
         SummaryFile.round(s.warmup().toNanos() / 1e9, 3),
         r.start().toString(),
         r.end().toString(),
         SummaryFile.round(r.measuredSeconds(), 3),
         r.stopReason().name(),
         SummaryFile.stoppedBeforeMeasuring(
-            r.stopReason().name(), r.iterations(), r.errors(), r.inDoubt()),
+            r.stopReason().name(), r.iterations(), r.errors(), r.inDoubt()));
+  }
+
+  /** The counts, tps to 2 decimals, classes and causes by label. */
+  private static SummaryFile.Outcomes outcomes(RunResult r) {
+    Map<String, Long> causes = new LinkedHashMap<>();
+    r.inDoubtByCause().forEach((k, v) -> causes.put(k.label(), v));
+    return new SummaryFile.Outcomes(
         r.iterations(),
         r.lateIterations(),
         r.declined(),
@@ -99,37 +136,19 @@ public final class SummaryJson {
         byClass(r.retriesByClass()),
         r.errors(),
         r.partialErrors(),
-        byClass(r.errorsByClass()),
-        percentiles(r.responseTimes()),
-        percentiles(r.serviceTimes()),
-        percentiles(r.scheduleLags()),
-        queries(r),
-        operations(r),
-        client(r),
-        fingerprint(s.fingerprint()),
-        r.telemetry().commits().map(SummaryCommits::of).orElse(null),
-        r.telemetry().equals(io.txbench.core.RunTelemetry.NONE)
-            ? null
-            : SummaryTelemetry.of(r.telemetry()),
-        new SummaryFile.Verdict(
-            v.status().label(),
-            v.passed(),
-            v.cause(),
-            v.figures(),
-            v.anomalies(),
-            v.notes(),
-            v.answers().isEmpty() ? null : io.txbench.core.Answer.PRECISION,
-            answers(v)),
-        s.thresholds().isEmpty()
-            ? null
-            : s.thresholds().stream().map(SummaryJson::threshold).toList(),
-        s.writeFailures().isEmpty(),
-        s.writeFailures(),
-        s.options(),
-        setup(setup),
-        null,
-        null,
-        s.resultDirectory());
+        byClass(r.errorsByClass()));
+  }
+
+  private static SummaryFile.Verdict verdict(Verification v) {
+    return new SummaryFile.Verdict(
+        v.status().label(),
+        v.passed(),
+        v.cause(),
+        v.figures(),
+        v.anomalies(),
+        v.notes(),
+        v.answers().isEmpty() ? null : io.txbench.core.Answer.PRECISION,
+        answers(v));
   }
 
   /** The setup as summary.json holds it, seconds to the millisecond; null when none ran. */

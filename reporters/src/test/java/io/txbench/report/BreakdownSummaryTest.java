@@ -69,9 +69,10 @@ class BreakdownSummaryTest {
     SummaryJson.write(dir, summary);
     SummaryFile read = SummaryFile.read(dir.resolve(SummaryJson.FILE));
     assertEquals(SummaryJson.of(summary), read);
-    assertEquals(40, read.queries().total());
-    assertEquals(List.of("point-select", "update"), List.copyOf(read.operations().keySet()));
-    assertEquals(20.005, read.operations().get("update").p99Ms());
+    assertEquals(40, read.breakdown().queries().total());
+    assertEquals(
+        List.of("point-select", "update"), List.copyOf(read.breakdown().operations().keySet()));
+    assertEquals(20.005, read.breakdown().operations().get("update").p99Ms());
   }
 
   @Test
@@ -81,8 +82,8 @@ class BreakdownSummaryTest {
     assertFalse(written.contains("\"queries\""), written);
     assertFalse(written.contains("\"operations\""), written);
     SummaryFile read = SummaryFile.read(dir.resolve(SummaryJson.FILE));
-    assertNull(read.queries());
-    assertNull(read.operations());
+    assertNull(read.breakdown().queries());
+    assertNull(read.breakdown().operations());
   }
 
   /** Each field of queries or an operation, of the wrong type or missing. */
@@ -169,9 +170,9 @@ class BreakdownSummaryTest {
     SummaryFile read = SummaryFile.read(dir.resolve(SummaryJson.FILE));
     assertEquals(
         "no operation 'insert' in this run; its operations: point-select, update",
-        read.thresholds().get(1).whyNotMeasured());
-    assertNull(read.thresholds().get(1).measured());
-    assertNull(read.thresholds().get(0).whyNotMeasured());
+        read.checks().thresholds().get(1).whyNotMeasured());
+    assertNull(read.checks().thresholds().get(1).measured());
+    assertNull(read.checks().thresholds().get(0).whyNotMeasured());
   }
 
   /** The clients' statements add up; their rates are over the merged window. */
@@ -184,12 +185,12 @@ class BreakdownSummaryTest {
     Path out = dir.resolve("merged");
     RunMerger.merge(List.of(ResultDirectory.load(a), ResultDirectory.load(b)), out);
     SummaryFile merged = SummaryFile.read(out.resolve(SummaryJson.FILE));
-    SummaryFile.QueryCounts q = merged.queries();
+    SummaryFile.QueryCounts q = merged.breakdown().queries();
     assertEquals(
         List.of(400L, 40L, 80L, 520L), List.of(q.reads(), q.writes(), q.others(), q.total()));
-    assertEquals(520 / merged.measuredSeconds(), q.qps(), 0.01);
-    assertEquals(40 / merged.measuredSeconds(), q.writesPerSecond(), 0.01);
-    assertNull(merged.operations());
+    assertEquals(520 / merged.window().measuredSeconds(), q.qps(), 0.01);
+    assertEquals(40 / merged.window().measuredSeconds(), q.writesPerSecond(), 0.01);
+    assertNull(merged.breakdown().operations());
   }
 
   /** Gives the summary in {@code run} these counts of statements, and an operation. */

@@ -75,12 +75,12 @@ class ClientFiguresTest {
     assertTrue(lines.get(1).endsWith(",0.500,1,2,40.0,,,,"), lines.get(1));
     assertTrue(lines.get(2).endsWith(",,0,0,,,,,"), lines.get(2));
     List<IntervalRow> rows = IntervalsCsv.read(dir.resolve(IntervalsCsv.FILE));
-    assertEquals(OptionalDouble.of(0.5), rows.get(0).clientCpuCores());
-    assertEquals(OptionalLong.of(1), rows.get(0).clientGcCount());
-    assertEquals(OptionalLong.of(2), rows.get(0).clientGcMillis());
-    assertEquals(OptionalDouble.of(40), rows.get(0).machineCpuPercent());
-    assertEquals(OptionalDouble.empty(), rows.get(1).clientCpuCores());
-    assertEquals(OptionalDouble.empty(), rows.get(1).machineCpuPercent());
+    assertEquals(OptionalDouble.of(0.5), rows.get(0).client().cpuCores());
+    assertEquals(OptionalLong.of(1), rows.get(0).client().gcCount());
+    assertEquals(OptionalLong.of(2), rows.get(0).client().gcMillis());
+    assertEquals(OptionalDouble.of(40), rows.get(0).client().machineCpuPercent());
+    assertEquals(OptionalDouble.empty(), rows.get(1).client().cpuCores());
+    assertEquals(OptionalDouble.empty(), rows.get(1).client().machineCpuPercent());
   }
 
   @Test
@@ -94,9 +94,9 @@ class ClientFiguresTest {
         """);
     IntervalRow row = IntervalsCsv.read(file).get(0);
     assertEquals(100, row.count());
-    assertEquals(0, row.declined());
-    assertEquals(OptionalDouble.empty(), row.clientCpuCores());
-    assertEquals(OptionalLong.empty(), row.clientGcCount());
+    assertEquals(0, row.outcomes().declined());
+    assertEquals(OptionalDouble.empty(), row.client().cpuCores());
+    assertEquals(OptionalLong.empty(), row.client().gcCount());
   }
 
   @Test

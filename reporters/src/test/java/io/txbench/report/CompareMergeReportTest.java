@@ -55,24 +55,24 @@ class CompareMergeReportTest {
     ClientWindows windows = RunMerger.merge(List.of(a, b), out);
     assertTrue(windows.warning().isEmpty(), windows.warning().toString()); // 4.8 s of 5.2
     ResultDirectory merged = ResultDirectory.load(out);
-    assertEquals(2000, merged.summary().iterations());
-    assertEquals(8, merged.summary().parallelism());
-    assertEquals(5.2, merged.summary().measuredSeconds(), 0.001);
-    assertEquals(2000 / 5.2, merged.summary().tps(), 0.01);
-    assertEquals(10, merged.summary().retries());
+    assertEquals(2000, merged.summary().outcomes().iterations());
+    assertEquals(8, merged.summary().identity().parallelism());
+    assertEquals(5.2, merged.summary().window().measuredSeconds(), 0.001);
+    assertEquals(2000 / 5.2, merged.summary().outcomes().tps(), 0.01);
+    assertEquals(10, merged.summary().outcomes().retries());
     Histogram all = merged.responseTimes();
     Histogram expected = a.responseTimes();
     expected.add(b.responseTimes());
     assertEquals(expected, all);
     assertEquals(5, merged.intervals().size());
     assertEquals(400, merged.intervals().get(0).count());
-    assertEquals(2, merged.intervals().get(0).retries());
-    assertEquals(2, merged.summary().mergedFrom().size());
-    assertEquals(2, (long) merged.summary().inDoubt());
-    assertEquals(2, (long) merged.summary().inDoubtByCause().get("reply-lost"));
-    assertEquals(2, merged.intervals().get(0).inDoubt());
-    assertEquals(2, (long) merged.summary().declined());
-    assertEquals(2, merged.intervals().get(0).declined());
+    assertEquals(2, merged.intervals().get(0).outcomes().retries());
+    assertEquals(2, merged.summary().provenance().mergedFrom().size());
+    assertEquals(2, (long) merged.summary().outcomes().inDoubt());
+    assertEquals(2, (long) merged.summary().outcomes().inDoubtByCause().get("reply-lost"));
+    assertEquals(2, merged.intervals().get(0).outcomes().inDoubt());
+    assertEquals(2, (long) merged.summary().outcomes().declined());
+    assertEquals(2, merged.intervals().get(0).outcomes().declined());
   }
 
   @Test
@@ -107,11 +107,11 @@ class CompareMergeReportTest {
     Path out = dir.resolve("merged");
     ClientWindows windows = RunMerger.merge(List.of(a, b), out);
     ResultDirectory merged = ResultDirectory.load(out);
-    assertEquals(a.summary().start(), merged.summary().start());
-    assertEquals(b.summary().end(), merged.summary().end());
-    assertEquals(6.26, merged.summary().measuredSeconds(), 0.001);
-    assertEquals(1.74, merged.summary().overlapSeconds(), 0.001);
-    assertEquals(1600 / 6.26, merged.summary().tps(), 0.01);
+    assertEquals(a.summary().window().start(), merged.summary().window().start());
+    assertEquals(b.summary().window().end(), merged.summary().window().end());
+    assertEquals(6.26, merged.summary().window().measuredSeconds(), 0.001);
+    assertEquals(1.74, merged.summary().provenance().overlapSeconds(), 0.001);
+    assertEquals(1600 / 6.26, merged.summary().outcomes().tps(), 0.01);
     assertTrue(
         windows.warning().orElseThrow().contains("1.74 s of the 6.26 s"),
         windows.warning().toString());
@@ -182,10 +182,10 @@ class CompareMergeReportTest {
     RunMerger.merge(List.of(a, ResultDirectory.load(b)), out);
     ResultDirectory merged = ResultDirectory.load(out);
     // The clients' machines' figures add up to nothing: none for the merge, each client's kept.
-    assertNull(merged.summary().client());
-    assertEquals(0.5, merged.summary().mergedFrom().get(0).client().cpuCores());
-    assertNull(merged.summary().mergedFrom().get(0).client().bottleneck());
-    assertTrue(merged.intervals().stream().allMatch(r -> r.clientCpuCores().isEmpty()));
+    assertNull(merged.summary().environment().client());
+    assertEquals(0.5, merged.summary().provenance().mergedFrom().get(0).client().cpuCores());
+    assertNull(merged.summary().provenance().mergedFrom().get(0).client().bottleneck());
+    assertTrue(merged.intervals().stream().allMatch(r -> r.client().cpuCores().isEmpty()));
     String text = CompareTable.render(List.of(a, merged), CompareTable.Format.TEXT);
     assertTrue(
         text.endsWith("\nwarning: merged: client-b: the client used 3.50 of 4 cores\n"), text);

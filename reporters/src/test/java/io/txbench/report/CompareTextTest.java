@@ -44,7 +44,7 @@ class CompareTextTest {
     }
     assertTrue(text.contains("-p64*"), text); // a long name keeps its end, where its level is
     for (ResultDirectory r : runs) {
-      assertTrue(text.contains(r.summary().serverVersion()), text);
+      assertTrue(text.contains(r.summary().identity().serverVersion()), text);
     }
     String csv = CompareTable.render(runs, CompareTable.Format.CSV);
     assertEquals(String.join(",", CompareTable.HEADER), csv.lines().findFirst().orElseThrow());

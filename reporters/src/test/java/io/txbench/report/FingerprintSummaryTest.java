@@ -89,8 +89,8 @@ class FingerprintSummaryTest {
         iterable(f.get("server").fieldNames()));
     assertEquals("128MB", f.get("server").get("shared_buffers").asText());
     SummaryFile read = ResultDirectory.load(dir).summary();
-    assertEquals(settings(), read.fingerprint().server());
-    assertEquals(2, read.fingerprint().client().cores());
+    assertEquals(settings(), read.environment().fingerprint().server());
+    assertEquals(2, read.environment().fingerprint().client().cores());
   }
 
   @Test
@@ -126,7 +126,7 @@ class FingerprintSummaryTest {
     assertFalse(none.contains("client host"), none);
     assertFalse(none.contains("settings"), none);
     SummaryJson.write(dir, summary(null), s -> s);
-    assertNull(ResultDirectory.load(dir).summary().fingerprint());
+    assertNull(ResultDirectory.load(dir).summary().environment().fingerprint());
 
     Fingerprint.Host bare = new Fingerprint.Host(null, null, 1, null, null, null, null, null);
     String unread = console(summary(new Fingerprint(bare, Map.of())));

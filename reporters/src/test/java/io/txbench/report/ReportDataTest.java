@@ -181,7 +181,7 @@ class ReportDataTest {
     SummaryFile second = runs.get(1).summary();
     assertEquals("100000", cells.get(headings.indexOf("table-size")), cells::toString);
     assertEquals(
-        String.format(java.util.Locale.ROOT, "%.2f", second.tps()),
+        String.format(java.util.Locale.ROOT, "%.2f", second.outcomes().tps()),
         cells.get(headings.indexOf("tps")),
         cells::toString);
     assertEquals("passed", cells.get(headings.indexOf("verify")), cells::toString);

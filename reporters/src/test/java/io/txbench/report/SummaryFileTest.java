@@ -182,10 +182,10 @@ class SummaryFileTest {
         representative(failed()),
         s -> s.replace("postgres", "****").replace("txbench", "****").replace(SECRET, "****"));
     SummaryFile read = SummaryFile.read(run.resolve(SummaryJson.FILE));
-    assertEquals("txbench", read.tool());
-    assertEquals("postgres", read.target());
-    assertEquals("airline", read.workload());
-    assertEquals(List.of("2 seats over capacity: ****"), read.verification().anomalies());
+    assertEquals("txbench", read.identity().tool());
+    assertEquals("postgres", read.identity().target());
+    assertEquals("airline", read.identity().workload());
+    assertEquals(List.of("2 seats over capacity: ****"), read.checks().verification().anomalies());
   }
 
   @Test
@@ -230,12 +230,12 @@ class SummaryFileTest {
             + " \"tps\": 3.0, \"retries\": 0, \"errors\": 0, \"responseTimeMs\": {\"p50\": 1.0,"
             + " \"p95\": 1.5, \"p99\": 2.0, \"p999\": 3.0, \"max\": 4.0}, \"dropped\": 1}");
     SummaryFile old = SummaryFile.read(file);
-    assertEquals(90, old.iterations());
-    assertEquals(2.0, old.responseTimeMs().p99());
-    assertNull(old.embedded());
-    assertNull(old.server());
-    assertNull(old.declined());
-    assertNull(old.warmupSeconds());
+    assertEquals(90, old.outcomes().iterations());
+    assertEquals(2.0, old.breakdown().responseTimeMs().p99());
+    assertNull(old.identity().embedded());
+    assertNull(old.identity().server());
+    assertNull(old.outcomes().declined());
+    assertNull(old.window().warmupSeconds());
     assertEquals("skipped", old.verdict());
     assertEquals(Optional.empty(), old.metricsPeriod());
   }
@@ -259,6 +259,7 @@ class SummaryFileTest {
   void theFieldsCheckedWhenReadAreTheRecordsOwn() {
     List<String> fields =
         java.util.Arrays.stream(SummaryFile.class.getRecordComponents())
+            .flatMap(part -> java.util.Arrays.stream(part.getType().getRecordComponents()))
             .map(java.lang.reflect.RecordComponent::getName)
             .toList();
     assertTrue(fields.containsAll(SummaryFields.names()), SummaryFields.names().toString());

@@ -114,7 +114,8 @@ class TelemetryReportTest {
     assertEquals(
         "no WAL bytes in server.csv: denied", json.get("telemetry").get("warning").asText());
     // summary.json reads back with them
-    assertEquals(98_017, ResultDirectory.load(dir).summary().serverCommits().server());
+    assertEquals(
+        98_017, ResultDirectory.load(dir).summary().environment().serverCommits().server());
   }
 
   @Test

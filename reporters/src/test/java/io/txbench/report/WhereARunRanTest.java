@@ -40,11 +40,11 @@ class WhereARunRanTest {
   @Test
   void summaryJsonSaysWhereTheRunRanAndWhetherTxbenchStartedThatServer() throws IOException {
     ResultDirectory run = ResultDirectory.load(run("mine", 1_000_000, true));
-    assertTrue(run.summary().embedded());
-    assertEquals(EMBEDDED, run.summary().server());
+    assertTrue(run.summary().identity().embedded());
+    assertEquals(EMBEDDED, run.summary().identity().server());
     ResultDirectory real = ResultDirectory.load(run("real", 1_000_000, false));
-    assertFalse(real.summary().embedded());
-    assertEquals("127.0.0.1:5432", real.summary().server());
+    assertFalse(real.summary().identity().embedded());
+    assertEquals("127.0.0.1:5432", real.summary().identity().server());
   }
 
   @Test
@@ -83,8 +83,8 @@ class WhereARunRanTest {
             ResultDirectory.load(run("b", 1_000_000, true))),
         out);
     ResultDirectory merged = ResultDirectory.load(out);
-    assertTrue(merged.summary().embedded());
-    assertEquals("127.0.0.1:5432; " + EMBEDDED, merged.summary().server());
+    assertTrue(merged.summary().identity().embedded());
+    assertEquals("127.0.0.1:5432; " + EMBEDDED, merged.summary().identity().server());
   }
 
   @Test
@@ -121,7 +121,7 @@ class WhereARunRanTest {
             .skip(1)
             .allMatch(l -> l.endsWith(",,,,"))); // embedded, where, client_cpu_cores, bottleneck
     RunMerger.merge(runs, dir.resolve("merged"));
-    assertNull(ResultDirectory.load(dir.resolve("merged")).summary().embedded());
+    assertNull(ResultDirectory.load(dir.resolve("merged")).summary().identity().embedded());
     HtmlReport.write(runs, dir.resolve("report.html"));
   }
 }
