@@ -225,6 +225,22 @@ public final class Metrics {
     inDoubtByCause.get(cause).increment();
   }
 
+  /** How the iterations recorded so far ended. */
+  public Outcomes outcomes() {
+    return new Outcomes(
+        iterationCount(),
+        lateCount(),
+        declinedCount(),
+        retryCount(),
+        errorCount(),
+        partialErrorCount(),
+        inDoubtCount(),
+        skippedCount(),
+        retriesByClass(),
+        errorsByClass(),
+        inDoubtByCause());
+  }
+
   /** Iterations completed: committed or declined. */
   public long iterationCount() {
     return completed.sum();

@@ -40,24 +40,27 @@ public final class ConsoleSummary {
         Locale.US,
         "txbench %s: %s (%s), workload %s%s, %d thread(s)%n",
         s.toolVersion(),
-        s.target(),
-        s.serverVersion(),
-        s.workload(),
-        s.transactions() ? " in transactions" : "",
+        s.site().target(),
+        s.site().serverVersion(),
+        s.site().workload(),
+        s.site().transactions() ? " in transactions" : "",
         s.parallelism());
-    out.println("  server        " + s.server() + (s.embedded() ? " (started by txbench)" : ""));
-    if (s.fingerprint() != null) {
-      out.println("  settings      " + FingerprintText.server(s.fingerprint().server()));
+    out.println(
+        "  server        "
+            + s.site().server()
+            + (s.site().embedded() ? " (started by txbench)" : ""));
+    if (s.site().fingerprint() != null) {
+      out.println("  settings      " + FingerprintText.server(s.site().fingerprint().server()));
     }
-    out.println("  driver        " + s.driver());
-    if (s.fingerprint() != null && s.fingerprint().client() != null) {
-      out.println("  client host   " + FingerprintText.client(s.fingerprint().client()));
+    out.println("  driver        " + s.site().driver());
+    if (s.site().fingerprint() != null && s.site().fingerprint().client() != null) {
+      out.println("  client host   " + FingerprintText.client(s.site().fingerprint().client()));
     }
     out.printf(
         Locale.US,
         "  measured      %.1f s (%s)%s%n",
-        r.measuredSeconds(),
-        r.stopReason().name().toLowerCase(Locale.ROOT).replace('_', ' '),
+        r.window().seconds(),
+        r.window().stopReason().name().toLowerCase(Locale.ROOT).replace('_', ' '),
         s.warmup().isZero()
             ? ", no warm-up: the first seconds include the cold start"
             : String.format(
@@ -66,35 +69,44 @@ public final class ConsoleSummary {
     out.printf(
         Locale.US,
         "  iterations    %,d %s (%.2f per second%s)%n",
-        r.iterations(),
-        r.declined() == 0 ? "committed" : "completed",
+        r.outcomes().iterations(),
+        r.outcomes().declined() == 0 ? "committed" : "completed",
         r.tps(),
-        r.lateIterations() == 0
+        r.outcomes().lateIterations() == 0
             ? ""
-            : String.format(Locale.US, "; %,d of them after the window", r.lateIterations()));
+            : String.format(
+                Locale.US, "; %,d of them after the window", r.outcomes().lateIterations()));
     BreakdownText.queries(r).ifPresent(out::println);
-    if (r.declined() > 0) {
+    if (r.outcomes().declined() > 0) {
       out.printf(
           Locale.US,
           "  declined      %,d of them (a business outcome such as a sold-out flight, or a"
               + " key not found: nothing written, not an error)%n",
-          r.declined());
+          r.outcomes().declined());
     }
-    out.printf(Locale.US, "  in doubt      %,d%s%n", r.inDoubt(), causes(r.inDoubtByCause()));
-    out.printf(Locale.US, "  retries       %,d%s%n", r.retries(), classes(r.retriesByClass(), 0));
+    out.printf(
+        Locale.US,
+        "  in doubt      %,d%s%n",
+        r.outcomes().inDoubt(),
+        causes(r.outcomes().inDoubtByCause()));
+    out.printf(
+        Locale.US,
+        "  retries       %,d%s%n",
+        r.outcomes().retries(),
+        classes(r.outcomes().retriesByClass(), 0));
     out.printf(
         Locale.US,
         "  errors        %,d%s%n",
-        r.errors(),
-        classes(r.errorsByClass(), r.partialErrors()));
-    line(out, "latency (ms) ", r.responseTimes());
-    if (r.scheduleLags().getTotalCount() > 0 || r.skipped() > 0) {
-      line(out, "service (ms) ", r.serviceTimes());
-      line(out, "start lag (ms)", r.scheduleLags());
+        r.outcomes().errors(),
+        classes(r.outcomes().errorsByClass(), r.outcomes().partialErrors()));
+    line(out, "latency (ms) ", r.latencies().responseTimes());
+    if (r.latencies().scheduleLags().getTotalCount() > 0 || r.outcomes().skipped() > 0) {
+      line(out, "service (ms) ", r.latencies().serviceTimes());
+      line(out, "start lag (ms)", r.latencies().scheduleLags());
       out.printf(
           Locale.US,
           "  skipped       %,d (later than --max-lag, or not started by the end)%n",
-          r.skipped());
+          r.outcomes().skipped());
     }
     BreakdownText.operations(r).forEach(out::println);
     out.println("  client cpu    " + client(r));
