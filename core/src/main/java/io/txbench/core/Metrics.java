@@ -204,10 +204,6 @@ public final class Metrics {
     }
   }
 
-  public long skippedCount() {
-    return skipped.sum();
-  }
-
   public void recordRetry(ErrorClass errorClass) {
     retriesByClass.get(errorClass).increment();
   }
@@ -225,15 +221,19 @@ public final class Metrics {
     inDoubtByCause.get(cause).increment();
   }
 
+  public long skippedCount() {
+    return skipped.sum();
+  }
+
   /** How the iterations recorded so far ended. */
   public Outcomes outcomes() {
     return new Outcomes(
         iterationCount(),
-        lateCount(),
+        late.sum(),
         declinedCount(),
         retryCount(),
         errorCount(),
-        partialErrorCount(),
+        partialErrors.sum(),
         inDoubtCount(),
         skippedCount(),
         retriesByClass(),
@@ -269,16 +269,6 @@ public final class Metrics {
       sum += adder.sum();
     }
     return sum;
-  }
-
-  /** Failed iterations some of whose steps committed (no transaction). */
-  public long partialErrorCount() {
-    return partialErrors.sum();
-  }
-
-  /** Committed iterations that finished after the measured window closed. */
-  public long lateCount() {
-    return late.sum();
   }
 
   public Map<InDoubtCause, Long> inDoubtByCause() {

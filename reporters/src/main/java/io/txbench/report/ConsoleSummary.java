@@ -3,6 +3,7 @@ package io.txbench.report;
 import io.txbench.core.ClientUsage;
 import io.txbench.core.ErrorClass;
 import io.txbench.core.InDoubtCause;
+import io.txbench.core.Outcomes;
 import io.txbench.core.RunResult;
 import io.txbench.core.RunTelemetry;
 import io.txbench.core.ServerCommits;
@@ -34,27 +35,27 @@ public final class ConsoleSummary {
    * itself never are.
    */
   public static void print(PrintStream out, RunSummary s, UnaryOperator<String> quoted) {
+    RunSite site = s.site();
     RunResult r = s.result();
+    Outcomes o = r.outcomes();
     out.println();
     out.printf(
         Locale.US,
         "txbench %s: %s (%s), workload %s%s, %d thread(s)%n",
         s.toolVersion(),
-        s.site().target(),
-        s.site().serverVersion(),
-        s.site().workload(),
-        s.site().transactions() ? " in transactions" : "",
+        site.target(),
+        site.serverVersion(),
+        site.workload(),
+        site.transactions() ? " in transactions" : "",
         s.parallelism());
     out.println(
-        "  server        "
-            + s.site().server()
-            + (s.site().embedded() ? " (started by txbench)" : ""));
-    if (s.site().fingerprint() != null) {
-      out.println("  settings      " + FingerprintText.server(s.site().fingerprint().server()));
+        "  server        " + site.server() + (site.embedded() ? " (started by txbench)" : ""));
+    if (site.fingerprint() != null) {
+      out.println("  settings      " + FingerprintText.server(site.fingerprint().server()));
     }
-    out.println("  driver        " + s.site().driver());
-    if (s.site().fingerprint() != null && s.site().fingerprint().client() != null) {
-      out.println("  client host   " + FingerprintText.client(s.site().fingerprint().client()));
+    out.println("  driver        " + site.driver());
+    if (site.fingerprint() != null && site.fingerprint().client() != null) {
+      out.println("  client host   " + FingerprintText.client(site.fingerprint().client()));
     }
     out.printf(
         Locale.US,
@@ -69,44 +70,35 @@ public final class ConsoleSummary {
     out.printf(
         Locale.US,
         "  iterations    %,d %s (%.2f per second%s)%n",
-        r.outcomes().iterations(),
-        r.outcomes().declined() == 0 ? "committed" : "completed",
+        o.iterations(),
+        o.declined() == 0 ? "committed" : "completed",
         r.tps(),
-        r.outcomes().lateIterations() == 0
+        o.lateIterations() == 0
             ? ""
-            : String.format(
-                Locale.US, "; %,d of them after the window", r.outcomes().lateIterations()));
+            : String.format(Locale.US, "; %,d of them after the window", o.lateIterations()));
     BreakdownText.queries(r).ifPresent(out::println);
-    if (r.outcomes().declined() > 0) {
+    if (o.declined() > 0) {
       out.printf(
           Locale.US,
           "  declined      %,d of them (a business outcome such as a sold-out flight, or a"
               + " key not found: nothing written, not an error)%n",
-          r.outcomes().declined());
+          o.declined());
     }
-    out.printf(
-        Locale.US,
-        "  in doubt      %,d%s%n",
-        r.outcomes().inDoubt(),
-        causes(r.outcomes().inDoubtByCause()));
-    out.printf(
-        Locale.US,
-        "  retries       %,d%s%n",
-        r.outcomes().retries(),
-        classes(r.outcomes().retriesByClass(), 0));
+    out.printf(Locale.US, "  in doubt      %,d%s%n", o.inDoubt(), causes(o.inDoubtByCause()));
+    out.printf(Locale.US, "  retries       %,d%s%n", o.retries(), classes(o.retriesByClass(), 0));
     out.printf(
         Locale.US,
         "  errors        %,d%s%n",
-        r.outcomes().errors(),
-        classes(r.outcomes().errorsByClass(), r.outcomes().partialErrors()));
+        o.errors(),
+        classes(o.errorsByClass(), o.partialErrors()));
     line(out, "latency (ms) ", r.latencies().responseTimes());
-    if (r.latencies().scheduleLags().getTotalCount() > 0 || r.outcomes().skipped() > 0) {
+    if (r.latencies().scheduleLags().getTotalCount() > 0 || o.skipped() > 0) {
       line(out, "service (ms) ", r.latencies().serviceTimes());
       line(out, "start lag (ms)", r.latencies().scheduleLags());
       out.printf(
           Locale.US,
           "  skipped       %,d (later than --max-lag, or not started by the end)%n",
-          r.outcomes().skipped());
+          o.skipped());
     }
     BreakdownText.operations(r).forEach(out::println);
     out.println("  client cpu    " + client(r));
