@@ -37,21 +37,21 @@ public final class BenchmarkResult {
 
   /** The target's name: postgres, mysql, mongo. */
   public String target() {
-    return summary.target();
+    return summary.site().target();
   }
 
   /** The product and version the server reported. */
   public String serverVersion() {
-    return summary.serverVersion();
+    return summary.site().serverVersion();
   }
 
   /** The client library that talked to the server, and its version. */
   public String driver() {
-    return summary.driver();
+    return summary.site().driver();
   }
 
   public String workload() {
-    return summary.workload();
+    return summary.site().workload();
   }
 
   public int parallelism() {
@@ -65,22 +65,22 @@ public final class BenchmarkResult {
 
   /** Iterations completed, committed or declined (a business outcome that wrote nothing). */
   public long iterations() {
-    return run().iterations();
+    return run().outcomes().iterations();
   }
 
   /** Of the iterations, those declined (a sold-out flight). */
   public long declined() {
-    return run().declined();
+    return run().outcomes().declined();
   }
 
   /** The measured window's length. */
   public Duration measured() {
-    return Duration.ofNanos(run().measuredNanos());
+    return Duration.ofNanos(run().window().nanos());
   }
 
   /** Why the run ended: its length reached, too many errors, a stop. */
   public StopReason stopReason() {
-    return run().stopReason();
+    return run().window().stopReason();
   }
 
   /**
@@ -90,7 +90,7 @@ public final class BenchmarkResult {
     if (!(percentile >= 0 && percentile <= 100)) {
       throw new IllegalArgumentException("a percentile is from 0 to 100, not " + percentile);
     }
-    var histogram = run().responseTimes();
+    var histogram = run().latencies().responseTimes();
     return histogram.getTotalCount() == 0
         ? Duration.ZERO
         : Duration.ofNanos(histogram.getValueAtPercentile(percentile));
@@ -114,12 +114,12 @@ public final class BenchmarkResult {
 
   /** The longest response time. */
   public Duration max() {
-    var histogram = run().responseTimes();
+    var histogram = run().latencies().responseTimes();
     return Duration.ofNanos(histogram.getTotalCount() == 0 ? 0 : histogram.getMaxValue());
   }
 
   public Duration mean() {
-    return Duration.ofNanos(Math.round(run().responseTimes().getMean()));
+    return Duration.ofNanos(Math.round(run().latencies().responseTimes().getMean()));
   }
 
   /**
@@ -146,29 +146,29 @@ public final class BenchmarkResult {
 
   /** Retries of iterations that failed with a retryable error. */
   public long retries() {
-    return run().retries();
+    return run().outcomes().retries();
   }
 
   public Map<ErrorClass, Long> retriesByClass() {
-    return run().retriesByClass();
+    return run().outcomes().retriesByClass();
   }
 
   /** Iterations that ended in an error. */
   public long errors() {
-    return run().errors();
+    return run().outcomes().errors();
   }
 
   public Map<ErrorClass, Long> errorsByClass() {
-    return run().errorsByClass();
+    return run().outcomes().errorsByClass();
   }
 
   /** Iterations whose outcome nobody knows: the connection was lost during their commit. */
   public long inDoubt() {
-    return run().inDoubt();
+    return run().outcomes().inDoubt();
   }
 
   public Map<InDoubtCause, Long> inDoubtByCause() {
-    return run().inDoubtByCause();
+    return run().outcomes().inDoubtByCause();
   }
 
   /**

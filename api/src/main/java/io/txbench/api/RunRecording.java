@@ -104,7 +104,7 @@ final class RunRecording implements StepListener {
     for (Threshold threshold : resolved.thresholds()) {
       verdicts.add(threshold.check(outcome.result(), verdict));
     }
-    summary = summary.withVerification(verdict).withThresholds(verdicts);
+    summary = summary.withVerdicts(verdict, verdicts);
     if (request.console != null) {
       ConsoleSummary.printVerification(request.console, verdict);
       ConsoleSummary.printThresholds(request.console, verdicts);

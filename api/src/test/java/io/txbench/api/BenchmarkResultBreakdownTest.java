@@ -4,11 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.txbench.core.Breakdown;
 import io.txbench.core.ClientUsage;
+import io.txbench.core.Latencies;
+import io.txbench.core.MeasuredWindow;
 import io.txbench.core.OperationStats;
+import io.txbench.core.Outcomes;
 import io.txbench.core.Queries;
 import io.txbench.core.RunResult;
 import io.txbench.core.StopReason;
 import io.txbench.core.Verification;
+import io.txbench.report.RunSite;
 import io.txbench.report.RunSummary;
 import java.time.Duration;
 import java.time.Instant;
@@ -45,24 +49,13 @@ class BenchmarkResultBreakdownTest {
     all.recordValue(10_000_000);
     RunResult run =
         new RunResult(
-            Instant.EPOCH,
-            Instant.EPOCH.plusSeconds(10),
-            10_000_000_000L,
-            1,
-            0,
-            0,
-            0,
-            0,
-            0,
-            0,
-            Map.of(),
-            Map.of(),
-            Map.of(),
-            all,
-            all,
-            new Histogram(3),
-            0,
-            StopReason.DURATION_ELAPSED,
+            new MeasuredWindow(
+                Instant.EPOCH,
+                Instant.EPOCH.plusSeconds(10),
+                10_000_000_000L,
+                StopReason.DURATION_ELAPSED),
+            new Outcomes(1, 0, 0, 0, 0, 0, 0, 0, Map.of(), Map.of(), Map.of()),
+            new Latencies(all, all, new Histogram(3)),
             new ClientUsage(1, 2, OptionalLong.empty(), 0, 0, OptionalDouble.empty()),
             Optional.empty(),
             breakdown,
@@ -71,14 +64,8 @@ class BenchmarkResultBreakdownTest {
     RunSummary summary =
         new RunSummary(
             "1.0",
-            "postgres",
-            "PostgreSQL 17",
-            "driver",
-            true,
-            "localhost",
-            null,
-            "mix",
-            true,
+            new RunSite(
+                "postgres", "PostgreSQL 17", "driver", true, "localhost", null, "mix", true),
             1,
             Duration.ZERO,
             Map.of(),

@@ -93,8 +93,7 @@ final class MeasuredRun {
     List<ThresholdVerdict> thresholds =
         plan.thresholds().stream().map(t -> t.check(outcome.result(), verdict)).toList();
     ConsoleSummary.printThresholds(out, thresholds);
-    RunSummary summary =
-        write(directory, recording.summary.withVerification(verdict).withThresholds(thresholds));
+    RunSummary summary = write(directory, recording.summary.withVerdicts(verdict, thresholds));
     return exitCode(run, outcome.result(), summary);
   }
 
@@ -218,11 +217,11 @@ final class MeasuredRun {
   }
 
   private int exitCode(RunOptions run, RunResult result, RunSummary summary) {
-    if (result.stopReason() == StopReason.INTERRUPTED) {
+    if (result.window().stopReason() == StopReason.INTERRUPTED) {
       return ExitCodes.INTERRUPTED;
     }
     int code = ExitCodes.OK;
-    boolean tooManyErrors = run.maxErrors() > 0 && result.errors() >= run.maxErrors();
+    boolean tooManyErrors = run.maxErrors() > 0 && result.outcomes().errors() >= run.maxErrors();
     if (tooManyErrors) {
       err.println("txbench: the run reached --max-errors (" + run.maxErrors() + ")");
     }

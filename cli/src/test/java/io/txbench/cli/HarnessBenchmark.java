@@ -49,8 +49,8 @@ public final class HarnessBenchmark {
           t,
           r.tps(),
           r.tps() / Math.min(cores, t),
-          r.percentileMillis(99) * 1000,
-          r.maxMillis() * 1000);
+          r.latencies().percentileMillis(99) * 1000,
+          r.latencies().maxMillis() * 1000);
     }
   }
 

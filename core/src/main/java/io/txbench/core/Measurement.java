@@ -134,8 +134,8 @@ final class Measurement {
             .compare(
                 before,
                 after,
-                result.iterations() - result.declined(),
-                result.inDoubt() + unsettled,
+                result.tally().applied(),
+                result.outcomes().inDoubt() + unsettled,
                 sessionsOpened);
     return flags.withCommits(checked.commits(), checked.why());
   }
@@ -161,7 +161,7 @@ final class Measurement {
     Runner runner =
         new Runner(plan.run().warmup(plan.warmUp()), new Metrics(plan.run().openLoop()), following);
     stops.watch(runner::requestStop);
-    return runner.run(crew, target).stopReason() != StopReason.INTERRUPTED;
+    return runner.run(crew, target).window().stopReason() != StopReason.INTERRUPTED;
   }
 
   private Verification verify(RunPlan plan, Tally tally) {

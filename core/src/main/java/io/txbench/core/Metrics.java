@@ -204,10 +204,6 @@ public final class Metrics {
     }
   }
 
-  public long skippedCount() {
-    return skipped.sum();
-  }
-
   public void recordRetry(ErrorClass errorClass) {
     retriesByClass.get(errorClass).increment();
   }
@@ -223,6 +219,26 @@ public final class Metrics {
   /** An iteration whose outcome is unknown: the server may or may not hold it. */
   public void recordInDoubt(InDoubtCause cause) {
     inDoubtByCause.get(cause).increment();
+  }
+
+  public long skippedCount() {
+    return skipped.sum();
+  }
+
+  /** How the iterations recorded so far ended. */
+  public Outcomes outcomes() {
+    return new Outcomes(
+        iterationCount(),
+        late.sum(),
+        declinedCount(),
+        retryCount(),
+        errorCount(),
+        partialErrors.sum(),
+        inDoubtCount(),
+        skippedCount(),
+        retriesByClass(),
+        errorsByClass(),
+        inDoubtByCause());
   }
 
   /** Iterations completed: committed or declined. */
@@ -253,16 +269,6 @@ public final class Metrics {
       sum += adder.sum();
     }
     return sum;
-  }
-
-  /** Failed iterations some of whose steps committed (no transaction). */
-  public long partialErrorCount() {
-    return partialErrors.sum();
-  }
-
-  /** Committed iterations that finished after the measured window closed. */
-  public long lateCount() {
-    return late.sum();
   }
 
   public Map<InDoubtCause, Long> inDoubtByCause() {

@@ -12,7 +12,7 @@ public record RunOutcome(Ending ending, RunResult result, Verification verificat
     STOPPED_IN_WARM_UP,
     /** Its listener could not set up what follows the run: nothing was measured. */
     DECLINED,
-    /** The run ran, to its end or to a stop ({@link RunResult#stopReason()} says which). */
+    /** The run ran, to its end or to a stop ({@link MeasuredWindow#stopReason()} says which). */
     MEASURED
   }
 

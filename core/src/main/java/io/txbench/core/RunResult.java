@@ -1,44 +1,22 @@
 package io.txbench.core;
 
-import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import org.HdrHistogram.Histogram;
 
 /**
- * What a run measured, once its workers have stopped. The measured window runs from {@code start}
- * to {@code end}; {@code iterations} are all the completed ones, {@code lateIterations} of them
- * completed in the short grace after the window closed (they count, but not in the throughput).
- * Every iteration that started ended one way: committed; declined, a business outcome that wrote
- * nothing such as a sold-out flight ({@code declined}, counted among the {@code iterations}); an
- * error (rolled back, or with partial effects when it had no transaction); in doubt; or rolled back
- * unseen when a stop came before a retry. {@code client} is what the client used of its machine
- * from the window's start to its end, and {@code bottleneck} the warning when that, or a growing
- * start lag, says txbench itself may have limited the result (see {@link Bottleneck}). {@code
- * breakdown} holds a mix's operations and the statements run, and {@code operationTallies} each
- * operation's outcomes for verify; {@code telemetry}, what the server's and the machine's own
- * numbers told of it ({@link RunTelemetry#NONE} when nothing sampled them).
+ * What a run measured, once its workers have stopped: when ({@code window}), how its iterations
+ * ended ({@code outcomes}) and how long they took ({@code latencies}). {@code client} is what the
+ * client used of its machine from the window's start to its end, and {@code bottleneck} the warning
+ * when that, or a growing start lag, says txbench itself may have limited the result (see {@link
+ * Bottleneck}). {@code breakdown} holds a mix's operations and the statements run, and {@code
+ * operationTallies} each operation's outcomes for verify; {@code telemetry}, what the server's and
+ * the machine's own numbers told of it ({@link RunTelemetry#NONE} when nothing sampled them).
  */
 public record RunResult(
-    Instant start,
-    Instant end,
-    long measuredNanos,
-    long iterations,
-    long lateIterations,
-    long declined,
-    long retries,
-    long errors,
-    long partialErrors,
-    long inDoubt,
-    Map<ErrorClass, Long> retriesByClass,
-    Map<ErrorClass, Long> errorsByClass,
-    Map<InDoubtCause, Long> inDoubtByCause,
-    Histogram responseTimes,
-    Histogram serviceTimes,
-    Histogram scheduleLags,
-    long skipped,
-    StopReason stopReason,
+    MeasuredWindow window,
+    Outcomes outcomes,
+    Latencies latencies,
     ClientUsage client,
     Optional<String> bottleneck,
     Breakdown breakdown,
@@ -47,45 +25,15 @@ public record RunResult(
 
   /** A run of a workload that records no operations or statements apart. */
   public RunResult(
-      Instant start,
-      Instant end,
-      long measuredNanos,
-      long iterations,
-      long lateIterations,
-      long declined,
-      long retries,
-      long errors,
-      long partialErrors,
-      long inDoubt,
-      Map<ErrorClass, Long> retriesByClass,
-      Map<ErrorClass, Long> errorsByClass,
-      Map<InDoubtCause, Long> inDoubtByCause,
-      Histogram responseTimes,
-      Histogram serviceTimes,
-      Histogram scheduleLags,
-      long skipped,
-      StopReason stopReason,
+      MeasuredWindow window,
+      Outcomes outcomes,
+      Latencies latencies,
       ClientUsage client,
       Optional<String> bottleneck) {
     this(
-        start,
-        end,
-        measuredNanos,
-        iterations,
-        lateIterations,
-        declined,
-        retries,
-        errors,
-        partialErrors,
-        inDoubt,
-        retriesByClass,
-        errorsByClass,
-        inDoubtByCause,
-        responseTimes,
-        serviceTimes,
-        scheduleLags,
-        skipped,
-        stopReason,
+        window,
+        outcomes,
+        latencies,
         client,
         bottleneck,
         Breakdown.NONE,
@@ -96,29 +44,7 @@ public record RunResult(
   /** The same result with what the telemetry learnt of the run. */
   public RunResult withTelemetry(RunTelemetry learnt) {
     return new RunResult(
-        start,
-        end,
-        measuredNanos,
-        iterations,
-        lateIterations,
-        declined,
-        retries,
-        errors,
-        partialErrors,
-        inDoubt,
-        retriesByClass,
-        errorsByClass,
-        inDoubtByCause,
-        responseTimes,
-        serviceTimes,
-        scheduleLags,
-        skipped,
-        stopReason,
-        client,
-        bottleneck,
-        breakdown,
-        operationTallies,
-        learnt);
+        window, outcomes, latencies, client, bottleneck, breakdown, operationTallies, learnt);
   }
 
   /**
@@ -126,35 +52,27 @@ public record RunResult(
    * ({@link Breakdown#queries()}).
    */
   public double qps(long statements) {
-    return measuredNanos <= 0 ? 0 : statements * 1e9 / measuredNanos;
-  }
-
-  public double measuredSeconds() {
-    return measuredNanos / 1e9;
+    return window.perSecond(statements);
   }
 
   /** Iterations completed (committed or declined) within the measured window, per second of it. */
   public double tps() {
-    return measuredNanos <= 0 ? 0 : (iterations - lateIterations) * 1e9 / measuredNanos;
+    return window.perSecond(outcomes.inWindow());
   }
 
   /** What verify needs: the completed iterations, the declined and the uncertain ones. */
   public Tally tally() {
-    return new Tally(iterations, declined, inDoubt, partialErrors, 0, operationTallies);
+    return new Tally(
+        outcomes.iterations(),
+        outcomes.declined(),
+        outcomes.inDoubt(),
+        outcomes.partialErrors(),
+        0,
+        operationTallies);
   }
 
   /** The client's CPU time per iteration completed in the window, in microseconds. */
   public OptionalDouble cpuMicrosPerIteration() {
-    return client.cpuMicrosPer(iterations - lateIterations);
-  }
-
-  public double percentileMillis(double percentile) {
-    return responseTimes.getTotalCount() == 0
-        ? 0
-        : responseTimes.getValueAtPercentile(percentile) / 1e6;
-  }
-
-  public double maxMillis() {
-    return responseTimes.getTotalCount() == 0 ? 0 : responseTimes.getMaxValue() / 1e6;
+    return client.cpuMicrosPer(outcomes.inWindow());
   }
 }

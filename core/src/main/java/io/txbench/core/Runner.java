@@ -310,24 +310,9 @@ public final class Runner {
     Instant now = Instant.now();
     startNanos = System.nanoTime();
     return new RunResult(
-        now,
-        now,
-        0,
-        0,
-        0,
-        0,
-        0,
-        0,
-        0,
-        0,
-        metrics.retriesByClass(),
-        metrics.errorsByClass(),
-        metrics.inDoubtByCause(),
-        metrics.cumulative().responseTimes(),
-        metrics.cumulative().serviceTimes(),
-        metrics.cumulative().scheduleLags(),
-        0,
-        StopReason.INTERRUPTED,
+        new MeasuredWindow(now, now, 0, StopReason.INTERRUPTED),
+        metrics.outcomes(),
+        Latencies.of(metrics.cumulative()),
         counters.none(),
         Optional.empty());
   }
@@ -339,24 +324,10 @@ public final class Runner {
             ? control.stopReason()
             : control.timed() ? StopReason.DURATION_ELAPSED : StopReason.ITERATIONS_DONE;
     return new RunResult(
-        start,
-        start.plusNanos(windowEnd - startNanos),
-        windowEnd - startNanos,
-        metrics.iterationCount(),
-        metrics.lateCount(),
-        metrics.declinedCount(),
-        metrics.retryCount(),
-        metrics.errorCount(),
-        metrics.partialErrorCount(),
-        metrics.inDoubtCount(),
-        metrics.retriesByClass(),
-        metrics.errorsByClass(),
-        metrics.inDoubtByCause(),
-        total.responseTimes(),
-        total.serviceTimes(),
-        total.scheduleLags(),
-        metrics.skippedCount(),
-        reason,
+        new MeasuredWindow(
+            start, start.plusNanos(windowEnd - startNanos), windowEnd - startNanos, reason),
+        metrics.outcomes(),
+        Latencies.of(total),
         sampler.window(),
         sampler.bottleneck(),
         metrics.breakdown(total),

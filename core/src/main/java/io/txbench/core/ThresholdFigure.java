@@ -32,20 +32,21 @@ record ThresholdFigure(double value, Optional<String> whyNotMeasured) {
       return ofOperation(t, r, t.operation().get());
     }
     Metric m = t.metric();
+    Outcomes o = r.outcomes();
     return switch (m.kind()) {
-      case TIME -> time(t, r.responseTimes(), "no iteration completed");
+      case TIME -> time(t, r.latencies().responseTimes(), "no iteration completed");
       case RATE -> m == Metric.QPS ? qps(r) : of(r.tps());
       case OUTCOME ->
           outcome(
               t,
               switch (m) {
-                case ERRORS -> r.errors();
-                case RETRIES -> r.retries();
-                case IN_DOUBT -> r.inDoubt();
-                case DECLINED -> r.declined();
+                case ERRORS -> o.errors();
+                case RETRIES -> o.retries();
+                case IN_DOUBT -> o.inDoubt();
+                case DECLINED -> o.declined();
                 default -> throw new IllegalStateException(m + " is no outcome");
               },
-              r.iterations() + r.errors() + r.inDoubt(),
+              o.iterations() + o.errors() + o.inDoubt(),
               "no iteration ended");
       case VERDICT -> throw new IllegalStateException("verification is no figure");
     };
@@ -65,7 +66,7 @@ record ThresholdFigure(double value, Optional<String> whyNotMeasured) {
     Metric m = t.metric();
     return switch (m.kind()) {
       case TIME -> time(t, s.responseTimes(), "no " + found.get() + " completed");
-      case RATE -> of(r.measuredNanos() <= 0 ? 0 : s.count() * 1e9 / r.measuredNanos());
+      case RATE -> of(r.window().perSecond(s.count()));
       case OUTCOME ->
           outcome(
               t,

@@ -54,7 +54,7 @@ class BenchmarkTest {
 
       @Override
       public void measured(RunResult result) {
-        workload.log.add("measured " + result.iterations());
+        workload.log.add("measured " + result.outcomes().iterations());
       }
     };
   }
@@ -67,7 +67,7 @@ class BenchmarkTest {
       RunOutcome second = benchmark.measure(plan(1, 5, Duration.ZERO, true), logging());
       assertEquals(RunOutcome.Ending.MEASURED, first.ending());
       assertTrue(first.verification().passed());
-      assertEquals(5, second.result().iterations());
+      assertEquals(5, second.result().outcomes().iterations());
     }
     assertEquals(
         List.of(
@@ -129,7 +129,7 @@ class BenchmarkTest {
     try (Benchmark benchmark = open(1)) {
       benchmark.attach();
       RunOutcome lost = benchmark.measure(plan(1, 3, Duration.ZERO, true), StepListener.NONE);
-      assertEquals(3, lost.result().iterations());
+      assertEquals(3, lost.result().outcomes().iterations());
       assertEquals(Verification.Status.NOT_RUN, lost.verification().status());
       assertEquals("cannot reach the server: connection reset", lost.verification().cause());
       workload.verifyFailure = new IllegalStateException("no such table");
@@ -198,7 +198,7 @@ class BenchmarkTest {
           RunOutcome.Ending.STOPPED_IN_WARM_UP,
           benchmark.measure(plan(1, 1, Duration.ofSeconds(10), true), StepListener.NONE).ending());
       RunOutcome stopped = benchmark.measure(plan(1, 1, Duration.ZERO, true), StepListener.NONE);
-      assertEquals(StopReason.INTERRUPTED, stopped.result().stopReason());
+      assertEquals(StopReason.INTERRUPTED, stopped.result().window().stopReason());
       assertEquals("the run was interrupted", stopped.verification().cause());
     }
   }

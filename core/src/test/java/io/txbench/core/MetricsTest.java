@@ -42,10 +42,10 @@ class MetricsTest {
     assertEquals(2, metrics.retryCount());
     assertEquals(1, metrics.retriesByClass().get(ErrorClass.DEADLOCK));
     assertEquals(1, metrics.errorCount());
-    assertEquals(1, metrics.partialErrorCount());
+    assertEquals(1, metrics.outcomes().partialErrors());
     assertEquals(1, metrics.inDoubtCount());
     assertEquals(1, metrics.iterationCount());
     assertEquals(1, metrics.declinedCount());
-    assertEquals(1, metrics.lateCount());
+    assertEquals(1, metrics.outcomes().lateIterations());
   }
 }

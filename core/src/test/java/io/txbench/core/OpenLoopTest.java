@@ -59,9 +59,9 @@ class OpenLoopTest {
         run(
             openLoop(500, Duration.ofSeconds(2), Arrivals.UNIFORM),
             ScriptedWorkload.alwaysSucceeds());
-    assertEquals(1000, r.iterations());
-    assertEquals(0, r.skipped());
-    assertEquals(1000, r.scheduleLags().getTotalCount());
+    assertEquals(1000, r.outcomes().iterations());
+    assertEquals(0, r.outcomes().skipped());
+    assertEquals(1000, r.latencies().scheduleLags().getTotalCount());
   }
 
   @Test
@@ -71,7 +71,9 @@ class OpenLoopTest {
             openLoop(500, Duration.ofSeconds(2), Arrivals.POISSON),
             ScriptedWorkload.alwaysSucceeds());
     // A Poisson count over 2 s at 500/s has a standard deviation of about 32.
-    assertTrue(Math.abs(r.iterations() - 1000) < 200, "iterations " + r.iterations());
+    assertTrue(
+        Math.abs(r.outcomes().iterations() - 1000) < 200,
+        "iterations " + r.outcomes().iterations());
   }
 
   @Test
@@ -82,12 +84,13 @@ class OpenLoopTest {
     RunResult r = run(options, stallOnce);
     // One worker, one 600 ms stall: the ~120 slots behind it start late, and their response
     // times say so; their service times stay tiny.
-    long lateResponses = r.responseTimes().getCountBetweenValues(100_000_000L, Long.MAX_VALUE);
+    long lateResponses =
+        r.latencies().responseTimes().getCountBetweenValues(100_000_000L, Long.MAX_VALUE);
     assertTrue(lateResponses > 50, "late responses " + lateResponses);
     assertTrue(
-        r.serviceTimes().getValueAtPercentile(90) < 50_000_000L,
-        "service p90 " + r.serviceTimes().getValueAtPercentile(90));
-    assertTrue(r.scheduleLags().getMaxValue() > 400_000_000L);
+        r.latencies().serviceTimes().getValueAtPercentile(90) < 50_000_000L,
+        "service p90 " + r.latencies().serviceTimes().getValueAtPercentile(90));
+    assertTrue(r.latencies().scheduleLags().getMaxValue() > 400_000_000L);
   }
 
   @Test
@@ -99,8 +102,8 @@ class OpenLoopTest {
             Duration.ofSeconds(1),
             new OpenLoop(200, Arrivals.UNIFORM, Optional.of(Duration.ofMillis(50))));
     RunResult r = run(options, stallOnce);
-    assertTrue(r.skipped() > 50, "skipped " + r.skipped());
-    assertEquals(200, (double) (r.iterations() + r.skipped()), 2);
+    assertTrue(r.outcomes().skipped() > 50, "skipped " + r.outcomes().skipped());
+    assertEquals(200, (double) (r.outcomes().iterations() + r.outcomes().skipped()), 2);
   }
 
   @Test
@@ -117,8 +120,8 @@ class OpenLoopTest {
             NO_WAIT,
             new OpenLoop(2, Arrivals.UNIFORM));
     RunResult r = run(options, ScriptedWorkload.alwaysSucceeds());
-    assertEquals(10, r.iterations());
-    assertEquals(Duration.ofSeconds(5).toNanos(), r.measuredNanos());
+    assertEquals(10, r.outcomes().iterations());
+    assertEquals(Duration.ofSeconds(5).toNanos(), r.window().nanos());
     assertEquals(2.0, r.tps(), 1e-9);
   }
 
@@ -129,9 +132,9 @@ class OpenLoopTest {
     Workload<?> stallAtTheEnd = sleeping(n -> n == 50 && stalled.compareAndSet(false, true), 800);
     RunOptions options = oneWorker(Duration.ofSeconds(1), new OpenLoop(100, Arrivals.UNIFORM));
     RunResult r = run(options, stallAtTheEnd);
-    assertEquals(51, r.iterations()); // the stalled one committed in the grace
-    assertEquals(1, r.lateIterations());
-    assertEquals(49, r.skipped());
+    assertEquals(51, r.outcomes().iterations()); // the stalled one committed in the grace
+    assertEquals(1, r.outcomes().lateIterations());
+    assertEquals(49, r.outcomes().skipped());
   }
 
   @Test

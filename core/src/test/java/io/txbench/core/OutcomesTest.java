@@ -40,10 +40,10 @@ class OutcomesTest {
             });
     RunResult r = run(1, workload);
     assertEquals(1, workload.attempts());
-    assertEquals(0, r.retries());
-    assertEquals(1, r.errors());
-    assertEquals(1, r.partialErrors());
-    assertEquals(1, r.errorsByClass().get(ErrorClass.SERIALIZATION));
+    assertEquals(0, r.outcomes().retries());
+    assertEquals(1, r.outcomes().errors());
+    assertEquals(1, r.outcomes().partialErrors());
+    assertEquals(1, r.outcomes().errorsByClass().get(ErrorClass.SERIALIZATION));
     assertEquals(new Tally(0, 0, 0, 1, 0), r.tally());
   }
 
@@ -61,11 +61,11 @@ class OutcomesTest {
             });
     RunResult r = run(3, workload);
     assertEquals(3, workload.attempts());
-    assertEquals(2, r.iterations());
-    assertEquals(1, r.inDoubt());
-    assertEquals(1, r.inDoubtByCause().get(InDoubtCause.REPLY_LOST));
-    assertEquals(0, r.errors());
-    assertEquals(0, r.retries());
+    assertEquals(2, r.outcomes().iterations());
+    assertEquals(1, r.outcomes().inDoubt());
+    assertEquals(1, r.outcomes().inDoubtByCause().get(InDoubtCause.REPLY_LOST));
+    assertEquals(0, r.outcomes().errors());
+    assertEquals(0, r.outcomes().retries());
     assertEquals(new Tally(2, 0, 1, 0, 0), r.tally());
   }
 
@@ -82,11 +82,11 @@ class OutcomesTest {
                 });
     RunResult r = run(4, workload);
     assertEquals(5, workload.attempts());
-    assertEquals(4, r.iterations());
-    assertEquals(3, r.declined());
-    assertEquals(0, r.errors());
-    assertEquals(1, r.retries());
-    assertEquals(4, r.responseTimes().getTotalCount());
+    assertEquals(4, r.outcomes().iterations());
+    assertEquals(3, r.outcomes().declined());
+    assertEquals(0, r.outcomes().errors());
+    assertEquals(1, r.outcomes().retries());
+    assertEquals(4, r.latencies().responseTimes().getTotalCount());
     assertEquals(new Tally(4, 3, 0, 0, 0), r.tally());
     assertEquals(1, r.tally().applied());
   }
@@ -104,18 +104,18 @@ class OutcomesTest {
               worker.effects().committed();
             });
     RunResult r = run(1, workload);
-    assertEquals(1, r.iterations());
-    assertEquals(1, r.retries());
-    assertEquals(0, r.errors() + r.inDoubt());
+    assertEquals(1, r.outcomes().iterations());
+    assertEquals(1, r.outcomes().retries());
+    assertEquals(0, r.outcomes().errors() + r.outcomes().inDoubt());
   }
 
   @Test
   void aFailureWithNothingCommittedIsAPlainError() throws Exception {
     ScriptedWorkload workload = ScriptedWorkload.failing(n -> new IllegalStateException("boom"));
     RunResult r = run(2, workload);
-    assertEquals(2, r.errors());
-    assertEquals(0, r.partialErrors());
-    assertEquals(0, r.inDoubt());
+    assertEquals(2, r.outcomes().errors());
+    assertEquals(0, r.outcomes().partialErrors());
+    assertEquals(0, r.outcomes().inDoubt());
   }
 
   @Test
@@ -134,9 +134,9 @@ class OutcomesTest {
             1, new ForDuration(Duration.ofMinutes(1)), Duration.ofMillis(50), 10, 0, 1, NO_WAIT);
     runner[0] = new Runner(options, new Metrics(), new RunListener() {});
     RunResult r = runner[0].run(workload, new FakeTarget());
-    assertEquals(5, r.iterations());
-    assertEquals(0, r.errors());
-    assertEquals(0, r.retries());
-    assertEquals(StopReason.INTERRUPTED, r.stopReason());
+    assertEquals(5, r.outcomes().iterations());
+    assertEquals(0, r.outcomes().errors());
+    assertEquals(0, r.outcomes().retries());
+    assertEquals(StopReason.INTERRUPTED, r.window().stopReason());
   }
 }

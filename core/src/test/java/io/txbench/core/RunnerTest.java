@@ -31,11 +31,11 @@ class RunnerTest {
   void runsExactlyTheIterationsAskedForOverAllWorkers() throws Exception {
     ScriptedWorkload workload = ScriptedWorkload.alwaysSucceeds();
     RunResult result = run(iterations(4, 10_000, 0, 0), workload, new RunListener() {});
-    assertEquals(10_000, result.iterations());
+    assertEquals(10_000, result.outcomes().iterations());
     assertEquals(10_000, workload.successes());
-    assertEquals(10_000, result.responseTimes().getTotalCount());
-    assertEquals(StopReason.ITERATIONS_DONE, result.stopReason());
-    assertEquals(0, result.errors());
+    assertEquals(10_000, result.latencies().responseTimes().getTotalCount());
+    assertEquals(StopReason.ITERATIONS_DONE, result.window().stopReason());
+    assertEquals(0, result.outcomes().errors());
   }
 
   @Test
@@ -45,10 +45,10 @@ class RunnerTest {
             2, new ForDuration(Duration.ofMillis(300)), Duration.ofMillis(100), 0, 0, 1, NO_WAIT);
     ScriptedWorkload workload = ScriptedWorkload.alwaysSucceeds();
     RunResult result = run(options, workload, new RunListener() {});
-    assertEquals(StopReason.DURATION_ELAPSED, result.stopReason());
-    assertTrue(result.measuredNanos() >= Duration.ofMillis(300).toNanos());
-    assertEquals(workload.successes(), result.iterations());
-    assertTrue(result.iterations() > 0);
+    assertEquals(StopReason.DURATION_ELAPSED, result.window().stopReason());
+    assertTrue(result.window().nanos() >= Duration.ofMillis(300).toNanos());
+    assertEquals(workload.successes(), result.outcomes().iterations());
+    assertTrue(result.outcomes().iterations() > 0);
   }
 
   @Test
@@ -57,20 +57,20 @@ class RunnerTest {
     ScriptedWorkload workload =
         ScriptedWorkload.failing(n -> n < 2 ? new FakeTarget.RetryableFault() : null);
     RunResult result = run(iterations(1, 1, 10, 0), workload, new RunListener() {});
-    assertEquals(1, result.iterations());
-    assertEquals(2, result.retries());
-    assertEquals(2, result.retriesByClass().get(ErrorClass.SERIALIZATION));
-    assertEquals(0, result.errors());
+    assertEquals(1, result.outcomes().iterations());
+    assertEquals(2, result.outcomes().retries());
+    assertEquals(2, result.outcomes().retriesByClass().get(ErrorClass.SERIALIZATION));
+    assertEquals(0, result.outcomes().errors());
   }
 
   @Test
   void anIterationThatStillFailsAfterMaxRetriesIsAnError() throws Exception {
     ScriptedWorkload workload = ScriptedWorkload.failing(n -> new FakeTarget.RetryableFault());
     RunResult result = run(iterations(1, 3, 2, 0), workload, new RunListener() {});
-    assertEquals(0, result.iterations());
-    assertEquals(6, result.retries()); // 2 retries for each of the 3 iterations
-    assertEquals(3, result.errors());
-    assertEquals(3, result.errorsByClass().get(ErrorClass.SERIALIZATION));
+    assertEquals(0, result.outcomes().iterations());
+    assertEquals(6, result.outcomes().retries()); // 2 retries for each of the 3 iterations
+    assertEquals(3, result.outcomes().errors());
+    assertEquals(3, result.outcomes().errorsByClass().get(ErrorClass.SERIALIZATION));
     assertEquals(9, workload.attempts());
   }
 
@@ -79,10 +79,10 @@ class RunnerTest {
     ScriptedWorkload workload =
         ScriptedWorkload.failing(n -> n % 10 == 0 ? new IllegalStateException("boom") : null);
     RunResult result = run(iterations(2, 100, 10, 0), workload, new RunListener() {});
-    assertEquals(10, result.errors());
-    assertEquals(10, result.errorsByClass().get(ErrorClass.OTHER));
-    assertEquals(0, result.retries());
-    assertEquals(90, result.iterations());
+    assertEquals(10, result.outcomes().errors());
+    assertEquals(10, result.outcomes().errorsByClass().get(ErrorClass.OTHER));
+    assertEquals(0, result.outcomes().retries());
+    assertEquals(90, result.outcomes().iterations());
   }
 
   @Test
@@ -92,8 +92,8 @@ class RunnerTest {
         new RunOptions(
             1, new ForDuration(Duration.ofMinutes(5)), Duration.ofMillis(50), 0, 5, 1, NO_WAIT);
     RunResult result = run(options, workload, new RunListener() {});
-    assertEquals(StopReason.MAX_ERRORS, result.stopReason());
-    assertEquals(5, result.errors());
+    assertEquals(StopReason.MAX_ERRORS, result.window().stopReason());
+    assertEquals(5, result.outcomes().errors());
   }
 
   @Test
@@ -105,8 +105,8 @@ class RunnerTest {
             1, new ForDuration(Duration.ofMillis(400)), Duration.ofMillis(100), 0, 0, 1, slow);
     RunResult result = run(options, workload, new RunListener() {});
     // Without the pause, a failing iteration costs microseconds: thousands in 400 ms.
-    assertTrue(result.errors() < 100, "errors: " + result.errors());
-    assertTrue(result.errors() >= 1);
+    assertTrue(result.outcomes().errors() < 100, "errors: " + result.outcomes().errors());
+    assertTrue(result.outcomes().errors() >= 1);
   }
 
   @Test
@@ -128,9 +128,9 @@ class RunnerTest {
             });
     stopper.start();
     RunResult result = runner.run(workload, new FakeTarget());
-    assertEquals(StopReason.INTERRUPTED, result.stopReason());
-    assertEquals(workload.successes(), result.iterations());
-    assertTrue(result.measuredNanos() < Duration.ofMinutes(1).toNanos());
+    assertEquals(StopReason.INTERRUPTED, result.window().stopReason());
+    assertEquals(workload.successes(), result.outcomes().iterations());
+    assertTrue(result.window().nanos() < Duration.ofMinutes(1).toNanos());
   }
 
   @Test
@@ -153,8 +153,10 @@ class RunnerTest {
             });
     assertTrue(intervals.size() >= 2);
     assertTrue(intervals.get(intervals.size() - 1).last());
-    assertEquals(result.iterations(), intervals.stream().mapToLong(IntervalStats::count).sum());
-    assertEquals(result.errors(), intervals.stream().mapToLong(IntervalStats::errors).sum());
+    assertEquals(
+        result.outcomes().iterations(), intervals.stream().mapToLong(IntervalStats::count).sum());
+    assertEquals(
+        result.outcomes().errors(), intervals.stream().mapToLong(IntervalStats::errors).sum());
   }
 
   @Test
@@ -205,7 +207,7 @@ class RunnerTest {
       for (IntervalStats period : periods) {
         assertTrue(period.intervalNanos() > 0, "run " + run + ": a period of no time " + periods);
         assertTrue(
-            period.elapsedNanos() <= result.measuredNanos(),
+            period.elapsedNanos() <= result.window().nanos(),
             "run " + run + ": a period ends past the window: " + period.elapsedNanos());
       }
     }

@@ -208,24 +208,14 @@ class ThresholdTest {
       times.recordValue((i < fast ? ms : 10 * ms) * 1_000_000L);
     }
     return new RunResult(
-        Instant.EPOCH,
-        Instant.EPOCH.plusSeconds(10),
-        10_000_000_000L,
-        iterations,
-        0,
-        0,
-        retries,
-        errors,
-        0,
-        inDoubt,
-        Map.of(),
-        Map.of(),
-        Map.of(),
-        times,
-        times,
-        new Histogram(3),
-        0,
-        StopReason.DURATION_ELAPSED,
+        new MeasuredWindow(
+            Instant.EPOCH,
+            Instant.EPOCH.plusSeconds(10),
+            10_000_000_000L,
+            StopReason.DURATION_ELAPSED),
+        new Outcomes(
+            iterations, 0, 0, retries, errors, 0, inDoubt, 0, Map.of(), Map.of(), Map.of()),
+        new Latencies(times, times, new Histogram(3)),
         new ClientUsage(10_000_000_000L, 2, OptionalLong.empty(), 0, 0, OptionalDouble.empty()),
         Optional.empty());
   }

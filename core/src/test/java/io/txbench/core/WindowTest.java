@@ -90,11 +90,13 @@ class WindowTest {
     RunResult r =
         new Runner(timed(2, Duration.ofMillis(300)), new Metrics(), new RunListener() {})
             .run(workload, new FakeTarget());
-    assertEquals(Duration.ofMillis(300).toNanos(), r.measuredNanos());
+    assertEquals(Duration.ofMillis(300).toNanos(), r.window().nanos());
     // The slow one, and maybe one the other worker started just before the deadline.
-    assertTrue(r.lateIterations() >= 1 && r.lateIterations() <= 2, "late " + r.lateIterations());
-    assertEquals(workload.successes(), r.iterations());
-    assertEquals((r.iterations() - r.lateIterations()) / 0.3, r.tps(), 0.01);
+    assertTrue(
+        r.outcomes().lateIterations() >= 1 && r.outcomes().lateIterations() <= 2,
+        "late " + r.outcomes().lateIterations());
+    assertEquals(workload.successes(), r.outcomes().iterations());
+    assertEquals((r.outcomes().iterations() - r.outcomes().lateIterations()) / 0.3, r.tps(), 0.01);
   }
 
   @Test
@@ -117,9 +119,9 @@ class WindowTest {
         new Runner(timed(1, Duration.ofMillis(200)), metrics, new RunListener() {})
             .run(workload, new FakeTarget());
     long took = System.nanoTime() - begin;
-    assertEquals(1, r.inDoubt());
-    assertEquals(1, r.inDoubtByCause().get(InDoubtCause.ABANDONED));
-    assertEquals(3, r.iterations());
+    assertEquals(1, r.outcomes().inDoubt());
+    assertEquals(1, r.outcomes().inDoubtByCause().get(InDoubtCause.ABANDONED));
+    assertEquals(3, r.outcomes().iterations());
     assertTrue(took < TimeUnit.SECONDS.toNanos(6), "took " + took / 1e9 + " s");
     release.countDown();
     Thread.sleep(200);
@@ -149,9 +151,9 @@ class WindowTest {
     RunResult r =
         new Runner(timed(1, Duration.ofMillis(100)), new Metrics(), new RunListener() {})
             .run(workload, new FakeTarget());
-    assertEquals(0, r.inDoubt());
-    assertEquals(0, r.iterations());
-    assertEquals(0, r.errors());
+    assertEquals(0, r.outcomes().inDoubt());
+    assertEquals(0, r.outcomes().iterations());
+    assertEquals(0, r.outcomes().errors());
     release.countDown();
     Thread.sleep(200);
     assertTrue(refused.get(), "the late worker was not stopped before its commit");
@@ -176,8 +178,10 @@ class WindowTest {
         RunResult r =
             new Runner(timed(4, Duration.ofMillis(200)), new Metrics(), new RunListener() {})
                 .run(crew, new FakeTarget());
-        assertTrue(r.maxMillis() < 1000, "an iteration took " + r.maxMillis() + " ms");
-        assertEquals(Duration.ofMillis(200).toNanos(), r.measuredNanos());
+        assertTrue(
+            r.latencies().maxMillis() < 1000,
+            "an iteration took " + r.latencies().maxMillis() + " ms");
+        assertEquals(Duration.ofMillis(200).toNanos(), r.window().nanos());
       }
       assertEquals(4, opened.get());
       assertEquals(4, scripted.openSessions());
@@ -232,13 +236,13 @@ class WindowTest {
                   }
                 })
             .run(opening(spinning, worker -> spin(400)), new FakeTarget());
-    assertEquals(1, r.lateIterations());
+    assertEquals(1, r.outcomes().lateIterations());
     ClientUsage window = r.client();
     // Read when the runner saw the window close: within a few ms of its end.
     assertTrue(
-        window.nanos() >= r.measuredNanos() - TimeUnit.MILLISECONDS.toNanos(5)
-            && window.nanos() <= r.measuredNanos() + TimeUnit.MILLISECONDS.toNanos(60),
-        window + " for a window of " + r.measuredNanos());
+        window.nanos() >= r.window().nanos() - TimeUnit.MILLISECONDS.toNanos(5)
+            && window.nanos() <= r.window().nanos() + TimeUnit.MILLISECONDS.toNanos(60),
+        window + " for a window of " + r.window().nanos());
     // The spinning worker's 200 ms in the window (less on a busy machine), with what the JVM did
     // beside it; never the 400 ms of the opening or the 500 ms of the grace.
     long cpu = window.cpuNanos().orElseThrow();

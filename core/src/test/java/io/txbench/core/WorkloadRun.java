@@ -32,7 +32,7 @@ public final class WorkloadRun {
     public void assertRestartSaid() {
       assertEquals(Optional.empty(), result.telemetry().commits(), describe());
       Optional<String> why = result.telemetry().commitCheck();
-      if (disruptionOver.isBefore(result.end())) {
+      if (disruptionOver.isBefore(result.window().end())) {
         assertEquals(Optional.of(RESTARTED), why, describe());
       } else {
         assertTrue(
@@ -49,7 +49,8 @@ public final class WorkloadRun {
     public Outcome survived(String label) {
       System.out.println(label + ": " + describe());
       assertTrue(
-          result.errorsByClass().get(ErrorClass.CONNECTION) + result.inDoubt() > 0,
+          result.outcomes().errorsByClass().get(ErrorClass.CONNECTION) + result.outcomes().inDoubt()
+              > 0,
           "the fault went unseen: " + describe());
       assertTrue(verification.passed(), describe());
       return this;
@@ -61,15 +62,15 @@ public final class WorkloadRun {
           java.util.Locale.US,
           "%d committed (%d declined), %d in doubt %s, %d errors %s (%d with partial effects),"
               + " %d retries %s; verification %s %s %s",
-          result.iterations(),
-          result.declined(),
-          result.inDoubt(),
-          result.inDoubtByCause(),
-          result.errors(),
-          result.errorsByClass(),
-          result.partialErrors(),
-          result.retries(),
-          result.retriesByClass(),
+          result.outcomes().iterations(),
+          result.outcomes().declined(),
+          result.outcomes().inDoubt(),
+          result.outcomes().inDoubtByCause(),
+          result.outcomes().errors(),
+          result.outcomes().errorsByClass(),
+          result.outcomes().partialErrors(),
+          result.outcomes().retries(),
+          result.outcomes().retriesByClass(),
           verification.status().label(),
           verification.figures(),
           verification.passed()

@@ -3,6 +3,7 @@ package io.txbench.report;
 import io.txbench.core.ClientUsage;
 import io.txbench.core.ErrorClass;
 import io.txbench.core.InDoubtCause;
+import io.txbench.core.Outcomes;
 import io.txbench.core.RunResult;
 import io.txbench.core.RunTelemetry;
 import io.txbench.core.ServerCommits;
@@ -57,32 +58,35 @@ public final class ConsoleSummary {
 
   /** The first lines: the tool, the target and its server, the driver, the client host. */
   private static void printSetting(PrintStream out, RunSummary s) {
+    RunSite site = s.site();
     out.printf(
         Locale.US,
         "txbench %s: %s (%s), workload %s%s, %d thread(s)%n",
         s.toolVersion(),
-        s.target(),
-        s.serverVersion(),
-        s.workload(),
-        s.transactions() ? " in transactions" : "",
+        site.target(),
+        site.serverVersion(),
+        site.workload(),
+        site.transactions() ? " in transactions" : "",
         s.parallelism());
-    out.println("  server        " + s.server() + (s.embedded() ? " (started by txbench)" : ""));
-    if (s.fingerprint() != null) {
-      out.println("  settings      " + FingerprintText.server(s.fingerprint().server()));
+    out.println(
+        "  server        " + site.server() + (site.embedded() ? " (started by txbench)" : ""));
+    if (site.fingerprint() != null) {
+      out.println("  settings      " + FingerprintText.server(site.fingerprint().server()));
     }
-    out.println("  driver        " + s.driver());
-    if (s.fingerprint() != null && s.fingerprint().client() != null) {
-      out.println("  client host   " + FingerprintText.client(s.fingerprint().client()));
+    out.println("  driver        " + site.driver());
+    if (site.fingerprint() != null && site.fingerprint().client() != null) {
+      out.println("  client host   " + FingerprintText.client(site.fingerprint().client()));
     }
   }
 
   /** How long was measured, and how the iterations ended: committed, declined, in doubt, failed. */
   private static void printCounts(PrintStream out, RunSummary s, RunResult r) {
+    Outcomes o = r.outcomes();
     out.printf(
         Locale.US,
         "  measured      %.1f s (%s)%s%n",
-        r.measuredSeconds(),
-        r.stopReason().name().toLowerCase(Locale.ROOT).replace('_', ' '),
+        r.window().seconds(),
+        r.window().stopReason().name().toLowerCase(Locale.ROOT).replace('_', ' '),
         s.warmup().isZero()
             ? ", no warm-up: the first seconds include the cold start"
             : String.format(
@@ -91,39 +95,40 @@ public final class ConsoleSummary {
     out.printf(
         Locale.US,
         "  iterations    %,d %s (%.2f per second%s)%n",
-        r.iterations(),
-        r.declined() == 0 ? "committed" : "completed",
+        o.iterations(),
+        o.declined() == 0 ? "committed" : "completed",
         r.tps(),
-        r.lateIterations() == 0
+        o.lateIterations() == 0
             ? ""
-            : String.format(Locale.US, "; %,d of them after the window", r.lateIterations()));
+            : String.format(Locale.US, "; %,d of them after the window", o.lateIterations()));
     BreakdownText.queries(r).ifPresent(out::println);
-    if (r.declined() > 0) {
+    if (o.declined() > 0) {
       out.printf(
           Locale.US,
           "  declined      %,d of them (a business outcome such as a sold-out flight, or a"
               + " key not found: nothing written, not an error)%n",
-          r.declined());
+          o.declined());
     }
-    out.printf(Locale.US, "  in doubt      %,d%s%n", r.inDoubt(), causes(r.inDoubtByCause()));
-    out.printf(Locale.US, "  retries       %,d%s%n", r.retries(), classes(r.retriesByClass(), 0));
+    out.printf(Locale.US, "  in doubt      %,d%s%n", o.inDoubt(), causes(o.inDoubtByCause()));
+    out.printf(Locale.US, "  retries       %,d%s%n", o.retries(), classes(o.retriesByClass(), 0));
     out.printf(
         Locale.US,
         "  errors        %,d%s%n",
-        r.errors(),
-        classes(r.errorsByClass(), r.partialErrors()));
+        o.errors(),
+        classes(o.errorsByClass(), o.partialErrors()));
   }
 
   /** The latency percentiles, and in an open loop the service times and start lags beside them. */
   private static void printLatencies(PrintStream out, RunResult r) {
-    line(out, "latency (ms) ", r.responseTimes());
-    if (r.scheduleLags().getTotalCount() > 0 || r.skipped() > 0) {
-      line(out, "service (ms) ", r.serviceTimes());
-      line(out, "start lag (ms)", r.scheduleLags());
+    Outcomes o = r.outcomes();
+    line(out, "latency (ms) ", r.latencies().responseTimes());
+    if (r.latencies().scheduleLags().getTotalCount() > 0 || o.skipped() > 0) {
+      line(out, "service (ms) ", r.latencies().serviceTimes());
+      line(out, "start lag (ms)", r.latencies().scheduleLags());
       out.printf(
           Locale.US,
           "  skipped       %,d (later than --max-lag, or not started by the end)%n",
-          r.skipped());
+          o.skipped());
     }
   }
 

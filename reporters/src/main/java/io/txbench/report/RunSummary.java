@@ -1,33 +1,25 @@
 package io.txbench.report;
 
-import io.txbench.core.Fingerprint;
 import io.txbench.core.RunResult;
 import io.txbench.core.ThresholdVerdict;
 import io.txbench.core.Verification;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Everything the end of a run reports: what ran where ({@code server}, a short address, and {@code
- * embedded}, whether that server is one txbench started itself), through which client library
- * ({@code driver}), the client's machine and the server's settings ({@code fingerprint}, null when
- * not known), whether its iterations were transactions, the unmeasured warm-up that ran before it
- * ({@code Duration.ZERO} for none), with which options (the password already masked), what was
- * measured, what verify found, the thresholds' verdicts (empty when none were asked for), and the
- * result files that could not be written ({@code writeFailures}, empty when all were).
+ * Everything the end of a run reports: which txbench ran it ({@code toolVersion}), where ({@code
+ * site}), with how many workers ({@code parallelism}), after which unmeasured warm-up ({@code
+ * Duration.ZERO} for none), with which options (the password already masked), what was measured,
+ * what verify found, the thresholds' verdicts (empty when none were asked for), and the result
+ * files that could not be written ({@code writeFailures}, empty when all were).
  */
 public record RunSummary(
     String toolVersion,
-    String target,
-    String serverVersion,
-    String driver,
-    boolean embedded,
-    String server,
-    Fingerprint fingerprint,
-    String workload,
-    boolean transactions,
+    RunSite site,
     int parallelism,
-    java.time.Duration warmup,
+    Duration warmup,
     Map<String, Object> options,
     RunResult result,
     Verification verification,
@@ -42,26 +34,19 @@ public record RunSummary(
 
   /**
    * The summary of a run at {@code site} just measured, before verify: its verdict "not run" until
-   * verify adds it ({@link #withVerification}), no thresholds' verdicts yet.
+   * verify adds it ({@link #withVerdicts}), no thresholds' verdicts yet.
    */
   public static RunSummary measured(
       RunSite site,
       int parallelism,
-      java.time.Duration warmup,
+      Duration warmup,
       Map<String, Object> options,
       RunResult result,
       String resultDirectory,
       List<String> writeFailures) {
     return new RunSummary(
         io.txbench.core.ToolVersion.get(),
-        site.target(),
-        site.serverVersion(),
-        site.driver(),
-        site.embedded(),
-        site.server(),
-        site.fingerprint(),
-        site.workload(),
-        site.transactions(),
+        site,
         parallelism,
         warmup,
         options,
@@ -72,42 +57,28 @@ public record RunSummary(
         writeFailures);
   }
 
-  /** The same summary with verify's verdict. */
-  public RunSummary withVerification(Verification verdict) {
+  /** The same summary with verify's verdict and the thresholds'. */
+  public RunSummary withVerdicts(Verification verdict, List<ThresholdVerdict> verdicts) {
     return new RunSummary(
         toolVersion,
-        target,
-        serverVersion,
-        driver,
-        embedded,
-        server,
-        fingerprint,
-        workload,
-        transactions,
+        site,
         parallelism,
         warmup,
         options,
         result,
         verdict,
-        thresholds,
+        verdicts,
         resultDirectory,
         writeFailures);
   }
 
   /** The same summary with one more result file that could not be written. */
   public RunSummary withWriteFailure(String failure) {
-    List<String> failures = new java.util.ArrayList<>(writeFailures);
+    List<String> failures = new ArrayList<>(writeFailures);
     failures.add(failure);
     return new RunSummary(
         toolVersion,
-        target,
-        serverVersion,
-        driver,
-        embedded,
-        server,
-        fingerprint,
-        workload,
-        transactions,
+        site,
         parallelism,
         warmup,
         options,
@@ -116,27 +87,5 @@ public record RunSummary(
         thresholds,
         resultDirectory,
         failures);
-  }
-
-  /** The same summary with the thresholds' verdicts. */
-  public RunSummary withThresholds(List<ThresholdVerdict> verdicts) {
-    return new RunSummary(
-        toolVersion,
-        target,
-        serverVersion,
-        driver,
-        embedded,
-        server,
-        fingerprint,
-        workload,
-        transactions,
-        parallelism,
-        warmup,
-        options,
-        result,
-        verification,
-        verdicts,
-        resultDirectory,
-        writeFailures);
   }
 }

@@ -73,14 +73,14 @@ public final class SummaryJson {
         window(s),
         outcomes(r),
         new SummaryFile.Breakdown(
-            percentiles(r.responseTimes()),
-            percentiles(r.serviceTimes()),
-            percentiles(r.scheduleLags()),
+            percentiles(r.latencies().responseTimes()),
+            percentiles(r.latencies().serviceTimes()),
+            percentiles(r.latencies().scheduleLags()),
             queries(r),
             operations(r)),
         new SummaryFile.Environment(
             client(r),
-            fingerprint(s.fingerprint()),
+            fingerprint(s.site().fingerprint()),
             r.telemetry().commits().map(SummaryCommits::of).orElse(null),
             r.telemetry().equals(RunTelemetry.NONE) ? null : SummaryTelemetry.of(r.telemetry())),
         new SummaryFile.Checks(
@@ -97,13 +97,13 @@ public final class SummaryJson {
     return new SummaryFile.Identity(
         "txbench",
         s.toolVersion(),
-        s.target(),
-        s.serverVersion(),
-        s.driver(),
-        s.embedded(),
-        s.server(),
-        s.workload(),
-        s.transactions(),
+        s.site().target(),
+        s.site().serverVersion(),
+        s.site().driver(),
+        s.site().embedded(),
+        s.site().server(),
+        s.site().workload(),
+        s.site().transactions(),
         s.parallelism());
   }
 
@@ -112,31 +112,31 @@ public final class SummaryJson {
     RunResult r = s.result();
     return new SummaryFile.Window(
         SummaryFile.round(s.warmup().toNanos() / 1e9, 3),
-        r.start().toString(),
-        r.end().toString(),
-        SummaryFile.round(r.measuredSeconds(), 3),
-        r.stopReason().name(),
+        r.window().start().toString(),
+        r.window().end().toString(),
+        SummaryFile.round(r.window().seconds(), 3),
+        r.window().stopReason().name(),
         SummaryFile.stoppedBeforeMeasuring(
-            r.stopReason().name(), r.iterations(), r.errors(), r.inDoubt()));
+            r.window().stopReason().name(), r.outcomes().iterations(), r.outcomes().errors(), r.outcomes().inDoubt()));
   }
 
   /** The counts, tps to 2 decimals, classes and causes by label. */
   private static SummaryFile.Outcomes outcomes(RunResult r) {
     Map<String, Long> causes = new LinkedHashMap<>();
-    r.inDoubtByCause().forEach((k, v) -> causes.put(k.label(), v));
+    r.outcomes().inDoubtByCause().forEach((k, v) -> causes.put(k.label(), v));
     return new SummaryFile.Outcomes(
-        r.iterations(),
-        r.lateIterations(),
-        r.declined(),
+        r.outcomes().iterations(),
+        r.outcomes().lateIterations(),
+        r.outcomes().declined(),
         SummaryFile.round(r.tps(), 2),
-        r.inDoubt(),
+        r.outcomes().inDoubt(),
         causes,
-        r.skipped(),
-        r.retries(),
-        byClass(r.retriesByClass()),
-        r.errors(),
-        r.partialErrors(),
-        byClass(r.errorsByClass()));
+        r.outcomes().skipped(),
+        r.outcomes().retries(),
+        byClass(r.outcomes().retriesByClass()),
+        r.outcomes().errors(),
+        r.outcomes().partialErrors(),
+        byClass(r.outcomes().errorsByClass()));
   }
 
   private static SummaryFile.Verdict verdict(Verification v) {

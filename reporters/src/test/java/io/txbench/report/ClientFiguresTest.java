@@ -115,14 +115,15 @@ class ClientFiguresTest {
   private RunSummary summary(RunResult result) {
     return new RunSummary(
         "1.0",
-        "postgres",
-        "PostgreSQL 17",
-        "PostgreSQL JDBC Driver 42.7.14",
-        false,
-        "127.0.0.1:5432",
-        null,
-        "point-select",
-        false,
+        new RunSite(
+            "postgres",
+            "PostgreSQL 17",
+            "PostgreSQL JDBC Driver 42.7.14",
+            false,
+            "127.0.0.1:5432",
+            null,
+            "point-select",
+            false),
         2,
         Duration.ZERO,
         Map.of(),

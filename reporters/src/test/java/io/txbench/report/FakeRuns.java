@@ -4,6 +4,9 @@ import io.txbench.core.ClientUsage;
 import io.txbench.core.ErrorClass;
 import io.txbench.core.InDoubtCause;
 import io.txbench.core.IntervalStats;
+import io.txbench.core.Latencies;
+import io.txbench.core.MeasuredWindow;
+import io.txbench.core.Outcomes;
 import io.txbench.core.RunResult;
 import io.txbench.core.StopReason;
 import io.txbench.core.Verification;
@@ -119,24 +122,9 @@ final class FakeRuns {
     Map<ErrorClass, Long> none = new EnumMap<>(ErrorClass.class);
     RunResult result =
         new RunResult(
-            at,
-            at,
-            0,
-            0,
-            0,
-            0,
-            0,
-            0,
-            0,
-            0,
-            none,
-            none,
-            Map.of(),
-            new Histogram(3),
-            new Histogram(3),
-            new Histogram(3),
-            0,
-            StopReason.INTERRUPTED,
+            new MeasuredWindow(at, at, 0, StopReason.INTERRUPTED),
+            new Outcomes(0, 0, 0, 0, 0, 0, 0, 0, none, none, Map.of()),
+            new Latencies(new Histogram(3), new Histogram(3), new Histogram(3)),
             usage(0),
             Optional.empty());
     csv.onEnd(result);
@@ -168,14 +156,15 @@ final class FakeRuns {
         dir,
         new RunSummary(
             "1.0",
-            target,
-            target + " 1.0",
-            target + " driver 1.0",
-            embedded,
-            server,
-            null,
-            "insert",
-            false,
+            new RunSite(
+                target,
+                target + " 1.0",
+                target + " driver 1.0",
+                embedded,
+                server,
+                null,
+                "insert",
+                false),
             4,
             java.time.Duration.ZERO,
             options,
@@ -211,24 +200,13 @@ final class FakeRuns {
     causes.put(InDoubtCause.REPLY_LOST, 1L);
     causes.put(InDoubtCause.ABANDONED, 0L);
     return new RunResult(
-        Instant.ofEpochMilli(startMillis),
-        Instant.ofEpochMilli(startMillis + seconds * 1000L),
-        seconds * 1_000_000_000L,
-        total.getTotalCount(),
-        0,
-        1,
-        seconds,
-        0,
-        0,
-        1,
-        counts,
-        counts,
-        causes,
-        total,
-        total,
-        new Histogram(3),
-        0,
-        StopReason.DURATION_ELAPSED,
+        new MeasuredWindow(
+            Instant.ofEpochMilli(startMillis),
+            Instant.ofEpochMilli(startMillis + seconds * 1000L),
+            seconds * 1_000_000_000L,
+            StopReason.DURATION_ELAPSED),
+        new Outcomes(total.getTotalCount(), 0, 1, seconds, 0, 0, 1, 0, counts, counts, causes),
+        new Latencies(total, total, new Histogram(3)),
         client,
         bottleneck);
   }

@@ -47,14 +47,15 @@ class FingerprintSummaryTest {
   private RunSummary summary(Fingerprint fingerprint) {
     return new RunSummary(
         "1.0",
-        "postgres",
-        "PostgreSQL 17.2",
-        "PostgreSQL JDBC Driver 42.7.14",
-        false,
-        "127.0.0.1:5432",
-        fingerprint,
-        "insert",
-        false,
+        new RunSite(
+            "postgres",
+            "PostgreSQL 17.2",
+            "PostgreSQL JDBC Driver 42.7.14",
+            false,
+            "127.0.0.1:5432",
+            fingerprint,
+            "insert",
+            false),
         4,
         java.time.Duration.ZERO,
         Map.of(),

@@ -102,14 +102,16 @@ class MetricsCsvLayoutTest {
         assertEquals("events/second", row[6], file);
       }
     }
-    assertEquals(run.result().iterations(), lastCount("iterations.csv"));
-    assertEquals(run.result().declined(), lastCount("declined.csv"));
-    assertEquals(run.result().retries(), lastCount("retries.csv"));
-    assertEquals(run.result().errors(), lastCount("errors.csv"));
-    assertEquals(run.result().inDoubt(), lastCount("in-doubt.csv"));
-    assertEquals(run.result().skipped(), lastCount("skipped.csv"));
+    assertEquals(run.result().outcomes().iterations(), lastCount("iterations.csv"));
+    assertEquals(run.result().outcomes().declined(), lastCount("declined.csv"));
+    assertEquals(run.result().outcomes().retries(), lastCount("retries.csv"));
+    assertEquals(run.result().outcomes().errors(), lastCount("errors.csv"));
+    assertEquals(run.result().outcomes().inDoubt(), lastCount("in-doubt.csv"));
+    assertEquals(run.result().outcomes().skipped(), lastCount("skipped.csv"));
     assertTrue(
-        run.result().declined() > 0 && run.result().retries() > 0 && run.result().errors() > 0,
+        run.result().outcomes().declined() > 0
+            && run.result().outcomes().retries() > 0
+            && run.result().outcomes().errors() > 0,
         "the run exercises every outcome: " + run.result());
   }
 
@@ -124,7 +126,7 @@ class MetricsCsvLayoutTest {
       assertEquals("calls/second", row[16], file);
       assertEquals("milliseconds", row[17], file);
     }
-    assertEquals(run.result().iterations(), lastCount(file));
+    assertEquals(run.result().outcomes().iterations(), lastCount(file));
     String[] last = rows(file, TIMER_HEADER, run.periods()).get(run.periods() - 1);
     // Durations in milliseconds: the workload takes well under a second per iteration.
     assertTrue(Double.parseDouble(last[2]) < 1_000, file + " max " + last[2]);

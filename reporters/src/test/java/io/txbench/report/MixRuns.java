@@ -2,7 +2,10 @@ package io.txbench.report;
 
 import io.txbench.core.Breakdown;
 import io.txbench.core.IntervalStats;
+import io.txbench.core.Latencies;
+import io.txbench.core.MeasuredWindow;
 import io.txbench.core.OperationStats;
+import io.txbench.core.Outcomes;
 import io.txbench.core.Queries;
 import io.txbench.core.RunResult;
 import io.txbench.core.StopReason;
@@ -68,14 +71,15 @@ final class MixRuns {
   static RunSummary summary(String workload, RunResult result) {
     return new RunSummary(
         "1.0",
-        "postgres",
-        "PostgreSQL 17",
-        "PostgreSQL JDBC Driver 42.7",
-        true,
-        "localhost:5432",
-        null,
-        workload,
-        true,
+        new RunSite(
+            "postgres",
+            "PostgreSQL 17",
+            "PostgreSQL JDBC Driver 42.7",
+            true,
+            "localhost:5432",
+            null,
+            workload,
+            true),
         8,
         java.time.Duration.ZERO,
         Map.of(),
@@ -96,24 +100,24 @@ final class MixRuns {
     long declined = operations.values().stream().mapToLong(OperationStats::declined).sum();
     RunResult plain = FakeRuns.result(1_700_000_000_000L, 10, all);
     return new RunResult(
-        plain.start(),
-        Instant.ofEpochMilli(1_700_000_010_000L),
-        plain.measuredNanos(),
-        all.getTotalCount(),
-        0,
-        declined,
-        plain.retries(),
-        plain.errors(),
-        0,
-        plain.inDoubt(),
-        plain.retriesByClass(),
-        plain.errorsByClass(),
-        plain.inDoubtByCause(),
-        all,
-        all,
-        new Histogram(3),
-        0,
-        StopReason.DURATION_ELAPSED,
+        new MeasuredWindow(
+            plain.window().start(),
+            Instant.ofEpochMilli(1_700_000_010_000L),
+            plain.window().nanos(),
+            StopReason.DURATION_ELAPSED),
+        new Outcomes(
+            all.getTotalCount(),
+            0,
+            declined,
+            plain.outcomes().retries(),
+            plain.outcomes().errors(),
+            0,
+            plain.outcomes().inDoubt(),
+            0,
+            plain.outcomes().retriesByClass(),
+            plain.outcomes().errorsByClass(),
+            plain.outcomes().inDoubtByCause()),
+        new Latencies(all, all, new Histogram(3)),
         plain.client(),
         Optional.empty(),
         new Breakdown(operations, queries),

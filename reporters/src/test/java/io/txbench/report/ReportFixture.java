@@ -4,6 +4,9 @@ import io.txbench.core.ClientUsage;
 import io.txbench.core.ErrorClass;
 import io.txbench.core.InDoubtCause;
 import io.txbench.core.IntervalStats;
+import io.txbench.core.Latencies;
+import io.txbench.core.MeasuredWindow;
+import io.txbench.core.Outcomes;
 import io.txbench.core.RunResult;
 import io.txbench.core.StopReason;
 import io.txbench.core.ThresholdVerdict;
@@ -108,16 +111,17 @@ final class ReportFixture {
         out,
         new RunSummary(
             "1.0",
-            run.target(),
-            run.target().equals("postgres") ? "PostgreSQL 17.2" : "MariaDB 11.4.5",
-            run.target() + " driver 1.0",
-            run.server() == Server.EMULATOR || run.target().equals("postgres"),
-            run.target().equals("postgres")
-                ? "embedded PostgreSQL on localhost:39211"
-                : "127.0.0.1:3306",
-            null,
-            run.workload(),
-            true,
+            new RunSite(
+                run.target(),
+                run.target().equals("postgres") ? "PostgreSQL 17.2" : "MariaDB 11.4.5",
+                run.target() + " driver 1.0",
+                run.server() == Server.EMULATOR || run.target().equals("postgres"),
+                run.target().equals("postgres")
+                    ? "embedded PostgreSQL on localhost:39211"
+                    : "127.0.0.1:3306",
+                null,
+                run.workload(),
+                true),
             run.parallelism(),
             java.time.Duration.ofSeconds(2),
             run.options(),
@@ -147,24 +151,24 @@ final class ReportFixture {
     causes.put(InDoubtCause.ABANDONED, 0L);
     long nanos = run.seconds() * 1_000_000_000L;
     return new RunResult(
-        Instant.ofEpochMilli(run.startMillis()),
-        Instant.ofEpochMilli(run.startMillis() + run.seconds() * 1000L),
-        nanos,
-        total.getTotalCount(),
-        0,
-        0,
-        retries,
-        errors,
-        0,
-        inDoubt,
-        byClass,
-        errorsByClass,
-        causes,
-        total,
-        total,
-        new Histogram(3),
-        0,
-        StopReason.DURATION_ELAPSED,
+        new MeasuredWindow(
+            Instant.ofEpochMilli(run.startMillis()),
+            Instant.ofEpochMilli(run.startMillis() + run.seconds() * 1000L),
+            nanos,
+            StopReason.DURATION_ELAPSED),
+        new Outcomes(
+            total.getTotalCount(),
+            0,
+            0,
+            retries,
+            errors,
+            0,
+            inDoubt,
+            0,
+            byClass,
+            errorsByClass,
+            causes),
+        new Latencies(total, total, new Histogram(3)),
         new ClientUsage(nanos, 4, OptionalLong.of(nanos / 2), 1, 2, OptionalDouble.of(40)),
         Optional.empty());
   }

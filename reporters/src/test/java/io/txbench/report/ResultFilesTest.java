@@ -8,8 +8,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.txbench.core.ErrorClass;
 import io.txbench.core.InDoubtCause;
 import io.txbench.core.IntervalStats;
+import io.txbench.core.Latencies;
 import io.txbench.core.LatencyRecorder;
+import io.txbench.core.MeasuredWindow;
 import io.txbench.core.Metrics;
+import io.txbench.core.Outcomes;
 import io.txbench.core.RunResult;
 import io.txbench.core.StopReason;
 import io.txbench.core.Verification;
@@ -161,37 +164,27 @@ class ResultFilesTest {
     causes.put(InDoubtCause.ABANDONED, 0L);
     RunResult result =
         new RunResult(
-            Instant.parse("2026-01-01T00:00:00Z"),
-            Instant.parse("2026-01-01T00:00:10Z"),
-            10_000_000_000L,
-            4,
-            1,
-            1,
-            0,
-            0,
-            0,
-            2,
-            none,
-            none,
-            causes,
-            histogram(10, 20, 30, 40),
-            histogram(10, 20, 30, 40),
-            histogram(),
-            0,
-            StopReason.DURATION_ELAPSED,
+            new MeasuredWindow(
+                Instant.parse("2026-01-01T00:00:00Z"),
+                Instant.parse("2026-01-01T00:00:10Z"),
+                10_000_000_000L,
+                StopReason.DURATION_ELAPSED),
+            new Outcomes(4, 1, 1, 0, 0, 0, 2, 0, none, none, causes),
+            new Latencies(histogram(10, 20, 30, 40), histogram(10, 20, 30, 40), histogram()),
             FakeRuns.usage(10_000_000_000L),
             Optional.empty());
     RunSummary summary =
         new RunSummary(
             "1.0",
-            "postgres",
-            "PostgreSQL 17",
-            "PostgreSQL JDBC Driver 42.7.14",
-            false,
-            "127.0.0.1:5432",
-            null,
-            "airline",
-            true,
+            new RunSite(
+                "postgres",
+                "PostgreSQL 17",
+                "PostgreSQL JDBC Driver 42.7.14",
+                false,
+                "127.0.0.1:5432",
+                null,
+                "airline",
+                true),
             8,
             java.time.Duration.ofSeconds(10),
             Map.of("target-database-password", "****"),
@@ -238,37 +231,27 @@ class ResultFilesTest {
     Map<InDoubtCause, Long> causes = new EnumMap<>(InDoubtCause.class);
     RunResult result =
         new RunResult(
-            Instant.parse("2026-01-01T00:00:00Z"),
-            Instant.parse("2026-01-01T00:00:06Z"),
-            6_000_000_000L,
-            10,
-            0,
-            0,
-            0,
-            50,
-            0,
-            0,
-            none,
-            none,
-            causes,
-            histogram(1),
-            histogram(1),
-            histogram(),
-            0,
-            StopReason.DURATION_ELAPSED,
+            new MeasuredWindow(
+                Instant.parse("2026-01-01T00:00:00Z"),
+                Instant.parse("2026-01-01T00:00:06Z"),
+                6_000_000_000L,
+                StopReason.DURATION_ELAPSED),
+            new Outcomes(10, 0, 0, 0, 50, 0, 0, 0, none, none, causes),
+            new Latencies(histogram(1), histogram(1), histogram()),
             FakeRuns.usage(10_000_000_000L),
             Optional.empty());
     RunSummary summary =
         new RunSummary(
             "1.0",
-            "postgres",
-            "PostgreSQL 17",
-            "PostgreSQL JDBC Driver 42.7.14",
-            false,
-            "127.0.0.1:5432",
-            null,
-            "insert",
-            false,
+            new RunSite(
+                "postgres",
+                "PostgreSQL 17",
+                "PostgreSQL JDBC Driver 42.7.14",
+                false,
+                "127.0.0.1:5432",
+                null,
+                "insert",
+                false),
             8,
             java.time.Duration.ZERO,
             Map.of(),
@@ -280,8 +263,8 @@ class ResultFilesTest {
     SummaryJson.write(dir, summary);
     SummaryJson.write(
         dir,
-        summary.withVerification(
-            Verification.notRun("cannot reach the server: Connection refused")));
+        summary.withVerdicts(
+            Verification.notRun("cannot reach the server: Connection refused"), List.of()));
     JsonNode json = new ObjectMapper().readTree(dir.resolve(SummaryJson.FILE).toFile());
     assertEquals("not run", json.get("verification").get("status").asText());
     assertEquals(

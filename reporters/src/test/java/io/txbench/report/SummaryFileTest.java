@@ -9,6 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.txbench.core.ClientUsage;
 import io.txbench.core.ErrorClass;
 import io.txbench.core.InDoubtCause;
+import io.txbench.core.Latencies;
+import io.txbench.core.MeasuredWindow;
+import io.txbench.core.Outcomes;
 import io.txbench.core.RunResult;
 import io.txbench.core.StopReason;
 import io.txbench.core.Verification;
@@ -55,24 +58,13 @@ class SummaryFileTest {
     Histogram responses = histogram(1.234567, 2.5, 3.75, 40.1);
     RunResult result =
         new RunResult(
-            Instant.parse("2026-01-01T00:00:00.123Z"),
-            Instant.parse("2026-01-01T00:00:10.456789Z"),
-            10_333_789_000L,
-            1234,
-            3,
-            5,
-            7,
-            2,
-            1,
-            3,
-            retries,
-            errors,
-            causes,
-            responses,
-            histogram(0.9, 1.1),
-            new Histogram(3),
-            4,
-            StopReason.DURATION_ELAPSED,
+            new MeasuredWindow(
+                Instant.parse("2026-01-01T00:00:00.123Z"),
+                Instant.parse("2026-01-01T00:00:10.456789Z"),
+                10_333_789_000L,
+                StopReason.DURATION_ELAPSED),
+            new Outcomes(1234, 3, 5, 7, 2, 1, 3, 4, retries, errors, causes),
+            new Latencies(responses, histogram(0.9, 1.1), new Histogram(3)),
             new ClientUsage(
                 10_333_789_000L,
                 2,
@@ -92,14 +84,15 @@ class SummaryFileTest {
     options.put("nested", Map.of("password", "****"));
     return new RunSummary(
         "1.2.3",
-        "postgres",
-        "PostgreSQL 17.2 " + SECRET,
-        "PostgreSQL JDBC Driver 42.7.14",
-        false,
-        "bench:" + SECRET + "@127.0.0.1:5432",
-        null,
-        "airline",
-        true,
+        new RunSite(
+            "postgres",
+            "PostgreSQL 17.2 " + SECRET,
+            "PostgreSQL JDBC Driver 42.7.14",
+            false,
+            "bench:" + SECRET + "@127.0.0.1:5432",
+            null,
+            "airline",
+            true),
         8,
         Duration.ofMillis(10_500),
         options,

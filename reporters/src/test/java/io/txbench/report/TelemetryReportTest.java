@@ -59,14 +59,8 @@ class TelemetryReportTest {
     RunResult r = FakeRuns.result(1_000_000, 3, new Histogram(3)).withTelemetry(telemetry);
     return new RunSummary(
         "1.0",
-        "postgres",
-        "PostgreSQL 17",
-        "driver",
-        false,
-        "127.0.0.1:5432",
-        null,
-        "airline",
-        true,
+        new RunSite(
+            "postgres", "PostgreSQL 17", "driver", false, "127.0.0.1:5432", null, "airline", true),
         4,
         java.time.Duration.ZERO,
         Map.of(),

@@ -38,7 +38,7 @@ class ThresholdsReportTest {
       throws IOException {
     RunSummary summary =
         SummaryFileTest.representative(Verification.of(Map.of(), List.of()))
-            .withThresholds(VERDICTS);
+            .withVerdicts(Verification.of(Map.of(), List.of()), VERDICTS);
     SummaryJson.write(dir, summary);
     JsonNode json = new ObjectMapper().readTree(dir.resolve(SummaryJson.FILE).toFile());
     List<String> keys = new ArrayList<>();

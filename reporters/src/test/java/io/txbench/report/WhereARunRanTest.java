@@ -53,14 +53,15 @@ class WhereARunRanTest {
     RunSummary summary =
         new RunSummary(
             "1.0",
-            "postgres",
-            "PostgreSQL 17",
-            "PostgreSQL JDBC Driver 42.7.14",
-            true,
-            EMBEDDED,
-            null,
-            "insert",
-            false,
+            new RunSite(
+                "postgres",
+                "PostgreSQL 17",
+                "PostgreSQL JDBC Driver 42.7.14",
+                true,
+                EMBEDDED,
+                null,
+                "insert",
+                false),
             4,
             java.time.Duration.ZERO,
             Map.of(),

@@ -63,8 +63,8 @@ public abstract class SqlAnalyticsContract extends SqlGrowthContract {
   @Test
   void eachQueryAnswersAsTheOracleAndARunOfAllSixVerifies() throws Exception {
     WorkloadRun.Outcome o = run(analytics(), 2, 60, true, LEVEL);
-    assertEquals(60, o.result().iterations(), o.describe());
-    assertEquals(0, o.result().errors(), o.describe());
+    assertEquals(60, o.result().outcomes().iterations(), o.describe());
+    assertEquals(0, o.result().outcomes().errors(), o.describe());
     Map<String, OperationStats> ops = o.result().breakdown().operations();
     assertEquals(AnalyticsQuery.names(), List.copyOf(ops.keySet()));
     // Each worker takes the six in turn from its own place: every query runs, about as often.

@@ -42,9 +42,10 @@ public abstract class SqlFaultsContract extends SqlOwnershipContract {
               false);
       System.out.println(provider().target() + " with 3 COMMIT replies cut: " + o.describe());
       assertEquals(3, proxy.cuts());
-      assertEquals(3, o.result().inDoubt(), o.describe());
-      assertEquals(0, o.result().errors(), o.describe());
-      long held = query("SELECT COUNT(*) FROM seat") - seatsBefore - o.result().iterations();
+      assertEquals(3, o.result().outcomes().inDoubt(), o.describe());
+      assertEquals(0, o.result().outcomes().errors(), o.describe());
+      long held =
+          query("SELECT COUNT(*) FROM seat") - seatsBefore - o.result().outcomes().iterations();
       assertTrue(held >= 0 && held <= 3, "held " + held);
       assertEquals(query("SELECT COUNT(*) FROM seat"), query("SELECT COUNT(*) FROM payment"));
       assertTrue(o.verification().passed(), o.describe());
@@ -67,10 +68,11 @@ public abstract class SqlFaultsContract extends SqlOwnershipContract {
               false);
       System.out.println(provider().target() + " with 3 INSERT replies cut: " + o.describe());
       assertEquals(3, proxy.cuts());
-      assertEquals(3, o.result().inDoubt(), o.describe());
+      assertEquals(3, o.result().outcomes().inDoubt(), o.describe());
       long inserted = query("SELECT COUNT(*) FROM item") - 1_001;
       assertTrue(
-          inserted >= o.result().iterations() && inserted <= o.result().iterations() + 3,
+          inserted >= o.result().outcomes().iterations()
+              && inserted <= o.result().outcomes().iterations() + 3,
           o.describe());
       assertTrue(o.verification().passed(), o.describe());
     }
@@ -92,12 +94,12 @@ public abstract class SqlFaultsContract extends SqlOwnershipContract {
               false);
       System.out.println(
           provider().target() + " without transactions, 2 payment replies cut: " + o.describe());
-      assertEquals(2, o.result().inDoubt(), o.describe());
-      assertEquals(0, o.result().retries(), o.describe());
+      assertEquals(2, o.result().outcomes().inDoubt(), o.describe());
+      assertEquals(0, o.result().outcomes().retries(), o.describe());
       long seats = query("SELECT COUNT(*) FROM seat") - 1;
-      assertEquals(o.result().iterations() + 2, seats, o.describe());
+      assertEquals(o.result().outcomes().iterations() + 2, seats, o.describe());
       long audits = query("SELECT SUM(seats_occupied) FROM audit") - 1;
-      assertEquals(o.result().iterations(), audits, o.describe());
+      assertEquals(o.result().outcomes().iterations(), audits, o.describe());
       assertTrue(o.verification().passed(), o.describe());
     }
   }

@@ -82,10 +82,11 @@ public abstract class SqlMixContract extends SqlOltpContract {
   void deleteRemovesExactlyTheRowsOfItsIterationsThatFoundOne() throws Exception {
     // 300 deletes over 200 keys: many find their row gone, and are declined.
     WorkloadRun.Outcome o = run(items(new Delete(), 200), 4, 300, true, LEVEL);
-    assertEquals(300, o.result().iterations() + o.result().errors(), o.describe());
-    assertTrue(o.result().declined() > 0, o.describe());
     assertEquals(
-        200 - (o.result().iterations() - o.result().declined()),
+        300, o.result().outcomes().iterations() + o.result().outcomes().errors(), o.describe());
+    assertTrue(o.result().outcomes().declined() > 0, o.describe());
+    assertEquals(
+        200 - (o.result().outcomes().iterations() - o.result().outcomes().declined()),
         query("SELECT COUNT(*) FROM item"),
         o.describe());
     assertTrue(o.verification().passed(), o.describe());
@@ -103,10 +104,12 @@ public abstract class SqlMixContract extends SqlOltpContract {
   void updateManyGrowsTheCountersByExactlyTheRowsItsStatementsChanged() throws Exception {
     WorkloadRun.Outcome o =
         run(items(new UpdateMany(), 500).with(Oltp.RANGE_SIZE, 10L), 4, 200, true, LEVEL);
-    assertEquals(200, o.result().iterations() + o.result().errors(), o.describe());
+    assertEquals(
+        200, o.result().outcomes().iterations() + o.result().outcomes().errors(), o.describe());
     // Every range lies within the full table: each committed statement changed 10 rows.
-    assertEquals(10 * o.result().iterations(), query("SELECT SUM(updates) FROM item"));
-    assertEquals(10 * o.result().iterations(), o.verification().figures().get("rows updated"));
+    assertEquals(10 * o.result().outcomes().iterations(), query("SELECT SUM(updates) FROM item"));
+    assertEquals(
+        10 * o.result().outcomes().iterations(), o.verification().figures().get("rows updated"));
     assertEquals(500, query("SELECT COUNT(*) FROM item"));
     assertTrue(o.verification().passed(), o.describe());
   }
@@ -126,8 +129,9 @@ public abstract class SqlMixContract extends SqlOltpContract {
   void countAndRangeScanReadWithoutChangingAnything() throws Exception {
     for (ItemKind kind : new ItemKind[] {new Count(), new RangeScan()}) {
       WorkloadRun.Outcome o = run(items(kind, 300).with(Oltp.RANGE_SIZE, 50L), 4, 300, true, LEVEL);
-      assertEquals(300, o.result().iterations(), o.describe());
-      assertEquals(0, o.result().errors() + o.result().declined(), o.describe());
+      assertEquals(300, o.result().outcomes().iterations(), o.describe());
+      assertEquals(
+          0, o.result().outcomes().errors() + o.result().outcomes().declined(), o.describe());
       assertEquals(300, query("SELECT COUNT(*) FROM item"));
       assertEquals(0, query("SELECT SUM(updates) FROM item"));
       assertTrue(o.verification().passed(), kind.name() + ": " + o.describe());
@@ -161,13 +165,13 @@ public abstract class SqlMixContract extends SqlOltpContract {
             "point-select", "update", "insert", "delete", "range-scan", "read-modify-write"),
         java.util.List.copyOf(ops.keySet()));
     assertEquals(
-        o.result().iterations(),
+        o.result().outcomes().iterations(),
         ops.values().stream().mapToLong(OperationStats::count).sum(),
         o.describe());
-    assertEquals(2_000, o.result().iterations(), o.describe());
+    assertEquals(2_000, o.result().outcomes().iterations(), o.describe());
     // The keys deleted are read and deleted again: declined, as YCSB's NOT_FOUND, not errors.
-    assertEquals(0, o.result().errors(), o.describe());
-    assertTrue(o.result().declined() > 0, o.describe());
+    assertEquals(0, o.result().outcomes().errors(), o.describe());
+    assertTrue(o.result().outcomes().declined() > 0, o.describe());
     assertTrue(completed(o, "insert") > 0 && completed(o, "delete") > 0, o.describe());
     assertEquals(
         500 + applied(o, "insert") - applied(o, "delete"),
@@ -181,8 +185,9 @@ public abstract class SqlMixContract extends SqlOltpContract {
     // One worker: every statement it counts is one the server ran once.
     WorkloadRun.Outcome o =
         run(mix("insert=40,update=40,read-modify-write=20", 10), 1, 600, true, LEVEL);
-    assertEquals(600, o.result().iterations(), o.describe());
-    assertEquals(0, o.result().declined() + o.result().errors(), o.describe());
+    assertEquals(600, o.result().outcomes().iterations(), o.describe());
+    assertEquals(
+        0, o.result().outcomes().declined() + o.result().outcomes().errors(), o.describe());
     assertEquals(10 + completed(o, "insert"), query("SELECT COUNT(*) FROM item"));
     assertEquals(
         completed(o, "update") + completed(o, "read-modify-write"),
@@ -205,9 +210,11 @@ public abstract class SqlMixContract extends SqlOltpContract {
           WorkloadRun.run(provider(), through(proxy, 2, LEVEL), rmw, 200, false);
       assertEquals(3, proxy.cuts());
       // The server got the update but never its commit: it rolled it back, and nothing is in doubt.
-      assertEquals(0, o.result().inDoubt(), o.describe());
-      assertEquals(200, o.result().iterations() + o.result().errors(), o.describe());
-      assertEquals(o.result().iterations(), query("SELECT SUM(updates) FROM item") - before);
+      assertEquals(0, o.result().outcomes().inDoubt(), o.describe());
+      assertEquals(
+          200, o.result().outcomes().iterations() + o.result().outcomes().errors(), o.describe());
+      assertEquals(
+          o.result().outcomes().iterations(), query("SELECT SUM(updates) FROM item") - before);
       assertTrue(o.verification().passed(), o.describe());
     }
   }
@@ -217,9 +224,12 @@ public abstract class SqlMixContract extends SqlOltpContract {
     WorkloadRun.Outcome mixed = run(mix("insert=100", 100), 2, 200, true, LEVEL);
     WorkloadRun.Outcome inserted = run(items(new Insert(), 100), 2, 200, false, LEVEL);
     WorkloadRun.Outcome again = run(mix("insert=50,point-select=50", 100), 2, 200, false, LEVEL);
-    assertEquals(0, mixed.result().errors() + inserted.result().errors(), inserted.describe());
+    assertEquals(
+        0,
+        mixed.result().outcomes().errors() + inserted.result().outcomes().errors(),
+        inserted.describe());
     // A read of a key inserted but not yet committed by the other worker is declined, not failed.
-    assertEquals(0, again.result().errors(), again.describe());
+    assertEquals(0, again.result().outcomes().errors(), again.describe());
     long rows = 100 + 200 + 200 + completed(again, "insert");
     assertEquals(rows, query("SELECT COUNT(DISTINCT id) FROM item"));
     assertTrue(again.verification().passed(), again.describe());
@@ -263,7 +273,8 @@ public abstract class SqlMixContract extends SqlOltpContract {
   void eachYcsbPresetRunsOnASmallUsertableAndVerifies(Ycsb.Preset preset) throws Exception {
     WorkloadOptions options = ycsb(preset, 300);
     WorkloadRun.Outcome o = run(options, 2, 400, true, LEVEL);
-    assertEquals(400, o.result().iterations() + o.result().errors(), o.describe());
+    assertEquals(
+        400, o.result().outcomes().iterations() + o.result().outcomes().errors(), o.describe());
     assertEquals(
         new Ycsb(preset).mix(options.declared()).names(),
         java.util.List.copyOf(o.result().breakdown().operations().keySet()));

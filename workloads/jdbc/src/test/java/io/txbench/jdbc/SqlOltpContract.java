@@ -42,8 +42,8 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
     Figures before = loaded(1_000);
     WorkloadRun.Outcome o =
         run(oltp(Variant.READ_ONLY, 1_000), 4, 500, false, IsolationLevel.REPEATABLE_READ);
-    assertEquals(500, o.result().iterations(), o.describe());
-    assertEquals(0, o.result().errors(), o.describe());
+    assertEquals(500, o.result().outcomes().iterations(), o.describe());
+    assertEquals(0, o.result().outcomes().errors(), o.describe());
     assertEquals(new Queries(14 * 500, 0, 2 * 500), o.result().breakdown().queries());
     assertEquals(before, figures("item"));
     assertTrue(o.verification().passed(), o.describe());
@@ -70,7 +70,7 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
     Figures before = loaded(1_000);
     WorkloadRun.Outcome o =
         outcome(provider, oltp(Variant.WRITE_ONLY, 1_000), 1, 300, IsolationLevel.REPEATABLE_READ);
-    assertEquals(300, o.result().iterations(), o.describe());
+    assertEquals(300, o.result().outcomes().iterations(), o.describe());
     Figures after = figures("item");
     assertEquals(before.rows(), after.rows());
     assertEquals(1_000, query("SELECT COUNT(DISTINCT id) FROM item WHERE id BETWEEN 1 AND 1000"));
@@ -96,13 +96,16 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
     Figures before = loaded(20);
     WorkloadRun.Outcome o = outcome(provider, oltp(Variant.READ_WRITE, 20), 8, 400, isolation);
     System.out.println(provider.target() + " oltp-read-write, 8 on 20 rows: " + o.describe());
-    assertEquals(400, o.result().iterations() + o.result().errors(), o.describe());
-    assertEquals(0, o.result().partialErrors() + o.result().inDoubt(), o.describe());
+    assertEquals(
+        400, o.result().outcomes().iterations() + o.result().outcomes().errors(), o.describe());
+    assertEquals(
+        0, o.result().outcomes().partialErrors() + o.result().outcomes().inDoubt(), o.describe());
     Figures after = figures("item");
     assertEquals(20, query("SELECT COUNT(DISTINCT id) FROM item WHERE id BETWEEN 1 AND 20"));
     assertEquals(before.rows(), after.rows());
-    assertEquals(before.kSum() + o.result().iterations(), after.kSum(), o.describe());
-    assertEquals(before.updates() + o.result().iterations(), after.updates(), o.describe());
+    assertEquals(before.kSum() + o.result().outcomes().iterations(), after.kSum(), o.describe());
+    assertEquals(
+        before.updates() + o.result().outcomes().iterations(), after.updates(), o.describe());
     assertTrue(o.verification().passed(), o.describe());
   }
 
@@ -121,17 +124,18 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
     System.out.println(provider.target() + " oltp-read-write --skip-trx: " + o.describe());
     Queries queries = o.result().breakdown().queries();
     assertEquals(0, queries.others(), o.describe()); // no BEGIN, no COMMIT
-    assertTrue(queries.writes() >= 3 * o.result().iterations(), o.describe());
+    assertTrue(queries.writes() >= 3 * o.result().outcomes().iterations(), o.describe());
     assertTrue(o.verification().passed(), o.describe());
-    long uncertain = o.result().partialErrors() + o.result().inDoubt();
+    long uncertain = o.result().outcomes().partialErrors() + o.result().outcomes().inDoubt();
     Figures after = figures("item");
     assertTrue(after.rows() >= before.rows() - uncertain, o.describe());
     if (uncertain == 0) {
       assertEquals(before.rows(), after.rows(), o.describe());
-      assertEquals(o.result().iterations(), after.kSum() - before.kSum(), o.describe());
-      assertEquals(o.result().iterations(), after.updates() - before.updates(), o.describe());
+      assertEquals(o.result().outcomes().iterations(), after.kSum() - before.kSum(), o.describe());
+      assertEquals(
+          o.result().outcomes().iterations(), after.updates() - before.updates(), o.describe());
     }
-    assertEquals(0, o.result().errorsByClass().get(ErrorClass.OTHER), o.describe());
+    assertEquals(0, o.result().outcomes().errorsByClass().get(ErrorClass.OTHER), o.describe());
   }
 
   /**
@@ -154,9 +158,10 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
     System.out.println(provider.target() + " --skip-trx, inserts refused: " + o.describe());
     long lost = 5 - query("SELECT COUNT(*) FROM item");
     assertTrue(lost > 0, o.describe());
-    assertEquals(lost, o.result().errors(), o.describe());
-    assertEquals(lost, o.result().partialErrors(), o.describe());
-    assertEquals(0, o.result().retries(), o.describe()); // a partial iteration is never retried
+    assertEquals(lost, o.result().outcomes().errors(), o.describe());
+    assertEquals(lost, o.result().outcomes().partialErrors(), o.describe());
+    assertEquals(
+        0, o.result().outcomes().retries(), o.describe()); // a partial iteration is never retried
     assertTrue(o.verification().passed(), o.describe());
   }
 
@@ -177,7 +182,7 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
       System.out.println(
           provider().target() + " --skip-trx, 2 DELETE replies cut: " + o.describe());
       assertEquals(2, proxy.cuts());
-      assertEquals(2, o.result().inDoubt(), o.describe());
+      assertEquals(2, o.result().outcomes().inDoubt(), o.describe());
       long lost = 100 - query("SELECT COUNT(*) FROM item");
       assertTrue(lost >= 1 && lost <= 2, o.describe());
       assertTrue(o.verification().passed(), o.describe());
@@ -188,7 +193,8 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
   void tablesAreAllLoadedAndEachTransactionWritesOneOfThem() throws Exception {
     WorkloadOptions options = oltp(Variant.WRITE_ONLY, 200).with(ItemKind.TABLES, 3L);
     WorkloadRun.Outcome o = run(options, 4, 300, true, IsolationLevel.READ_COMMITTED);
-    assertEquals(300, o.result().iterations() + o.result().errors(), o.describe());
+    assertEquals(
+        300, o.result().outcomes().iterations() + o.result().outcomes().errors(), o.describe());
     long updates = 0;
     for (String table : List.of("item", "item2", "item3")) {
       Figures f = figures(table);
@@ -196,7 +202,7 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
       assertTrue(f.updates() > 0, table + " was not written to: " + f);
       updates += f.updates();
     }
-    assertEquals(o.result().iterations(), updates, o.describe());
+    assertEquals(o.result().outcomes().iterations(), updates, o.describe());
     assertTrue(o.verification().passed(), o.describe());
     assertEquals(600L, o.verification().figures().get("rows"));
   }
@@ -212,7 +218,7 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
             .with(Oltp.NON_INDEX_UPDATES, 0L)
             .with(Oltp.DELETE_INSERTS, 2L);
     WorkloadRun.Outcome o = run(options, 1, 100, false, IsolationLevel.REPEATABLE_READ);
-    assertEquals(100, o.result().iterations(), o.describe());
+    assertEquals(100, o.result().outcomes().iterations(), o.describe());
     long lockingReads = deleteReturns(provider()) ? 0 : 2;
     // Reads: 1 simple, 1 sum, 1 order, 2 distinct ranges; writes: 3 updates, 2 deletes, 2 inserts.
     assertEquals(

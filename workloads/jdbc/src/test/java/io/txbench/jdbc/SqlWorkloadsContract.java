@@ -24,8 +24,8 @@ public abstract class SqlWorkloadsContract extends SqlFaultsContract {
   @Test
   void airlineBooksExactlyOneSeatAndOnePaymentPerCommittedIteration() throws Exception {
     WorkloadRun.Outcome o = run(workload(Airline.NAME, 0, false), 4, 400, true, strictIsolation());
-    assertEquals(400, o.result().iterations());
-    assertEquals(0, o.result().errors());
+    assertEquals(400, o.result().outcomes().iterations());
+    assertEquals(0, o.result().outcomes().errors());
     assertEquals(15_000, query("SELECT COUNT(*) FROM schedule"));
     assertEquals(200, query("SELECT COUNT(*) FROM aircraft"));
     assertEquals(400, query("SELECT COUNT(*) FROM seat"));
@@ -41,7 +41,8 @@ public abstract class SqlWorkloadsContract extends SqlFaultsContract {
     // 16 buyers on 2 flights on 1 day at the level a run gets without --sql-isolation-level.
     WorkloadRun.Outcome o = run(contended(2), 16, 400, true, IsolationLevel.REPEATABLE_READ);
     System.out.println(provider().target() + " contended at REPEATABLE READ: " + o.describe());
-    assertEquals(400, o.result().iterations() + o.result().errors(), o.describe());
+    assertEquals(
+        400, o.result().outcomes().iterations() + o.result().outcomes().errors(), o.describe());
     assertTrue(o.verification().passed(), o.describe());
   }
 
@@ -54,8 +55,8 @@ public abstract class SqlWorkloadsContract extends SqlFaultsContract {
         query(
             "SELECT a.capacity FROM schedule s JOIN aircraft a"
                 + " ON a.registration = s.aircraft WHERE s.schedule_id = 1");
-    assertEquals(500, o.result().iterations(), o.describe());
-    assertEquals(500 - capacity, o.result().declined(), o.describe());
+    assertEquals(500, o.result().outcomes().iterations(), o.describe());
+    assertEquals(500 - capacity, o.result().outcomes().declined(), o.describe());
     assertEquals(capacity, query("SELECT COUNT(*) FROM seat"));
     assertEquals(capacity, query("SELECT COUNT(*) FROM payment"));
     assertEquals(capacity, query("SELECT SUM(seats_occupied) FROM audit"));
@@ -74,7 +75,7 @@ public abstract class SqlWorkloadsContract extends SqlFaultsContract {
     execute("UPDATE audit SET seats_occupied = seats_occupied + 500");
     assertEquals(510 - capacity, query(AirlineSchema.SEATS_OVER_CAPACITY));
     WorkloadRun.Outcome o = run(contended(1), 2, 10, false, strictIsolation());
-    assertEquals(10, o.result().declined(), o.describe());
+    assertEquals(10, o.result().outcomes().declined(), o.describe());
     assertEquals(0L, o.verification().figures().get("seats_over_capacity"), o.describe());
     assertTrue(o.verification().passed(), o.describe());
   }
@@ -89,7 +90,7 @@ public abstract class SqlWorkloadsContract extends SqlFaultsContract {
     run(workload(Airline.NAME, 0, false), 2, 100, true, strictIsolation());
     WorkloadRun.Outcome second =
         run(workload(Airline.NAME, 0, true), 2, 150, false, IsolationLevel.READ_COMMITTED);
-    assertEquals(150, second.result().iterations());
+    assertEquals(150, second.result().outcomes().iterations());
     assertEquals(250, query("SELECT COUNT(*) FROM seat"));
     assertEquals(250, query("SELECT COUNT(DISTINCT seat_id) FROM seat"));
     assertEquals(150L, second.verification().figures().get("seats_booked"));
@@ -104,8 +105,8 @@ public abstract class SqlWorkloadsContract extends SqlFaultsContract {
             1_000,
             true,
             IsolationLevel.REPEATABLE_READ);
-    assertEquals(1_000, o.result().iterations());
-    assertEquals(0, o.result().errors());
+    assertEquals(1_000, o.result().outcomes().iterations());
+    assertEquals(0, o.result().outcomes().errors());
     assertEquals(2_000, query("SELECT COUNT(*) FROM item"));
     assertEquals(0, query("SELECT SUM(updates) FROM item"));
     assertEquals(120, query("SELECT MIN(LENGTH(c)) FROM item"));
@@ -118,12 +119,12 @@ public abstract class SqlWorkloadsContract extends SqlFaultsContract {
   void airlineCountsItsStatementsAsSysbenchWould() throws Exception {
     // One buyer: no conflict, so no retry, and every statement sent is one of a booking.
     WorkloadRun.Outcome o = run(workload(Airline.NAME, 0, false), 1, 50, true, strictIsolation());
-    long booked = o.result().iterations() - o.result().declined();
-    assertEquals(0, o.result().errors(), o.describe());
+    long booked = o.result().outcomes().iterations() - o.result().outcomes().declined();
+    assertEquals(0, o.result().outcomes().errors(), o.describe());
     // Two reads (the flight, the seats taken), then the seat, the payment and the audit; BEGIN and
     // COMMIT. A sold-out flight ends after its reads, rolled back.
     assertEquals(
-        new Queries(2 * 50, 3 * booked, 2 * booked + o.result().declined()),
+        new Queries(2 * 50, 3 * booked, 2 * booked + o.result().outcomes().declined()),
         o.result().breakdown().queries(),
         o.describe());
   }
@@ -134,9 +135,9 @@ public abstract class SqlWorkloadsContract extends SqlFaultsContract {
         run(workload(Insert.NAME, 1_000, false), 4, 300, true, IsolationLevel.REPEATABLE_READ);
     WorkloadRun.Outcome second =
         run(workload(Insert.NAME, 1_000, false), 4, 300, false, IsolationLevel.REPEATABLE_READ);
-    assertEquals(300, first.result().iterations());
-    assertEquals(300, second.result().iterations());
-    assertEquals(0, second.result().errors());
+    assertEquals(300, first.result().outcomes().iterations());
+    assertEquals(300, second.result().outcomes().iterations());
+    assertEquals(0, second.result().outcomes().errors());
     assertEquals(1_600, query("SELECT COUNT(*) FROM item"));
     assertEquals(1_600, query("SELECT COUNT(DISTINCT id) FROM item"));
     assertEquals(1_600, query("SELECT MAX(id) FROM item"));
@@ -149,8 +150,8 @@ public abstract class SqlWorkloadsContract extends SqlFaultsContract {
     WorkloadRun.Outcome o =
         run(workload(Update.NAME, 50, false), 8, 2_000, true, IsolationLevel.REPEATABLE_READ);
     // 8 workers on 50 rows collide: REPEATABLE READ aborts some, and the runner retries them.
-    assertEquals(2_000, o.result().iterations() + o.result().errors());
-    assertEquals(o.result().iterations(), query("SELECT SUM(updates) FROM item"));
+    assertEquals(2_000, o.result().outcomes().iterations() + o.result().outcomes().errors());
+    assertEquals(o.result().outcomes().iterations(), query("SELECT SUM(updates) FROM item"));
     assertEquals(50, query("SELECT COUNT(*) FROM item"));
     assertTrue(o.verification().passed(), o.verification().anomalies().toString());
   }

@@ -51,9 +51,9 @@ abstract class MongoAirlineContract extends MongoWorkloadsContract {
     assertEquals(0L, o.verification().figures().get("repeated_seat_numbers"), o.describe());
     assertEquals(0L, o.verification().figures().get("seats_over_capacity"), o.describe());
     assertTrue(o.verification().passed(), o.describe());
-    assertTrue(o.result().declined() > 0, "the flight never filled: " + o.describe());
+    assertTrue(o.result().outcomes().declined() > 0, "the flight never filled: " + o.describe());
     long seats = count("seat");
-    assertEquals(BOOKINGS - o.result().declined(), seats, o.describe());
+    assertEquals(BOOKINGS - o.result().outcomes().declined(), seats, o.describe());
     assertEquals(seats, count("payment"), o.describe());
     long occupied = 0;
     for (Document audit : db.getCollection("audit").find()) {

@@ -116,8 +116,8 @@ abstract class MongoAnalyticsContract extends MongoGrowthContract {
   @Test
   void aRunOfAllSixQueriesVerifiesAndCountsEachApart() throws Exception {
     WorkloadRun.Outcome o = run(analytics(), 2, 24, true);
-    assertEquals(24, o.result().iterations(), o.describe());
-    assertEquals(0, o.result().errors(), o.describe());
+    assertEquals(24, o.result().outcomes().iterations(), o.describe());
+    assertEquals(0, o.result().outcomes().errors(), o.describe());
     assertTrue(o.verification().passed(), o.describe());
     Map<String, OperationStats> ops = o.result().breakdown().operations();
     assertEquals(Set.copyOf(AnalyticsQuery.names()), ops.keySet(), ops.toString());

@@ -41,8 +41,8 @@ abstract class MongoMixContract extends MongoOltpContract {
   @Test
   void aMixRecordsEachOperationApartAndTheirCountsSumToTheIterations() throws Exception {
     WorkloadRun.Outcome o = run(mix(EVERY_OPERATION, 500), 4, 2_000, true);
-    assertEquals(2_000, o.result().iterations(), o.describe());
-    assertEquals(0, o.result().errors(), o.describe());
+    assertEquals(2_000, o.result().outcomes().iterations(), o.describe());
+    assertEquals(0, o.result().outcomes().errors(), o.describe());
     Map<String, OperationStats> ops = o.result().breakdown().operations();
     assertEquals(
         Set.of("point-select", "update", "insert", "delete", "range-scan", "read-modify-write"),
@@ -59,7 +59,7 @@ abstract class MongoMixContract extends MongoOltpContract {
     WorkloadRun.Outcome o =
         run(mix("point-select=50,update=30,read-modify-write=20", 300), 4, 1_000, true);
     Map<String, OperationStats> ops = o.result().breakdown().operations();
-    assertEquals(0, o.result().declined(), o.describe());
+    assertEquals(0, o.result().outcomes().declined(), o.describe());
     assertEquals(
         ops.get("update").count() + ops.get("read-modify-write").count(), sum("item", "updates"));
     assertTrue(o.verification().passed(), o.describe());
@@ -86,7 +86,7 @@ abstract class MongoMixContract extends MongoOltpContract {
     WorkloadRun.Outcome second = run(mix("insert=1,point-select=1", 100), 2, 100, false);
     assertTrue(second.verification().passed(), second.describe());
     // An insert under a key the first run took would fail on the duplicate and be retried.
-    assertEquals(0, second.result().retries(), second.describe());
+    assertEquals(0, second.result().outcomes().retries(), second.describe());
     long inserted = 50 + completed(second.result().breakdown().operations(), "insert");
     assertEquals(100 + inserted + 10, count("item"));
     Document last =
@@ -106,8 +106,8 @@ abstract class MongoMixContract extends MongoOltpContract {
       WorkloadOptions options =
           items(new Ycsb(preset), 200).with(Ycsb.FIELD_COUNT, 4L).with(Ycsb.FIELD_LENGTH, 8L);
       WorkloadRun.Outcome o = run(options, 2, 300, preset == Ycsb.Preset.A);
-      assertEquals(300, o.result().iterations(), preset + ": " + o.describe());
-      assertEquals(0, o.result().errors(), preset + ": " + o.describe());
+      assertEquals(300, o.result().outcomes().iterations(), preset + ": " + o.describe());
+      assertEquals(0, o.result().outcomes().errors(), preset + ": " + o.describe());
       assertTrue(o.verification().passed(), preset + ": " + o.describe());
     }
     Document d = db.getCollection("usertable").find(new Document("_id", 1L)).first();

@@ -72,8 +72,8 @@ abstract class MongoOltpContract extends MongoAirlineContract {
   @Test
   void oltpReadOnlyRunsSysbenchsFourteenReadsAndChangesNothing() throws Exception {
     WorkloadRun.Outcome o = run(items(new Oltp(Oltp.Variant.READ_ONLY), 1_000), 2, 200, true);
-    assertEquals(200, o.result().iterations(), o.describe());
-    assertEquals(0, o.result().errors(), o.describe());
+    assertEquals(200, o.result().outcomes().iterations(), o.describe());
+    assertEquals(0, o.result().outcomes().errors(), o.describe());
     assertTrue(o.verification().passed(), o.describe());
     Queries q = o.result().breakdown().queries();
     assertEquals(200 * 14, q.reads(), q.toString());
@@ -88,8 +88,8 @@ abstract class MongoOltpContract extends MongoAirlineContract {
     long k = sum("item", "k");
     long updates = sum("item", "updates");
     WorkloadRun.Outcome o = run(options, 4, 500, false);
-    assertEquals(500, o.result().iterations(), o.describe());
-    assertEquals(0, o.result().errors(), o.describe());
+    assertEquals(500, o.result().outcomes().iterations(), o.describe());
+    assertEquals(0, o.result().outcomes().errors(), o.describe());
     assertEquals(1_000, count("item"));
     assertEquals(k + 500, sum("item", "k"));
     assertEquals(updates + 500, sum("item", "updates"));
@@ -110,7 +110,7 @@ abstract class MongoOltpContract extends MongoAirlineContract {
     // that is out; it must still make its change, as verify counts every committed one.
     WorkloadOptions options = items(new Oltp(Oltp.Variant.WRITE_ONLY), 10).withoutTransactions();
     WorkloadRun.Outcome o = run(options, 8, 2_000, true);
-    assertEquals(0, o.result().errors(), o.describe());
+    assertEquals(0, o.result().outcomes().errors(), o.describe());
     assertEquals(10, count("item"));
     assertTrue(o.verification().passed(), o.describe());
   }
@@ -120,7 +120,7 @@ abstract class MongoOltpContract extends MongoAirlineContract {
     WorkloadOptions options =
         items(new Oltp(Oltp.Variant.READ_WRITE), 500).with(ItemKind.TABLES, 3L);
     WorkloadRun.Outcome o = run(options, 4, 300, true);
-    assertEquals(300, o.result().iterations(), o.describe());
+    assertEquals(300, o.result().outcomes().iterations(), o.describe());
     assertTrue(o.verification().passed(), o.describe());
     long updates = 0;
     for (String name : List.of("item", "item2", "item3")) {
@@ -144,9 +144,9 @@ abstract class MongoOltpContract extends MongoAirlineContract {
   @Test
   void deleteRemovesOneDocumentPerIterationAndDeclinesTheGoneOnes() throws Exception {
     WorkloadRun.Outcome o = run(items(new Delete(), 200), 2, 500, true);
-    assertEquals(500, o.result().iterations(), o.describe());
-    assertTrue(o.result().declined() > 0, o.describe());
-    assertEquals(200 - (500 - o.result().declined()), count("item"));
+    assertEquals(500, o.result().outcomes().iterations(), o.describe());
+    assertTrue(o.result().outcomes().declined() > 0, o.describe());
+    assertEquals(200 - (500 - o.result().outcomes().declined()), count("item"));
     assertTrue(o.verification().passed(), o.describe());
     Verification v =
         verifyAfter(
@@ -157,10 +157,10 @@ abstract class MongoOltpContract extends MongoAirlineContract {
   @Test
   void rangeScanAndCountReadWithoutChangingAnything() throws Exception {
     WorkloadRun.Outcome scans = run(items(new RangeScan(), 1_000), 2, 100, true);
-    assertEquals(100, scans.result().iterations(), scans.describe());
+    assertEquals(100, scans.result().outcomes().iterations(), scans.describe());
     assertTrue(scans.verification().passed(), scans.describe());
     WorkloadRun.Outcome counts = run(items(new Count(), 1_000), 2, 100, false);
-    assertEquals(100, counts.result().iterations(), counts.describe());
+    assertEquals(100, counts.result().outcomes().iterations(), counts.describe());
     assertTrue(counts.verification().passed(), counts.describe());
     assertEquals(1_000, count("item"));
     assertEquals(0, sum("item", "updates"));
@@ -172,7 +172,7 @@ abstract class MongoOltpContract extends MongoAirlineContract {
   void updateManyCountsEveryDocumentItsCommittedStatementsChanged() throws Exception {
     WorkloadOptions options = items(new UpdateMany(), 1_000).with(Oltp.RANGE_SIZE, 10L);
     WorkloadRun.Outcome o = run(options, 4, 200, true);
-    assertEquals(200, o.result().iterations(), o.describe());
+    assertEquals(200, o.result().outcomes().iterations(), o.describe());
     assertTrue(o.verification().passed(), o.describe());
     long updated = sum("item", "updates");
     assertEquals(updated, o.verification().figures().get("rows updated"), o.describe());

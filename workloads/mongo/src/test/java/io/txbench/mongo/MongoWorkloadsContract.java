@@ -132,15 +132,15 @@ abstract class MongoWorkloadsContract {
   @Test
   void pointSelectCountsOneReadPerIteration() throws Exception {
     WorkloadRun.Outcome o = run(workload(PointSelect.NAME, 500, false), 2, 300, true);
-    assertEquals(300, o.result().iterations(), o.describe());
+    assertEquals(300, o.result().outcomes().iterations(), o.describe());
     assertEquals(new Queries(300, 0, 0), o.result().breakdown().queries(), o.describe());
   }
 
   @Test
   void airlineBooksOneSeatOnePaymentAndOneAuditIncrementPerIteration() throws Exception {
     WorkloadRun.Outcome o = run(workload(Airline.NAME, 0, !transactions()), 4, 400, true);
-    assertEquals(400, o.result().iterations());
-    assertEquals(0, o.result().errors());
+    assertEquals(400, o.result().outcomes().iterations());
+    assertEquals(0, o.result().outcomes().errors());
     assertEquals(15_000, count("schedule"));
     assertEquals(200, count("aircraft"));
     assertEquals(400, count("seat"));
@@ -191,8 +191,8 @@ abstract class MongoWorkloadsContract {
             .find(new Document("_id", flight.getString("aircraft")))
             .first()
             .getInteger("capacity");
-    assertEquals(500, o.result().iterations(), o.describe());
-    assertEquals(500 - capacity, o.result().declined(), o.describe());
+    assertEquals(500, o.result().outcomes().iterations(), o.describe());
+    assertEquals(500 - capacity, o.result().outcomes().declined(), o.describe());
     assertEquals(capacity, count("seat"));
     assertEquals(capacity, count("payment"));
     long occupied = db.getCollection("audit").find().first().getInteger("seats_occupied");
@@ -220,7 +220,7 @@ abstract class MongoWorkloadsContract {
       assertEquals(3, w.counts().seatsOverCapacity());
     }
     WorkloadRun.Outcome o = WorkloadRun.run(provider, target(1), oneFlight, 10, false);
-    assertEquals(10, o.result().declined(), o.describe());
+    assertEquals(10, o.result().outcomes().declined(), o.describe());
     assertEquals(0L, o.verification().figures().get("seats_over_capacity"), o.describe());
     assertTrue(o.verification().passed(), o.describe());
   }
@@ -241,8 +241,8 @@ abstract class MongoWorkloadsContract {
   @Test
   void pointSelectReadsWithoutChangingAnything() throws Exception {
     WorkloadRun.Outcome o = run(workload(PointSelect.NAME, 2_000, false), 4, 1_000, true);
-    assertEquals(1_000, o.result().iterations());
-    assertEquals(0, o.result().errors());
+    assertEquals(1_000, o.result().outcomes().iterations());
+    assertEquals(0, o.result().outcomes().errors());
     assertEquals(2_000, count("item"));
     assertTrue(o.verification().passed(), o.verification().anomalies().toString());
   }
@@ -251,7 +251,7 @@ abstract class MongoWorkloadsContract {
   void insertAddsOneDocumentPerIterationAcrossRuns() throws Exception {
     run(workload(Insert.NAME, 1_000, false), 4, 300, true);
     WorkloadRun.Outcome second = run(workload(Insert.NAME, 1_000, false), 4, 300, false);
-    assertEquals(300, second.result().iterations());
+    assertEquals(300, second.result().outcomes().iterations());
     assertEquals(1_600, count("item"));
     assertTrue(second.verification().passed(), second.verification().anomalies().toString());
   }
@@ -263,8 +263,8 @@ abstract class MongoWorkloadsContract {
     for (Document d : db.getCollection("item").find()) {
       total += d.getLong("updates");
     }
-    assertEquals(o.result().iterations(), total);
-    assertEquals(2_000, o.result().iterations() + o.result().errors());
+    assertEquals(o.result().outcomes().iterations(), total);
+    assertEquals(2_000, o.result().outcomes().iterations() + o.result().outcomes().errors());
     assertTrue(o.verification().passed(), o.verification().anomalies().toString());
   }
 

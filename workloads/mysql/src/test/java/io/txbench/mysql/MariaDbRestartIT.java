@@ -136,8 +136,8 @@ class MariaDbRestartIT {
         killDuring("restart_insert", WorkloadFixtures.options(Insert.NAME, 1_000, 42, false, 0));
     long inserted = query("restart_insert", "SELECT COUNT(*) FROM item") - 1_000;
     assertTrue(
-        inserted >= o.result().iterations()
-            && inserted <= o.result().iterations() + o.result().inDoubt(),
+        inserted >= o.result().outcomes().iterations()
+            && inserted <= o.result().outcomes().iterations() + o.result().outcomes().inDoubt(),
         o.describe());
   }
 
@@ -151,7 +151,8 @@ class MariaDbRestartIT {
     assertEquals(seats, query("restart_airline", "SELECT COUNT(*) FROM payment"));
     assertEquals(seats, query("restart_airline", "SELECT SUM(seats_occupied) FROM audit"));
     assertTrue(
-        seats >= o.result().iterations() && seats <= o.result().iterations() + o.result().inDoubt(),
+        seats >= o.result().outcomes().iterations()
+            && seats <= o.result().outcomes().iterations() + o.result().outcomes().inDoubt(),
         o.describe());
   }
 }

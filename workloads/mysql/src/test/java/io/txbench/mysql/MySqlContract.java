@@ -190,6 +190,7 @@ abstract class MySqlContract extends SqlTelemetryContract {
         100,
         io.txbench.core.WorkloadRun.run(provider(), target, options, 100, true)
             .result()
+            .outcomes()
             .iterations());
     try (JdbcTarget opened = (JdbcTarget) provider().open(target, options);
         Connection c = opened.connection();

@@ -143,8 +143,8 @@ class ServerRestartIT {
         restartDuring(WorkloadFixtures.options(Update.NAME, 1_000, 42, false, 0), false, false);
     long applied = query("SELECT SUM(updates) FROM item");
     assertTrue(
-        applied >= o.result().iterations()
-            && applied <= o.result().iterations() + o.result().inDoubt(),
+        applied >= o.result().outcomes().iterations()
+            && applied <= o.result().outcomes().iterations() + o.result().outcomes().inDoubt(),
         o.describe());
   }
 
@@ -154,8 +154,8 @@ class ServerRestartIT {
         restartDuring(WorkloadFixtures.options(Insert.NAME, 1_000, 42, false, 0), true, false);
     long inserted = query("SELECT COUNT(*) FROM item") - 1_000;
     assertTrue(
-        inserted >= o.result().iterations()
-            && inserted <= o.result().iterations() + o.result().inDoubt(),
+        inserted >= o.result().outcomes().iterations()
+            && inserted <= o.result().outcomes().iterations() + o.result().outcomes().inDoubt(),
         o.describe());
   }
 
@@ -170,7 +170,8 @@ class ServerRestartIT {
     assertEquals(seats, query("SELECT COUNT(*) FROM payment"));
     assertEquals(seats, query("SELECT SUM(seats_occupied) FROM audit"));
     assertTrue(
-        seats >= o.result().iterations() && seats <= o.result().iterations() + o.result().inDoubt(),
+        seats >= o.result().outcomes().iterations()
+            && seats <= o.result().outcomes().iterations() + o.result().outcomes().inDoubt(),
         o.describe());
   }
 }

@@ -97,7 +97,7 @@ class TlsIT {
               OptionValues.of(IsolationLevel.OPTION, IsolationLevel.REPEATABLE_READ));
       WorkloadOptions options = WorkloadFixtures.options(PointSelect.NAME, 100, 1, false, 0);
       WorkloadRun.Outcome o = WorkloadRun.run(new PostgresProvider(), target, options, 200, true);
-      assertEquals(200, o.result().iterations());
+      assertEquals(200, o.result().outcomes().iterations());
       try (JdbcTarget opened = (JdbcTarget) new PostgresProvider().open(target, options);
           Connection c = opened.connection();
           Statement s = c.createStatement();

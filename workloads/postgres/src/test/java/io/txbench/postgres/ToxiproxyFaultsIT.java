@@ -107,8 +107,8 @@ class ToxiproxyFaultsIT {
                 "SELECT COUNT(*) FROM item")
             - 1_000;
     assertTrue(
-        inserted >= o.result().iterations()
-            && inserted <= o.result().iterations() + o.result().inDoubt(),
+        inserted >= o.result().outcomes().iterations()
+            && inserted <= o.result().outcomes().iterations() + o.result().outcomes().inDoubt(),
         o.describe());
   }
 }
