@@ -107,7 +107,7 @@ final class InProcessRun {
                   warmup,
                   recorded.shown(),
                   request.resultDirectory,
-                  null,
+                  null, // the setup: the Java API does not record it
                   recorded.thresholds()),
               RunRecorder.Display.of(request.console, request.password::maskIn));
       RunOutcome outcome =
