@@ -17,15 +17,18 @@ import io.txbench.core.WorkloadOptions;
 import io.txbench.core.WorkloadProvider;
 import io.txbench.report.ConsoleProgress;
 import io.txbench.report.ResultFiles;
+import io.txbench.report.RunRecorder;
+import io.txbench.report.RunSite;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * One benchmark run in this process, as the command line runs one: the server reached (or the
  * embedded one started), the data loaded or reused, the warm-up, the measured run, verify and the
- * thresholds. What it records is {@link RunRecording}'s; what it resolves from the builder is
- * {@link RunRequest}'s.
+ * thresholds. What it records is {@link RunRecorder}'s, as for the command line; what it resolves
+ * from the builder is {@link RunRequest}'s.
  */
 final class InProcessRun {
   private final BenchmarkBuilder request;
@@ -96,21 +99,30 @@ final class InProcessRun {
               Backoff.defaults(),
               request.pacing != null ? request.pacing : new ClosedLoop());
       Duration warmup = request.warmup().orElse(request.length().defaultWarmup());
-      RunRecording recording =
-          new RunRecording(
-              request, recorded, benchmark.target(), provider.target(), target, embedded, workload);
+      RunRecorder recorder =
+          new RunRecorder(
+              new RunRecorder.Subject(
+                  RunSite.of(provider.target(), benchmark.target(), target, embedded, workload),
+                  request.parallelism,
+                  warmup,
+                  recorded.shown(),
+                  request.resultDirectory,
+                  null, // the setup: the Java API does not record it
+                  recorded.thresholds()),
+              RunRecorder.Display.of(request.console, request.password::maskIn));
       RunOutcome outcome =
           benchmark.measure(
-              new RunPlan(run, warmup, request.verify, request.commitCheck), recording);
+              new RunPlan(run, warmup, request.verify, request.commitCheck), recorder);
       if (outcome.ending() != RunOutcome.Ending.MEASURED) {
         throw new BenchmarkException(
             "nothing was measured: "
                 + (outcome.ending() == RunOutcome.Ending.DECLINED
-                    ? recording.whyDeclined()
+                    ? recorder.whyDeclined()
                     : outcome.verification().cause()),
             null);
       }
-      return recording.result(outcome);
+      return new BenchmarkResult(
+          recorder.verified(outcome), Optional.ofNullable(request.resultDirectory));
     }
   }
 

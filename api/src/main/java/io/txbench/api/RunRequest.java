@@ -30,22 +30,7 @@ record RunRequest(
   /** The builder's settings read against {@code provider}, one of {@code all} on the class path. */
   static RunRequest resolve(
       BenchmarkBuilder b, WorkloadProvider provider, List<WorkloadProvider> all) {
-    List<WorkloadKind> kinds = provider.workloads().kinds();
-    WorkloadKind kind =
-        b.workload == null
-            ? kinds.get(0)
-            : provider
-                .workloads()
-                .kind(b.workload)
-                .orElseThrow(
-                    () ->
-                        new IllegalArgumentException(
-                            "workload: unknown workload '"
-                                + b.workload
-                                + "' for "
-                                + provider.target()
-                                + "; one of: "
-                                + kinds.stream().map(WorkloadKind::name).toList()));
+    WorkloadKind kind = kind(b, provider);
     OptionValues targetValues = OptionValues.defaults();
     OptionValues kindValues = OptionValues.defaults();
     for (Map.Entry<String, String> given : b.options.entrySet()) {
@@ -69,6 +54,44 @@ record RunRequest(
         kindValues = set(kindValues, kindOption, given.getValue());
       }
     }
+    TargetOptions target = target(b, provider, all, targetValues);
+    List<Threshold> thresholds = new ArrayList<>();
+    for (String expression : b.thresholds) {
+      thresholds.add(Thresholds.parse(expression, b.verify, kind, kindValues));
+    }
+    return new RunRequest(
+        target,
+        new WorkloadOptions(kind, b.seed, kindValues),
+        List.copyOf(thresholds),
+        shown(b, provider, kind));
+  }
+
+  /** The workload kind the builder names, or the provider's first. */
+  private static WorkloadKind kind(BenchmarkBuilder b, WorkloadProvider provider) {
+    List<WorkloadKind> kinds = provider.workloads().kinds();
+    if (b.workload == null) {
+      return kinds.get(0);
+    }
+    return provider
+        .workloads()
+        .kind(b.workload)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "workload: unknown workload '"
+                        + b.workload
+                        + "' for "
+                        + provider.target()
+                        + "; one of: "
+                        + kinds.stream().map(WorkloadKind::name).toList()));
+  }
+
+  /** Where to connect: a URL, or host, port and database (the provider's by default). */
+  private static TargetOptions target(
+      BenchmarkBuilder b,
+      WorkloadProvider provider,
+      List<WorkloadProvider> all,
+      OptionValues targetValues) {
     if (b.url != null && (b.host != null || b.port != null || b.database != null)) {
       throw new IllegalArgumentException(
           "url: a URL names the server itself; give it, or host, port and database, not both");
@@ -91,19 +114,10 @@ record RunRequest(
             Duration.ofMinutes(10),
             targetValues);
     try {
-      target = ConnectionSettings.resolve(target, provider, all);
+      return ConnectionSettings.resolve(target, provider, all);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("url: " + e.getMessage(), e);
     }
-    List<Threshold> thresholds = new ArrayList<>();
-    for (String expression : b.thresholds) {
-      thresholds.add(Thresholds.parse(expression, b.verify, kind, kindValues));
-    }
-    return new RunRequest(
-        target,
-        new WorkloadOptions(kind, b.seed, kindValues),
-        List.copyOf(thresholds),
-        shown(b, provider, kind));
   }
 
   /**

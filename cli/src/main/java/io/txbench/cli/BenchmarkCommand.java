@@ -288,59 +288,10 @@ final class BenchmarkCommand implements Callable<Integer> {
 
   /** One target's benchmark, once the command's options are checked. */
   TargetSettings settings(String target) {
-    WorkloadProvider provider =
-        providers
-            .forTarget(target)
-            .orElseThrow(
-                () ->
-                    usage(
-                        "--benchmark-target: unknown target '"
-                            + target
-                            + "'; one of: "
-                            + providers.targets()));
-    WorkloadKind kind =
-        provider
-            .workloads()
-            .kind(workload)
-            .orElseThrow(
-                () ->
-                    usage(
-                        "--workload: unknown workload '"
-                            + workload
-                            + "'; one of: "
-                            + provider.workloads().kinds().stream()
-                                .map(WorkloadKind::name)
-                                .toList()));
-    Limits limits = new Limits(spec);
-    for (int level : parallelism) {
-      limits.check("--parallelism", level, 1, Limits.MAX_PARALLELISM);
-    }
-    results.check(limits);
-    shape.check(limits);
-    steps.check();
-    limits.check("--warmup", warmup, Duration.ZERO, Limits.MAX_WARMUP);
-    limits.check("--max-retries", maxRetries, 0, Limits.MAX_RETRIES);
-    if (maxErrors < 0) {
-      throw usage("--max-errors takes 0 (never) or more, not " + maxErrors);
-    }
-    int largest = parallelism.stream().mapToInt(Integer::intValue).max().orElseThrow();
-    Secret secret = connection.password(environment);
-    credentials.add(secret.reveal()); // from a file, it is known only now
-    TargetOptions targetOptions;
-    try {
-      targetOptions =
-          ConnectionSettings.resolve(
-              connection.forTarget(
-                  provider,
-                  targets.size(),
-                  largest,
-                  DeclaredOptions.values(spec, provider.options()),
-                  secret),
-              provider,
-              providers.all());
-    } catch (IllegalArgumentException e) {
-      throw usage("--target-url: " + e.getMessage());
-    }
+    WorkloadProvider provider = provider(target);
+    WorkloadKind kind = kind(provider);
+    checkLimits();
+    TargetOptions targetOptions = targetOptions(provider);
     WorkloadOptions workloadOptions =
         new WorkloadOptions(kind, seed, DeclaredOptions.values(spec, kind.options(), dataLevels()));
     RunOptions runOptions =
@@ -354,6 +305,67 @@ final class BenchmarkCommand implements Callable<Integer> {
             Backoff.defaults(),
             shape.pacing());
     return new TargetSettings(target, targetOptions, workloadOptions, runOptions);
+  }
+
+  private WorkloadProvider provider(String target) {
+    return providers
+        .forTarget(target)
+        .orElseThrow(
+            () ->
+                usage(
+                    "--benchmark-target: unknown target '"
+                        + target
+                        + "'; one of: "
+                        + providers.targets()));
+  }
+
+  private WorkloadKind kind(WorkloadProvider provider) {
+    return provider
+        .workloads()
+        .kind(workload)
+        .orElseThrow(
+            () ->
+                usage(
+                    "--workload: unknown workload '"
+                        + workload
+                        + "'; one of: "
+                        + provider.workloads().kinds().stream().map(WorkloadKind::name).toList()));
+  }
+
+  /** Refuses a number out of its range, as a usage error. */
+  private void checkLimits() {
+    Limits limits = new Limits(spec);
+    for (int level : parallelism) {
+      limits.check("--parallelism", level, 1, Limits.MAX_PARALLELISM);
+    }
+    results.check(limits);
+    shape.check(limits);
+    steps.check();
+    limits.check("--warmup", warmup, Duration.ZERO, Limits.MAX_WARMUP);
+    limits.check("--max-retries", maxRetries, 0, Limits.MAX_RETRIES);
+    if (maxErrors < 0) {
+      throw usage("--max-errors takes 0 (never) or more, not " + maxErrors);
+    }
+  }
+
+  /** Where to connect, with the password, read now (from a file, it is known only now). */
+  private TargetOptions targetOptions(WorkloadProvider provider) {
+    int largest = parallelism.stream().mapToInt(Integer::intValue).max().orElseThrow();
+    Secret secret = connection.password(environment);
+    credentials.add(secret.reveal());
+    try {
+      return ConnectionSettings.resolve(
+          connection.forTarget(
+              provider,
+              targets.size(),
+              largest,
+              DeclaredOptions.values(spec, provider.options()),
+              secret),
+          provider,
+          providers.all());
+    } catch (IllegalArgumentException e) {
+      throw usage("--target-url: " + e.getMessage());
+    }
   }
 
   private ParameterException usage(String message) {

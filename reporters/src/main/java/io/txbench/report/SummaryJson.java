@@ -117,7 +117,10 @@ public final class SummaryJson {
         SummaryFile.round(r.window().seconds(), 3),
         r.window().stopReason().name(),
         SummaryFile.stoppedBeforeMeasuring(
-            r.window().stopReason().name(), r.outcomes().iterations(), r.outcomes().errors(), r.outcomes().inDoubt()));
+            r.window().stopReason().name(),
+            r.outcomes().iterations(),
+            r.outcomes().errors(),
+            r.outcomes().inDoubt()));
   }
 
   /** The counts, tps to 2 decimals, classes and causes by label. */

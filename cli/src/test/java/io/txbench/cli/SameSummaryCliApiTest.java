@@ -1,0 +1,142 @@
+package io.txbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.txbench.api.Txbench;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The command line and the Java API record a run alike: the same run on the toy target, once
+ * through each, leaves a summary.json with the same fields and the same counts; only what the
+ * clock, the host or the caller decides differs.
+ */
+class SameSummaryCliApiTest {
+  @TempDir Path dir;
+
+  @Test
+  void theCommandLineAndTheApiWriteTheSameSummary() throws IOException {
+    Path cli = dir.resolve("cli");
+    CliRun run =
+        CliRun.of(
+            "--benchmark-target",
+            "toy",
+            "--embedded",
+            "--workload",
+            "point-select",
+            "--parallelism",
+            "1",
+            "--iterations",
+            "60",
+            "--warmup",
+            "0s",
+            "--seed",
+            "7",
+            "--threshold",
+            "tps>0",
+            "--output-dir",
+            cli.toString());
+    assertEquals(ExitCodes.OK, run.exitCode(), run.err() + run.out());
+    Path api = dir.resolve("api");
+    Txbench.target("toy")
+        .embedded()
+        .workload("point-select")
+        .parallelism(1)
+        .iterations(60)
+        .warmup(Duration.ZERO)
+        .seed(7)
+        .threshold("tps>0")
+        .resultDirectory(api)
+        .run();
+
+    Map<String, String> fromCli = fields(cli);
+    Map<String, String> fromApi = fields(api);
+    assertEquals(fromCli.keySet(), fromApi.keySet(), "the fields");
+    assertEquals(counts(fromCli), counts(fromApi), "the counts");
+    // Each records the options it was given: what the API takes, the command line records too.
+    Set<String> apiOptions = options(api);
+    apiOptions.remove("api");
+    assertTrue(options(cli).containsAll(apiOptions), () -> apiOptions + " in " + options(cli));
+  }
+
+  /**
+   * summary.json's leaves by path, but for those each caller records its own way: the options it
+   * was given, and the setup before the run (which only the command line records). Whether the
+   * client's CPU is given depends on how long the run took (the CPU clock cannot measure less than
+   * 100 ms).
+   */
+  private static Map<String, String> fields(Path directory) throws IOException {
+    Map<String, String> leaves = new TreeMap<>();
+    flatten("", summary(directory), leaves);
+    leaves.keySet().removeIf(SameSummaryCliApiTest::ownRecord);
+    return leaves;
+  }
+
+  private static boolean ownRecord(String path) {
+    return path.startsWith("/options/")
+        || path.startsWith("/setup/")
+        || path.equals("/client/cpuCores")
+        || path.equals("/client/cpuPercentOfMachine");
+  }
+
+  /** The leaves but those the clock, the host or the result directory decide. */
+  private static Map<String, String> counts(Map<String, String> leaves) {
+    Map<String, String> counts = new TreeMap<>(leaves);
+    counts.keySet().removeIf(path -> TIMED.stream().anyMatch(path::startsWith));
+    counts.keySet().removeIf(path -> path.endsWith("/measured")); // a threshold's figure
+    return counts;
+  }
+
+  private static final List<String> TIMED =
+      List.of(
+          "/start",
+          "/end",
+          "/measuredSeconds",
+          "/tps",
+          "/responseTimeMs/",
+          "/serviceTimeMs/",
+          "/scheduleLagMs/",
+          "/client/",
+          "/resultDirectory");
+
+  private static Set<String> options(Path directory) {
+    Set<String> names = new TreeSet<>();
+    try {
+      summary(directory).get("options").fieldNames().forEachRemaining(names::add);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return names;
+  }
+
+  private static JsonNode summary(Path directory) throws IOException {
+    return new ObjectMapper().readTree(directory.resolve("summary.json").toFile());
+  }
+
+  private static void flatten(String path, JsonNode node, Map<String, String> leaves) {
+    if (node.isContainerNode() && node.size() > 0) {
+      if (node.isArray()) {
+        for (int i = 0; i < node.size(); i++) {
+          flatten(path + "[" + i + "]", node.get(i), leaves);
+        }
+      } else {
+        node.fieldNames()
+            .forEachRemaining(name -> flatten(path + "/" + name, node.get(name), leaves));
+      }
+      return;
+    }
+    leaves.put(path, node.toString());
+  }
+}
