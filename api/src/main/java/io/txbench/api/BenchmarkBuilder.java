@@ -1,9 +1,9 @@
 package io.txbench.api;
 
-import io.txbench.core.Arrivals;
-import io.txbench.core.OpenLoop;
-import io.txbench.core.RunLength;
-import io.txbench.core.Secret;
+import io.txbench.core.engine.Arrivals;
+import io.txbench.core.engine.OpenLoop;
+import io.txbench.core.engine.RunLength;
+import io.txbench.core.settings.Secret;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;

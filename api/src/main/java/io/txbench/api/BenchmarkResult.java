@@ -1,16 +1,16 @@
 package io.txbench.api;
 
-import io.txbench.core.ErrorClass;
-import io.txbench.core.InDoubtCause;
-import io.txbench.core.OperationStats;
-import io.txbench.core.Queries;
-import io.txbench.core.RunResult;
-import io.txbench.core.RunTelemetry;
-import io.txbench.core.ServerCommits;
-import io.txbench.core.StopReason;
-import io.txbench.core.ThresholdVerdict;
-import io.txbench.core.Verification;
-import io.txbench.report.RunSummary;
+import io.txbench.core.engine.OperationStats;
+import io.txbench.core.engine.RunResult;
+import io.txbench.core.engine.StopReason;
+import io.txbench.core.run.RunTelemetry;
+import io.txbench.core.spi.ErrorClass;
+import io.txbench.core.spi.InDoubtCause;
+import io.txbench.core.spi.Queries;
+import io.txbench.core.spi.ServerCommits;
+import io.txbench.core.spi.Verification;
+import io.txbench.core.thresholds.ThresholdVerdict;
+import io.txbench.report.files.RunSummary;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

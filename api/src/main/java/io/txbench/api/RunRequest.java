@@ -1,15 +1,15 @@
 package io.txbench.api;
 
-import io.txbench.core.ConnectionSettings;
-import io.txbench.core.DeclaredOption;
-import io.txbench.core.ForDuration;
-import io.txbench.core.ForIterations;
-import io.txbench.core.OptionValues;
-import io.txbench.core.TargetOptions;
-import io.txbench.core.Threshold;
-import io.txbench.core.WorkloadKind;
-import io.txbench.core.WorkloadOptions;
-import io.txbench.core.WorkloadProvider;
+import io.txbench.core.engine.ForDuration;
+import io.txbench.core.engine.ForIterations;
+import io.txbench.core.settings.ConnectionSettings;
+import io.txbench.core.spi.DeclaredOption;
+import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.TargetOptions;
+import io.txbench.core.spi.WorkloadKind;
+import io.txbench.core.spi.WorkloadOptions;
+import io.txbench.core.spi.WorkloadProvider;
+import io.txbench.core.thresholds.Threshold;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -170,7 +170,7 @@ record RunRequest(
       shown.put("rate", b.pacing.rate());
     }
     if (b.url != null) {
-      shown.put("target-url", io.txbench.core.Secret.maskUrl(b.url));
+      shown.put("target-url", io.txbench.core.settings.Secret.maskUrl(b.url));
     }
     if (b.user != null) {
       shown.put("target-database-user", b.user);

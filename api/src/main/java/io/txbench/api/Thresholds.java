@@ -1,8 +1,8 @@
 package io.txbench.api;
 
-import io.txbench.core.OptionValues;
-import io.txbench.core.Threshold;
-import io.txbench.core.WorkloadKind;
+import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.WorkloadKind;
+import io.txbench.core.thresholds.Threshold;
 
 /** The API's reading of {@code --threshold} expressions: core's, with the API's own refusals. */
 final class Thresholds {

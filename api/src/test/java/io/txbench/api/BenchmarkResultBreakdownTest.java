@@ -2,18 +2,18 @@ package io.txbench.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.txbench.core.Breakdown;
-import io.txbench.core.ClientUsage;
-import io.txbench.core.Latencies;
-import io.txbench.core.MeasuredWindow;
-import io.txbench.core.OperationStats;
-import io.txbench.core.Outcomes;
-import io.txbench.core.Queries;
-import io.txbench.core.RunResult;
-import io.txbench.core.StopReason;
-import io.txbench.core.Verification;
-import io.txbench.report.RunSite;
-import io.txbench.report.RunSummary;
+import io.txbench.core.engine.Breakdown;
+import io.txbench.core.engine.ClientUsage;
+import io.txbench.core.engine.Latencies;
+import io.txbench.core.engine.MeasuredWindow;
+import io.txbench.core.engine.OperationStats;
+import io.txbench.core.engine.Outcomes;
+import io.txbench.core.engine.RunResult;
+import io.txbench.core.engine.StopReason;
+import io.txbench.core.spi.Queries;
+import io.txbench.core.spi.Verification;
+import io.txbench.report.files.RunSite;
+import io.txbench.report.files.RunSummary;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -60,7 +60,7 @@ class BenchmarkResultBreakdownTest {
             Optional.empty(),
             breakdown,
             Map.of(),
-            io.txbench.core.RunTelemetry.NONE);
+            io.txbench.core.run.RunTelemetry.NONE);
     RunSummary summary =
         new RunSummary(
             "1.0",

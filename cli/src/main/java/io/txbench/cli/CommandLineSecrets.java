@@ -1,6 +1,6 @@
 package io.txbench.cli;
 
-import io.txbench.core.Credentials;
+import io.txbench.core.settings.Credentials;
 import java.util.Map;
 
 /**

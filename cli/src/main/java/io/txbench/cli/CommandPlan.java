@@ -1,8 +1,8 @@
 package io.txbench.cli;
 
-import io.txbench.core.Credentials;
-import io.txbench.core.OptionValues;
-import io.txbench.core.Threshold;
+import io.txbench.core.settings.Credentials;
+import io.txbench.core.spi.OptionValues;
+import io.txbench.core.thresholds.Threshold;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

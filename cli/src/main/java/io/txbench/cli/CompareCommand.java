@@ -1,8 +1,8 @@
 package io.txbench.cli;
 
-import io.txbench.report.AnswerCheck;
-import io.txbench.report.CompareTable;
-import io.txbench.report.ResultDirectory;
+import io.txbench.report.compare.AnswerCheck;
+import io.txbench.report.compare.CompareTable;
+import io.txbench.report.files.ResultDirectory;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;

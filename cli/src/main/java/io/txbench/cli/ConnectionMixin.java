@@ -1,10 +1,10 @@
 package io.txbench.cli;
 
-import io.txbench.core.ConnectionSettings;
-import io.txbench.core.OptionValues;
-import io.txbench.core.Secret;
-import io.txbench.core.TargetOptions;
-import io.txbench.core.WorkloadProvider;
+import io.txbench.core.settings.ConnectionSettings;
+import io.txbench.core.settings.Secret;
+import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.TargetOptions;
+import io.txbench.core.spi.WorkloadProvider;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,9 +1,9 @@
 package io.txbench.cli;
 
-import io.txbench.core.DeclaredOption;
-import io.txbench.core.OptionValues;
-import io.txbench.core.WorkloadKind;
-import io.txbench.core.WorkloadOptions;
+import io.txbench.core.spi.DeclaredOption;
+import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.WorkloadKind;
+import io.txbench.core.spi.WorkloadOptions;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;

@@ -45,6 +45,6 @@ final class ExitCodes {
    * data than is loaded there ({@link #USAGE}).
    */
   static int of(Exception targetFailure) {
-    return targetFailure instanceof io.txbench.core.OptionMismatchException ? USAGE : TARGET;
+    return targetFailure instanceof io.txbench.core.spi.OptionMismatchException ? USAGE : TARGET;
   }
 }

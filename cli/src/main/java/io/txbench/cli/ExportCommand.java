@@ -1,8 +1,8 @@
 package io.txbench.cli;
 
-import io.txbench.report.Export;
-import io.txbench.report.HistoryRoot;
-import io.txbench.report.Series;
+import io.txbench.report.files.Export;
+import io.txbench.report.history.HistoryRoot;
+import io.txbench.report.history.Series;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

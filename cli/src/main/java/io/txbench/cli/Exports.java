@@ -1,7 +1,7 @@
 package io.txbench.cli;
 
-import io.txbench.report.Export;
-import io.txbench.report.ResultFiles;
+import io.txbench.report.files.Export;
+import io.txbench.report.files.ResultFiles;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,13 +1,13 @@
 package io.txbench.cli;
 
-import io.txbench.report.ChangePoints;
-import io.txbench.report.Export;
-import io.txbench.report.HistoryPage;
-import io.txbench.report.HistoryRoot;
-import io.txbench.report.HistoryText;
-import io.txbench.report.RegressionRule;
-import io.txbench.report.Series;
-import io.txbench.report.SeriesVerdict;
+import io.txbench.report.files.Export;
+import io.txbench.report.history.ChangePoints;
+import io.txbench.report.history.HistoryPage;
+import io.txbench.report.history.HistoryRoot;
+import io.txbench.report.history.HistoryText;
+import io.txbench.report.history.RegressionRule;
+import io.txbench.report.history.Series;
+import io.txbench.report.history.SeriesVerdict;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package io.txbench.cli;
 
-import io.txbench.core.Durations;
+import io.txbench.core.settings.Durations;
 import java.time.Duration;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;

@@ -2,8 +2,8 @@ package io.txbench.cli;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
-import io.txbench.core.LibraryLogger;
-import io.txbench.core.Providers;
+import io.txbench.core.spi.LibraryLogger;
+import io.txbench.core.spi.Providers;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;

@@ -1,10 +1,10 @@
 package io.txbench.cli;
 
-import io.txbench.core.Causes;
-import io.txbench.core.Credentials;
-import io.txbench.core.Providers;
-import io.txbench.core.SetupException;
-import io.txbench.core.TargetUnavailableException;
+import io.txbench.core.engine.Causes;
+import io.txbench.core.settings.Credentials;
+import io.txbench.core.spi.Providers;
+import io.txbench.core.spi.SetupException;
+import io.txbench.core.spi.TargetUnavailableException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

@@ -1,10 +1,10 @@
 package io.txbench.cli;
 
-import io.txbench.report.ClientWindows;
-import io.txbench.report.CompareTable;
-import io.txbench.report.ResultDirectory;
-import io.txbench.report.ResultFiles;
-import io.txbench.report.RunMerger;
+import io.txbench.report.compare.ClientWindows;
+import io.txbench.report.compare.CompareTable;
+import io.txbench.report.compare.RunMerger;
+import io.txbench.report.files.ResultDirectory;
+import io.txbench.report.files.ResultFiles;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

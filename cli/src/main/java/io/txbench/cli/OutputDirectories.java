@@ -1,6 +1,6 @@
 package io.txbench.cli;
 
-import io.txbench.report.ResultFiles;
+import io.txbench.report.files.ResultFiles;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;

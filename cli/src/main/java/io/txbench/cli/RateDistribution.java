@@ -1,6 +1,6 @@
 package io.txbench.cli;
 
-import io.txbench.core.Arrivals;
+import io.txbench.core.engine.Arrivals;
 import java.util.Locale;
 
 /** How an open loop spaces its intended start times ({@code --rate-distribution}). */

@@ -1,7 +1,7 @@
 package io.txbench.cli;
 
-import io.txbench.report.HtmlReport;
-import io.txbench.report.ResultDirectory;
+import io.txbench.report.files.ResultDirectory;
+import io.txbench.report.html.HtmlReport;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

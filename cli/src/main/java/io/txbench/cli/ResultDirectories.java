@@ -1,8 +1,8 @@
 package io.txbench.cli;
 
-import io.txbench.report.Printable;
-import io.txbench.report.ResultDirectory;
-import io.txbench.report.RunSet;
+import io.txbench.report.compare.RunSet;
+import io.txbench.report.files.Printable;
+import io.txbench.report.files.ResultDirectory;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

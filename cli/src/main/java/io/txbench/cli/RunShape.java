@@ -1,9 +1,9 @@
 package io.txbench.cli;
 
-import io.txbench.core.ClosedLoop;
-import io.txbench.core.OpenLoop;
-import io.txbench.core.Pacing;
-import io.txbench.core.RunLength;
+import io.txbench.core.engine.ClosedLoop;
+import io.txbench.core.engine.OpenLoop;
+import io.txbench.core.engine.Pacing;
+import io.txbench.core.engine.RunLength;
 import java.time.Duration;
 import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;

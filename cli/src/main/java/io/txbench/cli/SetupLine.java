@@ -1,6 +1,6 @@
 package io.txbench.cli;
 
-import io.txbench.core.Setup;
+import io.txbench.core.run.Setup;
 import java.util.Locale;
 
 /** What a setup did to the data, as the console says it after a data level's name. */

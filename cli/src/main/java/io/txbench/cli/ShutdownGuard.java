@@ -1,6 +1,6 @@
 package io.txbench.cli;
 
-import io.txbench.core.Runner;
+import io.txbench.core.engine.Runner;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 

@@ -1,10 +1,10 @@
 package io.txbench.cli;
 
-import io.txbench.core.Providers;
-import io.txbench.core.SetupException;
-import io.txbench.core.TargetUnavailableException;
-import io.txbench.report.CompareTable;
-import io.txbench.report.ResultDirectory;
+import io.txbench.core.spi.Providers;
+import io.txbench.core.spi.SetupException;
+import io.txbench.core.spi.TargetUnavailableException;
+import io.txbench.report.compare.CompareTable;
+import io.txbench.report.files.ResultDirectory;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.txbench.cli;
 
-import io.txbench.core.Providers;
-import io.txbench.core.WorkloadProvider;
+import io.txbench.core.spi.Providers;
+import io.txbench.core.spi.WorkloadProvider;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.function.Function;

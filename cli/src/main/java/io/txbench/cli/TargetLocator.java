@@ -1,9 +1,9 @@
 package io.txbench.cli;
 
-import io.txbench.core.EmbeddedServer;
-import io.txbench.core.TargetOptions;
-import io.txbench.core.TargetUnavailableException;
-import io.txbench.core.WorkloadProvider;
+import io.txbench.core.spi.EmbeddedServer;
+import io.txbench.core.spi.TargetOptions;
+import io.txbench.core.spi.TargetUnavailableException;
+import io.txbench.core.spi.WorkloadProvider;
 import java.io.PrintStream;
 
 /**

@@ -1,6 +1,6 @@
 package io.txbench.cli;
 
-import io.txbench.core.Providers;
+import io.txbench.core.spi.Providers;
 import java.util.Iterator;
 
 /** The targets on the class path, for the help text. */

@@ -1,8 +1,8 @@
 package io.txbench.cli;
 
-import io.txbench.core.RunOptions;
-import io.txbench.core.TargetOptions;
-import io.txbench.core.WorkloadOptions;
+import io.txbench.core.engine.RunOptions;
+import io.txbench.core.spi.TargetOptions;
+import io.txbench.core.spi.WorkloadOptions;
 
 /**
  * The benchmark of one target as the command line asked for it, checked: {@code run} has the first

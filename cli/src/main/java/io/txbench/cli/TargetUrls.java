@@ -1,6 +1,6 @@
 package io.txbench.cli;
 
-import io.txbench.core.WorkloadProvider;
+import io.txbench.core.spi.WorkloadProvider;
 import java.util.List;
 
 /** Which of the {@code --target-url} values belongs to a target: the one its provider accepts. */

@@ -1,7 +1,7 @@
 package io.txbench.cli;
 
-import io.txbench.core.Threshold;
-import io.txbench.core.WorkloadOptions;
+import io.txbench.core.spi.WorkloadOptions;
+import io.txbench.core.thresholds.Threshold;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,6 +1,6 @@
 package io.txbench.cli;
 
-import io.txbench.core.ToolVersion;
+import io.txbench.core.telemetry.ToolVersion;
 import picocli.CommandLine.IVersionProvider;
 
 /** {@code --version}. */

@@ -1,6 +1,6 @@
 package io.txbench.cli;
 
-import io.txbench.core.Providers;
+import io.txbench.core.spi.Providers;
 import java.util.Iterator;
 
 /** The kinds of workload the targets on the class path serve, for the help text. */

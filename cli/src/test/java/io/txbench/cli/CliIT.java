@@ -440,7 +440,8 @@ class CliIT extends PostgresServer {
     JsonNode summary = json.readTree(merged.resolve("summary.json").toFile());
     assertEquals(ia + ib, summary.get("iterations").asLong());
     assertEquals(4, summary.get("parallelism").asLong());
-    long logged = io.txbench.report.ResultDirectory.load(merged).responseTimes().getTotalCount();
+    long logged =
+        io.txbench.report.files.ResultDirectory.load(merged).responseTimes().getTotalCount();
     assertEquals(ia + ib, logged);
 
     CliRun compare =

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.txbench.core.Credentials;
-import io.txbench.core.OptionValues;
-import io.txbench.core.Providers;
+import io.txbench.core.settings.Credentials;
+import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.Providers;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;

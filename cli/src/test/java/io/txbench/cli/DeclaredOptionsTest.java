@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.txbench.core.DeclaredOption;
-import io.txbench.core.Providers;
-import io.txbench.core.WorkloadProvider;
+import io.txbench.core.spi.DeclaredOption;
+import io.txbench.core.spi.Providers;
+import io.txbench.core.spi.WorkloadProvider;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

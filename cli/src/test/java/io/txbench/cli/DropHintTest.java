@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.txbench.core.Credentials;
-import io.txbench.core.OptionValues;
-import io.txbench.core.Secret;
-import io.txbench.core.TargetOptions;
+import io.txbench.core.settings.Credentials;
+import io.txbench.core.settings.Secret;
+import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.TargetOptions;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

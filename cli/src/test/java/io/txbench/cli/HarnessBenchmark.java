@@ -1,20 +1,20 @@
 package io.txbench.cli;
 
-import io.txbench.core.Backoff;
-import io.txbench.core.ErrorClass;
-import io.txbench.core.Failure;
-import io.txbench.core.ForDuration;
-import io.txbench.core.Metrics;
-import io.txbench.core.Progress;
-import io.txbench.core.RunListener;
-import io.txbench.core.RunOptions;
-import io.txbench.core.RunResult;
-import io.txbench.core.Runner;
-import io.txbench.core.Tally;
-import io.txbench.core.Target;
-import io.txbench.core.Verification;
-import io.txbench.core.Worker;
-import io.txbench.core.Workload;
+import io.txbench.core.engine.Backoff;
+import io.txbench.core.engine.ForDuration;
+import io.txbench.core.engine.Metrics;
+import io.txbench.core.engine.RunListener;
+import io.txbench.core.engine.RunOptions;
+import io.txbench.core.engine.RunResult;
+import io.txbench.core.engine.Runner;
+import io.txbench.core.engine.Tally;
+import io.txbench.core.engine.Worker;
+import io.txbench.core.spi.ErrorClass;
+import io.txbench.core.spi.Failure;
+import io.txbench.core.spi.Progress;
+import io.txbench.core.spi.Target;
+import io.txbench.core.spi.Verification;
+import io.txbench.core.spi.Workload;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -74,8 +74,8 @@ public final class HarnessBenchmark {
     public void prepare(Progress progress) {}
 
     @Override
-    public io.txbench.core.OptionValues attach() {
-      return io.txbench.core.OptionValues.defaults();
+    public io.txbench.core.spi.OptionValues attach() {
+      return io.txbench.core.spi.OptionValues.defaults();
     }
 
     @Override

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.txbench.core.ClientUsage;
-import io.txbench.core.IntervalStats;
-import io.txbench.report.HistogramLog;
-import io.txbench.report.IntervalsCsv;
+import io.txbench.core.engine.ClientUsage;
+import io.txbench.core.engine.IntervalStats;
+import io.txbench.report.files.HistogramLog;
+import io.txbench.report.files.IntervalsCsv;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

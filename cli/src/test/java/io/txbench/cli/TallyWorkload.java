@@ -1,11 +1,11 @@
 package io.txbench.cli;
 
-import io.txbench.core.Progress;
-import io.txbench.core.Tally;
-import io.txbench.core.Verification;
-import io.txbench.core.Worker;
-import io.txbench.core.Workload;
-import io.txbench.core.WorkloadOptions;
+import io.txbench.core.engine.Tally;
+import io.txbench.core.engine.Worker;
+import io.txbench.core.spi.Progress;
+import io.txbench.core.spi.Verification;
+import io.txbench.core.spi.Workload;
+import io.txbench.core.spi.WorkloadOptions;
 
 /** {@link TallyKind} on the toy target: its one class there. */
 final class TallyWorkload implements Workload<AutoCloseable> {
@@ -24,8 +24,8 @@ final class TallyWorkload implements Workload<AutoCloseable> {
   public void prepare(Progress progress) {}
 
   @Override
-  public io.txbench.core.OptionValues attach() {
-    return io.txbench.core.OptionValues.defaults();
+  public io.txbench.core.spi.OptionValues attach() {
+    return io.txbench.core.spi.OptionValues.defaults();
   }
 
   @Override

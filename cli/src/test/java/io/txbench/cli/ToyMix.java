@@ -1,15 +1,15 @@
 package io.txbench.cli;
 
-import io.txbench.core.Progress;
-import io.txbench.core.QueryCounter;
-import io.txbench.core.Tally;
-import io.txbench.core.Verification;
-import io.txbench.core.Worker;
-import io.txbench.core.Workload;
-import io.txbench.core.WorkloadOptions;
+import io.txbench.core.engine.QueryCounter;
+import io.txbench.core.engine.Tally;
+import io.txbench.core.engine.Worker;
 import io.txbench.core.kinds.Mix;
 import io.txbench.core.kinds.MixKind;
 import io.txbench.core.kinds.MixOperation;
+import io.txbench.core.spi.Progress;
+import io.txbench.core.spi.Verification;
+import io.txbench.core.spi.Workload;
+import io.txbench.core.spi.WorkloadOptions;
 import java.util.List;
 import java.util.Map;
 
@@ -34,8 +34,8 @@ final class ToyMix implements Workload<AutoCloseable> {
   public void prepare(Progress progress) {}
 
   @Override
-  public io.txbench.core.OptionValues attach() {
-    return io.txbench.core.OptionValues.defaults();
+  public io.txbench.core.spi.OptionValues attach() {
+    return io.txbench.core.spi.OptionValues.defaults();
   }
 
   @Override

@@ -1,23 +1,23 @@
 package io.txbench.cli;
 
-import io.txbench.core.DeclaredOption;
-import io.txbench.core.Dropped;
-import io.txbench.core.EmbeddedServer;
-import io.txbench.core.ErrorClass;
-import io.txbench.core.Failure;
-import io.txbench.core.LibraryLogger;
-import io.txbench.core.Progress;
-import io.txbench.core.Tally;
-import io.txbench.core.Target;
-import io.txbench.core.TargetOptions;
-import io.txbench.core.Verification;
-import io.txbench.core.Worker;
-import io.txbench.core.Workload;
-import io.txbench.core.WorkloadOptions;
-import io.txbench.core.WorkloadProvider;
-import io.txbench.core.WorkloadTable;
+import io.txbench.core.engine.Tally;
+import io.txbench.core.engine.Worker;
 import io.txbench.core.kinds.MixKind;
 import io.txbench.core.kinds.PointSelect;
+import io.txbench.core.spi.DeclaredOption;
+import io.txbench.core.spi.Dropped;
+import io.txbench.core.spi.EmbeddedServer;
+import io.txbench.core.spi.ErrorClass;
+import io.txbench.core.spi.Failure;
+import io.txbench.core.spi.LibraryLogger;
+import io.txbench.core.spi.Progress;
+import io.txbench.core.spi.Target;
+import io.txbench.core.spi.TargetOptions;
+import io.txbench.core.spi.Verification;
+import io.txbench.core.spi.Workload;
+import io.txbench.core.spi.WorkloadOptions;
+import io.txbench.core.spi.WorkloadProvider;
+import io.txbench.core.spi.WorkloadTable;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.time.Duration;
@@ -218,8 +218,8 @@ public class ToyProvider implements WorkloadProvider {
     public void prepare(Progress progress) {}
 
     @Override
-    public io.txbench.core.OptionValues attach() {
-      return io.txbench.core.OptionValues.defaults();
+    public io.txbench.core.spi.OptionValues attach() {
+      return io.txbench.core.spi.OptionValues.defaults();
     }
 
     @Override

@@ -1,6 +1,6 @@
 package io.txbench.core.keys;
 
-import io.txbench.core.DeclaredOption;
+import io.txbench.core.spi.DeclaredOption;
 import java.util.function.LongSupplier;
 
 /**

@@ -1,10 +1,10 @@
 package io.txbench.core.kinds;
 
-import io.txbench.core.DeclaredOption;
-import io.txbench.core.Invariants;
-import io.txbench.core.Tally;
-import io.txbench.core.Verification;
-import io.txbench.core.WorkloadKind;
+import io.txbench.core.engine.Tally;
+import io.txbench.core.spi.DeclaredOption;
+import io.txbench.core.spi.Invariants;
+import io.txbench.core.spi.Verification;
+import io.txbench.core.spi.WorkloadKind;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.txbench.core.kinds;
 
-import io.txbench.core.OptionValues;
+import io.txbench.core.spi.OptionValues;
 import java.time.Duration;
 
 /**

@@ -1,12 +1,12 @@
 package io.txbench.core.kinds;
 
-import io.txbench.core.Answer;
-import io.txbench.core.DeclaredOption;
-import io.txbench.core.Invariants;
-import io.txbench.core.OptionValues;
-import io.txbench.core.Verification;
-import io.txbench.core.WorkloadKind;
 import io.txbench.core.data.AnalyticsData;
+import io.txbench.core.spi.Answer;
+import io.txbench.core.spi.DeclaredOption;
+import io.txbench.core.spi.Invariants;
+import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.Verification;
+import io.txbench.core.spi.WorkloadKind;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;

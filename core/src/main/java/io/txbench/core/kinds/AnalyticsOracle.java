@@ -1,8 +1,8 @@
 package io.txbench.core.kinds;
 
-import io.txbench.core.Answer;
 import io.txbench.core.data.AnalyticsData;
 import io.txbench.core.data.AnalyticsData.Order;
+import io.txbench.core.spi.Answer;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,8 +1,8 @@
 package io.txbench.core.kinds;
 
-import io.txbench.core.Answer;
-import io.txbench.core.OptionValues;
-import io.txbench.core.Tally;
+import io.txbench.core.engine.Tally;
+import io.txbench.core.spi.Answer;
+import io.txbench.core.spi.OptionValues;
 import java.util.List;
 import java.util.Map;
 

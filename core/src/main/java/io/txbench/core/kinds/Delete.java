@@ -1,8 +1,8 @@
 package io.txbench.core.kinds;
 
-import io.txbench.core.Invariants;
-import io.txbench.core.Tally;
-import io.txbench.core.Verification;
+import io.txbench.core.engine.Tally;
+import io.txbench.core.spi.Invariants;
+import io.txbench.core.spi.Verification;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

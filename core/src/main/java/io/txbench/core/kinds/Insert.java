@@ -1,7 +1,7 @@
 package io.txbench.core.kinds;
 
-import io.txbench.core.Invariants;
-import io.txbench.core.Verification;
+import io.txbench.core.spi.Invariants;
+import io.txbench.core.spi.Verification;
 import java.util.Map;
 
 /** One row inserted, its id made by the server (sysbench oltp_insert). */

@@ -1,7 +1,7 @@
 package io.txbench.core.kinds;
 
-import io.txbench.core.OptionValues;
-import io.txbench.core.Tally;
+import io.txbench.core.engine.Tally;
+import io.txbench.core.spi.OptionValues;
 
 /**
  * What an item kind's verify judges: the figures before and after the run, the runner's tally, the

@@ -1,8 +1,8 @@
 package io.txbench.core.kinds;
 
-import io.txbench.core.DeclaredOption;
-import io.txbench.core.OptionValues;
-import io.txbench.core.Verification;
+import io.txbench.core.spi.DeclaredOption;
+import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.Verification;
 import java.util.List;
 
 /**

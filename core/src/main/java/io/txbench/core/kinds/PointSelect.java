@@ -1,6 +1,6 @@
 package io.txbench.core.kinds;
 
-import io.txbench.core.Verification;
+import io.txbench.core.spi.Verification;
 
 /** One row read by primary key (sysbench oltp_point_select, pgbench -S). */
 public final class PointSelect extends ItemKind {

@@ -1,7 +1,7 @@
 package io.txbench.core.kinds;
 
-import io.txbench.core.DeclaredOption;
-import io.txbench.core.Verification;
+import io.txbench.core.spi.DeclaredOption;
+import io.txbench.core.spi.Verification;
 import java.util.List;
 
 /**

@@ -1,8 +1,8 @@
 package io.txbench.core.kinds;
 
-import io.txbench.core.DeclaredOption;
-import io.txbench.core.OptionValues;
 import io.txbench.core.keys.KeyDistribution;
+import io.txbench.core.spi.DeclaredOption;
+import io.txbench.core.spi.OptionValues;
 import java.util.List;
 
 /**

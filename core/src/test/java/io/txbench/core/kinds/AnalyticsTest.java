@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.txbench.core.Answer;
-import io.txbench.core.OptionValues;
-import io.txbench.core.Tally;
-import io.txbench.core.Verification;
 import io.txbench.core.data.AnalyticsData;
+import io.txbench.core.engine.Tally;
+import io.txbench.core.spi.Answer;
+import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.Verification;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashMap;

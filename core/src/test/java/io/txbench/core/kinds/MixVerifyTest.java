@@ -3,9 +3,9 @@ package io.txbench.core.kinds;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.txbench.core.OptionValues;
-import io.txbench.core.Tally;
-import io.txbench.core.Verification;
+import io.txbench.core.engine.Tally;
+import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.Verification;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.txbench.core.OptionValues;
-import io.txbench.core.Tally;
-import io.txbench.core.Verification;
+import io.txbench.core.engine.Tally;
+import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.Verification;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,6 @@
 package io.txbench.jdbc;
 
-import io.txbench.core.Progress;
+import io.txbench.core.spi.Progress;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;

@@ -1,6 +1,6 @@
 package io.txbench.jdbc;
 
-import io.txbench.core.DeclaredOption;
+import io.txbench.core.spi.DeclaredOption;
 
 /**
  * The SQL isolation levels a run may ask for ({@code --sql-isolation-level}); the JDBC pool is

@@ -1,11 +1,11 @@
 package io.txbench.jdbc;
 
-import io.txbench.core.AbandonedException;
-import io.txbench.core.DeclinedException;
-import io.txbench.core.Effects;
-import io.txbench.core.ErrorClass;
-import io.txbench.core.QueryCounter;
-import io.txbench.core.Worker;
+import io.txbench.core.engine.Effects;
+import io.txbench.core.engine.QueryCounter;
+import io.txbench.core.engine.Worker;
+import io.txbench.core.spi.AbandonedException;
+import io.txbench.core.spi.DeclinedException;
+import io.txbench.core.spi.ErrorClass;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

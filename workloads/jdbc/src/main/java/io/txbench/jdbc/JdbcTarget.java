@@ -2,13 +2,13 @@ package io.txbench.jdbc;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import io.txbench.core.Causes;
-import io.txbench.core.Failure;
-import io.txbench.core.ServerEndpoint;
-import io.txbench.core.ServerTelemetry;
-import io.txbench.core.Target;
-import io.txbench.core.TargetOptions;
-import io.txbench.core.TargetUnavailableException;
+import io.txbench.core.engine.Causes;
+import io.txbench.core.spi.Failure;
+import io.txbench.core.spi.Target;
+import io.txbench.core.spi.TargetOptions;
+import io.txbench.core.spi.TargetUnavailableException;
+import io.txbench.core.telemetry.ServerEndpoint;
+import io.txbench.core.telemetry.ServerTelemetry;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.DriverManager;
@@ -276,7 +276,7 @@ public final class JdbcTarget implements Target {
   public boolean refusedByServer(Throwable error) {
     for (Throwable t : Causes.chain(error)) {
       if (t instanceof SQLException) {
-        return classify(error).errorClass() != io.txbench.core.ErrorClass.CONNECTION;
+        return classify(error).errorClass() != io.txbench.core.spi.ErrorClass.CONNECTION;
       }
     }
     return false;

@@ -1,11 +1,11 @@
 package io.txbench.jdbc;
 
-import io.txbench.core.Causes;
-import io.txbench.core.CommitCounter;
-import io.txbench.core.CommitReading;
-import io.txbench.core.ServerEndpoint;
-import io.txbench.core.ServerTelemetry;
-import io.txbench.core.TelemetryColumn;
+import io.txbench.core.engine.Causes;
+import io.txbench.core.run.CommitReading;
+import io.txbench.core.spi.CommitCounter;
+import io.txbench.core.telemetry.ServerEndpoint;
+import io.txbench.core.telemetry.ServerTelemetry;
+import io.txbench.core.telemetry.TelemetryColumn;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;

@@ -1,19 +1,19 @@
 package io.txbench.jdbc;
 
-import io.txbench.core.AbandonedException;
-import io.txbench.core.DeclinedException;
-import io.txbench.core.Growth;
-import io.txbench.core.OptionValues;
-import io.txbench.core.Progress;
-import io.txbench.core.Worker;
-import io.txbench.core.WorkloadOptions;
 import io.txbench.core.data.ItemData;
+import io.txbench.core.engine.Worker;
 import io.txbench.core.keys.KeyChooser;
 import io.txbench.core.keys.KeyDistribution;
 import io.txbench.core.kinds.Mix;
 import io.txbench.core.kinds.MixKind;
 import io.txbench.core.kinds.MixOperation;
 import io.txbench.core.kinds.Ycsb;
+import io.txbench.core.spi.AbandonedException;
+import io.txbench.core.spi.DeclinedException;
+import io.txbench.core.spi.Growth;
+import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.Progress;
+import io.txbench.core.spi.WorkloadOptions;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -1,10 +1,10 @@
 package io.txbench.jdbc;
 
-import io.txbench.core.AbandonedException;
-import io.txbench.core.OptionValues;
 import io.txbench.core.data.ItemData;
 import io.txbench.core.keys.KeyChooser;
 import io.txbench.core.kinds.Oltp;
+import io.txbench.core.spi.AbandonedException;
+import io.txbench.core.spi.OptionValues;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;

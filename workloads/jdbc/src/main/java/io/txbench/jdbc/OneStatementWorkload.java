@@ -1,8 +1,8 @@
 package io.txbench.jdbc;
 
-import io.txbench.core.Worker;
-import io.txbench.core.WorkloadOptions;
+import io.txbench.core.engine.Worker;
 import io.txbench.core.kinds.ItemKind;
+import io.txbench.core.spi.WorkloadOptions;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.SplittableRandom;

@@ -1,10 +1,10 @@
 package io.txbench.jdbc;
 
-import io.txbench.core.AbandonedException;
-import io.txbench.core.DeclinedException;
-import io.txbench.core.Worker;
-import io.txbench.core.WorkloadOptions;
+import io.txbench.core.engine.Worker;
 import io.txbench.core.kinds.RangeScan;
+import io.txbench.core.spi.AbandonedException;
+import io.txbench.core.spi.DeclinedException;
+import io.txbench.core.spi.WorkloadOptions;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -1,11 +1,11 @@
 package io.txbench.jdbc;
 
-import io.txbench.core.Lease;
-import io.txbench.core.LeaseMode;
-import io.txbench.core.Leases;
-import io.txbench.core.SetupException;
 import io.txbench.core.kinds.Airline;
 import io.txbench.core.kinds.ItemKind;
+import io.txbench.core.ownership.Lease;
+import io.txbench.core.ownership.LeaseMode;
+import io.txbench.core.ownership.Leases;
+import io.txbench.core.spi.SetupException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -1,7 +1,7 @@
 package io.txbench.jdbc;
 
-import io.txbench.core.CommitReading;
-import io.txbench.core.TelemetryColumn;
+import io.txbench.core.run.CommitReading;
+import io.txbench.core.telemetry.TelemetryColumn;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
@@ -27,7 +27,7 @@ public interface ServerCounters {
   /** Whether each statement is a transaction the server counts (PostgreSQL's autocommit reads). */
   boolean statementsCommit();
 
-  /** See {@link io.txbench.core.CommitCounter#countsSessionSetUpLate()}. */
+  /** See {@link io.txbench.core.spi.CommitCounter#countsSessionSetUpLate()}. */
   default boolean sessionSetUpCountsLate() {
     return false;
   }

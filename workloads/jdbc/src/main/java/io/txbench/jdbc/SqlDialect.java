@@ -1,7 +1,7 @@
 package io.txbench.jdbc;
 
-import io.txbench.core.Failure;
-import io.txbench.core.TargetOptions;
+import io.txbench.core.spi.Failure;
+import io.txbench.core.spi.TargetOptions;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Map;

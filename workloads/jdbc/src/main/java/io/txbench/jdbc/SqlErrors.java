@@ -1,8 +1,8 @@
 package io.txbench.jdbc;
 
-import io.txbench.core.Causes;
-import io.txbench.core.ErrorClass;
-import io.txbench.core.Failure;
+import io.txbench.core.engine.Causes;
+import io.txbench.core.spi.ErrorClass;
+import io.txbench.core.spi.Failure;
 import java.io.IOException;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;

@@ -1,9 +1,9 @@
 package io.txbench.jdbc;
 
-import io.txbench.core.LeaseMode;
-import io.txbench.core.LeaseRecord;
-import io.txbench.core.LeaseStore;
-import io.txbench.core.SetupException;
+import io.txbench.core.ownership.LeaseMode;
+import io.txbench.core.ownership.LeaseRecord;
+import io.txbench.core.ownership.LeaseStore;
+import io.txbench.core.spi.SetupException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

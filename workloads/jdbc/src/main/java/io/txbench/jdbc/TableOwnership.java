@@ -1,6 +1,6 @@
 package io.txbench.jdbc;
 
-import io.txbench.core.SetupException;
+import io.txbench.core.spi.SetupException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Set;

@@ -70,11 +70,11 @@ public final class TelemetrySql {
       completed++;
       return result;
     } catch (SQLException | RuntimeException e) {
-      io.txbench.core.Failure failure = SqlErrors.classify(e, dialect);
+      io.txbench.core.spi.Failure failure = SqlErrors.classify(e, dialect);
       if (failure.replyLost()) {
         unanswered++;
       }
-      if (failure.errorClass() == io.txbench.core.ErrorClass.CONNECTION) {
+      if (failure.errorClass() == io.txbench.core.spi.ErrorClass.CONNECTION) {
         close(); // the next statement opens another
       }
       throw e;

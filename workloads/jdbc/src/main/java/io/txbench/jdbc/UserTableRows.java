@@ -1,8 +1,8 @@
 package io.txbench.jdbc;
 
-import io.txbench.core.OptionValues;
 import io.txbench.core.data.YcsbData;
 import io.txbench.core.kinds.Ycsb;
+import io.txbench.core.spi.OptionValues;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

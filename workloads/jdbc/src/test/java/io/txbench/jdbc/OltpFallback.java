@@ -1,7 +1,7 @@
 package io.txbench.jdbc;
 
-import io.txbench.core.DeclaredOption;
-import io.txbench.core.TargetOptions;
+import io.txbench.core.spi.DeclaredOption;
+import io.txbench.core.spi.TargetOptions;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.util.List;

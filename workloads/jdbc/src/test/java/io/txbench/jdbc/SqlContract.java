@@ -1,11 +1,11 @@
 package io.txbench.jdbc;
 
-import io.txbench.core.OptionValues;
-import io.txbench.core.Secret;
-import io.txbench.core.TargetOptions;
-import io.txbench.core.WorkloadFixtures;
-import io.txbench.core.WorkloadOptions;
-import io.txbench.core.WorkloadRun;
+import io.txbench.core.run.WorkloadRun;
+import io.txbench.core.settings.Secret;
+import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.TargetOptions;
+import io.txbench.core.spi.WorkloadFixtures;
+import io.txbench.core.spi.WorkloadOptions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;

@@ -2,9 +2,9 @@ package io.txbench.jdbc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.txbench.core.ErrorClass;
-import io.txbench.core.Failure;
-import io.txbench.core.TargetOptions;
+import io.txbench.core.spi.ErrorClass;
+import io.txbench.core.spi.Failure;
+import io.txbench.core.spi.TargetOptions;
 import java.io.EOFException;
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -4,14 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.txbench.core.Iterations;
-import io.txbench.core.Worker;
-import io.txbench.core.WorkloadFixtures;
-import io.txbench.core.WorkloadRun;
 import io.txbench.core.data.AirlineData;
+import io.txbench.core.engine.Iterations;
+import io.txbench.core.engine.Worker;
 import io.txbench.core.kinds.Airline;
 import io.txbench.core.kinds.Insert;
 import io.txbench.core.kinds.Update;
+import io.txbench.core.run.WorkloadRun;
+import io.txbench.core.spi.WorkloadFixtures;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;

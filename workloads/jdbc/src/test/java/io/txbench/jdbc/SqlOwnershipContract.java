@@ -4,20 +4,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.txbench.core.Dropped;
-import io.txbench.core.Lease;
-import io.txbench.core.LeaseMode;
-import io.txbench.core.LeaseRefusedException;
-import io.txbench.core.SetupException;
-import io.txbench.core.Target;
-import io.txbench.core.Workload;
-import io.txbench.core.WorkloadOptions;
 import io.txbench.core.kinds.Airline;
 import io.txbench.core.kinds.Insert;
 import io.txbench.core.kinds.ItemKind;
 import io.txbench.core.kinds.PointSelect;
 import io.txbench.core.kinds.Update;
 import io.txbench.core.kinds.Ycsb;
+import io.txbench.core.ownership.Lease;
+import io.txbench.core.ownership.LeaseMode;
+import io.txbench.core.ownership.LeaseRefusedException;
+import io.txbench.core.spi.Dropped;
+import io.txbench.core.spi.SetupException;
+import io.txbench.core.spi.Target;
+import io.txbench.core.spi.Workload;
+import io.txbench.core.spi.WorkloadOptions;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -3,10 +3,10 @@ package io.txbench.jdbc;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.txbench.core.ServerTelemetry;
-import io.txbench.core.Target;
-import io.txbench.core.WorkloadOptions;
 import io.txbench.core.kinds.PointSelect;
+import io.txbench.core.spi.Target;
+import io.txbench.core.spi.WorkloadOptions;
+import io.txbench.core.telemetry.ServerTelemetry;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;

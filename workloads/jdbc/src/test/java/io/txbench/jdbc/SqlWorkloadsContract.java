@@ -4,15 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.txbench.core.Queries;
-import io.txbench.core.SetupException;
-import io.txbench.core.WorkloadFixtures;
-import io.txbench.core.WorkloadOptions;
-import io.txbench.core.WorkloadRun;
 import io.txbench.core.kinds.Airline;
 import io.txbench.core.kinds.Insert;
 import io.txbench.core.kinds.PointSelect;
 import io.txbench.core.kinds.Update;
+import io.txbench.core.run.WorkloadRun;
+import io.txbench.core.spi.Queries;
+import io.txbench.core.spi.SetupException;
+import io.txbench.core.spi.WorkloadFixtures;
+import io.txbench.core.spi.WorkloadOptions;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 

@@ -1,8 +1,8 @@
 package io.txbench.mongo;
 
-import io.txbench.core.Answer;
 import io.txbench.core.data.AnalyticsData;
 import io.txbench.core.kinds.AnalyticsQuery;
+import io.txbench.core.spi.Answer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

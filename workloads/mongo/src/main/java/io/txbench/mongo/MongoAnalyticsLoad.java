@@ -2,10 +2,10 @@ package io.txbench.mongo;
 
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
-import io.txbench.core.Progress;
 import io.txbench.core.data.AnalyticsData;
 import io.txbench.core.data.AnalyticsData.Order;
 import io.txbench.core.kinds.Analytics;
+import io.txbench.core.spi.Progress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;

@@ -1,9 +1,9 @@
 package io.txbench.mongo;
 
-import io.txbench.core.Worker;
-import io.txbench.core.WorkloadOptions;
+import io.txbench.core.engine.Worker;
 import io.txbench.core.kinds.Count;
 import io.txbench.core.kinds.Oltp;
+import io.txbench.core.spi.WorkloadOptions;
 
 /**
  * {@link Count} on MongoDB: {@code countDocuments} over a range of {@code --range-size} {@code

@@ -2,11 +2,11 @@ package io.txbench.mongo;
 
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
-import io.txbench.core.AbandonedException;
-import io.txbench.core.DeclinedException;
-import io.txbench.core.Worker;
-import io.txbench.core.WorkloadOptions;
+import io.txbench.core.engine.Worker;
 import io.txbench.core.kinds.Delete;
+import io.txbench.core.spi.AbandonedException;
+import io.txbench.core.spi.DeclinedException;
+import io.txbench.core.spi.WorkloadOptions;
 import org.bson.Document;
 
 /**

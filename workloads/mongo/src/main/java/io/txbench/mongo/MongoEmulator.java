@@ -2,7 +2,7 @@ package io.txbench.mongo;
 
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
-import io.txbench.core.EmbeddedServer;
+import io.txbench.core.spi.EmbeddedServer;
 import java.net.InetSocketAddress;
 
 /**

@@ -8,9 +8,9 @@ import com.mongodb.MongoSocketException;
 import com.mongodb.MongoSocketOpenException;
 import com.mongodb.MongoTimeoutException;
 import com.mongodb.MongoWriteException;
-import io.txbench.core.Causes;
-import io.txbench.core.ErrorClass;
-import io.txbench.core.Failure;
+import io.txbench.core.engine.Causes;
+import io.txbench.core.spi.ErrorClass;
+import io.txbench.core.spi.Failure;
 
 /**
  * What a MongoDB error means for an iteration. A connection that broke after sending (a read, a

@@ -2,7 +2,7 @@ package io.txbench.mongo;
 
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.InsertManyOptions;
-import io.txbench.core.Progress;
+import io.txbench.core.spi.Progress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;

@@ -1,7 +1,7 @@
 package io.txbench.mongo;
 
-import io.txbench.core.DeclaredOption;
-import io.txbench.core.OptionValues;
+import io.txbench.core.spi.DeclaredOption;
+import io.txbench.core.spi.OptionValues;
 import java.util.List;
 import java.util.Locale;
 

@@ -2,9 +2,9 @@ package io.txbench.mongo;
 
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
-import io.txbench.core.Worker;
-import io.txbench.core.WorkloadOptions;
+import io.txbench.core.engine.Worker;
 import io.txbench.core.kinds.PointSelect;
+import io.txbench.core.spi.WorkloadOptions;
 import org.bson.Document;
 
 /** {@link PointSelect} on MongoDB: one document of a random collection found by {@code _id}. */

@@ -3,10 +3,10 @@ package io.txbench.mongo;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Sorts;
-import io.txbench.core.Worker;
-import io.txbench.core.WorkloadOptions;
+import io.txbench.core.engine.Worker;
 import io.txbench.core.kinds.Oltp;
 import io.txbench.core.kinds.RangeScan;
+import io.txbench.core.spi.WorkloadOptions;
 import org.bson.Document;
 
 /**

@@ -2,7 +2,7 @@ package io.txbench.mongo;
 
 import com.mongodb.MongoException;
 import com.mongodb.client.MongoDatabase;
-import io.txbench.core.Causes;
+import io.txbench.core.engine.Causes;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,11 +1,11 @@
 package io.txbench.mongo;
 
 import com.mongodb.client.MongoCollection;
-import io.txbench.core.OptionValues;
 import io.txbench.core.data.ItemData;
 import io.txbench.core.data.YcsbData;
 import io.txbench.core.kinds.ItemKind;
 import io.txbench.core.kinds.Ycsb;
+import io.txbench.core.spi.OptionValues;
 import java.util.SplittableRandom;
 import org.bson.Document;
 import org.bson.conversions.Bson;

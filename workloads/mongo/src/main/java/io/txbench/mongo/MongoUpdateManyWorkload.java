@@ -1,10 +1,10 @@
 package io.txbench.mongo;
 
-import io.txbench.core.AbandonedException;
-import io.txbench.core.Worker;
-import io.txbench.core.WorkloadOptions;
+import io.txbench.core.engine.Worker;
 import io.txbench.core.kinds.Oltp;
 import io.txbench.core.kinds.UpdateMany;
+import io.txbench.core.spi.AbandonedException;
+import io.txbench.core.spi.WorkloadOptions;
 import java.util.concurrent.atomic.LongAdder;
 
 /**

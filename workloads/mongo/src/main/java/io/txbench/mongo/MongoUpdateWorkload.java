@@ -3,10 +3,10 @@ package io.txbench.mongo;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.result.UpdateResult;
-import io.txbench.core.AbandonedException;
-import io.txbench.core.Worker;
-import io.txbench.core.WorkloadOptions;
+import io.txbench.core.engine.Worker;
 import io.txbench.core.kinds.Update;
+import io.txbench.core.spi.AbandonedException;
+import io.txbench.core.spi.WorkloadOptions;
 import org.bson.Document;
 
 /**

@@ -63,7 +63,7 @@ class CommitRetryTest {
     assertSame(transientError, thrown);
     assertEquals(1, commits[0]);
     assertEquals(
-        io.txbench.core.Failure.retryable(io.txbench.core.ErrorClass.TRANSIENT_TRANSACTION),
+        io.txbench.core.spi.Failure.retryable(io.txbench.core.spi.ErrorClass.TRANSIENT_TRANSACTION),
         MongoErrors.classify(thrown));
   }
 
@@ -79,7 +79,7 @@ class CommitRetryTest {
     assertEquals(5, commits[0]);
     // The server may hold it: the iteration is in doubt, never run again.
     assertEquals(
-        io.txbench.core.Failure.replyLost(io.txbench.core.ErrorClass.TRANSIENT_TRANSACTION),
+        io.txbench.core.spi.Failure.replyLost(io.txbench.core.spi.ErrorClass.TRANSIENT_TRANSACTION),
         MongoErrors.classify(thrown));
   }
 

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import com.mongodb.AuthenticationMechanism;
 import com.mongodb.MongoCredential;
-import io.txbench.core.OptionValues;
-import io.txbench.core.Secret;
-import io.txbench.core.TargetOptions;
+import io.txbench.core.settings.Secret;
+import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.TargetOptions;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

@@ -7,16 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Updates;
-import io.txbench.core.Benchmark;
-import io.txbench.core.OptionMismatchException;
-import io.txbench.core.Progress;
-import io.txbench.core.Setup;
-import io.txbench.core.SetupException;
-import io.txbench.core.StopAtFirstStep;
-import io.txbench.core.StoppedException;
-import io.txbench.core.WorkloadOptions;
 import io.txbench.core.kinds.ItemKind;
 import io.txbench.core.kinds.PointSelect;
+import io.txbench.core.run.Benchmark;
+import io.txbench.core.run.Setup;
+import io.txbench.core.run.StopAtFirstStep;
+import io.txbench.core.spi.OptionMismatchException;
+import io.txbench.core.spi.Progress;
+import io.txbench.core.spi.SetupException;
+import io.txbench.core.spi.StoppedException;
+import io.txbench.core.spi.WorkloadOptions;
 import org.bson.Document;
 import org.junit.jupiter.api.Test;
 

@@ -4,12 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.txbench.core.Queries;
-import io.txbench.core.Tally;
-import io.txbench.core.Target;
-import io.txbench.core.Verification;
-import io.txbench.core.WorkloadOptions;
-import io.txbench.core.WorkloadRun;
+import io.txbench.core.engine.Tally;
 import io.txbench.core.keys.KeyDistribution;
 import io.txbench.core.kinds.Count;
 import io.txbench.core.kinds.Delete;
@@ -17,6 +12,11 @@ import io.txbench.core.kinds.ItemKind;
 import io.txbench.core.kinds.Oltp;
 import io.txbench.core.kinds.RangeScan;
 import io.txbench.core.kinds.UpdateMany;
+import io.txbench.core.run.WorkloadRun;
+import io.txbench.core.spi.Queries;
+import io.txbench.core.spi.Target;
+import io.txbench.core.spi.Verification;
+import io.txbench.core.spi.WorkloadOptions;
 import java.util.List;
 import org.bson.Document;
 import org.junit.jupiter.api.Test;
@@ -61,7 +61,7 @@ abstract class MongoOltpContract extends MongoAirlineContract {
    */
   Verification verifyAfter(WorkloadOptions options, Runnable plant) throws Exception {
     try (Target t = provider.open(target(1), options)) {
-      io.txbench.core.Workload<?> w = provider.workload(t, options);
+      io.txbench.core.spi.Workload<?> w = provider.workload(t, options);
       w.attach();
       w.beforeRun();
       plant.run();

@@ -7,19 +7,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
-import io.txbench.core.OptionValues;
-import io.txbench.core.Queries;
-import io.txbench.core.Secret;
-import io.txbench.core.SetupException;
-import io.txbench.core.TargetOptions;
-import io.txbench.core.TargetUnavailableException;
-import io.txbench.core.WorkloadFixtures;
-import io.txbench.core.WorkloadOptions;
-import io.txbench.core.WorkloadRun;
 import io.txbench.core.kinds.Airline;
 import io.txbench.core.kinds.Insert;
 import io.txbench.core.kinds.PointSelect;
 import io.txbench.core.kinds.Update;
+import io.txbench.core.run.WorkloadRun;
+import io.txbench.core.settings.Secret;
+import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.Queries;
+import io.txbench.core.spi.SetupException;
+import io.txbench.core.spi.TargetOptions;
+import io.txbench.core.spi.TargetUnavailableException;
+import io.txbench.core.spi.WorkloadFixtures;
+import io.txbench.core.spi.WorkloadOptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -110,7 +110,7 @@ abstract class MongoWorkloadsContract {
 
   @Test
   void theSettingsThatDecideResultsAreReadWhereTheServerTellsThem() throws Exception {
-    try (io.txbench.core.Target t =
+    try (io.txbench.core.spi.Target t =
         provider.open(target(1), workload(PointSelect.NAME, 1, false))) {
       Map<String, String> s = t.serverSettings();
       assertEquals(settingsTold(), List.copyOf(s.keySet()), s.toString());
@@ -215,7 +215,7 @@ abstract class MongoWorkloadsContract {
     db.getCollection("audit")
         .updateOne(
             new Document(), new Document("$set", new Document("seats_occupied", capacity + 3)));
-    try (io.txbench.core.Target t = provider.open(target(1), oneFlight)) {
+    try (io.txbench.core.spi.Target t = provider.open(target(1), oneFlight)) {
       MongoAirlineWorkload w = (MongoAirlineWorkload) provider.workload(t, oneFlight);
       assertEquals(3, w.counts().seatsOverCapacity());
     }
@@ -288,8 +288,8 @@ abstract class MongoWorkloadsContract {
     assertTrue(e.getMessage().contains("without --skip-setup"), e.getMessage());
   }
 
-  io.txbench.core.Dropped drop() throws Exception {
-    try (io.txbench.core.Target t =
+  io.txbench.core.spi.Dropped drop() throws Exception {
+    try (io.txbench.core.spi.Target t =
         provider.open(target(1), workload(PointSelect.NAME, 1, false))) {
       return provider.dropOwned(t);
     }
@@ -326,7 +326,7 @@ abstract class MongoWorkloadsContract {
         assertThrows(
             SetupException.class, () -> run(workload(PointSelect.NAME, 100, false), 1, 1, true));
     assertTrue(e.getMessage().contains("'item'"), e.getMessage());
-    io.txbench.core.Dropped dropped = drop();
+    io.txbench.core.spi.Dropped dropped = drop();
     assertEquals(List.of("customers", "item"), dropped.leftAlone().stream().sorted().toList());
     assertEquals(1, db.getCollection("item").countDocuments(new Document("note", "precious")));
     assertEquals(1, count("customers"));
@@ -350,17 +350,19 @@ abstract class MongoWorkloadsContract {
   @Test
   void aPrepareIsRefusedWhileAnotherTxbenchRunsOnTheCollections() throws Exception {
     run(workload(Update.NAME, 100, false), 1, 1, true);
-    try (io.txbench.core.Target t = provider.open(target(1), workload(Update.NAME, 100, false))) {
-      io.txbench.core.Workload<?> w = provider.workload(t, workload(Update.NAME, 100, false));
-      try (io.txbench.core.Lease running = w.lease(io.txbench.core.LeaseMode.SHARED)) {
-        io.txbench.core.LeaseRefusedException refused =
+    try (io.txbench.core.spi.Target t =
+        provider.open(target(1), workload(Update.NAME, 100, false))) {
+      io.txbench.core.spi.Workload<?> w = provider.workload(t, workload(Update.NAME, 100, false));
+      try (io.txbench.core.ownership.Lease running =
+          w.lease(io.txbench.core.ownership.LeaseMode.SHARED)) {
+        io.txbench.core.ownership.LeaseRefusedException refused =
             assertThrows(
-                io.txbench.core.LeaseRefusedException.class,
-                () -> w.lease(io.txbench.core.LeaseMode.EXCLUSIVE));
+                io.txbench.core.ownership.LeaseRefusedException.class,
+                () -> w.lease(io.txbench.core.ownership.LeaseMode.EXCLUSIVE));
         assertTrue(
             refused.getMessage().contains("running on the items tables"), refused.getMessage());
       }
-      w.lease(io.txbench.core.LeaseMode.EXCLUSIVE).close();
+      w.lease(io.txbench.core.ownership.LeaseMode.EXCLUSIVE).close();
     }
   }
 }

@@ -1,6 +1,6 @@
 package io.txbench.mysql;
 
-import io.txbench.core.TargetOptions;
+import io.txbench.core.spi.TargetOptions;
 import java.util.Properties;
 
 /**

@@ -1,10 +1,10 @@
 package io.txbench.mysql;
 
-import io.txbench.core.DeclaredOption;
-import io.txbench.core.EmbeddedServer;
-import io.txbench.core.LibraryLogger;
-import io.txbench.core.TargetOptions;
-import io.txbench.core.TargetUnavailableException;
+import io.txbench.core.spi.DeclaredOption;
+import io.txbench.core.spi.EmbeddedServer;
+import io.txbench.core.spi.LibraryLogger;
+import io.txbench.core.spi.TargetOptions;
+import io.txbench.core.spi.TargetUnavailableException;
 import io.txbench.jdbc.JdbcProvider;
 import io.txbench.jdbc.SqlDialect;
 import java.util.ArrayList;

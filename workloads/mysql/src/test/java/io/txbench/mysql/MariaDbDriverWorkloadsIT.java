@@ -3,11 +3,11 @@ package io.txbench.mysql;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.txbench.core.OptionValues;
-import io.txbench.core.Secret;
-import io.txbench.core.Target;
-import io.txbench.core.TargetOptions;
 import io.txbench.core.kinds.PointSelect;
+import io.txbench.core.settings.Secret;
+import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.Target;
+import io.txbench.core.spi.TargetOptions;
 import io.txbench.jdbc.IsolationLevel;
 import java.net.URI;
 import java.time.Duration;
@@ -49,7 +49,7 @@ class MariaDbDriverWorkloadsIT extends EmbeddedMariaDbWorkloadsIT {
     }
   }
 
-  private static io.txbench.core.WorkloadOptions pointSelect() {
+  private static io.txbench.core.spi.WorkloadOptions pointSelect() {
     return workload(PointSelect.NAME, 1, false);
   }
 

@@ -3,14 +3,14 @@ package io.txbench.mysql;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.txbench.core.ErrorClass;
-import io.txbench.core.Failure;
-import io.txbench.core.OptionValues;
-import io.txbench.core.Target;
-import io.txbench.core.WorkloadOptions;
 import io.txbench.core.kinds.Airline;
 import io.txbench.core.kinds.PointSelect;
 import io.txbench.core.kinds.Update;
+import io.txbench.core.spi.ErrorClass;
+import io.txbench.core.spi.Failure;
+import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.Target;
+import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.IsolationLevel;
 import io.txbench.jdbc.JdbcProvider;
 import io.txbench.jdbc.JdbcTarget;
@@ -172,13 +172,13 @@ abstract class MySqlContract extends SqlTelemetryContract {
       org.junit.jupiter.api.Assumptions.assumeTrue(
           rs.next() && "YES".equals(rs.getString(2)), "this server has no TLS");
     }
-    io.txbench.core.TargetOptions target =
-        new io.txbench.core.TargetOptions(
+    io.txbench.core.spi.TargetOptions target =
+        new io.txbench.core.spi.TargetOptions(
             null,
             0,
             null,
             null,
-            io.txbench.core.Secret.none(),
+            io.txbench.core.settings.Secret.none(),
             tlsUrl,
             2,
             2,
@@ -188,7 +188,7 @@ abstract class MySqlContract extends SqlTelemetryContract {
     WorkloadOptions options = workload(Update.NAME, 100, false);
     assertEquals(
         100,
-        io.txbench.core.WorkloadRun.run(provider(), target, options, 100, true)
+        io.txbench.core.run.WorkloadRun.run(provider(), target, options, 100, true)
             .result()
             .outcomes()
             .iterations());

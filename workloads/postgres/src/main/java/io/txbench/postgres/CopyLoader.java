@@ -1,6 +1,6 @@
 package io.txbench.postgres;
 
-import io.txbench.core.Progress;
+import io.txbench.core.spi.Progress;
 import io.txbench.jdbc.BulkLoader;
 import io.txbench.jdbc.LoadFailure;
 import io.txbench.jdbc.TableLoad;

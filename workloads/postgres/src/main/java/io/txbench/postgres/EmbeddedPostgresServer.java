@@ -1,6 +1,6 @@
 package io.txbench.postgres;
 
-import io.txbench.core.EmbeddedServer;
+import io.txbench.core.spi.EmbeddedServer;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,8 +1,8 @@
 package io.txbench.postgres;
 
-import io.txbench.core.CommitReading;
-import io.txbench.core.OtherSession;
-import io.txbench.core.TelemetryColumn;
+import io.txbench.core.run.CommitReading;
+import io.txbench.core.run.OtherSession;
+import io.txbench.core.telemetry.TelemetryColumn;
 import io.txbench.jdbc.ServerCounters;
 import io.txbench.jdbc.TelemetrySql;
 import java.sql.ResultSet;

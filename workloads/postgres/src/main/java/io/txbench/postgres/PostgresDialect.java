@@ -1,8 +1,8 @@
 package io.txbench.postgres;
 
-import io.txbench.core.ErrorClass;
-import io.txbench.core.Failure;
-import io.txbench.core.TargetOptions;
+import io.txbench.core.spi.ErrorClass;
+import io.txbench.core.spi.Failure;
+import io.txbench.core.spi.TargetOptions;
 import io.txbench.jdbc.AnalyticsSql;
 import io.txbench.jdbc.BulkLoader;
 import io.txbench.jdbc.ServerSettings;

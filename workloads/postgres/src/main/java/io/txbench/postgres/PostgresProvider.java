@@ -1,8 +1,8 @@
 package io.txbench.postgres;
 
-import io.txbench.core.EmbeddedServer;
-import io.txbench.core.LibraryLogger;
-import io.txbench.core.TargetUnavailableException;
+import io.txbench.core.spi.EmbeddedServer;
+import io.txbench.core.spi.LibraryLogger;
+import io.txbench.core.spi.TargetUnavailableException;
 import io.txbench.jdbc.JdbcProvider;
 import io.txbench.jdbc.SqlDialect;
 import java.util.ArrayList;

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.txbench.core.ErrorClass;
-import io.txbench.core.Failure;
-import io.txbench.core.Target;
 import io.txbench.core.kinds.Airline;
 import io.txbench.core.kinds.PointSelect;
+import io.txbench.core.spi.ErrorClass;
+import io.txbench.core.spi.Failure;
+import io.txbench.core.spi.Target;
 import io.txbench.jdbc.IsolationLevel;
 import io.txbench.jdbc.JdbcProvider;
 import io.txbench.jdbc.JdbcTarget;

@@ -1,9 +1,0 @@
-package io.txbench.core;
-
-/** How an open loop spaces its intended start times. */
-public enum Arrivals {
-  /** Evenly spaced. */
-  UNIFORM,
-  /** Exponential gaps: a Poisson arrival process. */
-  POISSON
-}

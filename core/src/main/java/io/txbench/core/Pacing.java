@@ -1,7 +1,0 @@
-package io.txbench.core;
-
-/**
- * When iterations start: each as soon as the worker's last one ended ({@link ClosedLoop}), or on a
- * schedule of their own ({@link OpenLoop}).
- */
-public sealed interface Pacing permits ClosedLoop, OpenLoop {}

@@ -1,9 +1,0 @@
-package io.txbench.core;
-
-/** Why a run ended. */
-public enum StopReason {
-  DURATION_ELAPSED,
-  ITERATIONS_DONE,
-  MAX_ERRORS,
-  INTERRUPTED
-}

@@ -1,0 +1,4 @@
+package io.txbench.core.engine;
+
+/** Each worker starts its next iteration when its last one ends. */
+public record ClosedLoop() implements Pacing {}

@@ -1,0 +1,47 @@
+package io.txbench.core.engine;
+
+import java.time.Duration;
+
+/** What ends a run: a length of time or a number of iterations over all workers. */
+public sealed interface RunLength permits ForDuration, ForIterations {
+
+  /** How long a run lasts when neither a duration nor a count of iterations is asked for. */
+  Duration DEFAULT_DURATION = Duration.ofSeconds(30);
+
+  /** The longest run: long enough for any soak test, short enough that no count overflows. */
+  Duration MAX_DURATION = Duration.ofDays(30);
+
+  /**
+   * The warm-up before a timed run when none is asked for: the seconds the JVM spends compiling its
+   * hot code, so that a short run measures the database. On 2 cores, PostgreSQL point-select at 8
+   * threads reached 90% of its speed after 4 s and its steady client CPU per select after about 9
+   * s; at 32 threads after about 10 s (docs/benchmarks.md).
+   */
+  Duration TIMED_RUN_WARMUP = Duration.ofSeconds(10);
+
+  /**
+   * The warm-up this run gets when none is asked for: {@link #TIMED_RUN_WARMUP} before a timed run,
+   * none before a count of iterations, which is a fixed amount of work, measured whole.
+   */
+  default Duration defaultWarmup() {
+    return this instanceof ForIterations ? Duration.ZERO : TIMED_RUN_WARMUP;
+  }
+
+  /**
+   * The run a duration or a count of iterations asks for, {@link #DEFAULT_DURATION} when neither
+   * does: the one rule of the command line's {@code --duration} and {@code --iterations} and of the
+   * Java API's {@code duration} and {@code iterations}.
+   *
+   * @throws IllegalArgumentException when both are given, which exclude each other
+   */
+  static RunLength of(Duration duration, Long iterations) {
+    if (duration != null && iterations != null) {
+      throw new IllegalArgumentException(
+          "--duration and --iterations exclude each other: give one");
+    }
+    if (iterations != null) {
+      return new ForIterations(iterations);
+    }
+    return new ForDuration(duration != null ? duration : DEFAULT_DURATION);
+  }
+}

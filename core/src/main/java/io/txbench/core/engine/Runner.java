@@ -1,0 +1,359 @@
+package io.txbench.core.engine;
+
+import io.txbench.core.run.RunTelemetry;
+import io.txbench.core.spi.ErrorClass;
+import io.txbench.core.spi.InDoubtCause;
+import io.txbench.core.spi.Target;
+import io.txbench.core.spi.TargetUnavailableException;
+import io.txbench.core.spi.Workload;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Drives a workload: {@code parallelism} worker threads, each running iterations until the duration
+ * has elapsed, the iteration count is used up, {@code --max-errors} is reached or a stop is
+ * requested. The runner times every iteration (retries included) and counts how each ended; a
+ * metrics thread hands each period to the listener.
+ *
+ * <p>Each worker opens its session (connection, prepared statements) before a start barrier, so the
+ * clock starts when every worker is ready. The measured window is fixed: a timed run's closes at
+ * its deadline, any run's at a stop request. Iterations in hand when it closes get a short grace to
+ * finish; those that commit in it are counted (not in the throughput), and those still running
+ * after it are given up: rolled back for certain if they had sent no commit, in doubt otherwise.
+ *
+ * <p>In a closed loop a worker starts its next iteration as soon as the last one ends. In an open
+ * loop ({@link OpenLoop}) iterations have intended start times; the response time counts from the
+ * intended start, so a stalled server shows in the latencies instead of slowing the load down
+ * (coordinated omission), and the service time from the actual start is recorded beside it.
+ */
+public final class Runner {
+  private static final Logger LOG = LoggerFactory.getLogger(Runner.class);
+
+  /** How long iterations still running when the window closes may take to finish. */
+  public static final long GRACE_NANOS = TimeUnit.SECONDS.toNanos(3);
+
+  private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
+  private final RunOptions options;
+  private final Metrics metrics;
+  private final RunListener listener;
+  private final RunControl control;
+  private final ClientCounters counters = new ClientCounters();
+  private final AtomicInteger running = new AtomicInteger();
+  private final Set<ErrorClass> loggedClasses = ConcurrentHashMap.newKeySet();
+  private volatile boolean cancelled;
+  private long startNanos;
+  private IntervalSampler sampler;
+  private Runnable beforeClock = () -> {};
+
+  public Runner(RunOptions options, Metrics metrics, RunListener listener) {
+    this.options = options;
+    this.metrics = metrics;
+    this.listener = listener;
+    this.control = new RunControl(options.length());
+  }
+
+  /**
+   * What to do once every worker's session is open, before the clock starts: the commit
+   * cross-check's first reading, which must see the commits of the sessions' logins.
+   */
+  public void beforeClock(Runnable step) {
+    beforeClock = step;
+  }
+
+  /** Asks the workers to stop after the iteration in hand (Ctrl-C); safe from any thread. */
+  public void requestStop() {
+    control.requestStop(StopReason.INTERRUPTED);
+  }
+
+  /** Runs a workload with a crew of its own, closed at the end: one run, no warm-up. */
+  public <S extends AutoCloseable> RunResult run(Workload<S> workload, Target target)
+      throws InterruptedException, TargetUnavailableException {
+    try (Crew<S> crew = new Crew<>(workload, options.parallelism())) {
+      return run(crew, target);
+    }
+  }
+
+  /**
+   * Runs the crew's workload on the target and returns what was measured.
+   *
+   * @throws TargetUnavailableException when a worker could not open its session: nothing ran
+   */
+  public <S extends AutoCloseable> RunResult run(Crew<S> crew, Target target)
+      throws InterruptedException, TargetUnavailableException {
+    int threads = options.parallelism();
+    List<Member<S>> members = crew.enlist(threads, options.seed());
+    CrewSignals signals = new CrewSignals(threads);
+    running.set(threads);
+    startWorkers(members, crew, target, signals);
+    signals.ready.await();
+    if (signals.openFailure.get() == null && !control.stopRequested()) {
+      beforeClock.run();
+    }
+    if (signals.openFailure.get() != null || control.stopRequested()) {
+      return cancel(signals, threads);
+    }
+    Instant start = Instant.now();
+    startNanos = System.nanoTime();
+    signals.lastWorkerEnd.set(startNanos);
+    control.open(
+        startNanos,
+        options.pacing() instanceof OpenLoop open ? new StartSchedule(startNanos, open) : null);
+    sampler = new IntervalSampler(metrics, threads, startNanos, counters);
+    safely(() -> listener.onStart(start.toEpochMilli(), threads));
+    ScheduledExecutorService ticker = startTicker();
+    signals.go.countDown();
+    long windowEnd;
+    try {
+      windowEnd = awaitEnd(signals.done, members, crew, ticker, signals.lastWorkerEnd);
+    } finally {
+      ticker.shutdown();
+      ticker.awaitTermination(5, TimeUnit.SECONDS);
+    }
+    recordSlotsNeverStarted(windowEnd);
+    tick(true, windowEnd);
+    RunResult result = result(start, windowEnd);
+    safely(() -> listener.onEnd(result));
+    return result;
+  }
+
+  /** Starts a thread per member, each opening its session and then waiting for the go. */
+  private <S extends AutoCloseable> void startWorkers(
+      List<Member<S>> members, Crew<S> crew, Target target, CrewSignals signals) {
+    for (Member<S> member : members) {
+      if (control.stopRequested()) {
+        // Stopped while the crew was being started: the workers not yet started never will be.
+        signals.ready.countDown();
+        running.decrementAndGet();
+        signals.done.countDown();
+        continue;
+      }
+      WorkerLoop<S> loop =
+          new WorkerLoop<>(options, metrics, control, crew.workload(), target, loggedClasses);
+      Thread thread =
+          new Thread(
+              () -> work(member, crew, loop, signals), "txbench-worker-" + member.worker().index());
+      thread.setDaemon(true);
+      member.runOn(thread);
+      thread.start();
+    }
+  }
+
+  /** A worker thread's life: open the session, wait for the go, run the loop unless cancelled. */
+  private <S extends AutoCloseable> void work(
+      Member<S> member, Crew<S> crew, WorkerLoop<S> loop, CrewSignals signals) {
+    try {
+      S session;
+      try {
+        if (control.stopRequested()) {
+          return; // no session to open for a run that is already over
+        }
+        session = member.session(crew.workload());
+      } catch (Exception e) {
+        signals.openFailure.compareAndSet(null, e);
+        return;
+      } finally {
+        signals.ready.countDown();
+      }
+      signals.go.await();
+      if (!cancelled) {
+        loop.run(member.worker(), session);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (RuntimeException e) {
+      LOG.error("worker {} stopped: {}", member.worker().index(), e.toString(), e);
+    } finally {
+      if (member.worker().effects().abandoned()) {
+        member.closeSession(); // given up: the crew no longer owns it
+      }
+      signals.lastWorkerEnd.accumulateAndGet(System.nanoTime(), Math::max);
+      running.decrementAndGet();
+      signals.done.countDown();
+    }
+  }
+
+  /**
+   * Releases the workers without running them, once every one has reached the start barrier, and
+   * says why: nothing ran after a stop request; a session that did not open fails the run.
+   */
+  private RunResult cancel(CrewSignals signals, int threads)
+      throws InterruptedException, TargetUnavailableException {
+    cancelled = true;
+    signals.go.countDown();
+    signals.done.await();
+    if (signals.openFailure.get() == null) {
+      return nothingRan();
+    }
+    throw new TargetUnavailableException(
+        "could not open a session for each of the "
+            + threads
+            + " workers: "
+            + Causes.describe(signals.openFailure.get()),
+        signals.openFailure.get());
+  }
+
+  /** Starts the metrics thread that hands each period to the listener. */
+  private ScheduledExecutorService startTicker() {
+    ScheduledExecutorService ticker =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "txbench-metrics");
+              t.setDaemon(true);
+              return t;
+            });
+    long period = options.metricsPeriod().toNanos();
+    // Stopped by shutting the executor down; tick() hands a reporter's failure to safely().
+    ScheduledFuture<?> unused =
+        ticker.scheduleAtFixedRate(
+            () -> tick(false, System.nanoTime()), period, period, TimeUnit.NANOSECONDS);
+    return ticker;
+  }
+
+  /** In an open loop, records as skipped the slots due in the window that no worker started. */
+  private void recordSlotsNeverStarted(long windowEnd) {
+    if (control.startSchedule() != null) {
+      // Slots due in the window that no worker was free to start, stuck as they all were.
+      metrics.recordSkips(
+          control
+              .startSchedule()
+              .takeRemainingBefore(windowEnd, new java.util.SplittableRandom(options.seed())));
+    }
+  }
+
+  /**
+   * Waits for the window to close (deadline, stop request, or every iteration done), gives the
+   * iterations in hand their grace, and gives up on those still running; returns the window's end.
+   */
+  private <S extends AutoCloseable> long awaitEnd(
+      CountDownLatch done,
+      List<Member<S>> members,
+      Crew<S> crew,
+      ScheduledExecutorService ticker,
+      AtomicLong lastWorkerEnd)
+      throws InterruptedException {
+    while (true) {
+      long wait = POLL_NANOS;
+      if (control.timed()) {
+        wait = Math.min(wait, Math.max(0, control.deadline() - System.nanoTime()));
+      }
+      boolean allDone = done.await(wait, TimeUnit.NANOSECONDS);
+      if (control.pastDeadline(System.nanoTime())) {
+        control.closeWindow(StopReason.DURATION_ELAPSED, control.deadline());
+      }
+      if (allDone) {
+        // A timed window lasts its duration even when the workers are through early (an open
+        // loop whose next slot falls after the deadline), unless a stop cuts it short.
+        if (control.timed()
+            && !control.stopRequested()
+            && !control.awaitStop(control.deadline() - System.nanoTime())) {
+          control.closeWindow(StopReason.DURATION_ELAPSED, control.deadline());
+        }
+        sampler.windowClosed();
+        break;
+      }
+      if (control.stopRequested()) {
+        sampler.windowClosed(); // what the client uses in the grace is not the window's
+        ticker.shutdown(); // the window is closed: no period ends after it
+        if (!done.await(GRACE_NANOS, TimeUnit.NANOSECONDS)) {
+          abandon(members, crew);
+        }
+        break;
+      }
+    }
+    return Math.max(
+        startNanos, control.stopRequested() ? control.windowEnd() : lastWorkerEnd.get());
+  }
+
+  /** Gives up on the workers still busy after the grace: see {@link Effects#abandon()}. */
+  private <S extends AutoCloseable> void abandon(List<Member<S>> members, Crew<S> crew) {
+    control.abandon();
+    int givenUp = 0;
+    int inDoubt = 0;
+    for (Member<S> member : members) {
+      Thread thread = member.thread();
+      if (thread == null || !thread.isAlive()) {
+        continue;
+      }
+      Exposure exposure = member.worker().effects().abandon();
+      if (exposure == null) {
+        continue; // between iterations: it stops on its own
+      }
+      givenUp++;
+      if (exposure == Exposure.UNKNOWN) {
+        inDoubt++;
+        metrics.recordInDoubt(InDoubtCause.ABANDONED);
+        member.leaveInDoubt();
+      }
+      crew.retire(member);
+      thread.interrupt(); // frees a worker waiting for a pooled connection or sleeping
+    }
+    if (givenUp > 0) {
+      LOG.warn(
+          "{} iteration(s) still running {} s after the end of the run were given up: {} in"
+              + " doubt (a commit was sent), {} without effect (none was)",
+          givenUp,
+          TimeUnit.NANOSECONDS.toSeconds(GRACE_NANOS),
+          inDoubt,
+          givenUp - inDoubt);
+    }
+  }
+
+  /** A run stopped before it started (Ctrl-C while the sessions were opening). */
+  private RunResult nothingRan() {
+    Instant now = Instant.now();
+    startNanos = System.nanoTime();
+    return new RunResult(
+        new MeasuredWindow(now, now, 0, StopReason.INTERRUPTED),
+        metrics.outcomes(),
+        Latencies.of(metrics.cumulative()),
+        counters.none(),
+        Optional.empty());
+  }
+
+  private RunResult result(Instant start, long windowEnd) {
+    Metrics.Sample total = metrics.cumulative();
+    StopReason reason =
+        control.stopReason() != null
+            ? control.stopReason()
+            : control.timed() ? StopReason.DURATION_ELAPSED : StopReason.ITERATIONS_DONE;
+    return new RunResult(
+        new MeasuredWindow(
+            start, start.plusNanos(windowEnd - startNanos), windowEnd - startNanos, reason),
+        metrics.outcomes(),
+        Latencies.of(total),
+        sampler.window(),
+        sampler.bottleneck(),
+        metrics.breakdown(total),
+        metrics.operationTallies(),
+        RunTelemetry.NONE);
+  }
+
+  private synchronized void tick(boolean last, long now) {
+    if (!last && (control.stopRequested() || control.pastDeadline(now))) {
+      return; // the window is closed: the last period ends with it
+    }
+    IntervalStats stats = sampler.next(now, last);
+    safely(() -> listener.onInterval(stats));
+  }
+
+  private static void safely(Runnable call) {
+    try {
+      call.run();
+    } catch (RuntimeException e) {
+      LOG.error("a reporter failed: {}", e.toString());
+    }
+  }
+}

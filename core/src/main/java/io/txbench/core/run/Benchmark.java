@@ -1,0 +1,265 @@
+package io.txbench.core.run;
+
+import io.txbench.core.engine.Crew;
+import io.txbench.core.ownership.Lease;
+import io.txbench.core.ownership.LeaseMode;
+import io.txbench.core.spi.Dropped;
+import io.txbench.core.spi.Growth;
+import io.txbench.core.spi.OptionMismatchException;
+import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.Progress;
+import io.txbench.core.spi.SetupException;
+import io.txbench.core.spi.StoppedException;
+import io.txbench.core.spi.Target;
+import io.txbench.core.spi.TargetOptions;
+import io.txbench.core.spi.TargetUnavailableException;
+import io.txbench.core.spi.Workload;
+import io.txbench.core.spi.WorkloadOptions;
+import io.txbench.core.spi.WorkloadProvider;
+import java.time.Duration;
+
+/**
+ * A benchmark on one target from connection to its last run, with its steps in their only valid
+ * order: open the target; then either {@link #drop()} what txbench made there, or {@link #prepare}
+ * the workload's data (or {@link #attach()} to data loaded before) under a lease on its tables;
+ * then any number of {@link #measure measured runs} by one crew of workers, whose sessions outlive
+ * each run so that no run measures connecting. A step out of order is refused.
+ *
+ * <p>It prints nothing: a caller follows each run with a {@link StepListener} and shows or writes
+ * what it likes. Its steps are called from one thread at a time; {@link #requestStop()} from any.
+ */
+public final class Benchmark implements AutoCloseable {
+  private final WorkloadProvider provider;
+  private final WorkloadOptions options;
+  private final Target target;
+  private final int workers;
+  private final StopSwitch stops = new StopSwitch();
+  private Stage stage = Stage.OPEN;
+  private Workload<?> workload;
+  private Lease lease;
+  private Crew<?> crew;
+  private Measurement measurement;
+  private Telemetry telemetry;
+
+  /** Where a benchmark is in its life: what it may do next. */
+  private enum Stage {
+    /** Connected: it may drop, or prepare or attach. */
+    OPEN,
+    /** Its data is there and leased: it may start measuring. */
+    READY,
+    /** Its crew is gathered: it may measure again. */
+    MEASURING,
+    /** Dropped, or a step failed: nothing more to do but close. */
+    DONE,
+    CLOSED
+  }
+
+  /** A step done, which may fail. */
+  @FunctionalInterface
+  private interface Step {
+    void run() throws Exception;
+  }
+
+  private Benchmark(
+      WorkloadProvider provider, WorkloadOptions options, Target target, int workers) {
+    this.provider = provider;
+    this.options = options;
+    this.target = target;
+    this.workers = workers;
+  }
+
+  /**
+   * Connects to {@code target} for a benchmark of {@code workload} whose runs use at most {@code
+   * workers} workers, the size of its crew.
+   *
+   * @throws TargetUnavailableException when the server cannot be reached or refuses the login
+   */
+  public static Benchmark open(
+      WorkloadProvider provider, TargetOptions target, WorkloadOptions workload, int workers)
+      throws TargetUnavailableException {
+    if (workers < 1) {
+      throw new IllegalArgumentException("a benchmark has at least one worker");
+    }
+    return new Benchmark(provider, workload, provider.open(target, workload), workers);
+  }
+
+  /** The target it opened: its server's version, how it classifies errors. */
+  public Target target() {
+    return target;
+  }
+
+  /**
+   * Drops every table of txbench's that its record on the target lists, and nothing else; the
+   * benchmark has nothing left to do after it.
+   */
+  public Dropped drop() throws Exception {
+    advance(Stage.OPEN, "drop");
+    return provider.dropOwned(target);
+  }
+
+  /**
+   * Drops every table of txbench's that its record on the target lists, and nothing else, so that
+   * {@link #prepare} loads the workload's data into an empty database of txbench's ({@code
+   * --drop-first}, mongodb-performance-test's {@code -dropdb}).
+   */
+  public Dropped dropBeforePrepare() throws Exception {
+    advance(Stage.OPEN, "drop");
+    Dropped dropped = provider.dropOwned(target);
+    stage = Stage.OPEN;
+    return dropped;
+  }
+
+  /**
+   * Creates the workload's schema and loads its data under an exclusive lease, showing {@code
+   * progress}; a stop ends the load between two of its steps with {@link StoppedException}. Returns
+   * the rows it loaded and how long it took.
+   *
+   * @throws TargetUnavailableException when the server was lost meanwhile
+   * @throws SetupException when the server refused it, or what is there is not txbench's
+   */
+  public Setup prepare(Progress progress) throws Exception {
+    StoppableProgress stoppable = new StoppableProgress(progress);
+    stops.watch(stoppable::requestStop);
+    long start = System.nanoTime();
+    ready(LeaseMode.EXCLUSIVE, "loading the data", () -> workload.prepare(stoppable));
+    return Setup.loaded(null, stoppable.steps(), Duration.ofNanos(System.nanoTime() - start));
+  }
+
+  /**
+   * Grows the data {@code previous} set up, at a smaller size of the same workload, to this
+   * benchmark's ({@link Workload#grow}), under an exclusive lease: only the rows it lacks are
+   * loaded. Where it cannot grow, it is loaded afresh as {@link #prepare} does, and the setup says
+   * why.
+   *
+   * @throws TargetUnavailableException when the server was lost meanwhile
+   * @throws SetupException when the server refused it, or what is there is not txbench's
+   */
+  public Setup grow(Progress progress, Setup previous) throws Exception {
+    StoppableProgress stoppable = new StoppableProgress(progress);
+    stops.watch(stoppable::requestStop);
+    long start = System.nanoTime();
+    Growth[] growth = new Growth[1];
+    ready(
+        LeaseMode.EXCLUSIVE,
+        "growing the data",
+        () -> {
+          growth[0] = workload.grow(stoppable);
+          if (!growth[0].isGrown()) {
+            workload.prepare(stoppable);
+          }
+        });
+    Duration took = Duration.ofNanos(System.nanoTime() - start);
+    return growth[0].isGrown()
+        ? Setup.grownFrom(previous, stoppable.steps(), took)
+        : Setup.loaded(growth[0].refusal(), stoppable.steps(), took);
+  }
+
+  /**
+   * Checks that the data a previous prepare left is there, under a shared lease, and reads what the
+   * runs need of it. Returns the data options as the data was loaded ({@code --table-size}), for
+   * the runs' records: the options left out take these values ({@link LoadedData}).
+   *
+   * @throws SetupException when there is none, or it is not complete
+   * @throws OptionMismatchException when an option given asks for other data than is loaded
+   */
+  public OptionValues attach() throws Exception {
+    OptionValues requested = options == null ? OptionValues.defaults() : options.declared();
+    OptionValues[] loaded = new OptionValues[1];
+    ready(
+        LeaseMode.SHARED,
+        "reading what was loaded",
+        () -> loaded[0] = LoadedData.check(requested, workload.attach()));
+    return loaded[0];
+  }
+
+  /** The workload, its lease and {@code step} on them; any failure ends the benchmark. */
+  private void ready(LeaseMode mode, String what, Step step) throws Exception {
+    advance(Stage.OPEN, "prepare or attach");
+    workload = provider.workload(target, options);
+    // Exclusive while the tables are made, shared while they are used: another txbench may run
+    // beside this one, never prepare or drop under it.
+    try {
+      lease = workload.lease(mode);
+    } catch (Exception e) {
+      throw StepFailures.preparing("taking txbench's lease", target, e);
+    }
+    try {
+      step.run();
+    } catch (StoppedException e) {
+      throw e;
+    } catch (Exception e) {
+      throw StepFailures.preparing(what, target, e);
+    }
+    stage = Stage.READY;
+  }
+
+  /**
+   * One measured run: its warm-up, verify's baseline, the run, and verify, each told to {@code
+   * listener}. The first one shares the lease and gathers the crew, which every later one reuses.
+   *
+   * @throws TargetUnavailableException when the server was lost before the run could start (the
+   *     baseline, the workers' sessions; one lost in the warm-up is waited for up to the warm-up's
+   *     length again); one lost later shows in the outcome's verdict
+   */
+  public RunOutcome measure(RunPlan plan, StepListener listener) throws Exception {
+    if (plan.run().parallelism() > workers) {
+      throw new IllegalArgumentException(
+          plan.run().parallelism() + " workers asked of a" + " benchmark of " + workers);
+    }
+    if (stage == Stage.READY) {
+      stage = Stage.DONE; // until the crew is gathered: a lease that cannot be shared ends it
+      lease.share();
+      crew = new Crew<>(workload, workers);
+      telemetry = Telemetry.open(target, lease, options != null && options.transactional());
+      measurement = new Measurement(crew, target, stops, telemetry);
+      stage = Stage.MEASURING;
+    }
+    if (stage != Stage.MEASURING) {
+      throw new IllegalStateException(
+          "measure comes when a benchmark is READY or MEASURING," + " not " + stage);
+    }
+    return measurement.run(plan, listener);
+  }
+
+  /**
+   * Stops the step under way (a load, a warm-up, a measured run) and every later one at once; safe
+   * from any thread (a shutdown hook's, say).
+   */
+  public void requestStop() {
+    stops.request();
+  }
+
+  /** Leaves {@code expected} for good: until the step that follows succeeds, nothing else. */
+  private void advance(Stage expected, String step) {
+    if (stage != expected) {
+      throw new IllegalStateException(
+          step + " comes when a benchmark is " + expected + ", not " + stage);
+    }
+    stage = Stage.DONE;
+  }
+
+  /** Closes the crew's sessions, gives up the lease and closes the target, in that order. */
+  @Override
+  public void close() {
+    if (stage == Stage.CLOSED) {
+      return;
+    }
+    stage = Stage.CLOSED;
+    if (telemetry != null) {
+      telemetry.close();
+    }
+    try {
+      if (crew != null) {
+        crew.close();
+      }
+    } finally {
+      try {
+        if (lease != null) {
+          lease.close();
+        }
+      } finally {
+        target.close();
+      }
+    }
+  }
+}

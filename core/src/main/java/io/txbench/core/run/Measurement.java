@@ -1,0 +1,196 @@
+package io.txbench.core.run;
+
+import io.txbench.core.engine.Causes;
+import io.txbench.core.engine.Crew;
+import io.txbench.core.engine.Metrics;
+import io.txbench.core.engine.RunListener;
+import io.txbench.core.engine.RunOptions;
+import io.txbench.core.engine.RunResult;
+import io.txbench.core.engine.Runner;
+import io.txbench.core.engine.StopReason;
+import io.txbench.core.engine.Tally;
+import io.txbench.core.spi.ErrorClass;
+import io.txbench.core.spi.Target;
+import io.txbench.core.spi.TargetUnavailableException;
+import io.txbench.core.spi.Verification;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One measured run of a crew, in the order that keeps the results whatever fails: warm up, take
+ * verify's baseline (waiting for a server lost in the warm-up, as the window's workers would), let
+ * the listener set up what follows the run, run, hand the result over, and only then verify. A
+ * verify that cannot run says why in its verdict instead of losing the run. Once a stop is asked
+ * for, nothing more is read from the server: a stopped run's record comes first.
+ */
+final class Measurement {
+  private static final Logger LOG = LoggerFactory.getLogger(Measurement.class);
+
+  /** The pause between two tries to reach a server lost in the warm-up. */
+  private static final long RETRY_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+  private final Crew<?> crew;
+  private final Target target;
+  private final StopSwitch stops;
+  private final Telemetry telemetry;
+
+  Measurement(Crew<?> crew, Target target, StopSwitch stops, Telemetry telemetry) {
+    this.crew = crew;
+    this.target = target;
+    this.stops = stops;
+    this.telemetry = telemetry;
+  }
+
+  RunOutcome run(RunPlan plan, StepListener listener) throws Exception {
+    RunOptions run = plan.run();
+    // What follows the run is set up after the warm-up and the baseline: a run stopped in the
+    // warm-up, or whose server is lost in it for good, leaves nothing that looks like a run's
+    // results.
+    if (!plan.warmUp().isZero() && !warmUp(plan, listener)) {
+      return RunOutcome.stoppedInWarmUp();
+    }
+    if (!takeBaseline(plan.warmUp())) {
+      return RunOutcome.stoppedInWarmUp();
+    }
+    Metrics metrics = new Metrics(run.openLoop(), crew.workload().operations());
+    Optional<RunListener> following = listener.measuring(run, metrics);
+    if (following.isEmpty()) {
+      return RunOutcome.declined();
+    }
+    long unsettled = crew.unsettled();
+    Telemetry.Checked commits =
+        plan.commitCheck()
+            ? telemetry.commitCheck()
+            : new Telemetry.Checked(null, Optional.of("--no-commit-check"));
+    TelemetrySampler sampler =
+        telemetry.sampler(run.metricsPeriod(), following.get(), stops::requested);
+    Runner runner = new Runner(run, metrics, Telemetry.sampled(following.get(), sampler));
+    CommitCheck.Mark[] before = new CommitCheck.Mark[1];
+    int sessionsBefore = crew.sessionsOpen();
+    int[] sessionsOpened = new int[1];
+    // Every worker's session is open (a session's login commits too), none runs anything yet,
+    // verify's baseline is taken: the first quiet moment.
+    runner.beforeClock(
+        () -> {
+          sessionsOpened[0] = crew.sessionsOpen() - sessionsBefore;
+          before[0] = mark(commits.check());
+          stops.watch(runner::requestStop);
+        });
+    stops.watch(runner::requestStop);
+    listener.started();
+    RunResult result = runner.run(crew, target);
+    result =
+        result.withTelemetry(crossCheck(commits, before[0], result, unsettled, sessionsOpened[0]));
+    listener.measured(result);
+    return RunOutcome.measured(result, verify(plan, result.tally().withUnsettledBefore(unsettled)));
+  }
+
+  /**
+   * Takes verify's baseline once the warm-up ({@code warmUp} long) is over. A server lost in the
+   * warm-up is tried again, as the window's workers try it, for up to the warm-up's length; false
+   * when a stop came meanwhile.
+   *
+   * @throws TargetUnavailableException when the server was not back in that time
+   */
+  private boolean takeBaseline(Duration warmUp) throws Exception {
+    long giveUp = System.nanoTime() + warmUp.toNanos();
+    CountDownLatch stopped = new CountDownLatch(1);
+    stops.watch(stopped::countDown);
+    for (boolean told = false; ; told = true) {
+      try {
+        crew.workload().beforeRun();
+        return true;
+      } catch (Exception e) {
+        Exception failure = StepFailures.during("taking verify's baseline", target, e);
+        if (!(failure instanceof TargetUnavailableException) || System.nanoTime() - giveUp >= 0) {
+          throw failure;
+        }
+        if (!told) {
+          LOG.warn(
+              "the server is out of reach after the warm-up: waiting up to {} for it",
+              warmUp.toString().substring(2).toLowerCase(java.util.Locale.ROOT));
+        }
+      }
+      if (stopped.await(RETRY_NANOS, TimeUnit.NANOSECONDS)) {
+        return false;
+      }
+    }
+  }
+
+  /** The telemetry's part of the summary, with the commit cross-check made now if there is one. */
+  private RunTelemetry crossCheck(
+      Telemetry.Checked commits,
+      CommitCheck.Mark before,
+      RunResult result,
+      long unsettled,
+      int sessionsOpened) {
+    RunTelemetry flags = telemetry.flags();
+    if (commits.check() == null) {
+      return flags.withCommits(Optional.empty(), commits.why());
+    }
+    if (stops.requested()) {
+      return flags.withCommits(Optional.empty(), Optional.of("the run was interrupted"));
+    }
+    // Every worker has stopped: the second quiet moment, before the summary is written.
+    CommitCheck.Mark after = before == null ? null : mark(commits.check());
+    if (after == null) {
+      return flags.withCommits(
+          Optional.empty(), Optional.of("the server's count could not be read"));
+    }
+    CommitCheck.Outcome checked =
+        commits
+            .check()
+            .compare(
+                before,
+                after,
+                result.tally().applied(),
+                result.outcomes().inDoubt() + unsettled,
+                sessionsOpened);
+    return flags.withCommits(checked.commits(), checked.why());
+  }
+
+  /** The commit counter at a quiet moment; null without a check, or when it cannot be read. */
+  private CommitCheck.Mark mark(CommitCheck check) {
+    if (check == null) {
+      return null;
+    }
+    stops.watch(check::stop);
+    try {
+      return check.mark();
+    } catch (Exception e) {
+      LOG.warn("the commit cross-check could not read the server's count: {}", Causes.describe(e));
+      return null;
+    }
+  }
+
+  /** Runs the unmeasured warm-up; false when a stop came meanwhile. */
+  private boolean warmUp(RunPlan plan, StepListener listener)
+      throws InterruptedException, TargetUnavailableException {
+    RunListener following = listener.warmingUp(plan.warmUp());
+    Runner runner =
+        new Runner(plan.run().warmup(plan.warmUp()), new Metrics(plan.run().openLoop()), following);
+    stops.watch(runner::requestStop);
+    return runner.run(crew, target).window().stopReason() != StopReason.INTERRUPTED;
+  }
+
+  private Verification verify(RunPlan plan, Tally tally) {
+    if (!plan.verify()) {
+      // The cause as users know it: the option that turns verify off.
+      return Verification.notRun("--no-verify");
+    }
+    if (stops.requested()) {
+      return Verification.notRun("the run was interrupted");
+    }
+    try {
+      return crew.workload().verify(tally);
+    } catch (Exception e) {
+      boolean lost = target.classify(e).errorClass() == ErrorClass.CONNECTION;
+      return Verification.notRun(
+          (lost ? "cannot reach the server: " : "verify failed: ") + Causes.describe(e));
+    }
+  }
+}

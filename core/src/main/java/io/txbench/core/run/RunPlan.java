@@ -1,0 +1,31 @@
+package io.txbench.core.run;
+
+import io.txbench.core.engine.RunOptions;
+import java.time.Duration;
+
+/**
+ * One measured run of a {@link Benchmark}: {@code run} is what the runner does, preceded by an
+ * unmeasured warm-up of {@code warmUp} (none when zero) and followed by verify when {@code verify};
+ * with {@code commitCheck}, the server's committed transactions over the run are read and compared
+ * with the count of txbench's (on PostgreSQL 15 and later that waits about 10 s before and after
+ * the run, until the server has published every session's counts).
+ */
+public record RunPlan(RunOptions run, Duration warmUp, boolean verify, boolean commitCheck) {
+
+  /**
+   * A plan without the commit cross-check: the command line and the Java API ask for it unless told
+   * not to; a caller of the engine itself asks for it when it wants it (and its waits).
+   */
+  public RunPlan(RunOptions run, Duration warmUp, boolean verify) {
+    this(run, warmUp, verify, false);
+  }
+
+  public RunPlan {
+    if (run == null) {
+      throw new IllegalArgumentException("a plan needs its run's options");
+    }
+    if (warmUp == null || warmUp.isNegative()) {
+      throw new IllegalArgumentException("a warm-up is zero or longer");
+    }
+  }
+}

@@ -1,0 +1,43 @@
+package io.txbench.core.run;
+
+import io.txbench.core.engine.Metrics;
+import io.txbench.core.engine.RunListener;
+import io.txbench.core.engine.RunOptions;
+import io.txbench.core.engine.RunResult;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * Follows the steps of one measured run of a {@link Benchmark}, in their order: the warm-up, the
+ * run being set up, the run starting, its result. The benchmark prints nothing: whatever a caller
+ * shows or writes, it does here. Every method has a default that does nothing, and is called on the
+ * thread that called {@link Benchmark#measure}.
+ */
+public interface StepListener {
+
+  /** A listener that follows nothing. */
+  StepListener NONE = new StepListener() {};
+
+  /** The unmeasured warm-up of {@code length} starts (not called without one); what follows it. */
+  default RunListener warmingUp(Duration length) {
+    return new RunListener() {};
+  }
+
+  /**
+   * The warm-up is over, verify's baseline is taken, and the measured run comes next: what follows
+   * the run (reporters, result files), given the metrics it fills. Empty when that cannot be set up
+   * (a result directory that cannot be written): nothing is measured then, and the outcome says so.
+   */
+  default Optional<RunListener> measuring(RunOptions run, Metrics metrics) {
+    return Optional.of(new RunListener() {});
+  }
+
+  /** The baseline is taken: the measured run starts now, its workers opening their sessions. */
+  default void started() {}
+
+  /**
+   * The run is over and verify comes next: the moment to keep its result, so that a verify that
+   * fails or hangs loses nothing of it.
+   */
+  default void measured(RunResult result) {}
+}

@@ -1,0 +1,141 @@
+package io.txbench.core.run;
+
+import io.txbench.core.engine.Causes;
+import io.txbench.core.engine.IntervalStats;
+import io.txbench.core.engine.RunListener;
+import io.txbench.core.engine.RunResult;
+import io.txbench.core.ownership.Lease;
+import io.txbench.core.spi.CommitCounter;
+import io.txbench.core.spi.Target;
+import io.txbench.core.telemetry.MachineProbe;
+import io.txbench.core.telemetry.ServerProcesses;
+import io.txbench.core.telemetry.ServerTelemetry;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A benchmark's telemetry, from its first measured run to its close: the server's counters on a
+ * connection of their own, the machine's numbers, the server's processes when they run here, and
+ * the commit cross-check. What the server will not tell (no privilege) is said once, in one line,
+ * and the runs go on without it.
+ */
+public final class Telemetry implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(Telemetry.class);
+
+  private final ServerTelemetry server;
+  private final MachineProbe machine;
+  private final ServerProcesses processes;
+  private final Lease lease;
+  private final boolean transactions;
+
+  private Telemetry(
+      ServerTelemetry server,
+      MachineProbe machine,
+      ServerProcesses processes,
+      Lease lease,
+      boolean transactions) {
+    this.server = server;
+    this.machine = machine;
+    this.processes = processes;
+    this.lease = lease;
+    this.transactions = transactions;
+  }
+
+  /**
+   * Opens what {@code target} offers, for runs whose iterations are {@code transactions} or not,
+   * under {@code lease}.
+   */
+  static Telemetry open(Target target, Lease lease, boolean transactions) {
+    ServerTelemetry server;
+    try {
+      server = target.telemetry().orElse(null);
+    } catch (RuntimeException e) {
+      server =
+          ServerTelemetry.none(
+              Optional.empty(), Optional.of("no server telemetry: " + Causes.describe(e)));
+    }
+    if (server != null) {
+      server.warning().ifPresent(LOG::warn);
+    }
+    ServerProcesses processes =
+        server == null ? null : server.endpoint().flatMap(ServerProcesses::find).orElse(null);
+    return new Telemetry(server, MachineProbe.local().orElse(null), processes, lease, transactions);
+  }
+
+  /**
+   * A sampler for one run's periods, handing its rows to {@code listener}, reading the server no
+   * more once {@code stopping}.
+   */
+  TelemetrySampler sampler(Duration period, RunListener listener, BooleanSupplier stopping) {
+    return new TelemetrySampler(
+        server, machine, processes, period, listener::onTelemetry, stopping);
+  }
+
+  /** {@code following}, with {@code sampler} started at the run's start and stopped at its end. */
+  static RunListener sampled(RunListener following, TelemetrySampler sampler) {
+    if (!sampler.any()) {
+      return following;
+    }
+    return new RunListener() {
+      @Override
+      public void onStart(long startMillis, int threads) {
+        following.onStart(startMillis, threads);
+        sampler.start(System.nanoTime());
+      }
+
+      @Override
+      public void onInterval(IntervalStats stats) {
+        following.onInterval(stats);
+      }
+
+      @Override
+      public void onEnd(RunResult result) {
+        sampler.stop(); // its last row comes before the files close
+        following.onEnd(result);
+      }
+    };
+  }
+
+  /**
+   * The commit cross-check of a run, or why there is none: it does not apply, or the server would
+   * not tell its counter (its telemetry's warning); nothing when the server has no counter at all.
+   */
+  Checked commitCheck() {
+    if (server == null) {
+      return new Checked(null, Optional.empty());
+    }
+    if (server.commits().isEmpty()) {
+      return new Checked(null, server.warning());
+    }
+    CommitCounter counter = server.commits().get();
+    Optional<String> why = counter.inapplicable(transactions);
+    return why.isPresent()
+        ? new Checked(null, why)
+        : new Checked(new CommitCheck(counter, lease), Optional.empty());
+  }
+
+  /** A run's check, or why it has none (empty when the server cannot say). */
+  record Checked(CommitCheck check, Optional<String> why) {}
+
+  /** What the summary says of the telemetry, before the cross-check is added. */
+  RunTelemetry flags() {
+    boolean serverCounters = server != null && !server.columns().isEmpty();
+    return new RunTelemetry(
+        serverCounters,
+        machine != null,
+        processes != null,
+        server == null ? Optional.empty() : server.warning(),
+        Optional.empty(),
+        Optional.empty());
+  }
+
+  @Override
+  public void close() {
+    if (server != null) {
+      server.close();
+    }
+  }
+}

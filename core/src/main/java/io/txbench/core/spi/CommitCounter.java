@@ -1,0 +1,41 @@
+package io.txbench.core.spi;
+
+import io.txbench.core.run.CommitCheck;
+import io.txbench.core.run.CommitReading;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+/**
+ * The server's own count of committed transactions, which the commit cross-check compares with
+ * txbench's count over a measured run ({@link CommitCheck}).
+ */
+public interface CommitCounter {
+
+  /** The counter as the server names it: {@code xact_commit}, {@code Com_commit}... */
+  String name();
+
+  /**
+   * Why txbench's count cannot be compared with it for a run whose iterations are ({@code
+   * transactions}) or are not transactions, in words; empty when it can.
+   */
+  Optional<String> inapplicable(boolean transactions);
+
+  /**
+   * Waits, with {@code pause} (false when a stop came), until the counter holds every commit made
+   * so far, and reads it. Called when none of txbench's sessions runs anything.
+   */
+  CommitReading settle(Predicate<Duration> pause) throws Exception;
+
+  /**
+   * Whether the statements that set up a new session (SET ...) commit in its count only with the
+   * session's first transaction (PostgreSQL publishes a transaction that touched no table with the
+   * next one that did): a session opened for a run, which ran nothing before it, then adds a few.
+   */
+  default boolean countsSessionSetUpLate() {
+    return false;
+  }
+
+  /** The commits one heartbeat of txbench's lease makes on the server. */
+  int commitsPerHeartbeat();
+}

@@ -1,0 +1,59 @@
+package io.txbench.core.spi;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.ServiceLoader;
+import java.util.TreeSet;
+
+/** The workload providers on the class path. */
+public final class Providers {
+  private final List<WorkloadProvider> providers = new ArrayList<>();
+
+  public Providers(ClassLoader loader) {
+    ServiceLoader.load(WorkloadProvider.class, loader).forEach(providers::add);
+  }
+
+  public Providers() {
+    this(Providers.class.getClassLoader());
+  }
+
+  public Optional<WorkloadProvider> forTarget(String target) {
+    return providers.stream().filter(p -> p.target().equals(target)).findFirst();
+  }
+
+  /** Every provider, in the order found. */
+  public List<WorkloadProvider> all() {
+    return List.copyOf(providers);
+  }
+
+  /** The target of a command that names none: the lowest {@link WorkloadProvider#defaultRank()}. */
+  public Optional<String> defaultTarget() {
+    return providers.stream()
+        .min(
+            java.util.Comparator.comparingInt(WorkloadProvider::defaultRank)
+                .thenComparing(WorkloadProvider::target))
+        .map(WorkloadProvider::target);
+  }
+
+  /**
+   * Every kind of workload some target serves, each once (by name), the default target's first and
+   * in the order it registers them.
+   */
+  public List<WorkloadKind> kinds() {
+    java.util.Map<String, WorkloadKind> kinds = new java.util.LinkedHashMap<>();
+    providers.stream()
+        .sorted(
+            java.util.Comparator.comparingInt(WorkloadProvider::defaultRank)
+                .thenComparing(WorkloadProvider::target))
+        .forEach(p -> p.workloads().kinds().forEach(k -> kinds.putIfAbsent(k.name(), k)));
+    return List.copyOf(kinds.values());
+  }
+
+  /** The target names, sorted, for help and error messages. */
+  public List<String> targets() {
+    TreeSet<String> names = new TreeSet<>();
+    providers.forEach(p -> names.add(p.target()));
+    return List.copyOf(names);
+  }
+}

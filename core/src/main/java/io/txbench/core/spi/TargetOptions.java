@@ -1,0 +1,51 @@
+package io.txbench.core.spi;
+
+import io.txbench.core.settings.Secret;
+import java.time.Duration;
+
+/**
+ * How to reach and use a target. {@code url} (the target's own URL: a JDBC URL, a connection
+ * string) wins over host, port and name when given. {@code declared} holds the values of the
+ * options the target's provider declares for itself ({@link WorkloadProvider#options()}), which
+ * only that provider reads.
+ */
+public record TargetOptions(
+    String host,
+    int port,
+    String database,
+    String user,
+    Secret password,
+    String url,
+    int minConnections,
+    int maxConnections,
+    Duration connectionWaitTimeout,
+    Duration connectionIdleTimeout,
+    OptionValues declared) {
+
+  /** The same options aimed at another server (an embedded one). */
+  public TargetOptions at(String newHost, int newPort, String newDatabase, String newUser) {
+    return new TargetOptions(
+        newHost,
+        newPort,
+        newDatabase,
+        newUser,
+        password,
+        null,
+        minConnections,
+        maxConnections,
+        connectionWaitTimeout,
+        connectionIdleTimeout,
+        declared);
+  }
+
+  /**
+   * Where the target is, for messages: the URL with its secrets masked where they stand, or
+   * host:port/database.
+   */
+  public String describe() {
+    if (url != null && !url.isBlank()) {
+      return Secret.maskUrl(url);
+    }
+    return host + ":" + port + "/" + database;
+  }
+}

@@ -1,0 +1,49 @@
+package io.txbench.core.spi;
+
+/**
+ * What a workload is asked to do: its kind, the seed of its data and choices, and the values of the
+ * options its kind declares ({@link WorkloadKind#options()}), which only the kind's classes read.
+ */
+public record WorkloadOptions(WorkloadKind kind, long seed, OptionValues declared) {
+
+  /** {@code kind} with every option of its own at its default. */
+  public static WorkloadOptions of(WorkloadKind kind, long seed) {
+    return new WorkloadOptions(kind, seed, OptionValues.defaults());
+  }
+
+  /** The same, with {@code option} set to {@code value}. */
+  public <T> WorkloadOptions with(DeclaredOption<T> option, T value) {
+    return new WorkloadOptions(kind, seed, declared.with(option, value));
+  }
+
+  /** The {@code --workload} name. */
+  public String name() {
+    return kind.name();
+  }
+
+  /** The same workload without transactions ({@code --disable-transaction} or its kind's name). */
+  public WorkloadOptions withoutTransactions() {
+    return with(kind.withoutTransactionOption(), true);
+  }
+
+  /** How long a server may take over one of its statements ({@link WorkloadKind#patience}). */
+  public java.time.Duration patience() {
+    return kind.patience(declared);
+  }
+
+  /** Whether iterations of this workload run as multi-statement transactions. */
+  public boolean transactional() {
+    return kind.transactional() && !declared.get(kind.withoutTransactionOption());
+  }
+
+  /**
+   * The same workload as {@code embedded} can run it: without transactions on an emulator that has
+   * none (the caller says so: verify may then show anomalies a real server would prevent); as it is
+   * on any other server ({@code embedded} null: one the user named).
+   */
+  public WorkloadOptions on(EmbeddedServer embedded) {
+    return embedded != null && !embedded.supportsTransactions() && transactional()
+        ? withoutTransactions()
+        : this;
+  }
+}

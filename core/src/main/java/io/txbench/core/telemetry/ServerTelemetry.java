@@ -1,0 +1,79 @@
+package io.txbench.core.telemetry;
+
+import io.txbench.core.spi.CommitCounter;
+import io.txbench.core.spi.Target;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The server's own counters, read on a connection of telemetry's own (never a worker's), for {@code
+ * server.csv} and the commit cross-check. A target offers it ({@link Target#telemetry()}); the
+ * sampler reads it once per metrics period on a thread of its own. Its methods are called from one
+ * thread at a time.
+ */
+public interface ServerTelemetry extends AutoCloseable {
+
+  /**
+   * The counters it reads, in the order {@code server.csv} writes them; none when it reads none.
+   */
+  List<TelemetryColumn> columns();
+
+  /** The columns' values now, by name; a column it could not read this time is missing. */
+  Map<String, Long> read() throws Exception;
+
+  /** Where its server listens, to find the server's processes when they run on this machine. */
+  Optional<ServerEndpoint> endpoint();
+
+  /**
+   * One line on what it cannot read (no privilege), shown once as a warning; empty when it reads
+   * all it means to.
+   */
+  Optional<String> warning();
+
+  /**
+   * The server's committed-transaction counter, when it has one the user may read; when it has one
+   * it cannot read, {@link #warning()} says why.
+   */
+  Optional<CommitCounter> commits();
+
+  /** Closes its connection; never throws. */
+  @Override
+  void close();
+
+  /**
+   * Telemetry that reads no counter: it still says where the server listens ({@code endpoint}) and
+   * why it reads nothing ({@code why}, a warning), when it could not open a connection of its own.
+   */
+  static ServerTelemetry none(Optional<ServerEndpoint> endpoint, Optional<String> why) {
+    return new ServerTelemetry() {
+      @Override
+      public List<TelemetryColumn> columns() {
+        return List.of();
+      }
+
+      @Override
+      public Map<String, Long> read() {
+        return Map.of();
+      }
+
+      @Override
+      public Optional<ServerEndpoint> endpoint() {
+        return endpoint;
+      }
+
+      @Override
+      public Optional<String> warning() {
+        return why;
+      }
+
+      @Override
+      public Optional<CommitCounter> commits() {
+        return Optional.empty();
+      }
+
+      @Override
+      public void close() {}
+    };
+  }
+}

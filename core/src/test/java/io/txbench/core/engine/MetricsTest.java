@@ -1,0 +1,53 @@
+package io.txbench.core.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.txbench.core.spi.ErrorClass;
+import io.txbench.core.spi.InDoubtCause;
+import org.junit.jupiter.api.Test;
+
+class MetricsTest {
+
+  @Test
+  void anOpenLoopKeepsServiceTimesApart() {
+    Metrics metrics = new Metrics(true);
+    metrics.recordCommit(9_000_000, 1_000_000, false);
+    Metrics.Sample sample = metrics.sampleInterval();
+    assertEquals(9_000_000, (double) sample.responseTimes().getMaxValue(), 10_000);
+    assertEquals(1_000_000, (double) sample.serviceTimes().getMaxValue(), 1_000);
+    assertTrue(metrics.separateServiceTimes());
+  }
+
+  @Test
+  void aClosedLoopRecordsOnceAndReportsTheSameTimes() {
+    Metrics metrics = new Metrics(false);
+    metrics.recordSuccess(5_000_000);
+    metrics.recordSuccess(7_000_000);
+    Metrics.Sample sample = metrics.sampleInterval();
+    assertEquals(2, sample.serviceTimes().getTotalCount());
+    assertEquals(sample.responseTimes(), sample.serviceTimes());
+    assertEquals(metrics.cumulative().responseTimes(), metrics.cumulative().serviceTimes());
+    assertFalse(metrics.separateServiceTimes());
+    assertEquals(2, metrics.iterationCount());
+  }
+
+  @Test
+  void totalsAreTheSumsOfTheCountsByClassAndCause() {
+    Metrics metrics = new Metrics(false);
+    metrics.recordRetry(ErrorClass.DEADLOCK);
+    metrics.recordRetry(ErrorClass.SERIALIZATION);
+    metrics.recordError(ErrorClass.CONNECTION, true);
+    metrics.recordInDoubt(InDoubtCause.REPLY_LOST);
+    metrics.recordDeclined(1_000, 1_000, true);
+    assertEquals(2, metrics.retryCount());
+    assertEquals(1, metrics.retriesByClass().get(ErrorClass.DEADLOCK));
+    assertEquals(1, metrics.errorCount());
+    assertEquals(1, metrics.outcomes().partialErrors());
+    assertEquals(1, metrics.inDoubtCount());
+    assertEquals(1, metrics.iterationCount());
+    assertEquals(1, metrics.declinedCount());
+    assertEquals(1, metrics.outcomes().lateIterations());
+  }
+}

@@ -1,0 +1,266 @@
+package io.txbench.core.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.txbench.core.spi.AbandonedException;
+import io.txbench.core.spi.InDoubtCause;
+import io.txbench.core.spi.Progress;
+import io.txbench.core.spi.TargetUnavailableException;
+import io.txbench.core.spi.Verification;
+import io.txbench.core.spi.Workload;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The measured window: sessions open before it, a timed run's closes at its deadline whatever the
+ * workers are doing, iterations in hand get a grace, and the ones still running after it are given
+ * up exactly: rolled back if they had sent no commit, in doubt if they had.
+ */
+class WindowTest {
+  private static final Backoff NO_WAIT = new Backoff(Duration.ZERO, Duration.ZERO);
+
+  private static RunOptions timed(int threads, Duration duration) {
+    return new RunOptions(
+        threads, new ForDuration(duration), Duration.ofMillis(100), 0, 0, 1, NO_WAIT);
+  }
+
+  /** Blocks until released, whatever interrupts it: a server that does not answer. */
+  private static void hang(CountDownLatch release) {
+    boolean interrupted = false;
+    while (true) {
+      try {
+        release.await();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** What opening a session does before it opens the scripted workload's. */
+  @FunctionalInterface
+  private interface Opening {
+    void open(Worker worker) throws Exception;
+  }
+
+  /** {@code scripted}, whose sessions first do {@code opening}. */
+  private static Workload<AutoCloseable> opening(ScriptedWorkload scripted, Opening opening) {
+    return new Workload<>() {
+      @Override
+      public void prepare(Progress progress) {}
+
+      @Override
+      public io.txbench.core.spi.OptionValues attach() {
+        return io.txbench.core.spi.OptionValues.defaults();
+      }
+
+      @Override
+      public AutoCloseable openSession(Worker worker) throws Exception {
+        opening.open(worker);
+        return scripted.openSession(worker);
+      }
+
+      @Override
+      public void iteration(Worker worker, AutoCloseable session) throws Exception {
+        scripted.iteration(worker, session);
+      }
+
+      @Override
+      public Verification verify(Tally tally) {
+        return scripted.verify(tally);
+      }
+    };
+  }
+
+  @Test
+  void aLongIterationAtTheDeadlineNeitherStretchesTheWindowNorGoesUncounted() throws Exception {
+    AtomicBoolean slowDone = new AtomicBoolean();
+    ScriptedWorkload workload =
+        new ScriptedWorkload(
+            (n, worker) -> {
+              if (worker.index() == 0 && !slowDone.getAndSet(true)) {
+                Thread.sleep(1_200); // a lock wait that outlasts the 300 ms run
+              }
+            });
+    RunResult r =
+        new Runner(timed(2, Duration.ofMillis(300)), new Metrics(), new RunListener() {})
+            .run(workload, new FakeTarget());
+    assertEquals(Duration.ofMillis(300).toNanos(), r.window().nanos());
+    // The slow one, and maybe one the other worker started just before the deadline.
+    assertTrue(
+        r.outcomes().lateIterations() >= 1 && r.outcomes().lateIterations() <= 2,
+        "late " + r.outcomes().lateIterations());
+    assertEquals(workload.successes(), r.outcomes().iterations());
+    assertEquals((r.outcomes().iterations() - r.outcomes().lateIterations()) / 0.3, r.tps(), 0.01);
+  }
+
+  @Test
+  void anIterationStuckInItsCommitIsGivenUpInDoubt() throws Exception {
+    CountDownLatch release = new CountDownLatch(1);
+    AtomicBoolean committedLate = new AtomicBoolean();
+    ScriptedWorkload workload =
+        new ScriptedWorkload(
+            (n, worker) -> {
+              if (n == 3) {
+                worker.effects().committing();
+                hang(release); // the COMMIT was sent; the server froze
+                worker.effects().committed();
+                committedLate.set(true);
+              }
+            });
+    Metrics metrics = new Metrics();
+    long begin = System.nanoTime();
+    RunResult r =
+        new Runner(timed(1, Duration.ofMillis(200)), metrics, new RunListener() {})
+            .run(workload, new FakeTarget());
+    long took = System.nanoTime() - begin;
+    assertEquals(1, r.outcomes().inDoubt());
+    assertEquals(1, r.outcomes().inDoubtByCause().get(InDoubtCause.ABANDONED));
+    assertEquals(3, r.outcomes().iterations());
+    assertTrue(took < TimeUnit.SECONDS.toNanos(6), "took " + took / 1e9 + " s");
+    release.countDown();
+    Thread.sleep(200);
+    assertTrue(committedLate.get());
+    assertEquals(3, metrics.iterationCount(), "a given-up iteration was counted after the run");
+  }
+
+  @Test
+  void anIterationStuckBeforeItsCommitIsGivenUpAndNeverCommits() throws Exception {
+    CountDownLatch release = new CountDownLatch(1);
+    AtomicBoolean sent = new AtomicBoolean();
+    AtomicBoolean refused = new AtomicBoolean();
+    ScriptedWorkload workload =
+        new ScriptedWorkload(
+            (n, worker) -> {
+              if (n == 0) {
+                hang(release); // a statement inside the transaction waits on a lock
+                try {
+                  worker.effects().committing();
+                  sent.set(true);
+                } catch (AbandonedException e) {
+                  refused.set(true);
+                  throw e;
+                }
+              }
+            });
+    RunResult r =
+        new Runner(timed(1, Duration.ofMillis(100)), new Metrics(), new RunListener() {})
+            .run(workload, new FakeTarget());
+    assertEquals(0, r.outcomes().inDoubt());
+    assertEquals(0, r.outcomes().iterations());
+    assertEquals(0, r.outcomes().errors());
+    release.countDown();
+    Thread.sleep(200);
+    assertTrue(refused.get(), "the late worker was not stopped before its commit");
+    assertTrue(!sent.get());
+  }
+
+  @Test
+  void sessionsOpenBeforeTheClockStartsAndLastFromRunToRun() throws Exception {
+    AtomicLong opened = new AtomicLong();
+    ScriptedWorkload scripted = ScriptedWorkload.alwaysSucceeds();
+    Workload<AutoCloseable> slowToOpen =
+        opening(
+            scripted,
+            worker -> {
+              // Connecting and preparing statements: far longer than any iteration, even on a
+              // loaded machine, so that an iteration that included it could not pass unseen.
+              Thread.sleep(1500);
+              opened.incrementAndGet();
+            });
+    try (Crew<AutoCloseable> crew = new Crew<>(slowToOpen, 4)) {
+      for (int run = 0; run < 2; run++) {
+        RunResult r =
+            new Runner(timed(4, Duration.ofMillis(200)), new Metrics(), new RunListener() {})
+                .run(crew, new FakeTarget());
+        assertTrue(
+            r.latencies().maxMillis() < 1000,
+            "an iteration took " + r.latencies().maxMillis() + " ms");
+        assertEquals(Duration.ofMillis(200).toNanos(), r.window().nanos());
+      }
+      assertEquals(4, opened.get());
+      assertEquals(4, scripted.openSessions());
+    }
+    assertEquals(0, scripted.openSessions());
+  }
+
+  @Test
+  void aWorkerThatCannotOpenItsSessionStopsTheRunBeforeItStarts() throws Exception {
+    ScriptedWorkload scripted = ScriptedWorkload.alwaysSucceeds();
+    Workload<AutoCloseable> refusing =
+        opening(
+            scripted,
+            worker -> {
+              if (worker.index() == 2) {
+                throw new IllegalStateException("FATAL: sorry, too many clients already");
+              }
+            });
+    TargetUnavailableException e =
+        assertThrows(
+            TargetUnavailableException.class,
+            () ->
+                new Runner(timed(4, Duration.ofSeconds(10)), new Metrics(), new RunListener() {})
+                    .run(refusing, new FakeTarget()));
+    assertTrue(e.getMessage().contains("too many clients"), e.getMessage());
+    assertEquals(0, scripted.attempts());
+    assertEquals(0, scripted.openSessions());
+  }
+
+  /** Keeps this thread's CPU busy for {@code millis}. */
+  private static void spin(long millis) {
+    long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+    while (System.nanoTime() < until) {
+      Thread.onSpinWait();
+    }
+  }
+
+  @Test
+  void theClientsUsageIsTheWindowsNotTheSessionsOpeningNorTheGrace() throws Exception {
+    // Opening the session spins 400 ms before the clock starts; the one iteration spins 700 ms,
+    // 500 ms of them in the grace after a 200 ms window.
+    ScriptedWorkload spinning = new ScriptedWorkload((n, worker) -> spin(n == 0 ? 700 : 0));
+    List<IntervalStats> periods = new CopyOnWriteArrayList<>();
+    RunResult r =
+        new Runner(
+                timed(1, Duration.ofMillis(200)),
+                new Metrics(),
+                new RunListener() {
+                  @Override
+                  public void onInterval(IntervalStats stats) {
+                    periods.add(stats);
+                  }
+                })
+            .run(opening(spinning, worker -> spin(400)), new FakeTarget());
+    assertEquals(1, r.outcomes().lateIterations());
+    ClientUsage window = r.client();
+    // Read when the runner saw the window close: within a few ms of its end.
+    assertTrue(
+        window.nanos() >= r.window().nanos() - TimeUnit.MILLISECONDS.toNanos(5)
+            && window.nanos() <= r.window().nanos() + TimeUnit.MILLISECONDS.toNanos(60),
+        window + " for a window of " + r.window().nanos());
+    // The spinning worker's 200 ms in the window (less on a busy machine), with what the JVM did
+    // beside it; never the 400 ms of the opening or the 500 ms of the grace.
+    long cpu = window.cpuNanos().orElseThrow();
+    assertTrue(
+        cpu > TimeUnit.MILLISECONDS.toNanos(50) && cpu < TimeUnit.MILLISECONDS.toNanos(450),
+        window.toString());
+    assertEquals(
+        window.nanos(),
+        periods.stream().mapToLong(p -> p.client().nanos()).sum(),
+        periods::toString);
+    assertEquals(
+        window.cpuNanos().orElseThrow(),
+        periods.stream().mapToLong(p -> p.client().cpuNanos().orElseThrow()).sum());
+  }
+}

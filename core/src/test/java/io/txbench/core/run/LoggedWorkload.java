@@ -1,0 +1,166 @@
+package io.txbench.core.run;
+
+import io.txbench.core.engine.Tally;
+import io.txbench.core.engine.Worker;
+import io.txbench.core.ownership.Lease;
+import io.txbench.core.ownership.LeaseMode;
+import io.txbench.core.spi.Dropped;
+import io.txbench.core.spi.ErrorClass;
+import io.txbench.core.spi.Failure;
+import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.Progress;
+import io.txbench.core.spi.Target;
+import io.txbench.core.spi.TargetOptions;
+import io.txbench.core.spi.Verification;
+import io.txbench.core.spi.Workload;
+import io.txbench.core.spi.WorkloadOptions;
+import io.txbench.core.spi.WorkloadProvider;
+import io.txbench.core.spi.WorkloadTable;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A workload for lifecycle tests that logs the steps it is taken through, and its provider and
+ * target: an {@link IOException} stands for a lost connection, and verify throws {@code
+ * verifyFailure} when there is one.
+ */
+final class LoggedWorkload implements Workload<AutoCloseable> {
+  final List<String> log = new CopyOnWriteArrayList<>();
+  volatile Exception verifyFailure;
+  volatile Exception baselineFailure;
+
+  @Override
+  public void prepare(Progress progress) {
+    try (Progress.Task task = progress.start("rows", 1)) {
+      log.add("prepare");
+      task.advance(1);
+    }
+  }
+
+  @Override
+  public OptionValues attach() {
+    log.add("attach");
+    return OptionValues.defaults();
+  }
+
+  @Override
+  public Lease lease(LeaseMode mode) {
+    log.add("lease " + mode);
+    return new Lease() {
+      @Override
+      public void share() {
+        log.add("share");
+      }
+
+      @Override
+      public void close() {
+        log.add("release");
+      }
+    };
+  }
+
+  @Override
+  public void beforeRun() throws Exception {
+    log.add("baseline");
+    if (baselineFailure != null) {
+      throw baselineFailure;
+    }
+  }
+
+  @Override
+  public AutoCloseable openSession(Worker worker) {
+    log.add("session");
+    return () -> log.add("session closed");
+  }
+
+  @Override
+  public void iteration(Worker worker, AutoCloseable session) {}
+
+  @Override
+  public Verification verify(Tally tally) throws Exception {
+    log.add("verify " + tally.committed());
+    if (verifyFailure != null) {
+      throw verifyFailure;
+    }
+    return Verification.of(Map.of("committed", tally.committed()), List.of());
+  }
+
+  /** A provider whose target has this workload, and logs being opened and closed. */
+  WorkloadProvider provider() {
+    Target target =
+        new Target() {
+          @Override
+          public String serverVersion() {
+            return "logged 1.0";
+          }
+
+          @Override
+          public String driver() {
+            return "logged driver 1.0";
+          }
+
+          @Override
+          public Failure classify(Throwable error) {
+            return Failure.fatal(
+                error instanceof IOException ? ErrorClass.CONNECTION : ErrorClass.OTHER);
+          }
+
+          @Override
+          public void close() {
+            log.add("target closed");
+          }
+        };
+    return new WorkloadProvider() {
+      @Override
+      public String target() {
+        return "logged";
+      }
+
+      // No kind to list: the tests hand no workload options, and workload() below answers alone.
+      @Override
+      public WorkloadTable<Target> workloads() {
+        return WorkloadTable.of(Target.class);
+      }
+
+      // Nothing connects to a port, a database or as a user: a benchmark opens the target above.
+      @Override
+      public String defaultDatabase() {
+        return "none";
+      }
+
+      @Override
+      public int defaultPort() {
+        return 0;
+      }
+
+      @Override
+      public String defaultUser() {
+        return null;
+      }
+
+      @Override
+      public List<String> urlSchemes() {
+        return List.of();
+      }
+
+      @Override
+      public Target open(TargetOptions options, WorkloadOptions workload) {
+        log.add("open");
+        return target;
+      }
+
+      @Override
+      public Dropped dropOwned(Target t) {
+        log.add("drop");
+        return new Dropped(List.of("logged"), List.of());
+      }
+
+      @Override
+      public Workload<?> workload(Target t, WorkloadOptions options) {
+        return LoggedWorkload.this;
+      }
+    };
+  }
+}

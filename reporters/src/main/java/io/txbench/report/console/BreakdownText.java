@@ -1,0 +1,98 @@
+package io.txbench.report.console;
+
+import io.txbench.core.engine.OperationStats;
+import io.txbench.core.engine.RunResult;
+import io.txbench.core.spi.Queries;
+import io.txbench.report.files.SummaryJson;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The console summary's lines for what a run recorded beyond its iterations: the statements
+ * counted, as sysbench's {@code queries performed}, and a mix's operations in a small table, one
+ * row each as YCSB reports its {@code [READ]} and {@code [UPDATE]} sections.
+ */
+final class BreakdownText {
+  private static final List<String> HEADER =
+      List.of(
+          "operation", "count", "tps", "mean", "p50", "p95", "p99", "max", "declined", "errors");
+
+  private BreakdownText() {}
+
+  /**
+   * "queries performed: read 123, write 45, other 30, total 198 (qps 456.70)"; empty for a workload
+   * that counts none.
+   */
+  static Optional<String> queries(RunResult r) {
+    Queries q = r.breakdown().queries();
+    if (!q.any()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        String.format(
+            Locale.US,
+            "  queries       performed: read %,d, write %,d, other %,d, total %,d (qps %,.2f)",
+            q.reads(),
+            q.writes(),
+            q.others(),
+            q.total(),
+            SummaryJson.perSecond(r, q.total())));
+  }
+
+  /**
+   * A mix's operations, a row each in the workload's order under a header, the columns aligned:
+   * completed, per second of the measured window, response times in ms, declined and failed. No
+   * lines for a workload that is no mix.
+   */
+  static List<String> operations(RunResult r) {
+    Map<String, OperationStats> ops = r.breakdown().operations();
+    if (ops.isEmpty()) {
+      return List.of();
+    }
+    List<List<String>> rows = new ArrayList<>();
+    rows.add(HEADER);
+    ops.forEach(
+        (name, op) ->
+            rows.add(
+                List.of(
+                    name,
+                    String.format(Locale.US, "%,d", op.count()),
+                    String.format(Locale.US, "%,.2f", SummaryJson.perSecond(r, op.count())),
+                    millis(op.meanMillis()),
+                    millis(op.percentileMillis(50)),
+                    millis(op.percentileMillis(95)),
+                    millis(op.percentileMillis(99)),
+                    millis(op.maxMillis()),
+                    String.format(Locale.US, "%,d", op.declined()),
+                    String.format(Locale.US, "%,d", op.errors()))));
+    int[] widths = new int[HEADER.size()];
+    for (List<String> row : rows) {
+      for (int i = 0; i < widths.length; i++) {
+        widths[i] = Math.max(widths[i], row.get(i).length());
+      }
+    }
+    List<String> lines = new ArrayList<>();
+    lines.add("  operations    response times in ms");
+    for (List<String> row : rows) {
+      StringBuilder line = new StringBuilder("  ");
+      for (int i = 0; i < widths.length; i++) {
+        // The names to the left, the figures to the right: their digits line up.
+        line.append("  ").append(pad(row.get(i), widths[i], i == 0));
+      }
+      lines.add(line.toString());
+    }
+    return lines;
+  }
+
+  private static String millis(double ms) {
+    return String.format(Locale.US, "%,.2f", ms);
+  }
+
+  private static String pad(String cell, int width, boolean left) {
+    String spaces = " ".repeat(width - cell.length());
+    return left ? cell + spaces : spaces + cell;
+  }
+}

@@ -1,0 +1,309 @@
+package io.txbench.report.console;
+
+import io.txbench.core.engine.ClientUsage;
+import io.txbench.core.engine.Outcomes;
+import io.txbench.core.engine.RunResult;
+import io.txbench.core.run.RunTelemetry;
+import io.txbench.core.spi.ErrorClass;
+import io.txbench.core.spi.InDoubtCause;
+import io.txbench.core.spi.ServerCommits;
+import io.txbench.core.spi.Verification;
+import io.txbench.core.thresholds.ThresholdVerdict;
+import io.txbench.report.files.RunSite;
+import io.txbench.report.files.RunSummary;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.StringJoiner;
+import java.util.function.UnaryOperator;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The block printed at the end of a run: what was measured first, then, once verify has run, its
+ * verdict, so that a verify that hangs or fails never hides the measurements.
+ */
+public final class ConsoleSummary {
+  private ConsoleSummary() {}
+
+  /** Everything but the verdict. */
+  public static void print(PrintStream out, RunSummary s) {
+    print(out, s, UnaryOperator.identity());
+  }
+
+  /**
+   * Everything but the verdict; the lines that may quote a driver's message (the commit check,
+   * failed writes) passed through {@code quoted}, the run's credentials: the fields txbench writes
+   * itself never are.
+   */
+  public static void print(PrintStream out, RunSummary s, UnaryOperator<String> quoted) {
+    RunResult r = s.result();
+    out.println();
+    printSetting(out, s);
+    printCounts(out, s, r);
+    printLatencies(out, r);
+    BreakdownText.operations(r).forEach(out::println);
+    out.println("  client cpu    " + client(r));
+    r.bottleneck().ifPresent(warning -> out.println("  warning       " + warning));
+    commits(r.telemetry()).ifPresent(line -> out.println("  commits       " + quoted.apply(line)));
+    if (s.writeFailures().isEmpty()) {
+      out.println("  results       " + s.resultDirectory());
+    } else {
+      out.println(
+          "  results       INCOMPLETE in "
+              + s.resultDirectory()
+              + ": "
+              + quoted.apply(String.join("; ", s.writeFailures())));
+    }
+    out.flush();
+  }
+
+  /** The first lines: the tool, the target and its server, the driver, the client host. */
+  private static void printSetting(PrintStream out, RunSummary s) {
+    RunSite site = s.site();
+    out.printf(
+        Locale.US,
+        "txbench %s: %s (%s), workload %s%s, %d thread(s)%n",
+        s.toolVersion(),
+        site.target(),
+        site.serverVersion(),
+        site.workload(),
+        site.transactions() ? " in transactions" : "",
+        s.parallelism());
+    out.println(
+        "  server        " + site.server() + (site.embedded() ? " (started by txbench)" : ""));
+    if (site.fingerprint() != null) {
+      out.println("  settings      " + FingerprintText.server(site.fingerprint().server()));
+    }
+    out.println("  driver        " + site.driver());
+    if (site.fingerprint() != null && site.fingerprint().client() != null) {
+      out.println("  client host   " + FingerprintText.client(site.fingerprint().client()));
+    }
+  }
+
+  /** How long was measured, and how the iterations ended: committed, declined, in doubt, failed. */
+  private static void printCounts(PrintStream out, RunSummary s, RunResult r) {
+    Outcomes o = r.outcomes();
+    out.printf(
+        Locale.US,
+        "  measured      %.1f s (%s)%s%n",
+        r.window().seconds(),
+        r.window().stopReason().name().toLowerCase(Locale.ROOT).replace('_', ' '),
+        s.warmup().isZero()
+            ? ", no warm-up: the first seconds include the cold start"
+            : String.format(
+                Locale.US, ", after a %.1f s warm-up (not measured)", s.warmup().toNanos() / 1e9));
+    // Declined iterations ended as the workload meant them to, but booked nothing: not "committed".
+    out.printf(
+        Locale.US,
+        "  iterations    %,d %s (%.2f per second%s)%n",
+        o.iterations(),
+        o.declined() == 0 ? "committed" : "completed",
+        r.tps(),
+        o.lateIterations() == 0
+            ? ""
+            : String.format(Locale.US, "; %,d of them after the window", o.lateIterations()));
+    BreakdownText.queries(r).ifPresent(out::println);
+    if (o.declined() > 0) {
+      out.printf(
+          Locale.US,
+          "  declined      %,d of them (a business outcome such as a sold-out flight, or a"
+              + " key not found: nothing written, not an error)%n",
+          o.declined());
+    }
+    out.printf(Locale.US, "  in doubt      %,d%s%n", o.inDoubt(), causes(o.inDoubtByCause()));
+    out.printf(Locale.US, "  retries       %,d%s%n", o.retries(), classes(o.retriesByClass(), 0));
+    out.printf(
+        Locale.US,
+        "  errors        %,d%s%n",
+        o.errors(),
+        classes(o.errorsByClass(), o.partialErrors()));
+  }
+
+  /** The latency percentiles, and in an open loop the service times and start lags beside them. */
+  private static void printLatencies(PrintStream out, RunResult r) {
+    Outcomes o = r.outcomes();
+    line(out, "latency (ms) ", r.latencies().responseTimes());
+    if (r.latencies().scheduleLags().getTotalCount() > 0 || o.skipped() > 0) {
+      line(out, "service (ms) ", r.latencies().serviceTimes());
+      line(out, "start lag (ms)", r.latencies().scheduleLags());
+      out.printf(
+          Locale.US,
+          "  skipped       %,d (later than --max-lag, or not started by the end)%n",
+          o.skipped());
+    }
+  }
+
+  /**
+   * The commit cross-check in one line: "Server says 98,017 commits, txbench counted 98,015 (2 in
+   * doubt).", what differs when they do not agree, or why there is none.
+   */
+  static java.util.Optional<String> commits(RunTelemetry t) {
+    if (t.commits().isEmpty()) {
+      return t.commitCheck().map(why -> "no cross-check with the server's count: " + why);
+    }
+    ServerCommits c = t.commits().get();
+    String line =
+        String.format(
+            Locale.US,
+            "Server says %,d commits, txbench counted %,d%s",
+            c.server(),
+            c.counted(),
+            c.inDoubt() > 0 ? String.format(Locale.US, " (%,d in doubt)", c.inDoubt()) : "");
+    if (c.agrees()) {
+      return java.util.Optional.of(line + ".");
+    }
+    long more = c.server() - c.counted() - c.inDoubt();
+    if (more > 0 && !c.otherWork().isEmpty()) {
+      // Not txbench's miscount: the server counts every client's commits, its own work's too.
+      return java.util.Optional.of(
+          String.format(
+              Locale.US,
+              "%s: %,d more, committed meanwhile by other work on the server (%s): %s.",
+              line,
+              more,
+              c.otherWork(),
+              c.note()));
+    }
+    return java.util.Optional.of(line + ": they differ (" + c.note() + ").");
+  }
+
+  /** Verify's verdict, the last line of the block. */
+  public static void printVerification(PrintStream out, Verification v) {
+    printVerification(out, v, UnaryOperator.identity());
+  }
+
+  /**
+   * The same, with what may quote a driver (why verify did not run, notes) through {@code quoted}.
+   */
+  public static void printVerification(
+      PrintStream out, Verification v, UnaryOperator<String> quoted) {
+    switch (v.status()) {
+      case PASSED -> out.println("  verification  passed " + v.figures());
+      case FAILED -> out.println("  verification  FAILED " + v.figures());
+      default -> out.println("  verification  not run (" + quoted.apply(v.cause()) + ")");
+    }
+    v.notes().forEach(n -> out.println("    " + quoted.apply(n)));
+    v.anomalies().forEach(a -> out.println("    - " + quoted.apply(a)));
+    if (!v.answers().isEmpty()) {
+      out.println(
+          "  answers       " + io.txbench.core.spi.Answer.PRECISION + "; compare checks them");
+      for (io.txbench.core.spi.Answer a : v.answers()) {
+        out.printf(
+            java.util.Locale.ROOT,
+            "    %-14s %,9d rows  %s%n",
+            a.query(),
+            a.rows().size(),
+            a.digest().substring(0, Math.min(a.digest().length(), 23)));
+      }
+    }
+    out.flush();
+  }
+
+  /**
+   * One line per threshold, after verify's verdict, with the figure it measured: {@code threshold
+   * p99<20ms PASS 12.345 ms}.
+   */
+  public static void printThresholds(PrintStream out, List<ThresholdVerdict> verdicts) {
+    int width = verdicts.stream().mapToInt(v -> v.expression().length()).max().orElse(0);
+    for (ThresholdVerdict v : verdicts) {
+      out.printf(
+          Locale.US,
+          "  threshold     %-" + width + "s  %s  %s%n",
+          v.expression(),
+          v.passed() ? "PASS" : "FAIL",
+          measured(v));
+    }
+    out.flush();
+  }
+
+  /**
+   * "12.345 ms", "1,523.40 tps", "8,562.22 qps", "0.0123 %", "3", "passed", or "nothing measured"
+   * with the reason when there is one.
+   */
+  private static String measured(ThresholdVerdict v) {
+    double m = v.measured();
+    if (Double.isNaN(m)) {
+      return "nothing measured" + v.whyNotMeasured().map(why -> " (" + why + ")").orElse("");
+    }
+    return switch (v.unit()) {
+      case "passed" -> m == 1 ? "verify passed" : "verify did not pass";
+      case "count" -> String.format(Locale.US, "%,.0f", m);
+      case "tps", "qps" -> String.format(Locale.US, "%,.2f %s", m, v.unit());
+      case "%" -> String.format(Locale.US, "%.4f %%", m);
+      default -> String.format(Locale.US, "%,.3f %s", m, v.unit());
+    };
+  }
+
+  /**
+   * "0.62 cores (31% of 2), 13.1 us per iteration; gc 12 ms in 3 collection(s); machine 78% busy":
+   * the figures that were measured.
+   */
+  private static String client(RunResult r) {
+    ClientUsage c = r.client();
+    StringJoiner j = new StringJoiner("; ");
+    if (c.cpuCores().isPresent()) {
+      j.add(
+          String.format(
+              Locale.US,
+              "%.2f cores (%.0f%% of %d)%s",
+              c.cpuCores().getAsDouble(),
+              c.cpuPercentOfMachine().orElse(0),
+              c.cores(),
+              r.cpuMicrosPerIteration().isPresent()
+                  ? String.format(
+                      Locale.US,
+                      ", %,.1f us per iteration",
+                      r.cpuMicrosPerIteration().getAsDouble())
+                  : ""));
+    } else {
+      j.add(
+          "not measured"
+              + (c.cpuNanos().isEmpty() ? " (this JVM does not report its CPU time)" : ""));
+    }
+    j.add(String.format(Locale.US, "gc %,d ms in %,d collection(s)", c.gcMillis(), c.gcCount()));
+    c.machineCpuPercent()
+        .ifPresent(busy -> j.add(String.format(Locale.US, "machine %.0f%% busy", busy)));
+    return j.toString();
+  }
+
+  private static void line(PrintStream out, String label, Histogram h) {
+    boolean empty = h.getTotalCount() == 0;
+    out.printf(
+        Locale.US,
+        "  %-13s p50 %.2f  p95 %.2f  p99 %.2f  p99.9 %.2f  max %.2f%n",
+        label,
+        empty ? 0 : h.getValueAtPercentile(50) / 1e6,
+        empty ? 0 : h.getValueAtPercentile(95) / 1e6,
+        empty ? 0 : h.getValueAtPercentile(99) / 1e6,
+        empty ? 0 : h.getValueAtPercentile(99.9) / 1e6,
+        empty ? 0 : h.getMaxValue() / 1e6);
+  }
+
+  private static String classes(Map<ErrorClass, Long> counts, long partial) {
+    StringJoiner j = new StringJoiner(", ", " (", ")");
+    j.setEmptyValue("");
+    counts.forEach(
+        (k, v) -> {
+          if (v > 0) {
+            j.add(k.label() + " " + v);
+          }
+        });
+    if (partial > 0) {
+      j.add(partial + " with partial effects");
+    }
+    return j.toString();
+  }
+
+  private static String causes(Map<InDoubtCause, Long> counts) {
+    StringJoiner j = new StringJoiner(", ", " (", ": the server may or may not hold them)");
+    j.setEmptyValue("");
+    counts.forEach(
+        (k, v) -> {
+          if (v > 0) {
+            j.add(k.label() + " " + v);
+          }
+        });
+    return j.toString();
+  }
+}

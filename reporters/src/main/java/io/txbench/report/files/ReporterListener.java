@@ -1,0 +1,28 @@
+package io.txbench.report.files;
+
+import com.codahale.metrics.ScheduledReporter;
+import io.txbench.core.engine.IntervalStats;
+import io.txbench.core.engine.RunListener;
+import io.txbench.core.engine.RunResult;
+
+/**
+ * Runs a Dropwizard reporter (CSV, console, SLF4J) once per metrics period, driven by the run's
+ * ticker rather than a timer of its own, so its rows line up with the other result files.
+ */
+public final class ReporterListener implements RunListener {
+  private final ScheduledReporter reporter;
+
+  public ReporterListener(ScheduledReporter reporter) {
+    this.reporter = reporter;
+  }
+
+  @Override
+  public void onInterval(IntervalStats stats) {
+    reporter.report();
+  }
+
+  @Override
+  public void onEnd(RunResult result) {
+    reporter.close();
+  }
+}

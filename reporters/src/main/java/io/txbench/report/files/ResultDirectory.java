@@ -1,0 +1,101 @@
+package io.txbench.report.files;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+
+/**
+ * A run's result directory read back: its summary, its intervals and its response-time interval
+ * histograms (each with its absolute start time in ms), for report, compare and merge.
+ */
+public record ResultDirectory(
+    Path path, SummaryFile summary, List<IntervalRow> intervals, List<Histogram> histograms) {
+
+  /**
+   * Reads a result directory. The exception's message is one line that names the directory or file
+   * and says what is wrong with it: missing, unreadable, or not what txbench writes.
+   */
+  public static ResultDirectory load(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      throw new IOException(dir + " does not exist");
+    }
+    Path summaryFile = dir.resolve(SummaryJson.FILE);
+    if (!Files.isRegularFile(summaryFile)) {
+      throw new IOException(
+          dir + " is not a txbench result directory (no " + SummaryJson.FILE + ")");
+    }
+    return new ResultDirectory(
+        dir,
+        SummaryFile.read(summaryFile),
+        IntervalsCsv.read(dir.resolve(IntervalsCsv.FILE)),
+        histograms(dir.resolve(HistogramLog.FILE)));
+  }
+
+  private static List<Histogram> histograms(Path file) throws IOException {
+    List<Histogram> histograms = new ArrayList<>();
+    if (!Files.isRegularFile(file)) {
+      return histograms;
+    }
+    try {
+      HistogramLogReader reader = new HistogramLogReader(file.toFile());
+      for (EncodableHistogram h = reader.nextIntervalHistogram();
+          h != null;
+          h = reader.nextIntervalHistogram()) {
+        if (h.getTag() == null && h instanceof Histogram histogram) {
+          histograms.add(histogram);
+        }
+      }
+    } catch (IOException e) {
+      throw new IOException("cannot read " + file + ": " + ResultFiles.reason(e), e);
+    } catch (RuntimeException e) {
+      throw new IOException(file + " is corrupt: " + SummaryFile.firstClause(e.getMessage()), e);
+    }
+    return List.copyOf(histograms);
+  }
+
+  /**
+   * This run, if its histogram.hlog holds response times: report draws the latency distribution
+   * from it, and merge merges it; compare needs none.
+   */
+  public ResultDirectory withHistograms() throws IOException {
+    Path file = path.resolve(HistogramLog.FILE);
+    if (!Files.exists(file)) {
+      throw new IOException(
+          path + " has no " + HistogramLog.FILE + ": the response times are" + " in it");
+    }
+    if (histograms.isEmpty()) {
+      throw new IOException(
+          file + " is corrupt: it holds no histogram (cut short after its" + " header?)");
+    }
+    return this;
+  }
+
+  /** The start of the measured window (checked when loaded). */
+  public Instant start() {
+    return summary.startTime();
+  }
+
+  /** The end of the measured window (checked when loaded). */
+  public Instant end() {
+    return summary.endTime();
+  }
+
+  /** The run's name in tables and legends: its directory's name, printable. */
+  public String label() {
+    Path name = path.toAbsolutePath().normalize().getFileName();
+    return Printable.field(name == null ? path.toString() : name.toString());
+  }
+
+  /** All response times of the run, merged from its interval histograms (nanoseconds). */
+  public Histogram responseTimes() {
+    Histogram total = new Histogram(3);
+    histograms.forEach(total::add);
+    return total;
+  }
+}

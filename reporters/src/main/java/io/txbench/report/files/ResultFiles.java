@@ -1,0 +1,166 @@
+package io.txbench.report.files;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Writing result files: failures in words that name the file, and whole-file writes that never
+ * leave a half-written file behind (the old content stays until the new one is complete).
+ */
+public final class ResultFiles {
+  /** Every file a run writes into its directory; nothing else there is txbench's. */
+  public static final List<String> NAMES =
+      List.of(
+          SummaryJson.FILE,
+          SummaryJson.FILE + ".partial",
+          AnswersFile.FILE,
+          AnswersFile.FILE + ".partial",
+          IntervalsCsv.FILE,
+          HistogramLog.FILE,
+          ServerCsv.FILE,
+          "iterations.csv",
+          "response-time.csv",
+          "service-time.csv",
+          "retries.csv",
+          "errors.csv",
+          "in-doubt.csv",
+          "skipped.csv",
+          "declined.csv");
+
+  private ResultFiles() {}
+
+  /** Whether {@code directory} holds a run's results (any file of {@link #NAMES}). */
+  public static boolean holdARun(Path directory) {
+    return NAMES.stream().anyMatch(name -> Files.exists(directory.resolve(name)));
+  }
+
+  /**
+   * Makes {@code directory} ready for a run's results: one that holds a run's results already is
+   * refused, or with {@code overwrite} emptied of them (and of nothing else).
+   *
+   * @throws IOException with a message that names the directory and says what to do
+   */
+  public static void makeRoom(Path directory, boolean overwrite) throws IOException {
+    if (holdARun(directory)) {
+      if (!overwrite) {
+        throw new IOException(
+            directory
+                + " already holds the results of a run: give another"
+                + " directory, or --overwrite to replace them");
+      }
+      deleteRun(directory);
+    }
+  }
+
+  /** Deletes a run's results from {@code directory}, and only those. */
+  public static void deleteRun(Path directory) throws IOException {
+    for (String name : NAMES) {
+      Files.deleteIfExists(directory.resolve(name));
+    }
+  }
+
+  /** Where {@code path} really is, links resolved; as given if it is not there (to say so). */
+  public static Path realPath(Path path) {
+    try {
+      return path.toRealPath();
+    } catch (IOException e) {
+      return path.toAbsolutePath().normalize();
+    }
+  }
+
+  /**
+   * The run's result file that writing {@code output} would replace (links resolved: a link to it,
+   * or a path through a link to its directory), or empty: a report or an export written over a
+   * run's summary.json would destroy the record it was made from.
+   */
+  public static Optional<Path> runFileAt(Path output) {
+    Path absolute = output.toAbsolutePath().normalize();
+    Path parent = absolute.getParent();
+    Path real =
+        Files.exists(absolute) || parent == null
+            ? realPath(absolute)
+            : realPath(parent).resolve(absolute.getFileName());
+    Path directory = real.getParent();
+    return directory != null
+            && NAMES.contains(String.valueOf(real.getFileName()))
+            && holdARun(directory)
+        ? Optional.of(real)
+        : Optional.empty();
+  }
+
+  /** A write failure as one line that names the file and the reason. */
+  public static UncheckedIOException cannotWrite(Path file, IOException cause) {
+    return new UncheckedIOException("cannot write " + file + ": " + reason(cause), cause);
+  }
+
+  /** Why an I/O operation failed, in words: the OS's reason rather than the exception class. */
+  public static String reason(IOException e) {
+    if (e instanceof NoSuchFileException) {
+      return "no such file or directory";
+    }
+    if (e instanceof AccessDeniedException) {
+      return "permission denied";
+    }
+    if (e instanceof NotDirectoryException) {
+      return "not a directory";
+    }
+    if (e instanceof FileSystemException f && f.getReason() != null) {
+      return f.getReason();
+    }
+    return String.valueOf(e.getMessage());
+  }
+
+  /**
+   * Writes {@code value} as indented JSON to {@code file}, replacing it only once complete; a link
+   * is followed (the file it names is replaced, the link stays), and a pipe or device ({@code
+   * /dev/stdout}, a FIFO) is written through: replacing it would put a file in its place.
+   */
+  public static void writeJson(Path file, Object value) throws IOException {
+    ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    if (Files.exists(file) && !Files.isRegularFile(file) && !Files.isDirectory(file)) {
+      try (OutputStream out = Files.newOutputStream(file)) {
+        json.writeValue(out, value);
+      } catch (IOException e) {
+        throw new IOException("cannot write " + file + ": " + reason(e), e);
+      }
+      return;
+    }
+    writeWhole(file, partial -> json.writeValue(partial.toFile(), value));
+  }
+
+  /** What writes a file's whole content to the path it is given. */
+  @FunctionalInterface
+  interface Content {
+    void writeTo(Path path) throws IOException;
+  }
+
+  /**
+   * Writes {@code file} through {@code content} into a {@code .partial} beside it, then moves it in
+   * place: the old content stays until the new one is complete, and a failure leaves no partial
+   * file. A link is followed (the file it names is replaced, the link stays).
+   */
+  static void writeWhole(Path file, Content content) throws IOException {
+    Path target = Files.isSymbolicLink(file) && Files.exists(file) ? file.toRealPath() : file;
+    Path partial = target.resolveSibling(target.getFileName() + ".partial");
+    try {
+      content.writeTo(partial);
+      Files.move(
+          partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      Files.deleteIfExists(partial);
+      throw new IOException("cannot write " + file + ": " + reason(e), e);
+    }
+  }
+}

@@ -1,0 +1,198 @@
+package io.txbench.report.files;
+
+import io.txbench.core.engine.CompositeListener;
+import io.txbench.core.engine.Metrics;
+import io.txbench.core.engine.RunListener;
+import io.txbench.core.engine.RunOptions;
+import io.txbench.core.engine.RunResult;
+import io.txbench.core.run.RunOutcome;
+import io.txbench.core.run.Setup;
+import io.txbench.core.run.StepListener;
+import io.txbench.core.spi.Verification;
+import io.txbench.core.thresholds.Threshold;
+import io.txbench.core.thresholds.ThresholdVerdict;
+import io.txbench.report.console.ConsoleSummary;
+import io.txbench.report.console.ProgressLine;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
+
+/**
+ * What one measured run shows and keeps, for the command line and the Java API alike: its progress
+ * lines and summary on the console when there is one, its result files and summary.json in its
+ * directory when it has one (written before verify, so that a verify that fails or hangs loses
+ * nothing, and replaced, whole, once verify and the thresholds have their verdicts), and a write
+ * that failed, once, in the summary's record.
+ */
+public final class RunRecorder implements StepListener {
+  private final Subject subject;
+  private final Display display;
+  private final List<String> declined = new ArrayList<>();
+  private CompositeListener listeners;
+  private RunSummary summary;
+
+  /**
+   * What a run's summary records beside its result: where it ran and what ({@code site}), at which
+   * {@code parallelism} after which {@code warmup}, with which {@code options} as summary.json
+   * shows them, the {@code directory} its files go to (null: none are written), what the {@code
+   * setup} before it did (null when it is not recorded, or the run used data loaded before), and
+   * the {@code thresholds} held against it after verify.
+   */
+  public record Subject(
+      RunSite site,
+      int parallelism,
+      Duration warmup,
+      Map<String, Object> options,
+      Path directory,
+      Setup setup,
+      List<Threshold> thresholds) {}
+
+  /**
+   * How a run is shown: {@code console} takes its progress and summary (null: nothing is printed);
+   * {@code errors} takes a failed write, in one line (null: it is only recorded); {@code mask}
+   * hides the credentials in every text from outside, printed or written; {@code warmupLine} is
+   * what is said before the warm-up (null: nothing); {@code announcement} is a listener told first
+   * of the measured run (null: none); {@code reporters} are listeners told last, after the file
+   * writers.
+   */
+  public record Display(
+      PrintStream console,
+      PrintStream errors,
+      UnaryOperator<String> mask,
+      Function<Duration, String> warmupLine,
+      Function<RunOptions, RunListener> announcement,
+      Function<Metrics, List<RunListener>> reporters) {
+
+    /** Progress and summary on {@code console} (null: nothing), and nothing else said. */
+    public static Display of(PrintStream console, UnaryOperator<String> mask) {
+      return new Display(console, null, mask, null, null, metrics -> List.of());
+    }
+  }
+
+  public RunRecorder(Subject subject, Display display) {
+    this.subject = subject;
+    this.display = display;
+  }
+
+  @Override
+  public RunListener warmingUp(Duration length) {
+    if (display.console() == null) {
+      return new RunListener() {};
+    }
+    if (display.warmupLine() != null) {
+      display.console().println(display.warmupLine().apply(length));
+    }
+    return ProgressLine.of(display.console(), "warm-up");
+  }
+
+  @Override
+  public Optional<RunListener> measuring(RunOptions run, Metrics metrics) {
+    // Called after the warm-up: a run stopped in it leaves its directory without a run's files.
+    List<RunListener> all = new ArrayList<>();
+    if (display.announcement() != null) {
+      all.add(display.announcement().apply(run));
+    }
+    if (display.console() != null) {
+      all.add(new ProgressLine(display.console()));
+    }
+    Path directory = subject.directory();
+    if (directory != null) {
+      try {
+        all.addAll(RunFileWriters.of(metrics, directory, run));
+      } catch (IOException e) {
+        declined.add("cannot write results to " + directory + ": " + ResultFiles.reason(e));
+        say(declined.get(0));
+        return Optional.empty();
+      }
+    }
+    all.addAll(display.reporters().apply(metrics));
+    listeners = new CompositeListener(all);
+    return Optional.of(listeners);
+  }
+
+  @Override
+  public void measured(RunResult result) {
+    Path directory = subject.directory();
+    summary =
+        RunSummary.measured(
+            subject.site(),
+            subject.parallelism(),
+            subject.warmup(),
+            subject.options(),
+            result,
+            directory == null ? null : directory.toString(),
+            listeners == null ? List.of() : listeners.failures());
+    if (display.console() != null) {
+      ConsoleSummary.print(display.console(), summary, display.mask());
+    }
+    write();
+  }
+
+  /**
+   * The run's summary once verify is done ({@code outcome} of a run that was measured): verify's
+   * verdict and the thresholds' shown and added, summary.json replaced.
+   */
+  public RunSummary verified(RunOutcome outcome) {
+    Verification verdict = outcome.verification();
+    // Held after verify, whose verdict one of them may be; a stopped run's too, for the record.
+    List<ThresholdVerdict> thresholds =
+        subject.thresholds().stream().map(t -> t.check(outcome.result(), verdict)).toList();
+    if (display.console() != null) {
+      ConsoleSummary.printVerification(display.console(), verdict, display.mask());
+      ConsoleSummary.printThresholds(display.console(), thresholds);
+    }
+    summary = summary.withVerdicts(verdict, thresholds);
+    write();
+    return summary;
+  }
+
+  /** Why the run could not be set up, when {@link #measuring} declined it. */
+  public String whyDeclined() {
+    return declined.isEmpty() ? "the run could not be set up" : String.join("; ", declined);
+  }
+
+  /**
+   * Removes the files set up for a run that then measured nothing (its workers' sessions could not
+   * be opened): a run that measured nothing leaves no files that look like a run's.
+   */
+  public void discard() {
+    if (listeners == null || summary != null || subject.directory() == null) {
+      return;
+    }
+    try {
+      ResultFiles.deleteRun(subject.directory());
+    } catch (IOException e) {
+      say("cannot remove " + subject.directory() + "'s files: " + ResultFiles.reason(e));
+    }
+  }
+
+  /** summary.json, when there is a directory; a failure is said and recorded once, not again. */
+  private void write() {
+    if (subject.directory() == null) {
+      return;
+    }
+    try {
+      SummaryJson.write(subject.directory(), summary, subject.setup(), display.mask());
+    } catch (IOException e) {
+      if (summary.writeFailures().stream().noneMatch(f -> f.contains(SummaryJson.FILE))) {
+        say(e.getMessage());
+      }
+      if (!summary.writeFailures().contains(e.getMessage())) {
+        summary = summary.withWriteFailure(e.getMessage());
+      }
+    }
+  }
+
+  private void say(String failure) {
+    if (display.errors() != null) {
+      display.errors().println("txbench: " + failure);
+    }
+  }
+}

@@ -1,0 +1,91 @@
+package io.txbench.report.files;
+
+import io.txbench.core.engine.RunResult;
+import io.txbench.core.spi.Verification;
+import io.txbench.core.thresholds.ThresholdVerdict;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything the end of a run reports: which txbench ran it ({@code toolVersion}), where ({@code
+ * site}), with how many workers ({@code parallelism}), after which unmeasured warm-up ({@code
+ * Duration.ZERO} for none), with which options (the password already masked), what was measured,
+ * what verify found, the thresholds' verdicts (empty when none were asked for), and the result
+ * files that could not be written ({@code writeFailures}, empty when all were).
+ */
+public record RunSummary(
+    String toolVersion,
+    RunSite site,
+    int parallelism,
+    Duration warmup,
+    Map<String, Object> options,
+    RunResult result,
+    Verification verification,
+    List<ThresholdVerdict> thresholds,
+    String resultDirectory,
+    List<String> writeFailures) {
+
+  public RunSummary {
+    thresholds = List.copyOf(thresholds);
+    writeFailures = List.copyOf(writeFailures);
+  }
+
+  /**
+   * The summary of a run at {@code site} just measured, before verify: its verdict "not run" until
+   * verify adds it ({@link #withVerdicts}), no thresholds' verdicts yet.
+   */
+  public static RunSummary measured(
+      RunSite site,
+      int parallelism,
+      Duration warmup,
+      Map<String, Object> options,
+      RunResult result,
+      String resultDirectory,
+      List<String> writeFailures) {
+    return new RunSummary(
+        io.txbench.core.telemetry.ToolVersion.get(),
+        site,
+        parallelism,
+        warmup,
+        options,
+        result,
+        Verification.notRun("verify had not finished"),
+        List.of(),
+        resultDirectory,
+        writeFailures);
+  }
+
+  /** The same summary with verify's verdict and the thresholds'. */
+  public RunSummary withVerdicts(Verification verdict, List<ThresholdVerdict> verdicts) {
+    return new RunSummary(
+        toolVersion,
+        site,
+        parallelism,
+        warmup,
+        options,
+        result,
+        verdict,
+        verdicts,
+        resultDirectory,
+        writeFailures);
+  }
+
+  /** The same summary with one more result file that could not be written. */
+  public RunSummary withWriteFailure(String failure) {
+    List<String> failures = new ArrayList<>(writeFailures);
+    failures.add(failure);
+    return new RunSummary(
+        toolVersion,
+        site,
+        parallelism,
+        warmup,
+        options,
+        result,
+        verification,
+        thresholds,
+        resultDirectory,
+        failures);
+  }
+}

@@ -1,0 +1,34 @@
+package io.txbench.report.files;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.txbench.core.spi.ServerCommits;
+
+/**
+ * summary.json's {@code serverCommits}: the commit cross-check (see {@link ServerCommits}), the
+ * server's count of commits over the run less txbench's own beside its workers', txbench's count,
+ * those in doubt, whether they agree, the server's counter, in words what was subtracted, and what
+ * else committed on the server meanwhile ({@code otherWork}, absent when nothing).
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record SummaryCommits(
+    long server,
+    long counted,
+    Long inDoubt,
+    boolean agrees,
+    String counter,
+    String note,
+    String otherWork) {
+
+  public static SummaryCommits of(ServerCommits c) {
+    return new SummaryCommits(
+        c.server(),
+        c.counted(),
+        c.inDoubt(),
+        c.agrees(),
+        c.counter(),
+        c.note(),
+        c.otherWork().isEmpty() ? null : c.otherWork());
+  }
+}

@@ -1,0 +1,463 @@
+package io.txbench.report.files;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
+
+/**
+ * summary.json, field by field, in the order it is written: the one place its schema lives, for the
+ * run that writes it and for compare, merge and report that read it back. The fields are boxed
+ * where a summary may lack them: those of versions before them ({@code embedded}, {@code server},
+ * {@code warmupSeconds}, {@code inDoubt}, {@code declined}...), and those only a merge writes
+ * ({@code overlapSeconds}, {@code mergedFrom}) or only a run does ({@code serviceTimeMs}, {@code
+ * scheduleLagMs}, {@code client}, {@code operations}), and those only some workloads have ({@code
+ * queries}, {@code operations}), and those of a run's telemetry ({@code serverCommits}, {@code
+ * telemetry}), and {@code stoppedBeforeMeasuring} (see {@link #measured()}). A missing field is
+ * left out when written. Numbers are as written: rounded by whoever made the record (see {@link
+ * #round}).
+ *
+ * <p>The file is one flat object; the record groups its fields in parts, each unwrapped into it in
+ * order (a part's name is no field of the file and must not become one), so that a new field goes
+ * into one part. Every part is there when read, its fields null where the file lacks them.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record SummaryFile(
+    @JsonUnwrapped Identity identity,
+    @JsonUnwrapped Window window,
+    @JsonUnwrapped Outcomes outcomes,
+    @JsonUnwrapped Breakdown breakdown,
+    @JsonUnwrapped Environment environment,
+    @JsonUnwrapped Checks checks,
+    @JsonUnwrapped Provenance provenance) {
+
+  /** Who ran what, where: the tool, the target and its server, the workload and its sessions. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Identity(
+      String tool,
+      String toolVersion,
+      String target,
+      String serverVersion,
+      String driver,
+      Boolean embedded,
+      String server,
+      String workload,
+      Boolean transactions,
+      long parallelism) {}
+
+  /** The warmup, the measured window and why the run stopped. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Window(
+      Double warmupSeconds,
+      String start,
+      String end,
+      double measuredSeconds,
+      String stopReason,
+      Boolean stoppedBeforeMeasuring) {}
+
+  /** The iterations of the window and how they ended: completed, declined, in doubt, failed. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Outcomes(
+      long iterations,
+      Long iterationsAfterWindow,
+      Long declined,
+      double tps,
+      Long inDoubt,
+      Map<String, Long> inDoubtByCause,
+      Long skipped,
+      long retries,
+      Map<String, Long> retriesByClass,
+      long errors,
+      Long errorsWithPartialEffects,
+      Map<String, Long> errorsByClass) {}
+
+  /** The times in percentiles, the statements by kind and the operations of a mix by name. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Breakdown(
+      Percentiles responseTimeMs,
+      Percentiles serviceTimeMs,
+      Percentiles scheduleLagMs,
+      QueryCounts queries,
+      Map<String, Operation> operations) {}
+
+  /** What the run learnt of the machines: the client's use and the server's telemetry. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Environment(
+      Client client,
+      Fingerprint fingerprint,
+      SummaryCommits serverCommits,
+      SummaryTelemetry telemetry) {
+    /** None of them: a merge's, whose clients each keep their own. */
+    public static final Environment NONE = new Environment(null, null, null, null);
+  }
+
+  /** The verdicts on the run: verify's, the thresholds', and whether its files were written. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Checks(
+      Verdict verification,
+      List<Threshold> thresholds,
+      Boolean resultFilesComplete,
+      List<String> resultFileFailures) {}
+
+  /** Where the result came from: the options, the setup, the runs merged, its directory. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Provenance(
+      Map<String, Object> options,
+      Setup setup,
+      Double overlapSeconds,
+      List<Source> mergedFrom,
+      String resultDirectory) {}
+
+  /**
+   * Reads every summary: immutable and thread-safe, and it keeps what it learnt of these records,
+   * which a fresh mapper would learn again for each file (history reads thousands).
+   */
+  private static final ObjectReader READER = new ObjectMapper().readerFor(SummaryFile.class);
+
+  /**
+   * What the setup before the run did to the data: grew it ({@code grown}) or loaded it afresh
+   * ({@code notGrown} says why a growth was not possible), the rows it holds after, those the setup
+   * added, and its seconds. Absent when the run used data loaded before (--skip-setup).
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Setup(boolean grown, String notGrown, long rows, long addedRows, double seconds) {}
+
+  /** Response, service or schedule-lag times in ms. */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Percentiles(
+      double mean,
+      double p50,
+      double p75,
+      double p90,
+      double p95,
+      double p99,
+      double p999,
+      double max) {}
+
+  /**
+   * The statements run, as sysbench counts its queries (BEGIN and COMMIT among the others), and
+   * their rates per second of the measured window; only for a workload that counts them.
+   */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record QueryCounts(
+      long reads,
+      long writes,
+      long others,
+      long total,
+      double qps,
+      double readsPerSecond,
+      double writesPerSecond,
+      double othersPerSecond) {}
+
+  /**
+   * One operation of a mix, as YCSB reports each apart: its completed iterations ({@code count},
+   * the {@code declined} among them), its failed and in-doubt ones, its completed per second of the
+   * measured window ({@code tps}, those of the grace after it included), and its response times in
+   * ms.
+   */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Operation(
+      long count,
+      long declined,
+      long errors,
+      long inDoubt,
+      double tps,
+      double meanMs,
+      double p50Ms,
+      double p95Ms,
+      double p99Ms,
+      double p999Ms,
+      double maxMs) {}
+
+  /**
+   * What the client used of its machine over the measured window, and {@code bottleneck}, the
+   * warning when txbench itself may have limited the result (null when it did not: written as
+   * null). A figure that was not measured is left out, never 0.
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Client(
+      Integer cores,
+      Double cpuCores,
+      Double cpuPercentOfMachine,
+      Double cpuMicrosPerIteration,
+      Long gcCount,
+      Long gcMillis,
+      Double machineCpuPercent,
+      @JsonInclude(JsonInclude.Include.ALWAYS) String bottleneck) {}
+
+  /**
+   * What decides a run's figures besides its options (absent from summaries of versions before it):
+   * the client's machine, and the server's settings that change results, by name.
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Fingerprint(Host client, Map<String, String> server) {}
+
+  /** The client's machine; what it does not tell is left out. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Host(
+      String hostname,
+      String cpuModel,
+      Integer cores,
+      Long memoryBytes,
+      String os,
+      String jvm,
+      String machineVendor,
+      String machineProduct) {}
+
+  /**
+   * One {@code --threshold} and its verdict: the figure measured in the expression's unit ({@code
+   * unit}), left out when the run could not measure it (a time with no iteration completed, an
+   * operation the run did not have), then with {@code whyNotMeasured}, and {@code passed}.
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Threshold(
+      String expression, Double measured, String unit, boolean passed, String whyNotMeasured) {}
+
+  /**
+   * What verify found: {@code status} is "passed", "failed" or "not run" ({@code passed} alone in
+   * summaries written before it), {@code cause} why it did not run; the answers of the queries it
+   * asked, by query, with the precision they were compared at (both only for a workload that asks
+   * queries, such as analytics).
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Verdict(
+      String status,
+      Boolean passed,
+      String cause,
+      Map<String, Long> figures,
+      List<String> anomalies,
+      List<String> notes,
+      String answerPrecision,
+      Map<String, AnswerSummary> answers) {
+
+    /** A verdict without answers. */
+    public Verdict(
+        String status,
+        Boolean passed,
+        String cause,
+        Map<String, Long> figures,
+        List<String> anomalies,
+        List<String> notes) {
+      this(status, passed, cause, figures, anomalies, notes, null, null);
+    }
+  }
+
+  /**
+   * One client's run that a merge combined, its verdict as {@link #verdict} says it, and what that
+   * client used of its own machine (none from versions before it).
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Source(
+      String directory,
+      String start,
+      String end,
+      long iterations,
+      double tps,
+      String verification,
+      Client client) {}
+
+  /**
+   * The fields txbench writes itself, free of any password by construction: the options show a
+   * URL's secrets masked where they stand (user-info, a secret-named parameter), and the password
+   * option's value never. They pass no mask: a password's text masked there would mask the target's
+   * or the tool's name when the password is that word ({@code postgres}, {@code txbench}).
+   */
+  private static final Set<String> OWN =
+      Set.of(
+          "tool",
+          "toolVersion",
+          "target",
+          "serverVersion",
+          "driver",
+          "server",
+          "workload",
+          "start",
+          "end",
+          "options",
+          "setup",
+          "mergedFrom",
+          "resultDirectory");
+
+  /**
+   * Writes this record to {@code file}: its own fields as they are, every other string in it (a
+   * message that may quote a driver's) passed through {@code mask}.
+   */
+  public void write(Path file, UnaryOperator<String> mask) throws IOException {
+    ObjectNode tree = new ObjectMapper().valueToTree(this);
+    tree.properties()
+        .forEach(
+            e -> {
+              if (!OWN.contains(e.getKey())) {
+                e.setValue(masked(e.getValue(), mask));
+              }
+            });
+    ResultFiles.writeJson(file, tree);
+  }
+
+  /** Every string value in {@code node} (not the field names) passed through {@code mask}. */
+  private static JsonNode masked(JsonNode node, UnaryOperator<String> mask) {
+    if (node.isTextual()) {
+      return TextNode.valueOf(mask.apply(node.asText()));
+    }
+    if (node instanceof ObjectNode object) {
+      object.properties().forEach(e -> e.setValue(masked(e.getValue(), mask)));
+    } else if (node instanceof ArrayNode array) {
+      for (int i = 0; i < array.size(); i++) {
+        array.set(i, masked(array.get(i), mask));
+      }
+    }
+    return node;
+  }
+
+  /**
+   * Reads {@code file}. The exception's message is one line that names the file and says what is
+   * wrong with it: unreadable, not JSON, not a txbench summary, or a field of the wrong type.
+   */
+  public static SummaryFile read(Path file) throws IOException {
+    JsonNode tree;
+    try (InputStream in = Files.newInputStream(file)) {
+      tree = READER.readTree(in);
+    } catch (JsonProcessingException e) {
+      JsonLocation at = e.getLocation();
+      throw new IOException(
+          file
+              + " is corrupt: not valid JSON"
+              + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr())
+              + " ("
+              + firstClause(e.getOriginalMessage())
+              + ")",
+          e);
+    } catch (IOException e) {
+      throw new IOException("cannot read " + file + ": " + ResultFiles.reason(e), e);
+    }
+    if (tree == null || tree.isMissingNode()) {
+      throw new IOException(file + " is corrupt: it is empty");
+    }
+    SummaryFields.check(file, tree);
+    try {
+      return READER.readValue(tree);
+    } catch (JsonMappingException e) {
+      String field =
+          e.getPath().stream()
+              .map(r -> r.getFieldName() != null ? r.getFieldName() : String.valueOf(r.getIndex()))
+              .collect(Collectors.joining("."));
+      throw new IOException(
+          file
+              + " is corrupt: \""
+              + field
+              + "\" is not what txbench writes ("
+              + firstClause(e.getOriginalMessage())
+              + ")",
+          e);
+    }
+  }
+
+  /** The first line of a library's message, without the location it may append. */
+  static String firstClause(String message) {
+    String line = String.valueOf(message).lines().findFirst().orElse("").strip();
+    int source = line.indexOf(" (start marker at");
+    return source < 0 ? line : line.substring(0, source);
+  }
+
+  /** The start of the measured window (checked when read). */
+  public Instant startTime() {
+    return Instant.parse(window.start());
+  }
+
+  /** The end of the measured window (checked when read). */
+  public Instant endTime() {
+    return Instant.parse(window.end());
+  }
+
+  /**
+   * Whether the run measured anything, so that its figures count: not when it was stopped before
+   * any iteration ended in its window (a Ctrl-C while sessions opened or before the window, whose 0
+   * tps is no measurement). Summaries written before {@code stoppedBeforeMeasuring} are judged by
+   * the same rule on their own fields; all others are measured.
+   */
+  public boolean measured() {
+    Boolean stopped = window.stoppedBeforeMeasuring();
+    return stopped != null
+        ? !stopped
+        : !stoppedBeforeMeasuring(
+            window.stopReason(),
+            outcomes.iterations(),
+            outcomes.errors(),
+            orZero(outcomes.inDoubt()));
+  }
+
+  /** Stopped (interrupted) with no iteration completed, failed or in doubt in the window. */
+  static boolean stoppedBeforeMeasuring(
+      String stopReason, long iterations, long errors, long inDoubt) {
+    return io.txbench.core.engine.StopReason.INTERRUPTED.name().equals(stopReason)
+        && iterations == 0
+        && errors == 0
+        && inDoubt == 0;
+  }
+
+  /** The --metrics period the run recorded in its options; empty in summaries without it. */
+  public Optional<Duration> metricsPeriod() {
+    Map<String, Object> options = provenance.options();
+    return Optional.ofNullable(
+        options == null ? null : SummaryFields.duration(options.get("metrics")));
+  }
+
+  /** "passed", "FAILED", "not run", or "skipped" (results of versions before the status). */
+  public String verdict() {
+    Verdict verification = checks.verification();
+    if (verification == null) {
+      return "skipped";
+    }
+    if (Boolean.TRUE.equals(verification.passed())) {
+      return "passed";
+    }
+    String status = verification.status() == null ? "failed" : verification.status();
+    return status.equals("failed") ? "FAILED" : status;
+  }
+
+  /** A count a summary may lack, 0 when it does. */
+  public static long orZero(Long count) {
+    return count == null ? 0 : count;
+  }
+
+  /** {@code value} rounded to {@code decimals}, as summary.json holds its numbers. */
+  public static double round(double value, int decimals) {
+    double scale = Math.pow(10, decimals);
+    return Math.round(value * scale) / scale;
+  }
+}

@@ -1,0 +1,301 @@
+package io.txbench.report.files;
+
+import io.txbench.core.engine.ClientUsage;
+import io.txbench.core.engine.RunResult;
+import io.txbench.core.run.RunTelemetry;
+import io.txbench.core.run.Setup;
+import io.txbench.core.settings.Credentials;
+import io.txbench.core.spi.ErrorClass;
+import io.txbench.core.spi.Queries;
+import io.txbench.core.spi.Verification;
+import io.txbench.core.telemetry.Fingerprint;
+import io.txbench.core.thresholds.ThresholdVerdict;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.function.UnaryOperator;
+import org.HdrHistogram.Histogram;
+
+/** {@code summary.json}: one object a script can read to compare runs, a {@link SummaryFile}. */
+public final class SummaryJson {
+  public static final String FILE = "summary.json";
+
+  private SummaryJson() {}
+
+  /** Writes (or replaces) summary.json in {@code directory}; a failed write leaves the old one. */
+  public static void write(Path directory, RunSummary summary) throws IOException {
+    write(directory, summary, UnaryOperator.identity());
+  }
+
+  /**
+   * The same, with every string of text from outside (an error's message) passed through {@code
+   * mask} (the run's credentials); see {@link SummaryFile#write}.
+   */
+  public static void write(Path directory, RunSummary summary, UnaryOperator<String> mask)
+      throws IOException {
+    write(directory, summary, null, mask);
+  }
+
+  /**
+   * The same, with what the setup before the run did to the data ({@code setup}; null when the run
+   * used data loaded before).
+   */
+  public static void write(
+      Path directory, RunSummary summary, Setup setup, UnaryOperator<String> mask)
+      throws IOException {
+    // The server's rows and txbench's queries: no password stands there but in a URL's shape.
+    AnswersFile.write(directory, summary.verification().answers(), Credentials::maskShapes);
+    of(summary, setup).write(directory.resolve(FILE), mask);
+  }
+
+  /** The answers verify recorded, by query in the order they ran; null when it recorded none. */
+  private static Map<String, AnswerSummary> answers(Verification v) {
+    if (v.answers().isEmpty()) {
+      return null;
+    }
+    Map<String, AnswerSummary> answers = new LinkedHashMap<>();
+    v.answers().forEach(a -> answers.put(a.query(), AnswerSummary.of(a)));
+    return answers;
+  }
+
+  /** A run's summary as summary.json holds it: seconds and ms rounded, classes by label. */
+  public static SummaryFile of(RunSummary s) {
+    return of(s, null);
+  }
+
+  /** The same, with the setup before the run; null when none ran. */
+  public static SummaryFile of(RunSummary s, Setup setup) {
+    RunResult r = s.result();
+    return new SummaryFile(
+        identity(s),
+        window(s),
+        outcomes(r),
+        new SummaryFile.Breakdown(
+            percentiles(r.latencies().responseTimes()),
+            percentiles(r.latencies().serviceTimes()),
+            percentiles(r.latencies().scheduleLags()),
+            queries(r),
+            operations(r)),
+        new SummaryFile.Environment(
+            client(r),
+            fingerprint(s.site().fingerprint()),
+            r.telemetry().commits().map(SummaryCommits::of).orElse(null),
+            r.telemetry().equals(RunTelemetry.NONE) ? null : SummaryTelemetry.of(r.telemetry())),
+        new SummaryFile.Checks(
+            verdict(s.verification()),
+            s.thresholds().isEmpty()
+                ? null
+                : s.thresholds().stream().map(SummaryJson::threshold).toList(),
+            s.writeFailures().isEmpty(),
+            s.writeFailures()),
+        new SummaryFile.Provenance(s.options(), setup(setup), null, null, s.resultDirectory()));
+  }
+
+  private static SummaryFile.Identity identity(RunSummary s) {
+    return new SummaryFile.Identity(
+        "txbench",
+        s.toolVersion(),
+        s.site().target(),
+        s.site().serverVersion(),
+        s.site().driver(),
+        s.site().embedded(),
+        s.site().server(),
+        s.site().workload(),
+        s.site().transactions(),
+        s.parallelism());
+  }
+
+  /** The warmup and the window in seconds to the millisecond. */
+  private static SummaryFile.Window window(RunSummary s) {
+    RunResult r = s.result();
+    return new SummaryFile.Window(
+        SummaryFile.round(s.warmup().toNanos() / 1e9, 3),
+        r.window().start().toString(),
+        r.window().end().toString(),
+        SummaryFile.round(r.window().seconds(), 3),
+        r.window().stopReason().name(),
+        SummaryFile.stoppedBeforeMeasuring(
+            r.window().stopReason().name(),
+            r.outcomes().iterations(),
+            r.outcomes().errors(),
+            r.outcomes().inDoubt()));
+  }
+
+  /** The counts, tps to 2 decimals, classes and causes by label. */
+  private static SummaryFile.Outcomes outcomes(RunResult r) {
+    Map<String, Long> causes = new LinkedHashMap<>();
+    r.outcomes().inDoubtByCause().forEach((k, v) -> causes.put(k.label(), v));
+    return new SummaryFile.Outcomes(
+        r.outcomes().iterations(),
+        r.outcomes().lateIterations(),
+        r.outcomes().declined(),
+        SummaryFile.round(r.tps(), 2),
+        r.outcomes().inDoubt(),
+        causes,
+        r.outcomes().skipped(),
+        r.outcomes().retries(),
+        byClass(r.outcomes().retriesByClass()),
+        r.outcomes().errors(),
+        r.outcomes().partialErrors(),
+        byClass(r.outcomes().errorsByClass()));
+  }
+
+  private static SummaryFile.Verdict verdict(Verification v) {
+    return new SummaryFile.Verdict(
+        v.status().label(),
+        v.passed(),
+        v.cause(),
+        v.figures(),
+        v.anomalies(),
+        v.notes(),
+        v.answers().isEmpty() ? null : io.txbench.core.spi.Answer.PRECISION,
+        answers(v));
+  }
+
+  /** The setup as summary.json holds it, seconds to the millisecond; null when none ran. */
+  private static SummaryFile.Setup setup(Setup setup) {
+    return setup == null
+        ? null
+        : new SummaryFile.Setup(
+            setup.grown(),
+            setup.notGrown(),
+            setup.rows(),
+            setup.addedRows(),
+            SummaryFile.round(setup.took().toNanos() / 1e9, 3));
+  }
+
+  /**
+   * A threshold's verdict, its figure to 6 decimals (a nanosecond in ms, a microsecond in s), left
+   * out when it could not be measured.
+   */
+  static SummaryFile.Threshold threshold(ThresholdVerdict t) {
+    return new SummaryFile.Threshold(
+        t.expression(),
+        Double.isNaN(t.measured()) ? null : SummaryFile.round(t.measured(), 6),
+        t.unit(),
+        t.passed(),
+        t.whyNotMeasured().orElse(null));
+  }
+
+  /** The fingerprint as summary.json holds it; null when it is not known. */
+  static SummaryFile.Fingerprint fingerprint(Fingerprint f) {
+    if (f == null) {
+      return null;
+    }
+    Fingerprint.Host h = f.client();
+    return new SummaryFile.Fingerprint(
+        h == null
+            ? null
+            : new SummaryFile.Host(
+                h.hostname(),
+                h.cpuModel(),
+                h.cores(),
+                h.memoryBytes(),
+                h.os(),
+                h.jvm(),
+                h.machineVendor(),
+                h.machineProduct()),
+        f.server().isEmpty() ? null : f.server());
+  }
+
+  /** The statements counted, and their rates; null for a workload that counts none. */
+  static SummaryFile.QueryCounts queries(RunResult r) {
+    Queries q = r.breakdown().queries();
+    if (!q.any()) {
+      return null;
+    }
+    return new SummaryFile.QueryCounts(
+        q.reads(),
+        q.writes(),
+        q.others(),
+        q.total(),
+        SummaryFile.round(perSecond(r, q.total()), 2),
+        SummaryFile.round(perSecond(r, q.reads()), 2),
+        SummaryFile.round(perSecond(r, q.writes()), 2),
+        SummaryFile.round(perSecond(r, q.others()), 2));
+  }
+
+  /** {@code count} per second of the measured window. */
+  public static double perSecond(RunResult r, long count) {
+    return r.qps(count);
+  }
+
+  /** Each operation of a mix, in the workload's order; null for a workload that is none. */
+  static Map<String, SummaryFile.Operation> operations(RunResult r) {
+    if (r.breakdown().operations().isEmpty()) {
+      return null;
+    }
+    Map<String, SummaryFile.Operation> ops = new LinkedHashMap<>();
+    r.breakdown()
+        .operations()
+        .forEach(
+            (name, op) -> {
+              SummaryFile.Percentiles times = percentiles(op.responseTimes());
+              ops.put(
+                  name,
+                  new SummaryFile.Operation(
+                      op.count(),
+                      op.declined(),
+                      op.errors(),
+                      op.inDoubt(),
+                      SummaryFile.round(perSecond(r, op.count()), 2),
+                      times.mean(),
+                      times.p50(),
+                      times.p95(),
+                      times.p99(),
+                      times.p999(),
+                      times.max()));
+            });
+    return ops;
+  }
+
+  /** What the client used over the window, the figures it could not measure left out. */
+  static SummaryFile.Client client(RunResult r) {
+    ClientUsage c = r.client();
+    return new SummaryFile.Client(
+        c.cores(),
+        rounded(c.cpuCores(), 3),
+        rounded(c.cpuPercentOfMachine(), 1),
+        rounded(r.cpuMicrosPerIteration(), 2),
+        c.gcCount(),
+        c.gcMillis(),
+        rounded(c.machineCpuPercent(), 1),
+        r.bottleneck().orElse(null));
+  }
+
+  private static Double rounded(OptionalDouble figure, int decimals) {
+    return figure.isPresent() ? SummaryFile.round(figure.getAsDouble(), decimals) : null;
+  }
+
+  /** {@code h}'s mean, percentiles and max in ms, 0 when it is empty. */
+  public static SummaryFile.Percentiles percentiles(Histogram h) {
+    if (h.getTotalCount() == 0) {
+      return new SummaryFile.Percentiles(0, 0, 0, 0, 0, 0, 0, 0);
+    }
+    return new SummaryFile.Percentiles(
+        ms(h.getMean()),
+        ms(h.getValueAtPercentile(50)),
+        ms(h.getValueAtPercentile(75)),
+        ms(h.getValueAtPercentile(90)),
+        ms(h.getValueAtPercentile(95)),
+        ms(h.getValueAtPercentile(99)),
+        ms(h.getValueAtPercentile(99.9)),
+        ms(h.getMaxValue()));
+  }
+
+  private static double ms(long nanos) {
+    return ms((double) nanos);
+  }
+
+  private static double ms(double nanos) {
+    return SummaryFile.round(nanos / 1e6, 3);
+  }
+
+  private static Map<String, Long> byClass(Map<ErrorClass, Long> counts) {
+    Map<String, Long> m = new LinkedHashMap<>();
+    counts.forEach((k, v) -> m.put(k.label(), v));
+    return m;
+  }
+}

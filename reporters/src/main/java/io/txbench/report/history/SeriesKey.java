@@ -1,0 +1,148 @@
+package io.txbench.report.history;
+
+import io.txbench.report.files.SummaryFile;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.function.UnaryOperator;
+
+/**
+ * What makes runs comparable in a history: the same target and server version with the same server
+ * settings, workload, parallelism, isolation and volume of data, measured from the same kind of
+ * client machine. Nothing else: a workload option such as {@code --booking-sleep} that changed
+ * between runs keeps them in one series, where the change shows as a regression; the client's
+ * hostname is left out, so a rebuilt VM of the same type continues its series. A summary without a
+ * fingerprint (older versions, merges) has empty server settings and client.
+ *
+ * @param serverSettings the fingerprint's server settings, by name
+ * @param isolation the SQL isolation level, or MongoDB's read and write concerns, as the run's
+ *     options gave them; empty when they did not
+ * @param data the volume of data as the run's options gave it ({@code table-size 100000}, {@code
+ *     scale 0.5}, {@code tables 4}): a point-select on a table that fits in memory and one on a
+ *     table that does not are two series, not a regression; empty when they did not
+ * @param client the client machine's CPU model, cores, memory, vendor and product, by name
+ */
+public record SeriesKey(
+    String target,
+    String serverVersion,
+    SortedMap<String, String> serverSettings,
+    String workload,
+    long parallelism,
+    String isolation,
+    String data,
+    SortedMap<String, String> client) {
+
+  private static final List<String> ISOLATION_OPTIONS =
+      List.of("sql-isolation-level", "mongo-read-concern", "mongo-write-concern");
+
+  /** The options that size the data a run ran on, as they name it. */
+  private static final List<String> DATA_OPTIONS =
+      List.of("table-size", "tables", "scale", "field-count", "field-length");
+
+  public SeriesKey {
+    serverSettings = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(serverSettings));
+    client = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(client));
+  }
+
+  /** The series {@code run} belongs to. */
+  static SeriesKey of(SummaryFile run) {
+    SortedMap<String, String> server = new TreeMap<>();
+    SortedMap<String, String> client = new TreeMap<>();
+    SummaryFile.Fingerprint f = run.environment().fingerprint();
+    if (f != null && f.server() != null) {
+      f.server().forEach((k, v) -> server.put(k, String.valueOf(v)));
+    }
+    if (f != null && f.client() != null) {
+      SummaryFile.Host h = f.client();
+      putIfKnown(client, "cpuModel", h.cpuModel());
+      putIfKnown(client, "cores", h.cores());
+      putIfKnown(client, "memoryBytes", h.memoryBytes());
+      putIfKnown(client, "machineVendor", h.machineVendor());
+      putIfKnown(client, "machineProduct", h.machineProduct());
+    }
+    return new SeriesKey(
+        run.identity().target(),
+        String.valueOf(run.identity().serverVersion()),
+        server,
+        run.identity().workload(),
+        run.identity().parallelism(),
+        isolation(run.provenance().options()),
+        words(run.provenance().options(), DATA_OPTIONS, name -> name),
+        client);
+  }
+
+  private static String isolation(Map<String, Object> options) {
+    return words(options, ISOLATION_OPTIONS, name -> name.replaceFirst("^(sql|mongo)-", ""));
+  }
+
+  /** The {@code names} the options give, each as its shown name and value, in that order. */
+  private static String words(
+      Map<String, Object> options, List<String> names, UnaryOperator<String> shown) {
+    List<String> parts = new ArrayList<>();
+    if (options != null) {
+      for (String name : names) {
+        Object value = options.get(name);
+        if (value != null && !value.toString().isBlank()) {
+          parts.add(shown.apply(name) + " " + value);
+        }
+      }
+    }
+    return String.join(", ", parts);
+  }
+
+  private static void putIfKnown(Map<String, String> map, String name, Object value) {
+    if (value != null) {
+      map.put(name, value.toString());
+    }
+  }
+
+  /**
+   * The series in words, unique to it: {@code postgres airline x8 (PostgreSQL 17.2; isolation-level
+   * SERIALIZABLE; fsync=on, shared_buffers=128MB; client QEMU Standard PC, Xeon, 2 cores, 7.8
+   * GiB)}.
+   */
+  public String words() {
+    List<String> details = new ArrayList<>();
+    details.add(serverVersion);
+    if (!isolation.isEmpty()) {
+      details.add(isolation);
+    }
+    if (!data.isEmpty()) {
+      details.add(data);
+    }
+    if (!serverSettings.isEmpty()) {
+      List<String> settings = new ArrayList<>();
+      serverSettings.forEach((k, v) -> settings.add(k + "=" + v));
+      details.add(String.join(", ", settings));
+    }
+    if (!client.isEmpty()) {
+      details.add("client " + clientWords());
+    }
+    return target + " " + workload + " x" + parallelism + " (" + String.join("; ", details) + ")";
+  }
+
+  private String clientWords() {
+    List<String> parts = new ArrayList<>();
+    String machine =
+        (client.getOrDefault("machineVendor", "") + " " + client.getOrDefault("machineProduct", ""))
+            .strip();
+    if (!machine.isEmpty()) {
+      parts.add(machine);
+    }
+    if (client.containsKey("cpuModel")) {
+      parts.add(client.get("cpuModel"));
+    }
+    if (client.containsKey("cores")) {
+      parts.add(client.get("cores") + " cores");
+    }
+    if (client.containsKey("memoryBytes")) {
+      parts.add(
+          String.format(
+              Locale.ROOT, "%.1f GiB", Long.parseLong(client.get("memoryBytes")) / 1073741824.0));
+    }
+    return String.join(", ", parts);
+  }
+}

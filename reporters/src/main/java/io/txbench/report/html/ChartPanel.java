@@ -1,0 +1,83 @@
+package io.txbench.report.html;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One chart of the page: its title, its lines, and their values as uPlot takes them, aligned on one
+ * x axis ({@code data.get(0)} the x values, then one list per line, null where a line has no value
+ * at that x: another run's period, or a figure not measured).
+ */
+record ChartPanel(String title, List<ChartLine> lines, List<List<Double>> data) {
+  ChartPanel {
+    lines = List.copyOf(lines);
+  }
+
+  /**
+   * A panel of {@code lines}, line i having the values {@code ys.get(i)} at {@code xs.get(i)}; x
+   * values closer than a millisecond are one.
+   */
+  static ChartPanel aligned(
+      String title, List<ChartLine> lines, List<double[]> xs, List<double[]> ys) {
+    TreeMap<Double, Double[]> rows = new TreeMap<>();
+    for (int line = 0; line < lines.size(); line++) {
+      double[] x = xs.get(line);
+      double[] y = ys.get(line);
+      for (int i = 0; i < x.length; i++) {
+        Double[] row =
+            rows.computeIfAbsent(Math.round(x[i] * 1000) / 1000.0, k -> new Double[lines.size()]);
+        row[line] = Double.isFinite(y[i]) ? significant(y[i]) : null;
+      }
+    }
+    List<List<Double>> data = new ArrayList<>();
+    data.add(new ArrayList<>(rows.keySet()));
+    for (int line = 0; line < lines.size(); line++) {
+      List<Double> values = new ArrayList<>(rows.size());
+      for (Map.Entry<Double, Double[]> row : rows.entrySet()) {
+        values.add(row.getValue()[line]);
+      }
+      data.add(values);
+    }
+    return new ChartPanel(title, lines, data);
+  }
+
+  /** The lines of a panel as they are found, each with its x and y values. */
+  static final class Lines {
+    private final List<ChartLine> lines = new ArrayList<>();
+    private final List<double[]> xs = new ArrayList<>();
+    private final List<double[]> ys = new ArrayList<>();
+
+    void add(ChartLine line, double[] x, double[] y) {
+      lines.add(line);
+      xs.add(x);
+      ys.add(y);
+    }
+
+    boolean isEmpty() {
+      return lines.isEmpty();
+    }
+
+    ChartPanel panel(String title) {
+      return aligned(title, lines, xs, ys);
+    }
+  }
+
+  /** {@code v} to four significant digits: what a chart can show, and a page a quarter the size. */
+  static double significant(double v) {
+    return v == 0 ? 0 : new BigDecimal(v).round(new MathContext(4)).doubleValue();
+  }
+
+  /** Whether the values hold nothing but zeros and gaps: such a line is said, not drawn. */
+  static boolean allZero(double[] values) {
+    for (double v : values) {
+      if (Double.isFinite(v) && v != 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

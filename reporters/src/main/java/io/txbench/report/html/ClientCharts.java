@@ -1,0 +1,179 @@
+package io.txbench.report.html;
+
+import io.txbench.report.files.IntervalRow;
+import io.txbench.report.files.ResultDirectory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The charts of what the client measured, one small chart per group of runs: throughput, p50 and
+ * p99 over time, retries, errors and in-doubt iterations per period, and the latency distribution
+ * as HdrHistogram plots it. A run's line that would be flat zero is not drawn; the section says so.
+ */
+final class ClientCharts {
+  /** Points per decade of the percentile axis (1/(1-p)). */
+  private static final int PER_DECADE = 10;
+
+  /** The percentile axis ends at 99.99999% (1/(1-p) = 10^7), or at a run's last iteration. */
+  private static final int DECADES = 7;
+
+  private ClientCharts() {}
+
+  static List<ChartSection> sections(List<ResultDirectory> runs, List<RunGroup> groups) {
+    List<ChartSection> sections = new ArrayList<>();
+    sections.add(
+        overTime(
+            "Throughput (iterations per second, by period)",
+            "tps",
+            runs,
+            groups,
+            List.of(new Measure("", false, IntervalRow::tps))));
+    sections.add(
+        overTime(
+            "Response time over time: p99 (thick) and p50 (thin), ms",
+            "ms",
+            runs,
+            groups,
+            List.of(
+                new Measure("p99", false, r -> r.ms().p99()),
+                new Measure("p50", true, r -> r.ms().p50()))));
+    sections.addAll(failures(runs, groups));
+    sections.add(distribution(runs, groups));
+    return sections;
+  }
+
+  /** One figure of an interval row, drawn as a line labelled {@code name} after the run. */
+  private record Measure(String name, boolean light, ToDoubleFunction<IntervalRow> value) {}
+
+  /** Retries, errors and in-doubt iterations per period: a section each, or one sentence. */
+  private static List<ChartSection> failures(List<ResultDirectory> runs, List<RunGroup> groups) {
+    List<String> names = List.of("retries", "errors", "in-doubt iterations");
+    List<ToDoubleFunction<IntervalRow>> values =
+        List.of(
+            r -> r.outcomes().retries(), r -> r.outcomes().errors(), r -> r.outcomes().inDoubt());
+    List<ChartSection> drawn = new ArrayList<>();
+    List<String> none = new ArrayList<>();
+    for (int k = 0; k < names.size(); k++) {
+      String name = names.get(k);
+      ChartSection section =
+          overTime(
+              Character.toUpperCase(name.charAt(0)) + name.substring(1) + " per period",
+              "count",
+              runs,
+              groups,
+              List.of(new Measure(name, false, values.get(k))));
+      if (section.panels().isEmpty()) {
+        none.add(name);
+      } else {
+        drawn.add(section);
+      }
+    }
+    if (!none.isEmpty()) {
+      drawn.add(
+          ChartSection.words(
+              "Retries, errors and in-doubt iterations",
+              "No " + Words.list(none, "or") + " in any run.",
+              false));
+    }
+    return drawn;
+  }
+
+  private static ChartSection overTime(
+      String title,
+      String unit,
+      List<ResultDirectory> runs,
+      List<RunGroup> groups,
+      List<Measure> measures) {
+    List<ChartPanel> panels = new ArrayList<>();
+    List<String> zero = new ArrayList<>();
+    for (RunGroup group : groups) {
+      ChartPanel.Lines lines = new ChartPanel.Lines();
+      for (int run : group.runs()) {
+        List<IntervalRow> rows = runs.get(run).intervals();
+        double[] t = rows.stream().mapToDouble(IntervalRow::t).toArray();
+        for (Measure m : measures) {
+          double[] y = rows.stream().mapToDouble(m.value()).toArray();
+          String label =
+              group.line(run, runs.get(run).label()) + (m.name().isEmpty() ? "" : " " + m.name());
+          if (ChartPanel.allZero(y)) {
+            zero.add("#" + (run + 1) + " " + runs.get(run).label());
+            continue;
+          }
+          lines.add(new ChartLine(run, label, m.light()), t, y);
+        }
+      }
+      if (!lines.isEmpty()) {
+        panels.add(lines.panel(group.label()));
+      }
+    }
+    String note =
+        panels.isEmpty() || zero.isEmpty()
+            ? ""
+            : "Not drawn, zero (or no period) throughout: " + Words.list(zero, "and") + ".";
+    // Response times over time each get their own range: one group's spike would flatten the rest.
+    boolean sameScale = !unit.equals("ms");
+    return new ChartSection(title, note, "time", unit, false, sameScale, false, panels);
+  }
+
+  /**
+   * The latency distribution: response time (ms, log scale) by percentile, the percentile spread as
+   * 1/(1-p) on a log scale (1 = 0%, 10 = 90%, 100 = 99%...), so the tail gets room.
+   */
+  private static ChartSection distribution(List<ResultDirectory> runs, List<RunGroup> groups) {
+    List<ChartPanel> panels = new ArrayList<>();
+    List<String> empty = new ArrayList<>();
+    for (RunGroup group : groups) {
+      ChartPanel.Lines lines = new ChartPanel.Lines();
+      for (int run : group.runs()) {
+        Histogram h = runs.get(run).responseTimes();
+        if (h.getTotalCount() == 0) {
+          empty.add(runs.get(run).label());
+          continue;
+        }
+        List<double[]> points = percentiles(h);
+        lines.add(
+            new ChartLine(run, group.line(run, runs.get(run).label()), false),
+            points.get(0),
+            points.get(1));
+      }
+      if (!lines.isEmpty()) {
+        panels.add(lines.panel(group.label()));
+      }
+    }
+    String note =
+        "Response time by percentile, from each run's histogram.hlog: read the tail at 99%, 99.9%,"
+            + " 99.99%; both axes are logarithmic."
+            + (empty.isEmpty()
+                ? ""
+                : " No iteration completed in " + Words.list(empty, "and") + ".");
+    return new ChartSection(
+        "Latency distribution (percentile plot)",
+        note,
+        "percentile",
+        "ms",
+        true,
+        true,
+        false,
+        panels);
+  }
+
+  /**
+   * {@code h}'s response times (ms) at 1/(1-p) = 10^(i/10), up to the percentile of its last
+   * iteration but one (1 - 1/count): beyond it a histogram knows only its max.
+   */
+  static List<double[]> percentiles(Histogram h) {
+    double last = Math.min(Math.pow(10, DECADES), (double) h.getTotalCount());
+    List<Double> x = new ArrayList<>();
+    for (int i = 0; Math.pow(10, i / (double) PER_DECADE) <= last; i++) {
+      x.add(Math.pow(10, i / (double) PER_DECADE));
+    }
+    double[] xs = x.stream().mapToDouble(Double::doubleValue).toArray();
+    double[] ys = new double[xs.length];
+    for (int i = 0; i < xs.length; i++) {
+      ys[i] = h.getValueAtPercentile(100 * (1 - 1 / xs[i])) / 1e6;
+    }
+    return List.of(xs, ys);
+  }
+}

@@ -1,0 +1,70 @@
+package io.txbench.report.html;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.txbench.report.files.ResultDirectory;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Everything the page's script draws, as one JSON document: the runs (label, colour, dash), their
+ * groups, the runs the server and machine charts show at first, and the chart sections. Built from
+ * the result directories; the page embeds it in a {@code <script type="application/json">}.
+ */
+record ReportData(
+    List<RunStyle> runs,
+    List<RunGroup> groups,
+    List<Integer> telemetryRuns,
+    List<ChartSection> sections) {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** A run as the charts draw it. */
+  record RunStyle(String label, String colour, List<Integer> dash) {}
+
+  /**
+   * The data of {@code runs}, grouped by {@code facts}; reads each run's server.csv and the
+   * telemetry fields of its summary (the exception names a file that is corrupt).
+   */
+  static ReportData of(List<ResultDirectory> runs, List<RunFact> facts, List<SummaryExtras> extras)
+      throws IOException {
+    List<RunStyle> styles = new ArrayList<>();
+    for (int i = 0; i < runs.size(); i++) {
+      styles.add(new RunStyle(runs.get(i).label(), RunColours.colour(i), RunColours.dash(i)));
+    }
+    List<RunGroup> groups = RunGroups.of(runs.size(), facts);
+    List<Optional<ServerTimeline>> timelines = new ArrayList<>();
+    List<String> notes = new ArrayList<>();
+    for (int i = 0; i < runs.size(); i++) {
+      timelines.add(ServerTimeline.read(runs.get(i).path()));
+      String warning = extras.get(i).telemetryWarning();
+      if (!warning.isEmpty()) {
+        notes.add(runs.get(i).label() + ": " + warning);
+      }
+    }
+    List<ChartSection> sections = new ArrayList<>(ClientCharts.sections(runs, groups));
+    sections.addAll(TelemetryCharts.sections(runs, timelines, notes));
+    List<Integer> telemetryRuns =
+        runs.size() <= RunGroups.MOST
+            ? java.util.stream.IntStream.range(0, runs.size()).boxed().toList()
+            : groups.get(0).runs();
+    return new ReportData(styles, groups, telemetryRuns, sections);
+  }
+
+  /**
+   * This data as JSON that is safe inside a script element: no {@code <}, {@code >} or {@code &}
+   * (each written as its \\u escape, which JSON reads back the same), so no run label can end the
+   * element or start a comment.
+   */
+  String json() {
+    try {
+      return JSON.writeValueAsString(this)
+          .replace("<", "\\u003c")
+          .replace(">", "\\u003e")
+          .replace("&", "\\u0026");
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("the report's data cannot be written as JSON", e);
+    }
+  }
+}

@@ -1,0 +1,199 @@
+package io.txbench.report.html;
+
+import io.txbench.report.compare.CompareTable;
+import io.txbench.report.files.ResultDirectory;
+import io.txbench.report.files.SummaryFile;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.IntFunction;
+
+/**
+ * The report's run table, as HTML: what every run shares said once above it, then a row per run
+ * with its colour, a box that shows or hides it in every chart, what sets it apart (the facts that
+ * differ), and its results with the ratios to the baseline, verify's and the thresholds' verdicts,
+ * the client's CPU and its warning that txbench itself may have limited the run.
+ */
+final class RunTable {
+  /** compare's columns shown for every run, and their headings here. */
+  private static final List<List<String>> RESULTS =
+      List.of(
+          List.of("tps", "tps"),
+          List.of("tps_ratio", "tps ×"),
+          List.of("p50_ms", "p50 ms"),
+          List.of("p99_ms", "p99 ms"),
+          List.of("p99_ratio", "p99 ×"),
+          List.of("max_ms", "max ms"),
+          List.of("retries", "retries"),
+          List.of("errors", "errors"),
+          List.of("in_doubt", "in doubt"),
+          List.of("verification", "verify"));
+
+  private RunTable() {}
+
+  /** Only a column with something in it is shown; the cell of run i is {@code cell}(i). */
+  private record Column(String heading, boolean numeric, IntFunction<String> cell) {}
+
+  static String html(List<ResultDirectory> runs, List<RunFact> facts, List<SummaryExtras> extras) {
+    List<List<String>> compare = CompareTable.rows(runs);
+    java.util.Set<String> perTarget = RunFacts.perTarget(facts);
+    List<Column> shown = shownColumns(runs, facts, extras, compare, perTarget);
+    StringBuilder html = new StringBuilder();
+    appendCommonFacts(html, runs, facts, perTarget);
+    appendTable(html, runs, shown);
+    html.append("<p class=\"legend\">tps × and p99 × are ratios to the baseline, the first run: ")
+        .append(HtmlReport.escape(runs.get(0).label()))
+        .append(". embedded: the run's server was one txbench started itself; where: the server")
+        .append(" it ran on; client CPU cores: the CPU txbench used; client warning: txbench")
+        .append(" itself may have limited the run.</p>\n");
+    return html.toString();
+  }
+
+  /**
+   * The columns with something in them: the facts that set runs apart (but those of a target),
+   * compare's results, the thresholds, the client's CPU and warning, the server's commits.
+   */
+  private static List<Column> shownColumns(
+      List<ResultDirectory> runs,
+      List<RunFact> facts,
+      List<SummaryExtras> extras,
+      List<List<String>> compare,
+      java.util.Set<String> perTarget) {
+    // By the header's own names: runs of different data volumes have a column more there.
+    List<String> header = compare.get(0);
+    List<Column> columns = new ArrayList<>();
+    for (RunFact fact : facts) {
+      if (!fact.same() && !perTarget.contains(fact.name())) {
+        columns.add(new Column(fact.name(), false, i -> fact.values().get(i)));
+      }
+    }
+    for (List<String> result : RESULTS) {
+      int at = header.indexOf(result.get(0));
+      columns.add(
+          new Column(
+              result.get(1),
+              !result.get(0).equals("verification"),
+              i -> compare.get(i + 1).get(at)));
+    }
+    columns.add(new Column("thresholds", false, i -> thresholds(runs.get(i).summary())));
+    int cpu = header.indexOf("client_cpu_cores");
+    columns.add(new Column("client CPU cores", true, i -> compare.get(i + 1).get(cpu)));
+    columns.add(new Column("server commits", true, i -> extras.get(i).commits()));
+    int warning = header.indexOf("bottleneck");
+    columns.add(new Column("client warning", false, i -> compare.get(i + 1).get(warning)));
+    return columns.stream()
+        .filter(
+            c ->
+                java.util.stream.IntStream.range(0, runs.size())
+                    .anyMatch(i -> !c.cell().apply(i).isEmpty()))
+        .toList();
+  }
+
+  /** What every run shares, said once, and what every run on the same target shares. */
+  private static void appendCommonFacts(
+      StringBuilder html,
+      List<ResultDirectory> runs,
+      List<RunFact> facts,
+      java.util.Set<String> perTarget) {
+    List<String> common = new ArrayList<>();
+    for (RunFact fact : facts) {
+      if (fact.same()) {
+        common.add(fact.shown(0));
+      }
+    }
+    html.append("<p class=\"common\"><b>")
+        .append(runs.size() == 1 ? "The run" : "Every run")
+        .append(":</b> ")
+        .append(HtmlReport.escape(String.join(" · ", common)))
+        .append("</p>\n");
+    if (!perTarget.isEmpty()) {
+      html.append("<p class=\"common\"><b>By target:</b> ")
+          .append(HtmlReport.escape(byTarget(facts, perTarget)))
+          .append("</p>\n");
+    }
+  }
+
+  /** The table: the shown columns' headings, then a row per run with its box, colour and label. */
+  private static void appendTable(
+      StringBuilder html, List<ResultDirectory> runs, List<Column> shown) {
+    html.append("<div class=\"table-wrap\"><table class=\"runs\">\n<thead><tr>")
+        .append("<th title=\"untick to hide the run in every chart\">show</th><th>#</th>")
+        .append("<th>run</th>");
+    for (Column c : shown) {
+      html.append("<th>").append(HtmlReport.escape(c.heading())).append("</th>");
+    }
+    html.append("</tr></thead>\n<tbody>\n");
+    for (int i = 0; i < runs.size(); i++) {
+      html.append("<tr data-run=\"")
+          .append(i)
+          .append(
+              "\"><td class=\"pick\"><label><input type=\"checkbox\" class=\"pick\" data-run=\"")
+          .append(i)
+          .append("\" checked aria-label=\"show run ")
+          .append(i + 1)
+          .append("\"/>")
+          .append(RunColours.swatch(i))
+          .append("</label></td><td class=\"num\">")
+          .append(i + 1)
+          .append("</td><td>")
+          .append(HtmlReport.escape(runs.get(i).label()))
+          .append("</td>");
+      for (Column c : shown) {
+        String value = c.cell().apply(i);
+        html.append(c.numeric() ? "<td class=\"num\">" : "<td>")
+            .append(HtmlReport.escape(value))
+            .append("</td>");
+      }
+      html.append("</tr>\n");
+    }
+    html.append("</tbody>\n</table></div>\n");
+  }
+
+  /** "postgres: server PostgreSQL 17, embedded yes; mysql: server MariaDB 11, embedded no". */
+  private static String byTarget(List<RunFact> facts, java.util.Set<String> perTarget) {
+    RunFact target = facts.stream().filter(f -> f.name().equals("target")).findFirst().get();
+    List<String> said = new ArrayList<>();
+    List<String> seen = new ArrayList<>();
+    for (int i = 0; i < target.values().size(); i++) {
+      String name = target.values().get(i);
+      if (seen.contains(name)) {
+        continue;
+      }
+      seen.add(name);
+      List<String> what = new ArrayList<>();
+      for (RunFact fact : facts) {
+        if (perTarget.contains(fact.name())) {
+          what.add(fact.shown(i));
+        }
+      }
+      said.add(name + ": " + String.join(", ", what));
+    }
+    return String.join("; ", said);
+  }
+
+  /** "2 passed", or the thresholds that failed, each with what was measured. */
+  static String thresholds(SummaryFile run) {
+    if (run.checks().thresholds() == null || run.checks().thresholds().isEmpty()) {
+      return "";
+    }
+    List<String> failed = new ArrayList<>();
+    for (SummaryFile.Threshold t : run.checks().thresholds()) {
+      if (!t.passed()) {
+        failed.add(
+            t.expression()
+                + (t.measured() == null
+                    ? " (not measured)"
+                    : String.format(Locale.ROOT, " (%s %s)", round(t.measured()), t.unit())));
+      }
+    }
+    return failed.isEmpty()
+        ? run.checks().thresholds().size() + " passed"
+        : "FAILED " + String.join("; ", failed);
+  }
+
+  private static String round(double v) {
+    return v == Math.rint(v) && Math.abs(v) < 1e15
+        ? String.valueOf((long) v)
+        : String.valueOf(ChartPanel.significant(v));
+  }
+}

@@ -1,0 +1,123 @@
+package io.txbench.report.html;
+
+import io.txbench.report.files.ResultFiles;
+import io.txbench.report.files.ServerCsv;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+
+/**
+ * A run's {@code server.csv} read back for the report: the server's and the machine's own figures,
+ * one row per metrics period, by column ({@code t} and {@code period_s} first; then columns named
+ * by their prefix: {@code cpu_}, {@code mem_}, {@code net_}, {@code disk_}, {@code server_}, {@code
+ * db_}). An empty cell is a figure not measured, held as NaN.
+ */
+@SuppressWarnings("ArrayRecordComponent") // never compared or hashed: only read by index
+record ServerTimeline(double[] t, double[] period, Map<String, double[]> columns) {
+
+  /** The run's timeline, or none when the run has no server.csv (it ran without telemetry). */
+  static Optional<ServerTimeline> read(Path runDirectory) throws IOException {
+    Path file = runDirectory.resolve(ServerCsv.FILE);
+    if (!Files.isRegularFile(file)) {
+      return Optional.empty();
+    }
+    try (Reader in = Files.newBufferedReader(file);
+        CSVParser parser =
+            CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(in)) {
+      List<String> header = parser.getHeaderNames();
+      for (String required : List.of("t", "period_s")) {
+        if (!header.contains(required)) {
+          throw new IOException(file + " is corrupt: its header has no column " + required);
+        }
+      }
+      List<double[]> rows = new ArrayList<>();
+      for (CSVRecord r : parser) {
+        rows.add(row(file, header, r));
+      }
+      return Optional.of(of(header, rows));
+    } catch (IOException e) {
+      throw e.getMessage() != null && e.getMessage().startsWith(file + " is corrupt")
+          ? e
+          : new IOException("cannot read " + file + ": " + ResultFiles.reason(e), e);
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      throw new IOException(
+          file + " is corrupt: " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""),
+          e);
+    }
+  }
+
+  private static double[] row(Path file, List<String> header, CSVRecord r) throws IOException {
+    String line = "line " + (r.getRecordNumber() + 1); // the header is line 1
+    if (!r.isConsistent()) {
+      throw new IOException(
+          file
+              + " is corrupt: "
+              + line
+              + " has "
+              + r.size()
+              + " fields where its header has "
+              + header.size());
+    }
+    double[] values = new double[header.size()];
+    for (int i = 0; i < values.length; i++) {
+      String cell = r.get(i).strip();
+      boolean timing = i == header.indexOf("t") || i == header.indexOf("period_s");
+      values[i] = cell.isEmpty() && !timing ? Double.NaN : number(cell);
+      if ((Double.isNaN(values[i]) && !cell.isEmpty()) || (timing && Double.isNaN(values[i]))) {
+        throw new IOException(
+            file
+                + " is corrupt: "
+                + line
+                + ", column "
+                + header.get(i)
+                + " is '"
+                + (cell.length() > 20 ? cell.substring(0, 17) + "..." : cell)
+                + "', not a number");
+      }
+    }
+    return values;
+  }
+
+  /** The finite number {@code cell} holds, or NaN. */
+  private static double number(String cell) {
+    try {
+      double value = Double.parseDouble(cell);
+      return Double.isFinite(value) ? value : Double.NaN;
+    } catch (NumberFormatException e) {
+      return Double.NaN;
+    }
+  }
+
+  private static ServerTimeline of(List<String> header, List<double[]> rows) {
+    Map<String, double[]> columns = new LinkedHashMap<>();
+    for (int c = 0; c < header.size(); c++) {
+      double[] column = new double[rows.size()];
+      for (int r = 0; r < rows.size(); r++) {
+        column[r] = rows.get(r)[c];
+      }
+      columns.put(header.get(c), column);
+    }
+    double[] t = columns.remove("t");
+    double[] period = columns.remove("period_s");
+    return new ServerTimeline(t, period, columns);
+  }
+
+  /** The column's values per second: each period's delta divided by that period's length. */
+  double[] perSecond(String column) {
+    double[] delta = columns.get(column);
+    double[] rate = new double[delta.length];
+    for (int i = 0; i < delta.length; i++) {
+      rate[i] = period[i] > 0 ? delta[i] / period[i] : Double.NaN;
+    }
+    return rate;
+  }
+}

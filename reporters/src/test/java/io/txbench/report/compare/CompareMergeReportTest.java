@@ -1,0 +1,200 @@
+package io.txbench.report.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.txbench.report.files.FakeRuns;
+import io.txbench.report.files.IntervalRow;
+import io.txbench.report.files.IntervalsCsv;
+import io.txbench.report.files.ResultDirectory;
+import io.txbench.report.files.SummaryFileTest;
+import io.txbench.report.files.SummaryJson;
+import io.txbench.report.html.HtmlReport;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CompareMergeReportTest {
+  @TempDir Path dir;
+
+  private ResultDirectory run(String name, String target, long start, int perSecond, long millis)
+      throws IOException {
+    return ResultDirectory.load(
+        FakeRuns.write(dir.resolve(name), target, start, 5, perSecond, millis));
+  }
+
+  @Test
+  void compareAlignsTheRunsWithRatiosToTheFirst() throws IOException {
+    List<ResultDirectory> runs =
+        List.of(run("pg", "postgres", 1_000_000, 100, 2), run("my", "mysql", 1_000_000, 200, 4));
+    String text = CompareTable.render(runs, CompareTable.Format.TEXT);
+    List<String> lines = text.lines().toList();
+    // What the runs share, the table, and the line that names the baseline.
+    assertEquals(
+        List.of("workload insert", "run"),
+        List.of(lines.get(0), lines.get(1).split(" ", -1)[0]),
+        text);
+    assertEquals(5, lines.size(), text);
+    assertTrue(lines.get(3).contains(" 2.00 "), text); // twice the throughput, twice the p99
+    String markdown = CompareTable.render(runs, CompareTable.Format.MARKDOWN);
+    assertTrue(markdown.startsWith("| run | target |"), markdown);
+    assertTrue(markdown.lines().skip(1).findFirst().orElseThrow().startsWith("|---|"));
+    String csv = CompareTable.render(runs, CompareTable.Format.CSV);
+    assertEquals(String.join(",", CompareTable.HEADER), csv.lines().findFirst().orElseThrow());
+    assertTrue(CompareTable.HEADER.contains("in_doubt"));
+    assertEquals("1", csv.lines().skip(1).findFirst().orElseThrow().split(",", -1)[15]);
+  }
+
+  @Test
+  void mergeAddsCountsAndMergesHistogramsExactly() throws IOException {
+    ResultDirectory a = run("client-a", "postgres", 1_700_000_000_000L, 100, 2);
+    ResultDirectory b = run("client-b", "postgres", 1_700_000_000_200L, 300, 8);
+    Path out = dir.resolve("merged");
+    ClientWindows windows = RunMerger.merge(List.of(a, b), out);
+    assertTrue(windows.warning().isEmpty(), windows.warning().toString()); // 4.8 s of 5.2
+    ResultDirectory merged = ResultDirectory.load(out);
+    assertEquals(2000, merged.summary().outcomes().iterations());
+    assertEquals(8, merged.summary().identity().parallelism());
+    assertEquals(5.2, merged.summary().window().measuredSeconds(), 0.001);
+    assertEquals(2000 / 5.2, merged.summary().outcomes().tps(), 0.01);
+    assertEquals(10, merged.summary().outcomes().retries());
+    Histogram all = merged.responseTimes();
+    Histogram expected = a.responseTimes();
+    expected.add(b.responseTimes());
+    assertEquals(expected, all);
+    assertEquals(5, merged.intervals().size());
+    assertEquals(400, merged.intervals().get(0).count());
+    assertEquals(2, merged.intervals().get(0).outcomes().retries());
+    assertEquals(2, merged.summary().provenance().mergedFrom().size());
+    assertEquals(2, (long) merged.summary().outcomes().inDoubt());
+    assertEquals(2, (long) merged.summary().outcomes().inDoubtByCause().get("reply-lost"));
+    assertEquals(2, merged.intervals().get(0).outcomes().inDoubt());
+    assertEquals(2, (long) merged.summary().outcomes().declined());
+    assertEquals(2, merged.intervals().get(0).outcomes().declined());
+  }
+
+  @Test
+  void mergeRefusesRunsThatNeverRanAtTheSameTime() throws IOException {
+    // A sweep's levels: each starts when the one before ended.
+    ResultDirectory p8 = run("p8", "postgres", 1_700_000_000_000L, 100, 2);
+    ResultDirectory p16 = run("p16", "postgres", 1_700_000_005_000L, 200, 2);
+    ResultDirectory p32 = run("p32", "postgres", 1_700_000_010_000L, 300, 2);
+    Path out = dir.resolve("merged");
+    IOException e =
+        assertThrows(IOException.class, () -> RunMerger.merge(List.of(p8, p16, p32), out));
+    assertTrue(
+        e.getMessage()
+            .startsWith(p8.path() + " and " + p32.path() + " did not run at" + " the same time"),
+        e.getMessage());
+    assertEquals(1, e.getMessage().lines().count());
+    assertTrue(Files.notExists(out), "nothing is written");
+  }
+
+  /** A client's run of 4 s on postgres. */
+  private ResultDirectory client(String name, long start, int perSecond, long millis)
+      throws IOException {
+    return ResultDirectory.load(
+        FakeRuns.write(dir.resolve(name), "postgres", start, 4, perSecond, millis));
+  }
+
+  @Test
+  void mergedClientsSpanTheirWindowsAndTheirPeriodsLandOnWallClockTime() throws IOException {
+    // Two clients of 4 s, the second started 2.26 s after the first: 1.74 s together.
+    ResultDirectory a = client("client-0", 1_700_000_000_000L, 100, 2);
+    ResultDirectory b = client("client-1", 1_700_000_002_260L, 300, 2);
+    Path out = dir.resolve("merged");
+    ClientWindows windows = RunMerger.merge(List.of(a, b), out);
+    ResultDirectory merged = ResultDirectory.load(out);
+    assertEquals(a.summary().window().start(), merged.summary().window().start());
+    assertEquals(b.summary().window().end(), merged.summary().window().end());
+    assertEquals(6.26, merged.summary().window().measuredSeconds(), 0.001);
+    assertEquals(1.74, merged.summary().provenance().overlapSeconds(), 0.001);
+    assertEquals(1600 / 6.26, merged.summary().outcomes().tps(), 0.01);
+    assertTrue(
+        windows.warning().orElseThrow().contains("1.74 s of the 6.26 s"),
+        windows.warning().toString());
+    assertTrue(windows.warning().orElseThrow().contains("understates"));
+    // Periods of the --metrics length, the second client's first period in the third.
+    List<Long> counts = merged.intervals().stream().map(IntervalRow::count).toList();
+    assertEquals(List.of(100L, 100L, 400L, 400L, 300L, 300L), counts);
+    for (int i = 0; i < merged.intervals().size(); i++) {
+      assertEquals(i + 1.0, merged.intervals().get(i).t(), 1e-9, "period " + i);
+    }
+    for (Histogram h : merged.histograms()) {
+      assertEquals(1000, h.getEndTimeStamp() - h.getStartTimeStamp());
+    }
+  }
+
+  @Test
+  void aMergesIntervalsAreWrittenAsBeforeTheyHadNoIntervalStats() throws IOException {
+    Path out = dir.resolve("merged");
+    RunMerger.merge(
+        List.of(
+            client("client-a", 1_700_000_000_000L, 100, 2),
+            client("client-b", 1_700_000_002_260L, 300, 9)),
+        out);
+    assertEquals(
+        SummaryFileTest.pinned("intervals-merged.csv"),
+        Files.readString(out.resolve(IntervalsCsv.FILE)));
+  }
+
+  @Test
+  void mergeRefusesDifferentTargets() throws IOException {
+    ResultDirectory a = run("a", "postgres", 1_000_000, 10, 1);
+    ResultDirectory b = run("b", "mysql", 1_000_000, 10, 1);
+    IOException e =
+        assertThrows(IOException.class, () -> RunMerger.merge(List.of(a, b), dir.resolve("m")));
+    assertTrue(e.getMessage().contains("same workload on the same target"), e.getMessage());
+  }
+
+  @Test
+  void aDirectoryWithoutSummaryIsRefusedByName() throws IOException {
+    Path empty = Files.createDirectories(dir.resolve("empty"));
+    IOException e = assertThrows(IOException.class, () -> ResultDirectory.load(empty));
+    assertTrue(e.getMessage().contains("not a txbench result directory"), e.getMessage());
+  }
+
+  @Test
+  void theReportIsOneSelfContainedPageWithItsChartsData() throws IOException {
+    List<ResultDirectory> runs =
+        List.of(run("pg", "postgres", 1_000_000, 100, 2), run("my", "mysql", 1_000_000, 200, 4));
+    Path html = dir.resolve("report.html");
+    HtmlReport.write(runs, html);
+    String page = Files.readString(html);
+    assertTrue(page.contains("<td>pg</td>") && page.contains("<td>my</td>"));
+    // Self-contained: its scripts inline, and nothing fetched from elsewhere.
+    assertFalse(page.matches("(?s).*<script[^>]*\\ssrc=.*"));
+    assertFalse(page.matches("(?s).*(src|href)=['\"]?https?:.*"));
+    assertTrue(page.contains("Latency distribution (percentile plot)"));
+  }
+
+  @Test
+  void aMergeKeepsEachClientsCpuAndWarningAndComparesWithThem() throws IOException {
+    ResultDirectory a = run("client-a", "postgres", 1_700_000_000_000L, 100, 2);
+    Path b = FakeRuns.write(dir.resolve("client-b"), "postgres", 1_700_000_000_200L, 5, 300, 8);
+    ObjectMapper json = new ObjectMapper();
+    ObjectNode summary = (ObjectNode) json.readTree(b.resolve(SummaryJson.FILE).toFile());
+    ((ObjectNode) summary.get("client")).put("bottleneck", "the client used 3.50 of 4 cores");
+    json.writeValue(b.resolve(SummaryJson.FILE).toFile(), summary);
+    Path out = dir.resolve("merged");
+    RunMerger.merge(List.of(a, ResultDirectory.load(b)), out);
+    ResultDirectory merged = ResultDirectory.load(out);
+    // The clients' machines' figures add up to nothing: none for the merge, each client's kept.
+    assertNull(merged.summary().environment().client());
+    assertEquals(0.5, merged.summary().provenance().mergedFrom().get(0).client().cpuCores());
+    assertNull(merged.summary().provenance().mergedFrom().get(0).client().bottleneck());
+    assertTrue(merged.intervals().stream().allMatch(r -> r.client().cpuCores().isEmpty()));
+    String text = CompareTable.render(List.of(a, merged), CompareTable.Format.TEXT);
+    assertTrue(
+        text.endsWith("\nwarning: merged: client-b: the client used 3.50 of 4 cores\n"), text);
+  }
+}

@@ -1,0 +1,119 @@
+package io.txbench.report.html;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Debian's {@code chromium}, headless, opening a page as a person would: what its DOM is once its
+ * scripts ran, every message it wrote to the console (errors, warnings, Content-Security-Policy
+ * violations), and every request it sent to the network (from Chromium's own network log, so a
+ * request is seen whether or not the page's policy lets it through). The browser's own background
+ * requests (updates, accounts: no origin) are not the page's; none of them leaves the machine, as
+ * every host name resolves to nothing.
+ */
+final class HeadlessChromium {
+  private final String binary;
+  private final Path work;
+
+  private HeadlessChromium(String binary, Path work) {
+    this.binary = binary;
+    this.work = work;
+  }
+
+  /** The Chromium of this machine, or null where there is none. */
+  static HeadlessChromium find(Path work) {
+    for (String candidate :
+        List.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")) {
+      if (Files.isExecutable(Path.of(candidate))) {
+        return new HeadlessChromium(candidate, work);
+      }
+    }
+    return null;
+  }
+
+  /** What a visit of a page saw. */
+  record Visit(String dom, List<String> console, List<String> requests) {}
+
+  /** Opens {@code html} and reads its DOM after its scripts ran. */
+  Visit visit(Path html) throws IOException, InterruptedException {
+    Path netLog = Files.createTempFile(work, "netlog", ".json");
+    Path stderr = Files.createTempFile(work, "stderr", ".txt");
+    String dom =
+        run(
+            stderr,
+            "--enable-logging=stderr",
+            "--v=0",
+            "--log-net-log=" + netLog,
+            "--dump-dom",
+            html.toUri().toString());
+    List<String> console =
+        Files.readAllLines(stderr).stream().filter(l -> l.contains(":CONSOLE")).toList();
+    return new Visit(dom, console, pageRequests(netLog));
+  }
+
+  /** A picture of {@code html} {@code width} pixels wide and {@code height} high. */
+  void screenshot(Path html, Path png, int width, int height)
+      throws IOException, InterruptedException {
+    run(
+        Files.createTempFile(work, "stderr", ".txt"),
+        "--hide-scrollbars",
+        "--window-size=" + width + "," + height,
+        "--screenshot=" + png.toAbsolutePath(),
+        html.toUri().toString());
+  }
+
+  private String run(Path stderr, String... args) throws IOException, InterruptedException {
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                binary,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--host-resolver-rules=MAP * ~NOTFOUND",
+                "--user-data-dir=" + Files.createTempDirectory(work, "profile")));
+    command.addAll(List.of(args));
+    Process p = new ProcessBuilder(command).redirectError(stderr.toFile()).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    if (!p.waitFor(120, TimeUnit.SECONDS)) {
+      p.destroyForcibly();
+      throw new IllegalStateException("chromium did not finish in 120 s");
+    }
+    return out;
+  }
+
+  /**
+   * The URLs of the requests a page sent, from a Chromium network log: every request job started
+   * (its end has no URL) but the browser's own, which have no origin.
+   */
+  static List<String> pageRequests(Path netLog) throws IOException {
+    JsonNode log = new ObjectMapper().readTree(netLog.toFile());
+    int startJob =
+        log.path("constants").path("logEventTypes").path("URL_REQUEST_START_JOB").asInt(-1);
+    if (startJob < 0) {
+      throw new IllegalStateException(netLog + " is no network log of Chromium's");
+    }
+    List<String> urls = new ArrayList<>();
+    for (JsonNode event : log.path("events")) {
+      JsonNode params = event.path("params");
+      if (event.path("type").asInt() == startJob
+          && params.has("url")
+          && !params.path("initiator").asText().equals("not an origin")) {
+        urls.add(params.path("url").asText());
+      }
+    }
+    return urls;
+  }
+}

@@ -1,0 +1,136 @@
+package io.txbench.report.html;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.txbench.core.spi.Verification;
+import io.txbench.report.compare.CompareTable;
+import io.txbench.report.compare.RunMerger;
+import io.txbench.report.console.ConsoleSummary;
+import io.txbench.report.files.FakeRuns;
+import io.txbench.report.files.ResultDirectory;
+import io.txbench.report.files.RunSite;
+import io.txbench.report.files.RunSummary;
+import io.txbench.report.files.SummaryJson;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** "embedded" and "server": in summary.json, the console, compare, merge and the report. */
+class WhereARunRanTest {
+  private static final String EMBEDDED = "embedded PostgreSQL on localhost:39211";
+  @TempDir Path dir;
+
+  private Path run(String name, long start, boolean embedded) throws IOException {
+    return FakeRuns.write(
+        dir.resolve(name),
+        "postgres",
+        start,
+        3,
+        100,
+        1,
+        embedded,
+        embedded ? EMBEDDED : "127.0.0.1:5432");
+  }
+
+  @Test
+  void summaryJsonSaysWhereTheRunRanAndWhetherTxbenchStartedThatServer() throws IOException {
+    ResultDirectory run = ResultDirectory.load(run("mine", 1_000_000, true));
+    assertTrue(run.summary().identity().embedded());
+    assertEquals(EMBEDDED, run.summary().identity().server());
+    ResultDirectory real = ResultDirectory.load(run("real", 1_000_000, false));
+    assertFalse(real.summary().identity().embedded());
+    assertEquals("127.0.0.1:5432", real.summary().identity().server());
+  }
+
+  @Test
+  void theConsoleSummarySaysWhereInOneLine() throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    RunSummary summary =
+        new RunSummary(
+            "1.0",
+            new RunSite(
+                "postgres",
+                "PostgreSQL 17",
+                "PostgreSQL JDBC Driver 42.7.14",
+                true,
+                EMBEDDED,
+                null,
+                "insert",
+                false),
+            4,
+            java.time.Duration.ZERO,
+            Map.of(),
+            FakeRuns.result(1_000_000, 3, new Histogram(3)),
+            Verification.notRun("--no-verify"),
+            List.of(),
+            dir.toString(),
+            List.of());
+    ConsoleSummary.print(new PrintStream(bytes, true, StandardCharsets.UTF_8), summary);
+    String out = bytes.toString(StandardCharsets.UTF_8);
+    assertTrue(out.contains("\n  server        " + EMBEDDED + " (started by txbench)\n"), out);
+  }
+
+  @Test
+  void aMergeIsEmbeddedWhenAnyOfItsRunsWas() throws IOException {
+    Path out = dir.resolve("merged");
+    RunMerger.merge(
+        List.of(
+            ResultDirectory.load(run("a", 1_000_000, false)),
+            ResultDirectory.load(run("b", 1_000_000, true))),
+        out);
+    ResultDirectory merged = ResultDirectory.load(out);
+    assertTrue(merged.summary().identity().embedded());
+    assertEquals("127.0.0.1:5432; " + EMBEDDED, merged.summary().identity().server());
+  }
+
+  @Test
+  void theReportShowsWhereEachRanAndMarksEmbeddedOnes() throws IOException {
+    Path html = dir.resolve("report.html");
+    HtmlReport.write(
+        List.of(
+            ResultDirectory.load(run("real", 1_000_000, false)),
+            ResultDirectory.load(run("mine", 2_000_000, true))),
+        html);
+    String page = Files.readString(html);
+    assertTrue(page.contains("<th>embedded</th><th>where</th>"), page);
+    assertTrue(page.contains("<td>yes</td><td>" + EMBEDDED + "</td>"), page);
+    assertTrue(page.contains("<td>no</td><td>127.0.0.1:5432</td>"), page);
+    assertTrue(page.contains("to the baseline, the first run: real."), page);
+  }
+
+  @Test
+  void summariesWrittenBeforeTheFieldsStillCompareMergeAndReport() throws IOException {
+    ObjectMapper json = new ObjectMapper();
+    List<ResultDirectory> runs = new java.util.ArrayList<>();
+    for (String name : List.of("old-a", "old-b")) {
+      Path run = run(name, 1_000_000, false);
+      ObjectNode summary = (ObjectNode) json.readTree(run.resolve(SummaryJson.FILE).toFile());
+      summary.remove(List.of("embedded", "server", "client"));
+      json.writeValue(run.resolve(SummaryJson.FILE).toFile(), summary);
+      runs.add(ResultDirectory.load(run));
+    }
+    String text = CompareTable.render(runs, CompareTable.Format.TEXT);
+    assertFalse(text.contains("*"), text);
+    assertTrue(
+        CompareTable.render(runs, CompareTable.Format.CSV)
+            .lines()
+            .skip(1)
+            .allMatch(l -> l.endsWith(",,,,"))); // embedded, where, client_cpu_cores, bottleneck
+    RunMerger.merge(runs, dir.resolve("merged"));
+    assertNull(ResultDirectory.load(dir.resolve("merged")).summary().identity().embedded());
+    HtmlReport.write(runs, dir.resolve("report.html"));
+  }
+}
