@@ -1,5 +1,10 @@
 package io.txbench.cli;
 
+import io.txbench.cli.tools.CompareCommand;
+import io.txbench.cli.tools.ExportCommand;
+import io.txbench.cli.tools.HistoryCommand;
+import io.txbench.cli.tools.MergeCommand;
+import io.txbench.cli.tools.ReportCommand;
 import io.txbench.core.engine.Backoff;
 import io.txbench.core.engine.RunOptions;
 import io.txbench.core.settings.ConnectionSettings;

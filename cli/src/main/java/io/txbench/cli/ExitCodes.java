@@ -1,9 +1,9 @@
 package io.txbench.cli;
 
 /** The process exit codes. */
-final class ExitCodes {
+public final class ExitCodes {
   /** The run completed. */
-  static final int OK = 0;
+  public static final int OK = 0;
 
   /** The run completed, but with errors over --max-errors or a failed verification. */
   static final int RUN_FAILED = 1;
@@ -27,10 +27,10 @@ final class ExitCodes {
   static final int THRESHOLD = 5;
 
   /** history: the latest run of at least one series regressed against its baseline. */
-  static final int REGRESSION = 6;
+  public static final int REGRESSION = 6;
 
   /** compare: runs of the same data returned different answers to the same query. */
-  static final int ANSWERS_DIFFER = 7;
+  public static final int ANSWERS_DIFFER = 7;
 
   /**
    * Stopped by a signal. The process's own exit code is the JVM's for the signal, 128 plus its

@@ -10,7 +10,7 @@ import picocli.CommandLine.ParameterException;
  * that nothing computed from them overflows and no value starts what a machine cannot hold (a
  * hundred million threads). The help texts quote the same constants.
  */
-final class Limits {
+public final class Limits {
   static final int MAX_PARALLELISM = 4096;
   static final double MIN_RATE = 0.001;
   static final double MAX_RATE = 10_000_000;
@@ -26,12 +26,12 @@ final class Limits {
 
   private final CommandSpec spec;
 
-  Limits(CommandSpec spec) {
+  public Limits(CommandSpec spec) {
     this.spec = spec;
   }
 
   /** {@code value} of {@code option} lies in [min, max], or the run is refused in one line. */
-  void check(String option, long value, long min, long max) {
+  public void check(String option, long value, long min, long max) {
     if (value < min || value > max) {
       throw new ParameterException(
           spec.commandLine(),
@@ -46,7 +46,7 @@ final class Limits {
   }
 
   /** The same for a rate; null (not given) passes. */
-  void check(String option, Double value, double min, double max) {
+  public void check(String option, Double value, double min, double max) {
     if (value != null && !(value >= min && value <= max)) {
       throw new ParameterException(
           spec.commandLine(),
@@ -67,7 +67,7 @@ final class Limits {
   }
 
   /** The same for a duration; null (not given) passes. */
-  void check(String option, Duration value, Duration min, Duration max) {
+  public void check(String option, Duration value, Duration min, Duration max) {
     if (value != null && (value.compareTo(min) < 0 || value.compareTo(max) > 0)) {
       throw new ParameterException(
           spec.commandLine(),

@@ -1,6 +1,5 @@
 package io.txbench.core.engine;
 
-
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 

@@ -2,6 +2,8 @@ package io.txbench.jdbc;
 
 import io.txbench.core.spi.Failure;
 import io.txbench.core.spi.TargetOptions;
+import io.txbench.jdbc.workloads.AirlineSchema;
+import io.txbench.jdbc.workloads.AnalyticsSql;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Map;

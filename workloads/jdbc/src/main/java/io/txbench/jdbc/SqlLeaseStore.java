@@ -4,6 +4,8 @@ import io.txbench.core.ownership.LeaseMode;
 import io.txbench.core.ownership.LeaseRecord;
 import io.txbench.core.ownership.LeaseStore;
 import io.txbench.core.spi.SetupException;
+import io.txbench.jdbc.schema.SchemaRegistry;
+import io.txbench.jdbc.schema.SqlCatalog;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -16,7 +18,7 @@ import java.util.List;
  * The leases on txbench's tables, as rows of {@code txbench_lease}, each written in a transaction
  * of its own on the target's control connections, with the server's clock.
  */
-final class SqlLeaseStore implements LeaseStore {
+public final class SqlLeaseStore implements LeaseStore {
   static final String TABLE = "txbench_lease";
   private static final List<String> COLUMNS =
       List.of(
@@ -25,13 +27,13 @@ final class SqlLeaseStore implements LeaseStore {
   private final JdbcTarget target;
   private final String now;
 
-  SqlLeaseStore(JdbcTarget target) {
+  public SqlLeaseStore(JdbcTarget target) {
     this.target = target;
     this.now = target.dialect().epochMillis();
   }
 
   /** Creates the lease table where there is none; refuses a table of that name not txbench's. */
-  void ensure() throws SQLException, SetupException {
+  public void ensure() throws SQLException, SetupException {
     try (Connection c = open()) {
       if (!SqlCatalog.exists(c, TABLE)) {
         try (Statement s = c.createStatement()) {

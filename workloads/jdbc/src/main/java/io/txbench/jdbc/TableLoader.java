@@ -14,18 +14,18 @@ import java.util.concurrent.Future;
  * Loads several tables at once (sysbench's parallel prepare), each on a connection of its own from
  * the workers' pool, with the dialect's fast path; one progress bar counts the rows of them all.
  */
-final class TableLoader {
+public final class TableLoader {
   /** More loaders than this only queue on the server's disk. */
   private static final int MOST_AT_ONCE = 8;
 
   private final JdbcTarget target;
 
-  TableLoader(JdbcTarget target) {
+  public TableLoader(JdbcTarget target) {
     this.target = target;
   }
 
   /** Loads {@code loads}, a table each, then sets their id sequences past the rows loaded. */
-  void load(List<TableLoad> loads, String name, Progress progress) throws Exception {
+  public void load(List<TableLoad> loads, String name, Progress progress) throws Exception {
     long total = loads.stream().mapToLong(TableLoad::rows).sum();
     try (Progress.Task task = progress.start(name, total)) {
       Progress.Task shared = synchronizedTask(task);

@@ -16,6 +16,8 @@ import io.txbench.core.spi.Dropped;
 import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.Target;
 import io.txbench.core.spi.WorkloadOptions;
+import io.txbench.jdbc.schema.SchemaRegistryAccess;
+import io.txbench.jdbc.schema.SqlCatalog;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.DriverManager;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.Failure;
 import io.txbench.core.spi.TargetOptions;
+import io.txbench.jdbc.workloads.AnalyticsSql;
 import java.io.EOFException;
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -15,6 +15,7 @@ import io.txbench.core.spi.Progress;
 import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.StoppedException;
 import io.txbench.core.spi.WorkloadOptions;
+import io.txbench.jdbc.schema.SqlCatalog;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -24,6 +24,7 @@ import io.txbench.core.run.WorkloadRun;
 import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.Target;
 import io.txbench.core.spi.WorkloadOptions;
+import io.txbench.jdbc.schema.SchemaRegistryAccess;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -18,6 +18,7 @@ import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.Target;
 import io.txbench.core.spi.Workload;
 import io.txbench.core.spi.WorkloadOptions;
+import io.txbench.jdbc.schema.SchemaRegistryAccess;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

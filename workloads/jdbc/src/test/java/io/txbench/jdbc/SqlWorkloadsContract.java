@@ -13,6 +13,7 @@ import io.txbench.core.spi.Queries;
 import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.WorkloadFixtures;
 import io.txbench.core.spi.WorkloadOptions;
+import io.txbench.jdbc.workloads.AirlineSchema;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 

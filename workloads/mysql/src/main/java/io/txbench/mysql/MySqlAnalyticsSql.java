@@ -1,6 +1,6 @@
 package io.txbench.mysql;
 
-import io.txbench.jdbc.AnalyticsSql;
+import io.txbench.jdbc.workloads.AnalyticsSql;
 
 /**
  * The analytics queries on MySQL 8 and MariaDB, the same text for both: WITH ROLLUP where it serves

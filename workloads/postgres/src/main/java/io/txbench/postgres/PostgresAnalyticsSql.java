@@ -1,6 +1,6 @@
 package io.txbench.postgres;
 
-import io.txbench.jdbc.AnalyticsSql;
+import io.txbench.jdbc.workloads.AnalyticsSql;
 
 /**
  * The analytics queries on PostgreSQL: GROUPING SETS, ROLLUP and CUBE, each one pass over the

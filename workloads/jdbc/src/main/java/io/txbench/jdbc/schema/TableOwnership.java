@@ -1,0 +1,65 @@
+package io.txbench.jdbc.schema;
+
+import io.txbench.core.spi.SetupException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Set;
+
+/**
+ * Whether a table in the way is txbench's, to replace, run on or drop: listed in its record, named
+ * as one of its tables, and with that table's columns and their types ({@link TableShape}). A
+ * user's table with txbench's name and column names but other types is not: nothing touches it.
+ */
+final class TableOwnership {
+  private TableOwnership() {}
+
+  /**
+   * Fails unless the table {@code t} names is txbench's: among the tables the record lists ({@code
+   * recorded}), in the shape of one of txbench's tables of that name (a {@code usertable} of any
+   * field count, which prepare replaces); with {@code sameShape}, in exactly {@code t}'s shape, its
+   * text columns of {@code t}'s lengths, as a run on it needs.
+   */
+  static void requireOwn(Connection c, TableDef t, Set<String> recorded, boolean sameShape)
+      throws SQLException, SetupException {
+    if (!recorded.contains(t.name())) {
+      throw new SetupException(
+          "table '"
+              + t.name()
+              + "' already exists in database '"
+              + c.getCatalog()
+              + "' and was not created by txbench: it is left untouched; use"
+              + " another --target-database-name, or drop or rename it yourself");
+    }
+    TableShape found = SqlCatalog.shape(c, t.name());
+    if (t.shape().matches(found)) {
+      return;
+    }
+    if (!KnownTables.ownShape(t.name(), found)) {
+      throw new SetupException(
+          "table '"
+              + t.name()
+              + "' in database '"
+              + c.getCatalog()
+              + "' is listed in txbench's record but its columns are not txbench's: it is left"
+              + " untouched; use another --target-database-name");
+    }
+    if (sameShape) {
+      throw new SetupException(
+          "table '"
+              + t.name()
+              + "' in database '"
+              + c.getCatalog()
+              + "' was loaded with other columns than this run's (another --field-count or"
+              + " --field-length?): run once without --skip-setup to load it anew");
+    }
+  }
+
+  /**
+   * Whether {@code --drop} may drop the table {@code name} the record lists: one of txbench's
+   * names, and where it exists, in the shape of txbench's table of that name.
+   */
+  static boolean droppable(Connection c, String name) throws SQLException {
+    return KnownTables.known(name)
+        && (!SqlCatalog.exists(c, name) || KnownTables.ownShape(name, SqlCatalog.shape(c, name)));
+  }
+}

@@ -1,0 +1,255 @@
+package io.txbench.jdbc.workloads;
+
+import io.txbench.core.data.AirlineData;
+import io.txbench.core.data.Schedule;
+import io.txbench.core.engine.Tally;
+import io.txbench.core.engine.Worker;
+import io.txbench.core.kinds.Airline;
+import io.txbench.core.kinds.AirlineCounts;
+import io.txbench.core.kinds.AirlineOptions;
+import io.txbench.core.ownership.Lease;
+import io.txbench.core.ownership.LeaseMode;
+import io.txbench.core.spi.AbandonedException;
+import io.txbench.core.spi.DeclinedException;
+import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.Progress;
+import io.txbench.core.spi.Verification;
+import io.txbench.core.spi.Workload;
+import io.txbench.core.spi.WorkloadOptions;
+import io.txbench.jdbc.BulkLoader;
+import io.txbench.jdbc.JdbcSession;
+import io.txbench.jdbc.JdbcTarget;
+import io.txbench.jdbc.SqlDialect;
+import io.txbench.jdbc.TableLoad;
+import io.txbench.jdbc.schema.SchemaRegistry;
+import io.txbench.jdbc.schema.SqlQueries;
+import io.txbench.jdbc.schema.TableDef;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A user buys a ticket, in one transaction: read a random flight with its aircraft's capacity, read
+ * how many seats are taken that day (the day's audit row), take the next seat number, insert the
+ * seat and the payment (priced by the flight's duration), and add the seat to the audit row. When
+ * the flight is full that day the booking is declined as sold out: nothing is written, the
+ * transaction is rolled back, and the runner counts it beside the others (not an error).
+ *
+ * <p>The seat number comes from the read, so an isolation level that lets two buyers read the same
+ * count shows up in verify as repeated seat numbers (and seats past capacity); under REPEATABLE
+ * READ the server aborts one of them instead (PostgreSQL), or the read locks the audit row (MySQL,
+ * see {@link SqlDialect#seatsTakenRead}), and the runner retries what was aborted. Without a
+ * transaction each write commits on its own: an iteration that fails after one of them is an error
+ * with partial effects, never retried.
+ */
+public final class AirlineWorkload implements Workload<JdbcSession> {
+  private final JdbcTarget target;
+  private final Airline kind;
+  private final WorkloadOptions options;
+  private final AirlineOptions airline;
+  private final SchemaRegistry registry;
+  private final LocalDate[] days;
+  private final long bookingSleepNanos;
+  private final String seatsTakenRead;
+  private long schedules;
+  private AirlineCounts before;
+
+  /** The last seat before the run: the run's seats are the ones after it. */
+  private long lastSeatBefore;
+
+  public AirlineWorkload(
+      JdbcTarget target, Airline kind, WorkloadOptions options, SchemaRegistry registry) {
+    this.target = target;
+    this.kind = kind;
+    this.options = options;
+    this.airline = AirlineOptions.of(options.declared());
+    this.registry = registry;
+    this.days = AirlineData.bookingDays(airline.dayRange());
+    this.bookingSleepNanos = airline.bookingSleep().toNanos();
+    this.seatsTakenRead = target.dialect().seatsTakenRead(target.isolation());
+  }
+
+  @Override
+  public void prepare(Progress progress) throws Exception {
+    AirlineData data = new AirlineData(options.seed(), 1);
+    try (Connection c = target.controlConnection()) {
+      c.setAutoCommit(true);
+      registry.recreate(c, AirlineSchema.ALL, kind.dataSet(), data.scheduleCount(), options.seed());
+      BulkLoader loader = target.dialect().bulkLoader();
+      TableLoad aircraft =
+          new TableLoad(
+              "aircraft",
+              List.of("registration", "model", "capacity"),
+              data.aircraft().size(),
+              sink ->
+                  data.aircraft()
+                      .forEach(a -> sink.row(a.registration(), a.model(), a.capacity())));
+      TableLoad schedule =
+          new TableLoad(
+              "schedule",
+              List.of(
+                  "schedule_id",
+                  "flight_number",
+                  "origin",
+                  "destination",
+                  "departure_minute",
+                  "arrival_minute",
+                  "duration_minutes",
+                  "days_of_week",
+                  "aircraft"),
+              data.scheduleCount(),
+              sink -> data.forEachSchedule(s -> sink.row(row(s))));
+      for (TableLoad load : List.of(aircraft, schedule)) {
+        try (Progress.Task task = progress.start("loading " + load.table(), load.rows())) {
+          loader.load(c, load, task);
+        }
+      }
+      registry.finish(c, AirlineSchema.ALL);
+    }
+    schedules = airline.schedulesBooked(data.scheduleCount());
+  }
+
+  private static Object[] row(Schedule s) {
+    return new Object[] {
+      s.scheduleId(),
+      s.flightNumber(),
+      s.origin(),
+      s.destination(),
+      s.departureMinute(),
+      s.arrivalMinute(),
+      s.durationMinutes(),
+      s.daysOfWeek(),
+      s.aircraft()
+    };
+  }
+
+  @Override
+  public OptionValues attach() throws Exception {
+    try (Connection c = target.controlConnection()) {
+      for (TableDef t : AirlineSchema.ALL) {
+        long scale = registry.attach(c, t);
+        if (t.equals(AirlineSchema.SCHEDULE)) {
+          schedules = airline.schedulesBooked(scale);
+        }
+      }
+      commitIfNeeded(c);
+    }
+    return OptionValues.defaults();
+  }
+
+  @Override
+  public Lease lease(LeaseMode mode) throws Exception {
+    return registry.lease(target, kind.dataSet(), mode);
+  }
+
+  @Override
+  public void beforeRun() throws SQLException {
+    before = counts();
+    try (Connection c = target.controlConnection()) {
+      lastSeatBefore = SqlQueries.single(c, "SELECT COALESCE(MAX(seat_id), 0) FROM seat");
+      commitIfNeeded(c);
+    }
+  }
+
+  @Override
+  public JdbcSession openSession(Worker worker) throws SQLException {
+    return JdbcSession.open(
+        target,
+        worker,
+        AirlineSchema.READ_FLIGHT,
+        seatsTakenRead,
+        AirlineSchema.INSERT_SEAT,
+        AirlineSchema.INSERT_PAYMENT,
+        target.dialect().auditUpsert());
+  }
+
+  @Override
+  public void iteration(Worker worker, JdbcSession session)
+      throws SQLException, AbandonedException, InterruptedException, DeclinedException {
+    long scheduleId = 1 + worker.random().nextLong(schedules);
+    LocalDate day = days[worker.random().nextInt(days.length)];
+    long user = 1 + worker.random().nextLong(1_000_000_000L);
+    session.transaction(
+        s -> {
+          int duration;
+          int capacity;
+          int taken;
+          PreparedStatement flight = s.statement(AirlineSchema.READ_FLIGHT);
+          flight.setLong(1, scheduleId);
+          try (ResultSet rs = s.read(flight)) {
+            if (!rs.next()) {
+              throw new SQLException("schedule " + scheduleId + " is missing");
+            }
+            duration = rs.getInt(1);
+            capacity = rs.getInt(2);
+          }
+          PreparedStatement seatsTaken = s.statement(seatsTakenRead);
+          seatsTaken.setLong(1, scheduleId);
+          seatsTaken.setObject(2, day);
+          try (ResultSet rs = s.read(seatsTaken)) {
+            taken = rs.next() ? rs.getInt(1) : 0;
+          }
+          if (taken >= capacity) {
+            throw new DeclinedException("flight " + scheduleId + " on " + day + " is sold out");
+          }
+          if (bookingSleepNanos > 0) {
+            TimeUnit.NANOSECONDS.sleep(bookingSleepNanos);
+          }
+          PreparedStatement seat = s.statement(AirlineSchema.INSERT_SEAT);
+          seat.setLong(1, scheduleId);
+          seat.setObject(2, day);
+          seat.setInt(3, taken + 1);
+          seat.setLong(4, user);
+          s.write(seat);
+          PreparedStatement payment = s.statement(AirlineSchema.INSERT_PAYMENT);
+          payment.setLong(1, scheduleId);
+          payment.setObject(2, day);
+          payment.setLong(3, user);
+          payment.setBigDecimal(4, AirlineData.fare(duration));
+          s.write(payment);
+          PreparedStatement audit = s.statement(target.dialect().auditUpsert());
+          audit.setLong(1, scheduleId);
+          audit.setObject(2, day);
+          s.write(audit);
+          return null;
+        });
+  }
+
+  private void commitIfNeeded(Connection c) throws SQLException {
+    if (!target.autoCommit()) {
+      c.commit();
+    }
+  }
+
+  private AirlineCounts counts() throws SQLException {
+    try (Connection c = target.controlConnection()) {
+      AirlineCounts counts =
+          new AirlineCounts(
+              SqlQueries.single(c, "SELECT COUNT(*) FROM seat"),
+              SqlQueries.single(c, "SELECT COUNT(*) FROM payment"),
+              SqlQueries.single(c, "SELECT COALESCE(SUM(seats_occupied), 0) FROM audit"),
+              SqlQueries.single(c, AirlineSchema.SEATS_OVER_CAPACITY));
+      commitIfNeeded(c);
+      return counts;
+    }
+  }
+
+  @Override
+  public Verification verify(Tally tally) throws SQLException {
+    AirlineCounts after = counts();
+    long repeated;
+    try (Connection c = target.controlConnection()) {
+      repeated =
+          SqlQueries.single(
+              c,
+              String.format(
+                  java.util.Locale.ROOT, AirlineSchema.REPEATED_SEATS_AFTER, lastSeatBefore));
+      commitIfNeeded(c);
+    }
+    return kind.verify(before, after, repeated, tally, !target.autoCommit());
+  }
+}

@@ -1,0 +1,281 @@
+package io.txbench.jdbc.workloads;
+
+import io.txbench.core.data.AnalyticsData;
+import io.txbench.core.engine.Tally;
+import io.txbench.core.engine.Worker;
+import io.txbench.core.kinds.Analytics;
+import io.txbench.core.kinds.AnalyticsQuery;
+import io.txbench.core.kinds.AnalyticsRun;
+import io.txbench.core.ownership.Lease;
+import io.txbench.core.ownership.LeaseMode;
+import io.txbench.core.spi.AbandonedException;
+import io.txbench.core.spi.Answer;
+import io.txbench.core.spi.DeclinedException;
+import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.Progress;
+import io.txbench.core.spi.SetupException;
+import io.txbench.core.spi.Verification;
+import io.txbench.core.spi.Workload;
+import io.txbench.core.spi.WorkloadOptions;
+import io.txbench.jdbc.JdbcSession;
+import io.txbench.jdbc.JdbcTarget;
+import io.txbench.jdbc.TableLoader;
+import io.txbench.jdbc.schema.SchemaRegistry;
+import io.txbench.jdbc.schema.SqlCatalog;
+import io.txbench.jdbc.schema.SqlQueries;
+import io.txbench.jdbc.schema.TableDef;
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * {@link Analytics} on SQL: the order tables loaded from {@link AnalyticsData} with the dialect's
+ * fast path, and each iteration one of the chosen queries ({@link AnalyticsSql}), every row and
+ * column read. Each worker takes the queries in turn from its own place in the list, so that
+ * workers side by side run different queries. A query reads only: no transaction, as a point select
+ * has none.
+ */
+public final class AnalyticsWorkload implements Workload<AnalyticsWorkload.Session> {
+  private final JdbcTarget target;
+  private final Analytics kind;
+  private final WorkloadOptions options;
+  private final SchemaRegistry registry;
+  private final AnalyticsData data;
+  private final Analytics.Indexes indexes;
+  private final List<AnalyticsQuery> queries;
+  private final List<String> statements;
+  private Map<String, Long> before;
+
+  public AnalyticsWorkload(
+      JdbcTarget target, Analytics kind, WorkloadOptions options, SchemaRegistry registry) {
+    this.target = target;
+    this.kind = kind;
+    this.options = options;
+    this.registry = registry;
+    this.data = Analytics.data(options.declared(), options.seed());
+    this.indexes = Analytics.indexes(options.declared());
+    this.queries = Analytics.queries(options.declared());
+    this.statements = target.dialect().analyticsSql().statements(queries);
+  }
+
+  /** A worker's session, and the query it runs next (an index into the chosen ones). */
+  static final class Session implements AutoCloseable {
+    private final JdbcSession jdbc;
+    private int next;
+
+    private Session(JdbcSession jdbc, int first) {
+      this.jdbc = jdbc;
+      this.next = first;
+    }
+
+    @Override
+    public void close() {
+      jdbc.close();
+    }
+  }
+
+  @Override
+  public List<String> operations() {
+    return queries.stream().map(AnalyticsQuery::queryName).toList();
+  }
+
+  /** Records every table at the number of orders, the scale {@link #attach} compares. */
+  @Override
+  public void prepare(Progress progress) throws Exception {
+    List<TableDef> tables = AnalyticsSchema.tables(indexes);
+    try (Connection c = target.controlConnection()) {
+      c.setAutoCommit(true);
+      registry.recreate(c, tables, kind.dataSet(), data.orders(), options.seed());
+    }
+    new TableLoader(target).load(AnalyticsSchema.loads(data), "loading analytics", progress);
+    try (Connection c = target.controlConnection()) {
+      c.setAutoCommit(true);
+      registry.finish(c, tables);
+    }
+  }
+
+  /**
+   * The tables must be txbench's, loaded completely from this seed at this scale: the answers it
+   * checks are this data's, so it refuses other data whether the options were given or not.
+   */
+  @Override
+  public OptionValues attach() throws Exception {
+    try (Connection c = target.controlConnection()) {
+      for (TableDef table : AnalyticsSchema.SHAPES) {
+        long orders = registry.attach(c, table);
+        SchemaRegistry.Entry entry = registry.entries(c).get(table.name());
+        if (orders != data.orders() || entry.seed() != options.seed()) {
+          throw new SetupException(
+              "the analytics tables in database '"
+                  + c.getCatalog()
+                  + "' hold the data of --seed "
+                  + entry.seed()
+                  + " at --scale "
+                  + scaleOf(orders)
+                  + " ("
+                  + orders
+                  + " orders), not of --seed "
+                  + options.seed()
+                  + " at --scale "
+                  + data.scale().toPlainString()
+                  + " ("
+                  + data.orders()
+                  + "): run once without --skip-setup to load them, or pass those options");
+        }
+      }
+      requireIndexes(c);
+      Map<String, Long> rows = rows(c);
+      if (!rows.equals(Analytics.expectedRows(data))) {
+        throw new SetupException(
+            "the analytics tables in database '"
+                + c.getCatalog()
+                + "' hold "
+                + rows
+                + " rows, not the "
+                + Analytics.expectedRows(data)
+                + " they were loaded with: run once without --skip-setup to load them anew");
+      }
+      commitIfNeeded(c);
+    }
+    return OptionValues.defaults();
+  }
+
+  /** The foreign-key columns of {@code ord} are indexed as {@code --indexes} says. */
+  private void requireIndexes(Connection c) throws SQLException, SetupException {
+    Set<String> keys = new TreeSet<>(SqlCatalog.indexedColumns(c, "ord"));
+    keys.retainAll(AnalyticsSchema.KEY_COLUMNS);
+    boolean indexed = keys.equals(AnalyticsSchema.KEY_COLUMNS);
+    if (indexed != (indexes == Analytics.Indexes.KEYS)) {
+      throw new SetupException(
+          "ord in database '"
+              + c.getCatalog()
+              + "' has "
+              + (keys.isEmpty() ? "no index on " : "indexes on " + keys + " of ")
+              + String.join(", ", AnalyticsSchema.KEY_COLUMNS)
+              + ", not what --indexes "
+              + indexes.name().toLowerCase(java.util.Locale.ROOT)
+              + " asks: run once without --skip-setup to make them so");
+    }
+  }
+
+  private static String scaleOf(long orders) {
+    return BigDecimal.valueOf(orders, 6).stripTrailingZeros().toPlainString();
+  }
+
+  @Override
+  public Lease lease(LeaseMode mode) throws Exception {
+    return registry.lease(target, kind.dataSet(), mode);
+  }
+
+  @Override
+  public void beforeRun() throws SQLException {
+    try (Connection c = target.controlConnection()) {
+      before = rows(c);
+      commitIfNeeded(c);
+    }
+  }
+
+  @Override
+  public Session openSession(Worker worker) throws SQLException {
+    JdbcSession jdbc = JdbcSession.open(target, worker, statements.toArray(String[]::new));
+    return new Session(jdbc, worker.index() % queries.size());
+  }
+
+  @Override
+  public void iteration(Worker worker, Session session)
+      throws SQLException, AbandonedException, InterruptedException, DeclinedException {
+    int query = session.next;
+    session.next = (query + 1) % queries.size();
+    worker.operation(query);
+    String sql = statements.get(query);
+    session.jdbc.transaction(
+        s -> {
+          PreparedStatement statement = s.statement(sql);
+          bind(statement, queries.get(query));
+          try (ResultSet rs = s.read(statement)) {
+            return rows(rs, queries.get(query), false);
+          }
+        });
+  }
+
+  /** Sets {@code query}'s parameters on its statement. */
+  private void bind(PreparedStatement statement, AnalyticsQuery query) throws SQLException {
+    if (query == AnalyticsQuery.JOIN) {
+      statement.setInt(1, data.joinCustomer());
+    }
+  }
+
+  /**
+   * Reads every row and column of {@code query}'s result {@code rs}; with {@code keep}, returns the
+   * rows as {@link Answer#of} takes them, otherwise null.
+   */
+  private static List<List<Object>> rows(ResultSet rs, AnalyticsQuery query, boolean keep)
+      throws SQLException {
+    List<List<Object>> rows = keep ? new ArrayList<>() : null;
+    int columns = rs.getMetaData().getColumnCount();
+    if (columns != query.columns().size()) {
+      throw new SQLException(
+          query.queryName() + " returned " + columns + " columns, not " + query.columns());
+    }
+    while (rs.next()) {
+      List<Object> row = keep ? new ArrayList<>(columns) : null;
+      for (int i = 1; i <= columns; i++) {
+        Object cell = rs.getObject(i);
+        if (keep) {
+          row.add(cell == null || cell instanceof Number ? cell : cell.toString());
+        }
+      }
+      if (keep) {
+        rows.add(row);
+      }
+    }
+    return rows;
+  }
+
+  @Override
+  public Verification verify(Tally tally) throws SQLException {
+    Map<String, Long> after;
+    try (Connection c = target.controlConnection()) {
+      after = rows(c);
+      commitIfNeeded(c);
+    }
+    List<Answer> answers = new ArrayList<>();
+    try (Connection c = target.controlConnection()) {
+      for (int i = 0; i < queries.size(); i++) {
+        AnalyticsQuery query = queries.get(i);
+        try (PreparedStatement statement = c.prepareStatement(statements.get(i))) {
+          bind(statement, query);
+          try (ResultSet rs = statement.executeQuery()) {
+            answers.add(Answer.of(query.queryName(), query.columns(), rows(rs, query, true)));
+          }
+        }
+      }
+      commitIfNeeded(c);
+    }
+    return kind.verify(
+        new AnalyticsRun(before, after, tally, options.declared(), options.seed(), answers));
+  }
+
+  /** The rows of each table, by name. */
+  private static Map<String, Long> rows(Connection c) throws SQLException {
+    Map<String, Long> rows = new LinkedHashMap<>();
+    for (String table : Analytics.TABLES) {
+      rows.put(table, SqlQueries.single(c, "SELECT COUNT(*) FROM " + table));
+    }
+    return rows;
+  }
+
+  private void commitIfNeeded(Connection c) throws SQLException {
+    if (!target.autoCommit()) {
+      c.commit();
+    }
+  }
+}

@@ -1,0 +1,144 @@
+package io.txbench.jdbc.workloads;
+
+import io.txbench.core.engine.Worker;
+import io.txbench.core.kinds.Oltp;
+import io.txbench.core.spi.AbandonedException;
+import io.txbench.core.spi.DeclinedException;
+import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.WorkloadOptions;
+import io.txbench.jdbc.JdbcSession;
+import io.txbench.jdbc.JdbcTarget;
+import io.txbench.jdbc.schema.SchemaRegistry;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * {@link Oltp} on SQL, sysbench's {@code oltp_read_only}, {@code oltp_write_only} and {@code
+ * oltp_read_write}: one transaction on a random table, in sysbench's order, {@code --point-selects}
+ * rows by id, then the simple, sum, order and distinct ranges of {@code --range-size} ids (clipped
+ * to the table), then the writes ({@link OltpWrites}). Every statement is counted as sysbench
+ * counts it (by the session), with BEGIN and COMMIT as two others in a transaction; with {@code
+ * --skip-trx} the connections commit each statement on their own and there are none.
+ */
+public final class OltpWorkload extends ItemWorkload {
+  private final int pointSelects;
+  private final int simpleRanges;
+  private final int sumRanges;
+  private final int orderRanges;
+  private final int distinctRanges;
+  private final long rangeSize;
+  private final OltpWrites writes;
+  private final List<OltpTable> oltpTables;
+  private final List<String> prepared;
+
+  public OltpWorkload(
+      JdbcTarget target, Oltp kind, WorkloadOptions options, SchemaRegistry registry) {
+    super(target, kind, options, registry);
+    OptionValues values = options.declared();
+    pointSelects = (int) kind.per(values, Oltp.POINT_SELECTS);
+    simpleRanges = (int) kind.per(values, Oltp.SIMPLE_RANGES);
+    sumRanges = (int) kind.per(values, Oltp.SUM_RANGES);
+    orderRanges = (int) kind.per(values, Oltp.ORDER_RANGES);
+    distinctRanges = (int) kind.per(values, Oltp.DISTINCT_RANGES);
+    rangeSize = kind.per(values, Oltp.RANGE_SIZE);
+    boolean deleteReturns = target.dialect().deleteReturns(target.serverVersion());
+    writes = new OltpWrites(kind, values, deleteReturns, target.autoCommit(), data, keys);
+    List<List<String>> byStatement = new ArrayList<>();
+    for (OltpSql statement : OltpSql.values()) {
+      byStatement.add(perTable(statement.template()));
+    }
+    List<OltpTable> each = new ArrayList<>();
+    for (int t = 0; t < tables().size(); t++) {
+      List<String> sql = new ArrayList<>();
+      for (List<String> statement : byStatement) {
+        sql.add(statement.get(t));
+      }
+      each.add(new OltpTable(tables().get(t), sql));
+    }
+    oltpTables = List.copyOf(each);
+    List<String> used = new ArrayList<>();
+    for (OltpTable table : oltpTables) {
+      for (OltpSql statement : statements()) {
+        used.add(table.sql(statement));
+      }
+    }
+    prepared = List.copyOf(used);
+  }
+
+  /** The statements a transaction of these options runs, prepared up front on every table. */
+  private List<OltpSql> statements() {
+    List<OltpSql> used = new ArrayList<>();
+    addIf(used, pointSelects, OltpSql.POINT_SELECT);
+    addIf(used, simpleRanges, OltpSql.SIMPLE_RANGE);
+    addIf(used, sumRanges, OltpSql.SUM_RANGE);
+    addIf(used, orderRanges, OltpSql.ORDER_RANGE);
+    addIf(used, distinctRanges, OltpSql.DISTINCT_RANGE);
+    used.addAll(writes.statements());
+    return used;
+  }
+
+  private static void addIf(List<OltpSql> used, int count, OltpSql statement) {
+    if (count > 0) {
+      used.add(statement);
+    }
+  }
+
+  @Override
+  public JdbcSession openSession(Worker worker) throws SQLException {
+    return JdbcSession.open(target, worker, prepared.toArray(String[]::new));
+  }
+
+  @Override
+  public void iteration(Worker worker, JdbcSession session)
+      throws SQLException, AbandonedException, InterruptedException, DeclinedException {
+    SplittableRandom random = worker.random();
+    OltpTable table = oltpTables.get(randomTable(random));
+    session.transaction(
+        s -> {
+          reads(s, table, random);
+          writes.run(s, table, random);
+          return null;
+        });
+  }
+
+  /** The reads of one transaction, in sysbench's order. */
+  private void reads(JdbcSession s, OltpTable table, SplittableRandom random) throws SQLException {
+    for (int i = 0; i < pointSelects; i++) {
+      PreparedStatement select = s.statement(table.sql(OltpSql.POINT_SELECT));
+      select.setLong(1, randomId(random));
+      drain(s, select);
+    }
+    ranges(s, table.sql(OltpSql.SIMPLE_RANGE), simpleRanges, random);
+    ranges(s, table.sql(OltpSql.SUM_RANGE), sumRanges, random);
+    ranges(s, table.sql(OltpSql.ORDER_RANGE), orderRanges, random);
+    ranges(s, table.sql(OltpSql.DISTINCT_RANGE), distinctRanges, random);
+  }
+
+  /**
+   * {@code count} reads of {@code sql} over ranges of {@link #rangeSize} ids from a random one,
+   * clipped to the table.
+   */
+  private void ranges(JdbcSession s, String sql, int count, SplittableRandom random)
+      throws SQLException {
+    for (int i = 0; i < count; i++) {
+      long start = randomId(random);
+      PreparedStatement select = s.statement(sql);
+      select.setLong(1, start);
+      select.setLong(2, Math.min(start + rangeSize - 1, rows));
+      drain(s, select);
+    }
+  }
+
+  /** Runs a query and reads every row it returns, as sysbench fetches them. */
+  private static void drain(JdbcSession s, PreparedStatement select) throws SQLException {
+    try (ResultSet rs = s.read(select)) {
+      while (rs.next()) {
+        // The rows cross the network whether or not their values are decoded.
+      }
+    }
+  }
+}

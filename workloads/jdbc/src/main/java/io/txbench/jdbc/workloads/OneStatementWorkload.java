@@ -1,0 +1,41 @@
+package io.txbench.jdbc.workloads;
+
+import io.txbench.core.engine.Worker;
+import io.txbench.core.kinds.ItemKind;
+import io.txbench.core.spi.WorkloadOptions;
+import io.txbench.jdbc.JdbcSession;
+import io.txbench.jdbc.JdbcTarget;
+import io.txbench.jdbc.schema.SchemaRegistry;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * The item kinds of one statement per iteration on a random table (point-select, insert, update,
+ * delete, and the range kinds): the statement's text for each table, prepared on every worker's
+ * session before the run.
+ */
+abstract class OneStatementWorkload extends ItemWorkload {
+  private final List<String> statements;
+
+  /** {@code sql} names the table {@code %T}. */
+  OneStatementWorkload(
+      JdbcTarget target,
+      ItemKind kind,
+      WorkloadOptions options,
+      SchemaRegistry registry,
+      String sql) {
+    super(target, kind, options, registry);
+    statements = perTable(sql);
+  }
+
+  @Override
+  public JdbcSession openSession(Worker worker) throws SQLException {
+    return JdbcSession.open(target, worker, statements.toArray(String[]::new));
+  }
+
+  /** The statement on a random table, as sysbench picks one per iteration. */
+  String randomStatement(SplittableRandom random) {
+    return statements.get(randomTable(random));
+  }
+}

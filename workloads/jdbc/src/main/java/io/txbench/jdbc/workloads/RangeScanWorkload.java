@@ -1,0 +1,44 @@
+package io.txbench.jdbc.workloads;
+
+import io.txbench.core.engine.Worker;
+import io.txbench.core.kinds.RangeScan;
+import io.txbench.core.spi.AbandonedException;
+import io.txbench.core.spi.DeclinedException;
+import io.txbench.core.spi.WorkloadOptions;
+import io.txbench.jdbc.JdbcSession;
+import io.txbench.jdbc.JdbcTarget;
+import io.txbench.jdbc.schema.SchemaRegistry;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+/**
+ * {@link RangeScan} on SQL: {@code --range-size} consecutive rows read in id order from the range's
+ * first id, every row fetched, as mongodb-performance-test's {@code iterate_many} walks its cursor:
+ * as many rows as there are from there, whatever was deleted.
+ */
+public final class RangeScanWorkload extends RangeWorkload {
+  private static final String SCAN_SQL = "SELECT c FROM %T WHERE id >= ? ORDER BY id LIMIT ?";
+
+  public RangeScanWorkload(
+      JdbcTarget target, RangeScan kind, WorkloadOptions options, SchemaRegistry registry) {
+    super(target, kind, options, registry, SCAN_SQL);
+  }
+
+  @Override
+  void onRange(Worker worker, JdbcSession session, String sql, long first, long last)
+      throws SQLException, AbandonedException, InterruptedException, DeclinedException {
+    session.transaction(
+        s -> {
+          PreparedStatement scan = s.statement(sql);
+          scan.setLong(1, first);
+          scan.setLong(2, last - first + 1);
+          try (ResultSet rs = s.read(scan)) {
+            while (rs.next()) {
+              rs.getString(1);
+            }
+          }
+          return null;
+        });
+  }
+}
