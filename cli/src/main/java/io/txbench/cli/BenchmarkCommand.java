@@ -218,7 +218,7 @@ final class BenchmarkCommand implements Callable<Integer> {
         providers.all());
     CommandPlan plan = plan();
     for (TargetSettings settings : sweep) {
-      thresholds.checkOperations(plan.thresholds(), settings.workload());
+      thresholds.checkOperations(plan.results().thresholds(), settings.workload());
     }
     OutputDirectories directories;
     try {
@@ -243,23 +243,22 @@ final class BenchmarkCommand implements Callable<Integer> {
   CommandPlan plan() {
     DataLevels data = dataLevels();
     return new CommandPlan(
-        List.copyOf(parallelism),
-        data,
-        targets.size() > 1 || parallelism.size() > 1 || data.sweeps(),
-        warmup != null ? warmup : shape.defaultWarmup(),
-        connection.embedded,
-        steps.skipSetup,
-        steps.onlySetup,
-        steps.drop,
-        steps.dropFirst,
-        steps.verify,
-        steps.commitCheck,
-        results.outputDir,
-        java.util.EnumSet.copyOf(results.reporters),
-        ShownOptions.of(spec, shownTyped()),
-        declaredBy(),
-        credentials,
-        thresholds.read(steps));
+        new CommandPlan.Runs(
+            List.copyOf(parallelism),
+            data,
+            targets.size() > 1 || parallelism.size() > 1 || data.sweeps(),
+            warmup != null ? warmup : shape.defaultWarmup(),
+            connection.embedded),
+        new CommandPlan.Steps(
+            steps.skipSetup,
+            steps.onlySetup,
+            steps.drop,
+            steps.dropFirst,
+            steps.verify,
+            steps.commitCheck),
+        new CommandPlan.Results(
+            results.outputDir, java.util.EnumSet.copyOf(results.reporters), thresholds.read(steps)),
+        new CommandPlan.Shown(ShownOptions.of(spec, shownTyped()), declaredBy(), credentials));
   }
 
   /**

@@ -85,7 +85,7 @@ final class BenchmarkSession {
 
   private int runTarget() throws Exception {
     WorkloadProvider provider = providers.forTarget(settings.targetName()).orElseThrow();
-    TargetLocator locator = new TargetLocator(provider, plan.embedded(), out);
+    TargetLocator locator = new TargetLocator(provider, plan.runs().embedded(), out);
     try {
       TargetOptions options = locator.locate(settings.target());
       guard.closeOnTimeout(locator.embedded());
@@ -113,8 +113,8 @@ final class BenchmarkSession {
     int exitCode = ExitCodes.OK;
     Setup setup = null;
     // One server for every level: each grows the data the level before left there.
-    for (int level = 0; level < plan.data().size() && !ended; level++) {
-      WorkloadOptions data = plan.data().at(workloadOptions, level);
+    for (int level = 0; level < plan.runs().data().size() && !ended; level++) {
+      WorkloadOptions data = plan.runs().data().at(workloadOptions, level);
       try (Benchmark benchmark =
           Benchmark.open(provider, options, data, plan.largestParallelism())) {
         // A signal stops the step under way (a load, a warm-up, a run) and whatever would follow.
@@ -122,18 +122,18 @@ final class BenchmarkSession {
         Target target = benchmark.target();
         if (level == 0) {
           connected(target, options, embedded);
-          if (plan.drop()) {
+          if (plan.steps().drop()) {
             tellDropped(benchmark.drop());
             return ExitCodes.OK;
           }
-          if (plan.dropFirst()) {
+          if (plan.steps().dropFirst()) {
             tellDropped(benchmark.dropBeforePrepare());
           }
         }
         // The data options a run on data loaded before records: those of the data it finds.
         OptionValues loaded = OptionValues.defaults();
         try {
-          if (plan.skipSetup()) {
+          if (plan.steps().skipSetup()) {
             loaded = benchmark.attach();
           } else {
             setup = setUp(benchmark, level, setup);
@@ -145,7 +145,7 @@ final class BenchmarkSession {
                   + " --skip-setup refuses them; run without it to load them again.");
           return Math.max(exitCode, ExitCodes.INTERRUPTED);
         }
-        if (plan.onlySetup()) {
+        if (plan.steps().onlySetup()) {
           out.println("Setup of " + workloadOptions.name() + " done.");
           leftBehind(options, embedded);
           return ExitCodes.OK;
@@ -184,8 +184,8 @@ final class BenchmarkSession {
   private Setup setUp(Benchmark benchmark, int level, Setup previous) throws Exception {
     ConsoleProgress progress = new ConsoleProgress(out, ConsoleProgress.onTerminal());
     Setup setup = level == 0 ? benchmark.prepare(progress) : benchmark.grow(progress, previous);
-    if (plan.data().sweeps()) {
-      out.println(plan.data().describe(level) + ": " + SetupLine.of(setup) + ".");
+    if (plan.runs().data().sweeps()) {
+      out.println(plan.runs().data().describe(level) + ": " + SetupLine.of(setup) + ".");
     }
     return setup;
   }
@@ -204,15 +204,15 @@ final class BenchmarkSession {
   private int measure(Benchmark benchmark, MeasuredRun.RunHeader header) throws Exception {
     int exitCode = ExitCodes.OK;
     MeasuredRun measured = new MeasuredRun(plan, header, benchmark, out, err);
-    for (int level = 0; level < plan.parallelism().size(); level++) {
-      RunOptions run = settings.run().withParallelism(plan.parallelism().get(level));
+    for (int level = 0; level < plan.runs().parallelism().size(); level++) {
+      RunOptions run = settings.run().withParallelism(plan.runs().parallelism().get(level));
       Path directory = directories.of(settings, header.dataLevel(), level);
       int code;
       try {
         code = measured.run(run, directory);
       } catch (TargetUnavailableException e) {
         // The levels measured so far keep their results and their verdicts.
-        err.println("txbench: " + plan.credentials().mask(e.getMessage()));
+        err.println("txbench: " + plan.shown().credentials().mask(e.getMessage()));
         ended = true;
         return Math.max(exitCode, ExitCodes.TARGET);
       }

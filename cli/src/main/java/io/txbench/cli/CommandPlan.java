@@ -10,40 +10,56 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What the command asks of every target alike, checked: for each of the {@code data} levels (one
- * unless a list of {@code --table-size} or {@code --scale} makes a sweep over data volume), a
- * setup, then one run per level of {@code parallelism}, on each target; {@code sweep} when the
- * command makes more than one run in all; {@code shownOptions} are the options as summary.json
- * shows them, secrets masked, and {@code declaredBy} names the targets and workloads that declare
- * an option of their own; {@code thresholds} are held against every run.
+ * What the command asks of every target alike, checked: which {@code runs} it makes, the {@code
+ * steps} around them, where their {@code results} go, and what of the command the results {@code
+ * show}.
  */
-record CommandPlan(
-    List<Integer> parallelism,
-    DataLevels data,
-    boolean sweep,
-    Duration warmup,
-    boolean embedded,
-    boolean skipSetup,
-    boolean onlySetup,
-    boolean drop,
-    boolean dropFirst,
-    boolean verify,
-    boolean commitCheck,
-    Path outputDir,
-    Set<ReporterKind> reporters,
-    Map<String, Object> shownOptions,
-    Map<String, List<String>> declaredBy,
-    Credentials credentials,
-    List<Threshold> thresholds) {
+record CommandPlan(Runs runs, Steps steps, Results results, Shown shown) {
+
+  /**
+   * The runs: for each of the {@code data} levels (one unless a list of {@code --table-size} or
+   * {@code --scale} makes a sweep over data volume), a setup, then one run per level of {@code
+   * parallelism}, on each target; {@code sweep} when the command makes more than one run in all.
+   */
+  record Runs(
+      List<Integer> parallelism,
+      DataLevels data,
+      boolean sweep,
+      Duration warmup,
+      boolean embedded) {}
+
+  /** The steps around the runs, as {@link DataSteps} checked them. */
+  record Steps(
+      boolean skipSetup,
+      boolean onlySetup,
+      boolean drop,
+      boolean dropFirst,
+      boolean verify,
+      boolean commitCheck) {}
+
+  /**
+   * Where the results go: the {@code outputDir} the user chose (null for a dated default), the
+   * {@code reporters} that show them as the runs go, and the {@code thresholds} held against every
+   * run.
+   */
+  record Results(Path outputDir, Set<ReporterKind> reporters, List<Threshold> thresholds) {}
+
+  /**
+   * What the results show of the command: the {@code options} as summary.json shows them, secrets
+   * masked by {@code credentials}; {@code declaredBy} names the targets and workloads that declare
+   * an option of their own.
+   */
+  record Shown(
+      Map<String, Object> options, Map<String, List<String>> declaredBy, Credentials credentials) {}
 
   /** Whether the command measures runs and writes their results (not --only-setup, --drop). */
   boolean writesResults() {
-    return !onlySetup && !drop;
+    return !steps.onlySetup() && !steps.drop();
   }
 
   /** The most workers any level runs: the size of each target's crew. */
   int largestParallelism() {
-    return parallelism.stream().mapToInt(Integer::intValue).max().orElseThrow();
+    return runs.parallelism().stream().mapToInt(Integer::intValue).max().orElseThrow();
   }
 
   /**
@@ -54,6 +70,7 @@ record CommandPlan(
   Map<String, Object> shownOptions(
       String target, String workload, int dataLevel, OptionValues loaded) {
     Map<String, Object> shown = shownOptions(target, workload);
+    DataLevels data = runs.data();
     if (data.sweeps() && shown.containsKey(data.name())) {
       shown.put(data.name(), data.value(dataLevel));
     }
@@ -66,14 +83,16 @@ record CommandPlan(
    * first data level.
    */
   Map<String, Object> shownOptions(String target, String workload) {
-    Map<String, Object> shown = new java.util.LinkedHashMap<>();
-    shownOptions.forEach(
-        (name, value) -> {
-          List<String> owners = declaredBy.get(name);
-          if (owners == null || owners.contains(target) || owners.contains(workload)) {
-            shown.put(name, value);
-          }
-        });
-    return shown;
+    Map<String, Object> options = new java.util.LinkedHashMap<>();
+    shown
+        .options()
+        .forEach(
+            (name, value) -> {
+              List<String> owners = shown.declaredBy().get(name);
+              if (owners == null || owners.contains(target) || owners.contains(workload)) {
+                options.put(name, value);
+              }
+            });
+    return options;
   }
 }

@@ -67,16 +67,16 @@ final class MeasuredRun {
             new RunRecorder.Subject(
                 site,
                 run.parallelism(),
-                plan.warmup(),
+                plan.runs().warmup(),
                 plan.shownOptions(
                     site.target(), site.workload(), header.dataLevel(), header.loaded()),
                 directory,
                 header.setup(),
-                plan.thresholds()),
+                plan.results().thresholds()),
             new RunRecorder.Display(
                 out,
                 err,
-                plan.credentials()::mask,
+                plan.shown().credentials()::mask,
                 length -> "Warming up for " + human(length) + " (not measured).",
                 this::announcement,
                 this::reporters));
@@ -84,7 +84,9 @@ final class MeasuredRun {
     try {
       outcome =
           benchmark.measure(
-              new RunPlan(run, plan.warmup(), plan.verify(), plan.commitCheck()), recorder);
+              new RunPlan(
+                  run, plan.runs().warmup(), plan.steps().verify(), plan.steps().commitCheck()),
+              recorder);
     } catch (Exception e) {
       recorder.discard();
       throw e;
@@ -151,7 +153,7 @@ final class MeasuredRun {
     if (tooManyErrors || v.status() == Verification.Status.FAILED) {
       code = ExitCodes.RUN_FAILED;
     }
-    if (v.status() == Verification.Status.NOT_RUN && plan.verify()) {
+    if (v.status() == Verification.Status.NOT_RUN && plan.steps().verify()) {
       code = ExitCodes.TARGET;
     }
     if (!summary.writeFailures().isEmpty()) {
@@ -166,10 +168,10 @@ final class MeasuredRun {
   /** The Dropwizard reporters {@code --metrics-reporter} asks for, after the file writers. */
   private List<RunListener> reporters(Metrics metrics) {
     List<RunListener> reporters = new ArrayList<>();
-    if (plan.reporters().contains(ReporterKind.CONSOLE)) {
+    if (plan.results().reporters().contains(ReporterKind.CONSOLE)) {
       reporters.add(DropwizardReporters.console(metrics, out));
     }
-    if (plan.reporters().contains(ReporterKind.LOG)) {
+    if (plan.results().reporters().contains(ReporterKind.LOG)) {
       reporters.add(DropwizardReporters.log(metrics));
     }
     return reporters;

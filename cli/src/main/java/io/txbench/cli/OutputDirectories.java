@@ -46,11 +46,11 @@ final class OutputDirectories {
     if (!plan.writesResults()) {
       return new OutputDirectories(plan, null);
     }
-    if (plan.outputDir() != null) {
-      return new OutputDirectories(plan, plan.outputDir());
+    if (plan.results().outputDir() != null) {
+      return new OutputDirectories(plan, plan.results().outputDir());
     }
     String time = ZonedDateTime.now(clock.withZone(ZoneOffset.UTC)).format(DIRECTORY_TIME);
-    String name = plan.sweep() ? time + "-sweep" : time + "-" + runName(targets.get(0));
+    String name = plan.runs().sweep() ? time + "-sweep" : time + "-" + runName(targets.get(0));
     OutputDirectories planned = new OutputDirectories(plan, claim(Path.of("results"), name));
     planned.created.add(planned.base);
     return planned;
@@ -86,13 +86,14 @@ final class OutputDirectories {
    * a parallelism that repeats an earlier one ({@code 8,8}) gets a directory of its own.
    */
   Path of(TargetSettings settings, int dataLevel, int level) {
-    if (!plan.sweep()) {
+    if (!plan.runs().sweep()) {
       return base;
     }
-    int parallelism = plan.parallelism().get(level);
+    int parallelism = plan.runs().parallelism().get(level);
     int occurrence =
-        java.util.Collections.frequency(plan.parallelism().subList(0, level + 1), parallelism);
-    String data = plan.data().sweeps() ? "-" + plan.data().label(dataLevel) : "";
+        java.util.Collections.frequency(
+            plan.runs().parallelism().subList(0, level + 1), parallelism);
+    String data = plan.runs().data().sweeps() ? "-" + plan.runs().data().label(dataLevel) : "";
     return base.resolve(
         runName(settings) + data + "-p" + parallelism + (occurrence > 1 ? "-" + occurrence : ""));
   }
@@ -111,8 +112,8 @@ final class OutputDirectories {
       created.add(base);
     }
     for (TargetSettings s : targets) {
-      for (int data = 0; data < plan.data().size(); data++) {
-        for (int level = 0; level < plan.parallelism().size(); level++) {
+      for (int data = 0; data < plan.runs().data().size(); data++) {
+        for (int level = 0; level < plan.runs().parallelism().size(); level++) {
           Path directory = of(s, data, level);
           ResultFiles.makeRoom(directory, overwrite);
           if (!Files.isDirectory(directory)) {

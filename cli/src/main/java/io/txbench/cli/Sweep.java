@@ -55,7 +55,10 @@ final class Sweep {
         }
         // One target out of reach does not keep the others of the list from running.
         err.println(
-            "txbench: " + settings.targetName() + ": " + plan.credentials().mask(e.getMessage()));
+            "txbench: "
+                + settings.targetName()
+                + ": "
+                + plan.shown().credentials().mask(e.getMessage()));
         exitCode = Math.max(exitCode, ExitCodes.of(e));
         continue;
       }
@@ -65,7 +68,7 @@ final class Sweep {
         break;
       }
     }
-    if (plan.sweep() && results.size() > 1) {
+    if (plan.runs().sweep() && results.size() > 1) {
       printComparison(results);
     }
     return exitCode;

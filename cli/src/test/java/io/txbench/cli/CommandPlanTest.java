@@ -54,16 +54,16 @@ class CommandPlanTest {
   @Test
   void oneTargetAtOneLevelIsNoSweep() {
     CommandPlan plan = parse("--benchmark-target", "mysql").plan();
-    assertFalse(plan.sweep());
-    assertEquals(List.of(8), plan.parallelism());
+    assertFalse(plan.runs().sweep());
+    assertEquals(List.of(8), plan.runs().parallelism());
     assertTrue(plan.writesResults());
   }
 
   @Test
   void severalTargetsOrSeveralLevelsMakeASweep() {
-    assertTrue(parse("--benchmark-target", "mysql,postgres").plan().sweep());
+    assertTrue(parse("--benchmark-target", "mysql,postgres").plan().runs().sweep());
     CommandPlan levels = parse("--benchmark-target", "mysql", "--parallelism", "2,8").plan();
-    assertTrue(levels.sweep());
+    assertTrue(levels.runs().sweep());
     assertEquals(8, levels.largestParallelism());
   }
 
@@ -92,8 +92,8 @@ class CommandPlanTest {
   void aListOfTableSizesIsASweepWithADirectoryPerDataLevelAndParallelism() throws Exception {
     Parsed parsed = postgres("point-select", "--table-size", "1000,20_000", "--parallelism", "2,4");
     CommandPlan plan = parsed.plan();
-    assertTrue(plan.sweep());
-    assertEquals(List.of(1000L, 20_000L), plan.data().values());
+    assertTrue(plan.runs().sweep());
+    assertEquals(List.of(1000L, 20_000L), plan.runs().data().values());
     // Each target starts at the first level; each run's summary shows its own level.
     assertEquals(
         1000L,
@@ -109,7 +109,7 @@ class CommandPlanTest {
     assertEquals(
         20_000L,
         io.txbench.core.kinds.ItemKind.tableSize(
-            plan.data().at(parsed.targets().get(0).workload(), 1).declared()));
+            plan.runs().data().at(parsed.targets().get(0).workload(), 1).declared()));
     OutputDirectories directories =
         OutputDirectories.plan(plan, parsed.targets(), Clock.systemUTC());
     assertEquals(
@@ -134,7 +134,7 @@ class CommandPlanTest {
   @Test
   void oneTableSizeKeepsTodaysNames() throws Exception {
     Parsed parsed = postgres("point-select", "--table-size", "1000", "--parallelism", "2,4");
-    assertFalse(parsed.plan().data().sweeps());
+    assertFalse(parsed.plan().runs().data().sweeps());
     OutputDirectories directories =
         OutputDirectories.plan(parsed.plan(), parsed.targets(), Clock.systemUTC());
     assertEquals(

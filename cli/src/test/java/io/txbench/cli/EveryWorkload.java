@@ -17,7 +17,7 @@ final class EveryWorkload {
           "iterations.csv",
           "response-time.csv",
           "retries.csv",
-          "errors.csv",
+          "skipped.csv",
           "intervals.csv",
           "histogram.hlog",
           "summary.json");

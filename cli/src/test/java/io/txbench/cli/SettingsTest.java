@@ -67,11 +67,12 @@ class SettingsTest {
 
   @Test
   void aTimedRunWarmsUpTenSecondsUnlessToldOtherwiseAndACountOfIterationsDoesNot() {
-    assertEquals(Duration.ofSeconds(10), plan().warmup());
-    assertEquals(Duration.ofSeconds(10), plan("--duration", "10s").warmup());
-    assertEquals(Duration.ZERO, plan("--duration", "10s", "--warmup", "0").warmup());
-    assertEquals(Duration.ofSeconds(2), plan("--iterations", "9", "--warmup", "2s").warmup());
-    assertEquals(Duration.ZERO, plan("--iterations", "9").warmup());
+    assertEquals(Duration.ofSeconds(10), plan().runs().warmup());
+    assertEquals(Duration.ofSeconds(10), plan("--duration", "10s").runs().warmup());
+    assertEquals(Duration.ZERO, plan("--duration", "10s", "--warmup", "0").runs().warmup());
+    assertEquals(
+        Duration.ofSeconds(2), plan("--iterations", "9", "--warmup", "2s").runs().warmup());
+    assertEquals(Duration.ZERO, plan("--iterations", "9").runs().warmup());
   }
 
   @Test

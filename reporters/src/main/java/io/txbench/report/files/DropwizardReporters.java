@@ -18,10 +18,9 @@ public final class DropwizardReporters {
   private DropwizardReporters() {}
 
   /**
-   * {@code iterations.csv}, {@code response-time.csv}, {@code retries.csv}, {@code errors.csv},
-   * {@code in-doubt.csv} and {@code declined.csv} in {@code directory}, in CsvReporter's own format
-   * (rates per second, durations in ms), written by {@link MetricsCsv}, which reports a failed
-   * write.
+   * {@code iterations.csv}, {@code response-time.csv}, {@code retries.csv} and {@code skipped.csv}
+   * in {@code directory} ({@link MetricsCsv#FILES}), in CsvReporter's own format (rates per second,
+   * durations in ms), written by {@link MetricsCsv}, which reports a failed write.
    */
   public static RunListener csv(Metrics metrics, Path directory) {
     DropwizardMetrics dropwizard = new DropwizardMetrics(metrics);

@@ -1,6 +1,7 @@
 package io.txbench.report.files;
 
 import com.codahale.metrics.Clock;
+import com.codahale.metrics.MetricFilter;
 import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.Snapshot;
 import com.codahale.metrics.Timer;
@@ -14,18 +15,31 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One CSV file per meter and timer of the registry, a row per metrics period, in the format of
+ * One CSV file per metric of {@link #METRICS}, a row per metrics period, in the format of
  * Dropwizard's {@code CsvReporter} with rates per second and durations in milliseconds, byte for
  * byte: the files the OnGres benchmark's users know. Unlike {@code CsvReporter}, which swallows its
  * write errors, a write that fails (a full disk) throws, so the run knows its results are
  * incomplete.
  */
 public final class MetricsCsv implements RunListener {
+  /**
+   * The metrics written, each to {@code <name>.csv}: the three the OnGres tool's users read, and
+   * {@code skipped}, whose per-period counts no other file holds. The registry's other metrics
+   * (declined, errors, in-doubt, service-time) are per period in intervals.csv and histogram.hlog,
+   * so they have no file of their own (the console and log reporters still show them).
+   */
+  public static final List<String> METRICS =
+      List.of("iterations", DropwizardMetrics.RESPONSE_TIME, "retries", "skipped");
+
+  /** The files written, in the order of {@link #METRICS}. */
+  public static final List<String> FILES = METRICS.stream().map(m -> m + ".csv").toList();
+
   static final String METER_HEADER = "t,count,mean_rate,m1_rate,m5_rate,m15_rate,rate_unit";
   static final String TIMER_HEADER =
       "t,count,max,mean,min,stddev,p50,p75,p95,p98,p99,p999,"
@@ -50,8 +64,9 @@ public final class MetricsCsv implements RunListener {
   @Override
   public void onInterval(IntervalStats stats) {
     long t = TimeUnit.MILLISECONDS.toSeconds(clock.getTime());
+    MetricFilter written = (name, metric) -> METRICS.contains(name);
     registry
-        .getMeters()
+        .getMeters(written)
         .forEach(
             (name, meter) ->
                 write(
@@ -66,7 +81,9 @@ public final class MetricsCsv implements RunListener {
                         meter.getOneMinuteRate(),
                         meter.getFiveMinuteRate(),
                         meter.getFifteenMinuteRate())));
-    registry.getTimers().forEach((name, timer) -> write(name, TIMER_HEADER, t, timerRow(timer)));
+    registry
+        .getTimers(written)
+        .forEach((name, timer) -> write(name, TIMER_HEADER, t, timerRow(timer)));
   }
 
   private static String timerRow(Timer timer) {

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * Writing result files: failures in words that name the file, and whole-file writes that never
@@ -22,22 +23,17 @@ import java.util.Optional;
 public final class ResultFiles {
   /** Every file a run writes into its directory; nothing else there is txbench's. */
   public static final List<String> NAMES =
-      List.of(
-          SummaryJson.FILE,
-          SummaryJson.FILE + ".partial",
-          AnswersFile.FILE,
-          AnswersFile.FILE + ".partial",
-          IntervalsCsv.FILE,
-          HistogramLog.FILE,
-          ServerCsv.FILE,
-          "iterations.csv",
-          "response-time.csv",
-          "service-time.csv",
-          "retries.csv",
-          "errors.csv",
-          "in-doubt.csv",
-          "skipped.csv",
-          "declined.csv");
+      Stream.concat(
+              Stream.of(
+                  SummaryJson.FILE,
+                  SummaryJson.FILE + ".partial",
+                  AnswersFile.FILE,
+                  AnswersFile.FILE + ".partial",
+                  IntervalsCsv.FILE,
+                  HistogramLog.FILE,
+                  ServerCsv.FILE),
+              MetricsCsv.FILES.stream())
+          .toList();
 
   private ResultFiles() {}
 

@@ -1,6 +1,7 @@
 package io.txbench.report.files;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -142,8 +143,9 @@ class ResultFilesTest {
     assertEquals("t,count,mean_rate,m1_rate,m5_rate,m15_rate,rate_unit", retries.get(0));
     assertTrue(retries.get(1).split(",", -1)[1].equals("1"), retries.get(1));
     assertTrue(Files.exists(dir.resolve("iterations.csv")));
-    assertTrue(Files.exists(dir.resolve("errors.csv")));
-    assertTrue(Files.exists(dir.resolve("declined.csv")));
+    assertTrue(Files.exists(dir.resolve("skipped.csv")));
+    // declined, errors and in-doubt are intervals.csv's columns, not files of their own.
+    assertFalse(Files.exists(dir.resolve("errors.csv")));
     // A run into the same directory deletes every file of the last one: it must know them all.
     try (java.util.stream.Stream<java.nio.file.Path> files = Files.list(dir)) {
       files
