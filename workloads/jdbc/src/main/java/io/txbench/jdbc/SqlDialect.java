@@ -2,8 +2,6 @@ package io.txbench.jdbc;
 
 import io.txbench.core.spi.Failure;
 import io.txbench.core.spi.TargetOptions;
-import io.txbench.jdbc.workloads.AirlineSchema;
-import io.txbench.jdbc.workloads.AnalyticsSql;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Map;
@@ -11,7 +9,8 @@ import java.util.Properties;
 
 /**
  * What differs between SQL databases. Everything else, the statements included, is shared in this
- * module.
+ * module; a workload's statements that differ by server are the workload's, one per {@link
+ * #family}.
  */
 public interface SqlDialect {
 
@@ -87,28 +86,12 @@ public interface SqlDialect {
     return null;
   }
 
-  /**
-   * Adds one seat to the audit row of (schedule_id, flight_date), creating it if missing; the two
-   * parameters are schedule_id and flight_date.
-   */
-  String auditUpsert();
-
-  /**
-   * The airline's read of how many seats of a flight are taken that day, at {@code isolation}: the
-   * seat number it books comes from it. Parameters schedule_id and flight_date; one column,
-   * seats_occupied, and no row when no seat is taken. This default is a plain read, which is enough
-   * where REPEATABLE READ makes the second of two concurrent buyers fail on its update (PostgreSQL)
-   * and, at READ COMMITTED, shows the anomaly that level allows.
-   */
-  default String seatsTakenRead(IsolationLevel isolation) {
-    return AirlineSchema.READ_SEATS_TAKEN;
-  }
+  /** Which servers' SQL and transactions this database's are like. */
+  SqlFamily family();
 
   /**
    * Whether the server that reported {@code serverVersion} ({@link #serverVersion}) returns columns
-   * of the rows a DELETE removed ({@code DELETE ... RETURNING}): sysbench's delete+insert then
-   * learns the deleted row's {@code k} and update count in the delete itself. Where it cannot, the
-   * row is read with a locking read first. None by default.
+   * of the rows a DELETE removed ({@code DELETE ... RETURNING}). None by default.
    */
   default boolean deleteReturns(String serverVersion) {
     return false;
@@ -129,9 +112,6 @@ public interface SqlDialect {
    * A verdict for the database's own error codes, or {@code null} to let the shared rules decide.
    */
   Failure classify(SQLException error);
-
-  /** The analytics queries as this database writes them. */
-  AnalyticsSql analyticsSql();
 
   /** The fastest way this database loads many generated rows. */
   BulkLoader bulkLoader();

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.Failure;
 import io.txbench.core.spi.TargetOptions;
-import io.txbench.jdbc.workloads.AnalyticsSql;
 import java.io.EOFException;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -58,8 +57,8 @@ class SqlErrorsTest {
         }
 
         @Override
-        public String auditUpsert() {
-          return "";
+        public SqlFamily family() {
+          return SqlFamily.POSTGRESQL;
         }
 
         @Override
@@ -75,11 +74,6 @@ class SqlErrorsTest {
         @Override
         public Failure classify(SQLException error) {
           return error.getErrorCode() == 7 ? Failure.retryable(ErrorClass.DEADLOCK) : null;
-        }
-
-        @Override
-        public AnalyticsSql analyticsSql() {
-          return null;
         }
 
         @Override

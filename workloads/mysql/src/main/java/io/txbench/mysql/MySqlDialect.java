@@ -5,10 +5,9 @@ import io.txbench.core.spi.Failure;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.jdbc.BatchInsertLoader;
 import io.txbench.jdbc.BulkLoader;
-import io.txbench.jdbc.IsolationLevel;
 import io.txbench.jdbc.ServerSettings;
 import io.txbench.jdbc.SqlDialect;
-import io.txbench.jdbc.workloads.AnalyticsSql;
+import io.txbench.jdbc.SqlFamily;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
@@ -21,10 +20,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * MySQL 8.x and MariaDB 10.11+, each through its own driver by default ({@link MySqlDriver}): ON
- * DUPLICATE KEY for the audit upsert, a locking read of the seats taken at REPEATABLE READ and
- * above, rewritten batches for loading, DELETE ... RETURNING on MariaDB alone, error 1213
- * (deadlock), 1205 (lock wait timeout) and 1020 (MariaDB's snapshot isolation conflict) retried.
+ * MySQL 8.x and MariaDB 10.11+, each through its own driver by default ({@link MySqlDriver}):
+ * rewritten batches for loading, DELETE ... RETURNING on MariaDB alone, error 1213 (deadlock), 1205
+ * (lock wait timeout) and 1020 (MariaDB's snapshot isolation conflict) retried.
  */
 public final class MySqlDialect implements SqlDialect {
   private static final int LOAD_BATCH_ROWS = 2_000;
@@ -141,28 +139,13 @@ public final class MySqlDialect implements SqlDialect {
   }
 
   @Override
+  public SqlFamily family() {
+    return SqlFamily.MYSQL;
+  }
+
+  @Override
   public String identityColumn() {
     return "BIGINT AUTO_INCREMENT PRIMARY KEY";
-  }
-
-  @Override
-  public String auditUpsert() {
-    return "INSERT INTO audit (schedule_id, flight_date, seats_occupied) VALUES (?, ?, 1)"
-        + " ON DUPLICATE KEY UPDATE seats_occupied = seats_occupied + 1";
-  }
-
-  /**
-   * InnoDB's REPEATABLE READ reads a snapshot but updates the latest row without an error, so two
-   * buyers who read the same count would take the same seat number (and sell past capacity). A
-   * MySQL application that updates what it read locks it: FOR UPDATE on the audit row alone (on the
-   * join it would lock the aircraft row too, serialising every buyer of that aircraft; MariaDB has
-   * no FOR UPDATE OF). On a missing row it takes a gap lock, so two first buyers of a day may
-   * deadlock (1213, retried). READ COMMITTED keeps the plain read: the run shows what it allows.
-   */
-  @Override
-  public String seatsTakenRead(IsolationLevel isolation) {
-    String read = SqlDialect.super.seatsTakenRead(isolation);
-    return isolation == IsolationLevel.READ_COMMITTED ? read : read + " FOR UPDATE";
   }
 
   /**
@@ -198,11 +181,6 @@ public final class MySqlDialect implements SqlDialect {
       case 1020 -> Failure.retryable(ErrorClass.SERIALIZATION);
       default -> null;
     };
-  }
-
-  @Override
-  public AnalyticsSql analyticsSql() {
-    return new MySqlAnalyticsSql();
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.txbench.jdbc.workloads;
 
-import io.txbench.jdbc.SqlDialect;
+import io.txbench.jdbc.IsolationLevel;
+import io.txbench.jdbc.SqlFamily;
 import io.txbench.jdbc.schema.TableDef;
 import java.util.List;
 
@@ -60,11 +61,46 @@ public final class AirlineSchema {
           + " WHERE s.schedule_id = ?";
 
   /**
-   * How many seats of the flight are taken that day: the day's audit row, no row when none are. The
-   * dialect decides whether the read locks it ({@link SqlDialect#seatsTakenRead}).
+   * How many seats of the flight are taken that day: the day's audit row, no row when none are.
+   * Whether the read locks it depends on the server ({@link #seatsTakenRead}).
    */
-  public static final String READ_SEATS_TAKEN =
+  static final String READ_SEATS_TAKEN =
       "SELECT seats_occupied FROM audit WHERE schedule_id = ? AND flight_date = ?";
+
+  /**
+   * The read of how many seats of a flight are taken that day, at {@code isolation}: the seat
+   * number it books comes from it. Parameters schedule_id and flight_date; one column,
+   * seats_occupied, and no row when no seat is taken. A plain read is enough where REPEATABLE READ
+   * makes the second of two concurrent buyers fail on its update (PostgreSQL) and, at READ
+   * COMMITTED, shows the anomaly that level allows.
+   *
+   * <p>InnoDB's REPEATABLE READ reads a snapshot but updates the latest row without an error, so
+   * two buyers who read the same count would take the same seat number (and sell past capacity). A
+   * MySQL application that updates what it read locks it: FOR UPDATE on the audit row alone (on the
+   * join it would lock the aircraft row too, serialising every buyer of that aircraft; MariaDB has
+   * no FOR UPDATE OF). On a missing row it takes a gap lock, so two first buyers of a day may
+   * deadlock (1213, retried). READ COMMITTED keeps the plain read: the run shows what it allows.
+   */
+  static String seatsTakenRead(SqlFamily family, IsolationLevel isolation) {
+    return family == SqlFamily.MYSQL && isolation != IsolationLevel.READ_COMMITTED
+        ? READ_SEATS_TAKEN + " FOR UPDATE"
+        : READ_SEATS_TAKEN;
+  }
+
+  /**
+   * Adds one seat to the audit row of (schedule_id, flight_date), creating it if missing; the two
+   * parameters are schedule_id and flight_date.
+   */
+  static String auditUpsert(SqlFamily family) {
+    String insert = "INSERT INTO audit (schedule_id, flight_date, seats_occupied) VALUES (?, ?, 1)";
+    return switch (family) {
+      case POSTGRESQL ->
+          insert
+              + " ON CONFLICT (schedule_id, flight_date)"
+              + " DO UPDATE SET seats_occupied = audit.seats_occupied + 1";
+      case MYSQL -> insert + " ON DUPLICATE KEY UPDATE seats_occupied = seats_occupied + 1";
+    };
+  }
 
   static final String INSERT_SEAT =
       "INSERT INTO seat (schedule_id, flight_date, seat_number, user_id, booked_at)"

@@ -19,7 +19,6 @@ import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.BulkLoader;
 import io.txbench.jdbc.JdbcSession;
 import io.txbench.jdbc.JdbcTarget;
-import io.txbench.jdbc.SqlDialect;
 import io.txbench.jdbc.TableLoad;
 import io.txbench.jdbc.schema.SchemaRegistry;
 import io.txbench.jdbc.schema.SqlQueries;
@@ -42,7 +41,7 @@ import java.util.concurrent.TimeUnit;
  * <p>The seat number comes from the read, so an isolation level that lets two buyers read the same
  * count shows up in verify as repeated seat numbers (and seats past capacity); under REPEATABLE
  * READ the server aborts one of them instead (PostgreSQL), or the read locks the audit row (MySQL,
- * see {@link SqlDialect#seatsTakenRead}), and the runner retries what was aborted. Without a
+ * see {@link AirlineSchema#seatsTakenRead}), and the runner retries what was aborted. Without a
  * transaction each write commits on its own: an iteration that fails after one of them is an error
  * with partial effects, never retried.
  */
@@ -55,6 +54,7 @@ public final class AirlineWorkload implements Workload<JdbcSession> {
   private final LocalDate[] days;
   private final long bookingSleepNanos;
   private final String seatsTakenRead;
+  private final String auditUpsert;
   private long schedules;
   private AirlineCounts before;
 
@@ -70,7 +70,9 @@ public final class AirlineWorkload implements Workload<JdbcSession> {
     this.registry = registry;
     this.days = AirlineData.bookingDays(airline.dayRange());
     this.bookingSleepNanos = airline.bookingSleep().toNanos();
-    this.seatsTakenRead = target.dialect().seatsTakenRead(target.isolation());
+    this.seatsTakenRead =
+        AirlineSchema.seatsTakenRead(target.dialect().family(), target.isolation());
+    this.auditUpsert = AirlineSchema.auditUpsert(target.dialect().family());
   }
 
   @Override
@@ -164,7 +166,7 @@ public final class AirlineWorkload implements Workload<JdbcSession> {
         seatsTakenRead,
         AirlineSchema.INSERT_SEAT,
         AirlineSchema.INSERT_PAYMENT,
-        target.dialect().auditUpsert());
+        auditUpsert);
   }
 
   @Override
@@ -211,7 +213,7 @@ public final class AirlineWorkload implements Workload<JdbcSession> {
           payment.setLong(3, user);
           payment.setBigDecimal(4, AirlineData.fare(duration));
           s.write(payment);
-          PreparedStatement audit = s.statement(target.dialect().auditUpsert());
+          PreparedStatement audit = s.statement(auditUpsert);
           audit.setLong(1, scheduleId);
           audit.setObject(2, day);
           s.write(audit);

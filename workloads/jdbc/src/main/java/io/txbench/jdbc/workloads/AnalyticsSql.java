@@ -2,6 +2,7 @@ package io.txbench.jdbc.workloads;
 
 import io.txbench.core.data.AnalyticsData;
 import io.txbench.core.kinds.AnalyticsQuery;
+import io.txbench.jdbc.SqlFamily;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -11,7 +12,15 @@ import java.util.stream.Collectors;
  * by are standard SQL, the same on every server; a dialect writes the grouping sets, the rollup,
  * the cube and the pivot's columns in its own way.
  */
-public interface AnalyticsSql {
+interface AnalyticsSql {
+
+  /** The queries as servers of {@code family} write them. */
+  static AnalyticsSql of(SqlFamily family) {
+    return switch (family) {
+      case POSTGRESQL -> new PostgresAnalyticsSql();
+      case MYSQL -> new MySqlAnalyticsSql();
+    };
+  }
 
   /** Every order with the names of its customer, salesperson and product. */
   String ORDERS_WITH_NAMES =

@@ -63,7 +63,7 @@ public final class AnalyticsWorkload implements Workload<AnalyticsWorkload.Sessi
     this.data = Analytics.data(options.declared(), options.seed());
     this.indexes = Analytics.indexes(options.declared());
     this.queries = Analytics.queries(options.declared());
-    this.statements = target.dialect().analyticsSql().statements(queries);
+    this.statements = AnalyticsSql.of(target.dialect().family()).statements(queries);
   }
 
   /** A worker's session, and the query it runs next (an index into the chosen ones). */

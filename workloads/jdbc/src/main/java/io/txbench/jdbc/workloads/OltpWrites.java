@@ -56,7 +56,9 @@ final class OltpWrites {
 
   /**
    * The writes {@code values} ask of {@code kind}, on ids from {@code keys}; {@code deleteReturns}
-   * when the server returns the columns of a deleted row.
+   * when the server returns the columns of a deleted row: the delete+insert then learns the deleted
+   * row's {@code k} and update count in the delete itself. Otherwise the row is read with a locking
+   * read first.
    */
   OltpWrites(
       Oltp kind,

@@ -1,6 +1,4 @@
-package io.txbench.postgres;
-
-import io.txbench.jdbc.workloads.AnalyticsSql;
+package io.txbench.jdbc.workloads;
 
 /**
  * The analytics queries on PostgreSQL: GROUPING SETS, ROLLUP and CUBE, each one pass over the

@@ -1,6 +1,4 @@
-package io.txbench.mysql;
-
-import io.txbench.jdbc.workloads.AnalyticsSql;
+package io.txbench.jdbc.workloads;
 
 /**
  * The analytics queries on MySQL 8 and MariaDB, the same text for both: WITH ROLLUP where it serves
