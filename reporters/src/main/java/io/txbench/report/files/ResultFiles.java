@@ -21,9 +21,20 @@ import java.util.stream.Stream;
  * leave a half-written file behind (the old content stays until the new one is complete).
  */
 public final class ResultFiles {
-  /** Every file a run writes into its directory; nothing else there is txbench's. */
+  /**
+   * Files earlier versions wrote into a run's directory and this one no longer does (Dropwizard CSV
+   * files whose figures intervals.csv and the histogram log hold): still txbench's, so that
+   * --overwrite removes them instead of leaving them beside a new run's files.
+   */
+  static final List<String> RETIRED =
+      List.of("errors.csv", "declined.csv", "in-doubt.csv", "service-time.csv");
+
+  /**
+   * Every file a run writes into its directory, and those earlier versions wrote; nothing else
+   * there is txbench's.
+   */
   public static final List<String> NAMES =
-      Stream.concat(
+      Stream.of(
               Stream.of(
                   SummaryJson.FILE,
                   SummaryJson.FILE + ".partial",
@@ -32,7 +43,9 @@ public final class ResultFiles {
                   IntervalsCsv.FILE,
                   HistogramLog.FILE,
                   ServerCsv.FILE),
-              MetricsCsv.FILES.stream())
+              MetricsCsv.FILES.stream(),
+              RETIRED.stream())
+          .flatMap(names -> names)
           .toList();
 
   private ResultFiles() {}

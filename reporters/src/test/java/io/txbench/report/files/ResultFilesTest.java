@@ -66,6 +66,19 @@ class ResultFilesTest {
   }
 
   @Test
+  void overwriteRemovesTheFilesAnEarlierVersionWroteAndNothingElse() throws IOException {
+    Path run = Files.createDirectories(dir.resolve("old-run"));
+    Files.writeString(run.resolve("errors.csv"), "t,count\n");
+    Files.writeString(run.resolve("service-time.csv"), "t,count\n");
+    Files.writeString(run.resolve("notes.txt"), "mine");
+    assertTrue(ResultFiles.holdARun(run), "an earlier version's files are a run's");
+    ResultFiles.makeRoom(run, true);
+    assertFalse(Files.exists(run.resolve("errors.csv")));
+    assertFalse(Files.exists(run.resolve("service-time.csv")));
+    assertTrue(Files.exists(run.resolve("notes.txt")), "a file not txbench's is left alone");
+  }
+
+  @Test
   void progressLineReadsLikeSysbench() {
     String line = ProgressLine.format(interval(10, histogram(1, 2, 3, 4), 2, false));
     assertEquals("[ 10s ] thds: 4 tps: 4.00 lat (ms,95%): 4.00 err/s: 0.00 retries/s: 2.00", line);
