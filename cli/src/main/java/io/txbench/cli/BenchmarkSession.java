@@ -153,7 +153,7 @@ final class BenchmarkSession {
         MeasuredRun.RunHeader header =
             new MeasuredRun.RunHeader(
                 RunSite.of(provider.target(), target, options, embedded, data),
-                data.kind().transactional(),
+                data.transactions(),
                 level,
                 setup,
                 loaded);

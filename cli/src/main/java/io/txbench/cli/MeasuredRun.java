@@ -14,6 +14,7 @@ import io.txbench.core.run.RunOutcome;
 import io.txbench.core.run.RunPlan;
 import io.txbench.core.run.Setup;
 import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.TransactionMode;
 import io.txbench.core.spi.Verification;
 import io.txbench.report.files.DropwizardReporters;
 import io.txbench.report.files.RunRecorder;
@@ -42,13 +43,18 @@ final class MeasuredRun {
 
   /**
    * What every run on one data level of a session shares: where it ran and what, as its summary
-   * records it ({@code site}), whether its workload's iterations are transactions by nature ({@code
-   * transactionalKind}: one run without them says so), which of the command's data levels it ran on
-   * ({@code dataLevel}, 0-based), and what the setup before it did ({@code setup}, null when it
-   * used data loaded before, whose data options {@code loaded} gives: empty after a setup).
+   * records it ({@code site}), whether its workload's iterations are transactions ({@code
+   * transactions}: a transactional kind run without them says so), which of the command's data
+   * levels it ran on ({@code dataLevel}, 0-based), and what the setup before it did ({@code setup},
+   * null when it used data loaded before, whose data options {@code loaded} gives: empty after a
+   * setup).
    */
   record RunHeader(
-      RunSite site, boolean transactionalKind, int dataLevel, Setup setup, OptionValues loaded) {}
+      RunSite site,
+      TransactionMode transactions,
+      int dataLevel,
+      Setup setup,
+      OptionValues loaded) {}
 
   MeasuredRun(
       CommandPlan plan, RunHeader header, Benchmark benchmark, PrintStream out, PrintStream err) {
@@ -106,9 +112,7 @@ final class MeasuredRun {
     String line =
         "Running "
             + header.site().workload()
-            + (header.site().transactions() || !header.transactionalKind()
-                ? ""
-                : " (no transactions)")
+            + (header.transactions() == TransactionMode.DISABLED ? " (no transactions)" : "")
             + " on "
             + header.site().target()
             + " with "

@@ -10,6 +10,7 @@ import io.txbench.core.spi.EmbeddedServer;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.Failure;
 import io.txbench.core.spi.LibraryLogger;
+import io.txbench.core.spi.OpenTarget;
 import io.txbench.core.spi.Progress;
 import io.txbench.core.spi.Target;
 import io.txbench.core.spi.TargetOptions;
@@ -109,21 +110,21 @@ public class ToyProvider implements WorkloadProvider {
    */
   @Override
   public WorkloadTable<ToyTarget> workloads() {
-    return WorkloadTable.of(ToyTarget.class)
+    return WorkloadTable.<ToyTarget>of()
         .serve(new PointSelect(), (t, kind, o) -> new Counter(t.spin, t.sleep))
         .serve(new TallyKind(), TallyWorkload::new)
         .serve(new MixKind(), ToyMix::new);
   }
 
   @Override
-  public Target open(TargetOptions target, WorkloadOptions workload) {
-    return new ToyTarget(
-        target.declared().get(FLAVOUR), target.declared().get(SPIN), target.declared().get(SLEEP));
-  }
-
-  @Override
-  public Dropped dropOwned(Target target) {
-    return new Dropped(List.of(), List.of());
+  public OpenTarget<ToyTarget> open(TargetOptions target, WorkloadOptions workload) {
+    return new OpenTarget<>(
+        new ToyTarget(
+            target.declared().get(FLAVOUR),
+            target.declared().get(SPIN),
+            target.declared().get(SLEEP)),
+        workloads()::build,
+        t -> new Dropped(List.of(), List.of()));
   }
 
   /** The "server": nothing runs, it only says where it would be. */

@@ -5,6 +5,7 @@ import io.txbench.core.ownership.Lease;
 import io.txbench.core.ownership.LeaseMode;
 import io.txbench.core.spi.Dropped;
 import io.txbench.core.spi.Growth;
+import io.txbench.core.spi.OpenTarget;
 import io.txbench.core.spi.OptionMismatchException;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Progress;
@@ -29,9 +30,8 @@ import java.time.Duration;
  * what it likes. Its steps are called from one thread at a time; {@link #requestStop()} from any.
  */
 public final class Benchmark implements AutoCloseable {
-  private final WorkloadProvider provider;
   private final WorkloadOptions options;
-  private final Target target;
+  private final OpenTarget<?> opened;
   private final int workers;
   private final StopSwitch stops = new StopSwitch();
   private Stage stage = Stage.OPEN;
@@ -60,11 +60,9 @@ public final class Benchmark implements AutoCloseable {
     void run() throws Exception;
   }
 
-  private Benchmark(
-      WorkloadProvider provider, WorkloadOptions options, Target target, int workers) {
-    this.provider = provider;
+  private Benchmark(WorkloadOptions options, OpenTarget<?> opened, int workers) {
     this.options = options;
-    this.target = target;
+    this.opened = opened;
     this.workers = workers;
   }
 
@@ -80,12 +78,12 @@ public final class Benchmark implements AutoCloseable {
     if (workers < 1) {
       throw new IllegalArgumentException("a benchmark has at least one worker");
     }
-    return new Benchmark(provider, workload, provider.open(target, workload), workers);
+    return new Benchmark(workload, provider.open(target, workload), workers);
   }
 
   /** The target it opened: its server's version, how it classifies errors. */
   public Target target() {
-    return target;
+    return opened.target();
   }
 
   /**
@@ -94,7 +92,7 @@ public final class Benchmark implements AutoCloseable {
    */
   public Dropped drop() throws Exception {
     advance(Stage.OPEN, "drop");
-    return provider.dropOwned(target);
+    return opened.dropOwned();
   }
 
   /**
@@ -104,7 +102,7 @@ public final class Benchmark implements AutoCloseable {
    */
   public Dropped dropBeforePrepare() throws Exception {
     advance(Stage.OPEN, "drop");
-    Dropped dropped = provider.dropOwned(target);
+    Dropped dropped = opened.dropOwned();
     stage = Stage.OPEN;
     return dropped;
   }
@@ -175,20 +173,20 @@ public final class Benchmark implements AutoCloseable {
   /** The workload, its lease and {@code step} on them; any failure ends the benchmark. */
   private void ready(LeaseMode mode, String what, Step step) throws Exception {
     advance(Stage.OPEN, "prepare or attach");
-    workload = provider.workload(target, options);
+    workload = opened.workload(options);
     // Exclusive while the tables are made, shared while they are used: another txbench may run
     // beside this one, never prepare or drop under it.
     try {
       lease = workload.lease(mode);
     } catch (Exception e) {
-      throw StepFailures.preparing("taking txbench's lease", target, e);
+      throw StepFailures.preparing("taking txbench's lease", target(), e);
     }
     try {
       step.run();
     } catch (StoppedException e) {
       throw e;
     } catch (Exception e) {
-      throw StepFailures.preparing(what, target, e);
+      throw StepFailures.preparing(what, target(), e);
     }
     stage = Stage.READY;
   }
@@ -210,8 +208,8 @@ public final class Benchmark implements AutoCloseable {
       stage = Stage.DONE; // until the crew is gathered: a lease that cannot be shared ends it
       lease.share();
       crew = new Crew<>(workload, workers);
-      telemetry = Telemetry.open(target, lease, options != null && options.transactional());
-      measurement = new Measurement(crew, target, stops, telemetry);
+      telemetry = Telemetry.open(target(), lease, options != null && options.transactional());
+      measurement = new Measurement(crew, target(), stops, telemetry);
       stage = Stage.MEASURING;
     }
     if (stage != Stage.MEASURING) {
@@ -258,7 +256,7 @@ public final class Benchmark implements AutoCloseable {
           lease.close();
         }
       } finally {
-        target.close();
+        opened.close();
       }
     }
   }

@@ -31,9 +31,19 @@ public record WorkloadOptions(WorkloadKind kind, long seed, OptionValues declare
     return kind.patience(declared);
   }
 
+  /** Whether iterations of this workload run in transactions: the one place that decides it. */
+  public TransactionMode transactions() {
+    if (!kind.transactional()) {
+      return TransactionMode.NONE;
+    }
+    return declared.get(kind.withoutTransactionOption())
+        ? TransactionMode.DISABLED
+        : TransactionMode.TRANSACTIONS;
+  }
+
   /** Whether iterations of this workload run as multi-statement transactions. */
   public boolean transactional() {
-    return kind.transactional() && !declared.get(kind.withoutTransactionOption());
+    return transactions().transactional();
   }
 
   /**

@@ -89,19 +89,12 @@ public interface WorkloadProvider {
   WorkloadTable<?> workloads();
 
   /**
-   * Connects to the target. Throws {@link TargetUnavailableException} with a one-line message when
-   * the server cannot be reached or refuses the credentials.
+   * Connects to the target for runs of {@code workload} (its pool commits each statement when
+   * {@link WorkloadOptions#transactions()} says its iterations are no transactions): the target,
+   * typed together with how it builds its workloads and drops its tables. Throws {@link
+   * TargetUnavailableException} with a one-line message when the server cannot be reached or
+   * refuses the credentials.
    */
-  Target open(TargetOptions target, WorkloadOptions workload) throws TargetUnavailableException;
-
-  /**
-   * Drops every table or collection of txbench's that its record on the target lists, then the
-   * record itself, and nothing else ({@code --drop}), under an exclusive lease on all of them.
-   */
-  Dropped dropOwned(Target target) throws Exception;
-
-  /** Builds a workload on a target this provider opened. */
-  default Workload<?> workload(Target target, WorkloadOptions options) {
-    return workloads().build(target, options);
-  }
+  OpenTarget<?> open(TargetOptions target, WorkloadOptions workload)
+      throws TargetUnavailableException;
 }

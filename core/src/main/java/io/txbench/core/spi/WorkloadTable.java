@@ -13,7 +13,6 @@ import java.util.Optional;
  * @param <T> the target's own client type
  */
 public final class WorkloadTable<T extends Target> {
-  private final Class<T> targetType;
   private final Map<String, Entry<T, ?>> byName;
 
   /** How a target builds its workload of {@code kind}. */
@@ -28,14 +27,13 @@ public final class WorkloadTable<T extends Target> {
     }
   }
 
-  private WorkloadTable(Class<T> targetType, Map<String, Entry<T, ?>> byName) {
-    this.targetType = targetType;
+  private WorkloadTable(Map<String, Entry<T, ?>> byName) {
     this.byName = byName;
   }
 
-  /** An empty table for targets of {@code targetType}. */
-  public static <T extends Target> WorkloadTable<T> of(Class<T> targetType) {
-    return new WorkloadTable<>(targetType, Map.of());
+  /** An empty table. */
+  public static <T extends Target> WorkloadTable<T> of() {
+    return new WorkloadTable<>(Map.of());
   }
 
   /** This table, and {@code kind} built by {@code builder}. */
@@ -45,7 +43,7 @@ public final class WorkloadTable<T extends Target> {
     }
     Map<String, Entry<T, ?>> more = new LinkedHashMap<>(byName);
     more.put(kind.name(), new Entry<>(kind, builder));
-    return new WorkloadTable<>(targetType, more);
+    return new WorkloadTable<>(more);
   }
 
   /** The kinds served, in the order registered. */
@@ -61,12 +59,12 @@ public final class WorkloadTable<T extends Target> {
   }
 
   /** The target's workload of {@code options}' kind, on {@code target}. */
-  public Workload<?> build(Target target, WorkloadOptions options) {
+  public Workload<?> build(T target, WorkloadOptions options) {
     Entry<T, ?> entry = byName.get(options.name());
     if (entry == null) {
       throw new IllegalArgumentException(
           "unknown workload " + options.name() + "; one of: " + byName.keySet());
     }
-    return entry.build(targetType.cast(target), options);
+    return entry.build(target, options);
   }
 }

@@ -7,6 +7,7 @@ import io.txbench.core.ownership.LeaseMode;
 import io.txbench.core.spi.Dropped;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.Failure;
+import io.txbench.core.spi.OpenTarget;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Progress;
 import io.txbench.core.spi.Target;
@@ -121,7 +122,7 @@ final class LoggedWorkload implements Workload<AutoCloseable> {
       // No kind to list: the tests hand no workload options, and workload() below answers alone.
       @Override
       public WorkloadTable<Target> workloads() {
-        return WorkloadTable.of(Target.class);
+        return WorkloadTable.of();
       }
 
       // Nothing connects to a port, a database or as a user: a benchmark opens the target above.
@@ -146,20 +147,15 @@ final class LoggedWorkload implements Workload<AutoCloseable> {
       }
 
       @Override
-      public Target open(TargetOptions options, WorkloadOptions workload) {
+      public OpenTarget<?> open(TargetOptions options, WorkloadOptions workload) {
         log.add("open");
-        return target;
-      }
-
-      @Override
-      public Dropped dropOwned(Target t) {
-        log.add("drop");
-        return new Dropped(List.of("logged"), List.of());
-      }
-
-      @Override
-      public Workload<?> workload(Target t, WorkloadOptions options) {
-        return LoggedWorkload.this;
+        return new OpenTarget<>(
+            target,
+            (t, o) -> LoggedWorkload.this,
+            t -> {
+              log.add("drop");
+              return new Dropped(List.of("logged"), List.of());
+            });
       }
     };
   }

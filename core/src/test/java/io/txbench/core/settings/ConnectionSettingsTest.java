@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.txbench.core.spi.Dropped;
+import io.txbench.core.spi.OpenTarget;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Target;
 import io.txbench.core.spi.TargetOptions;
@@ -114,17 +114,12 @@ class ConnectionSettingsTest {
 
       @Override
       public WorkloadTable<Target> workloads() {
-        return WorkloadTable.of(Target.class);
+        return WorkloadTable.of();
       }
 
       @Override
-      public Target open(TargetOptions options, WorkloadOptions workload) {
+      public OpenTarget<?> open(TargetOptions options, WorkloadOptions workload) {
         throw new AssertionError("nothing connects while the settings are resolved");
-      }
-
-      @Override
-      public Dropped dropOwned(Target target) {
-        throw new AssertionError("nothing is dropped");
       }
     };
   }

@@ -22,7 +22,7 @@ import io.txbench.core.ownership.LeaseRecord;
 import io.txbench.core.spi.DeclaredOption;
 import io.txbench.core.spi.Dropped;
 import io.txbench.core.spi.LibraryLogger;
-import io.txbench.core.spi.Target;
+import io.txbench.core.spi.OpenTarget;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.TargetUnavailableException;
 import io.txbench.core.spi.WorkloadOptions;
@@ -85,7 +85,7 @@ public abstract class JdbcProvider implements WorkloadProvider {
   /** Every kind, the same classes on every SQL database: the dialect says what differs. */
   @Override
   public WorkloadTable<JdbcTarget> workloads() {
-    return WorkloadTable.of(JdbcTarget.class)
+    return WorkloadTable.<JdbcTarget>of()
         .serve(new Airline(), (t, kind, o) -> new AirlineWorkload(t, kind, o, registry(t)))
         .serve(new Analytics(), (t, kind, o) -> new AnalyticsWorkload(t, kind, o, registry(t)))
         .serve(new PointSelect(), (t, kind, o) -> new PointSelectWorkload(t, kind, o, registry(t)))
@@ -116,14 +116,14 @@ public abstract class JdbcProvider implements WorkloadProvider {
   }
 
   @Override
-  public Target open(TargetOptions target, WorkloadOptions workload)
+  public OpenTarget<JdbcTarget> open(TargetOptions target, WorkloadOptions workload)
       throws TargetUnavailableException {
-    return JdbcTarget.open(dialect(target), target, !workload.transactional(), workload.patience());
+    JdbcTarget jdbc =
+        JdbcTarget.open(dialect(target), target, !workload.transactional(), workload.patience());
+    return new OpenTarget<>(jdbc, workloads()::build, JdbcProvider::dropOwned);
   }
 
-  @Override
-  public Dropped dropOwned(Target target) throws Exception {
-    JdbcTarget jdbc = (JdbcTarget) target;
+  private static Dropped dropOwned(JdbcTarget jdbc) throws Exception {
     SchemaRegistry registry = new SchemaRegistry(jdbc.dialect(), ToolVersion.get());
     List<String> leftAlone = new ArrayList<>();
     try (Connection c = jdbc.controlConnection()) {

@@ -13,8 +13,8 @@ import io.txbench.core.kinds.AnalyticsQuery;
 import io.txbench.core.run.WorkloadRun;
 import io.txbench.core.spi.Answer;
 import io.txbench.core.spi.Dropped;
+import io.txbench.core.spi.OpenTarget;
 import io.txbench.core.spi.SetupException;
-import io.txbench.core.spi.Target;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.schema.SchemaRegistryAccess;
 import io.txbench.jdbc.schema.SqlCatalog;
@@ -194,8 +194,8 @@ public abstract class SqlAnalyticsContract extends SqlGrowthContract {
   }
 
   private Dropped drop() throws Exception {
-    try (Target t = provider().open(target(1, LEVEL), analytics())) {
-      return provider().dropOwned(t);
+    try (OpenTarget<?> t = provider().open(target(1, LEVEL), analytics())) {
+      return t.dropOwned();
     }
   }
 

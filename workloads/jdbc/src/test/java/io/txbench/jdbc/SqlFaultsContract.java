@@ -110,8 +110,7 @@ public abstract class SqlFaultsContract extends SqlOwnershipContract {
     String update = "UPDATE item SET updates = updates + 1 WHERE id = ?";
     // The airline's options: connections in transactions, as under contention.
     try (JdbcTarget target =
-        (JdbcTarget)
-            provider().open(target(2, strictIsolation()), workload(Airline.NAME, 0, false))) {
+        provider().open(target(2, strictIsolation()), workload(Airline.NAME, 0, false)).target()) {
       Worker[] workers = {new Worker(0, 2, 1), new Worker(1, 2, 1)};
       JdbcSession[] sessions = {
         JdbcSession.open(target, workers[0], update), JdbcSession.open(target, workers[1], update)

@@ -21,8 +21,8 @@ import io.txbench.core.kinds.RangeScan;
 import io.txbench.core.kinds.UpdateMany;
 import io.txbench.core.kinds.Ycsb;
 import io.txbench.core.run.WorkloadRun;
+import io.txbench.core.spi.OpenTarget;
 import io.txbench.core.spi.SetupException;
-import io.txbench.core.spi.Target;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.schema.SchemaRegistryAccess;
 import java.time.Duration;
@@ -322,8 +322,8 @@ public abstract class SqlMixContract extends SqlOltpContract {
             SetupException.class,
             () -> run(ycsb(Ycsb.Preset.C, 40).with(Ycsb.FIELD_COUNT, 4L), 1, 10, false, LEVEL));
     assertTrue(e.getMessage().contains("--field-count"), e.getMessage());
-    try (Target t = provider().open(target(1, LEVEL), ycsb(Ycsb.Preset.C, 40))) {
-      assertTrue(provider().dropOwned(t).dropped().contains("usertable"));
+    try (OpenTarget<?> t = provider().open(target(1, LEVEL), ycsb(Ycsb.Preset.C, 40))) {
+      assertTrue(t.dropOwned().dropped().contains("usertable"));
     }
     assertFalse(SchemaRegistryAccess.exists(url(), "usertable"));
   }
@@ -340,8 +340,8 @@ public abstract class SqlMixContract extends SqlOltpContract {
     SetupException e =
         assertThrows(SetupException.class, () -> run(ycsb(Ycsb.Preset.C, 50), 1, 10, true, LEVEL));
     assertTrue(e.getMessage().contains("'usertable'"), e.getMessage());
-    try (Target t = provider().open(target(1, LEVEL), ycsb(Ycsb.Preset.C, 50))) {
-      assertTrue(provider().dropOwned(t).leftAlone().contains("usertable"));
+    try (OpenTarget<?> t = provider().open(target(1, LEVEL), ycsb(Ycsb.Preset.C, 50))) {
+      assertTrue(t.dropOwned().leftAlone().contains("usertable"));
     }
     assertEquals(1, query("SELECT COUNT(*) FROM usertable WHERE field0 = 'precious'"));
   }

@@ -58,7 +58,7 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
   }
 
   /** The provider under test, taking rows out {@code way}. */
-  private WorkloadProvider provider(RowTaking way) {
+  private JdbcProvider provider(RowTaking way) {
     return way == RowTaking.SERVERS_OWN ? provider() : OltpFallback.of(provider());
   }
 
@@ -66,7 +66,7 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
   @ParameterizedTest
   @EnumSource(RowTaking.class)
   void writeOnlyPutsEveryRowBackAndGrowsKByItsIndexUpdates(RowTaking way) throws Exception {
-    WorkloadProvider provider = provider(way);
+    JdbcProvider provider = provider(way);
     Figures before = loaded(1_000);
     WorkloadRun.Outcome o =
         outcome(provider, oltp(Variant.WRITE_ONLY, 1_000), 1, 300, IsolationLevel.REPEATABLE_READ);
@@ -92,7 +92,7 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
   })
   void readWriteUnderContentionKeepsEveryInvariant(RowTaking way, IsolationLevel isolation)
       throws Exception {
-    WorkloadProvider provider = provider(way);
+    JdbcProvider provider = provider(way);
     Figures before = loaded(20);
     WorkloadRun.Outcome o = outcome(provider, oltp(Variant.READ_WRITE, 20), 8, 400, isolation);
     System.out.println(provider.target() + " oltp-read-write, 8 on 20 rows: " + o.describe());
@@ -117,7 +117,7 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
   @ParameterizedTest
   @EnumSource(RowTaking.class)
   void skipTrxCommitsEachStatementOnItsOwnAndKeepsTheInvariants(RowTaking way) throws Exception {
-    WorkloadProvider provider = provider(way);
+    JdbcProvider provider = provider(way);
     Figures before = loaded(20);
     WorkloadOptions options = oltp(Variant.READ_WRITE, 20).withoutTransactions();
     WorkloadRun.Outcome o = outcome(provider, options, 8, 400, IsolationLevel.READ_COMMITTED);
@@ -145,7 +145,7 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
   @ParameterizedTest
   @EnumSource(RowTaking.class)
   void skipTrxInsertRefusedAfterItsDeleteCommittedIsPartial(RowTaking way) throws Exception {
-    WorkloadProvider provider = provider(way);
+    JdbcProvider provider = provider(way);
     // 5 rows: once each is deleted for good, the deletes find none and the iterations complete.
     loaded(5);
     refuseInserts("item");
@@ -296,10 +296,10 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
   }
 
   /** Whether the server, reached through {@code provider}, returns deleted rows. */
-  private boolean deleteReturns(WorkloadProvider provider) throws Exception {
+  private boolean deleteReturns(JdbcProvider provider) throws Exception {
     WorkloadOptions options = oltp(Variant.WRITE_ONLY, 1);
     try (JdbcTarget target =
-        (JdbcTarget) provider.open(target(1, IsolationLevel.READ_COMMITTED), options)) {
+        provider.open(target(1, IsolationLevel.READ_COMMITTED), options).target()) {
       return target.dialect().deleteReturns(target.serverVersion());
     }
   }

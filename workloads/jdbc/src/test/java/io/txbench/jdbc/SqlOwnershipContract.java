@@ -14,8 +14,8 @@ import io.txbench.core.ownership.Lease;
 import io.txbench.core.ownership.LeaseMode;
 import io.txbench.core.ownership.LeaseRefusedException;
 import io.txbench.core.spi.Dropped;
+import io.txbench.core.spi.OpenTarget;
 import io.txbench.core.spi.SetupException;
-import io.txbench.core.spi.Target;
 import io.txbench.core.spi.Workload;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.schema.SchemaRegistryAccess;
@@ -30,11 +30,11 @@ import org.junit.jupiter.api.Test;
 public abstract class SqlOwnershipContract extends SqlContract {
 
   private Dropped drop() throws Exception {
-    try (Target t =
+    try (OpenTarget<?> t =
         provider()
             .open(
                 target(1, IsolationLevel.REPEATABLE_READ), workload(PointSelect.NAME, 1, false))) {
-      return provider().dropOwned(t);
+      return t.dropOwned();
     }
   }
 
@@ -192,12 +192,12 @@ public abstract class SqlOwnershipContract extends SqlContract {
   @Test
   void aPrepareOrADropIsRefusedWhileAnotherTxbenchRunsOnTheTables() throws Exception {
     run(workload(Update.NAME, 100, false), 1, 1, true, strictIsolation());
-    try (Target a =
+    try (OpenTarget<?> a =
             provider().open(target(1, strictIsolation()), workload(Update.NAME, 100, false));
-        Target b =
+        OpenTarget<?> b =
             provider().open(target(1, strictIsolation()), workload(PointSelect.NAME, 100, false))) {
-      Workload<?> running = provider().workload(a, workload(Update.NAME, 100, false));
-      Workload<?> other = provider().workload(b, workload(PointSelect.NAME, 100, false));
+      Workload<?> running = a.workload(workload(Update.NAME, 100, false));
+      Workload<?> other = b.workload(workload(PointSelect.NAME, 100, false));
       try (Lease run = running.lease(LeaseMode.SHARED)) {
         try (Lease alongside = other.lease(LeaseMode.SHARED)) {
           // Runs over loaded tables share them: several clients is a documented use.
@@ -209,7 +209,7 @@ public abstract class SqlOwnershipContract extends SqlContract {
                 && refused.getMessage().contains("running on the items tables"),
             refused.getMessage());
         assertThrows(LeaseRefusedException.class, this::drop);
-        Workload<?> airline = provider().workload(b, workload(Airline.NAME, 0, false));
+        Workload<?> airline = b.workload(workload(Airline.NAME, 0, false));
         try (Lease elsewhere = airline.lease(LeaseMode.EXCLUSIVE)) {
           // Other tables: nothing in the way.
         }
@@ -223,9 +223,9 @@ public abstract class SqlOwnershipContract extends SqlContract {
   @Test
   void aLeaseWhoseHeartbeatStoppedExpires() throws Exception {
     run(workload(Update.NAME, 100, false), 1, 1, true, strictIsolation());
-    try (Target t =
+    try (OpenTarget<?> t =
         provider().open(target(1, strictIsolation()), workload(Update.NAME, 100, false))) {
-      Workload<?> w = provider().workload(t, workload(Update.NAME, 100, false));
+      Workload<?> w = t.workload(workload(Update.NAME, 100, false));
       w.lease(LeaseMode.SHARED).close(); // makes the lease table
       execute(
           "INSERT INTO "

@@ -30,7 +30,8 @@ public abstract class SqlTelemetryContract extends SqlAnalyticsContract {
             provider()
                 .open(
                     target(1, IsolationLevel.REPEATABLE_READ),
-                    WorkloadOptions.of(new PointSelect(), 42));
+                    WorkloadOptions.of(new PointSelect(), 42))
+                .target();
         ServerTelemetry telemetry = target.telemetry().orElseThrow()) {
       assertFalse(telemetry.columns().isEmpty(), "no counters to read");
       assertFalse(telemetry.read().isEmpty());

@@ -1,6 +1,7 @@
 package io.txbench.jdbc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,6 +15,7 @@ import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.WorkloadFixtures;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.workloads.AirlineSchema;
+import java.sql.Connection;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
@@ -22,6 +24,26 @@ import org.junit.jupiter.api.Test;
  * database.
  */
 public abstract class SqlWorkloadsContract extends SqlFaultsContract {
+
+  /**
+   * The pool commits each statement exactly when the workload's one decision says its iterations
+   * are no transactions: a kind of one statement, or a transactional one told to run without.
+   */
+  @Test
+  void thePoolsAutocommitFollowsTheWorkloadsTransactionMode() throws Exception {
+    assertTrue(autoCommit(workload(PointSelect.NAME, 1, false)), "a kind of one statement");
+    assertFalse(autoCommit(workload(Airline.NAME, 0, false)), "a transactional kind");
+    assertTrue(autoCommit(workload(Airline.NAME, 0, true)), "--disable-transaction");
+  }
+
+  /** Whether a worker's connection, for a run of {@code options}, commits each statement. */
+  private boolean autoCommit(WorkloadOptions options) throws Exception {
+    try (JdbcTarget target = provider().open(target(1, strictIsolation()), options).target();
+        Connection c = target.connection()) {
+      return c.getAutoCommit();
+    }
+  }
+
   @Test
   void airlineBooksExactlyOneSeatAndOnePaymentPerCommittedIteration() throws Exception {
     WorkloadRun.Outcome o = run(workload(Airline.NAME, 0, false), 4, 400, true, strictIsolation());

@@ -19,7 +19,7 @@ import io.txbench.core.spi.DeclaredOption;
 import io.txbench.core.spi.Dropped;
 import io.txbench.core.spi.EmbeddedServer;
 import io.txbench.core.spi.LibraryLogger;
-import io.txbench.core.spi.Target;
+import io.txbench.core.spi.OpenTarget;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.TargetUnavailableException;
 import io.txbench.core.spi.WorkloadOptions;
@@ -82,7 +82,7 @@ public final class MongoProvider implements WorkloadProvider {
   @Override
   public WorkloadTable<MongoTarget> workloads() {
     WorkloadTable<MongoTarget> table =
-        WorkloadTable.of(MongoTarget.class)
+        WorkloadTable.<MongoTarget>of()
             .serve(new Airline(), (t, kind, o) -> new MongoAirlineWorkload(t, kind, o, registry(t)))
             .serve(
                 new PointSelect(),
@@ -121,7 +121,7 @@ public final class MongoProvider implements WorkloadProvider {
   }
 
   @Override
-  public Target open(TargetOptions target, WorkloadOptions workload)
+  public OpenTarget<MongoTarget> open(TargetOptions target, WorkloadOptions workload)
       throws TargetUnavailableException {
     MongoTarget mongo = MongoTarget.open(target, workload.patience());
     if (workload.transactional() && !mongo.supportsTransactions()) {
@@ -136,12 +136,10 @@ public final class MongoProvider implements WorkloadProvider {
               + " with "
               + workload.kind().withoutTransactionOption().name());
     }
-    return mongo;
+    return new OpenTarget<>(mongo, workloads()::build, MongoProvider::dropOwned);
   }
 
-  @Override
-  public Dropped dropOwned(Target target) throws Exception {
-    MongoTarget mongo = (MongoTarget) target;
+  private static Dropped dropOwned(MongoTarget mongo) throws Exception {
     MongoRegistry registry = new MongoRegistry(mongo.database(), ToolVersion.get());
     if (!mongo
         .database()

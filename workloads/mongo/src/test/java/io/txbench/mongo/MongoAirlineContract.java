@@ -6,8 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.kinds.Airline;
 import io.txbench.core.run.WorkloadRun;
-import io.txbench.core.spi.Dropped;
-import io.txbench.core.spi.Target;
+import io.txbench.core.spi.OpenTarget;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.TargetUnavailableException;
 import io.txbench.core.spi.Workload;
@@ -127,19 +126,13 @@ abstract class MongoAirlineContract extends MongoWorkloadsContract {
     }
 
     @Override
-    public Target open(TargetOptions target, WorkloadOptions workload)
+    public OpenTarget<?> open(TargetOptions target, WorkloadOptions workload)
         throws TargetUnavailableException {
-      return mongo.open(target, workload);
+      OpenTarget<MongoTarget> opened = mongo.open(target, workload);
+      return new OpenTarget<>(opened.target(), ReadThenWrite::airline, opened.dropper());
     }
 
-    @Override
-    public Dropped dropOwned(Target target) throws Exception {
-      return mongo.dropOwned(target);
-    }
-
-    @Override
-    public Workload<?> workload(Target target, WorkloadOptions options) {
-      MongoTarget t = (MongoTarget) target;
+    private static Workload<?> airline(MongoTarget t, WorkloadOptions options) {
       MongoRegistry registry = new MongoRegistry(t.database(), ToolVersion.get());
       return new MongoAirlineWorkload(t, new Airline(), options, registry, false);
     }

@@ -14,8 +14,8 @@ import io.txbench.core.kinds.AnalyticsQuery;
 import io.txbench.core.run.WorkloadRun;
 import io.txbench.core.spi.Answer;
 import io.txbench.core.spi.Dropped;
+import io.txbench.core.spi.OpenTarget;
 import io.txbench.core.spi.SetupException;
-import io.txbench.core.spi.Target;
 import io.txbench.core.spi.WorkloadOptions;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -45,8 +45,8 @@ abstract class MongoAnalyticsContract extends MongoGrowthContract {
 
   /** Each query's answer from the loaded collections, by query. */
   private Map<AnalyticsQuery, Answer> answers(WorkloadOptions options) throws Exception {
-    try (Target t = provider.open(target(1), options)) {
-      MongoAnalyticsWorkload w = (MongoAnalyticsWorkload) provider.workload(t, options);
+    try (OpenTarget<?> t = provider.open(target(1), options)) {
+      MongoAnalyticsWorkload w = (MongoAnalyticsWorkload) t.workload(options);
       w.attach();
       Map<AnalyticsQuery, Answer> answers = new java.util.EnumMap<>(AnalyticsQuery.class);
       for (AnalyticsQuery q : AnalyticsQuery.values()) {
@@ -88,8 +88,8 @@ abstract class MongoAnalyticsContract extends MongoGrowthContract {
         transactions(), "a real MongoDB answers the rollup too fast to hold its connection");
     WorkloadOptions options = analytics(new BigDecimal("0.1"), Analytics.Indexes.NONE);
     load(options);
-    try (Target t = provider.open(target(1), options)) {
-      MongoAnalyticsWorkload w = (MongoAnalyticsWorkload) provider.workload(t, options);
+    try (OpenTarget<?> t = provider.open(target(1), options)) {
+      MongoAnalyticsWorkload w = (MongoAnalyticsWorkload) t.workload(options);
       java.util.concurrent.CompletableFuture<Answer> rollup =
           java.util.concurrent.CompletableFuture.supplyAsync(() -> w.answer(AnalyticsQuery.ROLLUP));
       Thread.sleep(300); // the rollup has taken the worker's connection

@@ -13,8 +13,8 @@ import io.txbench.core.kinds.Oltp;
 import io.txbench.core.kinds.RangeScan;
 import io.txbench.core.kinds.UpdateMany;
 import io.txbench.core.run.WorkloadRun;
+import io.txbench.core.spi.OpenTarget;
 import io.txbench.core.spi.Queries;
-import io.txbench.core.spi.Target;
 import io.txbench.core.spi.Verification;
 import io.txbench.core.spi.WorkloadOptions;
 import java.util.List;
@@ -60,8 +60,8 @@ abstract class MongoOltpContract extends MongoAirlineContract {
    * changed the data behind txbench's back.
    */
   Verification verifyAfter(WorkloadOptions options, Runnable plant) throws Exception {
-    try (Target t = provider.open(target(1), options)) {
-      io.txbench.core.spi.Workload<?> w = provider.workload(t, options);
+    try (OpenTarget<?> t = provider.open(target(1), options)) {
+      io.txbench.core.spi.Workload<?> w = t.workload(options);
       w.attach();
       w.beforeRun();
       plant.run();

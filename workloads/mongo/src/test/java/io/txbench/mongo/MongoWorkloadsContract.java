@@ -13,6 +13,7 @@ import io.txbench.core.kinds.PointSelect;
 import io.txbench.core.kinds.Update;
 import io.txbench.core.run.WorkloadRun;
 import io.txbench.core.settings.Secret;
+import io.txbench.core.spi.OpenTarget;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Queries;
 import io.txbench.core.spi.SetupException;
@@ -111,7 +112,7 @@ abstract class MongoWorkloadsContract {
   @Test
   void theSettingsThatDecideResultsAreReadWhereTheServerTellsThem() throws Exception {
     try (io.txbench.core.spi.Target t =
-        provider.open(target(1), workload(PointSelect.NAME, 1, false))) {
+        provider.open(target(1), workload(PointSelect.NAME, 1, false)).target()) {
       Map<String, String> s = t.serverSettings();
       assertEquals(settingsTold(), List.copyOf(s.keySet()), s.toString());
       assertEquals("MongoDB " + s.get("version"), t.serverVersion());
@@ -215,8 +216,8 @@ abstract class MongoWorkloadsContract {
     db.getCollection("audit")
         .updateOne(
             new Document(), new Document("$set", new Document("seats_occupied", capacity + 3)));
-    try (io.txbench.core.spi.Target t = provider.open(target(1), oneFlight)) {
-      MongoAirlineWorkload w = (MongoAirlineWorkload) provider.workload(t, oneFlight);
+    try (OpenTarget<?> t = provider.open(target(1), oneFlight)) {
+      MongoAirlineWorkload w = (MongoAirlineWorkload) t.workload(oneFlight);
       assertEquals(3, w.counts().seatsOverCapacity());
     }
     WorkloadRun.Outcome o = WorkloadRun.run(provider, target(1), oneFlight, 10, false);
@@ -289,9 +290,8 @@ abstract class MongoWorkloadsContract {
   }
 
   io.txbench.core.spi.Dropped drop() throws Exception {
-    try (io.txbench.core.spi.Target t =
-        provider.open(target(1), workload(PointSelect.NAME, 1, false))) {
-      return provider.dropOwned(t);
+    try (OpenTarget<?> t = provider.open(target(1), workload(PointSelect.NAME, 1, false))) {
+      return t.dropOwned();
     }
   }
 
@@ -350,9 +350,8 @@ abstract class MongoWorkloadsContract {
   @Test
   void aPrepareIsRefusedWhileAnotherTxbenchRunsOnTheCollections() throws Exception {
     run(workload(Update.NAME, 100, false), 1, 1, true);
-    try (io.txbench.core.spi.Target t =
-        provider.open(target(1), workload(Update.NAME, 100, false))) {
-      io.txbench.core.spi.Workload<?> w = provider.workload(t, workload(Update.NAME, 100, false));
+    try (OpenTarget<?> t = provider.open(target(1), workload(Update.NAME, 100, false))) {
+      io.txbench.core.spi.Workload<?> w = t.workload(workload(Update.NAME, 100, false));
       try (io.txbench.core.ownership.Lease running =
           w.lease(io.txbench.core.ownership.LeaseMode.SHARED)) {
         io.txbench.core.ownership.LeaseRefusedException refused =

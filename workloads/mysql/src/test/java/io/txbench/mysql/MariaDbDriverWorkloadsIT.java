@@ -27,7 +27,7 @@ class MariaDbDriverWorkloadsIT extends EmbeddedMariaDbWorkloadsIT {
   @Test
   void aUrlsSchemeNamesTheDriver() throws Exception {
     try (Target target =
-        provider().open(target(1, IsolationLevel.REPEATABLE_READ), pointSelect())) {
+        provider().open(target(1, IsolationLevel.REPEATABLE_READ), pointSelect()).target()) {
       assertTrue(target.driver().startsWith("MariaDB Connector/J "), target.driver());
     }
   }
@@ -35,7 +35,7 @@ class MariaDbDriverWorkloadsIT extends EmbeddedMariaDbWorkloadsIT {
   @Test
   void withoutAUrlAMariaDbServerGetsItsOwnDriver() throws Exception {
     assumeTrue(startedHere(), "needs the MariaDB this test started");
-    try (Target target = provider().open(byHostAndPort("auto"), pointSelect())) {
+    try (Target target = provider().open(byHostAndPort("auto"), pointSelect()).target()) {
       assertTrue(target.driver().startsWith("MariaDB Connector/J "), target.driver());
       assertTrue(target.serverVersion().startsWith("MariaDB "), target.serverVersion());
     }
@@ -44,7 +44,7 @@ class MariaDbDriverWorkloadsIT extends EmbeddedMariaDbWorkloadsIT {
   @Test
   void theDriverAskedForIsTheOneUsed() throws Exception {
     assumeTrue(startedHere(), "needs the MariaDB this test started");
-    try (Target target = provider().open(byHostAndPort("mysql"), pointSelect())) {
+    try (Target target = provider().open(byHostAndPort("mysql"), pointSelect()).target()) {
       assertTrue(target.driver().startsWith("MySQL Connector/J "), target.driver());
     }
   }

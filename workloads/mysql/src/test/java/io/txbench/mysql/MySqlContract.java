@@ -76,8 +76,8 @@ abstract class MySqlContract extends SqlTelemetryContract {
   void theSummaryNamesTheProductAndVersion() throws Exception {
     try (Target target =
         provider()
-            .open(
-                target(1, IsolationLevel.REPEATABLE_READ), workload(PointSelect.NAME, 1, false))) {
+            .open(target(1, IsolationLevel.REPEATABLE_READ), workload(PointSelect.NAME, 1, false))
+            .target()) {
       assertTrue(
           target.serverVersion().matches("(MySQL|MariaDB) \\d+\\.\\d+.*"), target.serverVersion());
     }
@@ -87,7 +87,8 @@ abstract class MySqlContract extends SqlTelemetryContract {
   void theSettingsThatDecideResultsAreReadGlobally() throws Exception {
     try (Target target =
         provider()
-            .open(target(1, IsolationLevel.READ_COMMITTED), workload(PointSelect.NAME, 1, false))) {
+            .open(target(1, IsolationLevel.READ_COMMITTED), workload(PointSelect.NAME, 1, false))
+            .target()) {
       Map<String, String> s = target.serverSettings();
       List<String> names = List.copyOf(s.keySet());
       // The isolation by the name this server gives it: tx_isolation before MariaDB 11.1.
@@ -128,11 +129,12 @@ abstract class MySqlContract extends SqlTelemetryContract {
   void aRealDeadlockIsClassifiedRetryable() throws Exception {
     sql("CREATE TABLE " + currentDatabase() + ".pair (id INT PRIMARY KEY, n INT)");
     sql("INSERT INTO " + currentDatabase() + ".pair VALUES (1, 0), (2, 0)");
-    try (Target target =
+    try (JdbcTarget target =
             provider()
-                .open(target(2, IsolationLevel.REPEATABLE_READ), workload(Airline.NAME, 0, false));
-        Connection a = ((JdbcTarget) target).connection();
-        Connection b = ((JdbcTarget) target).connection();
+                .open(target(2, IsolationLevel.REPEATABLE_READ), workload(Airline.NAME, 0, false))
+                .target();
+        Connection a = target.connection();
+        Connection b = target.connection();
         Statement sa = a.createStatement();
         Statement sb = b.createStatement()) {
       sa.executeUpdate("UPDATE pair SET n = 1 WHERE id = 1");
@@ -192,7 +194,7 @@ abstract class MySqlContract extends SqlTelemetryContract {
             .result()
             .outcomes()
             .iterations());
-    try (JdbcTarget opened = (JdbcTarget) provider().open(target, options);
+    try (JdbcTarget opened = provider().open(target, options).target();
         Connection c = opened.connection();
         Statement s = c.createStatement();
         java.sql.ResultSet rs = s.executeQuery("SHOW SESSION STATUS LIKE 'Ssl_cipher'")) {

@@ -60,11 +60,12 @@ abstract class PostgresContract extends SqlTelemetryContract {
   void aRealSerializationFailureIsClassifiedRetryable() throws Exception {
     sql("CREATE TABLE " + schemaOf(url()) + ".counter (id INT PRIMARY KEY, n INT)");
     sql("INSERT INTO " + schemaOf(url()) + ".counter VALUES (1, 0)");
-    try (Target target =
+    try (JdbcTarget target =
             provider()
-                .open(target(2, IsolationLevel.REPEATABLE_READ), workload(Airline.NAME, 0, false));
-        Connection a = ((JdbcTarget) target).connection();
-        Connection b = ((JdbcTarget) target).connection();
+                .open(target(2, IsolationLevel.REPEATABLE_READ), workload(Airline.NAME, 0, false))
+                .target();
+        Connection a = target.connection();
+        Connection b = target.connection();
         Statement sa = a.createStatement();
         Statement sb = b.createStatement()) {
       sa.executeQuery("SELECT n FROM counter").close();
@@ -84,7 +85,8 @@ abstract class PostgresContract extends SqlTelemetryContract {
   void theSettingsThatDecideResultsAreReadAsTheServerShowsThem() throws Exception {
     try (Target target =
         provider()
-            .open(target(1, IsolationLevel.READ_COMMITTED), workload(PointSelect.NAME, 1, false))) {
+            .open(target(1, IsolationLevel.READ_COMMITTED), workload(PointSelect.NAME, 1, false))
+            .target()) {
       Map<String, String> s = target.serverSettings();
       assertEquals(
           List.of(

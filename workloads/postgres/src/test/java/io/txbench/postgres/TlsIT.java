@@ -98,7 +98,7 @@ class TlsIT {
       WorkloadOptions options = WorkloadFixtures.options(PointSelect.NAME, 100, 1, false, 0);
       WorkloadRun.Outcome o = WorkloadRun.run(new PostgresProvider(), target, options, 200, true);
       assertEquals(200, o.result().outcomes().iterations());
-      try (JdbcTarget opened = (JdbcTarget) new PostgresProvider().open(target, options);
+      try (JdbcTarget opened = new PostgresProvider().open(target, options).target();
           Connection c = opened.connection();
           Statement s = c.createStatement();
           ResultSet rs =
