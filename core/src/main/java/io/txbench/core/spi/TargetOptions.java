@@ -2,6 +2,7 @@ package io.txbench.core.spi;
 
 import io.txbench.core.settings.Secret;
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How to reach and use a target. {@code url} (the target's own URL: a JDBC URL, a connection
@@ -15,7 +16,7 @@ public record TargetOptions(
     String database,
     String user,
     Secret password,
-    String url,
+    @Nullable String url,
     int minConnections,
     int maxConnections,
     Duration connectionWaitTimeout,
