@@ -2,6 +2,7 @@ package io.txbench.core.spi;
 
 import io.txbench.core.settings.Secret;
 import java.time.Duration;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -14,7 +15,7 @@ public record TargetOptions(
     String host,
     int port,
     String database,
-    String user,
+    @Nullable String user,
     Secret password,
     @Nullable String url,
     int minConnections,
@@ -45,7 +46,7 @@ public record TargetOptions(
    */
   public String describe() {
     if (url != null && !url.isBlank()) {
-      return Secret.maskUrl(url);
+      return Objects.requireNonNull(Secret.maskUrl(url), "a URL masked is a URL");
     }
     return host + ":" + port + "/" + database;
   }
