@@ -12,9 +12,9 @@ import org.jspecify.annotations.Nullable;
  * only that provider reads.
  */
 public record TargetOptions(
-    String host,
+    @Nullable String host,
     int port,
-    String database,
+    @Nullable String database,
     @Nullable String user,
     Secret password,
     @Nullable String url,
