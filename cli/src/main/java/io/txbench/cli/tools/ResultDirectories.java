@@ -6,6 +6,7 @@ import io.txbench.report.files.ResultDirectory;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 
@@ -56,7 +57,7 @@ final class ResultDirectories {
   }
 
   /** {@code message} in one printable line: it may quote what a file holds. */
-  static String oneLine(String message) {
+  static String oneLine(@Nullable String message) {
     return Printable.field(String.valueOf(message).replaceAll("\\s*\\R\\s*", " "));
   }
 }

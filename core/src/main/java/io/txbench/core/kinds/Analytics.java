@@ -11,6 +11,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -171,7 +172,7 @@ public final class Analytics implements WorkloadKind {
     for (String table : TABLES) {
       Long after = run.after().get(table);
       figures.put(table + " rows", after);
-      if (!expected.get(table).equals(after)) {
+      if (!Objects.equals(expected.get(table), after)) {
         anomalies.add(
             table
                 + " holds "
@@ -182,7 +183,7 @@ public final class Analytics implements WorkloadKind {
                 + data.scale().toPlainString()
                 + " has "
                 + expected.get(table));
-      } else if (!after.equals(run.before().get(table))) {
+      } else if (!Objects.equals(after, run.before().get(table))) {
         anomalies.add(
             table + " changed during a read-only run: " + run.before().get(table) + " -> " + after);
       }

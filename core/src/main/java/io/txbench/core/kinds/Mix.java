@@ -27,9 +27,10 @@ public final class Mix {
     cumulative = new double[operations.size()];
     double total = weights.values().stream().mapToDouble(Double::doubleValue).sum();
     double sum = 0;
-    for (int i = 0; i < cumulative.length; i++) {
-      sum += weights.get(operations.get(i));
-      cumulative[i] = sum / total;
+    int i = 0;
+    for (double weight : weights.values()) {
+      sum += weight;
+      cumulative[i++] = sum / total;
     }
   }
 

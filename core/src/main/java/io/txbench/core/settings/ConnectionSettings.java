@@ -6,6 +6,7 @@ import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.WorkloadProvider;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -30,13 +31,12 @@ public final class ConnectionSettings {
    */
   public static TargetOptions resolve(
       TargetOptions given, WorkloadProvider provider, Collection<WorkloadProvider> all) {
-    String url = given.url();
-    boolean hasUrl = url != null && !url.isBlank();
-    if (hasUrl) {
-      checkTaken(url, List.of(provider), all);
+    Optional<String> url = Optional.ofNullable(given.url()).filter(u -> !u.isBlank());
+    if (url.isPresent()) {
+      checkTaken(url.get(), List.of(provider), all);
       provider.checkUrl(given);
     }
-    if (given.user() != null || (hasUrl && URL_USER.matcher(url).find())) {
+    if (given.user() != null || url.filter(u -> URL_USER.matcher(u).find()).isPresent()) {
       return given;
     }
     return new TargetOptions(
@@ -45,7 +45,7 @@ public final class ConnectionSettings {
         given.database(),
         provider.defaultUser(),
         given.password(),
-        url,
+        given.url(),
         given.minConnections(),
         given.maxConnections(),
         given.connectionWaitTimeout(),

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Every credential of a run, and the two ways to mask them, by where the text comes from.
@@ -111,7 +112,7 @@ public final class Credentials {
    * secret-shaped part of a URL, masked. Never for text txbench writes itself: see {@link
    * #maskShapes}.
    */
-  public String mask(String text) {
+  public @Nullable String mask(@Nullable String text) {
     if (text == null || text.isEmpty()) {
       return text;
     }
@@ -171,7 +172,7 @@ public final class Credentials {
    * secret-named parameters masked, read as the user may have typed them, unencoded (the same
    * shapes as {@link #addUrl} recognises); nothing else in it is touched.
    */
-  public static String maskUrl(String url) {
+  public static @Nullable String maskUrl(@Nullable String url) {
     if (url == null) {
       return null;
     }
@@ -194,7 +195,7 @@ public final class Credentials {
    * Only the URL shapes, in any text: a user-info password and secret-named parameters. The mask
    * for text txbench writes itself.
    */
-  public static String maskShapes(String text) {
+  public static @Nullable String maskShapes(@Nullable String text) {
     if (text == null) {
       return null;
     }

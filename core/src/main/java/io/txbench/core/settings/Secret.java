@@ -1,5 +1,7 @@
 package io.txbench.core.settings;
 
+import org.jspecify.annotations.Nullable;
+
 /** A password: it prints as asterisks, so it cannot leak through a log line or a toString. */
 public final class Secret {
   private static final Secret NONE = new Secret("");
@@ -39,7 +41,7 @@ public final class Secret {
    * A connection URL with any password in it masked: {@code user:password@} and any parameter named
    * like a secret; see {@link Credentials#maskUrl}.
    */
-  public static String maskUrl(String url) {
+  public static @Nullable String maskUrl(@Nullable String url) {
     return Credentials.maskUrl(url);
   }
 

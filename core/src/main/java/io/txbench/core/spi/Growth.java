@@ -1,5 +1,7 @@
 package io.txbench.core.spi;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Whether a workload grew the data a previous prepare left ({@link Workload#grow}), or why it did
  * not: then nothing was touched, and the data is to be loaded afresh.
@@ -7,7 +9,7 @@ package io.txbench.core.spi;
  * @param refusal why the data could not grow, in words that follow "the data is loaded afresh:";
  *     null when it grew
  */
-public record Growth(String refusal) {
+public record Growth(@Nullable String refusal) {
   private static final Growth GROWN = new Growth(null);
 
   /** The data grew: the rows it lacked were added, those there kept. */

@@ -2,6 +2,8 @@ package io.txbench.core.spi;
 
 import io.txbench.core.settings.Secret;
 import java.time.Duration;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How to reach and use a target. {@code url} (the target's own URL: a JDBC URL, a connection
@@ -10,12 +12,12 @@ import java.time.Duration;
  * only that provider reads.
  */
 public record TargetOptions(
-    String host,
+    @Nullable String host,
     int port,
-    String database,
-    String user,
+    @Nullable String database,
+    @Nullable String user,
     Secret password,
-    String url,
+    @Nullable String url,
     int minConnections,
     int maxConnections,
     Duration connectionWaitTimeout,
@@ -44,7 +46,7 @@ public record TargetOptions(
    */
   public String describe() {
     if (url != null && !url.isBlank()) {
-      return Secret.maskUrl(url);
+      return Objects.requireNonNull(Secret.maskUrl(url), "a URL masked is a URL");
     }
     return host + ":" + port + "/" + database;
   }

@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the verify phase found: the figures it read (counts, sums), the anomalies in words, and
@@ -16,7 +17,7 @@ public record Verification(
     Map<String, Long> figures,
     List<String> anomalies,
     List<String> notes,
-    String cause,
+    @Nullable String cause,
     List<Answer> answers) {
 
   /** The verdict. */
@@ -49,7 +50,7 @@ public record Verification(
       Map<String, Long> figures,
       List<String> anomalies,
       List<String> notes,
-      String cause) {
+      @Nullable String cause) {
     this(status, figures, anomalies, notes, cause, List.of());
   }
 

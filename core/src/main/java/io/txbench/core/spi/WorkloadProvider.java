@@ -3,6 +3,7 @@ package io.txbench.core.spi;
 import io.txbench.core.settings.ConnectionSettings;
 import java.util.List;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A database's entry point, found with {@link java.util.ServiceLoader}: it names its target and the
@@ -17,7 +18,7 @@ public interface WorkloadProvider {
   int defaultPort();
 
   /** The user name when none is given, or {@code null} for none. */
-  String defaultUser();
+  @Nullable String defaultUser();
 
   /** The database when none is given. */
   String defaultDatabase();

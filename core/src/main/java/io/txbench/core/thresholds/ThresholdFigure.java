@@ -9,6 +9,7 @@ import io.txbench.core.thresholds.Threshold.Metric;
 import io.txbench.core.thresholds.Threshold.Unit;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 import org.HdrHistogram.Histogram;
 
@@ -67,7 +68,9 @@ record ThresholdFigure(double value, Optional<String> whyNotMeasured) {
     if (found.isEmpty()) {
       return none(noSuchOperation(name, names));
     }
-    OperationStats s = r.breakdown().operations().get(found.get());
+    OperationStats s =
+        Objects.requireNonNull(
+            r.breakdown().operations().get(found.get()), "found is one of the operations' names");
     Metric m = t.metric();
     return switch (m.kind()) {
       case TIME -> time(t, s.responseTimes(), "no " + found.get() + " completed");

@@ -86,7 +86,9 @@ class AnalyticsTest {
     assertEquals(List.of("cube", "join"), Analytics.QUERY.parse("CUBE, join"));
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> Analytics.QUERY.parse("join,sum"));
-    assertTrue(e.getMessage().startsWith("unknown value 'sum'; one of: join,"), e.getMessage());
+    assertTrue(
+        String.valueOf(e.getMessage()).startsWith("unknown value 'sum'; one of: join,"),
+        e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> Analytics.QUERY.parse("join,join"));
     assertThrows(IllegalArgumentException.class, () -> Analytics.SCALE.parse("0"));
     assertThrows(IllegalArgumentException.class, () -> Analytics.SCALE.parse("1e9"));

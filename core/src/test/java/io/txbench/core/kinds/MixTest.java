@@ -87,7 +87,9 @@ class MixTest {
   void theOptionRefusesAsParseDoes() {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> MixKind.MIX.parse("read=95,write=5"));
-    assertTrue(e.getMessage().startsWith("unknown operation 'write'; one of: "), e.getMessage());
+    assertTrue(
+        String.valueOf(e.getMessage()).startsWith("unknown operation 'write'; one of: "),
+        e.getMessage());
     assertEquals("point-select=95,update=5", MixKind.MIX.defaultValue().toString());
   }
 
@@ -96,6 +98,6 @@ class MixTest {
   void noUsableWeightIsRefused(String text) {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> Mix.parse(text));
-    assertFalse(e.getMessage().contains("\n"), e.getMessage());
+    assertFalse(String.valueOf(e.getMessage()).contains("\n"), e.getMessage());
   }
 }

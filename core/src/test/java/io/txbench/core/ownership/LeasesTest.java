@@ -87,7 +87,8 @@ class LeasesTest {
           assertThrows(
               LeaseRefusedException.class, () -> take(store, "items", LeaseMode.EXCLUSIVE));
       assertTrue(
-          e.getMessage().startsWith("the items tables are in use by another txbench"),
+          String.valueOf(e.getMessage())
+              .startsWith("the items tables are in use by another txbench"),
           e.getMessage());
       assertThrows(
           LeaseRefusedException.class,

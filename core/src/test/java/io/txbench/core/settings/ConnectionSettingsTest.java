@@ -13,6 +13,7 @@ import io.txbench.core.spi.WorkloadProvider;
 import io.txbench.core.spi.WorkloadTable;
 import java.time.Duration;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 /** A run's connection options as its target takes them, before anything connects. */
@@ -22,7 +23,7 @@ class ConnectionSettingsTest {
   private static final WorkloadProvider DOCS = provider("docs", null, "docs:", "docs+srv:");
   private static final List<WorkloadProvider> ALL = List.of(SQL, OTHER, DOCS);
 
-  private static TargetOptions given(String user, String url) {
+  private static TargetOptions given(@Nullable String user, @Nullable String url) {
     return new TargetOptions(
         "localhost",
         1,
@@ -37,7 +38,8 @@ class ConnectionSettingsTest {
         OptionValues.defaults());
   }
 
-  private static String user(WorkloadProvider provider, String user, String url) {
+  private static @Nullable String user(
+      WorkloadProvider provider, @Nullable String user, @Nullable String url) {
     return ConnectionSettings.resolve(given(user, url), provider, ALL).user();
   }
 
@@ -85,7 +87,8 @@ class ConnectionSettingsTest {
             .getMessage());
   }
 
-  private static WorkloadProvider provider(String target, String defaultUser, String... schemes) {
+  private static WorkloadProvider provider(
+      String target, @Nullable String defaultUser, String... schemes) {
     return new WorkloadProvider() {
       @Override
       public String target() {
@@ -98,7 +101,7 @@ class ConnectionSettingsTest {
       }
 
       @Override
-      public String defaultUser() {
+      public @Nullable String defaultUser() {
         return defaultUser;
       }
 

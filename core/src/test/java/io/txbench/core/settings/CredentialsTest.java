@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 /** The one masking function: a password with every awkward character, in every form. */
@@ -14,9 +16,10 @@ class CredentialsTest {
   private static final String ENCODED =
       URLEncoder.encode(PASSWORD, StandardCharsets.UTF_8).replace("+", "%20");
 
-  private static void assertHidden(String masked) {
+  private static void assertHidden(@Nullable String masked) {
+    String text = Objects.requireNonNull(masked, "text masked is text");
     for (String part : List.of("Hd4", "q8Tl")) {
-      assertFalse(masked.contains(part), masked);
+      assertFalse(text.contains(part), text);
     }
   }
 

@@ -3,6 +3,7 @@ package io.txbench.core.settings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import java.util.Objects;
 import org.junit.jupiter.api.Test;
 
 class SecretTest {
@@ -23,6 +24,7 @@ class SecretTest {
     assertEquals(
         "mongodb://admin:****@db1:27017,db2/test?replicaSet=rs0",
         Secret.maskUrl("mongodb://admin:p4ss@db1:27017,db2/test?replicaSet=rs0"));
-    assertFalse(Secret.maskUrl("jdbc:mysql://h/db?pwd=zz;x=1").contains("zz"));
+    assertFalse(
+        Objects.requireNonNull(Secret.maskUrl("jdbc:mysql://h/db?pwd=zz;x=1")).contains("zz"));
   }
 }

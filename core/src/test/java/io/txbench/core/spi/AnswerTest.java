@@ -66,7 +66,8 @@ class AnswerTest {
         assertThrows(
             IllegalArgumentException.class,
             () -> Answer.of("q", COLUMNS, List.of(List.of("x", 1, new Object()))));
-    assertTrue(e.getMessage().contains("neither text nor a number"), e.getMessage());
+    assertTrue(
+        String.valueOf(e.getMessage()).contains("neither text nor a number"), e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> Answer.cell("q", Double.NaN));
   }
 }

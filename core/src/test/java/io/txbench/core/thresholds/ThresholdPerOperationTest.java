@@ -65,8 +65,8 @@ class ThresholdPerOperationTest {
   void refusesWhatNoOperationHas(String expression, String message) {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> Threshold.parse(expression));
-    assertTrue(e.getMessage().startsWith("'" + expression + "': "), e.getMessage());
-    assertTrue(e.getMessage().contains(message), e.getMessage());
+    assertTrue(String.valueOf(e.getMessage()).startsWith("'" + expression + "': "), e.getMessage());
+    assertTrue(String.valueOf(e.getMessage()).contains(message), e.getMessage());
   }
 
   /** Each pair: a threshold the figure passes and one it fails, near the figure. */

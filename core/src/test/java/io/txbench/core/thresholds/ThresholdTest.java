@@ -105,9 +105,9 @@ class ThresholdTest {
   void refusesABadExpressionInOneLineThatQuotesIt(String expression, String message) {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> Threshold.parse(expression));
-    assertTrue(e.getMessage().contains(message), e.getMessage());
-    assertEquals(1, e.getMessage().lines().count(), e.getMessage());
-    assertTrue(e.getMessage().startsWith("'" + expression + "': "), e.getMessage());
+    assertTrue(String.valueOf(e.getMessage()).contains(message), e.getMessage());
+    assertEquals(1, String.valueOf(e.getMessage()).lines().count(), e.getMessage());
+    assertTrue(String.valueOf(e.getMessage()).startsWith("'" + expression + "': "), e.getMessage());
   }
 
   /** A pasted blob is quoted by its start, on one line: the refusal stays readable. */
@@ -116,9 +116,9 @@ class ThresholdTest {
     String huge = "p99<" + "9".repeat(10_000) + "x";
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> Threshold.parse(huge));
-    assertTrue(e.getMessage().length() < 200, e.getMessage());
-    assertTrue(e.getMessage().startsWith("'p99<999"), e.getMessage());
-    assertTrue(e.getMessage().contains("...': "), e.getMessage());
+    assertTrue(String.valueOf(e.getMessage()).length() < 200, e.getMessage());
+    assertTrue(String.valueOf(e.getMessage()).startsWith("'p99<999"), e.getMessage());
+    assertTrue(String.valueOf(e.getMessage()).contains("...': "), e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> Threshold.parse("p99<20ms\nfoo"));
     assertEquals(
         "'p99<20ms foo': unknown unit 'msfoo' for a time; one of: us, ms, s", e.getMessage());

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import org.jspecify.annotations.Nullable;
 
 /**
  * E-divisive means (Matteson and James, "A nonparametric approach for multiple change point
@@ -82,7 +83,7 @@ public record ChangePoints(
   private record Split(int at, double statistic) {}
 
   /** The best split of any segment between consecutive {@code bounds}; null when none can be. */
-  private Split bestSplit(double[] values, List<Integer> bounds) {
+  private @Nullable Split bestSplit(double[] values, List<Integer> bounds) {
     Split best = null;
     for (int s = 0; s + 1 < bounds.size(); s++) {
       Split split = bestSplit(values, bounds.get(s), bounds.get(s + 1));
@@ -98,7 +99,7 @@ public record ChangePoints(
    * distances between the sides - mean distance within the left - mean distance within the right),
    * each side at least {@link #minSize} long.
    */
-  private Split bestSplit(double[] values, int from, int to) {
+  private @Nullable Split bestSplit(double[] values, int from, int to) {
     int n = to - from;
     if (n < 2 * minSize) {
       return null;

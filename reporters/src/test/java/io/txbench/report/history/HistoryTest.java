@@ -195,7 +195,7 @@ class HistoryTest {
     assertTrue(warnings.stream().noneMatch(w -> w.contains("\n")), warnings::toString);
     IOException strict =
         assertThrows(IOException.class, () -> HistoryRoot.read(root.root(), true, w -> {}));
-    assertTrue(strict.getMessage().contains("broken"), strict.getMessage());
+    assertTrue(String.valueOf(strict.getMessage()).contains("broken"), strict.getMessage());
   }
 
   /**
@@ -250,7 +250,8 @@ class HistoryTest {
     IOException e =
         assertThrows(IOException.class, () -> HistoryRoot.read(root.root(), true, w -> {}));
     assertTrue(
-        e.getMessage().endsWith("holds no measured run (1 stopped before measuring)"),
+        String.valueOf(e.getMessage())
+            .endsWith("holds no measured run (1 stopped before measuring)"),
         e.getMessage());
   }
 
@@ -279,11 +280,13 @@ class HistoryTest {
   void aMissingOrEmptyRootIsAnError() throws IOException {
     IOException missing =
         assertThrows(IOException.class, () -> HistoryRoot.read(root.root(), false, w -> {}));
-    assertTrue(missing.getMessage().contains("no such directory"), missing.getMessage());
+    assertTrue(
+        String.valueOf(missing.getMessage()).contains("no such directory"), missing.getMessage());
     Files.createDirectories(root.root().resolve("empty"));
     IOException empty =
         assertThrows(IOException.class, () -> HistoryRoot.read(root.root(), false, w -> {}));
-    assertTrue(empty.getMessage().contains("holds no txbench run"), empty.getMessage());
+    assertTrue(
+        String.valueOf(empty.getMessage()).contains("holds no txbench run"), empty.getMessage());
   }
 
   @Test

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * MySQL 8.x and MariaDB 10.11+, each through its own driver by default ({@link MySqlDriver}):
@@ -174,7 +175,7 @@ public final class MySqlDialect implements SqlDialect {
   }
 
   @Override
-  public Failure classify(SQLException error) {
+  public @Nullable Failure classify(SQLException error) {
     return switch (error.getErrorCode()) {
       case 1213 -> Failure.retryable(ErrorClass.DEADLOCK);
       case 1205 -> Failure.retryable(ErrorClass.LOCK_TIMEOUT);

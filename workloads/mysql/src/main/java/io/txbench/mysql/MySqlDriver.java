@@ -2,6 +2,7 @@ package io.txbench.mysql;
 
 import io.txbench.core.spi.TargetOptions;
 import java.util.Properties;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The JDBC drivers the {@code mysql} target speaks through. Each server is fastest through its own:
@@ -40,7 +41,7 @@ enum MySqlDriver {
   }
 
   /** The driver a URL names by its scheme, or null for a URL of neither. */
-  static MySqlDriver namedBy(String url) {
+  static @Nullable MySqlDriver namedBy(String url) {
     for (MySqlDriver driver : values()) {
       if (url.regionMatches(true, 0, driver.scheme, 0, driver.scheme.length())) {
         return driver;
@@ -65,7 +66,7 @@ enum MySqlDriver {
     return scheme + url.substring(named.scheme.length());
   }
 
-  String url(String host, int port, String database) {
+  String url(@Nullable String host, int port, @Nullable String database) {
     return scheme + "//" + host + ":" + port + "/" + database;
   }
 

@@ -41,13 +41,16 @@ public final class MySqlProvider extends JdbcProvider {
    */
   @Override
   protected SqlDialect dialect(TargetOptions options) {
-    boolean hasUrl = options.url() != null && !options.url().isBlank();
     return switch (options.declared().get(DRIVER)) {
       case "mysql" -> new MySqlDialect(MySqlDriver.MYSQL, false);
       case "mariadb" -> new MySqlDialect(MySqlDriver.MARIADB, false);
       default -> {
-        MySqlDriver named = hasUrl ? MySqlDriver.namedBy(options.url()) : null;
-        yield hasUrl ? new MySqlDialect(named == null ? MySqlDriver.MYSQL : named, false) : dialect;
+        String url = options.url();
+        if (url == null || url.isBlank()) {
+          yield dialect;
+        }
+        MySqlDriver named = MySqlDriver.namedBy(url);
+        yield new MySqlDialect(named == null ? MySqlDriver.MYSQL : named, false);
       }
     };
   }

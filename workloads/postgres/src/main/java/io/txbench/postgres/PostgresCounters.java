@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * PostgreSQL's counters: {@code pg_stat_database} for the current database, which every user may
@@ -76,7 +77,7 @@ final class PostgresCounters implements ServerCounters {
           + " AND application_name <> current_setting('application_name')";
 
   private List<TelemetryColumn> columns = List.of();
-  private String read;
+  private @Nullable String read; // the statement open chose; none before
   private boolean publishesAtOnce;
 
   @Override
@@ -266,7 +267,7 @@ final class PostgresCounters implements ServerCounters {
     return 2;
   }
 
-  private static String firstLine(String message) {
+  private static String firstLine(@Nullable String message) {
     String m = String.valueOf(message);
     int end = m.indexOf('\n');
     return end < 0 ? m : m.substring(0, end);

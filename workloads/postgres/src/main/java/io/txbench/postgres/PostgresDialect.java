@@ -13,6 +13,7 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import org.jspecify.annotations.Nullable;
 
 /** PostgreSQL: COPY for loading, its SQLSTATEs for retries. */
 public final class PostgresDialect implements SqlDialect {
@@ -123,7 +124,7 @@ public final class PostgresDialect implements SqlDialect {
   }
 
   @Override
-  public Failure classify(SQLException error) {
+  public @Nullable Failure classify(SQLException error) {
     String state = error.getSQLState();
     if (state == null) {
       return null;

@@ -2,6 +2,7 @@ package io.txbench.postgres;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
@@ -12,7 +13,7 @@ import org.junit.jupiter.api.TestInstance;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class EmbeddedPostgresWorkloadsIT extends PostgresContract {
-  private EmbeddedPostgres embedded;
+  private @Nullable EmbeddedPostgres embedded; // none when given a server's URL
   private String url;
 
   @BeforeAll

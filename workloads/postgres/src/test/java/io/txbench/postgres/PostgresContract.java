@@ -99,10 +99,13 @@ abstract class PostgresContract extends SqlTelemetryContract {
           List.copyOf(s.keySet()),
           s.toString());
       assertTrue(
-          target.serverVersion().startsWith("PostgreSQL " + s.get("server_version").split(" ")[0]),
+          target
+              .serverVersion()
+              .startsWith("PostgreSQL " + String.valueOf(s.get("server_version")).split(" ")[0]),
           s + " vs " + target.serverVersion());
       // As SHOW says it, with its unit, not pg_settings' count of 8kB pages.
-      assertTrue(s.get("shared_buffers").matches("\\d+(kB|MB|GB|TB)"), s.toString());
+      assertTrue(
+          String.valueOf(s.get("shared_buffers")).matches("\\d+(kB|MB|GB|TB)"), s.toString());
       assertTrue(
           Set.of("on", "off", "local", "remote_write", "remote_apply")
               .contains(s.get("synchronous_commit")),
