@@ -1,5 +1,7 @@
 package io.txbench.core.spi;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A database server txbench started itself, for a run with nothing else to talk to; its provider
  * starts it ({@link WorkloadProvider#startEmbedded}).
@@ -10,7 +12,7 @@ public interface EmbeddedServer extends AutoCloseable {
 
   int port();
 
-  String user();
+  @Nullable String user();
 
   String database();
 

@@ -1,5 +1,7 @@
 package io.txbench.core.spi;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * What a workload is asked to do: its kind, the seed of its data and choices, and the values of the
  * options its kind declares ({@link WorkloadKind#options()}), which only the kind's classes read.
@@ -51,7 +53,7 @@ public record WorkloadOptions(WorkloadKind kind, long seed, OptionValues declare
    * none (the caller says so: verify may then show anomalies a real server would prevent); as it is
    * on any other server ({@code embedded} null: one the user named).
    */
-  public WorkloadOptions on(EmbeddedServer embedded) {
+  public WorkloadOptions on(@Nullable EmbeddedServer embedded) {
     return embedded != null && !embedded.supportsTransactions() && transactional()
         ? withoutTransactions()
         : this;

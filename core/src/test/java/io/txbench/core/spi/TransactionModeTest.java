@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.txbench.core.kinds.Airline;
 import io.txbench.core.kinds.Oltp;
 import io.txbench.core.kinds.PointSelect;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -63,7 +64,7 @@ class TransactionModeTest {
       }
 
       @Override
-      public String user() {
+      public @Nullable String user() {
         return null;
       }
 
