@@ -247,10 +247,10 @@ public class ToyProvider implements WorkloadProvider {
     public Verification verify(Tally tally) {
       long counted = count.get();
       return Verification.of(
-          Map.of("committed", tally.committed(), "counted", counted),
-          counted == tally.committed()
+          Map.of("committed", tally.completed(), "counted", counted),
+          counted == tally.completed()
               ? List.of()
-              : List.of(counted + " counted, " + tally.committed() + " committed"));
+              : List.of(counted + " counted, " + tally.completed() + " committed"));
     }
   }
 }

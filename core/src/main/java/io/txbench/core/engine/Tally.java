@@ -4,17 +4,17 @@ import io.txbench.core.spi.Workload;
 import java.util.Map;
 
 /**
- * What the runner knows of a run's iterations, as verify needs it: {@code committed} completed
- * cleanly; {@code declined} of them ended with a business outcome that wrote nothing (a sold-out
- * flight), so the server holds the work of the other {@link #applied()} for certain; {@code
- * inDoubt} may be held or not (a commit whose reply was lost); {@code partial} failed part-way
- * without a transaction, with some of their steps held; {@code unsettledBefore} are in-doubt
- * iterations of an earlier run (a warm-up, say) that were still waiting on the server when this
- * run's baseline was taken, and may land during it. {@code operations} holds each operation's own
- * tally when a mix's iterations are told apart ({@link Workload#operations()}).
+ * What the runner knows of a run's iterations, as verify needs it: {@code completed} ended cleanly
+ * (committed, or declined); {@code declined} of them ended with a business outcome that wrote
+ * nothing (a sold-out flight), so the server holds the work of the other {@link #applied()} for
+ * certain; {@code inDoubt} may be held or not (a commit whose reply was lost); {@code partial}
+ * failed part-way without a transaction, with some of their steps held; {@code unsettledBefore} are
+ * in-doubt iterations of an earlier run (a warm-up, say) that were still waiting on the server when
+ * this run's baseline was taken, and may land during it. {@code operations} holds each operation's
+ * own tally when a mix's iterations are told apart ({@link Workload#operations()}).
  */
 public record Tally(
-    long committed,
+    long completed,
     long declined,
     long inDoubt,
     long partial,
@@ -26,8 +26,8 @@ public record Tally(
   }
 
   /** The tally of a run whose iterations are not told apart by operation. */
-  public Tally(long committed, long declined, long inDoubt, long partial, long unsettledBefore) {
-    this(committed, declined, inDoubt, partial, unsettledBefore, Map.of());
+  public Tally(long completed, long declined, long inDoubt, long partial, long unsettledBefore) {
+    this(completed, declined, inDoubt, partial, unsettledBefore, Map.of());
   }
 
   /**
@@ -41,7 +41,7 @@ public record Tally(
     if (own == null) {
       return new Tally(0, 0, 0, 0, untold);
     }
-    return new Tally(own.committed, own.declined, own.inDoubt, own.partial, untold);
+    return new Tally(own.completed, own.declined, own.inDoubt, own.partial, untold);
   }
 
   private long operationsUncertain() {
@@ -59,7 +59,7 @@ public record Tally(
 
   /** The iterations whose work the server holds for certain: committed and not declined. */
   public long applied() {
-    return committed - declined;
+    return completed - declined;
   }
 
   /** How many iterations may have left effects beyond the committed ones. */
@@ -69,6 +69,6 @@ public record Tally(
 
   /** The same tally with in-doubt iterations of earlier runs that may still land. */
   public Tally withUnsettledBefore(long unsettled) {
-    return new Tally(committed, declined, inDoubt, partial, unsettled, operations);
+    return new Tally(completed, declined, inDoubt, partial, unsettled, operations);
   }
 }

@@ -21,7 +21,7 @@ public final class Invariants {
   /** The figures every verdict starts with: the committed, declined and uncertain iterations. */
   public static Map<String, Long> figures(Tally tally) {
     Map<String, Long> figures = new LinkedHashMap<>();
-    figures.put("committed", tally.committed());
+    figures.put("committed", tally.completed());
     if (tally.declined() > 0) {
       figures.put("declined", tally.declined());
     }
@@ -59,10 +59,10 @@ public final class Invariants {
 
   private static String committedWork(Tally tally) {
     return tally.declined() == 0
-        ? tally.committed() + " iterations committed"
+        ? tally.completed() + " iterations committed"
         : tally.applied()
             + " iterations committed ("
-            + tally.committed()
+            + tally.completed()
             + " but "
             + tally.declined()
             + " declined)";

@@ -81,11 +81,11 @@ final class LoggedWorkload implements Workload<AutoCloseable> {
 
   @Override
   public Verification verify(Tally tally) throws Exception {
-    log.add("verify " + tally.committed());
+    log.add("verify " + tally.completed());
     if (verifyFailure != null) {
       throw verifyFailure;
     }
-    return Verification.of(Map.of("committed", tally.committed()), List.of());
+    return Verification.of(Map.of("committed", tally.completed()), List.of());
   }
 
   /** A provider whose target has this workload, and logs being opened and closed. */
