@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Failures in words, on one line: drivers wrap the error that tells, so its root is added. The one
@@ -33,7 +34,7 @@ public final class Causes {
   }
 
   /** A message on one line ("null" for none), as error lines and log lines show it. */
-  public static String oneLine(String message) {
+  public static String oneLine(@Nullable String message) {
     return String.valueOf(message).replace('\n', ' ');
   }
 

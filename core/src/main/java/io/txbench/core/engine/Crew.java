@@ -3,6 +3,7 @@ package io.txbench.core.engine;
 import io.txbench.core.spi.Workload;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The workers of a benchmark and their sessions, kept from one run to the next (the warm-up, the
@@ -57,7 +58,7 @@ public final class Crew<S extends AutoCloseable> implements AutoCloseable {
     return enlisted;
   }
 
-  private static boolean finished(Thread thread) {
+  private static boolean finished(@Nullable Thread thread) {
     if (thread == null) {
       return true;
     }

@@ -5,6 +5,7 @@ import io.txbench.core.spi.Failure;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the server may hold of the iteration a worker is running. A session reports each point at
@@ -104,7 +105,7 @@ public final class Effects {
    * Closes the record of an iteration that ended on its worker: what the server may hold of it if
    * it failed, or null when the runner abandoned it meanwhile (and counted it).
    */
-  Exposure end() {
+  @Nullable Exposure end() {
     if (!state.compareAndSet(RUNNING, IDLE)) {
       return null;
     }
@@ -117,7 +118,7 @@ public final class Effects {
    * iteration. A commit in flight, or steps already committed, make it unknown, since the worker
    * may have finished them all.
    */
-  Exposure abandon() {
+  @Nullable Exposure abandon() {
     while (true) {
       int s = state.get();
       if (s == IDLE || s == ABANDONED) {

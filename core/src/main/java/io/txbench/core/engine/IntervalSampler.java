@@ -3,6 +3,7 @@ package io.txbench.core.engine;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Cuts a run's metrics into periods: each call to {@link #next} ends one and returns its {@link
@@ -19,7 +20,7 @@ final class IntervalSampler {
   private final ClientCounters counters;
   private final ClientCounters.Reading opened;
   private final List<Double> lagMedians = new ArrayList<>();
-  private volatile ClientCounters.Reading closed;
+  private volatile ClientCounters.@Nullable Reading closed; // none while the window is open
   private long lastTickNanos;
   private ClientCounters.Reading lastReading;
   private long lastRetries;
@@ -58,7 +59,8 @@ final class IntervalSampler {
     long end = Math.max(now, lastTickNanos);
     // Once the window has closed, periods end with it: the client's use of the grace is no
     // period's.
-    ClientCounters.Reading reading = closed != null ? closed : counters.read();
+    ClientCounters.Reading windowEnd = closed;
+    ClientCounters.Reading reading = windowEnd != null ? windowEnd : counters.read();
     if (reading.nanoTime() < lastReading.nanoTime()) {
       reading = lastReading; // read just before the window closed: this period is empty
     }
@@ -99,7 +101,8 @@ final class IntervalSampler {
 
   /** What the client used over the measured window: from its start until it closed. */
   ClientUsage window() {
-    return counters.between(opened, closed != null ? closed : lastReading);
+    ClientCounters.Reading windowEnd = closed;
+    return counters.between(opened, windowEnd != null ? windowEnd : lastReading);
   }
 
   /** The warning when txbench may have limited the run: see {@link Bottleneck}. */

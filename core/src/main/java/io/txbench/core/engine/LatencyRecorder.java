@@ -2,6 +2,7 @@ package io.txbench.core.engine;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Durations recorded into an HdrHistogram {@link Recorder}: recording is wait-free, so workers
@@ -17,7 +18,7 @@ public final class LatencyRecorder {
 
   private final Recorder recorder = new Recorder(1, HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS);
   private final Histogram cumulative = newHistogram();
-  private Histogram recycled;
+  private @Nullable Histogram recycled; // none before the first sample
 
   /** An empty histogram of the range and precision every recorder of txbench has. */
   public static Histogram newHistogram() {

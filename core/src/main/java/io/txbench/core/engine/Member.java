@@ -1,6 +1,7 @@
 package io.txbench.core.engine;
 
 import io.txbench.core.spi.Workload;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One worker of a crew with its session. The session is opened on the worker's thread before a
@@ -9,8 +10,8 @@ import io.txbench.core.spi.Workload;
  */
 final class Member<S extends AutoCloseable> {
   private final Worker worker;
-  private S session;
-  private volatile Thread thread;
+  private @Nullable S session;
+  private volatile @Nullable Thread thread;
   private volatile boolean leftInDoubt;
 
   Member(Worker worker) {
@@ -47,7 +48,7 @@ final class Member<S extends AutoCloseable> {
     }
   }
 
-  Thread thread() {
+  @Nullable Thread thread() {
     return thread;
   }
 

@@ -8,8 +8,10 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The measurements of one run, one count of record per outcome: the response, service and
@@ -23,7 +25,7 @@ public final class Metrics {
   private final LatencyRecorder responseTimes = new LatencyRecorder();
 
   /** Null in a closed loop, where the service time is the response time. */
-  private final LatencyRecorder serviceTimes;
+  private final @Nullable LatencyRecorder serviceTimes;
 
   private final LatencyRecorder scheduleLags = new LatencyRecorder();
   private final LongAdder completed = new LongAdder();
@@ -154,6 +156,11 @@ public final class Metrics {
     return adders;
   }
 
+  /** The adder of {@code constant}: {@link #adders} gave every constant one. */
+  private static <E extends Enum<E>> LongAdder adder(Map<E, LongAdder> adders, E constant) {
+    return Objects.requireNonNull(adders.get(constant), "every constant has its adder");
+  }
+
   /** Whether service times are kept apart from response times (an open loop). */
   public boolean separateServiceTimes() {
     return serviceTimes != null;
@@ -209,12 +216,12 @@ public final class Metrics {
   }
 
   public void recordRetry(ErrorClass errorClass) {
-    retriesByClass.get(errorClass).increment();
+    adder(retriesByClass, errorClass).increment();
   }
 
   /** An iteration that failed; {@code partial} when some of its steps committed on their own. */
   public void recordError(ErrorClass errorClass, boolean partial) {
-    errorsByClass.get(errorClass).increment();
+    adder(errorsByClass, errorClass).increment();
     if (partial) {
       partialErrors.increment();
     }
@@ -222,7 +229,7 @@ public final class Metrics {
 
   /** An iteration whose outcome is unknown: the server may or may not hold it. */
   public void recordInDoubt(InDoubtCause cause) {
-    inDoubtByCause.get(cause).increment();
+    adder(inDoubtByCause, cause).increment();
   }
 
   public long skippedCount() {
@@ -347,7 +354,11 @@ public final class Metrics {
       ops.put(
           name,
           new OperationStats(
-              sample.operations().get(name), c.declined.sum(), c.errors.sum(), c.inDoubt.sum()));
+              Objects.requireNonNull(
+                  sample.operations().get(name), "a sample of this run's has every operation"),
+              c.declined.sum(),
+              c.errors.sum(),
+              c.inDoubt.sum()));
     }
     return new Breakdown(ops, queries());
   }

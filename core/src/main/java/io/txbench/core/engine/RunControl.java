@@ -3,6 +3,7 @@ package io.txbench.core.engine;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the workers of one run share: the measured window, the stop request, the abandon flag and
@@ -15,11 +16,11 @@ final class RunControl {
   private final RunLength length;
   private volatile boolean stopRequested;
   private volatile boolean abandoned;
-  private volatile StopReason stopReason;
+  private volatile @Nullable StopReason stopReason; // none until the window closes
   private volatile long windowEnd;
   // Set before the workers are let go, read by them afterwards.
   private long deadline;
-  private StartSchedule startSchedule;
+  private @Nullable StartSchedule startSchedule;
 
   RunControl(RunLength length) {
     this.length = length;
@@ -29,14 +30,14 @@ final class RunControl {
    * Opens the window at {@code startNanos}; a timed run's closes its duration later. An open loop's
    * iterations follow {@code startSchedule} (null: a closed loop).
    */
-  void open(long startNanos, StartSchedule startSchedule) {
+  void open(long startNanos, @Nullable StartSchedule startSchedule) {
     this.deadline =
         length instanceof ForDuration timed ? startNanos + timed.length().toNanos() : startNanos;
     this.startSchedule = startSchedule;
   }
 
   /** The open loop's intended start times, or null in a closed loop. */
-  StartSchedule startSchedule() {
+  @Nullable StartSchedule startSchedule() {
     return startSchedule;
   }
 
@@ -74,7 +75,7 @@ final class RunControl {
   }
 
   /** Why the window closed early or at its deadline, or null (the iterations were all done). */
-  StopReason stopReason() {
+  @Nullable StopReason stopReason() {
     return stopReason;
   }
 

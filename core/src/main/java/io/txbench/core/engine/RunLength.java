@@ -1,6 +1,7 @@
 package io.txbench.core.engine;
 
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 
 /** What ends a run: a length of time or a number of iterations over all workers. */
 public sealed interface RunLength permits ForDuration, ForIterations {
@@ -34,7 +35,7 @@ public sealed interface RunLength permits ForDuration, ForIterations {
    *
    * @throws IllegalArgumentException when both are given, which exclude each other
    */
-  static RunLength of(Duration duration, Long iterations) {
+  static RunLength of(@Nullable Duration duration, @Nullable Long iterations) {
     if (duration != null && iterations != null) {
       throw new IllegalArgumentException(
           "--duration and --iterations exclude each other: give one");

@@ -55,7 +55,6 @@ public final class Runner {
   private final Set<ErrorClass> loggedClasses = ConcurrentHashMap.newKeySet();
   private volatile boolean cancelled;
   private long startNanos;
-  private IntervalSampler sampler;
   private Runnable beforeClock = () -> {};
 
   public Runner(RunOptions options, Metrics metrics, RunListener listener) {
@@ -111,20 +110,20 @@ public final class Runner {
     control.open(
         startNanos,
         options.pacing() instanceof OpenLoop open ? new StartSchedule(startNanos, open) : null);
-    sampler = new IntervalSampler(metrics, threads, startNanos, counters);
+    IntervalSampler sampler = new IntervalSampler(metrics, threads, startNanos, counters);
     safely(() -> listener.onStart(start.toEpochMilli(), threads));
-    ScheduledExecutorService ticker = startTicker();
+    ScheduledExecutorService ticker = startTicker(sampler);
     signals.go.countDown();
     long windowEnd;
     try {
-      windowEnd = awaitEnd(signals.done, members, crew, ticker, signals.lastWorkerEnd);
+      windowEnd = awaitEnd(signals.done, members, crew, ticker, signals.lastWorkerEnd, sampler);
     } finally {
       ticker.shutdown();
       ticker.awaitTermination(5, TimeUnit.SECONDS);
     }
     recordSlotsNeverStarted(windowEnd);
-    tick(true, windowEnd);
-    RunResult result = result(start, windowEnd);
+    tick(sampler, true, windowEnd);
+    RunResult result = result(sampler, start, windowEnd);
     safely(() -> listener.onEnd(result));
     return result;
   }
@@ -206,7 +205,7 @@ public final class Runner {
   }
 
   /** Starts the metrics thread that hands each period to the listener. */
-  private ScheduledExecutorService startTicker() {
+  private ScheduledExecutorService startTicker(IntervalSampler sampler) {
     ScheduledExecutorService ticker =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
@@ -218,18 +217,17 @@ public final class Runner {
     // Stopped by shutting the executor down; tick() hands a reporter's failure to safely().
     ScheduledFuture<?> unused =
         ticker.scheduleAtFixedRate(
-            () -> tick(false, System.nanoTime()), period, period, TimeUnit.NANOSECONDS);
+            () -> tick(sampler, false, System.nanoTime()), period, period, TimeUnit.NANOSECONDS);
     return ticker;
   }
 
   /** In an open loop, records as skipped the slots due in the window that no worker started. */
   private void recordSlotsNeverStarted(long windowEnd) {
-    if (control.startSchedule() != null) {
+    StartSchedule schedule = control.startSchedule();
+    if (schedule != null) {
       // Slots due in the window that no worker was free to start, stuck as they all were.
       metrics.recordSkips(
-          control
-              .startSchedule()
-              .takeRemainingBefore(windowEnd, new java.util.SplittableRandom(options.seed())));
+          schedule.takeRemainingBefore(windowEnd, new java.util.SplittableRandom(options.seed())));
     }
   }
 
@@ -242,7 +240,8 @@ public final class Runner {
       List<Member<S>> members,
       Crew<S> crew,
       ScheduledExecutorService ticker,
-      AtomicLong lastWorkerEnd)
+      AtomicLong lastWorkerEnd,
+      IntervalSampler sampler)
       throws InterruptedException {
     while (true) {
       long wait = POLL_NANOS;
@@ -323,11 +322,12 @@ public final class Runner {
         Optional.empty());
   }
 
-  private RunResult result(Instant start, long windowEnd) {
+  private RunResult result(IntervalSampler sampler, Instant start, long windowEnd) {
     Metrics.Sample total = metrics.cumulative();
+    StopReason stopped = control.stopReason();
     StopReason reason =
-        control.stopReason() != null
-            ? control.stopReason()
+        stopped != null
+            ? stopped
             : control.timed() ? StopReason.DURATION_ELAPSED : StopReason.ITERATIONS_DONE;
     return new RunResult(
         new MeasuredWindow(
@@ -341,7 +341,7 @@ public final class Runner {
         RunTelemetry.NONE);
   }
 
-  private synchronized void tick(boolean last, long now) {
+  private synchronized void tick(IntervalSampler sampler, boolean last, long now) {
     if (!last && (control.stopRequested() || control.pastDeadline(now))) {
       return; // the window is closed: the last period ends with it
     }

@@ -9,6 +9,7 @@ import io.txbench.core.spi.Target;
 import io.txbench.core.spi.Workload;
 import java.util.Set;
 import java.util.concurrent.locks.LockSupport;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,10 +46,11 @@ final class WorkerLoop<S extends AutoCloseable> {
   }
 
   void run(Worker worker, S session) {
-    if (control.startSchedule() == null) {
+    StartSchedule schedule = control.startSchedule();
+    if (schedule == null) {
       runClosed(worker, session);
     } else {
-      runOnSchedule(worker, session, control.startSchedule());
+      runOnSchedule(worker, session, schedule);
     }
   }
 
@@ -115,15 +117,16 @@ final class WorkerLoop<S extends AutoCloseable> {
     if (exposure == null) {
       return false; // abandoned meanwhile: the runner counted it
     }
-    if (last.failure() == null) {
+    Failure failure = last.failure();
+    if (failure == null) {
       recordCompleted(operation, last.declined(), intended, begin, end);
       return true;
     }
-    return recordFailed(worker, operation, last, exposure);
+    return recordFailed(worker, operation, failure, last.stopped(), exposure);
   }
 
   /** How an iteration's last attempt ended: no failure when it committed or was declined. */
-  private record LastAttempt(Failure failure, boolean declined, boolean stopped) {
+  private record LastAttempt(@Nullable Failure failure, boolean declined, boolean stopped) {
     static final LastAttempt COMMITTED = new LastAttempt(null, false, false);
     static final LastAttempt DECLINED = new LastAttempt(null, true, false);
   }
@@ -131,7 +134,7 @@ final class WorkerLoop<S extends AutoCloseable> {
   /**
    * Runs the iteration, retried while the server rolled it back whole; null when it was abandoned.
    */
-  private LastAttempt attemptWithRetries(Worker worker, S session, Effects effects) {
+  private @Nullable LastAttempt attemptWithRetries(Worker worker, S session, Effects effects) {
     for (int attempt = 0; ; attempt++) {
       try {
         workload.iteration(worker, session);
@@ -174,9 +177,8 @@ final class WorkerLoop<S extends AutoCloseable> {
   }
 
   /** Records an iteration that failed; false when the worker must stop. */
-  private boolean recordFailed(Worker worker, int operation, LastAttempt last, Exposure exposure) {
-    Failure failure = last.failure();
-    boolean stopped = last.stopped();
+  private boolean recordFailed(
+      Worker worker, int operation, Failure failure, boolean stopped, Exposure exposure) {
     if (exposure != Exposure.NONE || !stopped) {
       metrics.recordOperationFailed(operation, exposure);
     }

@@ -18,6 +18,7 @@ import io.txbench.core.spi.Workload;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.core.spi.WorkloadProvider;
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A benchmark on one target from connection to its last run, with its steps in their only valid
@@ -35,11 +36,12 @@ public final class Benchmark implements AutoCloseable {
   private final int workers;
   private final StopSwitch stops = new StopSwitch();
   private Stage stage = Stage.OPEN;
-  private Workload<?> workload;
-  private Lease lease;
-  private Crew<?> crew;
-  private Measurement measurement;
-  private Telemetry telemetry;
+  // Each is there from the step that makes it on: none before.
+  private @Nullable Workload<?> workload;
+  private @Nullable Lease lease;
+  private @Nullable Crew<?> crew;
+  private @Nullable Measurement measurement;
+  private @Nullable Telemetry telemetry;
 
   /** Where a benchmark is in its life: what it may do next. */
   private enum Stage {
@@ -57,7 +59,7 @@ public final class Benchmark implements AutoCloseable {
   /** A step done, which may fail. */
   @FunctionalInterface
   private interface Step {
-    void run() throws Exception;
+    void run(Workload<?> workload) throws Exception;
   }
 
   private Benchmark(WorkloadOptions options, OpenTarget<?> opened, int workers) {
@@ -119,7 +121,7 @@ public final class Benchmark implements AutoCloseable {
     StoppableProgress stoppable = new StoppableProgress(progress);
     stops.watch(stoppable::requestStop);
     long start = System.nanoTime();
-    ready(LeaseMode.EXCLUSIVE, "loading the data", () -> workload.prepare(stoppable));
+    ready(LeaseMode.EXCLUSIVE, "loading the data", workload -> workload.prepare(stoppable));
     return Setup.loaded(null, stoppable.steps(), Duration.ofNanos(System.nanoTime() - start));
   }
 
@@ -140,7 +142,7 @@ public final class Benchmark implements AutoCloseable {
     ready(
         LeaseMode.EXCLUSIVE,
         "growing the data",
-        () -> {
+        workload -> {
           growth[0] = workload.grow(stoppable);
           if (!growth[0].isGrown()) {
             workload.prepare(stoppable);
@@ -166,23 +168,24 @@ public final class Benchmark implements AutoCloseable {
     ready(
         LeaseMode.SHARED,
         "reading what was loaded",
-        () -> loaded[0] = LoadedData.check(requested, workload.attach()));
+        workload -> loaded[0] = LoadedData.check(requested, workload.attach()));
     return loaded[0];
   }
 
   /** The workload, its lease and {@code step} on them; any failure ends the benchmark. */
   private void ready(LeaseMode mode, String what, Step step) throws Exception {
     advance(Stage.OPEN, "prepare or attach");
-    workload = opened.workload(options);
+    Workload<?> chosen = opened.workload(options);
+    workload = chosen;
     // Exclusive while the tables are made, shared while they are used: another txbench may run
     // beside this one, never prepare or drop under it.
     try {
-      lease = workload.lease(mode);
+      lease = chosen.lease(mode);
     } catch (Exception e) {
       throw StepFailures.preparing("taking txbench's lease", target(), e);
     }
     try {
-      step.run();
+      step.run(chosen);
     } catch (StoppedException e) {
       throw e;
     } catch (Exception e) {
@@ -204,19 +207,25 @@ public final class Benchmark implements AutoCloseable {
       throw new IllegalArgumentException(
           plan.run().parallelism() + " workers asked of a" + " benchmark of " + workers);
     }
-    if (stage == Stage.READY) {
+    Workload<?> prepared = workload;
+    Lease leased = lease;
+    if (stage == Stage.READY && prepared != null && leased != null) { // READY: both are there
       stage = Stage.DONE; // until the crew is gathered: a lease that cannot be shared ends it
-      lease.share();
-      crew = new Crew<>(workload, workers);
-      telemetry = Telemetry.open(target(), lease, options != null && options.transactional());
-      measurement = new Measurement(crew, target(), stops, telemetry);
+      leased.share();
+      Crew<?> gathered = new Crew<>(prepared, workers);
+      crew = gathered;
+      Telemetry started =
+          Telemetry.open(target(), leased, options != null && options.transactional());
+      telemetry = started;
+      measurement = new Measurement(gathered, target(), stops, started);
       stage = Stage.MEASURING;
     }
-    if (stage != Stage.MEASURING) {
+    Measurement measuring = measurement;
+    if (stage != Stage.MEASURING || measuring == null) { // MEASURING: it is there
       throw new IllegalStateException(
           "measure comes when a benchmark is READY or MEASURING," + " not " + stage);
     }
-    return measurement.run(plan, listener);
+    return measuring.run(plan, listener);
   }
 
   /**

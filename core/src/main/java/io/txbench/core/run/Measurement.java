@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -124,37 +125,36 @@ final class Measurement {
   /** The telemetry's part of the summary, with the commit cross-check made now if there is one. */
   private RunTelemetry crossCheck(
       Telemetry.Checked commits,
-      CommitCheck.Mark before,
+      CommitCheck.@Nullable Mark before,
       RunResult result,
       long unsettled,
       int sessionsOpened) {
     RunTelemetry flags = telemetry.flags();
-    if (commits.check() == null) {
+    CommitCheck check = commits.check();
+    if (check == null) {
       return flags.withCommits(Optional.empty(), commits.why());
     }
     if (stops.requested()) {
       return flags.withCommits(Optional.empty(), Optional.of("the run was interrupted"));
     }
     // Every worker has stopped: the second quiet moment, before the summary is written.
-    CommitCheck.Mark after = before == null ? null : mark(commits.check());
-    if (after == null) {
+    CommitCheck.Mark after = before == null ? null : mark(check);
+    if (before == null || after == null) {
       return flags.withCommits(
           Optional.empty(), Optional.of("the server's count could not be read"));
     }
     CommitCheck.Outcome checked =
-        commits
-            .check()
-            .compare(
-                before,
-                after,
-                result.tally().applied(),
-                result.outcomes().inDoubt() + unsettled,
-                sessionsOpened);
+        check.compare(
+            before,
+            after,
+            result.tally().applied(),
+            result.outcomes().inDoubt() + unsettled,
+            sessionsOpened);
     return flags.withCommits(checked.commits(), checked.why());
   }
 
   /** The commit counter at a quiet moment; null without a check, or when it cannot be read. */
-  private CommitCheck.Mark mark(CommitCheck check) {
+  private CommitCheck.@Nullable Mark mark(@Nullable CommitCheck check) {
     if (check == null) {
       return null;
     }

@@ -3,12 +3,13 @@ package io.txbench.core.run;
 import io.txbench.core.engine.MeasuredWindow;
 import io.txbench.core.engine.RunResult;
 import io.txbench.core.spi.Verification;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What one measured run of a {@link Benchmark} came to: how it ended, what the runner measured
  * ({@code result}, null when nothing was) and what verify found.
  */
-public record RunOutcome(Ending ending, RunResult result, Verification verification) {
+public record RunOutcome(Ending ending, @Nullable RunResult result, Verification verification) {
 
   /** How a measured run ended. */
   public enum Ending {

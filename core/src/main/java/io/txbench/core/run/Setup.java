@@ -1,6 +1,7 @@
 package io.txbench.core.run;
 
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a benchmark's setup did to the data: loaded it afresh, or grew what a previous setup left
@@ -9,10 +10,11 @@ import java.time.Duration;
  * addedRows}, as the load's progress counted them: equal to {@code rows} after a fresh load), and
  * how long it took ({@code took}, the lease and the checks included).
  */
-public record Setup(boolean grown, String notGrown, long rows, long addedRows, Duration took) {
+public record Setup(
+    boolean grown, @Nullable String notGrown, long rows, long addedRows, Duration took) {
 
   /** The data as a fresh load left it. */
-  static Setup loaded(String notGrown, long rows, Duration took) {
+  static Setup loaded(@Nullable String notGrown, long rows, Duration took) {
     return new Setup(false, notGrown, rows, rows, took);
   }
 

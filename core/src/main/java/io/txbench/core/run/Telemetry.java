@@ -13,6 +13,7 @@ import io.txbench.core.telemetry.ServerTelemetry;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,16 +26,16 @@ import org.slf4j.LoggerFactory;
 public final class Telemetry implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Telemetry.class);
 
-  private final ServerTelemetry server;
-  private final MachineProbe machine;
-  private final ServerProcesses processes;
+  private final @Nullable ServerTelemetry server;
+  private final @Nullable MachineProbe machine;
+  private final @Nullable ServerProcesses processes;
   private final Lease lease;
   private final boolean transactions;
 
   private Telemetry(
-      ServerTelemetry server,
-      MachineProbe machine,
-      ServerProcesses processes,
+      @Nullable ServerTelemetry server,
+      @Nullable MachineProbe machine,
+      @Nullable ServerProcesses processes,
       Lease lease,
       boolean transactions) {
     this.server = server;
@@ -49,7 +50,7 @@ public final class Telemetry implements AutoCloseable {
    * under {@code lease}.
    */
   static Telemetry open(Target target, Lease lease, boolean transactions) {
-    ServerTelemetry server;
+    @Nullable ServerTelemetry server;
     try {
       server = target.telemetry().orElse(null);
     } catch (RuntimeException e) {
@@ -118,7 +119,7 @@ public final class Telemetry implements AutoCloseable {
   }
 
   /** A run's check, or why it has none (empty when the server cannot say). */
-  record Checked(CommitCheck check, Optional<String> why) {}
+  record Checked(@Nullable CommitCheck check, Optional<String> why) {}
 
   /** What the summary says of the telemetry, before the cross-check is added. */
   RunTelemetry flags() {

@@ -19,6 +19,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,22 +42,23 @@ final class TelemetrySampler {
   /** Beyond the wait for the server, how long a sample under way may take to end at the stop. */
   private static final long STOP_SLACK_NANOS = TimeUnit.SECONDS.toNanos(1);
 
-  private final ServerTelemetry server;
-  private final MachineProbe machine;
-  private final ServerProcesses processes;
+  private final @Nullable ServerTelemetry server;
+  private final @Nullable MachineProbe machine;
+  private final @Nullable ServerProcesses processes;
   private final long periodNanos;
   private final long waitNanos;
   private final Consumer<TelemetryRow> sink;
   private final BooleanSupplier stopping;
   private final List<String> columns = new ArrayList<>();
   private final ScheduledExecutorService ticker;
-  private final ExecutorService reader;
+  private final @Nullable ExecutorService reader; // none when the server is not sampled
   private long startNanos;
   private long lastNanos;
-  private MachineProbe.Reading lastMachine;
-  private ServerProcesses.Reading lastProcesses;
-  private Map<String, Long> lastServer;
-  private volatile Future<Map<String, Long>> pending;
+  // The last reading of each source: none before the first, or when not sampled or not answered.
+  private MachineProbe.@Nullable Reading lastMachine;
+  private ServerProcesses.@Nullable Reading lastProcesses;
+  private @Nullable Map<String, Long> lastServer;
+  private volatile @Nullable Future<Map<String, Long>> pending;
   private long rows;
   private boolean failureLogged;
 
@@ -65,9 +67,9 @@ final class TelemetrySampler {
    * stopping} says whether the run's stop was asked for.
    */
   TelemetrySampler(
-      ServerTelemetry server,
-      MachineProbe machine,
-      ServerProcesses processes,
+      @Nullable ServerTelemetry server,
+      @Nullable MachineProbe machine,
+      @Nullable ServerProcesses processes,
       Duration period,
       Consumer<TelemetryRow> sink,
       BooleanSupplier stopping) {
@@ -154,15 +156,16 @@ final class TelemetrySampler {
       Map<String, Long> s = answer(read);
       if (emit && lastNanos != 0) {
         double seconds = (now - lastNanos) / 1e9;
-        List<Number> values = new ArrayList<>();
-        if (machine != null) {
+        List<@Nullable Number> values = new ArrayList<>();
+        // A source sampled now was read at the last reading too: m, p and their last are there.
+        if (machine != null && m != null && lastMachine != null) {
           values.addAll(machine.cells(lastMachine, m));
         }
-        if (processes != null) {
+        if (processes != null && p != null && lastProcesses != null) {
           values.addAll(processes.cells(lastProcesses, p, seconds));
         }
         if (server != null) {
-          values.addAll(serverCells(lastServer, s));
+          values.addAll(serverCells(server.columns(), lastServer, s));
         }
         rows++;
         sink.accept(
@@ -181,16 +184,21 @@ final class TelemetrySampler {
    * Starts a read of the server, unless one is still under way (then none this period) or the run's
    * stop was asked for.
    */
-  private Future<Map<String, Long>> askServer() {
-    if (server == null || (pending != null && !pending.isDone()) || stopping.getAsBoolean()) {
+  private @Nullable Future<Map<String, Long>> askServer() {
+    Future<Map<String, Long>> underWay = pending;
+    if (server == null
+        || reader == null
+        || (underWay != null && !underWay.isDone())
+        || stopping.getAsBoolean()) {
       return null;
     }
-    pending = reader.submit(server::read);
-    return pending;
+    Future<Map<String, Long>> read = reader.submit(server::read);
+    pending = read;
+    return read;
   }
 
   /** The read's answer if it comes in time; null when it fails or is late. */
-  private Map<String, Long> answer(Future<Map<String, Long>> read) {
+  private @Nullable Map<String, Long> answer(@Nullable Future<Map<String, Long>> read) {
     if (read == null) {
       return null;
     }
@@ -211,9 +219,12 @@ final class TelemetrySampler {
   }
 
   /** Counters' growth since the last reading (when it was read too), gauges' values now. */
-  private List<Number> serverCells(Map<String, Long> before, Map<String, Long> after) {
-    List<Number> cells = new ArrayList<>();
-    for (TelemetryColumn c : server.columns()) {
+  private static List<@Nullable Number> serverCells(
+      List<TelemetryColumn> columns,
+      @Nullable Map<String, Long> before,
+      @Nullable Map<String, Long> after) {
+    List<@Nullable Number> cells = new ArrayList<>();
+    for (TelemetryColumn c : columns) {
       Long now = after == null ? null : after.get(c.name());
       if (c.kind() == TelemetryColumn.Kind.GAUGE || now == null) {
         cells.add(now);

@@ -1,6 +1,7 @@
 package io.txbench.core.telemetry;
 
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What decides a run's figures besides the workload and the options: the machine the client ran on
@@ -20,12 +21,12 @@ public record Fingerprint(Host client, Map<String, String> server) {
    * the instance type); a figure the machine does not tell is null.
    */
   public record Host(
-      String hostname,
-      String cpuModel,
+      @Nullable String hostname,
+      @Nullable String cpuModel,
       int cores,
-      Long memoryBytes,
-      String os,
-      String jvm,
-      String machineVendor,
-      String machineProduct) {}
+      @Nullable Long memoryBytes,
+      @Nullable String os,
+      @Nullable String jvm,
+      @Nullable String machineVendor,
+      @Nullable String machineProduct) {}
 }

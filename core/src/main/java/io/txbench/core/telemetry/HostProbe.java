@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads what the client's machine tells about itself without asking anyone else: the CPU model and
@@ -61,7 +62,7 @@ public final class HostProbe {
         firstLine("sys/class/dmi/id/product_name"));
   }
 
-  private String hostname() {
+  private @Nullable String hostname() {
     String kernel = firstLine("proc/sys/kernel/hostname");
     if (kernel != null) {
       return kernel;
@@ -76,7 +77,7 @@ public final class HostProbe {
   }
 
   /** {@code MemTotal: 24625112 kB} in bytes. */
-  private Long memoryBytes() {
+  private @Nullable Long memoryBytes() {
     String total = field(lines("proc/meminfo"), "MemTotal");
     if (total == null) {
       return null;
@@ -91,7 +92,7 @@ public final class HostProbe {
   }
 
   /** "Linux 6.1.0-31-amd64 amd64": the kernel's name, release and the architecture. */
-  private String os() {
+  private @Nullable String os() {
     return joined(
         system.getProperty("os.name"),
         system.getProperty("os.version"),
@@ -99,7 +100,7 @@ public final class HostProbe {
   }
 
   /** "Java 17.0.15+6 (Eclipse Adoptium, OpenJDK 64-Bit Server VM)". */
-  private String jvm() {
+  private @Nullable String jvm() {
     String version = system.getProperty("java.runtime.version");
     if (version == null) {
       version = system.getProperty("java.version");
@@ -113,7 +114,7 @@ public final class HostProbe {
     return "Java " + version + (builtBy == null ? "" : " (" + builtBy + ")");
   }
 
-  private static String joined(String... parts) {
+  private static @Nullable String joined(@Nullable String... parts) {
     StringBuilder b = new StringBuilder();
     for (String part : parts) {
       if (part != null && !part.isBlank()) {
@@ -124,7 +125,7 @@ public final class HostProbe {
   }
 
   /** The value of the first {@code name: value} line named {@code name}, or null. */
-  private static String field(List<String> lines, String name) {
+  private static @Nullable String field(List<String> lines, String name) {
     for (String line : lines) {
       int colon = line.indexOf(':');
       if (colon > 0 && line.substring(0, colon).trim().equals(name)) {
@@ -136,7 +137,7 @@ public final class HostProbe {
   }
 
   /** The file's first line, trimmed; null when it is absent, unreadable or blank. */
-  private String firstLine(String file) {
+  private @Nullable String firstLine(String file) {
     List<String> lines = lines(file);
     if (lines.isEmpty() || lines.get(0).isBlank()) {
       return null;

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The machine's own numbers where txbench runs, from {@code /proc}: how its CPUs were shared out
@@ -41,7 +42,11 @@ public final class MachineProbe {
 
   /** The cumulative counts of one moment; a part that could not be read is null. */
   @SuppressWarnings("ArrayRecordComponent") // never compared or hashed: only read by index
-  public record Reading(long[] cpu, long[] memoryKb, long[] network, Map<String, long[]> disks) {}
+  public record Reading(
+      long @Nullable [] cpu,
+      long @Nullable [] memoryKb,
+      long @Nullable [] network,
+      Map<String, long[]> disks) {}
 
   /** A probe of the machine whose {@code /proc} and {@code /sys} lie under {@code root}. */
   public MachineProbe(Path root) {
@@ -81,8 +86,8 @@ public final class MachineProbe {
   }
 
   /** The period's cells from its first and last readings, in {@link #columns()}'s order. */
-  public List<Number> cells(Reading before, Reading after) {
-    List<Number> cells = new ArrayList<>();
+  public List<@Nullable Number> cells(Reading before, Reading after) {
+    List<@Nullable Number> cells = new ArrayList<>();
     cpuShares(before.cpu(), after.cpu(), cells);
     long[] mem = after.memoryKb();
     cells.add(mem == null ? null : megabytes(mem[0] - mem[1]));
@@ -107,7 +112,8 @@ public final class MachineProbe {
    * User (nice included), system (interrupts included), I/O wait and steal, in % of all the CPUs'
    * time over the period, as vmstat shows them; guest time is already in user time.
    */
-  private static void cpuShares(long[] before, long[] after, List<Number> cells) {
+  private static void cpuShares(
+      long @Nullable [] before, long @Nullable [] after, List<@Nullable Number> cells) {
     long total = 0;
     long[] d = new long[8];
     if (before != null && after != null) {
@@ -134,12 +140,12 @@ public final class MachineProbe {
     return Math.round(kb * 10.0 / 1024) / 10.0;
   }
 
-  private static Long delta(long[] before, long[] after, int i) {
+  private static @Nullable Long delta(long @Nullable [] before, long @Nullable [] after, int i) {
     return before == null || after == null ? null : Math.max(0, after[i] - before[i]);
   }
 
   /** The first line of {@code /proc/stat}: user nice system idle iowait irq softirq steal. */
-  private long[] cpu() {
+  private long @Nullable [] cpu() {
     for (String line : lines("proc/stat")) {
       if (line.startsWith("cpu ")) {
         String[] f = line.trim().split("\\s+");
@@ -154,7 +160,7 @@ public final class MachineProbe {
   }
 
   /** MemTotal and MemAvailable in kB; null without MemAvailable (kernels before 3.14). */
-  private long[] memory() {
+  private long @Nullable [] memory() {
     Long total = null;
     Long available = null;
     for (String line : lines("proc/meminfo")) {
@@ -169,7 +175,7 @@ public final class MachineProbe {
   }
 
   /** Bytes received and sent on every interface but {@code lo}, and {@code lo}'s received. */
-  private long[] network() {
+  private long @Nullable [] network() {
     List<String> lines = lines("proc/net/dev");
     if (lines.isEmpty()) {
       return null;

@@ -4,6 +4,7 @@ import io.txbench.core.spi.EmbeddedServer;
 import io.txbench.core.spi.TargetOptions;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where a run ran, in a few words for its summary: {@code host:port} of the server it was given or
@@ -16,7 +17,7 @@ public final class ServerAddress {
 
   private ServerAddress() {}
 
-  public static String of(TargetOptions options, EmbeddedServer embedded) {
+  public static String of(TargetOptions options, @Nullable EmbeddedServer embedded) {
     if (embedded != null) {
       return embedded.kind() + " on " + embedded.host() + ":" + embedded.port();
     }

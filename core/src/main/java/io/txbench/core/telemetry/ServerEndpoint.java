@@ -9,11 +9,12 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where the client connects to a server: the first host of its URL, or its host option, and port.
  */
-public record ServerEndpoint(String host, int port) {
+public record ServerEndpoint(@Nullable String host, int port) {
   /** The first host of a URL: after {@code //} and any {@code user:password@}, up to , / or ?. */
   private static final Pattern URL_HOST = Pattern.compile("//(?:[^@/?]*@)?([^/?,]+)");
 

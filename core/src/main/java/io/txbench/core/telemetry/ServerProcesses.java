@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The processes of a server that runs on this machine, found by the socket it listens on ({@code
@@ -34,7 +35,7 @@ public final class ServerProcesses {
   private final Path proc;
   private final long server;
   private final boolean io;
-  private List<Long> pids;
+  private @Nullable List<Long> pids; // none until the first reading
   private long pidsFound;
 
   /** Each process's CPU ticks, bytes read and bytes written, summed over a moment's processes. */
@@ -149,7 +150,7 @@ public final class ServerProcesses {
    * The period's cells: the CPU used in cores, and bytes read and written, by the processes of its
    * end (one that started meanwhile counts from its start; one that ended meanwhile is lost).
    */
-  public List<Number> cells(Reading before, Reading after, double seconds) {
+  public List<@Nullable Number> cells(Reading before, Reading after, double seconds) {
     long[] sum = new long[3];
     after
         .byProcess()
@@ -160,7 +161,7 @@ public final class ServerProcesses {
                 sum[i] += Math.max(0, now[i] - then[i]);
               }
             });
-    List<Number> cells = new ArrayList<>();
+    List<@Nullable Number> cells = new ArrayList<>();
     cells.add(
         after.byProcess().isEmpty() || seconds <= 0
             ? null
@@ -173,7 +174,7 @@ public final class ServerProcesses {
   }
 
   /** utime + stime, read_bytes and write_bytes (-1 when unreadable); null when it is gone. */
-  private long[] counts(long pid) {
+  private long @Nullable [] counts(long pid) {
     Path dir = proc.resolve(Long.toString(pid));
     List<String> stat = lines(dir.resolve("stat"));
     if (stat.isEmpty()) {

@@ -1,6 +1,7 @@
 package io.txbench.core.telemetry;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One period of telemetry, as {@code server.csv} writes it: {@code t}, seconds from the measured
@@ -9,7 +10,7 @@ import java.util.List;
  * or came too late). The columns are the same in every row of a run.
  */
 public record TelemetryRow(
-    double t, double periodSeconds, List<String> columns, List<Number> values) {
+    double t, double periodSeconds, List<String> columns, List<@Nullable Number> values) {
 
   public TelemetryRow {
     columns = List.copyOf(columns);
@@ -21,7 +22,7 @@ public record TelemetryRow(
   }
 
   /** The value of {@code column}, or null when it was not measured or is no column of the row. */
-  public Number value(String column) {
+  public @Nullable Number value(String column) {
     int i = columns.indexOf(column);
     return i < 0 ? null : values.get(i);
   }

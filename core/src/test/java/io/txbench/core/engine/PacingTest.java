@@ -1,9 +1,11 @@
 package io.txbench.core.engine;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.reflect.InvocationTargetException;
 import java.time.Duration;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -30,7 +32,12 @@ class PacingTest {
         IllegalArgumentException.class,
         () -> new OpenLoop(1, Arrivals.UNIFORM, Optional.of(Duration.ZERO)));
     assertThrows(IllegalArgumentException.class, () -> new ForIterations(0));
-    assertThrows(IllegalArgumentException.class, () -> new ForDuration(null));
+    // No length at all, as a caller outside the packages whose nullness is checked may give.
+    InvocationTargetException noLength =
+        assertThrows(
+            InvocationTargetException.class,
+            () -> ForDuration.class.getConstructor(Duration.class).newInstance((Object) null));
+    assertInstanceOf(IllegalArgumentException.class, noLength.getCause());
   }
 
   @Test

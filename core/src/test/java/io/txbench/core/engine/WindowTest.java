@@ -12,6 +12,7 @@ import io.txbench.core.spi.Verification;
 import io.txbench.core.spi.Workload;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -212,7 +213,8 @@ class WindowTest {
             () ->
                 new Runner(timed(4, Duration.ofSeconds(10)), new Metrics(), new RunListener() {})
                     .run(refusing, new FakeTarget()));
-    assertTrue(e.getMessage().contains("too many clients"), e.getMessage());
+    String message = Objects.requireNonNull(e.getMessage());
+    assertTrue(message.contains("too many clients"), message);
     assertEquals(0, scripted.attempts());
     assertEquals(0, scripted.openSessions());
   }

@@ -12,17 +12,39 @@ import io.txbench.core.engine.RunListener;
 import io.txbench.core.engine.RunOptions;
 import io.txbench.core.engine.RunResult;
 import io.txbench.core.engine.StopReason;
+import io.txbench.core.kinds.PointSelect;
+import io.txbench.core.settings.Secret;
+import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Progress;
 import io.txbench.core.spi.StoppedException;
+import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.TargetUnavailableException;
 import io.txbench.core.spi.Verification;
+import io.txbench.core.spi.WorkloadOptions;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class BenchmarkTest {
+  // The logged workload and its target read no option: any do.
+  private static final TargetOptions TARGET =
+      new TargetOptions(
+          null,
+          0,
+          null,
+          null,
+          Secret.of(""),
+          null,
+          1,
+          1,
+          Duration.ofSeconds(5),
+          Duration.ofSeconds(60),
+          OptionValues.defaults());
+  private static final WorkloadOptions OPTIONS = WorkloadOptions.of(new PointSelect(), 42);
+
   private final LoggedWorkload workload = new LoggedWorkload();
 
   private static RunPlan plan(int workers, long iterations, Duration warmUp, boolean verify) {
@@ -40,7 +62,12 @@ class BenchmarkTest {
   }
 
   private Benchmark open(int workers) throws Exception {
-    return Benchmark.open(workload.provider(), null, null, workers);
+    return Benchmark.open(workload.provider(), TARGET, OPTIONS, workers);
+  }
+
+  /** What a run that was measured measured. */
+  private static RunResult measured(RunOutcome outcome) {
+    return Objects.requireNonNull(outcome.result(), "a measured run has a result");
   }
 
   /** Logs the listener's steps among the workload's. */
@@ -78,7 +105,7 @@ class BenchmarkTest {
       RunOutcome second = benchmark.measure(plan(1, 5, Duration.ZERO, true), logging());
       assertEquals(RunOutcome.Ending.MEASURED, first.ending());
       assertTrue(first.verification().passed());
-      assertEquals(5, second.result().outcomes().iterations());
+      assertEquals(5, measured(second).outcomes().iterations());
     }
     assertEquals(
         List.of(
@@ -140,7 +167,7 @@ class BenchmarkTest {
     try (Benchmark benchmark = open(1)) {
       benchmark.attach();
       RunOutcome lost = benchmark.measure(plan(1, 3, Duration.ZERO, true), StepListener.NONE);
-      assertEquals(3, lost.result().outcomes().iterations());
+      assertEquals(3, measured(lost).outcomes().iterations());
       assertEquals(Verification.Status.NOT_RUN, lost.verification().status());
       assertEquals("cannot reach the server: connection reset", lost.verification().cause());
       workload.verifyFailure = new IllegalStateException("no such table");
@@ -209,7 +236,7 @@ class BenchmarkTest {
           RunOutcome.Ending.STOPPED_IN_WARM_UP,
           benchmark.measure(plan(1, 1, Duration.ofSeconds(10), true), StepListener.NONE).ending());
       RunOutcome stopped = benchmark.measure(plan(1, 1, Duration.ZERO, true), StepListener.NONE);
-      assertEquals(StopReason.INTERRUPTED, stopped.result().window().stopReason());
+      assertEquals(StopReason.INTERRUPTED, measured(stopped).window().stopReason());
       assertEquals("the run was interrupted", stopped.verification().cause());
     }
   }

@@ -21,6 +21,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A workload for lifecycle tests that logs the steps it is taken through, and its provider and
@@ -29,8 +30,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 final class LoggedWorkload implements Workload<AutoCloseable> {
   final List<String> log = new CopyOnWriteArrayList<>();
-  volatile Exception verifyFailure;
-  volatile Exception baselineFailure;
+  volatile @Nullable Exception verifyFailure;
+  volatile @Nullable Exception baselineFailure;
 
   @Override
   public void prepare(Progress progress) {
@@ -137,7 +138,7 @@ final class LoggedWorkload implements Workload<AutoCloseable> {
       }
 
       @Override
-      public String defaultUser() {
+      public @Nullable String defaultUser() {
         return null;
       }
 

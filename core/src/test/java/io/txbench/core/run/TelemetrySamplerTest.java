@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 /** The sampler's rows when the server answers, fails, or does not answer at all. */
@@ -27,7 +28,7 @@ class TelemetrySamplerTest {
 
   /** A server whose reads give {@code answers} in turn, null for a read that fails. */
   private static ServerTelemetry server(
-      Iterator<Map<String, Long>> answers, CountDownLatch frozen) {
+      Iterator<@Nullable Map<String, Long>> answers, @Nullable CountDownLatch frozen) {
     return new ServerTelemetry() {
       @Override
       public List<TelemetryColumn> columns() {
@@ -66,7 +67,8 @@ class TelemetrySamplerTest {
     };
   }
 
-  private static List<TelemetryRow> sample(ServerTelemetry server, MachineProbe machine, int rows)
+  private static List<TelemetryRow> sample(
+      ServerTelemetry server, @Nullable MachineProbe machine, int rows)
       throws InterruptedException {
     List<TelemetryRow> got = java.util.Collections.synchronizedList(new ArrayList<>());
     CountDownLatch enough = new CountDownLatch(rows);
@@ -89,7 +91,7 @@ class TelemetrySamplerTest {
 
   @Test
   void aFailedReadLeavesItsRowAndTheNextCountersGrowthEmpty() throws InterruptedException {
-    List<Map<String, Long>> answers = new ArrayList<>();
+    List<@Nullable Map<String, Long>> answers = new ArrayList<>();
     answers.add(Map.of("commits", 0L, "queue", 1L));
     answers.add(Map.of("commits", 100L, "queue", 2L));
     answers.add(null);

@@ -17,6 +17,7 @@ import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.core.spi.WorkloadProvider;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -61,7 +62,8 @@ public final class WorkloadRun {
     public Outcome survived(String label) {
       System.out.println(label + ": " + describe());
       assertTrue(
-          result.outcomes().errorsByClass().get(ErrorClass.CONNECTION) + result.outcomes().inDoubt()
+          Objects.requireNonNull(result.outcomes().errorsByClass().get(ErrorClass.CONNECTION))
+                  + result.outcomes().inDoubt()
               > 0,
           "the fault went unseen: " + describe());
       assertTrue(verification.passed(), describe());
@@ -193,7 +195,10 @@ public final class WorkloadRun {
         disrupted.complete(null);
       }
       RunOutcome outcome = measuring.get(5, TimeUnit.MINUTES);
-      return new Outcome(outcome.result(), outcome.verification(), over);
+      return new Outcome(
+          Objects.requireNonNull(outcome.result(), "a run that ended has a result"),
+          outcome.verification(),
+          over);
     }
   }
 }

@@ -7,11 +7,12 @@ import io.txbench.core.spi.EmbeddedServer;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.TargetOptions;
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 /** Where a run ran, as its summary records it. */
 class ServerAddressTest {
-  private static TargetOptions options(String host, int port, String url) {
+  private static TargetOptions options(@Nullable String host, int port, @Nullable String url) {
     return new TargetOptions(
         host,
         port,
