@@ -162,17 +162,7 @@ final class ConnectionMixin {
       int largestLevel,
       OptionValues declared,
       Secret secret) {
-    if (port != null && (port < Limits.PORT.min() || port > Limits.PORT.max())) {
-      throw usage(
-          spec,
-          "--target-database-port: "
-              + port
-              + " is not a port ("
-              + Limits.PORT.min()
-              + "-"
-              + Limits.PORT.max()
-              + ")");
-    }
+    checkPort();
     if (embedded
         && (host != null
             || port != null
@@ -242,5 +232,15 @@ final class ConnectionMixin {
 
   static ParameterException usage(CommandSpec spec, String message) {
     return new ParameterException(spec.commandLine(), message);
+  }
+
+  private void checkPort() {
+    if (port != null && (port < Limits.PORT.min() || port > Limits.PORT.max())) {
+      throw usage(
+          spec,
+          String.format(
+              "--target-database-port: %d is not a port (%d-%d)",
+              port, Limits.PORT.min(), Limits.PORT.max()));
+    }
   }
 }
