@@ -3,6 +3,9 @@ package io.txbench.api;
 import io.txbench.core.engine.Arrivals;
 import io.txbench.core.engine.OpenLoop;
 import io.txbench.core.engine.RunLength;
+import io.txbench.core.settings.Durations;
+import io.txbench.core.settings.Limits;
+import io.txbench.core.settings.Range;
 import io.txbench.core.settings.Secret;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -21,8 +24,6 @@ import java.util.Optional;
  * written unless {@link #resultDirectory} names where.
  */
 public final class BenchmarkBuilder {
-  static final int MAX_PARALLELISM = 4096;
-
   final String target;
   String url;
   String host;
@@ -33,19 +34,19 @@ public final class BenchmarkBuilder {
   boolean embedded;
   String workload;
   final Map<String, String> options = new LinkedHashMap<>();
-  int parallelism = 8;
+  int parallelism = Limits.DEFAULT_PARALLELISM;
   Duration duration;
   Long iterations;
   Duration warmup;
   OpenLoop pacing;
-  long seed = 42;
-  int maxRetries = 10;
+  long seed = Limits.DEFAULT_SEED;
+  int maxRetries = Limits.DEFAULT_RETRIES;
   long maxErrors;
   boolean verify = true;
   boolean commitCheck = true;
   boolean reuseData;
-  Duration connectionWaitTimeout = Duration.ofSeconds(10);
-  Duration metricsPeriod = Duration.ofSeconds(10);
+  Duration connectionWaitTimeout = Durations.parse(Limits.DEFAULT_CONNECTION_WAIT);
+  Duration metricsPeriod = Durations.parse(Limits.DEFAULT_METRICS);
   final List<String> thresholds = new ArrayList<>();
   Path resultDirectory;
   boolean overwrite;
@@ -69,7 +70,7 @@ public final class BenchmarkBuilder {
 
   /** The server's port (default: the target's own). */
   public BenchmarkBuilder port(int number) {
-    this.port = within("port", number, 1, 65_535);
+    this.port = within("port", Limits.PORT, (long) number).intValue();
     return this;
   }
 
@@ -119,17 +120,13 @@ public final class BenchmarkBuilder {
 
   /** Worker threads, 1 to 4,096 (default 8). */
   public BenchmarkBuilder parallelism(int threads) {
-    this.parallelism = within("parallelism", threads, 1, MAX_PARALLELISM);
+    this.parallelism = within("parallelism", Limits.PARALLELISM, (long) threads).intValue();
     return this;
   }
 
   /** Run this long (default 30 s); it excludes {@link #iterations}. */
   public BenchmarkBuilder duration(Duration time) {
-    if (time == null
-        || time.compareTo(Duration.ofMillis(1)) < 0
-        || time.compareTo(RunLength.MAX_DURATION) > 0) {
-      throw new IllegalArgumentException("duration: from 1 ms to 30 days, not " + time);
-    }
+    within("duration", Limits.DURATION, time);
     RunLength.of(time, iterations); // refuses it at once after iterations, as the command line
     this.duration = time;
     return this;
@@ -137,9 +134,7 @@ public final class BenchmarkBuilder {
 
   /** Run this many iterations instead of for a time; it excludes {@link #duration}. */
   public BenchmarkBuilder iterations(long count) {
-    if (count < 1) {
-      throw new IllegalArgumentException("iterations: 1 or more, not " + count);
-    }
+    within("iterations", Limits.ITERATIONS, count);
     RunLength.of(duration, count); // refuses it at once after a duration, as the command line
     this.iterations = count;
     return this;
@@ -147,19 +142,14 @@ public final class BenchmarkBuilder {
 
   /** The unmeasured warm-up (default: 10 s before a timed run, none before iterations). */
   public BenchmarkBuilder warmup(Duration time) {
-    if (time == null || time.isNegative() || time.compareTo(Duration.ofDays(1)) > 0) {
-      throw new IllegalArgumentException("warmup: from 0 to 24 hours, not " + time);
-    }
+    within("warmup", Limits.WARMUP, time);
     this.warmup = time;
     return this;
   }
 
   /** An open loop: start this many iterations per second over all workers, evenly spaced. */
   public BenchmarkBuilder rate(double perSecond) {
-    if (!(perSecond >= 0.001 && perSecond <= 10_000_000)) {
-      throw new IllegalArgumentException(
-          "rate: from 0.001 to 10,000,000 per second, not " + perSecond);
-    }
+    within("rate", Limits.RATE, perSecond);
     this.pacing = new OpenLoop(perSecond, Arrivals.UNIFORM);
     return this;
   }
@@ -172,15 +162,13 @@ public final class BenchmarkBuilder {
 
   /** Retries of an iteration that failed with a retryable error, 0 to 1,000 (default 10). */
   public BenchmarkBuilder maxRetries(int count) {
-    this.maxRetries = within("maxRetries", count, 0, 1000);
+    this.maxRetries = within("maxRetries", Limits.RETRIES, (long) count).intValue();
     return this;
   }
 
   /** End the run once this many iterations failed (default 0: never). */
   public BenchmarkBuilder maxErrors(long count) {
-    if (count < 0) {
-      throw new IllegalArgumentException("maxErrors: 0 (never) or more, not " + count);
-    }
+    within("maxErrors", Limits.MAX_ERRORS, count);
     this.maxErrors = count;
     return this;
   }
@@ -209,23 +197,14 @@ public final class BenchmarkBuilder {
 
   /** The longest wait to connect or to borrow a connection (default 10 s). */
   public BenchmarkBuilder connectionWaitTimeout(Duration time) {
-    if (time == null
-        || time.compareTo(Duration.ofMillis(100)) < 0
-        || time.compareTo(Duration.ofHours(1)) > 0) {
-      throw new IllegalArgumentException(
-          "connectionWaitTimeout: from 100 ms to 1 hour, not " + time);
-    }
+    within("connectionWaitTimeout", Limits.CONNECTION_WAIT, time);
     this.connectionWaitTimeout = time;
     return this;
   }
 
   /** The period of the result files' rows and of the progress line (default 10 s). */
   public BenchmarkBuilder metricsPeriod(Duration time) {
-    if (time == null
-        || time.compareTo(Duration.ofMillis(100)) < 0
-        || time.compareTo(Duration.ofHours(1)) > 0) {
-      throw new IllegalArgumentException("metricsPeriod: from 100 ms to 1 hour, not " + time);
-    }
+    within("metricsPeriod", Limits.METRICS, time);
     this.metricsPeriod = time;
     return this;
   }
@@ -281,10 +260,15 @@ public final class BenchmarkBuilder {
     return value;
   }
 
-  private static int within(String what, int value, int min, int max) {
-    if (value < min || value > max) {
-      throw new IllegalArgumentException(what + ": from " + min + " to " + max + ", not " + value);
+  /** {@code value} in {@code range}, else refused, named as the builder's method names it. */
+  private static <T extends Comparable<? super T>> T within(String what, Range<T> range, T value) {
+    if (value == null) {
+      throw new IllegalArgumentException(what + ": must not be null");
     }
-    return value;
+    try {
+      return range.check(value);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(what + ": " + e.getMessage(), e);
+    }
   }
 }

@@ -3,6 +3,8 @@ package io.txbench.api;
 import io.txbench.core.engine.ForDuration;
 import io.txbench.core.engine.ForIterations;
 import io.txbench.core.settings.ConnectionSettings;
+import io.txbench.core.settings.Durations;
+import io.txbench.core.settings.Limits;
 import io.txbench.core.spi.DeclaredOption;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.TargetOptions;
@@ -10,7 +12,6 @@ import io.txbench.core.spi.WorkloadKind;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.core.spi.WorkloadProvider;
 import io.txbench.core.thresholds.Threshold;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -111,7 +112,7 @@ record RunRequest(
             b.parallelism,
             b.parallelism,
             b.connectionWaitTimeout,
-            Duration.ofMinutes(10),
+            Durations.parse(Limits.DEFAULT_CONNECTION_IDLE),
             targetValues);
     try {
       return ConnectionSettings.resolve(target, provider, all);

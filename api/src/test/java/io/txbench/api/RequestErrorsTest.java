@@ -29,7 +29,7 @@ class RequestErrorsTest {
   @Test
   void settingsOutOfRangeAreRefusedAtOnce() {
     assertEquals(
-        "parallelism: from 1 to 4096, not 0",
+        "parallelism: must be between 1 and 4,096, not 0",
         refused(() -> Txbench.target("postgres").parallelism(0)));
     assertTrue(refused(() -> Txbench.target("postgres").iterations(0)).startsWith("iterations:"));
     assertTrue(
@@ -40,6 +40,33 @@ class RequestErrorsTest {
     assertTrue(refused(() -> Txbench.target("postgres").port(70000)).startsWith("port:"));
     assertTrue(refused(() -> Txbench.postgres(" ")).startsWith("url:"));
     assertTrue(refused(() -> Txbench.target("postgres").rate(0)).startsWith("rate:"));
+  }
+
+  /**
+   * The builder checks the command line's ranges (core's Limits), in the command line's words: each
+   * bound is taken and the value just past it refused.
+   */
+  @Test
+  void theRangesAreTheCommandLines() {
+    BenchmarkBuilder b = Txbench.target("postgres");
+    b.parallelism(4096).maxRetries(1000).rate(10_000_000).warmup(Duration.ofHours(24));
+    b.connectionWaitTimeout(Duration.ofHours(1)).metricsPeriod(Duration.ofMillis(100));
+    assertEquals(
+        "parallelism: must be between 1 and 4,096, not 4097", refused(() -> b.parallelism(4097)));
+    assertEquals(
+        "maxRetries: must be between 0 and 1,000, not 1001", refused(() -> b.maxRetries(1001)));
+    assertEquals(
+        "rate: must be between 0.001 and 10000000, not 0.0009", refused(() -> b.rate(0.0009)));
+    assertEquals(
+        "warmup: must be between 0 and 24h, not 86401s",
+        refused(() -> b.warmup(Duration.ofHours(24).plusSeconds(1))));
+    assertEquals(
+        "connectionWaitTimeout: must be between 100ms and 1h, not 99ms",
+        refused(() -> b.connectionWaitTimeout(Duration.ofMillis(99))));
+    assertEquals(
+        "metricsPeriod: must be between 100ms and 1h, not 99ms",
+        refused(() -> b.metricsPeriod(Duration.ofMillis(99))));
+    assertEquals("maxErrors: must be 0 or more, not -1", refused(() -> b.maxErrors(-1)));
   }
 
   /** The command line's rule in its words: a run is timed or counted, not both. */

@@ -9,6 +9,7 @@ import io.txbench.core.engine.Backoff;
 import io.txbench.core.engine.RunOptions;
 import io.txbench.core.settings.ConnectionSettings;
 import io.txbench.core.settings.Credentials;
+import io.txbench.core.settings.Limits;
 import io.txbench.core.settings.Secret;
 import io.txbench.core.spi.Providers;
 import io.txbench.core.spi.TargetOptions;
@@ -77,7 +78,7 @@ final class BenchmarkCommand implements Callable<Integer> {
   @Option(
       names = "--parallelism",
       paramLabel = "N",
-      defaultValue = "8",
+      defaultValue = "" + Limits.DEFAULT_PARALLELISM,
       split = ",",
       description =
           "Worker threads, 1 to "
@@ -103,7 +104,7 @@ final class BenchmarkCommand implements Callable<Integer> {
   @Option(
       names = "--seed",
       paramLabel = "N",
-      defaultValue = "42",
+      defaultValue = "" + Limits.DEFAULT_SEED,
       description =
           "Seed of the generated data and the workers' choices. Default: ${DEFAULT-VALUE}.")
   long seed;
@@ -113,7 +114,7 @@ final class BenchmarkCommand implements Callable<Integer> {
   @Option(
       names = "--max-retries",
       paramLabel = "N",
-      defaultValue = "10",
+      defaultValue = "" + Limits.DEFAULT_RETRIES,
       description =
           "Retries (0 to 1000) of an iteration that failed with a retryable error"
               + " (serialization, deadlock), with exponential backoff and jitter."
@@ -338,15 +339,15 @@ final class BenchmarkCommand implements Callable<Integer> {
 
   /** Refuses a number out of its range, as a usage error. */
   private void checkLimits() {
-    Limits limits = new Limits(spec);
+    RangeCheck limits = new RangeCheck(spec);
     for (int level : parallelism) {
-      limits.check("--parallelism", level, 1, Limits.MAX_PARALLELISM);
+      limits.check("--parallelism", Limits.PARALLELISM, (long) level);
     }
     results.check(limits);
     shape.check(limits);
     steps.check();
-    limits.check("--warmup", warmup, Duration.ZERO, Limits.MAX_WARMUP);
-    limits.check("--max-retries", maxRetries, 0, Limits.MAX_RETRIES);
+    limits.check("--warmup", Limits.WARMUP, warmup);
+    limits.check("--max-retries", Limits.RETRIES, (long) maxRetries);
     if (maxErrors < 0) {
       throw usage("--max-errors takes 0 (never) or more, not " + maxErrors);
     }

@@ -1,6 +1,7 @@
 package io.txbench.cli;
 
 import io.txbench.core.settings.ConnectionSettings;
+import io.txbench.core.settings.Limits;
 import io.txbench.core.settings.Secret;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.TargetOptions;
@@ -105,7 +106,7 @@ final class ConnectionMixin {
   @Option(
       names = "--connection-wait-timeout",
       paramLabel = "TIME",
-      defaultValue = "PT10S",
+      defaultValue = Limits.DEFAULT_CONNECTION_WAIT,
       converter = DurationConverter.class,
       description =
           "Longest wait to connect (log in included) or for a pooled connection, 100ms"
@@ -115,7 +116,7 @@ final class ConnectionMixin {
   @Option(
       names = "--connection-idle-timeout",
       paramLabel = "TIME",
-      defaultValue = "PT10M",
+      defaultValue = Limits.DEFAULT_CONNECTION_IDLE,
       converter = DurationConverter.class,
       description =
           "Idle time after which the pool closes a spare connection, up to 24h."
@@ -161,9 +162,7 @@ final class ConnectionMixin {
       int largestLevel,
       OptionValues declared,
       Secret secret) {
-    if (port != null && (port < 1 || port > 65535)) {
-      throw usage(spec, "--target-database-port: " + port + " is not a port (1-65535)");
-    }
+    checkPort();
     if (embedded
         && (host != null
             || port != null
@@ -191,16 +190,11 @@ final class ConnectionMixin {
           spec,
           "--target-url must not be empty: give the target's URL, or" + " leave the option out");
     }
-    Limits limits = new Limits(spec);
-    limits.check(
-        "--connection-wait-timeout",
-        connectionWaitTimeout,
-        Limits.MIN_CONNECTION_WAIT,
-        Limits.MAX_CONNECTION_WAIT);
-    limits.check(
-        "--connection-idle-timeout", connectionIdleTimeout, Duration.ZERO, Limits.MAX_IDLE);
+    RangeCheck limits = new RangeCheck(spec);
+    limits.check("--connection-wait-timeout", Limits.CONNECTION_WAIT, connectionWaitTimeout);
+    limits.check("--connection-idle-timeout", Limits.CONNECTION_IDLE, connectionIdleTimeout);
     int max = maxConnections == null ? largestLevel : maxConnections;
-    limits.check("--max-connections", max, 1, Limits.MAX_CONNECTIONS);
+    limits.check("--max-connections", Limits.CONNECTIONS, (long) max);
     int min = minConnections == null ? max : minConnections;
     if (min < 0 || min > max) {
       throw usage(spec, "--min-connections must be between 0 and --max-connections (" + max + ")");
@@ -238,5 +232,15 @@ final class ConnectionMixin {
 
   static ParameterException usage(CommandSpec spec, String message) {
     return new ParameterException(spec.commandLine(), message);
+  }
+
+  private void checkPort() {
+    if (port != null && (port < Limits.PORT.min() || port > Limits.PORT.max())) {
+      throw usage(
+          spec,
+          String.format(
+              "--target-database-port: %d is not a port (%d-%d)",
+              port, Limits.PORT.min(), Limits.PORT.max()));
+    }
   }
 }

@@ -1,5 +1,6 @@
 package io.txbench.cli;
 
+import io.txbench.core.settings.Limits;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -18,7 +19,7 @@ final class ResultOptions {
   @Option(
       names = "--metrics",
       paramLabel = "TIME",
-      defaultValue = "PT10S",
+      defaultValue = Limits.DEFAULT_METRICS,
       converter = DurationConverter.class,
       description =
           "Reporting period of the progress line and result files, 100ms to 1h."
@@ -53,10 +54,10 @@ final class ResultOptions {
   boolean overwrite;
 
   /** Refuses a period out of range or an output directory with no name, in one line. */
-  void check(Limits limits) {
+  void check(RangeCheck limits) {
     if (outputDir != null && outputDir.toString().isBlank()) {
       throw new ParameterException(spec.commandLine(), "--output-dir must name a directory");
     }
-    limits.check("--metrics", metricsPeriod, Limits.MIN_METRICS, Limits.MAX_METRICS);
+    limits.check("--metrics", Limits.METRICS, metricsPeriod);
   }
 }

@@ -4,6 +4,7 @@ import io.txbench.core.engine.ClosedLoop;
 import io.txbench.core.engine.OpenLoop;
 import io.txbench.core.engine.Pacing;
 import io.txbench.core.engine.RunLength;
+import io.txbench.core.settings.Limits;
 import java.time.Duration;
 import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
@@ -63,8 +64,8 @@ final class RunShape {
   Duration maxLag;
 
   /** Refuses what does not go together or lies out of range, in one line. */
-  void check(Limits limits) {
-    limits.check("--rate", rate, Limits.MIN_RATE, Limits.MAX_RATE);
+  void check(RangeCheck limits) {
+    limits.check("--rate", Limits.RATE, rate);
     if (rate == null && (maxLag != null || rateDistribution != RateDistribution.UNIFORM)) {
       throw usage(
           (maxLag != null ? "--max-lag" : "--rate-distribution") + " needs --rate (an open loop)");
@@ -72,8 +73,8 @@ final class RunShape {
     if (iterations != null && iterations < 1) {
       throw usage("--iterations must be 1 or more, not " + iterations);
     }
-    limits.check("--duration", duration, Duration.ofMillis(1), RunLength.MAX_DURATION);
-    limits.check("--max-lag", maxLag, Duration.ofMillis(1), Limits.MAX_LAG);
+    limits.check("--duration", Limits.DURATION, duration);
+    limits.check("--max-lag", Limits.MAX_LAG, maxLag);
     try {
       length(); // the rule the Java API keeps too: --duration and --iterations exclude each other
     } catch (IllegalArgumentException e) {

@@ -1,7 +1,8 @@
 package io.txbench.cli.tools;
 
 import io.txbench.cli.ExitCodes;
-import io.txbench.cli.Limits;
+import io.txbench.cli.RangeCheck;
+import io.txbench.core.settings.Range;
 import io.txbench.report.files.Export;
 import io.txbench.report.history.ChangePoints;
 import io.txbench.report.history.HistoryPage;
@@ -85,9 +86,9 @@ public final class HistoryCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     List<Export> asked = Exports.parse(spec.commandLine(), exports);
-    Limits limits = new Limits(spec);
-    limits.check("--baseline-runs", baselineRuns, 1, MAX_BASELINE_RUNS);
-    limits.check("--min-change", minChange, 0, MAX_MIN_CHANGE);
+    RangeCheck limits = new RangeCheck(spec);
+    limits.check("--baseline-runs", Range.counts(1, MAX_BASELINE_RUNS), (long) baselineRuns);
+    limits.check("--min-change", Range.rates(0, MAX_MIN_CHANGE), minChange);
     PrintWriter out = spec.commandLine().getOut();
     List<Series> series;
     try {

@@ -9,9 +9,6 @@ public sealed interface RunLength permits ForDuration, ForIterations {
   /** How long a run lasts when neither a duration nor a count of iterations is asked for. */
   Duration DEFAULT_DURATION = Duration.ofSeconds(30);
 
-  /** The longest run: long enough for any soak test, short enough that no count overflows. */
-  Duration MAX_DURATION = Duration.ofDays(30);
-
   /**
    * The warm-up before a timed run when none is asked for: the seconds the JVM spends compiling its
    * hot code, so that a short run measures the database. On 2 cores, PostgreSQL point-select at 8

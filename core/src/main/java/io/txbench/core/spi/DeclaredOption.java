@@ -1,6 +1,7 @@
 package io.txbench.core.spi;
 
 import io.txbench.core.settings.Durations;
+import io.txbench.core.settings.Range;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Arrays;
@@ -121,15 +122,7 @@ public record DeclaredOption<T>(
           } catch (NumberFormatException e) {
             throw new IllegalArgumentException("'" + text + "' is not a whole number");
           }
-          if (value < min || value > max) {
-            throw new IllegalArgumentException(
-                (max == Long.MAX_VALUE
-                        ? "must be " + grouped(min) + " or more"
-                        : "must be between " + grouped(min) + " and " + grouped(max))
-                    + ", not "
-                    + value);
-          }
-          return value;
+          return Range.counts(min, max).check(value);
         });
   }
 
@@ -148,22 +141,8 @@ public record DeclaredOption<T>(
         Durations.text(defaultValue),
         false,
         text -> {
-          Duration value = Durations.parse(text);
-          if (value.compareTo(min) < 0 || value.compareTo(max) > 0) {
-            throw new IllegalArgumentException(
-                "must be between "
-                    + Durations.text(min)
-                    + " and "
-                    + Durations.text(max)
-                    + ", not "
-                    + Durations.text(value));
-          }
-          return value;
+          return Range.durations(min, max).check(Durations.parse(text));
         });
-  }
-
-  private static String grouped(long value) {
-    return String.format(Locale.ROOT, "%,d", value);
   }
 
   /** A word out of {@code words} (in any case), returned as {@code words} spells it. */
@@ -208,16 +187,7 @@ public record DeclaredOption<T>(
           } catch (NumberFormatException e) {
             throw new IllegalArgumentException("'" + text + "' is not a number");
           }
-          if (value.compareTo(min) < 0 || value.compareTo(max) > 0) {
-            throw new IllegalArgumentException(
-                "must be between "
-                    + min.toPlainString()
-                    + " and "
-                    + max.toPlainString()
-                    + ", not "
-                    + value.toPlainString());
-          }
-          return value;
+          return Range.decimals(min, max).check(value);
         });
   }
 
