@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One worker's connection and prepared statements, opened before the run and kept from one
@@ -39,7 +40,7 @@ public final class JdbcSession implements AutoCloseable {
   private final List<String> prepared;
   private final Set<String> returningId;
   private final Map<String, PreparedStatement> statements = new HashMap<>();
-  private Connection connection;
+  private @Nullable Connection connection; // none between iterations when not held
 
   /** Whether each write of the iteration in progress commits on its own (autocommit). */
   private boolean eachStatementCommits;
@@ -47,7 +48,8 @@ public final class JdbcSession implements AutoCloseable {
   /** The statements of one iteration, run inside {@link #transaction}. */
   @FunctionalInterface
   public interface Work<T> {
-    T run(JdbcSession session)
+    /** The iteration's result, or null when it gives nothing back. */
+    @Nullable T run(JdbcSession session)
         throws SQLException, AbandonedException, InterruptedException, DeclinedException;
   }
 
@@ -103,7 +105,7 @@ public final class JdbcSession implements AutoCloseable {
    * connections commit each statement themselves, one by one. Rolls back and rethrows on failure,
    * and when the work declines (a sold-out flight), which it does before its first write.
    */
-  public <T> T transaction(Work<T> work)
+  public <T> @Nullable T transaction(Work<T> work)
       throws SQLException, AbandonedException, InterruptedException, DeclinedException {
     return run(work, !target.autoCommit());
   }
@@ -113,18 +115,18 @@ public final class JdbcSession implements AutoCloseable {
    * connections commit each statement themselves (a mix's read-modify-write, which must read and
    * write the same row at once). Rolls back and rethrows as {@link #transaction} does.
    */
-  public <T> T oneTransaction(Work<T> work)
+  public <T> @Nullable T oneTransaction(Work<T> work)
       throws SQLException, AbandonedException, InterruptedException, DeclinedException {
     return run(work, true);
   }
 
-  private <T> T run(Work<T> work, boolean inTransaction)
+  private <T> @Nullable T run(Work<T> work, boolean inTransaction)
       throws SQLException, AbandonedException, InterruptedException, DeclinedException {
     try {
-      connect();
+      Connection held = connect();
       eachStatementCommits = !inTransaction;
       if (inTransaction && target.autoCommit()) {
-        connection.setAutoCommit(false);
+        held.setAutoCommit(false);
       }
       if (inTransaction) {
         queries.other(); // BEGIN, as sysbench counts it
@@ -134,10 +136,10 @@ public final class JdbcSession implements AutoCloseable {
         queries.other(); // COMMIT
         commitPoint(
             () -> {
-              connection.commit();
+              held.commit();
               return 1; // the transaction is all of the iteration: it committed
             });
-        backToAutoCommit();
+        backToAutoCommit(held);
       }
       if (!hold) {
         release();
@@ -154,7 +156,7 @@ public final class JdbcSession implements AutoCloseable {
   }
 
   /** The connection the session holds now, or null; for tests. */
-  Connection connection() {
+  @Nullable Connection connection() {
     return connection;
   }
 
@@ -162,10 +164,15 @@ public final class JdbcSession implements AutoCloseable {
   public PreparedStatement statement(String sql) throws SQLException {
     PreparedStatement statement = statements.get(sql);
     if (statement == null) {
+      Connection held = connection;
+      if (held == null) {
+        throw new IllegalStateException(
+            "no connection: statements are prepared inside an iteration");
+      }
       statement =
           returningId.contains(sql)
-              ? connection.prepareStatement(sql, GENERATED_ID)
-              : connection.prepareStatement(sql);
+              ? held.prepareStatement(sql, GENERATED_ID)
+              : held.prepareStatement(sql);
       statements.put(sql, statement);
     }
     return statement;
@@ -194,10 +201,10 @@ public final class JdbcSession implements AutoCloseable {
    * first one's {@code columns} columns as numbers, or null when it changed no row. In autocommit
    * the server commits it on its own, so it is reported as a commit, as {@link #write} reports one.
    */
-  public long[] writeReturning(PreparedStatement statement, int columns)
+  public long @Nullable [] writeReturning(PreparedStatement statement, int columns)
       throws SQLException, AbandonedException {
     queries.write();
-    long[][] first = new long[1][];
+    long[] @Nullable [] first = new long[1][];
     Effects.CommitPoint<Integer, SQLException> point =
         () -> {
           first[0] = firstRow(statement, columns);
@@ -212,7 +219,8 @@ public final class JdbcSession implements AutoCloseable {
   }
 
   /** Executes {@code statement} and reads the first row it returned, or null for none. */
-  private static long[] firstRow(PreparedStatement statement, int columns) throws SQLException {
+  private static long @Nullable [] firstRow(PreparedStatement statement, int columns)
+      throws SQLException {
     if (!statement.execute()) {
       // The server changed rows without returning them: what they held is lost to the caller.
       throw new SQLException(
@@ -239,11 +247,14 @@ public final class JdbcSession implements AutoCloseable {
     return effects.commitPoint(point, rows -> rows, target::classify);
   }
 
-  private void connect() throws SQLException {
-    if (connection != null) {
-      return;
+  /** The connection the session holds, taken from the pool when it holds none. */
+  private Connection connect() throws SQLException {
+    Connection held = connection;
+    if (held != null) {
+      return held;
     }
-    connection = target.connection();
+    held = target.connection();
+    connection = held;
     try {
       for (String sql : prepared) {
         statement(sql);
@@ -252,26 +263,28 @@ public final class JdbcSession implements AutoCloseable {
       release();
       throw e;
     }
+    return held;
   }
 
   /** Gives the connection back the pool's autocommit after a transaction of its own. */
-  private void backToAutoCommit() throws SQLException {
+  private void backToAutoCommit(Connection held) throws SQLException {
     if (target.autoCommit()) {
-      connection.setAutoCommit(true);
+      held.setAutoCommit(true);
       eachStatementCommits = true;
     }
   }
 
   /** After a failure: roll back, and keep the connection unless it broke. */
   private void recover(Exception cause) {
-    if (connection == null) {
+    Connection held = connection;
+    if (held == null) {
       return;
     }
     boolean broken = target.classify(cause).errorClass() == ErrorClass.CONNECTION;
     if (!broken && !eachStatementCommits) {
       try {
-        connection.rollback();
-        backToAutoCommit();
+        held.rollback();
+        backToAutoCommit(held);
       } catch (SQLException e) {
         cause.addSuppressed(e);
         broken = true;

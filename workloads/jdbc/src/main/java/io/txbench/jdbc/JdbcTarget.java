@@ -155,8 +155,9 @@ public final class JdbcTarget implements Target {
    */
   private static JdbcTelemetry.ConnectionOpener telemetryOpener(
       SqlDialect dialect, TargetOptions options) {
-    boolean hasUrl = options.url() != null && !options.url().isBlank();
-    String url = hasUrl ? dialect.driverUrl(options.url()) : dialect.jdbcUrl(options);
+    String given = options.url();
+    String url =
+        given != null && !given.isBlank() ? dialect.driverUrl(given) : dialect.jdbcUrl(options);
     Properties properties = dialect.connectionProperties(options);
     properties.putAll(dialect.controlProperties(TELEMETRY_READ_TIMEOUT));
     if (options.user() != null && !options.user().isEmpty()) {
@@ -176,8 +177,9 @@ public final class JdbcTarget implements Target {
       IsolationLevel isolation,
       Properties properties) {
     HikariConfig config = new HikariConfig();
-    boolean hasUrl = options.url() != null && !options.url().isBlank();
-    config.setJdbcUrl(hasUrl ? dialect.driverUrl(options.url()) : dialect.jdbcUrl(options));
+    String given = options.url();
+    config.setJdbcUrl(
+        given != null && !given.isBlank() ? dialect.driverUrl(given) : dialect.jdbcUrl(options));
     if (options.user() != null && !options.user().isEmpty()) {
       config.setUsername(options.user());
     }
@@ -196,7 +198,9 @@ public final class JdbcTarget implements Target {
 
   private static TargetUnavailableException unavailable(
       SqlDialect dialect, TargetOptions options, Exception e) {
-    String cause = Causes.oneLine(options.password().maskIn(Causes.root(e).getMessage()));
+    String message = Causes.root(e).getMessage();
+    // "null" for no message, as Causes.oneLine shows none.
+    String cause = message == null ? "null" : Causes.oneLine(options.password().maskIn(message));
     return new TargetUnavailableException(
         "cannot connect to " + dialect.product() + " at " + options.describe() + ": " + cause, e);
   }

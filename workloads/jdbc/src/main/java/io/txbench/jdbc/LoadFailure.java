@@ -6,12 +6,16 @@ import java.sql.SQLException;
 public final class LoadFailure extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
+  /** The cause as given, the same as {@link Throwable#getCause}'s, which is typed as nullable. */
+  private final SQLException sqlCause;
+
   public LoadFailure(SQLException cause) {
     super(cause);
+    this.sqlCause = cause;
   }
 
   @Override
   public synchronized SQLException getCause() {
-    return (SQLException) super.getCause();
+    return sqlCause;
   }
 }

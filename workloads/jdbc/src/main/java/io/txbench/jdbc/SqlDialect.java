@@ -6,6 +6,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Map;
 import java.util.Properties;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What differs between SQL databases. Everything else, the statements included, is shared in this
@@ -82,7 +83,7 @@ public interface SqlDialect {
   String identityColumn();
 
   /** The statement that makes {@code column} the primary key of a loaded table, or null. */
-  default String primaryKeyAfterLoad(String table, String column) {
+  default @Nullable String primaryKeyAfterLoad(String table, String column) {
     return null;
   }
 
@@ -111,7 +112,7 @@ public interface SqlDialect {
   /**
    * A verdict for the database's own error codes, or {@code null} to let the shared rules decide.
    */
-  Failure classify(SQLException error);
+  @Nullable Failure classify(SQLException error);
 
   /** The fastest way this database loads many generated rows. */
   BulkLoader bulkLoader();

@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLRecoverableException;
 import java.sql.SQLTransientConnectionException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The classification rules every SQL database shares, after its dialect's own. Causes and a batch's
@@ -34,7 +35,7 @@ final class SqlErrors {
     return Failure.fatal(ErrorClass.OTHER);
   }
 
-  private static Failure classify(SQLException s, SqlDialect dialect) {
+  private static @Nullable Failure classify(SQLException s, SqlDialect dialect) {
     Failure own = dialect.classify(s);
     if (own != null) {
       return own;

@@ -5,6 +5,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.function.IntSupplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The statements of telemetry's own connection (in autocommit), counted: on a server that makes
@@ -16,7 +17,7 @@ import java.util.function.IntSupplier;
 public final class TelemetrySql {
   private final JdbcTelemetry.ConnectionOpener opener;
   private final IntSupplier pools;
-  private Connection connection;
+  private @Nullable Connection connection; // none once closed, until the next statement
   private final SqlDialect dialect;
   private final boolean statementsCommit;
   private long completed;
@@ -59,12 +60,14 @@ public final class TelemetrySql {
   }
 
   private <T> T attempt(String sql, Rows<T> rows) throws SQLException {
-    if (connection == null || connection.isClosed()) {
+    Connection open = connection;
+    if (open == null || open.isClosed()) {
       close();
-      connection = opener.open();
-      connection.setAutoCommit(true);
+      open = opener.open();
+      connection = open;
+      open.setAutoCommit(true);
     }
-    try (Statement s = connection.createStatement();
+    try (Statement s = open.createStatement();
         ResultSet rs = s.executeQuery(sql)) {
       T result = rows.read(rs);
       completed++;

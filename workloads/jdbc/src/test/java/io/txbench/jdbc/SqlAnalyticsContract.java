@@ -131,7 +131,7 @@ public abstract class SqlAnalyticsContract extends SqlGrowthContract {
         assertThrows(
             SetupException.class,
             () -> run(analytics(SCALE, Analytics.Indexes.NONE), 1, 1, false, LEVEL));
-    assertTrue(e.getMessage().contains("--indexes none"), e.getMessage());
+    assertTrue(String.valueOf(e.getMessage()).contains("--indexes none"), e.getMessage());
     run(analytics(SCALE, Analytics.Indexes.NONE), 1, 1, true, LEVEL);
     assertEquals(Set.of("id"), indexedColumns("ord"));
     assertEquals(Set.of("id"), indexedColumns("customer"));
@@ -139,7 +139,7 @@ public abstract class SqlAnalyticsContract extends SqlGrowthContract {
         assertThrows(
             SetupException.class,
             () -> run(analytics(SCALE, Analytics.Indexes.KEYS), 1, 1, false, LEVEL));
-    assertTrue(e.getMessage().contains("has no index on"), e.getMessage());
+    assertTrue(String.valueOf(e.getMessage()).contains("has no index on"), e.getMessage());
   }
 
   @Test
@@ -150,8 +150,9 @@ public abstract class SqlAnalyticsContract extends SqlGrowthContract {
             SetupException.class,
             () ->
                 run(analytics(new BigDecimal("0.02"), Analytics.Indexes.NONE), 1, 1, false, LEVEL));
-    assertTrue(e.getMessage().contains("at --scale 0.01 (10000 orders)"), e.getMessage());
-    assertTrue(e.getMessage().contains("--skip-setup"), e.getMessage());
+    assertTrue(
+        String.valueOf(e.getMessage()).contains("at --scale 0.01 (10000 orders)"), e.getMessage());
+    assertTrue(String.valueOf(e.getMessage()).contains("--skip-setup"), e.getMessage());
     assertTrue(run(analytics(), 1, 6, false, LEVEL).verification().passed());
   }
 
@@ -186,7 +187,7 @@ public abstract class SqlAnalyticsContract extends SqlGrowthContract {
     execute("INSERT INTO customer VALUES (1, 'precious', 'a@example.com')");
     SetupException e =
         assertThrows(SetupException.class, () -> run(analytics(), 1, 1, true, LEVEL));
-    assertTrue(e.getMessage().contains("'customer'"), e.getMessage());
+    assertTrue(String.valueOf(e.getMessage()).contains("'customer'"), e.getMessage());
     assertFalse(SchemaRegistryAccess.exists(url(), "ord"));
     Dropped dropped = drop();
     assertFalse(dropped.dropped().contains("customer"), dropped.dropped().toString());

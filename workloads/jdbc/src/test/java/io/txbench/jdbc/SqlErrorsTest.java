@@ -10,6 +10,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 import java.util.Properties;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 /** The shared rules, after a dialect that knows nothing of its own. */
@@ -28,7 +29,7 @@ class SqlErrorsTest {
 
         @Override
         public String defaultUser() {
-          return null;
+          return "plain";
         }
 
         @Override
@@ -72,13 +73,13 @@ class SqlErrorsTest {
         }
 
         @Override
-        public Failure classify(SQLException error) {
+        public @Nullable Failure classify(SQLException error) {
           return error.getErrorCode() == 7 ? Failure.retryable(ErrorClass.DEADLOCK) : null;
         }
 
         @Override
         public BulkLoader bulkLoader() {
-          return null;
+          throw new UnsupportedOperationException("nothing is loaded here");
         }
 
         @Override

@@ -90,7 +90,8 @@ public abstract class SqlGrowthContract extends SqlMixContract {
     }
     try (Benchmark b = Benchmark.open(provider(), target(1, LEVEL), items(50_000, 42), 1)) {
       SetupException e = assertThrows(SetupException.class, b::attach);
-      assertTrue(e.getMessage().contains("was not loaded completely"), e.getMessage());
+      assertTrue(
+          String.valueOf(e.getMessage()).contains("was not loaded completely"), e.getMessage());
     }
     Setup again = grow(items(200, 42), first);
     assertFalse(again.grown());

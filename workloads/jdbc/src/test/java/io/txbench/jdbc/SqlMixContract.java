@@ -321,7 +321,7 @@ public abstract class SqlMixContract extends SqlOltpContract {
         assertThrows(
             SetupException.class,
             () -> run(ycsb(Ycsb.Preset.C, 40).with(Ycsb.FIELD_COUNT, 4L), 1, 10, false, LEVEL));
-    assertTrue(e.getMessage().contains("--field-count"), e.getMessage());
+    assertTrue(String.valueOf(e.getMessage()).contains("--field-count"), e.getMessage());
     try (OpenTarget<?> t = provider().open(target(1, LEVEL), ycsb(Ycsb.Preset.C, 40))) {
       assertTrue(t.dropOwned().dropped().contains("usertable"));
     }
@@ -339,7 +339,7 @@ public abstract class SqlMixContract extends SqlOltpContract {
     execute("INSERT INTO usertable VALUES (1, 'precious', 'x', 0)");
     SetupException e =
         assertThrows(SetupException.class, () -> run(ycsb(Ycsb.Preset.C, 50), 1, 10, true, LEVEL));
-    assertTrue(e.getMessage().contains("'usertable'"), e.getMessage());
+    assertTrue(String.valueOf(e.getMessage()).contains("'usertable'"), e.getMessage());
     try (OpenTarget<?> t = provider().open(target(1, LEVEL), ycsb(Ycsb.Preset.C, 50))) {
       assertTrue(t.dropOwned().leftAlone().contains("usertable"));
     }

@@ -45,12 +45,15 @@ public abstract class SqlOwnershipContract extends SqlContract {
     execute("CREATE TABLE orders (id INT PRIMARY KEY)");
     execute("INSERT INTO orders VALUES (1)");
     SetupException drop = assertThrows(SetupException.class, this::drop);
-    assertTrue(drop.getMessage().contains("is not txbench's record"), drop.getMessage());
+    assertTrue(
+        String.valueOf(drop.getMessage()).contains("is not txbench's record"), drop.getMessage());
     SetupException prepare =
         assertThrows(
             SetupException.class,
             () -> run(workload(PointSelect.NAME, 100, false), 1, 1, true, strictIsolation()));
-    assertTrue(prepare.getMessage().contains("is not txbench's record"), prepare.getMessage());
+    assertTrue(
+        String.valueOf(prepare.getMessage()).contains("is not txbench's record"),
+        prepare.getMessage());
     assertEquals(1, query("SELECT COUNT(*) FROM orders"));
     assertEquals(1, query("SELECT COUNT(*) FROM txbench_meta"));
     assertTrue(
@@ -76,7 +79,9 @@ public abstract class SqlOwnershipContract extends SqlContract {
             SetupException.class,
             () -> run(workload(PointSelect.NAME, 100, false), 1, 1, true, strictIsolation()));
     assertTrue(
-        e.getMessage().contains("'item'") && e.getMessage().contains("columns"), e.getMessage());
+        String.valueOf(e.getMessage()).contains("'item'")
+            && String.valueOf(e.getMessage()).contains("columns"),
+        e.getMessage());
     Dropped dropped = drop();
     assertEquals(List.of("customers", "item"), dropped.leftAlone().stream().sorted().toList());
     assertEquals(1, query("SELECT COUNT(*) FROM item WHERE note = 'precious'"));
@@ -105,8 +110,8 @@ public abstract class SqlOwnershipContract extends SqlContract {
           assertThrows(
               SetupException.class, () -> run(twoUsertables(), 1, 1, prepare, strictIsolation()));
       assertTrue(
-          e.getMessage().contains("'usertable2'")
-              && e.getMessage().contains("its columns are not txbench's"),
+          String.valueOf(e.getMessage()).contains("'usertable2'")
+              && String.valueOf(e.getMessage()).contains("its columns are not txbench's"),
           e.getMessage());
     }
     assertEquals(List.of("usertable2"), drop().leftAlone());
@@ -121,7 +126,7 @@ public abstract class SqlOwnershipContract extends SqlContract {
             SetupException.class,
             () ->
                 run(twoUsertables().with(Ycsb.FIELD_LENGTH, 30L), 1, 1, false, strictIsolation()));
-    assertTrue(e.getMessage().contains("--field-length"), e.getMessage());
+    assertTrue(String.valueOf(e.getMessage()).contains("--field-length"), e.getMessage());
     run(twoUsertables(), 1, 1, false, strictIsolation());
   }
 
@@ -142,7 +147,7 @@ public abstract class SqlOwnershipContract extends SqlContract {
                     1,
                     true,
                     strictIsolation()));
-    assertTrue(e.getMessage().contains("'item2' already exists"), e.getMessage());
+    assertTrue(String.valueOf(e.getMessage()).contains("'item2' already exists"), e.getMessage());
     assertEquals(1, query("SELECT COUNT(*) FROM item2 WHERE c = 'mine'"));
   }
 
@@ -156,8 +161,8 @@ public abstract class SqlOwnershipContract extends SqlContract {
             SetupException.class,
             () -> run(workload(Insert.NAME, 500, false), 1, 10, false, strictIsolation()));
     assertTrue(
-        e.getMessage().contains("was not loaded completely")
-            && e.getMessage().contains("without --skip-setup"),
+        String.valueOf(e.getMessage()).contains("was not loaded completely")
+            && String.valueOf(e.getMessage()).contains("without --skip-setup"),
         e.getMessage());
     run(workload(Insert.NAME, 500, false), 1, 10, true, strictIsolation());
     assertEquals(510, query("SELECT COUNT(*) FROM item"));
@@ -179,7 +184,8 @@ public abstract class SqlOwnershipContract extends SqlContract {
         assertThrows(
             SetupException.class,
             () -> run(workload(PointSelect.NAME, 100, false), 1, 1, false, strictIsolation()));
-    assertTrue(e.getMessage().contains("was not loaded completely"), e.getMessage());
+    assertTrue(
+        String.valueOf(e.getMessage()).contains("was not loaded completely"), e.getMessage());
     run(workload(PointSelect.NAME, 100, false), 1, 1, true, strictIsolation());
     assertEquals(100, query("SELECT COUNT(*) FROM item"));
     assertEquals(
@@ -205,8 +211,8 @@ public abstract class SqlOwnershipContract extends SqlContract {
         LeaseRefusedException refused =
             assertThrows(LeaseRefusedException.class, () -> other.lease(LeaseMode.EXCLUSIVE));
         assertTrue(
-            refused.getMessage().contains("pid " + ProcessHandle.current().pid())
-                && refused.getMessage().contains("running on the items tables"),
+            String.valueOf(refused.getMessage()).contains("pid " + ProcessHandle.current().pid())
+                && String.valueOf(refused.getMessage()).contains("running on the items tables"),
             refused.getMessage());
         assertThrows(LeaseRefusedException.class, this::drop);
         Workload<?> airline = b.workload(workload(Airline.NAME, 0, false));

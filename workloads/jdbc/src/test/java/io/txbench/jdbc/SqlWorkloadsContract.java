@@ -193,7 +193,7 @@ public abstract class SqlWorkloadsContract extends SqlFaultsContract {
                     1,
                     true,
                     IsolationLevel.REPEATABLE_READ));
-    assertTrue(e.getMessage().contains("'item'"), e.getMessage());
+    assertTrue(String.valueOf(e.getMessage()).contains("'item'"), e.getMessage());
     assertEquals(1, query("SELECT COUNT(*) FROM item WHERE note = 'precious'"));
   }
 
@@ -210,6 +210,7 @@ public abstract class SqlWorkloadsContract extends SqlFaultsContract {
                     false,
                     IsolationLevel.REPEATABLE_READ));
     assertTrue(
-        e.getMessage().toLowerCase(Locale.ROOT).contains("without --skip-setup"), e.getMessage());
+        String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT).contains("without --skip-setup"),
+        e.getMessage());
   }
 }

@@ -25,6 +25,7 @@ import java.util.List;
 import org.bson.Document;
 import org.bson.conversions.Bson;
 import org.bson.types.ObjectId;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The airline on MongoDB: a user buys a ticket ({@link MongoBooking}) in one multi-document
@@ -49,10 +50,10 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
   private final MongoBooking booking;
 
   private long scheduleCount;
-  private AirlineCounts before;
+  private @Nullable AirlineCounts before; // taken by beforeRun
 
   /** Made just before the run: the driver's ids of this process's later seats sort after it. */
-  private ObjectId lastSeatBefore;
+  private @Nullable ObjectId lastSeatBefore;
 
   MongoAirlineWorkload(
       MongoTarget target, Airline kind, WorkloadOptions options, MongoRegistry registry) {
@@ -175,7 +176,7 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
     return new AirlineCounts(
         seats.countDocuments(),
         payments.countDocuments(),
-        sum == null ? 0 : ((Number) sum.get("total")).longValue(),
+        sum == null ? 0 : MongoNumbers.at(sum, "total"),
         seatsOverCapacity());
   }
 
@@ -200,11 +201,13 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
                     Aggregates.match(Filters.gt("over", 0)),
                     Aggregates.group(null, Accumulators.sum("total", "$over"))))
             .first();
-    return over == null ? 0 : ((Number) over.get("total")).longValue();
+    return over == null ? 0 : MongoNumbers.at(over, "total");
   }
 
-  /** Seats of the run beyond the first with each (flight, day, seat number). */
-  private long repeatedInRun() {
+  /**
+   * Seats of the run (after {@code lastSeatBefore}) beyond the first with each flight, day, seat.
+   */
+  private long repeatedInRun(ObjectId lastSeatBefore) {
     Bson inRun = Filters.gt("_id", lastSeatBefore);
     Document groups =
         seats
@@ -217,12 +220,17 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
                             .append("n", "$seat_number")),
                     Aggregates.group(null, Accumulators.sum("n", 1))))
             .first();
-    long distinct = groups == null ? 0 : ((Number) groups.get("n")).longValue();
+    long distinct = groups == null ? 0 : MongoNumbers.at(groups, "n");
     return seats.countDocuments(inRun) - distinct;
   }
 
   @Override
   public Verification verify(Tally tally) {
-    return kind.verify(before, counts(), repeatedInRun(), tally, options.transactional());
+    AirlineCounts counted = before;
+    ObjectId lastSeat = lastSeatBefore;
+    if (counted == null || lastSeat == null) {
+      throw new IllegalStateException("verify needs the counts and the seat beforeRun takes");
+    }
+    return kind.verify(counted, counts(), repeatedInRun(lastSeat), tally, options.transactional());
   }
 }

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.bson.Document;
 import org.bson.types.Decimal128;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The documents of an analytics pipeline ({@link MongoAnalyticsPipelines}) as the rows of its
@@ -57,7 +58,7 @@ final class MongoAnalyticsAnswers {
   }
 
   /** A cell as {@link Answer#of} takes it: text, a Java number, or null. */
-  private static Object cell(Object value) {
+  private static @Nullable Object cell(@Nullable Object value) {
     if (value instanceof Decimal128 decimal) {
       return decimal.bigDecimalValue();
     }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
 import org.bson.Document;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The analytics data as documents ({@code customer}, {@code sales}, {@code product}: {@code {_id,
@@ -92,7 +93,7 @@ final class MongoAnalyticsLoad {
    * The {@code --indexes} setting {@code ord}'s indexes match: {@code keys} when each key has an
    * index of its own, {@code none} when none has any (beyond {@code _id}); null for anything else.
    */
-  static Analytics.Indexes indexes(MongoCollection<Document> ord) {
+  static Analytics.@Nullable Indexes indexes(MongoCollection<Document> ord) {
     List<String> indexed = new ArrayList<>();
     for (Document index : ord.listIndexes()) {
       Document key = index.get("key", Document.class);

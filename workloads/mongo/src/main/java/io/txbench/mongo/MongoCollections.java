@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Every collection a MongoDB workload of txbench creates, with the fields of its documents: the
@@ -71,7 +72,7 @@ final class MongoCollections {
   }
 
   /** The stem of {@code item7} or {@code usertable7}, or null for any other name. */
-  private static String numbered(String name) {
+  private static @Nullable String numbered(String name) {
     Matcher m = NUMBERED.matcher(name);
     return m.matches() ? m.group(1) : null;
   }
@@ -82,7 +83,8 @@ final class MongoCollections {
    * --field-count} said.
    */
   static boolean shapedAsOwn(String name, Set<String> fields) {
-    String stem = numbered(name) != null ? numbered(name) : name;
+    String numbered = numbered(name);
+    String stem = numbered != null ? numbered : name;
     if (stem.equals(USERTABLE)) {
       return fields.equals(ycsbFields(fields.size() - 2));
     }

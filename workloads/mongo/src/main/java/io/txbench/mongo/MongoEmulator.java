@@ -4,6 +4,7 @@ import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import io.txbench.core.spi.EmbeddedServer;
 import java.net.InetSocketAddress;
+import org.jspecify.annotations.Nullable;
 
 /**
  * mongo-java-server in this process: it speaks MongoDB's wire protocol from memory, with no
@@ -35,7 +36,7 @@ final class MongoEmulator implements EmbeddedServer {
   }
 
   @Override
-  public String user() {
+  public @Nullable String user() {
     return null;
   }
 

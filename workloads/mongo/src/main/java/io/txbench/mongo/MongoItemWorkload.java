@@ -25,6 +25,7 @@ import java.util.SplittableRandom;
 import java.util.function.LongSupplier;
 import org.bson.Document;
 import org.bson.conversions.Bson;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the kinds on items share on MongoDB ({@link ItemKind}): loading the {@code --tables}
@@ -46,7 +47,7 @@ abstract class MongoItemWorkload implements Workload<MongoSession> {
   final List<MongoCollection<Document>> collections;
 
   private final KeyChooser keys;
-  private ItemFigures before;
+  private @Nullable ItemFigures before; // taken by beforeRun
 
   /** The ids 1 to rows exist in every collection: loaded by prepare, or read from the record. */
   long rows;
@@ -193,7 +194,11 @@ abstract class MongoItemWorkload implements Workload<MongoSession> {
 
   @Override
   public Verification verify(Tally tally) {
-    return kind.verify(new ItemRun(before, figures(), tally, options.declared(), rowsChanged()));
+    ItemFigures counted = before;
+    if (counted == null) {
+      throw new IllegalStateException("verify needs the figures beforeRun takes");
+    }
+    return kind.verify(new ItemRun(counted, figures(), tally, options.declared(), rowsChanged()));
   }
 
   /**
@@ -220,9 +225,9 @@ abstract class MongoItemWorkload implements Workload<MongoSession> {
                           Accumulators.sum("k", shape.hasK() ? "$k" : 0))))
               .first();
       if (sums != null) {
-        documents += ((Number) sums.get("documents")).longValue();
-        updates += ((Number) sums.get("updates")).longValue();
-        kSum += ((Number) sums.get("k")).longValue();
+        documents += MongoNumbers.at(sums, "documents");
+        updates += MongoNumbers.at(sums, "updates");
+        kSum += MongoNumbers.at(sums, "k");
       }
     }
     return new ItemFigures(documents, updates, kSum);

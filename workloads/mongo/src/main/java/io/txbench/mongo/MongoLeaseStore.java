@@ -52,9 +52,9 @@ final class MongoLeaseStore implements LeaseStore {
               d.getString("group"),
               LeaseMode.valueOf(d.getString("mode")),
               d.getString("host"),
-              ((Number) d.get("pid")).longValue(),
-              ((Number) d.get("startedAt")).longValue(),
-              ((Number) d.get("heartbeatAt")).longValue()));
+              MongoNumbers.at(d, "pid"),
+              MongoNumbers.at(d, "startedAt"),
+              MongoNumbers.at(d, "heartbeatAt")));
     }
     return new Snapshot(System.currentTimeMillis(), all);
   }

@@ -78,7 +78,7 @@ final class MongoMixWorkload extends MongoItemWorkload {
               .projection(Projections.include("_id"))
               .sort(Sorts.descending("_id"))
               .first();
-      long highest = last == null ? 0 : ((Number) last.get("_id")).longValue();
+      long highest = last == null ? 0 : MongoNumbers.at(last, "_id");
       lastKeys.get(n).set(highest);
       acknowledged.get(n).set(highest);
     }

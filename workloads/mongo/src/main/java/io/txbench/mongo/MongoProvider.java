@@ -28,6 +28,7 @@ import io.txbench.core.spi.WorkloadTable;
 import io.txbench.core.telemetry.ToolVersion;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /** The {@code mongo} target. */
 public final class MongoProvider implements WorkloadProvider {
@@ -43,7 +44,7 @@ public final class MongoProvider implements WorkloadProvider {
   }
 
   @Override
-  public String defaultUser() {
+  public @Nullable String defaultUser() {
     return null;
   }
 

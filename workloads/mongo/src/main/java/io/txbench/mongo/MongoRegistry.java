@@ -14,6 +14,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.bson.Document;
+import org.jspecify.annotations.Nullable;
 
 /**
  * txbench's record of what it created in a database: the collection {@code txbench_meta}, one
@@ -144,7 +145,7 @@ final class MongoRegistry {
    * with {@code fields}, and hold the {@code _id}s 1 to the recorded scale and no other (a run's
    * inserts or deletes since leave data no load of any size would have).
    */
-  String whyNotGrowable(List<String> names, long seed, long scale, Set<String> fields)
+  @Nullable String whyNotGrowable(List<String> names, long seed, long scale, Set<String> fields)
       throws SetupException {
     Set<String> existing = collections();
     if (!existing.contains(META)) {
@@ -158,12 +159,12 @@ final class MongoRegistry {
       if (entry == null || !existing.contains(name)) {
         return collection + " is not there, or not in txbench's record";
       }
-      long recorded = ((Number) entry.get("scale")).longValue();
+      long recorded = MongoNumbers.at(entry, "scale");
       Document sample = database.getCollection(name).find().first();
       if (!"complete".equals(entry.getString("state"))) {
         return collection + " was not loaded completely";
       }
-      if (((Number) entry.get("seed")).longValue() != seed) {
+      if (MongoNumbers.at(entry, "seed") != seed) {
         return collection + " was loaded with --seed " + entry.get("seed") + ", not " + seed;
       }
       if (sample != null && !sample.keySet().equals(fields)) {
@@ -185,7 +186,7 @@ final class MongoRegistry {
   }
 
   /** How {@code c} differs from the {@code _id}s 1 to {@code loaded}; null when it does not. */
-  private static String changedSinceLoaded(MongoCollection<Document> c, long loaded) {
+  private static @Nullable String changedSinceLoaded(MongoCollection<Document> c, long loaded) {
     long count = c.countDocuments();
     if (count < loaded) {
       return " holds "
@@ -251,19 +252,19 @@ final class MongoRegistry {
               + "' was not loaded completely (its prepare was interrupted, or an older txbench made"
               + " it): run once without --skip-setup to load it anew");
     }
-    return ((Number) entry.get("scale")).longValue();
+    return MongoNumbers.at(entry, "scale");
   }
 
   /** The scale recorded for a collection txbench made; call after {@link #whyNotGrowable}. */
   long scale(String name) {
     Document entry = meta().find(Filters.eq("_id", name)).first();
-    return entry == null ? 0 : ((Number) entry.get("scale")).longValue();
+    return entry == null ? 0 : MongoNumbers.at(entry, "scale");
   }
 
   /** The seed recorded for a collection txbench made; call after {@link #attach}. */
   long seed(String name) {
     Document entry = meta().find(Filters.eq("_id", name)).first();
-    return entry == null ? 0 : ((Number) entry.get("seed")).longValue();
+    return entry == null ? 0 : MongoNumbers.at(entry, "seed");
   }
 
   /**

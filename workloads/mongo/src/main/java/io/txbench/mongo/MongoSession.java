@@ -21,6 +21,7 @@ import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 import org.bson.Document;
 import org.bson.conversions.Bson;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One worker's MongoDB session and the transaction template of every MongoDB workload. With
@@ -37,9 +38,9 @@ final class MongoSession implements AutoCloseable {
   private static final int COMMIT_ATTEMPTS = 5;
   private final Effects effects;
   private final QueryCounter queries;
-  private final ClientSession session;
+  private final @Nullable ClientSession session; // none without transactions
 
-  /** This worker's statements outside any transaction, when it has a session for them. */
+  /** This worker's statements outside any transaction: this session itself when it has none. */
   private final MongoSession alone;
 
   /**
@@ -48,14 +49,16 @@ final class MongoSession implements AutoCloseable {
    */
   @FunctionalInterface
   interface Work<T> {
-    T run(MongoSession session) throws InterruptedException, AbandonedException, DeclinedException;
+    /** The iteration's result, or null when it gives nothing back. */
+    @Nullable T run(MongoSession session)
+        throws InterruptedException, AbandonedException, DeclinedException;
   }
 
-  private MongoSession(Worker worker, ClientSession session) {
+  private MongoSession(Worker worker, @Nullable ClientSession session) {
     this.effects = worker.effects();
     this.queries = worker.queries();
     this.session = session;
-    this.alone = session == null ? null : new MongoSession(worker, null);
+    this.alone = session == null ? this : new MongoSession(worker, null);
   }
 
   /**
@@ -79,15 +82,16 @@ final class MongoSession implements AutoCloseable {
    * transaction: a mix runs only its read-modify-writes in one.
    */
   MongoSession withoutTransaction() {
-    return session == null ? this : alone;
+    return alone;
   }
 
   /**
    * Runs one iteration: in a transaction committed at the end, or write by write. Work that
    * declines (a sold-out flight) does so before its first write; its transaction is aborted.
    */
-  <T> T transaction(Work<T> work)
+  <T> @Nullable T transaction(Work<T> work)
       throws InterruptedException, AbandonedException, DeclinedException {
+    ClientSession session = this.session;
     if (session == null) {
       return work.run(this);
     }
@@ -105,7 +109,7 @@ final class MongoSession implements AutoCloseable {
           MongoErrors::classify);
       return result;
     } catch (RuntimeException | InterruptedException | AbandonedException | DeclinedException e) {
-      abortQuietly(e);
+      abortQuietly(session, e);
       throw e;
     }
   }
@@ -194,7 +198,7 @@ final class MongoSession implements AutoCloseable {
   }
 
   /** Deletes one document and returns it (as {@code options} project it), or null if none. */
-  Document findOneAndDelete(
+  @Nullable Document findOneAndDelete(
       MongoCollection<Document> c, Bson filter, FindOneAndDeleteOptions options)
       throws AbandonedException {
     return write(
@@ -232,7 +236,7 @@ final class MongoSession implements AutoCloseable {
     }
   }
 
-  private void abortQuietly(Exception cause) {
+  private static void abortQuietly(ClientSession session, Exception cause) {
     try {
       if (session.hasActiveTransaction()) {
         session.abortTransaction();

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.bson.Document;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,7 +41,10 @@ final class MongoSettings {
    * getDefaultRWConcern; an answer the server did not give is null.
    */
   static Map<String, String> of(
-      String version, Document hello, Document serverStatus, Document defaultRwConcern) {
+      String version,
+      Document hello,
+      @Nullable Document serverStatus,
+      @Nullable Document defaultRwConcern) {
     Map<String, String> settings = new LinkedHashMap<>();
     put(settings, "version", version);
     put(settings, "storageEngine.name", at(serverStatus, "storageEngine", "name"));
@@ -61,7 +65,7 @@ final class MongoSettings {
   }
 
   /** The command's answer; null, and a line at debug level, when the server does not give it. */
-  private static Document command(MongoDatabase admin, Document command) {
+  private static @Nullable Document command(MongoDatabase admin, Document command) {
     try {
       return admin.runCommand(command);
     } catch (MongoException | IllegalArgumentException e) {
@@ -71,7 +75,7 @@ final class MongoSettings {
   }
 
   /** The value at {@code path} in {@code answer}; null when any step is missing. */
-  private static Object at(Document answer, String... path) {
+  private static @Nullable Object at(@Nullable Document answer, String... path) {
     Object value = answer;
     for (String step : path) {
       if (!(value instanceof Document d)) {
@@ -82,7 +86,7 @@ final class MongoSettings {
     return value;
   }
 
-  private static void put(Map<String, String> settings, String name, Object value) {
+  private static void put(Map<String, String> settings, String name, @Nullable Object value) {
     if (value instanceof Double d && d == Math.rint(d) && !d.isInfinite()) {
       value = d.longValue(); // the cache size, a double on some versions: 1073741824, not 1.07E9
     }

@@ -9,6 +9,7 @@ import io.txbench.core.spi.OptionValues;
 import java.util.SplittableRandom;
 import org.bson.Document;
 import org.bson.conversions.Bson;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The documents of a collection of items, in one of two shapes: sysbench's ({@link MongoItemShape})
@@ -28,7 +29,7 @@ interface MongoShape {
   Document document(long id, long size, SplittableRandom random);
 
   /** What a read of one document returns: its projection, or null for every field. */
-  Bson read();
+  @Nullable Bson read();
 
   /** An update of a document's payload, its {@code updates} counter counting it. */
   Bson update(SplittableRandom random);

@@ -31,6 +31,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.bson.Document;
+import org.jspecify.annotations.Nullable;
 
 /** A MongoDB deployment behind one {@link MongoClient} and its connection pool. */
 final class MongoTarget implements Target {
@@ -209,7 +210,8 @@ final class MongoTarget implements Target {
    * has none (with an explicit mechanism, the driver accepts one without); or the options' user; or
    * nobody.
    */
-  static MongoCredential credential(MongoCredential fromUrl, TargetOptions options) {
+  static @Nullable MongoCredential credential(
+      @Nullable MongoCredential fromUrl, TargetOptions options) {
     char[] password =
         options.password().isEmpty() ? null : options.password().reveal().toCharArray();
     if (fromUrl != null) {
@@ -241,7 +243,7 @@ final class MongoTarget implements Target {
     }
   }
 
-  private static String firstLine(String message) {
+  private static String firstLine(@Nullable String message) {
     String m = String.valueOf(message);
     for (String tail : new String[] {". Client view of cluster state", " The full response is"}) {
       int cut = m.indexOf(tail);

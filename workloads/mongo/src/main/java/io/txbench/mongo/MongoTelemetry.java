@@ -103,7 +103,7 @@ final class MongoTelemetry implements ServerTelemetry {
     Map<String, Long> values = new LinkedHashMap<>();
     for (TelemetryColumn c : wanted) {
       Object value = status;
-      for (String key : PATHS.get(c)) {
+      for (String key : PATHS.getOrDefault(c, List.of())) { // each column wanted is there
         value = value instanceof Document d ? d.get(key) : null;
       }
       if (value instanceof Number n) {

@@ -6,6 +6,7 @@ import io.txbench.core.data.YcsbData;
 import java.util.SplittableRandom;
 import org.bson.Document;
 import org.bson.conversions.Bson;
+import org.jspecify.annotations.Nullable;
 
 /**
  * YCSB's {@code usertable} as documents: {@code _id}, {@code field0} to {@code fieldN-1}, and the
@@ -24,7 +25,7 @@ record MongoYcsbShape(YcsbData data) implements MongoShape {
   }
 
   @Override
-  public Bson read() {
+  public @Nullable Bson read() {
     return null;
   }
 

@@ -4,6 +4,7 @@ import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import java.net.InetSocketAddress;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.TestInstance;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class EmulatorMongoWorkloadsIT extends MongoAnalyticsContract {
-  private MongoServer server;
+  private @Nullable MongoServer server; // none when the URI names a server
   private String uri;
 
   @BeforeAll

@@ -17,7 +17,9 @@ import io.txbench.core.spi.WorkloadTable;
 import io.txbench.core.telemetry.ToolVersion;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import org.bson.Document;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -73,7 +75,9 @@ abstract class MongoAirlineContract extends MongoWorkloadsContract {
         WorkloadRun.run(
             new ReadThenWrite(), target(BUYERS), oneFlightContended(true), BOOKINGS, true);
     System.out.println("mongo airline, read then write: " + o.describe());
-    assertTrue(o.verification().figures().get("repeated_seat_numbers") > 0, o.describe());
+    assertTrue(
+        Objects.requireNonNull(o.verification().figures().get("repeated_seat_numbers")) > 0,
+        o.describe());
     assertFalse(o.verification().passed(), o.describe());
   }
 
@@ -85,7 +89,9 @@ abstract class MongoAirlineContract extends MongoWorkloadsContract {
     WorkloadRun.Outcome o =
         WorkloadRun.run(provider, target(BUYERS), oneFlightContended(true), BOOKINGS, true);
     System.out.println("mongo airline, --disable-transaction: " + o.describe());
-    assertTrue(o.verification().figures().get("repeated_seat_numbers") > 0, o.describe());
+    assertTrue(
+        Objects.requireNonNull(o.verification().figures().get("repeated_seat_numbers")) > 0,
+        o.describe());
     assertFalse(o.verification().passed(), o.describe());
   }
 
@@ -106,7 +112,7 @@ abstract class MongoAirlineContract extends MongoWorkloadsContract {
     }
 
     @Override
-    public String defaultUser() {
+    public @Nullable String defaultUser() {
       return mongo.defaultUser();
     }
 

@@ -21,6 +21,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import org.bson.Document;
 import org.junit.jupiter.api.Test;
@@ -107,10 +108,13 @@ abstract class MongoAnalyticsContract extends MongoGrowthContract {
     AnalyticsOracle oracle = oracle();
     for (AnalyticsQuery q : AnalyticsQuery.values()) {
       Answer expected = oracle.answer(q);
-      assertEquals(expected.rows(), answers.get(q).rows(), q.queryName());
-      assertEquals(expected.digest(), answers.get(q).digest(), q.queryName());
+      assertEquals(expected.rows(), Objects.requireNonNull(answers.get(q)).rows(), q.queryName());
+      assertEquals(
+          expected.digest(), Objects.requireNonNull(answers.get(q)).digest(), q.queryName());
     }
-    assertEquals(AnalyticsQuery.JOIN_LIMIT, answers.get(AnalyticsQuery.JOIN).rows().size());
+    assertEquals(
+        AnalyticsQuery.JOIN_LIMIT,
+        Objects.requireNonNull(answers.get(AnalyticsQuery.JOIN)).rows().size());
   }
 
   @Test
@@ -147,7 +151,7 @@ abstract class MongoAnalyticsContract extends MongoGrowthContract {
         Set.copyOf(keyIndexes()));
     // Attached with the other setting, the run is refused rather than measured on other indexes.
     SetupException e = assertThrows(SetupException.class, () -> run(analytics(), 1, 1, false));
-    assertTrue(e.getMessage().contains("--indexes none"), e.getMessage());
+    assertTrue(String.valueOf(e.getMessage()).contains("--indexes none"), e.getMessage());
     load(analytics());
     assertEquals(List.of(new Document("_id", 1)), keyIndexes());
     for (String dimension : List.of("customer", "sales", "product")) {
@@ -162,12 +166,14 @@ abstract class MongoAnalyticsContract extends MongoGrowthContract {
         assertThrows(
             SetupException.class,
             () -> run(analytics(new BigDecimal("0.02"), Analytics.Indexes.NONE), 1, 1, false));
-    assertTrue(e.getMessage().contains("--scale 0.02"), e.getMessage());
-    assertTrue(e.getMessage().contains("without --skip-setup"), e.getMessage());
-    assertFalse(e.getMessage().contains("\n"), e.getMessage());
+    assertTrue(String.valueOf(e.getMessage()).contains("--scale 0.02"), e.getMessage());
+    assertTrue(String.valueOf(e.getMessage()).contains("without --skip-setup"), e.getMessage());
+    assertFalse(String.valueOf(e.getMessage()).contains("\n"), e.getMessage());
     db.getCollection("sales").deleteOne(new Document("_id", 1));
     SetupException fewer = assertThrows(SetupException.class, () -> run(analytics(), 1, 1, false));
-    assertTrue(fewer.getMessage().contains("'sales' holds 4 documents"), fewer.getMessage());
+    assertTrue(
+        String.valueOf(fewer.getMessage()).contains("'sales' holds 4 documents"),
+        fewer.getMessage());
   }
 
   @Test
@@ -186,7 +192,10 @@ abstract class MongoAnalyticsContract extends MongoGrowthContract {
     Map<AnalyticsQuery, Answer> answers = answers(analytics());
     AnalyticsOracle oracle = oracle();
     for (AnalyticsQuery q : AnalyticsQuery.values()) {
-      assertNotEquals(oracle.answer(q).digest(), answers.get(q).digest(), q.queryName());
+      assertNotEquals(
+          oracle.answer(q).digest(),
+          Objects.requireNonNull(answers.get(q)).digest(),
+          q.queryName());
     }
   }
 

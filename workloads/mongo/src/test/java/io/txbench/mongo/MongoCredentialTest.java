@@ -10,12 +10,14 @@ import io.txbench.core.settings.Secret;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.TargetOptions;
 import java.time.Duration;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 /** Who connects to MongoDB, from the connection string and the options together. */
 class MongoCredentialTest {
 
-  private static TargetOptions options(String user, String password, String url) {
+  private static TargetOptions options(@Nullable String user, String password, String url) {
     return new TargetOptions(
         null,
         0,
@@ -30,7 +32,12 @@ class MongoCredentialTest {
         OptionValues.defaults());
   }
 
-  private static MongoCredential credential(String url, String user, String password) {
+  private static MongoCredential credential(String url, @Nullable String user, String password) {
+    return Objects.requireNonNull(credentialOrNone(url, user, password));
+  }
+
+  private static @Nullable MongoCredential credentialOrNone(
+      String url, @Nullable String user, String password) {
     TargetOptions options = options(user, password, url);
     return MongoTarget.credential(MongoTarget.connectionString(options).getCredential(), options);
   }
@@ -60,6 +67,6 @@ class MongoCredentialTest {
     MongoCredential byOption = credential("mongodb://db.example/", "bench", "pw");
     assertEquals("bench", byOption.getUserName());
     assertArrayEquals("pw".toCharArray(), byOption.getPassword());
-    assertNull(credential("mongodb://db.example/", null, ""));
+    assertNull(credentialOrNone("mongodb://db.example/", null, ""));
   }
 }

@@ -82,7 +82,8 @@ abstract class MongoGrowthContract extends MongoMixContract {
     }
     try (Benchmark b = open(items(20_000, 42))) {
       SetupException e = assertThrows(SetupException.class, b::attach);
-      assertTrue(e.getMessage().contains("was not loaded completely"), e.getMessage());
+      assertTrue(
+          String.valueOf(e.getMessage()).contains("was not loaded completely"), e.getMessage());
     }
     Setup again = grow(items(200, 42), first);
     assertFalse(again.grown());

@@ -18,6 +18,7 @@ import io.txbench.core.spi.WorkloadOptions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import org.bson.Document;
 import org.junit.jupiter.api.Test;
@@ -34,8 +35,12 @@ abstract class MongoMixContract extends MongoOltpContract {
     return items(new MixKind(), tableSize).with(MixKind.MIX, Mix.parse(mix));
   }
 
-  private static long completed(Map<String, OperationStats> ops, String op) {
-    return ops.get(op).count() - ops.get(op).declined();
+  private static OperationStats op(Map<String, OperationStats> ops, String name) {
+    return Objects.requireNonNull(ops.get(name), name);
+  }
+
+  private static long completed(Map<String, OperationStats> ops, String name) {
+    return op(ops, name).count() - op(ops, name).declined();
   }
 
   @Test
@@ -48,7 +53,7 @@ abstract class MongoMixContract extends MongoOltpContract {
         Set.of("point-select", "update", "insert", "delete", "range-scan", "read-modify-write"),
         ops.keySet());
     assertEquals(2_000, ops.values().stream().mapToLong(OperationStats::count).sum());
-    assertTrue(ops.get("delete").declined() + ops.get("point-select").declined() > 0, o.describe());
+    assertTrue(op(ops, "delete").declined() + op(ops, "point-select").declined() > 0, o.describe());
     assertEquals(
         500 + completed(ops, "insert") - completed(ops, "delete"), count("item"), o.describe());
     assertTrue(o.verification().passed(), o.describe());
@@ -61,15 +66,15 @@ abstract class MongoMixContract extends MongoOltpContract {
     Map<String, OperationStats> ops = o.result().breakdown().operations();
     assertEquals(0, o.result().outcomes().declined(), o.describe());
     assertEquals(
-        ops.get("update").count() + ops.get("read-modify-write").count(), sum("item", "updates"));
+        op(ops, "update").count() + op(ops, "read-modify-write").count(), sum("item", "updates"));
     assertTrue(o.verification().passed(), o.describe());
     // Statements counted as on SQL: a read or a write each, both for a read-modify-write.
     assertEquals(
-        ops.get("point-select").count() + ops.get("read-modify-write").count(),
+        op(ops, "point-select").count() + op(ops, "read-modify-write").count(),
         o.result().breakdown().queries().reads(),
         o.describe());
     assertEquals(
-        ops.get("update").count() + ops.get("read-modify-write").count(),
+        op(ops, "update").count() + op(ops, "read-modify-write").count(),
         o.result().breakdown().queries().writes(),
         o.describe());
     Verification v =
@@ -94,7 +99,7 @@ abstract class MongoMixContract extends MongoOltpContract {
             .find(new Document("_id", new Document("$type", "number")))
             .sort(new Document("_id", -1))
             .first();
-    assertEquals(100 + inserted, ((Number) last.get("_id")).longValue());
+    assertEquals(100 + inserted, MongoNumbers.at(last, "_id"));
     Verification v =
         verifyAfter(mix("insert=1", 100), () -> db.getCollection("item").deleteOne(new Document()));
     assertFalse(v.passed(), v.toString());
@@ -120,7 +125,8 @@ abstract class MongoMixContract extends MongoOltpContract {
   void ycsbAUpdatesOneFieldAndCountsIt() throws Exception {
     WorkloadRun.Outcome o = run(items(new Ycsb(Ycsb.Preset.A), 300), 4, 600, true);
     assertEquals(
-        o.result().breakdown().operations().get("update").count(), sum("usertable", "updates"));
+        Objects.requireNonNull(o.result().breakdown().operations().get("update")).count(),
+        sum("usertable", "updates"));
     assertTrue(o.verification().passed(), o.describe());
   }
 

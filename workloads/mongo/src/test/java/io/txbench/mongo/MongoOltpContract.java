@@ -43,7 +43,7 @@ abstract class MongoOltpContract extends MongoAirlineContract {
   long sum(String collection, String field) {
     long total = 0;
     for (Document d : db.getCollection(collection).find()) {
-      total += ((Number) d.get(field)).longValue();
+      total += MongoNumbers.at(d, field);
     }
     return total;
   }

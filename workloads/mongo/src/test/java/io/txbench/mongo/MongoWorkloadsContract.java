@@ -235,8 +235,8 @@ abstract class MongoWorkloadsContract {
         assertThrows(
             TargetUnavailableException.class,
             () -> provider.open(target(1), workload(Airline.NAME, 0, false)));
-    assertTrue(e.getMessage().contains("replica set"), e.getMessage());
-    assertTrue(e.getMessage().contains("--disable-transaction"), e.getMessage());
+    assertTrue(String.valueOf(e.getMessage()).contains("replica set"), e.getMessage());
+    assertTrue(String.valueOf(e.getMessage()).contains("--disable-transaction"), e.getMessage());
   }
 
   @Test
@@ -275,7 +275,7 @@ abstract class MongoWorkloadsContract {
     SetupException e =
         assertThrows(
             SetupException.class, () -> run(workload(PointSelect.NAME, 100, false), 1, 1, true));
-    assertTrue(e.getMessage().contains("'item'"), e.getMessage());
+    assertTrue(String.valueOf(e.getMessage()).contains("'item'"), e.getMessage());
     assertEquals(1, db.getCollection("item").countDocuments(new Document("note", "precious")));
     List<String> names = db.listCollectionNames().into(new ArrayList<>());
     assertTrue(names.contains("item"));
@@ -286,7 +286,7 @@ abstract class MongoWorkloadsContract {
     SetupException e =
         assertThrows(
             SetupException.class, () -> run(workload(Update.NAME, 100, false), 1, 1, false));
-    assertTrue(e.getMessage().contains("without --skip-setup"), e.getMessage());
+    assertTrue(String.valueOf(e.getMessage()).contains("without --skip-setup"), e.getMessage());
   }
 
   io.txbench.core.spi.Dropped drop() throws Exception {
@@ -301,7 +301,7 @@ abstract class MongoWorkloadsContract {
         .insertOne(new Document("_id", "orders").append("owner", "finance"));
     db.getCollection("orders").insertOne(new Document("_id", 1));
     SetupException e = assertThrows(SetupException.class, this::drop);
-    assertTrue(e.getMessage().contains("is not txbench's record"), e.getMessage());
+    assertTrue(String.valueOf(e.getMessage()).contains("is not txbench's record"), e.getMessage());
     assertThrows(
         SetupException.class, () -> run(workload(PointSelect.NAME, 100, false), 1, 1, true));
     assertEquals(1, count("orders"));
@@ -325,7 +325,7 @@ abstract class MongoWorkloadsContract {
     SetupException e =
         assertThrows(
             SetupException.class, () -> run(workload(PointSelect.NAME, 100, false), 1, 1, true));
-    assertTrue(e.getMessage().contains("'item'"), e.getMessage());
+    assertTrue(String.valueOf(e.getMessage()).contains("'item'"), e.getMessage());
     io.txbench.core.spi.Dropped dropped = drop();
     assertEquals(List.of("customers", "item"), dropped.leftAlone().stream().sorted().toList());
     assertEquals(1, db.getCollection("item").countDocuments(new Document("note", "precious")));
@@ -341,7 +341,8 @@ abstract class MongoWorkloadsContract {
     SetupException e =
         assertThrows(
             SetupException.class, () -> run(workload(Insert.NAME, 500, false), 1, 1, false));
-    assertTrue(e.getMessage().contains("was not loaded completely"), e.getMessage());
+    assertTrue(
+        String.valueOf(e.getMessage()).contains("was not loaded completely"), e.getMessage());
     run(workload(Insert.NAME, 500, false), 1, 10, true);
     run(workload(Insert.NAME, 500, false), 1, 10, false);
     assertEquals(520, count("item"));
@@ -359,7 +360,8 @@ abstract class MongoWorkloadsContract {
                 io.txbench.core.ownership.LeaseRefusedException.class,
                 () -> w.lease(io.txbench.core.ownership.LeaseMode.EXCLUSIVE));
         assertTrue(
-            refused.getMessage().contains("running on the items tables"), refused.getMessage());
+            String.valueOf(refused.getMessage()).contains("running on the items tables"),
+            refused.getMessage());
       }
       w.lease(io.txbench.core.ownership.LeaseMode.EXCLUSIVE).close();
     }

@@ -115,7 +115,7 @@ final class PostgresCounters implements ServerCounters {
 
   private static boolean succeeds(TelemetrySql sql, String statement) {
     try {
-      sql.query(statement, rs -> null);
+      sql.query(statement, rs -> true); // only whether it runs matters, not its rows
       return true;
     } catch (SQLException e) {
       return false;
@@ -124,7 +124,11 @@ final class PostgresCounters implements ServerCounters {
 
   @Override
   public Map<String, Long> read(TelemetrySql sql) throws SQLException {
-    Map<String, Long> row = sql.query(read, PostgresCounters::row);
+    String statement = read;
+    if (statement == null) {
+      throw new SQLException("no statement to read the counters with: open chooses it first");
+    }
+    Map<String, Long> row = sql.query(statement, PostgresCounters::row);
     row.keySet().retainAll(columns.stream().map(TelemetryColumn::name).toList());
     return row;
   }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /** Every table a SQL workload of txbench creates: the only names it ever drops or replaces. */
 final class KnownTables {
@@ -28,7 +29,7 @@ final class KnownTables {
    * name in one shape only (a {@code usertable}'s columns depend on {@code --field-count}: see
    * {@link #ownShape}).
    */
-  static TableDef named(String name) {
+  static @Nullable TableDef named(String name) {
     TableDef known = fixed().get(name);
     if (known != null) {
       return known;

@@ -117,6 +117,12 @@ public final class SchemaRegistry {
     }
   }
 
+  /** The seed recorded for a table txbench made; call after {@link #attach}, which finds it. */
+  public long seed(Connection c, TableDef table) throws SQLException {
+    Entry entry = entries(c).get(table.name());
+    return entry == null ? 0 : entry.seed();
+  }
+
   /** The tables the record lists, by name. */
   public Map<String, Entry> entries(Connection c) throws SQLException {
     Map<String, Entry> entries = new LinkedHashMap<>();
@@ -247,8 +253,8 @@ public final class SchemaRegistry {
     ensure(c);
     Map<String, Entry> entries = entries(c);
     TableOwnership.requireOwn(c, table, entries.keySet(), true);
-    Entry entry = entries.get(table.name());
-    if (!COMPLETE.equals(entry.state())) {
+    Entry entry = entries.get(table.name()); // there: requireOwn found it in the record
+    if (entry == null || !COMPLETE.equals(entry.state())) {
       throw new SetupException(
           "table '"
               + table.name()

@@ -2,6 +2,7 @@ package io.txbench.jdbc.schema;
 
 import io.txbench.jdbc.SqlDialect;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A table a workload owns: its name, its CREATE statement, whose columns and their types are how
@@ -10,7 +11,8 @@ import java.util.List;
  * itself, named {@code identity} too, for its primary key where the dialect makes it at creation)
  * and the statements to run once its data is loaded (indexes).
  */
-public record TableDef(String name, String create, String identity, List<String> afterLoad) {
+public record TableDef(
+    String name, String create, @Nullable String identity, List<String> afterLoad) {
   private static final java.util.regex.Pattern INDEX_NAME =
       java.util.regex.Pattern.compile("CREATE (?:UNIQUE )?INDEX (\\w+) ON ");
 
@@ -25,10 +27,8 @@ public record TableDef(String name, String create, String identity, List<String>
   }
 
   public String createFor(SqlDialect dialect) {
-    String key =
-        identity != null && dialect.primaryKeyAfterLoad(name, identity) == null
-            ? " PRIMARY KEY"
-            : "";
+    String id = identity;
+    String key = id != null && dialect.primaryKeyAfterLoad(name, id) == null ? " PRIMARY KEY" : "";
     return create.replace("%ID%", dialect.identityColumn()).replace("%KEY%", key);
   }
 
@@ -43,7 +43,8 @@ public record TableDef(String name, String create, String identity, List<String>
 
   /** What to run after loading: the deferred primary key first, then the indexes. */
   public List<String> afterLoadFor(SqlDialect dialect) {
-    String key = identity == null ? null : dialect.primaryKeyAfterLoad(name, identity);
+    String id = identity;
+    String key = id == null ? null : dialect.primaryKeyAfterLoad(name, id);
     if (key == null) {
       return afterLoad;
     }

@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Whether txbench's tables of one data set can grow to more rows each, keeping theirs: they must be
@@ -15,7 +16,7 @@ import java.util.Map;
  */
 public final class TableGrowth {
   /** The rows each table holds, or why they cannot grow ({@code refusal}, null when they can). */
-  public record Check(long rows, String refusal) {
+  public record Check(long rows, @Nullable String refusal) {
     static Check refused(String why) {
       return new Check(-1, why);
     }
@@ -40,6 +41,9 @@ public final class TableGrowth {
     long rows = -1;
     for (TableDef t : tables) {
       SchemaRegistry.Entry entry = entries.get(t.name());
+      if (entry == null) {
+        return Check.refused(notThere(t));
+      }
       String refusal = refusal(c, t, entry, seed, scale);
       if (refusal == null && rows >= 0 && entry.scale() != rows) {
         refusal = "the tables hold different numbers of rows";
@@ -53,12 +57,12 @@ public final class TableGrowth {
   }
 
   /** Why table {@code t}, recorded as {@code entry}, cannot grow; null when it can. */
-  private static String refusal(
+  private static @Nullable String refusal(
       Connection c, TableDef t, SchemaRegistry.Entry entry, long seed, long scale)
       throws SQLException {
     String table = "table " + t.name();
-    if (entry == null || !SqlCatalog.exists(c, t.name())) {
-      return table + " is not there, or not in txbench's record";
+    if (!SqlCatalog.exists(c, t.name())) {
+      return notThere(t);
     }
     if (!t.shape().matches(SqlCatalog.shape(c, t.name()))) {
       return table + " has other columns than this run's";
@@ -89,6 +93,11 @@ public final class TableGrowth {
           + " loaded (a run inserted rows)";
     }
     return null;
+  }
+
+  /** Why table {@code t} cannot grow when it is missing from the database or the record. */
+  private static String notThere(TableDef t) {
+    return "table " + t.name() + " is not there, or not in txbench's record";
   }
 
   private static String grouped(long n) {

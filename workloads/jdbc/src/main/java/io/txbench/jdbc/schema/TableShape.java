@@ -83,7 +83,8 @@ record TableShape(SortedMap<String, Column> columns) {
       return false;
     }
     for (Map.Entry<String, Column> e : columns.entrySet()) {
-      if (found.columns.get(e.getKey()).type() != e.getValue().type()) {
+      Column other = found.columns.get(e.getKey()); // there: the names are the same
+      if (other == null || other.type() != e.getValue().type()) {
         return false;
       }
     }
@@ -100,7 +101,8 @@ record TableShape(SortedMap<String, Column> columns) {
     }
     for (Map.Entry<String, Column> e : columns.entrySet()) {
       int length = e.getValue().length();
-      if (length > 0 && found.columns.get(e.getKey()).length() != length) {
+      Column other = found.columns.get(e.getKey()); // there: sameTypes checked the names
+      if (length > 0 && (other == null || other.length() != length)) {
         return false;
       }
     }

@@ -30,6 +30,7 @@ import java.sql.SQLException;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A user buys a ticket, in one transaction: read a random flight with its aircraft's capacity, read
@@ -56,7 +57,7 @@ public final class AirlineWorkload implements Workload<JdbcSession> {
   private final String seatsTakenRead;
   private final String auditUpsert;
   private long schedules;
-  private AirlineCounts before;
+  private @Nullable AirlineCounts before; // taken by beforeRun
 
   /** The last seat before the run: the run's seats are the ones after it. */
   private long lastSeatBefore;
@@ -242,6 +243,10 @@ public final class AirlineWorkload implements Workload<JdbcSession> {
 
   @Override
   public Verification verify(Tally tally) throws SQLException {
+    AirlineCounts counted = before;
+    if (counted == null) {
+      throw new IllegalStateException("verify needs the counts beforeRun takes");
+    }
     AirlineCounts after = counts();
     long repeated;
     try (Connection c = target.controlConnection()) {
@@ -252,6 +257,6 @@ public final class AirlineWorkload implements Workload<JdbcSession> {
                   java.util.Locale.ROOT, AirlineSchema.REPEATED_SEATS_AFTER, lastSeatBefore));
       commitIfNeeded(c);
     }
-    return kind.verify(before, after, repeated, tally, !target.autoCommit());
+    return kind.verify(counted, after, repeated, tally, !target.autoCommit());
   }
 }

@@ -35,6 +35,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link Analytics} on SQL: the order tables loaded from {@link AnalyticsData} with the dialect's
@@ -52,7 +53,7 @@ public final class AnalyticsWorkload implements Workload<AnalyticsWorkload.Sessi
   private final Analytics.Indexes indexes;
   private final List<AnalyticsQuery> queries;
   private final List<String> statements;
-  private Map<String, Long> before;
+  private @Nullable Map<String, Long> before; // taken by beforeRun
 
   public AnalyticsWorkload(
       JdbcTarget target, Analytics kind, WorkloadOptions options, SchemaRegistry registry) {
@@ -111,13 +112,13 @@ public final class AnalyticsWorkload implements Workload<AnalyticsWorkload.Sessi
     try (Connection c = target.controlConnection()) {
       for (TableDef table : AnalyticsSchema.SHAPES) {
         long orders = registry.attach(c, table);
-        SchemaRegistry.Entry entry = registry.entries(c).get(table.name());
-        if (orders != data.orders() || entry.seed() != options.seed()) {
+        long seed = registry.seed(c, table);
+        if (orders != data.orders() || seed != options.seed()) {
           throw new SetupException(
               "the analytics tables in database '"
                   + c.getCatalog()
                   + "' hold the data of --seed "
-                  + entry.seed()
+                  + seed
                   + " at --scale "
                   + scaleOf(orders)
                   + " ("
@@ -201,8 +202,9 @@ public final class AnalyticsWorkload implements Workload<AnalyticsWorkload.Sessi
           PreparedStatement statement = s.statement(sql);
           bind(statement, queries.get(query));
           try (ResultSet rs = s.read(statement)) {
-            return rows(rs, queries.get(query), false);
+            readAll(rs, queries.get(query));
           }
+          return null;
         });
   }
 
@@ -213,35 +215,50 @@ public final class AnalyticsWorkload implements Workload<AnalyticsWorkload.Sessi
     }
   }
 
+  /** Reads every row and column of {@code query}'s result {@code rs}, keeping none. */
+  private static void readAll(ResultSet rs, AnalyticsQuery query) throws SQLException {
+    int columns = columns(rs, query);
+    while (rs.next()) {
+      for (int i = 1; i <= columns; i++) {
+        rs.getObject(i);
+      }
+    }
+  }
+
   /**
-   * Reads every row and column of {@code query}'s result {@code rs}; with {@code keep}, returns the
-   * rows as {@link Answer#of} takes them, otherwise null.
+   * Reads every row and column of {@code query}'s result {@code rs} as {@link Answer#of} takes
+   * them.
    */
-  private static List<List<Object>> rows(ResultSet rs, AnalyticsQuery query, boolean keep)
-      throws SQLException {
-    List<List<Object>> rows = keep ? new ArrayList<>() : null;
+  private static List<List<Object>> rows(ResultSet rs, AnalyticsQuery query) throws SQLException {
+    int columns = columns(rs, query);
+    List<List<Object>> rows = new ArrayList<>();
+    while (rs.next()) {
+      List<Object> row = new ArrayList<>(columns);
+      for (int i = 1; i <= columns; i++) {
+        Object cell = rs.getObject(i);
+        row.add(cell == null || cell instanceof Number ? cell : cell.toString());
+      }
+      rows.add(row);
+    }
+    return rows;
+  }
+
+  /** The number of columns of {@code query}'s result {@code rs}: the query's, or it fails. */
+  private static int columns(ResultSet rs, AnalyticsQuery query) throws SQLException {
     int columns = rs.getMetaData().getColumnCount();
     if (columns != query.columns().size()) {
       throw new SQLException(
           query.queryName() + " returned " + columns + " columns, not " + query.columns());
     }
-    while (rs.next()) {
-      List<Object> row = keep ? new ArrayList<>(columns) : null;
-      for (int i = 1; i <= columns; i++) {
-        Object cell = rs.getObject(i);
-        if (keep) {
-          row.add(cell == null || cell instanceof Number ? cell : cell.toString());
-        }
-      }
-      if (keep) {
-        rows.add(row);
-      }
-    }
-    return rows;
+    return columns;
   }
 
   @Override
   public Verification verify(Tally tally) throws SQLException {
+    Map<String, Long> counted = before;
+    if (counted == null) {
+      throw new IllegalStateException("verify needs the rows beforeRun counts");
+    }
     Map<String, Long> after;
     try (Connection c = target.controlConnection()) {
       after = rows(c);
@@ -254,14 +271,14 @@ public final class AnalyticsWorkload implements Workload<AnalyticsWorkload.Sessi
         try (PreparedStatement statement = c.prepareStatement(statements.get(i))) {
           bind(statement, query);
           try (ResultSet rs = statement.executeQuery()) {
-            answers.add(Answer.of(query.queryName(), query.columns(), rows(rs, query, true)));
+            answers.add(Answer.of(query.queryName(), query.columns(), rows(rs, query)));
           }
         }
       }
       commitIfNeeded(c);
     }
     return kind.verify(
-        new AnalyticsRun(before, after, tally, options.declared(), options.seed(), answers));
+        new AnalyticsRun(counted, after, tally, options.declared(), options.seed(), answers));
   }
 
   /** The rows of each table, by name. */

@@ -27,6 +27,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the kinds on items share on SQL ({@link ItemKind}): loading the {@code --tables} tables
@@ -52,7 +53,7 @@ public abstract class ItemWorkload implements Workload<JdbcSession> {
   private final SchemaRegistry registry;
   private final List<String> tables;
   private final TableLoader loader;
-  private ItemFigures before;
+  private @Nullable ItemFigures before; // taken by beforeRun
 
   /** The ids 1 to rows exist in every table: loaded by prepare, or read from the record. */
   long rows;
@@ -240,12 +241,16 @@ public abstract class ItemWorkload implements Workload<JdbcSession> {
 
   @Override
   public Verification verify(Tally tally) throws SQLException {
+    ItemFigures counted = before;
+    if (counted == null) {
+      throw new IllegalStateException("verify needs the figures beforeRun takes");
+    }
     // The rows changed first: an iteration counts them once it committed, so every row counted is
     // in
     // the figures read after, even that of a late iteration still finishing.
     long changed = rowsChanged();
     ItemFigures after = figures();
-    return kind.verify(new ItemRun(before, after, tally, options.declared(), changed));
+    return kind.verify(new ItemRun(counted, after, tally, options.declared(), changed));
   }
 
   /**

@@ -212,9 +212,11 @@ public final class MixWorkload extends ItemWorkload {
         AtomicLong highest = maxKeys.get(table);
         Object[] row = new Object[shape.loadColumns().size()];
         shape.fillRow(row, 0, highest.get(), random);
-        long id = session.transaction(s -> insert(s, sql, row));
+        Long id = session.transaction(s -> insert(s, sql, row)); // never null: insert gives one
         // Only a committed key is offered to the readers.
-        highest.accumulateAndGet(id, Math::max);
+        if (id != null) {
+          highest.accumulateAndGet(id, Math::max);
+        }
       }
     }
   }

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.locks.LockSupport;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The writes of an OLTP transaction, in sysbench's order: {@code --index-updates} of {@code k},
@@ -165,7 +166,7 @@ final class OltpWrites {
   }
 
   /** The delete that returns the row's k and update count, or null when there was none. */
-  private static long[] deleteReturning(JdbcSession s, OltpTable table, long id)
+  private static long @Nullable [] deleteReturning(JdbcSession s, OltpTable table, long id)
       throws SQLException, AbandonedException {
     PreparedStatement delete = s.statement(table.sql(OltpSql.DELETE_RETURNING));
     delete.setLong(1, id);
@@ -177,7 +178,7 @@ final class OltpWrites {
    * Reads the row with a lock, then deletes it if it is still as read: its k and update count, or
    * null when there was no row or it changed in between (without a transaction, nothing held it).
    */
-  private static long[] deleteAsRead(JdbcSession s, OltpTable table, long id)
+  private static long @Nullable [] deleteAsRead(JdbcSession s, OltpTable table, long id)
       throws SQLException, AbandonedException {
     PreparedStatement read = s.statement(table.sql(OltpSql.LOCKING_READ));
     read.setLong(1, id);

@@ -37,7 +37,7 @@ public final class UpdateManyWorkload extends RangeWorkload {
   void onRange(Worker worker, JdbcSession session, String sql, long first, long last)
       throws SQLException, AbandonedException, InterruptedException, DeclinedException {
     String c = data.c(worker.random());
-    int rows =
+    Integer rows =
         session.transaction(
             s -> {
               PreparedStatement update = s.statement(sql);
@@ -47,7 +47,7 @@ public final class UpdateManyWorkload extends RangeWorkload {
               return s.write(update);
             });
     // Counted once the transaction committed: a failed one changed nothing.
-    changed.add(rows);
+    changed.add(rows == null ? 0 : rows); // never null: the work gives its update count
   }
 
   @Override

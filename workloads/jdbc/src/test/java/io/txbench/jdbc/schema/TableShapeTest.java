@@ -8,6 +8,7 @@ import io.txbench.jdbc.workloads.AirlineSchema;
 import io.txbench.jdbc.workloads.AnalyticsSchema;
 import io.txbench.jdbc.workloads.ItemWorkload;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
@@ -40,9 +41,10 @@ class TableShapeTest {
             0),
         AirlineSchema.AUDIT.shape());
     TableShape ord = AnalyticsSchema.ORD.shape();
-    assertEquals(ColumnType.DECIMAL, ord.columns().get("price").type());
-    assertEquals(ColumnType.DOUBLE, ord.columns().get("vanna").type());
-    assertEquals(ColumnType.BIGINT, ord.columns().get("id").type()); // NOT NULL%KEY%
+    assertEquals(ColumnType.DECIMAL, Objects.requireNonNull(ord.columns().get("price")).type());
+    assertEquals(ColumnType.DOUBLE, Objects.requireNonNull(ord.columns().get("vanna")).type());
+    assertEquals(
+        ColumnType.BIGINT, Objects.requireNonNull(ord.columns().get("id")).type()); // NOT NULL%KEY%
     assertEquals(11, ord.names().size());
     TableShape item = ItemWorkload.itemTable("item").shape();
     assertEquals(new TableShape.Column(ColumnType.BIGINT, 0), item.columns().get("id")); // %ID%
