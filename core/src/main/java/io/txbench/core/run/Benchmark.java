@@ -31,11 +31,11 @@ import java.time.Duration;
  */
 public final class Benchmark implements AutoCloseable {
   private final WorkloadOptions options;
-  private final OpenTarget<?> opened;
+  private final OpenTarget<?, ?> opened;
   private final int workers;
   private final StopSwitch stops = new StopSwitch();
   private Stage stage = Stage.OPEN;
-  private Workload<?> workload;
+  private Workload<?, ?> workload;
   private Lease lease;
   private Crew<?> crew;
   private Measurement measurement;
@@ -60,7 +60,7 @@ public final class Benchmark implements AutoCloseable {
     void run() throws Exception;
   }
 
-  private Benchmark(WorkloadOptions options, OpenTarget<?> opened, int workers) {
+  private Benchmark(WorkloadOptions options, OpenTarget<?, ?> opened, int workers) {
     this.options = options;
     this.opened = opened;
     this.workers = workers;

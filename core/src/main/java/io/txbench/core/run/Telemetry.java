@@ -25,14 +25,14 @@ import org.slf4j.LoggerFactory;
 public final class Telemetry implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Telemetry.class);
 
-  private final ServerTelemetry server;
+  private final ServerTelemetry<?> server;
   private final MachineProbe machine;
   private final ServerProcesses processes;
   private final Lease lease;
   private final boolean transactions;
 
   private Telemetry(
-      ServerTelemetry server,
+      ServerTelemetry<?> server,
       MachineProbe machine,
       ServerProcesses processes,
       Lease lease,
@@ -49,7 +49,7 @@ public final class Telemetry implements AutoCloseable {
    * under {@code lease}.
    */
   static Telemetry open(Target target, Lease lease, boolean transactions) {
-    ServerTelemetry server;
+    ServerTelemetry<?> server;
     try {
       server = target.telemetry().orElse(null);
     } catch (RuntimeException e) {
@@ -110,7 +110,7 @@ public final class Telemetry implements AutoCloseable {
     if (server.commits().isEmpty()) {
       return new Checked(null, server.warning());
     }
-    CommitCounter counter = server.commits().get();
+    CommitCounter<?> counter = server.commits().get();
     Optional<String> why = counter.inapplicable(transactions);
     return why.isPresent()
         ? new Checked(null, why)

@@ -41,7 +41,7 @@ final class TelemetrySampler {
   /** Beyond the wait for the server, how long a sample under way may take to end at the stop. */
   private static final long STOP_SLACK_NANOS = TimeUnit.SECONDS.toNanos(1);
 
-  private final ServerTelemetry server;
+  private final ServerTelemetry<?> server;
   private final MachineProbe machine;
   private final ServerProcesses processes;
   private final long periodNanos;
@@ -65,7 +65,7 @@ final class TelemetrySampler {
    * stopping} says whether the run's stop was asked for.
    */
   TelemetrySampler(
-      ServerTelemetry server,
+      ServerTelemetry<?> server,
       MachineProbe machine,
       ServerProcesses processes,
       Duration period,

@@ -27,7 +27,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * target: an {@link IOException} stands for a lost connection, and verify throws {@code
  * verifyFailure} when there is one.
  */
-final class LoggedWorkload implements Workload<AutoCloseable> {
+final class LoggedWorkload implements Workload<AutoCloseable, Exception> {
   final List<String> log = new CopyOnWriteArrayList<>();
   volatile Exception verifyFailure;
   volatile Exception baselineFailure;
@@ -147,7 +147,7 @@ final class LoggedWorkload implements Workload<AutoCloseable> {
       }
 
       @Override
-      public OpenTarget<?> open(TargetOptions options, WorkloadOptions workload) {
+      public OpenTarget<?, ?> open(TargetOptions options, WorkloadOptions workload) {
         log.add("open");
         return new OpenTarget<>(
             target,
