@@ -69,7 +69,7 @@ public final class HarnessBenchmark {
   }
 
   /** Does nothing, as fast as it can. */
-  private static final class NoOp implements Workload<AutoCloseable> {
+  private static final class NoOp implements Workload<AutoCloseable, Exception> {
     @Override
     public void prepare(Progress progress) {}
 

@@ -8,7 +8,7 @@ import io.txbench.core.spi.Workload;
 import io.txbench.core.spi.WorkloadOptions;
 
 /** {@link TallyKind} on the toy target: its one class there. */
-final class TallyWorkload implements Workload<AutoCloseable> {
+final class TallyWorkload implements Workload<AutoCloseable, Exception> {
   private final ToyProvider.ToyTarget target;
   private final TallyKind kind;
   private final long step;

@@ -18,7 +18,7 @@ import java.util.Map;
  * {@code --mix}, says which, sleeps 1 ms and counts its statements as sysbench would in a
  * transaction: BEGIN, two reads, a write when it is an update, COMMIT.
  */
-final class ToyMix implements Workload<AutoCloseable> {
+final class ToyMix implements Workload<AutoCloseable, Exception> {
   private final Mix mix;
 
   ToyMix(ToyProvider.ToyTarget target, MixKind kind, WorkloadOptions options) {

@@ -117,7 +117,8 @@ public class ToyProvider implements WorkloadProvider {
   }
 
   @Override
-  public OpenTarget<ToyTarget> open(TargetOptions target, WorkloadOptions workload) {
+  public OpenTarget<ToyTarget, RuntimeException> open(
+      TargetOptions target, WorkloadOptions workload) {
     return new OpenTarget<>(
         new ToyTarget(
             target.declared().get(FLAVOUR),
@@ -205,7 +206,7 @@ public class ToyProvider implements WorkloadProvider {
    * Each iteration spins and sleeps as long as asked, then adds one; verify checks the count is
    * what committed.
    */
-  static final class Counter implements Workload<AutoCloseable> {
+  static final class Counter implements Workload<AutoCloseable, Exception> {
     private final AtomicLong count = new AtomicLong();
     private final long spinNanos;
     private final Duration sleep;

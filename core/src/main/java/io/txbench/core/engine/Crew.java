@@ -13,13 +13,13 @@ import org.jspecify.annotations.Nullable;
  */
 public final class Crew<S extends AutoCloseable> implements AutoCloseable {
   private static final long JOIN_MILLIS = 1_000;
-  private final Workload<S> workload;
+  private final Workload<S, ?> workload;
   private final int capacity;
   private final List<Member<S>> members = new ArrayList<>();
   private final List<Member<S>> retired = new ArrayList<>();
 
   /** A crew of at most {@code capacity} workers (the largest parallelism it will run at). */
-  public Crew(Workload<S> workload, int capacity) {
+  public Crew(Workload<S, ?> workload, int capacity) {
     if (capacity < 1) {
       throw new IllegalArgumentException("a crew has at least one worker");
     }
@@ -27,7 +27,7 @@ public final class Crew<S extends AutoCloseable> implements AutoCloseable {
     this.capacity = capacity;
   }
 
-  public Workload<S> workload() {
+  public Workload<S, ?> workload() {
     return workload;
   }
 

@@ -23,7 +23,7 @@ final class Member<S extends AutoCloseable> {
   }
 
   /** The session, opened now if this member has none yet. */
-  S session(Workload<S> workload) throws Exception {
+  S session(Workload<S, ?> workload) throws Exception {
     if (session == null) {
       session = workload.openSession(worker);
     }

@@ -78,7 +78,7 @@ public final class Runner {
   }
 
   /** Runs a workload with a crew of its own, closed at the end: one run, no warm-up. */
-  public <S extends AutoCloseable> RunResult run(Workload<S> workload, Target target)
+  public <S extends AutoCloseable> RunResult run(Workload<S, ?> workload, Target target)
       throws InterruptedException, TargetUnavailableException {
     try (Crew<S> crew = new Crew<>(workload, options.parallelism())) {
       return run(crew, target);

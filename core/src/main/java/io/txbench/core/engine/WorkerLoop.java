@@ -25,7 +25,7 @@ final class WorkerLoop<S extends AutoCloseable> {
   private final RunOptions options;
   private final Metrics metrics;
   private final RunControl control;
-  private final Workload<S> workload;
+  private final Workload<S, ?> workload;
   private final Target target;
   private final Set<ErrorClass> loggedClasses;
   private int consecutiveErrors;
@@ -34,7 +34,7 @@ final class WorkerLoop<S extends AutoCloseable> {
       RunOptions options,
       Metrics metrics,
       RunControl control,
-      Workload<S> workload,
+      Workload<S, ?> workload,
       Target target,
       Set<ErrorClass> loggedClasses) {
     this.options = options;

@@ -37,14 +37,15 @@ public final class Leases {
    *
    * @throws LeaseRefusedException when another live lease is in the way; it names its holder
    */
-  public static Lease acquire(LeaseStore store, String group, LeaseMode mode) throws Exception {
+  public static <X extends Exception> Lease acquire(
+      LeaseStore<X> store, String group, LeaseMode mode) throws LeaseRefusedException, X {
     return acquire(store, group, mode, HEARTBEAT, EXPIRY);
   }
 
   /** The same with another heartbeat and expiry; for tests that cannot wait half a minute. */
-  static Lease acquire(
-      LeaseStore store, String group, LeaseMode mode, Duration heartbeat, Duration expiry)
-      throws Exception {
+  static <X extends Exception> Lease acquire(
+      LeaseStore<X> store, String group, LeaseMode mode, Duration heartbeat, Duration expiry)
+      throws LeaseRefusedException, X {
     String id = UUID.randomUUID().toString();
     store.insert(new LeaseRecord(id, group, mode, host(), ProcessHandle.current().pid(), 0, 0));
     LeaseStore.Snapshot snapshot = store.read();
@@ -99,7 +100,7 @@ public final class Leases {
 
   /** A lease this process holds, and its heartbeat. */
   private static final class Held implements Lease {
-    private final LeaseStore store;
+    private final LeaseStore<?> store;
     private final String id;
     private final ScheduledExecutorService heart;
     private final java.util.concurrent.locks.ReentrantLock beating =
@@ -109,7 +110,7 @@ public final class Leases {
     private final java.util.concurrent.atomic.AtomicLong unanswered =
         new java.util.concurrent.atomic.AtomicLong();
 
-    Held(LeaseStore store, String id, Duration heartbeat) {
+    Held(LeaseStore<?> store, String id, Duration heartbeat) {
       this.store = store;
       this.id = id;
       this.heart =

@@ -32,12 +32,12 @@ import org.jspecify.annotations.Nullable;
  */
 public final class Benchmark implements AutoCloseable {
   private final WorkloadOptions options;
-  private final OpenTarget<?> opened;
+  private final OpenTarget<?, ?> opened;
   private final int workers;
   private final StopSwitch stops = new StopSwitch();
   private Stage stage = Stage.OPEN;
   // Each is there from the step that makes it on: none before.
-  private @Nullable Workload<?> workload;
+  private @Nullable Workload<?, ?> workload;
   private @Nullable Lease lease;
   private @Nullable Crew<?> crew;
   private @Nullable Measurement measurement;
@@ -59,10 +59,10 @@ public final class Benchmark implements AutoCloseable {
   /** A step done, which may fail. */
   @FunctionalInterface
   private interface Step {
-    void run(Workload<?> workload) throws Exception;
+    void run(Workload<?, ?> workload) throws Exception;
   }
 
-  private Benchmark(WorkloadOptions options, OpenTarget<?> opened, int workers) {
+  private Benchmark(WorkloadOptions options, OpenTarget<?, ?> opened, int workers) {
     this.options = options;
     this.opened = opened;
     this.workers = workers;
@@ -175,7 +175,7 @@ public final class Benchmark implements AutoCloseable {
   /** The workload, its lease and {@code step} on them; any failure ends the benchmark. */
   private void ready(LeaseMode mode, String what, Step step) throws Exception {
     advance(Stage.OPEN, "prepare or attach");
-    Workload<?> chosen = opened.workload(options);
+    Workload<?, ?> chosen = opened.workload(options);
     workload = chosen;
     // Exclusive while the tables are made, shared while they are used: another txbench may run
     // beside this one, never prepare or drop under it.
@@ -207,7 +207,7 @@ public final class Benchmark implements AutoCloseable {
       throw new IllegalArgumentException(
           plan.run().parallelism() + " workers asked of a" + " benchmark of " + workers);
     }
-    Workload<?> prepared = workload;
+    Workload<?, ?> prepared = workload;
     Lease leased = lease;
     if (stage == Stage.READY && prepared != null && leased != null) { // READY: both are there
       stage = Stage.DONE; // until the crew is gathered: a lease that cannot be shared ends it

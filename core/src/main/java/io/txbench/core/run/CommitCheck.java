@@ -31,7 +31,7 @@ public final class CommitCheck {
   /** How many other clients' sessions the note names. */
   private static final int NAMED = 5;
 
-  private final CommitCounter counter;
+  private final CommitCounter<?> counter;
   private final Lease lease;
   private final Object pauses = new Object();
   private volatile boolean stopped;
@@ -49,7 +49,7 @@ public final class CommitCheck {
     }
   }
 
-  CommitCheck(CommitCounter counter, Lease lease) {
+  CommitCheck(CommitCounter<?> counter, Lease lease) {
     this.counter = counter;
     this.lease = lease;
   }

@@ -26,14 +26,14 @@ import org.slf4j.LoggerFactory;
 public final class Telemetry implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Telemetry.class);
 
-  private final @Nullable ServerTelemetry server;
+  private final @Nullable ServerTelemetry<?> server;
   private final @Nullable MachineProbe machine;
   private final @Nullable ServerProcesses processes;
   private final Lease lease;
   private final boolean transactions;
 
   private Telemetry(
-      @Nullable ServerTelemetry server,
+      @Nullable ServerTelemetry<?> server,
       @Nullable MachineProbe machine,
       @Nullable ServerProcesses processes,
       Lease lease,
@@ -50,7 +50,7 @@ public final class Telemetry implements AutoCloseable {
    * under {@code lease}.
    */
   static Telemetry open(Target target, Lease lease, boolean transactions) {
-    @Nullable ServerTelemetry server;
+    @Nullable ServerTelemetry<?> server;
     try {
       server = target.telemetry().orElse(null);
     } catch (RuntimeException e) {
@@ -111,7 +111,7 @@ public final class Telemetry implements AutoCloseable {
     if (server.commits().isEmpty()) {
       return new Checked(null, server.warning());
     }
-    CommitCounter counter = server.commits().get();
+    CommitCounter<?> counter = server.commits().get();
     Optional<String> why = counter.inapplicable(transactions);
     return why.isPresent()
         ? new Checked(null, why)

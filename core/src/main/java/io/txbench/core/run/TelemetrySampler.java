@@ -42,7 +42,7 @@ final class TelemetrySampler {
   /** Beyond the wait for the server, how long a sample under way may take to end at the stop. */
   private static final long STOP_SLACK_NANOS = TimeUnit.SECONDS.toNanos(1);
 
-  private final @Nullable ServerTelemetry server;
+  private final @Nullable ServerTelemetry<?> server;
   private final @Nullable MachineProbe machine;
   private final @Nullable ServerProcesses processes;
   private final long periodNanos;
@@ -67,7 +67,7 @@ final class TelemetrySampler {
    * stopping} says whether the run's stop was asked for.
    */
   TelemetrySampler(
-      @Nullable ServerTelemetry server,
+      @Nullable ServerTelemetry<?> server,
       @Nullable MachineProbe machine,
       @Nullable ServerProcesses processes,
       Duration period,

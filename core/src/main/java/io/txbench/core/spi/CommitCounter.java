@@ -9,8 +9,10 @@ import java.util.function.Predicate;
 /**
  * The server's own count of committed transactions, which the commit cross-check compares with
  * txbench's count over a measured run ({@link CommitCheck}).
+ *
+ * @param <X> the driver's checked exception, as in {@link Workload}
  */
-public interface CommitCounter {
+public interface CommitCounter<X extends Exception> {
 
   /** The counter as the server names it: {@code xact_commit}, {@code Com_commit}... */
   String name();
@@ -25,7 +27,7 @@ public interface CommitCounter {
    * Waits, with {@code pause} (false when a stop came), until the counter holds every commit made
    * so far, and reads it. Called when none of txbench's sessions runs anything.
    */
-  CommitReading settle(Predicate<Duration> pause) throws Exception;
+  CommitReading settle(Predicate<Duration> pause) throws X;
 
   /**
    * Whether the statements that set up a new session (SET ...) commit in its count only with the

@@ -6,24 +6,25 @@ package io.txbench.core.spi;
  * target.
  *
  * @param <T> the target's own client type
+ * @param <X> the driver's checked exception, as in {@link Workload}
  */
-public record OpenTarget<T extends Target>(T target, Workloads<T> workloads, Dropper<T> dropper)
-    implements AutoCloseable {
+public record OpenTarget<T extends Target, X extends Exception>(
+    T target, Workloads<T> workloads, Dropper<T, X> dropper) implements AutoCloseable {
 
   /** How a target builds its workload of the options' kind ({@link WorkloadTable#build}). */
   @FunctionalInterface
   public interface Workloads<T> {
-    Workload<?> build(T target, WorkloadOptions options);
+    Workload<?, ?> build(T target, WorkloadOptions options);
   }
 
   /** How a target drops what txbench made there ({@link #dropOwned()}). */
   @FunctionalInterface
-  public interface Dropper<T> {
-    Dropped drop(T target) throws Exception;
+  public interface Dropper<T, X extends Exception> {
+    Dropped drop(T target) throws SetupException, X;
   }
 
   /** The target's workload of {@code options}' kind. */
-  public Workload<?> workload(WorkloadOptions options) {
+  public Workload<?, ?> workload(WorkloadOptions options) {
     return workloads.build(target, options);
   }
 
@@ -31,7 +32,7 @@ public record OpenTarget<T extends Target>(T target, Workloads<T> workloads, Dro
    * Drops every table or collection of txbench's that its record on the target lists, then the
    * record itself, and nothing else ({@code --drop}), under an exclusive lease on all of them.
    */
-  public Dropped dropOwned() throws Exception {
+  public Dropped dropOwned() throws SetupException, X {
     return dropper.drop(target);
   }
 

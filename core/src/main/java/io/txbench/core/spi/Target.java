@@ -29,7 +29,7 @@ public interface Target extends AutoCloseable {
    * caller closes it. Empty for a target that has none. It does not throw: what it cannot read it
    * says in its {@link ServerTelemetry#warning()}.
    */
-  default java.util.Optional<ServerTelemetry> telemetry() {
+  default java.util.Optional<ServerTelemetry<?>> telemetry() {
     return java.util.Optional.empty();
   }
 

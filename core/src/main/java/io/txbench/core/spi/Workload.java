@@ -9,10 +9,18 @@ import io.txbench.core.ownership.LeaseRefusedException;
 /**
  * The database code of one benchmark. The runner times and counts; a workload only does its work.
  *
+ * <p>Each method declares what it can throw: the driver's own checked exception {@code X} (a
+ * binding over a driver whose exceptions are unchecked, as MongoDB's, binds {@link
+ * RuntimeException}), and the SPI's exceptions where the method can meet them. {@code X} is a type
+ * parameter, never a wrapper, because the driver's exception is what {@link Target#classify} and
+ * the messages read: it reaches the engine as the driver threw it. {@link StoppedException} may
+ * come from any step outside the measured run.
+ *
  * @param <S> what one worker keeps from one iteration to the next: a connection and its prepared
  *     statements, say
+ * @param <X> the driver's checked exception ({@code SQLException}), or {@link RuntimeException}
  */
-public interface Workload<S extends AutoCloseable> {
+public interface Workload<S extends AutoCloseable, X extends Exception> {
 
   /**
    * The operations an iteration may be, for a workload that mixes several (a YCSB mix): each is
@@ -23,8 +31,11 @@ public interface Workload<S extends AutoCloseable> {
     return java.util.List.of();
   }
 
-  /** Creates the schema and loads the data this workload needs, showing progress. */
-  void prepare(Progress progress) throws Exception;
+  /**
+   * Creates the schema and loads the data this workload needs, showing progress; {@link
+   * SetupException} when what is in the way is not txbench's.
+   */
+  void prepare(Progress progress) throws SetupException, InterruptedException, X;
 
   /**
    * Grows the data a prepare of the same workload left at a smaller size (the previous level of a
@@ -36,7 +47,7 @@ public interface Workload<S extends AutoCloseable> {
    * or inserted since, a data set whose larger size is not the smaller one plus more rows), it
    * touches nothing and says why: the caller then {@link #prepare prepares} afresh.
    */
-  default Growth grow(Progress progress) throws Exception {
+  default Growth grow(Progress progress) throws SetupException, InterruptedException, X {
     return Growth.refused(
         "its data at a larger size is not the data of a smaller size plus more rows, so each"
             + " level is loaded afresh");
@@ -49,36 +60,40 @@ public interface Workload<S extends AutoCloseable> {
    * run then records, and {@link OptionValues#defaults()} where the data has one shape only or the
    * workload checks its options itself.
    */
-  OptionValues attach() throws Exception;
+  OptionValues attach() throws SetupException, X;
 
   /**
    * Takes a lease on the workload's tables: exclusive to prepare them, shared to run on them.
    * Another txbench in the way refuses it ({@link LeaseRefusedException}, naming the holder).
    */
-  default Lease lease(LeaseMode mode) throws Exception {
+  default Lease lease(LeaseMode mode) throws SetupException, X {
     return Lease.none();
   }
 
   /** Takes whatever the verification compares against (counts before the run). */
-  default void beforeRun() throws Exception {}
+  default void beforeRun() throws X {}
 
   /**
    * Opens a worker's session, on the worker's own thread, before the run's clock starts: what it
    * costs to connect and prepare statements is never measured. The crew closes it when it is done
    * with the worker.
    */
-  S openSession(Worker worker) throws Exception;
+  S openSession(Worker worker) throws X;
 
   /**
    * One unit of work on one worker: one transaction, or one statement. It throws on failure, having
    * rolled back whatever it started. Its session reports every commit to {@link Worker#effects()},
-   * so the runner knows what the server may hold of an iteration that fails.
+   * so the runner knows what the server may hold of an iteration that fails. Beside {@code X},
+   * which the engine classifies ({@link Target#classify}), it throws the outcomes the engine counts
+   * apart: {@link DeclinedException}, {@link AbandonedException}, and {@link InterruptedException}
+   * when a stop interrupts a wait.
    */
-  void iteration(Worker worker, S session) throws Exception;
+  void iteration(Worker worker, S session)
+      throws DeclinedException, AbandonedException, InterruptedException, X;
 
   /**
    * Checks the invariants after a run: what changed since {@link #beforeRun()} must be what the
    * tally says committed, give or take the iterations whose outcome is uncertain.
    */
-  Verification verify(Tally tally) throws Exception;
+  Verification verify(Tally tally) throws X;
 }

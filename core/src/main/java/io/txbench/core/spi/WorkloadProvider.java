@@ -96,6 +96,6 @@ public interface WorkloadProvider {
    * TargetUnavailableException} with a one-line message when the server cannot be reached or
    * refuses the credentials.
    */
-  OpenTarget<?> open(TargetOptions target, WorkloadOptions workload)
+  OpenTarget<?, ?> open(TargetOptions target, WorkloadOptions workload)
       throws TargetUnavailableException;
 }

@@ -18,11 +18,11 @@ public final class WorkloadTable<T extends Target> {
   /** How a target builds its workload of {@code kind}. */
   @FunctionalInterface
   public interface Builder<T, K extends WorkloadKind> {
-    Workload<?> build(T target, K kind, WorkloadOptions options);
+    Workload<?, ?> build(T target, K kind, WorkloadOptions options);
   }
 
   private record Entry<T, K extends WorkloadKind>(K kind, Builder<T, K> builder) {
-    Workload<?> build(T target, WorkloadOptions options) {
+    Workload<?, ?> build(T target, WorkloadOptions options) {
       return builder.build(target, kind, options);
     }
   }
@@ -59,7 +59,7 @@ public final class WorkloadTable<T extends Target> {
   }
 
   /** The target's workload of {@code options}' kind, on {@code target}. */
-  public Workload<?> build(T target, WorkloadOptions options) {
+  public Workload<?, ?> build(T target, WorkloadOptions options) {
     Entry<T, ?> entry = byName.get(options.name());
     if (entry == null) {
       throw new IllegalArgumentException(

@@ -11,8 +11,10 @@ import java.util.Optional;
  * server.csv} and the commit cross-check. A target offers it ({@link Target#telemetry()}); the
  * sampler reads it once per metrics period on a thread of its own. Its methods are called from one
  * thread at a time.
+ *
+ * @param <X> the driver's checked exception, as in {@link io.txbench.core.spi.Workload}
  */
-public interface ServerTelemetry extends AutoCloseable {
+public interface ServerTelemetry<X extends Exception> extends AutoCloseable {
 
   /**
    * The counters it reads, in the order {@code server.csv} writes them; none when it reads none.
@@ -20,7 +22,7 @@ public interface ServerTelemetry extends AutoCloseable {
   List<TelemetryColumn> columns();
 
   /** The columns' values now, by name; a column it could not read this time is missing. */
-  Map<String, Long> read() throws Exception;
+  Map<String, Long> read() throws X;
 
   /** Where its server listens, to find the server's processes when they run on this machine. */
   Optional<ServerEndpoint> endpoint();
@@ -35,7 +37,7 @@ public interface ServerTelemetry extends AutoCloseable {
    * The server's committed-transaction counter, when it has one the user may read; when it has one
    * it cannot read, {@link #warning()} says why.
    */
-  Optional<CommitCounter> commits();
+  Optional<CommitCounter<X>> commits();
 
   /** Closes its connection; never throws. */
   @Override
@@ -45,8 +47,9 @@ public interface ServerTelemetry extends AutoCloseable {
    * Telemetry that reads no counter: it still says where the server listens ({@code endpoint}) and
    * why it reads nothing ({@code why}, a warning), when it could not open a connection of its own.
    */
-  static ServerTelemetry none(Optional<ServerEndpoint> endpoint, Optional<String> why) {
-    return new ServerTelemetry() {
+  static <X extends Exception> ServerTelemetry<X> none(
+      Optional<ServerEndpoint> endpoint, Optional<String> why) {
+    return new ServerTelemetry<X>() {
       @Override
       public List<TelemetryColumn> columns() {
         return List.of();
@@ -68,7 +71,7 @@ public interface ServerTelemetry extends AutoCloseable {
       }
 
       @Override
-      public Optional<CommitCounter> commits() {
+      public Optional<CommitCounter<X>> commits() {
         return Optional.empty();
       }
 

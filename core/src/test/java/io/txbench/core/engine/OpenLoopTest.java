@@ -36,7 +36,7 @@ class OpenLoopTest {
   }
 
   /** Iterations that succeed, those {@code sleeps} picks (by number) after {@code millis}. */
-  private static Workload<?> sleeping(LongPredicate sleeps, long millis) {
+  private static Workload<?, ?> sleeping(LongPredicate sleeps, long millis) {
     return ScriptedWorkload.failing(
         n -> {
           if (sleeps.test(n)) {
@@ -50,7 +50,7 @@ class OpenLoopTest {
         });
   }
 
-  private static RunResult run(RunOptions options, Workload<?> workload) throws Exception {
+  private static RunResult run(RunOptions options, Workload<?, ?> workload) throws Exception {
     return new Runner(options, new Metrics(), new RunListener() {}).run(workload, new FakeTarget());
   }
 
@@ -80,7 +80,7 @@ class OpenLoopTest {
   @Test
   void aStallShowsInResponseTimesButNotInServiceTimes() throws Exception {
     AtomicBoolean stalled = new AtomicBoolean();
-    Workload<?> stallOnce = sleeping(n -> n == 50 && stalled.compareAndSet(false, true), 600);
+    Workload<?, ?> stallOnce = sleeping(n -> n == 50 && stalled.compareAndSet(false, true), 600);
     RunOptions options = oneWorker(Duration.ofSeconds(2), new OpenLoop(200, Arrivals.UNIFORM));
     RunResult r = run(options, stallOnce);
     // One worker, one 600 ms stall: the ~120 slots behind it start late, and their response
@@ -97,7 +97,7 @@ class OpenLoopTest {
   @Test
   void iterationsLaterThanMaxLagAreSkippedAndCounted() throws Exception {
     AtomicBoolean stalled = new AtomicBoolean();
-    Workload<?> stallOnce = sleeping(n -> n == 10 && stalled.compareAndSet(false, true), 500);
+    Workload<?, ?> stallOnce = sleeping(n -> n == 10 && stalled.compareAndSet(false, true), 500);
     RunOptions options =
         oneWorker(
             Duration.ofSeconds(1),
@@ -130,7 +130,8 @@ class OpenLoopTest {
   void slotsNoWorkerWasFreeToStartBeforeTheEndAreCountedAsSkipped() throws Exception {
     AtomicBoolean stalled = new AtomicBoolean();
     // from 0.5 s to 1.3 s: past the end of the 1 s window
-    Workload<?> stallAtTheEnd = sleeping(n -> n == 50 && stalled.compareAndSet(false, true), 800);
+    Workload<?, ?> stallAtTheEnd =
+        sleeping(n -> n == 50 && stalled.compareAndSet(false, true), 800);
     RunOptions options = oneWorker(Duration.ofSeconds(1), new OpenLoop(100, Arrivals.UNIFORM));
     RunResult r = run(options, stallAtTheEnd);
     assertEquals(51, r.outcomes().iterations()); // the stalled one committed in the grace
@@ -141,7 +142,7 @@ class OpenLoopTest {
   @Test
   void aServerThatCannotKeepUpWithTheRateIsNamedInAWarning() throws Exception {
     // 50 iterations a second at most (20 ms each), 100 due: the backlog, and the start lag, grow.
-    Workload<?> slow = sleeping(n -> true, 20);
+    Workload<?, ?> slow = sleeping(n -> true, 20);
     RunOptions options = oneWorker(Duration.ofSeconds(2), new OpenLoop(100, Arrivals.UNIFORM));
     RunResult r = run(options, slow);
     String warning = r.bottleneck().orElseThrow();

@@ -24,7 +24,7 @@ class RunnerTest {
         NO_WAIT);
   }
 
-  private static RunResult run(RunOptions options, Workload<?> workload, RunListener listener)
+  private static RunResult run(RunOptions options, Workload<?, ?> workload, RunListener listener)
       throws Exception {
     return new Runner(options, new Metrics(), listener).run(workload, new FakeTarget());
   }

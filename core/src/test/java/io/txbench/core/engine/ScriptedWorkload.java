@@ -12,7 +12,7 @@ import java.util.function.LongFunction;
  * A workload for runner tests: attempt number n (counted over all workers) runs the script for n,
  * which may report commits to the worker's effects and throws to fail, or returns to succeed.
  */
-final class ScriptedWorkload implements Workload<AutoCloseable> {
+final class ScriptedWorkload implements Workload<AutoCloseable, Exception> {
   private final AtomicLong attempts = new AtomicLong();
   private final AtomicLong successes = new AtomicLong();
   private final AtomicLong sessions = new AtomicLong();

@@ -56,7 +56,8 @@ class WindowTest {
   }
 
   /** {@code scripted}, whose sessions first do {@code opening}. */
-  private static Workload<AutoCloseable> opening(ScriptedWorkload scripted, Opening opening) {
+  private static Workload<AutoCloseable, Exception> opening(
+      ScriptedWorkload scripted, Opening opening) {
     return new Workload<>() {
       @Override
       public void prepare(Progress progress) {}
@@ -171,7 +172,7 @@ class WindowTest {
   void sessionsOpenBeforeTheClockStartsAndLastFromRunToRun() throws Exception {
     AtomicLong opened = new AtomicLong();
     ScriptedWorkload scripted = ScriptedWorkload.alwaysSucceeds();
-    Workload<AutoCloseable> slowToOpen =
+    Workload<AutoCloseable, Exception> slowToOpen =
         opening(
             scripted,
             worker -> {
@@ -199,7 +200,7 @@ class WindowTest {
   @Test
   void aWorkerThatCannotOpenItsSessionStopsTheRunBeforeItStarts() throws Exception {
     ScriptedWorkload scripted = ScriptedWorkload.alwaysSucceeds();
-    Workload<AutoCloseable> refusing =
+    Workload<AutoCloseable, Exception> refusing =
         opening(
             scripted,
             worker -> {

@@ -17,7 +17,7 @@ class LeasesTest {
   private static final Duration EXPIRY = Duration.ofMillis(300);
 
   /** Leases in a map, on the JVM's clock. */
-  private static final class MemoryStore implements LeaseStore {
+  private static final class MemoryStore implements LeaseStore<RuntimeException> {
     final Map<String, LeaseRecord> leases = new ConcurrentHashMap<>();
 
     @Override

@@ -144,7 +144,7 @@ class CommitCheckTest {
   }
 
   /** A counter of a server that counts only its clients' commits. */
-  private static final class Counter implements CommitCounter {
+  private static final class Counter implements CommitCounter<RuntimeException> {
     @Override
     public String name() {
       return "xact_commit";

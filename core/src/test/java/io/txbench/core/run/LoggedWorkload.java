@@ -28,7 +28,7 @@ import org.jspecify.annotations.Nullable;
  * target: an {@link IOException} stands for a lost connection, and verify throws {@code
  * verifyFailure} when there is one.
  */
-final class LoggedWorkload implements Workload<AutoCloseable> {
+final class LoggedWorkload implements Workload<AutoCloseable, Exception> {
   final List<String> log = new CopyOnWriteArrayList<>();
   volatile @Nullable Exception verifyFailure;
   volatile @Nullable Exception baselineFailure;
@@ -148,7 +148,7 @@ final class LoggedWorkload implements Workload<AutoCloseable> {
       }
 
       @Override
-      public OpenTarget<?> open(TargetOptions options, WorkloadOptions workload) {
+      public OpenTarget<?, ?> open(TargetOptions options, WorkloadOptions workload) {
         log.add("open");
         return new OpenTarget<>(
             target,

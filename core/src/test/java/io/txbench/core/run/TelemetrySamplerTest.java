@@ -27,9 +27,9 @@ import org.junit.jupiter.api.Test;
 class TelemetrySamplerTest {
 
   /** A server whose reads give {@code answers} in turn, null for a read that fails. */
-  private static ServerTelemetry server(
+  private static ServerTelemetry<Exception> server(
       Iterator<@Nullable Map<String, Long>> answers, @Nullable CountDownLatch frozen) {
-    return new ServerTelemetry() {
+    return new ServerTelemetry<Exception>() {
       @Override
       public List<TelemetryColumn> columns() {
         return List.of(TelemetryColumn.counter("commits"), TelemetryColumn.gauge("queue"));
@@ -58,7 +58,7 @@ class TelemetrySamplerTest {
       }
 
       @Override
-      public Optional<CommitCounter> commits() {
+      public Optional<CommitCounter<Exception>> commits() {
         return Optional.empty();
       }
 
@@ -68,7 +68,7 @@ class TelemetrySamplerTest {
   }
 
   private static List<TelemetryRow> sample(
-      ServerTelemetry server, @Nullable MachineProbe machine, int rows)
+      ServerTelemetry<?> server, @Nullable MachineProbe machine, int rows)
       throws InterruptedException {
     List<TelemetryRow> got = java.util.Collections.synchronizedList(new ArrayList<>());
     CountDownLatch enough = new CountDownLatch(rows);

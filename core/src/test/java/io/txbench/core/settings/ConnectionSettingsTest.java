@@ -121,7 +121,7 @@ class ConnectionSettingsTest {
       }
 
       @Override
-      public OpenTarget<?> open(TargetOptions options, WorkloadOptions workload) {
+      public OpenTarget<?, ?> open(TargetOptions options, WorkloadOptions workload) {
         throw new AssertionError("nothing connects while the settings are resolved");
       }
     };

@@ -177,7 +177,7 @@ class MetricsCsvLayoutTest {
   }
 
   /** Commits, declines, and fails retryably (one retry, then an error), in turn. */
-  private static final class Outcomes implements Workload<AutoCloseable> {
+  private static final class Outcomes implements Workload<AutoCloseable, Exception> {
     private final AtomicLong attempts = new AtomicLong();
 
     @Override

@@ -23,6 +23,7 @@ import io.txbench.core.spi.DeclaredOption;
 import io.txbench.core.spi.Dropped;
 import io.txbench.core.spi.LibraryLogger;
 import io.txbench.core.spi.OpenTarget;
+import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.TargetUnavailableException;
 import io.txbench.core.spi.WorkloadOptions;
@@ -42,6 +43,7 @@ import io.txbench.jdbc.workloads.RangeScanWorkload;
 import io.txbench.jdbc.workloads.UpdateManyWorkload;
 import io.txbench.jdbc.workloads.UpdateWorkload;
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
@@ -116,14 +118,14 @@ public abstract class JdbcProvider implements WorkloadProvider {
   }
 
   @Override
-  public OpenTarget<JdbcTarget> open(TargetOptions target, WorkloadOptions workload)
+  public OpenTarget<JdbcTarget, SQLException> open(TargetOptions target, WorkloadOptions workload)
       throws TargetUnavailableException {
     JdbcTarget jdbc =
         JdbcTarget.open(dialect(target), target, !workload.transactional(), workload.patience());
     return new OpenTarget<>(jdbc, workloads()::build, JdbcProvider::dropOwned);
   }
 
-  private static Dropped dropOwned(JdbcTarget jdbc) throws Exception {
+  private static Dropped dropOwned(JdbcTarget jdbc) throws SQLException, SetupException {
     SchemaRegistry registry = new SchemaRegistry(jdbc.dialect(), ToolVersion.get());
     List<String> leftAlone = new ArrayList<>();
     try (Connection c = jdbc.controlConnection()) {

@@ -260,7 +260,7 @@ public final class JdbcTarget implements Target {
   }
 
   @Override
-  public Optional<ServerTelemetry> telemetry() {
+  public Optional<ServerTelemetry<?>> telemetry() {
     return Optional.of(
         JdbcTelemetry.open(dialect, telemetryOpener, this::sessionsOpen, endpoint, serverVersion));
   }

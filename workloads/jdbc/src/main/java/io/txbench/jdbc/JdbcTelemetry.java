@@ -19,7 +19,7 @@ import java.util.function.Predicate;
  * pool would check it with statements of its own, which a server may count as transactions), read
  * with its dialect's {@link ServerCounters}.
  */
-final class JdbcTelemetry implements ServerTelemetry {
+final class JdbcTelemetry implements ServerTelemetry<SQLException> {
   private final ServerCounters counters;
   private final TelemetrySql sql;
   private final List<TelemetryColumn> columns;
@@ -45,7 +45,7 @@ final class JdbcTelemetry implements ServerTelemetry {
    * Opens the connection and finds what its user may read; never throws. {@code pools}, the
    * connections txbench's pools hold open on the server beside it.
    */
-  static ServerTelemetry open(
+  static ServerTelemetry<SQLException> open(
       SqlDialect dialect,
       ConnectionOpener opener,
       java.util.function.IntSupplier pools,
@@ -98,7 +98,7 @@ final class JdbcTelemetry implements ServerTelemetry {
   }
 
   @Override
-  public Optional<CommitCounter> commits() {
+  public Optional<CommitCounter<SQLException>> commits() {
     return counters
         .commitCounter()
         .filter(name -> columns.stream().anyMatch(c -> c.name().equalsIgnoreCase(name)))
@@ -106,7 +106,7 @@ final class JdbcTelemetry implements ServerTelemetry {
   }
 
   /** The cross-check's counter, read on the same connection as the periods' reads. */
-  private final class Commits implements CommitCounter {
+  private final class Commits implements CommitCounter<SQLException> {
     private final String name;
 
     Commits(String name) {

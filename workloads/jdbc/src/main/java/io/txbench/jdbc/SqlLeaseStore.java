@@ -18,7 +18,7 @@ import java.util.List;
  * The leases on txbench's tables, as rows of {@code txbench_lease}, each written in a transaction
  * of its own on the target's control connections, with the server's clock.
  */
-public final class SqlLeaseStore implements LeaseStore {
+public final class SqlLeaseStore implements LeaseStore<SQLException> {
   static final String TABLE = "txbench_lease";
   private static final List<String> COLUMNS =
       List.of(

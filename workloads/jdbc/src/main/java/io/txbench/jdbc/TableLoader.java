@@ -25,7 +25,8 @@ public final class TableLoader {
   }
 
   /** Loads {@code loads}, a table each, then sets their id sequences past the rows loaded. */
-  public void load(List<TableLoad> loads, String name, Progress progress) throws Exception {
+  public void load(List<TableLoad> loads, String name, Progress progress)
+      throws SQLException, InterruptedException {
     long total = loads.stream().mapToLong(TableLoad::rows).sum();
     try (Progress.Task task = progress.start(name, total)) {
       Progress.Task shared = synchronizedTask(task);
@@ -53,10 +54,17 @@ public final class TableLoader {
             f.get();
           } catch (ExecutionException e) {
             pool.shutdownNow();
-            if (e.getCause() instanceof Exception cause) {
+            // loadOne throws SQLException or unchecked; an Error goes on as it does with one table
+            if (e.getCause() instanceof SQLException cause) {
               throw cause;
             }
-            throw e;
+            if (e.getCause() instanceof RuntimeException cause) {
+              throw cause;
+            }
+            if (e.getCause() instanceof Error error) {
+              throw error;
+            }
+            throw new IllegalStateException(e);
           }
         }
       } finally {

@@ -195,7 +195,7 @@ public abstract class SqlAnalyticsContract extends SqlGrowthContract {
   }
 
   private Dropped drop() throws Exception {
-    try (OpenTarget<?> t = provider().open(target(1, LEVEL), analytics())) {
+    try (OpenTarget<?, ?> t = provider().open(target(1, LEVEL), analytics())) {
       return t.dropOwned();
     }
   }

@@ -107,18 +107,22 @@ public abstract class SqlGrowthContract extends SqlMixContract {
     Setup deleted = grow(items(200, 42), first);
     assertFalse(deleted.grown());
     assertTrue(
-        deleted.notGrown().contains("holds 99 rows, fewer than the 100"), deleted.notGrown());
+        String.valueOf(deleted.notGrown()).contains("holds 99 rows, fewer than the 100"),
+        deleted.notGrown());
     assertEquals(200, query("SELECT COUNT(*) FROM item"));
 
     execute("INSERT INTO item (id, k, c, pad) VALUES (201, 1, 'c', 'pad')");
     Setup inserted = grow(items(300, 42), deleted);
-    assertTrue(inserted.notGrown().contains("ids past the 200 loaded"), inserted.notGrown());
+    assertTrue(
+        String.valueOf(inserted.notGrown()).contains("ids past the 200 loaded"),
+        inserted.notGrown());
     assertEquals(300, query("SELECT COUNT(*) FROM item"));
 
     Setup seed = grow(items(400, 43), inserted);
     assertEquals("table item was loaded with --seed 42, not 43", seed.notGrown());
     Setup smaller = grow(items(400, 43), seed);
-    assertTrue(smaller.notGrown().contains("holds 400 rows already"), smaller.notGrown());
+    assertTrue(
+        String.valueOf(smaller.notGrown()).contains("holds 400 rows already"), smaller.notGrown());
     assertEquals(400, query("SELECT COUNT(*) FROM item"));
   }
 }

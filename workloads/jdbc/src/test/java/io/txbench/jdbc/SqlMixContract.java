@@ -322,7 +322,7 @@ public abstract class SqlMixContract extends SqlOltpContract {
             SetupException.class,
             () -> run(ycsb(Ycsb.Preset.C, 40).with(Ycsb.FIELD_COUNT, 4L), 1, 10, false, LEVEL));
     assertTrue(String.valueOf(e.getMessage()).contains("--field-count"), e.getMessage());
-    try (OpenTarget<?> t = provider().open(target(1, LEVEL), ycsb(Ycsb.Preset.C, 40))) {
+    try (OpenTarget<?, ?> t = provider().open(target(1, LEVEL), ycsb(Ycsb.Preset.C, 40))) {
       assertTrue(t.dropOwned().dropped().contains("usertable"));
     }
     assertFalse(SchemaRegistryAccess.exists(url(), "usertable"));
@@ -340,7 +340,7 @@ public abstract class SqlMixContract extends SqlOltpContract {
     SetupException e =
         assertThrows(SetupException.class, () -> run(ycsb(Ycsb.Preset.C, 50), 1, 10, true, LEVEL));
     assertTrue(String.valueOf(e.getMessage()).contains("'usertable'"), e.getMessage());
-    try (OpenTarget<?> t = provider().open(target(1, LEVEL), ycsb(Ycsb.Preset.C, 50))) {
+    try (OpenTarget<?, ?> t = provider().open(target(1, LEVEL), ycsb(Ycsb.Preset.C, 50))) {
       assertTrue(t.dropOwned().leftAlone().contains("usertable"));
     }
     assertEquals(1, query("SELECT COUNT(*) FROM usertable WHERE field0 = 'precious'"));

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
 public abstract class SqlOwnershipContract extends SqlContract {
 
   private Dropped drop() throws Exception {
-    try (OpenTarget<?> t =
+    try (OpenTarget<?, ?> t =
         provider()
             .open(
                 target(1, IsolationLevel.REPEATABLE_READ), workload(PointSelect.NAME, 1, false))) {
@@ -198,12 +198,12 @@ public abstract class SqlOwnershipContract extends SqlContract {
   @Test
   void aPrepareOrADropIsRefusedWhileAnotherTxbenchRunsOnTheTables() throws Exception {
     run(workload(Update.NAME, 100, false), 1, 1, true, strictIsolation());
-    try (OpenTarget<?> a =
+    try (OpenTarget<?, ?> a =
             provider().open(target(1, strictIsolation()), workload(Update.NAME, 100, false));
-        OpenTarget<?> b =
+        OpenTarget<?, ?> b =
             provider().open(target(1, strictIsolation()), workload(PointSelect.NAME, 100, false))) {
-      Workload<?> running = a.workload(workload(Update.NAME, 100, false));
-      Workload<?> other = b.workload(workload(PointSelect.NAME, 100, false));
+      Workload<?, ?> running = a.workload(workload(Update.NAME, 100, false));
+      Workload<?, ?> other = b.workload(workload(PointSelect.NAME, 100, false));
       try (Lease run = running.lease(LeaseMode.SHARED)) {
         try (Lease alongside = other.lease(LeaseMode.SHARED)) {
           // Runs over loaded tables share them: several clients is a documented use.
@@ -215,7 +215,7 @@ public abstract class SqlOwnershipContract extends SqlContract {
                 && String.valueOf(refused.getMessage()).contains("running on the items tables"),
             refused.getMessage());
         assertThrows(LeaseRefusedException.class, this::drop);
-        Workload<?> airline = b.workload(workload(Airline.NAME, 0, false));
+        Workload<?, ?> airline = b.workload(workload(Airline.NAME, 0, false));
         try (Lease elsewhere = airline.lease(LeaseMode.EXCLUSIVE)) {
           // Other tables: nothing in the way.
         }
@@ -229,9 +229,9 @@ public abstract class SqlOwnershipContract extends SqlContract {
   @Test
   void aLeaseWhoseHeartbeatStoppedExpires() throws Exception {
     run(workload(Update.NAME, 100, false), 1, 1, true, strictIsolation());
-    try (OpenTarget<?> t =
+    try (OpenTarget<?, ?> t =
         provider().open(target(1, strictIsolation()), workload(Update.NAME, 100, false))) {
-      Workload<?> w = t.workload(workload(Update.NAME, 100, false));
+      Workload<?, ?> w = t.workload(workload(Update.NAME, 100, false));
       w.lease(LeaseMode.SHARED).close(); // makes the lease table
       execute(
           "INSERT INTO "

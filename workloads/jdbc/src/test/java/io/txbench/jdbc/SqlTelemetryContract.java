@@ -32,7 +32,7 @@ public abstract class SqlTelemetryContract extends SqlAnalyticsContract {
                     target(1, IsolationLevel.REPEATABLE_READ),
                     WorkloadOptions.of(new PointSelect(), 42))
                 .target();
-        ServerTelemetry telemetry = target.telemetry().orElseThrow()) {
+        ServerTelemetry<?> telemetry = target.telemetry().orElseThrow()) {
       assertFalse(telemetry.columns().isEmpty(), "no counters to read");
       assertFalse(telemetry.read().isEmpty());
       assertTrue(killOtherSessions() > 0, "telemetry's session was not found to end");

@@ -17,6 +17,7 @@ import io.txbench.core.spi.AbandonedException;
 import io.txbench.core.spi.DeclinedException;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Progress;
+import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.Verification;
 import io.txbench.core.spi.Workload;
 import io.txbench.core.spi.WorkloadOptions;
@@ -33,7 +34,7 @@ import org.jspecify.annotations.Nullable;
  * whole transaction; an unknown commit result retries only the commit (see {@link MongoSession}).
  * Where the server has none, the seat number comes from an atomic {@code $inc} of the day's audit.
  */
-final class MongoAirlineWorkload implements Workload<MongoSession> {
+final class MongoAirlineWorkload implements Workload<MongoSession, RuntimeException> {
   static final List<String> COLLECTIONS = MongoCollections.AIRLINE;
 
   private final MongoTarget target;
@@ -88,7 +89,7 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
   }
 
   @Override
-  public void prepare(Progress progress) throws Exception {
+  public void prepare(Progress progress) throws SetupException {
     AirlineData data = new AirlineData(options.seed(), 1);
     registry.recreate(COLLECTIONS, kind.dataSet(), data.scheduleCount(), options.seed());
     try (Progress.Task task = progress.start("loading aircraft", data.aircraft().size())) {
@@ -127,7 +128,7 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
   }
 
   @Override
-  public OptionValues attach() throws Exception {
+  public OptionValues attach() throws SetupException {
     for (String c : COLLECTIONS) {
       long scale = registry.attach(c);
       if (c.equals("schedule")) {
@@ -138,7 +139,7 @@ final class MongoAirlineWorkload implements Workload<MongoSession> {
   }
 
   @Override
-  public Lease lease(LeaseMode mode) throws Exception {
+  public Lease lease(LeaseMode mode) throws SetupException {
     return registry.lease(kind.dataSet(), mode);
   }
 

@@ -30,7 +30,8 @@ import org.jspecify.annotations.Nullable;
  * MongoAnalyticsPipelines}) on {@code ord}, its whole cursor read. A worker takes the queries in
  * turn from its own index on, so that each runs as often. It reads only: no transactions.
  */
-final class MongoAnalyticsWorkload implements Workload<MongoAnalyticsWorkload.Turns> {
+final class MongoAnalyticsWorkload
+    implements Workload<MongoAnalyticsWorkload.Turns, RuntimeException> {
   private final MongoTarget target;
   private final Analytics kind;
   private final WorkloadOptions options;
@@ -63,7 +64,7 @@ final class MongoAnalyticsWorkload implements Workload<MongoAnalyticsWorkload.Tu
   }
 
   @Override
-  public void prepare(Progress progress) throws Exception {
+  public void prepare(Progress progress) throws SetupException, InterruptedException {
     registry.recreate(Analytics.TABLES, kind.dataSet(), data.orders(), options.seed());
     new MongoAnalyticsLoad(target.database(), data).load(progress, indexes);
     registry.finish(Analytics.TABLES);
@@ -74,7 +75,7 @@ final class MongoAnalyticsWorkload implements Workload<MongoAnalyticsWorkload.Tu
    * that data has, and have the indexes asked for.
    */
   @Override
-  public OptionValues attach() throws Exception {
+  public OptionValues attach() throws SetupException {
     String scale = data.scale().toPlainString();
     for (String name : Analytics.TABLES) {
       long orders = registry.attach(name);
@@ -117,7 +118,7 @@ final class MongoAnalyticsWorkload implements Workload<MongoAnalyticsWorkload.Tu
   }
 
   @Override
-  public Lease lease(LeaseMode mode) throws Exception {
+  public Lease lease(LeaseMode mode) throws SetupException {
     return registry.lease(kind.dataSet(), mode);
   }
 

@@ -15,6 +15,7 @@ import io.txbench.core.ownership.LeaseMode;
 import io.txbench.core.spi.Growth;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Progress;
+import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.Verification;
 import io.txbench.core.spi.Workload;
 import io.txbench.core.spi.WorkloadOptions;
@@ -34,7 +35,7 @@ import org.jspecify.annotations.Nullable;
  * collection and a key for an iteration; and reading the figures the kind's verify compares, summed
  * over the collections. Each kind's class has only its statements.
  */
-abstract class MongoItemWorkload implements Workload<MongoSession> {
+abstract class MongoItemWorkload implements Workload<MongoSession, RuntimeException> {
   final MongoTarget target;
   final ItemData data;
   final ItemKind kind;
@@ -71,7 +72,7 @@ abstract class MongoItemWorkload implements Workload<MongoSession> {
   }
 
   @Override
-  public void prepare(Progress progress) throws Exception {
+  public void prepare(Progress progress) throws SetupException, InterruptedException {
     long size = ItemKind.tableSize(options.declared());
     registry.recreate(names, kind.dataSet(), size, options.seed());
     load(1, size, progress);
@@ -84,7 +85,7 @@ abstract class MongoItemWorkload implements Workload<MongoSession> {
    * which keep their indexes and their documents.
    */
   @Override
-  public Growth grow(Progress progress) throws Exception {
+  public Growth grow(Progress progress) throws SetupException, InterruptedException {
     long size = ItemKind.tableSize(options.declared());
     Set<String> fields = shape.document(1, 1, new SplittableRandom(0)).keySet();
     String refusal = registry.whyNotGrowable(names, options.seed(), size, fields);
@@ -127,7 +128,7 @@ abstract class MongoItemWorkload implements Workload<MongoSession> {
   }
 
   @Override
-  public OptionValues attach() throws Exception {
+  public OptionValues attach() throws SetupException {
     long least = Long.MAX_VALUE;
     for (String name : names) {
       least = Math.min(least, registry.attach(name));
@@ -137,7 +138,7 @@ abstract class MongoItemWorkload implements Workload<MongoSession> {
   }
 
   @Override
-  public Lease lease(LeaseMode mode) throws Exception {
+  public Lease lease(LeaseMode mode) throws SetupException {
     return registry.lease(kind.dataSet(), mode);
   }
 
@@ -188,7 +189,7 @@ abstract class MongoItemWorkload implements Workload<MongoSession> {
   }
 
   @Override
-  public void beforeRun() throws Exception {
+  public void beforeRun() {
     before = figures();
   }
 

@@ -17,7 +17,7 @@ import org.bson.Document;
  * client's clock (the emulator has no server clock to read): clients on several machines should
  * keep their clocks in step, as NTP does.
  */
-final class MongoLeaseStore implements LeaseStore {
+final class MongoLeaseStore implements LeaseStore<RuntimeException> {
   static final String COLLECTION = "txbench_lease";
   private final MongoDatabase database;
 

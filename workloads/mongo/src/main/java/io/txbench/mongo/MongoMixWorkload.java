@@ -68,7 +68,7 @@ final class MongoMixWorkload extends MongoItemWorkload {
 
   /** Inserts go on from the highest numeric {@code _id} each collection has. */
   @Override
-  public void beforeRun() throws Exception {
+  public void beforeRun() {
     for (int n = 0; n < collections.size(); n++) {
       // Type bracketing: a comparison with a number matches numbers only, never an ObjectId.
       Document last =

@@ -20,6 +20,7 @@ import io.txbench.core.spi.Dropped;
 import io.txbench.core.spi.EmbeddedServer;
 import io.txbench.core.spi.LibraryLogger;
 import io.txbench.core.spi.OpenTarget;
+import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.TargetUnavailableException;
 import io.txbench.core.spi.WorkloadOptions;
@@ -122,8 +123,8 @@ public final class MongoProvider implements WorkloadProvider {
   }
 
   @Override
-  public OpenTarget<MongoTarget> open(TargetOptions target, WorkloadOptions workload)
-      throws TargetUnavailableException {
+  public OpenTarget<MongoTarget, RuntimeException> open(
+      TargetOptions target, WorkloadOptions workload) throws TargetUnavailableException {
     MongoTarget mongo = MongoTarget.open(target, workload.patience());
     if (workload.transactional() && !mongo.supportsTransactions()) {
       mongo.close();
@@ -140,7 +141,7 @@ public final class MongoProvider implements WorkloadProvider {
     return new OpenTarget<>(mongo, workloads()::build, MongoProvider::dropOwned);
   }
 
-  private static Dropped dropOwned(MongoTarget mongo) throws Exception {
+  private static Dropped dropOwned(MongoTarget mongo) throws SetupException {
     MongoRegistry registry = new MongoRegistry(mongo.database(), ToolVersion.get());
     if (!mongo
         .database()

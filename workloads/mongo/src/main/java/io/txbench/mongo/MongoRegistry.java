@@ -74,7 +74,7 @@ final class MongoRegistry {
    * Takes a lease on a group of collections; a shared one where there is no record guards nothing,
    * and attach says what to do.
    */
-  Lease lease(String group, LeaseMode mode) throws Exception {
+  Lease lease(String group, LeaseMode mode) throws SetupException {
     if (mode == LeaseMode.SHARED && !collections().contains(META)) {
       return Lease.none();
     }

@@ -290,7 +290,7 @@ final class MongoTarget implements Target {
 
   /** serverStatus's counters on a client of their own, with the target's settings. */
   @Override
-  public Optional<ServerTelemetry> telemetry() {
+  public Optional<ServerTelemetry<?>> telemetry() {
     return Optional.of(MongoTelemetry.open(settings, endpoint));
   }
 

@@ -27,7 +27,7 @@ import org.bson.Document;
  * transactions.totalCommitted}, counts every client's; a read of txbench's own, and a lease
  * heartbeat, are no transaction.
  */
-final class MongoTelemetry implements ServerTelemetry {
+final class MongoTelemetry implements ServerTelemetry<RuntimeException> {
   /** Where each column is in serverStatus's answer, and what it is. */
   private static final Map<TelemetryColumn, List<String>> PATHS = paths();
 
@@ -77,7 +77,8 @@ final class MongoTelemetry implements ServerTelemetry {
   }
 
   /** Opens a client like the target's with one connection, and sees what it may read. */
-  static ServerTelemetry open(MongoClientSettings target, Optional<ServerEndpoint> endpoint) {
+  static ServerTelemetry<RuntimeException> open(
+      MongoClientSettings target, Optional<ServerEndpoint> endpoint) {
     MongoClient client =
         MongoClients.create(
             MongoClientSettings.builder(target)
@@ -134,12 +135,12 @@ final class MongoTelemetry implements ServerTelemetry {
   }
 
   @Override
-  public Optional<CommitCounter> commits() {
+  public Optional<CommitCounter<RuntimeException>> commits() {
     if (columns.stream().noneMatch(c -> c.name().equals(COMMITTED))) {
       return Optional.empty(); // a standalone server, or an emulator: no transactions
     }
     return Optional.of(
-        new CommitCounter() {
+        new CommitCounter<RuntimeException>() {
           @Override
           public String name() {
             return "transactions.totalCommitted";

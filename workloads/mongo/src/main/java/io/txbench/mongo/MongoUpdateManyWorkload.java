@@ -24,7 +24,7 @@ final class MongoUpdateManyWorkload extends MongoItemWorkload {
   }
 
   @Override
-  public void beforeRun() throws Exception {
+  public void beforeRun() {
     changed.reset();
     super.beforeRun();
   }

@@ -132,13 +132,13 @@ abstract class MongoAirlineContract extends MongoWorkloadsContract {
     }
 
     @Override
-    public OpenTarget<?> open(TargetOptions target, WorkloadOptions workload)
+    public OpenTarget<?, ?> open(TargetOptions target, WorkloadOptions workload)
         throws TargetUnavailableException {
-      OpenTarget<MongoTarget> opened = mongo.open(target, workload);
+      OpenTarget<MongoTarget, RuntimeException> opened = mongo.open(target, workload);
       return new OpenTarget<>(opened.target(), ReadThenWrite::airline, opened.dropper());
     }
 
-    private static Workload<?> airline(MongoTarget t, WorkloadOptions options) {
+    private static Workload<?, ?> airline(MongoTarget t, WorkloadOptions options) {
       MongoRegistry registry = new MongoRegistry(t.database(), ToolVersion.get());
       return new MongoAirlineWorkload(t, new Airline(), options, registry, false);
     }

@@ -46,7 +46,7 @@ abstract class MongoAnalyticsContract extends MongoGrowthContract {
 
   /** Each query's answer from the loaded collections, by query. */
   private Map<AnalyticsQuery, Answer> answers(WorkloadOptions options) throws Exception {
-    try (OpenTarget<?> t = provider.open(target(1), options)) {
+    try (OpenTarget<?, ?> t = provider.open(target(1), options)) {
       MongoAnalyticsWorkload w = (MongoAnalyticsWorkload) t.workload(options);
       w.attach();
       Map<AnalyticsQuery, Answer> answers = new java.util.EnumMap<>(AnalyticsQuery.class);
@@ -89,7 +89,7 @@ abstract class MongoAnalyticsContract extends MongoGrowthContract {
         transactions(), "a real MongoDB answers the rollup too fast to hold its connection");
     WorkloadOptions options = analytics(new BigDecimal("0.1"), Analytics.Indexes.NONE);
     load(options);
-    try (OpenTarget<?> t = provider.open(target(1), options)) {
+    try (OpenTarget<?, ?> t = provider.open(target(1), options)) {
       MongoAnalyticsWorkload w = (MongoAnalyticsWorkload) t.workload(options);
       java.util.concurrent.CompletableFuture<Answer> rollup =
           java.util.concurrent.CompletableFuture.supplyAsync(() -> w.answer(AnalyticsQuery.ROLLUP));

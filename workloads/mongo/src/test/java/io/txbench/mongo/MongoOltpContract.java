@@ -60,8 +60,8 @@ abstract class MongoOltpContract extends MongoAirlineContract {
    * changed the data behind txbench's back.
    */
   Verification verifyAfter(WorkloadOptions options, Runnable plant) throws Exception {
-    try (OpenTarget<?> t = provider.open(target(1), options)) {
-      io.txbench.core.spi.Workload<?> w = t.workload(options);
+    try (OpenTarget<?, ?> t = provider.open(target(1), options)) {
+      io.txbench.core.spi.Workload<?, ?> w = t.workload(options);
       w.attach();
       w.beforeRun();
       plant.run();

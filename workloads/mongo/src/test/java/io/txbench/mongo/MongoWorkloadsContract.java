@@ -216,7 +216,7 @@ abstract class MongoWorkloadsContract {
     db.getCollection("audit")
         .updateOne(
             new Document(), new Document("$set", new Document("seats_occupied", capacity + 3)));
-    try (OpenTarget<?> t = provider.open(target(1), oneFlight)) {
+    try (OpenTarget<?, ?> t = provider.open(target(1), oneFlight)) {
       MongoAirlineWorkload w = (MongoAirlineWorkload) t.workload(oneFlight);
       assertEquals(3, w.counts().seatsOverCapacity());
     }
@@ -290,7 +290,7 @@ abstract class MongoWorkloadsContract {
   }
 
   io.txbench.core.spi.Dropped drop() throws Exception {
-    try (OpenTarget<?> t = provider.open(target(1), workload(PointSelect.NAME, 1, false))) {
+    try (OpenTarget<?, ?> t = provider.open(target(1), workload(PointSelect.NAME, 1, false))) {
       return t.dropOwned();
     }
   }
@@ -351,8 +351,8 @@ abstract class MongoWorkloadsContract {
   @Test
   void aPrepareIsRefusedWhileAnotherTxbenchRunsOnTheCollections() throws Exception {
     run(workload(Update.NAME, 100, false), 1, 1, true);
-    try (OpenTarget<?> t = provider.open(target(1), workload(Update.NAME, 100, false))) {
-      io.txbench.core.spi.Workload<?> w = t.workload(workload(Update.NAME, 100, false));
+    try (OpenTarget<?, ?> t = provider.open(target(1), workload(Update.NAME, 100, false))) {
+      io.txbench.core.spi.Workload<?, ?> w = t.workload(workload(Update.NAME, 100, false));
       try (io.txbench.core.ownership.Lease running =
           w.lease(io.txbench.core.ownership.LeaseMode.SHARED)) {
         io.txbench.core.ownership.LeaseRefusedException refused =

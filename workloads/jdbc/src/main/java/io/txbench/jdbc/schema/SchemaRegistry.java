@@ -62,7 +62,8 @@ public final class SchemaRegistry {
    * is none; a shared one (to run on loaded tables) where there is no record guards nothing, and
    * attach says what to do.
    */
-  public Lease lease(JdbcTarget target, String group, LeaseMode mode) throws Exception {
+  public Lease lease(JdbcTarget target, String group, LeaseMode mode)
+      throws SQLException, SetupException {
     try (Connection c = target.controlConnection()) {
       c.setAutoCommit(true);
       if (mode == LeaseMode.SHARED && !SqlCatalog.exists(c, META)) {

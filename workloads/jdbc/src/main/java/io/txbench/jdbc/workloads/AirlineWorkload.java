@@ -13,6 +13,7 @@ import io.txbench.core.spi.AbandonedException;
 import io.txbench.core.spi.DeclinedException;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Progress;
+import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.Verification;
 import io.txbench.core.spi.Workload;
 import io.txbench.core.spi.WorkloadOptions;
@@ -46,7 +47,7 @@ import org.jspecify.annotations.Nullable;
  * transaction each write commits on its own: an iteration that fails after one of them is an error
  * with partial effects, never retried.
  */
-public final class AirlineWorkload implements Workload<JdbcSession> {
+public final class AirlineWorkload implements Workload<JdbcSession, SQLException> {
   private final JdbcTarget target;
   private final Airline kind;
   private final WorkloadOptions options;
@@ -77,7 +78,7 @@ public final class AirlineWorkload implements Workload<JdbcSession> {
   }
 
   @Override
-  public void prepare(Progress progress) throws Exception {
+  public void prepare(Progress progress) throws SQLException, SetupException {
     AirlineData data = new AirlineData(options.seed(), 1);
     try (Connection c = target.controlConnection()) {
       c.setAutoCommit(true);
@@ -131,7 +132,7 @@ public final class AirlineWorkload implements Workload<JdbcSession> {
   }
 
   @Override
-  public OptionValues attach() throws Exception {
+  public OptionValues attach() throws SQLException, SetupException {
     try (Connection c = target.controlConnection()) {
       for (TableDef t : AirlineSchema.ALL) {
         long scale = registry.attach(c, t);
@@ -145,7 +146,7 @@ public final class AirlineWorkload implements Workload<JdbcSession> {
   }
 
   @Override
-  public Lease lease(LeaseMode mode) throws Exception {
+  public Lease lease(LeaseMode mode) throws SQLException, SetupException {
     return registry.lease(target, kind.dataSet(), mode);
   }
 

@@ -44,7 +44,7 @@ import org.jspecify.annotations.Nullable;
  * workers side by side run different queries. A query reads only: no transaction, as a point select
  * has none.
  */
-public final class AnalyticsWorkload implements Workload<AnalyticsWorkload.Session> {
+public final class AnalyticsWorkload implements Workload<AnalyticsWorkload.Session, SQLException> {
   private final JdbcTarget target;
   private final Analytics kind;
   private final WorkloadOptions options;
@@ -90,7 +90,7 @@ public final class AnalyticsWorkload implements Workload<AnalyticsWorkload.Sessi
 
   /** Records every table at the number of orders, the scale {@link #attach} compares. */
   @Override
-  public void prepare(Progress progress) throws Exception {
+  public void prepare(Progress progress) throws SQLException, SetupException, InterruptedException {
     List<TableDef> tables = AnalyticsSchema.tables(indexes);
     try (Connection c = target.controlConnection()) {
       c.setAutoCommit(true);
@@ -108,7 +108,7 @@ public final class AnalyticsWorkload implements Workload<AnalyticsWorkload.Sessi
    * checks are this data's, so it refuses other data whether the options were given or not.
    */
   @Override
-  public OptionValues attach() throws Exception {
+  public OptionValues attach() throws SQLException, SetupException {
     try (Connection c = target.controlConnection()) {
       for (TableDef table : AnalyticsSchema.SHAPES) {
         long orders = registry.attach(c, table);
@@ -172,7 +172,7 @@ public final class AnalyticsWorkload implements Workload<AnalyticsWorkload.Sessi
   }
 
   @Override
-  public Lease lease(LeaseMode mode) throws Exception {
+  public Lease lease(LeaseMode mode) throws SQLException, SetupException {
     return registry.lease(target, kind.dataSet(), mode);
   }
 

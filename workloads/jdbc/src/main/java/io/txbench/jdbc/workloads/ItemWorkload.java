@@ -11,6 +11,7 @@ import io.txbench.core.ownership.LeaseMode;
 import io.txbench.core.spi.Growth;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Progress;
+import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.Verification;
 import io.txbench.core.spi.Workload;
 import io.txbench.core.spi.WorkloadOptions;
@@ -36,7 +37,7 @@ import org.jspecify.annotations.Nullable;
  * statements. The table's shape (its columns and rows) is sysbench's; a subclass may give another
  * ({@link #tableDef}, {@link #loadColumns}, {@link #fillRow}).
  */
-public abstract class ItemWorkload implements Workload<JdbcSession> {
+public abstract class ItemWorkload implements Workload<JdbcSession, SQLException> {
   public static final String TABLE = ItemKind.TABLE;
   public static final TableDef ITEM = itemTable(TABLE);
 
@@ -136,7 +137,7 @@ public abstract class ItemWorkload implements Workload<JdbcSession> {
   }
 
   @Override
-  public void prepare(Progress progress) throws Exception {
+  public void prepare(Progress progress) throws SQLException, SetupException, InterruptedException {
     long size = ItemKind.tableSize(options.declared());
     List<TableDef> defs = tables.stream().map(this::tableDef).toList();
     try (Connection c = target.controlConnection()) {
@@ -156,7 +157,7 @@ public abstract class ItemWorkload implements Workload<JdbcSession> {
    * their indexes (each row goes into them as it is loaded) and their rows.
    */
   @Override
-  public Growth grow(Progress progress) throws Exception {
+  public Growth grow(Progress progress) throws SQLException, SetupException, InterruptedException {
     long size = ItemKind.tableSize(options.declared());
     List<TableDef> defs = tables.stream().map(this::tableDef).toList();
     TableGrowth.Check check;
@@ -182,7 +183,8 @@ public abstract class ItemWorkload implements Workload<JdbcSession> {
    * from a random stream of the seed, the table and {@code first} ({@link ItemData#rowsRandom}),
    * their {@code k} drawn over {@code size}. The id sequences end past them.
    */
-  private void load(long first, long size, Progress progress) throws Exception {
+  private void load(long first, long size, Progress progress)
+      throws SQLException, InterruptedException {
     List<TableLoad> loads = new ArrayList<>();
     List<String> columns = loadColumns();
     for (int n = 0; n < tables.size(); n++) {
@@ -205,7 +207,7 @@ public abstract class ItemWorkload implements Workload<JdbcSession> {
   }
 
   @Override
-  public OptionValues attach() throws Exception {
+  public OptionValues attach() throws SQLException, SetupException {
     try (Connection c = target.controlConnection()) {
       long least = Long.MAX_VALUE;
       for (String table : tables) {
@@ -217,7 +219,7 @@ public abstract class ItemWorkload implements Workload<JdbcSession> {
   }
 
   @Override
-  public Lease lease(LeaseMode mode) throws Exception {
+  public Lease lease(LeaseMode mode) throws SQLException, SetupException {
     return registry.lease(target, kind.dataSet(), mode);
   }
 

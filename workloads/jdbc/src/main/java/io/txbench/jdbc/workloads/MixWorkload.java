@@ -13,6 +13,7 @@ import io.txbench.core.spi.DeclinedException;
 import io.txbench.core.spi.Growth;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Progress;
+import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.JdbcSession;
 import io.txbench.jdbc.JdbcTarget;
@@ -114,20 +115,20 @@ public final class MixWorkload extends ItemWorkload {
   }
 
   @Override
-  public void prepare(Progress progress) throws Exception {
+  public void prepare(Progress progress) throws SQLException, SetupException, InterruptedException {
     super.prepare(progress);
     readMaxKeys();
   }
 
   @Override
-  public OptionValues attach() throws Exception {
+  public OptionValues attach() throws SQLException, SetupException {
     OptionValues loaded = super.attach();
     readMaxKeys();
     return loaded;
   }
 
   @Override
-  public Growth grow(Progress progress) throws Exception {
+  public Growth grow(Progress progress) throws SQLException, SetupException, InterruptedException {
     Growth growth = super.grow(progress);
     if (growth.isGrown()) {
       readMaxKeys();
