@@ -70,7 +70,7 @@ class CommandPlanTest {
             "mongo-read-concern", OptionRole.CONSISTENCY,
             "mongo-write-concern", OptionRole.CONSISTENCY),
         mongo.roles(mongo.shownOptions("mongo", "airline")));
-    CommandPlan toy = parse("--benchmark-target", "toy").plan();
+    CommandPlan toy = parse("--benchmark-target", "toy", "--workload", "point-select").plan();
     assertEquals(Map.of(), toy.roles(toy.shownOptions("toy", "point-select")));
   }
 
