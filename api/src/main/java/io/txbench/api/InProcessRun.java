@@ -106,6 +106,7 @@ final class InProcessRun {
                   request.parallelism,
                   warmup,
                   recorded.shown(),
+                  recorded.roles(),
                   request.resultDirectory,
                   null, // the setup: the Java API does not record it
                   recorded.thresholds()),

@@ -6,6 +6,7 @@ import io.txbench.core.settings.ConnectionSettings;
 import io.txbench.core.settings.Durations;
 import io.txbench.core.settings.Limits;
 import io.txbench.core.spi.DeclaredOption;
+import io.txbench.core.spi.OptionRole;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.WorkloadKind;
@@ -20,13 +21,15 @@ import java.util.Map;
 /**
  * A builder's settings read against the target's provider: the workload kind, the declared options
  * parsed by their declarations, where to connect, and the options as summary.json records them (the
- * password never among them, a URL's masked).
+ * password never among them, a URL's masked), with the roles of those that have one ({@code
+ * roles}).
  */
 record RunRequest(
     TargetOptions target,
     WorkloadOptions workload,
     List<Threshold> thresholds,
-    Map<String, Object> shown) {
+    Map<String, Object> shown,
+    Map<String, OptionRole> roles) {
 
   /** The builder's settings read against {@code provider}, one of {@code all} on the class path. */
   static RunRequest resolve(
@@ -60,11 +63,30 @@ record RunRequest(
     for (String expression : b.thresholds) {
       thresholds.add(Thresholds.parse(expression, b.verify, kind, kindValues));
     }
+    Map<String, Object> shown = shown(b, provider, kind);
     return new RunRequest(
         target,
         new WorkloadOptions(kind, b.seed, kindValues),
         List.copyOf(thresholds),
-        shown(b, provider, kind));
+        shown,
+        roles(shown, provider.options(), kind.options()));
+  }
+
+  /** The roles of those of {@code shown} that {@code targetOptions} or {@code kindOptions} give. */
+  private static Map<String, OptionRole> roles(
+      Map<String, Object> shown,
+      List<DeclaredOption<?>> targetOptions,
+      List<DeclaredOption<?>> kindOptions) {
+    Map<String, OptionRole> roles = new LinkedHashMap<>();
+    for (List<DeclaredOption<?>> declared : List.of(targetOptions, kindOptions)) {
+      for (DeclaredOption<?> option : declared) {
+        String name = option.name().substring(2);
+        if (option.role() != null && shown.containsKey(name)) {
+          roles.put(name, option.role());
+        }
+      }
+    }
+    return roles;
   }
 
   /** The workload kind the builder names, or the provider's first. */
@@ -128,7 +150,7 @@ record RunRequest(
   RunRequest onData(OptionValues loaded) {
     Map<String, Object> recorded = new LinkedHashMap<>(shown);
     recorded.putAll(loaded.byName());
-    return new RunRequest(target, workload, thresholds, recorded);
+    return new RunRequest(target, workload, thresholds, recorded, roles);
   }
 
   private static DeclaredOption<?> find(List<DeclaredOption<?>> declared, String name) {

@@ -259,7 +259,8 @@ final class BenchmarkCommand implements Callable<Integer> {
             steps.commitCheck),
         new CommandPlan.Results(
             results.outputDir, java.util.EnumSet.copyOf(results.reporters), thresholds.read(steps)),
-        new CommandPlan.Shown(ShownOptions.of(spec, shownTyped()), declaredBy(), credentials));
+        new CommandPlan.Shown(
+            ShownOptions.of(spec, shownTyped()), declaredBy(), roles(), credentials));
   }
 
   /**
@@ -282,6 +283,13 @@ final class BenchmarkCommand implements Callable<Integer> {
     Map<String, List<String>> owners = new java.util.HashMap<>(declared.owners());
     owners.putAll(kindOptions.owners());
     return owners;
+  }
+
+  /** The role of each declared option that has one, by name. */
+  private Map<String, io.txbench.core.spi.OptionRole> roles() {
+    Map<String, io.txbench.core.spi.OptionRole> roles = new java.util.HashMap<>(declared.roles());
+    roles.putAll(kindOptions.roles());
+    return roles;
   }
 
   /** The declared options' values as their declarations read them. */

@@ -1,6 +1,7 @@
 package io.txbench.cli;
 
 import io.txbench.core.settings.Credentials;
+import io.txbench.core.spi.OptionRole;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.thresholds.Threshold;
 import java.nio.file.Path;
@@ -47,10 +48,13 @@ record CommandPlan(Runs runs, Steps steps, Results results, Shown shown) {
   /**
    * What the results show of the command: the {@code options} as summary.json shows them, secrets
    * masked by {@code credentials}; {@code declaredBy} names the targets and workloads that declare
-   * an option of their own.
+   * an option of their own, and {@code roles} gives the role of each declared option that has one.
    */
   record Shown(
-      Map<String, Object> options, Map<String, List<String>> declaredBy, Credentials credentials) {}
+      Map<String, Object> options,
+      Map<String, List<String>> declaredBy,
+      Map<String, OptionRole> roles,
+      Credentials credentials) {}
 
   /** Whether the command measures runs and writes their results (not --only-setup, --drop). */
   boolean writesResults() {
@@ -76,6 +80,13 @@ record CommandPlan(Runs runs, Steps steps, Results results, Shown shown) {
     }
     loaded.byName().forEach((name, value) -> shown.replace(name, value));
     return shown;
+  }
+
+  /** The roles of those of {@code options} that have one, for summary.json's optionRoles. */
+  Map<String, OptionRole> roles(Map<String, Object> options) {
+    Map<String, OptionRole> roles = new java.util.LinkedHashMap<>(shown.roles());
+    roles.keySet().retainAll(options.keySet());
+    return roles;
   }
 
   /**

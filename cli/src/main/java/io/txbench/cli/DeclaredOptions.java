@@ -1,6 +1,7 @@
 package io.txbench.cli;
 
 import io.txbench.core.spi.DeclaredOption;
+import io.txbench.core.spi.OptionRole;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.WorkloadKind;
 import io.txbench.core.spi.WorkloadProvider;
@@ -72,6 +73,19 @@ final class DeclaredOptions {
     Map<String, List<String>> owners = new LinkedHashMap<>();
     byName.forEach((name, d) -> owners.put(name.replaceFirst("^--", ""), List.copyOf(d.owners())));
     return owners;
+  }
+
+  /** The role of each option that has one, by name without its dashes, for summary.json. */
+  Map<String, OptionRole> roles() {
+    Map<String, OptionRole> roles = new LinkedHashMap<>();
+    byName.forEach(
+        (name, d) -> {
+          OptionRole role = d.option().role();
+          if (role != null) {
+            roles.put(name.replaceFirst("^--", ""), role);
+          }
+        });
+    return roles;
   }
 
   /** Adds every declared option to {@code spec}, for help and parsing. */

@@ -26,6 +26,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * One measured run of a benchmark as the command line shows and records it, from warm-up to exit
@@ -68,14 +69,16 @@ final class MeasuredRun {
   /** Warms up, measures and verifies one run at {@code run}'s parallelism; its exit code. */
   int run(RunOptions run, Path directory) throws Exception {
     RunSite site = header.site();
+    Map<String, Object> options =
+        plan.shownOptions(site.target(), site.workload(), header.dataLevel(), header.loaded());
     RunRecorder recorder =
         new RunRecorder(
             new RunRecorder.Subject(
                 site,
                 run.parallelism(),
                 plan.runs().warmup(),
-                plan.shownOptions(
-                    site.target(), site.workload(), header.dataLevel(), header.loaded()),
+                options,
+                plan.roles(options),
                 directory,
                 header.setup(),
                 plan.results().thresholds()),

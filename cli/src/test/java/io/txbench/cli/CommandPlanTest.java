@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.settings.Credentials;
+import io.txbench.core.spi.OptionRole;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Providers;
 import java.io.PrintStream;
@@ -49,6 +50,28 @@ class CommandPlanTest {
                 results.toString()));
     args.addAll(List.of(more));
     return parse(args.toArray(String[]::new));
+  }
+
+  /**
+   * The roles summary.json records are those the targets declare with their options, for the
+   * options a run's summary shows: the SQL isolation level, MongoDB's read and write concerns, none
+   * of the toy's.
+   */
+  @Test
+  void theRolesOfARunsOptionsAreThoseTheirDeclarationsGive() {
+    Map<String, OptionRole> isolation = Map.of("sql-isolation-level", OptionRole.ISOLATION);
+    for (String target : List.of("postgres", "mysql")) {
+      CommandPlan plan = parse("--benchmark-target", target).plan();
+      assertEquals(isolation, plan.roles(plan.shownOptions(target, "airline")), target);
+    }
+    CommandPlan mongo = parse("--benchmark-target", "mongo").plan();
+    assertEquals(
+        Map.of(
+            "mongo-read-concern", OptionRole.CONSISTENCY,
+            "mongo-write-concern", OptionRole.CONSISTENCY),
+        mongo.roles(mongo.shownOptions("mongo", "airline")));
+    CommandPlan toy = parse("--benchmark-target", "toy", "--workload", "point-select").plan();
+    assertEquals(Map.of(), toy.roles(toy.shownOptions("toy", "point-select")));
   }
 
   @Test

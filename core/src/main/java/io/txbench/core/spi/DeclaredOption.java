@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A command-line option that a target (its provider) or a workload kind declares for itself: its
@@ -25,6 +26,8 @@ import java.util.function.Function;
  * @param repeatable whether the option may be given more than once: the command line then joins its
  *     values with commas before {@code parser} reads them ({@code --query join --query cube} is
  *     {@code join,cube})
+ * @param role what the option means to those who compare runs ({@link OptionRole}), recorded in
+ *     summary.json beside its value; null for most options, which have none
  */
 public record DeclaredOption<T>(
     String name,
@@ -33,9 +36,22 @@ public record DeclaredOption<T>(
     String defaultText,
     boolean flag,
     Function<String, T> parser,
-    boolean repeatable) {
+    boolean repeatable,
+    @Nullable OptionRole role) {
 
-  /** An option given at most once. */
+  /** An option without a role. */
+  public DeclaredOption(
+      String name,
+      String paramLabel,
+      String description,
+      String defaultText,
+      boolean flag,
+      Function<String, T> parser,
+      boolean repeatable) {
+    this(name, paramLabel, description, defaultText, flag, parser, repeatable, null);
+  }
+
+  /** An option given at most once, without a role. */
   public DeclaredOption(
       String name,
       String paramLabel,
@@ -43,7 +59,7 @@ public record DeclaredOption<T>(
       String defaultText,
       boolean flag,
       Function<String, T> parser) {
-    this(name, paramLabel, description, defaultText, flag, parser, false);
+    this(name, paramLabel, description, defaultText, flag, parser, false, null);
   }
 
   public DeclaredOption {
@@ -53,6 +69,12 @@ public record DeclaredOption<T>(
     if (!name.startsWith("--")) {
       throw new IllegalArgumentException("an option's name starts with --: " + name);
     }
+  }
+
+  /** The same option, with {@code role}. */
+  public DeclaredOption<T> withRole(OptionRole role) {
+    return new DeclaredOption<>(
+        name, paramLabel, description, defaultText, flag, parser, repeatable, role);
   }
 
   /** The value of {@code text}; an {@link IllegalArgumentException} says what is wrong with it. */

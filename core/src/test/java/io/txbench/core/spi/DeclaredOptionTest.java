@@ -1,6 +1,7 @@
 package io.txbench.core.spi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
@@ -52,5 +53,19 @@ class DeclaredOptionTest {
   @Test
   void anOptionsNameStartsWithTwoDashes() {
     assertThrows(IllegalArgumentException.class, () -> DeclaredOption.flag("flag", "no dashes."));
+  }
+
+  /** An option has no role unless declared with one, which changes nothing else of it. */
+  @Test
+  void aRoleIsDeclaredWithTheOptionAndChangesNothingElse() {
+    DeclaredOption<Long> plain = DeclaredOption.between("--level", "N", "a level.", 1, 0, 9);
+    assertNull(plain.role());
+    DeclaredOption<Long> guarantee = plain.withRole(OptionRole.CONSISTENCY);
+    assertEquals(OptionRole.CONSISTENCY, guarantee.role());
+    assertEquals(plain.name(), guarantee.name());
+    assertEquals(plain.defaultValue(), guarantee.defaultValue());
+    assertEquals(plain.parser(), guarantee.parser());
+    assertEquals(OptionRole.ISOLATION, OptionRole.ofLabel("isolation").orElseThrow());
+    assertEquals(java.util.Optional.empty(), OptionRole.ofLabel("a later version's"));
   }
 }

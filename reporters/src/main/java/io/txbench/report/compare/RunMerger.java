@@ -174,6 +174,7 @@ public final class RunMerger {
                 first.checks().resultFileFailures()),
             new SummaryFile.Provenance(
                 first.provenance().options(),
+                first.provenance().optionRoles(),
                 null, // each client set up (or attached to) the data on its own
                 SummaryFile.round(windows.overlapSeconds(), 3),
                 runs.stream().map(RunMerger::source).toList(),

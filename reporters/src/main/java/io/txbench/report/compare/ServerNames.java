@@ -42,9 +42,10 @@ final class ServerNames {
       return server;
     }
     String product = m.group(1);
-    // PostgreSQL's major version is one number since 10; the others' is two (MariaDB 10.11).
-    boolean oneNumber =
-        m.group(3) == null || (product.equalsIgnoreCase("PostgreSQL") && m.group(2).length() >= 2);
+    // A release line is two numbers where a version is three (MariaDB 10.11.6, MySQL 8.0.36,
+    // PostgreSQL 9.6.24), one where it is two from 10 on (PostgreSQL 17.2 since 10); a short
+    // version below 10 (1.0, 7.0) is too short to tell which and keeps both.
+    boolean oneNumber = m.group(3) == null || (m.group(4).isEmpty() && m.group(2).length() >= 2);
     String version = m.group(2) + (oneNumber ? "" : "." + m.group(3));
     return product
         + " "

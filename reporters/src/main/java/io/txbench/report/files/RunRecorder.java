@@ -8,6 +8,7 @@ import io.txbench.core.engine.RunResult;
 import io.txbench.core.run.RunOutcome;
 import io.txbench.core.run.Setup;
 import io.txbench.core.run.StepListener;
+import io.txbench.core.spi.OptionRole;
 import io.txbench.core.spi.Verification;
 import io.txbench.core.thresholds.Threshold;
 import io.txbench.core.thresholds.ThresholdVerdict;
@@ -41,15 +42,17 @@ public final class RunRecorder implements StepListener {
   /**
    * What a run's summary records beside its result: where it ran and what ({@code site}), at which
    * {@code parallelism} after which {@code warmup}, with which {@code options} as summary.json
-   * shows them, the {@code directory} its files go to (null: none are written), what the {@code
-   * setup} before it did (null when it is not recorded, or the run used data loaded before), and
-   * the {@code thresholds} held against it after verify.
+   * shows them and the roles of those that have one ({@code optionRoles}, by name), the {@code
+   * directory} its files go to (null: none are written), what the {@code setup} before it did (null
+   * when it is not recorded, or the run used data loaded before), and the {@code thresholds} held
+   * against it after verify.
    */
   public record Subject(
       RunSite site,
       int parallelism,
       Duration warmup,
       Map<String, Object> options,
+      Map<String, OptionRole> optionRoles,
       Path directory,
       Setup setup,
       List<Threshold> thresholds) {}
@@ -126,6 +129,7 @@ public final class RunRecorder implements StepListener {
             subject.parallelism(),
             subject.warmup(),
             subject.options(),
+            subject.optionRoles(),
             result,
             directory == null ? null : directory.toString(),
             listeners == null ? List.of() : listeners.failures());

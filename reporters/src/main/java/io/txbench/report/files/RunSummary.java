@@ -1,6 +1,7 @@
 package io.txbench.report.files;
 
 import io.txbench.core.engine.RunResult;
+import io.txbench.core.spi.OptionRole;
 import io.txbench.core.spi.Verification;
 import io.txbench.core.thresholds.ThresholdVerdict;
 import java.time.Duration;
@@ -11,9 +12,10 @@ import java.util.Map;
 /**
  * Everything the end of a run reports: which txbench ran it ({@code toolVersion}), where ({@code
  * site}), with how many workers ({@code parallelism}), after which unmeasured warm-up ({@code
- * Duration.ZERO} for none), with which options (the password already masked), what was measured,
- * what verify found, the thresholds' verdicts (empty when none were asked for), and the result
- * files that could not be written ({@code writeFailures}, empty when all were).
+ * Duration.ZERO} for none), with which options (the password already masked) and the roles of those
+ * that have one ({@code optionRoles}, by name), what was measured, what verify found, the
+ * thresholds' verdicts (empty when none were asked for), and the result files that could not be
+ * written ({@code writeFailures}, empty when all were).
  */
 public record RunSummary(
     String toolVersion,
@@ -21,6 +23,7 @@ public record RunSummary(
     int parallelism,
     Duration warmup,
     Map<String, Object> options,
+    Map<String, OptionRole> optionRoles,
     RunResult result,
     Verification verification,
     List<ThresholdVerdict> thresholds,
@@ -28,8 +31,35 @@ public record RunSummary(
     List<String> writeFailures) {
 
   public RunSummary {
+    optionRoles = Map.copyOf(optionRoles);
     thresholds = List.copyOf(thresholds);
     writeFailures = List.copyOf(writeFailures);
+  }
+
+  /** A summary whose options have no role. */
+  public RunSummary(
+      String toolVersion,
+      RunSite site,
+      int parallelism,
+      Duration warmup,
+      Map<String, Object> options,
+      RunResult result,
+      Verification verification,
+      List<ThresholdVerdict> thresholds,
+      String resultDirectory,
+      List<String> writeFailures) {
+    this(
+        toolVersion,
+        site,
+        parallelism,
+        warmup,
+        options,
+        Map.of(),
+        result,
+        verification,
+        thresholds,
+        resultDirectory,
+        writeFailures);
   }
 
   /**
@@ -41,6 +71,7 @@ public record RunSummary(
       int parallelism,
       Duration warmup,
       Map<String, Object> options,
+      Map<String, OptionRole> optionRoles,
       RunResult result,
       String resultDirectory,
       List<String> writeFailures) {
@@ -50,6 +81,7 @@ public record RunSummary(
         parallelism,
         warmup,
         options,
+        optionRoles,
         result,
         Verification.notRun("verify had not finished"),
         List.of(),
@@ -65,6 +97,7 @@ public record RunSummary(
         parallelism,
         warmup,
         options,
+        optionRoles,
         result,
         verdict,
         verdicts,
@@ -82,6 +115,7 @@ public record RunSummary(
         parallelism,
         warmup,
         options,
+        optionRoles,
         result,
         verification,
         thresholds,

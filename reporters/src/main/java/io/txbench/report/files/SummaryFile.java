@@ -126,11 +126,17 @@ public record SummaryFile(
       Boolean resultFilesComplete,
       List<String> resultFileFailures) {}
 
-  /** Where the result came from: the options, the setup, the runs merged, its directory. */
+  /**
+   * Where the result came from: the options, the roles of those that have one ({@code optionRoles},
+   * by name, each an {@link io.txbench.core.spi.OptionRole}'s label: absent when none has one, and
+   * from summaries written before it; see {@link OptionRoles}), the setup, the runs merged, its
+   * directory.
+   */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record Provenance(
       Map<String, Object> options,
+      Map<String, String> optionRoles,
       Setup setup,
       Double overlapSeconds,
       List<Source> mergedFrom,
@@ -309,6 +315,7 @@ public record SummaryFile(
           "start",
           "end",
           "options",
+          "optionRoles",
           "setup",
           "mergedFrom",
           "resultDirectory");

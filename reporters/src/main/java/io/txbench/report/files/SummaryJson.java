@@ -90,7 +90,13 @@ public final class SummaryJson {
                 : s.thresholds().stream().map(SummaryJson::threshold).toList(),
             s.writeFailures().isEmpty(),
             s.writeFailures()),
-        new SummaryFile.Provenance(s.options(), setup(setup), null, null, s.resultDirectory()));
+        new SummaryFile.Provenance(
+            s.options(),
+            OptionRoles.written(s.optionRoles()),
+            setup(setup),
+            null,
+            null,
+            s.resultDirectory()));
   }
 
   private static SummaryFile.Identity identity(RunSummary s) {

@@ -1,10 +1,14 @@
 package io.txbench.report.history;
 
+import io.txbench.core.spi.OptionRole;
+import io.txbench.report.files.OptionRoles;
 import io.txbench.report.files.SummaryFile;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.UnaryOperator;
@@ -18,8 +22,10 @@ import java.util.function.UnaryOperator;
  * fingerprint (older versions, merges) has empty server settings and client.
  *
  * @param serverSettings the fingerprint's server settings, by name
- * @param isolation the SQL isolation level, or MongoDB's read and write concerns, as the run's
- *     options gave them; empty when they did not
+ * @param isolation the guarantees the transactions ran with, as the run's options with such a role
+ *     gave them ({@link OptionRole#ISOLATION}, {@link OptionRole#CONSISTENCY}: the SQL isolation
+ *     level, or MongoDB's read and write concerns), in the options' name order; empty when they did
+ *     not
  * @param data the volume of data as the run's options gave it ({@code table-size 100000}, {@code
  *     scale 0.5}, {@code tables 4}): a point-select on a table that fits in memory and one on a
  *     table that does not are two series, not a regression; empty when they did not
@@ -35,8 +41,12 @@ public record SeriesKey(
     String data,
     SortedMap<String, String> client) {
 
-  private static final List<String> ISOLATION_OPTIONS =
-      List.of("sql-isolation-level", "mongo-read-concern", "mongo-write-concern");
+  /**
+   * The roles of the options that keep runs apart: the guarantees the transactions ran with, which
+   * change what a run measures as much as its server does.
+   */
+  private static final Set<OptionRole> GUARANTEES =
+      EnumSet.of(OptionRole.ISOLATION, OptionRole.CONSISTENCY);
 
   /** The options that size the data a run ran on, as they name it. */
   private static final List<String> DATA_OPTIONS =
@@ -69,13 +79,20 @@ public record SeriesKey(
         server,
         run.identity().workload(),
         run.identity().parallelism(),
-        isolation(run.provenance().options()),
+        words(
+            run.provenance().options(),
+            OptionRoles.named(run, GUARANTEES),
+            SeriesKey::withoutDeclarer),
         words(run.provenance().options(), DATA_OPTIONS, name -> name),
         client);
   }
 
-  private static String isolation(Map<String, Object> options) {
-    return words(options, ISOLATION_OPTIONS, name -> name.replaceFirst("^(sql|mongo)-", ""));
+  /**
+   * An option's name without its first word, which names those who declare it ({@code sql-}, {@code
+   * mongo-}): {@code isolation-level}, {@code read-concern}.
+   */
+  private static String withoutDeclarer(String name) {
+    return name.substring(name.indexOf('-') + 1);
   }
 
   /** The {@code names} the options give, each as its shown name and value, in that order. */

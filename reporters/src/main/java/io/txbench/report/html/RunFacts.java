@@ -1,10 +1,13 @@
 package io.txbench.report.html;
 
+import io.txbench.core.spi.OptionRole;
+import io.txbench.report.files.OptionRoles;
 import io.txbench.report.files.SummaryFile;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -14,9 +17,9 @@ import java.util.function.Function;
 
 /**
  * What may change the runs' results, fact by fact: where and what ran (target, server, embedded,
- * workload, parallelism, isolation, duration, warm-up, rate), then every other option recorded in
- * summary.json but those that change nothing measured (output, logging, credentials, the lists a
- * sweep ran through, whose level each run has in its own fields).
+ * workload, parallelism, isolation: the option whose role it is, duration, warm-up, rate), then
+ * every other option recorded in summary.json but those that change nothing measured (output,
+ * logging, credentials, the lists a sweep ran through, whose level each run has in its own fields).
  */
 final class RunFacts {
   /** Options that change no figure of a run, or are shown by a fact of their own. */
@@ -29,7 +32,6 @@ final class RunFacts {
           "embedded",
           "duration",
           "rate",
-          "sql-isolation-level",
           "output-dir",
           "output",
           "overwrite",
@@ -73,7 +75,7 @@ final class RunFacts {
     add(facts, "where", runs, r -> r.identity().server());
     add(facts, "workload", runs, r -> r.identity().workload());
     add(facts, "parallelism", runs, r -> String.valueOf(r.identity().parallelism()));
-    add(facts, "isolation", runs, r -> option(r, "sql-isolation-level"));
+    add(facts, OptionRole.ISOLATION.label(), runs, RunFacts::isolation);
     add(facts, "duration", runs, r -> option(r, "duration"));
     add(facts, "warm-up", runs, RunFacts::warmup);
     add(facts, "rate", runs, RunFacts::rate);
@@ -84,6 +86,7 @@ final class RunFacts {
       }
     }
     options.removeAll(LEFT_OUT);
+    runs.forEach(run -> options.removeAll(isolationOptions(run)));
     for (String name : options) {
       add(facts, name, runs, r -> option(r, name));
     }
@@ -127,6 +130,21 @@ final class RunFacts {
 
   private static String orEmpty(String value) {
     return value == null ? "" : value;
+  }
+
+  /** The options with the isolation's role, said as a fact of its own. */
+  private static List<String> isolationOptions(SummaryFile run) {
+    return OptionRoles.named(run, EnumSet.of(OptionRole.ISOLATION));
+  }
+
+  /** The isolation level the run's options gave, "" for none. */
+  private static String isolation(SummaryFile run) {
+    return String.join(
+        ", ",
+        isolationOptions(run).stream()
+            .map(name -> option(run, name))
+            .filter(v -> !v.isEmpty())
+            .toList());
   }
 
   private static String warmup(SummaryFile run) {

@@ -212,6 +212,22 @@ class CompareTextTest {
                 "mongo-java-server emulator (reports MongoDB 5.0.0)")));
   }
 
+  /**
+   * A server's release line is told by its version's shape, whatever the product: two numbers from
+   * 10 on are a major and a minor (PostgreSQL since 10), three a release line of two and a patch.
+   */
+  @Test
+  void aMajorVersionIsToldByTheVersionsShapeNotTheProduct() {
+    assertEquals("Acme 12", ServerNames.named("Acme 12.3", false));
+    assertEquals("Acme 12.3", ServerNames.named("Acme 12.3.4", false));
+    assertEquals("Acme 1.0", ServerNames.named("Acme 1.0", false));
+    assertEquals(
+        "PostgreSQL 15", ServerNames.named("PostgreSQL 15.10 (Debian 15.10-0+deb12u1)", false));
+    assertEquals("PostgreSQL 18", ServerNames.named("PostgreSQL 18.0", false));
+    assertEquals("MariaDB 10.11", ServerNames.named("MariaDB 10.11.6", false));
+    assertEquals("MariaDB 10.11.6", ServerNames.named("MariaDB 10.11.6", true));
+  }
+
   @Test
   void whatEveryRunSharesIsSaidOnceAboveTheTable() throws IOException {
     List<ResultDirectory> runs =

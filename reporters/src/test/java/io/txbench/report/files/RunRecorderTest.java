@@ -36,6 +36,7 @@ class RunRecorderTest {
                 1,
                 Duration.ZERO,
                 Map.of(),
+                Map.of(),
                 dir,
                 null,
                 List.of()),

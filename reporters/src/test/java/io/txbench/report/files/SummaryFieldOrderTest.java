@@ -67,6 +67,7 @@ class SummaryFieldOrderTest {
           "resultFilesComplete",
           "resultFileFailures",
           "options",
+          "optionRoles",
           "setup",
           "overlapSeconds",
           "mergedFrom",
@@ -98,6 +99,7 @@ class SummaryFieldOrderTest {
             run.checks().resultFileFailures()),
         new SummaryFile.Provenance(
             run.provenance().options(),
+            Map.of("sql-isolation-level", "isolation"),
             new SummaryFile.Setup(true, null, 100, 10, 1.5),
             9.5,
             List.of(new SummaryFile.Source("a", "s", "e", 1, 0.1, "passed", null)),

@@ -14,6 +14,7 @@ import io.txbench.core.engine.RunResult;
 import io.txbench.core.engine.StopReason;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.InDoubtCause;
+import io.txbench.core.spi.OptionRole;
 import io.txbench.core.spi.Verification;
 import io.txbench.report.compare.RunMerger;
 import java.io.IOException;
@@ -166,6 +167,83 @@ public class SummaryFileTest {
         pinned("summary-not-run.json"),
         written(
             representative(Verification.notRun("cannot reach the server: " + SECRET)), "not-run"));
+  }
+
+  /**
+   * The roles of the options that have one follow the options, named by their labels; the rest of
+   * the file is as a summary without roles writes it, byte for byte, and reads back.
+   */
+  @Test
+  void optionRolesFollowTheOptionsOnlyWhereAnOptionHasOne() throws IOException {
+    RunSummary s = representative(failed());
+    RunSummary withRoles =
+        new RunSummary(
+            s.toolVersion(),
+            s.site(),
+            s.parallelism(),
+            s.warmup(),
+            s.options(),
+            Map.of(
+                "sql-isolation-level", OptionRole.ISOLATION,
+                "mongo-read-concern", OptionRole.CONSISTENCY),
+            s.result(),
+            s.verification(),
+            s.thresholds(),
+            s.resultDirectory(),
+            s.writeFailures());
+    String written = written(withRoles, "roles");
+    String roles =
+        """
+          "optionRoles" : {
+            "mongo-read-concern" : "consistency",
+            "sql-isolation-level" : "isolation"
+          },
+        """;
+    assertTrue(written.contains("  },\n" + roles + "  \"resultDirectory\""), written);
+    assertEquals(pinned("summary-failed.json"), written.replace(roles, ""));
+    SummaryFile read = SummaryFile.read(dir.resolve("roles").resolve(SummaryJson.FILE));
+    assertEquals(SummaryJson.of(withRoles).provenance(), read.provenance());
+    assertEquals(
+        Map.of(
+            "mongo-read-concern", OptionRole.CONSISTENCY,
+            "sql-isolation-level", OptionRole.ISOLATION),
+        OptionRoles.of(read));
+  }
+
+  /**
+   * A summary written before optionRoles has the roles its options had then; one that records them
+   * has those alone, a role of a later version left out.
+   */
+  @Test
+  void optionRolesAreTheSummarysOwnOrThoseOfTheOptionsBeforeThem() throws IOException {
+    SummaryFile old = SummaryJson.of(representative(failed()));
+    assertNull(old.provenance().optionRoles());
+    assertEquals(
+        Map.of(
+            "sql-isolation-level", OptionRole.ISOLATION,
+            "mongo-read-concern", OptionRole.CONSISTENCY,
+            "mongo-write-concern", OptionRole.CONSISTENCY),
+        OptionRoles.of(old));
+    SummaryFile.Provenance p = old.provenance();
+    SummaryFile recorded =
+        new SummaryFile(
+            old.identity(),
+            old.window(),
+            old.outcomes(),
+            old.breakdown(),
+            old.environment(),
+            old.checks(),
+            new SummaryFile.Provenance(
+                p.options(),
+                Map.of("acme-level", "isolation", "acme-mood", "a role of a later version"),
+                p.setup(),
+                p.overlapSeconds(),
+                p.mergedFrom(),
+                p.resultDirectory()));
+    assertEquals(Map.of("acme-level", OptionRole.ISOLATION), OptionRoles.of(recorded));
+    assertEquals(
+        List.of("acme-level"),
+        OptionRoles.named(recorded, java.util.EnumSet.allOf(OptionRole.class)));
   }
 
   @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.txbench.report.files.SummaryJson;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
@@ -338,6 +340,49 @@ class HistoryTest {
                 .put("mongo-write-concern", "majority"));
     Map<String, SeriesVerdict> verdicts = judged(DEFAULT);
     assertEquals(11, verdicts.size(), verdicts.keySet()::toString);
+  }
+
+  /**
+   * The options that split series are those the summary gives a role: one written before it gave
+   * roles splits by the isolation level as one that gives it its role does, and an option of a
+   * target no report knows splits series by its role alone, under its own name.
+   */
+  @Test
+  void seriesAreSplitByTheOptionsWhoseRoleTheSummaryRecords() throws IOException {
+    Consumer<ObjectNode> recorded =
+        s -> s.putObject("optionRoles").put("sql-isolation-level", "isolation");
+    Consumer<ObjectNode> readCommitted =
+        s -> s.withObjectProperty("options").put("sql-isolation-level", "READ_COMMITTED");
+    root.run("before", 0, 1500, 12);
+    root.run("recorded", 1, 1500, 12, recorded);
+    root.run("before", 2, 1500, 12, readCommitted);
+    root.run("recorded", 3, 1500, 12, recorded.andThen(readCommitted));
+    root.run(
+        "acme",
+        0,
+        1500,
+        12,
+        s -> {
+          s.put("target", "acme").withObjectProperty("options").put("acme-guarantee", "strong");
+          s.putObject("optionRoles").put("acme-guarantee", "consistency");
+        });
+    Map<String, SeriesVerdict> verdicts = judged(DEFAULT);
+    assertEquals(3, verdicts.size(), verdicts.keySet()::toString);
+    for (String level : List.of("SERIALIZABLE", "READ_COMMITTED")) {
+      SeriesVerdict series =
+          verdicts.entrySet().stream()
+              .filter(e -> e.getKey().startsWith("postgres airline x8 (PostgreSQL 17.2;"))
+              .filter(e -> e.getKey().contains("; isolation-level " + level + ";"))
+              .map(Map.Entry::getValue)
+              .findFirst()
+              .orElseThrow(() -> new AssertionError(level + " in " + verdicts.keySet()));
+      assertEquals(2, series.series().runs().size(), series.series().key()::words);
+    }
+    assertTrue(
+        verdicts.keySet().stream()
+            .anyMatch(
+                k -> k.startsWith("acme airline x8 (PostgreSQL 17.2; guarantee strong; shared")),
+        verdicts.keySet()::toString);
   }
 
   @Test

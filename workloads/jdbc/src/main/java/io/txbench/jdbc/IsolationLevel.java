@@ -1,6 +1,7 @@
 package io.txbench.jdbc;
 
 import io.txbench.core.spi.DeclaredOption;
+import io.txbench.core.spi.OptionRole;
 
 /**
  * The SQL isolation levels a run may ask for ({@code --sql-isolation-level}); the JDBC pool is
@@ -11,12 +12,16 @@ public enum IsolationLevel {
   REPEATABLE_READ,
   SERIALIZABLE;
 
-  /** The option every SQL target declares: the isolation level of the workers' transactions. */
+  /**
+   * The option every SQL target declares: the isolation level of the workers' transactions, its
+   * role so declared that reports show it as the isolation and keep levels in series apart.
+   */
   public static final DeclaredOption<IsolationLevel> OPTION =
       DeclaredOption.choice(
-          "--sql-isolation-level",
-          "LEVEL",
-          "isolation level of the workers' transactions:"
-              + " READ_COMMITTED, REPEATABLE_READ or SERIALIZABLE.",
-          REPEATABLE_READ);
+              "--sql-isolation-level",
+              "LEVEL",
+              "isolation level of the workers' transactions:"
+                  + " READ_COMMITTED, REPEATABLE_READ or SERIALIZABLE.",
+              REPEATABLE_READ)
+          .withRole(OptionRole.ISOLATION);
 }

@@ -1,6 +1,7 @@
 package io.txbench.mongo;
 
 import io.txbench.core.spi.DeclaredOption;
+import io.txbench.core.spi.OptionRole;
 import io.txbench.core.spi.OptionValues;
 import java.util.List;
 import java.util.Locale;
@@ -25,13 +26,15 @@ record MongoOptions(
           "primary",
           List.of("primary", "primaryPreferred", "secondary", "secondaryPreferred", "nearest"));
 
+  // The concerns are the transactions' guarantees: reports keep runs with others in series apart.
   static final DeclaredOption<String> READ_CONCERN =
       DeclaredOption.oneOf(
-          "--mongo-read-concern",
-          "LEVEL",
-          "transactions' read concern (local, majority, snapshot).",
-          "snapshot",
-          List.of("local", "majority", "snapshot", "available", "linearizable"));
+              "--mongo-read-concern",
+              "LEVEL",
+              "transactions' read concern (local, majority, snapshot).",
+              "snapshot",
+              List.of("local", "majority", "snapshot", "available", "linearizable"))
+          .withRole(OptionRole.CONSISTENCY);
 
   static final DeclaredOption<String> WRITE_CONCERN =
       new DeclaredOption<>(
@@ -40,7 +43,9 @@ record MongoOptions(
           "transactions' write concern (majority, w1, w2, w3," + " journaled, or a number).",
           "majority",
           false,
-          MongoOptions::writeConcernName);
+          MongoOptions::writeConcernName,
+          false,
+          OptionRole.CONSISTENCY);
 
   static final DeclaredOption<Boolean> NOT_CAUSALLY_CONSISTENT =
       DeclaredOption.flag(
