@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.txbench.core.engine.Breakdown;
 import io.txbench.core.engine.ClientUsage;
 import io.txbench.core.engine.IntervalStats;
 import io.txbench.report.files.HistogramLog;
@@ -81,7 +82,8 @@ class ResultToolsCliTest {
               new ClientUsage(
                   1_000_000_000L, 4, OptionalLong.of(250_000_000L), 0, 0, OptionalDouble.empty()),
               4,
-              s + 1 == seconds);
+              s + 1 == seconds,
+              Breakdown.NONE);
       intervals.onInterval(period);
       log.onInterval(period);
     }

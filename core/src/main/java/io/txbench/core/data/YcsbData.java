@@ -9,13 +9,11 @@ import java.util.SplittableRandom;
  */
 public final class YcsbData {
   private static final int POOL = 1024;
-  private final long seed;
   private final int fieldCount;
   private final String[] pool;
   private final String[] names;
 
   public YcsbData(long seed, int fieldCount, int fieldLength) {
-    this.seed = seed;
     this.fieldCount = fieldCount;
     SplittableRandom random = new SplittableRandom(seed ^ 0x5CB5DA7AL);
     pool = new String[POOL];
@@ -30,11 +28,6 @@ public final class YcsbData {
     for (int f = 0; f < fieldCount; f++) {
       names[f] = "field" + f;
     }
-  }
-
-  /** A random generator for the rows of one load, starting from the seed. */
-  public SplittableRandom loadRandom() {
-    return new SplittableRandom(seed);
   }
 
   public int fieldCount() {

@@ -159,11 +159,6 @@ public final class Metrics {
     return serviceTimes != null;
   }
 
-  /** Records one committed iteration that took {@code nanos}, in a closed loop. */
-  public void recordSuccess(long nanos) {
-    recordCommit(nanos, nanos, false);
-  }
-
   /**
    * Records one committed iteration: its response time counts from when it should have started
    * (open loop), its service time from when it did; {@code late} when it committed after the

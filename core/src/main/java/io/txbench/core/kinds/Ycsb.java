@@ -70,10 +70,6 @@ public final class Ycsb extends MixKind {
     this.preset = preset;
   }
 
-  public Preset preset() {
-    return preset;
-  }
-
   @Override
   public String name() {
     return preset.workloadName;

@@ -1,5 +1,6 @@
 package io.txbench.report.files;
 
+import io.txbench.core.engine.Breakdown;
 import io.txbench.core.engine.ClientUsage;
 import io.txbench.core.engine.IntervalStats;
 import io.txbench.core.engine.Latencies;
@@ -98,7 +99,8 @@ public final class FakeRuns {
               s == 0 ? 1 : 0,
               usage(1_000_000_000L),
               4,
-              s + 1 == seconds);
+              s + 1 == seconds,
+              Breakdown.NONE);
       csv.onInterval(stats);
       log.onInterval(stats);
     }

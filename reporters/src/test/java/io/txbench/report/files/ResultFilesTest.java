@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.txbench.core.engine.Breakdown;
 import io.txbench.core.engine.IntervalStats;
 import io.txbench.core.engine.Latencies;
 import io.txbench.core.engine.LatencyRecorder;
@@ -62,7 +63,8 @@ class ResultFilesTest {
         last ? 1 : 0,
         FakeRuns.usage(1_000_000_000L),
         4,
-        last);
+        last,
+        Breakdown.NONE);
   }
 
   @Test
@@ -141,7 +143,7 @@ class ResultFilesTest {
   @Test
   void dropwizardCsvFilesKeepTheirFormat() throws IOException {
     Metrics metrics = new Metrics();
-    metrics.recordSuccess(3_000_000);
+    metrics.recordCommit(3_000_000, 3_000_000, false);
     metrics.recordRetry(ErrorClass.DEADLOCK);
     Histogram period = metrics.sampleInterval().responseTimes();
     DropwizardReporters.csv(metrics, dir).onInterval(interval(1, period, 1, false));
@@ -352,7 +354,7 @@ class ResultFilesTest {
   @Test
   void aMetricsCsvThatCannotWriteSaysWhichFileAndWhy() throws IOException {
     Metrics metrics = new Metrics();
-    metrics.recordSuccess(1_000_000);
+    metrics.recordCommit(1_000_000, 1_000_000, false);
     Files.createSymbolicLink(dir.resolve("iterations.csv"), Path.of("/dev/full"));
     MetricsCsv csv = new MetricsCsv(new DropwizardMetrics(metrics).registry(), dir);
     java.io.UncheckedIOException e =

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.txbench.core.engine.Breakdown;
 import io.txbench.core.engine.ClientUsage;
 import io.txbench.core.engine.IntervalStats;
 import io.txbench.core.engine.RunResult;
@@ -57,7 +58,18 @@ class ClientFiguresTest {
   private static IntervalStats period(int second, ClientUsage client) {
     Histogram h = millis(1, 2);
     return new IntervalStats(
-        second * 1_000_000_000L, 1_000_000_000L, h, h, 0, 0, 0, 0, client, 4, false);
+        second * 1_000_000_000L,
+        1_000_000_000L,
+        h,
+        h,
+        0,
+        0,
+        0,
+        0,
+        client,
+        4,
+        false,
+        Breakdown.NONE);
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.txbench.report.html;
 
+import io.txbench.core.engine.Breakdown;
 import io.txbench.core.engine.ClientUsage;
 import io.txbench.core.engine.IntervalStats;
 import io.txbench.core.engine.Latencies;
@@ -107,7 +108,8 @@ final class ReportFixture {
               0,
               FakeRuns.usage(1_000_000_000L),
               run.parallelism(),
-              s + 1 == run.seconds());
+              s + 1 == run.seconds(),
+              Breakdown.NONE);
       csv.onInterval(stats);
       log.onInterval(stats);
     }
