@@ -62,7 +62,7 @@ class ResultToolsCliTest {
             .replace("\"iterations\": " + perSecond * 30, "\"iterations\": " + perSecond * seconds);
     Files.writeString(run.resolve("summary.json"), summary);
     IntervalsCsv intervals = new IntervalsCsv(run);
-    HistogramLog log = new HistogramLog(run);
+    HistogramLog log = new HistogramLog(run, false);
     log.onStart(Instant.parse(start).toEpochMilli(), 4);
     for (int s = 0; s < seconds; s++) {
       Histogram h = new Histogram(3);
@@ -101,7 +101,7 @@ class ResultToolsCliTest {
         Files.readString(summary)
             .replace("\"iterations\"", "\"stopReason\": \"INTERRUPTED\", \"iterations\""));
     new IntervalsCsv(run).onEnd(null);
-    HistogramLog log = new HistogramLog(run);
+    HistogramLog log = new HistogramLog(run, false);
     log.onStart(Instant.parse(start).toEpochMilli(), 4);
     log.onEnd(null);
     return run;

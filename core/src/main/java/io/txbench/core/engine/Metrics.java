@@ -53,11 +53,6 @@ public final class Metrics {
     final LongAdder inDoubt = new LongAdder();
   }
 
-  /** Metrics with service times apart from response times, as an open loop needs. */
-  public Metrics() {
-    this(true);
-  }
-
   /**
    * {@code separateServiceTimes} false for a closed loop: every iteration starts when intended, so
    * its service time is its response time, and recording it twice would only cost time.

@@ -29,7 +29,14 @@ class WindowTest {
 
   private static RunOptions timed(int threads, Duration duration) {
     return new RunOptions(
-        threads, new ForDuration(duration), Duration.ofMillis(100), 0, 0, 1, NO_WAIT);
+        threads,
+        new ForDuration(duration),
+        Duration.ofMillis(100),
+        0,
+        0,
+        1,
+        NO_WAIT,
+        new ClosedLoop());
   }
 
   /** Blocks until released, whatever interrupts it: a server that does not answer. */
@@ -94,7 +101,7 @@ class WindowTest {
               }
             });
     RunResult r =
-        new Runner(timed(2, Duration.ofMillis(300)), new Metrics(), new RunListener() {})
+        new Runner(timed(2, Duration.ofMillis(300)), new Metrics(true), new RunListener() {})
             .run(workload, new FakeTarget());
     assertEquals(Duration.ofMillis(300).toNanos(), r.window().nanos());
     // The slow one, and maybe one the other worker started just before the deadline.
@@ -119,7 +126,7 @@ class WindowTest {
                 committedLate.set(true);
               }
             });
-    Metrics metrics = new Metrics();
+    Metrics metrics = new Metrics(true);
     long begin = System.nanoTime();
     RunResult r =
         new Runner(timed(1, Duration.ofMillis(200)), metrics, new RunListener() {})
@@ -155,7 +162,7 @@ class WindowTest {
               }
             });
     RunResult r =
-        new Runner(timed(1, Duration.ofMillis(100)), new Metrics(), new RunListener() {})
+        new Runner(timed(1, Duration.ofMillis(100)), new Metrics(true), new RunListener() {})
             .run(workload, new FakeTarget());
     assertEquals(0, r.outcomes().inDoubt());
     assertEquals(0, r.outcomes().iterations());
@@ -182,7 +189,7 @@ class WindowTest {
     try (Crew<AutoCloseable> crew = new Crew<>(slowToOpen, 4)) {
       for (int run = 0; run < 2; run++) {
         RunResult r =
-            new Runner(timed(4, Duration.ofMillis(200)), new Metrics(), new RunListener() {})
+            new Runner(timed(4, Duration.ofMillis(200)), new Metrics(true), new RunListener() {})
                 .run(crew, new FakeTarget());
         assertTrue(
             r.latencies().maxMillis() < 1000,
@@ -210,7 +217,8 @@ class WindowTest {
         assertThrows(
             TargetUnavailableException.class,
             () ->
-                new Runner(timed(4, Duration.ofSeconds(10)), new Metrics(), new RunListener() {})
+                new Runner(
+                        timed(4, Duration.ofSeconds(10)), new Metrics(true), new RunListener() {})
                     .run(refusing, new FakeTarget()));
     assertTrue(e.getMessage().contains("too many clients"), e.getMessage());
     assertEquals(0, scripted.attempts());
@@ -234,7 +242,7 @@ class WindowTest {
     RunResult r =
         new Runner(
                 timed(1, Duration.ofMillis(200)),
-                new Metrics(),
+                new Metrics(true),
                 new RunListener() {
                   @Override
                   public void onInterval(IntervalStats stats) {

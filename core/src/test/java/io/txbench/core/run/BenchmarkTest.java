@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.engine.Backoff;
+import io.txbench.core.engine.ClosedLoop;
 import io.txbench.core.engine.ForIterations;
 import io.txbench.core.engine.Metrics;
 import io.txbench.core.engine.RunListener;
@@ -34,9 +35,11 @@ class BenchmarkTest {
             0,
             0,
             1,
-            new Backoff(Duration.ZERO, Duration.ZERO)),
+            new Backoff(Duration.ZERO, Duration.ZERO),
+            new ClosedLoop()),
         warmUp,
-        verify);
+        verify,
+        false);
   }
 
   private Benchmark open(int workers) throws Exception {

@@ -24,14 +24,10 @@ public final class SummaryJson {
 
   private SummaryJson() {}
 
-  /** Writes (or replaces) summary.json in {@code directory}; a failed write leaves the old one. */
-  public static void write(Path directory, RunSummary summary) throws IOException {
-    write(directory, summary, UnaryOperator.identity());
-  }
-
   /**
-   * The same, with every string of text from outside (an error's message) passed through {@code
-   * mask} (the run's credentials); see {@link SummaryFile#write}.
+   * Writes (or replaces) summary.json in {@code directory}, a failed write leaving the old one;
+   * every string of text from outside (an error's message) passed through {@code mask} (the run's
+   * credentials); see {@link SummaryFile#write}.
    */
   public static void write(Path directory, RunSummary summary, UnaryOperator<String> mask)
       throws IOException {

@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
+import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -76,7 +77,7 @@ public final class FakeRuns {
       throws IOException {
     Files.createDirectories(dir);
     IntervalsCsv csv = new IntervalsCsv(dir);
-    HistogramLog log = new HistogramLog(dir);
+    HistogramLog log = new HistogramLog(dir, false);
     log.onStart(startMillis, 4);
     Histogram total = new Histogram(3);
     for (int s = 0; s < seconds; s++) {
@@ -119,7 +120,7 @@ public final class FakeRuns {
       throws IOException {
     Files.createDirectories(dir);
     IntervalsCsv csv = new IntervalsCsv(dir);
-    HistogramLog log = new HistogramLog(dir);
+    HistogramLog log = new HistogramLog(dir, false);
     log.onStart(startMillis, 4);
     Instant at = Instant.ofEpochMilli(startMillis);
     Map<ErrorClass, Long> none = new EnumMap<>(ErrorClass.class);
@@ -175,7 +176,8 @@ public final class FakeRuns {
             verification,
             List.of(),
             dir.toString(),
-            List.of()));
+            List.of()),
+        UnaryOperator.identity());
   }
 
   /** Half a core of 4 for {@code nanos}, one collection of 2 ms, the machine 40% busy. */

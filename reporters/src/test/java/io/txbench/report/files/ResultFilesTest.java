@@ -30,6 +30,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -120,7 +121,7 @@ class ResultFilesTest {
 
   @Test
   void histogramLogRoundTripsAndMergesExactly() throws IOException {
-    HistogramLog log = new HistogramLog(dir);
+    HistogramLog log = new HistogramLog(dir, false);
     log.onStart(1_700_000_000_000L, 4);
     log.onInterval(interval(1, histogram(1, 2, 3), 0, false));
     log.onInterval(interval(2, histogram(4, 5), 0, true));
@@ -142,7 +143,7 @@ class ResultFilesTest {
 
   @Test
   void dropwizardCsvFilesKeepTheirFormat() throws IOException {
-    Metrics metrics = new Metrics();
+    Metrics metrics = new Metrics(true);
     metrics.recordCommit(3_000_000, 3_000_000, false);
     metrics.recordRetry(ErrorClass.DEADLOCK);
     Histogram period = metrics.sampleInterval().responseTimes();
@@ -213,7 +214,7 @@ class ResultFilesTest {
             List.of(),
             dir.toString(),
             List.of());
-    SummaryJson.write(dir, summary);
+    SummaryJson.write(dir, summary, UnaryOperator.identity());
     JsonNode json =
         new ObjectMapper()
             .readTree(Files.readString(dir.resolve(SummaryJson.FILE), StandardCharsets.UTF_8));
@@ -224,7 +225,10 @@ class ResultFilesTest {
     assertEquals(2, json.get("inDoubtByCause").get("reply-lost").asLong());
     assertEquals(1, json.get("declined").asLong());
     java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
-    ConsoleSummary.print(new java.io.PrintStream(console, true, StandardCharsets.UTF_8), summary);
+    ConsoleSummary.print(
+        new java.io.PrintStream(console, true, StandardCharsets.UTF_8),
+        summary,
+        UnaryOperator.identity());
     assertTrue(
         console.toString(StandardCharsets.UTF_8).contains("\n  declined      1 of them ("),
         console.toString(StandardCharsets.UTF_8));
@@ -279,11 +283,12 @@ class ResultFilesTest {
             List.of(),
             dir.toString(),
             List.of());
-    SummaryJson.write(dir, summary);
+    SummaryJson.write(dir, summary, UnaryOperator.identity());
     SummaryJson.write(
         dir,
         summary.withVerdicts(
-            Verification.notRun("cannot reach the server: Connection refused"), List.of()));
+            Verification.notRun("cannot reach the server: Connection refused"), List.of()),
+        UnaryOperator.identity());
     JsonNode json = new ObjectMapper().readTree(dir.resolve(SummaryJson.FILE).toFile());
     assertEquals("not run", json.get("verification").get("status").asText());
     assertEquals(
@@ -294,7 +299,7 @@ class ResultFilesTest {
     }
     java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
     java.io.PrintStream out = new java.io.PrintStream(bytes, true, StandardCharsets.UTF_8);
-    ConsoleSummary.printVerification(out, summary.verification());
+    ConsoleSummary.printVerification(out, summary.verification(), UnaryOperator.identity());
     assertEquals(
         "  verification  not run (verify had not finished)",
         bytes.toString(StandardCharsets.UTF_8).stripTrailing());
@@ -353,7 +358,7 @@ class ResultFilesTest {
 
   @Test
   void aMetricsCsvThatCannotWriteSaysWhichFileAndWhy() throws IOException {
-    Metrics metrics = new Metrics();
+    Metrics metrics = new Metrics(true);
     metrics.recordCommit(1_000_000, 1_000_000, false);
     Files.createSymbolicLink(dir.resolve("iterations.csv"), Path.of("/dev/full"));
     MetricsCsv csv = new MetricsCsv(new DropwizardMetrics(metrics).registry(), dir);

@@ -187,7 +187,7 @@ public class SummaryFileTest {
     for (Verification verdict : List.of(failed(), Verification.notRun("--no-verify"))) {
       RunSummary summary = representative(verdict);
       Path run = Files.createDirectories(dir.resolve(verdict.status().name()));
-      SummaryJson.write(run, summary);
+      SummaryJson.write(run, summary, UnaryOperator.identity());
       assertEquals(SummaryJson.of(summary), SummaryFile.read(run.resolve(SummaryJson.FILE)));
     }
   }
@@ -237,7 +237,7 @@ public class SummaryFileTest {
   @Test
   void aFieldThatDoesNotFitTheRecordIsRefusedByNameInOneLine() throws IOException {
     Path run = Files.createDirectories(dir.resolve("run"));
-    SummaryJson.write(run, representative(failed()));
+    SummaryJson.write(run, representative(failed()), UnaryOperator.identity());
     Path file = run.resolve(SummaryJson.FILE);
     Files.writeString(
         file, Files.readString(file).replace("\"skipped\" : 4", "\"skipped\" : \"four\""));

@@ -31,6 +31,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
+import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -155,7 +156,8 @@ class ClientFiguresTest {
 
   private static String console(RunSummary summary) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    ConsoleSummary.print(new PrintStream(bytes, true, StandardCharsets.UTF_8), summary);
+    ConsoleSummary.print(
+        new PrintStream(bytes, true, StandardCharsets.UTF_8), summary, UnaryOperator.identity());
     return bytes.toString(StandardCharsets.UTF_8);
   }
 
@@ -185,7 +187,7 @@ class ClientFiguresTest {
                 + WARNING
                 + "\n  results       "),
         printed);
-    SummaryJson.write(dir, summary(result));
+    SummaryJson.write(dir, summary(result), UnaryOperator.identity());
     JsonNode client =
         new ObjectMapper().readTree(dir.resolve(SummaryJson.FILE).toFile()).get("client");
     assertEquals(2, client.get("cores").asInt());
@@ -214,7 +216,7 @@ class ClientFiguresTest {
                 + " collection(s)\n  results       "),
         printed);
     assertFalse(printed.contains("warning"), printed);
-    SummaryJson.write(dir, summary(result));
+    SummaryJson.write(dir, summary(result), UnaryOperator.identity());
     JsonNode client =
         new ObjectMapper().readTree(dir.resolve(SummaryJson.FILE).toFile()).get("client");
     assertEquals(List.of("cores", "gcCount", "gcMillis", "bottleneck"), fields(client));

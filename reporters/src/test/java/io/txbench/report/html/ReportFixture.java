@@ -32,6 +32,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Random;
+import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -70,7 +71,7 @@ final class ReportFixture {
     Path out = Files.createDirectories(dir.resolve(run.name()));
     Random random = new Random(run.name().hashCode());
     IntervalsCsv csv = new IntervalsCsv(out);
-    HistogramLog log = new HistogramLog(out);
+    HistogramLog log = new HistogramLog(out, false);
     log.onStart(run.startMillis(), run.parallelism());
     Histogram total = new Histogram(3);
     long retries = 0;
@@ -139,7 +140,8 @@ final class ReportFixture {
             List.of(
                 new ThresholdVerdict("p99<50ms", total.getValueAtPercentile(99) / 1e6, "ms", true)),
             out.toString(),
-            List.of()));
+            List.of()),
+        UnaryOperator.identity());
     if (run.server() != Server.NONE) {
       serverCsv(out, run, random);
     }

@@ -24,6 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -78,7 +79,8 @@ class WhereARunRanTest {
             List.of(),
             dir.toString(),
             List.of());
-    ConsoleSummary.print(new PrintStream(bytes, true, StandardCharsets.UTF_8), summary);
+    ConsoleSummary.print(
+        new PrintStream(bytes, true, StandardCharsets.UTF_8), summary, UnaryOperator.identity());
     String out = bytes.toString(StandardCharsets.UTF_8);
     assertTrue(out.contains("\n  server        " + EMBEDDED + " (started by txbench)\n"), out);
   }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.engine.Backoff;
+import io.txbench.core.engine.ClosedLoop;
 import io.txbench.core.engine.ForIterations;
 import io.txbench.core.engine.OperationStats;
 import io.txbench.core.engine.RunOptions;
@@ -64,7 +65,14 @@ public abstract class SqlMixContract extends SqlOltpContract {
       throws Exception {
     RunOptions run =
         new RunOptions(
-            2, new ForIterations(iterations), Duration.ofSeconds(1), 10, 0, 7, Backoff.defaults());
+            2,
+            new ForIterations(iterations),
+            Duration.ofSeconds(1),
+            10,
+            0,
+            7,
+            Backoff.defaults(),
+            new ClosedLoop());
     return WorkloadRun.run(provider(), target(2, LEVEL), options, run, prepare, plant);
   }
 

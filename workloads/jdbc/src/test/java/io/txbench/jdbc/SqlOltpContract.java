@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.engine.Backoff;
+import io.txbench.core.engine.ClosedLoop;
 import io.txbench.core.engine.ForIterations;
 import io.txbench.core.engine.RunOptions;
 import io.txbench.core.kinds.ItemKind;
@@ -290,7 +291,14 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
       WorkloadOptions options, WorkloadRun.Disruption meanwhile) throws Exception {
     RunOptions run =
         new RunOptions(
-            2, new ForIterations(200), Duration.ofSeconds(1), 10, 0, 7, Backoff.defaults());
+            2,
+            new ForIterations(200),
+            Duration.ofSeconds(1),
+            10,
+            0,
+            7,
+            Backoff.defaults(),
+            new ClosedLoop());
     return WorkloadRun.run(
         provider(), target(2, IsolationLevel.READ_COMMITTED), options, run, false, meanwhile);
   }
