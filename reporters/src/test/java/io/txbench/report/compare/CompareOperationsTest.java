@@ -50,6 +50,7 @@ class CompareOperationsTest {
     SummaryJson.write(
         out,
         MixRuns.summary("mix", MixRuns.run(mix(selects, updates, 0), new Queries(3, 2, 0))),
+        null,
         UnaryOperator.identity());
     return ResultDirectory.load(out);
   }

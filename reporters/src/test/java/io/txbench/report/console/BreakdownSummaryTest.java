@@ -49,7 +49,7 @@ class BreakdownSummaryTest {
 
   @Test
   void summaryJsonHasTheQueriesAndEachOperationInTheWorkloadsOrder() throws IOException {
-    SummaryJson.write(dir, MixRuns.summary("mix", MIX), UnaryOperator.identity());
+    SummaryJson.write(dir, MixRuns.summary("mix", MIX), null, UnaryOperator.identity());
     JsonNode json = new ObjectMapper().readTree(dir.resolve(SummaryJson.FILE).toFile());
     assertEquals(
         new ObjectMapper()
@@ -74,9 +74,9 @@ class BreakdownSummaryTest {
   @Test
   void whatIsWrittenReadsBackAsTheSameRecord() throws IOException {
     RunSummary summary = MixRuns.summary("mix", MIX);
-    SummaryJson.write(dir, summary, UnaryOperator.identity());
+    SummaryJson.write(dir, summary, null, UnaryOperator.identity());
     SummaryFile read = SummaryFile.read(dir.resolve(SummaryJson.FILE));
-    assertEquals(SummaryJson.of(summary), read);
+    assertEquals(SummaryJson.of(summary, null), read);
     assertEquals(40, read.breakdown().queries().total());
     assertEquals(
         List.of("point-select", "update"), List.copyOf(read.breakdown().operations().keySet()));
@@ -88,6 +88,7 @@ class BreakdownSummaryTest {
     SummaryJson.write(
         dir,
         MixRuns.summary("insert", MixRuns.run(Map.of(), Queries.NONE)),
+        null,
         UnaryOperator.identity());
     String written = Files.readString(dir.resolve(SummaryJson.FILE));
     assertFalse(written.contains("\"queries\""), written);
@@ -110,7 +111,7 @@ class BreakdownSummaryTest {
       })
   void aWrongFigureInThemIsRefusedByName(String object, String field, String value, String what)
       throws IOException {
-    SummaryJson.write(dir, MixRuns.summary("mix", MIX), UnaryOperator.identity());
+    SummaryJson.write(dir, MixRuns.summary("mix", MIX), null, UnaryOperator.identity());
     Path file = dir.resolve(SummaryJson.FILE);
     ObjectMapper mapper = new ObjectMapper();
     JsonNode json = mapper.readTree(file.toFile());
@@ -127,7 +128,7 @@ class BreakdownSummaryTest {
 
   @Test
   void anOperationThatIsNoObjectIsRefused() throws IOException {
-    SummaryJson.write(dir, MixRuns.summary("mix", MIX), UnaryOperator.identity());
+    SummaryJson.write(dir, MixRuns.summary("mix", MIX), null, UnaryOperator.identity());
     Path file = dir.resolve(SummaryJson.FILE);
     ObjectMapper mapper = new ObjectMapper();
     ObjectNode json = (ObjectNode) mapper.readTree(file.toFile());
@@ -179,7 +180,10 @@ class BreakdownSummaryTest {
         bytes.toString(StandardCharsets.UTF_8).lines().toList());
     RunSummary summary = MixRuns.summary("mix", MIX);
     SummaryJson.write(
-        dir, summary.withVerdicts(summary.verification(), verdicts), UnaryOperator.identity());
+        dir,
+        summary.withVerdicts(summary.verification(), verdicts),
+        null,
+        UnaryOperator.identity());
     SummaryFile read = SummaryFile.read(dir.resolve(SummaryJson.FILE));
     assertEquals(
         "no operation 'insert' in this run; its operations: point-select, update",

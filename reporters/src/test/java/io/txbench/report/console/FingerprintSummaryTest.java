@@ -82,7 +82,7 @@ class FingerprintSummaryTest {
 
   @Test
   void summaryJsonHoldsTheClientsMachineAndTheServersSettingsInOrder() throws IOException {
-    SummaryJson.write(dir, summary(new Fingerprint(VM, settings())), s -> s);
+    SummaryJson.write(dir, summary(new Fingerprint(VM, settings())), null, s -> s);
 
     JsonNode f =
         new ObjectMapper().readTree(dir.resolve(SummaryJson.FILE).toFile()).get("fingerprint");
@@ -105,7 +105,7 @@ class FingerprintSummaryTest {
   @Test
   void whatTheMachineDoesNotTellIsLeftOutOfSummaryJson() throws IOException {
     Fingerprint.Host bare = new Fingerprint.Host(null, null, 1, null, null, null, null, null);
-    SummaryJson.write(dir, summary(new Fingerprint(bare, Map.of())), s -> s);
+    SummaryJson.write(dir, summary(new Fingerprint(bare, Map.of())), null, s -> s);
 
     JsonNode f =
         new ObjectMapper().readTree(dir.resolve(SummaryJson.FILE).toFile()).get("fingerprint");
@@ -134,7 +134,7 @@ class FingerprintSummaryTest {
     String none = console(summary(null));
     assertFalse(none.contains("client host"), none);
     assertFalse(none.contains("settings"), none);
-    SummaryJson.write(dir, summary(null), s -> s);
+    SummaryJson.write(dir, summary(null), null, s -> s);
     assertNull(ResultDirectory.load(dir).summary().environment().fingerprint());
 
     Fingerprint.Host bare = new Fingerprint.Host(null, null, 1, null, null, null, null, null);

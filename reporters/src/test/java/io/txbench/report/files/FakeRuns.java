@@ -177,6 +177,7 @@ public final class FakeRuns {
             List.of(),
             dir.toString(),
             List.of()),
+        null,
         UnaryOperator.identity());
   }
 

@@ -214,7 +214,7 @@ class ResultFilesTest {
             List.of(),
             dir.toString(),
             List.of());
-    SummaryJson.write(dir, summary, UnaryOperator.identity());
+    SummaryJson.write(dir, summary, null, UnaryOperator.identity());
     JsonNode json =
         new ObjectMapper()
             .readTree(Files.readString(dir.resolve(SummaryJson.FILE), StandardCharsets.UTF_8));
@@ -283,11 +283,12 @@ class ResultFilesTest {
             List.of(),
             dir.toString(),
             List.of());
-    SummaryJson.write(dir, summary, UnaryOperator.identity());
+    SummaryJson.write(dir, summary, null, UnaryOperator.identity());
     SummaryJson.write(
         dir,
         summary.withVerdicts(
             Verification.notRun("cannot reach the server: Connection refused"), List.of()),
+        null,
         UnaryOperator.identity());
     JsonNode json = new ObjectMapper().readTree(dir.resolve(SummaryJson.FILE).toFile());
     assertEquals("not run", json.get("verification").get("status").asText());

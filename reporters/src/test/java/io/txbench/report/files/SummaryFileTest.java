@@ -124,7 +124,7 @@ public class SummaryFileTest {
 
   private String written(RunSummary summary, String name) throws IOException {
     Path run = Files.createDirectories(dir.resolve(name));
-    SummaryJson.write(run, summary, s -> s.replace(SECRET, "****"));
+    SummaryJson.write(run, summary, null, s -> s.replace(SECRET, "****"));
     return Files.readString(run.resolve(SummaryJson.FILE), StandardCharsets.UTF_8);
   }
 
@@ -174,6 +174,7 @@ public class SummaryFileTest {
     SummaryJson.write(
         run,
         representative(failed()),
+        null,
         s -> s.replace("postgres", "****").replace("txbench", "****").replace(SECRET, "****"));
     SummaryFile read = SummaryFile.read(run.resolve(SummaryJson.FILE));
     assertEquals("txbench", read.identity().tool());
@@ -187,8 +188,8 @@ public class SummaryFileTest {
     for (Verification verdict : List.of(failed(), Verification.notRun("--no-verify"))) {
       RunSummary summary = representative(verdict);
       Path run = Files.createDirectories(dir.resolve(verdict.status().name()));
-      SummaryJson.write(run, summary, UnaryOperator.identity());
-      assertEquals(SummaryJson.of(summary), SummaryFile.read(run.resolve(SummaryJson.FILE)));
+      SummaryJson.write(run, summary, null, UnaryOperator.identity());
+      assertEquals(SummaryJson.of(summary, null), SummaryFile.read(run.resolve(SummaryJson.FILE)));
     }
   }
 
@@ -237,7 +238,7 @@ public class SummaryFileTest {
   @Test
   void aFieldThatDoesNotFitTheRecordIsRefusedByNameInOneLine() throws IOException {
     Path run = Files.createDirectories(dir.resolve("run"));
-    SummaryJson.write(run, representative(failed()), UnaryOperator.identity());
+    SummaryJson.write(run, representative(failed()), null, UnaryOperator.identity());
     Path file = run.resolve(SummaryJson.FILE);
     Files.writeString(
         file, Files.readString(file).replace("\"skipped\" : 4", "\"skipped\" : \"four\""));

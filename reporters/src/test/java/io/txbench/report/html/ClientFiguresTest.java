@@ -187,7 +187,7 @@ class ClientFiguresTest {
                 + WARNING
                 + "\n  results       "),
         printed);
-    SummaryJson.write(dir, summary(result), UnaryOperator.identity());
+    SummaryJson.write(dir, summary(result), null, UnaryOperator.identity());
     JsonNode client =
         new ObjectMapper().readTree(dir.resolve(SummaryJson.FILE).toFile()).get("client");
     assertEquals(2, client.get("cores").asInt());
@@ -216,7 +216,7 @@ class ClientFiguresTest {
                 + " collection(s)\n  results       "),
         printed);
     assertFalse(printed.contains("warning"), printed);
-    SummaryJson.write(dir, summary(result), UnaryOperator.identity());
+    SummaryJson.write(dir, summary(result), null, UnaryOperator.identity());
     JsonNode client =
         new ObjectMapper().readTree(dir.resolve(SummaryJson.FILE).toFile()).get("client");
     assertEquals(List.of("cores", "gcCount", "gcMillis", "bottleneck"), fields(client));

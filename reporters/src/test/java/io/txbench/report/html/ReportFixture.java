@@ -141,6 +141,7 @@ final class ReportFixture {
                 new ThresholdVerdict("p99<50ms", total.getValueAtPercentile(99) / 1e6, "ms", true)),
             out.toString(),
             List.of()),
+        null,
         UnaryOperator.identity());
     if (run.server() != Server.NONE) {
       serverCsv(out, run, random);

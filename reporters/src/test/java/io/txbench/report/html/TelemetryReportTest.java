@@ -107,7 +107,7 @@ class TelemetryReportTest {
         out);
     // The warning was the one line logged when the telemetry opened: not repeated here.
     assertFalse(out.contains("no WAL bytes"), out);
-    SummaryJson.write(dir, s, UnaryOperator.identity());
+    SummaryJson.write(dir, s, null, UnaryOperator.identity());
     JsonNode json = new ObjectMapper().readTree(dir.resolve(SummaryJson.FILE).toFile());
     assertEquals(98_017, json.get("serverCommits").get("server").asLong());
     assertEquals(98_015, json.get("serverCommits").get("counted").asLong());
@@ -172,7 +172,7 @@ class TelemetryReportTest {
 
   @Test
   void aResultWithoutTelemetryHasNoneOfItsFields() throws IOException {
-    SummaryJson.write(dir, summary(RunTelemetry.NONE), UnaryOperator.identity());
+    SummaryJson.write(dir, summary(RunTelemetry.NONE), null, UnaryOperator.identity());
     JsonNode json = new ObjectMapper().readTree(dir.resolve(SummaryJson.FILE).toFile());
     assertFalse(json.has("serverCommits"));
     assertFalse(json.has("telemetry"));
