@@ -39,7 +39,6 @@ public final class YcsbData {
     return names[f];
   }
 
-  /** One field's value. */
   public String value(SplittableRandom random) {
     return pool[random.nextInt(POOL)];
   }

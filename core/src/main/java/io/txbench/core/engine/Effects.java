@@ -131,7 +131,6 @@ public final class Effects {
     }
   }
 
-  /** Whether the runner abandoned this worker. */
   boolean abandoned() {
     return state.get() == ABANDONED;
   }

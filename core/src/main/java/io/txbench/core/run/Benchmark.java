@@ -54,7 +54,6 @@ public final class Benchmark implements AutoCloseable {
     CLOSED
   }
 
-  /** A step done, which may fail. */
   @FunctionalInterface
   private interface Step {
     void run() throws Exception;

@@ -23,6 +23,7 @@ import io.txbench.core.kinds.UpdateMany;
 import io.txbench.core.kinds.Ycsb;
 import io.txbench.core.run.WorkloadRun;
 import io.txbench.core.spi.OpenTarget;
+import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.schema.SchemaRegistryAccess;
@@ -42,7 +43,7 @@ public abstract class SqlMixContract extends SqlOltpContract {
 
   /** An item kind's options: {@code tableSize} rows, keys chosen uniformly. */
   private static WorkloadOptions items(ItemKind kind, long tableSize) {
-    return WorkloadOptions.of(kind, 42)
+    return new WorkloadOptions(kind, 42, OptionValues.defaults())
         .with(ItemKind.TABLE_SIZE, tableSize)
         .with(KeyDistribution.OPTION, KeyDistribution.UNIFORM);
   }

@@ -13,6 +13,7 @@ import io.txbench.core.kinds.Oltp;
 import io.txbench.core.kinds.Oltp.Variant;
 import io.txbench.core.run.WorkloadRun;
 import io.txbench.core.spi.ErrorClass;
+import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Queries;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.core.spi.WorkloadProvider;
@@ -272,7 +273,8 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
 
   /** {@code variant} on {@code tableSize} rows, seed 42, every other option at its default. */
   private static WorkloadOptions oltp(Variant variant, long tableSize) {
-    return WorkloadOptions.of(new Oltp(variant), 42).with(ItemKind.TABLE_SIZE, tableSize);
+    return new WorkloadOptions(new Oltp(variant), 42, OptionValues.defaults())
+        .with(ItemKind.TABLE_SIZE, tableSize);
   }
 
   /** A run of {@code iterations} on the data in place, through {@code provider}. */

@@ -29,7 +29,6 @@ import io.txbench.core.telemetry.ToolVersion;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The {@code mongo} target. */
 public final class MongoProvider implements WorkloadProvider {
 
   @Override
