@@ -1,6 +1,5 @@
 package io.txbench.cli;
 
-/** The process exit codes. */
 public final class ExitCodes {
   /** The run completed. */
   public static final int OK = 0;

@@ -30,21 +30,18 @@ abstract class TargetDefaults implements Iterable<String> {
             .iterator();
   }
 
-  /** The default ports. */
   static final class Ports extends TargetDefaults {
     Ports() {
       super(WorkloadProvider::defaultPort);
     }
   }
 
-  /** The default databases. */
   static final class Databases extends TargetDefaults {
     Databases() {
       super(WorkloadProvider::defaultDatabase);
     }
   }
 
-  /** The default user names. */
   static final class Users extends TargetDefaults {
     Users() {
       super(WorkloadProvider::defaultUser);

@@ -3,7 +3,6 @@ package io.txbench.cli;
 import io.txbench.core.telemetry.ToolVersion;
 import picocli.CommandLine.IVersionProvider;
 
-/** {@code --version}. */
 final class VersionProvider implements IVersionProvider {
   @Override
   public String[] getVersion() {

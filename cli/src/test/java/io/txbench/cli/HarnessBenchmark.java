@@ -1,6 +1,7 @@
 package io.txbench.cli;
 
 import io.txbench.core.engine.Backoff;
+import io.txbench.core.engine.ClosedLoop;
 import io.txbench.core.engine.ForDuration;
 import io.txbench.core.engine.Metrics;
 import io.txbench.core.engine.RunListener;
@@ -63,7 +64,8 @@ public final class HarnessBenchmark {
             0,
             0,
             1,
-            Backoff.defaults());
+            Backoff.defaults(),
+            new ClosedLoop());
     return new Runner(options, new Metrics(false), new RunListener() {})
         .run(new NoOp(), new NoTarget());
   }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.txbench.core.engine.Breakdown;
 import io.txbench.core.engine.ClientUsage;
 import io.txbench.core.engine.IntervalStats;
 import io.txbench.report.files.HistogramLog;
@@ -61,7 +62,7 @@ class ResultToolsCliTest {
             .replace("\"iterations\": " + perSecond * 30, "\"iterations\": " + perSecond * seconds);
     Files.writeString(run.resolve("summary.json"), summary);
     IntervalsCsv intervals = new IntervalsCsv(run);
-    HistogramLog log = new HistogramLog(run);
+    HistogramLog log = new HistogramLog(run, false);
     log.onStart(Instant.parse(start).toEpochMilli(), 4);
     for (int s = 0; s < seconds; s++) {
       Histogram h = new Histogram(3);
@@ -81,7 +82,8 @@ class ResultToolsCliTest {
               new ClientUsage(
                   1_000_000_000L, 4, OptionalLong.of(250_000_000L), 0, 0, OptionalDouble.empty()),
               4,
-              s + 1 == seconds);
+              s + 1 == seconds,
+              Breakdown.NONE);
       intervals.onInterval(period);
       log.onInterval(period);
     }
@@ -99,7 +101,7 @@ class ResultToolsCliTest {
         Files.readString(summary)
             .replace("\"iterations\"", "\"stopReason\": \"INTERRUPTED\", \"iterations\""));
     new IntervalsCsv(run).onEnd(null);
-    HistogramLog log = new HistogramLog(run);
+    HistogramLog log = new HistogramLog(run, false);
     log.onStart(Instant.parse(start).toEpochMilli(), 4);
     log.onEnd(null);
     return run;

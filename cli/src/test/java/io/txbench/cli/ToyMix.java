@@ -50,7 +50,8 @@ final class ToyMix implements Workload<AutoCloseable, Exception> {
     Thread.sleep(1);
     QueryCounter queries = worker.queries();
     queries.other();
-    queries.read(2);
+    queries.read();
+    queries.read();
     if (mix.operations().get(op) == MixOperation.UPDATE) {
       queries.write();
     }

@@ -15,7 +15,6 @@ import picocli.CommandLine.ParameterException;
 final class Exports {
   private Exports() {}
 
-  /** Writing a file, which may fail. */
   interface Writing {
     void run() throws IOException;
   }

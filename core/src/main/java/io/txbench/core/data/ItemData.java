@@ -12,12 +12,10 @@ import java.util.SplittableRandom;
  */
 public final class ItemData {
   private static final int POOL = 1024;
-  private final long seed;
   private final String[] cPool;
   private final String[] padPool;
 
   public ItemData(long seed) {
-    this.seed = seed;
     SplittableRandom random = new SplittableRandom(seed ^ 0x1CE4E5B9L);
     cPool = new String[POOL];
     padPool = new String[POOL];
@@ -25,11 +23,6 @@ public final class ItemData {
       cPool[i] = digitGroups(random, 11);
       padPool[i] = digitGroups(random, 5);
     }
-  }
-
-  /** A random generator for the rows of one load, starting from the seed. */
-  public SplittableRandom loadRandom() {
-    return new SplittableRandom(seed);
   }
 
   /**

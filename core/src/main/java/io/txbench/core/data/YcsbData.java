@@ -9,13 +9,11 @@ import java.util.SplittableRandom;
  */
 public final class YcsbData {
   private static final int POOL = 1024;
-  private final long seed;
   private final int fieldCount;
   private final String[] pool;
   private final String[] names;
 
   public YcsbData(long seed, int fieldCount, int fieldLength) {
-    this.seed = seed;
     this.fieldCount = fieldCount;
     SplittableRandom random = new SplittableRandom(seed ^ 0x5CB5DA7AL);
     pool = new String[POOL];
@@ -32,11 +30,6 @@ public final class YcsbData {
     }
   }
 
-  /** A random generator for the rows of one load, starting from the seed. */
-  public SplittableRandom loadRandom() {
-    return new SplittableRandom(seed);
-  }
-
   public int fieldCount() {
     return fieldCount;
   }
@@ -46,7 +39,6 @@ public final class YcsbData {
     return names[f];
   }
 
-  /** One field's value. */
   public String value(SplittableRandom random) {
     return pool[random.nextInt(POOL)];
   }

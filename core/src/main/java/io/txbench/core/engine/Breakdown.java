@@ -34,8 +34,4 @@ public record Breakdown(Map<String, OperationStats> operations, Queries queries)
         });
     return new Breakdown(ops, queries.minus(earlier.queries));
   }
-
-  public boolean empty() {
-    return operations.isEmpty() && !queries.any();
-  }
 }

@@ -66,7 +66,6 @@ final class ClientCounters {
     return () -> -1;
   }
 
-  /** Every counter, now. */
   Reading read() {
     long gcCount = 0;
     long gcMillis = 0;

@@ -132,7 +132,6 @@ public final class Effects {
     }
   }
 
-  /** Whether the runner abandoned this worker. */
   boolean abandoned() {
     return state.get() == ABANDONED;
   }

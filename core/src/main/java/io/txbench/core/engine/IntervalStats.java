@@ -26,34 +26,6 @@ public record IntervalStats(
     boolean last,
     Breakdown breakdown) {
 
-  /** A period of a workload that records no operations or statements apart. */
-  public IntervalStats(
-      long elapsedNanos,
-      long intervalNanos,
-      Histogram responseTimes,
-      Histogram serviceTimes,
-      long retries,
-      long errors,
-      long inDoubt,
-      long declined,
-      ClientUsage client,
-      int threads,
-      boolean last) {
-    this(
-        elapsedNanos,
-        intervalNanos,
-        responseTimes,
-        serviceTimes,
-        retries,
-        errors,
-        inDoubt,
-        declined,
-        client,
-        threads,
-        last,
-        Breakdown.NONE);
-  }
-
   /** Statements per second over this period (sysbench's qps), by read, write and other. */
   public double qps(long statements) {
     return perSecond(statements);

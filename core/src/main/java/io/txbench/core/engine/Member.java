@@ -30,7 +30,6 @@ final class Member<S extends AutoCloseable> {
     return session;
   }
 
-  /** Whether its session is open. */
   boolean hasSession() {
     return session != null;
   }

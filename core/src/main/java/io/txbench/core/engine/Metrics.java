@@ -55,11 +55,6 @@ public final class Metrics {
     final LongAdder inDoubt = new LongAdder();
   }
 
-  /** Metrics with service times apart from response times, as an open loop needs. */
-  public Metrics() {
-    this(true);
-  }
-
   /**
    * {@code separateServiceTimes} false for a closed loop: every iteration starts when intended, so
    * its service time is its response time, and recording it twice would only cost time.
@@ -164,11 +159,6 @@ public final class Metrics {
   /** Whether service times are kept apart from response times (an open loop). */
   public boolean separateServiceTimes() {
     return serviceTimes != null;
-  }
-
-  /** Records one committed iteration that took {@code nanos}, in a closed loop. */
-  public void recordSuccess(long nanos) {
-    recordCommit(nanos, nanos, false);
   }
 
   /**

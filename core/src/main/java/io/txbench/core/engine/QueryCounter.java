@@ -18,11 +18,6 @@ public final class QueryCounter {
     reads++;
   }
 
-  /** {@code n} read statements. */
-  public void read(int n) {
-    reads += n;
-  }
-
   /** One write statement: an INSERT, an UPDATE or a DELETE. */
   public void write() {
     writes++;

@@ -16,19 +16,6 @@ public record RunOptions(
     Backoff backoff,
     Pacing pacing) {
 
-  /** A closed-loop run. */
-  public RunOptions(
-      int parallelism,
-      RunLength length,
-      Duration metricsPeriod,
-      int maxRetries,
-      long maxErrors,
-      long seed,
-      Backoff backoff) {
-    this(
-        parallelism, length, metricsPeriod, maxRetries, maxErrors, seed, backoff, new ClosedLoop());
-  }
-
   /** Whether iterations follow a schedule rather than each other. */
   public boolean openLoop() {
     return pacing instanceof OpenLoop;

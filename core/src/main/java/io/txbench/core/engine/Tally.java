@@ -52,11 +52,6 @@ public record Tally(
     return sum;
   }
 
-  /** A run whose every iteration either committed or was rolled back. */
-  public static Tally exact(long committed) {
-    return new Tally(committed, 0, 0, 0, 0);
-  }
-
   /** The iterations whose work the server holds for certain: committed and not declined. */
   public long applied() {
     return completed - declined;

@@ -99,7 +99,6 @@ public abstract class ItemKind implements WorkloadKind {
     return OptionValues.of(TABLE_SIZE, rows);
   }
 
-  /** The number of tables. */
   public static int tables(OptionValues values) {
     return values.get(TABLES).intValue();
   }

@@ -49,7 +49,6 @@ public class MixKind extends ItemKind {
     return List.of(MIX, SCAN_LENGTH);
   }
 
-  /** The mix to run. */
   public Mix mix(OptionValues values) {
     return values.get(MIX);
   }
@@ -59,7 +58,6 @@ public class MixKind extends ItemKind {
     return java.util.Optional.of(mix(values).names());
   }
 
-  /** The longest scan. */
   public static long scanLength(OptionValues values) {
     return values.get(SCAN_LENGTH);
   }

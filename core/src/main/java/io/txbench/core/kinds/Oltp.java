@@ -83,10 +83,6 @@ public final class Oltp extends ItemKind {
         name, "N", what + " per transaction (0 to 1,000).", defaultValue, 0, 1_000);
   }
 
-  public Variant variant() {
-    return variant;
-  }
-
   @Override
   public String name() {
     return variant.workloadName;

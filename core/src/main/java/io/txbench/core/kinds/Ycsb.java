@@ -15,7 +15,6 @@ public final class Ycsb extends MixKind {
   /** The data the presets share, as txbench's record and lease name it. */
   public static final String DATA_SET = "ycsb";
 
-  /** The name of YCSB's table. */
   public static final String TABLE = "usertable";
 
   public static final DeclaredOption<Long> FIELD_COUNT =
@@ -68,10 +67,6 @@ public final class Ycsb extends MixKind {
 
   public Ycsb(Preset preset) {
     this.preset = preset;
-  }
-
-  public Preset preset() {
-    return preset;
   }
 
   @Override

@@ -56,7 +56,6 @@ public final class Benchmark implements AutoCloseable {
     CLOSED
   }
 
-  /** A step done, which may fail. */
   @FunctionalInterface
   private interface Step {
     void run(Workload<?, ?> workload) throws Exception;

@@ -12,14 +12,6 @@ import java.time.Duration;
  */
 public record RunPlan(RunOptions run, Duration warmUp, boolean verify, boolean commitCheck) {
 
-  /**
-   * A plan without the commit cross-check: the command line and the Java API ask for it unless told
-   * not to; a caller of the engine itself asks for it when it wants it (and its waits).
-   */
-  public RunPlan(RunOptions run, Duration warmUp, boolean verify) {
-    this(run, warmUp, verify, false);
-  }
-
   public RunPlan {
     if (run == null) {
       throw new IllegalArgumentException("a plan needs its run's options");

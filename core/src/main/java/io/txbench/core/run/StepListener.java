@@ -15,7 +15,6 @@ import java.util.Optional;
  */
 public interface StepListener {
 
-  /** A listener that follows nothing. */
   StepListener NONE = new StepListener() {};
 
   /** The unmeasured warm-up of {@code length} starts (not called without one); what follows it. */

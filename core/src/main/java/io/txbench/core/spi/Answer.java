@@ -118,9 +118,4 @@ public record Answer(String query, List<String> columns, List<String> rows, Stri
       throw new IllegalStateException("every JDK has SHA-256", e);
     }
   }
-
-  /** The header line: the column names separated by tabs. */
-  public String header() {
-    return String.join("\t", columns);
-  }
 }

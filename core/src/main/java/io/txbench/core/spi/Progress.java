@@ -6,7 +6,6 @@ public interface Progress {
   /** Starts a task of {@code total} steps (rows); close the returned task when it is done. */
   Task start(String name, long total);
 
-  /** One task in progress. */
   interface Task extends AutoCloseable {
     void advance(long steps);
 

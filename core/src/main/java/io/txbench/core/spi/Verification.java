@@ -20,7 +20,6 @@ public record Verification(
     @Nullable String cause,
     List<Answer> answers) {
 
-  /** The verdict. */
   public enum Status {
     PASSED("passed"),
     FAILED("failed"),

@@ -8,11 +8,6 @@ import org.jspecify.annotations.Nullable;
  */
 public record WorkloadOptions(WorkloadKind kind, long seed, OptionValues declared) {
 
-  /** {@code kind} with every option of its own at its default. */
-  public static WorkloadOptions of(WorkloadKind kind, long seed) {
-    return new WorkloadOptions(kind, seed, OptionValues.defaults());
-  }
-
   /** The same, with {@code option} set to {@code value}. */
   public <T> WorkloadOptions with(DeclaredOption<T> option, T value) {
     return new WorkloadOptions(kind, seed, declared.with(option, value));

@@ -31,7 +31,6 @@ public final class WorkloadTable<T extends Target> {
     this.byName = byName;
   }
 
-  /** An empty table. */
   public static <T extends Target> WorkloadTable<T> of() {
     return new WorkloadTable<>(Map.of());
   }

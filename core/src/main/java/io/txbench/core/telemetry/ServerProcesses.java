@@ -110,11 +110,6 @@ public final class ServerProcesses {
     return false;
   }
 
-  /** Whether their bytes read and written can be read, beside their CPU time. */
-  boolean io() {
-    return io;
-  }
-
   /** The columns: {@code server_cpu_cores}, and the bytes read and written where they are known. */
   public List<String> columns() {
     return io

@@ -23,8 +23,8 @@ class MetricsTest {
   @Test
   void aClosedLoopRecordsOnceAndReportsTheSameTimes() {
     Metrics metrics = new Metrics(false);
-    metrics.recordSuccess(5_000_000);
-    metrics.recordSuccess(7_000_000);
+    metrics.recordCommit(5_000_000, 5_000_000, false);
+    metrics.recordCommit(7_000_000, 7_000_000, false);
     Metrics.Sample sample = metrics.sampleInterval();
     assertEquals(2, sample.serviceTimes().getTotalCount());
     assertEquals(sample.responseTimes(), sample.serviceTimes());

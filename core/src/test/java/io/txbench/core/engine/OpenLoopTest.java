@@ -51,7 +51,8 @@ class OpenLoopTest {
   }
 
   private static RunResult run(RunOptions options, Workload<?, ?> workload) throws Exception {
-    return new Runner(options, new Metrics(), new RunListener() {}).run(workload, new FakeTarget());
+    return new Runner(options, new Metrics(true), new RunListener() {})
+        .run(workload, new FakeTarget());
   }
 
   @Test

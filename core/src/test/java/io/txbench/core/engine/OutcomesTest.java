@@ -19,8 +19,17 @@ class OutcomesTest {
 
   private static RunResult run(long iterations, ScriptedWorkload workload) throws Exception {
     RunOptions options =
-        new RunOptions(1, new ForIterations(iterations), Duration.ofMillis(50), 10, 0, 1, NO_WAIT);
-    return new Runner(options, new Metrics(), new RunListener() {}).run(workload, new FakeTarget());
+        new RunOptions(
+            1,
+            new ForIterations(iterations),
+            Duration.ofMillis(50),
+            10,
+            0,
+            1,
+            NO_WAIT,
+            new ClosedLoop());
+    return new Runner(options, new Metrics(true), new RunListener() {})
+        .run(workload, new FakeTarget());
   }
 
   /** Reports one step committed on its own (a write in autocommit). */
@@ -135,8 +144,15 @@ class OutcomesTest {
             });
     RunOptions options =
         new RunOptions(
-            1, new ForDuration(Duration.ofMinutes(1)), Duration.ofMillis(50), 10, 0, 1, NO_WAIT);
-    runner[0] = new Runner(options, new Metrics(), new RunListener() {});
+            1,
+            new ForDuration(Duration.ofMinutes(1)),
+            Duration.ofMillis(50),
+            10,
+            0,
+            1,
+            NO_WAIT,
+            new ClosedLoop());
+    runner[0] = new Runner(options, new Metrics(true), new RunListener() {});
     RunResult r = runner[0].run(workload, new FakeTarget());
     assertEquals(5, r.outcomes().iterations());
     assertEquals(0, r.outcomes().errors());

@@ -21,12 +21,13 @@ class RunnerTest {
         maxRetries,
         maxErrors,
         1,
-        NO_WAIT);
+        NO_WAIT,
+        new ClosedLoop());
   }
 
   private static RunResult run(RunOptions options, Workload<?, ?> workload, RunListener listener)
       throws Exception {
-    return new Runner(options, new Metrics(), listener).run(workload, new FakeTarget());
+    return new Runner(options, new Metrics(true), listener).run(workload, new FakeTarget());
   }
 
   @Test
@@ -44,7 +45,14 @@ class RunnerTest {
   void stopsWhenTheDurationHasElapsed() throws Exception {
     RunOptions options =
         new RunOptions(
-            2, new ForDuration(Duration.ofMillis(300)), Duration.ofMillis(100), 0, 0, 1, NO_WAIT);
+            2,
+            new ForDuration(Duration.ofMillis(300)),
+            Duration.ofMillis(100),
+            0,
+            0,
+            1,
+            NO_WAIT,
+            new ClosedLoop());
     ScriptedWorkload workload = ScriptedWorkload.alwaysSucceeds();
     RunResult result = run(options, workload, new RunListener() {});
     assertEquals(StopReason.DURATION_ELAPSED, result.window().stopReason());
@@ -92,7 +100,14 @@ class RunnerTest {
     ScriptedWorkload workload = ScriptedWorkload.failing(n -> new IllegalStateException("down"));
     RunOptions options =
         new RunOptions(
-            1, new ForDuration(Duration.ofMinutes(5)), Duration.ofMillis(50), 0, 5, 1, NO_WAIT);
+            1,
+            new ForDuration(Duration.ofMinutes(5)),
+            Duration.ofMillis(50),
+            0,
+            5,
+            1,
+            NO_WAIT,
+            new ClosedLoop());
     RunResult result = run(options, workload, new RunListener() {});
     assertEquals(StopReason.MAX_ERRORS, result.window().stopReason());
     assertEquals(5, result.outcomes().errors());
@@ -104,7 +119,14 @@ class RunnerTest {
     Backoff slow = new Backoff(Duration.ofMillis(40), Duration.ofMillis(40));
     RunOptions options =
         new RunOptions(
-            1, new ForDuration(Duration.ofMillis(400)), Duration.ofMillis(100), 0, 0, 1, slow);
+            1,
+            new ForDuration(Duration.ofMillis(400)),
+            Duration.ofMillis(100),
+            0,
+            0,
+            1,
+            slow,
+            new ClosedLoop());
     RunResult result = run(options, workload, new RunListener() {});
     // Without the pause, a failing iteration costs microseconds: thousands in 400 ms.
     assertTrue(result.outcomes().errors() < 100, "errors: " + result.outcomes().errors());
@@ -116,8 +138,15 @@ class RunnerTest {
     ScriptedWorkload workload = ScriptedWorkload.alwaysSucceeds();
     RunOptions options =
         new RunOptions(
-            2, new ForDuration(Duration.ofMinutes(5)), Duration.ofMillis(50), 0, 0, 1, NO_WAIT);
-    Runner runner = new Runner(options, new Metrics(), new RunListener() {});
+            2,
+            new ForDuration(Duration.ofMinutes(5)),
+            Duration.ofMillis(50),
+            0,
+            0,
+            1,
+            NO_WAIT,
+            new ClosedLoop());
+    Runner runner = new Runner(options, new Metrics(true), new RunListener() {});
     Thread stopper =
         new Thread(
             () -> {
@@ -140,7 +169,14 @@ class RunnerTest {
     List<IntervalStats> intervals = new CopyOnWriteArrayList<>();
     RunOptions options =
         new RunOptions(
-            2, new ForDuration(Duration.ofMillis(350)), Duration.ofMillis(100), 0, 0, 1, NO_WAIT);
+            2,
+            new ForDuration(Duration.ofMillis(350)),
+            Duration.ofMillis(100),
+            0,
+            0,
+            1,
+            NO_WAIT,
+            new ClosedLoop());
     ScriptedWorkload workload =
         ScriptedWorkload.failing(n -> n % 100 == 0 ? new IllegalStateException("x") : null);
     RunResult result =
@@ -195,7 +231,14 @@ class RunnerTest {
       List<IntervalStats> periods = new CopyOnWriteArrayList<>();
       RunOptions options =
           new RunOptions(
-              1, new ForDuration(Duration.ofMillis(150)), Duration.ofMillis(50), 0, 0, 1, NO_WAIT);
+              1,
+              new ForDuration(Duration.ofMillis(150)),
+              Duration.ofMillis(50),
+              0,
+              0,
+              1,
+              NO_WAIT,
+              new ClosedLoop());
       RunListener recording =
           new RunListener() {
             @Override
@@ -204,7 +247,7 @@ class RunnerTest {
             }
           };
       RunResult result =
-          new Runner(options, new Metrics(), recording)
+          new Runner(options, new Metrics(true), recording)
               .run(ScriptedWorkload.alwaysSucceeds(), new FakeTarget());
       for (IntervalStats period : periods) {
         assertTrue(period.intervalNanos() > 0, "run " + run + ": a period of no time " + periods);

@@ -30,7 +30,14 @@ class WindowTest {
 
   private static RunOptions timed(int threads, Duration duration) {
     return new RunOptions(
-        threads, new ForDuration(duration), Duration.ofMillis(100), 0, 0, 1, NO_WAIT);
+        threads,
+        new ForDuration(duration),
+        Duration.ofMillis(100),
+        0,
+        0,
+        1,
+        NO_WAIT,
+        new ClosedLoop());
   }
 
   /** Blocks until released, whatever interrupts it: a server that does not answer. */
@@ -96,7 +103,7 @@ class WindowTest {
               }
             });
     RunResult r =
-        new Runner(timed(2, Duration.ofMillis(300)), new Metrics(), new RunListener() {})
+        new Runner(timed(2, Duration.ofMillis(300)), new Metrics(true), new RunListener() {})
             .run(workload, new FakeTarget());
     assertEquals(Duration.ofMillis(300).toNanos(), r.window().nanos());
     // The slow one, and maybe one the other worker started just before the deadline.
@@ -121,7 +128,7 @@ class WindowTest {
                 committedLate.set(true);
               }
             });
-    Metrics metrics = new Metrics();
+    Metrics metrics = new Metrics(true);
     long begin = System.nanoTime();
     RunResult r =
         new Runner(timed(1, Duration.ofMillis(200)), metrics, new RunListener() {})
@@ -157,7 +164,7 @@ class WindowTest {
               }
             });
     RunResult r =
-        new Runner(timed(1, Duration.ofMillis(100)), new Metrics(), new RunListener() {})
+        new Runner(timed(1, Duration.ofMillis(100)), new Metrics(true), new RunListener() {})
             .run(workload, new FakeTarget());
     assertEquals(0, r.outcomes().inDoubt());
     assertEquals(0, r.outcomes().iterations());
@@ -184,7 +191,7 @@ class WindowTest {
     try (Crew<AutoCloseable> crew = new Crew<>(slowToOpen, 4)) {
       for (int run = 0; run < 2; run++) {
         RunResult r =
-            new Runner(timed(4, Duration.ofMillis(200)), new Metrics(), new RunListener() {})
+            new Runner(timed(4, Duration.ofMillis(200)), new Metrics(true), new RunListener() {})
                 .run(crew, new FakeTarget());
         assertTrue(
             r.latencies().maxMillis() < 1000,
@@ -212,7 +219,8 @@ class WindowTest {
         assertThrows(
             TargetUnavailableException.class,
             () ->
-                new Runner(timed(4, Duration.ofSeconds(10)), new Metrics(), new RunListener() {})
+                new Runner(
+                        timed(4, Duration.ofSeconds(10)), new Metrics(true), new RunListener() {})
                     .run(refusing, new FakeTarget()));
     String message = Objects.requireNonNull(e.getMessage());
     assertTrue(message.contains("too many clients"), message);
@@ -237,7 +245,7 @@ class WindowTest {
     RunResult r =
         new Runner(
                 timed(1, Duration.ofMillis(200)),
-                new Metrics(),
+                new Metrics(true),
                 new RunListener() {
                   @Override
                   public void onInterval(IntervalStats stats) {

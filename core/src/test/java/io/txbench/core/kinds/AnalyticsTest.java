@@ -125,7 +125,7 @@ class AnalyticsTest {
   }
 
   private AnalyticsRun run(Map<String, Long> after, List<Answer> answers) {
-    return new AnalyticsRun(rows(), after, Tally.exact(6), options, SEED, answers);
+    return new AnalyticsRun(rows(), after, new Tally(6, 0, 0, 0, 0), options, SEED, answers);
   }
 
   @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.engine.Backoff;
+import io.txbench.core.engine.ClosedLoop;
 import io.txbench.core.engine.ForIterations;
 import io.txbench.core.engine.Metrics;
 import io.txbench.core.engine.RunListener;
@@ -43,7 +44,8 @@ class BenchmarkTest {
           Duration.ofSeconds(5),
           Duration.ofSeconds(60),
           OptionValues.defaults());
-  private static final WorkloadOptions OPTIONS = WorkloadOptions.of(new PointSelect(), 42);
+  private static final WorkloadOptions OPTIONS =
+      new WorkloadOptions(new PointSelect(), 42, OptionValues.defaults());
 
   private final LoggedWorkload workload = new LoggedWorkload();
 
@@ -56,9 +58,11 @@ class BenchmarkTest {
             0,
             0,
             1,
-            new Backoff(Duration.ZERO, Duration.ZERO)),
+            new Backoff(Duration.ZERO, Duration.ZERO),
+            new ClosedLoop()),
         warmUp,
-        verify);
+        verify,
+        false);
   }
 
   private Benchmark open(int workers) throws Exception {

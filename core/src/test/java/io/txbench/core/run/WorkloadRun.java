@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.engine.Backoff;
+import io.txbench.core.engine.ClosedLoop;
 import io.txbench.core.engine.ForIterations;
 import io.txbench.core.engine.Metrics;
 import io.txbench.core.engine.RunListener;
@@ -114,7 +115,8 @@ public final class WorkloadRun {
             10,
             0,
             7,
-            Backoff.defaults());
+            Backoff.defaults(),
+            new ClosedLoop());
     return run(provider, target, options, run, prepare, () -> {});
   }
 
@@ -132,7 +134,12 @@ public final class WorkloadRun {
       Disruption disruption)
       throws Exception {
     return run(
-        provider, target, options, new RunPlan(run, Duration.ZERO, true), prepare, disruption);
+        provider,
+        target,
+        options,
+        new RunPlan(run, Duration.ZERO, true, false),
+        prepare,
+        disruption);
   }
 
   /**

@@ -19,7 +19,8 @@ class TransactionModeTest {
 
   @Test
   void aKindOfOneStatementPerIterationRunsNoTransactions() {
-    WorkloadOptions pointSelect = WorkloadOptions.of(new PointSelect(), 42);
+    WorkloadOptions pointSelect =
+        new WorkloadOptions(new PointSelect(), 42, OptionValues.defaults());
     assertEquals(TransactionMode.NONE, pointSelect.transactions());
     assertFalse(pointSelect.transactional());
     assertEquals(TransactionMode.NONE, pointSelect.on(emulator()).transactions());
@@ -27,7 +28,7 @@ class TransactionModeTest {
 
   @Test
   void aTransactionalKindRunsInTransactionsUnlessToldOtherwise() {
-    WorkloadOptions airline = WorkloadOptions.of(new Airline(), 42);
+    WorkloadOptions airline = new WorkloadOptions(new Airline(), 42, OptionValues.defaults());
     assertEquals(TransactionMode.TRANSACTIONS, airline.transactions());
     assertTrue(airline.transactional());
     assertEquals(TransactionMode.TRANSACTIONS, airline.on(null).transactions());
@@ -38,7 +39,8 @@ class TransactionModeTest {
 
   @Test
   void theKindsOwnNameForRunningWithoutTransactionsDecidesAsWell() {
-    WorkloadOptions oltp = WorkloadOptions.of(new Oltp(Oltp.Variant.READ_WRITE), 42);
+    WorkloadOptions oltp =
+        new WorkloadOptions(new Oltp(Oltp.Variant.READ_WRITE), 42, OptionValues.defaults());
     assertEquals(TransactionMode.TRANSACTIONS, oltp.transactions());
     assertEquals(
         TransactionMode.DISABLED, oltp.with(Oltp.SKIP_TRX, true).transactions(), "--skip-trx");
@@ -46,7 +48,8 @@ class TransactionModeTest {
 
   @Test
   void anEmulatorWithoutTransactionsRunsATransactionalKindWithout() {
-    WorkloadOptions airline = WorkloadOptions.of(new Airline(), 42).on(emulator());
+    WorkloadOptions airline =
+        new WorkloadOptions(new Airline(), 42, OptionValues.defaults()).on(emulator());
     assertEquals(TransactionMode.DISABLED, airline.transactions());
     assertFalse(airline.transactional());
   }

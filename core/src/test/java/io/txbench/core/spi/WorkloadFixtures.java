@@ -34,7 +34,7 @@ public final class WorkloadFixtures {
   public static WorkloadOptions options(
       String name, long tableSize, long seed, boolean noTransaction, long schedules) {
     WorkloadKind kind = kind(name);
-    WorkloadOptions options = WorkloadOptions.of(kind, seed);
+    WorkloadOptions options = new WorkloadOptions(kind, seed, OptionValues.defaults());
     if (kind instanceof ItemKind) {
       options = options.with(ItemKind.TABLE_SIZE, tableSize);
     }

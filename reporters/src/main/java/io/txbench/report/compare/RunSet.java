@@ -26,16 +26,11 @@ public final class RunSet {
 
   private RunSet() {}
 
-  /** Reads every run under {@code paths}; the message of the exception names what is wrong. */
-  public static List<ResultDirectory> load(List<Path> paths) throws IOException {
-    return load(paths, note -> {});
-  }
-
   /**
-   * The same, each run read once however many ways it is named (through a link such as "latest", or
-   * a directory given twice: links resolved, the path that is no link kept), and without the runs
-   * that were stopped before they measured anything; each run left out is a one-line note to {@code
-   * notes}.
+   * Reads every run under {@code paths}, the exception's message naming what is wrong; each run
+   * read once however many ways it is named (through a link such as "latest", or a directory given
+   * twice: links resolved, the path that is no link kept), and without the runs that were stopped
+   * before they measured anything; each run left out is a one-line note to {@code notes}.
    *
    * @throws IOException also when no run is left
    */

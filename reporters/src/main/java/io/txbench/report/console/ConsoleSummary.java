@@ -26,11 +26,6 @@ import org.HdrHistogram.Histogram;
 public final class ConsoleSummary {
   private ConsoleSummary() {}
 
-  /** Everything but the verdict. */
-  public static void print(PrintStream out, RunSummary s) {
-    print(out, s, UnaryOperator.identity());
-  }
-
   /**
    * Everything but the verdict; the lines that may quote a driver's message (the commit check,
    * failed writes) passed through {@code quoted}, the run's credentials: the fields txbench writes
@@ -168,13 +163,9 @@ public final class ConsoleSummary {
     return java.util.Optional.of(line + ": they differ (" + c.note() + ").");
   }
 
-  /** Verify's verdict, the last line of the block. */
-  public static void printVerification(PrintStream out, Verification v) {
-    printVerification(out, v, UnaryOperator.identity());
-  }
-
   /**
-   * The same, with what may quote a driver (why verify did not run, notes) through {@code quoted}.
+   * Verify's verdict, the last line of the block; what may quote a driver (why verify did not run,
+   * notes) through {@code quoted}.
    */
   public static void printVerification(
       PrintStream out, Verification v, UnaryOperator<String> quoted) {

@@ -22,10 +22,6 @@ public final class HistogramLog implements RunListener {
   private final HistogramLogWriter writer;
   private final boolean serviceTimes;
 
-  public HistogramLog(Path directory) throws IOException {
-    this(directory, false);
-  }
-
   /** With {@code serviceTimes}, each period's service times are logged too, tagged. */
   public HistogramLog(Path directory, boolean serviceTimes) throws IOException {
     this.serviceTimes = serviceTimes;

@@ -67,17 +67,6 @@ public final class SummaryFields {
     return PERCENTILES;
   }
 
-  /** The fields of queries checked, each a component of {@link SummaryFile.QueryCounts}. */
-  static List<String> queryFields() {
-    return java.util.stream.Stream.concat(QUERY_COUNTS.stream(), QUERY_RATES.stream()).toList();
-  }
-
-  /** The fields of an operation checked, each a component of {@link SummaryFile.Operation}. */
-  static List<String> operationFields() {
-    return java.util.stream.Stream.concat(OPERATION_COUNTS.stream(), OPERATION_FIGURES.stream())
-        .toList();
-  }
-
   /** Throws, with one line that names {@code file} and the field, if a field is wrong. */
   static void check(Path file, JsonNode summary) throws IOException {
     for (String field : List.of("target", "workload")) {

@@ -24,23 +24,11 @@ public final class SummaryJson {
 
   private SummaryJson() {}
 
-  /** Writes (or replaces) summary.json in {@code directory}; a failed write leaves the old one. */
-  public static void write(Path directory, RunSummary summary) throws IOException {
-    write(directory, summary, UnaryOperator.identity());
-  }
-
   /**
-   * The same, with every string of text from outside (an error's message) passed through {@code
-   * mask} (the run's credentials); see {@link SummaryFile#write}.
-   */
-  public static void write(Path directory, RunSummary summary, UnaryOperator<String> mask)
-      throws IOException {
-    write(directory, summary, null, mask);
-  }
-
-  /**
-   * The same, with what the setup before the run did to the data ({@code setup}; null when the run
-   * used data loaded before).
+   * Writes (or replaces) summary.json in {@code directory}, a failed write leaving the old one;
+   * every string of text from outside (an error's message) passed through {@code mask} (the run's
+   * credentials); see {@link SummaryFile#write}. {@code setup} is what the setup before the run did
+   * to the data; null when the run used data loaded before.
    */
   public static void write(
       Path directory, RunSummary summary, Setup setup, UnaryOperator<String> mask)
@@ -60,12 +48,10 @@ public final class SummaryJson {
     return answers;
   }
 
-  /** A run's summary as summary.json holds it: seconds and ms rounded, classes by label. */
-  public static SummaryFile of(RunSummary s) {
-    return of(s, null);
-  }
-
-  /** The same, with the setup before the run; null when none ran. */
+  /**
+   * A run's summary as summary.json holds it: seconds and ms rounded, classes by label; {@code
+   * setup}, what the setup before the run did, null when none ran.
+   */
   public static SummaryFile of(RunSummary s, Setup setup) {
     RunResult r = s.result();
     return new SummaryFile(

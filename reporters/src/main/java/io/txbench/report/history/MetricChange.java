@@ -21,7 +21,6 @@ public record MetricChange(
     double allowed,
     Outcome outcome) {
 
-  /** What a change means. */
   public enum Outcome {
     /** Within what the baseline's noise allows, or not comparable (a baseline median of 0). */
     WITHIN,

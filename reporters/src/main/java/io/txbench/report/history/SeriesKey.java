@@ -57,7 +57,6 @@ public record SeriesKey(
     client = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(client));
   }
 
-  /** The series {@code run} belongs to. */
   static SeriesKey of(SummaryFile run) {
     SortedMap<String, String> server = new TreeMap<>();
     SortedMap<String, String> client = new TreeMap<>();

@@ -5,8 +5,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -25,11 +23,6 @@ public final class HtmlReport {
       "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:";
 
   private HtmlReport() {}
-
-  public static void write(List<ResultDirectory> runs, Path file) throws IOException {
-    String page = page(runs);
-    Files.writeString(file, page, StandardCharsets.UTF_8);
-  }
 
   /**
    * The page of {@code runs}; the exception's message is one line that names a run's file that

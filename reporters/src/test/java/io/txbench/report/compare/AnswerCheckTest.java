@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -188,7 +189,9 @@ class AnswerCheckTest {
         new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8);
     Answer answer = answer(5, 7);
     ConsoleSummary.printVerification(
-        out, Verification.of(Map.of("committed", 6L), List.of()).withAnswers(List.of(answer)));
+        out,
+        Verification.of(Map.of("committed", 6L), List.of()).withAnswers(List.of(answer)),
+        UnaryOperator.identity());
     assertEquals(
         List.of(
             "  verification  passed {committed=6}",

@@ -12,6 +12,7 @@ import io.txbench.report.files.SummaryJson;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,7 +48,10 @@ class CompareOperationsTest {
     Path out = dir.resolve(name);
     java.nio.file.Files.createDirectories(out);
     SummaryJson.write(
-        out, MixRuns.summary("mix", MixRuns.run(mix(selects, updates, 0), new Queries(3, 2, 0))));
+        out,
+        MixRuns.summary("mix", MixRuns.run(mix(selects, updates, 0), new Queries(3, 2, 0))),
+        null,
+        UnaryOperator.identity());
     return ResultDirectory.load(out);
   }
 }

@@ -38,7 +38,7 @@ class RunSetTest {
       throws IOException {
     Path run = Files.createDirectories(dir.resolve("run"));
     Files.writeString(run.resolve(SummaryJson.FILE), content);
-    IOException e = assertThrows(IOException.class, () -> RunSet.load(List.of(run)));
+    IOException e = assertThrows(IOException.class, () -> RunSet.load(List.of(run), note -> {}));
     assertTrue(e.getMessage().startsWith(run.resolve(SummaryJson.FILE) + " "), e.getMessage());
     assertTrue(e.getMessage().contains(what), e.getMessage());
     assertEquals(1, e.getMessage().lines().count(), e.getMessage());
@@ -61,7 +61,7 @@ class RunSetTest {
     fields[1] = count;
     lines.set(line - 1, String.join(",", fields));
     Files.write(run.resolve(IntervalsCsv.FILE), lines);
-    IOException e = assertThrows(IOException.class, () -> RunSet.load(List.of(run)));
+    IOException e = assertThrows(IOException.class, () -> RunSet.load(List.of(run), note -> {}));
     assertEquals(run.resolve(IntervalsCsv.FILE) + " is corrupt: " + what, e.getMessage());
   }
 
@@ -72,7 +72,7 @@ class RunSetTest {
         run.resolve(IntervalsCsv.FILE),
         "t,count\n1,many\n",
         java.nio.file.StandardOpenOption.APPEND);
-    IOException e = assertThrows(IOException.class, () -> RunSet.load(List.of(run)));
+    IOException e = assertThrows(IOException.class, () -> RunSet.load(List.of(run), note -> {}));
     assertTrue(
         e.getMessage()
             .startsWith(
@@ -113,7 +113,7 @@ class RunSetTest {
       summary.set(field, json.readTree(value));
     }
     json.writeValue(run.resolve(SummaryJson.FILE).toFile(), summary);
-    IOException e = assertThrows(IOException.class, () -> RunSet.load(List.of(run)));
+    IOException e = assertThrows(IOException.class, () -> RunSet.load(List.of(run), note -> {}));
     assertTrue(
         e.getMessage().startsWith(run.resolve(SummaryJson.FILE) + " is corrupt: " + what),
         e.getMessage());
@@ -127,13 +127,15 @@ class RunSetTest {
     List<String> header =
         Files.readAllLines(log).stream().filter(l -> !l.matches("^[0-9].*")).toList();
     Files.write(log, header);
-    ResultDirectory cut = RunSet.load(List.of(run)).get(0); // compare needs no histogram
+    ResultDirectory cut =
+        RunSet.load(List.of(run), note -> {}).get(0); // compare needs no histogram
     IOException e = assertThrows(IOException.class, cut::withHistograms);
     assertEquals(
         log + " is corrupt: it holds no histogram (cut short after its header?)", e.getMessage());
     Files.delete(log);
     IOException missing =
-        assertThrows(IOException.class, () -> RunSet.load(List.of(run)).get(0).withHistograms());
+        assertThrows(
+            IOException.class, () -> RunSet.load(List.of(run), note -> {}).get(0).withHistograms());
     assertTrue(
         missing.getMessage().startsWith(run + " has no " + HistogramLog.FILE),
         missing.getMessage());
@@ -143,7 +145,9 @@ class RunSetTest {
   @CsvSource({"''", "' '"})
   void anEmptyBaselineIsToldToNameARun(String chosen) throws IOException {
     List<ResultDirectory> runs =
-        RunSet.load(List.of(FakeRuns.write(dir.resolve("p8"), "postgres", 1_000_000, 2, 10, 1)));
+        RunSet.load(
+            List.of(FakeRuns.write(dir.resolve("p8"), "postgres", 1_000_000, 2, 10, 1)),
+            note -> {});
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> RunSet.baseline(runs, chosen));
     assertEquals("--baseline must name a run: its directory, or its name (p8)", e.getMessage());
@@ -160,7 +164,7 @@ class RunSetTest {
     Files.createDirectories(sweep.resolve("notes"));
     List<String> expected =
         List.of("postgres-insert-p8", "postgres-insert-p16", "postgres-insert-p64");
-    assertEquals(expected, labels(RunSet.load(List.of(sweep))));
+    assertEquals(expected, labels(RunSet.load(List.of(sweep), note -> {})));
     // A shell glob gives them in name order: the start times still tell the sweep's order.
     assertEquals(
         expected,
@@ -169,16 +173,19 @@ class RunSetTest {
                 List.of(
                     sweep.resolve("postgres-insert-p16"),
                     sweep.resolve("postgres-insert-p64"),
-                    sweep.resolve("postgres-insert-p8")))));
+                    sweep.resolve("postgres-insert-p8")),
+                note -> {})));
   }
 
   @Test
   void aDirectoryWithNoRunInItIsRefusedByName() throws IOException {
     Path empty = Files.createDirectories(dir.resolve("empty").resolve("nothing"));
-    IOException e = assertThrows(IOException.class, () -> RunSet.load(List.of(empty.getParent())));
+    IOException e =
+        assertThrows(IOException.class, () -> RunSet.load(List.of(empty.getParent()), note -> {}));
     assertTrue(e.getMessage().contains("not a txbench result directory"), e.getMessage());
     IOException missing =
-        assertThrows(IOException.class, () -> RunSet.load(List.of(dir.resolve("nowhere"))));
+        assertThrows(
+            IOException.class, () -> RunSet.load(List.of(dir.resolve("nowhere")), note -> {}));
     assertTrue(missing.getMessage().endsWith("nowhere does not exist"), missing.getMessage());
   }
 
@@ -189,7 +196,8 @@ class RunSetTest {
             List.of(
                 FakeRuns.write(dir.resolve("a").resolve("p8"), "postgres", 1_000_000, 2, 10, 1),
                 FakeRuns.write(dir.resolve("a").resolve("p16"), "postgres", 2_000_000, 2, 10, 1),
-                FakeRuns.write(dir.resolve("b").resolve("p8"), "postgres", 3_000_000, 2, 10, 1)));
+                FakeRuns.write(dir.resolve("b").resolve("p8"), "postgres", 3_000_000, 2, 10, 1)),
+            note -> {});
     assertEquals(runs.get(1), RunSet.baseline(runs, "p16"));
     assertEquals(runs.get(2), RunSet.baseline(runs, dir.resolve("b/p8").toString()));
     IllegalArgumentException twice =
@@ -214,7 +222,7 @@ class RunSetTest {
     List<String> notes = new ArrayList<>();
     assertEquals(List.of("r1", "r2"), labels(RunSet.load(List.of(sweep), notes::add)));
     assertEquals(List.of("skipped " + r3 + ": stopped before measuring"), notes);
-    IOException alone = assertThrows(IOException.class, () -> RunSet.load(List.of(r3)));
+    IOException alone = assertThrows(IOException.class, () -> RunSet.load(List.of(r3), note -> {}));
     assertEquals(
         r3 + " holds no measured run (every one was stopped before measuring)", alone.getMessage());
   }

@@ -31,6 +31,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -48,7 +49,7 @@ class BreakdownSummaryTest {
 
   @Test
   void summaryJsonHasTheQueriesAndEachOperationInTheWorkloadsOrder() throws IOException {
-    SummaryJson.write(dir, MixRuns.summary("mix", MIX));
+    SummaryJson.write(dir, MixRuns.summary("mix", MIX), null, UnaryOperator.identity());
     JsonNode json = new ObjectMapper().readTree(dir.resolve(SummaryJson.FILE).toFile());
     assertEquals(
         new ObjectMapper()
@@ -73,9 +74,9 @@ class BreakdownSummaryTest {
   @Test
   void whatIsWrittenReadsBackAsTheSameRecord() throws IOException {
     RunSummary summary = MixRuns.summary("mix", MIX);
-    SummaryJson.write(dir, summary);
+    SummaryJson.write(dir, summary, null, UnaryOperator.identity());
     SummaryFile read = SummaryFile.read(dir.resolve(SummaryJson.FILE));
-    assertEquals(SummaryJson.of(summary), read);
+    assertEquals(SummaryJson.of(summary, null), read);
     assertEquals(40, read.breakdown().queries().total());
     assertEquals(
         List.of("point-select", "update"), List.copyOf(read.breakdown().operations().keySet()));
@@ -84,7 +85,11 @@ class BreakdownSummaryTest {
 
   @Test
   void aSummaryWithoutThemLeavesThemOutAndReadsWithout() throws IOException {
-    SummaryJson.write(dir, MixRuns.summary("insert", MixRuns.run(Map.of(), Queries.NONE)));
+    SummaryJson.write(
+        dir,
+        MixRuns.summary("insert", MixRuns.run(Map.of(), Queries.NONE)),
+        null,
+        UnaryOperator.identity());
     String written = Files.readString(dir.resolve(SummaryJson.FILE));
     assertFalse(written.contains("\"queries\""), written);
     assertFalse(written.contains("\"operations\""), written);
@@ -106,7 +111,7 @@ class BreakdownSummaryTest {
       })
   void aWrongFigureInThemIsRefusedByName(String object, String field, String value, String what)
       throws IOException {
-    SummaryJson.write(dir, MixRuns.summary("mix", MIX));
+    SummaryJson.write(dir, MixRuns.summary("mix", MIX), null, UnaryOperator.identity());
     Path file = dir.resolve(SummaryJson.FILE);
     ObjectMapper mapper = new ObjectMapper();
     JsonNode json = mapper.readTree(file.toFile());
@@ -123,7 +128,7 @@ class BreakdownSummaryTest {
 
   @Test
   void anOperationThatIsNoObjectIsRefused() throws IOException {
-    SummaryJson.write(dir, MixRuns.summary("mix", MIX));
+    SummaryJson.write(dir, MixRuns.summary("mix", MIX), null, UnaryOperator.identity());
     Path file = dir.resolve(SummaryJson.FILE);
     ObjectMapper mapper = new ObjectMapper();
     ObjectNode json = (ObjectNode) mapper.readTree(file.toFile());
@@ -174,7 +179,11 @@ class BreakdownSummaryTest {
             "  threshold     qps>3            PASS  4.00 qps"),
         bytes.toString(StandardCharsets.UTF_8).lines().toList());
     RunSummary summary = MixRuns.summary("mix", MIX);
-    SummaryJson.write(dir, summary.withVerdicts(summary.verification(), verdicts));
+    SummaryJson.write(
+        dir,
+        summary.withVerdicts(summary.verification(), verdicts),
+        null,
+        UnaryOperator.identity());
     SummaryFile read = SummaryFile.read(dir.resolve(SummaryJson.FILE));
     assertEquals(
         "no operation 'insert' in this run; its operations: point-select, update",
@@ -226,7 +235,8 @@ class BreakdownSummaryTest {
 
   private static List<String> printed(RunSummary summary) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    ConsoleSummary.print(new PrintStream(bytes, true, StandardCharsets.UTF_8), summary);
+    ConsoleSummary.print(
+        new PrintStream(bytes, true, StandardCharsets.UTF_8), summary, UnaryOperator.identity());
     return bytes.toString(StandardCharsets.UTF_8).lines().toList();
   }
 }

@@ -23,6 +23,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -74,13 +75,14 @@ class FingerprintSummaryTest {
 
   private static String console(RunSummary summary) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    ConsoleSummary.print(new PrintStream(bytes, true, StandardCharsets.UTF_8), summary);
+    ConsoleSummary.print(
+        new PrintStream(bytes, true, StandardCharsets.UTF_8), summary, UnaryOperator.identity());
     return bytes.toString(StandardCharsets.UTF_8);
   }
 
   @Test
   void summaryJsonHoldsTheClientsMachineAndTheServersSettingsInOrder() throws IOException {
-    SummaryJson.write(dir, summary(new Fingerprint(VM, settings())), s -> s);
+    SummaryJson.write(dir, summary(new Fingerprint(VM, settings())), null, s -> s);
 
     JsonNode f =
         new ObjectMapper().readTree(dir.resolve(SummaryJson.FILE).toFile()).get("fingerprint");
@@ -103,7 +105,7 @@ class FingerprintSummaryTest {
   @Test
   void whatTheMachineDoesNotTellIsLeftOutOfSummaryJson() throws IOException {
     Fingerprint.Host bare = new Fingerprint.Host(null, null, 1, null, null, null, null, null);
-    SummaryJson.write(dir, summary(new Fingerprint(bare, Map.of())), s -> s);
+    SummaryJson.write(dir, summary(new Fingerprint(bare, Map.of())), null, s -> s);
 
     JsonNode f =
         new ObjectMapper().readTree(dir.resolve(SummaryJson.FILE).toFile()).get("fingerprint");
@@ -132,7 +134,7 @@ class FingerprintSummaryTest {
     String none = console(summary(null));
     assertFalse(none.contains("client host"), none);
     assertFalse(none.contains("settings"), none);
-    SummaryJson.write(dir, summary(null), s -> s);
+    SummaryJson.write(dir, summary(null), null, s -> s);
     assertNull(ResultDirectory.load(dir).summary().environment().fingerprint());
 
     Fingerprint.Host bare = new Fingerprint.Host(null, null, 1, null, null, null, null, null);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.codahale.metrics.Timer;
+import io.txbench.core.engine.Breakdown;
 import io.txbench.core.engine.IntervalStats;
 import io.txbench.core.engine.Metrics;
 import io.txbench.core.spi.ErrorClass;
@@ -27,7 +28,8 @@ class DropwizardMetricsTest {
         0,
         FakeRuns.usage(1_000_000_000L),
         1,
-        last);
+        last,
+        Breakdown.NONE);
   }
 
   @Test
@@ -61,7 +63,7 @@ class DropwizardMetricsTest {
   @Test
   void aClosedLoopHasOneTimerAndTheConsoleReporterDumpsEveryMetric() {
     Metrics metrics = new Metrics(false);
-    metrics.recordSuccess(2_000_000);
+    metrics.recordCommit(2_000_000, 2_000_000, false);
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     var console =
         DropwizardReporters.console(metrics, new PrintStream(bytes, true, StandardCharsets.UTF_8));

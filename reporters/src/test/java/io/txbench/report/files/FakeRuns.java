@@ -1,5 +1,6 @@
 package io.txbench.report.files;
 
+import io.txbench.core.engine.Breakdown;
 import io.txbench.core.engine.ClientUsage;
 import io.txbench.core.engine.IntervalStats;
 import io.txbench.core.engine.Latencies;
@@ -20,6 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
+import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -75,7 +77,7 @@ public final class FakeRuns {
       throws IOException {
     Files.createDirectories(dir);
     IntervalsCsv csv = new IntervalsCsv(dir);
-    HistogramLog log = new HistogramLog(dir);
+    HistogramLog log = new HistogramLog(dir, false);
     log.onStart(startMillis, 4);
     Histogram total = new Histogram(3);
     for (int s = 0; s < seconds; s++) {
@@ -98,7 +100,8 @@ public final class FakeRuns {
               s == 0 ? 1 : 0,
               usage(1_000_000_000L),
               4,
-              s + 1 == seconds);
+              s + 1 == seconds,
+              Breakdown.NONE);
       csv.onInterval(stats);
       log.onInterval(stats);
     }
@@ -117,7 +120,7 @@ public final class FakeRuns {
       throws IOException {
     Files.createDirectories(dir);
     IntervalsCsv csv = new IntervalsCsv(dir);
-    HistogramLog log = new HistogramLog(dir);
+    HistogramLog log = new HistogramLog(dir, false);
     log.onStart(startMillis, 4);
     Instant at = Instant.ofEpochMilli(startMillis);
     Map<ErrorClass, Long> none = new EnumMap<>(ErrorClass.class);
@@ -173,7 +176,9 @@ public final class FakeRuns {
             verification,
             List.of(),
             dir.toString(),
-            List.of()));
+            List.of()),
+        null,
+        UnaryOperator.identity());
   }
 
   /** Half a core of 4 for {@code nanos}, one collection of 2 ms, the machine 40% busy. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.engine.Arrivals;
 import io.txbench.core.engine.Backoff;
+import io.txbench.core.engine.ClosedLoop;
 import io.txbench.core.engine.CompositeListener;
 import io.txbench.core.engine.ForDuration;
 import io.txbench.core.engine.IntervalStats;
@@ -165,7 +166,8 @@ class MetricsCsvLayoutTest {
                 1,
                 0,
                 7,
-                noWait);
+                noWait,
+                new ClosedLoop());
     RunResult result = new Runner(options, metrics, listeners).run(new Outcomes(), new Fake());
     assertEquals(List.of(), listeners.failures());
     try (Stream<Path> files = Files.list(dir)) {

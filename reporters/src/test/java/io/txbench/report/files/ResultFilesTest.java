@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.txbench.core.engine.Breakdown;
 import io.txbench.core.engine.IntervalStats;
 import io.txbench.core.engine.Latencies;
 import io.txbench.core.engine.LatencyRecorder;
@@ -29,6 +30,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -62,7 +64,8 @@ class ResultFilesTest {
         last ? 1 : 0,
         FakeRuns.usage(1_000_000_000L),
         4,
-        last);
+        last,
+        Breakdown.NONE);
   }
 
   @Test
@@ -118,7 +121,7 @@ class ResultFilesTest {
 
   @Test
   void histogramLogRoundTripsAndMergesExactly() throws IOException {
-    HistogramLog log = new HistogramLog(dir);
+    HistogramLog log = new HistogramLog(dir, false);
     log.onStart(1_700_000_000_000L, 4);
     log.onInterval(interval(1, histogram(1, 2, 3), 0, false));
     log.onInterval(interval(2, histogram(4, 5), 0, true));
@@ -140,8 +143,8 @@ class ResultFilesTest {
 
   @Test
   void dropwizardCsvFilesKeepTheirFormat() throws IOException {
-    Metrics metrics = new Metrics();
-    metrics.recordSuccess(3_000_000);
+    Metrics metrics = new Metrics(true);
+    metrics.recordCommit(3_000_000, 3_000_000, false);
     metrics.recordRetry(ErrorClass.DEADLOCK);
     Histogram period = metrics.sampleInterval().responseTimes();
     DropwizardReporters.csv(metrics, dir).onInterval(interval(1, period, 1, false));
@@ -211,7 +214,7 @@ class ResultFilesTest {
             List.of(),
             dir.toString(),
             List.of());
-    SummaryJson.write(dir, summary);
+    SummaryJson.write(dir, summary, null, UnaryOperator.identity());
     JsonNode json =
         new ObjectMapper()
             .readTree(Files.readString(dir.resolve(SummaryJson.FILE), StandardCharsets.UTF_8));
@@ -222,7 +225,10 @@ class ResultFilesTest {
     assertEquals(2, json.get("inDoubtByCause").get("reply-lost").asLong());
     assertEquals(1, json.get("declined").asLong());
     java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
-    ConsoleSummary.print(new java.io.PrintStream(console, true, StandardCharsets.UTF_8), summary);
+    ConsoleSummary.print(
+        new java.io.PrintStream(console, true, StandardCharsets.UTF_8),
+        summary,
+        UnaryOperator.identity());
     assertTrue(
         console.toString(StandardCharsets.UTF_8).contains("\n  declined      1 of them ("),
         console.toString(StandardCharsets.UTF_8));
@@ -277,11 +283,13 @@ class ResultFilesTest {
             List.of(),
             dir.toString(),
             List.of());
-    SummaryJson.write(dir, summary);
+    SummaryJson.write(dir, summary, null, UnaryOperator.identity());
     SummaryJson.write(
         dir,
         summary.withVerdicts(
-            Verification.notRun("cannot reach the server: Connection refused"), List.of()));
+            Verification.notRun("cannot reach the server: Connection refused"), List.of()),
+        null,
+        UnaryOperator.identity());
     JsonNode json = new ObjectMapper().readTree(dir.resolve(SummaryJson.FILE).toFile());
     assertEquals("not run", json.get("verification").get("status").asText());
     assertEquals(
@@ -292,7 +300,7 @@ class ResultFilesTest {
     }
     java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
     java.io.PrintStream out = new java.io.PrintStream(bytes, true, StandardCharsets.UTF_8);
-    ConsoleSummary.printVerification(out, summary.verification());
+    ConsoleSummary.printVerification(out, summary.verification(), UnaryOperator.identity());
     assertEquals(
         "  verification  not run (verify had not finished)",
         bytes.toString(StandardCharsets.UTF_8).stripTrailing());
@@ -351,8 +359,8 @@ class ResultFilesTest {
 
   @Test
   void aMetricsCsvThatCannotWriteSaysWhichFileAndWhy() throws IOException {
-    Metrics metrics = new Metrics();
-    metrics.recordSuccess(1_000_000);
+    Metrics metrics = new Metrics(true);
+    metrics.recordCommit(1_000_000, 1_000_000, false);
     Files.createSymbolicLink(dir.resolve("iterations.csv"), Path.of("/dev/full"));
     MetricsCsv csv = new MetricsCsv(new DropwizardMetrics(metrics).registry(), dir);
     java.io.UncheckedIOException e =

@@ -75,7 +75,8 @@ class SummaryFieldOrderTest {
 
   /** A summary with every field: a run's, with the fields only a merge or a rare run has. */
   private static SummaryFile full() {
-    SummaryFile run = SummaryJson.of(SummaryFileTest.representative(SummaryFileTest.failed()));
+    SummaryFile run =
+        SummaryJson.of(SummaryFileTest.representative(SummaryFileTest.failed()), null);
     SummaryFile.Percentiles times = run.breakdown().responseTimeMs();
     return new SummaryFile(
         run.identity(),

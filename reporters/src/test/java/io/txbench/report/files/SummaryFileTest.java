@@ -125,7 +125,7 @@ public class SummaryFileTest {
 
   private String written(RunSummary summary, String name) throws IOException {
     Path run = Files.createDirectories(dir.resolve(name));
-    SummaryJson.write(run, summary, s -> s.replace(SECRET, "****"));
+    SummaryJson.write(run, summary, null, s -> s.replace(SECRET, "****"));
     return Files.readString(run.resolve(SummaryJson.FILE), StandardCharsets.UTF_8);
   }
 
@@ -202,7 +202,7 @@ public class SummaryFileTest {
     assertTrue(written.contains("  },\n" + roles + "  \"resultDirectory\""), written);
     assertEquals(pinned("summary-failed.json"), written.replace(roles, ""));
     SummaryFile read = SummaryFile.read(dir.resolve("roles").resolve(SummaryJson.FILE));
-    assertEquals(SummaryJson.of(withRoles).provenance(), read.provenance());
+    assertEquals(SummaryJson.of(withRoles, null).provenance(), read.provenance());
     assertEquals(
         Map.of(
             "mongo-read-concern", OptionRole.CONSISTENCY,
@@ -216,7 +216,7 @@ public class SummaryFileTest {
    */
   @Test
   void optionRolesAreTheSummarysOwnOrThoseOfTheOptionsBeforeThem() throws IOException {
-    SummaryFile old = SummaryJson.of(representative(failed()));
+    SummaryFile old = SummaryJson.of(representative(failed()), null);
     assertNull(old.provenance().optionRoles());
     assertEquals(
         Map.of(
@@ -252,6 +252,7 @@ public class SummaryFileTest {
     SummaryJson.write(
         run,
         representative(failed()),
+        null,
         s -> s.replace("postgres", "****").replace("txbench", "****").replace(SECRET, "****"));
     SummaryFile read = SummaryFile.read(run.resolve(SummaryJson.FILE));
     assertEquals("txbench", read.identity().tool());
@@ -265,8 +266,8 @@ public class SummaryFileTest {
     for (Verification verdict : List.of(failed(), Verification.notRun("--no-verify"))) {
       RunSummary summary = representative(verdict);
       Path run = Files.createDirectories(dir.resolve(verdict.status().name()));
-      SummaryJson.write(run, summary);
-      assertEquals(SummaryJson.of(summary), SummaryFile.read(run.resolve(SummaryJson.FILE)));
+      SummaryJson.write(run, summary, null, UnaryOperator.identity());
+      assertEquals(SummaryJson.of(summary, null), SummaryFile.read(run.resolve(SummaryJson.FILE)));
     }
   }
 
@@ -315,7 +316,7 @@ public class SummaryFileTest {
   @Test
   void aFieldThatDoesNotFitTheRecordIsRefusedByNameInOneLine() throws IOException {
     Path run = Files.createDirectories(dir.resolve("run"));
-    SummaryJson.write(run, representative(failed()));
+    SummaryJson.write(run, representative(failed()), null, UnaryOperator.identity());
     Path file = run.resolve(SummaryJson.FILE);
     Files.writeString(
         file, Files.readString(file).replace("\"skipped\" : 4", "\"skipped\" : \"four\""));

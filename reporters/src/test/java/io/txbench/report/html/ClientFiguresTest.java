@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.txbench.core.engine.Breakdown;
 import io.txbench.core.engine.ClientUsage;
 import io.txbench.core.engine.IntervalStats;
 import io.txbench.core.engine.RunResult;
@@ -30,6 +31,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
+import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,7 +59,18 @@ class ClientFiguresTest {
   private static IntervalStats period(int second, ClientUsage client) {
     Histogram h = millis(1, 2);
     return new IntervalStats(
-        second * 1_000_000_000L, 1_000_000_000L, h, h, 0, 0, 0, 0, client, 4, false);
+        second * 1_000_000_000L,
+        1_000_000_000L,
+        h,
+        h,
+        0,
+        0,
+        0,
+        0,
+        client,
+        4,
+        false,
+        Breakdown.NONE);
   }
 
   @Test
@@ -143,7 +156,8 @@ class ClientFiguresTest {
 
   private static String console(RunSummary summary) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    ConsoleSummary.print(new PrintStream(bytes, true, StandardCharsets.UTF_8), summary);
+    ConsoleSummary.print(
+        new PrintStream(bytes, true, StandardCharsets.UTF_8), summary, UnaryOperator.identity());
     return bytes.toString(StandardCharsets.UTF_8);
   }
 
@@ -173,7 +187,7 @@ class ClientFiguresTest {
                 + WARNING
                 + "\n  results       "),
         printed);
-    SummaryJson.write(dir, summary(result));
+    SummaryJson.write(dir, summary(result), null, UnaryOperator.identity());
     JsonNode client =
         new ObjectMapper().readTree(dir.resolve(SummaryJson.FILE).toFile()).get("client");
     assertEquals(2, client.get("cores").asInt());
@@ -202,7 +216,7 @@ class ClientFiguresTest {
                 + " collection(s)\n  results       "),
         printed);
     assertFalse(printed.contains("warning"), printed);
-    SummaryJson.write(dir, summary(result));
+    SummaryJson.write(dir, summary(result), null, UnaryOperator.identity());
     JsonNode client =
         new ObjectMapper().readTree(dir.resolve(SummaryJson.FILE).toFile()).get("client");
     assertEquals(List.of("cores", "gcCount", "gcMillis", "bottleneck"), fields(client));

@@ -1,5 +1,6 @@
 package io.txbench.report.html;
 
+import io.txbench.core.engine.Breakdown;
 import io.txbench.core.engine.ClientUsage;
 import io.txbench.core.engine.IntervalStats;
 import io.txbench.core.engine.Latencies;
@@ -31,6 +32,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Random;
+import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -69,7 +71,7 @@ final class ReportFixture {
     Path out = Files.createDirectories(dir.resolve(run.name()));
     Random random = new Random(run.name().hashCode());
     IntervalsCsv csv = new IntervalsCsv(out);
-    HistogramLog log = new HistogramLog(out);
+    HistogramLog log = new HistogramLog(out, false);
     log.onStart(run.startMillis(), run.parallelism());
     Histogram total = new Histogram(3);
     long retries = 0;
@@ -107,7 +109,8 @@ final class ReportFixture {
               0,
               FakeRuns.usage(1_000_000_000L),
               run.parallelism(),
-              s + 1 == run.seconds());
+              s + 1 == run.seconds(),
+              Breakdown.NONE);
       csv.onInterval(stats);
       log.onInterval(stats);
     }
@@ -137,7 +140,9 @@ final class ReportFixture {
             List.of(
                 new ThresholdVerdict("p99<50ms", total.getValueAtPercentile(99) / 1e6, "ms", true)),
             out.toString(),
-            List.of()));
+            List.of()),
+        null,
+        UnaryOperator.identity());
     if (run.server() != Server.NONE) {
       serverCsv(out, run, random);
     }

@@ -21,7 +21,8 @@ class RunFactsTest {
 
   /** A run's summary with {@code options}, and {@code roles} as its optionRoles (null: none). */
   private static SummaryFile run(Map<String, Object> options, Map<String, String> roles) {
-    SummaryFile s = SummaryJson.of(SummaryFileTest.representative(Verification.notRun("none")));
+    SummaryFile s =
+        SummaryJson.of(SummaryFileTest.representative(Verification.notRun("none")), null);
     SummaryFile.Provenance p = s.provenance();
     return new SummaryFile(
         s.identity(),

@@ -29,6 +29,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -81,7 +82,8 @@ class TelemetryReportTest {
 
   private static String console(RunSummary s) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    ConsoleSummary.print(new PrintStream(bytes, true, StandardCharsets.UTF_8), s);
+    ConsoleSummary.print(
+        new PrintStream(bytes, true, StandardCharsets.UTF_8), s, UnaryOperator.identity());
     return bytes.toString(StandardCharsets.UTF_8);
   }
 
@@ -105,7 +107,7 @@ class TelemetryReportTest {
         out);
     // The warning was the one line logged when the telemetry opened: not repeated here.
     assertFalse(out.contains("no WAL bytes"), out);
-    SummaryJson.write(dir, s);
+    SummaryJson.write(dir, s, null, UnaryOperator.identity());
     JsonNode json = new ObjectMapper().readTree(dir.resolve(SummaryJson.FILE).toFile());
     assertEquals(98_017, json.get("serverCommits").get("server").asLong());
     assertEquals(98_015, json.get("serverCommits").get("counted").asLong());
@@ -170,7 +172,7 @@ class TelemetryReportTest {
 
   @Test
   void aResultWithoutTelemetryHasNoneOfItsFields() throws IOException {
-    SummaryJson.write(dir, summary(RunTelemetry.NONE));
+    SummaryJson.write(dir, summary(RunTelemetry.NONE), null, UnaryOperator.identity());
     JsonNode json = new ObjectMapper().readTree(dir.resolve(SummaryJson.FILE).toFile());
     assertFalse(json.has("serverCommits"));
     assertFalse(json.has("telemetry"));

@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,7 +45,7 @@ class ThresholdsReportTest {
     RunSummary summary =
         SummaryFileTest.representative(Verification.of(Map.of(), List.of()))
             .withVerdicts(Verification.of(Map.of(), List.of()), VERDICTS);
-    SummaryJson.write(dir, summary);
+    SummaryJson.write(dir, summary, null, UnaryOperator.identity());
     JsonNode json = new ObjectMapper().readTree(dir.resolve(SummaryJson.FILE).toFile());
     List<String> keys = new ArrayList<>();
     json.fieldNames().forEachRemaining(keys::add);
@@ -64,12 +65,18 @@ class ThresholdsReportTest {
     assertFalse(nothing.has("measured"), nothing.toString()); // not a 0 that looks measured
     assertFalse(nothing.get("passed").asBoolean());
     assertEquals(
-        SummaryJson.of(summary), SummaryFile.read(dir.resolve(SummaryJson.FILE)), "reads back");
+        SummaryJson.of(summary, null),
+        SummaryFile.read(dir.resolve(SummaryJson.FILE)),
+        "reads back");
   }
 
   @Test
   void aRunWithoutThresholdsWritesNoThresholdsKey() throws IOException {
-    SummaryJson.write(dir, SummaryFileTest.representative(Verification.notRun("--no-verify")));
+    SummaryJson.write(
+        dir,
+        SummaryFileTest.representative(Verification.notRun("--no-verify")),
+        null,
+        UnaryOperator.identity());
     String written = Files.readString(dir.resolve(SummaryJson.FILE), StandardCharsets.UTF_8);
     assertFalse(written.contains("\"thresholds\""), written);
   }

@@ -24,6 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -78,7 +79,8 @@ class WhereARunRanTest {
             List.of(),
             dir.toString(),
             List.of());
-    ConsoleSummary.print(new PrintStream(bytes, true, StandardCharsets.UTF_8), summary);
+    ConsoleSummary.print(
+        new PrintStream(bytes, true, StandardCharsets.UTF_8), summary, UnaryOperator.identity());
     String out = bytes.toString(StandardCharsets.UTF_8);
     assertTrue(out.contains("\n  server        " + EMBEDDED + " (started by txbench)\n"), out);
   }
@@ -99,11 +101,12 @@ class WhereARunRanTest {
   @Test
   void theReportShowsWhereEachRanAndMarksEmbeddedOnes() throws IOException {
     Path html = dir.resolve("report.html");
-    HtmlReport.write(
-        List.of(
-            ResultDirectory.load(run("real", 1_000_000, false)),
-            ResultDirectory.load(run("mine", 2_000_000, true))),
-        html);
+    Files.writeString(
+        html,
+        HtmlReport.page(
+            List.of(
+                ResultDirectory.load(run("real", 1_000_000, false)),
+                ResultDirectory.load(run("mine", 2_000_000, true)))));
     String page = Files.readString(html);
     assertTrue(page.contains("<th>embedded</th><th>where</th>"), page);
     assertTrue(page.contains("<td>yes</td><td>" + EMBEDDED + "</td>"), page);
@@ -131,6 +134,6 @@ class WhereARunRanTest {
             .allMatch(l -> l.endsWith(",,,,"))); // embedded, where, client_cpu_cores, bottleneck
     RunMerger.merge(runs, dir.resolve("merged"));
     assertNull(ResultDirectory.load(dir.resolve("merged")).summary().identity().embedded());
-    HtmlReport.write(runs, dir.resolve("report.html"));
+    Files.writeString(dir.resolve("report.html"), HtmlReport.page(runs));
   }
 }

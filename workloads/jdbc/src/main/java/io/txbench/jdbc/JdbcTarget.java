@@ -227,7 +227,6 @@ public final class JdbcTarget implements Target {
     return maxConnections >= workers;
   }
 
-  /** The isolation level of the workers' transactions. */
   public IsolationLevel isolation() {
     return isolation;
   }

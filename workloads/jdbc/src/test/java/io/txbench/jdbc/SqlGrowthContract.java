@@ -11,6 +11,7 @@ import io.txbench.core.kinds.PointSelect;
 import io.txbench.core.run.Benchmark;
 import io.txbench.core.run.Setup;
 import io.txbench.core.run.StopAtFirstStep;
+import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Progress;
 import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.StoppedException;
@@ -28,7 +29,8 @@ public abstract class SqlGrowthContract extends SqlMixContract {
   private static final IsolationLevel LEVEL = IsolationLevel.REPEATABLE_READ;
 
   private static WorkloadOptions items(long tableSize, long seed) {
-    return WorkloadOptions.of(new PointSelect(), seed).with(ItemKind.TABLE_SIZE, tableSize);
+    return new WorkloadOptions(new PointSelect(), seed, OptionValues.defaults())
+        .with(ItemKind.TABLE_SIZE, tableSize);
   }
 
   private Setup prepare(WorkloadOptions options) throws Exception {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.engine.Backoff;
+import io.txbench.core.engine.ClosedLoop;
 import io.txbench.core.engine.ForIterations;
 import io.txbench.core.engine.OperationStats;
 import io.txbench.core.engine.RunOptions;
@@ -22,6 +23,7 @@ import io.txbench.core.kinds.UpdateMany;
 import io.txbench.core.kinds.Ycsb;
 import io.txbench.core.run.WorkloadRun;
 import io.txbench.core.spi.OpenTarget;
+import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.schema.SchemaRegistryAccess;
@@ -41,7 +43,7 @@ public abstract class SqlMixContract extends SqlOltpContract {
 
   /** An item kind's options: {@code tableSize} rows, keys chosen uniformly. */
   private static WorkloadOptions items(ItemKind kind, long tableSize) {
-    return WorkloadOptions.of(kind, 42)
+    return new WorkloadOptions(kind, 42, OptionValues.defaults())
         .with(ItemKind.TABLE_SIZE, tableSize)
         .with(KeyDistribution.OPTION, KeyDistribution.UNIFORM);
   }
@@ -64,7 +66,14 @@ public abstract class SqlMixContract extends SqlOltpContract {
       throws Exception {
     RunOptions run =
         new RunOptions(
-            2, new ForIterations(iterations), Duration.ofSeconds(1), 10, 0, 7, Backoff.defaults());
+            2,
+            new ForIterations(iterations),
+            Duration.ofSeconds(1),
+            10,
+            0,
+            7,
+            Backoff.defaults(),
+            new ClosedLoop());
     return WorkloadRun.run(provider(), target(2, LEVEL), options, run, prepare, plant);
   }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.engine.Backoff;
+import io.txbench.core.engine.ClosedLoop;
 import io.txbench.core.engine.ForIterations;
 import io.txbench.core.engine.RunOptions;
 import io.txbench.core.kinds.ItemKind;
@@ -12,6 +13,7 @@ import io.txbench.core.kinds.Oltp;
 import io.txbench.core.kinds.Oltp.Variant;
 import io.txbench.core.run.WorkloadRun;
 import io.txbench.core.spi.ErrorClass;
+import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Queries;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.core.spi.WorkloadProvider;
@@ -271,7 +273,8 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
 
   /** {@code variant} on {@code tableSize} rows, seed 42, every other option at its default. */
   private static WorkloadOptions oltp(Variant variant, long tableSize) {
-    return WorkloadOptions.of(new Oltp(variant), 42).with(ItemKind.TABLE_SIZE, tableSize);
+    return new WorkloadOptions(new Oltp(variant), 42, OptionValues.defaults())
+        .with(ItemKind.TABLE_SIZE, tableSize);
   }
 
   /** A run of {@code iterations} on the data in place, through {@code provider}. */
@@ -290,7 +293,14 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
       WorkloadOptions options, WorkloadRun.Disruption meanwhile) throws Exception {
     RunOptions run =
         new RunOptions(
-            2, new ForIterations(200), Duration.ofSeconds(1), 10, 0, 7, Backoff.defaults());
+            2,
+            new ForIterations(200),
+            Duration.ofSeconds(1),
+            10,
+            0,
+            7,
+            Backoff.defaults(),
+            new ClosedLoop());
     return WorkloadRun.run(
         provider(), target(2, IsolationLevel.READ_COMMITTED), options, run, false, meanwhile);
   }

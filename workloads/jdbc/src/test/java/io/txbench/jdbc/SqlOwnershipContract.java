@@ -15,6 +15,7 @@ import io.txbench.core.ownership.LeaseMode;
 import io.txbench.core.ownership.LeaseRefusedException;
 import io.txbench.core.spi.Dropped;
 import io.txbench.core.spi.OpenTarget;
+import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.Workload;
 import io.txbench.core.spi.WorkloadOptions;
@@ -91,7 +92,7 @@ public abstract class SqlOwnershipContract extends SqlContract {
 
   /** YCSB's usertable and usertable2, of one field of 20 characters. */
   private static WorkloadOptions twoUsertables() {
-    return WorkloadOptions.of(new Ycsb(Ycsb.Preset.C), 42)
+    return new WorkloadOptions(new Ycsb(Ycsb.Preset.C), 42, OptionValues.defaults())
         .with(ItemKind.TABLE_SIZE, 10L)
         .with(ItemKind.TABLES, 2L)
         .with(Ycsb.FIELD_COUNT, 1L)

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.kinds.PointSelect;
+import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Target;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.core.telemetry.ServerTelemetry;
@@ -30,7 +31,7 @@ public abstract class SqlTelemetryContract extends SqlAnalyticsContract {
             provider()
                 .open(
                     target(1, IsolationLevel.REPEATABLE_READ),
-                    WorkloadOptions.of(new PointSelect(), 42))
+                    new WorkloadOptions(new PointSelect(), 42, OptionValues.defaults()))
                 .target();
         ServerTelemetry<?> telemetry = target.telemetry().orElseThrow()) {
       assertFalse(telemetry.columns().isEmpty(), "no counters to read");

@@ -163,7 +163,6 @@ abstract class MongoItemWorkload implements Workload<MongoSession, RuntimeExcept
     return collections.size() == 1 ? 0 : random.nextInt(collections.size());
   }
 
-  /** A random collection. */
   MongoCollection<Document> collection(SplittableRandom random) {
     return collections.get(randomCollection(random));
   }

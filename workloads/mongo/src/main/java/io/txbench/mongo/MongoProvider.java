@@ -31,7 +31,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
-/** The {@code mongo} target. */
 public final class MongoProvider implements WorkloadProvider {
 
   @Override

@@ -134,7 +134,6 @@ final class MongoSession implements AutoCloseable {
     return effects.commitPoint(write::get, changed, MongoErrors::classify);
   }
 
-  /** Documents matching {@code filter}. */
   FindIterable<Document> find(MongoCollection<Document> c, Bson filter) {
     queries.read();
     return session == null ? c.find(filter) : c.find(session, filter);

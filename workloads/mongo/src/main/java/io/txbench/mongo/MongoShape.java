@@ -18,7 +18,6 @@ import org.jspecify.annotations.Nullable;
  */
 interface MongoShape {
 
-  /** The shape of the collections of {@code kind}. */
   static MongoShape of(ItemKind kind, long seed, OptionValues values, ItemData items) {
     return kind instanceof Ycsb
         ? new MongoYcsbShape(new YcsbData(seed, Ycsb.fieldCount(values), Ycsb.fieldLength(values)))

@@ -15,6 +15,7 @@ import io.txbench.core.run.WorkloadRun;
 import io.txbench.core.spi.Answer;
 import io.txbench.core.spi.Dropped;
 import io.txbench.core.spi.OpenTarget;
+import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.WorkloadOptions;
 import java.math.BigDecimal;
@@ -35,7 +36,7 @@ abstract class MongoAnalyticsContract extends MongoGrowthContract {
   private static final BigDecimal SCALE = new BigDecimal("0.01");
 
   private static WorkloadOptions analytics(BigDecimal scale, Analytics.Indexes indexes) {
-    return WorkloadOptions.of(new Analytics(), 42)
+    return new WorkloadOptions(new Analytics(), 42, OptionValues.defaults())
         .with(Analytics.SCALE, scale)
         .with(Analytics.INDEXES, indexes);
   }

@@ -13,6 +13,7 @@ import io.txbench.core.run.Benchmark;
 import io.txbench.core.run.Setup;
 import io.txbench.core.run.StopAtFirstStep;
 import io.txbench.core.spi.OptionMismatchException;
+import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Progress;
 import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.StoppedException;
@@ -28,7 +29,8 @@ import org.junit.jupiter.api.Test;
 abstract class MongoGrowthContract extends MongoMixContract {
 
   private static WorkloadOptions items(long tableSize, long seed) {
-    return WorkloadOptions.of(new PointSelect(), seed).with(ItemKind.TABLE_SIZE, tableSize);
+    return new WorkloadOptions(new PointSelect(), seed, OptionValues.defaults())
+        .with(ItemKind.TABLE_SIZE, tableSize);
   }
 
   private Benchmark open(WorkloadOptions options) throws Exception {
@@ -62,7 +64,7 @@ abstract class MongoGrowthContract extends MongoMixContract {
     assertEquals(250, count("item"));
     assertEquals(7L, item(1).getLong("updates")); // kept, not reloaded
     Document added = item(180);
-    try (Benchmark b = open(WorkloadOptions.of(new PointSelect(), 42))) {
+    try (Benchmark b = open(new WorkloadOptions(new PointSelect(), 42, OptionValues.defaults()))) {
       // The record says the grown collection is complete, and its size, which a run records.
       assertEquals(250L, b.attach().byName().get("table-size"));
     }

@@ -14,6 +14,7 @@ import io.txbench.core.kinds.RangeScan;
 import io.txbench.core.kinds.UpdateMany;
 import io.txbench.core.run.WorkloadRun;
 import io.txbench.core.spi.OpenTarget;
+import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Queries;
 import io.txbench.core.spi.Verification;
 import io.txbench.core.spi.WorkloadOptions;
@@ -33,7 +34,7 @@ abstract class MongoOltpContract extends MongoAirlineContract {
    */
   WorkloadOptions items(ItemKind kind, long tableSize) {
     WorkloadOptions o =
-        WorkloadOptions.of(kind, 42)
+        new WorkloadOptions(kind, 42, OptionValues.defaults())
             .with(ItemKind.TABLE_SIZE, tableSize)
             .with(KeyDistribution.OPTION, KeyDistribution.UNIFORM);
     return kind.transactional() && !transactions() ? o.withoutTransactions() : o;
@@ -65,7 +66,7 @@ abstract class MongoOltpContract extends MongoAirlineContract {
       w.attach();
       w.beforeRun();
       plant.run();
-      return w.verify(Tally.exact(0));
+      return w.verify(new Tally(0, 0, 0, 0, 0));
     }
   }
 

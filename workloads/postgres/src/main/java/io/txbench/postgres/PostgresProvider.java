@@ -8,7 +8,6 @@ import io.txbench.jdbc.SqlDialect;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The {@code postgres} target. */
 public final class PostgresProvider extends JdbcProvider {
   private final PostgresDialect dialect = new PostgresDialect();
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.engine.Backoff;
+import io.txbench.core.engine.ClosedLoop;
 import io.txbench.core.engine.ForDuration;
 import io.txbench.core.engine.RunOptions;
 import io.txbench.core.kinds.Airline;
@@ -106,7 +107,8 @@ class ServerRestartIT {
         10,
         0,
         1,
-        new Backoff(Duration.ofMillis(10), Duration.ofMillis(500)));
+        new Backoff(Duration.ofMillis(10), Duration.ofMillis(500)),
+        new ClosedLoop());
   }
 
   private long query(String sql) throws SQLException {

@@ -6,6 +6,7 @@ import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.ToxiproxyClient;
 import eu.rekawek.toxiproxy.model.ToxicDirection;
 import io.txbench.core.engine.Backoff;
+import io.txbench.core.engine.ClosedLoop;
 import io.txbench.core.engine.ForDuration;
 import io.txbench.core.engine.RunOptions;
 import io.txbench.core.kinds.Insert;
@@ -80,7 +81,8 @@ class ToxiproxyFaultsIT {
             10,
             0,
             1,
-            new Backoff(Duration.ofMillis(10), Duration.ofMillis(500)));
+            new Backoff(Duration.ofMillis(10), Duration.ofMillis(500)),
+            new ClosedLoop());
     WorkloadRun.Outcome o =
         WorkloadRun.run(
                 new PostgresProvider(),

@@ -12,7 +12,6 @@ import java.util.SplittableRandom;
  */
 public interface RowShape {
 
-  /** The definition of the table named {@code name}. */
   TableDef tableDef(String name);
 
   /** The columns prepare loads, {@code id} first; an insert writes the others. */

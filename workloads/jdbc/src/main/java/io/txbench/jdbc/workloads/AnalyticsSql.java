@@ -91,7 +91,6 @@ interface AnalyticsSql {
   /** {@code name} as this dialect quotes a column name. */
   String identifier(String name);
 
-  /** The statement of {@code query}. */
   default String sql(AnalyticsQuery query) {
     return switch (query) {
       case JOIN -> join();
@@ -121,7 +120,6 @@ interface AnalyticsSql {
     return q + name.replace(q, q + q) + q;
   }
 
-  /** The statements of {@code queries}, in order. */
   default List<String> statements(List<AnalyticsQuery> queries) {
     return queries.stream().map(this::sql).toList();
   }

@@ -12,7 +12,6 @@ record OltpTable(String name, List<String> statements) {
     statements = List.copyOf(statements);
   }
 
-  /** The statement {@code which} on this table. */
   @SuppressWarnings("EnumOrdinal") // statements are held in OltpSql's order, as documented above
   String sql(OltpSql which) {
     return statements.get(which.ordinal());
