@@ -121,7 +121,7 @@ class WindowTest {
     ScriptedWorkload workload =
         new ScriptedWorkload(
             (n, worker) -> {
-              if (n == 3) {
+              if (n == 0) { // the first, so no timing decides whether it is reached
                 worker.effects().committing();
                 hang(release); // the COMMIT was sent; the server froze
                 worker.effects().committed();
@@ -136,12 +136,15 @@ class WindowTest {
     long took = System.nanoTime() - begin;
     assertEquals(1, r.outcomes().inDoubt());
     assertEquals(1, r.outcomes().inDoubtByCause().get(InDoubtCause.ABANDONED));
-    assertEquals(3, r.outcomes().iterations());
+    assertEquals(0, r.outcomes().iterations(), "the one in doubt is no completed iteration");
     assertTrue(took < TimeUnit.SECONDS.toNanos(6), "took " + took / 1e9 + " s");
     release.countDown();
-    Thread.sleep(200);
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!committedLate.get() && System.nanoTime() < until) {
+      Thread.sleep(10); // the freed worker commits late, on its own thread: wait for it, not a time
+    }
     assertTrue(committedLate.get());
-    assertEquals(3, metrics.iterationCount(), "a given-up iteration was counted after the run");
+    assertEquals(0, metrics.iterationCount(), "a given-up iteration was counted after the run");
   }
 
   @Test
@@ -255,17 +258,17 @@ class WindowTest {
             .run(opening(spinning, worker -> spin(400)), new FakeTarget());
     assertEquals(1, r.outcomes().lateIterations());
     ClientUsage window = r.client();
-    // Read when the runner saw the window close: within a few ms of its end.
+    // Read when the runner saw the window close: at its end, late by what a busy machine delays
+    // the runner's thread, but well short of the 500 ms grace.
     assertTrue(
         window.nanos() >= r.window().nanos() - TimeUnit.MILLISECONDS.toNanos(5)
-            && window.nanos() <= r.window().nanos() + TimeUnit.MILLISECONDS.toNanos(60),
+            && window.nanos() <= r.window().nanos() + TimeUnit.MILLISECONDS.toNanos(400),
         window + " for a window of " + r.window().nanos());
-    // The spinning worker's 200 ms in the window (less on a busy machine), with what the JVM did
-    // beside it; never the 400 ms of the opening or the 500 ms of the grace.
+    // The spinning worker's 200 ms in the window (much less on a busy machine, so no lower bound
+    // but some), with what the JVM did beside it; never the 400 ms of the opening or the 500 ms of
+    // the grace.
     long cpu = window.cpuNanos().orElseThrow();
-    assertTrue(
-        cpu > TimeUnit.MILLISECONDS.toNanos(50) && cpu < TimeUnit.MILLISECONDS.toNanos(450),
-        window.toString());
+    assertTrue(cpu > 0 && cpu < TimeUnit.MILLISECONDS.toNanos(450), window.toString());
     assertEquals(
         window.nanos(),
         periods.stream().mapToLong(p -> p.client().nanos()).sum(),
