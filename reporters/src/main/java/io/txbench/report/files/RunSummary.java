@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Everything the end of a run reports: which txbench ran it ({@code toolVersion}), where ({@code
@@ -24,7 +25,7 @@ public record RunSummary(
     RunResult result,
     Verification verification,
     List<ThresholdVerdict> thresholds,
-    String resultDirectory,
+    @Nullable String resultDirectory,
     List<String> writeFailures) {
 
   public RunSummary {
@@ -42,7 +43,7 @@ public record RunSummary(
       Duration warmup,
       Map<String, Object> options,
       RunResult result,
-      String resultDirectory,
+      @Nullable String resultDirectory,
       List<String> writeFailures) {
     return new RunSummary(
         io.txbench.core.telemetry.ToolVersion.get(),

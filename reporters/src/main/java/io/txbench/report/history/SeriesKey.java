@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What makes runs comparable in a history: the same target and server version with the same server
@@ -74,13 +75,13 @@ public record SeriesKey(
         client);
   }
 
-  private static String isolation(Map<String, Object> options) {
+  private static String isolation(@Nullable Map<String, Object> options) {
     return words(options, ISOLATION_OPTIONS, name -> name.replaceFirst("^(sql|mongo)-", ""));
   }
 
   /** The {@code names} the options give, each as its shown name and value, in that order. */
   private static String words(
-      Map<String, Object> options, List<String> names, UnaryOperator<String> shown) {
+      @Nullable Map<String, Object> options, List<String> names, UnaryOperator<String> shown) {
     List<String> parts = new ArrayList<>();
     if (options != null) {
       for (String name : names) {
@@ -93,7 +94,7 @@ public record SeriesKey(
     return String.join(", ", parts);
   }
 
-  private static void putIfKnown(Map<String, String> map, String name, Object value) {
+  private static void putIfKnown(Map<String, String> map, String name, @Nullable Object value) {
     if (value != null) {
       map.put(name, value.toString());
     }
