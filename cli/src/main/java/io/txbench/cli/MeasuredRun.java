@@ -26,6 +26,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One measured run of a benchmark as the command line shows and records it, from warm-up to exit
@@ -53,7 +54,7 @@ final class MeasuredRun {
       RunSite site,
       TransactionMode transactions,
       int dataLevel,
-      Setup setup,
+      @Nullable Setup setup,
       OptionValues loaded) {}
 
   MeasuredRun(

@@ -85,8 +85,8 @@ class ResultToolsCliTest {
       intervals.onInterval(period);
       log.onInterval(period);
     }
-    intervals.onEnd(null);
-    log.onEnd(null);
+    intervals.close();
+    log.close();
     return run;
   }
 
@@ -98,10 +98,10 @@ class ResultToolsCliTest {
         summary,
         Files.readString(summary)
             .replace("\"iterations\"", "\"stopReason\": \"INTERRUPTED\", \"iterations\""));
-    new IntervalsCsv(run).onEnd(null);
+    new IntervalsCsv(run).close();
     HistogramLog log = new HistogramLog(run);
     log.onStart(Instant.parse(start).toEpochMilli(), 4);
-    log.onEnd(null);
+    log.close();
     return run;
   }
 
