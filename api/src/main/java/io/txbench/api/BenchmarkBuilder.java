@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A benchmark to run in this process, set up step by step; {@link #run()} runs it. Every setting
@@ -24,20 +25,20 @@ public final class BenchmarkBuilder {
   static final int MAX_PARALLELISM = 4096;
 
   final String target;
-  String url;
-  String host;
-  Integer port;
-  String database;
-  String user;
+  @Nullable String url;
+  @Nullable String host;
+  @Nullable Integer port;
+  @Nullable String database;
+  @Nullable String user;
   Secret password = Secret.none();
   boolean embedded;
-  String workload;
+  @Nullable String workload;
   final Map<String, String> options = new LinkedHashMap<>();
   int parallelism = 8;
-  Duration duration;
-  Long iterations;
-  Duration warmup;
-  OpenLoop pacing;
+  @Nullable Duration duration;
+  @Nullable Long iterations;
+  @Nullable Duration warmup;
+  @Nullable OpenLoop pacing;
   long seed = 42;
   int maxRetries = 10;
   long maxErrors;
@@ -47,9 +48,9 @@ public final class BenchmarkBuilder {
   Duration connectionWaitTimeout = Duration.ofSeconds(10);
   Duration metricsPeriod = Duration.ofSeconds(10);
   final List<String> thresholds = new ArrayList<>();
-  Path resultDirectory;
+  @Nullable Path resultDirectory;
   boolean overwrite;
-  PrintStream console;
+  @Nullable PrintStream console;
 
   BenchmarkBuilder(String target) {
     this.target = required("target", target);
