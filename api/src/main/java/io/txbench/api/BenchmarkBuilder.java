@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A benchmark to run in this process, set up step by step; {@link #run()} runs it. Every setting
@@ -25,20 +26,20 @@ import java.util.Optional;
  */
 public final class BenchmarkBuilder {
   final String target;
-  String url;
-  String host;
-  Integer port;
-  String database;
-  String user;
+  @Nullable String url;
+  @Nullable String host;
+  @Nullable Integer port;
+  @Nullable String database;
+  @Nullable String user;
   Secret password = Secret.none();
   boolean embedded;
-  String workload;
+  @Nullable String workload;
   final Map<String, String> options = new LinkedHashMap<>();
   int parallelism = Limits.DEFAULT_PARALLELISM;
-  Duration duration;
-  Long iterations;
-  Duration warmup;
-  OpenLoop pacing;
+  @Nullable Duration duration;
+  @Nullable Long iterations;
+  @Nullable Duration warmup;
+  @Nullable OpenLoop pacing;
   long seed = Limits.DEFAULT_SEED;
   int maxRetries = Limits.DEFAULT_RETRIES;
   long maxErrors;
@@ -48,9 +49,9 @@ public final class BenchmarkBuilder {
   Duration connectionWaitTimeout = Durations.parse(Limits.DEFAULT_CONNECTION_WAIT);
   Duration metricsPeriod = Durations.parse(Limits.DEFAULT_METRICS);
   final List<String> thresholds = new ArrayList<>();
-  Path resultDirectory;
+  @Nullable Path resultDirectory;
   boolean overwrite;
-  PrintStream console;
+  @Nullable PrintStream console;
 
   BenchmarkBuilder(String target) {
     this.target = required("target", target);

@@ -23,6 +23,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One benchmark run in this process, as the command line runs one: the server reached (or the
@@ -51,12 +52,13 @@ final class InProcessRun {
                             + providers.targets()));
     RunRequest resolved = RunRequest.resolve(request, provider, providers.all());
     prepareDirectory();
-    EmbeddedServer embedded = null;
+    @Nullable EmbeddedServer embedded = null;
     try {
       TargetOptions target = resolved.target();
       if (request.embedded) {
-        embedded = provider.startEmbedded("asked for by the Java API");
-        target = target.at(embedded.host(), embedded.port(), embedded.database(), embedded.user());
+        EmbeddedServer started = provider.startEmbedded("asked for by the Java API");
+        embedded = started;
+        target = target.at(started.host(), started.port(), started.database(), started.user());
       }
       return measure(provider, resolved, target, embedded);
     } catch (TargetUnavailableException | SetupException e) {
@@ -75,7 +77,10 @@ final class InProcessRun {
   }
 
   private BenchmarkResult measure(
-      WorkloadProvider provider, RunRequest resolved, TargetOptions target, EmbeddedServer embedded)
+      WorkloadProvider provider,
+      RunRequest resolved,
+      TargetOptions target,
+      @Nullable EmbeddedServer embedded)
       throws Exception {
     WorkloadOptions workload = resolved.workload().on(embedded);
     try (Benchmark benchmark = Benchmark.open(provider, target, workload, request.parallelism)) {

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A builder's settings read against the target's provider: the workload kind, the declared options
@@ -41,7 +42,11 @@ record RunRequest(
       String name = "--" + given.getKey();
       DeclaredOption<?> targetOption = find(provider.options(), name);
       DeclaredOption<?> kindOption = find(kind.options(), name);
-      if (targetOption == null && kindOption == null) {
+      if (targetOption != null) {
+        targetValues = set(targetValues, targetOption, given.getValue());
+      } else if (kindOption != null) {
+        kindValues = set(kindValues, kindOption, given.getValue());
+      } else {
         throw new IllegalArgumentException(
             "option '"
                 + given.getKey()
@@ -51,11 +56,6 @@ record RunRequest(
                 + kind.name()
                 + " takes it; they take: "
                 + names(provider.options(), kind.options()));
-      }
-      if (targetOption != null) {
-        targetValues = set(targetValues, targetOption, given.getValue());
-      } else {
-        kindValues = set(kindValues, kindOption, given.getValue());
       }
     }
     TargetOptions target = target(b, provider, all, targetValues);
@@ -153,7 +153,7 @@ record RunRequest(
     return new RunRequest(target, workload, thresholds, recorded, roles);
   }
 
-  private static DeclaredOption<?> find(List<DeclaredOption<?>> declared, String name) {
+  private static @Nullable DeclaredOption<?> find(List<DeclaredOption<?>> declared, String name) {
     return declared.stream().filter(o -> o.name().equals(name)).findFirst().orElse(null);
   }
 

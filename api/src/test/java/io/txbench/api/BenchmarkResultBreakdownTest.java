@@ -36,7 +36,7 @@ class BenchmarkResultBreakdownTest {
     ops.put("update", new OperationStats(updates, 1, 2, 0));
     BenchmarkResult result = result(new Breakdown(ops, new Queries(30, 4, 6)));
     assertEquals(List.of("point-select", "update"), List.copyOf(result.operations().keySet()));
-    assertEquals(1, result.operations().get("update").declined());
+    assertEquals(1, java.util.Objects.requireNonNull(result.operations().get("update")).declined());
     assertEquals(new Queries(30, 4, 6), result.queries());
     assertEquals(4.0, result.qps(), 1e-9); // 40 statements in 10 s
     BenchmarkResult plain = result(Breakdown.NONE);

@@ -22,8 +22,9 @@ class RequestErrorsTest {
 
   private static String refused(Runnable request) {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, request::run);
-    assertFalse(e.getMessage().contains("\n"), e.getMessage());
-    return e.getMessage();
+    String message = java.util.Objects.requireNonNull(e.getMessage());
+    assertFalse(message.contains("\n"), message);
+    return message;
   }
 
   @Test
@@ -207,7 +208,7 @@ class RequestErrorsTest {
                     .connectionWaitTimeout(Duration.ofSeconds(1))
                     .iterations(10)
                     .run());
-    assertFalse(e.getMessage().contains("\n"), e.getMessage());
-    assertTrue(e.getMessage().contains(String.valueOf(closed)), e.getMessage());
+    assertFalse(String.valueOf(e.getMessage()).contains("\n"), e.getMessage());
+    assertTrue(String.valueOf(e.getMessage()).contains(String.valueOf(closed)), e.getMessage());
   }
 }

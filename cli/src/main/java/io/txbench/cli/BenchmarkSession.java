@@ -19,6 +19,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One benchmark from connection to summary as the command line shows it: find or start the server,
@@ -99,7 +100,8 @@ final class BenchmarkSession {
     }
   }
 
-  private int run(WorkloadProvider provider, TargetOptions options, EmbeddedServer embedded)
+  private int run(
+      WorkloadProvider provider, TargetOptions options, @Nullable EmbeddedServer embedded)
       throws Exception {
     WorkloadOptions workloadOptions = settings.workload().on(embedded);
     if (!workloadOptions.equals(settings.workload())) {
@@ -111,7 +113,7 @@ final class BenchmarkSession {
               + " server's transactions would prevent.");
     }
     int exitCode = ExitCodes.OK;
-    Setup setup = null;
+    @Nullable Setup setup = null;
     // One server for every level: each grows the data the level before left there.
     for (int level = 0; level < plan.runs().data().size() && !ended; level++) {
       WorkloadOptions data = plan.runs().data().at(workloadOptions, level);
@@ -164,7 +166,7 @@ final class BenchmarkSession {
     return exitCode;
   }
 
-  private void connected(Target target, TargetOptions options, EmbeddedServer embedded) {
+  private void connected(Target target, TargetOptions options, @Nullable EmbeddedServer embedded) {
     String version =
         embedded == null ? target.serverVersion() : embedded.label(target.serverVersion());
     out.println(
@@ -181,9 +183,11 @@ final class BenchmarkSession {
    * Prepares the data: the first level loaded afresh, each later one grown from the data of the
    * level before ({@code previous}); a sweep over data volume says what each setup did.
    */
-  private Setup setUp(Benchmark benchmark, int level, Setup previous) throws Exception {
+  private Setup setUp(Benchmark benchmark, int level, @Nullable Setup previous) throws Exception {
     ConsoleProgress progress = new ConsoleProgress(out, ConsoleProgress.onTerminal());
-    Setup setup = level == 0 ? benchmark.prepare(progress) : benchmark.grow(progress, previous);
+    // The first level (none before it) is loaded afresh.
+    Setup setup =
+        previous == null ? benchmark.prepare(progress) : benchmark.grow(progress, previous);
     if (plan.runs().data().sweeps()) {
       out.println(plan.runs().data().describe(level) + ": " + SetupLine.of(setup) + ".");
     }
@@ -191,7 +195,7 @@ final class BenchmarkSession {
   }
 
   /** Data left on a server the user will keep: say where, and how to remove it. */
-  private void leftBehind(TargetOptions options, EmbeddedServer embedded) {
+  private void leftBehind(TargetOptions options, @Nullable EmbeddedServer embedded) {
     if (embedded == null) {
       out.println(DropHint.of(settings.targetName(), settings.workload().name(), options));
     }

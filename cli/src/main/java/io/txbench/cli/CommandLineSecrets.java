@@ -16,10 +16,13 @@ final class CommandLineSecrets {
 
   static Credentials of(String[] args, Map<String, String> environment) {
     Credentials credentials = new Credentials();
-    credentials.add(environment.get(BenchmarkCommand.PASSWORD_VARIABLE));
+    String fromEnvironment = environment.get(BenchmarkCommand.PASSWORD_VARIABLE);
+    if (fromEnvironment != null) {
+      credentials.add(fromEnvironment);
+    }
     for (int i = 0; i < args.length; i++) {
       String arg = args[i];
-      String next = i + 1 < args.length ? args[i + 1] : null;
+      String next = i + 1 < args.length ? args[i + 1] : "";
       if (arg.equals(PASSWORD)) {
         credentials.add(next);
       } else if (arg.startsWith(PASSWORD + "=")) {

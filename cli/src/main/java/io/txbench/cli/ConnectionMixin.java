@@ -149,7 +149,8 @@ final class ConnectionMixin {
     if (password != null) {
       return Secret.of(password);
     }
-    return Secret.of(environment.get(BenchmarkCommand.PASSWORD_VARIABLE));
+    String fromEnvironment = environment.get(BenchmarkCommand.PASSWORD_VARIABLE);
+    return fromEnvironment == null ? Secret.none() : Secret.of(fromEnvironment);
   }
 
   /**

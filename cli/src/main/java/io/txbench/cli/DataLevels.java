@@ -7,6 +7,7 @@ import io.txbench.core.spi.WorkloadOptions;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The data volumes a command measures, in order: the values of its workload's data-volume option
@@ -19,7 +20,7 @@ import java.util.List;
  * @param given whether the command line gave them; its default alone otherwise, which a run on data
  *     loaded before ({@code --skip-setup}) does not ask for: it records the data loaded instead
  */
-record DataLevels(DeclaredOption<?> option, List<?> values, boolean given) {
+record DataLevels(@Nullable DeclaredOption<?> option, List<?> values, boolean given) {
 
   DataLevels {
     values = List.copyOf(values);
@@ -81,7 +82,7 @@ record DataLevels(DeclaredOption<?> option, List<?> values, boolean given) {
   }
 
   /** The option's name without its dashes ({@code table-size}), or null without one. */
-  String name() {
+  @Nullable String name() {
     return option == null ? null : option.name().replaceFirst("^--", "");
   }
 
@@ -97,7 +98,7 @@ record DataLevels(DeclaredOption<?> option, List<?> values, boolean given) {
 
   /** {@code declared} with the data-volume option at the {@code level}-th value, where given. */
   OptionValues in(OptionValues declared, int level) {
-    return !given ? declared : with(declared, option, values.get(level));
+    return !given || option == null ? declared : with(declared, option, values.get(level));
   }
 
   private static <T> OptionValues with(

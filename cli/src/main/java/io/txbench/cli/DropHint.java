@@ -19,24 +19,25 @@ final class DropHint {
   static String of(String target, String workload, TargetOptions options) {
     List<String> command =
         new ArrayList<>(List.of("java", "-jar", "benchmark.jar", "--benchmark-target", target));
-    boolean hasUrl = options.url() != null && !options.url().isBlank();
+    String url = options.url();
     boolean passwordLeftOut = !options.password().isEmpty();
-    if (hasUrl) {
+    if (url != null && !url.isBlank()) {
       // A masked password would be sent as it is: the URL loses it, and the line says where
       // to give it instead.
-      String shown = Credentials.withoutSecrets(options.url());
-      passwordLeftOut |= !shown.equals(options.url());
+      String shown = Credentials.withoutSecrets(url);
+      passwordLeftOut |= !shown.equals(url);
+      String masked = Credentials.maskShapes(shown);
       command.add("--target-url");
-      command.add(quoted(Credentials.maskShapes(shown)));
+      command.add(quoted(masked == null ? shown : masked));
     } else {
-      command.addAll(
-          List.of(
-              "--target-database-host",
-              quoted(options.host()),
-              "--target-database-port",
-              String.valueOf(options.port()),
-              "--target-database-name",
-              quoted(options.database())));
+      // A host or database not known is left to its default.
+      if (options.host() != null) {
+        command.addAll(List.of("--target-database-host", quoted(options.host())));
+      }
+      command.addAll(List.of("--target-database-port", String.valueOf(options.port())));
+      if (options.database() != null) {
+        command.addAll(List.of("--target-database-name", quoted(options.database())));
+      }
       if (options.user() != null && !options.user().isEmpty()) {
         command.addAll(List.of("--target-database-user", quoted(options.user())));
       }

@@ -110,7 +110,7 @@ public final class Main {
       String rest = others == 0 ? "" : others + " unexpected argument(s), not shown";
       return named.isEmpty() ? rest : rest.isEmpty() ? named : named + " and " + rest;
     }
-    return e.getMessage();
+    return String.valueOf(e.getMessage());
   }
 
   private static String describe(Throwable e) {

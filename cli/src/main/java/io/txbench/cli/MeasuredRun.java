@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One measured run of a benchmark as the command line shows and records it, from warm-up to exit
@@ -54,7 +55,7 @@ final class MeasuredRun {
       RunSite site,
       TransactionMode transactions,
       int dataLevel,
-      Setup setup,
+      @Nullable Setup setup,
       OptionValues loaded) {}
 
   MeasuredRun(
@@ -107,7 +108,8 @@ final class MeasuredRun {
     if (outcome.ending() == RunOutcome.Ending.DECLINED) {
       return ExitCodes.RESULTS_INCOMPLETE; // the recorder said why
     }
-    return exitCode(run, outcome.result(), recorder.verified(outcome));
+    RunSummary verified = recorder.verified(outcome);
+    return exitCode(run, verified.result(), verified);
   }
 
   /** Says what runs, once every worker's session is open and the clock starts. */

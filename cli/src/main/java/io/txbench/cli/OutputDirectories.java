@@ -11,6 +11,7 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where each run of a command writes its results, decided and checked before anything connects or
@@ -27,12 +28,12 @@ final class OutputDirectories {
   private static final String PROBE = ".txbench-write-check";
 
   private final CommandPlan plan;
-  private final Path base;
+  private final @Nullable Path base;
 
   /** The directories this command made, in the order it made them. */
   private final List<Path> created = new java.util.ArrayList<>();
 
-  private OutputDirectories(CommandPlan plan, Path base) {
+  private OutputDirectories(CommandPlan plan, @Nullable Path base) {
     this.plan = plan;
     this.base = base;
   }
@@ -75,7 +76,7 @@ final class OutputDirectories {
   }
 
   /** The base of a sweep (its comparison's home), or the one run's directory. */
-  Path base() {
+  @Nullable Path base() {
     return base;
   }
 
@@ -86,15 +87,19 @@ final class OutputDirectories {
    * a parallelism that repeats an earlier one ({@code 8,8}) gets a directory of its own.
    */
   Path of(TargetSettings settings, int dataLevel, int level) {
+    Path root = base;
+    if (root == null) {
+      throw new IllegalStateException("a command that writes no results has no run directories");
+    }
     if (!plan.runs().sweep()) {
-      return base;
+      return root;
     }
     int parallelism = plan.runs().parallelism().get(level);
     int occurrence =
         java.util.Collections.frequency(
             plan.runs().parallelism().subList(0, level + 1), parallelism);
     String data = plan.runs().data().sweeps() ? "-" + plan.runs().data().label(dataLevel) : "";
-    return base.resolve(
+    return root.resolve(
         runName(settings) + data + "-p" + parallelism + (occurrence > 1 ? "-" + occurrence : ""));
   }
 

@@ -7,6 +7,7 @@ import io.txbench.core.engine.RunLength;
 import io.txbench.core.settings.Limits;
 import java.time.Duration;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -100,7 +101,7 @@ final class RunShape {
     return new OpenLoop(rate, rateDistribution.arrivals(), Optional.ofNullable(maxLag));
   }
 
-  private ParameterException usage(String message) {
+  private ParameterException usage(@Nullable String message) {
     return new ParameterException(spec.commandLine(), message);
   }
 }

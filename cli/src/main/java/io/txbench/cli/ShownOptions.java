@@ -4,6 +4,7 @@ import io.txbench.core.settings.Credentials;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
@@ -35,7 +36,7 @@ final class ShownOptions {
   }
 
   /** An option's value as it may be shown. */
-  private static Object masked(Object value) {
+  private static @Nullable Object masked(@Nullable Object value) {
     if (value == null || value instanceof Number || value instanceof Boolean) {
       return value;
     }

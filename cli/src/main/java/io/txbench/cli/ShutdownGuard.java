@@ -3,6 +3,7 @@ package io.txbench.cli;
 import io.txbench.core.engine.Runner;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Ctrl-C (SIGINT) and SIGTERM: stops what the session is doing (a load, a warm-up, a measured run)
@@ -15,9 +16,9 @@ final class ShutdownGuard implements AutoCloseable {
   private static final long WAIT_NANOS = Runner.GRACE_NANOS + TimeUnit.SECONDS.toNanos(3);
   private final CountDownLatch sessionDone = new CountDownLatch(1);
   private final Thread hook;
-  private volatile Runnable stop;
+  private volatile @Nullable Runnable stop;
   private volatile boolean signalled;
-  private volatile AutoCloseable lastResort;
+  private volatile @Nullable AutoCloseable lastResort;
 
   ShutdownGuard() {
     hook = new Thread(this::onSignal, "txbench-shutdown");
@@ -38,7 +39,7 @@ final class ShutdownGuard implements AutoCloseable {
   /**
    * Closed on a signal if the session has not finished in time (an embedded server); null for none.
    */
-  void closeOnTimeout(AutoCloseable resource) {
+  void closeOnTimeout(@Nullable AutoCloseable resource) {
     this.lastResort = resource;
   }
 
@@ -49,8 +50,9 @@ final class ShutdownGuard implements AutoCloseable {
       s.run();
     }
     try {
-      if (!sessionDone.await(WAIT_NANOS, TimeUnit.NANOSECONDS) && lastResort != null) {
-        lastResort.close();
+      AutoCloseable resource = lastResort;
+      if (!sessionDone.await(WAIT_NANOS, TimeUnit.NANOSECONDS) && resource != null) {
+        resource.close();
       }
     } catch (Exception e) {
       Thread.currentThread().interrupt();

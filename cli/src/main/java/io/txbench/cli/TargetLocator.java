@@ -5,6 +5,7 @@ import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.TargetUnavailableException;
 import io.txbench.core.spi.WorkloadProvider;
 import java.io.PrintStream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Decides which server a run talks to: the one the user named, the one answering on the target's
@@ -15,7 +16,7 @@ final class TargetLocator {
   private final WorkloadProvider provider;
   private final boolean forceEmbedded;
   private final PrintStream out;
-  private EmbeddedServer embedded;
+  private @Nullable EmbeddedServer embedded;
 
   TargetLocator(WorkloadProvider provider, boolean forceEmbedded, PrintStream out) {
     this.provider = provider;
@@ -37,9 +38,10 @@ final class TargetLocator {
       return options.at("localhost", options.port(), options.database(), options.user());
     }
     String why = forceEmbedded ? "--embedded" : "nothing answered on localhost:" + options.port();
-    embedded = provider.startEmbedded(why);
-    out.println(capitalized(why) + ": started " + embedded.description() + ".");
-    return options.at(embedded.host(), embedded.port(), embedded.database(), embedded.user());
+    EmbeddedServer started = provider.startEmbedded(why);
+    embedded = started;
+    out.println(capitalized(why) + ": started " + started.description() + ".");
+    return options.at(started.host(), started.port(), started.database(), started.user());
   }
 
   private static String capitalized(String text) {
@@ -47,7 +49,7 @@ final class TargetLocator {
   }
 
   /** The embedded server started by {@link #locate}, or null. */
-  EmbeddedServer embedded() {
+  @Nullable EmbeddedServer embedded() {
     return embedded;
   }
 }

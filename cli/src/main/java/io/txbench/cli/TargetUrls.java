@@ -2,12 +2,14 @@ package io.txbench.cli;
 
 import io.txbench.core.spi.WorkloadProvider;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /** Which of the {@code --target-url} values belongs to a target: the one its provider accepts. */
 final class TargetUrls {
   private TargetUrls() {}
 
-  static String pick(List<String> urls, WorkloadProvider provider, int targets) {
+  static @Nullable String pick(
+      @Nullable List<String> urls, WorkloadProvider provider, int targets) {
     if (urls == null || urls.isEmpty()) {
       return null;
     }

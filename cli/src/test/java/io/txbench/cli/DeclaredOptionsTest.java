@@ -34,7 +34,8 @@ class DeclaredOptionsTest {
     IllegalStateException e =
         assertThrows(IllegalStateException.class, () -> DeclaredOptions.ofTargets(providers));
     assertTrue(
-        e.getMessage().contains("--toy-flavour is declared twice, differently"), e.getMessage());
+        String.valueOf(e.getMessage()).contains("--toy-flavour is declared twice, differently"),
+        e.getMessage());
   }
 
   @Test

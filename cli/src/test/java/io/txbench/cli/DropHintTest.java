@@ -9,13 +9,18 @@ import io.txbench.core.settings.Secret;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.TargetOptions;
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 /** The closing line of a run on a kept server: the exact command that removes its data. */
 class DropHintTest {
 
   private static TargetOptions options(
-      String host, String database, String user, Secret password, String url) {
+      @Nullable String host,
+      @Nullable String database,
+      @Nullable String user,
+      Secret password,
+      @Nullable String url) {
     return new TargetOptions(
         host,
         5432,

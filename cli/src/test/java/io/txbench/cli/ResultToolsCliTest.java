@@ -87,8 +87,8 @@ class ResultToolsCliTest {
       intervals.onInterval(period);
       log.onInterval(period);
     }
-    intervals.onEnd(null);
-    log.onEnd(null);
+    intervals.close();
+    log.close();
     return run;
   }
 
@@ -100,10 +100,10 @@ class ResultToolsCliTest {
         summary,
         Files.readString(summary)
             .replace("\"iterations\"", "\"stopReason\": \"INTERRUPTED\", \"iterations\""));
-    new IntervalsCsv(run).onEnd(null);
+    new IntervalsCsv(run).close();
     HistogramLog log = new HistogramLog(run, false);
     log.onStart(Instant.parse(start).toEpochMilli(), 4);
-    log.onEnd(null);
+    log.close();
     return run;
   }
 

@@ -25,6 +25,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A target only the tests know, registered in their {@code META-INF/services}: a counter in memory
@@ -75,7 +76,7 @@ public class ToyProvider implements WorkloadProvider {
   }
 
   @Override
-  public String defaultUser() {
+  public @Nullable String defaultUser() {
     return null;
   }
 
@@ -141,7 +142,7 @@ public class ToyProvider implements WorkloadProvider {
     }
 
     @Override
-    public String user() {
+    public @Nullable String user() {
       return null;
     }
 

@@ -25,7 +25,8 @@ public record TargetOptions(
     OptionValues declared) {
 
   /** The same options aimed at another server (an embedded one). */
-  public TargetOptions at(String newHost, int newPort, String newDatabase, String newUser) {
+  public TargetOptions at(
+      String newHost, int newPort, @Nullable String newDatabase, @Nullable String newUser) {
     return new TargetOptions(
         newHost,
         newPort,

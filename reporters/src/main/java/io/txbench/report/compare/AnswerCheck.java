@@ -16,6 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Whether runs on different targets returned the same answers to the same queries (verify's
@@ -42,7 +43,7 @@ public final class AnswerCheck {
     AnswerCheck check = new AnswerCheck();
     Map<String, List<ResultDirectory>> byData = new LinkedHashMap<>();
     for (ResultDirectory run : runs) {
-      if (answers(run) != null) {
+      if (hasAnswers(run)) {
         byData.computeIfAbsent(data(run.summary()), d -> new ArrayList<>()).add(run);
       }
     }
@@ -72,30 +73,43 @@ public final class AnswerCheck {
         "answers of "
             + data
             + " ("
-            + Objects.requireNonNullElse(first.answerPrecision(), "as recorded")
+            + Objects.requireNonNullElse(
+                first == null ? null : first.answerPrecision(), "as recorded")
             + "):");
     Set<String> queries = new LinkedHashSet<>();
     group.forEach(run -> queries.addAll(answers(run).keySet()));
     for (String query : queries) {
-      List<ResultDirectory> asked =
-          group.stream().filter(run -> answers(run).containsKey(query)).toList();
-      compareQuery(query, asked.contains(baseline) ? baseline : asked.get(0), asked);
+      List<Answer> asked = new ArrayList<>();
+      for (ResultDirectory run : group) {
+        AnswerSummary answer = answers(run).get(query);
+        if (answer != null) {
+          asked.add(new Answer(run, answer));
+        }
+      }
+      Answer reference =
+          asked.stream().filter(a -> a.run().equals(baseline)).findFirst().orElse(asked.get(0));
+      compareQuery(query, reference, asked);
     }
   }
 
+  /** A run's answer to one query. */
+  private record Answer(ResultDirectory run, AnswerSummary summary) {}
+
   /** {@code query}'s answers in {@code asked} (the runs that asked it) against the reference's. */
   @SuppressWarnings("ReferenceEquality") // skips the reference itself, not a run given twice
-  private void compareQuery(String query, ResultDirectory reference, List<ResultDirectory> asked) {
-    AnswerSummary expected = answers(reference).get(query);
+  private void compareQuery(String query, Answer referenceAnswer, List<Answer> asked) {
+    ResultDirectory reference = referenceAnswer.run();
+    AnswerSummary expected = referenceAnswer.summary();
     String head = INDENT + String.format(Locale.ROOT, "%-" + QUERY_WIDTH + "s", query);
     List<String> agreeing = new ArrayList<>(List.of(reference.label()));
     List<String> details = new ArrayList<>();
     boolean queryDiffers = false;
-    for (ResultDirectory run : asked) {
+    for (Answer answer : asked) {
+      ResultDirectory run = answer.run();
       if (run == reference) {
         continue;
       }
-      AnswerSummary actual = answers(run).get(query);
+      AnswerSummary actual = answer.summary();
       if (actual.digest().equals(expected.digest())) {
         agreeing.add(run.label());
       } else {
@@ -160,10 +174,14 @@ public final class AnswerCheck {
     List<String> columns = expected.columns();
     if (a == null || b == null || !firstCell(a).equals(firstCell(b))) {
       // Not the same row with other figures: one run has a row the other lacks at this place.
-      String lacking =
-          a == null || (b != null && b.compareTo(a) < 0) ? reference.label() : run.label();
-      String having = lacking.equals(run.label()) ? reference.label() : run.label();
-      String row = lacking.equals(run.label()) ? a : b;
+      // The reference lacks it when it has no row left here, or its row sorts after the run's.
+      boolean referenceLacks = a == null || (b != null && b.compareTo(a) < 0);
+      String having = referenceLacks ? run.label() : reference.label();
+      String row = referenceLacks ? b : a;
+      if (row == null) {
+        // Both have every row the other has, in order: the digests differ on nothing named here.
+        return out;
+      }
       out.add(
           pad + INDENT + "only " + having + " has " + named(columns, row.split("\t", -1), null));
       return out;
@@ -179,7 +197,7 @@ public final class AnswerCheck {
    * The cells of a row by column name: all of them, or, beside {@code other}, the leading cells
    * both share and every cell that differs.
    */
-  private static String named(List<String> columns, String[] cells, String[] other) {
+  private static String named(List<String> columns, String[] cells, String @Nullable [] other) {
     List<String> shown = new ArrayList<>();
     boolean leading = true;
     for (int c = 0; c < cells.length; c++) {
@@ -199,7 +217,7 @@ public final class AnswerCheck {
   }
 
   /** A run's rows of {@code query}, or null when its answers file is missing. */
-  private List<String> rows(ResultDirectory run, String query) {
+  private @Nullable List<String> rows(ResultDirectory run, String query) {
     Map<String, List<String>> rows =
         rowsByRun.computeIfAbsent(
             run,
@@ -213,9 +231,17 @@ public final class AnswerCheck {
     return rows == null ? null : rows.getOrDefault(query, List.of());
   }
 
+  /** Whether {@code run}'s summary records answers (an empty record of them counts). */
+  private static boolean hasAnswers(ResultDirectory run) {
+    SummaryFile.Verdict v = run.summary().checks().verification();
+    return v != null && v.answers() != null;
+  }
+
+  /** {@code run}'s answers by query; none when its summary records none. */
   private static Map<String, AnswerSummary> answers(ResultDirectory run) {
     SummaryFile.Verdict v = run.summary().checks().verification();
-    return v == null ? null : v.answers();
+    Map<String, AnswerSummary> answers = v == null ? null : v.answers();
+    return answers == null ? Map.of() : answers;
   }
 
   /** The data a run's answers are of: its seed and scale, as its options recorded them. */

@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Runs side by side, one row each, with the throughput and p99 of each as a ratio to a baseline
@@ -152,7 +153,7 @@ public final class CompareTable {
   }
 
   /** The cores the client used, or "" when it was not measured. */
-  private static String cpuCores(SummaryFile.Client client) {
+  private static String cpuCores(SummaryFile.@Nullable Client client) {
     return client == null || client.cpuCores() == null ? "" : fixed(client.cpuCores(), 2);
   }
 

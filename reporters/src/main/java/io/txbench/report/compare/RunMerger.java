@@ -21,6 +21,7 @@ import java.util.function.ToLongFunction;
 import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Combines runs made at the same time by several client machines (the same workload on the same
@@ -130,7 +131,7 @@ public final class RunMerger {
               // no client figures: see writeSummary
               new IntervalRow.Outcomes(counts[0], counts[1], counts[2], counts[3])));
     }
-    csv.onEnd(null);
+    csv.close();
   }
 
   private static void writeSummary(
@@ -236,7 +237,7 @@ public final class RunMerger {
    * The statements the clients counted, added up, their rates over the merged window; null when
    * none of them counted any.
    */
-  private static SummaryFile.QueryCounts queries(
+  private static SummaryFile.@Nullable QueryCounts queries(
       List<SummaryFile> summaries, ClientWindows windows) {
     double seconds = windows.seconds();
     List<SummaryFile.QueryCounts> counted =

@@ -4,6 +4,7 @@ import io.txbench.core.telemetry.Fingerprint;
 import java.util.Locale;
 import java.util.Map;
 import java.util.StringJoiner;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A run's fingerprint in two short lines of the console summary: the client's machine, and the
@@ -46,7 +47,7 @@ final class FingerprintText {
     return j.toString();
   }
 
-  private static void add(StringJoiner j, String part) {
+  private static void add(StringJoiner j, @Nullable String part) {
     if (part != null && !part.isBlank()) {
       j.add(part);
     }

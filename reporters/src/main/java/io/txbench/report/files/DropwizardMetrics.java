@@ -9,6 +9,7 @@ import io.txbench.core.engine.RunResult;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.LongSupplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Core's counts and histograms as a Dropwizard registry, for the reporters that read one (the
@@ -29,7 +30,7 @@ public final class DropwizardMetrics {
   private final HdrTimer responseTime = registry.register(RESPONSE_TIME, new HdrTimer());
 
   /** Null in a closed loop, where the service time is the response time. */
-  private final HdrTimer serviceTime;
+  private final @Nullable HdrTimer serviceTime;
 
   public DropwizardMetrics(Metrics metrics) {
     serviceTime =

@@ -59,6 +59,11 @@ public final class HistogramLog implements RunListener {
 
   @Override
   public void onEnd(RunResult result) {
+    close();
+  }
+
+  /** Closes the file, without a run's result: a log cut short, or one a tool wrote. */
+  public void close() {
     out.close();
   }
 }

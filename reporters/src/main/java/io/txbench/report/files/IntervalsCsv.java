@@ -136,6 +136,11 @@ public final class IntervalsCsv implements RunListener {
 
   @Override
   public void onEnd(RunResult result) {
+    close();
+  }
+
+  /** Closes the file: the end of a run's, or of a merge's, which has no run's result. */
+  public void close() {
     try {
       printer.close();
     } catch (IOException e) {

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One CSV file per metric of {@link #METRICS}, a row per metrics period, in the format of
@@ -139,8 +140,8 @@ public final class MetricsCsv implements RunListener {
 
   @Override
   public void onEnd(RunResult result) {
-    IOException failure = null;
-    Path failed = null;
+    @Nullable IOException failure = null;
+    @Nullable Path failed = null;
     for (Map.Entry<String, Writer> f : files.entrySet()) {
       try {
         f.getValue().close();
@@ -149,7 +150,7 @@ public final class MetricsCsv implements RunListener {
         failed = directory.resolve(f.getKey() + ".csv");
       }
     }
-    if (failure != null) {
+    if (failure != null && failed != null) {
       throw ResultFiles.cannotWrite(failed, failure);
     }
   }

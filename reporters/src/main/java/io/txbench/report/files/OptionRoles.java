@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The roles of a summary's options ({@link OptionRole}) as its {@code optionRoles} records them,
@@ -30,7 +31,7 @@ public final class OptionRoles {
    * {@code roles} as summary.json records them: by name in name order, each by its label; null
    * (left out) when no option has one.
    */
-  static Map<String, String> written(Map<String, OptionRole> roles) {
+  static @Nullable Map<String, String> written(Map<String, OptionRole> roles) {
     if (roles.isEmpty()) {
       return null;
     }

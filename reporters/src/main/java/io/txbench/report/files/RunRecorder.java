@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What one measured run shows and keeps, for the command line and the Java API alike: its progress
@@ -36,8 +37,8 @@ public final class RunRecorder implements StepListener {
   private final Subject subject;
   private final Display display;
   private final List<String> declined = new ArrayList<>();
-  private CompositeListener listeners;
-  private RunSummary summary;
+  private @Nullable CompositeListener listeners;
+  private @Nullable RunSummary summary;
 
   /**
    * What a run's summary records beside its result: where it ran and what ({@code site}), at which
@@ -53,8 +54,8 @@ public final class RunRecorder implements StepListener {
       Duration warmup,
       Map<String, Object> options,
       Map<String, OptionRole> optionRoles,
-      Path directory,
-      Setup setup,
+      @Nullable Path directory,
+      @Nullable Setup setup,
       List<Threshold> thresholds) {}
 
   /**
@@ -66,15 +67,15 @@ public final class RunRecorder implements StepListener {
    * writers.
    */
   public record Display(
-      PrintStream console,
-      PrintStream errors,
+      @Nullable PrintStream console,
+      @Nullable PrintStream errors,
       UnaryOperator<String> mask,
-      Function<Duration, String> warmupLine,
-      Function<RunOptions, RunListener> announcement,
+      @Nullable Function<Duration, String> warmupLine,
+      @Nullable Function<RunOptions, RunListener> announcement,
       Function<Metrics, List<RunListener>> reporters) {
 
     /** Progress and summary on {@code console} (null: nothing), and nothing else said. */
-    public static Display of(PrintStream console, UnaryOperator<String> mask) {
+    public static Display of(@Nullable PrintStream console, UnaryOperator<String> mask) {
       return new Display(console, null, mask, null, null, metrics -> List.of());
     }
   }
@@ -123,7 +124,7 @@ public final class RunRecorder implements StepListener {
   @Override
   public void measured(RunResult result) {
     Path directory = subject.directory();
-    summary =
+    RunSummary measured =
         RunSummary.measured(
             subject.site(),
             subject.parallelism(),
@@ -134,9 +135,9 @@ public final class RunRecorder implements StepListener {
             directory == null ? null : directory.toString(),
             listeners == null ? List.of() : listeners.failures());
     if (display.console() != null) {
-      ConsoleSummary.print(display.console(), summary, display.mask());
+      ConsoleSummary.print(display.console(), measured, display.mask());
     }
-    write();
+    summary = write(measured);
   }
 
   /**
@@ -144,17 +145,21 @@ public final class RunRecorder implements StepListener {
    * verdict and the thresholds' shown and added, summary.json replaced.
    */
   public RunSummary verified(RunOutcome outcome) {
+    RunSummary measured = summary;
+    if (measured == null) {
+      throw new IllegalStateException("verify's verdict for a run that was not measured");
+    }
     Verification verdict = outcome.verification();
     // Held after verify, whose verdict one of them may be; a stopped run's too, for the record.
     List<ThresholdVerdict> thresholds =
-        subject.thresholds().stream().map(t -> t.check(outcome.result(), verdict)).toList();
+        subject.thresholds().stream().map(t -> t.check(measured.result(), verdict)).toList();
     if (display.console() != null) {
       ConsoleSummary.printVerification(display.console(), verdict, display.mask());
       ConsoleSummary.printThresholds(display.console(), thresholds);
     }
-    summary = summary.withVerdicts(verdict, thresholds);
-    write();
-    return summary;
+    RunSummary verified = write(measured.withVerdicts(verdict, thresholds));
+    summary = verified;
+    return verified;
   }
 
   /** Why the run could not be set up, when {@link #measuring} declined it. */
@@ -177,20 +182,26 @@ public final class RunRecorder implements StepListener {
     }
   }
 
-  /** summary.json, when there is a directory; a failure is said and recorded once, not again. */
-  private void write() {
-    if (subject.directory() == null) {
-      return;
+  /**
+   * {@code written} written to summary.json, when there is a directory, and returned; a failure is
+   * said and recorded once, not again, in the summary returned.
+   */
+  private RunSummary write(RunSummary written) {
+    Path directory = subject.directory();
+    if (directory == null) {
+      return written;
     }
     try {
-      SummaryJson.write(subject.directory(), summary, subject.setup(), display.mask());
+      SummaryJson.write(directory, written, subject.setup(), display.mask());
+      return written;
     } catch (IOException e) {
-      if (summary.writeFailures().stream().noneMatch(f -> f.contains(SummaryJson.FILE))) {
-        say(e.getMessage());
+      String failure = String.valueOf(e.getMessage());
+      if (written.writeFailures().stream().noneMatch(f -> f.contains(SummaryJson.FILE))) {
+        say(failure);
       }
-      if (!summary.writeFailures().contains(e.getMessage())) {
-        summary = summary.withWriteFailure(e.getMessage());
-      }
+      return written.writeFailures().contains(failure)
+          ? written
+          : written.withWriteFailure(failure);
     }
   }
 

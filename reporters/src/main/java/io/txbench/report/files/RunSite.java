@@ -7,6 +7,7 @@ import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.core.telemetry.Fingerprint;
 import io.txbench.core.telemetry.HostProbe;
 import io.txbench.core.telemetry.ServerAddress;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What every run of one benchmark shares in its summary: the target and its server's version (an
@@ -20,7 +21,7 @@ public record RunSite(
     String driver,
     boolean embedded,
     String server,
-    Fingerprint fingerprint,
+    @Nullable Fingerprint fingerprint,
     String workload,
     boolean transactions) {
 
@@ -32,7 +33,7 @@ public record RunSite(
       String targetName,
       Target target,
       TargetOptions options,
-      EmbeddedServer embedded,
+      @Nullable EmbeddedServer embedded,
       WorkloadOptions workload) {
     return new RunSite(
         targetName,

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Everything the end of a run reports: which txbench ran it ({@code toolVersion}), where ({@code
@@ -27,7 +28,7 @@ public record RunSummary(
     RunResult result,
     Verification verification,
     List<ThresholdVerdict> thresholds,
-    String resultDirectory,
+    @Nullable String resultDirectory,
     List<String> writeFailures) {
 
   public RunSummary {
@@ -46,7 +47,7 @@ public record RunSummary(
       RunResult result,
       Verification verification,
       List<ThresholdVerdict> thresholds,
-      String resultDirectory,
+      @Nullable String resultDirectory,
       List<String> writeFailures) {
     this(
         toolVersion,
@@ -73,7 +74,7 @@ public record RunSummary(
       Map<String, Object> options,
       Map<String, OptionRole> optionRoles,
       RunResult result,
-      String resultDirectory,
+      @Nullable String resultDirectory,
       List<String> writeFailures) {
     return new RunSummary(
         io.txbench.core.telemetry.ToolVersion.get(),

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code server.csv}: one row per metrics period with the machine's numbers, the server's
@@ -27,7 +28,7 @@ public final class ServerCsv implements RunListener {
   public static final String FILE = "server.csv";
 
   private final Path file;
-  private CSVPrinter printer;
+  private @Nullable CSVPrinter printer;
 
   public ServerCsv(Path directory) {
     this.file = directory.resolve(FILE);

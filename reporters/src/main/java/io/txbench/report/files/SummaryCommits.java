@@ -3,6 +3,7 @@ package io.txbench.report.files;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.txbench.core.spi.ServerCommits;
+import org.jspecify.annotations.Nullable;
 
 /**
  * summary.json's {@code serverCommits}: the commit cross-check (see {@link ServerCommits}), the
@@ -15,11 +16,11 @@ import io.txbench.core.spi.ServerCommits;
 public record SummaryCommits(
     long server,
     long counted,
-    Long inDoubt,
+    @Nullable Long inDoubt,
     boolean agrees,
     String counter,
     String note,
-    String otherWork) {
+    @Nullable String otherWork) {
 
   public static SummaryCommits of(ServerCommits c) {
     return new SummaryCommits(

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The fields of a summary.json that compare, merge and report read, checked on its JSON before it
@@ -152,7 +153,7 @@ public final class SummaryFields {
   }
 
   /** The time of an ISO-8601 instant, or null if {@code text} is none. */
-  static Instant instant(String text) {
+  static @Nullable Instant instant(String text) {
     try {
       return Instant.parse(text);
     } catch (DateTimeParseException e) {
@@ -161,7 +162,7 @@ public final class SummaryFields {
   }
 
   /** The --metrics period a summary's options record, or null if it is none. */
-  static Duration duration(Object option) {
+  static @Nullable Duration duration(@Nullable Object option) {
     if (!(option instanceof String text)) {
       return null;
     }

@@ -24,6 +24,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 
 /**
  * summary.json, field by field, in the order it is written: the one place its schema lives, for the
@@ -56,63 +57,63 @@ public record SummaryFile(
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record Identity(
-      String tool,
-      String toolVersion,
+      @Nullable String tool,
+      @Nullable String toolVersion,
       String target,
       String serverVersion,
-      String driver,
-      Boolean embedded,
-      String server,
+      @Nullable String driver,
+      @Nullable Boolean embedded,
+      @Nullable String server,
       String workload,
-      Boolean transactions,
+      @Nullable Boolean transactions,
       long parallelism) {}
 
   /** The warmup, the measured window and why the run stopped. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record Window(
-      Double warmupSeconds,
+      @Nullable Double warmupSeconds,
       String start,
       String end,
       double measuredSeconds,
-      String stopReason,
-      Boolean stoppedBeforeMeasuring) {}
+      @Nullable String stopReason,
+      @Nullable Boolean stoppedBeforeMeasuring) {}
 
   /** The iterations of the window and how they ended: completed, declined, in doubt, failed. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record Outcomes(
       long iterations,
-      Long iterationsAfterWindow,
-      Long declined,
+      @Nullable Long iterationsAfterWindow,
+      @Nullable Long declined,
       double tps,
-      Long inDoubt,
-      Map<String, Long> inDoubtByCause,
-      Long skipped,
+      @Nullable Long inDoubt,
+      @Nullable Map<String, Long> inDoubtByCause,
+      @Nullable Long skipped,
       long retries,
-      Map<String, Long> retriesByClass,
+      @Nullable Map<String, Long> retriesByClass,
       long errors,
-      Long errorsWithPartialEffects,
-      Map<String, Long> errorsByClass) {}
+      @Nullable Long errorsWithPartialEffects,
+      @Nullable Map<String, Long> errorsByClass) {}
 
   /** The times in percentiles, the statements by kind and the operations of a mix by name. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record Breakdown(
       Percentiles responseTimeMs,
-      Percentiles serviceTimeMs,
-      Percentiles scheduleLagMs,
-      QueryCounts queries,
-      Map<String, Operation> operations) {}
+      @Nullable Percentiles serviceTimeMs,
+      @Nullable Percentiles scheduleLagMs,
+      @Nullable QueryCounts queries,
+      @Nullable Map<String, Operation> operations) {}
 
   /** What the run learnt of the machines: the client's use and the server's telemetry. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record Environment(
-      Client client,
-      Fingerprint fingerprint,
-      SummaryCommits serverCommits,
-      SummaryTelemetry telemetry) {
+      @Nullable Client client,
+      @Nullable Fingerprint fingerprint,
+      @Nullable SummaryCommits serverCommits,
+      @Nullable SummaryTelemetry telemetry) {
     /** None of them: a merge's, whose clients each keep their own. */
     public static final Environment NONE = new Environment(null, null, null, null);
   }
@@ -121,10 +122,10 @@ public record SummaryFile(
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record Checks(
-      Verdict verification,
-      List<Threshold> thresholds,
-      Boolean resultFilesComplete,
-      List<String> resultFileFailures) {}
+      @Nullable Verdict verification,
+      @Nullable List<Threshold> thresholds,
+      @Nullable Boolean resultFilesComplete,
+      @Nullable List<String> resultFileFailures) {}
 
   /**
    * Where the result came from: the options, the roles of those that have one ({@code optionRoles},
@@ -135,12 +136,12 @@ public record SummaryFile(
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record Provenance(
-      Map<String, Object> options,
-      Map<String, String> optionRoles,
-      Setup setup,
-      Double overlapSeconds,
-      List<Source> mergedFrom,
-      String resultDirectory) {}
+      @Nullable Map<String, Object> options,
+      @Nullable Map<String, String> optionRoles,
+      @Nullable Setup setup,
+      @Nullable Double overlapSeconds,
+      @Nullable List<Source> mergedFrom,
+      @Nullable String resultDirectory) {}
 
   /**
    * Reads every summary: immutable and thread-safe, and it keeps what it learnt of these records,
@@ -155,7 +156,8 @@ public record SummaryFile(
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
-  public record Setup(boolean grown, String notGrown, long rows, long addedRows, double seconds) {}
+  public record Setup(
+      boolean grown, @Nullable String notGrown, long rows, long addedRows, double seconds) {}
 
   /** Response, service or schedule-lag times in ms. */
   @JsonIgnoreProperties(ignoreUnknown = true)
@@ -212,14 +214,14 @@ public record SummaryFile(
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record Client(
-      Integer cores,
-      Double cpuCores,
-      Double cpuPercentOfMachine,
-      Double cpuMicrosPerIteration,
-      Long gcCount,
-      Long gcMillis,
-      Double machineCpuPercent,
-      @JsonInclude(JsonInclude.Include.ALWAYS) String bottleneck) {}
+      @Nullable Integer cores,
+      @Nullable Double cpuCores,
+      @Nullable Double cpuPercentOfMachine,
+      @Nullable Double cpuMicrosPerIteration,
+      @Nullable Long gcCount,
+      @Nullable Long gcMillis,
+      @Nullable Double machineCpuPercent,
+      @JsonInclude(JsonInclude.Include.ALWAYS) @Nullable String bottleneck) {}
 
   /**
    * What decides a run's figures besides its options (absent from summaries of versions before it):
@@ -227,20 +229,20 @@ public record SummaryFile(
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
-  public record Fingerprint(Host client, Map<String, String> server) {}
+  public record Fingerprint(@Nullable Host client, @Nullable Map<String, String> server) {}
 
   /** The client's machine; what it does not tell is left out. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record Host(
-      String hostname,
-      String cpuModel,
-      Integer cores,
-      Long memoryBytes,
-      String os,
-      String jvm,
-      String machineVendor,
-      String machineProduct) {}
+      @Nullable String hostname,
+      @Nullable String cpuModel,
+      @Nullable Integer cores,
+      @Nullable Long memoryBytes,
+      @Nullable String os,
+      @Nullable String jvm,
+      @Nullable String machineVendor,
+      @Nullable String machineProduct) {}
 
   /**
    * One {@code --threshold} and its verdict: the figure measured in the expression's unit ({@code
@@ -250,7 +252,11 @@ public record SummaryFile(
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record Threshold(
-      String expression, Double measured, String unit, boolean passed, String whyNotMeasured) {}
+      String expression,
+      @Nullable Double measured,
+      String unit,
+      boolean passed,
+      @Nullable String whyNotMeasured) {}
 
   /**
    * What verify found: {@code status} is "passed", "failed" or "not run" ({@code passed} alone in
@@ -261,23 +267,23 @@ public record SummaryFile(
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record Verdict(
-      String status,
-      Boolean passed,
-      String cause,
-      Map<String, Long> figures,
-      List<String> anomalies,
-      List<String> notes,
-      String answerPrecision,
-      Map<String, AnswerSummary> answers) {
+      @Nullable String status,
+      @Nullable Boolean passed,
+      @Nullable String cause,
+      @Nullable Map<String, Long> figures,
+      @Nullable List<String> anomalies,
+      @Nullable List<String> notes,
+      @Nullable String answerPrecision,
+      @Nullable Map<String, AnswerSummary> answers) {
 
     /** A verdict without answers. */
     public Verdict(
-        String status,
-        Boolean passed,
-        String cause,
-        Map<String, Long> figures,
-        List<String> anomalies,
-        List<String> notes) {
+        @Nullable String status,
+        @Nullable Boolean passed,
+        @Nullable String cause,
+        @Nullable Map<String, Long> figures,
+        @Nullable List<String> anomalies,
+        @Nullable List<String> notes) {
       this(status, passed, cause, figures, anomalies, notes, null, null);
     }
   }
@@ -294,8 +300,8 @@ public record SummaryFile(
       String end,
       long iterations,
       double tps,
-      String verification,
-      Client client) {}
+      @Nullable String verification,
+      @Nullable Client client) {}
 
   /**
    * The fields txbench writes itself, free of any password by construction: the options show a
@@ -395,7 +401,7 @@ public record SummaryFile(
   }
 
   /** The first line of a library's message, without the location it may append. */
-  static String firstClause(String message) {
+  static String firstClause(@Nullable String message) {
     String line = String.valueOf(message).lines().findFirst().orElse("").strip();
     int source = line.indexOf(" (start marker at");
     return source < 0 ? line : line.substring(0, source);
@@ -430,7 +436,7 @@ public record SummaryFile(
 
   /** Stopped (interrupted) with no iteration completed, failed or in doubt in the window. */
   static boolean stoppedBeforeMeasuring(
-      String stopReason, long iterations, long errors, long inDoubt) {
+      @Nullable String stopReason, long iterations, long errors, long inDoubt) {
     return io.txbench.core.engine.StopReason.INTERRUPTED.name().equals(stopReason)
         && iterations == 0
         && errors == 0
@@ -458,7 +464,7 @@ public record SummaryFile(
   }
 
   /** A count a summary may lack, 0 when it does. */
-  public static long orZero(Long count) {
+  public static long orZero(@Nullable Long count) {
     return count == null ? 0 : count;
   }
 

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
+import org.jspecify.annotations.Nullable;
 
 /** {@code summary.json}: one object a script can read to compare runs, a {@link SummaryFile}. */
 public final class SummaryJson {
@@ -31,7 +32,7 @@ public final class SummaryJson {
    * to the data; null when the run used data loaded before.
    */
   public static void write(
-      Path directory, RunSummary summary, Setup setup, UnaryOperator<String> mask)
+      Path directory, RunSummary summary, @Nullable Setup setup, UnaryOperator<String> mask)
       throws IOException {
     // The server's rows and txbench's queries: no password stands there but in a URL's shape.
     AnswersFile.write(directory, summary.verification().answers(), Credentials::maskShapes);
@@ -39,7 +40,7 @@ public final class SummaryJson {
   }
 
   /** The answers verify recorded, by query in the order they ran; null when it recorded none. */
-  private static Map<String, AnswerSummary> answers(Verification v) {
+  private static @Nullable Map<String, AnswerSummary> answers(Verification v) {
     if (v.answers().isEmpty()) {
       return null;
     }
@@ -52,7 +53,7 @@ public final class SummaryJson {
    * A run's summary as summary.json holds it: seconds and ms rounded, classes by label; {@code
    * setup}, what the setup before the run did, null when none ran.
    */
-  public static SummaryFile of(RunSummary s, Setup setup) {
+  public static SummaryFile of(RunSummary s, @Nullable Setup setup) {
     RunResult r = s.result();
     return new SummaryFile(
         identity(s),
@@ -147,7 +148,7 @@ public final class SummaryJson {
   }
 
   /** The setup as summary.json holds it, seconds to the millisecond; null when none ran. */
-  private static SummaryFile.Setup setup(Setup setup) {
+  private static SummaryFile.@Nullable Setup setup(@Nullable Setup setup) {
     return setup == null
         ? null
         : new SummaryFile.Setup(
@@ -172,7 +173,7 @@ public final class SummaryJson {
   }
 
   /** The fingerprint as summary.json holds it; null when it is not known. */
-  static SummaryFile.Fingerprint fingerprint(Fingerprint f) {
+  static SummaryFile.@Nullable Fingerprint fingerprint(@Nullable Fingerprint f) {
     if (f == null) {
       return null;
     }
@@ -193,7 +194,7 @@ public final class SummaryJson {
   }
 
   /** The statements counted, and their rates; null for a workload that counts none. */
-  static SummaryFile.QueryCounts queries(RunResult r) {
+  static SummaryFile.@Nullable QueryCounts queries(RunResult r) {
     Queries q = r.breakdown().queries();
     if (!q.any()) {
       return null;
@@ -215,7 +216,7 @@ public final class SummaryJson {
   }
 
   /** Each operation of a mix, in the workload's order; null for a workload that is none. */
-  static Map<String, SummaryFile.Operation> operations(RunResult r) {
+  static @Nullable Map<String, SummaryFile.Operation> operations(RunResult r) {
     if (r.breakdown().operations().isEmpty()) {
       return null;
     }
@@ -257,7 +258,7 @@ public final class SummaryJson {
         r.bottleneck().orElse(null));
   }
 
-  private static Double rounded(OptionalDouble figure, int decimals) {
+  private static @Nullable Double rounded(OptionalDouble figure, int decimals) {
     return figure.isPresent() ? SummaryFile.round(figure.getAsDouble(), decimals) : null;
   }
 

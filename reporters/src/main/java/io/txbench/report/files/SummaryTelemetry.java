@@ -3,6 +3,7 @@ package io.txbench.report.files;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.txbench.core.run.RunTelemetry;
+import org.jspecify.annotations.Nullable;
 
 /**
  * summary.json's {@code telemetry}: whether {@code server.csv} holds the server's counters, the
@@ -12,7 +13,11 @@ import io.txbench.core.run.RunTelemetry;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record SummaryTelemetry(
-    boolean server, boolean machine, boolean serverProcesses, String warning, String commitCheck) {
+    boolean server,
+    boolean machine,
+    boolean serverProcesses,
+    @Nullable String warning,
+    @Nullable String commitCheck) {
 
   static SummaryTelemetry of(RunTelemetry t) {
     return new SummaryTelemetry(

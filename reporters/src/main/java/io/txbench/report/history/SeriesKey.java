@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What makes runs comparable in a history: the same target and server version with the same server
@@ -96,7 +97,7 @@ public record SeriesKey(
 
   /** The {@code names} the options give, each as its shown name and value, in that order. */
   private static String words(
-      Map<String, Object> options, List<String> names, UnaryOperator<String> shown) {
+      @Nullable Map<String, Object> options, List<String> names, UnaryOperator<String> shown) {
     List<String> parts = new ArrayList<>();
     if (options != null) {
       for (String name : names) {
@@ -109,7 +110,7 @@ public record SeriesKey(
     return String.join(", ", parts);
   }
 
-  private static void putIfKnown(Map<String, String> map, String name, Object value) {
+  private static void putIfKnown(Map<String, String> map, String name, @Nullable Object value) {
     if (value != null) {
       map.put(name, value.toString());
     }

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Splits many runs into groups small enough for one chart each (small multiples): runs that share
@@ -68,7 +69,7 @@ final class RunGroups {
    * innermost}, when not null, always); "" for each when they do not tell every run apart.
    */
   private static List<String> names(
-      List<Integer> runs, List<RunFact> differing, RunFact innermost) {
+      List<Integer> runs, List<RunFact> differing, @Nullable RunFact innermost) {
     List<RunFact> varying =
         differing.stream()
             .filter(
@@ -86,7 +87,7 @@ final class RunGroups {
 
   /** {@code runs} in pieces of at most {@link #MOST}, each labelled with the runs it holds. */
   private static List<RunGroup> pieces(
-      String label, List<Integer> runs, List<RunFact> differing, RunFact innermost) {
+      String label, List<Integer> runs, List<RunFact> differing, @Nullable RunFact innermost) {
     if (runs.size() <= MOST) {
       return List.of(new RunGroup(label, runs, names(runs, differing, innermost)));
     }

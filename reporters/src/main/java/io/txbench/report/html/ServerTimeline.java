@@ -114,6 +114,9 @@ record ServerTimeline(double[] t, double[] period, Map<String, double[]> columns
   /** The column's values per second: each period's delta divided by that period's length. */
   double[] perSecond(String column) {
     double[] delta = columns.get(column);
+    if (delta == null) {
+      throw new IllegalArgumentException("no column " + column + " in this " + ServerCsv.FILE);
+    }
     double[] rate = new double[delta.length];
     for (int i = 0; i < delta.length; i++) {
       rate[i] = period[i] > 0 ? delta[i] / period[i] : Double.NaN;

@@ -1,5 +1,6 @@
 package io.txbench.report.compare;
 
+import static java.util.Objects.requireNonNull;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -12,6 +13,7 @@ import io.txbench.report.files.FakeRuns;
 import io.txbench.report.files.IntervalRow;
 import io.txbench.report.files.IntervalsCsv;
 import io.txbench.report.files.ResultDirectory;
+import io.txbench.report.files.SummaryFile;
 import io.txbench.report.files.SummaryFileTest;
 import io.txbench.report.files.SummaryJson;
 import io.txbench.report.html.HtmlReport;
@@ -74,11 +76,15 @@ class CompareMergeReportTest {
     assertEquals(5, merged.intervals().size());
     assertEquals(400, merged.intervals().get(0).count());
     assertEquals(2, merged.intervals().get(0).outcomes().retries());
-    assertEquals(2, merged.summary().provenance().mergedFrom().size());
-    assertEquals(2, (long) merged.summary().outcomes().inDoubt());
-    assertEquals(2, (long) merged.summary().outcomes().inDoubtByCause().get("reply-lost"));
+    assertEquals(2, requireNonNull(merged.summary().provenance().mergedFrom()).size());
+    assertEquals(2, (long) requireNonNull(merged.summary().outcomes().inDoubt()));
+    assertEquals(
+        2,
+        (long)
+            requireNonNull(
+                requireNonNull(merged.summary().outcomes().inDoubtByCause()).get("reply-lost")));
     assertEquals(2, merged.intervals().get(0).outcomes().inDoubt());
-    assertEquals(2, (long) merged.summary().outcomes().declined());
+    assertEquals(2, (long) requireNonNull(merged.summary().outcomes().declined()));
     assertEquals(2, merged.intervals().get(0).outcomes().declined());
   }
 
@@ -92,10 +98,10 @@ class CompareMergeReportTest {
     IOException e =
         assertThrows(IOException.class, () -> RunMerger.merge(List.of(p8, p16, p32), out));
     assertTrue(
-        e.getMessage()
+        String.valueOf(e.getMessage())
             .startsWith(p8.path() + " and " + p32.path() + " did not run at" + " the same time"),
         e.getMessage());
-    assertEquals(1, e.getMessage().lines().count());
+    assertEquals(1, String.valueOf(e.getMessage()).lines().count());
     assertTrue(Files.notExists(out), "nothing is written");
   }
 
@@ -117,7 +123,7 @@ class CompareMergeReportTest {
     assertEquals(a.summary().window().start(), merged.summary().window().start());
     assertEquals(b.summary().window().end(), merged.summary().window().end());
     assertEquals(6.26, merged.summary().window().measuredSeconds(), 0.001);
-    assertEquals(1.74, merged.summary().provenance().overlapSeconds(), 0.001);
+    assertEquals(1.74, requireNonNull(merged.summary().provenance().overlapSeconds()), 0.001);
     assertEquals(1600 / 6.26, merged.summary().outcomes().tps(), 0.01);
     assertTrue(
         windows.warning().orElseThrow().contains("1.74 s of the 6.26 s"),
@@ -153,14 +159,17 @@ class CompareMergeReportTest {
     ResultDirectory b = run("b", "mysql", 1_000_000, 10, 1);
     IOException e =
         assertThrows(IOException.class, () -> RunMerger.merge(List.of(a, b), dir.resolve("m")));
-    assertTrue(e.getMessage().contains("same workload on the same target"), e.getMessage());
+    assertTrue(
+        String.valueOf(e.getMessage()).contains("same workload on the same target"),
+        e.getMessage());
   }
 
   @Test
   void aDirectoryWithoutSummaryIsRefusedByName() throws IOException {
     Path empty = Files.createDirectories(dir.resolve("empty"));
     IOException e = assertThrows(IOException.class, () -> ResultDirectory.load(empty));
-    assertTrue(e.getMessage().contains("not a txbench result directory"), e.getMessage());
+    assertTrue(
+        String.valueOf(e.getMessage()).contains("not a txbench result directory"), e.getMessage());
   }
 
   @Test
@@ -190,8 +199,10 @@ class CompareMergeReportTest {
     ResultDirectory merged = ResultDirectory.load(out);
     // The clients' machines' figures add up to nothing: none for the merge, each client's kept.
     assertNull(merged.summary().environment().client());
-    assertEquals(0.5, merged.summary().provenance().mergedFrom().get(0).client().cpuCores());
-    assertNull(merged.summary().provenance().mergedFrom().get(0).client().bottleneck());
+    SummaryFile.Client client =
+        requireNonNull(requireNonNull(merged.summary().provenance().mergedFrom()).get(0).client());
+    assertEquals(0.5, client.cpuCores());
+    assertNull(client.bottleneck());
     assertTrue(merged.intervals().stream().allMatch(r -> r.client().cpuCores().isEmpty()));
     String text = CompareTable.render(List.of(a, merged), CompareTable.Format.TEXT);
     assertTrue(

@@ -39,9 +39,11 @@ class RunSetTest {
     Path run = Files.createDirectories(dir.resolve("run"));
     Files.writeString(run.resolve(SummaryJson.FILE), content);
     IOException e = assertThrows(IOException.class, () -> RunSet.load(List.of(run), note -> {}));
-    assertTrue(e.getMessage().startsWith(run.resolve(SummaryJson.FILE) + " "), e.getMessage());
-    assertTrue(e.getMessage().contains(what), e.getMessage());
-    assertEquals(1, e.getMessage().lines().count(), e.getMessage());
+    assertTrue(
+        String.valueOf(e.getMessage()).startsWith(run.resolve(SummaryJson.FILE) + " "),
+        e.getMessage());
+    assertTrue(String.valueOf(e.getMessage()).contains(what), e.getMessage());
+    assertEquals(1, String.valueOf(e.getMessage()).lines().count(), e.getMessage());
   }
 
   @ParameterizedTest
@@ -74,7 +76,7 @@ class RunSetTest {
         java.nio.file.StandardOpenOption.APPEND);
     IOException e = assertThrows(IOException.class, () -> RunSet.load(List.of(run), note -> {}));
     assertTrue(
-        e.getMessage()
+        String.valueOf(e.getMessage())
             .startsWith(
                 run.resolve(IntervalsCsv.FILE)
                     + " is corrupt: line 4"
@@ -115,9 +117,10 @@ class RunSetTest {
     json.writeValue(run.resolve(SummaryJson.FILE).toFile(), summary);
     IOException e = assertThrows(IOException.class, () -> RunSet.load(List.of(run), note -> {}));
     assertTrue(
-        e.getMessage().startsWith(run.resolve(SummaryJson.FILE) + " is corrupt: " + what),
+        String.valueOf(e.getMessage())
+            .startsWith(run.resolve(SummaryJson.FILE) + " is corrupt: " + what),
         e.getMessage());
-    assertEquals(1, e.getMessage().lines().count(), e.getMessage());
+    assertEquals(1, String.valueOf(e.getMessage()).lines().count(), e.getMessage());
   }
 
   @Test
@@ -137,7 +140,7 @@ class RunSetTest {
         assertThrows(
             IOException.class, () -> RunSet.load(List.of(run), note -> {}).get(0).withHistograms());
     assertTrue(
-        missing.getMessage().startsWith(run + " has no " + HistogramLog.FILE),
+        String.valueOf(missing.getMessage()).startsWith(run + " has no " + HistogramLog.FILE),
         missing.getMessage());
   }
 
@@ -182,11 +185,14 @@ class RunSetTest {
     Path empty = Files.createDirectories(dir.resolve("empty").resolve("nothing"));
     IOException e =
         assertThrows(IOException.class, () -> RunSet.load(List.of(empty.getParent()), note -> {}));
-    assertTrue(e.getMessage().contains("not a txbench result directory"), e.getMessage());
+    assertTrue(
+        String.valueOf(e.getMessage()).contains("not a txbench result directory"), e.getMessage());
     IOException missing =
         assertThrows(
             IOException.class, () -> RunSet.load(List.of(dir.resolve("nowhere")), note -> {}));
-    assertTrue(missing.getMessage().endsWith("nowhere does not exist"), missing.getMessage());
+    assertTrue(
+        String.valueOf(missing.getMessage()).endsWith("nowhere does not exist"),
+        missing.getMessage());
   }
 
   @Test
@@ -202,11 +208,14 @@ class RunSetTest {
     assertEquals(runs.get(2), RunSet.baseline(runs, dir.resolve("b/p8").toString()));
     IllegalArgumentException twice =
         assertThrows(IllegalArgumentException.class, () -> RunSet.baseline(runs, "p8"));
-    assertTrue(twice.getMessage().contains("names 2 runs: give its directory"), twice.getMessage());
+    assertTrue(
+        String.valueOf(twice.getMessage()).contains("names 2 runs: give its directory"),
+        twice.getMessage());
     IllegalArgumentException none =
         assertThrows(IllegalArgumentException.class, () -> RunSet.baseline(runs, "p32"));
     assertTrue(
-        none.getMessage().contains("none of the runs compared (p8, p16, p8)"), none.getMessage());
+        String.valueOf(none.getMessage()).contains("none of the runs compared (p8, p16, p8)"),
+        none.getMessage());
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.txbench.report.console;
 
 import static io.txbench.report.files.MixRuns.mix;
+import static java.util.Objects.requireNonNull;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -77,10 +78,13 @@ class BreakdownSummaryTest {
     SummaryJson.write(dir, summary, null, UnaryOperator.identity());
     SummaryFile read = SummaryFile.read(dir.resolve(SummaryJson.FILE));
     assertEquals(SummaryJson.of(summary, null), read);
-    assertEquals(40, read.breakdown().queries().total());
+    assertEquals(40, requireNonNull(read.breakdown().queries()).total());
     assertEquals(
-        List.of("point-select", "update"), List.copyOf(read.breakdown().operations().keySet()));
-    assertEquals(20.005, read.breakdown().operations().get("update").p99Ms());
+        List.of("point-select", "update"),
+        List.copyOf(requireNonNull(read.breakdown().operations()).keySet()));
+    assertEquals(
+        20.005,
+        requireNonNull(requireNonNull(read.breakdown().operations()).get("update")).p99Ms());
   }
 
   @Test
@@ -123,7 +127,8 @@ class BreakdownSummaryTest {
     }
     mapper.writeValue(file.toFile(), json);
     IOException e = assertThrows(IOException.class, () -> SummaryFile.read(file));
-    assertTrue(e.getMessage().startsWith(file + " is corrupt: " + what), e.getMessage());
+    assertTrue(
+        String.valueOf(e.getMessage()).startsWith(file + " is corrupt: " + what), e.getMessage());
   }
 
   @Test
@@ -187,8 +192,8 @@ class BreakdownSummaryTest {
     SummaryFile read = SummaryFile.read(dir.resolve(SummaryJson.FILE));
     assertEquals(
         "no operation 'insert' in this run; its operations: point-select, update",
-        read.checks().thresholds().get(1).whyNotMeasured());
-    assertNull(read.checks().thresholds().get(1).measured());
+        requireNonNull(read.checks().thresholds()).get(1).whyNotMeasured());
+    assertNull(requireNonNull(read.checks().thresholds()).get(1).measured());
     assertNull(read.checks().thresholds().get(0).whyNotMeasured());
   }
 
@@ -202,7 +207,7 @@ class BreakdownSummaryTest {
     Path out = dir.resolve("merged");
     RunMerger.merge(List.of(ResultDirectory.load(a), ResultDirectory.load(b)), out);
     SummaryFile merged = SummaryFile.read(out.resolve(SummaryJson.FILE));
-    SummaryFile.QueryCounts q = merged.breakdown().queries();
+    SummaryFile.QueryCounts q = requireNonNull(merged.breakdown().queries());
     assertEquals(
         List.of(400L, 40L, 80L, 520L), List.of(q.reads(), q.writes(), q.others(), q.total()));
     assertEquals(520 / merged.window().measuredSeconds(), q.qps(), 0.01);

@@ -1,5 +1,6 @@
 package io.txbench.report.console;
 
+import static java.util.Objects.requireNonNull;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -25,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -51,7 +53,7 @@ class FingerprintSummaryTest {
     return s;
   }
 
-  private RunSummary summary(Fingerprint fingerprint) {
+  private RunSummary summary(@Nullable Fingerprint fingerprint) {
     return new RunSummary(
         "1.0",
         new RunSite(
@@ -98,8 +100,9 @@ class FingerprintSummaryTest {
         iterable(f.get("server").fieldNames()));
     assertEquals("128MB", f.get("server").get("shared_buffers").asText());
     SummaryFile read = ResultDirectory.load(dir).summary();
-    assertEquals(settings(), read.environment().fingerprint().server());
-    assertEquals(2, read.environment().fingerprint().client().cores());
+    SummaryFile.Fingerprint fingerprint = requireNonNull(read.environment().fingerprint());
+    assertEquals(settings(), fingerprint.server());
+    assertEquals(2, requireNonNull(fingerprint.client()).cores());
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.txbench.report.files;
 
+import static java.util.Objects.requireNonNull;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -45,17 +46,20 @@ class DropwizardMetricsTest {
     metrics.recordRetry(ErrorClass.SERIALIZATION);
     dropwizard.update(period(metrics, true));
     var registry = dropwizard.registry();
-    assertEquals(1001, registry.getMeters().get("iterations").getCount());
-    assertEquals(1, registry.getMeters().get("declined").getCount());
-    assertEquals(2, registry.getMeters().get("retries").getCount());
-    Timer response = registry.getTimers().get(DropwizardMetrics.RESPONSE_TIME);
+    assertEquals(1001, requireNonNull(registry.getMeters().get("iterations")).getCount());
+    assertEquals(1, requireNonNull(registry.getMeters().get("declined")).getCount());
+    assertEquals(2, requireNonNull(registry.getMeters().get("retries")).getCount());
+    Timer response = requireNonNull(registry.getTimers().get(DropwizardMetrics.RESPONSE_TIME));
     assertEquals(1001, response.getCount());
     assertEquals(1001, response.getSnapshot().size());
     assertEquals(501_000_000, response.getSnapshot().getMedian(), 1_000_000);
     assertEquals(5_000_000_000.0, (double) response.getSnapshot().getMax(), 5_000_000);
     assertEquals(
         1_000_000,
-        (double) registry.getTimers().get(DropwizardMetrics.SERVICE_TIME).getSnapshot().getMax(),
+        (double)
+            requireNonNull(registry.getTimers().get(DropwizardMetrics.SERVICE_TIME))
+                .getSnapshot()
+                .getMax(),
         1_000);
     assertTrue(response.getMeanRate() > 0);
   }
@@ -68,7 +72,7 @@ class DropwizardMetricsTest {
     var console =
         DropwizardReporters.console(metrics, new PrintStream(bytes, true, StandardCharsets.UTF_8));
     console.onInterval(period(metrics, true));
-    console.onEnd(null);
+    console.onEnd(FakeRuns.result(0, 1, new org.HdrHistogram.Histogram(3)));
     String dump = bytes.toString(StandardCharsets.UTF_8);
     for (String name :
         new String[] {

@@ -131,7 +131,9 @@ class ExportTest {
     for (String bad : List.of("bencher", "=x.json", "bencher=", "junit=x.json")) {
       IllegalArgumentException e =
           assertThrows(IllegalArgumentException.class, () -> Export.parse(bad));
-      assertTrue(e.getMessage().contains("bencher, github-bigger, github-smaller"), e.getMessage());
+      assertTrue(
+          String.valueOf(e.getMessage()).contains("bencher, github-bigger, github-smaller"),
+          e.getMessage());
     }
   }
 }

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,7 +39,7 @@ class IntervalRowTest {
             Map.of("book", new IntervalRow.Operation(17, 18.125, 19.25, 20.375, 21.5, 22, 23)));
     IntervalsCsv csv = new IntervalsCsv(dir, List.of("book"));
     csv.write(row);
-    csv.onEnd(null);
+    csv.onEnd(FakeRuns.result(0, 1, new Histogram(3)));
     Path file = dir.resolve(IntervalsCsv.FILE);
     assertEquals(
         List.of(

@@ -95,7 +95,7 @@ class ResultFilesTest {
     IntervalsCsv csv = new IntervalsCsv(dir);
     csv.onInterval(interval(1, histogram(10, 20, 30), 1, false));
     csv.onInterval(interval(2, histogram(100), 0, true));
-    csv.onEnd(null);
+    csv.onEnd(FakeRuns.result(0, 1, new Histogram(3)));
     try (Reader in = Files.newBufferedReader(dir.resolve(IntervalsCsv.FILE))) {
       List<CSVRecord> rows =
           CSVFormat.DEFAULT
@@ -125,7 +125,7 @@ class ResultFilesTest {
     log.onStart(1_700_000_000_000L, 4);
     log.onInterval(interval(1, histogram(1, 2, 3), 0, false));
     log.onInterval(interval(2, histogram(4, 5), 0, true));
-    log.onEnd(null);
+    log.onEnd(FakeRuns.result(0, 1, new Histogram(3)));
     HistogramLogReader reader = new HistogramLogReader(dir.resolve(HistogramLog.FILE).toFile());
     Histogram merged = new Histogram(3);
     int intervals = 0;
@@ -348,9 +348,9 @@ class ResultFilesTest {
       }
       clock.nanos += 5_000_000_000L;
       reporter.report();
-      csv.onInterval(null);
+      csv.onInterval(interval(1, new Histogram(3), 0, false));
     }
-    csv.onEnd(null);
+    csv.onEnd(FakeRuns.result(0, 1, new Histogram(3)));
     for (String file : List.of("iterations.csv", "response-time.csv")) {
       assertEquals(
           Files.readString(theirs.resolve(file)), Files.readString(ours.resolve(file)), file);
@@ -365,9 +365,11 @@ class ResultFilesTest {
     MetricsCsv csv = new MetricsCsv(new DropwizardMetrics(metrics).registry(), dir);
     java.io.UncheckedIOException e =
         org.junit.jupiter.api.Assertions.assertThrows(
-            java.io.UncheckedIOException.class, () -> csv.onInterval(null));
+            java.io.UncheckedIOException.class,
+            () -> csv.onInterval(interval(1, new Histogram(3), 0, false)));
     assertTrue(
-        e.getMessage().startsWith("cannot write " + dir.resolve("iterations.csv")), e.getMessage());
-    assertTrue(e.getMessage().contains("No space left on device"), e.getMessage());
+        String.valueOf(e.getMessage()).startsWith("cannot write " + dir.resolve("iterations.csv")),
+        e.getMessage());
+    assertTrue(String.valueOf(e.getMessage()).contains("No space left on device"), e.getMessage());
   }
 }

@@ -28,6 +28,7 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
@@ -258,7 +259,9 @@ public class SummaryFileTest {
     assertEquals("txbench", read.identity().tool());
     assertEquals("postgres", read.identity().target());
     assertEquals("airline", read.identity().workload());
-    assertEquals(List.of("2 seats over capacity: ****"), read.checks().verification().anomalies());
+    assertEquals(
+        List.of("2 seats over capacity: ****"),
+        Objects.requireNonNull(read.checks().verification()).anomalies());
   }
 
   @Test
@@ -321,11 +324,11 @@ public class SummaryFileTest {
     Files.writeString(
         file, Files.readString(file).replace("\"skipped\" : 4", "\"skipped\" : \"four\""));
     IOException e = assertThrows(IOException.class, () -> SummaryFile.read(file));
+    String message = Objects.requireNonNull(e.getMessage());
     assertTrue(
-        e.getMessage()
-            .startsWith(file + " is corrupt: \"skipped\" is not what txbench" + " writes ("),
-        e.getMessage());
-    assertEquals(1, e.getMessage().lines().count(), e.getMessage());
+        message.startsWith(file + " is corrupt: \"skipped\" is not what txbench" + " writes ("),
+        message);
+    assertEquals(1, message.lines().count(), message);
   }
 
   @Test

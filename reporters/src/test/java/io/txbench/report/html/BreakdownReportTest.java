@@ -3,6 +3,7 @@ package io.txbench.report.html;
 import static io.txbench.report.files.MixRuns.mix;
 import static io.txbench.report.files.MixRuns.period;
 import static io.txbench.report.files.MixRuns.times;
+import static java.util.Objects.requireNonNull;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -72,7 +73,7 @@ class BreakdownReportTest {
     csv.onInterval(
         period(1, mix(new double[] {1, 1, 2}, new double[] {10, 20}, 1), new Queries(30, 4, 6)));
     csv.onInterval(period(2, mix(new double[] {3}, new double[] {}, 0), Queries.NONE));
-    csv.onEnd(null);
+    csv.close();
     List<String> lines = Files.readAllLines(dir.resolve(IntervalsCsv.FILE));
     assertTrue(
         lines
@@ -105,15 +106,15 @@ class BreakdownReportTest {
     assertEquals(
         new IntervalRow.Operation(2, 10.002, 20.005, 20.005, 20.005, 1, 2),
         rows.get(0).operations().get("update"));
-    assertEquals(3, rows.get(0).operations().get("point-select").count());
-    assertEquals(0, rows.get(1).operations().get("update").count());
+    assertEquals(3, requireNonNull(rows.get(0).operations().get("point-select")).count());
+    assertEquals(0, requireNonNull(rows.get(1).operations().get("update")).count());
   }
 
   @Test
   void intervalsOfAPlainWorkloadAndOfVersionsBeforeTheQpsReadWithoutThem() throws IOException {
     IntervalsCsv csv = new IntervalsCsv(dir);
     csv.onInterval(period(1, times(1, 2), Map.of(), Queries.NONE));
-    csv.onEnd(null);
+    csv.close();
     IntervalRow plain = IntervalsCsv.read(dir.resolve(IntervalsCsv.FILE)).get(0);
     assertEquals(Optional.empty(), plain.queries());
     assertEquals(Map.of(), plain.operations());
@@ -133,7 +134,7 @@ class BreakdownReportTest {
   void aWrongOperationCellOrAMissingOperationColumnIsRefusedByLine() throws IOException {
     IntervalsCsv csv = new IntervalsCsv(dir, OPS);
     csv.onInterval(period(1, mix(new double[] {1}, new double[] {2}, 0), Queries.NONE));
-    csv.onEnd(null);
+    csv.close();
     Path file = dir.resolve(IntervalsCsv.FILE);
     List<String> lines = Files.readAllLines(file);
     String[] cells = lines.get(1).split(",", -1);

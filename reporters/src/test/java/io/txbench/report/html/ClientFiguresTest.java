@@ -83,7 +83,7 @@ class ClientFiguresTest {
             2,
             new ClientUsage(
                 1_000_000_000L, 4, OptionalLong.empty(), 0, 0, OptionalDouble.empty())));
-    csv.onEnd(null);
+    csv.close();
     List<String> lines = Files.readAllLines(dir.resolve(IntervalsCsv.FILE));
     assertTrue(
         lines
@@ -123,7 +123,7 @@ class ClientFiguresTest {
   void aClientFigureThatIsNotANumberIsRefusedByLine() throws IOException {
     IntervalsCsv csv = new IntervalsCsv(dir);
     csv.onInterval(period(1, FakeRuns.usage(1_000_000_000L)));
-    csv.onEnd(null);
+    csv.close();
     Path file = dir.resolve(IntervalsCsv.FILE);
     Files.writeString(file, Files.readString(file).replace(",0.500,", ",lots,"));
     IOException e = assertThrows(IOException.class, () -> IntervalsCsv.read(file));

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Debian's {@code chromium}, headless, opening a page as a person would: what its DOM is once its
@@ -28,7 +29,7 @@ final class HeadlessChromium {
   }
 
   /** The Chromium of this machine, or null where there is none. */
-  static HeadlessChromium find(Path work) {
+  static @Nullable HeadlessChromium find(Path work) {
     for (String candidate :
         List.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")) {
       if (Files.isExecutable(Path.of(candidate))) {

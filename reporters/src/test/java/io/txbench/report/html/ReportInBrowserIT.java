@@ -32,7 +32,7 @@ class ReportInBrowserIT {
   private HeadlessChromium chromium() {
     HeadlessChromium chromium = HeadlessChromium.find(dir);
     assumeTrue(chromium != null, "no Chromium on this machine");
-    return chromium;
+    return java.util.Objects.requireNonNull(chromium);
   }
 
   private List<ResultDirectory> runs(int count) throws Exception {

@@ -10,6 +10,7 @@ import io.txbench.report.files.SummaryJson;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.Test;
 class RunFactsTest {
 
   /** A run's summary with {@code options}, and {@code roles} as its optionRoles (null: none). */
-  private static SummaryFile run(Map<String, Object> options, Map<String, String> roles) {
+  private static SummaryFile run(Map<String, Object> options, @Nullable Map<String, String> roles) {
     SummaryFile s =
         SummaryJson.of(SummaryFileTest.representative(Verification.notRun("none")), null);
     SummaryFile.Provenance p = s.provenance();

@@ -1,5 +1,6 @@
 package io.txbench.report.html;
 
+import static java.util.Objects.requireNonNull;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -49,10 +50,10 @@ class WhereARunRanTest {
   @Test
   void summaryJsonSaysWhereTheRunRanAndWhetherTxbenchStartedThatServer() throws IOException {
     ResultDirectory run = ResultDirectory.load(run("mine", 1_000_000, true));
-    assertTrue(run.summary().identity().embedded());
+    assertTrue(requireNonNull(run.summary().identity().embedded()));
     assertEquals(EMBEDDED, run.summary().identity().server());
     ResultDirectory real = ResultDirectory.load(run("real", 1_000_000, false));
-    assertFalse(real.summary().identity().embedded());
+    assertFalse(requireNonNull(real.summary().identity().embedded()));
     assertEquals("127.0.0.1:5432", real.summary().identity().server());
   }
 
@@ -94,7 +95,7 @@ class WhereARunRanTest {
             ResultDirectory.load(run("b", 1_000_000, true))),
         out);
     ResultDirectory merged = ResultDirectory.load(out);
-    assertTrue(merged.summary().identity().embedded());
+    assertTrue(requireNonNull(merged.summary().identity().embedded()));
     assertEquals("127.0.0.1:5432; " + EMBEDDED, merged.summary().identity().server());
   }
 
