@@ -3,7 +3,7 @@ package io.txbench.api;
 import io.txbench.core.engine.OperationStats;
 import io.txbench.core.engine.RunResult;
 import io.txbench.core.engine.StopReason;
-import io.txbench.core.run.RunTelemetry;
+import io.txbench.core.run.TelemetryFindings;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.InDoubtCause;
 import io.txbench.core.spi.Queries;
@@ -180,7 +180,7 @@ public final class BenchmarkResult {
   }
 
   /** What the server's and the machine's own numbers told of the run (server.csv's columns). */
-  public RunTelemetry telemetry() {
+  public TelemetryFindings telemetry() {
     return run().telemetry();
   }
 

@@ -4,21 +4,21 @@ import io.txbench.core.engine.Backoff;
 import io.txbench.core.engine.ClosedLoop;
 import io.txbench.core.engine.RunOptions;
 import io.txbench.core.run.Benchmark;
-import io.txbench.core.run.RunOutcome;
-import io.txbench.core.run.RunPlan;
+import io.txbench.core.run.MeasurementOutcome;
+import io.txbench.core.run.MeasurementPlan;
+import io.txbench.core.spi.Bindings;
 import io.txbench.core.spi.EmbeddedServer;
 import io.txbench.core.spi.Progress;
-import io.txbench.core.spi.Providers;
 import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.StoppedException;
+import io.txbench.core.spi.TargetBinding;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.TargetUnavailableException;
 import io.txbench.core.spi.WorkloadOptions;
-import io.txbench.core.spi.WorkloadProvider;
 import io.txbench.report.console.ConsoleProgress;
 import io.txbench.report.files.ResultFiles;
 import io.txbench.report.files.RunRecorder;
-import io.txbench.report.files.RunSite;
+import io.txbench.report.files.SystemUnderTest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Duration;
@@ -39,8 +39,8 @@ final class InProcessRun {
   }
 
   BenchmarkResult run() {
-    Providers providers = new Providers(InProcessRun.class.getClassLoader());
-    WorkloadProvider provider =
+    Bindings providers = new Bindings(InProcessRun.class.getClassLoader());
+    TargetBinding provider =
         providers
             .forTarget(request.target)
             .orElseThrow(
@@ -77,7 +77,7 @@ final class InProcessRun {
   }
 
   private BenchmarkResult measure(
-      WorkloadProvider provider,
+      TargetBinding provider,
       RunRequest resolved,
       TargetOptions target,
       @Nullable EmbeddedServer embedded)
@@ -107,7 +107,8 @@ final class InProcessRun {
       RunRecorder recorder =
           new RunRecorder(
               new RunRecorder.Subject(
-                  RunSite.of(provider.target(), benchmark.target(), target, embedded, workload),
+                  SystemUnderTest.of(
+                      provider.target(), benchmark.target(), target, embedded, workload),
                   request.parallelism,
                   warmup,
                   recorded.shown(),
@@ -116,13 +117,13 @@ final class InProcessRun {
                   null, // the setup: the Java API does not record it
                   recorded.thresholds()),
               RunRecorder.Display.of(request.console, request.password::maskIn));
-      RunOutcome outcome =
+      MeasurementOutcome outcome =
           benchmark.measure(
-              new RunPlan(run, warmup, request.verify, request.commitCheck), recorder);
-      if (outcome.ending() != RunOutcome.Ending.MEASURED) {
+              new MeasurementPlan(run, warmup, request.verify, request.commitCheck), recorder);
+      if (outcome.ending() != MeasurementOutcome.Ending.MEASURED) {
         throw new BenchmarkException(
             "nothing was measured: "
-                + (outcome.ending() == RunOutcome.Ending.DECLINED
+                + (outcome.ending() == MeasurementOutcome.Ending.DECLINED
                     ? recorder.whyDeclined()
                     : outcome.verification().cause()),
             null);

@@ -8,10 +8,10 @@ import io.txbench.core.settings.Limits;
 import io.txbench.core.spi.DeclaredOption;
 import io.txbench.core.spi.OptionRole;
 import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.TargetBinding;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.WorkloadKind;
 import io.txbench.core.spi.WorkloadOptions;
-import io.txbench.core.spi.WorkloadProvider;
 import io.txbench.core.thresholds.Threshold;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -33,8 +33,7 @@ record RunRequest(
     Map<String, OptionRole> roles) {
 
   /** The builder's settings read against {@code provider}, one of {@code all} on the class path. */
-  static RunRequest resolve(
-      BenchmarkBuilder b, WorkloadProvider provider, List<WorkloadProvider> all) {
+  static RunRequest resolve(BenchmarkBuilder b, TargetBinding provider, List<TargetBinding> all) {
     WorkloadKind kind = kind(b, provider);
     OptionValues targetValues = OptionValues.defaults();
     OptionValues kindValues = OptionValues.defaults();
@@ -90,7 +89,7 @@ record RunRequest(
   }
 
   /** The workload kind the builder names, or the provider's first. */
-  private static WorkloadKind kind(BenchmarkBuilder b, WorkloadProvider provider) {
+  private static WorkloadKind kind(BenchmarkBuilder b, TargetBinding provider) {
     List<WorkloadKind> kinds = provider.workloads().kinds();
     if (b.workload == null) {
       return kinds.get(0);
@@ -112,8 +111,8 @@ record RunRequest(
   /** Where to connect: a URL, or host, port and database (the provider's by default). */
   private static TargetOptions target(
       BenchmarkBuilder b,
-      WorkloadProvider provider,
-      List<WorkloadProvider> all,
+      TargetBinding provider,
+      List<TargetBinding> all,
       OptionValues targetValues) {
     if (b.url != null && (b.host != null || b.port != null || b.database != null)) {
       throw new IllegalArgumentException(
@@ -177,7 +176,7 @@ record RunRequest(
 
   /** What summary.json's {@code options} records of this run. */
   private static Map<String, Object> shown(
-      BenchmarkBuilder b, WorkloadProvider provider, WorkloadKind kind) {
+      BenchmarkBuilder b, TargetBinding provider, WorkloadKind kind) {
     Map<String, Object> shown = new LinkedHashMap<>();
     shown.put("api", true);
     shown.put("benchmark-target", provider.target());

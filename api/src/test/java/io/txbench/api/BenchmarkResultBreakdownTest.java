@@ -12,8 +12,8 @@ import io.txbench.core.engine.RunResult;
 import io.txbench.core.engine.StopReason;
 import io.txbench.core.spi.Queries;
 import io.txbench.core.spi.Verification;
-import io.txbench.report.files.RunSite;
 import io.txbench.report.files.RunSummary;
+import io.txbench.report.files.SystemUnderTest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -60,11 +60,11 @@ class BenchmarkResultBreakdownTest {
             Optional.empty(),
             breakdown,
             Map.of(),
-            io.txbench.core.run.RunTelemetry.NONE);
+            io.txbench.core.run.TelemetryFindings.NONE);
     RunSummary summary =
         new RunSummary(
             "1.0",
-            new RunSite(
+            new SystemUnderTest(
                 "postgres", "PostgreSQL 17", "driver", true, "localhost", null, "mix", true),
             1,
             Duration.ZERO,

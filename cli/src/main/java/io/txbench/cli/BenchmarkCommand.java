@@ -11,11 +11,11 @@ import io.txbench.core.settings.ConnectionSettings;
 import io.txbench.core.settings.Credentials;
 import io.txbench.core.settings.Limits;
 import io.txbench.core.settings.Secret;
-import io.txbench.core.spi.Providers;
+import io.txbench.core.spi.Bindings;
+import io.txbench.core.spi.TargetBinding;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.WorkloadKind;
 import io.txbench.core.spi.WorkloadOptions;
-import io.txbench.core.spi.WorkloadProvider;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Duration;
@@ -142,7 +142,7 @@ final class BenchmarkCommand implements Callable<Integer> {
   private final PrintStream out;
   private final PrintStream err;
   private final Map<String, String> environment;
-  private final Providers providers;
+  private final Bindings providers;
   private final Credentials credentials;
 
   /** The options the targets declare for themselves. */
@@ -155,7 +155,7 @@ final class BenchmarkCommand implements Callable<Integer> {
       PrintStream out,
       PrintStream err,
       Map<String, String> environment,
-      Providers providers,
+      Bindings providers,
       Credentials credentials) {
     this.declared = DeclaredOptions.ofTargets(providers.all());
     this.kindOptions = DeclaredOptions.ofKinds(providers.kinds());
@@ -301,7 +301,7 @@ final class BenchmarkCommand implements Callable<Integer> {
 
   /** One target's benchmark, once the command's options are checked. */
   TargetSettings settings(String target) {
-    WorkloadProvider provider = provider(target);
+    TargetBinding provider = provider(target);
     WorkloadKind kind = kind(provider);
     checkLimits();
     TargetOptions targetOptions = targetOptions(provider);
@@ -320,7 +320,7 @@ final class BenchmarkCommand implements Callable<Integer> {
     return new TargetSettings(target, targetOptions, workloadOptions, runOptions);
   }
 
-  private WorkloadProvider provider(String target) {
+  private TargetBinding provider(String target) {
     return providers
         .forTarget(target)
         .orElseThrow(
@@ -332,7 +332,7 @@ final class BenchmarkCommand implements Callable<Integer> {
                         + providers.targets()));
   }
 
-  private WorkloadKind kind(WorkloadProvider provider) {
+  private WorkloadKind kind(TargetBinding provider) {
     return provider
         .workloads()
         .kind(workload)
@@ -362,7 +362,7 @@ final class BenchmarkCommand implements Callable<Integer> {
   }
 
   /** Where to connect, with the password, read now (from a file, it is known only now). */
-  private TargetOptions targetOptions(WorkloadProvider provider) {
+  private TargetOptions targetOptions(TargetBinding provider) {
     int largest = parallelism.stream().mapToInt(Integer::intValue).max().orElseThrow();
     Secret secret = connection.password(environment);
     credentials.add(secret.reveal());

@@ -3,18 +3,18 @@ package io.txbench.cli;
 import io.txbench.core.engine.RunOptions;
 import io.txbench.core.run.Benchmark;
 import io.txbench.core.run.Setup;
+import io.txbench.core.spi.Bindings;
 import io.txbench.core.spi.Dropped;
 import io.txbench.core.spi.EmbeddedServer;
 import io.txbench.core.spi.OptionValues;
-import io.txbench.core.spi.Providers;
 import io.txbench.core.spi.StoppedException;
 import io.txbench.core.spi.Target;
+import io.txbench.core.spi.TargetBinding;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.TargetUnavailableException;
 import io.txbench.core.spi.WorkloadOptions;
-import io.txbench.core.spi.WorkloadProvider;
 import io.txbench.report.console.ConsoleProgress;
-import io.txbench.report.files.RunSite;
+import io.txbench.report.files.SystemUnderTest;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,7 +32,7 @@ import org.jspecify.annotations.Nullable;
 final class BenchmarkSession {
   private final CommandPlan plan;
   private final TargetSettings settings;
-  private final Providers providers;
+  private final Bindings providers;
   private final PrintStream out;
   private final PrintStream err;
   private final OutputDirectories directories;
@@ -65,7 +65,7 @@ final class BenchmarkSession {
   BenchmarkSession(
       CommandPlan plan,
       TargetSettings settings,
-      Providers providers,
+      Bindings providers,
       PrintStream out,
       PrintStream err,
       OutputDirectories directories,
@@ -85,7 +85,7 @@ final class BenchmarkSession {
   }
 
   private int runTarget() throws Exception {
-    WorkloadProvider provider = providers.forTarget(settings.targetName()).orElseThrow();
+    TargetBinding provider = providers.forTarget(settings.targetName()).orElseThrow();
     TargetLocator locator = new TargetLocator(provider, plan.runs().embedded(), out);
     try {
       TargetOptions options = locator.locate(settings.target());
@@ -100,8 +100,7 @@ final class BenchmarkSession {
     }
   }
 
-  private int run(
-      WorkloadProvider provider, TargetOptions options, @Nullable EmbeddedServer embedded)
+  private int run(TargetBinding provider, TargetOptions options, @Nullable EmbeddedServer embedded)
       throws Exception {
     WorkloadOptions workloadOptions = settings.workload().on(embedded);
     if (!workloadOptions.equals(settings.workload())) {
@@ -154,7 +153,7 @@ final class BenchmarkSession {
         }
         MeasuredRun.RunHeader header =
             new MeasuredRun.RunHeader(
-                RunSite.of(provider.target(), target, options, embedded, data),
+                SystemUnderTest.of(provider.target(), target, options, embedded, data),
                 data.transactions(),
                 level,
                 setup,

@@ -4,8 +4,8 @@ import io.txbench.core.settings.ConnectionSettings;
 import io.txbench.core.settings.Limits;
 import io.txbench.core.settings.Secret;
 import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.TargetBinding;
 import io.txbench.core.spi.TargetOptions;
-import io.txbench.core.spi.WorkloadProvider;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -158,7 +158,7 @@ final class ConnectionMixin {
    * which {@link ConnectionSettings} settles.
    */
   TargetOptions forTarget(
-      WorkloadProvider provider,
+      TargetBinding provider,
       int targetCount,
       int largestLevel,
       OptionValues declared,
@@ -221,7 +221,7 @@ final class ConnectionMixin {
    * Refuses a --target-url that none of {@code targets} takes: of a list, each target takes the URL
    * of its scheme, and one of no target's would be left out unsaid.
    */
-  void checkEveryUrlTaken(List<WorkloadProvider> targets, List<WorkloadProvider> all) {
+  void checkEveryUrlTaken(List<TargetBinding> targets, List<TargetBinding> all) {
     for (String url : urls == null ? List.<String>of() : urls) {
       try {
         ConnectionSettings.checkTaken(url, targets, all);

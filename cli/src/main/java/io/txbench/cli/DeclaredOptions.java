@@ -3,8 +3,8 @@ package io.txbench.cli;
 import io.txbench.core.spi.DeclaredOption;
 import io.txbench.core.spi.OptionRole;
 import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.TargetBinding;
 import io.txbench.core.spi.WorkloadKind;
-import io.txbench.core.spi.WorkloadProvider;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -52,10 +52,10 @@ final class DeclaredOptions {
   }
 
   /** The targets' options, each target by name. */
-  static DeclaredOptions ofTargets(List<WorkloadProvider> providers) {
+  static DeclaredOptions ofTargets(List<TargetBinding> providers) {
     return new DeclaredOptions(
         providers.stream()
-            .sorted(Comparator.comparing(WorkloadProvider::target))
+            .sorted(Comparator.comparing(TargetBinding::target))
             .map(p -> new Owner(p.target(), p.options()))
             .toList());
   }

@@ -2,8 +2,8 @@ package io.txbench.cli;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
+import io.txbench.core.spi.Bindings;
 import io.txbench.core.spi.LibraryLogger;
-import io.txbench.core.spi.Providers;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -26,7 +26,7 @@ final class LogLevels {
     return NAMES.contains(n) ? Optional.of(Level.toLevel(n)) : Optional.empty();
   }
 
-  static void apply(Level parsed, Providers providers) {
+  static void apply(Level parsed, Bindings providers) {
     boolean verbose = !parsed.isGreaterOrEqual(Level.INFO);
     logger("io.txbench").setLevel(parsed);
     logger(Logger.ROOT_LOGGER_NAME).setLevel(verbose ? parsed : Level.WARN);

@@ -2,7 +2,7 @@ package io.txbench.cli;
 
 import io.txbench.core.engine.Causes;
 import io.txbench.core.settings.Credentials;
-import io.txbench.core.spi.Providers;
+import io.txbench.core.spi.Bindings;
 import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.TargetUnavailableException;
 import java.io.PrintStream;
@@ -52,7 +52,7 @@ public final class Main {
       Credentials credentials) {
     CommandLine cli =
         BenchmarkCommand.commandLine(
-            new BenchmarkCommand(out, err, environment, new Providers(), credentials));
+            new BenchmarkCommand(out, err, environment, new Bindings(), credentials));
     // out and err are MaskingOutputStream's PrintStreams, which read what they are given as UTF-8;
     // picocli writes its help there, txbench's own words.
     cli.setOut(new java.io.PrintWriter(out, true, StandardCharsets.UTF_8));

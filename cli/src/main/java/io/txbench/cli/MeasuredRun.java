@@ -10,16 +10,16 @@ import io.txbench.core.engine.RunOptions;
 import io.txbench.core.engine.RunResult;
 import io.txbench.core.engine.StopReason;
 import io.txbench.core.run.Benchmark;
-import io.txbench.core.run.RunOutcome;
-import io.txbench.core.run.RunPlan;
+import io.txbench.core.run.MeasurementOutcome;
+import io.txbench.core.run.MeasurementPlan;
 import io.txbench.core.run.Setup;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.TransactionMode;
 import io.txbench.core.spi.Verification;
 import io.txbench.report.files.DropwizardReporters;
 import io.txbench.report.files.RunRecorder;
-import io.txbench.report.files.RunSite;
 import io.txbench.report.files.RunSummary;
+import io.txbench.report.files.SystemUnderTest;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -52,7 +52,7 @@ final class MeasuredRun {
    * setup).
    */
   record RunHeader(
-      RunSite site,
+      SystemUnderTest site,
       TransactionMode transactions,
       int dataLevel,
       @Nullable Setup setup,
@@ -69,7 +69,7 @@ final class MeasuredRun {
 
   /** Warms up, measures and verifies one run at {@code run}'s parallelism; its exit code. */
   int run(RunOptions run, Path directory) throws Exception {
-    RunSite site = header.site();
+    SystemUnderTest site = header.site();
     Map<String, Object> options =
         plan.shownOptions(site.target(), site.workload(), header.dataLevel(), header.loaded());
     RunRecorder recorder =
@@ -90,22 +90,22 @@ final class MeasuredRun {
                 length -> "Warming up for " + human(length) + " (not measured).",
                 this::announcement,
                 this::reporters));
-    RunOutcome outcome;
+    MeasurementOutcome outcome;
     try {
       outcome =
           benchmark.measure(
-              new RunPlan(
+              new MeasurementPlan(
                   run, plan.runs().warmup(), plan.steps().verify(), plan.steps().commitCheck()),
               recorder);
     } catch (Exception e) {
       recorder.discard();
       throw e;
     }
-    if (outcome.ending() == RunOutcome.Ending.STOPPED_IN_WARM_UP) {
+    if (outcome.ending() == MeasurementOutcome.Ending.STOPPED_IN_WARM_UP) {
       out.println("Stopped during the warm-up: nothing was measured.");
       return ExitCodes.INTERRUPTED;
     }
-    if (outcome.ending() == RunOutcome.Ending.DECLINED) {
+    if (outcome.ending() == MeasurementOutcome.Ending.DECLINED) {
       return ExitCodes.RESULTS_INCOMPLETE; // the recorder said why
     }
     RunSummary verified = recorder.verified(outcome);

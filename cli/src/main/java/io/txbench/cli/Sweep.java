@@ -1,6 +1,6 @@
 package io.txbench.cli;
 
-import io.txbench.core.spi.Providers;
+import io.txbench.core.spi.Bindings;
 import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.TargetUnavailableException;
 import io.txbench.report.compare.CompareTable;
@@ -19,7 +19,7 @@ final class Sweep {
   private final CommandPlan plan;
   private final List<TargetSettings> targets;
   private final OutputDirectories directories;
-  private final Providers providers;
+  private final Bindings providers;
   private final PrintStream out;
   private final PrintStream err;
   private final ShutdownGuard guard;
@@ -28,7 +28,7 @@ final class Sweep {
       CommandPlan plan,
       List<TargetSettings> targets,
       OutputDirectories directories,
-      Providers providers,
+      Bindings providers,
       PrintStream out,
       PrintStream err,
       ShutdownGuard guard) {

@@ -1,7 +1,7 @@
 package io.txbench.cli;
 
-import io.txbench.core.spi.Providers;
-import io.txbench.core.spi.WorkloadProvider;
+import io.txbench.core.spi.Bindings;
+import io.txbench.core.spi.TargetBinding;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.function.Function;
@@ -11,17 +11,17 @@ import java.util.function.Function;
  * ${COMPLETION-CANDIDATES}}): "PORT for TARGET", one entry per provider on the class path.
  */
 abstract class TargetDefaults implements Iterable<String> {
-  private final Function<WorkloadProvider, Object> value;
+  private final Function<TargetBinding, Object> value;
 
-  TargetDefaults(Function<WorkloadProvider, Object> value) {
+  TargetDefaults(Function<TargetBinding, Object> value) {
     this.value = value;
   }
 
   @Override
   public Iterator<String> iterator() {
-    return new Providers()
+    return new Bindings()
         .all().stream()
-            .sorted(Comparator.comparing(WorkloadProvider::target))
+            .sorted(Comparator.comparing(TargetBinding::target))
             .map(
                 p -> {
                   Object shown = value.apply(p);
@@ -32,19 +32,19 @@ abstract class TargetDefaults implements Iterable<String> {
 
   static final class Ports extends TargetDefaults {
     Ports() {
-      super(WorkloadProvider::defaultPort);
+      super(TargetBinding::defaultPort);
     }
   }
 
   static final class Databases extends TargetDefaults {
     Databases() {
-      super(WorkloadProvider::defaultDatabase);
+      super(TargetBinding::defaultDatabase);
     }
   }
 
   static final class Users extends TargetDefaults {
     Users() {
-      super(WorkloadProvider::defaultUser);
+      super(TargetBinding::defaultUser);
     }
   }
 }

@@ -1,9 +1,9 @@
 package io.txbench.cli;
 
 import io.txbench.core.spi.EmbeddedServer;
+import io.txbench.core.spi.TargetBinding;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.TargetUnavailableException;
-import io.txbench.core.spi.WorkloadProvider;
 import java.io.PrintStream;
 import org.jspecify.annotations.Nullable;
 
@@ -13,12 +13,12 @@ import org.jspecify.annotations.Nullable;
  * answers).
  */
 final class TargetLocator {
-  private final WorkloadProvider provider;
+  private final TargetBinding provider;
   private final boolean forceEmbedded;
   private final PrintStream out;
   private @Nullable EmbeddedServer embedded;
 
-  TargetLocator(WorkloadProvider provider, boolean forceEmbedded, PrintStream out) {
+  TargetLocator(TargetBinding provider, boolean forceEmbedded, PrintStream out) {
     this.provider = provider;
     this.forceEmbedded = forceEmbedded;
     this.out = out;

@@ -1,6 +1,6 @@
 package io.txbench.cli;
 
-import io.txbench.core.spi.WorkloadProvider;
+import io.txbench.core.spi.TargetBinding;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -8,8 +8,7 @@ import org.jspecify.annotations.Nullable;
 final class TargetUrls {
   private TargetUrls() {}
 
-  static @Nullable String pick(
-      @Nullable List<String> urls, WorkloadProvider provider, int targets) {
+  static @Nullable String pick(@Nullable List<String> urls, TargetBinding provider, int targets) {
     if (urls == null || urls.isEmpty()) {
       return null;
     }

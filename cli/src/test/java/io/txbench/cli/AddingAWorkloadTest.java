@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The README's "Adding a workload", followed literally: a kind ({@link TallyKind}), one class for
  * the target that serves it ({@link TallyWorkload}), one line in that target's workload table
- * ({@link ToyProvider#workloads()}); core and the CLI untouched, and the workload is listed, takes
+ * ({@link ToyBinding#workloads()}); core and the CLI untouched, and the workload is listed, takes
  * its own option, runs, writes its results and verifies.
  */
 class AddingAWorkloadTest {

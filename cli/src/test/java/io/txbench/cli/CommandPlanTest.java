@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.settings.Credentials;
+import io.txbench.core.spi.Bindings;
 import io.txbench.core.spi.OptionRole;
 import io.txbench.core.spi.OptionValues;
-import io.txbench.core.spi.Providers;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -28,7 +28,7 @@ class CommandPlanTest {
   private static Parsed parse(String... args) {
     PrintStream none = new PrintStream(PrintStream.nullOutputStream());
     BenchmarkCommand command =
-        new BenchmarkCommand(none, none, Map.of(), new Providers(), new Credentials());
+        new BenchmarkCommand(none, none, Map.of(), new Bindings(), new Credentials());
     BenchmarkCommand.commandLine(command).parseArgs(args);
     List<TargetSettings> targets = new ArrayList<>();
     for (String target : command.targets) {

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.txbench.core.spi.Bindings;
 import io.txbench.core.spi.DeclaredOption;
-import io.txbench.core.spi.Providers;
-import io.txbench.core.spi.WorkloadProvider;
+import io.txbench.core.spi.TargetBinding;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -18,9 +18,9 @@ class DeclaredOptionsTest {
 
   @Test
   void twoTargetsDeclaringOneNameDifferentlyIsAnErrorOfTheirs() {
-    List<WorkloadProvider> providers = new ArrayList<>(new Providers().all());
+    List<TargetBinding> providers = new ArrayList<>(new Bindings().all());
     providers.add(
-        new ToyProvider() {
+        new ToyBinding() {
           @Override
           public String target() {
             return "toy2";

@@ -9,7 +9,7 @@ import io.txbench.core.engine.ForDuration;
 import io.txbench.core.engine.ForIterations;
 import io.txbench.core.engine.OpenLoop;
 import io.txbench.core.settings.Credentials;
-import io.txbench.core.spi.Providers;
+import io.txbench.core.spi.Bindings;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.Map;
@@ -22,7 +22,7 @@ class SettingsTest {
   private static TargetSettings settings(String target, String... args) {
     PrintStream none = new PrintStream(PrintStream.nullOutputStream());
     BenchmarkCommand command =
-        new BenchmarkCommand(none, none, Map.of(), new Providers(), new Credentials());
+        new BenchmarkCommand(none, none, Map.of(), new Bindings(), new Credentials());
     BenchmarkCommand.commandLine(command).parseArgs(args);
     return command.settings(target);
   }
@@ -59,7 +59,7 @@ class SettingsTest {
   private static CommandPlan plan(String... args) {
     PrintStream none = new PrintStream(PrintStream.nullOutputStream());
     BenchmarkCommand command =
-        new BenchmarkCommand(none, none, Map.of(), new Providers(), new Credentials());
+        new BenchmarkCommand(none, none, Map.of(), new Bindings(), new Credentials());
     BenchmarkCommand.commandLine(command).parseArgs(args);
     command.settings("postgres");
     return command.plan();

@@ -9,12 +9,12 @@ import io.txbench.core.spi.WorkloadOptions;
 
 /** {@link TallyKind} on the toy target: its one class there. */
 final class TallyWorkload implements Workload<AutoCloseable, Exception> {
-  private final ToyProvider.ToyTarget target;
+  private final ToyBinding.ToyTarget target;
   private final TallyKind kind;
   private final long step;
   private long before;
 
-  TallyWorkload(ToyProvider.ToyTarget target, TallyKind kind, WorkloadOptions options) {
+  TallyWorkload(ToyBinding.ToyTarget target, TallyKind kind, WorkloadOptions options) {
     this.target = target;
     this.kind = kind;
     this.step = options.declared().get(TallyKind.STEP);

@@ -21,7 +21,7 @@ import java.util.Map;
 final class ToyMix implements Workload<AutoCloseable, Exception> {
   private final Mix mix;
 
-  ToyMix(ToyProvider.ToyTarget target, MixKind kind, WorkloadOptions options) {
+  ToyMix(ToyBinding.ToyTarget target, MixKind kind, WorkloadOptions options) {
     mix = kind.mix(options.declared());
   }
 

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A target the CLI has never heard of ({@link ToyProvider}, registered in the tests' resources) is
+ * A target the CLI has never heard of ({@link ToyBinding}, registered in the tests' resources) is
  * listed, has its defaults shown, its URL picked and its embedded server started: the CLI names no
  * target.
  */

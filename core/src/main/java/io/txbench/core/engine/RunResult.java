@@ -1,6 +1,6 @@
 package io.txbench.core.engine;
 
-import io.txbench.core.run.RunTelemetry;
+import io.txbench.core.run.TelemetryFindings;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -12,7 +12,7 @@ import java.util.OptionalDouble;
  * when that, or a growing start lag, says txbench itself may have limited the result (see {@link
  * Bottleneck}). {@code breakdown} holds a mix's operations and the statements run, and {@code
  * operationTallies} each operation's outcomes for verify; {@code telemetry}, what the server's and
- * the machine's own numbers told of it ({@link RunTelemetry#NONE} when nothing sampled them).
+ * the machine's own numbers told of it ({@link TelemetryFindings#NONE} when nothing sampled them).
  */
 public record RunResult(
     MeasuredWindow window,
@@ -22,7 +22,7 @@ public record RunResult(
     Optional<String> bottleneck,
     Breakdown breakdown,
     Map<String, Tally> operationTallies,
-    RunTelemetry telemetry) {
+    TelemetryFindings telemetry) {
 
   /** A run of a workload that records no operations or statements apart. */
   public RunResult(
@@ -39,11 +39,11 @@ public record RunResult(
         bottleneck,
         Breakdown.NONE,
         Map.of(),
-        RunTelemetry.NONE);
+        TelemetryFindings.NONE);
   }
 
   /** The same result with what the telemetry learnt of the run. */
-  public RunResult withTelemetry(RunTelemetry learnt) {
+  public RunResult withTelemetry(TelemetryFindings learnt) {
     return new RunResult(
         window, outcomes, latencies, client, bottleneck, breakdown, operationTallies, learnt);
   }

@@ -1,6 +1,6 @@
 package io.txbench.core.engine;
 
-import io.txbench.core.run.RunTelemetry;
+import io.txbench.core.run.TelemetryFindings;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.InDoubtCause;
 import io.txbench.core.spi.Target;
@@ -338,7 +338,7 @@ public final class Runner {
         sampler.bottleneck(),
         metrics.breakdown(total),
         metrics.operationTallies(),
-        RunTelemetry.NONE);
+        TelemetryFindings.NONE);
   }
 
   private synchronized void tick(IntervalSampler sampler, boolean last, long now) {

@@ -164,7 +164,7 @@ public final class Analytics implements WorkloadKind {
    * The verdict: the tables hold what was loaded, before and after (the run reads only); each
    * answer with a grand total counts every order; and the answers, recorded for {@code compare}.
    */
-  public Verification verify(AnalyticsRun run) {
+  public Verification verify(AnalyticsEvidence run) {
     AnalyticsData data = data(run.options(), run.seed());
     Map<String, Long> expected = expectedRows(data);
     Map<String, Long> figures = Invariants.figures(run.tally());

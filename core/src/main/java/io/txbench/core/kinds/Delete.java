@@ -27,7 +27,7 @@ public final class Delete extends ItemKind {
 
   /** The rows fell by the deletes that found their row, within what the uncertain ones did. */
   @Override
-  public Verification verify(ItemRun run) {
+  public Verification verify(ItemEvidence run) {
     Tally tally = run.tally();
     long deleted = run.before().rows() - run.after().rows();
     Map<String, Long> figures = Invariants.figures(tally);

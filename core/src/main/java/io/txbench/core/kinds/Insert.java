@@ -20,7 +20,7 @@ public final class Insert extends ItemKind {
 
   /** The rows the run added lie within the tally. */
   @Override
-  public Verification verify(ItemRun run) {
+  public Verification verify(ItemEvidence run) {
     long inserted = run.after().rows() - run.before().rows();
     Map<String, Long> figures = Invariants.figures(run.tally());
     figures.put("rows", run.after().rows());

@@ -125,10 +125,10 @@ public abstract class ItemKind implements WorkloadKind {
   }
 
   /** The kind's invariant over what the run changed in the tables. */
-  public abstract Verification verify(ItemRun run);
+  public abstract Verification verify(ItemEvidence run);
 
   /** The verdict of a read-only kind: the run left the rows as they were. */
-  protected static Verification unchanged(ItemRun run) {
+  protected static Verification unchanged(ItemEvidence run) {
     Map<String, Long> figures = Invariants.figures(run.tally());
     figures.put("rows", run.after().rows());
     List<String> anomalies =

@@ -146,7 +146,7 @@ public final class Mix {
    * than those, since a deleted row takes its count with it); each within what the operation's
    * uncertain iterations may have done.
    */
-  public Verification verify(ItemRun run) {
+  public Verification verify(ItemEvidence run) {
     if (readOnly()) {
       return ItemKind.unchanged(run);
     }

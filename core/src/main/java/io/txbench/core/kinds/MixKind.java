@@ -63,7 +63,7 @@ public class MixKind extends ItemKind {
   }
 
   @Override
-  public Verification verify(ItemRun run) {
+  public Verification verify(ItemEvidence run) {
     return mix(run.options()).verify(run);
   }
 }

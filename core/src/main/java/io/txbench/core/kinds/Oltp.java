@@ -140,7 +140,7 @@ public final class Oltp extends ItemKind {
    * uncertain ones may have done.
    */
   @Override
-  public Verification verify(ItemRun run) {
+  public Verification verify(ItemEvidence run) {
     if (!variant.writes) {
       return unchanged(run);
     }

@@ -18,7 +18,7 @@ public final class PointSelect extends ItemKind {
 
   /** A read-only run left the rows and their update counters as they were. */
   @Override
-  public Verification verify(ItemRun run) {
+  public Verification verify(ItemEvidence run) {
     return unchanged(run);
   }
 }

@@ -17,7 +17,7 @@ public abstract class ReadOnlyRangeKind extends ItemKind {
 
   /** A read-only run left the rows as they were. */
   @Override
-  public final Verification verify(ItemRun run) {
+  public final Verification verify(ItemEvidence run) {
     return unchanged(run);
   }
 }

@@ -23,7 +23,7 @@ public final class Update extends ItemKind {
 
   /** The update counters grew by a number within the tally. */
   @Override
-  public Verification verify(ItemRun run) {
+  public Verification verify(ItemEvidence run) {
     long applied = run.after().updates() - run.before().updates();
     Map<String, Long> figures = Invariants.figures(run.tally());
     figures.put("updated", applied);

@@ -32,10 +32,10 @@ public final class UpdateMany extends ItemKind {
 
   /**
    * The update counters grew by the rows the committed statements said they changed ({@link
-   * ItemRun#rowsChanged()}), plus up to a whole range per uncertain one.
+   * ItemEvidence#rowsChanged()}), plus up to a whole range per uncertain one.
    */
   @Override
-  public Verification verify(ItemRun run) {
+  public Verification verify(ItemEvidence run) {
     Tally tally = run.tally();
     long grew = run.after().updates() - run.before().updates();
     long range = run.options().get(Oltp.RANGE_SIZE);

@@ -12,11 +12,11 @@ import io.txbench.core.spi.Progress;
 import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.StoppedException;
 import io.txbench.core.spi.Target;
+import io.txbench.core.spi.TargetBinding;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.TargetUnavailableException;
 import io.txbench.core.spi.Workload;
 import io.txbench.core.spi.WorkloadOptions;
-import io.txbench.core.spi.WorkloadProvider;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 
@@ -74,7 +74,7 @@ public final class Benchmark implements AutoCloseable {
    * @throws TargetUnavailableException when the server cannot be reached or refuses the login
    */
   public static Benchmark open(
-      WorkloadProvider provider, TargetOptions target, WorkloadOptions workload, int workers)
+      TargetBinding provider, TargetOptions target, WorkloadOptions workload, int workers)
       throws TargetUnavailableException {
     if (workers < 1) {
       throw new IllegalArgumentException("a benchmark has at least one worker");
@@ -201,7 +201,7 @@ public final class Benchmark implements AutoCloseable {
    *     baseline, the workers' sessions; one lost in the warm-up is waited for up to the warm-up's
    *     length again); one lost later shows in the outcome's verdict
    */
-  public RunOutcome measure(RunPlan plan, StepListener listener) throws Exception {
+  public MeasurementOutcome measure(MeasurementPlan plan, StepListener listener) throws Exception {
     if (plan.run().parallelism() > workers) {
       throw new IllegalArgumentException(
           plan.run().parallelism() + " workers asked of a" + " benchmark of " + workers);

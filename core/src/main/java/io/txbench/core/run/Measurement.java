@@ -46,21 +46,21 @@ final class Measurement {
     this.telemetry = telemetry;
   }
 
-  RunOutcome run(RunPlan plan, StepListener listener) throws Exception {
+  MeasurementOutcome run(MeasurementPlan plan, StepListener listener) throws Exception {
     RunOptions run = plan.run();
     // What follows the run is set up after the warm-up and the baseline: a run stopped in the
     // warm-up, or whose server is lost in it for good, leaves nothing that looks like a run's
     // results.
     if (!plan.warmUp().isZero() && !warmUp(plan, listener)) {
-      return RunOutcome.stoppedInWarmUp();
+      return MeasurementOutcome.stoppedInWarmUp();
     }
     if (!takeBaseline(plan.warmUp())) {
-      return RunOutcome.stoppedInWarmUp();
+      return MeasurementOutcome.stoppedInWarmUp();
     }
     Metrics metrics = new Metrics(run.openLoop(), crew.workload().operations());
     Optional<RunListener> following = listener.measuring(run, metrics);
     if (following.isEmpty()) {
-      return RunOutcome.declined();
+      return MeasurementOutcome.declined();
     }
     long unsettled = crew.unsettled();
     Telemetry.Checked commits =
@@ -87,7 +87,8 @@ final class Measurement {
     result =
         result.withTelemetry(crossCheck(commits, before[0], result, unsettled, sessionsOpened[0]));
     listener.measured(result);
-    return RunOutcome.measured(result, verify(plan, result.tally().withUnsettledBefore(unsettled)));
+    return MeasurementOutcome.measured(
+        result, verify(plan, result.tally().withUnsettledBefore(unsettled)));
   }
 
   /**
@@ -123,13 +124,13 @@ final class Measurement {
   }
 
   /** The telemetry's part of the summary, with the commit cross-check made now if there is one. */
-  private RunTelemetry crossCheck(
+  private TelemetryFindings crossCheck(
       Telemetry.Checked commits,
       CommitCheck.@Nullable Mark before,
       RunResult result,
       long unsettled,
       int sessionsOpened) {
-    RunTelemetry flags = telemetry.flags();
+    TelemetryFindings flags = telemetry.flags();
     CommitCheck check = commits.check();
     if (check == null) {
       return flags.withCommits(Optional.empty(), commits.why());
@@ -168,7 +169,7 @@ final class Measurement {
   }
 
   /** Runs the unmeasured warm-up; false when a stop came meanwhile. */
-  private boolean warmUp(RunPlan plan, StepListener listener)
+  private boolean warmUp(MeasurementPlan plan, StepListener listener)
       throws InterruptedException, TargetUnavailableException {
     RunListener following = listener.warmingUp(plan.warmUp());
     Runner runner =
@@ -177,7 +178,7 @@ final class Measurement {
     return runner.run(crew, target).window().stopReason() != StopReason.INTERRUPTED;
   }
 
-  private Verification verify(RunPlan plan, Tally tally) {
+  private Verification verify(MeasurementPlan plan, Tally tally) {
     if (!plan.verify()) {
       // The cause as users know it: the option that turns verify off.
       return Verification.notRun("--no-verify");

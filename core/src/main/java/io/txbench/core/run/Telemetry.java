@@ -122,9 +122,9 @@ public final class Telemetry implements AutoCloseable {
   record Checked(@Nullable CommitCheck check, Optional<String> why) {}
 
   /** What the summary says of the telemetry, before the cross-check is added. */
-  RunTelemetry flags() {
+  TelemetryFindings flags() {
     boolean serverCounters = server != null && !server.columns().isEmpty();
-    return new RunTelemetry(
+    return new TelemetryFindings(
         serverCounters,
         machine != null,
         processes != null,

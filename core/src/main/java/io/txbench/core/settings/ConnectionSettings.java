@@ -2,8 +2,8 @@ package io.txbench.core.settings;
 
 import static java.util.stream.Collectors.joining;
 
+import io.txbench.core.spi.TargetBinding;
 import io.txbench.core.spi.TargetOptions;
-import io.txbench.core.spi.WorkloadProvider;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -30,7 +30,7 @@ public final class ConnectionSettings {
    * @throws IllegalArgumentException saying what is wrong with the URL, its password masked
    */
   public static TargetOptions resolve(
-      TargetOptions given, WorkloadProvider provider, Collection<WorkloadProvider> all) {
+      TargetOptions given, TargetBinding provider, Collection<TargetBinding> all) {
     Optional<String> url = Optional.ofNullable(given.url()).filter(u -> !u.isBlank());
     if (url.isPresent()) {
       checkTaken(url.get(), List.of(provider), all);
@@ -60,7 +60,7 @@ public final class ConnectionSettings {
    * @throws IllegalArgumentException saying whose URL it is and what the targets take
    */
   public static void checkTaken(
-      String url, List<WorkloadProvider> targets, Collection<WorkloadProvider> all) {
+      String url, List<TargetBinding> targets, Collection<TargetBinding> all) {
     if (targets.stream().anyMatch(t -> t.acceptsUrl(url))) {
       return;
     }
@@ -71,7 +71,7 @@ public final class ConnectionSettings {
             .findFirst()
             .orElse(
                 "is not a "
-                    + targets.stream().map(WorkloadProvider::target).collect(joining(" or "))
+                    + targets.stream().map(TargetBinding::target).collect(joining(" or "))
                     + " URL");
     String takes =
         targets.size() == 1
@@ -83,7 +83,7 @@ public final class ConnectionSettings {
     throw new IllegalArgumentException(Secret.maskUrl(url) + " " + whose + "; " + takes);
   }
 
-  private static String schemes(WorkloadProvider target) {
+  private static String schemes(TargetBinding target) {
     List<String> schemes = target.urlSchemes();
     return schemes.isEmpty()
         ? "no URL"

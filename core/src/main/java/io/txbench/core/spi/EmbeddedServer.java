@@ -4,7 +4,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A database server txbench started itself, for a run with nothing else to talk to; its provider
- * starts it ({@link WorkloadProvider#startEmbedded}).
+ * starts it ({@link TargetBinding#startEmbedded}).
  */
 public interface EmbeddedServer extends AutoCloseable {
 

@@ -8,8 +8,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * How to reach and use a target. {@code url} (the target's own URL: a JDBC URL, a connection
  * string) wins over host, port and name when given. {@code declared} holds the values of the
- * options the target's provider declares for itself ({@link WorkloadProvider#options()}), which
- * only that provider reads.
+ * options the target's provider declares for itself ({@link TargetBinding#options()}), which only
+ * that provider reads.
  */
 public record TargetOptions(
     @Nullable String host,

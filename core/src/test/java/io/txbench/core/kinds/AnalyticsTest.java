@@ -124,8 +124,8 @@ class AnalyticsTest {
     return answers;
   }
 
-  private AnalyticsRun run(Map<String, Long> after, List<Answer> answers) {
-    return new AnalyticsRun(rows(), after, new Tally(6, 0, 0, 0, 0), options, SEED, answers);
+  private AnalyticsEvidence run(Map<String, Long> after, List<Answer> answers) {
+    return new AnalyticsEvidence(rows(), after, new Tally(6, 0, 0, 0, 0), options, SEED, answers);
   }
 
   @Test

@@ -26,7 +26,7 @@ class MixVerifyTest {
   private static Verification verify(String mix, long rowsAfter, long updatesAfter) {
     return Mix.parse(mix)
         .verify(
-            new ItemRun(
+            new ItemEvidence(
                 BEFORE,
                 new ItemFigures(rowsAfter, updatesAfter, 0),
                 TALLY,
@@ -51,11 +51,11 @@ class MixVerifyTest {
   @Test
   void withoutDeletesTheCountersGrowByExactlyTheUpdates() {
     Tally updatesOnly = new Tally(100, 0, 0, 0, 0, Map.of("update", new Tally(100, 0, 0, 0, 0)));
-    ItemRun exact =
-        new ItemRun(
+    ItemEvidence exact =
+        new ItemEvidence(
             BEFORE, new ItemFigures(1_000, 600, 0), updatesOnly, OptionValues.defaults(), 0);
-    ItemRun short1 =
-        new ItemRun(
+    ItemEvidence short1 =
+        new ItemEvidence(
             BEFORE, new ItemFigures(1_000, 599, 0), updatesOnly, OptionValues.defaults(), 0);
     assertTrue(Mix.parse("update=100").verify(exact).passed());
     assertFalse(Mix.parse("update=100").verify(short1).passed());

@@ -22,7 +22,7 @@ class OltpTest {
   private static final OptionValues SKIP_TRX = OptionValues.of(Oltp.SKIP_TRX, true);
 
   private static Verification verify(ItemFigures after, Tally tally, OptionValues options) {
-    return WRITE_ONLY.verify(new ItemRun(BEFORE, after, tally, options, 0));
+    return WRITE_ONLY.verify(new ItemEvidence(BEFORE, after, tally, options, 0));
   }
 
   @Test

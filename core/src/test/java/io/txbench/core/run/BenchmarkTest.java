@@ -49,8 +49,9 @@ class BenchmarkTest {
 
   private final LoggedWorkload workload = new LoggedWorkload();
 
-  private static RunPlan plan(int workers, long iterations, Duration warmUp, boolean verify) {
-    return new RunPlan(
+  private static MeasurementPlan plan(
+      int workers, long iterations, Duration warmUp, boolean verify) {
+    return new MeasurementPlan(
         new RunOptions(
             workers,
             new ForIterations(iterations),
@@ -70,7 +71,7 @@ class BenchmarkTest {
   }
 
   /** What a run that was measured measured. */
-  private static RunResult measured(RunOutcome outcome) {
+  private static RunResult measured(MeasurementOutcome outcome) {
     return Objects.requireNonNull(outcome.result(), "a measured run has a result");
   }
 
@@ -105,9 +106,10 @@ class BenchmarkTest {
   void takesEachStepInItsOnlyOrderAndKeepsTheCrewFromOneRunToTheNext() throws Exception {
     try (Benchmark benchmark = open(2)) {
       benchmark.prepare(Progress.silent());
-      RunOutcome first = benchmark.measure(plan(2, 10, Duration.ofMillis(100), true), logging());
-      RunOutcome second = benchmark.measure(plan(1, 5, Duration.ZERO, true), logging());
-      assertEquals(RunOutcome.Ending.MEASURED, first.ending());
+      MeasurementOutcome first =
+          benchmark.measure(plan(2, 10, Duration.ofMillis(100), true), logging());
+      MeasurementOutcome second = benchmark.measure(plan(1, 5, Duration.ZERO, true), logging());
+      assertEquals(MeasurementOutcome.Ending.MEASURED, first.ending());
       assertTrue(first.verification().passed());
       assertEquals(5, measured(second).outcomes().iterations());
     }
@@ -170,7 +172,8 @@ class BenchmarkTest {
     workload.verifyFailure = new IOException("connection reset");
     try (Benchmark benchmark = open(1)) {
       benchmark.attach();
-      RunOutcome lost = benchmark.measure(plan(1, 3, Duration.ZERO, true), StepListener.NONE);
+      MeasurementOutcome lost =
+          benchmark.measure(plan(1, 3, Duration.ZERO, true), StepListener.NONE);
       assertEquals(3, measured(lost).outcomes().iterations());
       assertEquals(Verification.Status.NOT_RUN, lost.verification().status());
       assertEquals("cannot reach the server: connection reset", lost.verification().cause());
@@ -208,7 +211,7 @@ class BenchmarkTest {
   void aListenerThatCannotSetUpTheRunLeavesItUnmeasured() throws Exception {
     try (Benchmark benchmark = open(1)) {
       benchmark.attach();
-      RunOutcome declined =
+      MeasurementOutcome declined =
           benchmark.measure(
               plan(1, 1, Duration.ZERO, true),
               new StepListener() {
@@ -217,7 +220,7 @@ class BenchmarkTest {
                   return Optional.empty();
                 }
               });
-      assertEquals(RunOutcome.Ending.DECLINED, declined.ending());
+      assertEquals(MeasurementOutcome.Ending.DECLINED, declined.ending());
       assertNull(declined.result());
     }
     // Its baseline was read (before the listener was asked), nothing ran and nothing was verified.
@@ -237,9 +240,10 @@ class BenchmarkTest {
       benchmark.attach();
       benchmark.requestStop();
       assertEquals(
-          RunOutcome.Ending.STOPPED_IN_WARM_UP,
+          MeasurementOutcome.Ending.STOPPED_IN_WARM_UP,
           benchmark.measure(plan(1, 1, Duration.ofSeconds(10), true), StepListener.NONE).ending());
-      RunOutcome stopped = benchmark.measure(plan(1, 1, Duration.ZERO, true), StepListener.NONE);
+      MeasurementOutcome stopped =
+          benchmark.measure(plan(1, 1, Duration.ZERO, true), StepListener.NONE);
       assertEquals(StopReason.INTERRUPTED, measured(stopped).window().stopReason());
       assertEquals("the run was interrupted", stopped.verification().cause());
     }

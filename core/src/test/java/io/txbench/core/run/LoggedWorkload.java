@@ -11,11 +11,11 @@ import io.txbench.core.spi.OpenTarget;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Progress;
 import io.txbench.core.spi.Target;
+import io.txbench.core.spi.TargetBinding;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.Verification;
 import io.txbench.core.spi.Workload;
 import io.txbench.core.spi.WorkloadOptions;
-import io.txbench.core.spi.WorkloadProvider;
 import io.txbench.core.spi.WorkloadTable;
 import java.io.IOException;
 import java.util.List;
@@ -90,7 +90,7 @@ final class LoggedWorkload implements Workload<AutoCloseable, Exception> {
   }
 
   /** A provider whose target has this workload, and logs being opened and closed. */
-  WorkloadProvider provider() {
+  TargetBinding provider() {
     Target target =
         new Target() {
           @Override
@@ -114,7 +114,7 @@ final class LoggedWorkload implements Workload<AutoCloseable, Exception> {
             log.add("target closed");
           }
         };
-    return new WorkloadProvider() {
+    return new TargetBinding() {
       @Override
       public String target() {
         return "logged";

@@ -12,10 +12,10 @@ import io.txbench.core.engine.RunOptions;
 import io.txbench.core.engine.RunResult;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.Progress;
+import io.txbench.core.spi.TargetBinding;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.Verification;
 import io.txbench.core.spi.WorkloadOptions;
-import io.txbench.core.spi.WorkloadProvider;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
@@ -101,7 +101,7 @@ public final class WorkloadRun {
   }
 
   public static Outcome run(
-      WorkloadProvider provider,
+      TargetBinding provider,
       TargetOptions target,
       WorkloadOptions options,
       long iterations,
@@ -126,7 +126,7 @@ public final class WorkloadRun {
    * line goes through.
    */
   public static Outcome run(
-      WorkloadProvider provider,
+      TargetBinding provider,
       TargetOptions target,
       WorkloadOptions options,
       RunOptions run,
@@ -137,7 +137,7 @@ public final class WorkloadRun {
         provider,
         target,
         options,
-        new RunPlan(run, Duration.ZERO, true, false),
+        new MeasurementPlan(run, Duration.ZERO, true, false),
         prepare,
         disruption);
   }
@@ -147,10 +147,10 @@ public final class WorkloadRun {
    * disruption: that starts with the run's clock).
    */
   public static Outcome run(
-      WorkloadProvider provider,
+      TargetBinding provider,
       TargetOptions target,
       WorkloadOptions options,
-      RunPlan plan,
+      MeasurementPlan plan,
       boolean prepare,
       Disruption disruption)
       throws Exception {
@@ -183,7 +183,7 @@ public final class WorkloadRun {
               disrupted.join();
             }
           };
-      CompletableFuture<RunOutcome> measuring =
+      CompletableFuture<MeasurementOutcome> measuring =
           CompletableFuture.supplyAsync(
               () -> {
                 try {
@@ -201,7 +201,7 @@ public final class WorkloadRun {
         over = Instant.now();
         disrupted.complete(null);
       }
-      RunOutcome outcome = measuring.get(5, TimeUnit.MINUTES);
+      MeasurementOutcome outcome = measuring.get(5, TimeUnit.MINUTES);
       return new Outcome(
           Objects.requireNonNull(outcome.result(), "a run that ended has a result"),
           outcome.verification(),

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.txbench.core.spi.OpenTarget;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Target;
+import io.txbench.core.spi.TargetBinding;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.WorkloadOptions;
-import io.txbench.core.spi.WorkloadProvider;
 import io.txbench.core.spi.WorkloadTable;
 import java.time.Duration;
 import java.util.List;
@@ -18,10 +18,10 @@ import org.junit.jupiter.api.Test;
 
 /** A run's connection options as its target takes them, before anything connects. */
 class ConnectionSettingsTest {
-  private static final WorkloadProvider SQL = provider("sql", "admin", "jdbc:sql:");
-  private static final WorkloadProvider OTHER = provider("wire", "root", "jdbc:wire:", "jdbc:w:");
-  private static final WorkloadProvider DOCS = provider("docs", null, "docs:", "docs+srv:");
-  private static final List<WorkloadProvider> ALL = List.of(SQL, OTHER, DOCS);
+  private static final TargetBinding SQL = provider("sql", "admin", "jdbc:sql:");
+  private static final TargetBinding OTHER = provider("wire", "root", "jdbc:wire:", "jdbc:w:");
+  private static final TargetBinding DOCS = provider("docs", null, "docs:", "docs+srv:");
+  private static final List<TargetBinding> ALL = List.of(SQL, OTHER, DOCS);
 
   private static TargetOptions given(@Nullable String user, @Nullable String url) {
     return new TargetOptions(
@@ -39,7 +39,7 @@ class ConnectionSettingsTest {
   }
 
   private static @Nullable String user(
-      WorkloadProvider provider, @Nullable String user, @Nullable String url) {
+      TargetBinding provider, @Nullable String user, @Nullable String url) {
     return ConnectionSettings.resolve(given(user, url), provider, ALL).user();
   }
 
@@ -87,9 +87,9 @@ class ConnectionSettingsTest {
             .getMessage());
   }
 
-  private static WorkloadProvider provider(
+  private static TargetBinding provider(
       String target, @Nullable String defaultUser, String... schemes) {
-    return new WorkloadProvider() {
+    return new TargetBinding() {
       @Override
       public String target() {
         return target;

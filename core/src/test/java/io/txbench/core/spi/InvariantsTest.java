@@ -183,6 +183,6 @@ class InvariantsTest {
   private static io.txbench.core.spi.Verification verifyItems(
       io.txbench.core.kinds.ItemKind kind, ItemFigures before, ItemFigures after, Tally tally) {
     return kind.verify(
-        new io.txbench.core.kinds.ItemRun(before, after, tally, OptionValues.defaults(), 0));
+        new io.txbench.core.kinds.ItemEvidence(before, after, tally, OptionValues.defaults(), 0));
   }
 }

@@ -173,7 +173,7 @@ class ThresholdPerOperationTest {
         Optional.empty(),
         new Breakdown(ops, queries ? new Queries(9000, 100, 2000) : Queries.NONE),
         Map.of(),
-        io.txbench.core.run.RunTelemetry.NONE);
+        io.txbench.core.run.TelemetryFindings.NONE);
   }
 
   private static Histogram times(int count, long ms) {

@@ -3,14 +3,14 @@ package io.txbench.report.console;
 import io.txbench.core.engine.ClientUsage;
 import io.txbench.core.engine.Outcomes;
 import io.txbench.core.engine.RunResult;
-import io.txbench.core.run.RunTelemetry;
+import io.txbench.core.run.TelemetryFindings;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.InDoubtCause;
 import io.txbench.core.spi.ServerCommits;
 import io.txbench.core.spi.Verification;
 import io.txbench.core.thresholds.ThresholdVerdict;
-import io.txbench.report.files.RunSite;
 import io.txbench.report.files.RunSummary;
+import io.txbench.report.files.SystemUnderTest;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
@@ -55,7 +55,7 @@ public final class ConsoleSummary {
 
   /** The first lines: the tool, the target and its server, the driver, the client host. */
   private static void printSetting(PrintStream out, RunSummary s) {
-    RunSite site = s.site();
+    SystemUnderTest site = s.site();
     out.printf(
         Locale.US,
         "txbench %s: %s (%s), workload %s%s, %d thread(s)%n",
@@ -133,7 +133,7 @@ public final class ConsoleSummary {
    * The commit cross-check in one line: "Server says 98,017 commits, txbench counted 98,015 (2 in
    * doubt).", what differs when they do not agree, or why there is none.
    */
-  static java.util.Optional<String> commits(RunTelemetry t) {
+  static java.util.Optional<String> commits(TelemetryFindings t) {
     if (t.commits().isEmpty()) {
       return t.commitCheck().map(why -> "no cross-check with the server's count: " + why);
     }

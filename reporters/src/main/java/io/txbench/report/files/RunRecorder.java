@@ -5,7 +5,7 @@ import io.txbench.core.engine.Metrics;
 import io.txbench.core.engine.RunListener;
 import io.txbench.core.engine.RunOptions;
 import io.txbench.core.engine.RunResult;
-import io.txbench.core.run.RunOutcome;
+import io.txbench.core.run.MeasurementOutcome;
 import io.txbench.core.run.Setup;
 import io.txbench.core.run.StepListener;
 import io.txbench.core.spi.OptionRole;
@@ -49,7 +49,7 @@ public final class RunRecorder implements StepListener {
    * against it after verify.
    */
   public record Subject(
-      RunSite site,
+      SystemUnderTest site,
       int parallelism,
       Duration warmup,
       Map<String, Object> options,
@@ -109,7 +109,7 @@ public final class RunRecorder implements StepListener {
     Path directory = subject.directory();
     if (directory != null) {
       try {
-        all.addAll(RunFileWriters.of(metrics, directory, run));
+        all.addAll(ResultFileWriters.of(metrics, directory, run));
       } catch (IOException e) {
         declined.add("cannot write results to " + directory + ": " + ResultFiles.reason(e));
         say(declined.get(0));
@@ -144,7 +144,7 @@ public final class RunRecorder implements StepListener {
    * The run's summary once verify is done ({@code outcome} of a run that was measured): verify's
    * verdict and the thresholds' shown and added, summary.json replaced.
    */
-  public RunSummary verified(RunOutcome outcome) {
+  public RunSummary verified(MeasurementOutcome outcome) {
     RunSummary measured = summary;
     if (measured == null) {
       throw new IllegalStateException("verify's verdict for a run that was not measured");

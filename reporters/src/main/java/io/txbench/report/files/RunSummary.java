@@ -20,7 +20,7 @@ import org.jspecify.annotations.Nullable;
  */
 public record RunSummary(
     String toolVersion,
-    RunSite site,
+    SystemUnderTest site,
     int parallelism,
     Duration warmup,
     Map<String, Object> options,
@@ -40,7 +40,7 @@ public record RunSummary(
   /** A summary whose options have no role. */
   public RunSummary(
       String toolVersion,
-      RunSite site,
+      SystemUnderTest site,
       int parallelism,
       Duration warmup,
       Map<String, Object> options,
@@ -68,7 +68,7 @@ public record RunSummary(
    * verify adds it ({@link #withVerdicts}), no thresholds' verdicts yet.
    */
   public static RunSummary measured(
-      RunSite site,
+      SystemUnderTest site,
       int parallelism,
       Duration warmup,
       Map<String, Object> options,

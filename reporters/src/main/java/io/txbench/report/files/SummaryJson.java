@@ -2,8 +2,8 @@ package io.txbench.report.files;
 
 import io.txbench.core.engine.ClientUsage;
 import io.txbench.core.engine.RunResult;
-import io.txbench.core.run.RunTelemetry;
 import io.txbench.core.run.Setup;
+import io.txbench.core.run.TelemetryFindings;
 import io.txbench.core.settings.Credentials;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.Queries;
@@ -69,7 +69,9 @@ public final class SummaryJson {
             client(r),
             fingerprint(s.site().fingerprint()),
             r.telemetry().commits().map(SummaryCommits::of).orElse(null),
-            r.telemetry().equals(RunTelemetry.NONE) ? null : SummaryTelemetry.of(r.telemetry())),
+            r.telemetry().equals(TelemetryFindings.NONE)
+                ? null
+                : SummaryTelemetry.of(r.telemetry())),
         new SummaryFile.Checks(
             verdict(s.verification()),
             s.thresholds().isEmpty()

@@ -2,7 +2,7 @@ package io.txbench.report.files;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.txbench.core.run.RunTelemetry;
+import io.txbench.core.run.TelemetryFindings;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -19,7 +19,7 @@ public record SummaryTelemetry(
     @Nullable String warning,
     @Nullable String commitCheck) {
 
-  static SummaryTelemetry of(RunTelemetry t) {
+  static SummaryTelemetry of(TelemetryFindings t) {
     return new SummaryTelemetry(
         t.server(),
         t.machine(),

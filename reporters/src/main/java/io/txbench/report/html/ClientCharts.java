@@ -21,7 +21,7 @@ final class ClientCharts {
 
   private ClientCharts() {}
 
-  static List<ChartSection> sections(List<ResultDirectory> runs, List<RunGroup> groups) {
+  static List<ChartSection> sections(List<ResultDirectory> runs, List<ChartGroup> groups) {
     List<ChartSection> sections = new ArrayList<>();
     sections.add(
         overTime(
@@ -48,7 +48,7 @@ final class ClientCharts {
   private record Measure(String name, boolean light, ToDoubleFunction<IntervalRow> value) {}
 
   /** Retries, errors and in-doubt iterations per period: a section each, or one sentence. */
-  private static List<ChartSection> failures(List<ResultDirectory> runs, List<RunGroup> groups) {
+  private static List<ChartSection> failures(List<ResultDirectory> runs, List<ChartGroup> groups) {
     List<String> names = List.of("retries", "errors", "in-doubt iterations");
     List<ToDoubleFunction<IntervalRow>> values =
         List.of(
@@ -84,11 +84,11 @@ final class ClientCharts {
       String title,
       String unit,
       List<ResultDirectory> runs,
-      List<RunGroup> groups,
+      List<ChartGroup> groups,
       List<Measure> measures) {
     List<ChartPanel> panels = new ArrayList<>();
     List<String> zero = new ArrayList<>();
-    for (RunGroup group : groups) {
+    for (ChartGroup group : groups) {
       ChartPanel.Lines lines = new ChartPanel.Lines();
       for (int run : group.runs()) {
         List<IntervalRow> rows = runs.get(run).intervals();
@@ -121,10 +121,10 @@ final class ClientCharts {
    * The latency distribution: response time (ms, log scale) by percentile, the percentile spread as
    * 1/(1-p) on a log scale (1 = 0%, 10 = 90%, 100 = 99%...), so the tail gets room.
    */
-  private static ChartSection distribution(List<ResultDirectory> runs, List<RunGroup> groups) {
+  private static ChartSection distribution(List<ResultDirectory> runs, List<ChartGroup> groups) {
     List<ChartPanel> panels = new ArrayList<>();
     List<String> empty = new ArrayList<>();
-    for (RunGroup group : groups) {
+    for (ChartGroup group : groups) {
       ChartPanel.Lines lines = new ChartPanel.Lines();
       for (int run : group.runs()) {
         Histogram h = runs.get(run).responseTimes();

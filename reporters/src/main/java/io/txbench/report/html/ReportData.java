@@ -15,7 +15,7 @@ import java.util.Optional;
  */
 record ReportData(
     List<RunStyle> runs,
-    List<RunGroup> groups,
+    List<ChartGroup> groups,
     List<Integer> telemetryRuns,
     List<ChartSection> sections) {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -33,7 +33,7 @@ record ReportData(
     for (int i = 0; i < runs.size(); i++) {
       styles.add(new RunStyle(runs.get(i).label(), RunColours.colour(i), RunColours.dash(i)));
     }
-    List<RunGroup> groups = RunGroups.of(runs.size(), facts);
+    List<ChartGroup> groups = ChartGroups.of(runs.size(), facts);
     List<Optional<ServerTimeline>> timelines = new ArrayList<>();
     List<String> notes = new ArrayList<>();
     for (int i = 0; i < runs.size(); i++) {
@@ -46,7 +46,7 @@ record ReportData(
     List<ChartSection> sections = new ArrayList<>(ClientCharts.sections(runs, groups));
     sections.addAll(TelemetryCharts.sections(runs, timelines, notes));
     List<Integer> telemetryRuns =
-        runs.size() <= RunGroups.MOST
+        runs.size() <= ChartGroups.MOST
             ? java.util.stream.IntStream.range(0, runs.size()).boxed().toList()
             : groups.get(0).runs();
     return new ReportData(styles, groups, telemetryRuns, sections);

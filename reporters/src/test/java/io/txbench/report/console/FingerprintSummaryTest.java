@@ -12,10 +12,10 @@ import io.txbench.core.spi.Verification;
 import io.txbench.core.telemetry.Fingerprint;
 import io.txbench.report.files.FakeRuns;
 import io.txbench.report.files.ResultDirectory;
-import io.txbench.report.files.RunSite;
 import io.txbench.report.files.RunSummary;
 import io.txbench.report.files.SummaryFile;
 import io.txbench.report.files.SummaryJson;
+import io.txbench.report.files.SystemUnderTest;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -56,7 +56,7 @@ class FingerprintSummaryTest {
   private RunSummary summary(@Nullable Fingerprint fingerprint) {
     return new RunSummary(
         "1.0",
-        new RunSite(
+        new SystemUnderTest(
             "postgres",
             "PostgreSQL 17.2",
             "PostgreSQL JDBC Driver 42.7.14",

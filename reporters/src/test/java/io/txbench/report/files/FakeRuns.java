@@ -160,7 +160,7 @@ public final class FakeRuns {
         dir,
         new RunSummary(
             "1.0",
-            new RunSite(
+            new SystemUnderTest(
                 target,
                 target + " 1.0",
                 target + " driver 1.0",

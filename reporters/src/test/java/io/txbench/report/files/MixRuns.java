@@ -72,7 +72,7 @@ public final class MixRuns {
   public static RunSummary summary(String workload, RunResult result) {
     return new RunSummary(
         "1.0",
-        new RunSite(
+        new SystemUnderTest(
             "postgres",
             "PostgreSQL 17",
             "PostgreSQL JDBC Driver 42.7",
@@ -123,6 +123,6 @@ public final class MixRuns {
         Optional.empty(),
         new Breakdown(operations, queries),
         Map.of(),
-        io.txbench.core.run.RunTelemetry.NONE);
+        io.txbench.core.run.TelemetryFindings.NONE);
   }
 }

@@ -196,7 +196,7 @@ class ResultFilesTest {
     RunSummary summary =
         new RunSummary(
             "1.0",
-            new RunSite(
+            new SystemUnderTest(
                 "postgres",
                 "PostgreSQL 17",
                 "PostgreSQL JDBC Driver 42.7.14",
@@ -266,7 +266,7 @@ class ResultFilesTest {
     RunSummary summary =
         new RunSummary(
             "1.0",
-            new RunSite(
+            new SystemUnderTest(
                 "postgres",
                 "PostgreSQL 17",
                 "PostgreSQL JDBC Driver 42.7.14",

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.engine.RunResult;
-import io.txbench.core.run.RunOutcome;
+import io.txbench.core.run.MeasurementOutcome;
 import io.txbench.core.spi.Verification;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -32,7 +32,8 @@ class RunRecorderTest {
     RunRecorder recorder =
         new RunRecorder(
             new RunRecorder.Subject(
-                new RunSite("toy", "1.0", "toy driver", true, "memory", null, "counter", true),
+                new SystemUnderTest(
+                    "toy", "1.0", "toy driver", true, "memory", null, "counter", true),
                 1,
                 Duration.ZERO,
                 Map.of(),
@@ -52,7 +53,8 @@ class RunRecorderTest {
     recorder.measured(result);
     RunSummary summary =
         recorder.verified(
-            new RunOutcome(RunOutcome.Ending.MEASURED, result, Verification.notRun("not asked")));
+            new MeasurementOutcome(
+                MeasurementOutcome.Ending.MEASURED, result, Verification.notRun("not asked")));
 
     assertEquals(1, summary.writeFailures().size(), summary.writeFailures().toString());
     assertTrue(summary.writeFailures().get(0).contains(SummaryJson.FILE), summary.toString());

@@ -87,7 +87,7 @@ public class SummaryFileTest {
     options.put("nested", Map.of("password", "****"));
     return new RunSummary(
         "1.2.3",
-        new RunSite(
+        new SystemUnderTest(
             "postgres",
             "PostgreSQL 17.2 " + SECRET,
             "PostgreSQL JDBC Driver 42.7.14",

@@ -16,9 +16,9 @@ import io.txbench.report.console.ConsoleSummary;
 import io.txbench.report.files.FakeRuns;
 import io.txbench.report.files.IntervalRow;
 import io.txbench.report.files.IntervalsCsv;
-import io.txbench.report.files.RunSite;
 import io.txbench.report.files.RunSummary;
 import io.txbench.report.files.SummaryJson;
+import io.txbench.report.files.SystemUnderTest;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -135,7 +135,7 @@ class ClientFiguresTest {
   private RunSummary summary(RunResult result) {
     return new RunSummary(
         "1.0",
-        new RunSite(
+        new SystemUnderTest(
             "postgres",
             "PostgreSQL 17",
             "PostgreSQL JDBC Driver 42.7.14",

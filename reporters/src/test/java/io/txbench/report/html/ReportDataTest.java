@@ -207,7 +207,7 @@ class ReportDataTest {
     List<ReportFixture.Run> quiet =
         ReportFixture.sweep(30).stream().map(r -> quiet(r, ReportFixture.Server.NONE)).toList();
     List<RunFact> facts = RunFacts.of(load(quiet).stream().map(ResultDirectory::summary).toList());
-    List<RunGroup> groups = RunGroups.of(30, facts);
+    List<ChartGroup> groups = ChartGroups.of(30, facts);
     assertEquals(6, groups.size(), groups.toString());
     assertEquals("target postgres · table-size 10000", groups.get(0).label());
     assertEquals(List.of(0, 1, 2, 3, 4), groups.get(0).runs());
@@ -216,14 +216,15 @@ class ReportDataTest {
     // The server and where the runs ran follow the target: said once per target, no group key.
     assertEquals(java.util.Set.of("server", "embedded", "where"), RunFacts.perTarget(facts));
 
-    List<RunGroup> few =
-        RunGroups.of(
+    List<ChartGroup> few =
+        ChartGroups.of(
             8, facts.stream().map(f -> new RunFact(f.name(), f.values().subList(0, 8))).toList());
     assertEquals(1, few.size());
     List<RunFact> same =
         List.of(new RunFact("target", java.util.Collections.nCopies(12, "postgres")));
-    List<RunGroup> repeats = RunGroups.of(12, same);
-    assertEquals(List.of("runs 1–8", "runs 9–12"), repeats.stream().map(RunGroup::label).toList());
+    List<ChartGroup> repeats = ChartGroups.of(12, same);
+    assertEquals(
+        List.of("runs 1–8", "runs 9–12"), repeats.stream().map(ChartGroup::label).toList());
     assertEquals("#9 run-9", repeats.get(1).line(8, "run-9"), "no fact tells them apart");
   }
 

@@ -15,10 +15,10 @@ import io.txbench.core.thresholds.ThresholdVerdict;
 import io.txbench.report.files.FakeRuns;
 import io.txbench.report.files.HistogramLog;
 import io.txbench.report.files.IntervalsCsv;
-import io.txbench.report.files.RunSite;
 import io.txbench.report.files.RunSummary;
 import io.txbench.report.files.ServerCsv;
 import io.txbench.report.files.SummaryJson;
+import io.txbench.report.files.SystemUnderTest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -121,7 +121,7 @@ final class ReportFixture {
         out,
         new RunSummary(
             "1.0",
-            new RunSite(
+            new SystemUnderTest(
                 run.target(),
                 run.target().equals("postgres") ? "PostgreSQL 17.2" : "MariaDB 11.4.5",
                 run.target() + " driver 1.0",

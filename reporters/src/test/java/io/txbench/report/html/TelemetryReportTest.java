@@ -8,18 +8,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.txbench.core.engine.RunResult;
-import io.txbench.core.run.RunTelemetry;
+import io.txbench.core.run.TelemetryFindings;
 import io.txbench.core.spi.ServerCommits;
 import io.txbench.core.spi.Verification;
 import io.txbench.core.telemetry.TelemetryRow;
 import io.txbench.report.console.ConsoleSummary;
 import io.txbench.report.files.FakeRuns;
 import io.txbench.report.files.ResultDirectory;
-import io.txbench.report.files.RunSite;
 import io.txbench.report.files.RunSummary;
 import io.txbench.report.files.ServerCsv;
 import io.txbench.report.files.SummaryCommits;
 import io.txbench.report.files.SummaryJson;
+import io.txbench.report.files.SystemUnderTest;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -65,11 +65,11 @@ class TelemetryReportTest {
     assertFalse(Files.exists(dir.resolve(ServerCsv.FILE)));
   }
 
-  private RunSummary summary(RunTelemetry telemetry) {
+  private RunSummary summary(TelemetryFindings telemetry) {
     RunResult r = FakeRuns.result(1_000_000, 3, new Histogram(3)).withTelemetry(telemetry);
     return new RunSummary(
         "1.0",
-        new RunSite(
+        new SystemUnderTest(
             "postgres", "PostgreSQL 17", "driver", false, "127.0.0.1:5432", null, "airline", true),
         4,
         java.time.Duration.ZERO,
@@ -92,8 +92,8 @@ class TelemetryReportTest {
   void theCrossCheckIsInTheSummaryAndOneConsoleLine() throws IOException {
     ServerCommits commits =
         new ServerCommits("xact_commit", 98_017, 98_015, 2, true, "xact_commit grew by 98,031", "");
-    RunTelemetry t =
-        new RunTelemetry(
+    TelemetryFindings t =
+        new TelemetryFindings(
             true,
             true,
             false,
@@ -130,7 +130,7 @@ class TelemetryReportTest {
         new ServerCommits(
             "Com_commit", 105, 100, 0, false, "Com_commit grew by 105 over the run", "");
     String out =
-        console(summary(RunTelemetry.NONE.withCommits(Optional.of(off), Optional.empty())));
+        console(summary(TelemetryFindings.NONE.withCommits(Optional.of(off), Optional.empty())));
     assertTrue(
         out.contains(
             "Server says 105 commits, txbench counted 100: they differ (Com_commit grew by 105 over"
@@ -147,7 +147,7 @@ class TelemetryReportTest {
             "xact_commit grew by 68,471 over the run",
             "9 autovacuum or autoanalyze run(s)");
     RunSummary withVacuum =
-        summary(RunTelemetry.NONE.withCommits(Optional.of(vacuumed), Optional.empty()));
+        summary(TelemetryFindings.NONE.withCommits(Optional.of(vacuumed), Optional.empty()));
     String busy = console(withVacuum);
     assertTrue(
         busy.contains(
@@ -163,7 +163,7 @@ class TelemetryReportTest {
     String none =
         console(
             summary(
-                RunTelemetry.NONE.withCommits(
+                TelemetryFindings.NONE.withCommits(
                     Optional.empty(), Optional.of("the iterations are no transactions"))));
     assertTrue(
         none.contains(
@@ -174,7 +174,7 @@ class TelemetryReportTest {
 
   @Test
   void aResultWithoutTelemetryHasNoneOfItsFields() throws IOException {
-    SummaryJson.write(dir, summary(RunTelemetry.NONE), null, UnaryOperator.identity());
+    SummaryJson.write(dir, summary(TelemetryFindings.NONE), null, UnaryOperator.identity());
     JsonNode json = new ObjectMapper().readTree(dir.resolve(SummaryJson.FILE).toFile());
     assertFalse(json.has("serverCommits"));
     assertFalse(json.has("telemetry"));

@@ -14,9 +14,9 @@ import io.txbench.report.compare.RunMerger;
 import io.txbench.report.console.ConsoleSummary;
 import io.txbench.report.files.FakeRuns;
 import io.txbench.report.files.ResultDirectory;
-import io.txbench.report.files.RunSite;
 import io.txbench.report.files.RunSummary;
 import io.txbench.report.files.SummaryJson;
+import io.txbench.report.files.SystemUnderTest;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -63,7 +63,7 @@ class WhereARunRanTest {
     RunSummary summary =
         new RunSummary(
             "1.0",
-            new RunSite(
+            new SystemUnderTest(
                 "postgres",
                 "PostgreSQL 17",
                 "PostgreSQL JDBC Driver 42.7.14",

@@ -11,14 +11,14 @@ import java.util.List;
  * no: the OLTP delete+insert then takes the way it takes on MySQL (a locking read, then a delete of
  * the row as read) on whatever server the tests have.
  */
-final class OltpFallback extends JdbcProvider {
-  private final JdbcProvider real;
+final class OltpFallback extends JdbcBinding {
+  private final JdbcBinding real;
 
-  private OltpFallback(JdbcProvider real) {
+  private OltpFallback(JdbcBinding real) {
     this.real = real;
   }
 
-  static JdbcProvider of(JdbcProvider real) {
+  static JdbcBinding of(JdbcBinding real) {
     return new OltpFallback(real);
   }
 

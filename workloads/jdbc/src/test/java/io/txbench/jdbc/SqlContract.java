@@ -25,7 +25,7 @@ public abstract class SqlContract {
   private String url;
 
   /** The provider under test. */
-  protected abstract JdbcProvider provider();
+  protected abstract JdbcBinding provider();
 
   /** A JDBC URL of the server under test, with credentials. */
   protected abstract String serverUrl();

@@ -15,8 +15,8 @@ import io.txbench.core.run.WorkloadRun;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Queries;
+import io.txbench.core.spi.TargetBinding;
 import io.txbench.core.spi.WorkloadOptions;
-import io.txbench.core.spi.WorkloadProvider;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -60,7 +60,7 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
   }
 
   /** The provider under test, taking rows out {@code way}. */
-  private JdbcProvider provider(RowTaking way) {
+  private JdbcBinding provider(RowTaking way) {
     return way == RowTaking.SERVERS_OWN ? provider() : OltpFallback.of(provider());
   }
 
@@ -68,7 +68,7 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
   @ParameterizedTest
   @EnumSource(RowTaking.class)
   void writeOnlyPutsEveryRowBackAndGrowsKByItsIndexUpdates(RowTaking way) throws Exception {
-    JdbcProvider provider = provider(way);
+    JdbcBinding provider = provider(way);
     Figures before = loaded(1_000);
     WorkloadRun.Outcome o =
         outcome(provider, oltp(Variant.WRITE_ONLY, 1_000), 1, 300, IsolationLevel.REPEATABLE_READ);
@@ -94,7 +94,7 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
   })
   void readWriteUnderContentionKeepsEveryInvariant(RowTaking way, IsolationLevel isolation)
       throws Exception {
-    JdbcProvider provider = provider(way);
+    JdbcBinding provider = provider(way);
     Figures before = loaded(20);
     WorkloadRun.Outcome o = outcome(provider, oltp(Variant.READ_WRITE, 20), 8, 400, isolation);
     System.out.println(provider.target() + " oltp-read-write, 8 on 20 rows: " + o.describe());
@@ -119,7 +119,7 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
   @ParameterizedTest
   @EnumSource(RowTaking.class)
   void skipTrxCommitsEachStatementOnItsOwnAndKeepsTheInvariants(RowTaking way) throws Exception {
-    JdbcProvider provider = provider(way);
+    JdbcBinding provider = provider(way);
     Figures before = loaded(20);
     WorkloadOptions options = oltp(Variant.READ_WRITE, 20).withoutTransactions();
     WorkloadRun.Outcome o = outcome(provider, options, 8, 400, IsolationLevel.READ_COMMITTED);
@@ -147,7 +147,7 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
   @ParameterizedTest
   @EnumSource(RowTaking.class)
   void skipTrxInsertRefusedAfterItsDeleteCommittedIsPartial(RowTaking way) throws Exception {
-    JdbcProvider provider = provider(way);
+    JdbcBinding provider = provider(way);
     // 5 rows: once each is deleted for good, the deletes find none and the iterations complete.
     loaded(5);
     refuseInserts("item");
@@ -279,7 +279,7 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
 
   /** A run of {@code iterations} on the data in place, through {@code provider}. */
   private WorkloadRun.Outcome outcome(
-      WorkloadProvider provider,
+      TargetBinding provider,
       WorkloadOptions options,
       int threads,
       long iterations,
@@ -306,7 +306,7 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
   }
 
   /** Whether the server, reached through {@code provider}, returns deleted rows. */
-  private boolean deleteReturns(JdbcProvider provider) throws Exception {
+  private boolean deleteReturns(JdbcBinding provider) throws Exception {
     WorkloadOptions options = oltp(Variant.WRITE_ONLY, 1);
     try (JdbcTarget target =
         provider.open(target(1, IsolationLevel.READ_COMMITTED), options).target()) {

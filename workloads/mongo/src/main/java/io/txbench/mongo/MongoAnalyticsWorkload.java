@@ -5,8 +5,8 @@ import io.txbench.core.data.AnalyticsData;
 import io.txbench.core.engine.Tally;
 import io.txbench.core.engine.Worker;
 import io.txbench.core.kinds.Analytics;
+import io.txbench.core.kinds.AnalyticsEvidence;
 import io.txbench.core.kinds.AnalyticsQuery;
-import io.txbench.core.kinds.AnalyticsRun;
 import io.txbench.core.ownership.Lease;
 import io.txbench.core.ownership.LeaseMode;
 import io.txbench.core.spi.Answer;
@@ -159,7 +159,7 @@ final class MongoAnalyticsWorkload
       answers.add(answer(query));
     }
     return kind.verify(
-        new AnalyticsRun(counted, after, tally, options.declared(), options.seed(), answers));
+        new AnalyticsEvidence(counted, after, tally, options.declared(), options.seed(), answers));
   }
 
   /**

@@ -7,9 +7,9 @@ import io.txbench.core.data.ItemData;
 import io.txbench.core.engine.Tally;
 import io.txbench.core.engine.Worker;
 import io.txbench.core.keys.KeyChooser;
+import io.txbench.core.kinds.ItemEvidence;
 import io.txbench.core.kinds.ItemFigures;
 import io.txbench.core.kinds.ItemKind;
-import io.txbench.core.kinds.ItemRun;
 import io.txbench.core.ownership.Lease;
 import io.txbench.core.ownership.LeaseMode;
 import io.txbench.core.spi.Growth;
@@ -198,7 +198,8 @@ abstract class MongoItemWorkload implements Workload<MongoSession, RuntimeExcept
     if (counted == null) {
       throw new IllegalStateException("verify needs the figures beforeRun takes");
     }
-    return kind.verify(new ItemRun(counted, figures(), tally, options.declared(), rowsChanged()));
+    return kind.verify(
+        new ItemEvidence(counted, figures(), tally, options.declared(), rowsChanged()));
   }
 
   /**

@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.txbench.core.kinds.Airline;
 import io.txbench.core.run.WorkloadRun;
 import io.txbench.core.spi.OpenTarget;
+import io.txbench.core.spi.TargetBinding;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.TargetUnavailableException;
 import io.txbench.core.spi.Workload;
 import io.txbench.core.spi.WorkloadFixtures;
 import io.txbench.core.spi.WorkloadOptions;
-import io.txbench.core.spi.WorkloadProvider;
 import io.txbench.core.spi.WorkloadTable;
 import io.txbench.core.telemetry.ToolVersion;
 import java.time.Duration;
@@ -98,8 +98,8 @@ abstract class MongoAirlineContract extends MongoWorkloadsContract {
   /**
    * MongoDB's provider, whose airline reads then writes as on a replica set without transactions.
    */
-  private static final class ReadThenWrite implements WorkloadProvider {
-    private final MongoProvider mongo = new MongoProvider();
+  private static final class ReadThenWrite implements TargetBinding {
+    private final MongoBinding mongo = new MongoBinding();
 
     @Override
     public String target() {

@@ -37,7 +37,7 @@ import org.junit.jupiter.api.Test;
  * MongoMixContract}); the last of them says where the server is and whether it has transactions.
  */
 abstract class MongoWorkloadsContract {
-  final MongoProvider provider = new MongoProvider();
+  final MongoBinding provider = new MongoBinding();
   private String databaseName;
   private MongoClient client;
   MongoDatabase db;

@@ -69,6 +69,6 @@ class MariaDbDriverWorkloadsIT extends EmbeddedMariaDbWorkloadsIT {
         Duration.ofSeconds(10),
         Duration.ofMinutes(10),
         OptionValues.of(IsolationLevel.OPTION, IsolationLevel.REPEATABLE_READ)
-            .with(MySqlProvider.DRIVER, driver));
+            .with(MySqlBinding.DRIVER, driver));
   }
 }

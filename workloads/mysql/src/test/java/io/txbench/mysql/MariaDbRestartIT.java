@@ -10,7 +10,7 @@ import io.txbench.core.engine.ForDuration;
 import io.txbench.core.engine.RunOptions;
 import io.txbench.core.kinds.Airline;
 import io.txbench.core.kinds.Insert;
-import io.txbench.core.run.RunPlan;
+import io.txbench.core.run.MeasurementPlan;
 import io.txbench.core.run.WorkloadRun;
 import io.txbench.core.settings.Secret;
 import io.txbench.core.spi.OptionValues;
@@ -120,10 +120,10 @@ class MariaDbRestartIT {
             new ClosedLoop());
     WorkloadRun.Outcome o =
         WorkloadRun.run(
-            new MySqlProvider(),
+            new MySqlBinding(),
             target,
             options,
-            new RunPlan(run, Duration.ZERO, true, true),
+            new MeasurementPlan(run, Duration.ZERO, true, true),
             true,
             () -> {
               Thread.sleep(3_000);

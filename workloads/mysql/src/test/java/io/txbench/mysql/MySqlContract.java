@@ -12,7 +12,7 @@ import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Target;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.IsolationLevel;
-import io.txbench.jdbc.JdbcProvider;
+import io.txbench.jdbc.JdbcBinding;
 import io.txbench.jdbc.JdbcTarget;
 import io.txbench.jdbc.SqlTelemetryContract;
 import java.sql.Connection;
@@ -36,8 +36,8 @@ abstract class MySqlContract extends SqlTelemetryContract {
   protected abstract String credentials();
 
   @Override
-  protected JdbcProvider provider() {
-    return new MySqlProvider();
+  protected JdbcBinding provider() {
+    return new MySqlBinding();
   }
 
   @Override

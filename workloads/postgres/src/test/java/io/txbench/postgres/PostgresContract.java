@@ -10,7 +10,7 @@ import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.Failure;
 import io.txbench.core.spi.Target;
 import io.txbench.jdbc.IsolationLevel;
-import io.txbench.jdbc.JdbcProvider;
+import io.txbench.jdbc.JdbcBinding;
 import io.txbench.jdbc.JdbcTarget;
 import io.txbench.jdbc.SqlTelemetryContract;
 import java.sql.Connection;
@@ -25,8 +25,8 @@ import org.junit.jupiter.api.Test;
 abstract class PostgresContract extends SqlTelemetryContract {
 
   @Override
-  protected JdbcProvider provider() {
-    return new PostgresProvider();
+  protected JdbcBinding provider() {
+    return new PostgresBinding();
   }
 
   @Override

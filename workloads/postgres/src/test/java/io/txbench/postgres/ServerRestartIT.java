@@ -10,7 +10,7 @@ import io.txbench.core.engine.RunOptions;
 import io.txbench.core.kinds.Airline;
 import io.txbench.core.kinds.Insert;
 import io.txbench.core.kinds.Update;
-import io.txbench.core.run.RunPlan;
+import io.txbench.core.run.MeasurementPlan;
 import io.txbench.core.run.WorkloadRun;
 import io.txbench.core.settings.Secret;
 import io.txbench.core.spi.OptionValues;
@@ -119,11 +119,11 @@ class ServerRestartIT {
       WorkloadOptions options, boolean immediate, boolean commitCheck) throws Exception {
     WorkloadRun.Outcome o =
         WorkloadRun.run(
-            new PostgresProvider(),
+            new PostgresBinding(),
             target(),
             options,
             // The commit cross-check reads the counter before the run, and after the restart.
-            new RunPlan(nineSeconds(), Duration.ZERO, true, commitCheck),
+            new MeasurementPlan(nineSeconds(), Duration.ZERO, true, commitCheck),
             true,
             () -> {
               Thread.sleep(2_500);

@@ -96,9 +96,9 @@ class TlsIT {
               Duration.ofMinutes(10),
               OptionValues.of(IsolationLevel.OPTION, IsolationLevel.REPEATABLE_READ));
       WorkloadOptions options = WorkloadFixtures.options(PointSelect.NAME, 100, 1, false, 0);
-      WorkloadRun.Outcome o = WorkloadRun.run(new PostgresProvider(), target, options, 200, true);
+      WorkloadRun.Outcome o = WorkloadRun.run(new PostgresBinding(), target, options, 200, true);
       assertEquals(200, o.result().outcomes().iterations());
-      try (JdbcTarget opened = new PostgresProvider().open(target, options).target();
+      try (JdbcTarget opened = new PostgresBinding().open(target, options).target();
           Connection c = opened.connection();
           Statement s = c.createStatement();
           ResultSet rs =

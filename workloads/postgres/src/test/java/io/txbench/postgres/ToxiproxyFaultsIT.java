@@ -85,7 +85,7 @@ class ToxiproxyFaultsIT {
             new ClosedLoop());
     WorkloadRun.Outcome o =
         WorkloadRun.run(
-                new PostgresProvider(),
+                new PostgresBinding(),
                 target,
                 WorkloadFixtures.options(Insert.NAME, 1_000, 42, false, 0),
                 run,

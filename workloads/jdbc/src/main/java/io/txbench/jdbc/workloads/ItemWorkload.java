@@ -3,9 +3,9 @@ package io.txbench.jdbc.workloads;
 import io.txbench.core.data.ItemData;
 import io.txbench.core.engine.Tally;
 import io.txbench.core.keys.KeyChooser;
+import io.txbench.core.kinds.ItemEvidence;
 import io.txbench.core.kinds.ItemFigures;
 import io.txbench.core.kinds.ItemKind;
-import io.txbench.core.kinds.ItemRun;
 import io.txbench.core.ownership.Lease;
 import io.txbench.core.ownership.LeaseMode;
 import io.txbench.core.spi.Growth;
@@ -252,7 +252,7 @@ public abstract class ItemWorkload implements Workload<JdbcSession, SQLException
     // the figures read after, even that of a late iteration still finishing.
     long changed = rowsChanged();
     ItemFigures after = figures();
-    return kind.verify(new ItemRun(counted, after, tally, options.declared(), changed));
+    return kind.verify(new ItemEvidence(counted, after, tally, options.declared(), changed));
   }
 
   /**

@@ -14,7 +14,7 @@ import org.jspecify.annotations.Nullable;
  * runs are one group; a group too large is cut in pieces, and runs that share nothing are cut in
  * pieces in their order.
  */
-final class RunGroups {
+final class ChartGroups {
   /** The most runs one chart holds. */
   static final int MOST = 8;
 
@@ -24,9 +24,9 @@ final class RunGroups {
   /** Facts that differ from run to run without making them a different experiment. */
   private static final List<String> NOT_GROUPED = List.of("where");
 
-  private RunGroups() {}
+  private ChartGroups() {}
 
-  static List<RunGroup> of(int runs, List<RunFact> facts) {
+  static List<ChartGroup> of(int runs, List<RunFact> facts) {
     List<Integer> all = java.util.stream.IntStream.range(0, runs).boxed().toList();
     java.util.Set<String> perTarget = RunFacts.perTarget(facts);
     List<RunFact> differing =
@@ -35,7 +35,7 @@ final class RunGroups {
                 f -> !f.same() && !NOT_GROUPED.contains(f.name()) && !perTarget.contains(f.name()))
             .toList();
     if (runs <= MOST) {
-      return List.of(new RunGroup("", all, names(all, differing, null)));
+      return List.of(new ChartGroup("", all, names(all, differing, null)));
     }
     if (differing.isEmpty()) {
       return pieces("", all, List.of(), null);
@@ -59,7 +59,7 @@ final class RunGroups {
     if (byKey.size() * 2 > runs) {
       return pieces("", all, differing, null); // groups of one run each would compare nothing
     }
-    List<RunGroup> groups = new ArrayList<>();
+    List<ChartGroup> groups = new ArrayList<>();
     byKey.forEach((label, members) -> groups.addAll(pieces(label, members, differing, innermost)));
     return groups;
   }
@@ -86,19 +86,19 @@ final class RunGroups {
   }
 
   /** {@code runs} in pieces of at most {@link #MOST}, each labelled with the runs it holds. */
-  private static List<RunGroup> pieces(
+  private static List<ChartGroup> pieces(
       String label, List<Integer> runs, List<RunFact> differing, @Nullable RunFact innermost) {
     if (runs.size() <= MOST) {
-      return List.of(new RunGroup(label, runs, names(runs, differing, innermost)));
+      return List.of(new ChartGroup(label, runs, names(runs, differing, innermost)));
     }
-    List<RunGroup> pieces = new ArrayList<>();
+    List<ChartGroup> pieces = new ArrayList<>();
     int count = (runs.size() + MOST - 1) / MOST;
     for (int from = 0; from < runs.size(); from += MOST) {
       List<Integer> piece = runs.subList(from, Math.min(runs.size(), from + MOST));
       String part = "part " + (from / MOST + 1) + " of " + count;
       String which = "runs " + (piece.get(0) + 1) + "–" + (piece.get(piece.size() - 1) + 1);
       pieces.add(
-          new RunGroup(
+          new ChartGroup(
               label.isEmpty() ? which : label + " (" + part + ")",
               piece,
               names(piece, differing, innermost)));

@@ -9,7 +9,8 @@ import org.jspecify.annotations.Nullable;
  * What one measured run of a {@link Benchmark} came to: how it ended, what the runner measured
  * ({@code result}, null when nothing was) and what verify found.
  */
-public record RunOutcome(Ending ending, @Nullable RunResult result, Verification verification) {
+public record MeasurementOutcome(
+    Ending ending, @Nullable RunResult result, Verification verification) {
 
   /** How a measured run ended. */
   public enum Ending {
@@ -21,24 +22,24 @@ public record RunOutcome(Ending ending, @Nullable RunResult result, Verification
     MEASURED
   }
 
-  public RunOutcome {
+  public MeasurementOutcome {
     if ((ending == Ending.MEASURED) != (result != null) || verification == null) {
       throw new IllegalArgumentException(
           "a measured run, and only one, has a result; every run" + " has a verdict");
     }
   }
 
-  static RunOutcome stoppedInWarmUp() {
-    return new RunOutcome(
+  static MeasurementOutcome stoppedInWarmUp() {
+    return new MeasurementOutcome(
         Ending.STOPPED_IN_WARM_UP, null, Verification.notRun("stopped during the warm-up"));
   }
 
-  static RunOutcome declined() {
-    return new RunOutcome(
+  static MeasurementOutcome declined() {
+    return new MeasurementOutcome(
         Ending.DECLINED, null, Verification.notRun("the run could not be set up"));
   }
 
-  static RunOutcome measured(RunResult result, Verification verification) {
-    return new RunOutcome(Ending.MEASURED, result, verification);
+  static MeasurementOutcome measured(RunResult result, Verification verification) {
+    return new MeasurementOutcome(Ending.MEASURED, result, verification);
   }
 }

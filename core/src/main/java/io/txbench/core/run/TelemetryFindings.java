@@ -10,7 +10,7 @@ import java.util.Optional;
  * them (no privilege); the commit cross-check ({@code commits}), or why there is none ({@code
  * commitCheck}: it does not apply, or could not be made).
  */
-public record RunTelemetry(
+public record TelemetryFindings(
     boolean server,
     boolean machine,
     boolean serverProcesses,
@@ -19,11 +19,12 @@ public record RunTelemetry(
     Optional<String> commitCheck) {
 
   /** A run that sampled nothing (a result made without a benchmark, a test's). */
-  public static final RunTelemetry NONE =
-      new RunTelemetry(false, false, false, Optional.empty(), Optional.empty(), Optional.empty());
+  public static final TelemetryFindings NONE =
+      new TelemetryFindings(
+          false, false, false, Optional.empty(), Optional.empty(), Optional.empty());
 
   /** The same with the commit cross-check's result, or why there is none. */
-  public RunTelemetry withCommits(Optional<ServerCommits> check, Optional<String> why) {
-    return new RunTelemetry(server, machine, serverProcesses, warning, check, why);
+  public TelemetryFindings withCommits(Optional<ServerCommits> check, Optional<String> why) {
+    return new TelemetryFindings(server, machine, serverProcesses, warning, check, why);
   }
 }

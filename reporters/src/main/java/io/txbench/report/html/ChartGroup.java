@@ -8,8 +8,8 @@ import java.util.List;
  * name that tells it from the others of the group ({@code names}, as {@code runs}: "parallelism
  * 16"; "" where only the run's own label does).
  */
-record RunGroup(String label, List<Integer> runs, List<String> names) {
-  RunGroup {
+record ChartGroup(String label, List<Integer> runs, List<String> names) {
+  ChartGroup {
     runs = List.copyOf(runs);
     names = List.copyOf(names);
   }

@@ -12,7 +12,7 @@ import java.util.Map;
  * kind's option values and seed, and the canonical answers of the queries run, asked once more
  * after the run.
  */
-public record AnalyticsRun(
+public record AnalyticsEvidence(
     Map<String, Long> before,
     Map<String, Long> after,
     Tally tally,
@@ -20,7 +20,7 @@ public record AnalyticsRun(
     long seed,
     List<Answer> answers) {
 
-  public AnalyticsRun {
+  public AnalyticsEvidence {
     before = Map.copyOf(before);
     after = Map.copyOf(after);
     answers = List.copyOf(answers);

@@ -5,13 +5,13 @@ import io.txbench.core.spi.EmbeddedServer;
 import io.txbench.core.spi.LibraryLogger;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.TargetUnavailableException;
-import io.txbench.jdbc.JdbcProvider;
+import io.txbench.jdbc.JdbcBinding;
 import io.txbench.jdbc.SqlDialect;
 import java.util.ArrayList;
 import java.util.List;
 
 /** The {@code mysql} target: MySQL and MariaDB. */
-public final class MySqlProvider extends JdbcProvider {
+public final class MySqlBinding extends JdbcBinding {
   /** Which driver speaks to the server: by default the server's own. */
   static final DeclaredOption<String> DRIVER =
       DeclaredOption.oneOf(

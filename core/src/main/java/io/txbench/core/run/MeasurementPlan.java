@@ -10,9 +10,10 @@ import java.time.Duration;
  * with the count of txbench's (on PostgreSQL 15 and later that waits about 10 s before and after
  * the run, until the server has published every session's counts).
  */
-public record RunPlan(RunOptions run, Duration warmUp, boolean verify, boolean commitCheck) {
+public record MeasurementPlan(
+    RunOptions run, Duration warmUp, boolean verify, boolean commitCheck) {
 
-  public RunPlan {
+  public MeasurementPlan {
     if (run == null) {
       throw new IllegalArgumentException("a plan needs its run's options");
     }

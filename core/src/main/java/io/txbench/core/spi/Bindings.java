@@ -7,33 +7,33 @@ import java.util.ServiceLoader;
 import java.util.TreeSet;
 
 /** The workload providers on the class path. */
-public final class Providers {
-  private final List<WorkloadProvider> providers = new ArrayList<>();
+public final class Bindings {
+  private final List<TargetBinding> providers = new ArrayList<>();
 
-  public Providers(ClassLoader loader) {
-    ServiceLoader.load(WorkloadProvider.class, loader).forEach(providers::add);
+  public Bindings(ClassLoader loader) {
+    ServiceLoader.load(TargetBinding.class, loader).forEach(providers::add);
   }
 
-  public Providers() {
-    this(Providers.class.getClassLoader());
+  public Bindings() {
+    this(Bindings.class.getClassLoader());
   }
 
-  public Optional<WorkloadProvider> forTarget(String target) {
+  public Optional<TargetBinding> forTarget(String target) {
     return providers.stream().filter(p -> p.target().equals(target)).findFirst();
   }
 
   /** Every provider, in the order found. */
-  public List<WorkloadProvider> all() {
+  public List<TargetBinding> all() {
     return List.copyOf(providers);
   }
 
-  /** The target of a command that names none: the lowest {@link WorkloadProvider#defaultRank()}. */
+  /** The target of a command that names none: the lowest {@link TargetBinding#defaultRank()}. */
   public Optional<String> defaultTarget() {
     return providers.stream()
         .min(
-            java.util.Comparator.comparingInt(WorkloadProvider::defaultRank)
-                .thenComparing(WorkloadProvider::target))
-        .map(WorkloadProvider::target);
+            java.util.Comparator.comparingInt(TargetBinding::defaultRank)
+                .thenComparing(TargetBinding::target))
+        .map(TargetBinding::target);
   }
 
   /**
@@ -44,8 +44,8 @@ public final class Providers {
     java.util.Map<String, WorkloadKind> kinds = new java.util.LinkedHashMap<>();
     providers.stream()
         .sorted(
-            java.util.Comparator.comparingInt(WorkloadProvider::defaultRank)
-                .thenComparing(WorkloadProvider::target))
+            java.util.Comparator.comparingInt(TargetBinding::defaultRank)
+                .thenComparing(TargetBinding::target))
         .forEach(p -> p.workloads().kinds().forEach(k -> kinds.putIfAbsent(k.name(), k)));
     return List.copyOf(kinds.values());
   }

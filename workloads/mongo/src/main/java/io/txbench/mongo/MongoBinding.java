@@ -21,17 +21,17 @@ import io.txbench.core.spi.EmbeddedServer;
 import io.txbench.core.spi.LibraryLogger;
 import io.txbench.core.spi.OpenTarget;
 import io.txbench.core.spi.SetupException;
+import io.txbench.core.spi.TargetBinding;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.TargetUnavailableException;
 import io.txbench.core.spi.WorkloadOptions;
-import io.txbench.core.spi.WorkloadProvider;
 import io.txbench.core.spi.WorkloadTable;
 import io.txbench.core.telemetry.ToolVersion;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
-public final class MongoProvider implements WorkloadProvider {
+public final class MongoBinding implements TargetBinding {
 
   @Override
   public String target() {
@@ -137,7 +137,7 @@ public final class MongoProvider implements WorkloadProvider {
               + " with "
               + workload.kind().withoutTransactionOption().name());
     }
-    return new OpenTarget<>(mongo, workloads()::build, MongoProvider::dropOwned);
+    return new OpenTarget<>(mongo, workloads()::build, MongoBinding::dropOwned);
   }
 
   private static Dropped dropOwned(MongoTarget mongo) throws SetupException {

@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
  * when txbench started it itself), the client's machine and the server's settings ({@code
  * fingerprint}), the workload and whether its iterations ran in transactions.
  */
-public record RunSite(
+public record SystemUnderTest(
     String target,
     String serverVersion,
     String driver,
@@ -29,13 +29,13 @@ public record RunSite(
    * The site of {@code workload} on {@code target}, the provider's {@code targetName}, reached with
    * {@code options} or on {@code embedded} (null for a server the user named).
    */
-  public static RunSite of(
+  public static SystemUnderTest of(
       String targetName,
       Target target,
       TargetOptions options,
       @Nullable EmbeddedServer embedded,
       WorkloadOptions workload) {
-    return new RunSite(
+    return new SystemUnderTest(
         targetName,
         embedded == null ? target.serverVersion() : embedded.label(target.serverVersion()),
         target.driver(),

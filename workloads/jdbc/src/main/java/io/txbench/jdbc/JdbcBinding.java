@@ -24,10 +24,10 @@ import io.txbench.core.spi.Dropped;
 import io.txbench.core.spi.LibraryLogger;
 import io.txbench.core.spi.OpenTarget;
 import io.txbench.core.spi.SetupException;
+import io.txbench.core.spi.TargetBinding;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.TargetUnavailableException;
 import io.txbench.core.spi.WorkloadOptions;
-import io.txbench.core.spi.WorkloadProvider;
 import io.txbench.core.spi.WorkloadTable;
 import io.txbench.core.telemetry.ToolVersion;
 import io.txbench.jdbc.schema.SchemaRegistry;
@@ -49,7 +49,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** The workloads every SQL database serves; a database module supplies only its dialect. */
-public abstract class JdbcProvider implements WorkloadProvider {
+public abstract class JdbcBinding implements TargetBinding {
 
   protected abstract SqlDialect dialect();
 
@@ -101,12 +101,12 @@ public abstract class JdbcProvider implements WorkloadProvider {
         .serve(new Oltp(WRITE_ONLY), (t, kind, o) -> new OltpWorkload(t, kind, o, registry(t)))
         .serve(new Oltp(READ_WRITE), (t, kind, o) -> new OltpWorkload(t, kind, o, registry(t)))
         .serve(new MixKind(), (t, kind, o) -> MixWorkload.onItems(t, kind, o, registry(t)))
-        .serve(new Ycsb(Ycsb.Preset.A), JdbcProvider::ycsb)
-        .serve(new Ycsb(Ycsb.Preset.B), JdbcProvider::ycsb)
-        .serve(new Ycsb(Ycsb.Preset.C), JdbcProvider::ycsb)
-        .serve(new Ycsb(Ycsb.Preset.D), JdbcProvider::ycsb)
-        .serve(new Ycsb(Ycsb.Preset.E), JdbcProvider::ycsb)
-        .serve(new Ycsb(Ycsb.Preset.F), JdbcProvider::ycsb);
+        .serve(new Ycsb(Ycsb.Preset.A), JdbcBinding::ycsb)
+        .serve(new Ycsb(Ycsb.Preset.B), JdbcBinding::ycsb)
+        .serve(new Ycsb(Ycsb.Preset.C), JdbcBinding::ycsb)
+        .serve(new Ycsb(Ycsb.Preset.D), JdbcBinding::ycsb)
+        .serve(new Ycsb(Ycsb.Preset.E), JdbcBinding::ycsb)
+        .serve(new Ycsb(Ycsb.Preset.F), JdbcBinding::ycsb);
   }
 
   private static MixWorkload ycsb(JdbcTarget target, Ycsb kind, WorkloadOptions options) {
@@ -122,7 +122,7 @@ public abstract class JdbcProvider implements WorkloadProvider {
       throws TargetUnavailableException {
     JdbcTarget jdbc =
         JdbcTarget.open(dialect(target), target, !workload.transactional(), workload.patience());
-    return new OpenTarget<>(jdbc, workloads()::build, JdbcProvider::dropOwned);
+    return new OpenTarget<>(jdbc, workloads()::build, JdbcBinding::dropOwned);
   }
 
   private static Dropped dropOwned(JdbcTarget jdbc) throws SQLException, SetupException {

@@ -9,7 +9,7 @@ import org.jspecify.annotations.Nullable;
  * A database's entry point, found with {@link java.util.ServiceLoader}: it names its target and the
  * workloads it serves, and builds them. Adding a database is adding a provider.
  */
-public interface WorkloadProvider {
+public interface TargetBinding {
 
   /** The {@code --benchmark-target} name, e.g. {@code postgres}. */
   String target();

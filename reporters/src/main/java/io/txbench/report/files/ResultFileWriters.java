@@ -13,8 +13,8 @@ import java.util.List;
  * the end, by {@link SummaryJson}). The command line and the Java API write the same files through
  * this.
  */
-public final class RunFileWriters {
-  private RunFileWriters() {}
+public final class ResultFileWriters {
+  private ResultFileWriters() {}
 
   /**
    * The writers for {@code run}, reading {@code metrics}.

@@ -8,5 +8,5 @@ import io.txbench.core.spi.OptionValues;
  * kind's option values, and {@code rowsChanged}, the rows the iterations that committed reported
  * changed (the update count of their range writes; 0 for kinds that do not count them).
  */
-public record ItemRun(
+public record ItemEvidence(
     ItemFigures before, ItemFigures after, Tally tally, OptionValues options, long rowsChanged) {}

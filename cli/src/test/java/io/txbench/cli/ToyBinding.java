@@ -13,11 +13,11 @@ import io.txbench.core.spi.LibraryLogger;
 import io.txbench.core.spi.OpenTarget;
 import io.txbench.core.spi.Progress;
 import io.txbench.core.spi.Target;
+import io.txbench.core.spi.TargetBinding;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.Verification;
 import io.txbench.core.spi.Workload;
 import io.txbench.core.spi.WorkloadOptions;
-import io.txbench.core.spi.WorkloadProvider;
 import io.txbench.core.spi.WorkloadTable;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -32,7 +32,7 @@ import org.jspecify.annotations.Nullable;
  * behind an "embedded server". That the CLI lists it and runs it, with no change to core or the
  * CLI, is what shows that the CLI names no target.
  */
-public class ToyProvider implements WorkloadProvider {
+public class ToyBinding implements TargetBinding {
   /** An option of the toy's own, which the CLI learns of only from {@link #options()}. */
   static final DeclaredOption<String> FLAVOUR =
       DeclaredOption.oneOf(

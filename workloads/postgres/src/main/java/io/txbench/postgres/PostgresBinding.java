@@ -3,12 +3,12 @@ package io.txbench.postgres;
 import io.txbench.core.spi.EmbeddedServer;
 import io.txbench.core.spi.LibraryLogger;
 import io.txbench.core.spi.TargetUnavailableException;
-import io.txbench.jdbc.JdbcProvider;
+import io.txbench.jdbc.JdbcBinding;
 import io.txbench.jdbc.SqlDialect;
 import java.util.ArrayList;
 import java.util.List;
 
-public final class PostgresProvider extends JdbcProvider {
+public final class PostgresBinding extends JdbcBinding {
   private final PostgresDialect dialect = new PostgresDialect();
 
   @Override
