@@ -1,7 +1,5 @@
 package io.txbench.report.files;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import com.fasterxml.jackson.annotation.JsonInclude;
 import io.txbench.core.spi.ServerCommits;
 
 /**
@@ -10,8 +8,6 @@ import io.txbench.core.spi.ServerCommits;
  * those in doubt, whether they agree, the server's counter, in words what was subtracted, and what
  * else committed on the server meanwhile ({@code otherWork}, absent when nothing).
  */
-@JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonIgnoreProperties(ignoreUnknown = true)
 public record SummaryCommits(
     long server,
     long counted,

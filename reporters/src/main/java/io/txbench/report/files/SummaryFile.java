@@ -1,10 +1,10 @@
 package io.txbench.report.files;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -41,8 +41,6 @@ import java.util.stream.Collectors;
  * order (a part's name is no field of the file and must not become one), so that a new field goes
  * into one part. Every part is there when read, its fields null where the file lacks them.
  */
-@JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonIgnoreProperties(ignoreUnknown = true)
 public record SummaryFile(
     @JsonUnwrapped Identity identity,
     @JsonUnwrapped Window window,
@@ -53,8 +51,6 @@ public record SummaryFile(
     @JsonUnwrapped Provenance provenance) {
 
   /** Who ran what, where: the tool, the target and its server, the workload and its sessions. */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Identity(
       String tool,
       String toolVersion,
@@ -68,8 +64,6 @@ public record SummaryFile(
       long parallelism) {}
 
   /** The warmup, the measured window and why the run stopped. */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Window(
       Double warmupSeconds,
       String start,
@@ -79,8 +73,6 @@ public record SummaryFile(
       Boolean stoppedBeforeMeasuring) {}
 
   /** The iterations of the window and how they ended: completed, declined, in doubt, failed. */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Outcomes(
       long iterations,
       Long iterationsAfterWindow,
@@ -96,8 +88,6 @@ public record SummaryFile(
       Map<String, Long> errorsByClass) {}
 
   /** The times in percentiles, the statements by kind and the operations of a mix by name. */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Breakdown(
       Percentiles responseTimeMs,
       Percentiles serviceTimeMs,
@@ -106,8 +96,6 @@ public record SummaryFile(
       Map<String, Operation> operations) {}
 
   /** What the run learnt of the machines: the client's use and the server's telemetry. */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Environment(
       Client client,
       Fingerprint fingerprint,
@@ -118,8 +106,6 @@ public record SummaryFile(
   }
 
   /** The verdicts on the run: verify's, the thresholds', and whether its files were written. */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Checks(
       Verdict verification,
       List<Threshold> thresholds,
@@ -132,8 +118,6 @@ public record SummaryFile(
    * from summaries written before it; see {@link OptionRoles}), the setup, the runs merged, its
    * directory.
    */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Provenance(
       Map<String, Object> options,
       Map<String, String> optionRoles,
@@ -146,19 +130,27 @@ public record SummaryFile(
    * Reads every summary: immutable and thread-safe, and it keeps what it learnt of these records,
    * which a fresh mapper would learn again for each file (history reads thousands).
    */
-  private static final ObjectReader READER = new ObjectMapper().readerFor(SummaryFile.class);
+  private static final ObjectReader READER = json().readerFor(SummaryFile.class);
+
+  /**
+   * The mapper of every record here: a field that is null is left out when written (but {@link
+   * Client#bottleneck} and an {@link AnswerSummary}'s), and a field txbench does not know is
+   * skipped when read (a later version's).
+   */
+  private static ObjectMapper json() {
+    return new ObjectMapper()
+        .setSerializationInclusion(JsonInclude.Include.NON_NULL)
+        .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+  }
 
   /**
    * What the setup before the run did to the data: grew it ({@code grown}) or loaded it afresh
    * ({@code notGrown} says why a growth was not possible), the rows it holds after, those the setup
    * added, and its seconds. Absent when the run used data loaded before (--skip-setup).
    */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Setup(boolean grown, String notGrown, long rows, long addedRows, double seconds) {}
 
   /** Response, service or schedule-lag times in ms. */
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Percentiles(
       double mean,
       double p50,
@@ -173,7 +165,6 @@ public record SummaryFile(
    * The statements run, as sysbench counts its queries (BEGIN and COMMIT among the others), and
    * their rates per second of the measured window; only for a workload that counts them.
    */
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record QueryCounts(
       long reads,
       long writes,
@@ -190,7 +181,6 @@ public record SummaryFile(
    * measured window ({@code tps}, those of the grace after it included), and its response times in
    * ms.
    */
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Operation(
       long count,
       long declined,
@@ -209,8 +199,6 @@ public record SummaryFile(
    * warning when txbench itself may have limited the result (null when it did not: written as
    * null). A figure that was not measured is left out, never 0.
    */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Client(
       Integer cores,
       Double cpuCores,
@@ -225,13 +213,9 @@ public record SummaryFile(
    * What decides a run's figures besides its options (absent from summaries of versions before it):
    * the client's machine, and the server's settings that change results, by name.
    */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Fingerprint(Host client, Map<String, String> server) {}
 
   /** The client's machine; what it does not tell is left out. */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Host(
       String hostname,
       String cpuModel,
@@ -247,8 +231,6 @@ public record SummaryFile(
    * unit}), left out when the run could not measure it (a time with no iteration completed, an
    * operation the run did not have), then with {@code whyNotMeasured}, and {@code passed}.
    */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Threshold(
       String expression, Double measured, String unit, boolean passed, String whyNotMeasured) {}
 
@@ -258,8 +240,6 @@ public record SummaryFile(
    * asked, by query, with the precision they were compared at (both only for a workload that asks
    * queries, such as analytics).
    */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Verdict(
       String status,
       Boolean passed,
@@ -286,8 +266,6 @@ public record SummaryFile(
    * One client's run that a merge combined, its verdict as {@link #verdict} says it, and what that
    * client used of its own machine (none from versions before it).
    */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Source(
       String directory,
       String start,
@@ -325,7 +303,7 @@ public record SummaryFile(
    * message that may quote a driver's) passed through {@code mask}.
    */
   public void write(Path file, UnaryOperator<String> mask) throws IOException {
-    ObjectNode tree = new ObjectMapper().valueToTree(this);
+    ObjectNode tree = json().valueToTree(this);
     tree.properties()
         .forEach(
             e -> {

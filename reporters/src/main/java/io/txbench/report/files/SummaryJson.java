@@ -203,15 +203,10 @@ public final class SummaryJson {
         q.writes(),
         q.others(),
         q.total(),
-        SummaryFile.round(perSecond(r, q.total()), 2),
-        SummaryFile.round(perSecond(r, q.reads()), 2),
-        SummaryFile.round(perSecond(r, q.writes()), 2),
-        SummaryFile.round(perSecond(r, q.others()), 2));
-  }
-
-  /** {@code count} per second of the measured window. */
-  public static double perSecond(RunResult r, long count) {
-    return r.qps(count);
+        SummaryFile.round(r.qps(q.total()), 2),
+        SummaryFile.round(r.qps(q.reads()), 2),
+        SummaryFile.round(r.qps(q.writes()), 2),
+        SummaryFile.round(r.qps(q.others()), 2));
   }
 
   /** Each operation of a mix, in the workload's order; null for a workload that is none. */
@@ -232,7 +227,7 @@ public final class SummaryJson {
                       op.declined(),
                       op.errors(),
                       op.inDoubt(),
-                      SummaryFile.round(perSecond(r, op.count()), 2),
+                      SummaryFile.round(r.qps(op.count()), 2),
                       times.mean(),
                       times.p50(),
                       times.p95(),
