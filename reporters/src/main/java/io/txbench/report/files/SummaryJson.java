@@ -6,6 +6,7 @@ import io.txbench.core.run.RunTelemetry;
 import io.txbench.core.run.Setup;
 import io.txbench.core.settings.Credentials;
 import io.txbench.core.spi.ErrorClass;
+import io.txbench.core.spi.InDoubtCause;
 import io.txbench.core.spi.Queries;
 import io.txbench.core.spi.Verification;
 import io.txbench.core.telemetry.Fingerprint;
@@ -15,6 +16,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
 
@@ -117,21 +119,19 @@ public final class SummaryJson {
 
   /** The counts, tps to 2 decimals, classes and causes by label. */
   private static SummaryFile.Outcomes outcomes(RunResult r) {
-    Map<String, Long> causes = new LinkedHashMap<>();
-    r.outcomes().inDoubtByCause().forEach((k, v) -> causes.put(k.label(), v));
     return new SummaryFile.Outcomes(
         r.outcomes().iterations(),
         r.outcomes().lateIterations(),
         r.outcomes().declined(),
         SummaryFile.round(r.tps(), 2),
         r.outcomes().inDoubt(),
-        causes,
+        byLabel(r.outcomes().inDoubtByCause(), InDoubtCause::label),
         r.outcomes().skipped(),
         r.outcomes().retries(),
-        byClass(r.outcomes().retriesByClass()),
+        byLabel(r.outcomes().retriesByClass(), ErrorClass::label),
         r.outcomes().errors(),
         r.outcomes().partialErrors(),
-        byClass(r.outcomes().errorsByClass()));
+        byLabel(r.outcomes().errorsByClass(), ErrorClass::label));
   }
 
   private static SummaryFile.Verdict verdict(Verification v) {
@@ -280,9 +280,9 @@ public final class SummaryJson {
     return SummaryFile.round(nanos / 1e6, 3);
   }
 
-  private static Map<String, Long> byClass(Map<ErrorClass, Long> counts) {
+  private static <K> Map<String, Long> byLabel(Map<K, Long> counts, Function<K, String> label) {
     Map<String, Long> m = new LinkedHashMap<>();
-    counts.forEach((k, v) -> m.put(k.label(), v));
+    counts.forEach((k, v) -> m.put(label.apply(k), v));
     return m;
   }
 }
