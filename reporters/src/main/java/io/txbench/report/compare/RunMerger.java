@@ -168,6 +168,8 @@ public final class RunMerger {
                     "a merge of several clients: see mergedFrom",
                     null,
                     null,
+                    null,
+                    null,
                     null),
                 null,
                 first.checks().resultFilesComplete(),

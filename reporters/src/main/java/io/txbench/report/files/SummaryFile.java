@@ -248,19 +248,7 @@ public record SummaryFile(
       List<String> anomalies,
       List<String> notes,
       String answerPrecision,
-      Map<String, AnswerSummary> answers) {
-
-    /** A verdict without answers. */
-    public Verdict(
-        String status,
-        Boolean passed,
-        String cause,
-        Map<String, Long> figures,
-        List<String> anomalies,
-        List<String> notes) {
-      this(status, passed, cause, figures, anomalies, notes, null, null);
-    }
-  }
+      Map<String, AnswerSummary> answers) {}
 
   /**
    * One client's run that a merge combined, its verdict as {@link #verdict} says it, and what that
