@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.function.Function;
+import java.util.function.LongToDoubleFunction;
 import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
 
@@ -195,18 +196,21 @@ public final class SummaryJson {
   /** The statements counted, and their rates; null for a workload that counts none. */
   static SummaryFile.QueryCounts queries(RunResult r) {
     Queries q = r.breakdown().queries();
-    if (!q.any()) {
-      return null;
-    }
+    return q.any() ? queryCounts(q.reads(), q.writes(), q.others(), q.total(), r::qps) : null;
+  }
+
+  /** The statements counted, and their rates to 2 decimals by {@code perSecond}. */
+  public static SummaryFile.QueryCounts queryCounts(
+      long reads, long writes, long others, long total, LongToDoubleFunction perSecond) {
     return new SummaryFile.QueryCounts(
-        q.reads(),
-        q.writes(),
-        q.others(),
-        q.total(),
-        SummaryFile.round(r.qps(q.total()), 2),
-        SummaryFile.round(r.qps(q.reads()), 2),
-        SummaryFile.round(r.qps(q.writes()), 2),
-        SummaryFile.round(r.qps(q.others()), 2));
+        reads,
+        writes,
+        others,
+        total,
+        SummaryFile.round(perSecond.applyAsDouble(total), 2),
+        SummaryFile.round(perSecond.applyAsDouble(reads), 2),
+        SummaryFile.round(perSecond.applyAsDouble(writes), 2),
+        SummaryFile.round(perSecond.applyAsDouble(others), 2));
   }
 
   /** Each operation of a mix, in the workload's order; null for a workload that is none. */
