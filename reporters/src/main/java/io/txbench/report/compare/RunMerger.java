@@ -169,6 +169,8 @@ public final class RunMerger {
                     "a merge of several clients: see mergedFrom",
                     null,
                     null,
+                    null,
+                    null,
                     null),
                 null,
                 first.checks().resultFilesComplete(),
@@ -248,16 +250,8 @@ public final class RunMerger {
     long reads = counted.stream().mapToLong(SummaryFile.QueryCounts::reads).sum();
     long writes = counted.stream().mapToLong(SummaryFile.QueryCounts::writes).sum();
     long others = counted.stream().mapToLong(SummaryFile.QueryCounts::others).sum();
-    long total = reads + writes + others;
-    return new SummaryFile.QueryCounts(
-        reads,
-        writes,
-        others,
-        total,
-        SummaryFile.round(total / seconds, 2),
-        SummaryFile.round(reads / seconds, 2),
-        SummaryFile.round(writes / seconds, 2),
-        SummaryFile.round(others / seconds, 2));
+    return SummaryJson.queryCounts(
+        reads, writes, others, reads + writes + others, count -> count / seconds);
   }
 
   private static long sum(

@@ -3,7 +3,6 @@ package io.txbench.report.console;
 import io.txbench.core.engine.OperationStats;
 import io.txbench.core.engine.RunResult;
 import io.txbench.core.spi.Queries;
-import io.txbench.report.files.SummaryJson;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -39,7 +38,7 @@ final class BreakdownText {
             q.writes(),
             q.others(),
             q.total(),
-            SummaryJson.perSecond(r, q.total())));
+            r.qps(q.total())));
   }
 
   /**
@@ -60,7 +59,7 @@ final class BreakdownText {
                 List.of(
                     name,
                     String.format(Locale.US, "%,d", op.count()),
-                    String.format(Locale.US, "%,.2f", SummaryJson.perSecond(r, op.count())),
+                    String.format(Locale.US, "%,.2f", r.qps(op.count())),
                     millis(op.meanMillis()),
                     millis(op.percentileMillis(50)),
                     millis(op.percentileMillis(95)),

@@ -1,7 +1,6 @@
 package io.txbench.report.files;
 
 import io.txbench.core.spi.OptionRole;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -59,14 +58,9 @@ public final class OptionRoles {
 
   /** The names of {@code run}'s options whose role is one of {@code roles}, in name order. */
   public static List<String> named(SummaryFile run, Set<OptionRole> roles) {
-    List<String> names = new ArrayList<>();
-    of(run)
-        .forEach(
-            (name, role) -> {
-              if (roles.contains(role)) {
-                names.add(name);
-              }
-            });
-    return names;
+    return of(run).entrySet().stream()
+        .filter(e -> roles.contains(e.getValue()))
+        .map(Map.Entry::getKey)
+        .toList();
   }
 }

@@ -1,7 +1,5 @@
 package io.txbench.report.files;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import com.fasterxml.jackson.annotation.JsonInclude;
 import io.txbench.core.spi.ServerCommits;
 import org.jspecify.annotations.Nullable;
 
@@ -11,8 +9,6 @@ import org.jspecify.annotations.Nullable;
  * those in doubt, whether they agree, the server's counter, in words what was subtracted, and what
  * else committed on the server meanwhile ({@code otherWork}, absent when nothing).
  */
-@JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonIgnoreProperties(ignoreUnknown = true)
 public record SummaryCommits(
     long server,
     long counted,

@@ -1,10 +1,10 @@
 package io.txbench.report.files;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -42,8 +42,6 @@ import org.jspecify.annotations.Nullable;
  * order (a part's name is no field of the file and must not become one), so that a new field goes
  * into one part. Every part is there when read, its fields null where the file lacks them.
  */
-@JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonIgnoreProperties(ignoreUnknown = true)
 public record SummaryFile(
     @JsonUnwrapped Identity identity,
     @JsonUnwrapped Window window,
@@ -54,8 +52,6 @@ public record SummaryFile(
     @JsonUnwrapped Provenance provenance) {
 
   /** Who ran what, where: the tool, the target and its server, the workload and its sessions. */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Identity(
       @Nullable String tool,
       @Nullable String toolVersion,
@@ -69,8 +65,6 @@ public record SummaryFile(
       long parallelism) {}
 
   /** The warmup, the measured window and why the run stopped. */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Window(
       @Nullable Double warmupSeconds,
       String start,
@@ -80,8 +74,6 @@ public record SummaryFile(
       @Nullable Boolean stoppedBeforeMeasuring) {}
 
   /** The iterations of the window and how they ended: completed, declined, in doubt, failed. */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Outcomes(
       long iterations,
       @Nullable Long iterationsAfterWindow,
@@ -97,8 +89,6 @@ public record SummaryFile(
       @Nullable Map<String, Long> errorsByClass) {}
 
   /** The times in percentiles, the statements by kind and the operations of a mix by name. */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Breakdown(
       Percentiles responseTimeMs,
       @Nullable Percentiles serviceTimeMs,
@@ -107,8 +97,6 @@ public record SummaryFile(
       @Nullable Map<String, Operation> operations) {}
 
   /** What the run learnt of the machines: the client's use and the server's telemetry. */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Environment(
       @Nullable Client client,
       @Nullable Fingerprint fingerprint,
@@ -119,8 +107,6 @@ public record SummaryFile(
   }
 
   /** The verdicts on the run: verify's, the thresholds', and whether its files were written. */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Checks(
       @Nullable Verdict verification,
       @Nullable List<Threshold> thresholds,
@@ -133,8 +119,6 @@ public record SummaryFile(
    * from summaries written before it; see {@link OptionRoles}), the setup, the runs merged, its
    * directory.
    */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Provenance(
       @Nullable Map<String, Object> options,
       @Nullable Map<String, String> optionRoles,
@@ -147,20 +131,28 @@ public record SummaryFile(
    * Reads every summary: immutable and thread-safe, and it keeps what it learnt of these records,
    * which a fresh mapper would learn again for each file (history reads thousands).
    */
-  private static final ObjectReader READER = new ObjectMapper().readerFor(SummaryFile.class);
+  private static final ObjectReader READER = json().readerFor(SummaryFile.class);
+
+  /**
+   * The mapper of every record here: a field that is null is left out when written (but {@link
+   * Client#bottleneck} and an {@link AnswerSummary}'s), and a field txbench does not know is
+   * skipped when read (a later version's).
+   */
+  private static ObjectMapper json() {
+    return new ObjectMapper()
+        .setSerializationInclusion(JsonInclude.Include.NON_NULL)
+        .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+  }
 
   /**
    * What the setup before the run did to the data: grew it ({@code grown}) or loaded it afresh
    * ({@code notGrown} says why a growth was not possible), the rows it holds after, those the setup
    * added, and its seconds. Absent when the run used data loaded before (--skip-setup).
    */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Setup(
       boolean grown, @Nullable String notGrown, long rows, long addedRows, double seconds) {}
 
   /** Response, service or schedule-lag times in ms. */
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Percentiles(
       double mean,
       double p50,
@@ -175,7 +167,6 @@ public record SummaryFile(
    * The statements run, as sysbench counts its queries (BEGIN and COMMIT among the others), and
    * their rates per second of the measured window; only for a workload that counts them.
    */
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record QueryCounts(
       long reads,
       long writes,
@@ -192,7 +183,6 @@ public record SummaryFile(
    * measured window ({@code tps}, those of the grace after it included), and its response times in
    * ms.
    */
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Operation(
       long count,
       long declined,
@@ -211,8 +201,6 @@ public record SummaryFile(
    * warning when txbench itself may have limited the result (null when it did not: written as
    * null). A figure that was not measured is left out, never 0.
    */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Client(
       @Nullable Integer cores,
       @Nullable Double cpuCores,
@@ -227,13 +215,9 @@ public record SummaryFile(
    * What decides a run's figures besides its options (absent from summaries of versions before it):
    * the client's machine, and the server's settings that change results, by name.
    */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Fingerprint(@Nullable Host client, @Nullable Map<String, String> server) {}
 
   /** The client's machine; what it does not tell is left out. */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Host(
       @Nullable String hostname,
       @Nullable String cpuModel,
@@ -249,8 +233,6 @@ public record SummaryFile(
    * unit}), left out when the run could not measure it (a time with no iteration completed, an
    * operation the run did not have), then with {@code whyNotMeasured}, and {@code passed}.
    */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Threshold(
       String expression,
       @Nullable Double measured,
@@ -264,8 +246,6 @@ public record SummaryFile(
    * asked, by query, with the precision they were compared at (both only for a workload that asks
    * queries, such as analytics).
    */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Verdict(
       @Nullable String status,
       @Nullable Boolean passed,
@@ -274,26 +254,12 @@ public record SummaryFile(
       @Nullable List<String> anomalies,
       @Nullable List<String> notes,
       @Nullable String answerPrecision,
-      @Nullable Map<String, AnswerSummary> answers) {
-
-    /** A verdict without answers. */
-    public Verdict(
-        @Nullable String status,
-        @Nullable Boolean passed,
-        @Nullable String cause,
-        @Nullable Map<String, Long> figures,
-        @Nullable List<String> anomalies,
-        @Nullable List<String> notes) {
-      this(status, passed, cause, figures, anomalies, notes, null, null);
-    }
-  }
+      @Nullable Map<String, AnswerSummary> answers) {}
 
   /**
    * One client's run that a merge combined, its verdict as {@link #verdict} says it, and what that
    * client used of its own machine (none from versions before it).
    */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Source(
       String directory,
       String start,
@@ -331,7 +297,7 @@ public record SummaryFile(
    * message that may quote a driver's) passed through {@code mask}.
    */
   public void write(Path file, UnaryOperator<String> mask) throws IOException {
-    ObjectNode tree = new ObjectMapper().valueToTree(this);
+    ObjectNode tree = json().valueToTree(this);
     tree.properties()
         .forEach(
             e -> {

@@ -6,6 +6,7 @@ import io.txbench.core.run.Setup;
 import io.txbench.core.run.TelemetryFindings;
 import io.txbench.core.settings.Credentials;
 import io.txbench.core.spi.ErrorClass;
+import io.txbench.core.spi.InDoubtCause;
 import io.txbench.core.spi.Queries;
 import io.txbench.core.spi.Verification;
 import io.txbench.core.telemetry.Fingerprint;
@@ -15,6 +16,8 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.function.Function;
+import java.util.function.LongToDoubleFunction;
 import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
 import org.jspecify.annotations.Nullable;
@@ -120,21 +123,19 @@ public final class SummaryJson {
 
   /** The counts, tps to 2 decimals, classes and causes by label. */
   private static SummaryFile.Outcomes outcomes(RunResult r) {
-    Map<String, Long> causes = new LinkedHashMap<>();
-    r.outcomes().inDoubtByCause().forEach((k, v) -> causes.put(k.label(), v));
     return new SummaryFile.Outcomes(
         r.outcomes().iterations(),
         r.outcomes().lateIterations(),
         r.outcomes().declined(),
         SummaryFile.round(r.tps(), 2),
         r.outcomes().inDoubt(),
-        causes,
+        byLabel(r.outcomes().inDoubtByCause(), InDoubtCause::label),
         r.outcomes().skipped(),
         r.outcomes().retries(),
-        byClass(r.outcomes().retriesByClass()),
+        byLabel(r.outcomes().retriesByClass(), ErrorClass::label),
         r.outcomes().errors(),
         r.outcomes().partialErrors(),
-        byClass(r.outcomes().errorsByClass()));
+        byLabel(r.outcomes().errorsByClass(), ErrorClass::label));
   }
 
   private static SummaryFile.Verdict verdict(Verification v) {
@@ -198,23 +199,21 @@ public final class SummaryJson {
   /** The statements counted, and their rates; null for a workload that counts none. */
   static SummaryFile.@Nullable QueryCounts queries(RunResult r) {
     Queries q = r.breakdown().queries();
-    if (!q.any()) {
-      return null;
-    }
-    return new SummaryFile.QueryCounts(
-        q.reads(),
-        q.writes(),
-        q.others(),
-        q.total(),
-        SummaryFile.round(perSecond(r, q.total()), 2),
-        SummaryFile.round(perSecond(r, q.reads()), 2),
-        SummaryFile.round(perSecond(r, q.writes()), 2),
-        SummaryFile.round(perSecond(r, q.others()), 2));
+    return q.any() ? queryCounts(q.reads(), q.writes(), q.others(), q.total(), r::qps) : null;
   }
 
-  /** {@code count} per second of the measured window. */
-  public static double perSecond(RunResult r, long count) {
-    return r.qps(count);
+  /** The statements counted, and their rates to 2 decimals by {@code perSecond}. */
+  public static SummaryFile.QueryCounts queryCounts(
+      long reads, long writes, long others, long total, LongToDoubleFunction perSecond) {
+    return new SummaryFile.QueryCounts(
+        reads,
+        writes,
+        others,
+        total,
+        SummaryFile.round(perSecond.applyAsDouble(total), 2),
+        SummaryFile.round(perSecond.applyAsDouble(reads), 2),
+        SummaryFile.round(perSecond.applyAsDouble(writes), 2),
+        SummaryFile.round(perSecond.applyAsDouble(others), 2));
   }
 
   /** Each operation of a mix, in the workload's order; null for a workload that is none. */
@@ -235,7 +234,7 @@ public final class SummaryJson {
                       op.declined(),
                       op.errors(),
                       op.inDoubt(),
-                      SummaryFile.round(perSecond(r, op.count()), 2),
+                      SummaryFile.round(r.qps(op.count()), 2),
                       times.mean(),
                       times.p50(),
                       times.p95(),
@@ -288,9 +287,9 @@ public final class SummaryJson {
     return SummaryFile.round(nanos / 1e6, 3);
   }
 
-  private static Map<String, Long> byClass(Map<ErrorClass, Long> counts) {
+  private static <K> Map<String, Long> byLabel(Map<K, Long> counts, Function<K, String> label) {
     Map<String, Long> m = new LinkedHashMap<>();
-    counts.forEach((k, v) -> m.put(k.label(), v));
+    counts.forEach((k, v) -> m.put(label.apply(k), v));
     return m;
   }
 }

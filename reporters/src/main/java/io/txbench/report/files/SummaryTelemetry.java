@@ -1,7 +1,5 @@
 package io.txbench.report.files;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import com.fasterxml.jackson.annotation.JsonInclude;
 import io.txbench.core.run.TelemetryFindings;
 import org.jspecify.annotations.Nullable;
 
@@ -10,8 +8,6 @@ import org.jspecify.annotations.Nullable;
  * machine's numbers and the server's processes'; the one-line warning when the server would not
  * tell all (no privilege); and why there is no commit cross-check, when there is none.
  */
-@JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonIgnoreProperties(ignoreUnknown = true)
 public record SummaryTelemetry(
     boolean server,
     boolean machine,

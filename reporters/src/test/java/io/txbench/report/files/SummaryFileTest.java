@@ -304,7 +304,7 @@ public class SummaryFileTest {
             + " \"workload\": \"insert\", \"parallelism\": 4, \"start\": \"2025-01-01T00:00:00Z\","
             + " \"end\": \"2025-01-01T00:00:30Z\", \"measuredSeconds\": 30.0, \"iterations\": 90,"
             + " \"tps\": 3.0, \"retries\": 0, \"errors\": 0, \"responseTimeMs\": {\"p50\": 1.0,"
-            + " \"p95\": 1.5, \"p99\": 2.0, \"p999\": 3.0, \"max\": 4.0}, \"dropped\": 1}");
+            + " \"p95\": 1.5, \"p99\": 2.0, \"p999\": 3.0, \"max\": 4.0, \"p9999\": 5.0}, \"dropped\": 1}");
     SummaryFile old = SummaryFile.read(file);
     assertEquals(90, old.outcomes().iterations());
     assertEquals(2.0, old.breakdown().responseTimeMs().p99());

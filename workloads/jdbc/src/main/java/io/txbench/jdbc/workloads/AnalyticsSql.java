@@ -56,6 +56,15 @@ interface AnalyticsSql {
         .formatted(MEASURES, ORDERS_WITH_NAMES);
   }
 
+  /** The measures by customer, salesperson and product names, grouped {@code by}. */
+  static String byNames(String by) {
+    return """
+        SELECT c.name AS customer, s.name AS salesperson, p.name AS product, %s
+        %s
+        GROUP BY %s"""
+        .formatted(MEASURES, ORDERS_WITH_NAMES, by);
+  }
+
   /** Grouping sets (customer, product), (salesperson) and the grand total. */
   String groupingSets();
 

@@ -26,11 +26,7 @@ final class MySqlAnalyticsSql implements AnalyticsSql {
 
   @Override
   public String rollup() {
-    return """
-        SELECT c.name AS customer, s.name AS salesperson, p.name AS product, %s
-        %s
-        GROUP BY c.name, s.name, p.name WITH ROLLUP"""
-        .formatted(MEASURES, ORDERS_WITH_NAMES);
+    return AnalyticsSql.byNames("c.name, s.name, p.name WITH ROLLUP");
   }
 
   /** The rollup of (salesperson, product), and the grouping it lacks: by product alone. */

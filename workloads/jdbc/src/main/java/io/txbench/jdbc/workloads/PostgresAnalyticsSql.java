@@ -8,20 +8,12 @@ final class PostgresAnalyticsSql implements AnalyticsSql {
 
   @Override
   public String groupingSets() {
-    return """
-        SELECT c.name AS customer, s.name AS salesperson, p.name AS product, %s
-        %s
-        GROUP BY GROUPING SETS ((c.name, p.name), (s.name), ())"""
-        .formatted(MEASURES, ORDERS_WITH_NAMES);
+    return AnalyticsSql.byNames("GROUPING SETS ((c.name, p.name), (s.name), ())");
   }
 
   @Override
   public String rollup() {
-    return """
-        SELECT c.name AS customer, s.name AS salesperson, p.name AS product, %s
-        %s
-        GROUP BY ROLLUP (c.name, s.name, p.name)"""
-        .formatted(MEASURES, ORDERS_WITH_NAMES);
+    return AnalyticsSql.byNames("ROLLUP (c.name, s.name, p.name)");
   }
 
   @Override
