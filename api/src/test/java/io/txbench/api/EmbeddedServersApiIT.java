@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.txbench.core.spi.Verification;
 import io.txbench.core.thresholds.ThresholdVerdict;
 import io.txbench.mysql.EmbeddedMariaDb;
+import io.txbench.postgres.EmbeddedPostgresServer;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -35,7 +36,7 @@ class EmbeddedServersApiIT {
 
   @BeforeAll
   static void start() throws Exception {
-    postgres = EmbeddedPostgres.builder().start();
+    postgres = EmbeddedPostgresServer.builder().start();
     mariadb = EmbeddedMariaDb.start();
     mariadb.createDB("txbench_api");
   }

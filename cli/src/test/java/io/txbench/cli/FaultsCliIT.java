@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.txbench.postgres.EmbeddedPostgresServer;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -105,7 +106,10 @@ class FaultsCliIT extends PostgresServer {
    */
   private CliRun killDuring(Path data, long afterMillis, String... args) throws Exception {
     EmbeddedPostgres doomed =
-        EmbeddedPostgres.builder().setDataDirectory(data).setCleanDataDirectory(false).start();
+        EmbeddedPostgresServer.builder()
+            .setDataDirectory(data)
+            .setCleanDataDirectory(false)
+            .start();
     try {
       String[] all = new String[args.length + 4];
       all[0] = "--target-database-host";

@@ -190,7 +190,7 @@ class JarIT {
   void aSignalDuringTheLoadStopsItPromptlyAndLeavesItMarkedIncomplete(@TempDir Path dir)
       throws Exception {
     try (io.zonky.test.db.postgres.embedded.EmbeddedPostgres server =
-        io.zonky.test.db.postgres.embedded.EmbeddedPostgres.builder().start()) {
+        io.txbench.postgres.EmbeddedPostgresServer.builder().start()) {
       String url = "jdbc:postgresql://127.0.0.1:" + server.getPort() + "/postgres?user=postgres";
       for (String signal : new String[] {"INT", "TERM"}) {
         JarChild load = loading(url, "5000000");
@@ -253,9 +253,7 @@ class JarIT {
       throws Exception {
     Path data = dir.resolve("data");
     try (io.zonky.test.db.postgres.embedded.EmbeddedPostgres server =
-        io.zonky.test.db.postgres.embedded.EmbeddedPostgres.builder()
-            .setDataDirectory(data)
-            .start()) {
+        io.txbench.postgres.EmbeddedPostgresServer.builder().setDataDirectory(data).start()) {
       Path out = dir.resolve("frozen-timed");
       JarChild run =
           new JarChild(
@@ -300,7 +298,7 @@ class JarIT {
       @TempDir Path dir) throws Exception {
     Path data = dir.resolve("data");
     try (io.zonky.test.db.postgres.embedded.EmbeddedPostgres server =
-        io.zonky.test.db.postgres.embedded.EmbeddedPostgres.builder()
+        io.txbench.postgres.EmbeddedPostgresServer.builder()
             .setDataDirectory(data)
             .setServerConfig("synchronous_commit", "on")
             .start()) {
@@ -450,7 +448,7 @@ class JarIT {
   void aLoadKilledHalfWayIsNeverRunOnAndTheNextPrepareReplacesIt(@TempDir Path dir)
       throws Exception {
     try (io.zonky.test.db.postgres.embedded.EmbeddedPostgres server =
-        io.zonky.test.db.postgres.embedded.EmbeddedPostgres.builder().start()) {
+        io.txbench.postgres.EmbeddedPostgresServer.builder().start()) {
       String url = "jdbc:postgresql://127.0.0.1:" + server.getPort() + "/postgres?user=postgres";
       JarChild load = loading(url, "3000000");
       Thread.sleep(1_000);

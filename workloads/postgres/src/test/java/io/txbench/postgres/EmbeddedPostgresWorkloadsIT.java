@@ -20,7 +20,7 @@ class EmbeddedPostgresWorkloadsIT extends PostgresContract {
   void start() throws IOException {
     url = System.getenv("TXBENCH_IT_POSTGRES_URL");
     if (url == null || url.isBlank()) {
-      embedded = EmbeddedPostgres.builder().start();
+      embedded = EmbeddedPostgresServer.builder().start();
       url = "jdbc:postgresql://localhost:" + embedded.getPort() + "/postgres?user=postgres";
     }
   }

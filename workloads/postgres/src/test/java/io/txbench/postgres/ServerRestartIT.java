@@ -61,7 +61,7 @@ class ServerRestartIT {
    * keeps them.
    */
   private EmbeddedPostgres startOnData() throws IOException {
-    return EmbeddedPostgres.builder()
+    return EmbeddedPostgresServer.builder()
         .setDataDirectory(data)
         .setCleanDataDirectory(false)
         .setServerConfig("synchronous_commit", "on")

@@ -73,7 +73,7 @@ class TlsIT {
   void aRunAskedToUseTlsUsesIt() throws Exception {
     writeCertificate();
     try (EmbeddedPostgres postgres =
-        EmbeddedPostgres.builder()
+        EmbeddedPostgresServer.builder()
             .setServerConfig("ssl", "on")
             .setServerConfig("ssl_cert_file", dir.resolve("server.crt").toString())
             .setServerConfig("ssl_key_file", dir.resolve("server.key").toString())
