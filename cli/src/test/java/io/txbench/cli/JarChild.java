@@ -25,9 +25,16 @@ final class JarChild {
   final Thread reader;
 
   JarChild(String... args) throws IOException {
+    // The tests press Ctrl-C as a terminal does (SIGINT). A JVM that starts with SIGINT ignored,
+    // as every command in a script's background job (`./mvnw verify &`) or under nohup does,
+    // never answers it; so the JAR starts with SIGINT at its default, through perl, which Debian
+    // always has: it resets the signal and execs the JVM in its own process.
     List<String> command =
         new ArrayList<>(
             List.of(
+                "perl",
+                "-e",
+                "$SIG{INT} = 'DEFAULT'; exec @ARGV or die \"exec: $!\"",
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-jar",
                 Jar.FILE.toString()));
