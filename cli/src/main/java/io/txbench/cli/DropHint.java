@@ -17,8 +17,14 @@ final class DropHint {
   private DropHint() {}
 
   static String of(String target, String workload, TargetOptions options) {
-    List<String> command =
-        new ArrayList<>(List.of("java", "-jar", "benchmark.jar", "--benchmark-target", target));
+    return of(Launch.command(), target, workload, options);
+  }
+
+  /** The same, {@code launch} being the words that start txbench ({@link Launch#command()}). */
+  static String of(List<String> launch, String target, String workload, TargetOptions options) {
+    List<String> command = new ArrayList<>();
+    launch.forEach(word -> command.add(quoted(word)));
+    command.addAll(List.of("--benchmark-target", target));
     String url = options.url();
     boolean passwordLeftOut = !options.password().isEmpty();
     if (url != null && !url.isBlank()) {

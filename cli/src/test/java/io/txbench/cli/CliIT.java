@@ -110,6 +110,32 @@ class CliIT extends PostgresServer {
     assertEquals(iterations, Long.parseLong(lines.get(lines.size() - 1).split(",", -1)[1]));
   }
 
+  @Test
+  void theDropHintNamesTheJarAsTheUserTypedIt() throws Exception {
+    Jar.Outcome run =
+        Jar.run(
+            server(
+                "--workload",
+                "point-select",
+                "--table-size",
+                "100",
+                "--iterations",
+                "100",
+                "--warmup",
+                "0s",
+                "--no-commit-check",
+                "--output-dir",
+                dir.resolve("jar").toString()));
+    assertEquals(0, run.code(), run.err());
+    assertTrue(
+        run.out()
+            .contains(
+                "to remove it: java -jar "
+                    + Jar.FILE
+                    + " --benchmark-target postgres --target-database-host 127.0.0.1"),
+        run.out());
+  }
+
   /** 2,000 point-selects on 1,000 rows, no warm-up, held to {@code more}'s thresholds. */
   private CliRun guarded(String... more) {
     Stream<String> workload =

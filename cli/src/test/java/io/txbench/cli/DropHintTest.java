@@ -9,6 +9,7 @@ import io.txbench.core.settings.Secret;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.TargetOptions;
 import java.time.Duration;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
@@ -97,5 +98,20 @@ class DropHintTest {
         -1,
         DropHint.of("mysql", "insert", options("db", "txbench", "root", Secret.none(), null))
             .indexOf("password"));
+  }
+
+  @Test
+  void theJarIsNamedAsTheUserStartedIt() {
+    String hint =
+        DropHint.of(
+            List.of("java", "-jar", "my tools/benchmark.jar"),
+            "postgres",
+            "insert",
+            options("db", "bench", "u", Secret.none(), null));
+    assertTrue(
+        hint.contains(
+            "to remove it: java -jar 'my tools/benchmark.jar' --benchmark-target postgres"
+                + " --target-database-host db"),
+        hint);
   }
 }
