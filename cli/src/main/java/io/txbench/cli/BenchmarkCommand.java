@@ -328,11 +328,14 @@ final class BenchmarkCommand implements Callable<Integer> {
                 usage(
                     "--benchmark-target: unknown target '"
                         + target
-                        + "'; one of: "
-                        + providers.targets()));
+                        + "'"
+                        + Suggestions.nearest(target, providers.targets(), Suggestions.NAMES)
+                            .map(t -> "; did you mean " + t + "?")
+                            .orElse("; one of: " + providers.targets())));
   }
 
   private WorkloadKind kind(TargetBinding provider) {
+    List<String> known = provider.workloads().kinds().stream().map(WorkloadKind::name).toList();
     return provider
         .workloads()
         .kind(workload)
@@ -341,8 +344,10 @@ final class BenchmarkCommand implements Callable<Integer> {
                 usage(
                     "--workload: unknown workload '"
                         + workload
-                        + "'; one of: "
-                        + provider.workloads().kinds().stream().map(WorkloadKind::name).toList()));
+                        + "'"
+                        + Suggestions.nearest(workload, known, Suggestions.NAMES)
+                            .map(w -> "; did you mean " + w + "?")
+                            .orElse("; one of: " + known)));
   }
 
   /** Refuses a number out of its range, as a usage error. */

@@ -89,28 +89,71 @@ public final class Main {
       if (args.length > 0
           && !args[0].startsWith("-")
           && unmatched.getUnmatched().contains(args[0])) {
+        java.util.Set<String> commands = e.getCommandLine().getSubcommands().keySet();
         return "unknown command '"
             + args[0]
-            + "'; commands: "
-            + String.join(", ", e.getCommandLine().getSubcommands().keySet())
-            + " (or none, to run a benchmark)";
+            + "'"
+            + Suggestions.nearest(args[0], commands, Map.of())
+                .map(c -> "; did you mean " + c + "?")
+                .orElse(
+                    "; commands: "
+                        + String.join(", ", commands)
+                        + " (or none, to run a benchmark)");
       }
-      List<String> options =
-          unmatched.getUnmatched().stream()
-              .filter(arg -> arg.startsWith("-"))
-              .map(arg -> arg.replaceFirst("=.*", ""))
-              .map(arg -> "'" + arg + "'")
-              .toList();
-      int others = unmatched.getUnmatched().size() - options.size();
-      String named =
-          options.isEmpty()
-              ? ""
-              : (options.size() == 1 ? "unknown option " : "unknown options ")
-                  + String.join(", ", options);
-      String rest = others == 0 ? "" : others + " unexpected argument(s), not shown";
-      return named.isEmpty() ? rest : rest.isEmpty() ? named : named + " and " + rest;
+      return unknownOptions(unmatched.getUnmatched(), args, e.getCommandLine());
     }
     return String.valueOf(e.getMessage());
+  }
+
+  /**
+   * The options of {@code unmatched} by name, each with the option it was likely meant to be; the
+   * other arguments counted, not shown, but for those that follow an unknown option as its value.
+   */
+  private static String unknownOptions(List<String> unmatched, String[] args, CommandLine cli) {
+    List<String> known = new java.util.ArrayList<>();
+    for (CommandLine.Model.OptionSpec option : cli.getCommandSpec().options()) {
+      known.addAll(List.of(option.names()));
+    }
+    List<String> options =
+        unmatched.stream()
+            .filter(arg -> arg.startsWith("-"))
+            .map(arg -> arg.replaceFirst("=.*", ""))
+            .toList();
+    int values = 0;
+    for (int i = 0; i + 1 < args.length; i++) {
+      if (unmatched.contains(args[i])
+          && args[i].startsWith("-")
+          && !args[i].contains("=")
+          && !args[i + 1].startsWith("-")
+          && unmatched.contains(args[i + 1])) {
+        values++;
+      }
+    }
+    int others = Math.max(0, unmatched.size() - options.size() - values);
+    String rest = others == 0 ? "" : others + " unexpected argument(s), not shown";
+    if (options.isEmpty()) {
+      return rest;
+    }
+    String named =
+        options.size() == 1
+            ? "unknown option '"
+                + options.get(0)
+                + "'"
+                + Suggestions.didYouMean(options.get(0), known, Suggestions.OPTIONS)
+            : "unknown options "
+                + String.join(
+                    ", ",
+                    options.stream()
+                        .map(
+                            o ->
+                                "'"
+                                    + o
+                                    + "'"
+                                    + Suggestions.nearest(o, known, Suggestions.OPTIONS)
+                                        .map(w -> " (did you mean " + w + "?)")
+                                        .orElse(""))
+                        .toList());
+    return rest.isEmpty() ? named : named + " and " + rest;
   }
 
   private static String describe(Throwable e) {

@@ -127,9 +127,49 @@ class UsageErrorsTest {
     CliRun run = CliRun.of("comapre", "results/x");
     assertEquals(ExitCodes.USAGE, run.exitCode(), run.err());
     assertEquals(
-        "txbench: unknown command 'comapre'; commands: report, compare, merge, history,"
-            + " export (or none, to run a benchmark) (see --help)",
+        "txbench: unknown command 'comapre'; did you mean compare? (see --help)",
         run.err().strip());
+    CliRun far = CliRun.of("xyzzy", "results/x");
+    assertEquals(
+        "txbench: unknown command 'xyzzy'; commands: report, compare, merge, history,"
+            + " export (or none, to run a benchmark) (see --help)",
+        far.err().strip());
+  }
+
+  /** A near miss, or another tool's name for an option, a workload or a target: the right one. */
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "--paralelism 8|unknown option '--paralelism'; did you mean --parallelism?",
+        "--threads 8|unknown option '--threads'; did you mean --parallelism?",
+        "-c 8|unknown option '-c'; did you mean --parallelism?",
+        "--time 60|unknown option '--time'; did you mean --duration?",
+        "--report-interval=10|unknown option '--report-interval'; did you mean --metrics?",
+        "--druation 5s --threads 8|unknown options '--druation' (did you mean --duration?),"
+            + " '--threads' (did you mean --parallelism?)",
+        "--no-such-option|unknown option '--no-such-option'",
+        "--paralelism 8 9|unknown option '--paralelism'; did you mean --parallelism? and 1"
+            + " unexpected argument(s), not shown",
+        "--workload point_select|--workload: unknown workload 'point_select'; did you mean"
+            + " point-select?",
+        "--workload pointselect|--workload: unknown workload 'pointselect'; did you mean"
+            + " point-select?",
+        "--workload oltp_point_select|--workload: unknown workload 'oltp_point_select'; did you"
+            + " mean point-select?",
+        "--workload ycsba|--workload: unknown workload 'ycsba'; did you mean ycsb-a?",
+        "--benchmark-target postgress|--benchmark-target: unknown target 'postgress'; did you"
+            + " mean postgres?",
+        "--benchmark-target postgresql|--benchmark-target: unknown target 'postgresql'; did you"
+            + " mean postgres?",
+        "--benchmark-target MongoDB|--benchmark-target: unknown target 'MongoDB'; did you mean"
+            + " mongo?",
+        "report --outptu x.html|unknown option '--outptu'; did you mean --output?",
+      })
+  void aNearMissSaysWhatWasMeant(String args, String line) {
+    CliRun run = CliRun.of(args.split(" "));
+    assertEquals(ExitCodes.USAGE, run.exitCode(), run.err());
+    assertEquals("txbench: " + line + " (see --help)", run.err().strip());
   }
 
   @org.junit.jupiter.api.Test
