@@ -199,7 +199,9 @@ final class BenchmarkCommand implements Callable<Integer> {
     if (targets == null || targets.isEmpty()) {
       throw usage("--benchmark-target: no target is on the class path");
     }
-    declared.checkApplies(spec, targets.stream().map(String::trim).toList());
+    // Another name of a target (mariadb) is the target's: its options apply, its name is recorded.
+    targets = targets.stream().map(String::trim).map(this::targetNamed).toList();
+    declared.checkApplies(spec, targets);
     kindOptions.checkApplies(spec, List.of(workload));
     ch.qos.logback.classic.Level level =
         LogLevels.parse(logLevel)
@@ -320,7 +322,18 @@ final class BenchmarkCommand implements Callable<Integer> {
     return new TargetSettings(target, targetOptions, workloadOptions, runOptions);
   }
 
+  /** The target {@code name} is another name of; {@code name} itself when it is none's. */
+  private String targetNamed(String name) {
+    return providers.all().stream()
+        .filter(b -> b.aliases().contains(name.toLowerCase(java.util.Locale.ROOT)))
+        .map(TargetBinding::target)
+        .findFirst()
+        .orElse(name);
+  }
+
   private TargetBinding provider(String target) {
+    List<String> names = new ArrayList<>(providers.targets());
+    providers.all().forEach(b -> names.addAll(b.aliases()));
     return providers
         .forTarget(target)
         .orElseThrow(
@@ -329,7 +342,7 @@ final class BenchmarkCommand implements Callable<Integer> {
                     "--benchmark-target: unknown target '"
                         + target
                         + "'"
-                        + Suggestions.nearest(target, providers.targets(), Suggestions.NAMES)
+                        + Suggestions.nearest(target, names, Suggestions.NAMES)
                             .map(t -> "; did you mean " + t + "?")
                             .orElse("; one of: " + providers.targets())));
   }

@@ -60,6 +60,42 @@ class MySqlCliIT {
   }
 
   @Test
+  void mariadbIsAnotherNameOfTheMysqlTarget() throws Exception {
+    db.createDB("alias");
+    Path out = dir.resolve("alias");
+    CliRun run =
+        CliRun.of(
+            "--benchmark-target",
+            "mariadb",
+            "--target-database-host",
+            "127.0.0.1",
+            "--target-database-port",
+            String.valueOf(port),
+            "--target-database-name",
+            "alias",
+            "--sql-isolation-level",
+            "serializable",
+            "--workload",
+            "point-select",
+            "--table-size",
+            "100",
+            "--iterations",
+            "100",
+            "--warmup",
+            "0s",
+            "--output-dir",
+            out.toString());
+    assertEquals(0, run.exitCode(), run.err());
+    JsonNode summary =
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(out.resolve("summary.json").toFile());
+    // The target that ran is recorded, and a MariaDB server gets its own driver.
+    assertEquals("mysql", summary.get("target").asText(), summary.toString());
+    assertTrue(summary.get("driver").asText().startsWith("MariaDB Connector/J"), run.out());
+    assertTrue(run.out().contains("--benchmark-target mysql "), run.out());
+  }
+
+  @Test
   void theDriversOwnLogStaysQuietWhenTheServerRefusesAStatement() throws Exception {
     db.createDB("quiet");
     String[] target = database("quiet");

@@ -35,6 +35,8 @@ class UsageErrorsTest {
         "--target-database-port 70000|--target-database-port",
         "--min-connections 9 --max-connections 4|--min-connections",
         "--no-such-option|--no-such-option",
+        "--benchmark-target mariadb --mongo-read-concern local|--mongo-read-concern applies to"
+            + " mongo only, not to mysql",
         "--target-database-password-file /nonexistent/pw|--target-database-password-file",
         "--schedules -1|--schedules: must be 0 or more, not -1",
         "--benchmark-target mongo --mongo-write-concern 99999999999999999999|--mongo-write-concern: a write concern of 99999999999999999999 members: a replica set has at most 50",
@@ -162,6 +164,8 @@ class UsageErrorsTest {
             + " mean postgres?",
         "--benchmark-target postgresql|--benchmark-target: unknown target 'postgresql'; did you"
             + " mean postgres?",
+        "--benchmark-target mariadbb|--benchmark-target: unknown target 'mariadbb'; did you mean"
+            + " mariadb?",
         "--benchmark-target MongoDB|--benchmark-target: unknown target 'MongoDB'; did you mean"
             + " mongo?",
         "report --outptu x.html|unknown option '--outptu'; did you mean --output?",
@@ -245,6 +249,12 @@ class UsageErrorsTest {
             + " (see --help)",
         run.err().strip());
     assertEquals("", run.out());
+  }
+
+  @org.junit.jupiter.api.Test
+  void theHelpNamesEveryTargetByEveryName() {
+    String help = CliRun.of("--help").out().replaceAll("\\s+", " ");
+    assertTrue(help.contains("Database to drive: mongo, mysql (or mariadb), postgres"), help);
   }
 
   @org.junit.jupiter.api.Test

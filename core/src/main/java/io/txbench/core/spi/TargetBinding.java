@@ -78,6 +78,14 @@ public interface TargetBinding {
     return Integer.MAX_VALUE;
   }
 
+  /**
+   * Other names {@code --benchmark-target} takes for this target ({@code mariadb} for {@code
+   * mysql}); the run is recorded under {@link #target()}.
+   */
+  default List<String> aliases() {
+    return List.of();
+  }
+
   /** The loggers of the libraries it uses, and their quiet levels. */
   default List<LibraryLogger> loggers() {
     return List.of();

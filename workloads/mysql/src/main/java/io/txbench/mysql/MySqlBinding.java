@@ -30,6 +30,15 @@ public final class MySqlBinding extends JdbcBinding {
     return "mysql";
   }
 
+  /**
+   * {@code --benchmark-target mariadb} runs this target; its driver is still {@code auto}'s choice,
+   * the server's own, which is MariaDB's for a MariaDB server.
+   */
+  @Override
+  public List<String> aliases() {
+    return List.of("mariadb");
+  }
+
   @Override
   protected SqlDialect dialect() {
     return dialect;
