@@ -135,8 +135,10 @@ final class BenchmarkCommand implements Callable<Integer> {
   @Option(
       names = "--log-level",
       paramLabel = "LEVEL",
-      defaultValue = "info",
-      description = "error, warn, info, debug, trace. Default: ${DEFAULT-VALUE}.")
+      defaultValue = "warn",
+      description =
+          "txbench's log on stderr, apart from its console output: error, warn, info (its notes"
+              + " too), debug (the driver's and pool's too), trace. Default: ${DEFAULT-VALUE}.")
   String logLevel;
 
   private final PrintStream out;
@@ -230,7 +232,7 @@ final class BenchmarkCommand implements Callable<Integer> {
     } catch (java.io.IOException e) {
       throw usage("--output-dir: " + e.getMessage());
     }
-    LogLevels.apply(level, providers);
+    LogLevels.apply(level, providers, results.reporters.contains(ReporterKind.LOG));
     // One guard for the whole command: a signalled JVM exits only once the command has cleaned
     // up after itself (the results written, the directories no run used removed).
     try (ShutdownGuard guard = new ShutdownGuard()) {

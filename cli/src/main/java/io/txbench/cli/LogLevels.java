@@ -18,6 +18,9 @@ final class LogLevels {
   /** The levels --log-level takes. */
   static final List<String> NAMES = List.of("error", "warn", "info", "debug", "trace");
 
+  /** The logger of {@code --metrics-reporter log}. */
+  static final String METRICS = "io.txbench.metrics";
+
   private LogLevels() {}
 
   /** The level named (in any case), or empty when it is none of {@link #NAMES}. */
@@ -26,9 +29,14 @@ final class LogLevels {
     return NAMES.contains(n) ? Optional.of(Level.toLevel(n)) : Optional.empty();
   }
 
-  static void apply(Level parsed, Bindings providers) {
+  /**
+   * Sets the levels; {@code metricsLog}: {@code --metrics-reporter log} asked for the metrics as
+   * log lines, which are then logged at info whatever the level of the rest.
+   */
+  static void apply(Level parsed, Bindings providers, boolean metricsLog) {
     boolean verbose = !parsed.isGreaterOrEqual(Level.INFO);
     logger("io.txbench").setLevel(parsed);
+    logger(METRICS).setLevel(metricsLog && parsed.isGreaterOrEqual(Level.INFO) ? Level.INFO : null);
     logger(Logger.ROOT_LOGGER_NAME).setLevel(verbose ? parsed : Level.WARN);
     for (var provider : providers.all()) {
       for (LibraryLogger library : provider.loggers()) {

@@ -136,6 +136,38 @@ class CliIT extends PostgresServer {
         run.out());
   }
 
+  @Test
+  void theConsoleHoldsNoLogLineUnlessAskedAndSaysWhyItWaits() throws Exception {
+    String[] args =
+        server(
+            "--workload",
+            "airline",
+            "--iterations",
+            "100",
+            "--warmup",
+            "0s",
+            "--output-dir",
+            dir.resolve("quiet").toString());
+    Jar.Outcome run = Jar.run(args);
+    assertEquals(0, run.code(), run.err());
+    // The commit check's waits (PostgreSQL publishes its counts within 10 s) are said on the
+    // console, before and after the run, without a log line's timestamp.
+    assertTrue(
+        run.out()
+            .matches(
+                "(?s).*\nWaiting [0-9.]+ s for the server to publish its count of commits"
+                    + " \\(the commit check; --no-commit-check skips it\\)\\.\n.*"),
+        run.out());
+    assertFalse(run.out().contains(" INFO "), run.out());
+    assertFalse(run.err().contains(" INFO "), run.err());
+    // --log-level opens txbench's log again.
+    List<String> verbose = new java.util.ArrayList<>(List.of(args));
+    verbose.addAll(List.of("--log-level", "debug", "--overwrite"));
+    Jar.Outcome debug = Jar.run(verbose.toArray(String[]::new));
+    assertEquals(0, debug.code(), debug.err());
+    assertTrue(debug.err().contains("DEBUG PostgresCounters: waiting"), debug.err());
+  }
+
   /** 2,000 point-selects on 1,000 rows, no warm-up, held to {@code more}'s thresholds. */
   private CliRun guarded(String... more) {
     Stream<String> workload =
@@ -547,6 +579,8 @@ class CliIT extends PostgresServer {
                   "8",
                   "--iterations",
                   "200",
+                  "--log-level",
+                  "info", // txbench's notes are logged when asked; by default, only warnings
                   "--output-dir",
                   dir.resolve("contention").toString()));
       assertEquals(0, run.exitCode(), run.err() + run.out());

@@ -54,11 +54,19 @@ public final class CommitCheck {
     this.lease = lease;
   }
 
-  /** Reads the counter once every commit made is in it; null when a stop came meanwhile. */
-  Mark mark() throws Exception {
+  /**
+   * Reads the counter once every commit made is in it, telling {@code waiting} how long it waits
+   * for that; null when a stop came meanwhile.
+   */
+  Mark mark(java.util.function.Consumer<Duration> waiting) throws Exception {
     return lease.betweenBeats(
         () -> {
-          CommitReading reading = counter.settle(this::pause);
+          CommitReading reading =
+              counter.settle(
+                  length -> {
+                    waiting.accept(length);
+                    return pause(length);
+                  });
           return stopped ? null : new Mark(reading, lease.beats(), System.nanoTime());
         });
   }

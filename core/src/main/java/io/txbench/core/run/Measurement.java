@@ -78,14 +78,15 @@ final class Measurement {
     runner.beforeClock(
         () -> {
           sessionsOpened[0] = crew.sessionsOpen() - sessionsBefore;
-          before[0] = mark(commits.check());
+          before[0] = mark(commits.check(), listener);
           stops.watch(runner::requestStop);
         });
     stops.watch(runner::requestStop);
     listener.started();
     RunResult result = runner.run(crew, target);
     result =
-        result.withTelemetry(crossCheck(commits, before[0], result, unsettled, sessionsOpened[0]));
+        result.withTelemetry(
+            crossCheck(commits, before[0], result, unsettled, sessionsOpened[0], listener));
     listener.measured(result);
     return MeasurementOutcome.measured(
         result, verify(plan, result.tally().withUnsettledBefore(unsettled)));
@@ -129,7 +130,8 @@ final class Measurement {
       CommitCheck.@Nullable Mark before,
       RunResult result,
       long unsettled,
-      int sessionsOpened) {
+      int sessionsOpened,
+      StepListener listener) {
     TelemetryFindings flags = telemetry.flags();
     CommitCheck check = commits.check();
     if (check == null) {
@@ -139,7 +141,7 @@ final class Measurement {
       return flags.withCommits(Optional.empty(), Optional.of("the run was interrupted"));
     }
     // Every worker has stopped: the second quiet moment, before the summary is written.
-    CommitCheck.Mark after = before == null ? null : mark(check);
+    CommitCheck.Mark after = before == null ? null : mark(check, listener);
     if (before == null || after == null) {
       return flags.withCommits(
           Optional.empty(), Optional.of("the server's count could not be read"));
@@ -155,13 +157,13 @@ final class Measurement {
   }
 
   /** The commit counter at a quiet moment; null without a check, or when it cannot be read. */
-  private CommitCheck.@Nullable Mark mark(@Nullable CommitCheck check) {
+  private CommitCheck.@Nullable Mark mark(@Nullable CommitCheck check, StepListener listener) {
     if (check == null) {
       return null;
     }
     stops.watch(check::stop);
     try {
-      return check.mark();
+      return check.mark(listener::settling);
     } catch (Exception e) {
       LOG.warn("the commit cross-check could not read the server's count: {}", Causes.describe(e));
       return null;

@@ -31,6 +31,13 @@ public interface StepListener {
     return Optional.of(new RunListener() {});
   }
 
+  /**
+   * The commit cross-check waits {@code length}, before or after the measured run, for the server
+   * to publish its count of commits (PostgreSQL does within 10 s); not called when it need not
+   * wait, and perhaps on the thread that starts the run's clock.
+   */
+  default void settling(Duration length) {}
+
   /** The baseline is taken: the measured run starts now, its workers opening their sessions. */
   default void started() {}
 

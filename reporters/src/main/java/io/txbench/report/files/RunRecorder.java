@@ -96,6 +96,21 @@ public final class RunRecorder implements StepListener {
     return ProgressLine.of(display.console(), "warm-up");
   }
 
+  /** A pause of several seconds on the console is said, or it looks like a hang. */
+  @Override
+  public void settling(Duration length) {
+    if (display.console() != null) {
+      display
+          .console()
+          .println(
+              String.format(
+                  java.util.Locale.US,
+                  "Waiting %.1f s for the server to publish its count of commits (the commit"
+                      + " check; --no-commit-check skips it).",
+                  length.toMillis() / 1000.0));
+    }
+  }
+
   @Override
   public Optional<RunListener> measuring(RunOptions run, Metrics metrics) {
     // Called after the warm-up: a run stopped in it leaves its directory without a run's files.

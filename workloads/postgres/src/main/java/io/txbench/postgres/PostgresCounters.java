@@ -203,7 +203,7 @@ final class PostgresCounters implements ServerCounters {
             ? PUBLISHED_WITHIN.minusMillis(Math.min(activity[1], PUBLISHED_WITHIN.toMillis()))
             : PUBLISHED_WITHIN; // its own statements too, the last one just now
     if (!wait.isZero()) {
-      LOG.info(
+      LOG.debug(
           "waiting {} s for PostgreSQL to publish every session's counts (the commit cross-check;"
               + " --no-commit-check skips it)",
           String.format(java.util.Locale.US, "%.1f", wait.toMillis() / 1000.0));
