@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -249,6 +250,25 @@ class UsageErrorsTest {
             + " (see --help)",
         run.err().strip());
     assertEquals("", run.out());
+  }
+
+  @org.junit.jupiter.api.Test
+  void theHelpSpellsEveryChoiceAsUsersTypeIt() {
+    String help = CliRun.of("--help").out().replaceAll("\\s+", " ");
+    for (String shown :
+        List.of(
+            "Default: default.", "Default: none.", "Default: repeatable_read.", "Default: csv.")) {
+      assertTrue(help.contains(shown), shown + " not in: " + help);
+    }
+    // No enum's constant in capitals (a duration's ISO form, PT10S, is no enum).
+    java.util.regex.Matcher upper =
+        java.util.regex.Pattern.compile("Default: (?!PT)[A-Z]{2}[A-Z_]*").matcher(help);
+    assertFalse(upper.find(), () -> upper.group() + " in: " + help);
+    CliRun wrong = CliRun.of("--workload", "point-select", "--distribution", "zipf");
+    assertEquals(
+        "txbench: --distribution: unknown value 'zipf'; one of: default, uniform, zipfian,"
+            + " latest, hotspot (see --help)",
+        wrong.err().strip());
   }
 
   @org.junit.jupiter.api.Test

@@ -104,7 +104,10 @@ public record DeclaredOption<T>(
         });
   }
 
-  /** One of an enum's constants, by name in any case. */
+  /**
+   * One of an enum's constants, by name in any case; help and errors spell them in lower case, as
+   * users type them ({@code zipfian}, {@code none}).
+   */
   public static <E extends Enum<E>> DeclaredOption<E> choice(
       String name, String paramLabel, String description, E defaultValue) {
     Class<E> type = defaultValue.getDeclaringClass();
@@ -113,7 +116,7 @@ public record DeclaredOption<T>(
         name,
         paramLabel,
         description,
-        defaultValue.name(),
+        defaultValue.name().toLowerCase(Locale.ROOT),
         false,
         text ->
             constants.stream()
@@ -125,7 +128,11 @@ public record DeclaredOption<T>(
                             "unknown value '"
                                 + text
                                 + "'; one of: "
-                                + String.join(", ", constants.stream().map(Enum::name).toList()))));
+                                + String.join(
+                                    ", ",
+                                    constants.stream()
+                                        .map(c -> c.name().toLowerCase(Locale.ROOT))
+                                        .toList()))));
   }
 
   /** A whole number from {@code min} to {@code max}. */

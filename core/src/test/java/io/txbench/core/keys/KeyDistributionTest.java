@@ -65,7 +65,7 @@ class KeyDistributionTest {
         assertThrows(
             IllegalArgumentException.class, () -> KeyDistribution.OPTION.parse("gaussian"));
     assertEquals(
-        "unknown value 'gaussian'; one of: DEFAULT, UNIFORM, ZIPFIAN, LATEST, HOTSPOT",
+        "unknown value 'gaussian'; one of: default, uniform, zipfian, latest, hotspot",
         e.getMessage());
     assertEquals(KeyDistribution.LATEST, KeyDistribution.OPTION.parse("Latest"));
     assertEquals(KeyDistribution.DEFAULT, OptionValues.defaults().get(KeyDistribution.OPTION));

@@ -25,7 +25,7 @@ class DeclaredOptionTest {
     assertEquals(Level.LOW, LEVEL.defaultValue());
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> LEVEL.parse("medium"));
-    assertEquals("unknown value 'medium'; one of: LOW, HIGH", e.getMessage());
+    assertEquals("unknown value 'medium'; one of: low, high", e.getMessage());
   }
 
   @Test

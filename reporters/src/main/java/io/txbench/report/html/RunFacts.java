@@ -180,9 +180,11 @@ final class RunFacts {
     return shown(String.valueOf(value));
   }
 
+  /** A value as it is typed: a duration in words, an enum's constant in lower case. */
   private static String shown(String value) {
     if (!value.startsWith("PT")) {
-      return value;
+      // summary.json keeps an enum option's constant (DEFAULT, REPEATABLE_READ) as it always did.
+      return value.matches("[A-Z][A-Z0-9_]+") ? value.toLowerCase(Locale.ROOT) : value;
     }
     try {
       Duration d = Duration.parse(value);

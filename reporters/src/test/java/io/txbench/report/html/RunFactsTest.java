@@ -58,8 +58,19 @@ class RunFactsTest {
                     run(options("sql-isolation-level", "SERIALIZABLE"), null),
                     run(options("sql-isolation-level", "READ_COMMITTED"), null))));
     assertEquals(
-        List.of("SERIALIZABLE", "READ_COMMITTED"), facts.get("isolation"), facts::toString);
+        List.of("serializable", "read_committed"), facts.get("isolation"), facts::toString);
     assertFalse(facts.containsKey("sql-isolation-level"), facts::toString);
+  }
+
+  @Test
+  void anEnumsConstantIsShownAsUsersTypeIt() {
+    Map<String, Object> options = options("distribution", "DEFAULT");
+    options.put("indexes", "NONE");
+    options.put("mongo-read-preference", "primaryPreferred");
+    Map<String, List<String>> facts = byName(RunFacts.of(List.of(run(options, null))));
+    assertEquals(List.of("default"), facts.get("distribution"), facts::toString);
+    assertEquals(List.of("none"), facts.get("indexes"), facts::toString);
+    assertEquals(List.of("primaryPreferred"), facts.get("mongo-read-preference"), facts::toString);
   }
 
   @Test
@@ -82,7 +93,7 @@ class RunFactsTest {
                     run(options("sql-isolation-level", "READ_COMMITTED"), roles))));
     assertFalse(unnamed.containsKey("isolation"), unnamed::toString);
     assertEquals(
-        List.of("SERIALIZABLE", "READ_COMMITTED"),
+        List.of("serializable", "read_committed"),
         unnamed.get("sql-isolation-level"),
         unnamed::toString);
   }

@@ -21,7 +21,7 @@ public enum IsolationLevel {
               "--sql-isolation-level",
               "LEVEL",
               "isolation level of the workers' transactions:"
-                  + " READ_COMMITTED, REPEATABLE_READ or SERIALIZABLE.",
+                  + " read_committed, repeatable_read or serializable.",
               REPEATABLE_READ)
           .withRole(OptionRole.ISOLATION);
 }
