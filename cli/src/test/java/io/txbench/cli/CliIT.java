@@ -668,7 +668,14 @@ class CliIT extends PostgresServer {
             "--output-dir",
             out.toString());
     assertEquals(0, run.exitCode(), run.err());
-    assertTrue(run.out().contains("started an embedded PostgreSQL"), run.out());
+    // It says, as it starts, that it is no server to judge durability on.
+    assertTrue(
+        run.out()
+            .matches(
+                "(?s)--embedded: started an embedded PostgreSQL on port [0-9]+ \\(not durable:"
+                    + " fsync=off; its data is discarded at exit\\)\\.\n.*"),
+        run.out());
+    assertTrue(run.out().contains(", fsync=off, "), run.out()); // as its settings line says
     // A timed run warms up by default, so that its seconds measure the server, not the JIT.
     assertTrue(run.out().contains("[ warm-up "), run.out());
     assertTrue(run.out().contains("after a 10.0 s warm-up (not measured)"), run.out());

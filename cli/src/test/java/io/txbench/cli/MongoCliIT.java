@@ -61,7 +61,7 @@ class MongoCliIT {
             "--output-dir",
             dir.resolve("warn").toString());
     assertEquals(0, run.exitCode(), run.err());
-    assertTrue(run.out().contains("NOT a real MongoDB"), run.out());
+    assertTrue(run.out().contains("NOT a real MongoDB, in memory (nothing is durable)"), run.out());
     assertTrue(run.err().contains("WITHOUT transactions"), run.err());
   }
 

@@ -64,7 +64,8 @@ final class MongoEmulator implements EmbeddedServer {
   public String description() {
     return "the in-process MongoDB emulator (mongo-java-server) on port "
         + port
-        + ": NOT a real MongoDB, and WITHOUT transactions; its figures say nothing about MongoDB";
+        + ": NOT a real MongoDB, in memory (nothing is durable) and WITHOUT transactions; its"
+        + " figures say nothing about MongoDB";
   }
 
   @Override
