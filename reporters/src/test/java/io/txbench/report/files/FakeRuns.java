@@ -172,6 +172,7 @@ public final class FakeRuns {
             4,
             java.time.Duration.ZERO,
             options,
+            Map.of(),
             result,
             verification,
             List.of(),

@@ -208,6 +208,7 @@ class ResultFilesTest {
             8,
             java.time.Duration.ofSeconds(10),
             Map.of("target-database-password", "****"),
+            Map.of(),
             result,
             Verification.of(
                 Map.of("seats", 5L), List.of(), List.of("2 in doubt: the server holds 1 of them")),
@@ -277,6 +278,7 @@ class ResultFilesTest {
                 false),
             8,
             java.time.Duration.ZERO,
+            Map.of(),
             Map.of(),
             result,
             Verification.notRun("verify had not finished"),

@@ -99,6 +99,7 @@ public class SummaryFileTest {
         8,
         Duration.ofMillis(10_500),
         options,
+        Map.of(),
         result,
         verdict,
         List.of(),

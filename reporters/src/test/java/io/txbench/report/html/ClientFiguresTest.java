@@ -147,6 +147,7 @@ class ClientFiguresTest {
         2,
         Duration.ZERO,
         Map.of(),
+        Map.of(),
         result,
         Verification.of(Map.of(), List.of()),
         List.of(),

@@ -135,6 +135,7 @@ final class ReportFixture {
             run.parallelism(),
             java.time.Duration.ofSeconds(2),
             run.options(),
+            Map.of(),
             result,
             Verification.of(Map.of(), List.of()),
             List.of(
