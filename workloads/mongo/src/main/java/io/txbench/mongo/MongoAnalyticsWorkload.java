@@ -79,7 +79,7 @@ final class MongoAnalyticsWorkload
     String scale = data.scale().toPlainString();
     for (String name : Analytics.TABLES) {
       long orders = registry.attach(name);
-      long seed = registry.seed(name);
+      long seed = registry.recorded(name, "seed");
       if (orders != data.orders() || seed != options.seed()) {
         throw new SetupException(
             String.format(

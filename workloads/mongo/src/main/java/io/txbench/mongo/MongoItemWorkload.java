@@ -92,7 +92,7 @@ abstract class MongoItemWorkload implements Workload<MongoSession, RuntimeExcept
     if (refusal != null) {
       return Growth.refused(refusal);
     }
-    long first = registry.scale(names.get(0)) + 1;
+    long first = registry.recorded(names.get(0), "scale") + 1;
     registry.growing(names, size);
     load(first, size, progress);
     registry.finish(names);
