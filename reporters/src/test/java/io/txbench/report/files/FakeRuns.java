@@ -8,6 +8,7 @@ import io.txbench.core.engine.MeasuredWindow;
 import io.txbench.core.engine.Outcomes;
 import io.txbench.core.engine.RunResult;
 import io.txbench.core.engine.StopReason;
+import io.txbench.core.run.TelemetryFindings;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.InDoubtCause;
 import io.txbench.core.spi.Verification;
@@ -130,7 +131,10 @@ public final class FakeRuns {
             new Outcomes(0, 0, 0, 0, 0, 0, 0, 0, none, none, Map.of()),
             new Latencies(new Histogram(3), new Histogram(3), new Histogram(3)),
             usage(0),
-            Optional.empty());
+            Optional.empty(),
+            Breakdown.NONE,
+            Map.of(),
+            TelemetryFindings.NONE);
     csv.onEnd(result);
     log.onEnd(result);
     writeSummary(
@@ -215,6 +219,9 @@ public final class FakeRuns {
         new Outcomes(total.getTotalCount(), 0, 1, seconds, 0, 0, 1, 0, counts, counts, causes),
         new Latencies(total, total, new Histogram(3)),
         client,
-        bottleneck);
+        bottleneck,
+        Breakdown.NONE,
+        Map.of(),
+        TelemetryFindings.NONE);
   }
 }

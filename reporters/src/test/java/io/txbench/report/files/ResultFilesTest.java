@@ -15,6 +15,7 @@ import io.txbench.core.engine.Metrics;
 import io.txbench.core.engine.Outcomes;
 import io.txbench.core.engine.RunResult;
 import io.txbench.core.engine.StopReason;
+import io.txbench.core.run.TelemetryFindings;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.InDoubtCause;
 import io.txbench.core.spi.Verification;
@@ -192,7 +193,10 @@ class ResultFilesTest {
             new Outcomes(4, 1, 1, 0, 0, 0, 2, 0, none, none, causes),
             new Latencies(histogram(10, 20, 30, 40), histogram(10, 20, 30, 40), histogram()),
             FakeRuns.usage(10_000_000_000L),
-            Optional.empty());
+            Optional.empty(),
+            Breakdown.NONE,
+            Map.of(),
+            TelemetryFindings.NONE);
     RunSummary summary =
         new RunSummary(
             "1.0",
@@ -263,7 +267,10 @@ class ResultFilesTest {
             new Outcomes(10, 0, 0, 0, 50, 0, 0, 0, none, none, causes),
             new Latencies(histogram(1), histogram(1), histogram()),
             FakeRuns.usage(10_000_000_000L),
-            Optional.empty());
+            Optional.empty(),
+            Breakdown.NONE,
+            Map.of(),
+            TelemetryFindings.NONE);
     RunSummary summary =
         new RunSummary(
             "1.0",

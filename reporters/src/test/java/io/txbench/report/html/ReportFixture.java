@@ -8,6 +8,7 @@ import io.txbench.core.engine.MeasuredWindow;
 import io.txbench.core.engine.Outcomes;
 import io.txbench.core.engine.RunResult;
 import io.txbench.core.engine.StopReason;
+import io.txbench.core.run.TelemetryFindings;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.InDoubtCause;
 import io.txbench.core.spi.Verification;
@@ -183,7 +184,10 @@ final class ReportFixture {
             causes),
         new Latencies(total, total, new Histogram(3)),
         new ClientUsage(nanos, 4, OptionalLong.of(nanos / 2), 1, 2, OptionalDouble.of(40)),
-        Optional.empty());
+        Optional.empty(),
+        Breakdown.NONE,
+        Map.of(),
+        TelemetryFindings.NONE);
   }
 
   /**
