@@ -140,7 +140,7 @@ public final class AirlineWorkload implements Workload<JdbcSession, SQLException
           schedules = airline.schedulesBooked(scale);
         }
       }
-      commitIfNeeded(c);
+      target.commitIfNeeded(c);
     }
     return OptionValues.defaults();
   }
@@ -155,7 +155,7 @@ public final class AirlineWorkload implements Workload<JdbcSession, SQLException
     before = counts();
     try (Connection c = target.controlConnection()) {
       lastSeatBefore = SqlQueries.single(c, "SELECT COALESCE(MAX(seat_id), 0) FROM seat");
-      commitIfNeeded(c);
+      target.commitIfNeeded(c);
     }
   }
 
@@ -223,12 +223,6 @@ public final class AirlineWorkload implements Workload<JdbcSession, SQLException
         });
   }
 
-  private void commitIfNeeded(Connection c) throws SQLException {
-    if (!target.autoCommit()) {
-      c.commit();
-    }
-  }
-
   private AirlineCounts counts() throws SQLException {
     try (Connection c = target.controlConnection()) {
       AirlineCounts counts =
@@ -237,7 +231,7 @@ public final class AirlineWorkload implements Workload<JdbcSession, SQLException
               SqlQueries.single(c, "SELECT COUNT(*) FROM payment"),
               SqlQueries.single(c, "SELECT COALESCE(SUM(seats_occupied), 0) FROM audit"),
               SqlQueries.single(c, AirlineSchema.SEATS_OVER_CAPACITY));
-      commitIfNeeded(c);
+      target.commitIfNeeded(c);
       return counts;
     }
   }
@@ -256,7 +250,7 @@ public final class AirlineWorkload implements Workload<JdbcSession, SQLException
               c,
               String.format(
                   java.util.Locale.ROOT, AirlineSchema.REPEATED_SEATS_AFTER, lastSeatBefore));
-      commitIfNeeded(c);
+      target.commitIfNeeded(c);
     }
     return kind.verify(counted, after, repeated, tally, !target.autoCommit());
   }

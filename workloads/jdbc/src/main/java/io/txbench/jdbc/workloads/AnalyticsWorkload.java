@@ -144,7 +144,7 @@ public final class AnalyticsWorkload implements Workload<AnalyticsWorkload.Sessi
                 + Analytics.expectedRows(data)
                 + " they were loaded with: run once without --skip-setup to load them anew");
       }
-      commitIfNeeded(c);
+      target.commitIfNeeded(c);
     }
     return OptionValues.defaults();
   }
@@ -180,7 +180,7 @@ public final class AnalyticsWorkload implements Workload<AnalyticsWorkload.Sessi
   public void beforeRun() throws SQLException {
     try (Connection c = target.controlConnection()) {
       before = rows(c);
-      commitIfNeeded(c);
+      target.commitIfNeeded(c);
     }
   }
 
@@ -262,7 +262,7 @@ public final class AnalyticsWorkload implements Workload<AnalyticsWorkload.Sessi
     Map<String, Long> after;
     try (Connection c = target.controlConnection()) {
       after = rows(c);
-      commitIfNeeded(c);
+      target.commitIfNeeded(c);
     }
     List<Answer> answers = new ArrayList<>();
     try (Connection c = target.controlConnection()) {
@@ -275,7 +275,7 @@ public final class AnalyticsWorkload implements Workload<AnalyticsWorkload.Sessi
           }
         }
       }
-      commitIfNeeded(c);
+      target.commitIfNeeded(c);
     }
     return kind.verify(
         new AnalyticsEvidence(counted, after, tally, options.declared(), options.seed(), answers));
@@ -288,11 +288,5 @@ public final class AnalyticsWorkload implements Workload<AnalyticsWorkload.Sessi
       rows.put(table, SqlQueries.single(c, "SELECT COUNT(*) FROM " + table));
     }
     return rows;
-  }
-
-  private void commitIfNeeded(Connection c) throws SQLException {
-    if (!target.autoCommit()) {
-      c.commit();
-    }
   }
 }

@@ -274,9 +274,7 @@ public abstract class ItemWorkload implements Workload<JdbcSession, SQLException
         updates += SqlQueries.single(c, "SELECT COALESCE(SUM(updates), 0) FROM " + table);
         kSum += SqlQueries.single(c, "SELECT " + kSumExpression() + " FROM " + table);
       }
-      if (!target.autoCommit()) {
-        c.commit();
-      }
+      target.commitIfNeeded(c);
       return new ItemFigures(rowCount, updates, kSum);
     }
   }
