@@ -62,11 +62,6 @@ public final class CompareTable {
 
   private CompareTable() {}
 
-  /** The table's rows as text cells, the header first, with ratios to the first run. */
-  public static List<List<String>> rows(List<ResultDirectory> runs) {
-    return rows(runs, runs.get(0));
-  }
-
   /** The table's rows as text cells, the header first, with ratios to {@code baseline}. */
   public static List<List<String>> rows(List<ResultDirectory> runs, ResultDirectory baseline) {
     List<List<String>> rows = new ArrayList<>();
