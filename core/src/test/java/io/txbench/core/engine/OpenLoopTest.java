@@ -51,7 +51,7 @@ class OpenLoopTest {
   }
 
   private static RunResult run(RunOptions options, Workload<?, ?> workload) throws Exception {
-    return new Runner(options, new Metrics(true), new RunListener() {})
+    return new Runner(options, new Metrics(true, java.util.List.of()), new RunListener() {})
         .run(workload, new FakeTarget());
   }
 

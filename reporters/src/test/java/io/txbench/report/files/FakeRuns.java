@@ -77,7 +77,7 @@ public final class FakeRuns {
       Verification verification)
       throws IOException {
     Files.createDirectories(dir);
-    IntervalsCsv csv = new IntervalsCsv(dir);
+    IntervalsCsv csv = new IntervalsCsv(dir, List.of());
     HistogramLog log = new HistogramLog(dir, false);
     log.onStart(startMillis, 4);
     Histogram total = new Histogram(3);
@@ -120,7 +120,7 @@ public final class FakeRuns {
   public static Path stoppedBeforeMeasuring(Path dir, String target, long startMillis)
       throws IOException {
     Files.createDirectories(dir);
-    IntervalsCsv csv = new IntervalsCsv(dir);
+    IntervalsCsv csv = new IntervalsCsv(dir, List.of());
     HistogramLog log = new HistogramLog(dir, false);
     log.onStart(startMillis, 4);
     Instant at = Instant.ofEpochMilli(startMillis);

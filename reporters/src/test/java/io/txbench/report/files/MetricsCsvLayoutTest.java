@@ -137,7 +137,7 @@ class MetricsCsvLayoutTest {
   private record Layout(RunResult result, int periods, Set<String> files) {}
 
   private Layout run(boolean openLoop) throws Exception {
-    Metrics metrics = new Metrics(openLoop);
+    Metrics metrics = new Metrics(openLoop, List.of());
     AtomicInteger periods = new AtomicInteger();
     RunListener counter =
         new RunListener() {

@@ -93,7 +93,7 @@ class ResultFilesTest {
 
   @Test
   void intervalsCsvHasOneRowPerPeriodWithThatPeriodsFigures() throws IOException {
-    IntervalsCsv csv = new IntervalsCsv(dir);
+    IntervalsCsv csv = new IntervalsCsv(dir, List.of());
     csv.onInterval(interval(1, histogram(10, 20, 30), 1, false));
     csv.onInterval(interval(2, histogram(100), 0, true));
     csv.onEnd(FakeRuns.result(0, 1, new Histogram(3)));
@@ -144,7 +144,7 @@ class ResultFilesTest {
 
   @Test
   void dropwizardCsvFilesKeepTheirFormat() throws IOException {
-    Metrics metrics = new Metrics(true);
+    Metrics metrics = new Metrics(true, List.of());
     metrics.recordCommit(3_000_000, 3_000_000, false);
     metrics.recordRetry(ErrorClass.DEADLOCK);
     Histogram period = metrics.sampleInterval().responseTimes();
@@ -368,7 +368,7 @@ class ResultFilesTest {
 
   @Test
   void aMetricsCsvThatCannotWriteSaysWhichFileAndWhy() throws IOException {
-    Metrics metrics = new Metrics(true);
+    Metrics metrics = new Metrics(true, List.of());
     metrics.recordCommit(1_000_000, 1_000_000, false);
     Files.createSymbolicLink(dir.resolve("iterations.csv"), Path.of("/dev/full"));
     MetricsCsv csv = new MetricsCsv(new DropwizardMetrics(metrics).registry(), dir);

@@ -71,7 +71,7 @@ final class ReportFixture {
   static Path write(Path dir, Run run) throws IOException {
     Path out = Files.createDirectories(dir.resolve(run.name()));
     Random random = new Random(run.name().hashCode());
-    IntervalsCsv csv = new IntervalsCsv(out);
+    IntervalsCsv csv = new IntervalsCsv(out, List.of());
     HistogramLog log = new HistogramLog(out, false);
     log.onStart(run.startMillis(), run.parallelism());
     Histogram total = new Histogram(3);
