@@ -158,7 +158,7 @@ class MetricsCsvLayoutTest {
                 0,
                 7,
                 noWait,
-                new OpenLoop(2_000, Arrivals.UNIFORM))
+                new OpenLoop(2_000, Arrivals.UNIFORM, java.util.Optional.empty()))
             : new RunOptions(
                 2,
                 new ForDuration(Duration.ofMillis(900)),

@@ -140,7 +140,12 @@ final class ReportFixture {
             result,
             Verification.of(Map.of(), List.of()),
             List.of(
-                new ThresholdVerdict("p99<50ms", total.getValueAtPercentile(99) / 1e6, "ms", true)),
+                new ThresholdVerdict(
+                    "p99<50ms",
+                    total.getValueAtPercentile(99) / 1e6,
+                    "ms",
+                    true,
+                    Optional.empty())),
             out.toString(),
             List.of()),
         null,
