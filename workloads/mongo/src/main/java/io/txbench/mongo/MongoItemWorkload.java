@@ -142,10 +142,13 @@ abstract class MongoItemWorkload implements Workload<MongoSession, RuntimeExcept
     return registry.lease(kind.dataSet(), mode);
   }
 
-  /** Item workloads run without transactions unless they say so: each write commits on its own. */
+  /**
+   * In transactions where the kind has them (oltp's, unless disabled); the other item kinds' writes
+   * each commit on their own.
+   */
   @Override
   public MongoSession openSession(Worker worker) {
-    return MongoSession.open(target, worker, false);
+    return MongoSession.open(target, worker, options.transactional());
   }
 
   /** A chooser of keys from 1 to {@code keys}, by {@code --distribution}. */
