@@ -151,7 +151,7 @@ public final class BenchmarkBuilder {
   /** An open loop: start this many iterations per second over all workers, evenly spaced. */
   public BenchmarkBuilder rate(double perSecond) {
     within("rate", Limits.RATE, perSecond);
-    this.pacing = new OpenLoop(perSecond, Arrivals.UNIFORM);
+    this.pacing = new OpenLoop(perSecond, Arrivals.UNIFORM, Optional.empty());
     return this;
   }
 

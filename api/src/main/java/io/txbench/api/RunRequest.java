@@ -157,10 +157,9 @@ record RunRequest(
   }
 
   private static List<String> names(List<DeclaredOption<?>> a, List<DeclaredOption<?>> b) {
-    List<String> all = new ArrayList<>();
-    a.forEach(o -> all.add(o.name().substring(2)));
-    b.forEach(o -> all.add(o.name().substring(2)));
-    return all;
+    return java.util.stream.Stream.concat(a.stream(), b.stream())
+        .map(o -> o.name().substring(2))
+        .toList();
   }
 
   private static <T> OptionValues set(OptionValues values, DeclaredOption<T> option, String text) {

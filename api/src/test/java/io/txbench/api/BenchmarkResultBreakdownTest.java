@@ -69,6 +69,7 @@ class BenchmarkResultBreakdownTest {
             1,
             Duration.ZERO,
             Map.of(),
+            Map.of(),
             run,
             Verification.notRun("--no-verify"),
             List.of(),

@@ -80,17 +80,12 @@ final class BenchmarkSession {
   }
 
   Outcome run() throws Exception {
-    int exitCode = runTarget();
-    return new Outcome(exitCode, List.copyOf(results));
-  }
-
-  private int runTarget() throws Exception {
     TargetBinding provider = providers.forTarget(settings.targetName()).orElseThrow();
     TargetLocator locator = new TargetLocator(provider, plan.runs().embedded(), out);
     try {
       TargetOptions options = locator.locate(settings.target());
       guard.closeOnTimeout(locator.embedded());
-      return run(provider, options, locator.embedded());
+      return new Outcome(run(provider, options, locator.embedded()), List.copyOf(results));
     } finally {
       // Before the guard lets a signalled JVM exit: no embedded server outlives the tool.
       if (locator.embedded() != null) {

@@ -66,7 +66,7 @@ public final class HarnessBenchmark {
             1,
             Backoff.defaults(),
             new ClosedLoop());
-    return new Runner(options, new Metrics(false), new RunListener() {})
+    return new Runner(options, new Metrics(false, List.of()), new RunListener() {})
         .run(new NoOp(), new NoTarget());
   }
 

@@ -61,7 +61,7 @@ class ResultToolsCliTest {
                 Instant.parse(start).plusSeconds(seconds).toString())
             .replace("\"iterations\": " + perSecond * 30, "\"iterations\": " + perSecond * seconds);
     Files.writeString(run.resolve("summary.json"), summary);
-    IntervalsCsv intervals = new IntervalsCsv(run);
+    IntervalsCsv intervals = new IntervalsCsv(run, List.of());
     HistogramLog log = new HistogramLog(run, false);
     log.onStart(Instant.parse(start).toEpochMilli(), 4);
     for (int s = 0; s < seconds; s++) {
@@ -100,7 +100,7 @@ class ResultToolsCliTest {
         summary,
         Files.readString(summary)
             .replace("\"iterations\"", "\"stopReason\": \"INTERRUPTED\", \"iterations\""));
-    new IntervalsCsv(run).close();
+    new IntervalsCsv(run, List.of()).close();
     HistogramLog log = new HistogramLog(run, false);
     log.onStart(Instant.parse(start).toEpochMilli(), 4);
     log.close();

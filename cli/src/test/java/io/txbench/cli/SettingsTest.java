@@ -88,7 +88,8 @@ class SettingsTest {
   void aRateOpensTheLoop() {
     assertEquals(new ClosedLoop(), settings("mysql").run().pacing());
     assertEquals(
-        new OpenLoop(50, Arrivals.UNIFORM), settings("mysql", "--rate", "50").run().pacing());
+        new OpenLoop(50, Arrivals.UNIFORM, Optional.empty()),
+        settings("mysql", "--rate", "50").run().pacing());
     assertEquals(
         new OpenLoop(50, Arrivals.POISSON, Optional.of(Duration.ofMillis(20))),
         settings("mysql", "--rate", "50", "--rate-distribution", "poisson", "--max-lag", "20ms")

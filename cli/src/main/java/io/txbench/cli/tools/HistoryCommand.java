@@ -92,7 +92,9 @@ public final class HistoryCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     List<Series> series;
     try {
-      series = HistoryRoot.read(root, false, w -> ResultDirectories.warn(spec.commandLine(), w));
+      series =
+          HistoryRoot.read(
+              List.of(root), false, w -> ResultDirectories.warn(spec.commandLine(), w));
     } catch (IOException e) {
       throw new ParameterException(spec.commandLine(), ResultDirectories.oneLine(e.getMessage()));
     }

@@ -202,7 +202,7 @@ public final class AnalyticsData {
 
   /** Order {@code id} (1 to {@link #orders()}). */
   public Order order(long id) {
-    long state = mix(seed * 0x9E3779B97F4A7C15L + id * 0xBF58476D1CE4E5B9L + 5);
+    long state = ItemData.mix(seed * 0x9E3779B97F4A7C15L + id * 0xBF58476D1CE4E5B9L + 5);
     state = step(state);
     int customer = 1 + pick(customerOdds, unit(state));
     state = step(state);
@@ -256,7 +256,7 @@ public final class AnalyticsData {
       double vanna) {}
 
   private long hash(int what, long id) {
-    return mix(seed * 0x94D049BB133111EBL + what * 0x9E3779B97F4A7C15L + id);
+    return ItemData.mix(seed * 0x94D049BB133111EBL + what * 0x9E3779B97F4A7C15L + id);
   }
 
   /** The cumulative weights of 1..n with weight i^-exponent, normalised to 1. */
@@ -289,17 +289,10 @@ public final class AnalyticsData {
   }
 
   private static long step(long state) {
-    return mix(state + 0x9E3779B97F4A7C15L);
+    return ItemData.mix(state + 0x9E3779B97F4A7C15L);
   }
 
   private static double unit(long bits) {
     return (bits >>> 11) * 0x1.0p-53;
-  }
-
-  /** SplitMix64's finaliser: a well-spread 64-bit hash. */
-  private static long mix(long z) {
-    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-    return z ^ (z >>> 31);
   }
 }

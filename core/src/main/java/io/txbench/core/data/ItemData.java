@@ -38,8 +38,11 @@ public final class ItemData {
         firstId == 1 ? tableSeed : mix(tableSeed ^ mix(firstId * 0xBF58476D1CE4E5B9L)));
   }
 
-  /** SplitMix64's finaliser: seeds that differ a little give streams that do not overlap. */
-  private static long mix(long z) {
+  /**
+   * SplitMix64's finaliser, a well-spread 64-bit hash: seeds that differ a little give streams that
+   * do not overlap.
+   */
+  static long mix(long z) {
     z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
     z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
     return z ^ (z >>> 31);

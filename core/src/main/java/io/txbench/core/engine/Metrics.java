@@ -57,15 +57,9 @@ public final class Metrics {
 
   /**
    * {@code separateServiceTimes} false for a closed loop: every iteration starts when intended, so
-   * its service time is its response time, and recording it twice would only cost time.
-   */
-  public Metrics(boolean separateServiceTimes) {
-    this(separateServiceTimes, List.of());
-  }
-
-  /**
-   * The same, with each of {@code operations} (a mix's, in the workload's order) recorded apart as
-   * well as in the totals.
+   * its service time is its response time, and recording it twice would only cost time. Each of
+   * {@code operations} (a mix's, in the workload's order; none for other workloads) is recorded
+   * apart as well as in the totals.
    */
   public Metrics(boolean separateServiceTimes, List<String> operations) {
     serviceTimes = separateServiceTimes ? new LatencyRecorder() : null;

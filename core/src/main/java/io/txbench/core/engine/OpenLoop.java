@@ -21,11 +21,6 @@ public record OpenLoop(double rate, Arrivals arrivals, Optional<Duration> maxLag
     }
   }
 
-  /** Iterations spaced as {@code arrivals} says, each started however late. */
-  public OpenLoop(double rate, Arrivals arrivals) {
-    this(rate, arrivals, Optional.empty());
-  }
-
   /** Whether an iteration {@code lagNanos} behind its intended start is skipped. */
   boolean tooLate(long lagNanos) {
     return maxLag.isPresent() && lagNanos > maxLag.get().toNanos();

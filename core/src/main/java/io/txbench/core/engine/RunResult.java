@@ -24,24 +24,6 @@ public record RunResult(
     Map<String, Tally> operationTallies,
     TelemetryFindings telemetry) {
 
-  /** A run of a workload that records no operations or statements apart. */
-  public RunResult(
-      MeasuredWindow window,
-      Outcomes outcomes,
-      Latencies latencies,
-      ClientUsage client,
-      Optional<String> bottleneck) {
-    this(
-        window,
-        outcomes,
-        latencies,
-        client,
-        bottleneck,
-        Breakdown.NONE,
-        Map.of(),
-        TelemetryFindings.NONE);
-  }
-
   /** The same result with what the telemetry learnt of the run. */
   public RunResult withTelemetry(TelemetryFindings learnt) {
     return new RunResult(

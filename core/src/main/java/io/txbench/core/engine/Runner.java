@@ -8,6 +8,7 @@ import io.txbench.core.spi.TargetUnavailableException;
 import io.txbench.core.spi.Workload;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -319,7 +320,10 @@ public final class Runner {
         metrics.outcomes(),
         Latencies.of(metrics.cumulative()),
         counters.none(),
-        Optional.empty());
+        Optional.empty(),
+        Breakdown.NONE,
+        Map.of(),
+        TelemetryFindings.NONE);
   }
 
   private RunResult result(IntervalSampler sampler, Instant start, long windowEnd) {

@@ -175,7 +175,10 @@ final class Measurement {
       throws InterruptedException, TargetUnavailableException {
     RunListener following = listener.warmingUp(plan.warmUp());
     Runner runner =
-        new Runner(plan.run().warmup(plan.warmUp()), new Metrics(plan.run().openLoop()), following);
+        new Runner(
+            plan.run().warmup(plan.warmUp()),
+            new Metrics(plan.run().openLoop(), java.util.List.of()),
+            following);
     stops.watch(runner::requestStop);
     return runner.run(crew, target).window().stopReason() != StopReason.INTERRUPTED;
   }

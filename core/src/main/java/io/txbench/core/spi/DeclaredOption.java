@@ -39,18 +39,6 @@ public record DeclaredOption<T>(
     boolean repeatable,
     @Nullable OptionRole role) {
 
-  /** An option without a role. */
-  public DeclaredOption(
-      String name,
-      String paramLabel,
-      String description,
-      String defaultText,
-      boolean flag,
-      Function<String, T> parser,
-      boolean repeatable) {
-    this(name, paramLabel, description, defaultText, flag, parser, repeatable, null);
-  }
-
   /** An option given at most once, without a role. */
   public DeclaredOption(
       String name,
@@ -169,9 +157,7 @@ public record DeclaredOption<T>(
         description,
         Durations.text(defaultValue),
         false,
-        text -> {
-          return Range.durations(min, max).check(Durations.parse(text));
-        });
+        text -> Range.durations(min, max).check(Durations.parse(text)));
   }
 
   /** A word out of {@code words} (in any case), returned as {@code words} spells it. */
@@ -243,6 +229,7 @@ public record DeclaredOption<T>(
           }
           return List.copyOf(chosen);
         },
-        true);
+        true,
+        null);
   }
 }

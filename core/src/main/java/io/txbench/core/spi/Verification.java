@@ -43,16 +43,6 @@ public record Verification(
     answers = List.copyOf(answers);
   }
 
-  /** A verdict without answers. */
-  public Verification(
-      Status status,
-      Map<String, Long> figures,
-      List<String> anomalies,
-      List<String> notes,
-      @Nullable String cause) {
-    this(status, figures, anomalies, notes, cause, List.of());
-  }
-
   /** The same verdict with the answers of the queries verify asked. */
   public Verification withAnswers(List<Answer> more) {
     return new Verification(status, figures, anomalies, notes, cause, more);
@@ -62,7 +52,12 @@ public record Verification(
   public static Verification of(
       Map<String, Long> figures, List<String> anomalies, List<String> notes) {
     return new Verification(
-        anomalies.isEmpty() ? Status.PASSED : Status.FAILED, figures, anomalies, notes, null);
+        anomalies.isEmpty() ? Status.PASSED : Status.FAILED,
+        figures,
+        anomalies,
+        notes,
+        null,
+        List.of());
   }
 
   /** A verify that ran and found what it found, with nothing to explain. */
@@ -72,7 +67,7 @@ public record Verification(
 
   /** A verify that did not run, and why: {@code --no-verify}, a stop, a server out of reach. */
   public static Verification notRun(String cause) {
-    return new Verification(Status.NOT_RUN, Map.of(), List.of(), List.of(), cause);
+    return new Verification(Status.NOT_RUN, Map.of(), List.of(), List.of(), cause, List.of());
   }
 
   public boolean passed() {

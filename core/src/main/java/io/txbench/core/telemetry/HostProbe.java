@@ -1,8 +1,5 @@
 package io.txbench.core.telemetry;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -53,7 +50,7 @@ public final class HostProbe {
   public Fingerprint.Host read() {
     return new Fingerprint.Host(
         hostname(),
-        field(lines("proc/cpuinfo"), "model name"),
+        field(MachineProbe.lines(root.resolve("proc/cpuinfo")), "model name"),
         cores,
         memoryBytes(),
         os(),
@@ -78,7 +75,7 @@ public final class HostProbe {
 
   /** {@code MemTotal: 24625112 kB} in bytes. */
   private @Nullable Long memoryBytes() {
-    String total = field(lines("proc/meminfo"), "MemTotal");
+    String total = field(MachineProbe.lines(root.resolve("proc/meminfo")), "MemTotal");
     if (total == null) {
       return null;
     }
@@ -138,19 +135,10 @@ public final class HostProbe {
 
   /** The file's first line, trimmed; null when it is absent, unreadable or blank. */
   private @Nullable String firstLine(String file) {
-    List<String> lines = lines(file);
+    List<String> lines = MachineProbe.lines(root.resolve(file));
     if (lines.isEmpty() || lines.get(0).isBlank()) {
       return null;
     }
     return lines.get(0).trim();
-  }
-
-  /** The file's lines; none when it is absent or unreadable (DMI files may be root's alone). */
-  private List<String> lines(String file) {
-    try {
-      return Files.readAllLines(root.resolve(file), StandardCharsets.UTF_8);
-    } catch (IOException | RuntimeException e) {
-      return List.of();
-    }
   }
 }

@@ -75,7 +75,7 @@ public final class MachineProbe {
 
   public Reading read() {
     Map<String, long[]> diskCounts = new LinkedHashMap<>();
-    for (String line : lines("proc/diskstats")) {
+    for (String line : lines(root.resolve("proc/diskstats"))) {
       String[] f = line.trim().split("\\s+");
       if (f.length >= 10 && disks.contains(f[2])) {
         // reads completed, sectors read, writes completed, sectors written
@@ -146,7 +146,7 @@ public final class MachineProbe {
 
   /** The first line of {@code /proc/stat}: user nice system idle iowait irq softirq steal. */
   private long @Nullable [] cpu() {
-    for (String line : lines("proc/stat")) {
+    for (String line : lines(root.resolve("proc/stat"))) {
       if (line.startsWith("cpu ")) {
         String[] f = line.trim().split("\\s+");
         long[] values = new long[8];
@@ -163,7 +163,7 @@ public final class MachineProbe {
   private long @Nullable [] memory() {
     Long total = null;
     Long available = null;
-    for (String line : lines("proc/meminfo")) {
+    for (String line : lines(root.resolve("proc/meminfo"))) {
       String[] f = line.split("[:\\s]+");
       if (f.length >= 2 && f[0].equals("MemTotal")) {
         total = parse(f[1]);
@@ -176,7 +176,7 @@ public final class MachineProbe {
 
   /** Bytes received and sent on every interface but {@code lo}, and {@code lo}'s received. */
   private long @Nullable [] network() {
-    List<String> lines = lines("proc/net/dev");
+    List<String> lines = lines(root.resolve("proc/net/dev"));
     if (lines.isEmpty()) {
       return null;
     }
@@ -208,7 +208,7 @@ public final class MachineProbe {
    */
   private List<String> wholeDisks() {
     List<String> names = new ArrayList<>();
-    for (String line : lines("proc/diskstats")) {
+    for (String line : lines(root.resolve("proc/diskstats"))) {
       String[] f = line.trim().split("\\s+");
       if (f.length >= 10) {
         names.add(f[2]);
@@ -254,9 +254,10 @@ public final class MachineProbe {
     }
   }
 
-  private List<String> lines(String file) {
+  /** The file's lines; none when it is absent or unreadable (a /proc file may be root's alone). */
+  static List<String> lines(Path file) {
     try {
-      return Files.readAllLines(root.resolve(file), StandardCharsets.UTF_8);
+      return Files.readAllLines(file, StandardCharsets.UTF_8);
     } catch (IOException | RuntimeException e) {
       return List.of();
     }

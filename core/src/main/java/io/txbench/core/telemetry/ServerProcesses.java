@@ -1,7 +1,6 @@
 package io.txbench.core.telemetry;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,7 +62,7 @@ public final class ServerProcesses {
   static Optional<Long> listener(Path proc, int port) {
     Set<String> inodes = new HashSet<>();
     for (String table : List.of("net/tcp", "net/tcp6")) {
-      for (String line : lines(proc.resolve(table))) {
+      for (String line : MachineProbe.lines(proc.resolve(table))) {
         // sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode
         String[] f = line.trim().split("\\s+");
         if (f.length > 9 && f[3].equals(LISTEN) && f[1].contains(":")) {
@@ -171,7 +170,7 @@ public final class ServerProcesses {
   /** utime + stime, read_bytes and write_bytes (-1 when unreadable); null when it is gone. */
   private long @Nullable [] counts(long pid) {
     Path dir = proc.resolve(Long.toString(pid));
-    List<String> stat = lines(dir.resolve("stat"));
+    List<String> stat = MachineProbe.lines(dir.resolve("stat"));
     if (stat.isEmpty()) {
       return null;
     }
@@ -182,7 +181,7 @@ public final class ServerProcesses {
       return null;
     }
     long[] counts = {Long.parseLong(f[11]) + Long.parseLong(f[12]), -1, -1};
-    for (String io : lines(dir.resolve("io"))) {
+    for (String io : MachineProbe.lines(dir.resolve("io"))) {
       if (io.startsWith("read_bytes:")) {
         counts[1] = Long.parseLong(io.substring(11).trim());
       } else if (io.startsWith("write_bytes:")) {
@@ -190,13 +189,5 @@ public final class ServerProcesses {
       }
     }
     return counts;
-  }
-
-  private static List<String> lines(Path file) {
-    try {
-      return Files.readAllLines(file, StandardCharsets.UTF_8);
-    } catch (IOException | RuntimeException e) {
-      return List.of();
-    }
   }
 }

@@ -23,12 +23,6 @@ public record Threshold(
     Unit unit,
     Optional<String> operation) {
 
-  /** A threshold on the whole run's figures. */
-  public Threshold(
-      String expression, Metric metric, Comparison comparison, double limit, Unit unit) {
-    this(expression, metric, comparison, limit, unit, Optional.empty());
-  }
-
   /** What a threshold measures, by the name an expression gives it. */
   public enum Metric {
     P50("p50", Kind.TIME),
@@ -184,7 +178,8 @@ public record Threshold(
   public ThresholdVerdict check(RunResult result, Verification verification) {
     if (metric == Metric.VERIFICATION) {
       boolean passed = verification.passed();
-      return new ThresholdVerdict(expression, passed ? 1 : 0, unit.symbol(), passed);
+      return new ThresholdVerdict(
+          expression, passed ? 1 : 0, unit.symbol(), passed, Optional.empty());
     }
     ThresholdFigure figure = ThresholdFigure.of(this, result);
     boolean passed = figure.measured() && comparison.holds(figure.value(), limit);

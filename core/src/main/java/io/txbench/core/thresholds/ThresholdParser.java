@@ -64,7 +64,7 @@ final class ThresholdParser {
         throw refused(
             "verification takes no comparison: write it alone (it passes when verify passed)");
       }
-      return new Threshold(expression, metric, Comparison.EQUAL, 1, Unit.PASSED);
+      return new Threshold(expression, metric, Comparison.EQUAL, 1, Unit.PASSED, Optional.empty());
     }
     if (symbol.isEmpty()) {
       throw refused("no comparison; one of " + Comparison.symbols() + ", as in p99<20ms");

@@ -14,10 +14,4 @@ public record ThresholdVerdict(
     double measured,
     String unit,
     boolean passed,
-    Optional<String> whyNotMeasured) {
-
-  /** A verdict on a figure measured, or not measured for no reason worth telling. */
-  public ThresholdVerdict(String expression, double measured, String unit, boolean passed) {
-    this(expression, measured, unit, passed, Optional.empty());
-  }
-}
+    Optional<String> whyNotMeasured) {}

@@ -26,7 +26,7 @@ class OpenLoopTest {
         0,
         1,
         NO_WAIT,
-        new OpenLoop(rate, arrivals));
+        new OpenLoop(rate, arrivals, Optional.empty()));
   }
 
   /** One worker on {@code schedule} for {@code duration}, in periods of 200 ms. */
@@ -51,7 +51,7 @@ class OpenLoopTest {
   }
 
   private static RunResult run(RunOptions options, Workload<?, ?> workload) throws Exception {
-    return new Runner(options, new Metrics(true), new RunListener() {})
+    return new Runner(options, new Metrics(true, java.util.List.of()), new RunListener() {})
         .run(workload, new FakeTarget());
   }
 
@@ -84,7 +84,8 @@ class OpenLoopTest {
   void aStallShowsInResponseTimesButNotInServiceTimes() throws Exception {
     AtomicBoolean stalled = new AtomicBoolean();
     Workload<?, ?> stallOnce = sleeping(n -> n == 50 && stalled.compareAndSet(false, true), 600);
-    RunOptions options = oneWorker(Duration.ofSeconds(2), new OpenLoop(200, Arrivals.UNIFORM));
+    RunOptions options =
+        oneWorker(Duration.ofSeconds(2), new OpenLoop(200, Arrivals.UNIFORM, Optional.empty()));
     RunResult r = run(options, stallOnce);
     // One worker, one 600 ms stall: the ~120 slots behind it start late, and their response
     // times say so; their service times stay tiny.
@@ -122,7 +123,7 @@ class OpenLoopTest {
             0,
             1,
             NO_WAIT,
-            new OpenLoop(2, Arrivals.UNIFORM));
+            new OpenLoop(2, Arrivals.UNIFORM, Optional.empty()));
     RunResult r = run(options, ScriptedWorkload.alwaysSucceeds());
     assertEquals(10, r.outcomes().iterations());
     assertEquals(Duration.ofSeconds(5).toNanos(), r.window().nanos());
@@ -135,7 +136,8 @@ class OpenLoopTest {
     // from 0.5 s to 1.3 s: past the end of the 1 s window
     Workload<?, ?> stallAtTheEnd =
         sleeping(n -> n == 50 && stalled.compareAndSet(false, true), 800);
-    RunOptions options = oneWorker(Duration.ofSeconds(1), new OpenLoop(100, Arrivals.UNIFORM));
+    RunOptions options =
+        oneWorker(Duration.ofSeconds(1), new OpenLoop(100, Arrivals.UNIFORM, Optional.empty()));
     RunResult r = run(options, stallAtTheEnd);
     assertEquals(51, r.outcomes().iterations()); // the stalled one committed in the grace
     assertEquals(1, r.outcomes().lateIterations());
@@ -146,7 +148,8 @@ class OpenLoopTest {
   void aServerThatCannotKeepUpWithTheRateIsNamedInAWarning() throws Exception {
     // 50 iterations a second at most (20 ms each), 100 due: the backlog, and the start lag, grow.
     Workload<?, ?> slow = sleeping(n -> true, 20);
-    RunOptions options = oneWorker(Duration.ofSeconds(2), new OpenLoop(100, Arrivals.UNIFORM));
+    RunOptions options =
+        oneWorker(Duration.ofSeconds(2), new OpenLoop(100, Arrivals.UNIFORM, Optional.empty()));
     RunResult r = run(options, slow);
     String warning = r.bottleneck().orElseThrow();
     assertTrue(

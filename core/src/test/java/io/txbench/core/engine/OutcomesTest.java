@@ -28,7 +28,7 @@ class OutcomesTest {
             1,
             NO_WAIT,
             new ClosedLoop());
-    return new Runner(options, new Metrics(true), new RunListener() {})
+    return new Runner(options, new Metrics(true, java.util.List.of()), new RunListener() {})
         .run(workload, new FakeTarget());
   }
 
@@ -152,7 +152,7 @@ class OutcomesTest {
             1,
             NO_WAIT,
             new ClosedLoop());
-    runner[0] = new Runner(options, new Metrics(true), new RunListener() {});
+    runner[0] = new Runner(options, new Metrics(true, java.util.List.of()), new RunListener() {});
     RunResult r = runner[0].run(workload, new FakeTarget());
     assertEquals(5, r.outcomes().iterations());
     assertEquals(0, r.outcomes().errors());

@@ -15,7 +15,7 @@ class PacingTest {
 
   @Test
   void anOpenLoopWithoutAMaximumLagStartsEveryIterationHoweverLate() {
-    assertFalse(new OpenLoop(10, Arrivals.UNIFORM).tooLate(Long.MAX_VALUE));
+    assertFalse(new OpenLoop(10, Arrivals.UNIFORM, Optional.empty()).tooLate(Long.MAX_VALUE));
   }
 
   @Test
@@ -27,7 +27,8 @@ class PacingTest {
 
   @Test
   void valuesThatUsedToMeanSomethingElseAreRefused() {
-    assertThrows(IllegalArgumentException.class, () -> new OpenLoop(0, Arrivals.UNIFORM));
+    assertThrows(
+        IllegalArgumentException.class, () -> new OpenLoop(0, Arrivals.UNIFORM, Optional.empty()));
     assertThrows(
         IllegalArgumentException.class,
         () -> new OpenLoop(1, Arrivals.UNIFORM, Optional.of(Duration.ZERO)));
@@ -51,7 +52,7 @@ class PacingTest {
             5,
             1,
             Backoff.defaults(),
-            new OpenLoop(10, Arrivals.UNIFORM));
+            new OpenLoop(10, Arrivals.UNIFORM, Optional.empty()));
     RunOptions warmup = counted.warmup(Duration.ofSeconds(3));
     assertTrue(
         warmup.length() instanceof ForDuration timed

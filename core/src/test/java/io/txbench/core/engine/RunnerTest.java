@@ -27,7 +27,8 @@ class RunnerTest {
 
   private static RunResult run(RunOptions options, Workload<?, ?> workload, RunListener listener)
       throws Exception {
-    return new Runner(options, new Metrics(true), listener).run(workload, new FakeTarget());
+    return new Runner(options, new Metrics(true, List.of()), listener)
+        .run(workload, new FakeTarget());
   }
 
   @Test
@@ -146,7 +147,7 @@ class RunnerTest {
             1,
             NO_WAIT,
             new ClosedLoop());
-    Runner runner = new Runner(options, new Metrics(true), new RunListener() {});
+    Runner runner = new Runner(options, new Metrics(true, List.of()), new RunListener() {});
     Thread stopper =
         new Thread(
             () -> {
@@ -247,7 +248,7 @@ class RunnerTest {
             }
           };
       RunResult result =
-          new Runner(options, new Metrics(true), recording)
+          new Runner(options, new Metrics(true, List.of()), recording)
               .run(ScriptedWorkload.alwaysSucceeds(), new FakeTarget());
       for (IntervalStats period : periods) {
         assertTrue(period.intervalNanos() > 0, "run " + run + ": a period of no time " + periods);

@@ -103,7 +103,10 @@ class WindowTest {
               }
             });
     RunResult r =
-        new Runner(timed(2, Duration.ofMillis(300)), new Metrics(true), new RunListener() {})
+        new Runner(
+                timed(2, Duration.ofMillis(300)),
+                new Metrics(true, List.of()),
+                new RunListener() {})
             .run(workload, new FakeTarget());
     assertEquals(Duration.ofMillis(300).toNanos(), r.window().nanos());
     // The slow one, and maybe one the other worker started just before the deadline.
@@ -128,7 +131,7 @@ class WindowTest {
                 committedLate.set(true);
               }
             });
-    Metrics metrics = new Metrics(true);
+    Metrics metrics = new Metrics(true, List.of());
     long begin = System.nanoTime();
     RunResult r =
         new Runner(timed(1, Duration.ofMillis(200)), metrics, new RunListener() {})
@@ -167,7 +170,10 @@ class WindowTest {
               }
             });
     RunResult r =
-        new Runner(timed(1, Duration.ofMillis(100)), new Metrics(true), new RunListener() {})
+        new Runner(
+                timed(1, Duration.ofMillis(100)),
+                new Metrics(true, List.of()),
+                new RunListener() {})
             .run(workload, new FakeTarget());
     assertEquals(0, r.outcomes().inDoubt());
     assertEquals(0, r.outcomes().iterations());
@@ -194,7 +200,10 @@ class WindowTest {
     try (Crew<AutoCloseable> crew = new Crew<>(slowToOpen, 4)) {
       for (int run = 0; run < 2; run++) {
         RunResult r =
-            new Runner(timed(4, Duration.ofMillis(200)), new Metrics(true), new RunListener() {})
+            new Runner(
+                    timed(4, Duration.ofMillis(200)),
+                    new Metrics(true, List.of()),
+                    new RunListener() {})
                 .run(crew, new FakeTarget());
         assertTrue(
             r.latencies().maxMillis() < 1000,
@@ -223,7 +232,9 @@ class WindowTest {
             TargetUnavailableException.class,
             () ->
                 new Runner(
-                        timed(4, Duration.ofSeconds(10)), new Metrics(true), new RunListener() {})
+                        timed(4, Duration.ofSeconds(10)),
+                        new Metrics(true, List.of()),
+                        new RunListener() {})
                     .run(refusing, new FakeTarget()));
     String message = Objects.requireNonNull(e.getMessage());
     assertTrue(message.contains("too many clients"), message);
@@ -248,7 +259,7 @@ class WindowTest {
     RunResult r =
         new Runner(
                 timed(1, Duration.ofMillis(200)),
-                new Metrics(true),
+                new Metrics(true, List.of()),
                 new RunListener() {
                   @Override
                   public void onInterval(IntervalStats stats) {

@@ -5,12 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.txbench.core.engine.Breakdown;
 import io.txbench.core.engine.ClientUsage;
 import io.txbench.core.engine.Latencies;
 import io.txbench.core.engine.MeasuredWindow;
 import io.txbench.core.engine.Outcomes;
 import io.txbench.core.engine.RunResult;
 import io.txbench.core.engine.StopReason;
+import io.txbench.core.run.TelemetryFindings;
 import io.txbench.core.spi.Verification;
 import io.txbench.core.thresholds.Threshold.Comparison;
 import io.txbench.core.thresholds.Threshold.Metric;
@@ -224,6 +226,9 @@ class ThresholdTest {
             iterations, 0, 0, retries, errors, 0, inDoubt, 0, Map.of(), Map.of(), Map.of()),
         new Latencies(times, times, new Histogram(3)),
         new ClientUsage(10_000_000_000L, 2, OptionalLong.empty(), 0, 0, OptionalDouble.empty()),
-        Optional.empty());
+        Optional.empty(),
+        Breakdown.NONE,
+        Map.of(),
+        TelemetryFindings.NONE);
   }
 }

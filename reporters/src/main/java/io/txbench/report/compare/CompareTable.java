@@ -62,11 +62,6 @@ public final class CompareTable {
 
   private CompareTable() {}
 
-  /** The table's rows as text cells, the header first, with ratios to the first run. */
-  public static List<List<String>> rows(List<ResultDirectory> runs) {
-    return rows(runs, runs.get(0));
-  }
-
   /** The table's rows as text cells, the header first, with ratios to {@code baseline}. */
   public static List<List<String>> rows(List<ResultDirectory> runs, ResultDirectory baseline) {
     List<List<String>> rows = new ArrayList<>();
@@ -121,7 +116,7 @@ public final class CompareTable {
   }
 
   public static String render(List<ResultDirectory> runs, Format format) {
-    return render(runs, runs.get(0), format);
+    return render(runs, runs.get(0), format, AnswerCheck.of(runs, runs.get(0)));
   }
 
   /**
@@ -145,11 +140,6 @@ public final class CompareTable {
               + (check.isEmpty() ? "" : "\n```\n" + check + "```\n");
       case CSV -> csv(rows);
     };
-  }
-
-  /** The table in {@code format}, with the check of the runs' answers against {@code baseline}. */
-  public static String render(List<ResultDirectory> runs, ResultDirectory baseline, Format format) {
-    return render(runs, baseline, format, AnswerCheck.of(runs, baseline));
   }
 
   /** The cores the client used, or "" when it was not measured. */

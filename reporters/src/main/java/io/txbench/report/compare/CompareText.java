@@ -199,19 +199,14 @@ final class CompareText {
       }
     }
     int server = shown.indexOf("server");
-    narrowTo(
-        widths,
-        i ->
-            !text[i]
-                ? widths[i]
-                : Math.max(narrowest[i], i == server ? SERVER_BEFORE_FIGURES : NARROWEST));
-    narrowTo(
-        widths,
-        i ->
-            !text[i]
-                ? widths[i]
-                : Math.max(
-                    narrowest[i], i == server ? SERVER_BEFORE_FIGURES : NAMES_BEFORE_FIGURES));
+    for (int names : new int[] {NARROWEST, NAMES_BEFORE_FIGURES}) {
+      narrowTo(
+          widths,
+          i ->
+              !text[i]
+                  ? widths[i]
+                  : Math.max(narrowest[i], i == server ? SERVER_BEFORE_FIGURES : names));
+    }
     narrowTo(widths, i -> text[i] ? widths[i] : narrowest[i]);
     narrowTo(widths, i -> narrowest[i]);
     for (List<String> row : table) {

@@ -120,7 +120,7 @@ public final class RunMerger {
   private static void writeIntervals(
       Path output, long period, List<Histogram> buckets, List<long[]> retriesErrors)
       throws IOException {
-    IntervalsCsv csv = new IntervalsCsv(output);
+    IntervalsCsv csv = new IntervalsCsv(output, List.of());
     for (int i = 0; i < buckets.size(); i++) {
       long[] counts = retriesErrors.get(i);
       csv.write(

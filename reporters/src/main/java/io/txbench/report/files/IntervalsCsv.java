@@ -39,11 +39,6 @@ public final class IntervalsCsv implements RunListener {
   /** Whether a period so far counted statements: a later one that ran none shows 0, not empty. */
   private boolean countsQueries;
 
-  /** The file of a workload that is no mix, or of a merge. */
-  public IntervalsCsv(Path directory) throws IOException {
-    this(directory, List.of());
-  }
-
   /** The file of a run of {@code operations} (a mix's, in order; none for other workloads). */
   public IntervalsCsv(Path directory, List<String> operations) throws IOException {
     this.operations = List.copyOf(operations);

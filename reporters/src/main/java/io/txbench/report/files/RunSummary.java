@@ -37,32 +37,6 @@ public record RunSummary(
     writeFailures = List.copyOf(writeFailures);
   }
 
-  /** A summary whose options have no role. */
-  public RunSummary(
-      String toolVersion,
-      SystemUnderTest site,
-      int parallelism,
-      Duration warmup,
-      Map<String, Object> options,
-      RunResult result,
-      Verification verification,
-      List<ThresholdVerdict> thresholds,
-      @Nullable String resultDirectory,
-      List<String> writeFailures) {
-    this(
-        toolVersion,
-        site,
-        parallelism,
-        warmup,
-        options,
-        Map.of(),
-        result,
-        verification,
-        thresholds,
-        resultDirectory,
-        writeFailures);
-  }
-
   /**
    * The summary of a run at {@code site} just measured, before verify: its verdict "not run" until
    * verify adds it ({@link #withVerdicts}), no thresholds' verdicts yet.
@@ -92,6 +66,18 @@ public record RunSummary(
 
   /** The same summary with verify's verdict and the thresholds'. */
   public RunSummary withVerdicts(Verification verdict, List<ThresholdVerdict> verdicts) {
+    return with(verdict, verdicts, writeFailures);
+  }
+
+  /** The same summary with one more result file that could not be written. */
+  public RunSummary withWriteFailure(String failure) {
+    List<String> failures = new ArrayList<>(writeFailures);
+    failures.add(failure);
+    return with(verification, thresholds, failures);
+  }
+
+  private RunSummary with(
+      Verification verdict, List<ThresholdVerdict> verdicts, List<String> failures) {
     return new RunSummary(
         toolVersion,
         site,
@@ -102,24 +88,6 @@ public record RunSummary(
         result,
         verdict,
         verdicts,
-        resultDirectory,
-        writeFailures);
-  }
-
-  /** The same summary with one more result file that could not be written. */
-  public RunSummary withWriteFailure(String failure) {
-    List<String> failures = new ArrayList<>(writeFailures);
-    failures.add(failure);
-    return new RunSummary(
-        toolVersion,
-        site,
-        parallelism,
-        warmup,
-        options,
-        optionRoles,
-        result,
-        verification,
-        thresholds,
         resultDirectory,
         failures);
   }

@@ -33,17 +33,11 @@ public final class HistoryRoot {
   private HistoryRoot() {}
 
   /**
-   * The series under {@code root}, ordered by their words; each run's trouble goes to {@code
-   * warnings}, or with {@code strict} is thrown.
+   * The series under {@code roots} together, ordered by their words; each run's trouble goes to
+   * {@code warnings}, or with {@code strict} is thrown.
    *
-   * @throws IOException when {@code root} is no directory, or holds no run that could be read
+   * @throws IOException when a root is no directory, or they hold no run that could be read
    */
-  public static List<Series> read(Path root, boolean strict, Consumer<String> warnings)
-      throws IOException {
-    return read(List.of(root), strict, warnings);
-  }
-
-  /** The same for the runs under several roots together. */
   public static List<Series> read(List<Path> roots, boolean strict, Consumer<String> warnings)
       throws IOException {
     List<Path> files = new ArrayList<>();

@@ -122,14 +122,11 @@ final class RunFacts {
 
   private static void add(
       List<RunFact> facts, String name, List<SummaryFile> runs, Function<SummaryFile, String> of) {
-    List<String> values = runs.stream().map(r -> String.valueOf(orEmpty(of.apply(r)))).toList();
+    List<String> values =
+        runs.stream().map(r -> java.util.Objects.requireNonNullElse(of.apply(r), "")).toList();
     if (values.stream().anyMatch(v -> !v.isEmpty())) {
       facts.add(new RunFact(name, values));
     }
-  }
-
-  private static String orEmpty(String value) {
-    return value == null ? "" : value;
   }
 
   /** The options with the isolation's role, said as a fact of its own. */

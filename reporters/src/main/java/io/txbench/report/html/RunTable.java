@@ -35,7 +35,7 @@ final class RunTable {
   private record Column(String heading, boolean numeric, IntFunction<String> cell) {}
 
   static String html(List<ResultDirectory> runs, List<RunFact> facts, List<SummaryExtras> extras) {
-    List<List<String>> compare = CompareTable.rows(runs);
+    List<List<String>> compare = CompareTable.rows(runs, runs.get(0));
     java.util.Set<String> perTarget = RunFacts.perTarget(facts);
     List<Column> shown = shownColumns(runs, facts, extras, compare, perTarget);
     StringBuilder html = new StringBuilder();

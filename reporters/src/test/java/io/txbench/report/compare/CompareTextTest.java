@@ -180,7 +180,9 @@ class CompareTextTest {
                 true,
                 extreme));
     for (ResultDirectory baseline : runs) {
-      String text = CompareTable.render(runs, baseline, CompareTable.Format.TEXT);
+      String text =
+          CompareTable.render(
+              runs, baseline, CompareTable.Format.TEXT, AnswerCheck.of(runs, baseline));
       for (String line : text.lines().toList()) {
         assertTrue(line.length() <= 120, line.length() + " columns: " + line + "\n" + text);
       }
@@ -243,11 +245,18 @@ class CompareTextTest {
   void theOutputNamesTheBaselineAndTheRatiosAreToIt() throws IOException {
     ResultDirectory p8 = run("p8", "postgres", 1_000_000, 100, false);
     ResultDirectory p16 = run("p16", "postgres", 2_000_000, 200, false);
-    String text = CompareTable.render(List.of(p8, p16), p16, CompareTable.Format.TEXT);
+    String text =
+        CompareTable.render(
+            List.of(p8, p16), p16, CompareTable.Format.TEXT, AnswerCheck.of(List.of(p8, p16), p16));
     assertTrue(text.contains("ratios to the baseline, p16"), text);
     String p8Row = text.lines().filter(l -> l.startsWith("p8 ")).findFirst().orElseThrow();
     assertTrue(p8Row.contains(" 0.50 "), text); // half the baseline's throughput
-    String markdown = CompareTable.render(List.of(p8, p16), p16, CompareTable.Format.MARKDOWN);
+    String markdown =
+        CompareTable.render(
+            List.of(p8, p16),
+            p16,
+            CompareTable.Format.MARKDOWN,
+            AnswerCheck.of(List.of(p8, p16), p16));
     assertTrue(markdown.contains("Ratios are to the baseline, `p16`."), markdown);
   }
 

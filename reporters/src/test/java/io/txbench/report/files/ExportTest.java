@@ -41,7 +41,7 @@ class ExportTest {
     root.run("p8", 2, 1520.5, 12.25);
     root.run("p8", 1, 1450, 13);
     root.run("p32", 0, 3000, 20.5, s -> s.put("parallelism", 32));
-    series = HistoryRoot.read(root.root(), true, w -> {});
+    series = HistoryRoot.read(List.of(root.root()), true, w -> {});
   }
 
   private JsonNode written(String spec) throws IOException {

@@ -8,6 +8,7 @@ import io.txbench.core.engine.MeasuredWindow;
 import io.txbench.core.engine.Outcomes;
 import io.txbench.core.engine.RunResult;
 import io.txbench.core.engine.StopReason;
+import io.txbench.core.run.TelemetryFindings;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.InDoubtCause;
 import io.txbench.core.spi.Verification;
@@ -76,7 +77,7 @@ public final class FakeRuns {
       Verification verification)
       throws IOException {
     Files.createDirectories(dir);
-    IntervalsCsv csv = new IntervalsCsv(dir);
+    IntervalsCsv csv = new IntervalsCsv(dir, List.of());
     HistogramLog log = new HistogramLog(dir, false);
     log.onStart(startMillis, 4);
     Histogram total = new Histogram(3);
@@ -119,7 +120,7 @@ public final class FakeRuns {
   public static Path stoppedBeforeMeasuring(Path dir, String target, long startMillis)
       throws IOException {
     Files.createDirectories(dir);
-    IntervalsCsv csv = new IntervalsCsv(dir);
+    IntervalsCsv csv = new IntervalsCsv(dir, List.of());
     HistogramLog log = new HistogramLog(dir, false);
     log.onStart(startMillis, 4);
     Instant at = Instant.ofEpochMilli(startMillis);
@@ -130,7 +131,10 @@ public final class FakeRuns {
             new Outcomes(0, 0, 0, 0, 0, 0, 0, 0, none, none, Map.of()),
             new Latencies(new Histogram(3), new Histogram(3), new Histogram(3)),
             usage(0),
-            Optional.empty());
+            Optional.empty(),
+            Breakdown.NONE,
+            Map.of(),
+            TelemetryFindings.NONE);
     csv.onEnd(result);
     log.onEnd(result);
     writeSummary(
@@ -172,6 +176,7 @@ public final class FakeRuns {
             4,
             java.time.Duration.ZERO,
             options,
+            Map.of(),
             result,
             verification,
             List.of(),
@@ -214,6 +219,9 @@ public final class FakeRuns {
         new Outcomes(total.getTotalCount(), 0, 1, seconds, 0, 0, 1, 0, counts, counts, causes),
         new Latencies(total, total, new Histogram(3)),
         client,
-        bottleneck);
+        bottleneck,
+        Breakdown.NONE,
+        Map.of(),
+        TelemetryFindings.NONE);
   }
 }

@@ -137,7 +137,7 @@ class MetricsCsvLayoutTest {
   private record Layout(RunResult result, int periods, Set<String> files) {}
 
   private Layout run(boolean openLoop) throws Exception {
-    Metrics metrics = new Metrics(openLoop);
+    Metrics metrics = new Metrics(openLoop, List.of());
     AtomicInteger periods = new AtomicInteger();
     RunListener counter =
         new RunListener() {
@@ -158,7 +158,7 @@ class MetricsCsvLayoutTest {
                 0,
                 7,
                 noWait,
-                new OpenLoop(2_000, Arrivals.UNIFORM))
+                new OpenLoop(2_000, Arrivals.UNIFORM, java.util.Optional.empty()))
             : new RunOptions(
                 2,
                 new ForDuration(Duration.ofMillis(900)),

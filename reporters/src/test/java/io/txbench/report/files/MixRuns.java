@@ -84,6 +84,7 @@ public final class MixRuns {
         8,
         java.time.Duration.ZERO,
         Map.of(),
+        Map.of(),
         result,
         io.txbench.core.spi.Verification.of(Map.of(), java.util.List.of()),
         java.util.List.of(),

@@ -15,6 +15,7 @@ import io.txbench.core.engine.Metrics;
 import io.txbench.core.engine.Outcomes;
 import io.txbench.core.engine.RunResult;
 import io.txbench.core.engine.StopReason;
+import io.txbench.core.run.TelemetryFindings;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.InDoubtCause;
 import io.txbench.core.spi.Verification;
@@ -92,7 +93,7 @@ class ResultFilesTest {
 
   @Test
   void intervalsCsvHasOneRowPerPeriodWithThatPeriodsFigures() throws IOException {
-    IntervalsCsv csv = new IntervalsCsv(dir);
+    IntervalsCsv csv = new IntervalsCsv(dir, List.of());
     csv.onInterval(interval(1, histogram(10, 20, 30), 1, false));
     csv.onInterval(interval(2, histogram(100), 0, true));
     csv.onEnd(FakeRuns.result(0, 1, new Histogram(3)));
@@ -143,7 +144,7 @@ class ResultFilesTest {
 
   @Test
   void dropwizardCsvFilesKeepTheirFormat() throws IOException {
-    Metrics metrics = new Metrics(true);
+    Metrics metrics = new Metrics(true, List.of());
     metrics.recordCommit(3_000_000, 3_000_000, false);
     metrics.recordRetry(ErrorClass.DEADLOCK);
     Histogram period = metrics.sampleInterval().responseTimes();
@@ -192,7 +193,10 @@ class ResultFilesTest {
             new Outcomes(4, 1, 1, 0, 0, 0, 2, 0, none, none, causes),
             new Latencies(histogram(10, 20, 30, 40), histogram(10, 20, 30, 40), histogram()),
             FakeRuns.usage(10_000_000_000L),
-            Optional.empty());
+            Optional.empty(),
+            Breakdown.NONE,
+            Map.of(),
+            TelemetryFindings.NONE);
     RunSummary summary =
         new RunSummary(
             "1.0",
@@ -208,6 +212,7 @@ class ResultFilesTest {
             8,
             java.time.Duration.ofSeconds(10),
             Map.of("target-database-password", "****"),
+            Map.of(),
             result,
             Verification.of(
                 Map.of("seats", 5L), List.of(), List.of("2 in doubt: the server holds 1 of them")),
@@ -262,7 +267,10 @@ class ResultFilesTest {
             new Outcomes(10, 0, 0, 0, 50, 0, 0, 0, none, none, causes),
             new Latencies(histogram(1), histogram(1), histogram()),
             FakeRuns.usage(10_000_000_000L),
-            Optional.empty());
+            Optional.empty(),
+            Breakdown.NONE,
+            Map.of(),
+            TelemetryFindings.NONE);
     RunSummary summary =
         new RunSummary(
             "1.0",
@@ -277,6 +285,7 @@ class ResultFilesTest {
                 false),
             8,
             java.time.Duration.ZERO,
+            Map.of(),
             Map.of(),
             result,
             Verification.notRun("verify had not finished"),
@@ -359,7 +368,7 @@ class ResultFilesTest {
 
   @Test
   void aMetricsCsvThatCannotWriteSaysWhichFileAndWhy() throws IOException {
-    Metrics metrics = new Metrics(true);
+    Metrics metrics = new Metrics(true, List.of());
     metrics.recordCommit(1_000_000, 1_000_000, false);
     Files.createSymbolicLink(dir.resolve("iterations.csv"), Path.of("/dev/full"));
     MetricsCsv csv = new MetricsCsv(new DropwizardMetrics(metrics).registry(), dir);

@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.txbench.core.engine.Breakdown;
 import io.txbench.core.engine.ClientUsage;
 import io.txbench.core.engine.Latencies;
 import io.txbench.core.engine.MeasuredWindow;
 import io.txbench.core.engine.Outcomes;
 import io.txbench.core.engine.RunResult;
 import io.txbench.core.engine.StopReason;
+import io.txbench.core.run.TelemetryFindings;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.InDoubtCause;
 import io.txbench.core.spi.OptionRole;
@@ -75,7 +77,10 @@ public class SummaryFileTest {
                 12,
                 85,
                 OptionalDouble.of(93.25)),
-            Optional.of("the client used 0.62 of 2 cores (31%): " + SECRET));
+            Optional.of("the client used 0.62 of 2 cores (31%): " + SECRET),
+            Breakdown.NONE,
+            Map.of(),
+            TelemetryFindings.NONE);
     Map<String, Object> options = new LinkedHashMap<>();
     options.put("target-database-password", "****");
     // The options as the run shows them: a URL's password masked where it stands, by its shape.
@@ -99,6 +104,7 @@ public class SummaryFileTest {
         8,
         Duration.ofMillis(10_500),
         options,
+        Map.of(),
         result,
         verdict,
         List.of(),

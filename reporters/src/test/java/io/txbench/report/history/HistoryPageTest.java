@@ -35,7 +35,7 @@ class HistoryPageTest {
     }
     RegressionRule rule = new RegressionRule(10, 0.10);
     List<SeriesVerdict> verdicts =
-        HistoryRoot.read(root.root(), true, w -> {}).stream().map(rule::judge).toList();
+        HistoryRoot.read(List.of(root.root()), true, w -> {}).stream().map(rule::judge).toList();
     Path page = dir.resolve("history.html");
     HistoryPage.write(verdicts, ChangePoints.DEFAULT, page);
 

@@ -37,7 +37,7 @@ class HistoryTest {
   }
 
   private Map<String, SeriesVerdict> judged(RegressionRule rule) throws IOException {
-    return HistoryRoot.read(root.root(), false, warnings::add).stream()
+    return HistoryRoot.read(List.of(root.root()), false, warnings::add).stream()
         .map(rule::judge)
         .collect(Collectors.toMap(v -> v.series().key().words(), Function.identity()));
   }
@@ -176,7 +176,7 @@ class HistoryTest {
   @Test
   void fiveThousandRunsAreRead() throws IOException {
     root.nights("nightly", 5000, 1000, 5, 0.05, s -> {});
-    List<Series> series = HistoryRoot.read(root.root(), false, warnings::add);
+    List<Series> series = HistoryRoot.read(List.of(root.root()), false, warnings::add);
     assertEquals(1, series.size(), warnings::toString);
     assertEquals(5000, series.get(0).runs().size());
   }
@@ -196,7 +196,8 @@ class HistoryTest {
         warnings::toString);
     assertTrue(warnings.stream().noneMatch(w -> w.contains("\n")), warnings::toString);
     IOException strict =
-        assertThrows(IOException.class, () -> HistoryRoot.read(root.root(), true, w -> {}));
+        assertThrows(
+            IOException.class, () -> HistoryRoot.read(List.of(root.root()), true, w -> {}));
     assertTrue(String.valueOf(strict.getMessage()).contains("broken"), strict.getMessage());
   }
 
@@ -211,7 +212,7 @@ class HistoryTest {
     Files.createSymbolicLink(nights.resolve("latest"), nights.resolve("night-4"));
     Files.createSymbolicLink(nights.resolve("night-4").resolve("up"), nights);
     Path link = Files.createSymbolicLink(dir.resolve("link"), root.root());
-    List<Series> series = HistoryRoot.read(link, false, warnings::add);
+    List<Series> series = HistoryRoot.read(List.of(link), false, warnings::add);
     assertEquals(1, series.size());
     assertEquals(5, series.get(0).runs().size());
     assertFalse(warnings.isEmpty());
@@ -250,7 +251,8 @@ class HistoryTest {
   void aRootOfRunsStoppedBeforeMeasuringIsAnError() throws IOException {
     root.run("a", 1, 1500, 12, s -> s.put("stoppedBeforeMeasuring", true));
     IOException e =
-        assertThrows(IOException.class, () -> HistoryRoot.read(root.root(), true, w -> {}));
+        assertThrows(
+            IOException.class, () -> HistoryRoot.read(List.of(root.root()), true, w -> {}));
     assertTrue(
         String.valueOf(e.getMessage())
             .endsWith("holds no measured run (1 stopped before measuring)"),
@@ -281,12 +283,14 @@ class HistoryTest {
   @Test
   void aMissingOrEmptyRootIsAnError() throws IOException {
     IOException missing =
-        assertThrows(IOException.class, () -> HistoryRoot.read(root.root(), false, w -> {}));
+        assertThrows(
+            IOException.class, () -> HistoryRoot.read(List.of(root.root()), false, w -> {}));
     assertTrue(
         String.valueOf(missing.getMessage()).contains("no such directory"), missing.getMessage());
     Files.createDirectories(root.root().resolve("empty"));
     IOException empty =
-        assertThrows(IOException.class, () -> HistoryRoot.read(root.root(), false, w -> {}));
+        assertThrows(
+            IOException.class, () -> HistoryRoot.read(List.of(root.root()), false, w -> {}));
     assertTrue(
         String.valueOf(empty.getMessage()).contains("holds no txbench run"), empty.getMessage());
   }

@@ -112,7 +112,7 @@ class BreakdownReportTest {
 
   @Test
   void intervalsOfAPlainWorkloadAndOfVersionsBeforeTheQpsReadWithoutThem() throws IOException {
-    IntervalsCsv csv = new IntervalsCsv(dir);
+    IntervalsCsv csv = new IntervalsCsv(dir, List.of());
     csv.onInterval(period(1, times(1, 2), Map.of(), Queries.NONE));
     csv.close();
     IntervalRow plain = IntervalsCsv.read(dir.resolve(IntervalsCsv.FILE)).get(0);

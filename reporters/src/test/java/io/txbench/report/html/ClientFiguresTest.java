@@ -76,7 +76,7 @@ class ClientFiguresTest {
   @Test
   void intervalsCsvHasTheClientsFiguresOfEachPeriodAndLeavesOutThoseNotMeasured()
       throws IOException {
-    IntervalsCsv csv = new IntervalsCsv(dir);
+    IntervalsCsv csv = new IntervalsCsv(dir, List.of());
     csv.onInterval(period(1, FakeRuns.usage(1_000_000_000L)));
     csv.onInterval(
         period(
@@ -121,7 +121,7 @@ class ClientFiguresTest {
 
   @Test
   void aClientFigureThatIsNotANumberIsRefusedByLine() throws IOException {
-    IntervalsCsv csv = new IntervalsCsv(dir);
+    IntervalsCsv csv = new IntervalsCsv(dir, List.of());
     csv.onInterval(period(1, FakeRuns.usage(1_000_000_000L)));
     csv.close();
     Path file = dir.resolve(IntervalsCsv.FILE);
@@ -146,6 +146,7 @@ class ClientFiguresTest {
             false),
         2,
         Duration.ZERO,
+        Map.of(),
         Map.of(),
         result,
         Verification.of(Map.of(), List.of()),

@@ -8,6 +8,7 @@ import io.txbench.core.engine.MeasuredWindow;
 import io.txbench.core.engine.Outcomes;
 import io.txbench.core.engine.RunResult;
 import io.txbench.core.engine.StopReason;
+import io.txbench.core.run.TelemetryFindings;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.InDoubtCause;
 import io.txbench.core.spi.Verification;
@@ -70,7 +71,7 @@ final class ReportFixture {
   static Path write(Path dir, Run run) throws IOException {
     Path out = Files.createDirectories(dir.resolve(run.name()));
     Random random = new Random(run.name().hashCode());
-    IntervalsCsv csv = new IntervalsCsv(out);
+    IntervalsCsv csv = new IntervalsCsv(out, List.of());
     HistogramLog log = new HistogramLog(out, false);
     log.onStart(run.startMillis(), run.parallelism());
     Histogram total = new Histogram(3);
@@ -135,10 +136,16 @@ final class ReportFixture {
             run.parallelism(),
             java.time.Duration.ofSeconds(2),
             run.options(),
+            Map.of(),
             result,
             Verification.of(Map.of(), List.of()),
             List.of(
-                new ThresholdVerdict("p99<50ms", total.getValueAtPercentile(99) / 1e6, "ms", true)),
+                new ThresholdVerdict(
+                    "p99<50ms",
+                    total.getValueAtPercentile(99) / 1e6,
+                    "ms",
+                    true,
+                    Optional.empty())),
             out.toString(),
             List.of()),
         null,
@@ -182,7 +189,10 @@ final class ReportFixture {
             causes),
         new Latencies(total, total, new Histogram(3)),
         new ClientUsage(nanos, 4, OptionalLong.of(nanos / 2), 1, 2, OptionalDouble.of(40)),
-        Optional.empty());
+        Optional.empty(),
+        Breakdown.NONE,
+        Map.of(),
+        TelemetryFindings.NONE);
   }
 
   /**

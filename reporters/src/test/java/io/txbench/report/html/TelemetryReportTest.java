@@ -74,6 +74,7 @@ class TelemetryReportTest {
         4,
         java.time.Duration.ZERO,
         Map.of(),
+        Map.of(),
         r,
         Verification.notRun("--no-verify"),
         List.of(),

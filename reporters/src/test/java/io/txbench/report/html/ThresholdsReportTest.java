@@ -30,12 +30,12 @@ import org.junit.jupiter.api.io.TempDir;
 class ThresholdsReportTest {
   private static final List<ThresholdVerdict> VERDICTS =
       List.of(
-          new ThresholdVerdict("p99<20ms", 12.3456789, "ms", true),
-          new ThresholdVerdict("tps >= 1500", 1234.5, "tps", false),
-          new ThresholdVerdict("errors<0.1%", 0.01234, "%", true),
-          new ThresholdVerdict("in-doubt==0", 3, "count", false),
-          new ThresholdVerdict("verification", 1, "passed", true),
-          new ThresholdVerdict("p50<1s", Double.NaN, "s", false));
+          new ThresholdVerdict("p99<20ms", 12.3456789, "ms", true, java.util.Optional.empty()),
+          new ThresholdVerdict("tps >= 1500", 1234.5, "tps", false, java.util.Optional.empty()),
+          new ThresholdVerdict("errors<0.1%", 0.01234, "%", true, java.util.Optional.empty()),
+          new ThresholdVerdict("in-doubt==0", 3, "count", false, java.util.Optional.empty()),
+          new ThresholdVerdict("verification", 1, "passed", true, java.util.Optional.empty()),
+          new ThresholdVerdict("p50<1s", Double.NaN, "s", false, java.util.Optional.empty()));
 
   @TempDir Path dir;
 

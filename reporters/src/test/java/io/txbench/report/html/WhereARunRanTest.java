@@ -75,6 +75,7 @@ class WhereARunRanTest {
             4,
             java.time.Duration.ZERO,
             Map.of(),
+            Map.of(),
             FakeRuns.result(1_000_000, 3, new Histogram(3)),
             Verification.notRun("--no-verify"),
             List.of(),

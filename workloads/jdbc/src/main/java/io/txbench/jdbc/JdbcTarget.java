@@ -236,6 +236,13 @@ public final class JdbcTarget implements Target {
     return autoCommit;
   }
 
+  /** Ends the transaction of {@code c}'s reads, where connections do not commit each statement. */
+  public void commitIfNeeded(Connection c) throws SQLException {
+    if (!autoCommit) {
+      c.commit();
+    }
+  }
+
   @Override
   public String serverVersion() {
     return serverVersion;

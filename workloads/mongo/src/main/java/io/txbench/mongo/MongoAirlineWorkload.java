@@ -11,15 +11,12 @@ import io.txbench.core.engine.Worker;
 import io.txbench.core.kinds.Airline;
 import io.txbench.core.kinds.AirlineCounts;
 import io.txbench.core.kinds.AirlineOptions;
-import io.txbench.core.ownership.Lease;
-import io.txbench.core.ownership.LeaseMode;
 import io.txbench.core.spi.AbandonedException;
 import io.txbench.core.spi.DeclinedException;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Progress;
 import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.Verification;
-import io.txbench.core.spi.Workload;
 import io.txbench.core.spi.WorkloadOptions;
 import java.time.LocalDate;
 import java.util.List;
@@ -34,14 +31,10 @@ import org.jspecify.annotations.Nullable;
  * whole transaction; an unknown commit result retries only the commit (see {@link MongoSession}).
  * Where the server has none, the seat number comes from an atomic {@code $inc} of the day's audit.
  */
-final class MongoAirlineWorkload implements Workload<MongoSession, RuntimeException> {
+final class MongoAirlineWorkload extends MongoWorkload<Airline, MongoSession> {
   static final List<String> COLLECTIONS = MongoCollections.AIRLINE;
 
-  private final MongoTarget target;
-  private final Airline kind;
-  private final WorkloadOptions options;
   private final AirlineOptions airline;
-  private final MongoRegistry registry;
   private final MongoCollection<Document> aircraft;
   private final MongoCollection<Document> schedules;
   private final MongoCollection<Document> seats;
@@ -73,11 +66,8 @@ final class MongoAirlineWorkload implements Workload<MongoSession, RuntimeExcept
       WorkloadOptions options,
       MongoRegistry registry,
       boolean seatFromCounter) {
-    this.target = target;
-    this.kind = kind;
-    this.options = options;
+    super(target, kind, options, registry);
     this.airline = AirlineOptions.of(options.declared());
-    this.registry = registry;
     MongoDatabase db = target.database();
     aircraft = db.getCollection("aircraft");
     schedules = db.getCollection("schedule");
@@ -136,11 +126,6 @@ final class MongoAirlineWorkload implements Workload<MongoSession, RuntimeExcept
       }
     }
     return OptionValues.defaults();
-  }
-
-  @Override
-  public Lease lease(LeaseMode mode) throws SetupException {
-    return registry.lease(kind.dataSet(), mode);
   }
 
   @Override

@@ -75,37 +75,29 @@ final class MongoAnalyticsPipelines {
   /** Every order grouped by the three names, with the count and the sums of every number. */
   static List<Document> groupBy() {
     List<Document> p = new ArrayList<>(names());
-    p.add(
-        stage(
-            "$group",
-            new Document(
-                    "_id",
-                    new Document("customer", "$customer.name")
-                        .append("salesperson", "$salesperson.name")
-                        .append("product", "$product.name"))
-                .append("orders", sum(1))
-                .append("quantity", sum("$quantity"))
-                .append("revenue", sum(revenue()))
-                .append("beta", sum("$beta"))
-                .append("gamma", sum("$gamma"))
-                .append("theta", sum("$theta"))
-                .append("vega", sum("$vega"))
-                .append("vanna", sum("$vanna"))));
-    p.add(
-        stage(
-            "$project",
-            new Document("_id", 0)
-                .append("customer", "$_id.customer")
-                .append("salesperson", "$_id.salesperson")
-                .append("product", "$_id.product")
-                .append("orders", 1)
-                .append("quantity", 1)
-                .append("revenue", 1)
-                .append("beta", 1)
-                .append("gamma", 1)
-                .append("theta", 1)
-                .append("vega", 1)
-                .append("vanna", 1)));
+    Document group =
+        new Document(
+                "_id",
+                new Document("customer", "$customer.name")
+                    .append("salesperson", "$salesperson.name")
+                    .append("product", "$product.name"))
+            .append("orders", sum(1))
+            .append("quantity", sum("$quantity"))
+            .append("revenue", sum(revenue()));
+    Document project =
+        new Document("_id", 0)
+            .append("customer", "$_id.customer")
+            .append("salesperson", "$_id.salesperson")
+            .append("product", "$_id.product")
+            .append("orders", 1)
+            .append("quantity", 1)
+            .append("revenue", 1);
+    for (String greek : List.of("beta", "gamma", "theta", "vega", "vanna")) {
+      group.append(greek, sum("$" + greek));
+      project.append(greek, 1);
+    }
+    p.add(stage("$group", group));
+    p.add(stage("$project", project));
     return p;
   }
 

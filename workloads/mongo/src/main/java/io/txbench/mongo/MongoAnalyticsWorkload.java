@@ -7,14 +7,11 @@ import io.txbench.core.engine.Worker;
 import io.txbench.core.kinds.Analytics;
 import io.txbench.core.kinds.AnalyticsEvidence;
 import io.txbench.core.kinds.AnalyticsQuery;
-import io.txbench.core.ownership.Lease;
-import io.txbench.core.ownership.LeaseMode;
 import io.txbench.core.spi.Answer;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Progress;
 import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.Verification;
-import io.txbench.core.spi.Workload;
 import io.txbench.core.spi.WorkloadOptions;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -30,12 +27,7 @@ import org.jspecify.annotations.Nullable;
  * MongoAnalyticsPipelines}) on {@code ord}, its whole cursor read. A worker takes the queries in
  * turn from its own index on, so that each runs as often. It reads only: no transactions.
  */
-final class MongoAnalyticsWorkload
-    implements Workload<MongoAnalyticsWorkload.Turns, RuntimeException> {
-  private final MongoTarget target;
-  private final Analytics kind;
-  private final WorkloadOptions options;
-  private final MongoRegistry registry;
+final class MongoAnalyticsWorkload extends MongoWorkload<Analytics, MongoAnalyticsWorkload.Turns> {
   private final AnalyticsData data;
   private final Analytics.Indexes indexes;
   private final List<AnalyticsQuery> queries;
@@ -45,10 +37,7 @@ final class MongoAnalyticsWorkload
 
   MongoAnalyticsWorkload(
       MongoTarget target, Analytics kind, WorkloadOptions options, MongoRegistry registry) {
-    this.target = target;
-    this.kind = kind;
-    this.options = options;
-    this.registry = registry;
+    super(target, kind, options, registry);
     this.data = Analytics.data(options.declared(), options.seed());
     this.indexes = Analytics.indexes(options.declared());
     this.queries = Analytics.queries(options.declared());
@@ -79,7 +68,7 @@ final class MongoAnalyticsWorkload
     String scale = data.scale().toPlainString();
     for (String name : Analytics.TABLES) {
       long orders = registry.attach(name);
-      long seed = registry.seed(name);
+      long seed = registry.recorded(name, "seed");
       if (orders != data.orders() || seed != options.seed()) {
         throw new SetupException(
             String.format(
@@ -115,11 +104,6 @@ final class MongoAnalyticsWorkload
               + ": run once without --skip-setup to load it so");
     }
     return OptionValues.defaults();
-  }
-
-  @Override
-  public Lease lease(LeaseMode mode) throws SetupException {
-    return registry.lease(kind.dataSet(), mode);
   }
 
   @Override

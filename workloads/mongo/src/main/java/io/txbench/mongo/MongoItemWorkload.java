@@ -10,14 +10,11 @@ import io.txbench.core.keys.KeyChooser;
 import io.txbench.core.kinds.ItemEvidence;
 import io.txbench.core.kinds.ItemFigures;
 import io.txbench.core.kinds.ItemKind;
-import io.txbench.core.ownership.Lease;
-import io.txbench.core.ownership.LeaseMode;
 import io.txbench.core.spi.Growth;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Progress;
 import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.Verification;
-import io.txbench.core.spi.Workload;
 import io.txbench.core.spi.WorkloadOptions;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,13 +32,9 @@ import org.jspecify.annotations.Nullable;
  * collection and a key for an iteration; and reading the figures the kind's verify compares, summed
  * over the collections. Each kind's class has only its statements.
  */
-abstract class MongoItemWorkload implements Workload<MongoSession, RuntimeException> {
-  final MongoTarget target;
+abstract class MongoItemWorkload extends MongoWorkload<ItemKind, MongoSession> {
   final ItemData data;
-  final ItemKind kind;
-  final WorkloadOptions options;
   final MongoShape shape;
-  private final MongoRegistry registry;
   private final List<String> names;
 
   /** The collections, in order: {@code item}, {@code item2}, ... */
@@ -55,10 +48,7 @@ abstract class MongoItemWorkload implements Workload<MongoSession, RuntimeExcept
 
   MongoItemWorkload(
       MongoTarget target, ItemKind kind, WorkloadOptions options, MongoRegistry registry) {
-    this.target = target;
-    this.kind = kind;
-    this.options = options;
-    this.registry = registry;
+    super(target, kind, options, registry);
     this.data = new ItemData(options.seed());
     this.shape = MongoShape.of(kind, options.seed(), options.declared(), data);
     this.rows = ItemKind.tableSize(options.declared());
@@ -92,7 +82,7 @@ abstract class MongoItemWorkload implements Workload<MongoSession, RuntimeExcept
     if (refusal != null) {
       return Growth.refused(refusal);
     }
-    long first = registry.scale(names.get(0)) + 1;
+    long first = registry.recorded(names.get(0), "scale") + 1;
     registry.growing(names, size);
     load(first, size, progress);
     registry.finish(names);
@@ -137,15 +127,13 @@ abstract class MongoItemWorkload implements Workload<MongoSession, RuntimeExcept
     return ItemKind.loaded(rows);
   }
 
-  @Override
-  public Lease lease(LeaseMode mode) throws SetupException {
-    return registry.lease(kind.dataSet(), mode);
-  }
-
-  /** Item workloads run without transactions unless they say so: each write commits on its own. */
+  /**
+   * In transactions where the kind has them (oltp's, unless disabled); the other item kinds' writes
+   * each commit on their own.
+   */
   @Override
   public MongoSession openSession(Worker worker) {
-    return MongoSession.open(target, worker, false);
+    return MongoSession.open(target, worker, options.transactional());
   }
 
   /** A chooser of keys from 1 to {@code keys}, by {@code --distribution}. */

@@ -67,11 +67,6 @@ final class MongoOltpWorkload extends MongoItemWorkload {
   }
 
   @Override
-  public MongoSession openSession(Worker worker) {
-    return MongoSession.open(target, worker, options.transactional());
-  }
-
-  @Override
   public void iteration(Worker worker, MongoSession session)
       throws InterruptedException, AbandonedException, DeclinedException {
     MongoCollection<Document> items = collection(worker.random());

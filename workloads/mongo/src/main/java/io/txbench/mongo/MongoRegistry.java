@@ -208,26 +208,22 @@ final class MongoRegistry {
    * finishes: a growth cut short leaves them to be loaded afresh, as a load cut short does.
    */
   void growing(List<String> names, long scale) {
-    for (String name : names) {
-      meta()
-          .updateOne(
-              Filters.eq("_id", name),
-              Updates.combine(
-                  Updates.set("state", "loading"),
-                  Updates.set("scale", scale),
-                  Updates.unset("completedAt")));
-    }
+    meta()
+        .updateMany(
+            Filters.in("_id", names),
+            Updates.combine(
+                Updates.set("state", "loading"),
+                Updates.set("scale", scale),
+                Updates.unset("completedAt")));
   }
 
   /** Records the collections complete, once their load and indexes finished. */
   void finish(List<String> names) {
-    for (String name : names) {
-      meta()
-          .updateOne(
-              Filters.eq("_id", name),
-              Updates.combine(
-                  Updates.set("state", "complete"), Updates.set("completedAt", Instant.now())));
-    }
+    meta()
+        .updateMany(
+            Filters.in("_id", names),
+            Updates.combine(
+                Updates.set("state", "complete"), Updates.set("completedAt", Instant.now())));
   }
 
   /** The scale recorded for a collection txbench made and loaded completely. */
@@ -255,16 +251,13 @@ final class MongoRegistry {
     return MongoNumbers.at(entry, "scale");
   }
 
-  /** The scale recorded for a collection txbench made; call after {@link #whyNotGrowable}. */
-  long scale(String name) {
+  /**
+   * The number recorded at {@code field} ({@code scale}, {@code seed}) for a collection txbench
+   * made; call after {@link #attach} or {@link #whyNotGrowable}, which find it.
+   */
+  long recorded(String name, String field) {
     Document entry = meta().find(Filters.eq("_id", name)).first();
-    return entry == null ? 0 : MongoNumbers.at(entry, "scale");
-  }
-
-  /** The seed recorded for a collection txbench made; call after {@link #attach}. */
-  long seed(String name) {
-    Document entry = meta().find(Filters.eq("_id", name)).first();
-    return entry == null ? 0 : MongoNumbers.at(entry, "seed");
+    return entry == null ? 0 : MongoNumbers.at(entry, field);
   }
 
   /**

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * txbench's record of what it created in a database: the table {@code txbench_meta}, one row per
@@ -171,14 +172,7 @@ public final class SchemaRegistry {
    * complete.
    */
   public void finish(Connection c, List<TableDef> tables) throws SQLException {
-    try (Statement s = c.createStatement()) {
-      for (TableDef t : tables) {
-        for (String sql : t.afterLoadFor(dialect)) {
-          s.execute(sql);
-        }
-      }
-    }
-    complete(c, tables);
+    complete(c, tables, t -> t.afterLoadFor(dialect));
   }
 
   /**
@@ -204,19 +198,21 @@ public final class SchemaRegistry {
    * records the tables complete.
    */
   public void grown(Connection c, List<TableDef> tables) throws SQLException {
+    complete(c, tables, TableDef::afterLoad);
+  }
+
+  /**
+   * Runs each table's statements {@code after} its load, refreshes the tables' statistics, and only
+   * then records them complete.
+   */
+  private void complete(Connection c, List<TableDef> tables, Function<TableDef, List<String>> after)
+      throws SQLException {
     try (Statement s = c.createStatement()) {
       for (TableDef t : tables) {
-        for (String sql : t.afterLoad()) {
+        for (String sql : after.apply(t)) {
           s.execute(sql);
         }
       }
-    }
-    complete(c, tables);
-  }
-
-  /** Refreshes the tables' statistics, and only then records them complete. */
-  void complete(Connection c, List<TableDef> tables) throws SQLException {
-    try (Statement s = c.createStatement()) {
       for (TableDef t : tables) {
         s.execute(dialect.analyze(t.name()));
       }

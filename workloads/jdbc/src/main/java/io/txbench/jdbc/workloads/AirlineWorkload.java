@@ -7,15 +7,12 @@ import io.txbench.core.engine.Worker;
 import io.txbench.core.kinds.Airline;
 import io.txbench.core.kinds.AirlineCounts;
 import io.txbench.core.kinds.AirlineOptions;
-import io.txbench.core.ownership.Lease;
-import io.txbench.core.ownership.LeaseMode;
 import io.txbench.core.spi.AbandonedException;
 import io.txbench.core.spi.DeclinedException;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Progress;
 import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.Verification;
-import io.txbench.core.spi.Workload;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.BulkLoader;
 import io.txbench.jdbc.JdbcSession;
@@ -47,12 +44,8 @@ import org.jspecify.annotations.Nullable;
  * transaction each write commits on its own: an iteration that fails after one of them is an error
  * with partial effects, never retried.
  */
-public final class AirlineWorkload implements Workload<JdbcSession, SQLException> {
-  private final JdbcTarget target;
-  private final Airline kind;
-  private final WorkloadOptions options;
+public final class AirlineWorkload extends SqlWorkload<Airline, JdbcSession> {
   private final AirlineOptions airline;
-  private final SchemaRegistry registry;
   private final LocalDate[] days;
   private final long bookingSleepNanos;
   private final String seatsTakenRead;
@@ -65,11 +58,8 @@ public final class AirlineWorkload implements Workload<JdbcSession, SQLException
 
   public AirlineWorkload(
       JdbcTarget target, Airline kind, WorkloadOptions options, SchemaRegistry registry) {
-    this.target = target;
-    this.kind = kind;
-    this.options = options;
+    super(target, kind, options, registry);
     this.airline = AirlineOptions.of(options.declared());
-    this.registry = registry;
     this.days = AirlineData.bookingDays(airline.dayRange());
     this.bookingSleepNanos = airline.bookingSleep().toNanos();
     this.seatsTakenRead =
@@ -140,14 +130,9 @@ public final class AirlineWorkload implements Workload<JdbcSession, SQLException
           schedules = airline.schedulesBooked(scale);
         }
       }
-      commitIfNeeded(c);
+      target.commitIfNeeded(c);
     }
     return OptionValues.defaults();
-  }
-
-  @Override
-  public Lease lease(LeaseMode mode) throws SQLException, SetupException {
-    return registry.lease(target, kind.dataSet(), mode);
   }
 
   @Override
@@ -155,7 +140,7 @@ public final class AirlineWorkload implements Workload<JdbcSession, SQLException
     before = counts();
     try (Connection c = target.controlConnection()) {
       lastSeatBefore = SqlQueries.single(c, "SELECT COALESCE(MAX(seat_id), 0) FROM seat");
-      commitIfNeeded(c);
+      target.commitIfNeeded(c);
     }
   }
 
@@ -223,12 +208,6 @@ public final class AirlineWorkload implements Workload<JdbcSession, SQLException
         });
   }
 
-  private void commitIfNeeded(Connection c) throws SQLException {
-    if (!target.autoCommit()) {
-      c.commit();
-    }
-  }
-
   private AirlineCounts counts() throws SQLException {
     try (Connection c = target.controlConnection()) {
       AirlineCounts counts =
@@ -237,7 +216,7 @@ public final class AirlineWorkload implements Workload<JdbcSession, SQLException
               SqlQueries.single(c, "SELECT COUNT(*) FROM payment"),
               SqlQueries.single(c, "SELECT COALESCE(SUM(seats_occupied), 0) FROM audit"),
               SqlQueries.single(c, AirlineSchema.SEATS_OVER_CAPACITY));
-      commitIfNeeded(c);
+      target.commitIfNeeded(c);
       return counts;
     }
   }
@@ -256,7 +235,7 @@ public final class AirlineWorkload implements Workload<JdbcSession, SQLException
               c,
               String.format(
                   java.util.Locale.ROOT, AirlineSchema.REPEATED_SEATS_AFTER, lastSeatBefore));
-      commitIfNeeded(c);
+      target.commitIfNeeded(c);
     }
     return kind.verify(counted, after, repeated, tally, !target.autoCommit());
   }

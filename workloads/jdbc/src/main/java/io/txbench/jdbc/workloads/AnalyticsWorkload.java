@@ -6,8 +6,6 @@ import io.txbench.core.engine.Worker;
 import io.txbench.core.kinds.Analytics;
 import io.txbench.core.kinds.AnalyticsEvidence;
 import io.txbench.core.kinds.AnalyticsQuery;
-import io.txbench.core.ownership.Lease;
-import io.txbench.core.ownership.LeaseMode;
 import io.txbench.core.spi.AbandonedException;
 import io.txbench.core.spi.Answer;
 import io.txbench.core.spi.DeclinedException;
@@ -15,7 +13,6 @@ import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Progress;
 import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.Verification;
-import io.txbench.core.spi.Workload;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.JdbcSession;
 import io.txbench.jdbc.JdbcTarget;
@@ -44,11 +41,7 @@ import org.jspecify.annotations.Nullable;
  * workers side by side run different queries. A query reads only: no transaction, as a point select
  * has none.
  */
-public final class AnalyticsWorkload implements Workload<AnalyticsWorkload.Session, SQLException> {
-  private final JdbcTarget target;
-  private final Analytics kind;
-  private final WorkloadOptions options;
-  private final SchemaRegistry registry;
+public final class AnalyticsWorkload extends SqlWorkload<Analytics, AnalyticsWorkload.Session> {
   private final AnalyticsData data;
   private final Analytics.Indexes indexes;
   private final List<AnalyticsQuery> queries;
@@ -57,10 +50,7 @@ public final class AnalyticsWorkload implements Workload<AnalyticsWorkload.Sessi
 
   public AnalyticsWorkload(
       JdbcTarget target, Analytics kind, WorkloadOptions options, SchemaRegistry registry) {
-    this.target = target;
-    this.kind = kind;
-    this.options = options;
-    this.registry = registry;
+    super(target, kind, options, registry);
     this.data = Analytics.data(options.declared(), options.seed());
     this.indexes = Analytics.indexes(options.declared());
     this.queries = Analytics.queries(options.declared());
@@ -144,7 +134,7 @@ public final class AnalyticsWorkload implements Workload<AnalyticsWorkload.Sessi
                 + Analytics.expectedRows(data)
                 + " they were loaded with: run once without --skip-setup to load them anew");
       }
-      commitIfNeeded(c);
+      target.commitIfNeeded(c);
     }
     return OptionValues.defaults();
   }
@@ -172,15 +162,10 @@ public final class AnalyticsWorkload implements Workload<AnalyticsWorkload.Sessi
   }
 
   @Override
-  public Lease lease(LeaseMode mode) throws SQLException, SetupException {
-    return registry.lease(target, kind.dataSet(), mode);
-  }
-
-  @Override
   public void beforeRun() throws SQLException {
     try (Connection c = target.controlConnection()) {
       before = rows(c);
-      commitIfNeeded(c);
+      target.commitIfNeeded(c);
     }
   }
 
@@ -262,7 +247,7 @@ public final class AnalyticsWorkload implements Workload<AnalyticsWorkload.Sessi
     Map<String, Long> after;
     try (Connection c = target.controlConnection()) {
       after = rows(c);
-      commitIfNeeded(c);
+      target.commitIfNeeded(c);
     }
     List<Answer> answers = new ArrayList<>();
     try (Connection c = target.controlConnection()) {
@@ -275,7 +260,7 @@ public final class AnalyticsWorkload implements Workload<AnalyticsWorkload.Sessi
           }
         }
       }
-      commitIfNeeded(c);
+      target.commitIfNeeded(c);
     }
     return kind.verify(
         new AnalyticsEvidence(counted, after, tally, options.declared(), options.seed(), answers));
@@ -288,11 +273,5 @@ public final class AnalyticsWorkload implements Workload<AnalyticsWorkload.Sessi
       rows.put(table, SqlQueries.single(c, "SELECT COUNT(*) FROM " + table));
     }
     return rows;
-  }
-
-  private void commitIfNeeded(Connection c) throws SQLException {
-    if (!target.autoCommit()) {
-      c.commit();
-    }
   }
 }

@@ -6,14 +6,11 @@ import io.txbench.core.keys.KeyChooser;
 import io.txbench.core.kinds.ItemEvidence;
 import io.txbench.core.kinds.ItemFigures;
 import io.txbench.core.kinds.ItemKind;
-import io.txbench.core.ownership.Lease;
-import io.txbench.core.ownership.LeaseMode;
 import io.txbench.core.spi.Growth;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Progress;
 import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.Verification;
-import io.txbench.core.spi.Workload;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.JdbcSession;
 import io.txbench.jdbc.JdbcTarget;
@@ -37,7 +34,7 @@ import org.jspecify.annotations.Nullable;
  * statements. The table's shape (its columns and rows) is sysbench's; a subclass may give another
  * ({@link #tableDef}, {@link #loadColumns}, {@link #fillRow}).
  */
-public abstract class ItemWorkload implements Workload<JdbcSession, SQLException> {
+public abstract class ItemWorkload extends SqlWorkload<ItemKind, JdbcSession> {
   public static final String TABLE = ItemKind.TABLE;
   public static final TableDef ITEM = itemTable(TABLE);
 
@@ -47,11 +44,7 @@ public abstract class ItemWorkload implements Workload<JdbcSession, SQLException
   /** What verify sums as the item table's indexed column. */
   public static final String ITEM_K_SUM = "COALESCE(SUM(k), 0)";
 
-  final JdbcTarget target;
   final ItemData data;
-  final ItemKind kind;
-  final WorkloadOptions options;
-  private final SchemaRegistry registry;
   private final List<String> tables;
   private final TableLoader loader;
   private @Nullable ItemFigures before; // taken by beforeRun
@@ -63,10 +56,7 @@ public abstract class ItemWorkload implements Workload<JdbcSession, SQLException
   final KeyChooser keys;
 
   ItemWorkload(JdbcTarget target, ItemKind kind, WorkloadOptions options, SchemaRegistry registry) {
-    this.target = target;
-    this.kind = kind;
-    this.options = options;
-    this.registry = registry;
+    super(target, kind, options, registry);
     this.data = new ItemData(options.seed());
     this.rows = ItemKind.tableSize(options.declared());
     List<String> names = new ArrayList<>();
@@ -218,11 +208,6 @@ public abstract class ItemWorkload implements Workload<JdbcSession, SQLException
     return ItemKind.loaded(rows);
   }
 
-  @Override
-  public Lease lease(LeaseMode mode) throws SQLException, SetupException {
-    return registry.lease(target, kind.dataSet(), mode);
-  }
-
   /** A key among the loaded rows, by {@code --distribution}. */
   long randomId(SplittableRandom random) {
     return keys.next(random);
@@ -274,9 +259,7 @@ public abstract class ItemWorkload implements Workload<JdbcSession, SQLException
         updates += SqlQueries.single(c, "SELECT COALESCE(SUM(updates), 0) FROM " + table);
         kSum += SqlQueries.single(c, "SELECT " + kSumExpression() + " FROM " + table);
       }
-      if (!target.autoCommit()) {
-        c.commit();
-      }
+      target.commitIfNeeded(c);
       return new ItemFigures(rowCount, updates, kSum);
     }
   }

@@ -151,9 +151,7 @@ public final class MixWorkload extends ItemWorkload {
             SqlQueries.single(c, "SELECT COALESCE(MAX(id), 0) FROM " + statements.get(n).table());
         maxKeys.get(n).accumulateAndGet(max, Math::max);
       }
-      if (!target.autoCommit()) {
-        c.commit();
-      }
+      target.commitIfNeeded(c);
     }
   }
 

@@ -1,0 +1,35 @@
+package io.txbench.jdbc.workloads;
+
+import io.txbench.core.ownership.Lease;
+import io.txbench.core.ownership.LeaseMode;
+import io.txbench.core.spi.SetupException;
+import io.txbench.core.spi.Workload;
+import io.txbench.core.spi.WorkloadKind;
+import io.txbench.core.spi.WorkloadOptions;
+import io.txbench.jdbc.JdbcTarget;
+import io.txbench.jdbc.schema.SchemaRegistry;
+import java.sql.SQLException;
+
+/**
+ * What every SQL workload keeps: its target, its kind and options, and txbench's record there,
+ * which leases the kind's data set.
+ */
+abstract class SqlWorkload<K extends WorkloadKind, S extends AutoCloseable>
+    implements Workload<S, SQLException> {
+  final JdbcTarget target;
+  final K kind;
+  final WorkloadOptions options;
+  final SchemaRegistry registry;
+
+  SqlWorkload(JdbcTarget target, K kind, WorkloadOptions options, SchemaRegistry registry) {
+    this.target = target;
+    this.kind = kind;
+    this.options = options;
+    this.registry = registry;
+  }
+
+  @Override
+  public Lease lease(LeaseMode mode) throws SQLException, SetupException {
+    return registry.lease(target, kind.dataSet(), mode);
+  }
+}
