@@ -7,13 +7,15 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Ctrl-C (SIGINT) and SIGTERM: stops what the session is doing (a load, a warm-up, a measured run)
- * and gives it the runner's grace for the iterations in hand plus 3 seconds to write its results
+ * and gives it the runner's grace for the iterations in hand plus 10 seconds to write its results
  * and stop its embedded server before the JVM exits, with the code the JVM chose for the signal
  * (130 for SIGINT, 143 for SIGTERM). A stopped run reads nothing more from the server, so that a
- * frozen one cannot hold its record past that.
+ * frozen one cannot hold its record past that. The JVM exits as soon as the session is done, within
+ * a few seconds on an idle machine; the 10 s are for a busy one, where writing the results took
+ * more than the 3 s this once allowed, and a Ctrl-C cut the summary short.
  */
 final class ShutdownGuard implements AutoCloseable {
-  private static final long WAIT_NANOS = Runner.GRACE_NANOS + TimeUnit.SECONDS.toNanos(3);
+  private static final long WAIT_NANOS = Runner.GRACE_NANOS + TimeUnit.SECONDS.toNanos(10);
   private final CountDownLatch sessionDone = new CountDownLatch(1);
   private final Thread hook;
   private volatile @Nullable Runnable stop;

@@ -72,7 +72,7 @@ class JarIT {
     new ProcessBuilder("kill", "-INT", String.valueOf(run.process.pid())).start().waitFor();
     int code = run.awaitExit(30);
     double seconds = (System.nanoTime() - signalled) / 1e9;
-    assertTrue(seconds < 10, "took " + seconds + " s to stop");
+    assertTrue(seconds < 15, "took " + seconds + " s to stop"); // 13 s is ShutdownGuard's limit
     assertEquals(130, code, run.printed.toString());
     JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
     assertEquals("INTERRUPTED", summary.get("stopReason").asText());
@@ -202,7 +202,8 @@ class JarIT {
         int code = load.awaitExit(30);
         double seconds = (System.nanoTime() - signalled) / 1e9;
         assertEquals(signal.equals("INT") ? 130 : 143, code, load.printed.toString());
-        assertTrue(seconds < 5, "took " + seconds + " s");
+        assertTrue(
+            seconds < 15, "took " + seconds + " s"); // between two batches, on a busy machine
         assertTrue(
             load.printed.toString().contains("Stopped while loading the data"),
             load.printed.toString());
@@ -338,7 +339,7 @@ class JarIT {
       double seconds = (System.nanoTime() - signalled) / 1e9;
       System.out.printf("SIGINT to exit with a frozen server: %.2f s%n", seconds);
       assertEquals(130, code, run.printed.toString());
-      assertTrue(seconds < 10, "took " + seconds + " s");
+      assertTrue(seconds < 15, "took " + seconds + " s"); // 13 s is ShutdownGuard's limit
       assertTrue(
           run.printed.toString().contains("verification  not run (the run was interrupted)"),
           run.printed.toString());
