@@ -177,7 +177,7 @@ public final class CompareTable {
     for (int r = 0; r < rows.size(); r++) {
       out.append("| ").append(String.join(" | ", rows.get(r))).append(" |\n");
       if (r == 0) {
-        out.append("|").append("---|".repeat(HEADER.size())).append('\n');
+        out.append("|").append("---|".repeat(rows.get(0).size())).append('\n');
       }
     }
     return out.toString();

@@ -97,6 +97,32 @@ class CompareTextTest {
   }
 
   @Test
+  void aMarkdownTableOfADataVolumeSweepHasASeparatorCellForEachColumn() throws IOException {
+    List<ResultDirectory> runs =
+        List.of(
+            forged(
+                "small",
+                "postgres",
+                "point-select",
+                "PostgreSQL 17.2",
+                false,
+                Map.of("options", Map.of("table-size", 1_000))),
+            forged(
+                "large",
+                "postgres",
+                "point-select",
+                "PostgreSQL 17.2",
+                false,
+                Map.of("options", Map.of("table-size", 100_000))));
+    List<String> lines = CompareTable.render(runs, CompareTable.Format.MARKDOWN).lines().toList();
+    assertTrue(lines.get(0).contains("| table_size |"), lines.get(0));
+    assertEquals(
+        lines.get(0).chars().filter(c -> c == '|').count(),
+        lines.get(1).chars().filter(c -> c == '|').count(),
+        "a separator row shorter than the header is no table on GitHub:\n" + lines);
+  }
+
+  @Test
   void targetsAndWorkloadsMixedFitIn120ColumnsWithServersNamedByMajorVersion() throws IOException {
     List<ResultDirectory> runs =
         List.of(
