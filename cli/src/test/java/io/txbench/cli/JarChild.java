@@ -11,11 +11,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
 /**
  * The uber-JAR started in the background, whose output (logs included) is collected as it comes.
  */
 final class JarChild {
+  private static final Pattern MEASURED_PERIOD = Pattern.compile("(?m)^\\[ \\d+s \\] thds: ");
+  private static final Pattern WARM_UP_PERIOD =
+      Pattern.compile("(?m)^\\[ warm-up \\d+s \\] thds: ");
   final Process process;
 
   // The reader thread appends while the test thread reads: StringBuffer's locking is wanted.
@@ -54,6 +58,32 @@ final class JarChild {
               }
             });
     reader.start();
+  }
+
+  /**
+   * Waits for the measured run's {@code count}th progress line ({@code [ 2s ] thds: ...}). A line
+   * is labelled with the time it was printed at, which a busy machine can skip past ({@code [ 1s
+   * ]}, {@code [ 3s ]}, {@code [ 3s ]}): the tests count the lines, never wait for a label.
+   */
+  void awaitPeriods(int count) throws InterruptedException {
+    awaitLines(MEASURED_PERIOD, count);
+  }
+
+  /** The same for the warm-up's lines ({@code [ warm-up 1s ] thds: ...}). */
+  void awaitWarmUpPeriods(int count) throws InterruptedException {
+    awaitLines(WARM_UP_PERIOD, count);
+  }
+
+  private void awaitLines(Pattern line, int count) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    while (line.matcher(printed).results().count() < count
+        && System.nanoTime() < deadline
+        && process.isAlive()) {
+      Thread.sleep(100);
+    }
+    assertTrue(
+        line.matcher(printed).results().count() >= count,
+        count + " lines like " + line + " expected:\n" + printed);
   }
 
   void awaitLine(String text) throws InterruptedException {

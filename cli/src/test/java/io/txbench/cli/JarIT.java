@@ -67,7 +67,7 @@ class JarIT {
             "p50<1us",
             "--output-dir",
             out.toString());
-    run.awaitLine("[ 2s ]");
+    run.awaitPeriods(2);
     long signalled = System.nanoTime();
     new ProcessBuilder("kill", "-INT", String.valueOf(run.process.pid())).start().waitFor();
     int code = run.awaitExit(30);
@@ -109,7 +109,7 @@ class JarIT {
             "1s",
             "--output-dir",
             out.toString());
-    run.awaitLine("[ 2s ]");
+    run.awaitPeriods(2);
     java.util.regex.Matcher port =
         java.util.regex.Pattern.compile("embedded PostgreSQL on port (\\d+)").matcher(run.printed);
     assertTrue(port.find(), run.printed.toString());
@@ -152,8 +152,8 @@ class JarIT {
             "2s",
             "--output-dir",
             out.toString());
-    run.awaitLine("[ warm-up 1s ]");
-    run.awaitLine("[ 1s ]");
+    run.awaitWarmUpPeriods(1);
+    run.awaitPeriods(1);
     new ProcessBuilder("kill", "-TERM", String.valueOf(run.process.pid())).start().waitFor();
     assertEquals(143, run.awaitExit(30), run.printed.toString());
     JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
@@ -179,7 +179,7 @@ class JarIT {
             "1s",
             "--output-dir",
             out.toString());
-    run.awaitLine("[ warm-up 1s ]");
+    run.awaitWarmUpPeriods(1);
     new ProcessBuilder("kill", "-TERM", String.valueOf(run.process.pid())).start().waitFor();
     assertEquals(143, run.awaitExit(30), run.printed.toString());
     assertTrue(run.printed.toString().contains("Stopped during the warm-up"));
@@ -278,7 +278,7 @@ class JarIT {
               "2s",
               "--output-dir",
               out.toString());
-      run.awaitLine("[ 2s ]");
+      run.awaitPeriods(2);
       ServerProcesses.signal(data, "STOP");
       int code;
       try {
@@ -324,7 +324,7 @@ class JarIT {
               "1s",
               "--output-dir",
               out.toString());
-      run.awaitLine("[ 2s ]");
+      run.awaitPeriods(2);
       ServerProcesses.signal(data, "STOP");
       long signalled;
       int code;
@@ -417,7 +417,7 @@ class JarIT {
               "200ms",
               "--output-dir",
               out.toString());
-      run.awaitLine("[ 1s ]");
+      run.awaitPeriods(1);
       fill(disk.resolve("filler-1"));
       int code = run.awaitExit(60);
       String printed = run.printed.toString();

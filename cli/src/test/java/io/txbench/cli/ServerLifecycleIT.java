@@ -88,7 +88,7 @@ class ServerLifecycleIT {
             "1s",
             "--connection-wait-timeout",
             "2s");
-    run.awaitLine("[ warm-up 1s ]");
+    run.awaitWarmUpPeriods(1);
     kill(data, server);
     return run;
   }
@@ -137,7 +137,7 @@ class ServerLifecycleIT {
               "--connection-wait-timeout",
               "3s");
       // After the first period's server read has answered, long before the next one's.
-      run.awaitLine("[ 10s ]");
+      run.awaitPeriods(1);
       Thread.sleep(2_500);
       ServerProcesses.signal(data, "STOP");
       int code;
