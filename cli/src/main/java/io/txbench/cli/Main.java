@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 
@@ -26,7 +27,25 @@ public final class Main {
     // password that is a common word ("postgres") would mask the target's name in them.
     System.setOut(MaskingOutputStream.wrap(out, credentials::mask));
     System.setErr(MaskingOutputStream.wrap(err, credentials::mask));
-    System.exit(run(args, own(out), own(err), environment, credentials));
+    int code = run(args, own(out), own(err), environment, credentials);
+    if (code == ExitCodes.INTERRUPTED) {
+      awaitTheSignalsExit();
+    }
+    System.exit(code);
+  }
+
+  /**
+   * A signal stopped the command: the JVM is already shutting down, and exits with the signal's
+   * code (143 for SIGTERM) once the session's results are written. An exit asked for here would
+   * race it and could end the process as 130 whatever the signal, so this thread waits for that
+   * exit, and asks only should it never come.
+   */
+  private static void awaitTheSignalsExit() {
+    try {
+      Thread.sleep(TimeUnit.SECONDS.toMillis(30));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   /**
