@@ -162,7 +162,7 @@ public final class Benchmark implements AutoCloseable {
    * @throws OptionMismatchException when an option given asks for other data than is loaded
    */
   public OptionValues attach() throws Exception {
-    OptionValues requested = options == null ? OptionValues.defaults() : options.declared();
+    OptionValues requested = options.declared();
     OptionValues[] loaded = new OptionValues[1];
     ready(
         LeaseMode.SHARED,
@@ -213,8 +213,7 @@ public final class Benchmark implements AutoCloseable {
       leased.share();
       Crew<?> gathered = new Crew<>(prepared, workers);
       crew = gathered;
-      Telemetry started =
-          Telemetry.open(target(), leased, options != null && options.transactional());
+      Telemetry started = Telemetry.open(target(), leased, options.transactional());
       telemetry = started;
       measurement = new Measurement(gathered, target(), stops, started);
       stage = Stage.MEASURING;

@@ -56,10 +56,6 @@ record MongoOptions(
   static final List<DeclaredOption<?>> DECLARED =
       List.of(READ_PREFERENCE, READ_CONCERN, WRITE_CONCERN, NOT_CAUSALLY_CONSISTENT);
 
-  static MongoOptions defaults() {
-    return of(OptionValues.defaults());
-  }
-
   /** The options as the run was given them. */
   static MongoOptions of(OptionValues values) {
     return new MongoOptions(
