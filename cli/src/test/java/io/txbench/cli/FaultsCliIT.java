@@ -85,7 +85,7 @@ class FaultsCliIT extends PostgresServer {
             "--metrics",
             "1s",
             "--connection-wait-timeout",
-            "2s",
+            "5s",
             "--output-dir",
             out.toString());
     assertEquals(ExitCodes.TARGET, run.exitCode(), run.out() + run.err());

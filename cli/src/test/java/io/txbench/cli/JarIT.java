@@ -106,7 +106,7 @@ class JarIT {
             "--metrics",
             "1s",
             "--connection-wait-timeout",
-            "1s",
+            "5s",
             "--output-dir",
             out.toString());
     run.awaitPeriods(2);
@@ -275,7 +275,7 @@ class JarIT {
               "--metrics",
               "1s",
               "--connection-wait-timeout",
-              "2s",
+              "5s",
               "--output-dir",
               out.toString());
       run.awaitPeriods(2);

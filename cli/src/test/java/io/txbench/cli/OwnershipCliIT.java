@@ -1,6 +1,7 @@
 package io.txbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -92,51 +93,67 @@ class OwnershipCliIT extends PostgresServer {
         0,
         CliRun.of(in("underrun", "--workload", "update", "--table-size", "1000", "--only-setup"))
             .exitCode());
-    CompletableFuture<CliRun> running =
-        CompletableFuture.supplyAsync(
-            () ->
-                CliRun.of(
-                    in(
-                        "underrun",
-                        "--workload",
-                        "update",
-                        "--skip-setup",
-                        "--warmup",
-                        "0s",
-                        "--duration",
-                        "5s",
-                        "--output-dir",
-                        dir.resolve("running").toString())));
-    awaitLease("underrun");
-    CliRun beside =
-        CliRun.of(
-            in(
-                "underrun",
-                "--workload",
-                "point-select",
-                "--skip-setup",
-                "--iterations",
-                "100",
-                "--no-verify",
-                "--output-dir",
-                dir.resolve("beside").toString()));
-    assertEquals(0, beside.exitCode(), beside.err());
-    CliRun prepare =
-        CliRun.of(
-            in(
-                "underrun",
-                "--workload",
-                "update",
-                "--table-size",
-                "1000",
-                "--iterations",
-                "10",
-                "--output-dir",
-                dir.resolve("prepare").toString()));
-    assertEquals(ExitCodes.TARGET, prepare.exitCode(), prepare.err());
-    assertTrue(prepare.err().contains("running on the items tables"), prepare.err());
-    CliRun drop = CliRun.of(in("underrun", "--drop"));
-    assertEquals(ExitCodes.TARGET, drop.exitCode(), drop.err());
+    // The run's updates wait for this lock, so the run is under way, holding its lease, until the
+    // test lets it go, however slow the machine: reads go on beside it.
+    CompletableFuture<CliRun> running;
+    try (java.sql.Connection lock = java.sql.DriverManager.getConnection(url("underrun"));
+        java.sql.Statement s = lock.createStatement()) {
+      lock.setAutoCommit(false);
+      s.execute("LOCK TABLE item IN SHARE MODE");
+      running =
+          CompletableFuture.supplyAsync(
+              () ->
+                  CliRun.of(
+                      in(
+                          "underrun",
+                          "--workload",
+                          "update",
+                          "--skip-setup",
+                          "--warmup",
+                          "0s",
+                          "--iterations",
+                          "200",
+                          "--output-dir",
+                          dir.resolve("running").toString())));
+      awaitLease("underrun");
+      CliRun beside =
+          CliRun.of(
+              in(
+                  "underrun",
+                  "--workload",
+                  "point-select",
+                  "--skip-setup",
+                  "--iterations",
+                  "100",
+                  "--no-verify",
+                  "--output-dir",
+                  dir.resolve("beside").toString()));
+      assertEquals(0, beside.exitCode(), beside.err());
+      // Bounded: a prepare that got past the lease would wait for the lock until the test ends.
+      CliRun prepare =
+          CompletableFuture.supplyAsync(
+                  () ->
+                      CliRun.of(
+                          in(
+                              "underrun",
+                              "--workload",
+                              "update",
+                              "--table-size",
+                              "1000",
+                              "--iterations",
+                              "10",
+                              "--output-dir",
+                              dir.resolve("prepare").toString())))
+              .get(2, TimeUnit.MINUTES);
+      assertEquals(ExitCodes.TARGET, prepare.exitCode(), prepare.err());
+      assertTrue(prepare.err().contains("running on the items tables"), prepare.err());
+      CliRun drop =
+          CompletableFuture.supplyAsync(() -> CliRun.of(in("underrun", "--drop")))
+              .get(2, TimeUnit.MINUTES);
+      assertEquals(ExitCodes.TARGET, drop.exitCode(), drop.err());
+      assertFalse(running.isDone(), "the run ended while its updates were locked out");
+      lock.commit();
+    }
     CliRun run = running.get(2, TimeUnit.MINUTES);
     assertEquals(0, run.exitCode(), run.err() + run.out());
     assertTrue(run.out().contains("verification  passed"), run.out());

@@ -87,7 +87,7 @@ class ServerLifecycleIT {
             "--metrics",
             "1s",
             "--connection-wait-timeout",
-            "2s");
+            "5s");
     run.awaitWarmUpPeriods(1);
     kill(data, server);
     return run;
@@ -135,7 +135,7 @@ class ServerLifecycleIT {
               "--duration",
               "5m",
               "--connection-wait-timeout",
-              "3s");
+              "5s");
       // After the first period's server read has answered, long before the next one's.
       run.awaitPeriods(1);
       Thread.sleep(2_500);

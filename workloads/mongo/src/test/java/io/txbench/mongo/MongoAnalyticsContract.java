@@ -58,11 +58,6 @@ abstract class MongoAnalyticsContract extends MongoGrowthContract {
     }
   }
 
-  /** Loads the data of {@code options} (prepare, and one query run). */
-  private void load(WorkloadOptions options) throws Exception {
-    assertTrue(run(options, 1, 1, true).verification().passed());
-  }
-
   private static AnalyticsOracle oracle() {
     return new AnalyticsOracle(new AnalyticsData(42, SCALE));
   }
@@ -89,7 +84,7 @@ abstract class MongoAnalyticsContract extends MongoGrowthContract {
     org.junit.jupiter.api.Assumptions.assumeFalse(
         transactions(), "a real MongoDB answers the rollup too fast to hold its connection");
     WorkloadOptions options = analytics(new BigDecimal("0.1"), Analytics.Indexes.NONE);
-    load(options);
+    prepare(options);
     try (OpenTarget<?, ?> t = provider.open(target(1), options)) {
       MongoAnalyticsWorkload w = (MongoAnalyticsWorkload) t.workload(options);
       java.util.concurrent.CompletableFuture<Answer> rollup =
@@ -103,7 +98,7 @@ abstract class MongoAnalyticsContract extends MongoGrowthContract {
 
   @Test
   void everyAnalyticsPipelineAnswersAsTheOracle() throws Exception {
-    load(analytics());
+    prepare(analytics());
     assertEquals(10_000, count("ord"));
     Map<AnalyticsQuery, Answer> answers = answers(analytics());
     AnalyticsOracle oracle = oracle();
@@ -142,7 +137,7 @@ abstract class MongoAnalyticsContract extends MongoGrowthContract {
 
   @Test
   void indexesKeysIndexesTheKeysOfOrdAndNoneLeavesOnlyTheId() throws Exception {
-    load(analytics(SCALE, Analytics.Indexes.KEYS));
+    prepare(analytics(SCALE, Analytics.Indexes.KEYS));
     assertEquals(
         Set.of(
             new Document("_id", 1),
@@ -153,7 +148,7 @@ abstract class MongoAnalyticsContract extends MongoGrowthContract {
     // Attached with the other setting, the run is refused rather than measured on other indexes.
     SetupException e = assertThrows(SetupException.class, () -> run(analytics(), 1, 1, false));
     assertTrue(String.valueOf(e.getMessage()).contains("--indexes none"), e.getMessage());
-    load(analytics());
+    prepare(analytics());
     assertEquals(List.of(new Document("_id", 1)), keyIndexes());
     for (String dimension : List.of("customer", "sales", "product")) {
       assertEquals(1, db.getCollection(dimension).listIndexes().into(new ArrayList<>()).size());
@@ -162,7 +157,7 @@ abstract class MongoAnalyticsContract extends MongoGrowthContract {
 
   @Test
   void skipSetupOnAnotherScaleSaysWhatToDo() throws Exception {
-    load(analytics());
+    prepare(analytics());
     SetupException e =
         assertThrows(
             SetupException.class,
@@ -179,7 +174,7 @@ abstract class MongoAnalyticsContract extends MongoGrowthContract {
 
   @Test
   void aChangedOrderMakesTheAnswersDifferFromTheOracle() throws Exception {
-    load(analytics());
+    prepare(analytics());
     int customer = new AnalyticsData(42, SCALE).joinCustomer();
     Document latest =
         db.getCollection("ord")
@@ -202,7 +197,7 @@ abstract class MongoAnalyticsContract extends MongoGrowthContract {
 
   @Test
   void dropTakesTheAnalyticsCollections() throws Exception {
-    load(analytics());
+    prepare(analytics());
     db.getCollection("orders").insertOne(new Document("_id", 1));
     Dropped dropped = drop();
     assertTrue(dropped.dropped().containsAll(Analytics.TABLES), dropped.toString());

@@ -37,7 +37,8 @@ abstract class MongoGrowthContract extends MongoMixContract {
     return Benchmark.open(provider, target(1), options, 1);
   }
 
-  private Setup prepare(WorkloadOptions options) throws Exception {
+  /** Loads the data of {@code options}, and nothing more: no run, no verify. */
+  Setup prepare(WorkloadOptions options) throws Exception {
     try (Benchmark b = open(options)) {
       return b.prepare(Progress.silent());
     }
