@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.txbench.postgres.EmbeddedPostgresServer;
+import io.txbench.report.files.IntervalsCsv;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -71,7 +72,7 @@ class FaultsCliIT extends PostgresServer {
     CliRun run =
         killDuring(
             dir.resolve("doomed-data"),
-            4_000,
+            out.resolve(IntervalsCsv.FILE),
             "--workload",
             "insert",
             "--table-size",
@@ -102,9 +103,11 @@ class FaultsCliIT extends PostgresServer {
 
   /**
    * Runs the command line (in this JVM) against a PostgreSQL of the test's own, on {@code data},
-   * killed with SIGKILL after {@code afterMillis} and never restarted.
+   * killed with SIGKILL, and never restarted, once {@code periods} (the run's intervals file) holds
+   * two periods: the run is under way, however long the load and the commit check's wait before it
+   * took (a kill 4 s after the start came before the run on a busy machine).
    */
-  private CliRun killDuring(Path data, long afterMillis, String... args) throws Exception {
+  private CliRun killDuring(Path data, Path periods, String... args) throws Exception {
     EmbeddedPostgres doomed =
         EmbeddedPostgresServer.builder()
             .setDataDirectory(data)
@@ -118,7 +121,11 @@ class FaultsCliIT extends PostgresServer {
       all[3] = String.valueOf(doomed.getPort());
       System.arraycopy(args, 0, all, 4, args.length);
       CompletableFuture<CliRun> running = CompletableFuture.supplyAsync(() -> CliRun.of(all));
-      Thread.sleep(afterMillis);
+      long giveUp = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+      while (!running.isDone() && lines(periods) < 3 && System.nanoTime() < giveUp) {
+        Thread.sleep(50); // polls the file the run writes: no event to wait on in-process
+      }
+      assertTrue(lines(periods) >= 3, "no two periods of the run in " + periods);
       ServerProcesses.signal(data, "KILL");
       return running.get(2, TimeUnit.MINUTES);
     } finally {
@@ -127,6 +134,15 @@ class FaultsCliIT extends PostgresServer {
       } catch (IOException | RuntimeException e) {
         // It is dead already.
       }
+    }
+  }
+
+  private static long lines(Path file) throws IOException {
+    if (!Files.exists(file)) {
+      return 0;
+    }
+    try (java.util.stream.Stream<String> lines = Files.lines(file)) {
+      return lines.count();
     }
   }
 }
