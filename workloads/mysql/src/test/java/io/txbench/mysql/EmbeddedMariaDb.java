@@ -53,20 +53,18 @@ public final class EmbeddedMariaDb {
     if ("root".equals(System.getProperty("user.name"))) {
       config.addArg("--user=root"); // mariadbd refuses to run as root otherwise
     }
+    DB db;
     try {
       Files.createDirectories(base);
       config.setTmpDir(Files.createTempDirectory(base, "tmp-").toString());
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    DB db;
-    try (FileChannel lock =
-            FileChannel.open(
-                base.resolveSibling("install.lock"),
-                StandardOpenOption.CREATE,
-                StandardOpenOption.WRITE);
-        FileLock installing = lock.lock()) {
-      db = DB.newEmbeddedDB(config.build()); // installs the system tables
+      try (FileChannel lock =
+              FileChannel.open(
+                  base.resolveSibling("install.lock"),
+                  StandardOpenOption.CREATE,
+                  StandardOpenOption.WRITE);
+          FileLock installing = lock.lock()) {
+        db = DB.newEmbeddedDB(config.build()); // installs the system tables
+      }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
