@@ -17,6 +17,7 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -67,6 +68,7 @@ class FaultsCliIT extends PostgresServer {
   }
 
   @Test
+  @Tag("long")
   void aServerKilledAndNeverRestartedStillGetsItsSummary() throws Exception {
     Path out = dir.resolve("killed");
     CliRun run =

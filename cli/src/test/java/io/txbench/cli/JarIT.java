@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.zip.ZipFile;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -87,6 +88,7 @@ class JarIT {
   }
 
   @Test
+  @Tag("long")
   void theEmbeddedServerKilledMidRunIsCountedAndEndsInOneLineWithoutAStackTrace(@TempDir Path dir)
       throws Exception {
     Path out = dir.resolve("killed");
@@ -250,6 +252,7 @@ class JarIT {
    * timed run whose server freezes must still end at its deadline, its stuck iterations in doubt.
    */
   @Test
+  @Tag("long")
   void aTimedRunWhoseServerFreezesEndsOnTimeWithTheStuckIterationsInDoubt(@TempDir Path dir)
       throws Exception {
     Path data = dir.resolve("data");
@@ -295,6 +298,7 @@ class JarIT {
   }
 
   @Test
+  @Tag("long")
   void ctrlCWhileTheServerIsFrozenStillWritesTheSummaryAndCountsTheInFlightInDoubt(
       @TempDir Path dir) throws Exception {
     Path data = dir.resolve("data");
@@ -366,6 +370,7 @@ class JarIT {
   }
 
   @Test
+  @Tag("long")
   void aDiskThatFillsUpMidRunCostsOneLineAndTheConsoleSummaryStillPrints(@TempDir Path dir)
       throws Exception {
     Path disk = Files.createDirectories(dir.resolve("tiny"));

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * point-select's sub-millisecond p99 swung 18-fold between three 2-second runs (0.18, 3.2, 0.92
  * ms), past any threshold history accepts, while a p99 made of a 20 ms sleep moves by a fraction.
  */
+@Tag("long")
 class ScheduledRunsIT {
   private static final int SECONDS = 120;
 

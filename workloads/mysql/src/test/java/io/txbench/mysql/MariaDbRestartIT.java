@@ -26,6 +26,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * MariaDB killed ({@code kill -9}) in the middle of a run and started again on its data: what it
  * holds is what the run committed, give or take the iterations the run reports in doubt.
  */
+@Tag("long")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MariaDbRestartIT {
   @TempDir static Path dir;

@@ -28,6 +28,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  * committed, give or take the iterations it reports in doubt (a commit or an autocommit write in
  * flight when the server went).
  */
+@Tag("long")
 class ServerRestartIT {
   @TempDir Path data;
   private int port;
