@@ -109,15 +109,12 @@ public final class Main {
           && !args[0].startsWith("-")
           && unmatched.getUnmatched().contains(args[0])) {
         java.util.Set<String> commands = e.getCommandLine().getSubcommands().keySet();
-        return "unknown command '"
-            + args[0]
-            + "'"
-            + Suggestions.nearest(args[0], commands, Map.of())
-                .map(c -> "; did you mean " + c + "?")
-                .orElse(
-                    "; commands: "
-                        + String.join(", ", commands)
-                        + " (or none, to run a benchmark)");
+        return Suggestions.unknown(
+            "command",
+            args[0],
+            commands,
+            Map.of(),
+            "; commands: " + String.join(", ", commands) + " (or none, to run a benchmark)");
       }
       return unknownOptions(unmatched.getUnmatched(), args, e.getCommandLine());
     }
@@ -155,10 +152,7 @@ public final class Main {
     }
     String named =
         options.size() == 1
-            ? "unknown option '"
-                + options.get(0)
-                + "'"
-                + Suggestions.didYouMean(options.get(0), known, Suggestions.OPTIONS)
+            ? Suggestions.unknown("option", options.get(0), known, Suggestions.OPTIONS, "")
             : "unknown options "
                 + String.join(
                     ", ",

@@ -83,11 +83,6 @@ final class RunShape {
     }
   }
 
-  /** The warm-up when --warmup is not given: the run length's own default. */
-  Duration defaultWarmup() {
-    return length().defaultWarmup();
-  }
-
   /** --iterations if given, else --duration, else the default duration. */
   RunLength length() {
     return RunLength.of(duration, iterations);
