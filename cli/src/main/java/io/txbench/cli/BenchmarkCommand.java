@@ -215,10 +215,7 @@ final class BenchmarkCommand implements Callable<Integer> {
                             + logLevel
                             + "'; one of: "
                             + String.join(", ", LogLevels.NAMES)));
-    List<TargetSettings> sweep = new ArrayList<>();
-    for (String target : targets) {
-      sweep.add(settings(target.trim()));
-    }
+    List<TargetSettings> sweep = targets.stream().map(this::settings).toList();
     connection.checkEveryUrlTaken(
         sweep.stream().map(s -> providers.forTarget(s.targetName()).orElseThrow()).toList(),
         providers.all());
