@@ -85,14 +85,11 @@ public final class Main {
         });
     cli.setExecutionExceptionHandler(
         (e, c, parsed) -> {
-          if (e instanceof TargetUnavailableException || e instanceof SetupException) {
-            err.println("txbench: " + credentials.mask(e.getMessage()));
-            LoggerFactory.getLogger(Main.class).debug("details", e);
-            return ExitCodes.of(e);
-          }
-          err.println("txbench: " + credentials.mask(describe(e)));
+          // A target out of reach or not prepared is said in its own words, with its own code.
+          boolean target = e instanceof TargetUnavailableException || e instanceof SetupException;
+          err.println("txbench: " + credentials.mask(target ? e.getMessage() : describe(e)));
           LoggerFactory.getLogger(Main.class).debug("details", e);
-          return ExitCodes.RUN_FAILED;
+          return target ? ExitCodes.of(e) : ExitCodes.RUN_FAILED;
         });
     return cli.execute(args);
   }
