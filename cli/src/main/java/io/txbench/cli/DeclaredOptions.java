@@ -197,7 +197,7 @@ final class DeclaredOptions {
             shown.put(
                 name,
                 volumes.contains(name)
-                    ? levels(spec, declared.option()).value(0)
+                    ? levels(spec, declared.option()).values().get(0)
                     : parsed(spec, declared.option())));
     return shown;
   }

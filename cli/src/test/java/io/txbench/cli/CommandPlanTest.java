@@ -62,16 +62,20 @@ class CommandPlanTest {
     Map<String, OptionRole> isolation = Map.of("sql-isolation-level", OptionRole.ISOLATION);
     for (String target : List.of("postgres", "mysql")) {
       CommandPlan plan = parse("--benchmark-target", target).plan();
-      assertEquals(isolation, plan.roles(plan.shownOptions(target, "airline")), target);
+      assertEquals(
+          isolation,
+          plan.roles(plan.shownOptions(target, "airline", 0, OptionValues.defaults())),
+          target);
     }
     CommandPlan mongo = parse("--benchmark-target", "mongo").plan();
     assertEquals(
         Map.of(
             "mongo-read-concern", OptionRole.CONSISTENCY,
             "mongo-write-concern", OptionRole.CONSISTENCY),
-        mongo.roles(mongo.shownOptions("mongo", "airline")));
+        mongo.roles(mongo.shownOptions("mongo", "airline", 0, OptionValues.defaults())));
     CommandPlan toy = parse("--benchmark-target", "toy", "--workload", "point-select").plan();
-    assertEquals(Map.of(), toy.roles(toy.shownOptions("toy", "point-select")));
+    assertEquals(
+        Map.of(), toy.roles(toy.shownOptions("toy", "point-select", 0, OptionValues.defaults())));
   }
 
   @Test
