@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.txbench.core.engine.IntervalStats;
 import io.txbench.core.spi.Queries;
 import io.txbench.report.console.ProgressLine;
 import io.txbench.report.files.IntervalRow;
@@ -36,8 +37,7 @@ class BreakdownReportTest {
 
   @Test
   void theProgressLineHasSysbenchsQpsAndItsSplitWhenStatementsAreCounted() {
-    String line =
-        ProgressLine.format(period(10, times(1, 2, 3, 4), Map.of(), new Queries(7492, 0, 1070)));
+    String line = printed(period(10, times(1, 2, 3, 4), Map.of(), new Queries(7492, 0, 1070)));
     assertEquals(
         "[ 10s ] thds: 8 tps: 4.00 qps: 8562.00 (r/w/o: 7492.00/0.00/1070.00) lat (ms,95%): 4.00"
             + " err/s: 0.00 retries/s: 0.00",
@@ -47,10 +47,9 @@ class BreakdownReportTest {
   @Test
   void theProgressLineOfAMixOrOfAWorkloadThatCountsNothingIsUnchanged() {
     String plain = "[ 3s ] thds: 8 tps: 4.00 lat (ms,95%): 4.00 err/s: 0.00 retries/s: 0.00";
-    assertEquals(plain, ProgressLine.format(period(3, times(1, 2, 3, 4), Map.of(), Queries.NONE)));
+    assertEquals(plain, printed(period(3, times(1, 2, 3, 4), Map.of(), Queries.NONE)));
     String mixed =
-        ProgressLine.format(
-            period(3, mix(new double[] {1, 2}, new double[] {3, 4}, 0), Queries.NONE));
+        printed(period(3, mix(new double[] {1, 2}, new double[] {3, 4}, 0), Queries.NONE));
     assertEquals(plain, mixed);
   }
 
@@ -150,5 +149,12 @@ class BreakdownReportTest {
     assertEquals(
         file + " is corrupt: its header has update_count but no column update_p95_ms",
         e.getMessage());
+  }
+
+  /** The line a new progress line prints for the period {@code s}. */
+  private static String printed(IntervalStats s) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    new ProgressLine(new PrintStream(bytes, true, StandardCharsets.UTF_8)).onInterval(s);
+    return bytes.toString(StandardCharsets.UTF_8).stripTrailing();
   }
 }
