@@ -2,7 +2,7 @@ package io.txbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.settings.Credentials;
@@ -175,6 +175,6 @@ class CommandPlanTest {
     OutputDirectories directories =
         OutputDirectories.plan(parsed.plan(), parsed.targets(), Clock.systemUTC());
     directories.check(parsed.targets(), false);
-    assertNull(directories.base());
+    assertThrows(IllegalStateException.class, () -> directories.of(parsed.targets().get(0), 0, 0));
   }
 }

@@ -48,7 +48,6 @@ public final class ExportCommand implements Callable<Integer> {
             () -> HistoryRoot.read(dirs, true, w -> ResultDirectories.warn(spec.commandLine(), w)));
     Exports.write(spec.commandLine(), asked.file(), () -> asked.write(series));
     spec.commandLine().getOut().println("Wrote " + asked.file());
-    spec.commandLine().getOut().flush();
     return ExitCodes.OK;
   }
 }

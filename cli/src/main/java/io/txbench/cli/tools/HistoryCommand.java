@@ -105,7 +105,6 @@ public final class HistoryCommand implements Callable<Integer> {
     }
     verdicts.forEach(v -> out.println(HistoryText.line(v)));
     out.println(HistoryText.total(verdicts));
-    out.flush();
     return verdicts.stream().anyMatch(v -> v.verdict() == SeriesVerdict.Verdict.REGRESSION)
         ? ExitCodes.REGRESSION
         : ExitCodes.OK;

@@ -48,7 +48,6 @@ public final class ReportCommand implements Callable<Integer> {
     Exports.write(
         spec.commandLine(), output, () -> Files.writeString(output, page, StandardCharsets.UTF_8));
     spec.commandLine().getOut().println("Wrote " + output);
-    spec.commandLine().getOut().flush();
     return ExitCodes.OK;
   }
 }
