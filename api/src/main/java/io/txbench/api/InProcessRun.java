@@ -9,11 +9,9 @@ import io.txbench.core.run.MeasurementPlan;
 import io.txbench.core.spi.Bindings;
 import io.txbench.core.spi.EmbeddedServer;
 import io.txbench.core.spi.Progress;
-import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.StoppedException;
 import io.txbench.core.spi.TargetBinding;
 import io.txbench.core.spi.TargetOptions;
-import io.txbench.core.spi.TargetUnavailableException;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.report.console.ConsoleProgress;
 import io.txbench.report.files.ResultFiles;
@@ -61,13 +59,11 @@ final class InProcessRun {
         target = target.at(started.host(), started.port(), started.database(), started.user());
       }
       return measure(provider, resolved, target, embedded);
-    } catch (TargetUnavailableException | SetupException e) {
-      throw new BenchmarkException(e.getMessage(), e);
     } catch (StoppedException e) {
       throw new BenchmarkException("the run was stopped: " + e.getMessage(), e);
     } catch (RuntimeException e) {
       throw e;
-    } catch (Exception e) {
+    } catch (Exception e) { // a server out of reach or not prepared (checked), or lost
       throw new BenchmarkException(e.getMessage(), e);
     } finally {
       if (embedded != null) {

@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -214,10 +215,7 @@ final class BenchmarkCommand implements Callable<Integer> {
                             + logLevel
                             + "'; one of: "
                             + String.join(", ", LogLevels.NAMES)));
-    List<TargetSettings> sweep = new ArrayList<>();
-    for (String target : targets) {
-      sweep.add(settings(target.trim()));
-    }
+    List<TargetSettings> sweep = targets.stream().map(this::settings).toList();
     connection.checkEveryUrlTaken(
         sweep.stream().map(s -> providers.forTarget(s.targetName()).orElseThrow()).toList(),
         providers.all());
@@ -252,7 +250,7 @@ final class BenchmarkCommand implements Callable<Integer> {
             List.copyOf(parallelism),
             data,
             targets.size() > 1 || parallelism.size() > 1 || data.sweeps(),
-            warmup != null ? warmup : shape.defaultWarmup(),
+            warmup != null ? warmup : shape.length().defaultWarmup(),
             connection.embedded),
         new CommandPlan.Steps(
             steps.skipSetup,
@@ -264,7 +262,10 @@ final class BenchmarkCommand implements Callable<Integer> {
         new CommandPlan.Results(
             results.outputDir, java.util.EnumSet.copyOf(results.reporters), thresholds.read(steps)),
         new CommandPlan.Shown(
-            ShownOptions.of(spec, shownTyped()), declaredBy(), roles(), credentials));
+            ShownOptions.of(spec, ofDeclared(d -> d.shown(spec))),
+            ofDeclared(DeclaredOptions::owners),
+            ofDeclared(DeclaredOptions::roles),
+            credentials));
   }
 
   /**
@@ -282,25 +283,14 @@ final class BenchmarkCommand implements Callable<Integer> {
     return levels;
   }
 
-  /** Who declares each declared option: a target or a workload kind, by name. */
-  private Map<String, List<String>> declaredBy() {
-    Map<String, List<String>> owners = new java.util.HashMap<>(declared.owners());
-    owners.putAll(kindOptions.owners());
-    return owners;
-  }
-
-  /** The role of each declared option that has one, by name. */
-  private Map<String, io.txbench.core.spi.OptionRole> roles() {
-    Map<String, io.txbench.core.spi.OptionRole> roles = new java.util.HashMap<>(declared.roles());
-    roles.putAll(kindOptions.roles());
-    return roles;
-  }
-
-  /** The declared options' values as their declarations read them. */
-  private Map<String, Object> shownTyped() {
-    Map<String, Object> typed = new java.util.HashMap<>(declared.shown(spec));
-    typed.putAll(kindOptions.shown(spec));
-    return typed;
+  /**
+   * What {@code part} says of the targets' declared options and of the workload kinds', by name:
+   * their values as their declarations read them, who declares each, or the roles.
+   */
+  private <V> Map<String, V> ofDeclared(Function<DeclaredOptions, Map<String, V>> part) {
+    Map<String, V> both = new java.util.HashMap<>(part.apply(declared));
+    both.putAll(part.apply(kindOptions));
+    return both;
   }
 
   /** One target's benchmark, once the command's options are checked. */
@@ -341,12 +331,13 @@ final class BenchmarkCommand implements Callable<Integer> {
         .orElseThrow(
             () ->
                 usage(
-                    "--benchmark-target: unknown target '"
-                        + target
-                        + "'"
-                        + Suggestions.nearest(target, names, Suggestions.NAMES)
-                            .map(t -> "; did you mean " + t + "?")
-                            .orElse("; one of: " + providers.targets())));
+                    "--benchmark-target: "
+                        + Suggestions.unknown(
+                            "target",
+                            target,
+                            names,
+                            Suggestions.NAMES,
+                            "; one of: " + providers.targets())));
   }
 
   private WorkloadKind kind(TargetBinding provider) {
@@ -357,12 +348,9 @@ final class BenchmarkCommand implements Callable<Integer> {
         .orElseThrow(
             () ->
                 usage(
-                    "--workload: unknown workload '"
-                        + workload
-                        + "'"
-                        + Suggestions.nearest(workload, known, Suggestions.NAMES)
-                            .map(w -> "; did you mean " + w + "?")
-                            .orElse("; one of: " + known)));
+                    "--workload: "
+                        + Suggestions.unknown(
+                            "workload", workload, known, Suggestions.NAMES, "; one of: " + known)));
   }
 
   /** Refuses a number out of its range, as a usage error. */
@@ -392,7 +380,7 @@ final class BenchmarkCommand implements Callable<Integer> {
               provider,
               targets.size(),
               largest,
-              DeclaredOptions.values(spec, provider.options()),
+              DeclaredOptions.values(spec, provider.options(), DataLevels.none()),
               secret),
           provider,
           providers.all());

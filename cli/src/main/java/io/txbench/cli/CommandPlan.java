@@ -73,27 +73,6 @@ record CommandPlan(Runs runs, Steps steps, Results results, Shown shown) {
    */
   Map<String, Object> shownOptions(
       String target, String workload, int dataLevel, OptionValues loaded) {
-    Map<String, Object> shown = shownOptions(target, workload);
-    DataLevels data = runs.data();
-    if (data.sweeps() && shown.containsKey(data.name())) {
-      shown.put(data.name(), data.value(dataLevel));
-    }
-    loaded.byName().forEach((name, value) -> shown.replace(name, value));
-    return shown;
-  }
-
-  /** The roles of those of {@code options} that have one, for summary.json's optionRoles. */
-  Map<String, OptionRole> roles(Map<String, Object> options) {
-    Map<String, OptionRole> roles = new java.util.LinkedHashMap<>(shown.roles());
-    roles.keySet().retainAll(options.keySet());
-    return roles;
-  }
-
-  /**
-   * The options as the summary of a run of {@code workload} on {@code target} shows them, at the
-   * first data level.
-   */
-  Map<String, Object> shownOptions(String target, String workload) {
     Map<String, Object> options = new java.util.LinkedHashMap<>();
     shown
         .options()
@@ -104,6 +83,18 @@ record CommandPlan(Runs runs, Steps steps, Results results, Shown shown) {
                 options.put(name, value);
               }
             });
+    DataLevels data = runs.data();
+    if (data.sweeps() && options.containsKey(data.name())) {
+      options.put(data.name(), data.values().get(dataLevel));
+    }
+    loaded.byName().forEach((name, value) -> options.replace(name, value));
     return options;
+  }
+
+  /** The roles of those of {@code options} that have one, for summary.json's optionRoles. */
+  Map<String, OptionRole> roles(Map<String, Object> options) {
+    Map<String, OptionRole> roles = new java.util.LinkedHashMap<>(shown.roles());
+    roles.keySet().retainAll(options.keySet());
+    return roles;
   }
 }

@@ -13,16 +13,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /** Where the server is and how to connect to it: the OnGres connection options. */
-final class ConnectionMixin {
-  @Spec(Spec.Target.MIXEE)
-  CommandSpec spec;
-
+final class ConnectionMixin extends OptionGroup {
   @Option(
       names = "--target-database-host",
       paramLabel = "HOST",
@@ -127,7 +121,6 @@ final class ConnectionMixin {
   Secret password(Map<String, String> environment) {
     if (passwordFile != null && password != null) {
       throw usage(
-          spec,
           "--target-database-password and --target-database-password-file exclude each"
               + " other: give one");
     }
@@ -142,8 +135,7 @@ final class ConnectionMixin {
                 : e instanceof java.nio.file.AccessDeniedException
                     ? "permission denied"
                     : String.valueOf(e.getMessage());
-        throw usage(
-            spec, "--target-database-password-file: cannot read " + passwordFile + ": " + why);
+        throw usage("--target-database-password-file: cannot read " + passwordFile + ": " + why);
       }
     }
     if (password != null) {
@@ -171,7 +163,6 @@ final class ConnectionMixin {
             || user != null
             || (urls != null && !urls.isEmpty()))) {
       throw usage(
-          spec,
           "--embedded starts a server of its own: it excludes"
               + " --target-database-host, --target-database-port, --target-database-name,"
               + " --target-database-user and --target-url");
@@ -183,12 +174,11 @@ final class ConnectionMixin {
           {"--target-database-user", user}
         }) {
       if (named[1] != null && named[1].isBlank()) {
-        throw usage(spec, named[0] + " must not be empty: name one, or leave the option out");
+        throw usage(named[0] + " must not be empty: name one, or leave the option out");
       }
     }
     if (urls != null && urls.stream().anyMatch(u -> u == null || u.isBlank())) {
       throw usage(
-          spec,
           "--target-url must not be empty: give the target's URL, or" + " leave the option out");
     }
     RangeCheck limits = new RangeCheck(spec);
@@ -198,7 +188,7 @@ final class ConnectionMixin {
     limits.check("--max-connections", Limits.CONNECTIONS, (long) max);
     int min = minConnections == null ? max : minConnections;
     if (min < 0 || min > max) {
-      throw usage(spec, "--min-connections must be between 0 and --max-connections (" + max + ")");
+      throw usage("--min-connections must be between 0 and --max-connections (" + max + ")");
     }
     String url = TargetUrls.pick(urls, provider, targetCount);
     // A port alone names a server too: localhost on that port, never an embedded stand-in.
@@ -226,19 +216,14 @@ final class ConnectionMixin {
       try {
         ConnectionSettings.checkTaken(url, targets, all);
       } catch (IllegalArgumentException e) {
-        throw usage(spec, "--target-url: " + e.getMessage());
+        throw usage("--target-url: " + e.getMessage());
       }
     }
-  }
-
-  static ParameterException usage(CommandSpec spec, String message) {
-    return new ParameterException(spec.commandLine(), message);
   }
 
   private void checkPort() {
     if (port != null && (port < Limits.PORT.min() || port > Limits.PORT.max())) {
       throw usage(
-          spec,
           String.format(
               "--target-database-port: %d is not a port (%d-%d)",
               port, Limits.PORT.min(), Limits.PORT.max()));

@@ -86,11 +86,6 @@ record DataLevels(@Nullable DeclaredOption<?> option, List<?> values, boolean gi
     return option == null ? null : option.name().replaceFirst("^--", "");
   }
 
-  /** The {@code level}-th value (0-based), typed, as summary.json shows it. */
-  Object value(int level) {
-    return values.get(level);
-  }
-
   /** {@code workload} with its data-volume option at the {@code level}-th value. */
   WorkloadOptions at(WorkloadOptions workload, int level) {
     return new WorkloadOptions(workload.kind(), workload.seed(), in(workload.declared(), level));

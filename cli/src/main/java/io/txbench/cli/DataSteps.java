@@ -1,18 +1,12 @@
 package io.txbench.cli;
 
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /**
  * Which of the data's steps a command takes: load it (or use what a previous run loaded), drop
  * txbench's own, and verify after each run; and which of them exclude each other.
  */
-final class DataSteps {
-  @Spec(Spec.Target.MIXEE)
-  CommandSpec spec;
-
+final class DataSteps extends OptionGroup {
   @Option(
       names = "--drop",
       arity = "0..1",
@@ -108,9 +102,5 @@ final class DataSteps {
     if (drop) {
       throw usage("--drop only drops: " + list + " has nothing to measure");
     }
-  }
-
-  private ParameterException usage(String message) {
-    return new ParameterException(spec.commandLine(), message);
   }
 }

@@ -117,17 +117,10 @@ final class DeclaredOptions {
   }
 
   /**
-   * The values of {@code options} as the command line gave them.
+   * The values of {@code options} as the command line gave them, the data-volume option of {@code
+   * levels} (a list on the command line; {@link DataLevels#none()} for none) at its first level.
    *
    * @throws ParameterException naming the option whose value its declaration refuses
-   */
-  static OptionValues values(CommandSpec spec, List<DeclaredOption<?>> options) {
-    return values(spec, options, DataLevels.none());
-  }
-
-  /**
-   * The same, with the data-volume option of {@code levels} (a list on the command line) at its
-   * first level.
    */
   static OptionValues values(CommandSpec spec, List<DeclaredOption<?>> options, DataLevels levels) {
     OptionValues values = OptionValues.defaults();
@@ -204,7 +197,7 @@ final class DeclaredOptions {
             shown.put(
                 name,
                 volumes.contains(name)
-                    ? levels(spec, declared.option()).value(0)
+                    ? levels(spec, declared.option()).values().get(0)
                     : parsed(spec, declared.option())));
     return shown;
   }

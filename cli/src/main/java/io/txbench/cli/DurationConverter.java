@@ -10,10 +10,6 @@ final class DurationConverter implements ITypeConverter<Duration> {
 
   @Override
   public Duration convert(String value) {
-    return parse(value);
-  }
-
-  static Duration parse(String value) {
     try {
       return Durations.parse(value);
     } catch (IllegalArgumentException e) {

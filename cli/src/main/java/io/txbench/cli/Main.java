@@ -85,14 +85,11 @@ public final class Main {
         });
     cli.setExecutionExceptionHandler(
         (e, c, parsed) -> {
-          if (e instanceof TargetUnavailableException || e instanceof SetupException) {
-            err.println("txbench: " + credentials.mask(e.getMessage()));
-            LoggerFactory.getLogger(Main.class).debug("details", e);
-            return ExitCodes.of(e);
-          }
-          err.println("txbench: " + credentials.mask(describe(e)));
+          // A target out of reach or not prepared is said in its own words, with its own code.
+          boolean target = e instanceof TargetUnavailableException || e instanceof SetupException;
+          err.println("txbench: " + credentials.mask(target ? e.getMessage() : describe(e)));
           LoggerFactory.getLogger(Main.class).debug("details", e);
-          return ExitCodes.RUN_FAILED;
+          return target ? ExitCodes.of(e) : ExitCodes.RUN_FAILED;
         });
     return cli.execute(args);
   }
@@ -109,15 +106,12 @@ public final class Main {
           && !args[0].startsWith("-")
           && unmatched.getUnmatched().contains(args[0])) {
         java.util.Set<String> commands = e.getCommandLine().getSubcommands().keySet();
-        return "unknown command '"
-            + args[0]
-            + "'"
-            + Suggestions.nearest(args[0], commands, Map.of())
-                .map(c -> "; did you mean " + c + "?")
-                .orElse(
-                    "; commands: "
-                        + String.join(", ", commands)
-                        + " (or none, to run a benchmark)");
+        return Suggestions.unknown(
+            "command",
+            args[0],
+            commands,
+            Map.of(),
+            "; commands: " + String.join(", ", commands) + " (or none, to run a benchmark)");
       }
       return unknownOptions(unmatched.getUnmatched(), args, e.getCommandLine());
     }
@@ -155,10 +149,7 @@ public final class Main {
     }
     String named =
         options.size() == 1
-            ? "unknown option '"
-                + options.get(0)
-                + "'"
-                + Suggestions.didYouMean(options.get(0), known, Suggestions.OPTIONS)
+            ? Suggestions.unknown("option", options.get(0), known, Suggestions.OPTIONS, "")
             : "unknown options "
                 + String.join(
                     ", ",

@@ -36,12 +36,8 @@ import org.jspecify.annotations.Nullable;
  * what only the command line says (the warm-up's and the run's announcements, the Dropwizard
  * reporters) and the exit code.
  */
-final class MeasuredRun {
-  private final CommandPlan plan;
-  private final RunHeader header;
-  private final Benchmark benchmark;
-  private final PrintStream out;
-  private final PrintStream err;
+record MeasuredRun(
+    CommandPlan plan, RunHeader header, Benchmark benchmark, PrintStream out, PrintStream err) {
 
   /**
    * What every run on one data level of a session shares: where it ran and what, as its summary
@@ -57,15 +53,6 @@ final class MeasuredRun {
       int dataLevel,
       @Nullable Setup setup,
       OptionValues loaded) {}
-
-  MeasuredRun(
-      CommandPlan plan, RunHeader header, Benchmark benchmark, PrintStream out, PrintStream err) {
-    this.plan = plan;
-    this.header = header;
-    this.benchmark = benchmark;
-    this.out = out;
-    this.err = err;
-  }
 
   /** Warms up, measures and verifies one run at {@code run}'s parallelism; its exit code. */
   int run(RunOptions run, Path directory) throws Exception {

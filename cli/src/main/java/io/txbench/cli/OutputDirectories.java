@@ -75,11 +75,6 @@ final class OutputDirectories {
     }
   }
 
-  /** The base of a sweep (its comparison's home), or the one run's directory. */
-  @Nullable Path base() {
-    return base;
-  }
-
   /**
    * The directory of the run of {@code settings} at the plan's {@code dataLevel}-th data level and
    * its {@code level}-th parallelism (both 0-based): {@code

@@ -4,18 +4,12 @@ import io.txbench.core.settings.Limits;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /**
  * Where the results go and how often they are written: the period, the reporters, the directory.
  */
-final class ResultOptions {
-  @Spec(Spec.Target.MIXEE)
-  CommandSpec spec;
-
+final class ResultOptions extends OptionGroup {
   @Option(
       names = "--metrics",
       paramLabel = "TIME",
@@ -56,7 +50,7 @@ final class ResultOptions {
   /** Refuses a period out of range or an output directory with no name, in one line. */
   void check(RangeCheck limits) {
     if (outputDir != null && outputDir.toString().isBlank()) {
-      throw new ParameterException(spec.commandLine(), "--output-dir must name a directory");
+      throw usage("--output-dir must name a directory");
     }
     limits.check("--metrics", Limits.METRICS, metricsPeriod);
   }

@@ -7,21 +7,14 @@ import io.txbench.core.engine.RunLength;
 import io.txbench.core.settings.Limits;
 import java.time.Duration;
 import java.util.Optional;
-import org.jspecify.annotations.Nullable;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /**
  * The length and pacing of the runs: the options that set them, their checks (--duration and
  * --iterations exclude each other; --max-lag and --rate-distribution need --rate), and the typed
  * {@link RunLength} and {@link Pacing} they make.
  */
-final class RunShape {
-  @Spec(Spec.Target.MIXEE)
-  CommandSpec spec;
-
+final class RunShape extends OptionGroup {
   @Option(
       names = "--duration",
       paramLabel = "TIME",
@@ -83,11 +76,6 @@ final class RunShape {
     }
   }
 
-  /** The warm-up when --warmup is not given: the run length's own default. */
-  Duration defaultWarmup() {
-    return length().defaultWarmup();
-  }
-
   /** --iterations if given, else --duration, else the default duration. */
   RunLength length() {
     return RunLength.of(duration, iterations);
@@ -99,9 +87,5 @@ final class RunShape {
       return new ClosedLoop();
     }
     return new OpenLoop(rate, rateDistribution.arrivals(), Optional.ofNullable(maxLag));
-  }
-
-  private ParameterException usage(@Nullable String message) {
-    return new ParameterException(spec.commandLine(), message);
   }
 }

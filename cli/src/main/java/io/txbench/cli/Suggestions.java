@@ -99,9 +99,22 @@ final class Suggestions {
     return Optional.ofNullable(best);
   }
 
-  /** {@code "; did you mean X?"} for {@link #nearest}, or nothing. */
-  static String didYouMean(String typed, Collection<String> known, Map<String, String> synonyms) {
-    return nearest(typed, known, synonyms).map(w -> "; did you mean " + w + "?").orElse("");
+  /**
+   * {@code "unknown WHAT 'typed'"} and {@code "; did you mean X?"} for {@link #nearest}, or {@code
+   * otherwise} when nothing is near.
+   */
+  static String unknown(
+      String what,
+      String typed,
+      Collection<String> known,
+      Map<String, String> synonyms,
+      String otherwise) {
+    return "unknown "
+        + what
+        + " '"
+        + typed
+        + "'"
+        + nearest(typed, known, synonyms).map(w -> "; did you mean " + w + "?").orElse(otherwise);
   }
 
   /** Lower case, without dashes and underscores: {@code --Point_Select} is {@code pointselect}. */

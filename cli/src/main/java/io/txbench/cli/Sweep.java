@@ -15,31 +15,14 @@ import java.util.List;
  * Every run the command line asks for: each target in turn, each at every parallelism level; a
  * sweep of several runs ends with their comparison table.
  */
-final class Sweep {
-  private final CommandPlan plan;
-  private final List<TargetSettings> targets;
-  private final OutputDirectories directories;
-  private final Bindings providers;
-  private final PrintStream out;
-  private final PrintStream err;
-  private final ShutdownGuard guard;
-
-  Sweep(
-      CommandPlan plan,
-      List<TargetSettings> targets,
-      OutputDirectories directories,
-      Bindings providers,
-      PrintStream out,
-      PrintStream err,
-      ShutdownGuard guard) {
-    this.guard = guard;
-    this.plan = plan;
-    this.targets = targets;
-    this.directories = directories;
-    this.providers = providers;
-    this.out = out;
-    this.err = err;
-  }
+record Sweep(
+    CommandPlan plan,
+    List<TargetSettings> targets,
+    OutputDirectories directories,
+    Bindings providers,
+    PrintStream out,
+    PrintStream err,
+    ShutdownGuard guard) {
 
   int run() throws Exception {
     int exitCode = ExitCodes.OK;

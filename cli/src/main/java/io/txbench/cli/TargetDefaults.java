@@ -4,47 +4,47 @@ import io.txbench.core.spi.Bindings;
 import io.txbench.core.spi.TargetBinding;
 import java.util.Comparator;
 import java.util.Iterator;
+import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * Each target's default of a connection option, for the help text ({@code
- * ${COMPLETION-CANDIDATES}}): "PORT for TARGET", one entry per provider on the class path.
+ * One entry per target on the class path, in name order, for the help text ({@code
+ * ${COMPLETION-CANDIDATES}}): each target's default of a connection option, "PORT for TARGET", or
+ * its names ({@link TargetNames}).
  */
 abstract class TargetDefaults implements Iterable<String> {
-  private final Function<TargetBinding, Object> value;
+  private final Function<TargetBinding, String> entry;
 
-  TargetDefaults(Function<TargetBinding, Object> value) {
-    this.value = value;
+  TargetDefaults(Function<TargetBinding, String> entry) {
+    this.entry = entry;
   }
 
   @Override
   public Iterator<String> iterator() {
     return new Bindings()
-        .all().stream()
-            .sorted(Comparator.comparing(TargetBinding::target))
-            .map(
-                p -> {
-                  Object shown = value.apply(p);
-                  return (shown == null ? "none" : shown) + " for " + p.target();
-                })
-            .iterator();
+        .all().stream().sorted(Comparator.comparing(TargetBinding::target)).map(entry).iterator();
+  }
+
+  /** "VALUE for TARGET", "none" for a target without one. */
+  private static Function<TargetBinding, String> of(Function<TargetBinding, Object> value) {
+    return p -> Objects.requireNonNullElse(value.apply(p), "none") + " for " + p.target();
   }
 
   static final class Ports extends TargetDefaults {
     Ports() {
-      super(TargetBinding::defaultPort);
+      super(of(TargetBinding::defaultPort));
     }
   }
 
   static final class Databases extends TargetDefaults {
     Databases() {
-      super(TargetBinding::defaultDatabase);
+      super(of(TargetBinding::defaultDatabase));
     }
   }
 
   static final class Users extends TargetDefaults {
     Users() {
-      super(TargetBinding::defaultUser);
+      super(of(TargetBinding::defaultUser));
     }
   }
 }

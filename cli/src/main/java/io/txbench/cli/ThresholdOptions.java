@@ -4,16 +4,10 @@ import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.core.thresholds.Threshold;
 import java.util.ArrayList;
 import java.util.List;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /** The pass/fail conditions each run is held to, read before anything connects. */
-final class ThresholdOptions {
-  @Spec(Spec.Target.MIXEE)
-  CommandSpec spec;
-
+final class ThresholdOptions extends OptionGroup {
   @Option(
       names = "--threshold",
       paramLabel = "EXPR",
@@ -78,9 +72,5 @@ final class ThresholdOptions {
                 throw usage("--threshold " + why);
               });
     }
-  }
-
-  private ParameterException usage(String message) {
-    return new ParameterException(spec.commandLine(), message);
   }
 }

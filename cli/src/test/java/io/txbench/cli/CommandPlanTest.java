@@ -2,7 +2,7 @@ package io.txbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.settings.Credentials;
@@ -62,16 +62,20 @@ class CommandPlanTest {
     Map<String, OptionRole> isolation = Map.of("sql-isolation-level", OptionRole.ISOLATION);
     for (String target : List.of("postgres", "mysql")) {
       CommandPlan plan = parse("--benchmark-target", target).plan();
-      assertEquals(isolation, plan.roles(plan.shownOptions(target, "airline")), target);
+      assertEquals(
+          isolation,
+          plan.roles(plan.shownOptions(target, "airline", 0, OptionValues.defaults())),
+          target);
     }
     CommandPlan mongo = parse("--benchmark-target", "mongo").plan();
     assertEquals(
         Map.of(
             "mongo-read-concern", OptionRole.CONSISTENCY,
             "mongo-write-concern", OptionRole.CONSISTENCY),
-        mongo.roles(mongo.shownOptions("mongo", "airline")));
+        mongo.roles(mongo.shownOptions("mongo", "airline", 0, OptionValues.defaults())));
     CommandPlan toy = parse("--benchmark-target", "toy", "--workload", "point-select").plan();
-    assertEquals(Map.of(), toy.roles(toy.shownOptions("toy", "point-select")));
+    assertEquals(
+        Map.of(), toy.roles(toy.shownOptions("toy", "point-select", 0, OptionValues.defaults())));
   }
 
   @Test
@@ -171,6 +175,6 @@ class CommandPlanTest {
     OutputDirectories directories =
         OutputDirectories.plan(parsed.plan(), parsed.targets(), Clock.systemUTC());
     directories.check(parsed.targets(), false);
-    assertNull(directories.base());
+    assertThrows(IllegalStateException.class, () -> directories.of(parsed.targets().get(0), 0, 0));
   }
 }

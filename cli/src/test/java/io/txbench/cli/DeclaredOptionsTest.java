@@ -58,6 +58,6 @@ class DeclaredOptionsTest {
     CommandSpec spec = CommandSpec.create();
     declared.addTo(spec);
     new CommandLine(spec).parseArgs(args);
-    return DeclaredOptions.values(spec, List.of(option)).get(option);
+    return DeclaredOptions.values(spec, List.of(option), DataLevels.none()).get(option);
   }
 }

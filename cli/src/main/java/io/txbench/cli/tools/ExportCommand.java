@@ -4,13 +4,11 @@ import io.txbench.cli.ExitCodes;
 import io.txbench.report.files.Export;
 import io.txbench.report.history.HistoryRoot;
 import io.txbench.report.history.Series;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -44,15 +42,12 @@ public final class ExportCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Export asked = Exports.parse(spec.commandLine(), List.of(export)).get(0);
-    List<Series> series;
-    try {
-      series = HistoryRoot.read(dirs, true, w -> ResultDirectories.warn(spec.commandLine(), w));
-    } catch (IOException e) {
-      throw new ParameterException(spec.commandLine(), ResultDirectories.oneLine(e.getMessage()));
-    }
+    List<Series> series =
+        ResultDirectories.read(
+            spec.commandLine(),
+            () -> HistoryRoot.read(dirs, true, w -> ResultDirectories.warn(spec.commandLine(), w)));
     Exports.write(spec.commandLine(), asked.file(), () -> asked.write(series));
     spec.commandLine().getOut().println("Wrote " + asked.file());
-    spec.commandLine().getOut().flush();
     return ExitCodes.OK;
   }
 }

@@ -11,7 +11,6 @@ import io.txbench.report.history.HistoryText;
 import io.txbench.report.history.RegressionRule;
 import io.txbench.report.history.Series;
 import io.txbench.report.history.SeriesVerdict;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,7 +18,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -90,14 +88,12 @@ public final class HistoryCommand implements Callable<Integer> {
     limits.check("--baseline-runs", Range.counts(1, MAX_BASELINE_RUNS), (long) baselineRuns);
     limits.check("--min-change", Range.rates(0, MAX_MIN_CHANGE), minChange);
     PrintWriter out = spec.commandLine().getOut();
-    List<Series> series;
-    try {
-      series =
-          HistoryRoot.read(
-              List.of(root), false, w -> ResultDirectories.warn(spec.commandLine(), w));
-    } catch (IOException e) {
-      throw new ParameterException(spec.commandLine(), ResultDirectories.oneLine(e.getMessage()));
-    }
+    List<Series> series =
+        ResultDirectories.read(
+            spec.commandLine(),
+            () ->
+                HistoryRoot.read(
+                    List.of(root), false, w -> ResultDirectories.warn(spec.commandLine(), w)));
     RegressionRule rule = new RegressionRule(baselineRuns, minChange / 100);
     List<SeriesVerdict> verdicts = series.stream().map(rule::judge).toList();
     if (html != null) {
@@ -109,7 +105,6 @@ public final class HistoryCommand implements Callable<Integer> {
     }
     verdicts.forEach(v -> out.println(HistoryText.line(v)));
     out.println(HistoryText.total(verdicts));
-    out.flush();
     return verdicts.stream().anyMatch(v -> v.verdict() == SeriesVerdict.Verdict.REGRESSION)
         ? ExitCodes.REGRESSION
         : ExitCodes.OK;

@@ -81,7 +81,6 @@ public final class MergeCommand implements Callable<Integer> {
         .getOut()
         .print(CompareTable.render(List.of(merged), CompareTable.Format.TEXT));
     spec.commandLine().getOut().println("Merged " + runs.size() + " runs into " + target);
-    spec.commandLine().getOut().flush();
     return ExitCodes.OK;
   }
 

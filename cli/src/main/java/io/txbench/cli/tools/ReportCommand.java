@@ -3,7 +3,6 @@ package io.txbench.cli.tools;
 import io.txbench.cli.ExitCodes;
 import io.txbench.report.files.ResultDirectory;
 import io.txbench.report.html.HtmlReport;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,7 +11,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -46,16 +44,10 @@ public final class ReportCommand implements Callable<Integer> {
     List<ResultDirectory> runs =
         ResultDirectories.withHistograms(
             spec.commandLine(), ResultDirectories.load(spec.commandLine(), dirs));
-    String page;
-    try {
-      page = HtmlReport.page(runs);
-    } catch (IOException e) {
-      throw new ParameterException(spec.commandLine(), ResultDirectories.oneLine(e.getMessage()));
-    }
+    String page = ResultDirectories.read(spec.commandLine(), () -> HtmlReport.page(runs));
     Exports.write(
         spec.commandLine(), output, () -> Files.writeString(output, page, StandardCharsets.UTF_8));
     spec.commandLine().getOut().println("Wrote " + output);
-    spec.commandLine().getOut().flush();
     return ExitCodes.OK;
   }
 }

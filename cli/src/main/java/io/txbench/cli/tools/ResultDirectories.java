@@ -26,16 +26,26 @@ final class ResultDirectories {
     }
   }
 
-  /** {@code runs}, if each has the response-time histograms report draws; else a usage error. */
-  static List<ResultDirectory> withHistograms(CommandLine cli, List<ResultDirectory> runs) {
+  /** Reads result files; an IOException's message says what is wrong with them. */
+  interface Reading<T> {
+    T read() throws IOException;
+  }
+
+  /** What {@code reading} reads, or a usage error in one line when it cannot. */
+  static <T> T read(CommandLine cli, Reading<T> reading) {
     try {
-      for (ResultDirectory run : runs) {
-        run.withHistograms();
-      }
-      return runs;
+      return reading.read();
     } catch (IOException e) {
       throw new ParameterException(cli, oneLine(e.getMessage()));
     }
+  }
+
+  /** {@code runs}, if each has the response-time histograms report draws; else a usage error. */
+  static List<ResultDirectory> withHistograms(CommandLine cli, List<ResultDirectory> runs) {
+    for (ResultDirectory run : runs) {
+      read(cli, run::withHistograms);
+    }
+    return runs;
   }
 
   /** The run {@code chosen} names among {@code runs}, or a usage error that lists them. */

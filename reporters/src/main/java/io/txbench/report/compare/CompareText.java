@@ -195,7 +195,7 @@ final class CompareText {
                 narrowest[i],
                 row == table.get(0)
                     ? row.get(i).length()
-                    : text[i] ? NAMES_AT_LEAST : Figures.narrowest(row.get(i)));
+                    : text[i] ? NAMES_AT_LEAST : Figures.fit(row.get(i), 0).length());
       }
     }
     int server = shown.indexOf("server");

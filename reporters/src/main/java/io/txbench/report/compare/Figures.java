@@ -41,11 +41,6 @@ final class Figures {
     return shortest;
   }
 
-  /** The narrowest {@code cell} can be made. */
-  static int narrowest(String cell) {
-    return fit(cell, 0).length();
-  }
-
   private static String compact(double value, int decimals) {
     double scaled = Math.abs(value);
     for (String suffix : SUFFIXES) {

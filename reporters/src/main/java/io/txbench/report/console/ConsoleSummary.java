@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.StringJoiner;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
 
@@ -106,7 +107,11 @@ public final class ConsoleSummary {
               + " key not found: nothing written, not an error)%n",
           o.declined());
     }
-    out.printf(Locale.US, "  in doubt      %,d%s%n", o.inDoubt(), causes(o.inDoubtByCause()));
+    out.printf(
+        Locale.US,
+        "  in doubt      %,d%s%n",
+        o.inDoubt(),
+        nonZero(o.inDoubtByCause(), InDoubtCause::label, ": the server may or may not hold them)"));
     out.printf(Locale.US, "  retries       %,d%s%n", o.retries(), classes(o.retriesByClass(), 0));
     out.printf(
         Locale.US,
@@ -272,29 +277,24 @@ public final class ConsoleSummary {
   }
 
   private static String classes(Map<ErrorClass, Long> counts, long partial) {
-    StringJoiner j = new StringJoiner(", ", " (", ")");
-    j.setEmptyValue("");
-    counts.forEach(
-        (k, v) -> {
-          if (v > 0) {
-            j.add(k.label() + " " + v);
-          }
-        });
+    StringJoiner j = nonZero(counts, ErrorClass::label, ")");
     if (partial > 0) {
       j.add(partial + " with partial effects");
     }
     return j.toString();
   }
 
-  private static String causes(Map<InDoubtCause, Long> counts) {
-    StringJoiner j = new StringJoiner(", ", " (", ": the server may or may not hold them)");
+  /** The counts above 0, each by its label, in parentheses ended by {@code end}; "" for none. */
+  private static <K> StringJoiner nonZero(
+      Map<K, Long> counts, Function<K, String> label, String end) {
+    StringJoiner j = new StringJoiner(", ", " (", end);
     j.setEmptyValue("");
     counts.forEach(
         (k, v) -> {
           if (v > 0) {
-            j.add(k.label() + " " + v);
+            j.add(label.apply(k) + " " + v);
           }
         });
-    return j.toString();
+    return j;
   }
 }

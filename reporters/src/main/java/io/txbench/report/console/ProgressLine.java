@@ -46,10 +46,6 @@ public final class ProgressLine implements RunListener {
     out.flush();
   }
 
-  public static String format(IntervalStats s) {
-    return format(s, "", s.breakdown().queries().any());
-  }
-
   private static String format(IntervalStats s, String phase, boolean showQueries) {
     String line =
         String.format(

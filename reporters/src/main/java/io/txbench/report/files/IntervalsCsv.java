@@ -120,15 +120,6 @@ public final class IntervalsCsv implements RunListener {
     return value.isPresent() ? Long.toString(value.getAsLong()) : "";
   }
 
-  /**
-   * Reads {@code file} back, no rows if there is none; files of every version read, those without
-   * the later columns too. The exception's message is one line that names the file, and the line of
-   * it that is wrong.
-   */
-  public static List<IntervalRow> read(Path file) throws IOException {
-    return IntervalsReader.read(file);
-  }
-
   @Override
   public void onEnd(RunResult result) {
     close();

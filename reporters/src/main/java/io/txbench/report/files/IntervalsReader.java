@@ -21,7 +21,7 @@ import org.apache.commons.csv.CSVRecord;
  * second, a mix's operations) may be missing; every cell that is there must be what txbench writes,
  * or the file is refused in one line that names it and its wrong line.
  */
-final class IntervalsReader {
+public final class IntervalsReader {
   /** A cell's value where it is empty or its column missing. */
   private static final double NONE = Double.NaN;
 
@@ -31,7 +31,11 @@ final class IntervalsReader {
     operations = IntervalColumns.operations(header);
   }
 
-  static List<IntervalRow> read(Path file) throws IOException {
+  /**
+   * Reads {@code file} back, no rows if there is none. The exception's message is one line that
+   * names the file, and the line of it that is wrong.
+   */
+  public static List<IntervalRow> read(Path file) throws IOException {
     List<IntervalRow> rows = new ArrayList<>();
     if (!Files.isRegularFile(file)) {
       return rows;

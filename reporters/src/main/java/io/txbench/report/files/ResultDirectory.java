@@ -33,7 +33,7 @@ public record ResultDirectory(
     return new ResultDirectory(
         dir,
         SummaryFile.read(summaryFile),
-        IntervalsCsv.read(dir.resolve(IntervalsCsv.FILE)),
+        IntervalsReader.read(dir.resolve(IntervalsCsv.FILE)),
         histograms(dir.resolve(HistogramLog.FILE)));
   }
 
@@ -78,12 +78,12 @@ public record ResultDirectory(
 
   /** The start of the measured window (checked when loaded). */
   public Instant start() {
-    return summary.startTime();
+    return Instant.parse(summary.window().start());
   }
 
   /** The end of the measured window (checked when loaded). */
   public Instant end() {
-    return summary.endTime();
+    return Instant.parse(summary.window().end());
   }
 
   /** The run's name in tables and legends: its directory's name, printable. */

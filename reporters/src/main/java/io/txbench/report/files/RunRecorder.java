@@ -139,14 +139,18 @@ public final class RunRecorder implements StepListener {
   @Override
   public void measured(RunResult result) {
     Path directory = subject.directory();
+    // Before verify: its verdict "not run" until verify adds it, no thresholds' verdicts yet.
     RunSummary measured =
-        RunSummary.measured(
+        new RunSummary(
+            io.txbench.core.telemetry.ToolVersion.get(),
             subject.site(),
             subject.parallelism(),
             subject.warmup(),
             subject.options(),
             subject.optionRoles(),
             result,
+            Verification.notRun("verify had not finished"),
+            List.of(),
             directory == null ? null : directory.toString(),
             listeners == null ? List.of() : listeners.failures());
     if (display.console() != null) {

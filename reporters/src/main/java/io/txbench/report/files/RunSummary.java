@@ -37,33 +37,6 @@ public record RunSummary(
     writeFailures = List.copyOf(writeFailures);
   }
 
-  /**
-   * The summary of a run at {@code site} just measured, before verify: its verdict "not run" until
-   * verify adds it ({@link #withVerdicts}), no thresholds' verdicts yet.
-   */
-  public static RunSummary measured(
-      SystemUnderTest site,
-      int parallelism,
-      Duration warmup,
-      Map<String, Object> options,
-      Map<String, OptionRole> optionRoles,
-      RunResult result,
-      @Nullable String resultDirectory,
-      List<String> writeFailures) {
-    return new RunSummary(
-        io.txbench.core.telemetry.ToolVersion.get(),
-        site,
-        parallelism,
-        warmup,
-        options,
-        optionRoles,
-        result,
-        Verification.notRun("verify had not finished"),
-        List.of(),
-        resultDirectory,
-        writeFailures);
-  }
-
   /** The same summary with verify's verdict and the thresholds'. */
   public RunSummary withVerdicts(Verification verdict, List<ThresholdVerdict> verdicts) {
     return with(verdict, verdicts, writeFailures);

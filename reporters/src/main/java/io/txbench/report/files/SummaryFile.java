@@ -17,7 +17,6 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -371,16 +370,6 @@ public record SummaryFile(
     String line = String.valueOf(message).lines().findFirst().orElse("").strip();
     int source = line.indexOf(" (start marker at");
     return source < 0 ? line : line.substring(0, source);
-  }
-
-  /** The start of the measured window (checked when read). */
-  public Instant startTime() {
-    return Instant.parse(window.start());
-  }
-
-  /** The end of the measured window (checked when read). */
-  public Instant endTime() {
-    return Instant.parse(window.end());
   }
 
   /**

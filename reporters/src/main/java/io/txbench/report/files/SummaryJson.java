@@ -5,6 +5,7 @@ import io.txbench.core.engine.RunResult;
 import io.txbench.core.run.Setup;
 import io.txbench.core.run.TelemetryFindings;
 import io.txbench.core.settings.Credentials;
+import io.txbench.core.spi.Answer;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.InDoubtCause;
 import io.txbench.core.spi.Queries;
@@ -19,6 +20,7 @@ import java.util.OptionalDouble;
 import java.util.function.Function;
 import java.util.function.LongToDoubleFunction;
 import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
 import org.jspecify.annotations.Nullable;
 
@@ -40,16 +42,6 @@ public final class SummaryJson {
     // The server's rows and txbench's queries: no password stands there but in a URL's shape.
     AnswersFile.write(directory, summary.verification().answers(), Credentials::maskShapes);
     of(summary, setup).write(directory.resolve(FILE), mask);
-  }
-
-  /** The answers verify recorded, by query in the order they ran; null when it recorded none. */
-  private static @Nullable Map<String, AnswerSummary> answers(Verification v) {
-    if (v.answers().isEmpty()) {
-      return null;
-    }
-    Map<String, AnswerSummary> answers = new LinkedHashMap<>();
-    v.answers().forEach(a -> answers.put(a.query(), AnswerSummary.of(a)));
-    return answers;
   }
 
   /**
@@ -147,7 +139,13 @@ public final class SummaryJson {
         v.anomalies(),
         v.notes(),
         v.answers().isEmpty() ? null : io.txbench.core.spi.Answer.PRECISION,
-        answers(v));
+        // The answers by query, in the order they ran; null when verify recorded none.
+        v.answers().isEmpty()
+            ? null
+            : v.answers().stream()
+                .collect(
+                    Collectors.toMap(
+                        Answer::query, AnswerSummary::of, (a, b) -> b, LinkedHashMap::new)));
   }
 
   /** The setup as summary.json holds it, seconds to the millisecond; null when none ran. */

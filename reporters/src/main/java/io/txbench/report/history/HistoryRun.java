@@ -13,7 +13,7 @@ public record HistoryRun(Path summary, Instant start, double tps, double p99Ms, 
   static HistoryRun of(Path summary, SummaryFile run) {
     return new HistoryRun(
         summary,
-        run.startTime(),
+        Instant.parse(run.window().start()), // checked when read
         run.outcomes().tps(),
         run.breakdown().responseTimeMs().p99(), // checked when read
         run.verdict());

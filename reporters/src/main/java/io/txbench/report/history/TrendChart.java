@@ -1,9 +1,9 @@
 package io.txbench.report.history;
 
-import io.txbench.report.html.Charts;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
+import java.awt.geom.Rectangle2D;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
 import org.jfree.chart.ChartFactory;
@@ -20,6 +20,7 @@ import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
+import org.jfree.svg.SVGGraphics2D;
 
 /**
  * One series of a history over time: tps on the left axis and p99 on the right, both from zero (a
@@ -31,6 +32,8 @@ final class TrendChart {
   static final Color P99 = new Color(0x7B3294);
   static final Color CHANGE = new Color(0x555555);
   static final Color REGRESSION = new Color(0xC62828);
+  private static final int WIDTH = 900;
+  private static final int HEIGHT = 380;
 
   private TrendChart() {}
 
@@ -50,7 +53,6 @@ final class TrendChart {
             true,
             false,
             false);
-    Charts.style(chart);
     XYPlot plot = chart.getXYPlot();
     DateAxis time = new DateAxis("run start (UTC)");
     time.setTimeZone(java.util.TimeZone.getTimeZone("UTC"));
@@ -86,7 +88,7 @@ final class TrendChart {
         }
       }
     }
-    return Charts.svg(chart);
+    return drawn(chart);
   }
 
   private static XYSeriesCollection data(
@@ -96,6 +98,19 @@ final class TrendChart {
       series.add((double) run.start().toEpochMilli(), value.applyAsDouble(run));
     }
     return new XYSeriesCollection(series);
+  }
+
+  /** {@code chart} on white with a light grey grid, as an SVG element. */
+  private static String drawn(JFreeChart chart) {
+    chart.setBackgroundPaint(Color.WHITE);
+    chart.getTitle().setFont(new Font(Font.SANS_SERIF, Font.BOLD, 15));
+    XYPlot plot = chart.getXYPlot();
+    plot.setBackgroundPaint(Color.WHITE);
+    plot.setDomainGridlinePaint(new Color(0xDDDDDD));
+    plot.setRangeGridlinePaint(new Color(0xDDDDDD));
+    SVGGraphics2D g = new SVGGraphics2D(WIDTH, HEIGHT);
+    chart.draw(g, new Rectangle2D.Double(0, 0, WIDTH, HEIGHT));
+    return g.getSVGElement();
   }
 
   private static XYLineAndShapeRenderer renderer(Color color) {

@@ -17,34 +17,6 @@ record ChartPanel(String title, List<ChartLine> lines, List<List<Double>> data) 
     lines = List.copyOf(lines);
   }
 
-  /**
-   * A panel of {@code lines}, line i having the values {@code ys.get(i)} at {@code xs.get(i)}; x
-   * values closer than a millisecond are one.
-   */
-  static ChartPanel aligned(
-      String title, List<ChartLine> lines, List<double[]> xs, List<double[]> ys) {
-    TreeMap<Double, Double[]> rows = new TreeMap<>();
-    for (int line = 0; line < lines.size(); line++) {
-      double[] x = xs.get(line);
-      double[] y = ys.get(line);
-      for (int i = 0; i < x.length; i++) {
-        Double[] row =
-            rows.computeIfAbsent(Math.round(x[i] * 1000) / 1000.0, k -> new Double[lines.size()]);
-        row[line] = Double.isFinite(y[i]) ? significant(y[i]) : null;
-      }
-    }
-    List<List<Double>> data = new ArrayList<>();
-    data.add(new ArrayList<>(rows.keySet()));
-    for (int line = 0; line < lines.size(); line++) {
-      List<Double> values = new ArrayList<>(rows.size());
-      for (Map.Entry<Double, Double[]> row : rows.entrySet()) {
-        values.add(row.getValue()[line]);
-      }
-      data.add(values);
-    }
-    return new ChartPanel(title, lines, data);
-  }
-
   /** The lines of a panel as they are found, each with its x and y values. */
   static final class Lines {
     private final List<ChartLine> lines = new ArrayList<>();
@@ -61,8 +33,31 @@ record ChartPanel(String title, List<ChartLine> lines, List<List<Double>> data) 
       return lines.isEmpty();
     }
 
+    /**
+     * The panel of these lines, line i having the values {@code ys.get(i)} at {@code xs.get(i)}; x
+     * values closer than a millisecond are one.
+     */
     ChartPanel panel(String title) {
-      return aligned(title, lines, xs, ys);
+      TreeMap<Double, Double[]> rows = new TreeMap<>();
+      for (int line = 0; line < lines.size(); line++) {
+        double[] x = xs.get(line);
+        double[] y = ys.get(line);
+        for (int i = 0; i < x.length; i++) {
+          Double[] row =
+              rows.computeIfAbsent(Math.round(x[i] * 1000) / 1000.0, k -> new Double[lines.size()]);
+          row[line] = Double.isFinite(y[i]) ? significant(y[i]) : null;
+        }
+      }
+      List<List<Double>> data = new ArrayList<>();
+      data.add(new ArrayList<>(rows.keySet()));
+      for (int line = 0; line < lines.size(); line++) {
+        List<Double> values = new ArrayList<>(rows.size());
+        for (Map.Entry<Double, Double[]> row : rows.entrySet()) {
+          values.add(row.getValue()[line]);
+        }
+        data.add(values);
+      }
+      return new ChartPanel(title, lines, data);
     }
   }
 

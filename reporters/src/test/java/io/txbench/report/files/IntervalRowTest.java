@@ -51,6 +51,6 @@ class IntervalRowTest {
             "1.500,40,26.50,1.125,2.250,3.500,4.750,5.875,6,7,8,9,0.625,10,11,12.5,"
                 + "13.25,14.50,15.75,16.25,17,18.125,19.250,20.375,21.500,22,23"),
         Files.readAllLines(file));
-    assertEquals(List.of(row), IntervalsCsv.read(file));
+    assertEquals(List.of(row), IntervalsReader.read(file));
   }
 }

@@ -21,7 +21,9 @@ import io.txbench.core.spi.InDoubtCause;
 import io.txbench.core.spi.Verification;
 import io.txbench.report.console.ConsoleSummary;
 import io.txbench.report.console.ProgressLine;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -84,10 +86,10 @@ class ResultFilesTest {
 
   @Test
   void progressLineReadsLikeSysbench() {
-    String line = ProgressLine.format(interval(10, histogram(1, 2, 3, 4), 2, false));
+    String line = printed(interval(10, histogram(1, 2, 3, 4), 2, false));
     assertEquals("[ 10s ] thds: 4 tps: 4.00 lat (ms,95%): 4.00 err/s: 0.00 retries/s: 2.00", line);
     assertTrue(
-        ProgressLine.format(interval(11, histogram(1), 0, true))
+        printed(interval(11, histogram(1), 0, true))
             .endsWith(" retries/s: 0.00 declined/s: 1.00 in-doubt: 2"));
   }
 
@@ -380,5 +382,12 @@ class ResultFilesTest {
         String.valueOf(e.getMessage()).startsWith("cannot write " + dir.resolve("iterations.csv")),
         e.getMessage());
     assertTrue(String.valueOf(e.getMessage()).contains("No space left on device"), e.getMessage());
+  }
+
+  /** The line a new progress line prints for the period {@code s}. */
+  private static String printed(IntervalStats s) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    new ProgressLine(new PrintStream(bytes, true, StandardCharsets.UTF_8)).onInterval(s);
+    return bytes.toString(StandardCharsets.UTF_8).stripTrailing();
   }
 }

@@ -9,10 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.txbench.core.engine.IntervalStats;
 import io.txbench.core.spi.Queries;
 import io.txbench.report.console.ProgressLine;
 import io.txbench.report.files.IntervalRow;
 import io.txbench.report.files.IntervalsCsv;
+import io.txbench.report.files.IntervalsReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -35,8 +37,7 @@ class BreakdownReportTest {
 
   @Test
   void theProgressLineHasSysbenchsQpsAndItsSplitWhenStatementsAreCounted() {
-    String line =
-        ProgressLine.format(period(10, times(1, 2, 3, 4), Map.of(), new Queries(7492, 0, 1070)));
+    String line = printed(period(10, times(1, 2, 3, 4), Map.of(), new Queries(7492, 0, 1070)));
     assertEquals(
         "[ 10s ] thds: 8 tps: 4.00 qps: 8562.00 (r/w/o: 7492.00/0.00/1070.00) lat (ms,95%): 4.00"
             + " err/s: 0.00 retries/s: 0.00",
@@ -46,10 +47,9 @@ class BreakdownReportTest {
   @Test
   void theProgressLineOfAMixOrOfAWorkloadThatCountsNothingIsUnchanged() {
     String plain = "[ 3s ] thds: 8 tps: 4.00 lat (ms,95%): 4.00 err/s: 0.00 retries/s: 0.00";
-    assertEquals(plain, ProgressLine.format(period(3, times(1, 2, 3, 4), Map.of(), Queries.NONE)));
+    assertEquals(plain, printed(period(3, times(1, 2, 3, 4), Map.of(), Queries.NONE)));
     String mixed =
-        ProgressLine.format(
-            period(3, mix(new double[] {1, 2}, new double[] {3, 4}, 0), Queries.NONE));
+        printed(period(3, mix(new double[] {1, 2}, new double[] {3, 4}, 0), Queries.NONE));
     assertEquals(plain, mixed);
   }
 
@@ -100,7 +100,7 @@ class BreakdownReportTest {
                 ",0.00,0.00,0.00,0.00,1,3.000,3.000,3.000,3.000,0,0,0,0.000,0.000,0.000,0.000,0,2"),
         lines.get(2));
 
-    List<IntervalRow> rows = IntervalsCsv.read(dir.resolve(IntervalsCsv.FILE));
+    List<IntervalRow> rows = IntervalsReader.read(dir.resolve(IntervalsCsv.FILE));
     assertEquals(Optional.of(new IntervalRow.QueryRates(40, 30, 4, 6)), rows.get(0).queries());
     assertEquals(OPS, List.copyOf(rows.get(0).operations().keySet()));
     assertEquals(
@@ -115,7 +115,7 @@ class BreakdownReportTest {
     IntervalsCsv csv = new IntervalsCsv(dir, List.of());
     csv.onInterval(period(1, times(1, 2), Map.of(), Queries.NONE));
     csv.close();
-    IntervalRow plain = IntervalsCsv.read(dir.resolve(IntervalsCsv.FILE)).get(0);
+    IntervalRow plain = IntervalsReader.read(dir.resolve(IntervalsCsv.FILE)).get(0);
     assertEquals(Optional.empty(), plain.queries());
     assertEquals(Map.of(), plain.operations());
     Path old = dir.resolve("old.csv");
@@ -124,7 +124,7 @@ class BreakdownReportTest {
         "t,count,tps,p50_ms,p95_ms,p99_ms,p999_ms,max_ms,retries,errors,in_doubt,declined,"
             + "client_cpu_cores,client_gc_count,client_gc_ms,machine_cpu_pct\n"
             + "1.000,2,2.00,1.000,2.000,2.000,2.000,2.000,0,0,0,0,0.500,1,2,40.0\n");
-    IntervalRow before = IntervalsCsv.read(old).get(0);
+    IntervalRow before = IntervalsReader.read(old).get(0);
     assertEquals(2, before.count());
     assertEquals(Optional.empty(), before.queries());
     assertEquals(Map.of(), before.operations());
@@ -140,14 +140,21 @@ class BreakdownReportTest {
     String[] cells = lines.get(1).split(",", -1);
     cells[cells.length - 2] = "1.5"; // update_declined
     Files.write(file, List.of(lines.get(0), String.join(",", cells)));
-    IOException e = assertThrows(IOException.class, () -> IntervalsCsv.read(file));
+    IOException e = assertThrows(IOException.class, () -> IntervalsReader.read(file));
     assertEquals(
         file + " is corrupt: line 2: update_declined is \"1.5\", not a whole number of 0 or more",
         e.getMessage());
     Files.write(file, List.of(lines.get(0).replace(",update_p95_ms", ",update_p95"), lines.get(1)));
-    e = assertThrows(IOException.class, () -> IntervalsCsv.read(file));
+    e = assertThrows(IOException.class, () -> IntervalsReader.read(file));
     assertEquals(
         file + " is corrupt: its header has update_count but no column update_p95_ms",
         e.getMessage());
+  }
+
+  /** The line a new progress line prints for the period {@code s}. */
+  private static String printed(IntervalStats s) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    new ProgressLine(new PrintStream(bytes, true, StandardCharsets.UTF_8)).onInterval(s);
+    return bytes.toString(StandardCharsets.UTF_8).stripTrailing();
   }
 }

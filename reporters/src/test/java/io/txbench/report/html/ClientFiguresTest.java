@@ -16,6 +16,7 @@ import io.txbench.report.console.ConsoleSummary;
 import io.txbench.report.files.FakeRuns;
 import io.txbench.report.files.IntervalRow;
 import io.txbench.report.files.IntervalsCsv;
+import io.txbench.report.files.IntervalsReader;
 import io.txbench.report.files.RunSummary;
 import io.txbench.report.files.SummaryJson;
 import io.txbench.report.files.SystemUnderTest;
@@ -94,7 +95,7 @@ class ClientFiguresTest {
         lines.get(0));
     assertTrue(lines.get(1).endsWith(",0.500,1,2,40.0,,,,"), lines.get(1));
     assertTrue(lines.get(2).endsWith(",,0,0,,,,,"), lines.get(2));
-    List<IntervalRow> rows = IntervalsCsv.read(dir.resolve(IntervalsCsv.FILE));
+    List<IntervalRow> rows = IntervalsReader.read(dir.resolve(IntervalsCsv.FILE));
     assertEquals(OptionalDouble.of(0.5), rows.get(0).client().cpuCores());
     assertEquals(OptionalLong.of(1), rows.get(0).client().gcCount());
     assertEquals(OptionalLong.of(2), rows.get(0).client().gcMillis());
@@ -112,7 +113,7 @@ class ClientFiguresTest {
         t,count,tps,p50_ms,p95_ms,p99_ms,p999_ms,max_ms,retries,errors
         1.000,100,100.00,2.001,2.001,2.001,2.001,2.001,1,0
         """);
-    IntervalRow row = IntervalsCsv.read(file).get(0);
+    IntervalRow row = IntervalsReader.read(file).get(0);
     assertEquals(100, row.count());
     assertEquals(0, row.outcomes().declined());
     assertEquals(OptionalDouble.empty(), row.client().cpuCores());
@@ -126,7 +127,7 @@ class ClientFiguresTest {
     csv.close();
     Path file = dir.resolve(IntervalsCsv.FILE);
     Files.writeString(file, Files.readString(file).replace(",0.500,", ",lots,"));
-    IOException e = assertThrows(IOException.class, () -> IntervalsCsv.read(file));
+    IOException e = assertThrows(IOException.class, () -> IntervalsReader.read(file));
     assertEquals(
         file + " is corrupt: line 2: client_cpu_cores is \"lots\", not a number of 0 or more",
         e.getMessage());

@@ -157,12 +157,13 @@ class ReportDataTest {
 
   @Test
   void chartDataIsAlignedOnOneAxisWithGapsAsNull() {
-    ChartPanel panel =
-        ChartPanel.aligned(
-            "t",
-            List.of(new ChartLine(0, "a", false), new ChartLine(1, "b", false)),
-            List.of(new double[] {1, 2}, new double[] {2.0000001, 3}),
-            List.of(new double[] {10, 20}, new double[] {Double.NaN, 1.234567}));
+    ChartPanel.Lines lines = new ChartPanel.Lines();
+    lines.add(new ChartLine(0, "a", false), new double[] {1, 2}, new double[] {10, 20});
+    lines.add(
+        new ChartLine(1, "b", false),
+        new double[] {2.0000001, 3},
+        new double[] {Double.NaN, 1.234567});
+    ChartPanel panel = lines.panel("t");
     assertEquals(List.of(1.0, 2.0, 3.0), panel.data().get(0));
     assertEquals(java.util.Arrays.asList(10.0, 20.0, null), panel.data().get(1));
     assertEquals(java.util.Arrays.asList(null, null, 1.235), panel.data().get(2));
