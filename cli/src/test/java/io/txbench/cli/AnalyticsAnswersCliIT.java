@@ -106,7 +106,15 @@ class AnalyticsAnswersCliIT extends PostgresServer {
     List<String> args = new ArrayList<>(List.of(target));
     args.addAll(List.of(DATA));
     args.addAll(
-        List.of("--parallelism", "2", "--iterations", "12", "--output-dir", out.toString()));
+        List.of(
+            "--parallelism",
+            "2",
+            "--iterations",
+            "12",
+            // Not asserted here, and on PostgreSQL it waits about 20 s a run.
+            "--no-commit-check",
+            "--output-dir",
+            out.toString()));
     CliRun run = CliRun.of(args.toArray(String[]::new));
     assertEquals(0, run.exitCode(), name + ": " + run.err() + run.out());
     JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());

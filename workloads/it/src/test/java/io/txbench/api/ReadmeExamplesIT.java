@@ -32,7 +32,7 @@ import org.testcontainers.DockerClientFactory;
  * them: where Docker is, they must pass; where it is not, they must be skipped, not failed.
  */
 class ReadmeExamplesIT {
-  private static final Path README = Path.of("..", "README.md");
+  private static final Path README = Path.of("..", "..", "README.md");
   private static final Pattern JAVA_BLOCK = Pattern.compile("```java\n(.*?)```", Pattern.DOTALL);
   private static final Pattern CLASS_NAME = Pattern.compile("\\bclass (\\w+)");
 
