@@ -46,6 +46,24 @@ public abstract class ItemKind implements WorkloadKind {
   /** The name of the table of items that owns them; {@code item} for the first. */
   public static final String TABLE = "item";
 
+  private final String name;
+  private final String description;
+
+  protected ItemKind(String name, String description) {
+    this.name = name;
+    this.description = description;
+  }
+
+  @Override
+  public final String name() {
+    return name;
+  }
+
+  @Override
+  public final String description() {
+    return description;
+  }
+
   @Override
   public String dataSet() {
     return DATA_SET;
@@ -114,7 +132,7 @@ public abstract class ItemKind implements WorkloadKind {
   }
 
   /**
-   * The verdict on a count the run added ({@code added} {@code what}), which must lie within the
+   * The verdict on a count the run changed ({@code added} {@code what}), which must lie within the
    * tally; {@code figures} are those the summary shows.
    */
   protected static Verification addedWithinTally(
