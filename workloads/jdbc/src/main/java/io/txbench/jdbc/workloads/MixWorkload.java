@@ -110,11 +110,6 @@ public final class MixWorkload extends ItemWorkload {
   }
 
   @Override
-  public List<String> operations() {
-    return mix.names();
-  }
-
-  @Override
   public void prepare(Progress progress) throws SQLException, SetupException, InterruptedException {
     super.prepare(progress);
     readMaxKeys();
