@@ -343,9 +343,4 @@ public final class SchemaRegistry {
           UNKNOWN);
     }
   }
-
-  /** Whether a table of that name is in the connection's current database and schema. */
-  public static boolean exists(Connection c, String table) throws SQLException {
-    return SqlCatalog.exists(c, table);
-  }
 }
