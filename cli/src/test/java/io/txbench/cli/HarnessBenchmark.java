@@ -2,6 +2,7 @@ package io.txbench.cli;
 
 import io.txbench.core.engine.Backoff;
 import io.txbench.core.engine.ClosedLoop;
+import io.txbench.core.engine.Crew;
 import io.txbench.core.engine.ForDuration;
 import io.txbench.core.engine.Metrics;
 import io.txbench.core.engine.RunListener;
@@ -66,8 +67,10 @@ public final class HarnessBenchmark {
             1,
             Backoff.defaults(),
             new ClosedLoop());
-    return new Runner(options, new Metrics(false, List.of()), new RunListener() {})
-        .run(new NoOp(), new NoTarget());
+    try (Crew<AutoCloseable> crew = new Crew<>(new NoOp(), threads)) {
+      return new Runner(options, new Metrics(false, List.of()), new RunListener() {})
+          .run(crew, new NoTarget());
+    }
   }
 
   /** Does nothing, as fast as it can. */

@@ -5,7 +5,6 @@ import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.InDoubtCause;
 import io.txbench.core.spi.Target;
 import io.txbench.core.spi.TargetUnavailableException;
-import io.txbench.core.spi.Workload;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -76,14 +75,6 @@ public final class Runner {
   /** Asks the workers to stop after the iteration in hand (Ctrl-C); safe from any thread. */
   public void requestStop() {
     control.requestStop(StopReason.INTERRUPTED);
-  }
-
-  /** Runs a workload with a crew of its own, closed at the end: one run, no warm-up. */
-  public <S extends AutoCloseable> RunResult run(Workload<S, ?> workload, Target target)
-      throws InterruptedException, TargetUnavailableException {
-    try (Crew<S> crew = new Crew<>(workload, options.parallelism())) {
-      return run(crew, target);
-    }
   }
 
   /**

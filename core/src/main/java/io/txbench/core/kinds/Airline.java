@@ -4,7 +4,6 @@ import io.txbench.core.engine.Tally;
 import io.txbench.core.spi.DeclaredOption;
 import io.txbench.core.spi.Invariants;
 import io.txbench.core.spi.Verification;
-import io.txbench.core.spi.WorkloadKind;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +14,7 @@ import java.util.Map;
  * flight of the next {@code --day-range} days: it reads the seats taken, inserts a seat and a
  * payment, and increments the flight's audit, in one transaction.
  */
-public final class Airline implements WorkloadKind {
+public final class Airline extends NamedKind {
   public static final String NAME = "airline";
 
   public static final DeclaredOption<Long> DAY_RANGE =
@@ -46,14 +45,8 @@ public final class Airline implements WorkloadKind {
           Duration.ZERO,
           Duration.ofMinutes(1));
 
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public String description() {
-    return "ACID ticket purchase";
+  public Airline() {
+    super(NAME, "ACID ticket purchase");
   }
 
   @Override

@@ -6,7 +6,6 @@ import io.txbench.core.spi.DeclaredOption;
 import io.txbench.core.spi.Invariants;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Verification;
-import io.txbench.core.spi.WorkloadKind;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +20,7 @@ import java.util.Optional;
  * as loaded and records each query's canonical answer ({@link Answer}), which {@code compare}
  * checks across targets.
  */
-public final class Analytics implements WorkloadKind {
+public final class Analytics extends NamedKind {
   public static final String NAME = "analytics";
 
   /** The data the analytics queries read, as txbench's record and lease name it. */
@@ -94,14 +93,8 @@ public final class Analytics implements WorkloadKind {
           String.join(",", AnalyticsQuery.names()),
           AnalyticsQuery.names());
 
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public String description() {
-    return "join, group-by, grouping-sets, rollup, cube and pivot over orders";
+  public Analytics() {
+    super(NAME, "join, group-by, grouping-sets, rollup, cube and pivot over orders");
   }
 
   @Override

@@ -4,13 +4,7 @@ package io.txbench.core.kinds;
 public final class Count extends ReadOnlyRangeKind {
   public static final String NAME = "count";
 
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public String description() {
-    return "the rows of a --range-size id range counted";
+  public Count() {
+    super(NAME, "the rows of a --range-size id range counted");
   }
 }

@@ -3,8 +3,6 @@ package io.txbench.core.kinds;
 import io.txbench.core.engine.Tally;
 import io.txbench.core.spi.Invariants;
 import io.txbench.core.spi.Verification;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -15,14 +13,8 @@ import java.util.Map;
 public final class Delete extends ItemKind {
   public static final String NAME = "delete";
 
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public String description() {
-    return "one row deleted by primary key";
+  public Delete() {
+    super(NAME, "one row deleted by primary key");
   }
 
   /** The rows fell by the deletes that found their row, within what the uncertain ones did. */
@@ -33,8 +25,6 @@ public final class Delete extends ItemKind {
     Map<String, Long> figures = Invariants.figures(tally);
     figures.put("rows", run.after().rows());
     figures.put("deleted", deleted);
-    List<String> anomalies = new ArrayList<>();
-    Invariants.within("deleted rows", deleted, tally, anomalies);
-    return Invariants.verdict(figures, anomalies, tally, (deleted - tally.applied()) + " of them");
+    return addedWithinTally(figures, "deleted rows", deleted, tally);
   }
 }

@@ -8,14 +8,8 @@ import java.util.Map;
 public final class Insert extends ItemKind {
   public static final String NAME = "insert";
 
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public String description() {
-    return "one row added";
+  public Insert() {
+    super(NAME, "one row added");
   }
 
   /** The rows the run added lie within the tally. */

@@ -6,7 +6,6 @@ import io.txbench.core.spi.DeclaredOption;
 import io.txbench.core.spi.Invariants;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Verification;
-import io.txbench.core.spi.WorkloadKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +17,7 @@ import java.util.Map;
  * row, so that verify can prove what each kind did to them; and how keys are chosen ({@code
  * --distribution}). The first table is {@code item}, the others {@code item2} to {@code itemN}.
  */
-public abstract class ItemKind implements WorkloadKind {
+public abstract class ItemKind extends NamedKind {
   /** The data the item kinds share, as txbench's record and lease name it. */
   public static final String DATA_SET = "items";
 
@@ -45,6 +44,10 @@ public abstract class ItemKind implements WorkloadKind {
 
   /** The name of the table of items that owns them; {@code item} for the first. */
   public static final String TABLE = "item";
+
+  protected ItemKind(String name, String description) {
+    super(name, description);
+  }
 
   @Override
   public String dataSet() {
@@ -114,7 +117,7 @@ public abstract class ItemKind implements WorkloadKind {
   }
 
   /**
-   * The verdict on a count the run added ({@code added} {@code what}), which must lie within the
+   * The verdict on a count the run changed ({@code added} {@code what}), which must lie within the
    * tally; {@code figures} are those the summary shows.
    */
   protected static Verification addedWithinTally(

@@ -109,12 +109,6 @@ public final class Mix {
     return cumulative.length - 1;
   }
 
-  /** The share of iterations {@code op} should take (0 to 1). */
-  public double share(MixOperation op) {
-    int i = operations.indexOf(op);
-    return i < 0 ? 0 : cumulative[i] - (i == 0 ? 0 : cumulative[i - 1]);
-  }
-
   public boolean has(MixOperation op) {
     return weights.containsKey(op);
   }

@@ -34,14 +34,12 @@ public class MixKind extends ItemKind {
           1,
           1_000_000);
 
-  @Override
-  public String name() {
-    return NAME;
+  public MixKind() {
+    this(NAME, "weighted mix of item operations (--mix)");
   }
 
-  @Override
-  public String description() {
-    return "weighted mix of item operations (--mix)";
+  MixKind(String name, String description) {
+    super(name, description);
   }
 
   @Override

@@ -75,22 +75,13 @@ public final class Oltp extends ItemKind {
   private final Variant variant;
 
   public Oltp(Variant variant) {
+    super(variant.workloadName, variant.description);
     this.variant = variant;
   }
 
   private static DeclaredOption<Long> count(String name, long defaultValue, String what) {
     return DeclaredOption.between(
         name, "N", what + " per transaction (0 to 1,000).", defaultValue, 0, 1_000);
-  }
-
-  @Override
-  public String name() {
-    return variant.workloadName;
-  }
-
-  @Override
-  public String description() {
-    return variant.description;
   }
 
   @Override

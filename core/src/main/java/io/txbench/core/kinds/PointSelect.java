@@ -6,14 +6,8 @@ import io.txbench.core.spi.Verification;
 public final class PointSelect extends ItemKind {
   public static final String NAME = "point-select";
 
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public String description() {
-    return "one row by primary key";
+  public PointSelect() {
+    super(NAME, "one row by primary key");
   }
 
   /** A read-only run left the rows and their update counters as they were. */

@@ -7,13 +7,7 @@ package io.txbench.core.kinds;
 public final class RangeScan extends ReadOnlyRangeKind {
   public static final String NAME = "range-scan";
 
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public String description() {
-    return "--range-size consecutive rows read";
+  public RangeScan() {
+    super(NAME, "--range-size consecutive rows read");
   }
 }

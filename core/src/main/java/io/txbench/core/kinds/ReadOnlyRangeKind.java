@@ -10,6 +10,10 @@ import java.util.List;
  */
 public abstract class ReadOnlyRangeKind extends ItemKind {
 
+  ReadOnlyRangeKind(String name, String description) {
+    super(name, description);
+  }
+
   @Override
   protected final List<DeclaredOption<?>> ownOptions() {
     return List.of(Oltp.RANGE_SIZE);

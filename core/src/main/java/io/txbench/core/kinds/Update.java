@@ -11,14 +11,8 @@ import java.util.Map;
 public final class Update extends ItemKind {
   public static final String NAME = "update";
 
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public String description() {
-    return "one row changed by primary key";
+  public Update() {
+    super(NAME, "one row changed by primary key");
   }
 
   /** The update counters grew by a number within the tally. */

@@ -15,14 +15,8 @@ import java.util.Map;
 public final class UpdateMany extends ItemKind {
   public static final String NAME = "update-many";
 
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public String description() {
-    return "the rows of a --range-size id range changed in one statement";
+  public UpdateMany() {
+    super(NAME, "the rows of a --range-size id range changed in one statement");
   }
 
   @Override

@@ -66,17 +66,8 @@ public final class Ycsb extends MixKind {
   private final Preset preset;
 
   public Ycsb(Preset preset) {
+    super(preset.workloadName, "YCSB workload " + preset.name() + ", " + preset.description);
     this.preset = preset;
-  }
-
-  @Override
-  public String name() {
-    return preset.workloadName;
-  }
-
-  @Override
-  public String description() {
-    return "YCSB workload " + preset.name() + ", " + preset.description;
   }
 
   @Override

@@ -49,25 +49,10 @@ public interface ServerTelemetry<X extends Exception> extends AutoCloseable {
    */
   static <X extends Exception> ServerTelemetry<X> none(
       Optional<ServerEndpoint> endpoint, Optional<String> why) {
-    return new ServerTelemetry<X>() {
-      @Override
-      public List<TelemetryColumn> columns() {
-        return List.of();
-      }
-
+    return new AbstractServerTelemetry<X>(List.of(), endpoint, why) {
       @Override
       public Map<String, Long> read() {
         return Map.of();
-      }
-
-      @Override
-      public Optional<ServerEndpoint> endpoint() {
-        return endpoint;
-      }
-
-      @Override
-      public Optional<String> warning() {
-        return why;
       }
 
       @Override

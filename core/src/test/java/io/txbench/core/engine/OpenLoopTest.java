@@ -51,8 +51,10 @@ class OpenLoopTest {
   }
 
   private static RunResult run(RunOptions options, Workload<?, ?> workload) throws Exception {
-    return new Runner(options, new Metrics(true, java.util.List.of()), new RunListener() {})
-        .run(workload, new FakeTarget());
+    return OneRun.of(
+        new Runner(options, new Metrics(true, java.util.List.of()), new RunListener() {}),
+        options.parallelism(),
+        workload);
   }
 
   @Test

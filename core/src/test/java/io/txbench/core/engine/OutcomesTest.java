@@ -28,8 +28,10 @@ class OutcomesTest {
             1,
             NO_WAIT,
             new ClosedLoop());
-    return new Runner(options, new Metrics(true, java.util.List.of()), new RunListener() {})
-        .run(workload, new FakeTarget());
+    return OneRun.of(
+        new Runner(options, new Metrics(true, java.util.List.of()), new RunListener() {}),
+        options.parallelism(),
+        workload);
   }
 
   /** Reports one step committed on its own (a write in autocommit). */
@@ -153,7 +155,7 @@ class OutcomesTest {
             NO_WAIT,
             new ClosedLoop());
     runner[0] = new Runner(options, new Metrics(true, java.util.List.of()), new RunListener() {});
-    RunResult r = runner[0].run(workload, new FakeTarget());
+    RunResult r = OneRun.of(runner[0], options.parallelism(), workload);
     assertEquals(5, r.outcomes().iterations());
     assertEquals(0, r.outcomes().errors());
     assertEquals(0, r.outcomes().retries());

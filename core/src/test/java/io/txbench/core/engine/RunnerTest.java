@@ -27,8 +27,10 @@ class RunnerTest {
 
   private static RunResult run(RunOptions options, Workload<?, ?> workload, RunListener listener)
       throws Exception {
-    return new Runner(options, new Metrics(true, List.of()), listener)
-        .run(workload, new FakeTarget());
+    return OneRun.of(
+        new Runner(options, new Metrics(true, List.of()), listener),
+        options.parallelism(),
+        workload);
   }
 
   @Test
@@ -159,7 +161,7 @@ class RunnerTest {
               runner.requestStop();
             });
     stopper.start();
-    RunResult result = runner.run(workload, new FakeTarget());
+    RunResult result = OneRun.of(runner, options.parallelism(), workload);
     assertEquals(StopReason.INTERRUPTED, result.window().stopReason());
     assertEquals(workload.successes(), result.outcomes().iterations());
     assertTrue(result.window().nanos() < Duration.ofMinutes(1).toNanos());
@@ -248,8 +250,10 @@ class RunnerTest {
             }
           };
       RunResult result =
-          new Runner(options, new Metrics(true, List.of()), recording)
-              .run(ScriptedWorkload.alwaysSucceeds(), new FakeTarget());
+          OneRun.of(
+              new Runner(options, new Metrics(true, List.of()), recording),
+              options.parallelism(),
+              ScriptedWorkload.alwaysSucceeds());
       for (IntervalStats period : periods) {
         assertTrue(period.intervalNanos() > 0, "run " + run + ": a period of no time " + periods);
         assertTrue(

@@ -103,11 +103,13 @@ class WindowTest {
               }
             });
     RunResult r =
-        new Runner(
+        OneRun.of(
+            new Runner(
                 timed(2, Duration.ofMillis(300)),
                 new Metrics(true, List.of()),
-                new RunListener() {})
-            .run(workload, new FakeTarget());
+                new RunListener() {}),
+            2,
+            workload);
     assertEquals(Duration.ofMillis(300).toNanos(), r.window().nanos());
     // The slow one, and maybe one the other worker started just before the deadline.
     assertTrue(
@@ -134,8 +136,10 @@ class WindowTest {
     Metrics metrics = new Metrics(true, List.of());
     long begin = System.nanoTime();
     RunResult r =
-        new Runner(timed(1, Duration.ofMillis(200)), metrics, new RunListener() {})
-            .run(workload, new FakeTarget());
+        OneRun.of(
+            new Runner(timed(1, Duration.ofMillis(200)), metrics, new RunListener() {}),
+            1,
+            workload);
     long took = System.nanoTime() - begin;
     assertEquals(1, r.outcomes().inDoubt());
     assertEquals(1, r.outcomes().inDoubtByCause().get(InDoubtCause.ABANDONED));
@@ -170,11 +174,13 @@ class WindowTest {
               }
             });
     RunResult r =
-        new Runner(
+        OneRun.of(
+            new Runner(
                 timed(1, Duration.ofMillis(100)),
                 new Metrics(true, List.of()),
-                new RunListener() {})
-            .run(workload, new FakeTarget());
+                new RunListener() {}),
+            1,
+            workload);
     assertEquals(0, r.outcomes().inDoubt());
     assertEquals(0, r.outcomes().iterations());
     assertEquals(0, r.outcomes().errors());
@@ -231,11 +237,13 @@ class WindowTest {
         assertThrows(
             TargetUnavailableException.class,
             () ->
-                new Runner(
+                OneRun.of(
+                    new Runner(
                         timed(4, Duration.ofSeconds(10)),
                         new Metrics(true, List.of()),
-                        new RunListener() {})
-                    .run(refusing, new FakeTarget()));
+                        new RunListener() {}),
+                    4,
+                    refusing));
     String message = Objects.requireNonNull(e.getMessage());
     assertTrue(message.contains("too many clients"), message);
     assertEquals(0, scripted.attempts());
@@ -257,7 +265,8 @@ class WindowTest {
     ScriptedWorkload spinning = new ScriptedWorkload((n, worker) -> spin(n == 0 ? 700 : 0));
     List<IntervalStats> periods = new CopyOnWriteArrayList<>();
     RunResult r =
-        new Runner(
+        OneRun.of(
+            new Runner(
                 timed(1, Duration.ofMillis(200)),
                 new Metrics(true, List.of()),
                 new RunListener() {
@@ -265,8 +274,9 @@ class WindowTest {
                   public void onInterval(IntervalStats stats) {
                     periods.add(stats);
                   }
-                })
-            .run(opening(spinning, worker -> spin(400)), new FakeTarget());
+                }),
+            1,
+            opening(spinning, worker -> spin(400)));
     assertEquals(1, r.outcomes().lateIterations());
     ClientUsage window = r.client();
     // Read when the runner saw the window close: at its end, late by what a busy machine delays

@@ -7,6 +7,7 @@ import io.txbench.core.engine.Arrivals;
 import io.txbench.core.engine.Backoff;
 import io.txbench.core.engine.ClosedLoop;
 import io.txbench.core.engine.CompositeListener;
+import io.txbench.core.engine.Crew;
 import io.txbench.core.engine.ForDuration;
 import io.txbench.core.engine.IntervalStats;
 import io.txbench.core.engine.Metrics;
@@ -168,7 +169,10 @@ class MetricsCsvLayoutTest {
                 7,
                 noWait,
                 new ClosedLoop());
-    RunResult result = new Runner(options, metrics, listeners).run(new Outcomes(), new Fake());
+    RunResult result;
+    try (Crew<AutoCloseable> crew = new Crew<>(new Outcomes(), options.parallelism())) {
+      result = new Runner(options, metrics, listeners).run(crew, new Fake());
+    }
     assertEquals(List.of(), listeners.failures());
     try (Stream<Path> files = Files.list(dir)) {
       return new Layout(

@@ -31,6 +31,7 @@ import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.core.spi.WorkloadTable;
 import io.txbench.core.telemetry.ToolVersion;
 import io.txbench.jdbc.schema.SchemaRegistry;
+import io.txbench.jdbc.schema.SqlCatalog;
 import io.txbench.jdbc.workloads.AirlineWorkload;
 import io.txbench.jdbc.workloads.AnalyticsWorkload;
 import io.txbench.jdbc.workloads.CountWorkload;
@@ -130,7 +131,7 @@ public abstract class JdbcBinding implements TargetBinding {
     List<String> leftAlone = new ArrayList<>();
     try (Connection c = jdbc.controlConnection()) {
       c.setAutoCommit(true);
-      if (!SchemaRegistry.exists(c, SchemaRegistry.META)) {
+      if (!SqlCatalog.exists(c, SchemaRegistry.META)) {
         return new Dropped(List.of(), List.of());
       }
     }

@@ -178,6 +178,26 @@ public final class JdbcSession implements AutoCloseable {
     return statement;
   }
 
+  /**
+   * The prepared statement for {@code sql} with {@code parameters} set in order: a {@code long},
+   * {@code int} or text by its own setter, anything else by {@code setObject}.
+   */
+  public PreparedStatement statement(String sql, Object... parameters) throws SQLException {
+    PreparedStatement statement = statement(sql);
+    for (int i = 0; i < parameters.length; i++) {
+      if (parameters[i] instanceof Long number) {
+        statement.setLong(i + 1, number);
+      } else if (parameters[i] instanceof Integer number) {
+        statement.setInt(i + 1, number);
+      } else if (parameters[i] instanceof String text) {
+        statement.setString(i + 1, text);
+      } else {
+        statement.setObject(i + 1, parameters[i]);
+      }
+    }
+    return statement;
+  }
+
   /** Executes a query, counted as a read, and returns its rows. */
   public ResultSet read(PreparedStatement statement) throws SQLException {
     queries.read();

@@ -94,6 +94,8 @@ public final class JdbcTarget implements Target {
     controlConfig.setPoolName("txbench-control");
     controlConfig.setMaximumPoolSize(2); // prepare and verify; the lease's heartbeat
     controlConfig.setMinimumIdle(0);
+    JdbcTelemetry.ConnectionOpener telemetryOpener =
+        telemetryOpener(dialect, options, controlConfig);
     HikariDataSource control;
     try {
       control = new HikariDataSource(controlConfig);
@@ -128,7 +130,7 @@ public final class JdbcTarget implements Target {
           options.maxConnections(),
           isolation,
           settings,
-          telemetryOpener(dialect, options),
+          telemetryOpener,
           ServerEndpoint.of(options));
     } catch (RuntimeException e) {
       control.close();
@@ -150,22 +152,20 @@ public final class JdbcTarget implements Target {
   }
 
   /**
-   * How telemetry opens its connection: where and as whom the pools connect, with a read time-out
-   * of its own, outside any pool.
+   * How telemetry opens its connection: where and as whom the {@code pools} connect (read before a
+   * pool starts from their settings), with a read time-out of its own, outside any pool.
    */
   private static JdbcTelemetry.ConnectionOpener telemetryOpener(
-      SqlDialect dialect, TargetOptions options) {
-    String given = options.url();
-    String url =
-        given != null && !given.isBlank() ? dialect.driverUrl(given) : dialect.jdbcUrl(options);
+      SqlDialect dialect, TargetOptions options, HikariConfig pools) {
     Properties properties = dialect.connectionProperties(options);
     properties.putAll(dialect.controlProperties(TELEMETRY_READ_TIMEOUT));
-    if (options.user() != null && !options.user().isEmpty()) {
-      properties.setProperty("user", options.user());
+    if (pools.getUsername() != null) {
+      properties.setProperty("user", pools.getUsername());
     }
-    if (!options.password().isEmpty()) {
-      properties.setProperty("password", options.password().reveal());
+    if (pools.getPassword() != null) {
+      properties.setProperty("password", pools.getPassword());
     }
+    String url = pools.getJdbcUrl();
     return () -> DriverManager.getConnection(url, properties);
   }
 

@@ -3,13 +3,12 @@ package io.txbench.jdbc;
 import io.txbench.core.engine.Causes;
 import io.txbench.core.run.CommitReading;
 import io.txbench.core.spi.CommitCounter;
+import io.txbench.core.telemetry.AbstractServerTelemetry;
 import io.txbench.core.telemetry.ServerEndpoint;
 import io.txbench.core.telemetry.ServerTelemetry;
-import io.txbench.core.telemetry.TelemetryColumn;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
@@ -19,12 +18,9 @@ import java.util.function.Predicate;
  * pool would check it with statements of its own, which a server may count as transactions), read
  * with its dialect's {@link ServerCounters}.
  */
-final class JdbcTelemetry implements ServerTelemetry<SQLException> {
+final class JdbcTelemetry extends AbstractServerTelemetry<SQLException> {
   private final ServerCounters counters;
   private final TelemetrySql sql;
-  private final List<TelemetryColumn> columns;
-  private final Optional<String> warning;
-  private final Optional<ServerEndpoint> endpoint;
   private final String serverVersion;
 
   private JdbcTelemetry(
@@ -33,11 +29,9 @@ final class JdbcTelemetry implements ServerTelemetry<SQLException> {
       ServerCounters.Access access,
       Optional<ServerEndpoint> endpoint,
       String serverVersion) {
+    super(access.columns(), endpoint, access.warning());
     this.counters = counters;
     this.sql = sql;
-    this.columns = List.copyOf(access.columns());
-    this.warning = access.warning();
-    this.endpoint = endpoint;
     this.serverVersion = serverVersion;
   }
 
@@ -78,30 +72,15 @@ final class JdbcTelemetry implements ServerTelemetry<SQLException> {
   }
 
   @Override
-  public List<TelemetryColumn> columns() {
-    return columns;
-  }
-
-  @Override
   public synchronized Map<String, Long> read() throws SQLException {
     return counters.read(sql);
-  }
-
-  @Override
-  public Optional<ServerEndpoint> endpoint() {
-    return endpoint;
-  }
-
-  @Override
-  public Optional<String> warning() {
-    return warning;
   }
 
   @Override
   public Optional<CommitCounter<SQLException>> commits() {
     return counters
         .commitCounter()
-        .filter(name -> columns.stream().anyMatch(c -> c.name().equalsIgnoreCase(name)))
+        .filter(name -> columns().stream().anyMatch(c -> c.name().equalsIgnoreCase(name)))
         .map(Commits::new);
   }
 

@@ -35,22 +35,13 @@ public final class SqlLeaseStore implements LeaseStore<SQLException> {
   /** Creates the lease table where there is none; refuses a table of that name not txbench's. */
   public void ensure() throws SQLException, SetupException {
     try (Connection c = open()) {
-      if (!SqlCatalog.exists(c, TABLE)) {
-        try (Statement s = c.createStatement()) {
-          s.execute(
-              "CREATE TABLE "
-                  + TABLE
-                  + " (record VARCHAR(16) NOT NULL,"
-                  + " holder VARCHAR(64) PRIMARY KEY, table_group VARCHAR(32) NOT NULL,"
-                  + " mode VARCHAR(16) NOT NULL, host VARCHAR(255) NOT NULL, pid BIGINT NOT NULL,"
-                  + " started_at BIGINT NOT NULL, heartbeat_at BIGINT NOT NULL)");
-        } catch (SQLException e) {
-          if (!SqlCatalog.exists(c, TABLE)) {
-            throw e;
-          }
-          // Another txbench made it at the same moment.
-        }
-      }
+      SqlCatalog.createIfMissing(
+          c,
+          TABLE,
+          "record VARCHAR(16) NOT NULL,"
+              + " holder VARCHAR(64) PRIMARY KEY, table_group VARCHAR(32) NOT NULL,"
+              + " mode VARCHAR(16) NOT NULL, host VARCHAR(255) NOT NULL, pid BIGINT NOT NULL,"
+              + " started_at BIGINT NOT NULL, heartbeat_at BIGINT NOT NULL");
       if (!SqlCatalog.shapedAs(c, TABLE, COLUMNS)) {
         throw new SetupException(
             "the table '"

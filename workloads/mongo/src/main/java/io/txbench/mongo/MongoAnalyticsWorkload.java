@@ -46,12 +46,6 @@ final class MongoAnalyticsWorkload extends MongoWorkload<Analytics, MongoAnalyti
     this.ord = target.database().getCollection("ord");
   }
 
-  /** The queries chosen, by name, in the order each worker takes them. */
-  @Override
-  public List<String> operations() {
-    return queries.stream().map(AnalyticsQuery::queryName).toList();
-  }
-
   @Override
   public void prepare(Progress progress) throws SetupException, InterruptedException {
     registry.recreate(Analytics.TABLES, kind.dataSet(), data.orders(), options.seed());

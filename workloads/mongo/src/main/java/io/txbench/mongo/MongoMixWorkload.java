@@ -57,11 +57,6 @@ final class MongoMixWorkload extends MongoItemWorkload {
   }
 
   @Override
-  public List<String> operations() {
-    return mix.names();
-  }
-
-  @Override
   public MongoSession openSession(Worker worker) {
     return MongoSession.open(target, worker, transactions);
   }

@@ -6,6 +6,7 @@ import com.mongodb.client.MongoClients;
 import io.txbench.core.engine.Causes;
 import io.txbench.core.run.CommitReading;
 import io.txbench.core.spi.CommitCounter;
+import io.txbench.core.telemetry.AbstractServerTelemetry;
 import io.txbench.core.telemetry.ServerEndpoint;
 import io.txbench.core.telemetry.ServerTelemetry;
 import io.txbench.core.telemetry.TelemetryColumn;
@@ -27,7 +28,7 @@ import org.bson.Document;
  * transactions.totalCommitted}, counts every client's; a read of txbench's own, and a lease
  * heartbeat, are no transaction.
  */
-final class MongoTelemetry implements ServerTelemetry<RuntimeException> {
+final class MongoTelemetry extends AbstractServerTelemetry<RuntimeException> {
   /** Where each column is in serverStatus's answer, and what it is. */
   private static final Map<TelemetryColumn, List<String>> PATHS = paths();
 
@@ -35,19 +36,11 @@ final class MongoTelemetry implements ServerTelemetry<RuntimeException> {
   private static final Duration READ_TIMEOUT = Duration.ofSeconds(10);
 
   private final MongoClient client;
-  private final List<TelemetryColumn> columns;
-  private final Optional<String> warning;
-  private final Optional<ServerEndpoint> endpoint;
 
   private MongoTelemetry(
-      MongoClient client,
-      List<TelemetryColumn> columns,
-      Optional<String> warning,
-      Optional<ServerEndpoint> endpoint) {
+      MongoClient client, List<TelemetryColumn> columns, Optional<ServerEndpoint> endpoint) {
+    super(columns, endpoint, Optional.empty());
     this.client = client;
-    this.columns = List.copyOf(columns);
-    this.warning = warning;
-    this.endpoint = endpoint;
   }
 
   private static Map<TelemetryColumn, List<String>> paths() {
@@ -91,7 +84,7 @@ final class MongoTelemetry implements ServerTelemetry<RuntimeException> {
       Map<String, Long> first = values(client, PATHS.keySet());
       List<TelemetryColumn> present =
           PATHS.keySet().stream().filter(c -> first.containsKey(c.name())).toList();
-      return new MongoTelemetry(client, present, Optional.empty(), endpoint);
+      return new MongoTelemetry(client, present, endpoint);
     } catch (RuntimeException e) {
       client.close();
       return ServerTelemetry.none(
@@ -115,28 +108,13 @@ final class MongoTelemetry implements ServerTelemetry<RuntimeException> {
   }
 
   @Override
-  public List<TelemetryColumn> columns() {
-    return columns;
-  }
-
-  @Override
   public Map<String, Long> read() {
-    return values(client, columns);
-  }
-
-  @Override
-  public Optional<ServerEndpoint> endpoint() {
-    return endpoint;
-  }
-
-  @Override
-  public Optional<String> warning() {
-    return warning;
+    return values(client, columns());
   }
 
   @Override
   public Optional<CommitCounter<RuntimeException>> commits() {
-    if (columns.stream().noneMatch(c -> c.name().equals(COMMITTED))) {
+    if (columns().stream().noneMatch(c -> c.name().equals(COMMITTED))) {
       return Optional.empty(); // a standalone server, or an emulator: no transactions
     }
     return Optional.of(
@@ -156,7 +134,10 @@ final class MongoTelemetry implements ServerTelemetry<RuntimeException> {
           @Override
           public CommitReading settle(Predicate<Duration> pause) {
             TelemetryColumn committed =
-                columns.stream().filter(c -> c.name().equals(COMMITTED)).findFirst().orElseThrow();
+                columns().stream()
+                    .filter(c -> c.name().equals(COMMITTED))
+                    .findFirst()
+                    .orElseThrow();
             Long count = values(client, new ArrayList<>(List.of(committed))).get(COMMITTED);
             if (count == null) {
               throw new IllegalStateException("serverStatus no longer counts transactions");

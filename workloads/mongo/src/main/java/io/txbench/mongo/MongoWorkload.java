@@ -6,6 +6,7 @@ import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.Workload;
 import io.txbench.core.spi.WorkloadKind;
 import io.txbench.core.spi.WorkloadOptions;
+import java.util.List;
 
 /**
  * What every MongoDB workload keeps: its target, its kind and options, and txbench's record there,
@@ -28,5 +29,11 @@ abstract class MongoWorkload<K extends WorkloadKind, S extends AutoCloseable>
   @Override
   public Lease lease(LeaseMode mode) throws SetupException {
     return registry.lease(kind.dataSet(), mode);
+  }
+
+  /** The kind's operations recorded apart: a mix's, or the analytics queries chosen. */
+  @Override
+  public List<String> operations() {
+    return kind.operations(options.declared()).orElse(List.of());
   }
 }

@@ -85,23 +85,15 @@ public final class SchemaRegistry {
    * version's, and refuses a table of that name that is not txbench's.
    */
   void ensure(Connection c) throws SQLException, SetupException {
-    if (!SqlCatalog.exists(c, META)) {
-      try (Statement s = c.createStatement()) {
-        s.execute(
-            "CREATE TABLE "
-                + META
-                + " (record VARCHAR(16) NOT NULL,"
-                + " object_name VARCHAR(64) PRIMARY KEY, table_group VARCHAR(32) NOT NULL,"
-                + " scale BIGINT NOT NULL, seed BIGINT NOT NULL, tool_version VARCHAR(32) NOT NULL,"
-                + " state VARCHAR(16) NOT NULL, created_at TIMESTAMP NOT NULL,"
-                + " completed_at TIMESTAMP NULL)");
-      } catch (SQLException e) {
-        if (!SqlCatalog.exists(c, META)) {
-          throw e;
-        }
-        // Another txbench made it at the same moment: it is checked below like any other.
-      }
-    }
+    // One another txbench made at the same moment is checked below like any other.
+    SqlCatalog.createIfMissing(
+        c,
+        META,
+        "record VARCHAR(16) NOT NULL,"
+            + " object_name VARCHAR(64) PRIMARY KEY, table_group VARCHAR(32) NOT NULL,"
+            + " scale BIGINT NOT NULL, seed BIGINT NOT NULL, tool_version VARCHAR(32) NOT NULL,"
+            + " state VARCHAR(16) NOT NULL, created_at TIMESTAMP NOT NULL,"
+            + " completed_at TIMESTAMP NULL");
     if (SqlCatalog.shapedAs(c, META, FIRST_COLUMNS)) {
       convertFirstRecord(c);
     }
@@ -350,10 +342,5 @@ public final class SchemaRegistry {
           (String) row[4],
           UNKNOWN);
     }
-  }
-
-  /** Whether a table of that name is in the connection's current database and schema. */
-  public static boolean exists(Connection c, String table) throws SQLException {
-    return SqlCatalog.exists(c, table);
   }
 }

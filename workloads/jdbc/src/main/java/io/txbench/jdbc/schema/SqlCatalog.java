@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Locale;
 import java.util.Set;
 import java.util.SortedMap;
@@ -17,6 +18,24 @@ public final class SqlCatalog {
   /** Whether a table of that name is in the connection's current database and schema. */
   public static boolean exists(Connection c, String table) throws SQLException {
     return !columns(c, table).isEmpty() || hasTable(c, table);
+  }
+
+  /**
+   * Creates {@code table} of {@code columns} (their definitions, comma-separated) where there is
+   * none: one another txbench made at the same moment is no error.
+   */
+  public static void createIfMissing(Connection c, String table, String columns)
+      throws SQLException {
+    if (exists(c, table)) {
+      return;
+    }
+    try (Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE " + table + " (" + columns + ")");
+    } catch (SQLException e) {
+      if (!exists(c, table)) {
+        throw e;
+      }
+    }
   }
 
   private static boolean hasTable(Connection c, String table) throws SQLException {

@@ -22,7 +22,6 @@ import io.txbench.jdbc.schema.SchemaRegistry;
 import io.txbench.jdbc.schema.SqlQueries;
 import io.txbench.jdbc.schema.TableDef;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDate;
@@ -167,19 +166,14 @@ public final class AirlineWorkload extends SqlWorkload<Airline, JdbcSession> {
           int duration;
           int capacity;
           int taken;
-          PreparedStatement flight = s.statement(AirlineSchema.READ_FLIGHT);
-          flight.setLong(1, scheduleId);
-          try (ResultSet rs = s.read(flight)) {
+          try (ResultSet rs = s.read(s.statement(AirlineSchema.READ_FLIGHT, scheduleId))) {
             if (!rs.next()) {
               throw new SQLException("schedule " + scheduleId + " is missing");
             }
             duration = rs.getInt(1);
             capacity = rs.getInt(2);
           }
-          PreparedStatement seatsTaken = s.statement(seatsTakenRead);
-          seatsTaken.setLong(1, scheduleId);
-          seatsTaken.setObject(2, day);
-          try (ResultSet rs = s.read(seatsTaken)) {
+          try (ResultSet rs = s.read(s.statement(seatsTakenRead, scheduleId, day))) {
             taken = rs.next() ? rs.getInt(1) : 0;
           }
           if (taken >= capacity) {
@@ -188,22 +182,11 @@ public final class AirlineWorkload extends SqlWorkload<Airline, JdbcSession> {
           if (bookingSleepNanos > 0) {
             TimeUnit.NANOSECONDS.sleep(bookingSleepNanos);
           }
-          PreparedStatement seat = s.statement(AirlineSchema.INSERT_SEAT);
-          seat.setLong(1, scheduleId);
-          seat.setObject(2, day);
-          seat.setInt(3, taken + 1);
-          seat.setLong(4, user);
-          s.write(seat);
-          PreparedStatement payment = s.statement(AirlineSchema.INSERT_PAYMENT);
-          payment.setLong(1, scheduleId);
-          payment.setObject(2, day);
-          payment.setLong(3, user);
-          payment.setBigDecimal(4, AirlineData.fare(duration));
-          s.write(payment);
-          PreparedStatement audit = s.statement(auditUpsert);
-          audit.setLong(1, scheduleId);
-          audit.setObject(2, day);
-          s.write(audit);
+          s.write(s.statement(AirlineSchema.INSERT_SEAT, scheduleId, day, taken + 1, user));
+          s.write(
+              s.statement(
+                  AirlineSchema.INSERT_PAYMENT, scheduleId, day, user, AirlineData.fare(duration)));
+          s.write(s.statement(auditUpsert, scheduleId, day));
           return null;
         });
   }

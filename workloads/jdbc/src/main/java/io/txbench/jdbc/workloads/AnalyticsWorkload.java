@@ -73,11 +73,6 @@ public final class AnalyticsWorkload extends SqlWorkload<Analytics, AnalyticsWor
     }
   }
 
-  @Override
-  public List<String> operations() {
-    return queries.stream().map(AnalyticsQuery::queryName).toList();
-  }
-
   /** Records every table at the number of orders, the scale {@link #attach} compares. */
   @Override
   public void prepare(Progress progress) throws SQLException, SetupException, InterruptedException {

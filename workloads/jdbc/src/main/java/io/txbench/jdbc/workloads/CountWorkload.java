@@ -8,7 +8,6 @@ import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.JdbcSession;
 import io.txbench.jdbc.JdbcTarget;
 import io.txbench.jdbc.schema.SchemaRegistry;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 
@@ -26,10 +25,7 @@ public final class CountWorkload extends RangeWorkload {
       throws SQLException, AbandonedException, InterruptedException, DeclinedException {
     session.transaction(
         s -> {
-          PreparedStatement count = s.statement(sql);
-          count.setLong(1, first);
-          count.setLong(2, last);
-          try (ResultSet rs = s.read(count)) {
+          try (ResultSet rs = s.read(s.statement(sql, first, last))) {
             if (!rs.next()) {
               throw new SQLException("COUNT(*) returned no row");
             }

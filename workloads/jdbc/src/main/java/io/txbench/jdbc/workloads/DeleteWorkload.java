@@ -8,7 +8,6 @@ import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.JdbcSession;
 import io.txbench.jdbc.JdbcTarget;
 import io.txbench.jdbc.schema.SchemaRegistry;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 
 /**
@@ -30,9 +29,7 @@ public final class DeleteWorkload extends OneStatementWorkload {
     long id = randomId(worker.random());
     session.transaction(
         s -> {
-          PreparedStatement delete = s.statement(sql);
-          delete.setLong(1, id);
-          if (s.write(delete) == 0) {
+          if (s.write(s.statement(sql, id)) == 0) {
             throw new DeclinedException("row " + id + " is gone");
           }
           return null;

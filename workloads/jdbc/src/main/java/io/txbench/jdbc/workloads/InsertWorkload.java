@@ -9,7 +9,6 @@ import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.JdbcSession;
 import io.txbench.jdbc.JdbcTarget;
 import io.txbench.jdbc.schema.SchemaRegistry;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 
 /**
@@ -31,13 +30,6 @@ public final class InsertWorkload extends OneStatementWorkload {
     int k = ItemData.k(worker.random(), rows);
     String c = data.c(worker.random());
     String pad = data.pad(worker.random());
-    session.transaction(
-        s -> {
-          PreparedStatement insert = s.statement(sql);
-          insert.setInt(1, k);
-          insert.setString(2, c);
-          insert.setString(3, pad);
-          return s.write(insert);
-        });
+    session.transaction(s -> s.write(s.statement(sql, k, c, pad)));
   }
 }

@@ -110,11 +110,6 @@ public final class MixWorkload extends ItemWorkload {
   }
 
   @Override
-  public List<String> operations() {
-    return mix.names();
-  }
-
-  @Override
   public void prepare(Progress progress) throws SQLException, SetupException, InterruptedException {
     super.prepare(progress);
     readMaxKeys();
@@ -222,9 +217,7 @@ public final class MixWorkload extends ItemWorkload {
 
   private Void read(JdbcSession s, MixStatements sql, long id)
       throws SQLException, DeclinedException {
-    PreparedStatement read = s.statement(sql.read());
-    read.setLong(1, id);
-    try (ResultSet rs = s.read(read)) {
+    try (ResultSet rs = s.read(s.statement(sql.read(), id))) {
       if (!rs.next()) {
         throw missing(sql, id);
       }
@@ -237,10 +230,7 @@ public final class MixWorkload extends ItemWorkload {
 
   private Void update(JdbcSession s, MixStatements sql, String statement, String value, long id)
       throws SQLException, AbandonedException, DeclinedException {
-    PreparedStatement update = s.statement(statement);
-    update.setString(1, value);
-    update.setLong(2, id);
-    if (s.write(update) == 0) {
+    if (s.write(s.statement(statement, value, id)) == 0) {
       throw missing(sql, id);
     }
     return null;
@@ -248,19 +238,14 @@ public final class MixWorkload extends ItemWorkload {
 
   private static Void delete(JdbcSession s, MixStatements sql, long id)
       throws SQLException, AbandonedException, DeclinedException {
-    PreparedStatement delete = s.statement(sql.delete());
-    delete.setLong(1, id);
-    if (s.write(delete) == 0) {
+    if (s.write(s.statement(sql.delete(), id)) == 0) {
       throw missing(sql, id);
     }
     return null;
   }
 
   private Void scan(JdbcSession s, MixStatements sql, long start, long length) throws SQLException {
-    PreparedStatement scan = s.statement(sql.scan());
-    scan.setLong(1, start);
-    scan.setLong(2, length);
-    try (ResultSet rs = s.read(scan)) {
+    try (ResultSet rs = s.read(s.statement(sql.scan(), start, length))) {
       while (rs.next()) {
         for (int i = 1; i <= readColumns; i++) {
           rs.getString(i);

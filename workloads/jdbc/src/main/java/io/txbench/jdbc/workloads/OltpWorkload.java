@@ -108,9 +108,7 @@ public final class OltpWorkload extends ItemWorkload {
   /** The reads of one transaction, in sysbench's order. */
   private void reads(JdbcSession s, OltpTable table, SplittableRandom random) throws SQLException {
     for (int i = 0; i < pointSelects; i++) {
-      PreparedStatement select = s.statement(table.sql(OltpSql.POINT_SELECT));
-      select.setLong(1, randomId(random));
-      drain(s, select);
+      drain(s, s.statement(table.sql(OltpSql.POINT_SELECT), randomId(random)));
     }
     ranges(s, table.sql(OltpSql.SIMPLE_RANGE), simpleRanges, random);
     ranges(s, table.sql(OltpSql.SUM_RANGE), sumRanges, random);
@@ -126,10 +124,7 @@ public final class OltpWorkload extends ItemWorkload {
       throws SQLException {
     for (int i = 0; i < count; i++) {
       long start = randomId(random);
-      PreparedStatement select = s.statement(sql);
-      select.setLong(1, start);
-      select.setLong(2, Math.min(start + rangeSize - 1, rows));
-      drain(s, select);
+      drain(s, s.statement(sql, start, Math.min(start + rangeSize - 1, rows)));
     }
   }
 

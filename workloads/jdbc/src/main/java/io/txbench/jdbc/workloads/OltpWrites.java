@@ -103,16 +103,11 @@ final class OltpWrites {
       throws SQLException, AbandonedException {
     for (int i = 0; i < indexUpdates; i++) {
       long id = keys.next(random);
-      PreparedStatement update = s.statement(table.sql(OltpSql.INDEX_UPDATE));
-      update.setLong(1, id);
-      updateOne(s, update, id, table);
+      updateOne(s, s.statement(table.sql(OltpSql.INDEX_UPDATE), id), id, table);
     }
     for (int i = 0; i < nonIndexUpdates; i++) {
       long id = keys.next(random);
-      PreparedStatement update = s.statement(table.sql(OltpSql.NON_INDEX_UPDATE));
-      update.setString(1, data.c(random));
-      update.setLong(2, id);
-      updateOne(s, update, id, table);
+      updateOne(s, s.statement(table.sql(OltpSql.NON_INDEX_UPDATE), data.c(random), id), id, table);
     }
     for (int i = 0; i < deleteInserts; i++) {
       deleteInsert(s, table, random);
@@ -156,22 +151,15 @@ final class OltpWrites {
     if (row == null) {
       return;
     }
-    PreparedStatement insert = s.statement(table.sql(OltpSql.INSERT));
-    insert.setLong(1, id);
-    insert.setInt(2, (int) row[0]);
-    insert.setString(3, data.c(random));
-    insert.setString(4, data.pad(random));
-    insert.setLong(5, row[1]);
-    s.write(insert);
+    s.write(
+        s.statement(
+            table.sql(OltpSql.INSERT), id, (int) row[0], data.c(random), data.pad(random), row[1]));
   }
 
   /** The delete that returns the row's k and update count, or null when there was none. */
   private static long @Nullable [] deleteReturning(JdbcSession s, OltpTable table, long id)
       throws SQLException, AbandonedException {
-    PreparedStatement delete = s.statement(table.sql(OltpSql.DELETE_RETURNING));
-    delete.setLong(1, id);
-    long[] row = s.writeReturning(delete, 2);
-    return row;
+    return s.writeReturning(s.statement(table.sql(OltpSql.DELETE_RETURNING), id), 2);
   }
 
   /**
@@ -180,10 +168,8 @@ final class OltpWrites {
    */
   private static long @Nullable [] deleteAsRead(JdbcSession s, OltpTable table, long id)
       throws SQLException, AbandonedException {
-    PreparedStatement read = s.statement(table.sql(OltpSql.LOCKING_READ));
-    read.setLong(1, id);
     long[] row = null;
-    try (ResultSet rs = s.read(read)) {
+    try (ResultSet rs = s.read(s.statement(table.sql(OltpSql.LOCKING_READ), id))) {
       if (rs.next()) {
         row = new long[] {rs.getLong(1), rs.getLong(2)};
       }
@@ -191,11 +177,7 @@ final class OltpWrites {
     if (row == null) {
       return null;
     }
-    PreparedStatement delete = s.statement(table.sql(OltpSql.DELETE_AS_READ));
-    delete.setLong(1, id);
-    delete.setLong(2, row[0]);
-    delete.setLong(3, row[1]);
-    int deleted = s.write(delete);
+    int deleted = s.write(s.statement(table.sql(OltpSql.DELETE_AS_READ), id, row[0], row[1]));
     return deleted > 0 ? row : null;
   }
 }

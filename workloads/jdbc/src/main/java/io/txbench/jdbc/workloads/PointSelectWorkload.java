@@ -8,7 +8,6 @@ import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.JdbcSession;
 import io.txbench.jdbc.JdbcTarget;
 import io.txbench.jdbc.schema.SchemaRegistry;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 
@@ -28,9 +27,7 @@ public final class PointSelectWorkload extends OneStatementWorkload {
     long id = randomId(worker.random());
     session.transaction(
         s -> {
-          PreparedStatement select = s.statement(sql);
-          select.setLong(1, id);
-          try (ResultSet rs = s.read(select)) {
+          try (ResultSet rs = s.read(s.statement(sql, id))) {
             if (!rs.next() || rs.getString(1) == null) {
               throw new SQLException("row " + id + " of table item is missing");
             }

@@ -8,7 +8,6 @@ import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.JdbcSession;
 import io.txbench.jdbc.JdbcTarget;
 import io.txbench.jdbc.schema.SchemaRegistry;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 
@@ -30,10 +29,7 @@ public final class RangeScanWorkload extends RangeWorkload {
       throws SQLException, AbandonedException, InterruptedException, DeclinedException {
     session.transaction(
         s -> {
-          PreparedStatement scan = s.statement(sql);
-          scan.setLong(1, first);
-          scan.setLong(2, last - first + 1);
-          try (ResultSet rs = s.read(scan)) {
+          try (ResultSet rs = s.read(s.statement(sql, first, last - first + 1))) {
             while (rs.next()) {
               rs.getString(1);
             }

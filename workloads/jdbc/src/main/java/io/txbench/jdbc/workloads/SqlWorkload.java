@@ -9,6 +9,7 @@ import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.JdbcTarget;
 import io.txbench.jdbc.schema.SchemaRegistry;
 import java.sql.SQLException;
+import java.util.List;
 
 /**
  * What every SQL workload keeps: its target, its kind and options, and txbench's record there,
@@ -31,5 +32,11 @@ abstract class SqlWorkload<K extends WorkloadKind, S extends AutoCloseable>
   @Override
   public Lease lease(LeaseMode mode) throws SQLException, SetupException {
     return registry.lease(target, kind.dataSet(), mode);
+  }
+
+  /** The kind's operations recorded apart: a mix's, or the analytics queries chosen. */
+  @Override
+  public List<String> operations() {
+    return kind.operations(options.declared()).orElse(List.of());
   }
 }

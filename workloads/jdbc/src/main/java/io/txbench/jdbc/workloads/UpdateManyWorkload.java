@@ -8,7 +8,6 @@ import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.JdbcSession;
 import io.txbench.jdbc.JdbcTarget;
 import io.txbench.jdbc.schema.SchemaRegistry;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -37,15 +36,7 @@ public final class UpdateManyWorkload extends RangeWorkload {
   void onRange(Worker worker, JdbcSession session, String sql, long first, long last)
       throws SQLException, AbandonedException, InterruptedException, DeclinedException {
     String c = data.c(worker.random());
-    Integer rows =
-        session.transaction(
-            s -> {
-              PreparedStatement update = s.statement(sql);
-              update.setString(1, c);
-              update.setLong(2, first);
-              update.setLong(3, last);
-              return s.write(update);
-            });
+    Integer rows = session.transaction(s -> s.write(s.statement(sql, c, first, last)));
     // Counted once the transaction committed: a failed one changed nothing.
     changed.add(rows == null ? 0 : rows); // never null: the work gives its update count
   }

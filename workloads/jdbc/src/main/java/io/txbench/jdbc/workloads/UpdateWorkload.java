@@ -8,7 +8,6 @@ import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.JdbcSession;
 import io.txbench.jdbc.JdbcTarget;
 import io.txbench.jdbc.schema.SchemaRegistry;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 
 /**
@@ -32,10 +31,7 @@ public final class UpdateWorkload extends OneStatementWorkload {
     String c = data.c(worker.random());
     session.transaction(
         s -> {
-          PreparedStatement update = s.statement(sql);
-          update.setString(1, c);
-          update.setLong(2, id);
-          if (s.write(update) != 1) {
+          if (s.write(s.statement(sql, c, id)) != 1) {
             throw new SQLException("row " + id + " of table item is missing");
           }
           return null;
