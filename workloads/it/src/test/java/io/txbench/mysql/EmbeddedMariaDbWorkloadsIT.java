@@ -12,6 +12,7 @@ import io.txbench.core.spi.TargetOptions;
 import io.txbench.jdbc.IsolationLevel;
 import java.net.URI;
 import java.time.Duration;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -64,16 +65,28 @@ class EmbeddedMariaDbWorkloadsIT extends MySqlContract {
     return "jdbc:mariadb:";
   }
 
-  /** How the driver of {@link #scheme()} names itself. */
-  String driverName() {
-    return "MariaDB Connector/J ";
-  }
-
+  /** Whichever driver this class runs the contract through, a URL's scheme names its driver. */
   @Test
   void aUrlsSchemeNamesTheDriver() throws Exception {
-    try (Target target =
-        provider().open(target(1, IsolationLevel.REPEATABLE_READ), pointSelect()).target()) {
-      assertTrue(target.driver().startsWith(driverName()), target.driver());
+    Map<String, String> drivers =
+        Map.of("jdbc:mysql:", "MySQL Connector/J ", "jdbc:mariadb:", "MariaDB Connector/J ");
+    for (Map.Entry<String, String> scheme : drivers.entrySet()) {
+      TargetOptions byUrl =
+          new TargetOptions(
+              null,
+              0,
+              null,
+              null,
+              Secret.none(),
+              scheme.getKey() + url().substring(scheme().length()),
+              1,
+              1,
+              Duration.ofSeconds(10),
+              Duration.ofMinutes(10),
+              OptionValues.of(IsolationLevel.OPTION, IsolationLevel.REPEATABLE_READ));
+      try (Target target = provider().open(byUrl, pointSelect()).target()) {
+        assertTrue(target.driver().startsWith(scheme.getValue()), scheme + ": " + target.driver());
+      }
     }
   }
 

@@ -14,9 +14,4 @@ class MySqlDriverOnMariaDbIT extends EmbeddedMariaDbWorkloadsIT {
   String scheme() {
     return "jdbc:mysql:";
   }
-
-  @Override
-  String driverName() {
-    return "MySQL Connector/J ";
-  }
 }
