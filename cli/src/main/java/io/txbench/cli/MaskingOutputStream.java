@@ -9,11 +9,11 @@ import java.util.function.UnaryOperator;
 
 /**
  * A console's choke point: bytes are held until the end of a line (or a carriage return, as a
- * progress bar redraws), masked, then passed on. The process's own streams, where libraries,
- * drivers and the log print, mask with {@link io.txbench.core.settings.Credentials#mask} (their
- * text may quote a password anywhere); txbench's own lines with {@link
- * io.txbench.core.settings.Credentials#maskShapes} (a password stands in them only in a URL's
- * shape, and what they quote from a driver is masked where it is quoted).
+ * progress bar redraws), even through a flush, masked, then passed on. The process's own streams,
+ * where libraries, drivers and the log print, mask with {@link
+ * io.txbench.core.settings.Credentials#mask} (their text may quote a password anywhere); txbench's
+ * own lines with {@link io.txbench.core.settings.Credentials#maskShapes} (a password stands in them
+ * only in a URL's shape, and what they quote from a driver is masked where it is quoted).
  */
 final class MaskingOutputStream extends OutputStream {
   private final OutputStream out;
@@ -53,14 +53,18 @@ final class MaskingOutputStream extends OutputStream {
     }
   }
 
+  /**
+   * Flushes the lines ended so far, not the one under way: a print stream flushes after each print,
+   * and the rest of a password printed in two pieces may be still to come.
+   */
   @Override
   public synchronized void flush() throws IOException {
-    emit();
     out.flush();
   }
 
   @Override
   public synchronized void close() throws IOException {
-    flush();
+    emit();
+    out.flush();
   }
 }

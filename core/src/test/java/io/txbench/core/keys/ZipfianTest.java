@@ -61,4 +61,38 @@ class ZipfianTest {
     double last = Math.nextDown(1.0);
     assertEquals(items - 1, Zipfian.rank(last, items, zeta, Zipfian.eta(items, zeta)));
   }
+
+  /**
+   * Every rank's frequency, exactly, against Gray et al.'s method worked backwards: rank 0 takes
+   * the uniform numbers below {@code 1/zeta}, rank 1 those below {@code (1 + 2^-0.99)/zeta}, and
+   * rank {@code r >= 2} those from which {@code n (eta u - eta + 1)^(1/(1-0.99))} reaches {@code
+   * r}, that is from {@code u = 1 + ((r/n)^(1-0.99) - 1)/eta}. A grid of a million evenly spaced
+   * uniform numbers then puts in each rank its interval's length times a million, to one either
+   * way; a rank drawn a little more or less often (the hottest over-weighted, the formula's
+   * exponent changed) is off by thousands.
+   */
+  @Test
+  void eachRankTakesTheUniformNumbersGraysMethodGivesIt() {
+    int n = 1000;
+    int grid = 1_000_000;
+    double zeta = summed(n);
+    double eta =
+        (1 - Math.pow(2.0 / n, 1 - YCSB_CONSTANT)) / (1 - (1 + Math.pow(0.5, 0.99)) / zeta);
+    double codeZeta = Zipfian.zeta(n);
+    double codeEta = Zipfian.eta(n, codeZeta);
+    long[] drawn = new long[n];
+    for (int i = 0; i < grid; i++) {
+      drawn[(int) Zipfian.rank((i + 0.5) / grid, n, codeZeta, codeEta)]++;
+    }
+    double[] from = new double[n + 1];
+    from[1] = 1 / zeta;
+    for (int r = 2; r < n; r++) {
+      from[r] = 1 + (Math.pow((double) r / n, 1 - YCSB_CONSTANT) - 1) / eta;
+    }
+    from[n] = 1;
+    assertEquals((1 + Math.pow(0.5, 0.99)) / zeta, from[2], 1e-12);
+    for (int r = 0; r < n; r++) {
+      assertEquals((from[r + 1] - from[r]) * grid, (double) drawn[r], 1.5, "rank " + r);
+    }
+  }
 }

@@ -171,6 +171,26 @@ class ThresholdTest {
     assertEquals(passes, pass.expression());
   }
 
+  /**
+   * Each time metric reads its own percentile: on 1,000 iterations of 1, 2, ... 1,000 ms every
+   * percentile is a different time, known without HdrHistogram (the n-th percentile is n * 10 ms),
+   * so a metric that read its neighbour's percentile could not pass, as it could on the run above,
+   * where p50 to p99 are all 10 ms.
+   */
+  @ParameterizedTest
+  @CsvSource({"p50,500", "p75,750", "p90,900", "p95,950", "p99,990", "p999,999", "max,1000"})
+  void eachTimeMetricIsItsOwnPercentile(String metric, double ms) {
+    Histogram times = new Histogram(3);
+    for (long i = 1; i <= 1000; i++) {
+      times.recordValue(i * 1_000_000L);
+    }
+    RunResult spread = run(times, 1000, 0, 0, 0);
+    ThresholdVerdict v = Threshold.parse(metric + "<2000ms").check(spread, PASSED);
+    // HdrHistogram with 3 significant digits: within 0.1% of the exact value
+    assertEquals(ms, v.measured(), ms * 0.001, metric);
+    assertEquals(500.5, Threshold.parse("mean<2000ms").check(spread, PASSED).measured(), 0.5);
+  }
+
   @Test
   void verificationPassesOnlyWhenVerifyPassed() {
     Threshold t = Threshold.parse("verification");
@@ -216,6 +236,12 @@ class ThresholdTest {
     for (long i = 0; i < iterations; i++) {
       times.recordValue((i < fast ? ms : 10 * ms) * 1_000_000L);
     }
+    return run(times, iterations, errors, inDoubt, retries);
+  }
+
+  /** A 10 s run whose iterations took {@code times}. */
+  private static RunResult run(
+      Histogram times, long iterations, long errors, long inDoubt, long retries) {
     return new RunResult(
         new MeasuredWindow(
             Instant.EPOCH,

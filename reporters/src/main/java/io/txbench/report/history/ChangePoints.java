@@ -80,7 +80,8 @@ public record ChangePoints(
     return List.copyOf(bounds.subList(1, bounds.size() - 1));
   }
 
-  private record Split(int at, double statistic) {}
+  /** A segment split before index {@code at}, with its statistic Q. */
+  record Split(int at, double statistic) {}
 
   /** The best split of any segment between consecutive {@code bounds}; null when none can be. */
   private @Nullable Split bestSplit(double[] values, List<Integer> bounds) {
@@ -99,7 +100,7 @@ public record ChangePoints(
    * distances between the sides - mean distance within the left - mean distance within the right),
    * each side at least {@link #minSize} long.
    */
-  private @Nullable Split bestSplit(double[] values, int from, int to) {
+  @Nullable Split bestSplit(double[] values, int from, int to) {
     int n = to - from;
     if (n < 2 * minSize) {
       return null;

@@ -1,6 +1,7 @@
 package io.txbench.report.history;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.util.List;
 import java.util.Random;
@@ -72,6 +73,65 @@ class ChangePointsTest {
   void aLongHistoryIsSearchedInItsLatestRuns() {
     double[] values = step(step(noise(5000, 1, 6), 100, 8), 4800, -8);
     assertEquals(List.of(4800), ChangePoints.DEFAULT.of(values));
+  }
+
+  /**
+   * The statistic against the paper's definition computed directly for every split, with no running
+   * sums: Q = m k / (m + k) x (2/(m k) sum |x - y| - sum |x - x'| / C(m, 2) - sum |y - y'| / C(k,
+   * 2)). The best split and its Q must be the reference's, on noisy steps and on noise alone.
+   */
+  @Test
+  void theBestSplitIsTheOneTheDefinitionGives() {
+    List<double[]> series =
+        List.of(
+            step(noise(40, 1, 7), 17, 2),
+            step(step(noise(33, 2, 8), 9, 3), 25, -1),
+            noise(25, 1, 9),
+            new double[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10});
+    for (double[] values : series) {
+      for (int from : List.of(0, 3)) {
+        int to = values.length;
+        ChangePoints.Split split = ChangePoints.DEFAULT.bestSplit(values, from, to);
+        assertNotNull(split);
+        int bestAt = -1;
+        double bestQ = Double.NEGATIVE_INFINITY;
+        for (int at = from + 3; at <= to - 3; at++) {
+          double q = definedQ(values, from, at, to);
+          if (q > bestQ) {
+            bestQ = q;
+            bestAt = at;
+          }
+        }
+        assertEquals(bestAt, split.at(), "split of " + values.length + " from " + from);
+        assertEquals(bestQ, split.statistic(), Math.abs(bestQ) * 1e-9 + 1e-9);
+      }
+    }
+  }
+
+  /** Q of the split of {@code values[from, to)} before {@code at}, by the definition's sums. */
+  private static double definedQ(double[] values, int from, int at, int to) {
+    double m = at - from;
+    double k = to - at;
+    double between = 0;
+    for (int i = from; i < at; i++) {
+      for (int j = at; j < to; j++) {
+        between += Math.abs(values[i] - values[j]);
+      }
+    }
+    double left = 0;
+    for (int i = from; i < at; i++) {
+      for (int j = i + 1; j < at; j++) {
+        left += Math.abs(values[i] - values[j]);
+      }
+    }
+    double right = 0;
+    for (int i = at; i < to; i++) {
+      for (int j = i + 1; j < to; j++) {
+        right += Math.abs(values[i] - values[j]);
+      }
+    }
+    double energy = 2 * between / (m * k) - left / (m * (m - 1) / 2) - right / (k * (k - 1) / 2);
+    return m * k / (m + k) * energy;
   }
 
   @Test
