@@ -159,6 +159,7 @@ class WindowTest {
     CountDownLatch release = new CountDownLatch(1);
     AtomicBoolean sent = new AtomicBoolean();
     AtomicBoolean refused = new AtomicBoolean();
+    CountDownLatch triedToCommit = new CountDownLatch(1);
     ScriptedWorkload workload =
         new ScriptedWorkload(
             (n, worker) -> {
@@ -170,6 +171,8 @@ class WindowTest {
                 } catch (AbandonedException e) {
                   refused.set(true);
                   throw e;
+                } finally {
+                  triedToCommit.countDown();
                 }
               }
             });
@@ -185,7 +188,7 @@ class WindowTest {
     assertEquals(0, r.outcomes().iterations());
     assertEquals(0, r.outcomes().errors());
     release.countDown();
-    Thread.sleep(200);
+    assertTrue(triedToCommit.await(30, TimeUnit.SECONDS), "the freed worker never went on");
     assertTrue(refused.get(), "the late worker was not stopped before its commit");
     assertTrue(!sent.get());
   }
