@@ -73,6 +73,37 @@ abstract class MySqlContract extends SqlTelemetryContract {
             + " FOR EACH ROW SIGNAL SQLSTATE '23000' SET MESSAGE_TEXT = 'inserts refused'");
   }
 
+  /**
+   * A MyISAM table counts the inserts tried: it keeps its row when the insert fails. The error is
+   * InnoDB's deadlock, 1213, which does not roll the transaction back here: the session must.
+   */
+  @Override
+  protected void failFirstInsertRetryably(String table) throws SQLException {
+    execute("CREATE TABLE inserts_tried (n INT) ENGINE=MyISAM");
+    execute(
+        "CREATE TRIGGER fail_first_insert BEFORE INSERT ON "
+            + table
+            + " FOR EACH ROW BEGIN"
+            + " IF (SELECT COUNT(*) FROM inserts_tried) = 0 THEN"
+            + " INSERT INTO inserts_tried VALUES (1);"
+            + " SIGNAL SQLSTATE '40001' SET MYSQL_ERRNO = 1213,"
+            + " MESSAGE_TEXT = 'first insert refused'; END IF; END");
+  }
+
+  /**
+   * Every session's SELECTs ({@code Com_select}): the server adds them up when asked, those of
+   * sessions still open too. The tests of a class run one by one, so none but theirs are on it.
+   */
+  @Override
+  protected long serverSelects() throws SQLException {
+    try (Connection c = java.sql.DriverManager.getConnection(serverUrl());
+        Statement s = c.createStatement();
+        java.sql.ResultSet rs = s.executeQuery("SHOW GLOBAL STATUS LIKE 'Com_select'")) {
+      rs.next();
+      return rs.getLong(2);
+    }
+  }
+
   @Test
   void theSummaryNamesTheProductAndVersion() throws Exception {
     try (Target target =

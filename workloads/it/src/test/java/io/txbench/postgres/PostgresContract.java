@@ -14,6 +14,8 @@ import io.txbench.jdbc.JdbcBinding;
 import io.txbench.jdbc.JdbcTarget;
 import io.txbench.jdbc.SqlTelemetryContract;
 import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
@@ -23,6 +25,10 @@ import org.junit.jupiter.api.Test;
 
 /** The SQL contract on PostgreSQL (a schema per test), and PostgreSQL's own error codes. */
 abstract class PostgresContract extends SqlTelemetryContract {
+  /** The sessions on the test's database but the asking one. */
+  private static final String OTHER_SESSIONS =
+      "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+          + " AND backend_type = 'client backend' AND pid <> pg_backend_pid()";
 
   @Override
   protected JdbcBinding provider() {
@@ -54,6 +60,52 @@ abstract class PostgresContract extends SqlTelemetryContract {
         "CREATE TRIGGER refuse_insert BEFORE INSERT ON "
             + table
             + " FOR EACH ROW EXECUTE FUNCTION refuse_insert()");
+  }
+
+  /** A sequence counts the inserts: its {@code nextval} is kept when the insert fails. */
+  @Override
+  protected void failFirstInsertRetryably(String table) throws SQLException {
+    execute("CREATE SEQUENCE inserts_tried");
+    execute(
+        "CREATE FUNCTION fail_first_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
+            + " IF nextval('inserts_tried') = 1 THEN"
+            + " RAISE EXCEPTION 'first insert refused' USING ERRCODE = '40001'; END IF;"
+            + " RETURN NEW; END $$");
+    execute(
+        "CREATE TRIGGER fail_first_insert BEFORE INSERT ON "
+            + table
+            + " FOR EACH ROW EXECUTE FUNCTION fail_first_insert()");
+  }
+
+  /**
+   * Index and sequential scans of {@code item}, one per SELECT of txbench's (each reads the table
+   * once). A session publishes its counts when it ends (since PostgreSQL 15, before it leaves
+   * pg_stat_activity): once no other session is left on the database, every one is in.
+   */
+  @Override
+  protected long serverSelects() throws SQLException {
+    try (Connection c = DriverManager.getConnection(url());
+        Statement s = c.createStatement()) {
+      for (int polls = 0; count(s, OTHER_SESSIONS) > 0; polls++) {
+        assertTrue(polls < 6_000, "sessions still open on the database after the run");
+        Thread.sleep(10); // a session's end takes the server a moment after the client closes
+      }
+      return count(
+          s,
+          "SELECT seq_scan + coalesce(idx_scan, 0) FROM pg_stat_user_tables"
+              + " WHERE relid = 'item'::regclass");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new SQLException("interrupted while waiting for the sessions to end", e);
+    }
+  }
+
+  /** The first column of the one row {@code sql} returns, in a transaction of its own. */
+  private static long count(Statement s, String sql) throws SQLException {
+    try (ResultSet rs = s.executeQuery(sql)) {
+      rs.next();
+      return rs.getLong(1);
+    }
   }
 
   @Test

@@ -1,5 +1,9 @@
 package io.txbench.jdbc;
 
+import io.txbench.core.engine.Backoff;
+import io.txbench.core.engine.ClosedLoop;
+import io.txbench.core.engine.ForIterations;
+import io.txbench.core.engine.RunOptions;
 import io.txbench.core.run.WorkloadRun;
 import io.txbench.core.settings.Secret;
 import io.txbench.core.spi.OptionValues;
@@ -120,6 +124,23 @@ public abstract class SqlContract {
 
   protected static WorkloadOptions workload(String name, long tableSize, boolean noTransaction) {
     return WorkloadFixtures.options(name, tableSize, 42, noTransaction, 0);
+  }
+
+  /**
+   * {@code workers} workers for {@code iterations} iterations, as {@link WorkloadRun#run(
+   * io.txbench.core.spi.TargetBinding, TargetOptions, WorkloadOptions, long, boolean)} runs them:
+   * for the runs with something done alongside.
+   */
+  protected static RunOptions forIterations(int workers, long iterations) {
+    return new RunOptions(
+        workers,
+        new ForIterations(iterations),
+        Duration.ofSeconds(1),
+        10,
+        0,
+        7,
+        Backoff.defaults(),
+        new ClosedLoop());
   }
 
   protected WorkloadRun.Outcome run(

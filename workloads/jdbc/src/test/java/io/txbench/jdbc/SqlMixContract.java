@@ -5,11 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.txbench.core.engine.Backoff;
-import io.txbench.core.engine.ClosedLoop;
-import io.txbench.core.engine.ForIterations;
 import io.txbench.core.engine.OperationStats;
-import io.txbench.core.engine.RunOptions;
 import io.txbench.core.keys.KeyDistribution;
 import io.txbench.core.kinds.Count;
 import io.txbench.core.kinds.Delete;
@@ -27,7 +23,6 @@ import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.schema.SchemaRegistryAccess;
-import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -64,17 +59,8 @@ public abstract class SqlMixContract extends SqlOltpContract {
   private WorkloadRun.Outcome runPlanting(
       WorkloadOptions options, long iterations, boolean prepare, WorkloadRun.Disruption plant)
       throws Exception {
-    RunOptions run =
-        new RunOptions(
-            2,
-            new ForIterations(iterations),
-            Duration.ofSeconds(1),
-            10,
-            0,
-            7,
-            Backoff.defaults(),
-            new ClosedLoop());
-    return WorkloadRun.run(provider(), target(2, LEVEL), options, run, prepare, plant);
+    return WorkloadRun.run(
+        provider(), target(2, LEVEL), options, forIterations(2, iterations), prepare, plant);
   }
 
   private static long completed(WorkloadRun.Outcome o, String operation) {

@@ -4,10 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.txbench.core.engine.Backoff;
-import io.txbench.core.engine.ClosedLoop;
-import io.txbench.core.engine.ForIterations;
-import io.txbench.core.engine.RunOptions;
 import io.txbench.core.kinds.ItemKind;
 import io.txbench.core.kinds.Oltp;
 import io.txbench.core.kinds.Oltp.Variant;
@@ -21,7 +17,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -39,6 +34,20 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
   /** Makes every insert into {@code table} fail on the server (a trigger that raises an error). */
   protected abstract void refuseInserts(String table) throws SQLException;
 
+  /**
+   * Makes the first insert into {@code table} from now on fail as the server fails a transaction it
+   * aborts for a conflict (a serialization failure or a deadlock, which txbench retries), and every
+   * later one succeed.
+   */
+  protected abstract void failFirstInsertRetryably(String table) throws SQLException;
+
+  /**
+   * The SELECT statements the server has run, by its own counters: those on {@code item} at least
+   * (on every table, where the server counts no finer), with those of every session that ended
+   * before this call: txbench's, once its run is over.
+   */
+  protected abstract long serverSelects() throws SQLException;
+
   @Test
   void readOnlyRunsFourteenReadsPerTransactionAndChangesNothing() throws Exception {
     Figures before = loaded(1_000);
@@ -48,6 +57,59 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
     assertEquals(0, o.result().outcomes().errors(), o.describe());
     assertEquals(new Queries(14 * 500, 0, 2 * 500), o.result().breakdown().queries());
     assertEquals(before, figures("item"));
+    assertTrue(o.verification().passed(), o.describe());
+  }
+
+  /**
+   * Every read txbench counts is a statement the server ran: a run of 100 more transactions than
+   * another has the server run exactly as many more SELECTs as txbench counts more reads. Taking
+   * the difference of two runs leaves out what every run reads besides its transactions (verify's
+   * figures), which the server counts as well.
+   */
+  @Test
+  void everyReadCountedIsAStatementTheServerRan() throws Exception {
+    loaded(1_000);
+    long[] iterations = {20, 120};
+    long[] counted = new long[2];
+    long[] served = new long[2];
+    for (int i = 0; i < 2; i++) {
+      long before = serverSelects();
+      WorkloadRun.Outcome o =
+          run(
+              oltp(Variant.READ_ONLY, 1_000),
+              1,
+              iterations[i],
+              false,
+              IsolationLevel.READ_COMMITTED);
+      served[i] = serverSelects() - before;
+      counted[i] = o.result().breakdown().queries().reads();
+      assertEquals(0, o.result().outcomes().errors(), o.describe());
+    }
+    assertEquals(14 * 100, counted[1] - counted[0]);
+    assertEquals(
+        counted[1] - counted[0],
+        served[1] - served[0],
+        "server's SELECTs on item per run " + served[0] + ", " + served[1]);
+  }
+
+  /**
+   * A retryable failure after the transaction's first writes (the insert, its last statement, is
+   * refused once as a conflict is): the retry starts on a rolled-back connection, so the first
+   * attempt's update and delete are gone, and the server holds each committed iteration once.
+   */
+  @Test
+  void aRetryStartsOnARolledBackConnection() throws Exception {
+    Figures before = loaded(1_000);
+    failFirstInsertRetryably("item");
+    WorkloadRun.Outcome o =
+        outcome(provider(), oltp(Variant.WRITE_ONLY, 1_000), 1, 50, IsolationLevel.REPEATABLE_READ);
+    assertEquals(1, o.result().outcomes().retries(), o.describe());
+    assertEquals(0, o.result().outcomes().errors(), o.describe()); // no "transaction is aborted"
+    assertEquals(50, o.result().outcomes().iterations(), o.describe());
+    Figures after = figures("item");
+    assertEquals(before.rows(), after.rows(), o.describe());
+    assertEquals(before.kSum() + 50, after.kSum(), o.describe());
+    assertEquals(before.updates() + 50, after.updates(), o.describe());
     assertTrue(o.verification().passed(), o.describe());
   }
 
@@ -291,18 +353,13 @@ public abstract class SqlOltpContract extends SqlWorkloadsContract {
   /** 2 workers for 200 transactions on the data in place, {@code meanwhile} done alongside. */
   private WorkloadRun.Outcome outcomeWhile(
       WorkloadOptions options, WorkloadRun.Disruption meanwhile) throws Exception {
-    RunOptions run =
-        new RunOptions(
-            2,
-            new ForIterations(200),
-            Duration.ofSeconds(1),
-            10,
-            0,
-            7,
-            Backoff.defaults(),
-            new ClosedLoop());
     return WorkloadRun.run(
-        provider(), target(2, IsolationLevel.READ_COMMITTED), options, run, false, meanwhile);
+        provider(),
+        target(2, IsolationLevel.READ_COMMITTED),
+        options,
+        forIterations(2, 200),
+        false,
+        meanwhile);
   }
 
   /** Whether the server, reached through {@code provider}, returns deleted rows. */

@@ -75,19 +75,38 @@ public abstract class SqlOwnershipContract extends SqlContract {
         "INSERT INTO txbench_meta (record, object_name, table_group, scale, seed,"
             + " tool_version, state, created_at) VALUES ('txbench/2', 'customers', 'items', 1, 1,"
             + " 'x', 'complete', CURRENT_TIMESTAMP)");
-    SetupException e =
-        assertThrows(
-            SetupException.class,
-            () -> run(workload(PointSelect.NAME, 100, false), 1, 1, true, strictIsolation()));
-    assertTrue(
-        String.valueOf(e.getMessage()).contains("'item'")
-            && String.valueOf(e.getMessage()).contains("columns"),
-        e.getMessage());
+    assertPrepareRefuses("'item'", "columns");
     Dropped dropped = drop();
     assertEquals(List.of("customers", "item"), dropped.leftAlone().stream().sorted().toList());
     assertEquals(1, query("SELECT COUNT(*) FROM item WHERE note = 'precious'"));
     assertEquals(1, query("SELECT COUNT(*) FROM customers"));
     assertTrue(!SchemaRegistryAccess.exists(url(), "txbench_meta"));
+  }
+
+  /**
+   * A table of txbench's name and columns that its record does not list (a user's copy, or one
+   * whose entry was removed) is not known to be txbench's: prepare refuses to replace it.
+   */
+  @Test
+  void prepareLeavesATableInTxbenchsShapeThatTheRecordDoesNotList() throws Exception {
+    run(workload(PointSelect.NAME, 100, false), 1, 1, true, strictIsolation());
+    execute("DELETE FROM txbench_meta WHERE object_name = 'item'");
+    execute("DELETE FROM item WHERE id > 40");
+    execute("UPDATE item SET updates = 7 WHERE id = 1");
+    assertPrepareRefuses("'item'", "was not created by txbench");
+    assertEquals(40, query("SELECT COUNT(*) FROM item"));
+    assertEquals(7, query("SELECT updates FROM item WHERE id = 1"));
+  }
+
+  /** Prepares {@code item} for point selects, which must fail saying each of {@code phrases}. */
+  private void assertPrepareRefuses(String... phrases) {
+    SetupException e =
+        assertThrows(
+            SetupException.class,
+            () -> run(workload(PointSelect.NAME, 100, false), 1, 1, true, strictIsolation()));
+    for (String phrase : phrases) {
+      assertTrue(String.valueOf(e.getMessage()).contains(phrase), e.getMessage());
+    }
   }
 
   /** YCSB's usertable and usertable2, of one field of 20 characters. */

@@ -16,6 +16,7 @@ import io.txbench.core.spi.WorkloadFixtures;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.workloads.AirlineSchema;
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
@@ -101,6 +102,64 @@ public abstract class SqlWorkloadsContract extends SqlFaultsContract {
     assertEquals(10, o.result().outcomes().declined(), o.describe());
     assertEquals(0L, o.verification().figures().get("seats_over_capacity"), o.describe());
     assertTrue(o.verification().passed(), o.describe());
+  }
+
+  /**
+   * Two seats of one number on one flight and day, booked by one buyer at one moment, while a run
+   * goes on: verify reports the second as a repeated seat number.
+   */
+  @Test
+  void verifyFindsASeatNumberSoldTwiceInTheRun() throws Exception {
+    assertVerifyFindsOneRepeatedSeat(1, "2030-01-01 10:00:00");
+  }
+
+  /**
+   * The same seat number sold twice to two buyers at two moments is a repeated seat all the same:
+   * the seats' other columns play no part in what repeats.
+   */
+  @Test
+  void verifyFindsASeatNumberSoldTwiceToTwoBuyersAtTwoMoments() throws Exception {
+    assertVerifyFindsOneRepeatedSeat(2, "2030-01-02 11:30:00");
+  }
+
+  /**
+   * Books one seat for buyer 1 at 10:00 on 1 January 2030 and the same seat for {@code user} at
+   * {@code bookedAt} while a run goes on, and asserts verify reports one repeated seat number.
+   */
+  private void assertVerifyFindsOneRepeatedSeat(long user, String bookedAt) throws Exception {
+    WorkloadRun.Outcome o =
+        airlineWhile(
+            () -> {
+              plantSeat(1, "2030-01-01 10:00:00");
+              plantSeat(user, bookedAt);
+            });
+    assertEquals(1L, o.verification().figures().get("repeated_seat_numbers"), o.describe());
+    assertFalse(o.verification().passed(), o.describe());
+  }
+
+  /**
+   * Seat 10,000 (more than any aircraft has) of flight 1 on 1 January 2030, for {@code user} at
+   * {@code bookedAt}, as a careless booking would add it.
+   */
+  private void plantSeat(long user, String bookedAt) throws SQLException {
+    execute(
+        "INSERT INTO seat (schedule_id, flight_date, seat_number, user_id, booked_at)"
+            + " VALUES (1, DATE '2030-01-01', 10000, "
+            + user
+            + ", TIMESTAMP '"
+            + bookedAt
+            + "')");
+  }
+
+  /** 20 bookings by one buyer on freshly prepared data, with {@code meanwhile} done once begun. */
+  private WorkloadRun.Outcome airlineWhile(WorkloadRun.Disruption meanwhile) throws Exception {
+    return WorkloadRun.run(
+        provider(),
+        target(1, strictIsolation()),
+        workload(Airline.NAME, 0, false),
+        forIterations(1, 20),
+        true,
+        meanwhile);
   }
 
   /** The airline booking on the first {@code schedules} schedules only, on one day. */
