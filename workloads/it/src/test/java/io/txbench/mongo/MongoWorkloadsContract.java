@@ -82,13 +82,18 @@ abstract class MongoWorkloadsContract {
         query < 0
             ? (uri.endsWith("/") ? uri : uri + "/") + databaseName
             : uri.substring(0, query).replaceAll("/?$", "/") + databaseName + uri.substring(query);
+    return targetAt(withDb, connections);
+  }
+
+  /** The server at {@code url}, a database named, through {@code connections} connections. */
+  static TargetOptions targetAt(String url, int connections) {
     return new TargetOptions(
         null,
         0,
         null,
         null,
         Secret.none(),
-        withDb,
+        url,
         connections,
         connections,
         Duration.ofSeconds(10),
