@@ -1,6 +1,7 @@
 package io.txbench.mongo;
 
 import com.mongodb.MongoCommandException;
+import com.mongodb.MongoConnectionPoolClearedException;
 import com.mongodb.MongoException;
 import com.mongodb.MongoNodeIsRecoveringException;
 import com.mongodb.MongoNotPrimaryException;
@@ -47,10 +48,12 @@ final class MongoErrors {
         return Failure.replyLost(ErrorClass.TRANSIENT_TRANSACTION);
       }
       if (e instanceof MongoSocketOpenException
+          || e instanceof MongoConnectionPoolClearedException
           || e instanceof MongoTimeoutException
           || e instanceof MongoNotPrimaryException
           || e instanceof MongoNodeIsRecoveringException) {
-        // No connection, no server to send to, or the server refused: nothing was applied.
+        // No connection (none opened, or the pool cleared by another's broken one while this
+        // waited), no server to send to, or the server refused: nothing was applied.
         return Failure.fatal(ErrorClass.CONNECTION);
       }
       if (e instanceof MongoSocketException) {

@@ -3,6 +3,7 @@ package io.txbench.mongo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.mongodb.MongoCommandException;
+import com.mongodb.MongoConnectionPoolClearedException;
 import com.mongodb.MongoException;
 import com.mongodb.MongoSocketOpenException;
 import com.mongodb.MongoSocketReadException;
@@ -11,6 +12,8 @@ import com.mongodb.MongoTimeoutException;
 import com.mongodb.MongoWriteException;
 import com.mongodb.ServerAddress;
 import com.mongodb.WriteError;
+import com.mongodb.connection.ClusterId;
+import com.mongodb.connection.ServerId;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.Failure;
 import java.util.Set;
@@ -72,6 +75,12 @@ class MongoErrorsTest {
     assertEquals(
         Failure.fatal(ErrorClass.CONNECTION),
         MongoErrors.classify(new MongoTimeoutException("no server")));
+    // A lost reply on another worker's connection clears the pool: this one never sent its own.
+    assertEquals(
+        Failure.fatal(ErrorClass.CONNECTION),
+        MongoErrors.classify(
+            new MongoConnectionPoolClearedException(
+                new ServerId(new ClusterId(), SERVER), new MongoSocketReadException("x", SERVER))));
   }
 
   @Test
