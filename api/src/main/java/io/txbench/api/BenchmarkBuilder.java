@@ -47,7 +47,7 @@ public final class BenchmarkBuilder {
   boolean commitCheck = true;
   boolean reuseData;
   Duration connectionWaitTimeout = Durations.parse(Limits.DEFAULT_CONNECTION_WAIT);
-  Duration metricsPeriod = Durations.parse(Limits.DEFAULT_METRICS);
+  @Nullable Duration metricsPeriod; // none: the run length's default
   final List<String> thresholds = new ArrayList<>();
   @Nullable Path resultDirectory;
   boolean overwrite;
@@ -203,7 +203,11 @@ public final class BenchmarkBuilder {
     return this;
   }
 
-  /** The period of the result files' rows and of the progress line (default 10 s). */
+  /**
+   * The period of the result files' rows and of the progress line; by default a 20th of the
+   * duration, rounded down to 100 ms, 200 ms, 500 ms, 1 s, 2 s, 5 s or 10 s (1 s for a count of
+   * iterations).
+   */
   public BenchmarkBuilder metricsPeriod(Duration time) {
     within("metricsPeriod", Limits.METRICS, time);
     this.metricsPeriod = time;

@@ -93,7 +93,9 @@ final class InProcessRun {
           new RunOptions(
               request.parallelism,
               request.length(),
-              request.metricsPeriod,
+              request.metricsPeriod != null
+                  ? request.metricsPeriod
+                  : request.length().defaultMetricsPeriod(),
               request.maxRetries,
               request.maxErrors,
               request.seed,

@@ -305,7 +305,9 @@ final class BenchmarkCommand implements Callable<Integer> {
         new RunOptions(
             parallelism.get(0),
             shape.length(),
-            results.metricsPeriod,
+            results.metricsPeriod != null
+                ? results.metricsPeriod
+                : shape.length().defaultMetricsPeriod(),
             maxRetries,
             maxErrors,
             seed,

@@ -115,6 +115,8 @@ record MeasuredRun(
                 : "")
             + ", "
             + describe(run.length())
+            + ", figures every "
+            + human(run.metricsPeriod())
             + ".";
     return new RunListener() {
       @Override

@@ -4,6 +4,7 @@ import io.txbench.core.settings.Limits;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Option;
 
 /**
@@ -13,12 +14,12 @@ final class ResultOptions extends OptionGroup {
   @Option(
       names = "--metrics",
       paramLabel = "TIME",
-      defaultValue = Limits.DEFAULT_METRICS,
       converter = DurationConverter.class,
       description =
           "Reporting period of the progress line and result files, 100ms to 1h."
-              + " Default: ${DEFAULT-VALUE}.")
-  Duration metricsPeriod;
+              + " Default: a 20th of --duration rounded down to 100ms, 200ms, 500ms, 1s, 2s, 5s"
+              + " or 10s (1s with --iterations).")
+  @Nullable Duration metricsPeriod; // none: the run length's default
 
   @Option(
       names = "--metrics-reporter",
@@ -52,6 +53,8 @@ final class ResultOptions extends OptionGroup {
     if (outputDir != null && outputDir.toString().isBlank()) {
       throw usage("--output-dir must name a directory");
     }
-    limits.check("--metrics", Limits.METRICS, metricsPeriod);
+    if (metricsPeriod != null) {
+      limits.check("--metrics", Limits.METRICS, metricsPeriod);
+    }
   }
 }

@@ -46,10 +46,14 @@ class AddingAWorkloadTest {
             out.toString());
     assertEquals(ExitCodes.OK, run.exitCode(), run.err() + run.out());
     assertTrue(
-        run.out().contains("Running tally on toy with 2 thread(s), 500 iterations."), run.out());
+        run.out()
+            .contains("Running tally on toy with 2 thread(s), 500 iterations, figures every 1s."),
+        run.out());
     JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
     assertEquals("tally", summary.get("workload").asText());
     assertEquals(7, summary.get("options").get("tally-step").asLong());
+    // No --metrics: the period chosen for the run is recorded as if it had been asked for.
+    assertEquals("PT1S", summary.get("options").get("metrics").asText());
     JsonNode verification = summary.get("verification");
     assertTrue(verification.get("passed").asBoolean(), verification.toString());
     assertEquals(500, verification.get("figures").get("added").asLong(), verification.toString());

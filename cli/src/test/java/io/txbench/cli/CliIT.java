@@ -257,7 +257,9 @@ class CliIT extends PostgresServer {
       assertEquals(0, run.exitCode(), run.err() + run.out());
       assertTrue(
           run.out()
-              .contains("\nRunning insert on postgres with 8 thread(s), 700" + " iterations.\n"),
+              .contains(
+                  "\nRunning insert on postgres with 8 thread(s), 700 iterations, figures every"
+                      + " 1s.\n"),
           run.out());
     }
     assertEquals(6400, query("SELECT COUNT(*) FROM item"));
@@ -409,7 +411,7 @@ class CliIT extends PostgresServer {
         run.out()
             .contains(
                 "\nRunning point-select on postgres with 8 thread(s) at 400"
-                    + " per second, for 5s.\n"),
+                    + " per second, for 5s, figures every 1s.\n"),
         run.out());
     JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
     assertEquals(2000, (double) summary.get("iterations").asLong(), 1);
@@ -563,7 +565,9 @@ class CliIT extends PostgresServer {
     assertTrue(
         run.out().matches("(?s).*\nRunning insert.*\n\\[ \\d+s \\] thds: 2 tps: .*"), run.out());
     assertTrue(
-        run.out().contains("\nRunning insert on postgres with 2 thread(s), for 2s.\n"), run.out());
+        run.out()
+            .contains("\nRunning insert on postgres with 2 thread(s), for 2s, figures every 1s.\n"),
+        run.out());
     assertTrue(
         run.out().contains("(duration elapsed), after a 2.0 s warm-up (not measured)"), run.out());
     JsonNode summary =

@@ -1,6 +1,8 @@
 package io.txbench.core.engine;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /** What ends a run: a length of time or a number of iterations over all workers. */
@@ -23,6 +25,30 @@ public sealed interface RunLength permits ForDuration, ForIterations {
    */
   default Duration defaultWarmup() {
     return this instanceof ForIterations ? Duration.ZERO : TIMED_RUN_WARMUP;
+  }
+
+  /** The reporting periods a run is given when none is asked for: a 20th of it, rounded down. */
+  List<Duration> METRICS_PERIODS =
+      Stream.of(100, 200, 500, 1_000, 2_000, 5_000, 10_000).map(Duration::ofMillis).toList();
+
+  /**
+   * The reporting period this run gets when none is asked for: the longest of {@link
+   * #METRICS_PERIODS} that gives a timed run at least 20 periods (10 s from 200 s on), so that even
+   * a short run draws a line rather than a dot; 1 s for a count of iterations, whose length is not
+   * known beforehand.
+   */
+  default Duration defaultMetricsPeriod() {
+    if (!(this instanceof ForDuration timed)) {
+      return Duration.ofSeconds(1);
+    }
+    Duration twentieth = timed.length().dividedBy(20);
+    Duration chosen = METRICS_PERIODS.get(0);
+    for (Duration period : METRICS_PERIODS) {
+      if (period.compareTo(twentieth) <= 0) {
+        chosen = period;
+      }
+    }
+    return chosen;
   }
 
   /**

@@ -43,7 +43,6 @@ public final class Limits {
   public static final int DEFAULT_RETRIES = 10;
   public static final String DEFAULT_CONNECTION_WAIT = "PT10S";
   public static final String DEFAULT_CONNECTION_IDLE = "PT10M";
-  public static final String DEFAULT_METRICS = "PT10S";
 
   private Limits() {}
 }

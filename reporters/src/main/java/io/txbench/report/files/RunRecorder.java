@@ -39,6 +39,7 @@ public final class RunRecorder implements StepListener {
   private final List<String> declined = new ArrayList<>();
   private @Nullable CompositeListener listeners;
   private @Nullable RunSummary summary;
+  private @Nullable Duration period; // the measured run's reporting period, once it starts
 
   /**
    * What a run's summary records beside its result: where it ran and what ({@code site}), at which
@@ -114,6 +115,7 @@ public final class RunRecorder implements StepListener {
   @Override
   public Optional<RunListener> measuring(RunOptions run, Metrics metrics) {
     // Called after the warm-up: a run stopped in it leaves its directory without a run's files.
+    period = run.metricsPeriod();
     List<RunListener> all = new ArrayList<>();
     if (display.announcement() != null) {
       all.add(display.announcement().apply(run));
@@ -146,7 +148,7 @@ public final class RunRecorder implements StepListener {
             subject.site(),
             subject.parallelism(),
             subject.warmup(),
-            subject.options(),
+            recordedOptions(),
             subject.optionRoles(),
             result,
             Verification.notRun("verify had not finished"),
@@ -157,6 +159,19 @@ public final class RunRecorder implements StepListener {
       ConsoleSummary.print(display.console(), measured, display.mask());
     }
     summary = write(measured);
+  }
+
+  /**
+   * The options as shown, and the reporting period the run used when none was asked for (it was
+   * chosen from the run's length): summary.json records every run's, which merge and report read.
+   */
+  private Map<String, Object> recordedOptions() {
+    if (period == null || subject.options().get("metrics") != null) {
+      return subject.options();
+    }
+    Map<String, Object> options = new java.util.LinkedHashMap<>(subject.options());
+    options.put("metrics", period.toString());
+    return options;
   }
 
   /**

@@ -1,0 +1,40 @@
+package io.txbench.core.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The reporting period a run gets when none is asked for. */
+class RunLengthTest {
+
+  @ParameterizedTest
+  @CsvSource({
+    "PT1S,PT0.1S", // shorter than 20 of the shortest period: the shortest
+    "PT5S,PT0.2S",
+    "PT10S,PT0.5S",
+    "PT15S,PT0.5S",
+    "PT20S,PT1S",
+    "PT30S,PT1S", // the default duration: 30 periods, where 10 s gave 3
+    "PT1M,PT2S",
+    "PT2M,PT5S",
+    "PT3M19S,PT5S",
+    "PT3M20S,PT10S",
+    "PT1H,PT10S",
+  })
+  void aTimedRunGetsTheLongestPeriodThatLeavesItTwentyOfThem(Duration run, Duration period) {
+    Duration chosen = new ForDuration(run).defaultMetricsPeriod();
+    assertEquals(period, chosen);
+    if (run.compareTo(Duration.ofSeconds(2)) >= 0) {
+      assertTrue(run.dividedBy(chosen) >= 20, run + " gets only " + run.dividedBy(chosen));
+    }
+  }
+
+  @Test
+  void aCountOfIterationsGetsOneSecond() {
+    assertEquals(Duration.ofSeconds(1), new ForIterations(1000).defaultMetricsPeriod());
+  }
+}
