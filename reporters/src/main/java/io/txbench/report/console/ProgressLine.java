@@ -16,6 +16,10 @@ import java.util.Locale;
  */
 public final class ProgressLine implements RunListener {
   private static final long SHORTEST_LAST_INTERVAL_NANOS = 200_000_000L;
+
+  /** Periods shorter than this (a second, less a late tick's slack) get a tenth in their label. */
+  private static final long SUBSECOND_NANOS = 900_000_000L;
+
   private final PrintStream out;
   private final String phase;
 
@@ -50,9 +54,9 @@ public final class ProgressLine implements RunListener {
     String line =
         String.format(
             Locale.US,
-            "[ %s%ds ] thds: %d tps: %.2f%s lat (ms,95%%): %.2f err/s: %.2f retries/s: %.2f",
+            "[ %s%ss ] thds: %d tps: %.2f%s lat (ms,95%%): %.2f err/s: %.2f retries/s: %.2f",
             phase,
-            Math.round(s.elapsedNanos() / 1e9),
+            elapsed(s),
             s.threads(),
             s.tps(),
             showQueries ? queries(s) : "",
@@ -64,6 +68,17 @@ public final class ProgressLine implements RunListener {
     }
     // Rare, and worth seeing when it happens: iterations whose commit may or may not have landed.
     return s.inDoubt() == 0 ? line : line + " in-doubt: " + s.inDoubt();
+  }
+
+  /**
+   * The seconds since the phase began, whole as sysbench prints them, or to a tenth after a period
+   * shorter than a second (a short run's), which whole seconds would label alike.
+   */
+  private static String elapsed(IntervalStats s) {
+    double seconds = s.elapsedNanos() / 1e9;
+    return s.intervalNanos() < SUBSECOND_NANOS
+        ? String.format(Locale.US, "%.1f", seconds)
+        : Long.toString(Math.round(seconds));
   }
 
   /** " qps: 8562.22 (r/w/o: 7491.97/0.00/1070.25)", as sysbench prints it. */

@@ -94,6 +94,27 @@ class ResultFilesTest {
   }
 
   @Test
+  void periodsShorterThanASecondAreLabelledToATenth() {
+    Histogram h = histogram(1, 2);
+    IntervalStats fifth =
+        new IntervalStats(
+            1_400_000_000L,
+            200_000_000L,
+            h,
+            h,
+            0,
+            0,
+            0,
+            0,
+            FakeRuns.usage(200_000_000L),
+            4,
+            false,
+            Breakdown.NONE);
+    // Whole seconds would label 1.2 s, 1.4 s and 1.6 s all "1s" or "2s".
+    assertTrue(printed(fifth).startsWith("[ 1.4s ] thds: 4 tps: 10.00 "), printed(fifth));
+  }
+
+  @Test
   void intervalsCsvHasOneRowPerPeriodWithThatPeriodsFigures() throws IOException {
     IntervalsCsv csv = new IntervalsCsv(dir, List.of());
     csv.onInterval(interval(1, histogram(10, 20, 30), 1, false));
