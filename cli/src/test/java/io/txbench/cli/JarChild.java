@@ -17,9 +17,9 @@ import java.util.regex.Pattern;
  * The uber-JAR started in the background, whose output (logs included) is collected as it comes.
  */
 final class JarChild {
-  private static final Pattern MEASURED_PERIOD = Pattern.compile("(?m)^\\[ \\d+s \\] thds: ");
+  private static final Pattern MEASURED_PERIOD = Pattern.compile("(?m)^\\[ [0-9.]+s \\] thds: ");
   private static final Pattern WARM_UP_PERIOD =
-      Pattern.compile("(?m)^\\[ warm-up \\d+s \\] thds: ");
+      Pattern.compile("(?m)^\\[ warm-up [0-9.]+s \\] thds: ");
   final Process process;
 
   // The reader thread appends while the test thread reads: StringBuffer's locking is wanted.

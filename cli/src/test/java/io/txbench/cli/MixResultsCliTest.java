@@ -70,7 +70,7 @@ class MixResultsCliTest {
             line ->
                 assertTrue(
                     line.matches(
-                        "\\[ \\d+s \\] thds: 2 tps: [0-9.]+ qps: [0-9.]+ \\(r/w/o: [0-9.]+/"
+                        "\\[ [0-9.]+s \\] thds: 2 tps: [0-9.]+ qps: [0-9.]+ \\(r/w/o: [0-9.]+/"
                             + "[0-9.]+/[0-9.]+\\) lat \\(ms,95%\\): [0-9.]+ err/s: 0.00"
                             + " retries/s: 0.00"),
                     line));
