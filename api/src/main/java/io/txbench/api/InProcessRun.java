@@ -93,9 +93,7 @@ final class InProcessRun {
           new RunOptions(
               request.parallelism,
               request.length(),
-              request.metricsPeriod != null
-                  ? request.metricsPeriod
-                  : request.length().defaultMetricsPeriod(),
+              request.length().metricsPeriod(request.metricsPeriod),
               request.maxRetries,
               request.maxErrors,
               request.seed,

@@ -305,9 +305,7 @@ final class BenchmarkCommand implements Callable<Integer> {
         new RunOptions(
             parallelism.get(0),
             shape.length(),
-            results.metricsPeriod != null
-                ? results.metricsPeriod
-                : shape.length().defaultMetricsPeriod(),
+            shape.length().metricsPeriod(results.metricsPeriod),
             maxRetries,
             maxErrors,
             seed,

@@ -44,6 +44,8 @@ class SameSummaryCliApiTest {
             "0s",
             "--seed",
             "7",
+            "--metrics",
+            "300ms",
             "--threshold",
             "tps>0",
             "--output-dir",
@@ -57,6 +59,7 @@ class SameSummaryCliApiTest {
         .iterations(60)
         .warmup(Duration.ZERO)
         .seed(7)
+        .metricsPeriod(Duration.ofMillis(300))
         .threshold("tps>0")
         .resultDirectory(api)
         .run();
@@ -69,6 +72,10 @@ class SameSummaryCliApiTest {
     Set<String> apiOptions = options(api);
     apiOptions.remove("api");
     assertTrue(options(cli).containsAll(apiOptions), () -> apiOptions + " in " + options(cli));
+    // The period asked for is the one each ran with and recorded.
+    assertTrue(run.out().contains(", figures every 0.3s."), run.out());
+    assertEquals("PT0.3S", summary(cli).get("options").get("metrics").asText());
+    assertEquals("PT0.3S", summary(api).get("options").get("metrics").asText());
   }
 
   /**

@@ -32,12 +32,15 @@ public sealed interface RunLength permits ForDuration, ForIterations {
       Stream.of(100, 200, 500, 1_000, 2_000, 5_000, 10_000).map(Duration::ofMillis).toList();
 
   /**
-   * The reporting period this run gets when none is asked for: the longest of {@link
-   * #METRICS_PERIODS} that gives a timed run at least 20 periods (10 s from 200 s on), so that even
-   * a short run draws a line rather than a dot; 1 s for a count of iterations, whose length is not
-   * known beforehand.
+   * The reporting period of this run: {@code asked} (--metrics, or the API's metricsPeriod) when
+   * given; else the longest of {@link #METRICS_PERIODS} that gives a timed run at least 20 periods
+   * (10 s from 200 s on), so that even a short run draws a line rather than a dot, and 1 s for a
+   * count of iterations, whose length is not known beforehand.
    */
-  default Duration defaultMetricsPeriod() {
+  default Duration metricsPeriod(@Nullable Duration asked) {
+    if (asked != null) {
+      return asked;
+    }
     if (!(this instanceof ForDuration timed)) {
       return Duration.ofSeconds(1);
     }

@@ -26,7 +26,7 @@ class RunLengthTest {
     "PT1H,PT10S",
   })
   void aTimedRunGetsTheLongestPeriodThatLeavesItTwentyOfThem(Duration run, Duration period) {
-    Duration chosen = new ForDuration(run).defaultMetricsPeriod();
+    Duration chosen = new ForDuration(run).metricsPeriod(null);
     assertEquals(period, chosen);
     if (run.compareTo(Duration.ofSeconds(2)) >= 0) {
       assertTrue(run.dividedBy(chosen) >= 20, run + " gets only " + run.dividedBy(chosen));
@@ -35,6 +35,13 @@ class RunLengthTest {
 
   @Test
   void aCountOfIterationsGetsOneSecond() {
-    assertEquals(Duration.ofSeconds(1), new ForIterations(1000).defaultMetricsPeriod());
+    assertEquals(Duration.ofSeconds(1), new ForIterations(1000).metricsPeriod(null));
+  }
+
+  @Test
+  void aPeriodAskedForIsKept() {
+    Duration asked = Duration.ofMillis(300);
+    assertEquals(asked, new ForDuration(Duration.ofHours(1)).metricsPeriod(asked));
+    assertEquals(asked, new ForIterations(5).metricsPeriod(asked));
   }
 }

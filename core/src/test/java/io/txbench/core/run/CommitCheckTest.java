@@ -254,13 +254,13 @@ class CommitCheckTest {
 
   @Test
   void atMostFiveOtherClientsAreNamed() {
-    List<OtherSession> five = new java.util.ArrayList<>();
+    List<OtherSession> active = new java.util.ArrayList<>();
     for (int i = 0; i < 6; i++) {
-      five.add(new OtherSession(i + "@t0", "app" + i, Optional.empty()));
+      active.add(new OtherSession(i + "@t0", "app" + i, Optional.empty()));
       ServerCommits c =
           commits(
               check.compare(
-                  mark(1_000, 0), mark(2_500, 30, STARTED, List.copyOf(five)), 1_000, 0, 0));
+                  mark(1_000, 0), mark(2_500, 30, STARTED, List.copyOf(active)), 1_000, 0, 0));
       assertEquals(i == 5, c.otherWork().endsWith(", ...)"), c.otherWork());
     }
   }
@@ -369,14 +369,13 @@ class CommitCheckTest {
         second * SECOND);
   }
 
+  /** The mark after a run, at 30 s, with {@code busy} sessions, after 10.5 s of waiting. */
   private static CommitCheck.Mark busy(long committed, long busy) {
-    CommitCheck.Mark m = reading(committed, Map.of(), busy, 30);
-    CommitReading r = m.reading();
     return new CommitCheck.Mark(
         new CommitReading(
-            r.committed(), 0, 0, Map.of(), ms(10_500), busy, r.serverStarted(), List.of()),
-        m.beats(),
-        m.nanos());
+            committed, 0, 0, Map.of(), ms(10_500), busy, Optional.of(STARTED), List.of()),
+        new Lease.Beats(0, 0),
+        30 * SECOND);
   }
 
   private static ServerCommits commits(CommitCheck.Outcome o) {
