@@ -2,7 +2,10 @@
  * txbench report: draws the charts of the JSON in #report-data with uPlot. Every text of the data
  * goes into the page as text (textContent), never as markup. When all charts are made, the body
  * says how many there are (data-charts-expected) and, as each draws, how many drew
- * (data-charts-drawn); a chart that cannot be drawn says so in its place and on the console.
+ * (data-charts-drawn); a chart that cannot be drawn says so in its place and on the console. The
+ * body also says which texts do not fit their place (data-overflow: a tick label cut at a chart's
+ * edge, a heading wider than its panel; "" when none) and where the table's tps and p99 columns
+ * end (data-tps-right, data-p99-right, in CSS px), for a browser test to read.
  */
 (function () {
   "use strict";
@@ -63,10 +66,14 @@
     return splits;
   }
 
-  /** The y range all charts of a section share: from 0 (or the decade below) to their top. */
-  function sharedRange(section) {
+  /**
+   * The y range the charts of a section with the scale of {@code panel} share (those of the same
+   * workload and data): from 0 (or the decade below) to their top.
+   */
+  function sharedRange(section, panel) {
     var lo = Infinity, hi = -Infinity;
     section.panels.forEach(function (p) {
+      if (p.scale !== panel.scale) return;
       p.data.slice(1).forEach(function (ys) {
         ys.forEach(function (y) {
           if (y != null) { lo = Math.min(lo, y); hi = Math.max(hi, y); }
@@ -91,7 +98,46 @@
     drawn++;
     document.body.dataset.chartsDrawn = String(drawn);
     document.body.dataset.pageHeight = String(document.documentElement.scrollHeight);
-    }
+    cutLabels(u).forEach(function (label) { overflow.push(label); });
+    document.body.dataset.overflow = overflow.join(" | ");
+  }
+
+  var overflow = [];
+  var measure = document.createElement("canvas").getContext("2d");
+
+  /**
+   * The tick labels uPlot drew beyond its chart: on the x axis, past either edge; on the y axis,
+   * wider than the axis, into the frame or the unit. Measured with the axis's own font.
+   */
+  function cutLabels(u) {
+    var cut = [];
+    var ratio = window.devicePixelRatio || 1;
+    u.axes.forEach(function (axis, i) {
+      if (!axis._values || !axis._splits) return;
+      measure.font = axis.font[0];
+      var scale = i === 0 ? "x" : "y";
+      axis._values.forEach(function (text, k) {
+        if (text == null || text === "") return;
+        var width = measure.measureText(String(text)).width / ratio;
+        if (i === 0) {
+          var at = u.bbox.left / ratio + u.valToPos(axis._splits[k], scale);
+          if (at - width / 2 < 0 || at + width / 2 > u.width) cut.push("x tick " + text);
+        } else if (width > axis._size - axis.ticks.size - axis.gap) {
+          cut.push("y tick " + text);
+        }
+      });
+    });
+    return cut;
+  }
+
+  /** Headings and legends wider than their panel, as a person would see them cut or spill over. */
+  function overflowingText() {
+    var found = [];
+    document.querySelectorAll(".panel, .panel h3, .panel p").forEach(function (e) {
+      if (e.scrollWidth > e.clientWidth + 1) found.push((e.textContent || "").slice(0, 60));
+    });
+    return found;
+  }
 
   /** Whether series {@code si} has so few values that a line would draw nothing visible. */
   function fewPoints(u, si) {
@@ -110,8 +156,8 @@
       var run = data.runs[line.run];
       var s = {
         label: line.label,
-        stroke: line.light ? rgba(run.colour, 0.65) : run.colour,
-        width: line.light ? 1 : 2,
+        stroke: line.light ? rgba(run.colour, 0.85) : run.colour,
+        width: line.light ? 1.25 : 2,
         spanGaps: true,
         // Points only where a line cannot show: a run of one or two periods draws no line.
         points: { show: fewPoints, size: 7 },
@@ -128,7 +174,7 @@
     } else if (!section.log) {
       y.range = function (u, min, max) { return [Math.min(0, min), max > 0 ? max * 1.05 : 1]; };
     }
-    var yAxis = { size: 54, label: section.unit, labelSize: 18,
+    var yAxis = { size: 60, label: section.unit, labelSize: 18,
       values: function (u, splits) { return splits.map(compact); } };
     if (section.unit === "count") {
       yAxis.incrs = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1e3, 2e3, 5e3, 1e4, 1e5, 1e6, 1e7];
@@ -138,6 +184,8 @@
     return {
       width: width,
       height: height,
+      // Room at the right for the last x tick's label ("99.9999%") to be centred on its tick.
+      padding: [10, percentiles ? 44 : 18, 0, 0],
       series: series,
       scales: { x: x, y: y },
       axes: [
@@ -156,7 +204,7 @@
 
   function chartSize(section, holder) {
     var width = Math.max(260, Math.floor(holder.clientWidth));
-    return { width: width, height: section.panels.length === 1 ? 300 : 210 };
+    return { width: width, height: section.panels.length === 1 ? 300 : 240 };
   }
 
   function drawSection(section) {
@@ -172,13 +220,18 @@
     var grid = el("div", "grid");
     grid.style.gridTemplateColumns = "repeat(" + columns + ", minmax(0, 1fr))";
     box.appendChild(grid);
-    var range = section.sameScale ? sharedRange(section) : null;
     section.panels.forEach(function (panel) {
       var div = el("div", "panel");
       if (panel.title) div.appendChild(el("h3", null, panel.title));
+      grid.appendChild(div);
+      if (!panel.lines.length) {
+        div.appendChild(el("p", "words", panel.words));
+        return;
+      }
       var holder = el("div", "holder");
       div.appendChild(holder);
-      grid.appendChild(div);
+      if (panel.words) div.appendChild(el("p", "note", panel.words));
+      var range = section.sameScale ? sharedRange(section, panel) : null;
       expected++;
       var chart = { lines: panel.lines, telemetry: section.telemetry, section: section, holder: holder };
       try {
@@ -262,6 +315,15 @@
   data.sections.forEach(drawSection);
   apply();
   document.body.dataset.chartsExpected = String(expected);
+  overflowingText().forEach(function (text) { overflow.push(text); });
+  document.body.dataset.overflow = overflow.join(" | ");
+  ["tps", "p99_ms"].forEach(function (column) {
+    var th = document.querySelector("table.runs th[data-column='" + column + "']");
+    if (th) {
+      document.body.dataset[column === "tps" ? "tpsRight" : "p99Right"] =
+        String(Math.round(th.getBoundingClientRect().right));
+    }
+  });
 
   var resizing = 0;
   window.addEventListener("resize", function () {

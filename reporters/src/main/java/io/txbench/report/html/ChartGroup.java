@@ -5,10 +5,11 @@ import java.util.List;
 /**
  * Runs drawn together in one small chart of each kind: those that share {@code label} (what sets
  * them apart from the other groups, "" when all runs are one group), by index, each with the short
- * name that tells it from the others of the group ({@code names}, as {@code runs}: "parallelism
- * 16"; "" where only the run's own label does).
+ * name that tells it from the others of the group ({@code names}, as {@code runs}: "postgres ·
+ * parallelism 16"; "" where only the run's own label does). Charts of the same {@code scale} (the
+ * workload and data) share one y range; others, whose figures do not compare, do not.
  */
-record ChartGroup(String label, List<Integer> runs, List<String> names) {
+record ChartGroup(String label, String scale, List<Integer> runs, List<String> names) {
   ChartGroup {
     runs = List.copyOf(runs);
     names = List.copyOf(names);

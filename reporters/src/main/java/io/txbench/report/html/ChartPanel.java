@@ -10,11 +10,24 @@ import java.util.TreeMap;
 /**
  * One chart of the page: its title, its lines, and their values as uPlot takes them, aligned on one
  * x axis ({@code data.get(0)} the x values, then one list per line, null where a line has no value
- * at that x: another run's period, or a figure not measured).
+ * at that x: another run's period, or a figure not measured). Charts of one section and the same
+ * {@code scale} ("" for none) share a y range where the section's do. {@code words} is a sentence
+ * said under the chart, or in its place when it has no lines.
  */
-record ChartPanel(String title, List<ChartLine> lines, List<List<Double>> data) {
+record ChartPanel(
+    String title, String scale, String words, List<ChartLine> lines, List<List<Double>> data) {
   ChartPanel {
     lines = List.copyOf(lines);
+  }
+
+  /** A panel with nothing to draw, only {@code words} where its chart would be. */
+  static ChartPanel words(String title, String words) {
+    return new ChartPanel(title, "", words, List.of(), List.of());
+  }
+
+  /** This panel with {@code words} said under its chart. */
+  ChartPanel saying(String words) {
+    return new ChartPanel(title, scale, words, lines, data);
   }
 
   /** The lines of a panel as they are found, each with its x and y values. */
@@ -37,7 +50,7 @@ record ChartPanel(String title, List<ChartLine> lines, List<List<Double>> data) 
      * The panel of these lines, line i having the values {@code ys.get(i)} at {@code xs.get(i)}; x
      * values closer than a millisecond are one.
      */
-    ChartPanel panel(String title) {
+    ChartPanel panel(String title, String scale) {
       TreeMap<Double, Double[]> rows = new TreeMap<>();
       for (int line = 0; line < lines.size(); line++) {
         double[] x = xs.get(line);
@@ -57,7 +70,7 @@ record ChartPanel(String title, List<ChartLine> lines, List<List<Double>> data) 
         }
         data.add(values);
       }
-      return new ChartPanel(title, lines, data);
+      return new ChartPanel(title, scale, "", lines, data);
     }
   }
 

@@ -13,6 +13,9 @@ import org.HdrHistogram.Histogram;
  * as HdrHistogram plots it. A run's line that would be flat zero is not drawn; the section says so.
  */
 final class ClientCharts {
+  /** A run of fewer periods than this is said, not drawn, over time. */
+  static final int FEWEST_PERIODS = 5;
+
   /** Points per decade of the percentile axis (1/(1-p)). */
   private static final int PER_DECADE = 10;
 
@@ -89,9 +92,13 @@ final class ClientCharts {
     List<ChartPanel> panels = new ArrayList<>();
     List<String> zero = new ArrayList<>();
     for (ChartGroup group : groups) {
+      List<String> few = new ArrayList<>();
       ChartPanel.Lines lines = new ChartPanel.Lines();
       for (int run : group.runs()) {
         List<IntervalRow> rows = runs.get(run).intervals();
+        if (rows.size() < FEWEST_PERIODS) {
+          few.add(periods(run, runs.get(run), rows));
+        }
         double[] t = rows.stream().mapToDouble(IntervalRow::t).toArray();
         for (Measure m : measures) {
           double[] y = rows.stream().mapToDouble(m.value()).toArray();
@@ -104,8 +111,11 @@ final class ClientCharts {
           lines.add(new ChartLine(run, label, m.light()), t, y);
         }
       }
-      if (!lines.isEmpty()) {
-        panels.add(lines.panel(group.label()));
+      if (few.size() == group.runs().size()) {
+        panels.add(ChartPanel.words(group.label(), tooFew(few)));
+      } else if (!lines.isEmpty()) {
+        ChartPanel panel = lines.panel(group.label(), group.scale());
+        panels.add(few.isEmpty() ? panel : panel.saying(tooFew(few) + " Drawn as dots."));
       }
     }
     String note =
@@ -115,6 +125,29 @@ final class ClientCharts {
     // Response times over time each get their own range: one group's spike would flatten the rest.
     boolean sameScale = !unit.equals("ms");
     return new ChartSection(title, note, "time", unit, false, sameScale, false, panels);
+  }
+
+  /** "#2 pg-short: 2 periods of 10 s". */
+  private static String periods(int index, ResultDirectory run, List<IntervalRow> rows) {
+    String said = "#" + (index + 1) + " " + run.label() + ": " + rows.size() + " period";
+    if (rows.size() != 1) {
+      said += "s";
+    }
+    if (rows.isEmpty()) {
+      return said;
+    }
+    double period = rows.size() > 1 ? rows.get(1).t() - rows.get(0).t() : rows.get(0).t();
+    return said + " of " + RunFacts.seconds(Math.round(period * 10) / 10.0);
+  }
+
+  /** The sentence said where a chart of runs of too few periods would be. */
+  private static String tooFew(List<String> runs) {
+    return "Too few periods to draw over time ("
+        + Words.list(runs, "and")
+        + "): a run needs "
+        + FEWEST_PERIODS
+        + " or more. Rerun without --metrics, and txbench reports every 20th of --duration, or with"
+        + " a shorter --metrics.";
   }
 
   /**
@@ -139,7 +172,7 @@ final class ClientCharts {
             points.get(1));
       }
       if (!lines.isEmpty()) {
-        panels.add(lines.panel(group.label()));
+        panels.add(lines.panel(group.label(), group.scale()));
       }
     }
     String note =

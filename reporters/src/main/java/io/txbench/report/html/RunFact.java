@@ -21,9 +21,14 @@ record RunFact(String name, List<String> values) {
     return values.stream().distinct().count();
   }
 
-  /** "name value", as the line of what every run shares says it. */
+  /** "name value", as the line of what every run shares says it; "" where the run has none. */
   String shown(int run) {
     String value = values.get(run);
-    return value.isEmpty() ? name + " not recorded" : name + " " + value;
+    return value.isEmpty() ? "" : name + " " + value;
+  }
+
+  /** As {@link #shown}, but a target or workload by its name alone: "postgres". */
+  String brief(int run) {
+    return name.equals("target") || name.equals("workload") ? values.get(run) : shown(run);
   }
 }

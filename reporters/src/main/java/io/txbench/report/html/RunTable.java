@@ -15,24 +15,33 @@ import java.util.function.IntFunction;
  * the client's CPU and its warning that txbench itself may have limited the run.
  */
 final class RunTable {
-  /** compare's columns shown for every run, and their headings here. */
-  private static final List<List<String>> RESULTS =
+  /** compare's columns a reader looks for first, and their headings here. */
+  private static final List<List<String>> FIRST =
       List.of(
           List.of("tps", "tps"),
-          List.of("tps_ratio", "tps ×"),
           List.of("p50_ms", "p50 ms"),
           List.of("p99_ms", "p99 ms"),
+          List.of("errors", "errors"),
+          List.of("verification", "verify"),
+          List.of("client_cpu_cores", "client CPU cores"));
+
+  /** compare's columns shown after them. */
+  private static final List<List<String>> THEN =
+      List.of(
+          List.of("tps_ratio", "tps ×"),
           List.of("p99_ratio", "p99 ×"),
           List.of("max_ms", "max ms"),
           List.of("retries", "retries"),
-          List.of("errors", "errors"),
-          List.of("in_doubt", "in doubt"),
-          List.of("verification", "verify"));
+          List.of("in_doubt", "in doubt"));
 
   private RunTable() {}
 
-  /** Only a column with something in it is shown; the cell of run i is {@code cell}(i). */
-  private record Column(String heading, boolean numeric, IntFunction<String> cell) {}
+  /**
+   * Only a column with something in it is shown; the cell of run i is {@code cell}(i), of the class
+   * {@code css} ("num" right-aligned, "wrap" for sentences, "" for a word). {@code name},
+   * compare's, marks the heading (data-column) for the page's script and tests.
+   */
+  private record Column(String heading, String name, String css, IntFunction<String> cell) {}
 
   static String html(List<ResultDirectory> runs, List<RunFact> facts, List<SummaryExtras> extras) {
     List<List<String>> compare = CompareTable.rows(runs, runs.get(0));
@@ -50,8 +59,9 @@ final class RunTable {
   }
 
   /**
-   * The columns with something in them: the facts that set runs apart (but those of a target),
-   * compare's results, the thresholds, the client's CPU and warning, the server's commits.
+   * The columns with something in them: the results a reader looks for first (always in view), then
+   * the rest of compare's, the thresholds, the server's commits, the client's warning, and last the
+   * facts that set runs apart (but those of a target).
    */
   private static List<Column> shownColumns(
       List<ResultDirectory> runs,
@@ -62,31 +72,39 @@ final class RunTable {
     // By the header's own names: runs of different data volumes have a column more there.
     List<String> header = compare.get(0);
     List<Column> columns = new ArrayList<>();
+    for (List<String> result : FIRST) {
+      columns.add(result(header, compare, result));
+    }
+    for (List<String> result : THEN) {
+      columns.add(result(header, compare, result));
+    }
+    columns.add(new Column("thresholds", "", "wrap", i -> thresholds(runs.get(i).summary())));
+    columns.add(new Column("server commits", "", "num", i -> extras.get(i).commits()));
+    int warning = header.indexOf("bottleneck");
+    columns.add(new Column("client warning", "", "wrap", i -> compare.get(i + 1).get(warning)));
     for (RunFact fact : facts) {
       if (!fact.same() && !perTarget.contains(fact.name())) {
-        columns.add(new Column(fact.name(), false, i -> fact.values().get(i)));
+        columns.add(new Column(fact.name(), "", "", i -> fact.values().get(i)));
       }
     }
-    for (List<String> result : RESULTS) {
-      int at = header.indexOf(result.get(0));
-      columns.add(
-          new Column(
-              result.get(1),
-              !result.get(0).equals("verification"),
-              i -> compare.get(i + 1).get(at)));
-    }
-    columns.add(new Column("thresholds", false, i -> thresholds(runs.get(i).summary())));
-    int cpu = header.indexOf("client_cpu_cores");
-    columns.add(new Column("client CPU cores", true, i -> compare.get(i + 1).get(cpu)));
-    columns.add(new Column("server commits", true, i -> extras.get(i).commits()));
-    int warning = header.indexOf("bottleneck");
-    columns.add(new Column("client warning", false, i -> compare.get(i + 1).get(warning)));
     return columns.stream()
         .filter(
             c ->
                 java.util.stream.IntStream.range(0, runs.size())
                     .anyMatch(i -> !c.cell().apply(i).isEmpty()))
         .toList();
+  }
+
+  /** compare's column {@code result} (its name, then its heading here). */
+  private static Column result(
+      List<String> header, List<List<String>> compare, List<String> result) {
+    String name = result.get(0);
+    int at = header.indexOf(name);
+    return new Column(
+        result.get(1),
+        name,
+        name.equals("verification") ? "" : "num",
+        i -> compare.get(i + 1).get(at));
   }
 
   /** What every run shares, said once, and what every run on the same target shares. */
@@ -120,7 +138,9 @@ final class RunTable {
         .append("<th title=\"untick to hide the run in every chart\">show</th><th>#</th>")
         .append("<th>run</th>");
     for (Column c : shown) {
-      html.append("<th>").append(HtmlReport.escape(c.heading())).append("</th>");
+      html.append(c.name().isEmpty() ? "<th>" : "<th data-column=\"" + c.name() + "\">")
+          .append(HtmlReport.escape(c.heading()))
+          .append("</th>");
     }
     html.append("</tr></thead>\n<tbody>\n");
     for (int i = 0; i < runs.size(); i++) {
@@ -140,7 +160,7 @@ final class RunTable {
           .append("</td>");
       for (Column c : shown) {
         String value = c.cell().apply(i);
-        html.append(c.numeric() ? "<td class=\"num\">" : "<td>")
+        html.append(c.css().isEmpty() ? "<td>" : "<td class=\"" + c.css() + "\">")
             .append(HtmlReport.escape(value))
             .append("</td>");
       }
@@ -162,7 +182,7 @@ final class RunTable {
       seen.add(name);
       List<String> what = new ArrayList<>();
       for (RunFact fact : facts) {
-        if (perTarget.contains(fact.name())) {
+        if (perTarget.contains(fact.name()) && !fact.shown(i).isEmpty()) {
           what.add(fact.shown(i));
         }
       }

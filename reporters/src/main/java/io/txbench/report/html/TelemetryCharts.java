@@ -234,7 +234,7 @@ final class TelemetryCharts {
         }
       }
       if (!lines.isEmpty()) {
-        panels.add(lines.panel(figure.name()));
+        panels.add(lines.panel(figure.name(), ""));
         if (!zeroRuns.isEmpty()) {
           zeroIn.add(figure.name() + " in " + Words.list(zeroRuns, "and"));
         }

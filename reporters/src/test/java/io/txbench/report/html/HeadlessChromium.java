@@ -39,10 +39,16 @@ final class HeadlessChromium {
     return null;
   }
 
+  /** The width of the window a page is visited in: a laptop's screen. */
+  static final int VIEWPORT = 1400;
+
   /** What a visit of a page saw. */
   record Visit(String dom, List<String> console, List<String> requests) {}
 
-  /** Opens {@code html} and reads its DOM after its scripts ran. */
+  /**
+   * Opens {@code html} in a window {@link #VIEWPORT} px wide and reads its DOM after its scripts
+   * ran.
+   */
   Visit visit(Path html) throws IOException, InterruptedException {
     Path netLog = Files.createTempFile(work, "netlog", ".json");
     Path stderr = Files.createTempFile(work, "stderr", ".txt");
@@ -52,6 +58,7 @@ final class HeadlessChromium {
             "--enable-logging=stderr",
             "--v=0",
             "--log-net-log=" + netLog,
+            "--window-size=" + VIEWPORT + ",1000",
             "--dump-dom",
             html.toUri().toString());
     List<String> console =

@@ -28,11 +28,7 @@ class ReportDataTest {
   @TempDir Path dir;
 
   private List<ResultDirectory> load(List<ReportFixture.Run> specs) throws IOException {
-    List<ResultDirectory> runs = new ArrayList<>();
-    for (ReportFixture.Run run : specs) {
-      runs.add(ResultDirectory.load(ReportFixture.write(dir, run)));
-    }
-    return runs;
+    return ReportFixture.load(dir, specs);
   }
 
   private static ReportFixture.Run quiet(ReportFixture.Run run, ReportFixture.Server server) {
@@ -163,7 +159,7 @@ class ReportDataTest {
         new ChartLine(1, "b", false),
         new double[] {2.0000001, 3},
         new double[] {Double.NaN, 1.234567});
-    ChartPanel panel = lines.panel("t");
+    ChartPanel panel = lines.panel("t", "");
     assertEquals(List.of(1.0, 2.0, 3.0), panel.data().get(0));
     assertEquals(java.util.Arrays.asList(10.0, 20.0, null), panel.data().get(1));
     assertEquals(java.util.Arrays.asList(null, null, 1.235), panel.data().get(2));
@@ -201,32 +197,6 @@ class ReportDataTest {
       cells.add(m.group(1).replaceAll("<[^>]*>", "").strip());
     }
     return cells;
-  }
-
-  @Test
-  void thirtyRunsAreGroupedByWhatDiffersWithTheirLevelAsName() throws IOException {
-    List<ReportFixture.Run> quiet =
-        ReportFixture.sweep(30).stream().map(r -> quiet(r, ReportFixture.Server.NONE)).toList();
-    List<RunFact> facts = RunFacts.of(load(quiet).stream().map(ResultDirectory::summary).toList());
-    List<ChartGroup> groups = ChartGroups.of(30, facts);
-    assertEquals(6, groups.size(), groups.toString());
-    assertEquals("target postgres · table-size 10000", groups.get(0).label());
-    assertEquals(List.of(0, 1, 2, 3, 4), groups.get(0).runs());
-    assertEquals("#5 parallelism 16", groups.get(0).line(4, "ignored"));
-    assertEquals("target mysql · table-size 1000000", groups.get(5).label());
-    // The server and where the runs ran follow the target: said once per target, no group key.
-    assertEquals(java.util.Set.of("server", "embedded", "where"), RunFacts.perTarget(facts));
-
-    List<ChartGroup> few =
-        ChartGroups.of(
-            8, facts.stream().map(f -> new RunFact(f.name(), f.values().subList(0, 8))).toList());
-    assertEquals(1, few.size());
-    List<RunFact> same =
-        List.of(new RunFact("target", java.util.Collections.nCopies(12, "postgres")));
-    List<ChartGroup> repeats = ChartGroups.of(12, same);
-    assertEquals(
-        List.of("runs 1–8", "runs 9–12"), repeats.stream().map(ChartGroup::label).toList());
-    assertEquals("#9 run-9", repeats.get(1).line(8, "run-9"), "no fact tells them apart");
   }
 
   @Test

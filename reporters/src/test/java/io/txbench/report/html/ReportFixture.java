@@ -68,6 +68,16 @@ final class ReportFixture {
 
   private ReportFixture() {}
 
+  /** Each of {@code runs} written under {@code dir}, and read back as the report reads it. */
+  static List<io.txbench.report.files.ResultDirectory> load(Path dir, List<Run> runs)
+      throws IOException {
+    List<io.txbench.report.files.ResultDirectory> loaded = new ArrayList<>();
+    for (Run run : runs) {
+      loaded.add(io.txbench.report.files.ResultDirectory.load(write(dir, run)));
+    }
+    return loaded;
+  }
+
   static Path write(Path dir, Run run) throws IOException {
     Path out = Files.createDirectories(dir.resolve(run.name()));
     Random random = new Random(run.name().hashCode());
@@ -78,12 +88,15 @@ final class ReportFixture {
     long retries = 0;
     long errors = 0;
     long inDoubt = 0;
-    for (int s = 0; s < run.seconds(); s++) {
+    long period = periodMillis(run);
+    int periods = (int) (run.seconds() * 1000L / period);
+    for (int s = 0; s < periods; s++) {
       Histogram h = new Histogram(3);
-      h.setStartTimeStamp(run.startMillis() + s * 1000L);
-      h.setEndTimeStamp(run.startMillis() + (s + 1) * 1000L);
-      double dip = s == run.seconds() / 2 ? 0.6 : 1.0; // a checkpoint's stall, say
-      long count = Math.round(run.tps() * dip * (0.92 + 0.16 * random.nextDouble()));
+      h.setStartTimeStamp(run.startMillis() + s * period);
+      h.setEndTimeStamp(run.startMillis() + (s + 1) * period);
+      double dip = s == periods / 2 ? 0.6 : 1.0; // a checkpoint's stall, say
+      long count =
+          Math.round(run.tps() * period / 1000.0 * dip * (0.92 + 0.16 * random.nextDouble()));
       for (long i = 0; i < count; i++) {
         double ms = run.medianMs() * Math.exp(0.45 * random.nextGaussian());
         if (random.nextInt(2000) == 0) {
@@ -100,17 +113,17 @@ final class ReportFixture {
       inDoubt += d;
       IntervalStats stats =
           new IntervalStats(
-              (s + 1) * 1_000_000_000L,
-              1_000_000_000L,
+              (s + 1) * period * 1_000_000L,
+              period * 1_000_000L,
               h,
               h,
               r,
               e,
               d,
               0,
-              FakeRuns.usage(1_000_000_000L),
+              FakeRuns.usage(period * 1_000_000L),
               run.parallelism(),
-              s + 1 == run.seconds(),
+              s + 1 == periods,
               Breakdown.NONE);
       csv.onInterval(stats);
       log.onInterval(stats);
@@ -154,6 +167,12 @@ final class ReportFixture {
       serverCsv(out, run, random);
     }
     return out;
+  }
+
+  /** The run's metrics period, as its options record it: 1 s where they do not. */
+  private static long periodMillis(Run run) {
+    Object metrics = run.options().get("metrics");
+    return metrics == null ? 1000 : java.time.Duration.parse(metrics.toString()).toMillis();
   }
 
   private static RunResult result(
