@@ -209,6 +209,10 @@ final class TelemetryCharts {
       List<Figure> figures,
       List<ResultDirectory> runs,
       List<Optional<ServerTimeline>> timelines) {
+    Optional<ChartSection> tooFew = tooFewSamples(title, runs, timelines);
+    if (tooFew.isPresent()) {
+      return List.of(tooFew.get());
+    }
     List<ChartPanel> panels = new ArrayList<>();
     List<String> zero = new ArrayList<>();
     List<String> unmeasured = new ArrayList<>();
@@ -259,5 +263,33 @@ final class TelemetryCharts {
     }
     return List.of(
         new ChartSection(title, String.join(" ", said), "time", unit, false, false, true, panels));
+  }
+
+  /** The section said in words when every run with a server.csv has too few samples to draw. */
+  private static Optional<ChartSection> tooFewSamples(
+      String title, List<ResultDirectory> runs, List<Optional<ServerTimeline>> timelines) {
+    List<String> few = new ArrayList<>();
+    long sampled = 0;
+    for (int run = 0; run < runs.size(); run++) {
+      if (timelines.get(run).isPresent()) {
+        sampled++;
+        int samples = timelines.get(run).get().t().length;
+        if (samples < ClientCharts.FEWEST_PERIODS) {
+          few.add("#" + (run + 1) + " " + runs.get(run).label() + ": " + samples);
+        }
+      }
+    }
+    if (sampled == 0 || few.size() < sampled) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        ChartSection.words(
+            title,
+            "Too few samples to draw over time ("
+                + Words.list(few, "and")
+                + "): a run needs "
+                + ClientCharts.FEWEST_PERIODS
+                + " or more, one each --metrics period.",
+            true));
   }
 }

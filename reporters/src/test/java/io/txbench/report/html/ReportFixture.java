@@ -271,23 +271,25 @@ final class ReportFixture {
     header.addAll(counters);
     StringBuilder csv = new StringBuilder(String.join(",", header)).append('\n');
     double load = run.tps() / 1000.0;
-    for (int s = 0; s < run.seconds(); s++) {
-      List<String> row = new ArrayList<>(List.of(String.valueOf(s + 1), "1.000"));
+    long period = periodMillis(run);
+    int samples = (int) (run.seconds() * 1000L / period);
+    for (int s = 0; s < samples; s++) {
+      List<String> row = new ArrayList<>(List.of(f((s + 1) * period / 1000.0), f(period / 1000.0)));
       double wobble = 0.9 + 0.2 * random.nextDouble();
       row.addAll(
           List.of(
               f(Math.min(95, 12 * load * wobble)),
               f(Math.min(40, 4 * load * wobble)),
-              f(s == run.seconds() / 2 ? 9.5 : 0.8 * wobble),
+              f(s == samples / 2 ? 9.5 : 0.8 * wobble),
               "0.0",
               f(2100 + 3 * s),
               f(5800 - 3 * s),
               f(2000 * wobble),
               f(1500 * wobble),
               f(180_000 * load * wobble),
-              f(s == run.seconds() / 2 ? 40 : 2 * wobble),
+              f(s == samples / 2 ? 40 : 2 * wobble),
               f(30 * load * wobble),
-              f(s == run.seconds() / 2 ? 5_000_000 : 40_000 * wobble),
+              f(s == samples / 2 ? 5_000_000 : 40_000 * wobble),
               f(900_000 * load * wobble)));
       if (run.server() != Server.EMULATOR) {
         row.addAll(List.of(f(0.8 * load * wobble), f(12_000 * wobble), f(850_000 * load * wobble)));

@@ -117,7 +117,7 @@ class ReportGroupsTest {
 
   @Test
   void aRunOfTooFewPeriodsIsSaidWhereItsChartWouldBe() throws IOException {
-    List<ResultDirectory> runs = quiet(ReportSets.tooFewPeriods());
+    List<ResultDirectory> runs = load(ReportSets.tooFewPeriods());
     String page = HtmlReport.page(runs);
     List<RunFact> facts = RunFacts.of(runs.stream().map(ResultDirectory::summary).toList());
     List<SummaryExtras> extras = new ArrayList<>();
@@ -135,6 +135,11 @@ class ReportGroupsTest {
                     + " and #2 mysql-point-select-p8: 1 period of 10 s): a run needs 5 or more."),
         panel.words());
     assertTrue(page.contains("Too few periods"));
+    assertTrue(
+        page.contains(
+            "Too few samples to draw over time (#1 postgres-point-select-p8: 1 and"
+                + " #2 mysql-point-select-p8: 1)"),
+        "the server's charts too");
 
     // Six short runs with txbench's own period draw, and say nothing of it.
     List<ResultDirectory> short6 = quiet(ReportSets.shortRuns());
