@@ -33,12 +33,27 @@ public final class LatencyRecorder {
    * Takes what was recorded since the last call, adds it to the cumulative histogram, and returns
    * it (a copy the caller owns, with its start and end time stamps set).
    */
-  public synchronized Histogram sampleInterval() {
+  public Histogram sampleInterval() {
+    return keep(take());
+  }
+
+  /**
+   * The first half of {@link #sampleInterval()}, which ends the interval and takes no longer than
+   * recordings under way: what was recorded since the last call, to be passed to {@link #keep}
+   * before the next. Apart, so that what is counted beside these times (statements) is read right
+   * as their interval ends, not after the copies.
+   */
+  synchronized Histogram take() {
     recycled = recorder.getIntervalHistogram(recycled);
-    cumulative.add(recycled);
-    Histogram interval = recycled.copy();
-    interval.setStartTimeStamp(recycled.getStartTimeStamp());
-    interval.setEndTimeStamp(recycled.getEndTimeStamp());
+    return recycled;
+  }
+
+  /** The second half of {@link #sampleInterval()}: {@code taken} kept, and a copy of it. */
+  synchronized Histogram keep(Histogram taken) {
+    cumulative.add(taken);
+    Histogram interval = taken.copy();
+    interval.setStartTimeStamp(taken.getStartTimeStamp());
+    interval.setEndTimeStamp(taken.getEndTimeStamp());
     return interval;
   }
 

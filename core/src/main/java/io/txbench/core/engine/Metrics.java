@@ -285,31 +285,43 @@ public final class Metrics {
   }
 
   /**
-   * Ends a metrics period: the response, service and lag times recorded in it. See {@link
-   * LatencyRecorder#sampleInterval()}.
+   * Ends a metrics period: the response, service and lag times recorded in it, and the statements
+   * counted so far, read as the times' period ends: a worker counts an iteration's statements just
+   * before its time, so a period's statements are its iterations' but for those under way at its
+   * end (at most one a worker). See {@link LatencyRecorder#sampleInterval()}.
    */
   public Sample sampleInterval() {
-    Histogram response = responseTimes.sampleInterval();
-    Map<String, Histogram> ops = new LinkedHashMap<>();
+    Histogram response = responseTimes.take();
+    Histogram[] ops = new Histogram[byOperation.length];
     for (int i = 0; i < byOperation.length; i++) {
-      ops.put(operations.get(i), byOperation[i].responseTimes.sampleInterval());
+      ops[i] = byOperation[i].responseTimes.take();
     }
+    Queries counted = queries();
+    Histogram service = serviceTimes == null ? null : serviceTimes.take();
+    Histogram lags = scheduleLags.take();
+    Map<String, Histogram> kept = new LinkedHashMap<>();
+    for (int i = 0; i < byOperation.length; i++) {
+      kept.put(operations.get(i), byOperation[i].responseTimes.keep(ops[i]));
+    }
+    Histogram responses = responseTimes.keep(response);
     return new Sample(
-        response,
-        serviceTimes == null ? response : serviceTimes.sampleInterval(),
-        scheduleLags.sampleInterval(),
-        ops);
+        responses,
+        service == null ? responses : java.util.Objects.requireNonNull(serviceTimes).keep(service),
+        scheduleLags.keep(lags),
+        kept,
+        counted);
   }
 
   /**
-   * The histograms of one period, or of the whole run (nanoseconds), and each operation's response
-   * times ({@code operations}, empty but for a mix).
+   * The histograms of one period, or of the whole run (nanoseconds), each operation's response
+   * times ({@code operations}, empty but for a mix), and the statements counted up to its end.
    */
   public record Sample(
       Histogram responseTimes,
       Histogram serviceTimes,
       Histogram scheduleLags,
-      Map<String, Histogram> operations) {}
+      Map<String, Histogram> operations,
+      Queries queries) {}
 
   /** Everything sampled so far. */
   public Sample cumulative() {
@@ -322,13 +334,14 @@ public final class Metrics {
         response,
         serviceTimes == null ? response.copy() : serviceTimes.cumulative(),
         scheduleLags.cumulative(),
-        ops);
+        ops,
+        queries());
   }
 
   /**
    * The breakdown of {@code sample} (a period's or the cumulative one): each operation's times from
-   * it, with the operation's counts so far, and the statements counted so far. A period's counts
-   * are this less the last period's ({@link Breakdown#countsSince}).
+   * it, with the operation's counts so far, and the statements counted up to its end. A period's
+   * counts are this less the last period's ({@link Breakdown#countsSince}).
    */
   public Breakdown breakdown(Sample sample) {
     Map<String, OperationStats> ops = new LinkedHashMap<>();
@@ -344,6 +357,6 @@ public final class Metrics {
               c.errors.sum(),
               c.inDoubt.sum()));
     }
-    return new Breakdown(ops, queries());
+    return new Breakdown(ops, sample.queries());
   }
 }
