@@ -45,31 +45,6 @@ class ReportInBrowserIT {
     return runs;
   }
 
-  /** What is wrong with a visit of a page that should draw {@code charts} charts. */
-  private static List<String> problems(HeadlessChromium.Visit visit, int charts) {
-    List<String> problems = new ArrayList<>();
-    visit.console().forEach(m -> problems.add("console: " + m));
-    visit.requests().forEach(u -> problems.add("request sent: " + u));
-    String dom = visit.dom();
-    int canvases = count(dom, "<canvas");
-    int drawn = count(dom, "data-drawn=\"true\"");
-    if (canvases != charts || drawn != charts) {
-      problems.add(charts + " charts expected, " + canvases + " canvases, " + drawn + " drawn");
-    }
-    if (!dom.contains("data-charts-expected=\"" + charts + "\"")
-        || !dom.contains("data-charts-drawn=\"" + charts + "\"")) {
-      problems.add("the script did not say it drew " + charts + " charts");
-    }
-    if (dom.contains("class=\"error\"")) {
-      problems.add("a chart says it could not be drawn");
-    }
-    return problems;
-  }
-
-  private static int count(String text, String what) {
-    return text.split(Pattern.quote(what), -1).length - 1;
-  }
-
   private static int panels(List<ResultDirectory> runs) throws Exception {
     List<RunFact> facts = RunFacts.of(runs.stream().map(ResultDirectory::summary).toList());
     List<SummaryExtras> extras = new ArrayList<>();
@@ -93,7 +68,7 @@ class ReportInBrowserIT {
     assertTrue(charts >= 20, charts + " charts");
 
     HeadlessChromium.Visit visit = chromium.visit(html);
-    assertEquals(List.of(), problems(visit, charts));
+    assertEquals(List.of(), visit.problems(charts));
     for (ResultDirectory run : runs) {
       assertTrue(visit.dom().contains(run.label()), run.label() + " in the table");
     }
@@ -119,19 +94,19 @@ class ReportInBrowserIT {
     // planted error.
     String error = "<script>console.error('planted error')</script>";
     List<String> blocked =
-        problems(visit(chromium, page.replace("<body>", "<body>" + image + error)), charts);
+        visit(chromium, page.replace("<body>", "<body>" + image + error)).problems(charts);
     assertTrue(blocked.stream().anyMatch(p -> p.contains("planted.png")), blocked.toString());
     assertTrue(blocked.stream().anyMatch(p -> p.contains("planted error")), blocked.toString());
 
     // Without the policy, the request goes out, and the network log has it.
     String open = page.replace("<meta http-equiv=\"Content-Security-Policy\"", "<meta name=\"x\"");
-    List<String> sent = problems(visit(chromium, open.replace("<body>", "<body>" + image)), charts);
+    List<String> sent = visit(chromium, open.replace("<body>", "<body>" + image)).problems(charts);
     assertTrue(sent.contains("request sent: http://127.0.0.1:9/planted.png"), sent.toString());
 
     String broken =
         page.replace("new uPlot(opts, panel.data, holder)", "new uPlot(opts, null, holder)");
     assertFalse(broken.equals(page));
-    List<String> undrawn = problems(visit(chromium, broken), charts);
+    List<String> undrawn = visit(chromium, broken).problems(charts);
     assertTrue(undrawn.stream().anyMatch(p -> p.contains("charts expected")), undrawn.toString());
     // The same page unchanged has none of these problems: the first case of the test above.
   }
