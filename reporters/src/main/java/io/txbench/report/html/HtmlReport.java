@@ -37,35 +37,6 @@ public final class HtmlReport {
     return PageAssets.end(html, "report-data", data.json(), "/io/txbench/report/report.js");
   }
 
-  /**
-   * A page's start, up to and with its heading {@code title}, in the look of the history page (and
-   * with AWT headless, for its charts).
-   */
-  public static StringBuilder start(String title) {
-    System.setProperty("java.awt.headless", "true");
-    StringBuilder html = new StringBuilder(1 << 16);
-    return html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n")
-        .append("<title>")
-        .append(escape(title))
-        .append("</title>\n<style>\n")
-        .append("body{font-family:sans-serif;margin:2em;color:#222}")
-        .append("table{border-collapse:collapse;font-size:13px}")
-        .append("th,td{border:1px solid #ccc;padding:4px 8px;text-align:right}")
-        .append("th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}")
-        .append("figure{margin:2em 0}figcaption{font-weight:bold;margin-bottom:.5em}")
-        .append("\n</style>\n</head>\n<body>\n<h1>")
-        .append(escape(title))
-        .append("</h1>\n");
-  }
-
-  public static void figure(StringBuilder html, String caption, String svg) {
-    html.append("<figure>\n<figcaption>")
-        .append(escape(caption))
-        .append("</figcaption>\n")
-        .append(svg)
-        .append("\n</figure>\n");
-  }
-
   /** {@code s} as HTML text or a double-quoted attribute's value. */
   public static String escape(String s) {
     return s.replace("&", "&amp;")
