@@ -128,8 +128,12 @@ class HistoryCliTest {
         CliRun.of("history", dir.resolve("results").toString(), "--html", page.toString());
     assertEquals(ExitCodes.REGRESSION, withPage.exitCode(), withPage.err());
     String html = Files.readString(page);
-    assertEquals(2, html.split("<svg", -1).length - 1, "one chart per series");
-    assertTrue(html.contains("REGRESSION tps"), "the regression is marked");
+    assertEquals(2, html.split("<section class=\"series\"", -1).length - 1, "one per series");
+    assertTrue(
+        html.contains(
+            "<span class=\"verdict regression\">REGRESSION</span> <span class=\"name\">"
+                + "postgres insert x32</span>"),
+        "the regression is named");
     CliRun unwritable =
         CliRun.of(
             "history",

@@ -67,8 +67,8 @@ public final class HistoryCommand implements Callable<Integer> {
       names = "--html",
       paramLabel = "FILE",
       description =
-          "Also write a self-contained HTML trend page: tps and p99 over time, one chart per"
-              + " series, change points and regressions marked.")
+          "Also write a self-contained HTML trend page: each series' tps and p99 over time,"
+              + " regressed series first, change points and regressions marked.")
   Path html;
 
   @Option(

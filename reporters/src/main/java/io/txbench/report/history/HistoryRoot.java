@@ -33,7 +33,7 @@ public final class HistoryRoot {
   private HistoryRoot() {}
 
   /**
-   * The series under {@code roots} together, ordered by their words; each run's trouble goes to
+   * The series under {@code roots} together, in {@link SeriesKey#ORDER}; each run's trouble goes to
    * {@code warnings}, or with {@code strict} is thrown.
    *
    * @throws IOException when a root is no directory, or they hold no run that could be read
@@ -97,7 +97,7 @@ public final class HistoryRoot {
               Comparator.comparing(HistoryRun::start).thenComparing(r -> r.summary().toString()));
           series.add(new Series(key, runs));
         });
-    series.sort(Comparator.comparing(s -> s.key().words()));
+    series.sort(Comparator.comparing(Series::key, SeriesKey.ORDER));
     return series;
   }
 

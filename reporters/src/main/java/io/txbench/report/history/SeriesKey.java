@@ -4,6 +4,7 @@ import io.txbench.core.spi.OptionRole;
 import io.txbench.report.files.OptionRoles;
 import io.txbench.report.files.SummaryFile;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
@@ -52,6 +53,16 @@ public record SeriesKey(
   /** The options that size the data a run ran on, as they name it. */
   private static final List<String> DATA_OPTIONS =
       List.of("table-size", "tables", "scale", "field-count", "field-length");
+
+  /**
+   * The order series are listed in: by target, workload and parallelism as a number (x4, x8, x16),
+   * then by their words.
+   */
+  public static final Comparator<SeriesKey> ORDER =
+      Comparator.comparing(SeriesKey::target)
+          .thenComparing(SeriesKey::workload)
+          .thenComparingLong(SeriesKey::parallelism)
+          .thenComparing(SeriesKey::words);
 
   public SeriesKey {
     serverSettings = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(serverSettings));
@@ -122,6 +133,19 @@ public record SeriesKey(
    * GiB)}.
    */
   public String words() {
+    return name() + " (" + details() + ")";
+  }
+
+  /** The target, workload and parallelism: {@code postgres airline x8}. */
+  String name() {
+    return target + " " + workload + " x" + parallelism;
+  }
+
+  /**
+   * The rest of the words: {@code PostgreSQL 17.2; isolation-level SERIALIZABLE; fsync=on,
+   * shared_buffers=128MB; client QEMU Standard PC, Xeon, 2 cores, 7.8 GiB}.
+   */
+  String details() {
     List<String> details = new ArrayList<>();
     details.add(serverVersion);
     if (!isolation.isEmpty()) {
@@ -138,10 +162,11 @@ public record SeriesKey(
     if (!client.isEmpty()) {
       details.add("client " + clientWords());
     }
-    return target + " " + workload + " x" + parallelism + " (" + String.join("; ", details) + ")";
+    return String.join("; ", details);
   }
 
-  private String clientWords() {
+  /** The client machine: {@code QEMU Standard PC, Xeon, 2 cores, 7.8 GiB}. */
+  String clientWords() {
     List<String> parts = new ArrayList<>();
     String machine =
         (client.getOrDefault("machineVendor", "") + " " + client.getOrDefault("machineProduct", ""))

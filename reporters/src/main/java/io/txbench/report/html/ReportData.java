@@ -1,7 +1,5 @@
 package io.txbench.report.html;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.txbench.report.files.ResultDirectory;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -18,8 +16,6 @@ record ReportData(
     List<ChartGroup> groups,
     List<Integer> telemetryRuns,
     List<ChartSection> sections) {
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   /** A run as the charts draw it. */
   record RunStyle(String label, String colour, List<Integer> dash) {}
 
@@ -58,13 +54,6 @@ record ReportData(
    * element or start a comment.
    */
   String json() {
-    try {
-      return JSON.writeValueAsString(this)
-          .replace("<", "\\u003c")
-          .replace(">", "\\u003e")
-          .replace("&", "\\u0026");
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("the report's data cannot be written as JSON", e);
-    }
+    return PageAssets.scriptJson(this);
   }
 }

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -75,6 +76,120 @@ public final class HistoryFixture {
   /** The same, the defaults unchanged. */
   public Path run(String series, int night, double tps, double p99) throws IOException {
     return run(series, night, tps, p99, s -> {});
+  }
+
+  /**
+   * Four series: postgres airline at 4, 8 and 16 threads, 16 to 25 nights each, and mariadb airline
+   * at 8; x16 stepped down to 60% of its tps from night 12 on (a change point) and its latest run,
+   * night 24, fell to 30% (a regression).
+   */
+  void fourSeries() throws IOException {
+    nights("p4", 16, 800, 8, 0.03, s -> s.put("parallelism", 4));
+    nights("p8", 16, 1500, 12, 0.03, s -> {});
+    nights("p16", 12, 3000, 20, 0.03, s -> s.put("parallelism", 16));
+    java.util.Random random = new java.util.Random(16);
+    for (int night = 12; night < 25; night++) {
+      double tps = night < 24 ? 1800 * (1 + 0.03 * (2 * random.nextDouble() - 1)) : 900;
+      double p99 = 20 * (1 + 0.03 * (2 * random.nextDouble() - 1));
+      run(
+          "p16",
+          night,
+          (double) Math.round(tps),
+          Math.round(p99 * 100) / 100.0,
+          s -> s.put("parallelism", 16));
+    }
+    nights(
+        "m8",
+        16,
+        1200,
+        14,
+        0.03,
+        s -> {
+          s.put("target", "mariadb").put("serverVersion", "MariaDB 11.4.5");
+          s.withObjectProperty("fingerprint").putObject("server").put("innodb_flush", "1");
+        });
+  }
+
+  /** The series of {@link #years}, in the order their runs take turns each night. */
+  static final List<String> YEARS_SERIES = yearsSeries();
+
+  /** The series of {@link #years} that runs slower from {@link #STEP_NIGHT} on. */
+  static final String STEPPED = "mariadb airline x8";
+
+  /** From this night on, {@link #STEPPED} runs slower. */
+  static final int STEP_NIGHT = 250;
+
+  /** From this night on, {@link #years}' postgres airline x8 runs on PostgreSQL 17.4. */
+  static final int UPGRADE_NIGHT = 380;
+
+  private static List<String> yearsSeries() {
+    List<String> names = new java.util.ArrayList<>();
+    for (String target : List.of("postgres", "mariadb")) {
+      for (String workload : List.of("airline", "point-select")) {
+        for (int threads : List.of(4, 8, 16)) {
+          names.add(target + " " + workload + " x" + threads);
+        }
+      }
+    }
+    return List.copyOf(names);
+  }
+
+  /**
+   * {@code runs} nightly runs as a results root of more than a year looks: PostgreSQL and MariaDB,
+   * airline and point-select, at 4, 8 and 16 threads, the {@link #YEARS_SERIES} taking turns each
+   * night, tps and p99 off by up to 3% in a fixed pseudo-random pattern. Planted: {@link #STEPPED}
+   * loses a quarter of its tps, and its p99 grows by a third, from {@link #STEP_NIGHT} on; postgres
+   * airline x8 moves to PostgreSQL 17.4 from {@link #UPGRADE_NIGHT} on (a series of its own); the
+   * latest run of mariadb airline x16 regressed to 60% of its tps.
+   */
+  void years(int runs) throws IOException {
+    java.util.Random random = new java.util.Random(7);
+    int count = YEARS_SERIES.size();
+    for (int r = 0; r < runs; r++) {
+      String name = YEARS_SERIES.get(r % count);
+      String[] parts = name.split(" ");
+      boolean mariadb = parts[0].equals("mariadb");
+      boolean airline = parts[1].equals("airline");
+      int threads = Integer.parseInt(parts[2].substring(1));
+      int night = r / count;
+      double scale = threads / 8.0;
+      double tps = (airline ? 1500 : 12_000) * (mariadb ? 0.8 : 1) * Math.pow(scale, 0.7);
+      double p99 = (airline ? 12 : 2.5) * (mariadb ? 1.2 : 1) * Math.pow(scale, 0.5);
+      if (name.equals(STEPPED) && night >= STEP_NIGHT) {
+        tps *= 0.75;
+        p99 *= 4 / 3.0;
+      }
+      if (name.equals("mariadb airline x16") && r + count >= runs) {
+        tps *= 0.6;
+      }
+      tps *= 1 + 0.03 * (2 * random.nextDouble() - 1);
+      p99 *= 1 + 0.03 * (2 * random.nextDouble() - 1);
+      String version =
+          mariadb
+              ? "MariaDB 11.4.5"
+              : name.equals("postgres airline x8") && night >= UPGRADE_NIGHT
+                  ? "PostgreSQL 17.4"
+                  : "PostgreSQL 17.2";
+      run(
+          name.replace(' ', '-'),
+          night,
+          Math.round(tps * 100) / 100.0,
+          Math.round(p99 * 1000) / 1000.0,
+          s -> {
+            s.put("target", parts[0]).put("workload", parts[1]).put("parallelism", threads);
+            s.put("serverVersion", version);
+            if (mariadb) {
+              s.withObjectProperty("options").put("sql-isolation-level", "REPEATABLE_READ");
+              s.withObjectProperty("fingerprint")
+                  .putObject("server")
+                  .put("innodb_buffer_pool_size", "128M")
+                  .put("innodb_flush_log_at_trx_commit", "1");
+            }
+            if (!airline) {
+              s.withObjectProperty("options").put("table-size", 100_000).remove("booking-sleep");
+            }
+          });
+    }
   }
 
   /**

@@ -4,10 +4,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.txbench.report.html.PageAssets;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
@@ -15,66 +25,187 @@ import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 
 /**
- * history's trend page: well-formed, self-contained, one chart per series, the change point and the
- * regressed latest run marked in the series that has them, and only there.
+ * history's trend page without a browser: self-contained, one section a series with the regressed
+ * first and the rest by target, workload and parallelism as a number; a short name that names only
+ * what sets a series apart; the change point found, said and handed to the script; the charts' data
+ * compact; no text of a summary read as markup. HistoryInBrowserIT sees it drawn.
  */
 class HistoryPageTest {
-  @TempDir Path dir;
+  private static final RegressionRule RULE = new RegressionRule(10, 0.10);
 
-  private static String text(Element e) {
-    return e.getTextContent();
+  @TempDir Path dir;
+  private HistoryFixture root;
+
+  @BeforeEach
+  void setUp() {
+    root = new HistoryFixture(dir.resolve("results"));
+  }
+
+  /** The page of {@link HistoryFixture#fourSeries}, with anything else the test wrote. */
+  private String page() throws IOException {
+    root.fourSeries();
+    List<SeriesVerdict> verdicts =
+        HistoryRoot.read(List.of(root.root()), true, w -> {}).stream().map(RULE::judge).toList();
+    Path file = dir.resolve("history.html");
+    HistoryPage.write(verdicts, ChangePoints.DEFAULT, file);
+    return Files.readString(file);
   }
 
   @Test
-  void onePagewithOneChartPerSeriesAndTheRegressionMarked() throws Exception {
-    HistoryFixture root = new HistoryFixture(dir.resolve("results"));
-    root.nights("p8", 16, 1500, 12, 0.03, s -> {});
-    root.nights("p32", 12, 3000, 20, 0.03, s -> s.put("parallelism", 32));
-    for (int night = 12; night < 16; night++) {
-      root.run("p32", night, 1800 + night, 20, s -> s.put("parallelism", 32));
-    }
-    RegressionRule rule = new RegressionRule(10, 0.10);
-    List<SeriesVerdict> verdicts =
-        HistoryRoot.read(List.of(root.root()), true, w -> {}).stream().map(rule::judge).toList();
-    Path page = dir.resolve("history.html");
-    HistoryPage.write(verdicts, ChangePoints.DEFAULT, page);
+  void theRegressedSeriesComesFirstThenTargetWorkloadAndParallelismAsANumber() throws Exception {
+    root.nights("p32", 12, 4000, 25, 0.03, s -> s.put("parallelism", 32));
+    List<Element> sections = sections(page());
+    assertEquals(
+        List.of(
+            "REGRESSION postgres airline x16",
+            "ok mariadb airline x8",
+            "ok postgres airline x4",
+            "ok postgres airline x8",
+            "ok postgres airline x32"),
+        sections.stream().map(s -> heading(s).getTextContent()).toList());
+    assertEquals("REGRESSION", sections.get(0).getAttribute("data-verdict"));
+  }
 
-    String html = Files.readString(page);
-    assertFalse(html.contains("http://www.w3.org/2000/svg\"") && html.contains("src=\"http"));
-    assertFalse(html.contains("<script"), "no script");
-    assertFalse(html.contains("<img"), "no external image");
-    Document doc = parse(html);
-    NodeList sections = doc.getElementsByTagName("section");
-    assertEquals(2, sections.getLength());
-    assertEquals(2, doc.getElementsByTagName("svg").getLength());
-    for (int i = 0; i < sections.getLength(); i++) {
-      Element section = (Element) sections.item(i);
-      assertEquals(1, section.getElementsByTagName("svg").getLength());
-      String content = text(section);
-      if (content.contains("x32")) {
-        assertTrue(content.contains("REGRESSION postgres airline x32"), content);
-        assertTrue(content.contains("REGRESSION tps"), "the latest run is pointed out");
-        assertTrue(content.contains("tps change"), "the change point is marked");
-        assertTrue(
-            content.contains("change points: tps before the run of 2026-01-13T02:00:00Z"), content);
-      } else {
-        assertTrue(content.contains("ok postgres airline x8"), content);
-        assertFalse(content.contains("REGRESSION"), content);
-        assertFalse(content.contains(" change"), content);
-        assertTrue(content.contains("change points: tps none; p99 none"), content);
-      }
+  @Test
+  void eachSeriesIsNamedInOneShortLineWithTheRestInItsDetails() throws Exception {
+    root.nights(
+        "p8-big",
+        4,
+        1500,
+        12,
+        0.03,
+        s -> s.withObjectProperty("fingerprint").withObjectProperty("server").put("fsync", "off"));
+    List<Element> sections = sections(page());
+    List<String> names = sections.stream().map(HistoryPageTest::name).toList();
+    assertTrue(names.contains("postgres airline x8 · fsync=off"), names::toString);
+    assertTrue(names.contains("postgres airline x16"), "what all postgres runs share: " + names);
+    assertTrue(names.contains("mariadb airline x8"), "one mariadb series: " + names);
+    for (Element section : sections) {
+      String details = section.getElementsByTagName("details").item(0).getTextContent();
+      assertTrue(details.contains("client Amazon EC2 m6i.large"), details);
+      assertTrue(details.contains("Latest run: " + root.root()), details);
+      assertEquals(
+          1, section.getElementsByTagName("h2").getLength(), "one heading, not three lines");
     }
   }
 
-  /** The page as XML: it must be well-formed to parse at all. */
-  private static Document parse(String html) throws Exception {
+  @Test
+  void theStepIsFoundSaidAndHandedToTheScript() throws Exception {
+    String html = page();
+    Element stepped = sections(html).get(0);
+    assertEquals("1", stepped.getAttribute("data-changes"));
+    String changes = paragraph(stepped, "changes");
+    assertTrue(
+        changes.startsWith("Change points: tps changed before the run of 2026-01-13 02:00 UTC"),
+        changes);
+    assertTrue(changes.matches(".* \\(median [23],\\d{3} -> 1,[78]\\d{2}\\)\\."), changes);
+    Element quiet = sections(html).get(3);
+    assertEquals("0", quiet.getAttribute("data-changes"));
+    assertEquals("No change point in tps or p99.", paragraph(quiet, "changes"));
+    String figures = paragraph(stepped, "figures");
+    assertTrue(figures.startsWith("tps 1,8") && figures.contains(" -> 900 (-"), figures);
+
+    JsonNode chart = data(html).path("series").get(0);
+    assertEquals("[12]", chart.path("tpsChanges").toString());
+    assertEquals("[\"tps\"]", chart.path("worse").toString());
+    assertEquals(0, chart.path("searchedFrom").asInt());
+    assertEquals("[]", data(html).path("series").get(3).path("worse").toString());
+  }
+
+  @Test
+  void runsOlderThanTheSearchWindowAreSaidNotSearched() throws Exception {
+    root.nights("p8", 30, 1500, 12, 0.03, s -> {});
+    List<SeriesVerdict> verdicts =
+        HistoryRoot.read(List.of(root.root()), true, w -> {}).stream().map(RULE::judge).toList();
+    String html = HistoryPage.page(verdicts, new ChangePoints(3, 199, 0.05, 1, 20));
+    assertEquals(
+        "No change point in tps or p99 (the latest 20 of 30 runs searched).",
+        paragraph(sections(html).get(0), "changes"));
+    assertEquals(10, data(html).path("series").get(0).path("searchedFrom").asInt());
+  }
+
+  /** Times in epoch seconds, figures to 4 significant ones, in arrays: tens of bytes a run. */
+  @Test
+  void theChartsDataIsCompact() throws Exception {
+    root.run("a", 0, 1523.456, 12.34567);
+    root.run("a", 1, 12_345.6, 0.1234567);
+    List<SeriesVerdict> verdicts =
+        HistoryRoot.read(List.of(root.root()), true, w -> {}).stream().map(RULE::judge).toList();
+    JsonNode chart = data(HistoryPage.page(verdicts, ChangePoints.DEFAULT)).path("series").get(0);
+    assertEquals(
+        "["
+            + HistoryFixture.FIRST.getEpochSecond()
+            + ","
+            + (HistoryFixture.FIRST.getEpochSecond() + 86_400)
+            + "]",
+        chart.path("t").toString());
+    assertEquals("[1523.0,12350.0]", chart.path("tps").toString());
+    assertEquals("[12.35,0.1235]", chart.path("p99").toString());
+  }
+
+  @Test
+  void thePageIsSelfContainedAndNoSummaryTextIsMarkup() throws Exception {
+    String forged = "</script><script>alert(2)</script><!--\u202e";
+    root.nights("a", 3, 1500, 12, 0.03, s -> s.put("serverVersion", forged));
+    List<SeriesVerdict> verdicts =
+        HistoryRoot.read(List.of(root.root()), true, w -> {}).stream().map(RULE::judge).toList();
+    String html = HistoryPage.page(verdicts, ChangePoints.DEFAULT);
+    String head = html.substring(0, html.indexOf("<title>"));
+    assertTrue(head.contains("content=\"" + PageAssets.POLICY + "\""), head);
+    assertFalse(html.matches("(?s).*(src|href)=['\"]?(https?:)?//.*"), "nothing to fetch");
+    assertTrue(html.contains("uPlot"), "uPlot inlined");
+    assertFalse(html.contains("<svg"), "no SVG drawn on the server");
+    assertFalse(html.contains("alert(2)</script>"), "a summary's text ends no script");
+    assertFalse(html.contains("<!--"), "nor starts a comment");
+    assertFalse(html.contains("\u202e"), "nor turns the text around");
+    String details = sections(html).get(0).getElementsByTagName("details").item(0).getTextContent();
+    assertTrue(details.contains("</script><script>alert(2)</script><!--\\u202e"), details);
+  }
+
+  /** The sections of the page, parsed as XML once its scripts and style are left out. */
+  private static List<Element> sections(String html) throws Exception {
+    String markup = html.replaceAll("(?s)<script[^>]*>.*?</script>", "");
+    markup = markup.replaceAll("(?s)<style>.*?</style>", "");
     DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
     factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", false);
     factory.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
-    return factory
-        .newDocumentBuilder()
-        .parse(
-            new java.io.ByteArrayInputStream(
-                html.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    Document doc =
+        factory
+            .newDocumentBuilder()
+            .parse(new ByteArrayInputStream(markup.getBytes(StandardCharsets.UTF_8)));
+    NodeList nodes = doc.getElementsByTagName("section");
+    List<Element> sections = new ArrayList<>();
+    for (int i = 0; i < nodes.getLength(); i++) {
+      sections.add((Element) nodes.item(i));
+    }
+    return sections;
+  }
+
+  private static Element heading(Element section) {
+    return (Element) section.getElementsByTagName("h2").item(0);
+  }
+
+  private static String name(Element section) {
+    NodeList spans = heading(section).getElementsByTagName("span");
+    return spans.item(spans.getLength() - 1).getTextContent();
+  }
+
+  private static String paragraph(Element section, String cls) {
+    NodeList ps = section.getElementsByTagName("p");
+    for (int i = 0; i < ps.getLength(); i++) {
+      Element p = (Element) ps.item(i);
+      if (p.getAttribute("class").equals(cls)) {
+        return p.getTextContent();
+      }
+    }
+    throw new AssertionError("no p." + cls);
+  }
+
+  private static JsonNode data(String html) throws IOException {
+    Matcher json =
+        Pattern.compile("(?s)<script type=\"application/json\" id=\"history-data\">(.*?)</script>")
+            .matcher(html);
+    assertTrue(json.find(), "the charts' data");
+    return new ObjectMapper().readTree(json.group(1));
   }
 }

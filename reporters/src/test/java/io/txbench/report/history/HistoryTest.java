@@ -157,6 +157,26 @@ class HistoryTest {
     assertEquals(SeriesVerdict.Verdict.REGRESSION, v.verdict());
   }
 
+  /** By target, workload and parallelism as a number: x4, x8, x16, not x16, x4, x8. */
+  @Test
+  void seriesAreListedByTargetWorkloadAndParallelism() throws IOException {
+    for (int threads : List.of(16, 4, 8)) {
+      root.run("p" + threads, 0, 1500, 12, s -> s.put("parallelism", threads));
+    }
+    root.run("m", 0, 1500, 12, s -> s.put("target", "mariadb"));
+    root.run("i", 0, 1500, 12, s -> s.put("workload", "insert"));
+    assertEquals(
+        List.of(
+            "mariadb airline x8",
+            "postgres airline x4",
+            "postgres airline x8",
+            "postgres airline x16",
+            "postgres insert x8"),
+        HistoryRoot.read(List.of(root.root()), true, warnings::add).stream()
+            .map(s -> s.key().name())
+            .toList());
+  }
+
   @Test
   void fewerThanTwoRunsBeforeTheLatestAreTooFew() throws IOException {
     root.run("a", 0, 1500, 12);

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -19,7 +20,7 @@ import org.jspecify.annotations.Nullable;
  * requests (updates, accounts: no origin) are not the page's; none of them leaves the machine, as
  * every host name resolves to nothing.
  */
-final class HeadlessChromium {
+public final class HeadlessChromium {
   private final String binary;
   private final Path work;
 
@@ -29,7 +30,7 @@ final class HeadlessChromium {
   }
 
   /** The Chromium of this machine, or null where there is none. */
-  static @Nullable HeadlessChromium find(Path work) {
+  public static @Nullable HeadlessChromium find(Path work) {
     for (String candidate :
         List.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")) {
       if (Files.isExecutable(Path.of(candidate))) {
@@ -40,34 +41,72 @@ final class HeadlessChromium {
   }
 
   /** The width of the window a page is visited in: a laptop's screen. */
-  static final int VIEWPORT = 1400;
+  public static final int VIEWPORT = 1400;
 
   /** What a visit of a page saw. */
-  record Visit(String dom, List<String> console, List<String> requests) {}
+  public record Visit(String dom, List<String> console, List<String> requests) {
+    /**
+     * What is wrong with this visit of a txbench page that should draw {@code charts} charts: a
+     * console message, a request sent, a chart without a canvas or that did not draw (by the pages'
+     * own marks: data-drawn on each chart, data-charts-expected and data-charts-drawn on the body),
+     * a chart that says it could not be drawn.
+     */
+    public List<String> problems(int charts) {
+      List<String> problems = new ArrayList<>();
+      console.forEach(m -> problems.add("console: " + m));
+      requests.forEach(u -> problems.add("request sent: " + u));
+      int canvases = count("<canvas");
+      int drawn = count("data-drawn=\"true\"");
+      if (canvases != charts || drawn != charts) {
+        problems.add(charts + " charts expected, " + canvases + " canvases, " + drawn + " drawn");
+      }
+      if (!dom.contains("data-charts-expected=\"" + charts + "\"")
+          || !dom.contains("data-charts-drawn=\"" + charts + "\"")) {
+        problems.add("the script did not say it drew " + charts + " charts");
+      }
+      if (dom.contains("class=\"error\"")) {
+        problems.add("a chart says it could not be drawn");
+      }
+      return problems;
+    }
+
+    private int count(String what) {
+      return dom.split(Pattern.quote(what), -1).length - 1;
+    }
+  }
 
   /**
    * Opens {@code html} in a window {@link #VIEWPORT} px wide and reads its DOM after its scripts
    * ran.
    */
-  Visit visit(Path html) throws IOException, InterruptedException {
+  public Visit visit(Path html) throws IOException, InterruptedException {
+    return visit(html, VIEWPORT, 1000);
+  }
+
+  /** The same in a window {@code width} pixels wide and {@code height} high. */
+  public Visit visit(Path html, int width, int height) throws IOException, InterruptedException {
+    return visit(html, List.of("--window-size=" + width + "," + height));
+  }
+
+  private Visit visit(Path html, List<String> window) throws IOException, InterruptedException {
     Path netLog = Files.createTempFile(work, "netlog", ".json");
     Path stderr = Files.createTempFile(work, "stderr", ".txt");
-    String dom =
-        run(
-            stderr,
+    List<String> args = new ArrayList<>(window);
+    args.addAll(
+        List.of(
             "--enable-logging=stderr",
             "--v=0",
             "--log-net-log=" + netLog,
-            "--window-size=" + VIEWPORT + ",1000",
             "--dump-dom",
-            html.toUri().toString());
+            html.toUri().toString()));
+    String dom = run(stderr, args.toArray(String[]::new));
     List<String> console =
         Files.readAllLines(stderr).stream().filter(l -> l.contains(":CONSOLE")).toList();
     return new Visit(dom, console, pageRequests(netLog));
   }
 
   /** A picture of {@code html} {@code width} pixels wide and {@code height} high. */
-  void screenshot(Path html, Path png, int width, int height)
+  public void screenshot(Path html, Path png, int width, int height)
       throws IOException, InterruptedException {
     run(
         Files.createTempFile(work, "stderr", ".txt"),

@@ -120,7 +120,7 @@ class ReportDataTest {
         HtmlReport.page(
             load(List.of(quiet(ReportFixture.sweep(1).get(0), ReportFixture.Server.NONE))));
     String head = page.substring(0, page.indexOf("<title>"));
-    assertTrue(head.contains("content=\"" + HtmlReport.POLICY + "\""), head);
+    assertTrue(head.contains("content=\"" + PageAssets.POLICY + "\""), head);
     assertFalse(page.matches("(?s).*(src|href)=['\"]?(https?:)?//.*"), "nothing to fetch");
     assertTrue(page.contains("uPlot"), "uPlot inlined");
   }

@@ -67,24 +67,13 @@ class ReportInBrowserIT {
     };
   }
 
-  /** What is wrong with a visit of a page that should draw {@code charts} charts. */
+  /**
+   * What is wrong with a visit of a report that should draw {@code charts} charts: the pages'
+   * problems, and text cut or spilling over, or the tps and p99 columns out of the window.
+   */
   private static List<String> problems(HeadlessChromium.Visit visit, int charts) {
-    List<String> problems = new ArrayList<>();
-    visit.console().forEach(m -> problems.add("console: " + m));
-    visit.requests().forEach(u -> problems.add("request sent: " + u));
+    List<String> problems = new ArrayList<>(visit.problems(charts));
     String dom = visit.dom();
-    int canvases = count(dom, "<canvas");
-    int drawn = count(dom, "data-drawn=\"true\"");
-    if (canvases != charts || drawn != charts) {
-      problems.add(charts + " charts expected, " + canvases + " canvases, " + drawn + " drawn");
-    }
-    if (!dom.contains("data-charts-expected=\"" + charts + "\"")
-        || !dom.contains("data-charts-drawn=\"" + charts + "\"")) {
-      problems.add("the script did not say it drew " + charts + " charts");
-    }
-    if (dom.contains("class=\"error\"")) {
-      problems.add("a chart says it could not be drawn");
-    }
     Matcher overflow = Pattern.compile("data-overflow=\"([^\"]*)\"").matcher(dom);
     if (!overflow.find()) {
       problems.add("the script did not say what overflows");
@@ -190,19 +179,19 @@ class ReportInBrowserIT {
     // planted error.
     String error = "<script>console.error('planted error')</script>";
     List<String> blocked =
-        problems(visit(chromium, page.replace("<body>", "<body>" + image + error)), charts);
+        visit(chromium, page.replace("<body>", "<body>" + image + error)).problems(charts);
     assertTrue(blocked.stream().anyMatch(p -> p.contains("planted.png")), blocked.toString());
     assertTrue(blocked.stream().anyMatch(p -> p.contains("planted error")), blocked.toString());
 
     // Without the policy, the request goes out, and the network log has it.
     String open = page.replace("<meta http-equiv=\"Content-Security-Policy\"", "<meta name=\"x\"");
-    List<String> sent = problems(visit(chromium, open.replace("<body>", "<body>" + image)), charts);
+    List<String> sent = visit(chromium, open.replace("<body>", "<body>" + image)).problems(charts);
     assertTrue(sent.contains("request sent: http://127.0.0.1:9/planted.png"), sent.toString());
 
     String broken =
         page.replace("new uPlot(opts, panel.data, holder)", "new uPlot(opts, null, holder)");
     assertFalse(broken.equals(page));
-    List<String> undrawn = problems(visit(chromium, broken), charts);
+    List<String> undrawn = visit(chromium, broken).problems(charts);
     assertTrue(undrawn.stream().anyMatch(p -> p.contains("charts expected")), undrawn.toString());
 
     // Tick labels cut at the chart's right edge, or wider than the y axis: said.
