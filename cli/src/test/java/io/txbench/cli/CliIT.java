@@ -519,7 +519,11 @@ class CliIT extends PostgresServer {
         CliRun.of("compare", "--format", "markdown", a.toString(), b.toString(), merged.toString());
     assertEquals(0, compare.exitCode(), compare.err());
     assertEquals(5, compare.out().lines().filter(l -> l.startsWith("|")).count(), compare.out());
-    assertTrue(compare.out().contains("Ratios are to the baseline, `client-"), compare.out());
+    assertTrue(
+        compare
+            .out()
+            .contains("Ratios (tps_ratio, p99_ratio) are to the baseline, run 1 (`client-"),
+        compare.out());
     Path html = dir.resolve("report.html");
     CliRun report = CliRun.of("report", a.toString(), b.toString(), "--output", html.toString());
     assertEquals(0, report.exitCode(), report.err());
