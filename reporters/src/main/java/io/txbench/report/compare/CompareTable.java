@@ -19,8 +19,8 @@ import org.jspecify.annotations.Nullable;
  * Runs side by side, one row each, labelled so that no two rows read alike ({@link RunLabels}),
  * with the throughput and p99 of each as a ratio to a run of the same workload and data ({@link
  * WorkloadData}: the baseline, the first run unless chosen, where it is one): as text that fits a
- * terminal, as Markdown or as CSV. Runs of different data volumes (a sweep over {@code
- * --table-size} or {@code --scale}) show it in a column of its own.
+ * terminal, as Markdown or as CSV. In the last two, the options that size the data (a sweep over
+ * {@code --table-size} or {@code --scale}) have a column each where runs differ in them.
  */
 public final class CompareTable {
   /** The output formats of {@code compare --format}. */
@@ -90,23 +90,18 @@ public final class CompareTable {
           "client_cpu_cores",
           "bottleneck");
 
-  /** The columns of numbers, right-aligned; the data levels' are too. */
-  static final Set<String> NUMBERS =
+  /** The columns of words; every other one, a data level's too, holds numbers. */
+  private static final Set<String> WORDS =
       Set.of(
-          "threads",
-          "tps",
-          "tps_ratio",
-          "p50_ms",
-          "p95_ms",
-          "p99_ms",
-          "p99_ratio",
-          "ratio_to",
-          "p999_ms",
-          "max_ms",
-          "retries",
-          "errors",
-          "in_doubt",
-          "client_cpu_cores");
+          "label",
+          "run",
+          "target",
+          "server",
+          "workload",
+          "verification",
+          "embedded",
+          "where",
+          "bottleneck");
 
   private CompareTable() {}
 
@@ -176,10 +171,9 @@ public final class CompareTable {
     return option.replace('-', '_');
   }
 
-  /** Whether the column {@code name} holds numbers. */
+  /** Whether the column {@code name} holds numbers, right-aligned. */
   static boolean numbers(String name) {
-    return NUMBERS.contains(name)
-        || WorkloadData.DATA_OPTIONS.stream().anyMatch(o -> column(o).equals(name));
+    return !WORDS.contains(name);
   }
 
   public static String render(List<ResultDirectory> runs, Format format) {
