@@ -16,6 +16,7 @@ import io.txbench.core.spi.TargetBinding;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.WorkloadKind;
 import io.txbench.core.spi.WorkloadOptions;
+import io.txbench.report.compare.CompareTable;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Duration;
@@ -187,13 +188,18 @@ final class BenchmarkCommand implements Callable<Integer> {
             .flatMap(p -> p.workloads().kinds().stream().findFirst())
             .map(WorkloadKind::name)
             .orElse(null);
+    // compare's --width: the terminal's, as its COLUMNS says.
+    String width = String.valueOf(command.terminalWidth());
     cli.setDefaultValueProvider(
         arg ->
             !(arg instanceof OptionSpec option)
                 ? null
-                : option.longestName().equals("--benchmark-target")
-                    ? defaultTarget
-                    : option.longestName().equals("--workload") ? defaultWorkload : null);
+                : switch (option.longestName()) {
+                  case "--benchmark-target" -> defaultTarget;
+                  case "--workload" -> defaultWorkload;
+                  case "--width" -> width;
+                  default -> null;
+                });
     return cli;
   }
 
@@ -235,11 +241,17 @@ final class BenchmarkCommand implements Callable<Integer> {
     // up after itself (the results written, the directories no run used removed).
     try (ShutdownGuard guard = new ShutdownGuard()) {
       try {
-        return new Sweep(plan, sweep, directories, providers, out, err, guard).run();
+        return new Sweep(plan, sweep, directories, providers, out, err, guard, terminalWidth())
+            .run();
       } finally {
         directories.discardUnused();
       }
     }
+  }
+
+  /** The terminal's width, as its COLUMNS variable says, for the comparison tables. */
+  private int terminalWidth() {
+    return CompareTable.Output.terminalWidth(environment.get("COLUMNS"));
   }
 
   /** What every target is asked alike; after {@link #settings}, which learns what to mask. */

@@ -3,6 +3,7 @@ package io.txbench.cli;
 import io.txbench.core.spi.Bindings;
 import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.TargetUnavailableException;
+import io.txbench.report.compare.AnswerCheck;
 import io.txbench.report.compare.CompareTable;
 import io.txbench.report.files.ResultDirectory;
 import java.io.IOException;
@@ -13,7 +14,7 @@ import java.util.List;
 
 /**
  * Every run the command line asks for: each target in turn, each at every parallelism level; a
- * sweep of several runs ends with their comparison table.
+ * sweep of several runs ends with their comparison table, as wide as the terminal ({@code width}).
  */
 record Sweep(
     CommandPlan plan,
@@ -22,7 +23,8 @@ record Sweep(
     Bindings providers,
     PrintStream out,
     PrintStream err,
-    ShutdownGuard guard) {
+    ShutdownGuard guard,
+    int width) {
 
   int run() throws Exception {
     int exitCode = ExitCodes.OK;
@@ -74,7 +76,12 @@ record Sweep(
       return;
     }
     out.println();
-    out.print(CompareTable.render(runs, CompareTable.Format.TEXT));
+    out.print(
+        CompareTable.render(
+            runs,
+            runs.get(0),
+            new CompareTable.Output(CompareTable.Format.TEXT, width),
+            AnswerCheck.of(runs, runs.get(0))));
     out.flush();
   }
 }

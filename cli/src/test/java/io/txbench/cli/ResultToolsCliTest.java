@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import org.HdrHistogram.Histogram;
@@ -254,6 +255,9 @@ class ResultToolsCliTest {
         "compare RUN --baseline nope|--baseline nope is none of the runs compared",
         "compare RUN --baseline=|--baseline must name a run: its directory, or its name (run)",
         "compare --no-such-option RUN|--no-such-option",
+        "compare RUN --width 39|--width must be between 40 and 1,000, not 39",
+        "compare RUN --width=100000|--width must be between 40 and 1,000, not 100000",
+        "compare RUN --width wide|--width",
         "merge RUN RUN2|--output",
         "merge RUN RUN2 --output /proc/version/merged|has no histogram.hlog",
         "report|Missing required parameter",
@@ -425,18 +429,19 @@ class ResultToolsCliTest {
     run("sweep/postgres-insert-p16", "2026-01-01T00:01:00Z", 20);
     CliRun compare = CliRun.of("compare", dir.resolve("sweep").toString());
     assertEquals(0, compare.exitCode(), compare.err());
+    // Runs alike but for their directory: their index tells them apart, the directory is beside.
     List<String> runs =
-        compare
-            .out()
-            .lines()
-            .filter(l -> l.startsWith("postgres-insert-"))
-            .map(l -> l.split(" ", -1)[0])
-            .toList();
+        compare.out().lines().filter(l -> l.contains("  postgres-insert-")).toList();
+    assertEquals(
+        List.of("1 ", "2 ", "3 "),
+        runs.stream().map(l -> l.substring(0, 2)).toList(),
+        compare.out());
     assertEquals(
         List.of("postgres-insert-p8", "postgres-insert-p16", "postgres-insert-p64"),
-        runs,
+        runs.stream().map(l -> l.substring(l.lastIndexOf(' ') + 1)).toList(),
         compare.out());
-    assertTrue(compare.out().contains("ratios to the baseline, postgres-insert-p8"), compare.out());
+    assertTrue(
+        compare.out().contains("are to the baseline, run 1 (postgres-insert-p8)"), compare.out());
     CliRun chosen =
         CliRun.of(
             "compare",
@@ -446,12 +451,48 @@ class ResultToolsCliTest {
             dir.resolve("sweep/postgres-insert-p8").toString(),
             dir.resolve("sweep/postgres-insert-p16").toString());
     assertEquals(0, chosen.exitCode(), chosen.err());
-    assertTrue(chosen.out().contains("ratios to the baseline, postgres-insert-p16"), chosen.out());
+    assertTrue(
+        chosen.out().contains("are to the baseline, run 2 (postgres-insert-p16)"), chosen.out());
     assertTrue(
         chosen
             .out()
             .lines()
-            .anyMatch(l -> l.startsWith("postgres-insert-p64 ") && l.contains(" 2.00 ")),
+            .anyMatch(
+                l ->
+                    l.startsWith("3 ")
+                        && l.endsWith(" postgres-insert-p64")
+                        && l.contains(" 2.00 ")),
         chosen.out());
+  }
+
+  /**
+   * The text table is as wide as --width says, or else as the terminal's COLUMNS does, or 120: a
+   * column that does not fit is left out, and said so.
+   */
+  @Test
+  void compareIsAsWideAsTheTerminalOrAsAsked() throws IOException {
+    String runs = dir.resolve("sweep").toString();
+    for (String level : List.of("1", "2", "3")) {
+      run(
+          "sweep/" + "x".repeat(60) + "-postgres-insert-p" + level,
+          "2026-01-01T00:0" + level + ":00Z",
+          10);
+    }
+    Map<String, Integer> widths =
+        Map.of("", 120, "80", 80, "200", 200, "wide", 120, "20", 40, "5000", 1000);
+    widths.forEach(
+        (columns, width) -> {
+          CliRun compare =
+              CliRun.of(columns.isEmpty() ? Map.of() : Map.of("COLUMNS", columns), "compare", runs);
+          assertEquals(0, compare.exitCode(), compare.err());
+          assertTrue(compare.out().lines().allMatch(l -> l.length() <= width), compare.out());
+          assertEquals(
+              width <= 120,
+              compare.out().contains("left out to fit " + width + " columns:"),
+              columns + ":\n" + compare.out());
+        });
+    CliRun asked = CliRun.of(Map.of("COLUMNS", "80"), "compare", "--width", "200", runs);
+    assertEquals(0, asked.exitCode(), asked.err());
+    assertTrue(asked.out().contains("x".repeat(60) + "-postgres-insert-p3\n"), asked.out());
   }
 }

@@ -10,16 +10,17 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import java.util.Set;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Runs side by side, one row each, with the throughput and p99 of each as a ratio to a baseline
- * run's (the first, unless chosen): as text that fits a terminal, as Markdown or as CSV. Runs of
- * different data volumes (a sweep over {@code --table-size} or {@code --scale}) show it in a column
- * of its own.
+ * Runs side by side, one row each, labelled so that no two rows read alike ({@link RunLabels}),
+ * with the throughput and p99 of each as a ratio to a run of the same workload and data ({@link
+ * WorkloadData}: the baseline, the first run unless chosen, where it is one): as text that fits a
+ * terminal, as Markdown or as CSV. In the last two, the options that size the data (a sweep over
+ * {@code --table-size} or {@code --scale}) have a column each where runs differ in them.
  */
 public final class CompareTable {
   /** The output formats of {@code compare --format}. */
@@ -29,8 +30,43 @@ public final class CompareTable {
     CSV
   }
 
+  /**
+   * How compare prints the table.
+   *
+   * @param format text, Markdown or CSV
+   * @param width the widest line of text, from {@value #NARROWEST} to {@value #WIDEST} columns
+   */
+  public record Output(Format format, int width) {
+    public static final int DEFAULT_WIDTH = 120;
+    public static final int NARROWEST = 40;
+    public static final int WIDEST = 1000;
+
+    public Output {
+      if (width < NARROWEST || width > WIDEST) {
+        throw new IllegalArgumentException(
+            "a width must be from " + NARROWEST + " to " + WIDEST + " columns, not " + width);
+      }
+    }
+
+    /**
+     * The width of the terminal whose {@code COLUMNS} variable is {@code columns}: its number of
+     * columns brought within {@value #NARROWEST} to {@value #WIDEST}, or {@value #DEFAULT_WIDTH}
+     * when it is unset or no number.
+     */
+    public static int terminalWidth(@Nullable String columns) {
+      try {
+        return columns == null
+            ? DEFAULT_WIDTH
+            : Math.max(NARROWEST, Math.min(WIDEST, Integer.parseInt(columns.strip())));
+      } catch (NumberFormatException e) {
+        return DEFAULT_WIDTH;
+      }
+    }
+  }
+
   static final List<String> HEADER =
       List.of(
+          "label",
           "run",
           "target",
           "server",
@@ -42,6 +78,7 @@ public final class CompareTable {
           "p95_ms",
           "p99_ms",
           "p99_ratio",
+          "ratio_to",
           "p999_ms",
           "max_ms",
           "retries",
@@ -53,45 +90,66 @@ public final class CompareTable {
           "client_cpu_cores",
           "bottleneck");
 
-  /**
-   * The options that set the data's volume, and the column each gets, after {@code threads}, in a
-   * table of runs whose data levels differ (a sweep over data volume).
-   */
-  private static final Map<String, String> DATA_LEVELS =
-      Map.of("table-size", "table_size", "scale", "scale");
+  /** The columns of words; every other one, a data level's too, holds numbers. */
+  private static final Set<String> WORDS =
+      Set.of(
+          "label",
+          "run",
+          "target",
+          "server",
+          "workload",
+          "verification",
+          "embedded",
+          "where",
+          "bottleneck");
 
   private CompareTable() {}
 
-  /** The table's rows as text cells, the header first, with ratios to {@code baseline}. */
+  /**
+   * The table's rows as text cells, the header first: each run's label, its ratios to the run of
+   * the same workload and data that {@link WorkloadData#references} gives for {@code baseline}
+   * (none when there is none), and that run's index in {@code ratio_to}.
+   */
   public static List<List<String>> rows(List<ResultDirectory> runs, ResultDirectory baseline) {
+    return rows(runs, RunLabels.of(runs), WorkloadData.references(runs, baseline));
+  }
+
+  private static List<List<String>> rows(
+      List<ResultDirectory> runs, RunLabels labels, List<@Nullable ResultDirectory> references) {
     List<List<String>> rows = new ArrayList<>();
     List<String> levels =
-        DATA_LEVELS.keySet().stream()
-            .sorted()
-            .filter(o -> runs.stream().map(r -> dataLevel(r, o)).distinct().count() > 1)
+        WorkloadData.DATA_OPTIONS.stream()
+            .filter(
+                o ->
+                    runs.stream().map(r -> WorkloadData.option(r.summary(), o)).distinct().count()
+                        > 1)
             .toList();
     int at = HEADER.indexOf("threads") + 1;
     List<String> header = new ArrayList<>(HEADER);
-    header.addAll(at, levels.stream().map(DATA_LEVELS::get).toList());
+    header.addAll(at, levels.stream().map(CompareTable::column).toList());
     rows.add(List.copyOf(header));
-    SummaryFile base = baseline.summary();
-    for (ResultDirectory run : runs) {
+    for (int i = 0; i < runs.size(); i++) {
+      ResultDirectory run = runs.get(i);
       SummaryFile r = run.summary();
+      ResultDirectory reference = references.get(i);
+      SummaryFile base = reference == null ? null : reference.summary();
       SummaryFile.Percentiles ms = r.breakdown().responseTimeMs();
       List<String> row =
           new ArrayList<>(
               List.of(
+                  labels.label(i),
                   run.label(),
                   r.identity().target(),
                   r.identity().serverVersion(),
                   r.identity().workload(),
                   String.valueOf(r.identity().parallelism()),
                   fixed(r.outcomes().tps(), 2),
-                  ratio(r.outcomes().tps(), base.outcomes().tps()),
+                  base == null ? "" : ratio(r.outcomes().tps(), base.outcomes().tps()),
                   fixed(ms.p50(), 3),
                   fixed(ms.p95(), 3),
                   fixed(ms.p99(), 3),
-                  ratio(ms.p99(), base.breakdown().responseTimeMs().p99()),
+                  base == null ? "" : ratio(ms.p99(), base.breakdown().responseTimeMs().p99()),
+                  reference == null ? "" : String.valueOf(runs.indexOf(reference) + 1),
                   fixed(ms.p999(), 3),
                   fixed(ms.max(), 3),
                   String.valueOf(r.outcomes().retries()),
@@ -102,41 +160,54 @@ public final class CompareTable {
                   r.identity().server() == null ? "" : r.identity().server(),
                   cpuCores(r.environment().client()),
                   bottleneck(r)));
-      row.addAll(at, levels.stream().map(o -> dataLevel(run, o)).toList());
+      row.addAll(at, levels.stream().map(o -> WorkloadData.option(r, o)).toList());
       rows.add(row.stream().map(Printable::field).toList()); // fields of a file, printed
     }
     return rows;
   }
 
-  /** The run's value of the data-volume option {@code option}, or "" when it has none. */
-  private static String dataLevel(ResultDirectory run, String option) {
-    Map<String, Object> options = run.summary().provenance().options();
-    Object value = options == null ? null : options.get(option);
-    return value == null ? "" : String.valueOf(value);
+  /** The column of a data-volume option: {@code table_size}. */
+  private static String column(String option) {
+    return option.replace('-', '_');
+  }
+
+  /** Whether the column {@code name} holds numbers, right-aligned. */
+  static boolean numbers(String name) {
+    return !WORDS.contains(name);
   }
 
   public static String render(List<ResultDirectory> runs, Format format) {
-    return render(runs, runs.get(0), format, AnswerCheck.of(runs, runs.get(0)));
+    return render(
+        runs,
+        runs.get(0),
+        new Output(format, Output.DEFAULT_WIDTH),
+        AnswerCheck.of(runs, runs.get(0)));
   }
 
   /**
-   * The table in {@code format}; text and Markdown end by naming the baseline, then, when runs
-   * recorded operations, each one's times run by run, and when they recorded answers, whether they
-   * agree ({@code answers}).
+   * The table as {@code output} asks; text and Markdown end by saying what the ratios are to, then,
+   * when runs recorded operations, each one's times run by run, and when they recorded answers,
+   * whether they agree ({@code answers}).
    */
   public static String render(
-      List<ResultDirectory> runs, ResultDirectory baseline, Format format, AnswerCheck answers) {
-    List<List<String>> rows = rows(runs, baseline);
+      List<ResultDirectory> runs, ResultDirectory baseline, Output output, AnswerCheck answers) {
+    RunLabels labels = RunLabels.of(runs);
+    List<List<String>> rows = rows(runs, labels, WorkloadData.references(runs, baseline));
     String check = CompareOperations.text(runs, baseline);
     check = check + (check.isEmpty() || answers.text().isEmpty() ? "" : "\n") + answers.text();
-    return switch (format) {
+    return switch (output.format()) {
       case TEXT ->
-          CompareText.render(rows, baseline.label()) + (check.isEmpty() ? "" : "\n" + check);
+          CompareText.render(
+                  rows,
+                  labels,
+                  WorkloadData.note(runs, baseline, "tps_x and p99_x", "vs", n -> n),
+                  output.width())
+              + (check.isEmpty() ? "" : "\n" + check);
       case MARKDOWN ->
           markdown(rows)
-              + "\nRatios are to the baseline, `"
-              + baseline.label()
-              + "`.\n"
+              + "\n"
+              + WorkloadData.note(
+                  runs, baseline, "Ratios (tps_ratio, p99_ratio)", "ratio_to", n -> "`" + n + "`")
               + (check.isEmpty() ? "" : "\n```\n" + check + "```\n");
       case CSV -> csv(rows);
     };
@@ -172,12 +243,17 @@ public final class CompareTable {
             .toList());
   }
 
+  /** A GitHub table: pipes in cells escaped, the columns of numbers right-aligned. */
   private static String markdown(List<List<String>> rows) {
     StringBuilder out = new StringBuilder();
     for (int r = 0; r < rows.size(); r++) {
-      out.append("| ").append(String.join(" | ", rows.get(r))).append(" |\n");
+      out.append("| ")
+          .append(String.join(" | ", rows.get(r).stream().map(c -> c.replace("|", "\\|")).toList()))
+          .append(" |\n");
       if (r == 0) {
-        out.append("|").append("---|".repeat(rows.get(0).size())).append('\n');
+        out.append('|');
+        rows.get(0).forEach(c -> out.append(numbers(c) ? "---:|" : "---|"));
+        out.append('\n');
       }
     }
     return out.toString();

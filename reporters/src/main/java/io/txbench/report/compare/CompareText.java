@@ -1,58 +1,35 @@
 package io.txbench.report.compare;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
+import java.util.stream.IntStream;
 
 /**
- * The comparison as a terminal shows it, no wider than {@value #WIDTH} columns whatever the runs:
- * the figures that tell runs apart (p95, p99.9 and where each ran are in the Markdown and CSV
- * formats), what every run shares said once above the table (the target only there: the server's
- * name says it, as product and major version), names too long shortened in their middle, figures
- * too wide for what is left with fewer decimals or in thousands, millions..., embedded runs marked,
- * the data levels when they differ, the baseline named below, and below it each run's warning that
- * txbench itself may have limited it, wrapped.
+ * The comparison as a terminal shows it, no wider than it is: what every run shares said once above
+ * the table, then a row per run under its label ({@link RunLabels}), its figures in full with their
+ * thousands grouped ({@code 18,234.50}), embedded runs marked, what the ratios are to below, and
+ * each run's warning that txbench itself may have limited it. p95, p99.9, where each ran and the
+ * client's CPU are left to the Markdown and CSV formats. When the table is too wide, the less
+ * telling columns are left out, and said so (the run's directory first, then max, retries, in
+ * doubt, p50, verify, errors); when even the label, tps, p99 and the ratios are, the labels move to
+ * a key above it and the rows keep their index. Neither a figure nor a label is ever cut.
  */
 final class CompareText {
-  static final int WIDTH = 120;
-  private static final String SHORTENED = "...";
-
-  /** How narrow names get before a figure loses a decimal. */
-  private static final int NARROWEST = 12;
-
-  /** How narrow run names and workloads get before a figure loses a decimal. */
-  private static final int NAMES_BEFORE_FIGURES = 8;
-
-  /** How narrow a server's name gets before a figure does: "MongoDB emulator" is 16. */
-  private static final int SERVER_BEFORE_FIGURES = 16;
-
-  /** How narrow names get when the figures are as narrow as they get. */
-  private static final int NAMES_AT_LEAST = 6;
-
-  private static final String BASELINE = "tps_x and p99_x are ratios to the baseline, ";
   private static final String EMBEDDED_MARK = "*";
   private static final String WARNING = "warning: ";
   private static final String CONTINUED = "  ";
+  private static final String GAP = "  ";
 
-  /** The full table's columns that the text shows, with the headings it shows them under. */
+  /** The full table's columns that the text shows, in order, with the headings it shows. */
   private static final Map<String, String> COLUMNS =
       columns(
+          "label",
           "run",
-          "run",
-          "target",
-          "target",
-          "server",
-          "server",
-          "workload",
-          "workload",
-          "threads",
-          "thr",
-          "table_size",
-          "size",
-          "scale",
-          "scale",
           "tps",
           "tps",
           "tps_ratio",
@@ -63,6 +40,8 @@ final class CompareText {
           "p99_ms",
           "p99_ratio",
           "p99_x",
+          "ratio_to",
+          "vs",
           "max_ms",
           "max_ms",
           "retries",
@@ -72,207 +51,209 @@ final class CompareText {
           "in_doubt",
           "doubt",
           "verification",
-          "verify");
+          "verify",
+          "run",
+          "directory");
 
-  /** Left-aligned text, said once above the table when every run shares it. */
-  private static final Set<String> SHARED_ONCE = Set.of("target", "server", "workload");
+  /** The columns left out, in this order, while the table is too wide. */
+  private static final List<String> LEFT_OUT_FIRST =
+      List.of("run", "max_ms", "retries", "in_doubt", "p50_ms", "verification", "errors");
 
   private CompareText() {}
 
-  static String render(List<List<String>> rows, String baseline) {
+  /** The table of {@code rows} no wider than {@code width}, {@code ratios} saying what to. */
+  static String render(List<List<String>> rows, RunLabels labels, String ratios, int width) {
     List<String> header = rows.get(0);
     List<List<String>> data = rows.subList(1, rows.size());
-    List<String> shown = new ArrayList<>();
-    List<String> shared = new ArrayList<>();
-    splitColumns(header, data, shown, shared);
-    int server = header.indexOf("server");
-    List<String> servers = ServerNames.shortened(data.stream().map(r -> r.get(server)).toList());
-    List<List<String>> table = table(header, data, shown, servers);
+    List<String> columns = shown(header, data);
+    Map<String, Integer> labelled = widths(header, data, labels, columns, false);
+    boolean keyed =
+        total(fitting(columns, labelled, width), labelled) > width
+            && IntStream.range(0, data.size()).anyMatch(r -> !labels.facts(r).isEmpty());
+    Map<String, Integer> widths = keyed ? widths(header, data, labels, columns, true) : labelled;
+    List<String> kept = fitting(columns, widths, width);
     StringBuilder out = new StringBuilder();
-    appendShared(out, shared, servers);
-    aligned(out, table, shown);
-    appendNotes(out, header, data, baseline);
+    labels.shared().forEach(line -> wrapped(out, line, width));
+    for (int r = 0; keyed && r < data.size(); r++) {
+      wrapped(out, cell(header, data, labels, r, "label", false), width);
+    }
+    List<List<String>> table = new ArrayList<>();
+    table.add(kept.stream().map(CompareText::heading).toList());
+    for (int r = 0; r < data.size(); r++) {
+      int run = r;
+      table.add(kept.stream().map(c -> cell(header, data, labels, run, c, keyed)).toList());
+    }
+    for (List<String> row : table) {
+      StringBuilder line = new StringBuilder();
+      for (int i = 0; i < row.size(); i++) {
+        String pad = " ".repeat(width(widths, kept.get(i)) - row.get(i).length());
+        boolean right = CompareTable.numbers(kept.get(i));
+        line.append(i == 0 ? "" : GAP).append(right ? pad + row.get(i) : row.get(i) + pad);
+      }
+      out.append(line.toString().stripTrailing()).append('\n');
+    }
+    appendNotes(out, header, data, labels, ratios, width, columns, kept);
     return out.toString();
   }
 
   /**
-   * Sorts the columns the text shows into those of the table ({@code shown}) and what every run
-   * shares, said once above it ({@code shared}).
+   * The columns worth showing: the ratios when some run has one, {@code vs} when they are to more
+   * than one run.
    */
-  private static void splitColumns(
-      List<String> header, List<List<String>> data, List<String> shown, List<String> shared) {
+  private static List<String> shown(List<String> header, List<List<String>> data) {
+    List<String> shown = new ArrayList<>();
     for (String column : COLUMNS.keySet()) {
       int i = header.indexOf(column);
-      if (i < 0) {
-        continue; // a data level's column, in a table of runs of one data volume
-      }
-      boolean same = data.stream().map(r -> r.get(i)).distinct().count() == 1;
-      if (SHARED_ONCE.contains(column) && same) {
-        if (!data.get(0).get(i).isEmpty()) {
-          shared.add(column + " " + data.get(0).get(i));
-        }
-      } else if (!column.equals("target")) { // when targets differ, the servers' names say them
+      long values = data.stream().map(r -> r.get(i)).filter(v -> !v.isEmpty()).distinct().count();
+      boolean ratio = column.endsWith("_ratio");
+      if (!(ratio && values == 0) && !(column.equals("ratio_to") && values < 2)) {
         shown.add(column);
       }
     }
+    return shown;
   }
 
-  /** The table's heading and a row per run, its run's name marked when its server was embedded. */
-  private static List<List<String>> table(
-      List<String> header, List<List<String>> data, List<String> shown, List<String> servers) {
-    int embedded = header.indexOf("embedded");
-    List<List<String>> table = new ArrayList<>();
-    table.add(shown.stream().map(COLUMNS::get).toList());
-    for (int r = 0; r < data.size(); r++) {
-      List<String> row = data.get(r);
-      boolean mark = row.get(embedded).equals("yes");
-      String serverName = servers.get(r);
-      table.add(
-          shown.stream()
-              .map(
-                  c ->
-                      c.equals("server")
-                          ? serverName
-                          : row.get(header.indexOf(c))
-                              + (c.equals("run") && mark ? EMBEDDED_MARK : ""))
-              .toList());
+  /**
+   * The cell of the {@code r}-th run in {@code column}: its label as its index, right-aligned, then
+   * (unless {@code keyed}) what tells it apart, marked when its server was embedded; a figure with
+   * its thousands grouped.
+   */
+  private static String cell(
+      List<String> header,
+      List<List<String>> data,
+      RunLabels labels,
+      int r,
+      String column,
+      boolean keyed) {
+    List<String> row = data.get(r);
+    if (column.equals("label")) {
+      String index = String.valueOf(r + 1);
+      String padded = " ".repeat(String.valueOf(data.size()).length() - index.length()) + index;
+      String facts = keyed || labels.facts(r).isEmpty() ? "" : " " + labels.facts(r);
+      return padded
+          + facts
+          + (row.get(header.indexOf("embedded")).equals("yes") ? EMBEDDED_MARK : "");
     }
-    return table;
+    String value = row.get(header.indexOf(column));
+    return CompareTable.numbers(column) ? grouped(value) : value;
   }
 
-  /** What every run shares, in a line above the table: servers' names shortened if too long. */
-  private static void appendShared(StringBuilder out, List<String> shared, List<String> servers) {
-    if (!shared.isEmpty()) {
-      String line = String.join(", ", shared);
-      if (line.length() > WIDTH) {
-        line =
-            String.join(
-                ", ",
-                shared.stream()
-                    .map(s -> s.startsWith("server ") ? "server " + servers.get(0) : s)
-                    .toList());
+  /** The width of each of {@code columns}: its heading's or its widest cell's. */
+  private static Map<String, Integer> widths(
+      List<String> header,
+      List<List<String>> data,
+      RunLabels labels,
+      List<String> columns,
+      boolean keyed) {
+    Map<String, Integer> widths = new HashMap<>();
+    for (String column : columns) {
+      int w = heading(column).length();
+      for (int r = 0; r < data.size(); r++) {
+        w = Math.max(w, cell(header, data, labels, r, column, keyed).length());
       }
-      out.append(shortened(line, WIDTH)).append('\n');
+      widths.put(column, w);
     }
+    return widths;
   }
 
-  /** Below the table: the baseline, what the embedded mark means, each run's warning. */
+  /** {@code columns} less those left out first, until they fit {@code width} or none is left. */
+  private static List<String> fitting(
+      List<String> columns, Map<String, Integer> widths, int width) {
+    List<String> kept = new ArrayList<>(columns);
+    for (String column : LEFT_OUT_FIRST) {
+      if (total(kept, widths) <= width) {
+        break;
+      }
+      kept.remove(column);
+    }
+    return kept;
+  }
+
+  private static int total(List<String> columns, Map<String, Integer> widths) {
+    return GAP.length() * (columns.size() - 1)
+        + columns.stream().mapToInt(c -> width(widths, c)).sum();
+  }
+
+  /**
+   * Below the table: what the ratios are to, what the embedded mark means, the columns left out,
+   * each run's warning.
+   */
   private static void appendNotes(
-      StringBuilder out, List<String> header, List<List<String>> data, String baseline) {
+      StringBuilder out,
+      List<String> header,
+      List<List<String>> data,
+      RunLabels labels,
+      String ratios,
+      int width,
+      List<String> columns,
+      List<String> kept) {
+    if (!ratios.isEmpty()) {
+      wrapped(out, ratios.strip(), width);
+    }
     int embedded = header.indexOf("embedded");
-    boolean anyEmbedded = data.stream().anyMatch(row -> row.get(embedded).equals("yes"));
-    out.append(BASELINE).append(shortened(baseline, WIDTH - BASELINE.length())).append('\n');
-    if (anyEmbedded) {
-      out.append(EMBEDDED_MARK)
-          .append(" embedded: the run's server was one txbench started" + " itself\n");
+    if (data.stream().anyMatch(row -> row.get(embedded).equals("yes"))) {
+      wrapped(
+          out, EMBEDDED_MARK + " embedded: the run's server was one txbench started itself", width);
     }
-    int run = header.indexOf("run");
+    List<String> left =
+        columns.stream().filter(c -> !kept.contains(c)).map(CompareText::heading).toList();
+    if (!left.isEmpty()) {
+      wrapped(
+          out,
+          "left out to fit "
+              + width
+              + " columns: "
+              + String.join(", ", left)
+              + " (a wider --width, or --format csv, shows them)",
+          width);
+    }
     int bottleneck = header.indexOf("bottleneck");
-    for (List<String> row : data) {
-      if (!row.get(bottleneck).isEmpty()) {
-        wrapped(out, WARNING + row.get(run) + ": " + row.get(bottleneck));
+    for (int r = 0; r < data.size(); r++) {
+      if (!data.get(r).get(bottleneck).isEmpty()) {
+        wrapped(out, WARNING + labels.label(r) + ": " + data.get(r).get(bottleneck), width);
       }
     }
   }
 
-  /**
-   * The table with columns aligned, no wider than {@value #WIDTH}: the widest names shortened to
-   * {@value #NARROWEST}, then to {@value #NAMES_BEFORE_FIGURES} (a server's, already short, to
-   * {@value #SERVER_BEFORE_FIGURES}), then the widest figures made narrower, then names again down
-   * to their heading or {@value #NAMES_AT_LEAST}. With at most 14 columns, no figure wider than 7
-   * at its narrowest and no name wider than 8, the table always fits.
-   */
-  private static void aligned(StringBuilder out, List<List<String>> table, List<String> shown) {
-    int[] widths = new int[shown.size()];
-    int[] narrowest = new int[shown.size()];
-    boolean[] text = new boolean[shown.size()];
-    for (int i = 0; i < shown.size(); i++) {
-      text[i] = i == 0 || SHARED_ONCE.contains(shown.get(i)) || shown.get(i).equals("verification");
-      for (List<String> row : table) {
-        widths[i] = Math.max(widths[i], row.get(i).length());
-        narrowest[i] =
-            Math.max(
-                narrowest[i],
-                row == table.get(0)
-                    ? row.get(i).length()
-                    : text[i] ? NAMES_AT_LEAST : Figures.fit(row.get(i), 0).length());
-      }
-    }
-    int server = shown.indexOf("server");
-    for (int names : new int[] {NARROWEST, NAMES_BEFORE_FIGURES}) {
-      narrowTo(
-          widths,
-          i ->
-              !text[i]
-                  ? widths[i]
-                  : Math.max(narrowest[i], i == server ? SERVER_BEFORE_FIGURES : names));
-    }
-    narrowTo(widths, i -> text[i] ? widths[i] : narrowest[i]);
-    narrowTo(widths, i -> narrowest[i]);
-    for (List<String> row : table) {
-      StringBuilder line = new StringBuilder();
-      for (int i = 0; i < row.size(); i++) {
-        String cell =
-            text[i] ? shortened(row.get(i), widths[i]) : Figures.fit(row.get(i), widths[i]);
-        String pad = " ".repeat(Math.max(0, widths[i] - cell.length()));
-        line.append(i == 0 ? "" : "  ").append(text[i] ? cell + pad : pad + cell);
-      }
-      out.append(line.toString().stripTrailing()).append('\n');
-    }
+  private static String heading(String column) {
+    return COLUMNS.getOrDefault(column, column);
   }
 
-  /** Narrows the widest column that may be, one at a time, until the table fits. */
-  private static void narrowTo(int[] widths, java.util.function.IntUnaryOperator least) {
-    while (total(widths) > WIDTH) {
-      int widest = -1;
-      for (int i = 0; i < widths.length; i++) {
-        if (widths[i] > least.applyAsInt(i) && (widest < 0 || widths[i] > widths[widest])) {
-          widest = i;
-        }
-      }
-      if (widest < 0) {
-        return;
-      }
-      widths[widest]--;
-    }
+  private static int width(Map<String, Integer> widths, String column) {
+    return widths.getOrDefault(column, 0);
   }
 
-  private static int total(int[] widths) {
-    int sum = 2 * (widths.length - 1);
-    for (int w : widths) {
-      sum += w;
-    }
-    return sum;
-  }
-
-  /**
-   * {@code text} in lines no wider than {@value #WIDTH}, broken between words, those after the
-   * first indented; a word too long for a line is cut in its middle.
-   */
-  private static void wrapped(StringBuilder out, String text) {
-    String line = "";
-    for (String word : text.split(" ")) {
-      if (!line.isBlank() && line.length() + 1 + word.length() > WIDTH) {
-        out.append(line).append('\n');
-        line = CONTINUED;
-      }
-      String before = line.isBlank() ? line : line + " ";
-      line = before + shortened(word, WIDTH - before.length());
-    }
-    out.append(line).append('\n');
-  }
-
-  /** {@code cell} cut in its middle to {@code width}: a run's name keeps its level at the end. */
-  private static String shortened(String cell, int width) {
-    if (cell.length() <= width) {
+  /** A number with its thousands grouped ({@code 18,234.50}); other text as it is. */
+  static String grouped(String cell) {
+    if (!cell.matches("-?\\d+(\\.\\d+)?")) {
       return cell;
     }
-    if (width <= SHORTENED.length()) {
-      return cell.substring(cell.length() - width);
+    BigDecimal value = new BigDecimal(cell);
+    return String.format(Locale.ROOT, "%,." + value.scale() + "f", value);
+  }
+
+  /**
+   * {@code text} in lines no wider than {@code width}, broken between words, those after the first
+   * indented; a word too long for a line goes on over the next.
+   */
+  static void wrapped(StringBuilder out, String text, int width) {
+    String line = text.substring(0, text.length() - text.stripLeading().length());
+    for (String word : text.stripLeading().split(" ")) {
+      String before = line.isBlank() ? line : line + " ";
+      if (!line.isBlank() && before.length() + word.length() > width) {
+        out.append(line).append('\n');
+        before = CONTINUED;
+      }
+      String rest = word;
+      while (before.length() + rest.length() > width) {
+        int room = width - before.length();
+        out.append(before).append(rest, 0, room).append('\n');
+        rest = rest.substring(room);
+        before = CONTINUED;
+      }
+      line = before + rest;
     }
-    int keep = width - SHORTENED.length();
-    int head = (keep + 1) / 2;
-    return cell.substring(0, head) + SHORTENED + cell.substring(cell.length() - (keep - head));
+    out.append(line).append('\n');
   }
 
   private static Map<String, String> columns(String... pairs) {

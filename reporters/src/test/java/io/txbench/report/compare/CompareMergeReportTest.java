@@ -41,19 +41,28 @@ class CompareMergeReportTest {
     String text = CompareTable.render(runs, CompareTable.Format.TEXT);
     List<String> lines = text.lines().toList();
     // What the runs share, the table, and the line that names the baseline.
+    // What the runs share, each target's server, the table, and the line that names the baseline.
     assertEquals(
-        List.of("workload insert", "run"),
-        List.of(lines.get(0), lines.get(1).split(" ", -1)[0]),
+        List.of("workload insert, threads 4", "servers: postgres postgres 1.0, mysql mysql 1.0"),
+        lines.subList(0, 2),
         text);
-    assertEquals(5, lines.size(), text);
-    assertTrue(lines.get(3).contains(" 2.00 "), text); // twice the throughput, twice the p99
+    assertEquals("run", lines.get(2).split(" ", -1)[0], text);
+    assertEquals(6, lines.size(), text);
+    assertTrue(lines.get(4).startsWith("2 mysql "), text);
+    assertTrue(lines.get(4).contains(" 2.00 "), text); // twice the throughput, twice the p99
     String markdown = CompareTable.render(runs, CompareTable.Format.MARKDOWN);
-    assertTrue(markdown.startsWith("| run | target |"), markdown);
+    assertTrue(markdown.startsWith("| label | run | target |"), markdown);
     assertTrue(markdown.lines().skip(1).findFirst().orElseThrow().startsWith("|---|"));
     String csv = CompareTable.render(runs, CompareTable.Format.CSV);
     assertEquals(String.join(",", CompareTable.HEADER), csv.lines().findFirst().orElseThrow());
     assertTrue(CompareTable.HEADER.contains("in_doubt"));
-    assertEquals("1", csv.lines().skip(1).findFirst().orElseThrow().split(",", -1)[15]);
+    assertEquals(
+        "1",
+        csv.lines()
+            .skip(1)
+            .findFirst()
+            .orElseThrow()
+            .split(",", -1)[CompareTable.HEADER.indexOf("in_doubt")]);
   }
 
   @Test
@@ -205,7 +214,6 @@ class CompareMergeReportTest {
     assertNull(client.bottleneck());
     assertTrue(merged.intervals().stream().allMatch(r -> r.client().cpuCores().isEmpty()));
     String text = CompareTable.render(List.of(a, merged), CompareTable.Format.TEXT);
-    assertTrue(
-        text.endsWith("\nwarning: merged: client-b: the client used 3.50 of 4 cores\n"), text);
+    assertTrue(text.endsWith("\nwarning: 2 x8: client-b: the client used 3.50 of 4 cores\n"), text);
   }
 }
