@@ -19,12 +19,12 @@ import org.jspecify.annotations.Nullable;
  * @param workload the workload and the options that choose what it runs, in words
  * @param data the options that size its data, in words; empty when it recorded none
  */
-record WorkloadData(String workload, String data) {
+public record WorkloadData(String workload, String data) {
   /** The options that choose what a workload runs: a mix's weights, analytics' queries. */
-  static final List<String> WORK_OPTIONS = List.of("mix", "query");
+  public static final List<String> WORK_OPTIONS = List.of("mix", "query");
 
   /** The options that size the data a run ran on. */
-  static final List<String> DATA_OPTIONS =
+  public static final List<String> DATA_OPTIONS =
       List.of("table-size", "tables", "scale", "field-count", "field-length");
 
   static WorkloadData of(SummaryFile run) {

@@ -1,6 +1,7 @@
 package io.txbench.report.history;
 
 import io.txbench.core.spi.OptionRole;
+import io.txbench.report.compare.WorkloadData;
 import io.txbench.report.files.OptionRoles;
 import io.txbench.report.files.SummaryFile;
 import java.util.ArrayList;
@@ -51,8 +52,6 @@ public record SeriesKey(
       EnumSet.of(OptionRole.ISOLATION, OptionRole.CONSISTENCY);
 
   /** The options that size the data a run ran on, as they name it. */
-  private static final List<String> DATA_OPTIONS =
-      List.of("table-size", "tables", "scale", "field-count", "field-length");
 
   /**
    * The order series are listed in: by target, workload and parallelism as a number (x4, x8, x16),
@@ -94,7 +93,7 @@ public record SeriesKey(
             run.provenance().options(),
             OptionRoles.named(run, GUARANTEES),
             SeriesKey::withoutDeclarer),
-        words(run.provenance().options(), DATA_OPTIONS, name -> name),
+        words(run.provenance().options(), WorkloadData.DATA_OPTIONS, name -> name),
         client);
   }
 

@@ -1,5 +1,6 @@
 package io.txbench.report.html;
 
+import io.txbench.report.compare.WorkloadData;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -20,8 +21,8 @@ final class ChartGroups {
   /** The most runs one chart holds. */
   static final int MOST = 8;
 
-  /** What makes runs incomparable: a chart never mixes them. */
-  private static final Set<String> WORKLOAD_AND_DATA = Set.of("workload", "table-size", "scale");
+  /** What makes runs incomparable (as compare's ratios have it): a chart never mixes them. */
+  private static final Set<String> WORKLOAD_AND_DATA = workloadAndData();
 
   /** What a chart's lines differ in. */
   private static final Set<String> IN_ONE_CHART = Set.of("target", "parallelism");
@@ -30,6 +31,13 @@ final class ChartGroups {
   private static final Set<String> NOT_GROUPED = Set.of("where");
 
   private ChartGroups() {}
+
+  private static Set<String> workloadAndData() {
+    Set<String> names = new java.util.LinkedHashSet<>(List.of("workload"));
+    names.addAll(WorkloadData.WORK_OPTIONS);
+    names.addAll(WorkloadData.DATA_OPTIONS);
+    return Set.copyOf(names);
+  }
 
   static List<ChartGroup> of(int runs, List<RunFact> facts) {
     Set<String> perTarget = RunFacts.perTarget(facts);

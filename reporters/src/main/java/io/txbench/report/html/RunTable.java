@@ -30,6 +30,7 @@ final class RunTable {
       List.of(
           List.of("tps_ratio", "tps ×"),
           List.of("p99_ratio", "p99 ×"),
+          List.of("ratio_to", "vs"),
           List.of("max_ms", "max ms"),
           List.of("retries", "retries"),
           List.of("in_doubt", "in doubt"));
@@ -50,9 +51,13 @@ final class RunTable {
     StringBuilder html = new StringBuilder();
     appendCommonFacts(html, runs, facts, perTarget);
     appendTable(html, runs, shown);
-    html.append("<p class=\"legend\">tps × and p99 × are ratios to the baseline, the first run: ")
+    html.append("<p class=\"legend\">tps × and p99 × are ratios to the run numbered in vs: the")
+        .append(" baseline, ")
         .append(HtmlReport.escape(runs.get(0).label()))
-        .append(". embedded: the run's server was one txbench started itself; where: the server")
+        .append(
+            ", where it is of the same workload and data, else the first run that is; none where")
+        .append(
+            " no other run is. embedded: the run's server was one txbench started itself; where: the server")
         .append(" it ran on; client CPU cores: the CPU txbench used; client warning: txbench")
         .append(" itself may have limited the run.</p>\n");
     return html.toString();

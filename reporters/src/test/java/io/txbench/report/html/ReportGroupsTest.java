@@ -162,6 +162,17 @@ class ReportGroupsTest {
         headings.toString());
     assertTrue(
         headings.indexOf("client CPU cores") < headings.indexOf("workload"), headings.toString());
+    assertEquals(headings.indexOf("p99 ×") + 1, headings.indexOf("vs"), "what the ratios are to");
+    // MariaDB's analytics run (14th) against PostgreSQL's (6th), not against airline's first run.
+    Matcher row = Pattern.compile("<tr data-run=\"12\">(.*?)</tr>").matcher(page);
+    assertTrue(row.find());
+    List<String> cells = new ArrayList<>();
+    Matcher td = Pattern.compile("<td[^>]*>(.*?)</td>").matcher(row.group(1));
+    while (td.find()) {
+      cells.add(td.group(1));
+    }
+    assertEquals("mysql-analytics-p4", cells.get(2));
+    assertEquals("6", cells.get(headings.indexOf("vs")), cells.toString());
     assertTrue(headings.containsAll(List.of("target", "workload", "parallelism", "table-size")));
     assertFalse(headings.contains("duration"), "the same for every run: said once above");
     assertFalse(headings.contains("mysql-driver"), "MariaDB's alone: said by target");

@@ -113,7 +113,7 @@ class WhereARunRanTest {
     assertTrue(page.contains("<th>embedded</th><th>where</th>"), page);
     assertTrue(page.contains("<td>yes</td><td>" + EMBEDDED + "</td>"), page);
     assertTrue(page.contains("<td>no</td><td>127.0.0.1:5432</td>"), page);
-    assertTrue(page.contains("to the baseline, the first run: real."), page);
+    assertTrue(page.contains("the baseline, real, where it is of the same workload"), page);
   }
 
   @Test
