@@ -149,13 +149,7 @@ class ReportGroupsTest {
   @Test
   void theTableShowsResultsFirstThenOnlyTheFactsThatDifferAndNeverNotRecorded() throws IOException {
     String page = HtmlReport.page(quiet(ReportSets.mixed()));
-    Matcher head = Pattern.compile("<thead><tr>(.*?)</tr></thead>").matcher(page);
-    assertTrue(head.find());
-    List<String> headings = new ArrayList<>();
-    Matcher th = Pattern.compile("<th[^>]*>(.*?)</th>").matcher(head.group(1));
-    while (th.find()) {
-      headings.add(th.group(1));
-    }
+    List<String> headings = cells(page, "<thead><tr>(.*?)</tr></thead>", "th");
     assertEquals(
         List.of("show", "#", "run", "tps", "p50 ms", "p99 ms", "errors", "verify"),
         headings.subList(0, 8),
@@ -164,13 +158,7 @@ class ReportGroupsTest {
         headings.indexOf("client CPU cores") < headings.indexOf("workload"), headings.toString());
     assertEquals(headings.indexOf("p99 ×") + 1, headings.indexOf("vs"), "what the ratios are to");
     // MariaDB's analytics run (14th) against PostgreSQL's (6th), not against airline's first run.
-    Matcher row = Pattern.compile("<tr data-run=\"12\">(.*?)</tr>").matcher(page);
-    assertTrue(row.find());
-    List<String> cells = new ArrayList<>();
-    Matcher td = Pattern.compile("<td[^>]*>(.*?)</td>").matcher(row.group(1));
-    while (td.find()) {
-      cells.add(td.group(1));
-    }
+    List<String> cells = cells(page, "<tr data-run=\"12\">(.*?)</tr>", "td");
     assertEquals("mysql-analytics-p4", cells.get(2));
     assertEquals("6", cells.get(headings.indexOf("vs")), cells.toString());
     assertTrue(headings.containsAll(List.of("target", "workload", "parallelism", "table-size")));
@@ -178,5 +166,19 @@ class ReportGroupsTest {
     assertFalse(headings.contains("mysql-driver"), "MariaDB's alone: said by target");
     assertFalse(page.contains("not recorded"), "a fact a run has not is left blank");
     assertTrue(page.contains("mysql: server MariaDB 11.4.5, embedded no"), page);
+  }
+
+  /**
+   * The texts of the {@code tag} cells of the first part of {@code page} that {@code row} finds.
+   */
+  private static List<String> cells(String page, String row, String tag) {
+    Matcher found = Pattern.compile(row).matcher(page);
+    assertTrue(found.find(), row);
+    List<String> cells = new ArrayList<>();
+    Matcher cell = Pattern.compile("<" + tag + "[^>]*>(.*?)</" + tag + ">").matcher(found.group(1));
+    while (cell.find()) {
+      cells.add(cell.group(1));
+    }
+    return cells;
   }
 }
