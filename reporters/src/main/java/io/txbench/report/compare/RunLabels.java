@@ -39,6 +39,11 @@ final class RunLabels {
       return values.stream().filter(v -> !v.isEmpty()).distinct().count();
     }
 
+    /** Whether every run has the same value: said once for all, not once per workload. */
+    boolean alike() {
+      return distinct() == 1 && values.stream().noneMatch(String::isEmpty);
+    }
+
     /** Whether the {@code run}-th run's value tells it apart from other runs of its kind. */
     boolean tells(int run) {
       return !values.get(run).isEmpty()
@@ -115,7 +120,7 @@ final class RunLabels {
       for (int i = 0; i < workloads.size(); i++) {
         if (!fact.values().get(i).isEmpty() && !fact.tells(i)) {
           String value = fact.name().equals("server") ? servers.get(i) : fact.values().get(i);
-          String kind = oneWorkload ? "" : fact.kinds().get(i);
+          String kind = oneWorkload || fact.alike() ? "" : fact.kinds().get(i);
           List<String> words = untold.computeIfAbsent(kind, k -> new ArrayList<>());
           if (!words.contains(fact.name() + " " + value)) {
             words.add(fact.name() + " " + value);

@@ -55,6 +55,13 @@ class CompareMixedRunsTest {
     return rows.stream().skip(1).map(r -> r.get(at)).toList();
   }
 
+  /** An option every run has alike (the isolation level) is said once, not once per workload. */
+  @Test
+  void anOptionEveryRunSharesIsSaidOnce() {
+    String text = text(120);
+    assertEquals(1, text.split("sql-isolation-level", -1).length - 1, text);
+  }
+
   @ParameterizedTest
   @ValueSource(ints = {80, 120, 200})
   void everyRunHasALabelOfItsOwnIndexAndWhatSetsItApartPrintedWhole(int width) {

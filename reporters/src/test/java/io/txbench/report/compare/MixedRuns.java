@@ -29,6 +29,13 @@ final class MixedRuns {
 
   private MixedRuns() {}
 
+  /** {@code options} and the isolation level every SQL run records, the same for all of them. */
+  private static Map<String, Object> withIsolation(Map<String, Object> options) {
+    Map<String, Object> all = new java.util.LinkedHashMap<>(options);
+    all.put("sql-isolation-level", "REPEATABLE_READ");
+    return all;
+  }
+
   /** The 15 runs under {@code dir}, in the order they started. */
   static List<ResultDirectory> fifteen(Path dir) throws IOException {
     List<ResultDirectory> runs = new ArrayList<>();
@@ -90,7 +97,7 @@ final class MixedRuns {
             1,
             false,
             "127.0.0.1:" + (target.equals("postgres") ? 5432 : 3306),
-            options,
+            withIsolation(options),
             Verification.of(Map.of(), List.of()));
     return forged(
         run,
