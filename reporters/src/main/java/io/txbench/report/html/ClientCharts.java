@@ -136,7 +136,11 @@ final class ClientCharts {
     if (rows.isEmpty()) {
       return said;
     }
-    double period = rows.size() > 1 ? rows.get(1).t() - rows.get(0).t() : rows.get(0).t();
+    // The longest period is the one asked for: the first and the last may be cut short.
+    double period = rows.get(0).t();
+    for (int i = 1; i < rows.size(); i++) {
+      period = Math.max(period, rows.get(i).t() - rows.get(i - 1).t());
+    }
     return said + " of " + RunFacts.seconds(Math.round(period * 10) / 10.0);
   }
 

@@ -89,14 +89,18 @@ final class ReportFixture {
     long errors = 0;
     long inDoubt = 0;
     long period = periodMillis(run);
-    int periods = (int) (run.seconds() * 1000L / period);
+    long window = run.seconds() * 1000L;
+    // As the engine reports: whole periods, then what is left of the window, if anything.
+    int periods = (int) ((window + period - 1) / period);
     for (int s = 0; s < periods; s++) {
+      long from = s * period;
+      long length = Math.min(window, from + period) - from;
       Histogram h = new Histogram(3);
-      h.setStartTimeStamp(run.startMillis() + s * period);
-      h.setEndTimeStamp(run.startMillis() + (s + 1) * period);
+      h.setStartTimeStamp(run.startMillis() + from);
+      h.setEndTimeStamp(run.startMillis() + from + length);
       double dip = s == periods / 2 ? 0.6 : 1.0; // a checkpoint's stall, say
       long count =
-          Math.round(run.tps() * period / 1000.0 * dip * (0.92 + 0.16 * random.nextDouble()));
+          Math.round(run.tps() * length / 1000.0 * dip * (0.92 + 0.16 * random.nextDouble()));
       for (long i = 0; i < count; i++) {
         double ms = run.medianMs() * Math.exp(0.45 * random.nextGaussian());
         if (random.nextInt(2000) == 0) {
@@ -113,15 +117,15 @@ final class ReportFixture {
       inDoubt += d;
       IntervalStats stats =
           new IntervalStats(
-              (s + 1) * period * 1_000_000L,
-              period * 1_000_000L,
+              (from + length) * 1_000_000L,
+              length * 1_000_000L,
               h,
               h,
               r,
               e,
               d,
               0,
-              FakeRuns.usage(period * 1_000_000L),
+              FakeRuns.usage(length * 1_000_000L),
               run.parallelism(),
               s + 1 == periods,
               Breakdown.NONE);

@@ -131,8 +131,8 @@ class ReportGroupsTest {
         panel
             .words()
             .startsWith(
-                "Too few periods to draw over time (#1 postgres-point-select-p8: 1 period of 10 s"
-                    + " and #2 mysql-point-select-p8: 1 period of 10 s): a run needs 5 or more."),
+                "Too few periods to draw over time (#1 postgres-point-select-p8: 2 periods of 10 s"
+                    + " and #2 mysql-point-select-p8: 2 periods of 10 s): a run needs 5 or more."),
         panel.words());
     assertTrue(page.contains("Too few periods"));
     assertTrue(

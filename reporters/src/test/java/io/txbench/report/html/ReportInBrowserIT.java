@@ -146,7 +146,7 @@ class ReportInBrowserIT {
     assertEquals(List.of(), problems(visit, panels(runs)));
     int said = count(visit.dom(), "<p class=\"words\">Too few periods to draw over time");
     assertTrue(said >= 4, said + " charts said in words: throughput, p99, and each failure's");
-    assertTrue(visit.dom().contains("#1 postgres-point-select-p8: 1 period of 10 s"), "named");
+    assertTrue(visit.dom().contains("#1 postgres-point-select-p8: 2 periods of 10 s"), "named");
   }
 
   /**

@@ -41,7 +41,7 @@ final class ReportSets {
     return runs;
   }
 
-  /** Two runs of 15 s reported every 10 s: one period and a half each, too few to draw a line. */
+  /** Two runs of 15 s reported every 10 s: a period and a half each, too few to draw a line. */
   static List<ReportFixture.Run> tooFewPeriods() {
     return List.of(
         run("postgres", MIX.get(1), 8, 15, "PT10S", 0),
