@@ -126,9 +126,9 @@ class DataVolumeSweepCliIT extends PostgresServer {
             "sizes",
             "SELECT scale FROM txbench_meta WHERE object_name = 'item' AND state = 'complete'"));
     // The comparison shows the data level where it differs.
-    assertTrue(run.out().lines().anyMatch(l -> l.matches("run +thr +size +tps .*")), run.out());
+    assertTrue(run.out().lines().anyMatch(l -> l.matches("run +tps +tps_x .*")), run.out());
     assertTrue(
-        run.out().lines().anyMatch(l -> l.matches("postgres-.*size12000-p2 +2 +12000 .*")),
+        run.out().lines().anyMatch(l -> l.matches("6 table-size=12000 x2 +[0-9,]+\\.[0-9]+ .*")),
         run.out());
   }
 
