@@ -22,7 +22,7 @@ final class IntervalSampler {
   private final List<Double> lagMedians = new ArrayList<>();
   private volatile ClientCounters.@Nullable Reading closed; // none while the window is open
   private long lastTickNanos;
-  private ClientCounters.Reading lastReading;
+  private volatile ClientCounters.Reading lastReading; // read by window() on the runner's thread
   private long lastRetries;
   private long lastErrors;
   private long lastInDoubt;
@@ -99,10 +99,16 @@ final class IntervalSampler {
     return stats;
   }
 
-  /** What the client used over the measured window: from its start until it closed. */
+  /**
+   * What the client used over the measured window: from its start until it closed, or until the
+   * last period's end when a tick read the counters after the close but before the runner said so
+   * (that period then holds the difference): the periods' use always adds up to the window's.
+   */
   ClientUsage window() {
     ClientCounters.Reading windowEnd = closed;
-    return counters.between(opened, windowEnd != null ? windowEnd : lastReading);
+    ClientCounters.Reading last = lastReading;
+    return counters.between(
+        opened, windowEnd != null && windowEnd.nanoTime() >= last.nanoTime() ? windowEnd : last);
   }
 
   /** The warning when txbench may have limited the run: see {@link Bottleneck}. */
