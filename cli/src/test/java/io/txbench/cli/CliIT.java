@@ -414,7 +414,14 @@ class CliIT extends PostgresServer {
                     + " per second, for 5s, figures every 1s.\n"),
         run.out());
     JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
-    assertEquals(2000, (double) summary.get("iterations").asLong(), 1);
+    // Every slot of the window is accounted for: run, or skipped when no worker was free to start
+    // it before the window closed (on a machine busy enough to hold all 8 back, a few are).
+    long slots =
+        summary.get("iterations").asLong()
+            + summary.get("skipped").asLong()
+            + summary.get("errors").asLong()
+            + summary.get("inDoubt").asLong();
+    assertEquals(2000, (double) slots, 1, summary.toString());
     assertEquals(400, summary.get("tps").asDouble(), 8); // within 2%
     assertTrue(summary.get("serviceTimeMs").get("p50").asDouble() > 0);
     assertTrue(summary.get("scheduleLagMs").has("p99"));
