@@ -18,6 +18,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,10 +29,11 @@ import org.slf4j.LoggerFactory;
  * metrics thread hands each period to the listener.
  *
  * <p>Each worker opens its session (connection, prepared statements) before a start barrier, so the
- * clock starts when every worker is ready. The measured window is fixed: a timed run's closes at
- * its deadline, any run's at a stop request. Iterations in hand when it closes get a short grace to
- * finish; those that commit in it are counted (not in the throughput), and those still running
- * after it are given up: rolled back for certain if they had sent no commit, in doubt otherwise.
+ * clock starts when every worker is ready; at a {@link StartGate} ({@code --start-at}), not before
+ * the gate's time either. The measured window is fixed: a timed run's closes at its deadline, any
+ * run's at a stop request. Iterations in hand when it closes get a short grace to finish; those
+ * that commit in it are counted (not in the throughput), and those still running after it are given
+ * up: rolled back for certain if they had sent no commit, in doubt otherwise.
  *
  * <p>In a closed loop a worker starts its next iteration as soon as the last one ends. In an open
  * loop ({@link OpenLoop}) iterations have intended start times; the response time counts from the
@@ -56,6 +58,8 @@ public final class Runner {
   private volatile boolean cancelled;
   private long startNanos;
   private Runnable beforeClock = () -> {};
+  private @Nullable StartGate gate;
+  private StartGate.Watcher watcher = new StartGate.Watcher() {};
 
   public Runner(RunOptions options, Metrics metrics, RunListener listener) {
     this.options = options;
@@ -70,6 +74,15 @@ public final class Runner {
    */
   public void beforeClock(Runnable step) {
     beforeClock = step;
+  }
+
+  /**
+   * The gate the run waits at once every worker's session is open, before {@link #beforeClock} and
+   * the clock, telling {@code waiting} of the wait; it waits only if it is the first run there.
+   */
+  public void startAt(StartGate start, StartGate.Watcher waiting) {
+    gate = start;
+    watcher = waiting;
   }
 
   /** Asks the workers to stop after the iteration in hand (Ctrl-C); safe from any thread. */
@@ -90,10 +103,14 @@ public final class Runner {
     running.set(threads);
     startWorkers(members, crew, target, signals);
     signals.ready.await();
-    if (signals.openFailure.get() == null && !control.stopRequested()) {
+    StartGate startGate = gate;
+    if (startGate != null && ready(signals)) {
+      startGate.await(control, watcher);
+    }
+    if (ready(signals)) {
       beforeClock.run();
     }
-    if (signals.openFailure.get() != null || control.stopRequested()) {
+    if (!ready(signals)) {
       return cancel(signals, threads);
     }
     Instant start = Instant.now();
@@ -118,6 +135,11 @@ public final class Runner {
     RunResult result = result(sampler, start, windowEnd);
     safely(() -> listener.onEnd(result));
     return result;
+  }
+
+  /** Whether every session opened and no stop came: the run may go on towards its clock. */
+  private boolean ready(CrewSignals signals) {
+    return signals.openFailure.get() == null && !control.stopRequested();
   }
 
   /** Starts a thread per member, each opening its session and then waiting for the go. */
@@ -158,7 +180,12 @@ public final class Runner {
       } finally {
         signals.ready.countDown();
       }
-      signals.go.await();
+      StartGate startGate = gate;
+      if (startGate == null) {
+        signals.go.await();
+      } else {
+        startGate.keepAliveUntil(signals.go, session);
+      }
       if (!cancelled) {
         loop.run(member.worker(), session);
       }

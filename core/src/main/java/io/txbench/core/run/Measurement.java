@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * verify's baseline (waiting for a server lost in the warm-up, as the window's workers would), let
  * the listener set up what follows the run, run, hand the result over, and only then verify. A
  * verify that cannot run says why in its verdict instead of losing the run. Once a stop is asked
- * for, nothing more is read from the server: a stopped run's record comes first.
+ * for, nothing more is read from the server: a stopped run's record comes first. With a start gate
+ * in the plan, the load (the warm-up, else the run) waits for its time once every session is open.
  */
 final class Measurement {
   private static final Logger LOG = LoggerFactory.getLogger(Measurement.class);
@@ -70,11 +71,13 @@ final class Measurement {
     TelemetrySampler sampler =
         telemetry.sampler(run.metricsPeriod(), following.get(), stops::requested);
     Runner runner = new Runner(run, metrics, Telemetry.sampled(following.get(), sampler));
+    gated(runner, plan, listener);
     CommitCheck.Mark[] before = new CommitCheck.Mark[1];
     int sessionsBefore = crew.sessionsOpen();
     int[] sessionsOpened = new int[1];
     // Every worker's session is open (a session's login commits too), none runs anything yet,
-    // verify's baseline is taken: the first quiet moment.
+    // verify's baseline is taken, the start gate passed (the sessions pinged while waiting, a
+    // commit each on PostgreSQL): the first quiet moment.
     runner.beforeClock(
         () -> {
           sessionsOpened[0] = crew.sessionsOpen() - sessionsBefore;
@@ -179,8 +182,19 @@ final class Measurement {
             plan.run().warmup(plan.warmUp()),
             new Metrics(plan.run().openLoop(), java.util.List.of()),
             following);
+    gated(runner, plan, listener);
     stops.watch(runner::requestStop);
     return runner.run(crew, target).window().stopReason() != StopReason.INTERRUPTED;
+  }
+
+  /**
+   * Has {@code runner} wait at the plan's start gate, if it has one: the warm-up's runner and the
+   * measured run's both get it, and only the first to reach it waits.
+   */
+  private static void gated(Runner runner, MeasurementPlan plan, StepListener listener) {
+    if (plan.start() != null) {
+      runner.startAt(plan.start(), listener);
+    }
   }
 
   private Verification verify(MeasurementPlan plan, Tally tally) {

@@ -1,7 +1,9 @@
 package io.txbench.core.run;
 
 import io.txbench.core.engine.RunOptions;
+import io.txbench.core.engine.StartGate;
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One measured run of a {@link Benchmark}: {@code run} is what the runner does, preceded by an
@@ -9,9 +11,22 @@ import java.time.Duration;
  * with {@code commitCheck}, the server's committed transactions over the run are read and compared
  * with the count of txbench's (on PostgreSQL 15 and later that waits about 10 s before and after
  * the run, until the server has published every session's counts).
+ *
+ * <p>The load (the warm-up, or the run without one) starts at the {@code start} gate's time when
+ * this is the first run to reach it ({@code --start-at}), once every worker's session is open;
+ * null: at once.
  */
 public record MeasurementPlan(
-    RunOptions run, Duration warmUp, boolean verify, boolean commitCheck) {
+    RunOptions run,
+    Duration warmUp,
+    boolean verify,
+    boolean commitCheck,
+    @Nullable StartGate start) {
+
+  /** A plan whose load starts at once. */
+  public MeasurementPlan(RunOptions run, Duration warmUp, boolean verify, boolean commitCheck) {
+    this(run, warmUp, verify, commitCheck, null);
+  }
 
   public MeasurementPlan {
     if (run == null) {

@@ -4,16 +4,18 @@ import io.txbench.core.engine.Metrics;
 import io.txbench.core.engine.RunListener;
 import io.txbench.core.engine.RunOptions;
 import io.txbench.core.engine.RunResult;
+import io.txbench.core.engine.StartGate;
 import java.time.Duration;
 import java.util.Optional;
 
 /**
- * Follows the steps of one measured run of a {@link Benchmark}, in their order: the warm-up, the
- * run being set up, the run starting, its result. The benchmark prints nothing: whatever a caller
- * shows or writes, it does here. Every method has a default that does nothing, and is called on the
- * thread that called {@link Benchmark#measure}.
+ * Follows the steps of one measured run of a {@link Benchmark}, in their order: the wait for the
+ * start ({@link StartGate.Watcher}), the warm-up, the run being set up, the run starting, its
+ * result. The benchmark prints nothing: whatever a caller shows or writes, it does here. Every
+ * method has a default that does nothing, and is called on the thread that called {@link
+ * Benchmark#measure}.
  */
-public interface StepListener {
+public interface StepListener extends StartGate.Watcher {
 
   StepListener NONE = new StepListener() {};
 
