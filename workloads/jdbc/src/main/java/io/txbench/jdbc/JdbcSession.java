@@ -6,6 +6,7 @@ import io.txbench.core.engine.Worker;
 import io.txbench.core.spi.AbandonedException;
 import io.txbench.core.spi.DeclinedException;
 import io.txbench.core.spi.ErrorClass;
+import io.txbench.core.spi.Pingable;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -29,9 +30,12 @@ import org.jspecify.annotations.Nullable;
  * as sysbench counts them: each {@link #read} a read, each {@link #write} a write, and a
  * transaction's BEGIN and COMMIT two others.
  */
-public final class JdbcSession implements AutoCloseable {
+public final class JdbcSession implements AutoCloseable, Pingable {
   /** The column of a server-generated key an insert returns. */
   private static final String[] GENERATED_ID = {"id"};
+
+  /** The longest a ping waits for its answer before the connection counts as broken. */
+  private static final int PING_SECONDS = 5;
 
   private final JdbcTarget target;
   private final Effects effects;
@@ -152,6 +156,29 @@ public final class JdbcSession implements AutoCloseable {
         | RuntimeException e) {
       recover(e);
       throw e;
+    }
+  }
+
+  /**
+   * Checks the held connection with a round trip ({@link Connection#isValid}); one found broken (a
+   * server that closed it as idle) is evicted from the pool and replaced, its statements prepared
+   * again. A session that holds none borrows one and gives it back, which the pool checks when it
+   * has been idle.
+   */
+  @Override
+  public void ping() throws SQLException {
+    Connection held = connection;
+    if (held != null && held.isValid(PING_SECONDS)) {
+      return;
+    }
+    if (held != null) {
+      statements.clear(); // closed with their connection
+      connection = null;
+      target.evict(held);
+    }
+    connect();
+    if (!hold) {
+      release();
     }
   }
 

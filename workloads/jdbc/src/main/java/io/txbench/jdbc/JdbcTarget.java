@@ -210,6 +210,11 @@ public final class JdbcTarget implements Target {
     return pool.getConnection();
   }
 
+  /** Closes {@code broken}, a connection of the workers' pool, and takes it out of the pool. */
+  void evict(Connection broken) {
+    pool.evictConnection(broken);
+  }
+
   /** The connection for prepare, verify and their baselines; close it to give it back. */
   public Connection controlConnection() throws SQLException {
     return control.getConnection();

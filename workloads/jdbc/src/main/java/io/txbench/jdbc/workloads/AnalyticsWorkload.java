@@ -10,6 +10,7 @@ import io.txbench.core.spi.AbandonedException;
 import io.txbench.core.spi.Answer;
 import io.txbench.core.spi.DeclinedException;
 import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.Pingable;
 import io.txbench.core.spi.Progress;
 import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.Verification;
@@ -58,13 +59,18 @@ public final class AnalyticsWorkload extends SqlWorkload<Analytics, AnalyticsWor
   }
 
   /** A worker's session, and the query it runs next (an index into the chosen ones). */
-  static final class Session implements AutoCloseable {
+  static final class Session implements AutoCloseable, Pingable {
     private final JdbcSession jdbc;
     private int next;
 
     private Session(JdbcSession jdbc, int first) {
       this.jdbc = jdbc;
       this.next = first;
+    }
+
+    @Override
+    public void ping() throws SQLException {
+      jdbc.ping();
     }
 
     @Override
