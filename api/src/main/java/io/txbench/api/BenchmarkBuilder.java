@@ -7,9 +7,12 @@ import io.txbench.core.settings.Durations;
 import io.txbench.core.settings.Limits;
 import io.txbench.core.settings.Range;
 import io.txbench.core.settings.Secret;
+import io.txbench.core.settings.StartTimes;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,6 +43,7 @@ public final class BenchmarkBuilder {
   @Nullable Long iterations;
   @Nullable Duration warmup;
   @Nullable OpenLoop pacing;
+  @Nullable Instant startAt;
   long seed = Limits.DEFAULT_SEED;
   int maxRetries = Limits.DEFAULT_RETRIES;
   long maxErrors;
@@ -145,6 +149,24 @@ public final class BenchmarkBuilder {
   public BenchmarkBuilder warmup(Duration time) {
     within("warmup", Limits.WARMUP, time);
     this.warmup = time;
+    return this;
+  }
+
+  /**
+   * Start the load (the warm-up, if any) at {@code time}, once the data is set up and every session
+   * is open, as {@code --start-at}: clients on several machines given the same time load the server
+   * together, and with the same warm-up their measured windows start together. Refused when more
+   * than 5 s past or more than 24 h ahead; a run ready after it starts at once, and says so.
+   */
+  public BenchmarkBuilder startAt(Instant time) {
+    if (time == null) {
+      throw new IllegalArgumentException("startAt: must not be null");
+    }
+    try {
+      this.startAt = StartTimes.check(time, Clock.systemUTC());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("startAt: " + e.getMessage(), e);
+    }
     return this;
   }
 

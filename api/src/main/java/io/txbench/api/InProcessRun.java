@@ -3,6 +3,7 @@ package io.txbench.api;
 import io.txbench.core.engine.Backoff;
 import io.txbench.core.engine.ClosedLoop;
 import io.txbench.core.engine.RunOptions;
+import io.txbench.core.engine.StartGate;
 import io.txbench.core.run.Benchmark;
 import io.txbench.core.run.MeasurementOutcome;
 import io.txbench.core.run.MeasurementPlan;
@@ -115,7 +116,15 @@ final class InProcessRun {
               RunRecorder.Display.of(request.console, request.password::maskIn));
       MeasurementOutcome outcome =
           benchmark.measure(
-              new MeasurementPlan(run, warmup, request.verify, request.commitCheck), recorder);
+              new MeasurementPlan(
+                  run,
+                  warmup,
+                  request.verify,
+                  request.commitCheck,
+                  request.startAt == null
+                      ? null
+                      : StartGate.forConnections(request.startAt, target.connectionIdleTimeout())),
+              recorder);
       if (outcome.ending() != MeasurementOutcome.Ending.MEASURED) {
         throw new BenchmarkException(
             "nothing was measured: "

@@ -187,6 +187,9 @@ record RunRequest(
       shown.put("duration", timed.length().toString());
     }
     b.warmup().ifPresent(w -> shown.put("warmup", w.toString()));
+    if (b.startAt != null) {
+      shown.put("start-at", b.startAt.toString());
+    }
     if (b.pacing != null) {
       shown.put("rate", b.pacing.rate());
     }

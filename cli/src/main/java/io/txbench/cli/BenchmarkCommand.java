@@ -263,7 +263,8 @@ final class BenchmarkCommand implements Callable<Integer> {
             data,
             targets.size() > 1 || parallelism.size() > 1 || data.sweeps(),
             warmup != null ? warmup : shape.length().defaultWarmup(),
-            connection.embedded),
+            connection.embedded,
+            shape.startGate(connection.connectionIdleTimeout)),
         new CommandPlan.Steps(
             steps.skipSetup,
             steps.onlySetup,
@@ -373,6 +374,7 @@ final class BenchmarkCommand implements Callable<Integer> {
     }
     results.check(limits);
     shape.check(limits);
+    shape.checkStart(steps);
     steps.check();
     limits.check("--warmup", Limits.WARMUP, warmup);
     limits.check("--max-retries", Limits.RETRIES, (long) maxRetries);

@@ -1,5 +1,6 @@
 package io.txbench.cli;
 
+import io.txbench.core.engine.StartGate;
 import io.txbench.core.settings.Credentials;
 import io.txbench.core.spi.OptionRole;
 import io.txbench.core.spi.OptionValues;
@@ -9,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the command asks of every target alike, checked: which {@code runs} it makes, the {@code
@@ -21,13 +23,16 @@ record CommandPlan(Runs runs, Steps steps, Results results, Shown shown) {
    * The runs: for each of the {@code data} levels (one unless a list of {@code --table-size} or
    * {@code --scale} makes a sweep over data volume), a setup, then one run per level of {@code
    * parallelism}, on each target; {@code sweep} when the command makes more than one run in all.
+   * The first of them to have its sessions open waits at the {@code start} gate ({@code
+   * --start-at}; null: none) for its load to start.
    */
   record Runs(
       List<Integer> parallelism,
       DataLevels data,
       boolean sweep,
       Duration warmup,
-      boolean embedded) {}
+      boolean embedded,
+      @Nullable StartGate start) {}
 
   /** The steps around the runs, as {@link DataSteps} checked them. */
   record Steps(

@@ -113,8 +113,10 @@ final class ConnectionMixin extends OptionGroup {
       defaultValue = Limits.DEFAULT_CONNECTION_IDLE,
       converter = DurationConverter.class,
       description =
-          "Idle time after which the pool closes a spare connection, up to 24h."
-              + " Default: ${DEFAULT-VALUE}.")
+          "Idle time after which the pool closes a spare connection, up to 24h. While a run"
+              + " waits for --start-at, each session makes a round trip every half of it (0:"
+              + " none), so that neither the pool nor a server or firewall with that limit closes"
+              + " it. Default: ${DEFAULT-VALUE}.")
   Duration connectionIdleTimeout;
 
   /** The password: from its file, the option, or the TXBENCH_PASSWORD variable, in that order. */

@@ -82,14 +82,21 @@ record MeasuredRun(
       outcome =
           benchmark.measure(
               new MeasurementPlan(
-                  run, plan.runs().warmup(), plan.steps().verify(), plan.steps().commitCheck()),
+                  run,
+                  plan.runs().warmup(),
+                  plan.steps().verify(),
+                  plan.steps().commitCheck(),
+                  plan.runs().start()),
               recorder);
     } catch (Exception e) {
       recorder.discard();
       throw e;
     }
     if (outcome.ending() == MeasurementOutcome.Ending.STOPPED_IN_WARM_UP) {
-      out.println("Stopped during the warm-up: nothing was measured.");
+      out.println(
+          recorder.warmUpStarted()
+              ? "Stopped during the warm-up: nothing was measured."
+              : "Stopped before the warm-up: nothing was measured.");
       return ExitCodes.INTERRUPTED;
     }
     if (outcome.ending() == MeasurementOutcome.Ending.DECLINED) {

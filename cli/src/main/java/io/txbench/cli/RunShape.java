@@ -4,15 +4,18 @@ import io.txbench.core.engine.ClosedLoop;
 import io.txbench.core.engine.OpenLoop;
 import io.txbench.core.engine.Pacing;
 import io.txbench.core.engine.RunLength;
+import io.txbench.core.engine.StartGate;
 import io.txbench.core.settings.Limits;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Option;
 
 /**
- * The length and pacing of the runs: the options that set them, their checks (--duration and
- * --iterations exclude each other; --max-lag and --rate-distribution need --rate), and the typed
- * {@link RunLength} and {@link Pacing} they make.
+ * The length, pacing and start of the runs: the options that set them, their checks (--duration and
+ * --iterations exclude each other; --max-lag and --rate-distribution need --rate; --start-at needs
+ * a run), and the typed {@link RunLength}, {@link Pacing} and {@link StartGate} they make.
  */
 final class RunShape extends OptionGroup {
   @Option(
@@ -57,6 +60,20 @@ final class RunShape extends OptionGroup {
               + " than scheduled, as pgbench -L; up to 1h. Default: never.")
   Duration maxLag;
 
+  @Option(
+      names = "--start-at",
+      paramLabel = "TIME",
+      converter = StartTimeConverter.class,
+      description =
+          "Start the load at this time, once the data is set up and every session is open: a"
+              + " UTC instant, 2026-11-28T10:15:00Z, or the next 10:15:00Z (a time of day); at"
+              + " most 24h ahead. It starts the warm-up, so that clients on several machines given"
+              + " the same time load the server together from the first second; with the same"
+              + " --warmup their measured windows start together too, as merge wants. A sweep's"
+              + " first run starts then, the others follow it. A client ready after the time"
+              + " starts at once, with a warning. Default: as soon as the sessions are open.")
+  Instant startAt;
+
   /** Refuses what does not go together or lies out of range, in one line. */
   void check(RangeCheck limits) {
     limits.check("--rate", Limits.RATE, rate);
@@ -74,6 +91,22 @@ final class RunShape extends OptionGroup {
     } catch (IllegalArgumentException e) {
       throw usage(e.getMessage());
     }
+  }
+
+  /** Refuses a --start-at with nothing to start: the command measures no run. */
+  void checkStart(DataSteps steps) {
+    if (startAt != null && (steps.onlySetup || steps.drop)) {
+      throw usage(
+          "--start-at has nothing to start with " + (steps.drop ? "--drop" : "--only-setup"));
+    }
+  }
+
+  /**
+   * The gate of --start-at (null without it), keeping the sessions of connections closed once idle
+   * for {@code idleTimeout} alive while they wait.
+   */
+  @Nullable StartGate startGate(Duration idleTimeout) {
+    return startAt == null ? null : StartGate.forConnections(startAt, idleTimeout);
   }
 
   /** --iterations if given, else --duration, else the default duration. */

@@ -90,6 +90,17 @@ class UsageErrorsTest {
             + " with --no-verify",
         TOY + "--threshold tps>1 --only-setup|--threshold has nothing to check with --only-setup",
         TOY + "--threshold tps>1 --drop|--threshold has nothing to check with --drop",
+        "--start-at tomorrow|Invalid value for option '--start-at': 'tomorrow' is not a time: give a UTC instant"
+            + " (2026-11-28T10:15:00Z) or a time of day (10:15:00Z, its next occurrence)",
+        "--start-at 2026-11-28T10:15:00|Invalid value for option '--start-at': '2026-11-28T10:15:00' has no zone, and every"
+            + " client would read it in its own: add Z for UTC (2026-11-28T10:15:00Z)",
+        "--start-at 10:15|Invalid value for option '--start-at': '10:15' has no zone",
+        "--start-at 2020-01-01T00:00:00Z|Invalid value for option '--start-at': 2020-01-01T00:00:00Z"
+            + " was ",
+        "--start-at 2999-01-01T00:00:00Z|Invalid value for option '--start-at': 2999-01-01T00:00:00Z"
+            + " is ",
+        TOY + "--start-at 10:15:00Z --only-setup|--start-at has nothing to start with --only-setup",
+        TOY + "--start-at 10:15:00Z --drop|--start-at has nothing to start with --drop",
       })
   void badInputGetsOneClearLineAndExitCode2(String args, String named) {
     CliRun run = CliRun.of(args.split(" "));

@@ -1,6 +1,7 @@
 package io.txbench.report.files;
 
 import io.txbench.core.engine.CompositeListener;
+import io.txbench.core.engine.IntervalStats;
 import io.txbench.core.engine.Metrics;
 import io.txbench.core.engine.RunListener;
 import io.txbench.core.engine.RunOptions;
@@ -14,10 +15,12 @@ import io.txbench.core.thresholds.Threshold;
 import io.txbench.core.thresholds.ThresholdVerdict;
 import io.txbench.report.console.ConsoleSummary;
 import io.txbench.report.console.ProgressLine;
+import io.txbench.report.console.StartCountdown;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -36,10 +39,12 @@ import org.jspecify.annotations.Nullable;
 public final class RunRecorder implements StepListener {
   private final Subject subject;
   private final Display display;
+  private final StartCountdown countdown; // the wait for --start-at, said
   private final List<String> declined = new ArrayList<>();
   private @Nullable CompositeListener listeners;
   private @Nullable RunSummary summary;
   private @Nullable Duration period; // the measured run's reporting period, once it starts
+  private boolean warmUpStarted;
 
   /**
    * What a run's summary records beside its result: where it ran and what ({@code site}), at which
@@ -84,17 +89,47 @@ public final class RunRecorder implements StepListener {
   public RunRecorder(Subject subject, Display display) {
     this.subject = subject;
     this.display = display;
+    this.countdown = new StartCountdown(display.console(), display.errors());
   }
 
   @Override
   public RunListener warmingUp(Duration length) {
-    if (display.console() == null) {
-      return new RunListener() {};
-    }
-    if (display.warmupLine() != null) {
-      display.console().println(display.warmupLine().apply(length));
-    }
-    return ProgressLine.of(display.console(), "warm-up");
+    PrintStream console = display.console();
+    RunListener progress =
+        console == null ? new RunListener() {} : ProgressLine.of(console, "warm-up");
+    // Said as the warm-up starts, once its sessions are open and any wait for the start is over.
+    return new RunListener() {
+      @Override
+      public void onStart(long startMillis, int threads) {
+        warmUpStarted = true;
+        if (console != null && display.warmupLine() != null) {
+          console.println(display.warmupLine().apply(length));
+        }
+      }
+
+      @Override
+      public void onInterval(IntervalStats stats) {
+        progress.onInterval(stats);
+      }
+    };
+  }
+
+  @Override
+  public void waitingForStart(Instant at, Duration left) {
+    countdown.waitingForStart(at, left);
+  }
+
+  @Override
+  public void startingLate(Instant at, Duration late) {
+    countdown.startingLate(at, late);
+  }
+
+  /**
+   * Whether the warm-up started: one stopped before was stopped while its sessions opened or while
+   * it waited for its start.
+   */
+  public boolean warmUpStarted() {
+    return warmUpStarted;
   }
 
   /** A pause of several seconds on the console is said, or it looks like a hang. */

@@ -32,6 +32,7 @@ final class RunFacts {
           "embedded",
           "duration",
           "rate",
+          "start-at",
           "output-dir",
           "output",
           "overwrite",

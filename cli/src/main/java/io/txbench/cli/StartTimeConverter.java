@@ -1,0 +1,20 @@
+package io.txbench.cli;
+
+import io.txbench.core.settings.StartTimes;
+import java.time.Clock;
+import java.time.Instant;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/** Reads {@code --start-at} as {@link StartTimes#parse} does, against the system's clock. */
+final class StartTimeConverter implements ITypeConverter<Instant> {
+
+  @Override
+  public Instant convert(String value) {
+    try {
+      return StartTimes.parse(value, Clock.systemUTC());
+    } catch (IllegalArgumentException e) {
+      throw new TypeConversionException(e.getMessage());
+    }
+  }
+}
