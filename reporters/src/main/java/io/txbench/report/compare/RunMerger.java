@@ -150,7 +150,8 @@ public final class RunMerger {
                 windows.end().toString(),
                 SummaryFile.round(windows.seconds(), 3),
                 first.window().stopReason(),
-                false), // of measured runs only (RunSet leaves the others out)
+                false, // of measured runs only (RunSet leaves the others out)
+                null), // merge prices nothing yet
             outcomes(summaries.stream().map(SummaryFile::outcomes).toList(), windows.seconds()),
             // Only the response times: the other times and a mix's operations' percentiles are
             // not in the files a merge reads.
