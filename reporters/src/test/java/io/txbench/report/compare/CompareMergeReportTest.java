@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.txbench.report.files.FakeRuns;
+import io.txbench.report.files.HourlyCost;
 import io.txbench.report.files.IntervalRow;
 import io.txbench.report.files.IntervalsCsv;
 import io.txbench.report.files.ResultDirectory;
@@ -119,6 +120,48 @@ class CompareMergeReportTest {
       throws IOException {
     return ResultDirectory.load(
         FakeRuns.write(dir.resolve(name), "postgres", start, 4, perSecond, millis));
+  }
+
+  /**
+   * Two clients of 4 s, one started a second after the other, priced at 0.50 and 1.50 an hour: the
+   * merge costs 2.00 an hour over its 5 s, 2 x 5 / 3600 = 0.00277778, and with the 1,600 iterations
+   * of both, 0.00277778 / 1600 x 10^6 = 1.73611 a million (2 / (320 tps x 3600) x 10^6).
+   */
+  @Test
+  void mergeAddsUpTheClientsPricesOverTheMergedWindow() throws IOException {
+    ResultDirectory a = FakeRuns.priced(client("client-a", 1_700_000_000_000L, 100, 2).path(), 0.5);
+    ResultDirectory b = FakeRuns.priced(client("client-b", 1_700_000_001_000L, 300, 2).path(), 1.5);
+    Path out = dir.resolve("merged");
+    RunMerger.merge(List.of(a, b), out);
+    SummaryFile merged = ResultDirectory.load(out).summary();
+    assertEquals(1600, merged.outcomes().iterations());
+    assertEquals(5.0, merged.window().measuredSeconds(), 0.001);
+    assertEquals(new SummaryFile.Cost(2.0, 0.00277778, 1.73611), merged.window().cost());
+    // At a price given for each client, the recorded ones are not read: 2 x 0.75 = 1.50 an hour.
+    Path atPrice = dir.resolve("at-price");
+    RunMerger.merge(List.of(a, b), atPrice, new HourlyCost(0.75));
+    assertEquals(
+        new SummaryFile.Cost(1.5, 0.00208333, 1.30208),
+        ResultDirectory.load(atPrice).summary().window().cost());
+  }
+
+  @Test
+  void mergeRefusesPricesSomeClientsLackAndNeedsNoneWhenNoneHas() throws IOException {
+    ResultDirectory a = FakeRuns.priced(client("client-a", 1_700_000_000_000L, 100, 2).path(), 0.5);
+    ResultDirectory b = client("client-b", 1_700_000_001_000L, 300, 2);
+    Path out = dir.resolve("merged");
+    IOException e = assertThrows(IOException.class, () -> RunMerger.merge(List.of(a, b), out));
+    assertEquals(
+        "1 of the 2 runs were given a price (--cost-per-hour), not client-b: give merge"
+            + " --cost-per-hour, the price of each client",
+        e.getMessage());
+    assertTrue(Files.notExists(out), "nothing is written");
+    RunMerger.merge(List.of(a, b), out, new HourlyCost(0.5));
+    assertEquals(
+        1.0, requireNonNull(ResultDirectory.load(out).summary().window().cost()).perHour());
+    ResultDirectory c = client("client-c", 1_700_000_000_000L, 100, 2);
+    RunMerger.merge(List.of(b, c), dir.resolve("unpriced"));
+    assertNull(ResultDirectory.load(dir.resolve("unpriced")).summary().window().cost());
   }
 
   @Test
