@@ -537,6 +537,8 @@ class CliIT extends PostgresServer {
     assertEquals(0, compare.exitCode(), compare.err());
     assertEquals(5, compare.out().lines().filter(l -> l.startsWith("|")).count(), compare.out());
     assertTrue(
+        compare.out().contains("| tps_ratio | cost_per_million | cost_per_hour |"), compare.out());
+    assertTrue(
         compare
             .out()
             .contains("Ratios (tps_ratio, p99_ratio) are to the baseline, run 1 (`client-"),
@@ -545,6 +547,7 @@ class CliIT extends PostgresServer {
     CliRun report = CliRun.of("report", a.toString(), b.toString(), "--output", html.toString());
     assertEquals(0, report.exitCode(), report.err());
     assertTrue(Files.readString(html).contains("id=\"report-data\""));
+    assertTrue(Files.readString(html).contains("data-column=\"cost_per_million\""));
     CliRun notAResult =
         CliRun.of("compare", Files.createDirectories(dir.resolve("empty")).toString());
     assertEquals(ExitCodes.USAGE, notAResult.exitCode());

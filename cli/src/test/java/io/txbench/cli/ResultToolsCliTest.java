@@ -433,6 +433,7 @@ class ResultToolsCliTest {
             .toString());
     String written = Files.readString(merged.resolve("summary.json"));
     assertTrue(written.contains("\"window\" : 0.000430556,"), written); // no exponent in the file
+    assertTrue(merge.out().contains("cost/M"), merge.out());
   }
 
   @Test

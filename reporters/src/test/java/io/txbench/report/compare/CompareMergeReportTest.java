@@ -164,6 +164,43 @@ class CompareMergeReportTest {
     assertNull(ResultDirectory.load(dir.resolve("unpriced")).summary().window().cost());
   }
 
+  /**
+   * A run of 500 iterations in 5 s at 0.50 an hour: 0.5 x 5 / 3600 / 500 x 10^6 = 1.389 a million,
+   * beside its tps in every format; a run given no price has empty cells.
+   */
+  @Test
+  void compareAndTheReportShowTheCostOfAMillionIterationsBesideTheTps() throws IOException {
+    List<ResultDirectory> runs =
+        List.of(
+            FakeRuns.priced(run("pg", "postgres", 1_000_000, 100, 2).path(), 0.5),
+            run("my", "mysql", 1_000_000, 200, 4));
+    List<String> text = CompareTable.render(runs, CompareTable.Format.TEXT).lines().toList();
+    List<String> headings = List.of(text.get(2).split(" +"));
+    assertEquals("cost/M", headings.get(headings.indexOf("tps_x") + 1), text.toString());
+    assertTrue(text.get(3).matches("1 postgres +100\\.00 +1\\.00 +1\\.389 .*"), text.get(3));
+    assertTrue(text.get(4).matches("2 mysql +200\\.00 +2\\.00 +[0-9].*"), text.get(4));
+    List<String> csv = CompareTable.render(runs, CompareTable.Format.CSV).lines().toList();
+    List<String> header = List.of(csv.get(0).split(","));
+    int at = header.indexOf("tps_ratio") + 1;
+    assertEquals(List.of("cost_per_million", "cost_per_hour"), header.subList(at, at + 2));
+    assertEquals(List.of("1.389", "0.5"), List.of(csv.get(1).split(",", -1)).subList(at, at + 2));
+    assertEquals(List.of("", ""), List.of(csv.get(2).split(",", -1)).subList(at, at + 2));
+    String markdown = CompareTable.render(runs, CompareTable.Format.MARKDOWN);
+    assertTrue(markdown.contains("| tps_ratio | cost_per_million | cost_per_hour |"), markdown);
+    String page = HtmlReport.page(runs);
+    assertTrue(
+        page.contains(
+            "<th data-column=\"tps\">tps</th><th data-column=\"cost_per_million\">"
+                + "cost per M</th>"),
+        page);
+    assertTrue(page.contains("<td class=\"num\">1.389</td>"), page);
+    assertTrue(page.contains("cost per M: what a million iterations cost"), page);
+    // Runs none of which was given a price have no cost column.
+    List<ResultDirectory> unpriced = List.of(runs.get(1), run("my2", "mysql", 1_000_000, 200, 4));
+    assertFalse(CompareTable.render(unpriced, CompareTable.Format.CSV).contains("cost"));
+    assertFalse(HtmlReport.page(unpriced).contains("cost_per"));
+  }
+
   @Test
   void mergedClientsSpanTheirWindowsAndTheirPeriodsLandOnWallClockTime() throws IOException {
     // Two clients of 4 s, the second started 2.26 s after the first: 1.74 s together.
