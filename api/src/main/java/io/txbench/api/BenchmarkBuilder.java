@@ -8,6 +8,7 @@ import io.txbench.core.settings.Limits;
 import io.txbench.core.settings.Range;
 import io.txbench.core.settings.Secret;
 import io.txbench.core.settings.StartTimes;
+import io.txbench.report.files.HourlyCost;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -52,6 +53,7 @@ public final class BenchmarkBuilder {
   boolean reuseData;
   Duration connectionWaitTimeout = Durations.parse(Limits.DEFAULT_CONNECTION_WAIT);
   @Nullable Duration metricsPeriod; // none: the run length's default
+  @Nullable HourlyCost costPerHour; // none: the run is not priced
   final List<String> thresholds = new ArrayList<>();
   @Nullable Path resultDirectory;
   boolean overwrite;
@@ -233,6 +235,16 @@ public final class BenchmarkBuilder {
   public BenchmarkBuilder metricsPeriod(Duration time) {
     within("metricsPeriod", Limits.METRICS, time);
     this.metricsPeriod = time;
+    return this;
+  }
+
+  /**
+   * What the system under test costs an hour, as {@code --cost-per-hour} (0 to 1,000,000, in any
+   * currency): the run's summary then has what its measured window cost, and a million of its
+   * iterations ({@link BenchmarkResult#costPerMillionIterations}).
+   */
+  public BenchmarkBuilder costPerHour(double price) {
+    this.costPerHour = new HourlyCost(within("costPerHour", Limits.COST_PER_HOUR, price));
     return this;
   }
 

@@ -10,12 +10,14 @@ import io.txbench.core.spi.Queries;
 import io.txbench.core.spi.ServerCommits;
 import io.txbench.core.spi.Verification;
 import io.txbench.core.thresholds.ThresholdVerdict;
+import io.txbench.report.files.HourlyCost;
 import io.txbench.report.files.RunSummary;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * What a benchmark run in this process measured, with the same figures as its summary.json:
@@ -76,6 +78,29 @@ public final class BenchmarkResult {
   /** The measured window's length. */
   public Duration measured() {
     return Duration.ofNanos(run().window().nanos());
+  }
+
+  /**
+   * What the measured window cost at {@link BenchmarkBuilder#costPerHour}'s price (the warm-up and
+   * the setup are not charged); empty when none was given.
+   */
+  public OptionalDouble cost() {
+    HourlyCost cost = summary.cost();
+    return cost == null
+        ? OptionalDouble.empty()
+        : OptionalDouble.of(cost.of(run().window().seconds()));
+  }
+
+  /**
+   * What a million iterations cost at {@link BenchmarkBuilder#costPerHour}'s price: per hour / (tps
+   * x 3600) x 1,000,000, as summary.json has it; empty when no price was given or no iteration
+   * completed.
+   */
+  public OptionalDouble costPerMillionIterations() {
+    HourlyCost cost = summary.cost();
+    return cost == null
+        ? OptionalDouble.empty()
+        : cost.perMillion(run().outcomes().inWindow(), run().window().seconds());
   }
 
   /** Why the run ended: its length reached, too many errors, a stop. */

@@ -112,7 +112,8 @@ final class InProcessRun {
                   recorded.roles(),
                   request.resultDirectory,
                   null, // the setup: the Java API does not record it
-                  recorded.thresholds()),
+                  recorded.thresholds(),
+                  request.costPerHour),
               RunRecorder.Display.of(request.console, request.password::maskIn));
       MeasurementOutcome outcome =
           benchmark.measure(

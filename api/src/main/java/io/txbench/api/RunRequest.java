@@ -193,6 +193,9 @@ record RunRequest(
     if (b.pacing != null) {
       shown.put("rate", b.pacing.rate());
     }
+    if (b.costPerHour != null) {
+      shown.put("cost-per-hour", b.costPerHour.perHour());
+    }
     if (b.url != null) {
       shown.put("target-url", io.txbench.core.settings.Secret.maskUrl(b.url));
     }

@@ -74,7 +74,8 @@ class BenchmarkResultBreakdownTest {
             Verification.notRun("--no-verify"),
             List.of(),
             null,
-            List.of());
+            List.of(),
+            null);
     return new BenchmarkResult(summary, Optional.empty());
   }
 }

@@ -68,6 +68,16 @@ class RequestErrorsTest {
         "metricsPeriod: must be between 100ms and 1h, not 99ms",
         refused(() -> b.metricsPeriod(Duration.ofMillis(99))));
     assertEquals("maxErrors: must be 0 or more, not -1", refused(() -> b.maxErrors(-1)));
+    b.costPerHour(0).costPerHour(1_000_000);
+    assertEquals(
+        "costPerHour: must be between 0 and 1000000, not -0.01",
+        refused(() -> b.costPerHour(-0.01)));
+    assertEquals(
+        "costPerHour: must be between 0 and 1000000, not NaN",
+        refused(() -> b.costPerHour(Double.NaN)));
+    assertEquals(
+        "costPerHour: must be between 0 and 1000000, not 1000000.01",
+        refused(() -> b.costPerHour(1_000_000.01)));
   }
 
   /** The command line's rule in its words: a run is timed or counted, not both. */

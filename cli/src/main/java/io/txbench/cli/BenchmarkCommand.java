@@ -134,6 +134,8 @@ final class BenchmarkCommand implements Callable<Integer> {
 
   @Mixin ResultOptions results;
 
+  @Mixin CostOption cost;
+
   @Option(
       names = "--log-level",
       paramLabel = "LEVEL",
@@ -221,7 +223,10 @@ final class BenchmarkCommand implements Callable<Integer> {
                             + logLevel
                             + "'; one of: "
                             + String.join(", ", LogLevels.NAMES)));
-    List<TargetSettings> sweep = targets.stream().map(this::settings).toList();
+    List<TargetSettings> sweep =
+        java.util.stream.IntStream.range(0, targets.size())
+            .mapToObj(i -> settings(targets.get(i)).pricedAt(cost.forTarget(i)))
+            .toList();
     connection.checkEveryUrlTaken(
         sweep.stream().map(s -> providers.forTarget(s.targetName()).orElseThrow()).toList(),
         providers.all());
@@ -324,7 +329,7 @@ final class BenchmarkCommand implements Callable<Integer> {
             seed,
             Backoff.defaults(),
             shape.pacing());
-    return new TargetSettings(target, targetOptions, workloadOptions, runOptions);
+    return new TargetSettings(target, targetOptions, workloadOptions, runOptions, null);
   }
 
   /** The target {@code name} is another name of; {@code name} itself when it is none's. */
@@ -373,6 +378,7 @@ final class BenchmarkCommand implements Callable<Integer> {
       limits.check("--parallelism", Limits.PARALLELISM, (long) level);
     }
     results.check(limits);
+    cost.check(limits, targets);
     shape.check(limits);
     shape.checkStart(steps);
     steps.check();

@@ -201,7 +201,7 @@ final class BenchmarkSession {
    */
   private int measure(Benchmark benchmark, MeasuredRun.RunHeader header) throws Exception {
     int exitCode = ExitCodes.OK;
-    MeasuredRun measured = new MeasuredRun(plan, header, benchmark, out, err);
+    MeasuredRun measured = new MeasuredRun(plan, header, benchmark, settings.cost(), out, err);
     for (int level = 0; level < plan.runs().parallelism().size(); level++) {
       RunOptions run = settings.run().withParallelism(plan.runs().parallelism().get(level));
       Path directory = directories.of(settings, header.dataLevel(), level);

@@ -17,6 +17,7 @@ import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.TransactionMode;
 import io.txbench.core.spi.Verification;
 import io.txbench.report.files.DropwizardReporters;
+import io.txbench.report.files.HourlyCost;
 import io.txbench.report.files.RunRecorder;
 import io.txbench.report.files.RunSummary;
 import io.txbench.report.files.SystemUnderTest;
@@ -34,10 +35,16 @@ import org.jspecify.annotations.Nullable;
  * code. The benchmark takes the steps in their order (warm-up, verify's baseline, run, verify); a
  * {@link RunRecorder} prints them and writes the result files, as the Java API's runs do; this adds
  * what only the command line says (the warm-up's and the run's announcements, the Dropwizard
- * reporters) and the exit code.
+ * reporters) and the exit code. Its target's price an hour ({@code cost}; null: none was given)
+ * prices it.
  */
 record MeasuredRun(
-    CommandPlan plan, RunHeader header, Benchmark benchmark, PrintStream out, PrintStream err) {
+    CommandPlan plan,
+    RunHeader header,
+    Benchmark benchmark,
+    @Nullable HourlyCost cost,
+    PrintStream out,
+    PrintStream err) {
 
   /**
    * What every run on one data level of a session shares: where it ran and what, as its summary
@@ -69,7 +76,8 @@ record MeasuredRun(
                 plan.roles(options),
                 directory,
                 header.setup(),
-                plan.results().thresholds()),
+                plan.results().thresholds(),
+                cost),
             new RunRecorder.Display(
                 out,
                 err,

@@ -489,6 +489,8 @@ class CliIT extends PostgresServer {
                         "3s",
                         "--metrics",
                         "1s",
+                        "--cost-per-hour",
+                        "0.5",
                         "--output-dir",
                         a.toString())));
     CliRun second =
@@ -506,10 +508,13 @@ class CliIT extends PostgresServer {
                 "3s",
                 "--metrics",
                 "1s",
+                "--cost-per-hour",
+                "1.5",
                 "--output-dir",
                 b.toString()));
     assertEquals(0, first.get().exitCode(), first.get().err());
     assertEquals(0, second.exitCode(), second.err());
+    assertTrue(second.out().contains(" s window at 1.5 an hour; "), second.out());
     ObjectMapper json = new ObjectMapper();
     long ia = json.readTree(a.resolve("summary.json").toFile()).get("iterations").asLong();
     long ib = json.readTree(b.resolve("summary.json").toFile()).get("iterations").asLong();
@@ -521,6 +526,15 @@ class CliIT extends PostgresServer {
     JsonNode summary = json.readTree(merged.resolve("summary.json").toFile());
     assertEquals(ia + ib, summary.get("iterations").asLong());
     assertEquals(4, summary.get("parallelism").asLong());
+    // The clients' prices added up, over the merged window, per million of both's iterations.
+    JsonNode cost = summary.get("cost");
+    double seconds = summary.get("measuredSeconds").asDouble();
+    assertEquals(2.0, cost.get("perHour").asDouble(), cost::toString);
+    assertEquals(2.0 * seconds / 3600, cost.get("window").asDouble(), 2.0 * 0.001 / 3600);
+    assertEquals(
+        cost.get("window").asDouble() / (ia + ib) * 1e6,
+        cost.get("perMillionIterations").asDouble(),
+        1e-4 * cost.get("perMillionIterations").asDouble());
     long logged =
         io.txbench.report.files.ResultDirectory.load(merged).responseTimes().getTotalCount();
     assertEquals(ia + ib, logged);
@@ -530,6 +544,8 @@ class CliIT extends PostgresServer {
     assertEquals(0, compare.exitCode(), compare.err());
     assertEquals(5, compare.out().lines().filter(l -> l.startsWith("|")).count(), compare.out());
     assertTrue(
+        compare.out().contains("| tps_ratio | cost_per_million | cost_per_hour |"), compare.out());
+    assertTrue(
         compare
             .out()
             .contains("Ratios (tps_ratio, p99_ratio) are to the baseline, run 1 (`client-"),
@@ -538,6 +554,7 @@ class CliIT extends PostgresServer {
     CliRun report = CliRun.of("report", a.toString(), b.toString(), "--output", html.toString());
     assertEquals(0, report.exitCode(), report.err());
     assertTrue(Files.readString(html).contains("id=\"report-data\""));
+    assertTrue(Files.readString(html).contains("data-column=\"cost_per_million\""));
     CliRun notAResult =
         CliRun.of("compare", Files.createDirectories(dir.resolve("empty")).toString());
     assertEquals(ExitCodes.USAGE, notAResult.exitCode());

@@ -260,6 +260,10 @@ class ResultToolsCliTest {
         "compare RUN --width wide|--width",
         "merge RUN RUN2|--output",
         "merge RUN RUN2 --output /proc/version/merged|has no histogram.hlog",
+        "merge RUN RUN2 --output /proc/version/merged --cost-per-hour -1|--cost-per-hour must be"
+            + " between 0 and 1000000, not -1",
+        "merge RUN RUN2 --output /proc/version/merged --cost-per-hour NaN|--cost-per-hour must be"
+            + " between 0 and 1000000, not NaN",
         "report|Missing required parameter",
         "report CLIENT --output /proc/version/report.html|cannot write /proc/version/report.html",
         "report NOWHERE|does not exist",
@@ -386,6 +390,50 @@ class ResultToolsCliTest {
             .map(l -> l.split(",", -1)[0])
             .toList();
     assertEquals(List.of("1.000", "2.000", "3.000", "4.000", "5.000", "6.000"), t);
+  }
+
+  /**
+   * merge adds up the prices its clients' runs were given, refuses them when only some have one,
+   * and takes a price for each client instead: 2 x 0.25 = 0.50 an hour over the 3.1 s of both.
+   */
+  @Test
+  void mergeTakesAPricePerClientWhenOnlySomeRunsHaveOne() throws IOException {
+    Path a = client("client-0", "2026-01-01T00:00:00Z", 3, 10);
+    Path b = client("client-1", "2026-01-01T00:00:00.100Z", 3, 10);
+    Path file = a.resolve("summary.json");
+    Files.writeString(
+        file,
+        Files.readString(file)
+            .replace(
+                "\"iterations\"",
+                "\"cost\": {\"perHour\": 3.0, \"window\": 0.0025, \"perMillionIterations\":"
+                    + " 83.3333}, \"iterations\""));
+    Path merged = dir.resolve("merged");
+    assertUsageError(
+        CliRun.of("merge", a.toString(), b.toString(), "--output", merged.toString()),
+        "1 of the 2 runs were given a price (--cost-per-hour), not client-1: give merge"
+            + " --cost-per-hour, the price of each client");
+    assertFalse(Files.exists(merged));
+    CliRun merge =
+        CliRun.of(
+            "merge",
+            a.toString(),
+            b.toString(),
+            "--output",
+            merged.toString(),
+            "--cost-per-hour",
+            "0.25");
+    assertEquals(0, merge.exitCode(), merge.err());
+    // 0.5 x 3.1 / 3600 = 0.000430556; over the 60 iterations, 7.17593 a million.
+    assertEquals(
+        "{\"perHour\":0.5,\"window\":4.30556E-4,\"perMillionIterations\":7.17593}",
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(merged.resolve("summary.json").toFile())
+            .get("cost")
+            .toString());
+    String written = Files.readString(merged.resolve("summary.json"));
+    assertTrue(written.contains("\"window\" : 0.000430556,"), written); // no exponent in the file
+    assertTrue(merge.out().contains("cost/M"), merge.out());
   }
 
   @Test

@@ -48,21 +48,25 @@ class SameSummaryCliApiTest {
             "300ms",
             "--threshold",
             "tps>0",
+            "--cost-per-hour",
+            "0.5",
             "--output-dir",
             cli.toString());
     assertEquals(ExitCodes.OK, run.exitCode(), run.err() + run.out());
     Path api = dir.resolve("api");
-    Txbench.target("toy")
-        .embedded()
-        .workload("point-select")
-        .parallelism(1)
-        .iterations(60)
-        .warmup(Duration.ZERO)
-        .seed(7)
-        .metricsPeriod(Duration.ofMillis(300))
-        .threshold("tps>0")
-        .resultDirectory(api)
-        .run();
+    io.txbench.api.BenchmarkResult result =
+        Txbench.target("toy")
+            .embedded()
+            .workload("point-select")
+            .parallelism(1)
+            .iterations(60)
+            .warmup(Duration.ZERO)
+            .seed(7)
+            .metricsPeriod(Duration.ofMillis(300))
+            .threshold("tps>0")
+            .costPerHour(0.5)
+            .resultDirectory(api)
+            .run();
 
     Map<String, String> fromCli = fields(cli);
     Map<String, String> fromApi = fields(api);
@@ -76,6 +80,31 @@ class SameSummaryCliApiTest {
     assertTrue(run.out().contains(", figures every 0.3s."), run.out());
     assertEquals("PT0.3S", summary(cli).get("options").get("metrics").asText());
     assertEquals("PT0.3S", summary(api).get("options").get("metrics").asText());
+    // The price given is the one each priced its run at, by the one formula.
+    for (Path each : List.of(cli, api)) {
+      JsonNode s = summary(each);
+      JsonNode cost = s.get("cost");
+      assertEquals(0.5, cost.get("perHour").asDouble(), each::toString);
+      double seconds = s.get("measuredSeconds").asDouble();
+      // measuredSeconds is to the ms: a ms of the price is all they may differ by.
+      assertEquals(0.5 * seconds / 3600, cost.get("window").asDouble(), 0.5 * 0.001 / 3600);
+      long inWindow = s.get("iterations").asLong() - s.get("iterationsAfterWindow").asLong();
+      assertEquals(
+          cost.get("window").asDouble() / inWindow * 1e6,
+          cost.get("perMillionIterations").asDouble(),
+          1e-4 * cost.get("perMillionIterations").asDouble(),
+          "per million");
+    }
+    assertTrue(run.out().contains("\n  cost          "), run.out());
+    JsonNode apiCost = summary(api).get("cost");
+    assertEquals(
+        apiCost.get("window").asDouble(),
+        result.cost().orElseThrow(),
+        1e-5 * result.cost().orElseThrow());
+    assertEquals(
+        apiCost.get("perMillionIterations").asDouble(),
+        result.costPerMillionIterations().orElseThrow(),
+        1e-5 * result.costPerMillionIterations().orElseThrow());
   }
 
   /**
@@ -111,6 +140,8 @@ class SameSummaryCliApiTest {
           "/end",
           "/measuredSeconds",
           "/tps",
+          "/cost/window",
+          "/cost/perMillionIterations",
           "/responseTimeMs/",
           "/serviceTimeMs/",
           "/scheduleLagMs/",

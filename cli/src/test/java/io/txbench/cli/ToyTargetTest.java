@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -125,22 +127,30 @@ class ToyTargetTest {
         run.err());
   }
 
+  /**
+   * Each target of a list takes the URL its provider accepts, whatever their order, and its own
+   * price, in the list's order: the toy, second, runs on toy:// at the second price (PostgreSQL,
+   * first, has no server there and is passed over).
+   */
   @Test
-  void eachTargetOfAListTakesTheUrlItsProviderAccepts(@TempDir Path dir) {
+  void eachTargetOfAListTakesTheUrlItsProviderAcceptsAndItsOwnPrice(@TempDir Path dir)
+      throws Exception {
     CliRun run =
         CliRun.of(
             "--benchmark-target",
-            "toy,postgres",
-            "--target-url",
-            "jdbc:postgresql://127.0.0.1:1/x",
+            "postgres,toy",
             "--target-url",
             "toy://anywhere",
+            "--target-url",
+            "jdbc:postgresql://127.0.0.1:1/x",
             "--workload",
             "point-select",
             "--warmup",
             "0s",
             "--duration",
             "300ms",
+            "--cost-per-hour",
+            "0.75,0.25",
             "--output-dir",
             dir.resolve("list").toString());
     // The toy target takes toy://, so it runs on it rather than starting its embedded server.
@@ -148,5 +158,9 @@ class ToyTargetTest {
         run.out()
             .contains("Connected to Toy 1.0 (vanilla) at toy://anywhere through Toy client 1.0."),
         run.err() + run.out());
+    Path summary = dir.resolve("list/toy-point-select-p8/summary.json");
+    JsonNode cost = new ObjectMapper().readTree(summary.toFile()).get("cost");
+    assertEquals(0.25, cost.get("perHour").asDouble(), cost::toString);
+    assertTrue(run.out().contains(" at 0.25 an hour; "), run.out());
   }
 }

@@ -74,6 +74,18 @@ class UsageErrorsTest {
         "--workload insert --disable-transaction|--disable-transaction applies to airline only",
         "--max-retries 1000000|--max-retries must be between 0 and 1,000",
         "--log-level verbose|--log-level: unknown level 'verbose'; one of: error, warn, info",
+        "--cost-per-hour -0.5|--cost-per-hour must be between 0 and 1000000, not -0.5",
+        "--cost-per-hour NaN|--cost-per-hour must be between 0 and 1000000, not NaN",
+        "--cost-per-hour 2e6|--cost-per-hour must be between 0 and 1000000, not 2000000",
+        "--cost-per-hour 0.5,Infinity|--cost-per-hour must be between 0 and 1000000, not"
+            + " Infinity",
+        "--cost-per-hour cheap|--cost-per-hour",
+        TOY
+            + "--cost-per-hour 0.5,0.7|--cost-per-hour: 2 prices for 1 target (toy): give one"
+            + " for all, or one for each",
+        "--benchmark-target toy,postgres --workload point-select --cost-per-hour 1,2,3"
+            + "|--cost-per-hour: 3 prices for 2 targets (toy, postgres): give one for all, or one"
+            + " for each",
         "--rate 1e9|--rate must be between 0.001 and 10000000, not 1000000000",
         "--rate 1e-9|--rate must be between 0.001 and 10000000, not 0.000000001",
         "--embedded --target-database-host 127.0.0.1|--embedded starts a server of its own",

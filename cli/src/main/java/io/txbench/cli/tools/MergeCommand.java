@@ -1,15 +1,19 @@
 package io.txbench.cli.tools;
 
 import io.txbench.cli.ExitCodes;
+import io.txbench.cli.RangeCheck;
+import io.txbench.core.settings.Limits;
 import io.txbench.report.compare.ClientWindows;
 import io.txbench.report.compare.CompareTable;
 import io.txbench.report.compare.RunMerger;
+import io.txbench.report.files.HourlyCost;
 import io.txbench.report.files.ResultDirectory;
 import io.txbench.report.files.ResultFiles;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -52,6 +56,16 @@ public final class MergeCommand implements Callable<Integer> {
       description = "Replace the results of a run in the --output directory (never an input).")
   boolean overwrite;
 
+  @Option(
+      names = "--cost-per-hour",
+      paramLabel = "PRICE",
+      description =
+          "What each client's share of the system under test costs an hour (0 to 1000000): the"
+              + " merge costs it times the clients. Default: the prices the clients' runs were"
+              + " given (--cost-per-hour), added up; a merge of runs some of which have one and"
+              + " some not is refused.")
+  @Nullable Double costPerHour;
+
   @Override
   public Integer call() throws Exception {
     List<ResultDirectory> runs = ResultDirectories.load(spec.commandLine(), dirs);
@@ -66,12 +80,14 @@ public final class MergeCommand implements Callable<Integer> {
               + " directories, or the directory that holds them");
     }
     Path target = outputOutside(runs);
+    new RangeCheck(spec).check("--cost-per-hour", Limits.COST_PER_HOUR, costPerHour);
+    HourlyCost perClient = costPerHour == null ? null : new HourlyCost(costPerHour);
     ResultDirectory merged;
     ClientWindows windows;
     try {
-      RunMerger.check(runs); // before the output is touched
+      RunMerger.check(runs, perClient); // before the output is touched
       ResultFiles.makeRoom(target, overwrite);
-      windows = RunMerger.merge(runs, target);
+      windows = RunMerger.merge(runs, target, perClient);
       merged = ResultDirectory.load(target);
     } catch (IOException e) {
       throw new ParameterException(spec.commandLine(), ResultDirectories.oneLine(e.getMessage()));

@@ -22,6 +22,12 @@ public final class Limits {
   public static final Range<Long> PORT = Range.counts(1, 65_535);
   public static final Range<Double> RATE = Range.rates(0.001, 10_000_000);
 
+  /**
+   * --cost-per-hour: 0 (machines of one's own) to a million an hour, far above any cloud's largest
+   * machine or cluster, so that a price typed with a few zeros too many is caught.
+   */
+  public static final Range<Double> COST_PER_HOUR = Range.rates(0, 1_000_000);
+
   /** The longest run: long enough for any soak test, short enough that no count overflows. */
   public static final Range<Duration> DURATION =
       Range.durations(Duration.ofMillis(1), Duration.ofDays(30));

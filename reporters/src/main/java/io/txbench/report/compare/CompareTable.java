@@ -1,5 +1,6 @@
 package io.txbench.report.compare;
 
+import io.txbench.report.files.HourlyCost;
 import io.txbench.report.files.Printable;
 import io.txbench.report.files.ResultDirectory;
 import io.txbench.report.files.SummaryFile;
@@ -20,7 +21,9 @@ import org.jspecify.annotations.Nullable;
  * with the throughput and p99 of each as a ratio to a run of the same workload and data ({@link
  * WorkloadData}: the baseline, the first run unless chosen, where it is one): as text that fits a
  * terminal, as Markdown or as CSV. In the last two, the options that size the data (a sweep over
- * {@code --table-size} or {@code --scale}) have a column each where runs differ in them.
+ * {@code --table-size} or {@code --scale}) have a column each where runs differ in them. When a run
+ * was given a price, the cost of a million iterations stands beside the tps, and in the last two
+ * the price an hour too ({@link #COST}).
  */
 public final class CompareTable {
   /** The output formats of {@code compare --format}. */
@@ -90,6 +93,9 @@ public final class CompareTable {
           "client_cpu_cores",
           "bottleneck");
 
+  /** The columns of the runs' cost, after tps_ratio when some run has one ({@link HourlyCost}). */
+  static final List<String> COST = List.of("cost_per_million", "cost_per_hour");
+
   /** The columns of words; every other one, a data level's too, holds numbers. */
   private static final Set<String> WORDS =
       Set.of(
@@ -127,6 +133,9 @@ public final class CompareTable {
     int at = HEADER.indexOf("threads") + 1;
     List<String> header = new ArrayList<>(HEADER);
     header.addAll(at, levels.stream().map(CompareTable::column).toList());
+    boolean priced = runs.stream().anyMatch(r -> r.summary().window().cost() != null);
+    int costAt = header.indexOf("tps_ratio") + 1;
+    header.addAll(costAt, priced ? COST : List.of());
     rows.add(List.copyOf(header));
     for (int i = 0; i < runs.size(); i++) {
       ResultDirectory run = runs.get(i);
@@ -161,6 +170,7 @@ public final class CompareTable {
                   cpuCores(r.environment().client()),
                   bottleneck(r)));
       row.addAll(at, levels.stream().map(o -> WorkloadData.option(r, o)).toList());
+      row.addAll(costAt, priced ? cost(r.window().cost()) : List.of());
       rows.add(row.stream().map(Printable::field).toList()); // fields of a file, printed
     }
     return rows;
@@ -211,6 +221,16 @@ public final class CompareTable {
               + (check.isEmpty() ? "" : "\n```\n" + check + "```\n");
       case CSV -> csv(rows);
     };
+  }
+
+  /** The cells of {@link #COST}: empty for a run given no price, or that completed nothing. */
+  private static List<String> cost(SummaryFile.@Nullable Cost cost) {
+    if (cost == null) {
+      return List.of("", "");
+    }
+    Double perMillion = cost.perMillionIterations();
+    return List.of(
+        perMillion == null ? "" : HourlyCost.figure(perMillion), HourlyCost.figure(cost.perHour()));
   }
 
   /** The cores the client used, or "" when it was not measured. */

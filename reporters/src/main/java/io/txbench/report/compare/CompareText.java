@@ -13,11 +13,13 @@ import java.util.stream.IntStream;
  * The comparison as a terminal shows it, no wider than it is: what every run shares said once above
  * the table, then a row per run under its label ({@link RunLabels}), its figures in full with their
  * thousands grouped ({@code 18,234.50}), embedded runs marked, what the ratios are to below, and
- * each run's warning that txbench itself may have limited it. p95, p99.9, where each ran and the
- * client's CPU are left to the Markdown and CSV formats. When the table is too wide, the less
- * telling columns are left out, and said so (the run's directory first, then max, retries, in
- * doubt, p50, verify, errors); when even the label, tps, p99 and the ratios are, the labels move to
- * a key above it and the rows keep their index. Neither a figure nor a label is ever cut.
+ * each run's warning that txbench itself may have limited it; the cost of a million iterations
+ * ({@code cost/M}) after the tps when a run was given a price. p95, p99.9, where each ran, the
+ * client's CPU and the price an hour are left to the Markdown and CSV formats. When the table is
+ * too wide, the less telling columns are left out, and said so (the run's directory first, then
+ * max, retries, in doubt, p50, verify, errors); when even the label, tps, p99 and the ratios are,
+ * the labels move to a key above it and the rows keep their index. Neither a figure nor a label is
+ * ever cut.
  */
 final class CompareText {
   private static final String EMBEDDED_MARK = "*";
@@ -34,6 +36,8 @@ final class CompareText {
           "tps",
           "tps_ratio",
           "tps_x",
+          "cost_per_million",
+          "cost/M",
           "p50_ms",
           "p50_ms",
           "p99_ms",
@@ -97,13 +101,16 @@ final class CompareText {
   }
 
   /**
-   * The columns worth showing: the ratios when some run has one, {@code vs} when they are to more
-   * than one run.
+   * The columns worth showing, of those the table has (the cost only when a run has one): the
+   * ratios when some run has one, {@code vs} when they are to more than one run.
    */
   private static List<String> shown(List<String> header, List<List<String>> data) {
     List<String> shown = new ArrayList<>();
     for (String column : COLUMNS.keySet()) {
       int i = header.indexOf(column);
+      if (i < 0) {
+        continue;
+      }
       long values = data.stream().map(r -> r.get(i)).filter(v -> !v.isEmpty()).distinct().count();
       boolean ratio = column.endsWith("_ratio");
       if (!(ratio && values == 0) && !(column.equals("ratio_to") && values < 2)) {

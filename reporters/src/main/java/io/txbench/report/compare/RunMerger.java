@@ -1,6 +1,7 @@
 package io.txbench.report.compare;
 
 import io.txbench.report.files.HistogramLog;
+import io.txbench.report.files.HourlyCost;
 import io.txbench.report.files.IntervalRow;
 import io.txbench.report.files.IntervalsCsv;
 import io.txbench.report.files.ResultDirectory;
@@ -26,17 +27,20 @@ import org.jspecify.annotations.Nullable;
 /**
  * Combines runs made at the same time by several client machines (the same workload on the same
  * target) into one result: the counts add up over the clients' common window (see {@link
- * ClientWindows} for what is refused and what the window is), and the response-time histograms of
- * each period merge exactly, aligned by wall-clock time.
+ * ClientWindows} for what is refused and what the window is), the response-time histograms of each
+ * period merge exactly, aligned by wall-clock time, and the clients' prices add up ({@link
+ * MergedCost}).
  */
 public final class RunMerger {
   private RunMerger() {}
 
   /**
-   * Whether {@code runs} merge, and their windows; the exception's message is one line that says
-   * why they do not. Nothing is written.
+   * Whether {@code runs} merge, priced at {@code perClient} each (null: at the prices they
+   * recorded), and their windows; the exception's message is one line that says why they do not.
+   * Nothing is written.
    */
-  public static ClientWindows check(List<ResultDirectory> runs) throws IOException {
+  public static ClientWindows check(List<ResultDirectory> runs, @Nullable HourlyCost perClient)
+      throws IOException {
     ResultDirectory first = runs.get(0);
     for (ResultDirectory r : runs) {
       SummaryFile a = first.summary();
@@ -59,15 +63,23 @@ public final class RunMerger {
       }
       r.withHistograms();
     }
+    MergedCost.of(runs, perClient);
     return ClientWindows.of(runs);
+  }
+
+  /** The same, at the prices they recorded. */
+  public static ClientWindows merge(List<ResultDirectory> runs, Path output) throws IOException {
+    return merge(runs, output, null);
   }
 
   /**
    * Writes the merged result into {@code output}: summary.json, intervals.csv, histogram.hlog;
-   * checks first, as {@link #check} does, and writes nothing if they do not merge.
+   * checks first, as {@link #check} does, and writes nothing if they do not merge. The merge is
+   * priced at {@code perClient} each client, or (null) at the prices they recorded.
    */
-  public static ClientWindows merge(List<ResultDirectory> runs, Path output) throws IOException {
-    ClientWindows windows = check(runs);
+  public static ClientWindows merge(
+      List<ResultDirectory> runs, Path output, @Nullable HourlyCost perClient) throws IOException {
+    ClientWindows windows = check(runs, perClient);
     Files.createDirectories(output);
     long period = windows.period().toMillis();
     long origin = windows.start().toEpochMilli();
@@ -99,7 +111,7 @@ public final class RunMerger {
     }
     writeLog(output, origin, buckets);
     writeIntervals(output, period, buckets, retriesErrors);
-    writeSummary(output, runs, windows, buckets);
+    writeSummary(output, runs, windows, buckets, MergedCost.of(runs, perClient));
     return windows;
   }
 
@@ -135,12 +147,18 @@ public final class RunMerger {
   }
 
   private static void writeSummary(
-      Path output, List<ResultDirectory> runs, ClientWindows windows, List<Histogram> buckets)
+      Path output,
+      List<ResultDirectory> runs,
+      ClientWindows windows,
+      List<Histogram> buckets,
+      @Nullable HourlyCost cost)
       throws IOException {
     List<SummaryFile> summaries = runs.stream().map(ResultDirectory::summary).toList();
     SummaryFile first = summaries.get(0);
     Histogram total = new Histogram(3);
     buckets.forEach(total::add);
+    SummaryFile.Outcomes outcomes =
+        outcomes(summaries.stream().map(SummaryFile::outcomes).toList(), windows.seconds());
     SummaryFile merged =
         new SummaryFile(
             identity(summaries),
@@ -150,8 +168,10 @@ public final class RunMerger {
                 windows.end().toString(),
                 SummaryFile.round(windows.seconds(), 3),
                 first.window().stopReason(),
-                false), // of measured runs only (RunSet leaves the others out)
-            outcomes(summaries.stream().map(SummaryFile::outcomes).toList(), windows.seconds()),
+                false, // of measured runs only (RunSet leaves the others out)
+                // Per million of the iterations the merged tps counts, over the merged window.
+                cost == null ? null : cost.summary(outcomes.iterations(), windows.seconds())),
+            outcomes,
             // Only the response times: the other times and a mix's operations' percentiles are
             // not in the files a merge reads.
             new SummaryFile.Breakdown(

@@ -99,6 +99,9 @@ public final class ConsoleSummary {
         o.lateIterations() == 0
             ? ""
             : String.format(Locale.US, "; %,d of them after the window", o.lateIterations()));
+    if (s.cost() != null) {
+      out.println("  cost          " + s.cost().said(o.inWindow(), r.window().seconds()));
+    }
     BreakdownText.queries(r).ifPresent(out::println);
     if (o.declined() > 0) {
       out.printf(

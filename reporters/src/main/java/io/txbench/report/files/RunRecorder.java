@@ -51,8 +51,9 @@ public final class RunRecorder implements StepListener {
    * {@code parallelism} after which {@code warmup}, with which {@code options} as summary.json
    * shows them and the roles of those that have one ({@code optionRoles}, by name), the {@code
    * directory} its files go to (null: none are written), what the {@code setup} before it did (null
-   * when it is not recorded, or the run used data loaded before), and the {@code thresholds} held
-   * against it after verify.
+   * when it is not recorded, or the run used data loaded before), the {@code thresholds} held
+   * against it after verify, and what the system under test costs an hour ({@code cost}, null when
+   * no price was given), which prices the run.
    */
   public record Subject(
       SystemUnderTest site,
@@ -62,7 +63,8 @@ public final class RunRecorder implements StepListener {
       Map<String, OptionRole> optionRoles,
       @Nullable Path directory,
       @Nullable Setup setup,
-      List<Threshold> thresholds) {}
+      List<Threshold> thresholds,
+      @Nullable HourlyCost cost) {}
 
   /**
    * How a run is shown: {@code console} takes its progress and summary (null: nothing is printed);
@@ -189,7 +191,8 @@ public final class RunRecorder implements StepListener {
             Verification.notRun("verify had not finished"),
             List.of(),
             directory == null ? null : directory.toString(),
-            listeners == null ? List.of() : listeners.failures());
+            listeners == null ? List.of() : listeners.failures(),
+            subject.cost());
     if (display.console() != null) {
       ConsoleSummary.print(display.console(), measured, display.mask());
     }

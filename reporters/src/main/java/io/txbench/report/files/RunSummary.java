@@ -15,8 +15,9 @@ import org.jspecify.annotations.Nullable;
  * site}), with how many workers ({@code parallelism}), after which unmeasured warm-up ({@code
  * Duration.ZERO} for none), with which options (the password already masked) and the roles of those
  * that have one ({@code optionRoles}, by name), what was measured, what verify found, the
- * thresholds' verdicts (empty when none were asked for), and the result files that could not be
- * written ({@code writeFailures}, empty when all were).
+ * thresholds' verdicts (empty when none were asked for), the result files that could not be written
+ * ({@code writeFailures}, empty when all were), and what the system under test costs an hour
+ * ({@code cost}; null when no price was given).
  */
 public record RunSummary(
     String toolVersion,
@@ -29,7 +30,8 @@ public record RunSummary(
     Verification verification,
     List<ThresholdVerdict> thresholds,
     @Nullable String resultDirectory,
-    List<String> writeFailures) {
+    List<String> writeFailures,
+    @Nullable HourlyCost cost) {
 
   public RunSummary {
     optionRoles = Map.copyOf(optionRoles);
@@ -62,6 +64,7 @@ public record RunSummary(
         verdict,
         verdicts,
         resultDirectory,
-        failures);
+        failures,
+        cost);
   }
 }

@@ -15,8 +15,9 @@ import org.jspecify.annotations.Nullable;
  * a zero in a table, or add nothing to a merge, with no word said (the record's binding takes a
  * missing number for 0, and does not quote the value that does not fit). Every txbench version
  * wrote those that are required; those added later (embedded, server, inDoubt, declined, client,
- * queries, operations) may be missing, but not of a wrong type; within queries and each operation,
- * every figure txbench writes is required.
+ * queries, operations, cost) may be missing, but not of a wrong type; within queries, each
+ * operation and cost, every figure txbench writes is required (but a cost per million, which a run
+ * of no iteration has not).
  */
 public final class SummaryFields {
   private static final List<String> TEXTS = List.of("serverVersion");
@@ -32,6 +33,9 @@ public final class SummaryFields {
   private static final List<String> QUERY_RATES =
       List.of("qps", "readsPerSecond", "writesPerSecond", "othersPerSecond");
   private static final String OPERATIONS = "operations";
+  private static final String COST = "cost";
+  private static final List<String> COST_FIGURES = List.of("perHour", "window");
+  private static final List<String> LATER_COST_FIGURES = List.of("perMillionIterations");
   private static final List<String> OPERATION_COUNTS =
       List.of("count", "declined", "errors", "inDoubt");
   private static final List<String> OPERATION_FIGURES =
@@ -50,6 +54,7 @@ public final class SummaryFields {
                 "server",
                 "verification",
                 "client",
+                COST,
                 "options",
                 RESPONSE_TIMES,
                 QUERIES,
@@ -119,8 +124,19 @@ public final class SummaryFields {
     }
   }
 
-  /** queries and operations, when the summary has them: all of their figures, each of its type. */
+  /**
+   * queries, operations and cost, when the summary has them: all of their figures, each of its type
+   * (but a cost per million, left out of a run that completed no iteration).
+   */
   private static void checkBreakdown(Path file, JsonNode summary) throws IOException {
+    optional(file, summary, COST, "an object", JsonNode::isObject);
+    JsonNode cost = summary.get(COST);
+    if (cost != null) {
+      figures(file, cost, COST, List.of(), COST_FIGURES);
+      for (String key : LATER_COST_FIGURES) {
+        optional(file, cost, key, COST + "." + key, "a number of 0 or more", SummaryFields::amount);
+      }
+    }
     optional(file, summary, QUERIES, "an object", JsonNode::isObject);
     JsonNode queries = summary.get(QUERIES);
     if (queries != null) {
@@ -205,9 +221,15 @@ public final class SummaryFields {
 
   private static void optional(Path file, JsonNode summary, String field, String what, Check check)
       throws IOException {
-    JsonNode node = summary.get(field);
+    optional(file, summary, field, field, what, check);
+  }
+
+  private static void optional(
+      Path file, JsonNode parent, String field, String shown, String what, Check check)
+      throws IOException {
+    JsonNode node = parent.get(field);
     if (node != null && !check.ok(node)) {
-      throw wrong(file, field, node, what);
+      throw wrong(file, shown, node, what);
     }
   }
 

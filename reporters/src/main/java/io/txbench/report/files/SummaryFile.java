@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
@@ -33,9 +34,9 @@ import org.jspecify.annotations.Nullable;
  * ({@code overlapSeconds}, {@code mergedFrom}) or only a run does ({@code serviceTimeMs}, {@code
  * scheduleLagMs}, {@code client}, {@code operations}), and those only some workloads have ({@code
  * queries}, {@code operations}), and those of a run's telemetry ({@code serverCommits}, {@code
- * telemetry}), and {@code stoppedBeforeMeasuring} (see {@link #measured()}). A missing field is
- * left out when written. Numbers are as written: rounded by whoever made the record (see {@link
- * #round}).
+ * telemetry}), and {@code stoppedBeforeMeasuring} (see {@link #measured()}), and {@code cost}, only
+ * of a run given a price. A missing field is left out when written. Numbers are as written: rounded
+ * by whoever made the record (see {@link #round}).
  *
  * <p>The file is one flat object; the record groups its fields in parts, each unwrapped into it in
  * order (a part's name is no field of the file and must not become one), so that a new field goes
@@ -63,14 +64,26 @@ public record SummaryFile(
       @Nullable Boolean transactions,
       long parallelism) {}
 
-  /** The warmup, the measured window and why the run stopped. */
+  /** The warmup, the measured window, why the run stopped and what the window cost. */
   public record Window(
       @Nullable Double warmupSeconds,
       String start,
       String end,
       double measuredSeconds,
       @Nullable String stopReason,
-      @Nullable Boolean stoppedBeforeMeasuring) {}
+      @Nullable Boolean stoppedBeforeMeasuring,
+      @Nullable Cost cost) {}
+
+  /**
+   * What the measured window cost, for a run given a price ({@code --cost-per-hour}): the price an
+   * hour ({@code perHour}; a merge's is its clients' added up), what the window cost at it ({@code
+   * window}), and that per million iterations of the window ({@code perMillionIterations}, left out
+   * when none completed), written without an exponent. {@link HourlyCost} has the formula.
+   */
+  public record Cost(
+      @JsonSerialize(using = PlainDecimal.class) double perHour,
+      @JsonSerialize(using = PlainDecimal.class) double window,
+      @JsonSerialize(using = PlainDecimal.class) @Nullable Double perMillionIterations) {}
 
   /** The iterations of the window and how they ended: completed, declined, in doubt, failed. */
   public record Outcomes(

@@ -97,9 +97,13 @@ public final class SummaryJson {
         s.parallelism());
   }
 
-  /** The warmup and the window in seconds to the millisecond. */
+  /**
+   * The warmup and the window in seconds to the millisecond, and what the window cost when the run
+   * was given a price: per million of the iterations tps counts.
+   */
   private static SummaryFile.Window window(RunSummary s) {
     RunResult r = s.result();
+    HourlyCost cost = s.cost();
     return new SummaryFile.Window(
         SummaryFile.round(s.warmup().toNanos() / 1e9, 3),
         r.window().start().toString(),
@@ -110,7 +114,8 @@ public final class SummaryJson {
             r.window().stopReason().name(),
             r.outcomes().iterations(),
             r.outcomes().errors(),
-            r.outcomes().inDoubt()));
+            r.outcomes().inDoubt()),
+        cost == null ? null : cost.summary(r.outcomes().inWindow(), r.window().seconds()));
   }
 
   /** The counts, tps to 2 decimals, classes and causes by label. */

@@ -1,5 +1,6 @@
 package io.txbench.report.history;
 
+import io.txbench.report.files.HourlyCost;
 import io.txbench.report.files.Printable;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,18 +25,26 @@ public final class HistoryText {
 
   /**
    * What a series' line says after its words: the latest run's tps and p99 against the baseline's
-   * ({@code tps 1,520 -> 410 (-73%, worse than ±10%; spread ±2.0%); p99 ...}), the run count and
-   * the baseline's size; only numbers, nothing read from a file.
+   * ({@code tps 1,520 -> 410 (-73%, worse than ±10%; spread ±2.0%); p99 ...}), its cost when it was
+   * given a price ({@code cost 0.01389 per million iterations}: not judged, as the price is the
+   * user's, and the tps already is), the run count and the baseline's size; only numbers, nothing
+   * read from a file.
    */
   public static String figures(SeriesVerdict v) {
     Series series = v.series();
+    HistoryRun latest = series.latest();
+    String cost =
+        Double.isNaN(latest.costPerMillion())
+            ? ""
+            : "; cost " + HourlyCost.figure(latest.costPerMillion()) + " per million iterations";
     if (v.verdict() == SeriesVerdict.Verdict.TOO_FEW_RUNS) {
-      HistoryRun latest = series.latest();
       return "tps "
           + number(latest.tps())
           + "; p99 "
           + number(latest.p99Ms())
-          + " ms; "
+          + " ms"
+          + cost
+          + "; "
           + runs(series.runs().size())
           + ", "
           + RegressionRule.MIN_BASELINE
@@ -46,6 +55,7 @@ public final class HistoryText {
       metrics.add(metric(c));
     }
     return String.join("; ", metrics)
+        + cost
         + "; "
         + runs(series.runs().size())
         + ", baseline the median of the "

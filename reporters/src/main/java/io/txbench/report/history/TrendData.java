@@ -7,8 +7,9 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * What the history page's script draws, one chart a series in the page's order, as compact as a
- * history of thousands of runs needs: arrays of numbers, each run's start in epoch seconds, tps and
- * p99 to 4 significant figures (finer than any run repeats), null where a summary had no number.
+ * history of thousands of runs needs: arrays of numbers, each run's start in epoch seconds, tps,
+ * p99 and cost per million to 4 significant figures (finer than any run repeats), null where a
+ * summary had no number.
  *
  * @param series the charts
  */
@@ -25,6 +26,7 @@ record TrendData(List<Chart> series) {
    * @param t each run's start, in seconds since the epoch
    * @param tps each run's tps
    * @param p99 each run's p99, in ms
+   * @param cost what a million of each run's iterations cost (null for a run given no price)
    * @param tpsChanges the change points of tps: the index of the first run after each
    * @param p99Changes those of p99
    * @param searchedFrom the first run searched for change points
@@ -34,6 +36,7 @@ record TrendData(List<Chart> series) {
       List<Long> t,
       List<Double> tps,
       List<Double> p99,
+      List<Double> cost,
       List<Integer> tpsChanges,
       List<Integer> p99Changes,
       int searchedFrom,
@@ -50,6 +53,7 @@ record TrendData(List<Chart> series) {
         runs.stream().map(r -> r.start().getEpochSecond()).toList(),
         rounded(runs, HistoryRun::tps),
         rounded(runs, HistoryRun::p99Ms),
+        rounded(runs, HistoryRun::costPerMillion),
         changes.tps(),
         changes.p99(),
         changes.searchedFrom(),

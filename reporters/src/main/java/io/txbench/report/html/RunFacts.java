@@ -19,7 +19,8 @@ import java.util.function.Function;
  * What may change the runs' results, fact by fact: where and what ran (target, server, embedded,
  * workload, parallelism, isolation: the option whose role it is, duration, warm-up, rate), then
  * every other option recorded in summary.json but those that change nothing measured (output,
- * logging, credentials, the lists a sweep ran through, whose level each run has in its own fields).
+ * logging, credentials, the lists a sweep ran through, whose level each run has in its own fields,
+ * and the price, which the run table shows as the run's cost).
  */
 final class RunFacts {
   /** Options that change no figure of a run, or are shown by a fact of their own. */
@@ -59,7 +60,8 @@ final class RunFacts {
           "verify",
           "no-verify",
           "connection-wait-timeout",
-          "connection-idle-timeout");
+          "connection-idle-timeout",
+          "cost-per-hour");
 
   private RunFacts() {}
 

@@ -19,6 +19,7 @@ final class RunTable {
   private static final List<List<String>> FIRST =
       List.of(
           List.of("tps", "tps"),
+          List.of("cost_per_million", "cost per M"),
           List.of("p50_ms", "p50 ms"),
           List.of("p99_ms", "p99 ms"),
           List.of("errors", "errors"),
@@ -33,7 +34,13 @@ final class RunTable {
           List.of("ratio_to", "vs"),
           List.of("max_ms", "max ms"),
           List.of("retries", "retries"),
-          List.of("in_doubt", "in doubt"));
+          List.of("in_doubt", "in doubt"),
+          List.of("cost_per_hour", "cost per hour"));
+
+  /** What the cost columns are, said when a run has one. */
+  private static final String COST_LEGEND =
+      " cost per M: what a million iterations cost, at the cost per hour the run was given, over"
+          + " its measured window (cost per hour / (tps × 3600) × 1,000,000).";
 
   private RunTable() {}
 
@@ -59,7 +66,9 @@ final class RunTable {
         .append(
             " no other run is. embedded: the run's server was one txbench started itself; where: the server")
         .append(" it ran on; client CPU cores: the CPU txbench used; client warning: txbench")
-        .append(" itself may have limited the run.</p>\n");
+        .append(" itself may have limited the run.")
+        .append(compare.get(0).contains("cost_per_million") ? COST_LEGEND : "")
+        .append("</p>\n");
     return html.toString();
   }
 
@@ -100,7 +109,10 @@ final class RunTable {
         .toList();
   }
 
-  /** compare's column {@code result} (its name, then its heading here). */
+  /**
+   * compare's column {@code result} (its name, then its heading here); empty where compare has none
+   * (the cost, of runs given no price).
+   */
   private static Column result(
       List<String> header, List<List<String>> compare, List<String> result) {
     String name = result.get(0);
@@ -109,7 +121,7 @@ final class RunTable {
         result.get(1),
         name,
         name.equals("verification") ? "" : "num",
-        i -> compare.get(i + 1).get(at));
+        i -> at < 0 ? "" : compare.get(i + 1).get(at));
   }
 
   /** What every run shares, said once, and what every run on the same target shares. */

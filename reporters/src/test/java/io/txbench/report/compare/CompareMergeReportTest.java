@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.txbench.report.files.FakeRuns;
+import io.txbench.report.files.HourlyCost;
 import io.txbench.report.files.IntervalRow;
 import io.txbench.report.files.IntervalsCsv;
 import io.txbench.report.files.ResultDirectory;
@@ -119,6 +120,85 @@ class CompareMergeReportTest {
       throws IOException {
     return ResultDirectory.load(
         FakeRuns.write(dir.resolve(name), "postgres", start, 4, perSecond, millis));
+  }
+
+  /**
+   * Two clients of 4 s, one started a second after the other, priced at 0.50 and 1.50 an hour: the
+   * merge costs 2.00 an hour over its 5 s, 2 x 5 / 3600 = 0.00277778, and with the 1,600 iterations
+   * of both, 0.00277778 / 1600 x 10^6 = 1.73611 a million (2 / (320 tps x 3600) x 10^6).
+   */
+  @Test
+  void mergeAddsUpTheClientsPricesOverTheMergedWindow() throws IOException {
+    ResultDirectory a = FakeRuns.priced(client("client-a", 1_700_000_000_000L, 100, 2).path(), 0.5);
+    ResultDirectory b = FakeRuns.priced(client("client-b", 1_700_000_001_000L, 300, 2).path(), 1.5);
+    Path out = dir.resolve("merged");
+    RunMerger.merge(List.of(a, b), out);
+    SummaryFile merged = ResultDirectory.load(out).summary();
+    assertEquals(1600, merged.outcomes().iterations());
+    assertEquals(5.0, merged.window().measuredSeconds(), 0.001);
+    assertEquals(new SummaryFile.Cost(2.0, 0.00277778, 1.73611), merged.window().cost());
+    // At a price given for each client, the recorded ones are not read: 2 x 0.75 = 1.50 an hour.
+    Path atPrice = dir.resolve("at-price");
+    RunMerger.merge(List.of(a, b), atPrice, new HourlyCost(0.75));
+    assertEquals(
+        new SummaryFile.Cost(1.5, 0.00208333, 1.30208),
+        ResultDirectory.load(atPrice).summary().window().cost());
+  }
+
+  @Test
+  void mergeRefusesPricesSomeClientsLackAndNeedsNoneWhenNoneHas() throws IOException {
+    ResultDirectory a = FakeRuns.priced(client("client-a", 1_700_000_000_000L, 100, 2).path(), 0.5);
+    ResultDirectory b = client("client-b", 1_700_000_001_000L, 300, 2);
+    Path out = dir.resolve("merged");
+    IOException e = assertThrows(IOException.class, () -> RunMerger.merge(List.of(a, b), out));
+    assertEquals(
+        "1 of the 2 runs were given a price (--cost-per-hour), not client-b: give merge"
+            + " --cost-per-hour, the price of each client",
+        e.getMessage());
+    assertTrue(Files.notExists(out), "nothing is written");
+    RunMerger.merge(List.of(a, b), out, new HourlyCost(0.5));
+    assertEquals(
+        1.0, requireNonNull(ResultDirectory.load(out).summary().window().cost()).perHour());
+    ResultDirectory c = client("client-c", 1_700_000_000_000L, 100, 2);
+    RunMerger.merge(List.of(b, c), dir.resolve("unpriced"));
+    assertNull(ResultDirectory.load(dir.resolve("unpriced")).summary().window().cost());
+  }
+
+  /**
+   * A run of 500 iterations in 5 s at 0.50 an hour: 0.5 x 5 / 3600 / 500 x 10^6 = 1.389 a million,
+   * beside its tps in every format; a run given no price has empty cells.
+   */
+  @Test
+  void compareAndTheReportShowTheCostOfAMillionIterationsBesideTheTps() throws IOException {
+    List<ResultDirectory> runs =
+        List.of(
+            FakeRuns.priced(run("pg", "postgres", 1_000_000, 100, 2).path(), 0.5),
+            run("my", "mysql", 1_000_000, 200, 4));
+    List<String> text = CompareTable.render(runs, CompareTable.Format.TEXT).lines().toList();
+    List<String> headings = List.of(text.get(2).split(" +"));
+    assertEquals("cost/M", headings.get(headings.indexOf("tps_x") + 1), text.toString());
+    assertTrue(text.get(3).matches("1 postgres +100\\.00 +1\\.00 +1\\.389 .*"), text.get(3));
+    assertTrue(text.get(4).matches("2 mysql +200\\.00 +2\\.00 +[0-9].*"), text.get(4));
+    List<String> csv = CompareTable.render(runs, CompareTable.Format.CSV).lines().toList();
+    List<String> header = List.of(csv.get(0).split(","));
+    int at = header.indexOf("tps_ratio") + 1;
+    assertEquals(List.of("cost_per_million", "cost_per_hour"), header.subList(at, at + 2));
+    assertEquals(List.of("1.389", "0.5"), List.of(csv.get(1).split(",", -1)).subList(at, at + 2));
+    assertEquals(List.of("", ""), List.of(csv.get(2).split(",", -1)).subList(at, at + 2));
+    String markdown = CompareTable.render(runs, CompareTable.Format.MARKDOWN);
+    assertTrue(markdown.contains("| tps_ratio | cost_per_million | cost_per_hour |"), markdown);
+    String page = HtmlReport.page(runs);
+    assertTrue(
+        page.contains(
+            "<th data-column=\"tps\">tps</th><th data-column=\"cost_per_million\">"
+                + "cost per M</th>"),
+        page);
+    assertTrue(page.contains("<td class=\"num\">1.389</td>"), page);
+    assertTrue(page.contains("cost per M: what a million iterations cost"), page);
+    // Runs none of which was given a price have no cost column.
+    List<ResultDirectory> unpriced = List.of(runs.get(1), run("my2", "mysql", 1_000_000, 200, 4));
+    assertFalse(CompareTable.render(unpriced, CompareTable.Format.CSV).contains("cost"));
+    assertFalse(HtmlReport.page(unpriced).contains("cost_per"));
   }
 
   @Test

@@ -73,7 +73,8 @@ class FingerprintSummaryTest {
         Verification.notRun("--no-verify"),
         List.of(),
         dir.toString(),
-        List.of());
+        List.of(),
+        null);
   }
 
   private static String console(RunSummary summary) {

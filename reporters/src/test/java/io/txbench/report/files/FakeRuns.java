@@ -181,9 +181,39 @@ public final class FakeRuns {
             verification,
             List.of(),
             dir.toString(),
-            List.of()),
+            List.of(),
+            null),
         null,
         UnaryOperator.identity());
+  }
+
+  /**
+   * {@code run}'s summary as it would be had the run been given a price of {@code perHour}: its
+   * window priced as a run prices its own.
+   */
+  public static ResultDirectory priced(Path run, double perHour) throws IOException {
+    Path file = run.resolve(SummaryJson.FILE);
+    SummaryFile s = SummaryFile.read(file);
+    SummaryFile.Window w = s.window();
+    long inWindow =
+        s.outcomes().iterations() - SummaryFile.orZero(s.outcomes().iterationsAfterWindow());
+    new SummaryFile(
+            s.identity(),
+            new SummaryFile.Window(
+                w.warmupSeconds(),
+                w.start(),
+                w.end(),
+                w.measuredSeconds(),
+                w.stopReason(),
+                w.stoppedBeforeMeasuring(),
+                new HourlyCost(perHour).summary(inWindow, w.measuredSeconds())),
+            s.outcomes(),
+            s.breakdown(),
+            s.environment(),
+            s.checks(),
+            s.provenance())
+        .write(file, UnaryOperator.identity());
+    return ResultDirectory.load(run);
   }
 
   /** Half a core of 4 for {@code nanos}, one collection of 2 ms, the machine 40% busy. */

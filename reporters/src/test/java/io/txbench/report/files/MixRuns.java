@@ -89,7 +89,8 @@ public final class MixRuns {
         io.txbench.core.spi.Verification.of(Map.of(), java.util.List.of()),
         java.util.List.of(),
         "results/" + workload,
-        java.util.List.of());
+        java.util.List.of(),
+        null);
   }
 
   /** A 10 s run of {@code operations} and {@code queries}, its totals theirs. */

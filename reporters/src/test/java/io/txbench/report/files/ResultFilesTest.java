@@ -241,7 +241,8 @@ class ResultFilesTest {
                 Map.of("seats", 5L), List.of(), List.of("2 in doubt: the server holds 1 of them")),
             List.of(),
             dir.toString(),
-            List.of());
+            List.of(),
+            null);
     SummaryJson.write(dir, summary, null, UnaryOperator.identity());
     JsonNode json =
         new ObjectMapper()
@@ -314,7 +315,8 @@ class ResultFilesTest {
             Verification.notRun("verify had not finished"),
             List.of(),
             dir.toString(),
-            List.of());
+            List.of(),
+            null);
     SummaryJson.write(dir, summary, null, UnaryOperator.identity());
     SummaryJson.write(
         dir,

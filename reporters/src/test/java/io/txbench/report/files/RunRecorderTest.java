@@ -40,7 +40,8 @@ class RunRecorderTest {
                 Map.of(),
                 dir,
                 null,
-                List.of()),
+                List.of(),
+                null),
             new RunRecorder.Display(
                 null,
                 new PrintStream(said, true, StandardCharsets.UTF_8),

@@ -41,6 +41,7 @@ class SummaryFieldOrderTest {
           "measuredSeconds",
           "stopReason",
           "stoppedBeforeMeasuring",
+          "cost",
           "iterations",
           "iterationsAfterWindow",
           "declined",
@@ -78,9 +79,17 @@ class SummaryFieldOrderTest {
     SummaryFile run =
         SummaryJson.of(SummaryFileTest.representative(SummaryFileTest.failed()), null);
     SummaryFile.Percentiles times = run.breakdown().responseTimeMs();
+    SummaryFile.Window window = run.window();
     return new SummaryFile(
         run.identity(),
-        run.window(),
+        new SummaryFile.Window(
+            window.warmupSeconds(),
+            window.start(),
+            window.end(),
+            window.measuredSeconds(),
+            window.stopReason(),
+            window.stoppedBeforeMeasuring(),
+            new SummaryFile.Cost(0.5, 0.00143525, 1.16592)),
         run.outcomes(),
         new SummaryFile.Breakdown(
             times,

@@ -36,6 +36,7 @@ import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -51,6 +52,11 @@ public class SummaryFileTest {
 
   /** A run with every kind of field filled: write failures, a verdict with a cause... */
   public static RunSummary representative(Verification verdict) {
+    return representative(verdict, null);
+  }
+
+  /** The same, priced at {@code cost} an hour (null: not priced). */
+  public static RunSummary representative(Verification verdict, @Nullable HourlyCost cost) {
     Map<ErrorClass, Long> retries = new EnumMap<>(ErrorClass.class);
     Map<ErrorClass, Long> errors = new EnumMap<>(ErrorClass.class);
     for (ErrorClass c : ErrorClass.values()) {
@@ -109,7 +115,8 @@ public class SummaryFileTest {
         verdict,
         List.of(),
         "results/airline-p8",
-        List.of("cannot write errors.csv: " + SECRET));
+        List.of("cannot write errors.csv: " + SECRET),
+        cost);
   }
 
   static Verification failed() {
@@ -197,7 +204,8 @@ public class SummaryFileTest {
             s.verification(),
             s.thresholds(),
             s.resultDirectory(),
-            s.writeFailures());
+            s.writeFailures(),
+            null);
     String written = written(withRoles, "roles");
     String roles =
         """

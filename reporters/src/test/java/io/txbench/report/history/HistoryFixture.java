@@ -73,6 +73,18 @@ public final class HistoryFixture {
     return dir;
   }
 
+  /**
+   * {@code summary} priced as a run given {@code perHour} writes it, {@code perMillion} its cost of
+   * a million iterations (the fixture's window is 60 s).
+   */
+  static void priced(ObjectNode summary, double perHour, double perMillion) {
+    summary
+        .putObject("cost")
+        .put("perHour", perHour)
+        .put("window", perHour * 60 / 3600)
+        .put("perMillionIterations", perMillion);
+  }
+
   /** The same, the defaults unchanged. */
   public Path run(String series, int night, double tps, double p99) throws IOException {
     return run(series, night, tps, p99, s -> {});

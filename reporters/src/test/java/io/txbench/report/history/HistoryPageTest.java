@@ -128,7 +128,7 @@ class HistoryPageTest {
   @Test
   void theChartsDataIsCompact() throws Exception {
     root.run("a", 0, 1523.456, 12.34567);
-    root.run("a", 1, 12_345.6, 0.1234567);
+    root.run("a", 1, 12_345.6, 0.1234567, s -> HistoryFixture.priced(s, 3.06, 0.0688533));
     List<SeriesVerdict> verdicts =
         HistoryRoot.read(List.of(root.root()), true, w -> {}).stream().map(RULE::judge).toList();
     JsonNode chart = data(HistoryPage.page(verdicts, ChangePoints.DEFAULT)).path("series").get(0);
@@ -141,6 +141,7 @@ class HistoryPageTest {
         chart.path("t").toString());
     assertEquals("[1523.0,12350.0]", chart.path("tps").toString());
     assertEquals("[12.35,0.1235]", chart.path("p99").toString());
+    assertEquals("[null,0.06885]", chart.path("cost").toString()); // the first had no price
   }
 
   @Test

@@ -190,6 +190,31 @@ class HistoryTest {
   }
 
   /**
+   * A series keeps each run's cost of a million iterations, and its line says the latest's, but
+   * judges only the tps and p99 it follows from: a new price (3.06 an hour, then 6.12) continues
+   * the series, as a run given none does. 3.06 / (1500 x 3600) x 10^6 = 0.5667, 6.12 makes 1.133.
+   */
+  @Test
+  void aSeriesKeepsItsRunsCostAndItsLineSaysTheLatests() throws IOException {
+    root.run("a", 0, 1500, 12);
+    root.run("a", 1, 1500, 12, s -> HistoryFixture.priced(s, 3.06, 0.566667));
+    SeriesVerdict v = only(judged(DEFAULT));
+    assertEquals(SeriesVerdict.Verdict.TOO_FEW_RUNS, v.verdict());
+    String line = HistoryText.line(v);
+    assertTrue(line.contains(" ms; cost 0.5667 per million iterations; 2 runs, 2 before"), line);
+    root.run("a", 2, 1500, 12, s -> HistoryFixture.priced(s, 6.12, 1.13333));
+    v = only(judged(DEFAULT));
+    assertEquals(SeriesVerdict.Verdict.OK, v.verdict());
+    assertEquals(
+        List.of(Double.NaN, 0.566667, 1.13333),
+        v.series().runs().stream().map(HistoryRun::costPerMillion).toList());
+    line = HistoryText.line(v);
+    assertTrue(line.contains("); cost 1.133 per million iterations; 3 runs, baseline"), line);
+    root.run("a", 3, 1500, 12);
+    assertFalse(HistoryText.line(only(judged(DEFAULT))).contains("cost"));
+  }
+
+  /**
    * Years of nightly runs read whole into their series (how fast is bench/history.sh's to say: a
    * fresh JSON mapper per file once made 5,000 runs take 12 to 20 s instead of about 1).
    */

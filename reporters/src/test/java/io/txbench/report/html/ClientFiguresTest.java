@@ -153,7 +153,8 @@ class ClientFiguresTest {
         Verification.of(Map.of(), List.of()),
         List.of(),
         dir.toString(),
-        List.of());
+        List.of(),
+        null);
   }
 
   private static String console(RunSummary summary) {

@@ -164,7 +164,8 @@ final class ReportFixture {
                     true,
                     Optional.empty())),
             out.toString(),
-            List.of()),
+            List.of(),
+            null),
         null,
         UnaryOperator.identity());
     if (run.server() != Server.NONE) {

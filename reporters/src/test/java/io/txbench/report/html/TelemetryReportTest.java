@@ -79,7 +79,8 @@ class TelemetryReportTest {
         Verification.notRun("--no-verify"),
         List.of(),
         dir.toString(),
-        List.of());
+        List.of(),
+        null);
   }
 
   private static String console(RunSummary s) {

@@ -80,7 +80,8 @@ class WhereARunRanTest {
             Verification.notRun("--no-verify"),
             List.of(),
             dir.toString(),
-            List.of());
+            List.of(),
+            null);
     ConsoleSummary.print(
         new PrintStream(bytes, true, StandardCharsets.UTF_8), summary, UnaryOperator.identity());
     String out = bytes.toString(StandardCharsets.UTF_8);
