@@ -3,7 +3,6 @@ package io.txbench.core.engine;
 import io.txbench.core.spi.Workload;
 import java.util.ArrayList;
 import java.util.List;
-import org.jspecify.annotations.Nullable;
 
 /**
  * The workers of a benchmark and their sessions, kept from one run to the next (the warm-up, the
@@ -46,8 +45,8 @@ public final class Crew<S extends AutoCloseable> implements AutoCloseable {
         members.add(new Member<>(new Worker(i, capacity, seed)));
       }
       Member<S> m = members.get(i);
-      if (!finished(m.thread())) {
-        // Its last run's thread has not let go of it: it is as good as abandoned.
+      if (!finished(m)) {
+        // Its last run's loop has not let go of it: it is as good as abandoned.
         retired.add(m);
         m = new Member<>(new Worker(i, capacity, seed));
         members.set(i, m);
@@ -58,16 +57,13 @@ public final class Crew<S extends AutoCloseable> implements AutoCloseable {
     return enlisted;
   }
 
-  private static boolean finished(@Nullable Thread thread) {
-    if (thread == null) {
-      return true;
-    }
+  private static boolean finished(Member<?> member) {
     try {
-      thread.join(JOIN_MILLIS);
+      return member.awaitIdle(JOIN_MILLIS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+      return !member.busy();
     }
-    return !thread.isAlive();
   }
 
   /** How many of the workers in service have their session open. */

@@ -1,6 +1,7 @@
 package io.txbench.core.engine;
 
 import io.txbench.core.run.TelemetryFindings;
+import io.txbench.core.spi.AsyncWorkload;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.InDoubtCause;
 import io.txbench.core.spi.Target;
@@ -16,24 +17,26 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Drives a workload: {@code parallelism} worker threads, each running iterations until the duration
- * has elapsed, the iteration count is used up, {@code --max-errors} is reached or a stop is
- * requested. The runner times every iteration (retries included) and counts how each ended; a
- * metrics thread hands each period to the listener.
+ * Drives a workload: {@code parallelism} workers, each running iterations until the duration has
+ * elapsed, the iteration count is used up, {@code --max-errors} is reached or a stop is requested.
+ * The runner times every iteration (retries included) and counts how each ended; a metrics thread
+ * hands each period to the listener. A worker is a thread that blocks on each iteration ({@link
+ * ThreadedLoop}), or, for an {@link AsyncWorkload}, a chain of iterations that no thread waits for
+ * ({@link AsyncLoop}); both decide alike ({@link Iterations}).
  *
- * <p>Each worker opens its session (connection, prepared statements) before a start barrier, so the
- * clock starts when every worker is ready; at a {@link StartGate} ({@code --start-at}), not before
- * the gate's time either. The measured window is fixed: a timed run's closes at its deadline, any
- * run's at a stop request. Iterations in hand when it closes get a short grace to finish; those
- * that commit in it are counted (not in the throughput), and those still running after it are given
- * up: rolled back for certain if they had sent no commit, in doubt otherwise.
+ * <p>Each worker opens its session (connection, prepared statements) on a thread of its own before
+ * a start barrier, so the clock starts when every worker is ready; at a {@link StartGate} ({@code
+ * --start-at}), not before the gate's time either. The measured window is fixed: a timed run's
+ * closes at its deadline, any run's at a stop request. Iterations in hand when it closes get a
+ * short grace to finish; those that commit in it are counted (not in the throughput), and those
+ * still running after it are given up: rolled back for certain if they had sent no commit, in doubt
+ * otherwise.
  *
  * <p>In a closed loop a worker starts its next iteration as soon as the last one ends. In an open
  * loop ({@link OpenLoop}) iterations have intended start times; the response time counts from the
@@ -53,7 +56,6 @@ public final class Runner {
   private final RunListener listener;
   private final RunControl control;
   private final ClientCounters counters = new ClientCounters();
-  private final AtomicInteger running = new AtomicInteger();
   private final Set<ErrorClass> loggedClasses = ConcurrentHashMap.newKeySet();
   private volatile boolean cancelled;
   private long startNanos;
@@ -100,8 +102,23 @@ public final class Runner {
     int threads = options.parallelism();
     List<Member<S>> members = crew.enlist(threads, options.seed());
     CrewSignals signals = new CrewSignals(threads);
-    running.set(threads);
-    startWorkers(members, crew, target, signals);
+    ScheduledExecutorService timer = daemon("txbench-timer");
+    try {
+      return run(crew, target, threads, members, signals, timer);
+    } finally {
+      timer.shutdown(); // its waits still due run: a chain given up ends on its own
+    }
+  }
+
+  private <S extends AutoCloseable> RunResult run(
+      Crew<S> crew,
+      Target target,
+      int threads,
+      List<Member<S>> members,
+      CrewSignals signals,
+      ScheduledExecutorService timer)
+      throws InterruptedException, TargetUnavailableException {
+    startWorkers(members, crew, target, signals, timer);
     signals.ready.await();
     StartGate startGate = gate;
     if (startGate != null && ready(signals)) {
@@ -144,29 +161,41 @@ public final class Runner {
 
   /** Starts a thread per member, each opening its session and then waiting for the go. */
   private <S extends AutoCloseable> void startWorkers(
-      List<Member<S>> members, Crew<S> crew, Target target, CrewSignals signals) {
+      List<Member<S>> members,
+      Crew<S> crew,
+      Target target,
+      CrewSignals signals,
+      ScheduledExecutorService timer) {
     for (Member<S> member : members) {
       if (control.stopRequested()) {
         // Stopped while the crew was being started: the workers not yet started never will be.
         signals.ready.countDown();
-        running.decrementAndGet();
         signals.done.countDown();
         continue;
       }
-      WorkerLoop<S> loop =
-          new WorkerLoop<>(options, metrics, control, crew.workload(), target, loggedClasses);
+      Iterations iterations =
+          new Iterations(options, metrics, control, target, loggedClasses, member.worker());
       Thread thread =
           new Thread(
-              () -> work(member, crew, loop, signals), "txbench-worker-" + member.worker().index());
+              () -> work(member, crew, iterations, signals, timer),
+              "txbench-worker-" + member.worker().index());
       thread.setDaemon(true);
       member.runOn(thread);
       thread.start();
     }
   }
 
-  /** A worker thread's life: open the session, wait for the go, run the loop unless cancelled. */
+  /**
+   * A worker thread's life: open the session, wait for the go, then run the loop unless cancelled:
+   * on this thread, or as a chain this thread only starts.
+   */
   private <S extends AutoCloseable> void work(
-      Member<S> member, Crew<S> crew, WorkerLoop<S> loop, CrewSignals signals) {
+      Member<S> member,
+      Crew<S> crew,
+      Iterations iterations,
+      CrewSignals signals,
+      ScheduledExecutorService timer) {
+    boolean handedOver = false;
     try {
       S session;
       try {
@@ -186,21 +215,34 @@ public final class Runner {
       } else {
         startGate.keepAliveUntil(signals.go, session);
       }
-      if (!cancelled) {
-        loop.run(member.worker(), session);
+      if (cancelled) {
+        return;
+      }
+      if (crew.workload() instanceof AsyncWorkload<S, ?> chained) {
+        handedOver = true;
+        new AsyncLoop<>(iterations, chained, session, timer, () -> ended(member, signals)).start();
+      } else {
+        new ThreadedLoop<>(iterations, crew.workload()).run(session);
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (RuntimeException e) {
       LOG.error("worker {} stopped: {}", member.worker().index(), e.toString(), e);
     } finally {
-      if (member.worker().effects().abandoned()) {
-        member.closeSession(); // given up: the crew no longer owns it
+      if (!handedOver) {
+        ended(member, signals);
       }
-      signals.lastWorkerEnd.accumulateAndGet(System.nanoTime(), Math::max);
-      running.decrementAndGet();
-      signals.done.countDown();
     }
+  }
+
+  /** A worker's loop ended: it is counted done, and its session closed if it was given up. */
+  private static void ended(Member<?> member, CrewSignals signals) {
+    if (member.worker().effects().abandoned()) {
+      member.closeSession(); // given up: the crew no longer owns it
+    }
+    signals.lastWorkerEnd.accumulateAndGet(System.nanoTime(), Math::max);
+    signals.done.countDown();
+    member.ended();
   }
 
   /**
@@ -225,19 +267,22 @@ public final class Runner {
 
   /** Starts the metrics thread that hands each period to the listener. */
   private ScheduledExecutorService startTicker(IntervalSampler sampler) {
-    ScheduledExecutorService ticker =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "txbench-metrics");
-              t.setDaemon(true);
-              return t;
-            });
+    ScheduledExecutorService ticker = daemon("txbench-metrics");
     long period = options.metricsPeriod().toNanos();
     // Stopped by shutting the executor down; tick() hands a reporter's failure to safely().
     ScheduledFuture<?> unused =
         ticker.scheduleAtFixedRate(
             () -> tick(sampler, false, System.nanoTime()), period, period, TimeUnit.NANOSECONDS);
     return ticker;
+  }
+
+  private static ScheduledExecutorService daemon(String name) {
+    return Executors.newSingleThreadScheduledExecutor(
+        r -> {
+          Thread t = new Thread(r, name);
+          t.setDaemon(true);
+          return t;
+        });
   }
 
   /** In an open loop, records as skipped the slots due in the window that no worker started. */
@@ -301,8 +346,7 @@ public final class Runner {
     int givenUp = 0;
     int inDoubt = 0;
     for (Member<S> member : members) {
-      Thread thread = member.thread();
-      if (thread == null || !thread.isAlive()) {
+      if (!member.busy()) {
         continue;
       }
       Exposure exposure = member.worker().effects().abandon();
@@ -316,7 +360,7 @@ public final class Runner {
         member.leaveInDoubt();
       }
       crew.retire(member);
-      thread.interrupt(); // frees a worker waiting for a pooled connection or sleeping
+      member.interrupt(); // frees a worker waiting for a pooled connection or sleeping
     }
     if (givenUp > 0) {
       LOG.warn(

@@ -7,10 +7,17 @@ import io.txbench.core.spi.Workload;
 final class OneRun {
   private OneRun() {}
 
-  /** Runs {@code workload} with {@code runner}, on a crew of {@code workers}. */
+  /** Runs {@code workload} with {@code runner}, on a crew of {@code workers}, threaded. */
   static <S extends AutoCloseable> RunResult of(Runner runner, int workers, Workload<S, ?> workload)
       throws InterruptedException, TargetUnavailableException {
-    try (Crew<S> crew = new Crew<>(workload, workers)) {
+    return of(WorkerModel.THREADED, runner, workers, workload);
+  }
+
+  /** Runs {@code workload} with {@code runner}, on a crew of {@code workers}, on {@code model}. */
+  static <S extends AutoCloseable> RunResult of(
+      WorkerModel model, Runner runner, int workers, Workload<S, ?> workload)
+      throws InterruptedException, TargetUnavailableException {
+    try (Crew<S> crew = new Crew<>(model.apply(workload), workers)) {
       return runner.run(crew, new FakeTarget());
     }
   }

@@ -15,6 +15,11 @@ import org.junit.jupiter.api.Test;
  * service times), and late iterations can be skipped.
  */
 class OpenLoopTest {
+  /** The worker model the tests run on; a subclass runs them all on another. */
+  WorkerModel model() {
+    return WorkerModel.THREADED;
+  }
+
   private static final Backoff NO_WAIT = new Backoff(Duration.ZERO, Duration.ZERO);
 
   private static RunOptions openLoop(double rate, Duration duration, Arrivals arrivals) {
@@ -50,8 +55,9 @@ class OpenLoopTest {
         });
   }
 
-  private static RunResult run(RunOptions options, Workload<?, ?> workload) throws Exception {
+  private RunResult run(RunOptions options, Workload<?, ?> workload) throws Exception {
     return OneRun.of(
+        model(),
         new Runner(options, new Metrics(true, java.util.List.of()), new RunListener() {}),
         options.parallelism(),
         workload);

@@ -15,9 +15,14 @@ import org.junit.jupiter.api.Test;
  * was lost is in doubt.
  */
 class OutcomesTest {
+  /** The worker model the tests run on; a subclass runs them all on another. */
+  WorkerModel model() {
+    return WorkerModel.THREADED;
+  }
+
   private static final Backoff NO_WAIT = new Backoff(Duration.ZERO, Duration.ZERO);
 
-  private static RunResult run(long iterations, ScriptedWorkload workload) throws Exception {
+  private RunResult run(long iterations, ScriptedWorkload workload) throws Exception {
     RunOptions options =
         new RunOptions(
             1,
@@ -29,6 +34,7 @@ class OutcomesTest {
             NO_WAIT,
             new ClosedLoop());
     return OneRun.of(
+        model(),
         new Runner(options, new Metrics(true, java.util.List.of()), new RunListener() {}),
         options.parallelism(),
         workload);
@@ -155,7 +161,7 @@ class OutcomesTest {
             NO_WAIT,
             new ClosedLoop());
     runner[0] = new Runner(options, new Metrics(true, java.util.List.of()), new RunListener() {});
-    RunResult r = OneRun.of(runner[0], options.parallelism(), workload);
+    RunResult r = OneRun.of(model(), runner[0], options.parallelism(), workload);
     assertEquals(5, r.outcomes().iterations());
     assertEquals(0, r.outcomes().errors());
     assertEquals(0, r.outcomes().retries());

@@ -11,6 +11,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
 class RunnerTest {
+  /** The worker model the tests run on; a subclass runs them all on another. */
+  WorkerModel model() {
+    return WorkerModel.THREADED;
+  }
+
   private static final Backoff NO_WAIT = new Backoff(Duration.ZERO, Duration.ZERO);
 
   private static RunOptions iterations(int threads, long count, int maxRetries, long maxErrors) {
@@ -25,9 +30,10 @@ class RunnerTest {
         new ClosedLoop());
   }
 
-  private static RunResult run(RunOptions options, Workload<?, ?> workload, RunListener listener)
+  private RunResult run(RunOptions options, Workload<?, ?> workload, RunListener listener)
       throws Exception {
     return OneRun.of(
+        model(),
         new Runner(options, new Metrics(true, List.of()), listener),
         options.parallelism(),
         workload);
@@ -161,7 +167,7 @@ class RunnerTest {
               runner.requestStop();
             });
     stopper.start();
-    RunResult result = OneRun.of(runner, options.parallelism(), workload);
+    RunResult result = OneRun.of(model(), runner, options.parallelism(), workload);
     assertEquals(StopReason.INTERRUPTED, result.window().stopReason());
     assertEquals(workload.successes(), result.outcomes().iterations());
     assertTrue(result.window().nanos() < Duration.ofMinutes(1).toNanos());
@@ -251,6 +257,7 @@ class RunnerTest {
           };
       RunResult result =
           OneRun.of(
+              model(),
               new Runner(options, new Metrics(true, List.of()), recording),
               options.parallelism(),
               ScriptedWorkload.alwaysSucceeds());

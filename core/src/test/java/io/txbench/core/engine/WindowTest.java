@@ -26,6 +26,11 @@ import org.junit.jupiter.api.Test;
  * up exactly: rolled back if they had sent no commit, in doubt if they had.
  */
 class WindowTest {
+  /** The worker model the tests run on; a subclass runs them all on another. */
+  WorkerModel model() {
+    return WorkerModel.THREADED;
+  }
+
   private static final Backoff NO_WAIT = new Backoff(Duration.ZERO, Duration.ZERO);
 
   private static RunOptions timed(int threads, Duration duration) {
@@ -104,6 +109,7 @@ class WindowTest {
             });
     RunResult r =
         OneRun.of(
+            model(),
             new Runner(
                 timed(2, Duration.ofMillis(300)),
                 new Metrics(true, List.of()),
@@ -137,6 +143,7 @@ class WindowTest {
     long begin = System.nanoTime();
     RunResult r =
         OneRun.of(
+            model(),
             new Runner(timed(1, Duration.ofMillis(200)), metrics, new RunListener() {}),
             1,
             workload);
@@ -178,6 +185,7 @@ class WindowTest {
             });
     RunResult r =
         OneRun.of(
+            model(),
             new Runner(
                 timed(1, Duration.ofMillis(100)),
                 new Metrics(true, List.of()),
@@ -241,6 +249,7 @@ class WindowTest {
             TargetUnavailableException.class,
             () ->
                 OneRun.of(
+                    model(),
                     new Runner(
                         timed(4, Duration.ofSeconds(10)),
                         new Metrics(true, List.of()),
@@ -269,6 +278,7 @@ class WindowTest {
     List<IntervalStats> periods = new CopyOnWriteArrayList<>();
     RunResult r =
         OneRun.of(
+            model(),
             new Runner(
                 timed(1, Duration.ofMillis(200)),
                 new Metrics(true, List.of()),

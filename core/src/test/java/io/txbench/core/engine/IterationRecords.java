@@ -4,8 +4,8 @@ package io.txbench.core.engine;
  * Opens and closes a worker's iteration record as the runner does, for tests that drive a session
  * by hand (a session refuses to commit outside an iteration).
  */
-public final class Iterations {
-  private Iterations() {}
+public final class IterationRecords {
+  private IterationRecords() {}
 
   public static void begin(Worker worker) {
     if (!worker.effects().begin()) {
