@@ -8,8 +8,8 @@ import java.util.OptionalLong;
  * process's CPU time (user and system, every thread of it: workers, drivers, JIT compiler, garbage
  * collector), its garbage collections, and how busy the machine's CPUs were (every process, the
  * server's too when it shares the machine). It tells whether the load generator rather than the
- * server may have set the pace; {@link Bottleneck} decides. A figure the platform does not give is
- * empty, never 0.
+ * server, or a saturated machine, may have set the pace; {@link Bottleneck} decides. A figure the
+ * platform does not give is empty, never 0.
  *
  * @param nanos the wall-clock time the figures cover
  * @param cores the processors the JVM may use ({@link Runtime#availableProcessors()})

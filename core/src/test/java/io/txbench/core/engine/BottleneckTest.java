@@ -15,13 +15,18 @@ class BottleneckTest {
 
   /** Ten seconds in which the client used {@code cores} of the machine's {@code of}. */
   private static ClientUsage used(double cores, int of) {
+    return used(cores, of, OptionalDouble.empty());
+  }
+
+  /** The same, the machine's cores {@code machine} busy (%) or not measured. */
+  private static ClientUsage used(double cores, int of, OptionalDouble machine) {
     return new ClientUsage(
-        TEN_SECONDS,
-        of,
-        OptionalLong.of(Math.round(cores * TEN_SECONDS)),
-        0,
-        0,
-        OptionalDouble.empty());
+        TEN_SECONDS, of, OptionalLong.of(Math.round(cores * TEN_SECONDS)), 0, 0, machine);
+  }
+
+  /** Ten seconds in which the client used {@code cores} of 2, the machine {@code busy}% busy. */
+  private static ClientUsage onBusyMachine(double cores, double busy) {
+    return used(cores, 2, OptionalDouble.of(busy));
   }
 
   private static ClientUsage unmeasured(int of) {
@@ -97,5 +102,93 @@ class BottleneckTest {
     // A spike in the middle, back down at the end.
     assertEquals(
         Optional.empty(), Bottleneck.warning(idle, List.of(0.5, 0.5, 900.0, 800.0, 0.6, 0.5)));
+  }
+
+  @Test
+  void aSaturatedMachineIsSaidWithTxbenchsShareAndTheOtherProcesses() {
+    assertEquals(
+        Optional.of(
+            "the machine's cores were 97% busy over the window (txbench 31%, other processes 66%):"
+                + " results measured on a saturated machine understate what the server can do;"
+                + " run txbench on a machine of its own"),
+        Bottleneck.warning(onBusyMachine(0.62, 97.4), List.of()));
+    // Client and server sharing 2 cores, the server filling what txbench leaves: it warns.
+    assertEquals(
+        Optional.of(
+            "the machine's cores were 100% busy over the window (txbench 17%, other processes"
+                + " 83%): results measured on a saturated machine understate what the server can"
+                + " do; run txbench on a machine of its own"),
+        Bottleneck.warning(onBusyMachine(0.34, 100), List.of()));
+  }
+
+  @Test
+  void theSharesAddUpAsPrinted() {
+    // 90.6 and 30.4 print as 91 and 30: the others are 61, not 60.2's 60.
+    assertTrue(
+        Bottleneck.warning(onBusyMachine(0.608, 90.6), List.of())
+            .orElseThrow()
+            .startsWith(
+                "the machine's cores were 91% busy over the window (txbench 30%, other processes"
+                    + " 61%): "));
+  }
+
+  @Test
+  void aMachineUnder90PercentBusyIsNoSign() {
+    assertTrue(Bottleneck.warning(onBusyMachine(0.3, 90.0), List.of()).isPresent());
+    assertEquals(Optional.empty(), Bottleneck.warning(onBusyMachine(0.3, 89.9), List.of()));
+    // A co-located server that works hard but leaves the machine some room.
+    assertEquals(Optional.empty(), Bottleneck.warning(onBusyMachine(0.4, 85), List.of()));
+  }
+
+  @Test
+  void withoutTheMachinesFigureTheSignIsAbsent() {
+    assertEquals(Optional.empty(), Bottleneck.warning(used(0.3, 2), List.of()));
+    // Over less than 100 ms, a few 10 ms ticks are no figure.
+    ClientUsage blink =
+        new ClientUsage(50_000_000L, 2, OptionalLong.of(10_000_000L), 0, 0, OptionalDouble.of(100));
+    assertEquals(Optional.empty(), Bottleneck.warning(blink, List.of()));
+    ClientUsage tenTicks =
+        new ClientUsage(
+            ClientUsage.MIN_MEASURED_NANOS,
+            2,
+            OptionalLong.of(20_000_000L),
+            0,
+            0,
+            OptionalDouble.of(100));
+    assertTrue(Bottleneck.warning(tenTicks, List.of()).isPresent());
+  }
+
+  @Test
+  void aSaturatedMachineIsSaidWithoutASplitWhenTheClientsCpuIsUnknown() {
+    ClientUsage blind =
+        new ClientUsage(TEN_SECONDS, 2, OptionalLong.empty(), 0, 0, OptionalDouble.of(95));
+    assertEquals(
+        Optional.of(
+            "the machine's cores were 95% busy over the window: results measured on a saturated"
+                + " machine understate what the server can do; run txbench on a machine of its"
+                + " own"),
+        Bottleneck.warning(blind, List.of()));
+  }
+
+  @Test
+  void aClientOverHalfTheCoresIsSaidRatherThanTheMachineItFilled() {
+    assertTrue(
+        Bottleneck.warning(onBusyMachine(1.71, 99), List.of())
+            .orElseThrow()
+            .startsWith("the client used 1.71 of 2 cores (86%): "));
+    assertEquals(
+        Bottleneck.warning(used(1.71, 2), List.of()),
+        Bottleneck.warning(onBusyMachine(1.71, 99), List.of()));
+  }
+
+  @Test
+  void aSaturatedMachineWhoseLagGrewSaysBoth() {
+    assertEquals(
+        Optional.of(
+            "the machine's cores were 96% busy over the window (txbench 20%, other processes 76%):"
+                + " results measured on a saturated machine understate what the server can do;"
+                + " run txbench on a machine of its own (and the start lag grew from 1.0 to 25.0"
+                + " ms: the run could not keep up with --rate)"),
+        Bottleneck.warning(onBusyMachine(0.4, 96), List.of(1.0, 5.0, 25.0)));
   }
 }

@@ -174,6 +174,10 @@ class OpenLoopTest {
         run(
             openLoop(200, Duration.ofSeconds(2), Arrivals.UNIFORM),
             ScriptedWorkload.alwaysSucceeds());
-    assertEquals(Optional.empty(), r.bottleneck());
+    // Other processes (a build beside this test) may fill the machine, and that is rightly said.
+    assertEquals(
+        Optional.empty(),
+        r.bottleneck().filter(w -> !w.startsWith("the machine's cores were ")),
+        r.bottleneck().toString());
   }
 }
