@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.data.AirlineData;
-import io.txbench.core.engine.Iterations;
+import io.txbench.core.engine.IterationRecords;
 import io.txbench.core.engine.Worker;
 import io.txbench.core.kinds.Airline;
 import io.txbench.core.kinds.Insert;
@@ -129,7 +129,7 @@ public abstract class SqlFaultsContract extends SqlOwnershipContract {
         runs.add(
             CompletableFuture.supplyAsync(
                 () -> {
-                  Iterations.begin(worker);
+                  IterationRecords.begin(worker);
                   try {
                     session.transaction(
                         s -> {
@@ -143,7 +143,7 @@ public abstract class SqlFaultsContract extends SqlOwnershipContract {
                   } catch (Exception e) {
                     return e;
                   } finally {
-                    Iterations.end(worker);
+                    IterationRecords.end(worker);
                   }
                 }));
       }
@@ -154,9 +154,9 @@ public abstract class SqlFaultsContract extends SqlOwnershipContract {
       assertTrue(target.classify(a != null ? a : b).retryable(), String.valueOf(a != null ? a : b));
       assertSame(connections[victim], sessions[victim].connection());
       assertSame(statements[victim], sessions[victim].statement(update));
-      Iterations.begin(workers[victim]);
+      IterationRecords.begin(workers[victim]);
       sessions[victim].transaction(s -> bump(s, update, 3));
-      Iterations.end(workers[victim]);
+      IterationRecords.end(workers[victim]);
       assertSame(connections[victim], sessions[victim].connection());
       for (JdbcSession s : sessions) {
         s.close();
