@@ -1,35 +1,43 @@
 #!/usr/bin/env bash
-# txbench against pgbench, the reference PostgreSQL client, on the same machine and data.
+# txbench's two worker models against pgbench, the reference PostgreSQL client, on the same
+# machine, data and statement.
 #
-# Starts a throw-away PostgreSQL on loopback (the distribution's binaries), loads 1,000,000 rows
-# for each tool (timing both loads), then runs point-select at 8, 32, 64 and 128 clients,
-# alternating pgbench -S -M prepared and txbench for the same time, and prints both throughputs,
-# the ratio txbench/pgbench, and each client's own CPU per select (user + system, in
-# microseconds): pgbench's from /usr/bin/time over its run, txbench's from its summary.json (the
-# measured window only).
+# Starts a throw-away PostgreSQL on loopback (the distribution's binaries, max_connections 600),
+# loads txbench's item table (1,000,000 rows), and runs its point-select statement,
+# SELECT c FROM item WHERE id = $1, with a uniform random id, one query in flight per connection,
+# at 8, 32, 128 and 512 clients: pgbench -M prepared -f (a script of that statement), txbench
+# --pg-client jdbc (a thread per connection) and txbench --pg-client async (event loops), in turn,
+# for the given number of rounds. Each line gives the tool's throughput and its ratio to
+# pgbench's of the same round, the client-measured p99, the client's CPU per query (user +
+# system, microseconds) and its context switches per query (voluntary + involuntary, all
+# threads), each ratio to pgbench's.
 #
-# Usage: bench/vs-pgbench.sh [seconds per run, default 20] [rounds, default 2]
+# How each figure is taken, alike for the three where it can be:
+#   tps  pgbench's own (without connecting); txbench's summary.json, over its measured window
+#        (after a warm-up, as pgbench does not count connecting)
+#   p99  pgbench: its per-transaction log (a 10% sample) over the sampling window below;
+#        txbench: summary.json's over its window
+#   cpu, context switches: read from /proc/PID (stat; task/*/status) at the start and end of a
+#        sampling window inside the measured run, divided by tps x the window's length
+#
+# Usage: bench/vs-pgbench.sh [rounds, default 2]
 #        TXBENCH_BENCH_CLIENTS="8 32" to choose the client counts
-# Needs: PostgreSQL server binaries (initdb, pg_ctl, pgbench), a JDK; builds the JAR if missing.
+# Needs: PostgreSQL server binaries (initdb, pg_ctl, pgbench, psql), a JDK; builds the JAR if
+# missing. Sends traffic only to 127.0.0.1, for about a minute per client count and round.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-SECONDS_PER_RUN=${1:-20}
-ROUNDS=${2:-2}
+ROUNDS=${1:-2}
 PORT=${TXBENCH_BENCH_PORT:-55432}
-CLIENTS=${TXBENCH_BENCH_CLIENTS:-8 32 64 128}
-# The JVM compiles its hot code in its first seconds: that warm-up is not measured, as pgbench does
-# not count its connection time. The measured windows are the same length.
-WARMUP=${TXBENCH_BENCH_WARMUP:-10}
-
+CLIENTS=${TXBENCH_BENCH_CLIENTS:-8 32 128 512}
+SETTLE=10   # seconds from a tool's launch to the sampling window (JVM start, connecting, warm-up)
+SAMPLE=6    # the sampling window's length, inside every tool's measured run
 bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
 [ -n "$bindir" ] || bindir=$(dirname "$(command -v pg_ctl || true)")
-[ -x /usr/bin/time ] || { echo "vs-pgbench: /usr/bin/time not found (apt-get install time)" >&2; exit 1; }
-for tool in initdb pg_ctl pgbench; do
+for tool in initdb pg_ctl pgbench psql; do
   [ -x "$bindir/$tool" ] || { echo "vs-pgbench: $tool not found (install postgresql)" >&2; exit 1; }
 done
 [ -f cli/target/benchmark.jar ] || ./mvnw -q -B package -DskipTests
 JAR=$PWD/cli/target/benchmark.jar
-
 work=$(mktemp -d /tmp/txbench-vs-pgbench.XXXXXX)
 as_owner=()
 if [ "$(id -u)" = 0 ]; then   # initdb refuses root: the cluster belongs to the postgres user
@@ -42,43 +50,68 @@ stop() {
   rm -rf "$work"
 }
 trap stop EXIT
-
 "${as_owner[@]}" "$bindir/initdb" -D "$work/data" -U postgres --auth=trust >/dev/null
 "${as_owner[@]}" "$bindir/pg_ctl" -D "$work/data" -l "$work/server.log" -w \
-  -o "-p $PORT -k $work -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_buffers=256MB -c synchronous_commit=off" \
+  -o "-p $PORT -k $work -c listen_addresses=127.0.0.1 -c max_connections=600 -c shared_buffers=256MB -c synchronous_commit=off" \
   start >/dev/null
 PG=(-h 127.0.0.1 -p "$PORT" -U postgres)
 TX=(--benchmark-target postgres --target-database-host 127.0.0.1 --target-database-port "$PORT"
-    --target-database-user postgres --target-database-name postgres --workload point-select)
-
-now() { date +%s.%N; }
+    --target-database-user postgres --target-database-name postgres --workload point-select
+    --table-size 1000000)
 calc() { awk "BEGIN { print $* }"; }
-echo "== loading 1,000,000 rows ($(nproc) cores, $("$bindir/postgres" --version))"
-t0=$(now); "$bindir/pgbench" "${PG[@]}" -i -s 10 -q postgres >/dev/null 2>&1; t1=$(now)
-java -jar "$JAR" "${TX[@]}" --table-size 1000000 --only-setup >/dev/null; t2=$(now)
-load_pgbench=$(calc "$t1 - $t0"); load_txbench=$(calc "$t2 - $t1")
-printf 'pgbench -i -s 10      %6.1f s\ntxbench --only-setup  %6.1f s   (%.2fx the time of pgbench)\n' \
-  "$load_pgbench" "$load_txbench" "$(calc "$load_txbench / $load_pgbench")"
-
-tps_of() { sed -n 's/^ *"tps" : \([0-9.]*\).*/\1/p' "$1/summary.json"; }
-cpu_of() { sed -n 's/^ *"cpuMicrosPerIteration" : \([0-9.]*\).*/\1/p' "$1/summary.json"; }
-echo
-echo "== point-select, ${SECONDS_PER_RUN} s per run (txbench after a ${WARMUP} s warm-up), ${ROUNDS} round(s), runs alternating"
-echo "   cpu: the client's own user+system CPU per select, in microseconds"
-printf '%-8s %-6s %12s %12s %7s %9s %9s %7s\n' clients round pgbench txbench ratio 'pg cpu' 'tx cpu' ratio
+now() { date +%s.%N; }
+# CPU ticks (user + system) and context switches of a process's threads, at this moment.
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+switches() { cat /proc/"$1"/task/*/status 2>/dev/null | awk '/_ctxt_switches/ { n += $2 } END { print n }'; }
+# Samples process $1 over the sampling window: "seconds ticks switches" into $2.
+sample() {
+  local pid=$1 t0 c0 s0
+  sleep "$SETTLE"
+  t0=$(now); c0=$(cpu_ticks "$pid"); s0=$(switches "$pid")
+  sleep "$SAMPLE"
+  echo "$(calc "$(now) - $t0") $(calc "$(cpu_ticks "$pid") - $c0") $(calc "$(switches "$pid") - $s0") $t0" >"$2"
+}
+hz=$(getconf CLK_TCK)
+echo "== $(nproc) cores, $("$bindir/postgres" --version); loading 1,000,000 rows"
+java -jar "$JAR" "${TX[@]}" --only-setup >/dev/null
+printf '\\set id random(1, 1000000)\nSELECT c FROM item WHERE id = :id;\n' >"$work/select.sql"
+chmod a+r "$work/select.sql"
+echo "== point-select, a ${SAMPLE} s sampling window ${SETTLE} s into each run, ${ROUNDS} round(s), tools in turn"
+printf '%-7s %-5s %-13s %9s %6s %8s %7s %8s %6s %8s %6s\n' clients round client tps 'of pg' 'p99 ms' ratio 'cpu us' ratio 'cs/q' ratio
 for clients in $CLIENTS; do
   for round in $(seq 1 "$ROUNDS"); do
-    /usr/bin/time -o "$work/time" -f '%U %S' "$bindir/pgbench" "${PG[@]}" -S -M prepared \
-      -c "$clients" -j "$(nproc)" -T "$SECONDS_PER_RUN" postgres >"$work/pgbench.out" 2>/dev/null
-    pg=$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' "$work/pgbench.out")
-    done_pg=$(sed -n 's/^number of transactions actually processed: \([0-9]*\).*/\1/p' "$work/pgbench.out")
-    pg_cpu=$(awk -v n="$done_pg" '{ printf "%.1f", ($1 + $2) * 1e6 / n }' "$work/time")
-    out="$work/tx-$clients-$round"
-    java -jar "$JAR" "${TX[@]}" --skip-setup --parallelism "$clients" --warmup "${WARMUP}s" \
-      --duration "${SECONDS_PER_RUN}s" --metrics "${SECONDS_PER_RUN}s" --output-dir "$out" >/dev/null
-    tx=$(tps_of "$out")
-    tx_cpu=$(cpu_of "$out")
-    printf '%-8s %-6s %12.0f %12.0f %7.2f %9.1f %9.1f %7.2f\n' "$clients" "$round" "$pg" "$tx" \
-      "$(calc "$tx / $pg")" "$pg_cpu" "$tx_cpu" "$(calc "$tx_cpu / $pg_cpu")"
+    # pgbench: its run covers the sampling window and a second more.
+    rm -f "$work"/pglog*
+    "$bindir/pgbench" "${PG[@]}" -n -M prepared -f "$work/select.sql" -c "$clients" -j "$(nproc)" \
+      -T $((SETTLE + SAMPLE + 1)) -l --sampling-rate 0.1 --log-prefix "$work/pglog" postgres \
+      >"$work/pgbench.out" 2>/dev/null &
+    pid=$!
+    sample "$pid" "$work/pg.sample"
+    wait "$pid"
+    pg_tps=$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' "$work/pgbench.out")
+    read -r secs ticks cs t0 <"$work/pg.sample"
+    pg_cpu=$(calc "$ticks * 1e6 / $hz / ($pg_tps * $secs)")
+    pg_cs=$(calc "$cs / ($pg_tps * $secs)")
+    pg_p99=$(cat "$work"/pglog* | awk -v a="$t0" -v b="$(calc "$t0 + $secs")" \
+      '{ t = $5 + $6 / 1e6; if (t >= a && t <= b) print $3 }' | sort -n |
+      awk '{ v[NR] = $1 } END { i = int(NR * 0.99); if (i < 1) i = 1; printf "%.2f", v[i] / 1000 }')
+    printf '%-7s %-5s %-13s %9.0f %6s %8.2f %7s %8.1f %6s %8.2f %6s\n' "$clients" "$round" pgbench \
+      "$pg_tps" 1.00 "$pg_p99" 1.00 "$pg_cpu" 1.00 "$pg_cs" 1.00
+    for model in jdbc async; do
+      out="$work/tx-$clients-$round-$model"
+      java -jar "$JAR" "${TX[@]}" --skip-setup --pg-client "$model" --parallelism "$clients" \
+        --warmup 5s --duration 14s --metrics 14s --output-dir "$out" >/dev/null &
+      pid=$!
+      sample "$pid" "$work/tx.sample"
+      wait "$pid"
+      read -r secs ticks cs t0 <"$work/tx.sample"
+      tps=$(sed -n 's/^  "tps" : \([0-9.]*\).*/\1/p' "$out/summary.json")
+      p99=$(grep -m1 '"p99"' "$out/summary.json" | sed 's/[^0-9.]//g')
+      cpu=$(sed -n 's/^ *"cpuMicrosPerIteration" : \([0-9.]*\).*/\1/p' "$out/summary.json")
+      tx_cs=$(calc "$cs / ($tps * $secs)")
+      printf '%-7s %-5s %-13s %9.0f %6.2f %8.2f %7.2f %8.1f %6.2f %8.2f %6.2f\n' "$clients" "$round" \
+        "txbench $model" "$tps" "$(calc "$tps / $pg_tps")" "$p99" "$(calc "$p99 / $pg_p99")" \
+        "$cpu" "$(calc "$cpu / $pg_cpu")" "$tx_cs" "$(calc "$tx_cs / $pg_cs")"
+    done
   done
 done

@@ -41,9 +41,12 @@ public final class ExitCodes {
 
   /**
    * The code of a target that could not be used ({@link #TARGET}), or of options that ask for other
-   * data than is loaded there ({@link #USAGE}).
+   * data than is loaded there or for what the target cannot do ({@link #USAGE}).
    */
   static int of(Exception targetFailure) {
-    return targetFailure instanceof io.txbench.core.spi.OptionMismatchException ? USAGE : TARGET;
+    return targetFailure instanceof io.txbench.core.spi.OptionMismatchException
+            || targetFailure.getCause() instanceof io.txbench.core.spi.OptionMismatchException
+        ? USAGE
+        : TARGET;
   }
 }

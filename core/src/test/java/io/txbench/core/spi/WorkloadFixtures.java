@@ -1,16 +1,28 @@
 package io.txbench.core.spi;
 
 import io.txbench.core.kinds.Airline;
+import io.txbench.core.kinds.Count;
+import io.txbench.core.kinds.Delete;
 import io.txbench.core.kinds.Insert;
 import io.txbench.core.kinds.ItemKind;
 import io.txbench.core.kinds.PointSelect;
+import io.txbench.core.kinds.RangeScan;
 import io.txbench.core.kinds.Update;
+import io.txbench.core.kinds.UpdateMany;
 import java.util.List;
 
 /** The built-in kinds' options as the targets' tests ask for them, in one line. */
 public final class WorkloadFixtures {
   private static final List<WorkloadKind> KINDS =
-      List.of(new Airline(), new PointSelect(), new Insert(), new Update());
+      List.of(
+          new Airline(),
+          new PointSelect(),
+          new Insert(),
+          new Update(),
+          new Delete(),
+          new RangeScan(),
+          new Count(),
+          new UpdateMany());
 
   private WorkloadFixtures() {}
 

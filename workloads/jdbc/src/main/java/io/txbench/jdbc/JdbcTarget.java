@@ -13,9 +13,11 @@ import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
@@ -40,13 +42,14 @@ public final class JdbcTarget implements Target {
   private final HikariDataSource pool;
   private final HikariDataSource control;
   private final String serverVersion;
-  private final String driver;
+  private volatile String driver; // the pools' driver, or the workers' own client
   private final boolean autoCommit;
   private final int maxConnections;
   private final IsolationLevel isolation;
   private final Map<String, String> serverSettings;
   private final JdbcTelemetry.ConnectionOpener telemetryOpener;
   private final Optional<ServerEndpoint> endpoint;
+  private final List<AutoCloseable> alongside = new CopyOnWriteArrayList<>();
 
   private JdbcTarget(
       SqlDialect dialect,
@@ -298,9 +301,19 @@ public final class JdbcTarget implements Target {
   }
 
   /**
-   * Closes both pools. A pool still trying to connect to a server that does not answer (frozen, or
-   * gone without a word) waits for its connect time-out to close; that wait is left to a background
-   * thread after a few seconds, so that the end of a run is not held up by it.
+   * The workers run on {@code client}, not on the pools' driver: results name it as the driver
+   * ({@code driver}), and it closes with the pools.
+   */
+  public void workersOn(String driver, AutoCloseable client) {
+    this.driver = driver;
+    alongside.add(client);
+  }
+
+  /**
+   * Closes both pools, and what works beside them. A pool still trying to connect to a server that
+   * does not answer (frozen, or gone without a word) waits for its connect time-out to close; that
+   * wait is left to a background thread after a few seconds, so that the end of a run is not held
+   * up by it.
    */
   @Override
   public void close() {
@@ -309,6 +322,13 @@ public final class JdbcTarget implements Target {
             () -> {
               pool.close();
               control.close();
+              for (AutoCloseable client : alongside) {
+                try {
+                  client.close();
+                } catch (Exception e) {
+                  // Going away with the target anyway.
+                }
+              }
             },
             "txbench-pool-close");
     closing.setDaemon(true);

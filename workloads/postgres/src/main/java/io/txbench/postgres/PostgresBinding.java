@@ -1,10 +1,22 @@
 package io.txbench.postgres;
 
+import io.txbench.core.spi.DeclaredOption;
 import io.txbench.core.spi.EmbeddedServer;
 import io.txbench.core.spi.LibraryLogger;
+import io.txbench.core.spi.OpenTarget;
+import io.txbench.core.spi.OptionMismatchException;
+import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.TargetUnavailableException;
+import io.txbench.core.spi.Workload;
+import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.JdbcBinding;
+import io.txbench.jdbc.JdbcTarget;
 import io.txbench.jdbc.SqlDialect;
+import io.txbench.jdbc.workloads.SingleStatements;
+import io.txbench.postgres.async.AsyncPgClient;
+import io.txbench.postgres.async.AsyncPgWorkload;
+import io.txbench.postgres.async.PgClient;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -30,6 +42,67 @@ public final class PostgresBinding extends JdbcBinding {
   @Override
   public List<String> urlSchemes() {
     return List.of("jdbc:postgresql:");
+  }
+
+  @Override
+  public List<DeclaredOption<?>> options() {
+    List<DeclaredOption<?>> options = new ArrayList<>(super.options());
+    options.add(PgClient.OPTION);
+    return List.copyOf(options);
+  }
+
+  /**
+   * Opens the target for PgJDBC's workers, or, with {@code --pg-client async}, for workers on the
+   * event-loop client: PgJDBC's pools then serve prepare, verify and telemetry only, and open no
+   * worker connection ahead.
+   */
+  @Override
+  public OpenTarget<JdbcTarget, SQLException> open(TargetOptions target, WorkloadOptions workload)
+      throws TargetUnavailableException {
+    if (target.declared().get(PgClient.OPTION) == PgClient.JDBC) {
+      return super.open(target, workload);
+    }
+    if (!ASYNC_KINDS.contains(workload.name())) {
+      String message =
+          "--pg-client async runs the kinds of one statement per iteration ("
+              + String.join(", ", ASYNC_KINDS)
+              + "); "
+              + workload.name()
+              + " runs on --pg-client jdbc";
+      throw new TargetUnavailableException(message, new OptionMismatchException(message));
+    }
+    OpenTarget<JdbcTarget, SQLException> jdbc = super.open(withoutIdleWorkers(target), workload);
+    AsyncPgClient client = AsyncPgClient.of(target);
+    jdbc.target().workersOn(client.describe(), client);
+    return new OpenTarget<>(
+        jdbc.target(),
+        (t, options) -> {
+          Workload<?, ?> built = jdbc.workload(options);
+          if (!(built instanceof SingleStatements kind)) {
+            throw new IllegalStateException(options.name() + " has no form of one statement");
+          }
+          return new AsyncPgWorkload(kind, client, t);
+        },
+        jdbc.dropper());
+  }
+
+  /** The kinds whose iterations are one statement, which the event-loop client runs. */
+  private static final List<String> ASYNC_KINDS =
+      List.of("point-select", "insert", "update", "delete", "range-scan", "count", "update-many");
+
+  private static TargetOptions withoutIdleWorkers(TargetOptions target) {
+    return new TargetOptions(
+        target.host(),
+        target.port(),
+        target.database(),
+        target.user(),
+        target.password(),
+        target.url(),
+        0,
+        target.maxConnections(),
+        target.connectionWaitTimeout(),
+        target.connectionIdleTimeout(),
+        target.declared());
   }
 
   @Override

@@ -1,15 +1,12 @@
 package io.txbench.jdbc.workloads;
 
-import io.txbench.core.engine.Worker;
 import io.txbench.core.kinds.Count;
-import io.txbench.core.spi.AbandonedException;
-import io.txbench.core.spi.DeclinedException;
 import io.txbench.core.spi.WorkloadOptions;
-import io.txbench.jdbc.JdbcSession;
 import io.txbench.jdbc.JdbcTarget;
 import io.txbench.jdbc.schema.SchemaRegistry;
-import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.List;
+import java.util.SplittableRandom;
 
 /** {@link Count} on SQL: the rows of a range of {@code --range-size} ids counted by the server. */
 public final class CountWorkload extends RangeWorkload {
@@ -21,16 +18,14 @@ public final class CountWorkload extends RangeWorkload {
   }
 
   @Override
-  void onRange(Worker worker, JdbcSession session, String sql, long first, long last)
-      throws SQLException, AbandonedException, InterruptedException, DeclinedException {
-    session.transaction(
-        s -> {
-          try (ResultSet rs = s.read(s.statement(sql, first, last))) {
-            if (!rs.next()) {
-              throw new SQLException("COUNT(*) returned no row");
-            }
-            return rs.getLong(1);
-          }
-        });
+  SqlStatement onRange(String sql, long first, long last, SplittableRandom random) {
+    return new SqlStatement(sql, List.of(first, last), true, first);
+  }
+
+  @Override
+  public void settle(SqlStatement statement, long rows) throws SQLException {
+    if (rows != 1) {
+      throw new SQLException("COUNT(*) returned no row");
+    }
   }
 }

@@ -1,14 +1,12 @@
 package io.txbench.jdbc.workloads;
 
-import io.txbench.core.engine.Worker;
 import io.txbench.core.kinds.Delete;
-import io.txbench.core.spi.AbandonedException;
 import io.txbench.core.spi.DeclinedException;
 import io.txbench.core.spi.WorkloadOptions;
-import io.txbench.jdbc.JdbcSession;
 import io.txbench.jdbc.JdbcTarget;
 import io.txbench.jdbc.schema.SchemaRegistry;
-import java.sql.SQLException;
+import java.util.List;
+import java.util.SplittableRandom;
 
 /**
  * {@link Delete} on SQL: one row by primary key; a key already deleted is declined, having changed
@@ -23,16 +21,16 @@ public final class DeleteWorkload extends OneStatementWorkload {
   }
 
   @Override
-  public void iteration(Worker worker, JdbcSession session)
-      throws SQLException, AbandonedException, InterruptedException, DeclinedException {
-    String sql = randomStatement(worker.random());
-    long id = randomId(worker.random());
-    session.transaction(
-        s -> {
-          if (s.write(s.statement(sql, id)) == 0) {
-            throw new DeclinedException("row " + id + " is gone");
-          }
-          return null;
-        });
+  public SqlStatement next(SplittableRandom random) {
+    String sql = randomStatement(random);
+    long id = randomId(random);
+    return new SqlStatement(sql, List.of(id), false, id);
+  }
+
+  @Override
+  public void settle(SqlStatement statement, long rows) throws DeclinedException {
+    if (rows == 0) {
+      throw new DeclinedException("row " + statement.key() + " is gone");
+    }
   }
 }

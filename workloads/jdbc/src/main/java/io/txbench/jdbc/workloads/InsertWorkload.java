@@ -1,15 +1,12 @@
 package io.txbench.jdbc.workloads;
 
 import io.txbench.core.data.ItemData;
-import io.txbench.core.engine.Worker;
 import io.txbench.core.kinds.Insert;
-import io.txbench.core.spi.AbandonedException;
-import io.txbench.core.spi.DeclinedException;
 import io.txbench.core.spi.WorkloadOptions;
-import io.txbench.jdbc.JdbcSession;
 import io.txbench.jdbc.JdbcTarget;
 import io.txbench.jdbc.schema.SchemaRegistry;
-import java.sql.SQLException;
+import java.util.List;
+import java.util.SplittableRandom;
 
 /**
  * {@link Insert} on SQL: one row; the server generates its id, so runs over the same data (with
@@ -24,12 +21,16 @@ public final class InsertWorkload extends OneStatementWorkload {
   }
 
   @Override
-  public void iteration(Worker worker, JdbcSession session)
-      throws SQLException, AbandonedException, InterruptedException, DeclinedException {
-    String sql = randomStatement(worker.random());
-    int k = ItemData.k(worker.random(), rows);
-    String c = data.c(worker.random());
-    String pad = data.pad(worker.random());
-    session.transaction(s -> s.write(s.statement(sql, k, c, pad)));
+  public SqlStatement next(SplittableRandom random) {
+    String sql = randomStatement(random);
+    int k = ItemData.k(random, rows);
+    String c = data.c(random);
+    String pad = data.pad(random);
+    return new SqlStatement(sql, List.of(k, c, pad), false, 0);
+  }
+
+  @Override
+  public void settle(SqlStatement statement, long rows) {
+    // The server generated the id: any insert that answered added its row.
   }
 }

@@ -1,15 +1,12 @@
 package io.txbench.jdbc.workloads;
 
-import io.txbench.core.engine.Worker;
 import io.txbench.core.kinds.PointSelect;
-import io.txbench.core.spi.AbandonedException;
-import io.txbench.core.spi.DeclinedException;
 import io.txbench.core.spi.WorkloadOptions;
-import io.txbench.jdbc.JdbcSession;
 import io.txbench.jdbc.JdbcTarget;
 import io.txbench.jdbc.schema.SchemaRegistry;
-import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.List;
+import java.util.SplittableRandom;
 
 /** {@link PointSelect} on SQL: one row read by primary key. */
 public final class PointSelectWorkload extends OneStatementWorkload {
@@ -21,18 +18,16 @@ public final class PointSelectWorkload extends OneStatementWorkload {
   }
 
   @Override
-  public void iteration(Worker worker, JdbcSession session)
-      throws SQLException, AbandonedException, InterruptedException, DeclinedException {
-    String sql = randomStatement(worker.random());
-    long id = randomId(worker.random());
-    session.transaction(
-        s -> {
-          try (ResultSet rs = s.read(s.statement(sql, id))) {
-            if (!rs.next() || rs.getString(1) == null) {
-              throw new SQLException("row " + id + " of table item is missing");
-            }
-          }
-          return null;
-        });
+  public SqlStatement next(SplittableRandom random) {
+    String sql = randomStatement(random);
+    long id = randomId(random);
+    return new SqlStatement(sql, List.of(id), true, id);
+  }
+
+  @Override
+  public void settle(SqlStatement statement, long rows) throws SQLException {
+    if (rows != 1) {
+      throw new SQLException("row " + statement.key() + " of table item is missing");
+    }
   }
 }

@@ -1,15 +1,11 @@
 package io.txbench.jdbc.workloads;
 
-import io.txbench.core.engine.Worker;
 import io.txbench.core.kinds.ItemKind;
 import io.txbench.core.kinds.Oltp;
-import io.txbench.core.spi.AbandonedException;
-import io.txbench.core.spi.DeclinedException;
 import io.txbench.core.spi.WorkloadOptions;
-import io.txbench.jdbc.JdbcSession;
 import io.txbench.jdbc.JdbcTarget;
 import io.txbench.jdbc.schema.SchemaRegistry;
-import java.sql.SQLException;
+import java.util.SplittableRandom;
 
 /**
  * The item kinds of one statement over a range of {@code --range-size} ids (range-scan, count,
@@ -30,17 +26,15 @@ abstract class RangeWorkload extends OneStatementWorkload {
   }
 
   @Override
-  public void iteration(Worker worker, JdbcSession session)
-      throws SQLException, AbandonedException, InterruptedException, DeclinedException {
-    String sql = randomStatement(worker.random());
-    long first = rangeStart(worker.random(), rangeSize);
-    onRange(worker, session, sql, first, first + rangeSize - 1);
+  public SqlStatement next(SplittableRandom random) {
+    String sql = randomStatement(random);
+    long first = rangeStart(random, rangeSize);
+    return onRange(sql, first, first + rangeSize - 1, random);
   }
 
   /**
-   * Runs the statement {@code sql} (of the table picked) over the ids {@code first} to {@code
-   * last}.
+   * The statement {@code sql} (of the table picked) over the ids {@code first} to {@code last},
+   * drawing what else it needs from {@code random}.
    */
-  abstract void onRange(Worker worker, JdbcSession session, String sql, long first, long last)
-      throws SQLException, AbandonedException, InterruptedException, DeclinedException;
+  abstract SqlStatement onRange(String sql, long first, long last, SplittableRandom random);
 }

@@ -1,14 +1,12 @@
 package io.txbench.jdbc.workloads;
 
-import io.txbench.core.engine.Worker;
 import io.txbench.core.kinds.UpdateMany;
-import io.txbench.core.spi.AbandonedException;
-import io.txbench.core.spi.DeclinedException;
 import io.txbench.core.spi.WorkloadOptions;
-import io.txbench.jdbc.JdbcSession;
 import io.txbench.jdbc.JdbcTarget;
 import io.txbench.jdbc.schema.SchemaRegistry;
 import java.sql.SQLException;
+import java.util.List;
+import java.util.SplittableRandom;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -33,12 +31,15 @@ public final class UpdateManyWorkload extends RangeWorkload {
   }
 
   @Override
-  void onRange(Worker worker, JdbcSession session, String sql, long first, long last)
-      throws SQLException, AbandonedException, InterruptedException, DeclinedException {
-    String c = data.c(worker.random());
-    Integer rows = session.transaction(s -> s.write(s.statement(sql, c, first, last)));
-    // Counted once the transaction committed: a failed one changed nothing.
-    changed.add(rows == null ? 0 : rows); // never null: the work gives its update count
+  SqlStatement onRange(String sql, long first, long last, SplittableRandom random) {
+    String c = data.c(random);
+    return new SqlStatement(sql, List.of(c, first, last), false, first);
+  }
+
+  @Override
+  public void settle(SqlStatement statement, long rows) {
+    // Counted once the statement committed: a failed one changed nothing.
+    changed.add(rows);
   }
 
   @Override

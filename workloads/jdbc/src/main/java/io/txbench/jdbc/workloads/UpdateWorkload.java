@@ -1,14 +1,12 @@
 package io.txbench.jdbc.workloads;
 
-import io.txbench.core.engine.Worker;
 import io.txbench.core.kinds.Update;
-import io.txbench.core.spi.AbandonedException;
-import io.txbench.core.spi.DeclinedException;
 import io.txbench.core.spi.WorkloadOptions;
-import io.txbench.jdbc.JdbcSession;
 import io.txbench.jdbc.JdbcTarget;
 import io.txbench.jdbc.schema.SchemaRegistry;
 import java.sql.SQLException;
+import java.util.List;
+import java.util.SplittableRandom;
 
 /**
  * {@link Update} on SQL: the non-indexed column {@code c} of one row by primary key, and the row's
@@ -24,17 +22,17 @@ public final class UpdateWorkload extends OneStatementWorkload {
   }
 
   @Override
-  public void iteration(Worker worker, JdbcSession session)
-      throws SQLException, AbandonedException, InterruptedException, DeclinedException {
-    String sql = randomStatement(worker.random());
-    long id = randomId(worker.random());
-    String c = data.c(worker.random());
-    session.transaction(
-        s -> {
-          if (s.write(s.statement(sql, c, id)) != 1) {
-            throw new SQLException("row " + id + " of table item is missing");
-          }
-          return null;
-        });
+  public SqlStatement next(SplittableRandom random) {
+    String sql = randomStatement(random);
+    long id = randomId(random);
+    String c = data.c(random);
+    return new SqlStatement(sql, List.of(c, id), false, id);
+  }
+
+  @Override
+  public void settle(SqlStatement statement, long rows) throws SQLException {
+    if (rows != 1) {
+      throw new SQLException("row " + statement.key() + " of table item is missing");
+    }
   }
 }

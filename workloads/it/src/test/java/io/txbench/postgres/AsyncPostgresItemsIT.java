@@ -1,0 +1,214 @@
+package io.txbench.postgres;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.txbench.core.engine.Backoff;
+import io.txbench.core.engine.ClosedLoop;
+import io.txbench.core.engine.ForIterations;
+import io.txbench.core.engine.Outcomes;
+import io.txbench.core.engine.RunOptions;
+import io.txbench.core.kinds.Airline;
+import io.txbench.core.kinds.Count;
+import io.txbench.core.kinds.Delete;
+import io.txbench.core.kinds.Insert;
+import io.txbench.core.kinds.PointSelect;
+import io.txbench.core.kinds.RangeScan;
+import io.txbench.core.kinds.Update;
+import io.txbench.core.kinds.UpdateMany;
+import io.txbench.core.run.WorkloadRun;
+import io.txbench.core.spi.OptionMismatchException;
+import io.txbench.core.spi.Queries;
+import io.txbench.core.spi.TargetOptions;
+import io.txbench.core.spi.TargetUnavailableException;
+import io.txbench.jdbc.IsolationLevel;
+import io.txbench.jdbc.JdbcBinding;
+import io.txbench.jdbc.SqlContract;
+import io.txbench.postgres.async.PgClient;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.sql.SQLException;
+import java.time.Duration;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * The kinds of one statement per iteration on the event-loop client ({@code --pg-client async}), on
+ * a real PostgreSQL this test starts: what they commit, count and verify is what they do on PgJDBC,
+ * and a server that drops every connection mid-run is counted and survived.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class AsyncPostgresItemsIT extends SqlContract {
+  private @Nullable EmbeddedPostgres embedded;
+  private String url;
+
+  @BeforeAll
+  void start() throws IOException {
+    embedded = EmbeddedPostgresServer.builder().start();
+    url = "jdbc:postgresql://localhost:" + embedded.getPort() + "/postgres?user=postgres";
+  }
+
+  @AfterAll
+  void stop() throws IOException {
+    if (embedded != null) {
+      embedded.close();
+    }
+  }
+
+  @Override
+  protected String serverUrl() {
+    return url;
+  }
+
+  @Override
+  protected JdbcBinding provider() {
+    return new PostgresBinding();
+  }
+
+  @Override
+  protected String plainTextParameter() {
+    return "sslmode=disable";
+  }
+
+  @Override
+  protected String createNamespace(String name) throws SQLException {
+    sql("CREATE SCHEMA " + name);
+    return serverUrl() + "&currentSchema=" + name;
+  }
+
+  @Override
+  protected void dropNamespace(String name) throws SQLException {
+    sql("DROP SCHEMA " + name + " CASCADE");
+  }
+
+  /** The test's target, its workers on the event-loop client. */
+  @Override
+  protected TargetOptions target(int connections, IsolationLevel isolation) {
+    TargetOptions jdbc = super.target(connections, isolation);
+    return new TargetOptions(
+        jdbc.host(),
+        jdbc.port(),
+        jdbc.database(),
+        jdbc.user(),
+        jdbc.password(),
+        jdbc.url(),
+        jdbc.minConnections(),
+        jdbc.maxConnections(),
+        jdbc.connectionWaitTimeout(),
+        jdbc.connectionIdleTimeout(),
+        jdbc.declared().with(PgClient.OPTION, PgClient.ASYNC));
+  }
+
+  private WorkloadRun.Outcome run(String kind, long rows, int workers, long iterations)
+      throws Exception {
+    return run(
+        workload(kind, rows, false), workers, iterations, true, IsolationLevel.READ_COMMITTED);
+  }
+
+  @Test
+  void pointSelectReadsEveryIterationsRowInItsSchemaAndCountsOneReadEach() throws Exception {
+    WorkloadRun.Outcome o = run(PointSelect.NAME, 2_000, 4, 3_000);
+    assertEquals(3_000, o.result().outcomes().iterations(), o.describe());
+    assertEquals(0, o.result().outcomes().errors(), o.describe());
+    assertEquals(new Queries(3_000, 0, 0), o.result().breakdown().queries(), o.describe());
+    assertTrue(o.verification().passed(), o.verification().anomalies().toString());
+    assertEquals(0, query("SELECT SUM(updates) FROM item"));
+  }
+
+  @Test
+  void insertAddsOneRowPerCommittedIteration() throws Exception {
+    WorkloadRun.Outcome o = run(Insert.NAME, 1_000, 8, 500);
+    assertEquals(500, o.result().outcomes().iterations(), o.describe());
+    assertEquals(1_500, query("SELECT COUNT(*) FROM item"));
+    assertEquals(1_500, query("SELECT COUNT(DISTINCT id) FROM item"));
+    assertEquals(new Queries(0, 500, 0), o.result().breakdown().queries(), o.describe());
+    assertTrue(o.verification().passed(), o.verification().anomalies().toString());
+  }
+
+  @Test
+  void updatesOnAFewRowsCommitExactlyWhatTheServerHolds() throws Exception {
+    WorkloadRun.Outcome o =
+        run(workload(Update.NAME, 20, false), 16, 3_000, true, IsolationLevel.REPEATABLE_READ);
+    Outcomes outcomes = o.result().outcomes();
+    // 16 workers on 20 rows collide: REPEATABLE READ refuses some, and the engine retries them.
+    assertEquals(3_000, outcomes.iterations() + outcomes.errors(), o.describe());
+    assertEquals(outcomes.iterations(), query("SELECT SUM(updates) FROM item"));
+    assertTrue(o.verification().passed(), o.verification().anomalies().toString());
+  }
+
+  @Test
+  void deletingAKeyAlreadyGoneIsDeclinedNotAnError() throws Exception {
+    WorkloadRun.Outcome o = run(Delete.NAME, 100, 4, 400);
+    Outcomes outcomes = o.result().outcomes();
+    assertEquals(400, outcomes.iterations(), o.describe());
+    assertEquals(0, outcomes.errors(), o.describe());
+    assertEquals(100 - (400 - outcomes.declined()), query("SELECT COUNT(*) FROM item"));
+    assertTrue(outcomes.declined() > 0, o.describe());
+    assertTrue(o.verification().passed(), o.verification().anomalies().toString());
+  }
+
+  @Test
+  void theRangeKindsReadCountAndChangeTheirRanges() throws Exception {
+    for (String kind : new String[] {RangeScan.NAME, Count.NAME, UpdateMany.NAME}) {
+      WorkloadRun.Outcome o = run(kind, 5_000, 4, 400);
+      assertEquals(400, o.result().outcomes().iterations(), kind + ": " + o.describe());
+      assertEquals(0, o.result().outcomes().errors(), kind + ": " + o.describe());
+      assertTrue(o.verification().passed(), kind + ": " + o.verification().anomalies());
+    }
+    // update-many ran last: 400 ranges of --range-size (100) rows each, all inside the table.
+    assertEquals(400 * 100, query("SELECT SUM(updates) FROM item"));
+  }
+
+  @Test
+  void aKindOfSeveralStatementsIsRefusedAsAnOptionItCannotServe() {
+    TargetUnavailableException refused =
+        assertThrows(TargetUnavailableException.class, () -> run(Airline.NAME, 0, 2, 10));
+    assertInstanceOf(OptionMismatchException.class, refused.getCause());
+    assertTrue(
+        String.valueOf(refused.getMessage()).contains("--pg-client jdbc"), refused.getMessage());
+  }
+
+  @Test
+  void connectionsDroppedMidRunAreCountedAndTheWorkersReconnect() throws Exception {
+    RunOptions options =
+        new RunOptions(
+            8,
+            new ForIterations(20_000),
+            Duration.ofSeconds(1),
+            3,
+            0,
+            7,
+            new Backoff(Duration.ofMillis(1), Duration.ofMillis(20)),
+            new ClosedLoop());
+    WorkloadRun.Outcome o =
+        WorkloadRun.run(
+            provider(),
+            target(8, IsolationLevel.READ_COMMITTED),
+            workload(Update.NAME, 1_000, false),
+            options,
+            true,
+            () -> {
+              Thread.sleep(200);
+              sql(
+                  "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE"
+                      + " backend_type = 'client backend' AND pid <> pg_backend_pid()"
+                      + " AND query LIKE 'UPDATE item%'");
+            });
+    Outcomes outcomes = o.result().outcomes();
+    long lost = outcomes.errors() + outcomes.inDoubt();
+    assertTrue(lost > 0, "no iteration met the dropped connections: " + o.describe());
+    assertEquals(20_000, outcomes.iterations() + lost, o.describe());
+    // Only the iteration each of the 8 workers had in hand met it: the next opened a connection.
+    assertTrue(lost <= 8, o.describe());
+    // Every committed update is in the table; an in-doubt one may be too.
+    long updates = query("SELECT SUM(updates) FROM item");
+    assertTrue(
+        updates >= outcomes.iterations() && updates <= outcomes.iterations() + outcomes.inDoubt(),
+        updates + " updates for " + o.describe());
+  }
+}

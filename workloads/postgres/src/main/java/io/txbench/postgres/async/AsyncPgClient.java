@@ -1,0 +1,131 @@
+package io.txbench.postgres.async;
+
+import io.txbench.core.spi.TargetOptions;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.pgclient.PgConnection;
+import io.vertx.pgclient.SslMode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The event-loop client of a target: one Vert.x with as many event loops as the machine has cores,
+ * on Linux's native transport (epoll) where it loads and Java's NIO elsewhere, and where its
+ * connections go. Each worker's connection lives on one event loop, which reads its answers and
+ * starts its next iteration.
+ */
+public final class AsyncPgClient implements AutoCloseable {
+  private static final long CLOSE_SECONDS = 5;
+
+  private final Vertx vertx;
+  private final PgConnectOptions connect;
+  private final int loops;
+
+  private AsyncPgClient(Vertx vertx, PgConnectOptions connect, int loops) {
+    this.vertx = vertx;
+    this.connect = connect;
+    this.loops = loops;
+  }
+
+  /** A client of the server {@code options} name, not yet connected. */
+  public static AsyncPgClient of(TargetOptions options) {
+    int loops = Runtime.getRuntime().availableProcessors();
+    VertxOptions vertx =
+        new VertxOptions().setEventLoopPoolSize(loops).setPreferNativeTransport(true);
+    return new AsyncPgClient(Vertx.vertx(vertx), connectOptions(options), loops);
+  }
+
+  /**
+   * Where to connect: the JDBC URL's server and database and the parameters both clients know
+   * (user, password, sslmode; PgJDBC's currentSchema as the search_path), or host, port and
+   * database; then the user and password given apart.
+   */
+  static PgConnectOptions connectOptions(TargetOptions options) {
+    PgConnectOptions connect = new PgConnectOptions();
+    String url = options.url();
+    if (url != null && !url.isBlank()) {
+      URI uri = URI.create(url.replaceFirst("(?i)^jdbc:", ""));
+      connect
+          .setHost(uri.getHost() == null ? "localhost" : uri.getHost())
+          .setPort(uri.getPort() > 0 ? uri.getPort() : PgConnectOptions.DEFAULT_PORT)
+          .setDatabase(uri.getPath() == null ? "" : uri.getPath().replaceFirst("^/", ""));
+      String query = uri.getRawQuery();
+      for (String pair : query == null ? new String[0] : query.split("&")) {
+        int eq = pair.indexOf('=');
+        if (eq > 0) {
+          parameter(connect, pair.substring(0, eq), decode(pair.substring(eq + 1)));
+        }
+      }
+    } else {
+      connect
+          .setHost(options.host() == null ? "localhost" : options.host())
+          .setPort(options.port())
+          .setDatabase(options.database() == null ? "postgres" : options.database());
+    }
+    if (options.user() != null) {
+      connect.setUser(options.user());
+    }
+    String password = options.password().reveal();
+    if (!password.isEmpty()) {
+      connect.setPassword(password);
+    }
+    return connect.setCachePreparedStatements(false);
+  }
+
+  /** A JDBC URL's parameter, where the event-loop client has it; PgJDBC's others do not apply. */
+  private static void parameter(PgConnectOptions connect, String name, String value) {
+    switch (name) {
+      case "user" -> connect.setUser(value);
+      case "password" -> connect.setPassword(value);
+      case "sslmode" -> connect.setSslMode(SslMode.of(value));
+      case "currentSchema" -> connect.addProperty("search_path", value);
+      default -> {
+        // PgJDBC's own (prepareThreshold, ApplicationName...): nothing the server is told.
+      }
+    }
+  }
+
+  private static String decode(String value) {
+    return URLDecoder.decode(value, StandardCharsets.UTF_8);
+  }
+
+  /** The client's name and version, and its transport, as results name a driver. */
+  public String describe() {
+    return "Vert.x PostgreSQL client "
+        + version()
+        + " ("
+        + (vertx.isNativeTransportEnabled() ? "native epoll" : "NIO")
+        + ", "
+        + loops
+        + " event loops)";
+  }
+
+  /** Opens a connection, on the next event loop. */
+  CompletableFuture<PgConnection> connect() {
+    return PgConnection.connect(vertx, connect).toCompletionStage().toCompletableFuture();
+  }
+
+  /** Vert.x's version, as its JAR says it. */
+  private static String version() {
+    try (InputStream in = Vertx.class.getResourceAsStream("/META-INF/vertx/vertx-version.txt")) {
+      return in == null ? "" : new String(in.readAllBytes(), StandardCharsets.UTF_8).strip();
+    } catch (IOException e) {
+      return "";
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      vertx.close().toCompletionStage().toCompletableFuture().get(CLOSE_SECONDS, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      // Its threads end with the process anyway; nothing of the run depends on them.
+    }
+  }
+}

@@ -1,0 +1,94 @@
+package io.txbench.postgres.async;
+
+import io.txbench.core.engine.Tally;
+import io.txbench.core.engine.Worker;
+import io.txbench.core.ownership.Lease;
+import io.txbench.core.ownership.LeaseMode;
+import io.txbench.core.spi.AsyncWorkload;
+import io.txbench.core.spi.DeclinedException;
+import io.txbench.core.spi.Growth;
+import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.Progress;
+import io.txbench.core.spi.SetupException;
+import io.txbench.core.spi.Verification;
+import io.txbench.jdbc.JdbcTarget;
+import io.txbench.jdbc.workloads.SingleStatements;
+import io.txbench.jdbc.workloads.SqlStatement;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * An item kind of one statement per iteration on the event-loop client: the kind's own workload
+ * prepares, attaches, leases and verifies over PgJDBC's control connections as always, and says
+ * which statement each iteration runs and what its answer means; this only sends it on the worker's
+ * {@link AsyncPgSession}, without blocking.
+ */
+public final class AsyncPgWorkload implements AsyncWorkload<AsyncPgSession, SQLException> {
+  private final SingleStatements kind;
+  private final AsyncPgClient client;
+  private final JdbcTarget target;
+
+  public AsyncPgWorkload(SingleStatements kind, AsyncPgClient client, JdbcTarget target) {
+    this.kind = kind;
+    this.client = client;
+    this.target = target;
+  }
+
+  @Override
+  public CompletionStage<?> start(Worker worker, AsyncPgSession session) {
+    SqlStatement statement = kind.next(worker.random());
+    return session.run(statement).thenApply(rows -> settle(statement, rows));
+  }
+
+  private @Nullable Void settle(SqlStatement statement, long rows) {
+    try {
+      kind.settle(statement, rows);
+      return null;
+    } catch (SQLException | DeclinedException e) {
+      throw new CompletionException(e);
+    }
+  }
+
+  @Override
+  public AsyncPgSession openSession(Worker worker) throws SQLException {
+    return AsyncPgSession.open(client, worker, kind.statements(), target::classify);
+  }
+
+  @Override
+  public List<String> operations() {
+    return kind.operations();
+  }
+
+  @Override
+  public void prepare(Progress progress) throws SQLException, SetupException, InterruptedException {
+    kind.prepare(progress);
+  }
+
+  @Override
+  public Growth grow(Progress progress) throws SQLException, SetupException, InterruptedException {
+    return kind.grow(progress);
+  }
+
+  @Override
+  public OptionValues attach() throws SQLException, SetupException {
+    return kind.attach();
+  }
+
+  @Override
+  public Lease lease(LeaseMode mode) throws SQLException, SetupException {
+    return kind.lease(mode);
+  }
+
+  @Override
+  public void beforeRun() throws SQLException {
+    kind.beforeRun();
+  }
+
+  @Override
+  public Verification verify(Tally tally) throws SQLException {
+    return kind.verify(tally);
+  }
+}

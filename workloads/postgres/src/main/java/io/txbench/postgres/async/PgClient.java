@@ -1,0 +1,24 @@
+package io.txbench.postgres.async;
+
+import io.txbench.core.spi.DeclaredOption;
+
+/**
+ * How the workers of a PostgreSQL run reach the server ({@code --pg-client}): PgJDBC with a thread
+ * blocked per connection, or the event-loop client with every connection's iterations chained on a
+ * few threads.
+ */
+public enum PgClient {
+  JDBC,
+  ASYNC;
+
+  /** The option the PostgreSQL target declares. */
+  public static final DeclaredOption<PgClient> OPTION =
+      DeclaredOption.choice(
+          "--pg-client",
+          "CLIENT",
+          "the workers' client: jdbc (PgJDBC, a thread per connection) or async (the Vert.x"
+              + " event-loop client, a few threads for every connection; the kinds of one"
+              + " statement per iteration: point-select, insert, update, delete, range-scan, count,"
+              + " update-many).",
+          JDBC);
+}
