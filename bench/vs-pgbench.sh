@@ -106,7 +106,7 @@ for clients in $CLIENTS; do
       wait "$pid"
       read -r secs ticks cs t0 <"$work/tx.sample"
       tps=$(sed -n 's/^  "tps" : \([0-9.]*\).*/\1/p' "$out/summary.json")
-      p99=$(grep -m1 '"p99"' "$out/summary.json" | sed 's/[^0-9.]//g')
+      p99=$(grep -m1 '"p99"' "$out/summary.json" | sed 's/.*: \([0-9.]*\).*/\1/')
       cpu=$(sed -n 's/^ *"cpuMicrosPerIteration" : \([0-9.]*\).*/\1/p' "$out/summary.json")
       tx_cs=$(calc "$cs / ($tps * $secs)")
       printf '%-7s %-5s %-13s %9.0f %6.2f %8.2f %7.2f %8.1f %6.2f %8.2f %6.2f\n' "$clients" "$round" \
