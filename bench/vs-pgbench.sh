@@ -62,7 +62,8 @@ calc() { awk "BEGIN { print $* }"; }
 now() { date +%s.%N; }
 # CPU ticks (user + system) and context switches of a process's threads, at this moment.
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
-switches() { cat /proc/"$1"/task/*/status 2>/dev/null | awk '/_ctxt_switches/ { n += $2 } END { print n }'; }
+# A thread that ends between the listing and the reading is left out, never an error.
+switches() { { cat /proc/"$1"/task/*/status 2>/dev/null || true; } | awk '/_ctxt_switches/ { n += $2 } END { print n + 0 }'; }
 # Samples process $1 over the sampling window: "seconds ticks switches" into $2.
 sample() {
   local pid=$1 t0 c0 s0

@@ -1,13 +1,10 @@
 package io.txbench.core.engine;
 
 import io.txbench.core.run.TelemetryFindings;
-import io.txbench.core.spi.AsyncWorkload;
 import io.txbench.core.spi.ErrorClass;
-import io.txbench.core.spi.InDoubtCause;
 import io.txbench.core.spi.Target;
 import io.txbench.core.spi.TargetUnavailableException;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -17,7 +14,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -57,7 +53,6 @@ public final class Runner {
   private final RunControl control;
   private final ClientCounters counters = new ClientCounters();
   private final Set<ErrorClass> loggedClasses = ConcurrentHashMap.newKeySet();
-  private volatile boolean cancelled;
   private long startNanos;
   private Runnable beforeClock = () -> {};
   private @Nullable StartGate gate;
@@ -100,58 +95,44 @@ public final class Runner {
   public <S extends AutoCloseable> RunResult run(Crew<S> crew, Target target)
       throws InterruptedException, TargetUnavailableException {
     int threads = options.parallelism();
-    List<Member<S>> members = crew.enlist(threads, options.seed());
-    CrewSignals signals = new CrewSignals(threads);
-    ScheduledExecutorService timer = daemon("txbench-timer");
-    try {
-      return run(crew, target, threads, members, signals, timer);
-    } finally {
-      timer.shutdown(); // its waits still due run: a chain given up ends on its own
+    try (Workforce<S> workers =
+        new Workforce<>(options, metrics, control, loggedClasses, gate, crew, target)) {
+      CrewSignals signals = workers.start(crew.enlist(threads, options.seed()));
+      signals.ready.await();
+      StartGate startGate = gate;
+      if (startGate != null && ready(signals)) {
+        startGate.await(control, watcher);
+      }
+      if (ready(signals)) {
+        beforeClock.run();
+      }
+      if (!ready(signals)) {
+        workers.release();
+        return cancelled(signals, threads);
+      }
+      Instant start = Instant.now();
+      startNanos = System.nanoTime();
+      signals.lastWorkerEnd.set(startNanos);
+      control.open(
+          startNanos,
+          options.pacing() instanceof OpenLoop open ? new StartSchedule(startNanos, open) : null);
+      IntervalSampler sampler = new IntervalSampler(metrics, threads, startNanos, counters);
+      safely(() -> listener.onStart(start.toEpochMilli(), threads));
+      ScheduledExecutorService ticker = startTicker(sampler);
+      signals.go.countDown();
+      long windowEnd;
+      try {
+        windowEnd = awaitEnd(signals, workers, ticker, sampler);
+      } finally {
+        ticker.shutdown();
+        ticker.awaitTermination(5, TimeUnit.SECONDS);
+      }
+      recordSlotsNeverStarted(windowEnd);
+      tick(sampler, true, windowEnd);
+      RunResult result = result(sampler, start, windowEnd);
+      safely(() -> listener.onEnd(result));
+      return result;
     }
-  }
-
-  private <S extends AutoCloseable> RunResult run(
-      Crew<S> crew,
-      Target target,
-      int threads,
-      List<Member<S>> members,
-      CrewSignals signals,
-      ScheduledExecutorService timer)
-      throws InterruptedException, TargetUnavailableException {
-    startWorkers(members, crew, target, signals, timer);
-    signals.ready.await();
-    StartGate startGate = gate;
-    if (startGate != null && ready(signals)) {
-      startGate.await(control, watcher);
-    }
-    if (ready(signals)) {
-      beforeClock.run();
-    }
-    if (!ready(signals)) {
-      return cancel(signals, threads);
-    }
-    Instant start = Instant.now();
-    startNanos = System.nanoTime();
-    signals.lastWorkerEnd.set(startNanos);
-    control.open(
-        startNanos,
-        options.pacing() instanceof OpenLoop open ? new StartSchedule(startNanos, open) : null);
-    IntervalSampler sampler = new IntervalSampler(metrics, threads, startNanos, counters);
-    safely(() -> listener.onStart(start.toEpochMilli(), threads));
-    ScheduledExecutorService ticker = startTicker(sampler);
-    signals.go.countDown();
-    long windowEnd;
-    try {
-      windowEnd = awaitEnd(signals.done, members, crew, ticker, signals.lastWorkerEnd, sampler);
-    } finally {
-      ticker.shutdown();
-      ticker.awaitTermination(5, TimeUnit.SECONDS);
-    }
-    recordSlotsNeverStarted(windowEnd);
-    tick(sampler, true, windowEnd);
-    RunResult result = result(sampler, start, windowEnd);
-    safely(() -> listener.onEnd(result));
-    return result;
   }
 
   /** Whether every session opened and no stop came: the run may go on towards its clock. */
@@ -159,101 +140,11 @@ public final class Runner {
     return signals.openFailure.get() == null && !control.stopRequested();
   }
 
-  /** Starts a thread per member, each opening its session and then waiting for the go. */
-  private <S extends AutoCloseable> void startWorkers(
-      List<Member<S>> members,
-      Crew<S> crew,
-      Target target,
-      CrewSignals signals,
-      ScheduledExecutorService timer) {
-    for (Member<S> member : members) {
-      if (control.stopRequested()) {
-        // Stopped while the crew was being started: the workers not yet started never will be.
-        signals.ready.countDown();
-        signals.done.countDown();
-        continue;
-      }
-      Iterations iterations =
-          new Iterations(options, metrics, control, target, loggedClasses, member.worker());
-      Thread thread =
-          new Thread(
-              () -> work(member, crew, iterations, signals, timer),
-              "txbench-worker-" + member.worker().index());
-      thread.setDaemon(true);
-      member.runOn(thread);
-      thread.start();
-    }
-  }
-
-  /**
-   * A worker thread's life: open the session, wait for the go, then run the loop unless cancelled:
-   * on this thread, or as a chain this thread only starts.
-   */
-  private <S extends AutoCloseable> void work(
-      Member<S> member,
-      Crew<S> crew,
-      Iterations iterations,
-      CrewSignals signals,
-      ScheduledExecutorService timer) {
-    boolean handedOver = false;
-    try {
-      S session;
-      try {
-        if (control.stopRequested()) {
-          return; // no session to open for a run that is already over
-        }
-        session = member.session(crew.workload());
-      } catch (Exception e) {
-        signals.openFailure.compareAndSet(null, e);
-        return;
-      } finally {
-        signals.ready.countDown();
-      }
-      StartGate startGate = gate;
-      if (startGate == null) {
-        signals.go.await();
-      } else {
-        startGate.keepAliveUntil(signals.go, session);
-      }
-      if (cancelled) {
-        return;
-      }
-      if (crew.workload() instanceof AsyncWorkload<S, ?> chained) {
-        handedOver = true;
-        new AsyncLoop<>(iterations, chained, session, timer, () -> ended(member, signals)).start();
-      } else {
-        new ThreadedLoop<>(iterations, crew.workload()).run(session);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    } catch (RuntimeException e) {
-      LOG.error("worker {} stopped: {}", member.worker().index(), e.toString(), e);
-    } finally {
-      if (!handedOver) {
-        ended(member, signals);
-      }
-    }
-  }
-
-  /** A worker's loop ended: it is counted done, and its session closed if it was given up. */
-  private static void ended(Member<?> member, CrewSignals signals) {
-    if (member.worker().effects().abandoned()) {
-      member.closeSession(); // given up: the crew no longer owns it
-    }
-    signals.lastWorkerEnd.accumulateAndGet(System.nanoTime(), Math::max);
-    signals.done.countDown();
-    member.ended();
-  }
-
   /**
    * Releases the workers without running them, once every one has reached the start barrier, and
    * says why: nothing ran after a stop request; a session that did not open fails the run.
    */
-  private RunResult cancel(CrewSignals signals, int threads)
-      throws InterruptedException, TargetUnavailableException {
-    cancelled = true;
-    signals.go.countDown();
-    signals.done.await();
+  private RunResult cancelled(CrewSignals signals, int threads) throws TargetUnavailableException {
     if (signals.openFailure.get() == null) {
       return nothingRan();
     }
@@ -276,7 +167,8 @@ public final class Runner {
     return ticker;
   }
 
-  private static ScheduledExecutorService daemon(String name) {
+  /** A single-thread scheduler on a daemon thread named {@code name}. */
+  static ScheduledExecutorService daemon(String name) {
     return Executors.newSingleThreadScheduledExecutor(
         r -> {
           Thread t = new Thread(r, name);
@@ -299,14 +191,13 @@ public final class Runner {
    * Waits for the window to close (deadline, stop request, or every iteration done), gives the
    * iterations in hand their grace, and gives up on those still running; returns the window's end.
    */
-  private <S extends AutoCloseable> long awaitEnd(
-      CountDownLatch done,
-      List<Member<S>> members,
-      Crew<S> crew,
+  private long awaitEnd(
+      CrewSignals signals,
+      Workforce<?> workers,
       ScheduledExecutorService ticker,
-      AtomicLong lastWorkerEnd,
       IntervalSampler sampler)
       throws InterruptedException {
+    CountDownLatch done = signals.done;
     while (true) {
       long wait = POLL_NANOS;
       if (control.timed()) {
@@ -331,46 +222,13 @@ public final class Runner {
         sampler.windowClosed(); // what the client uses in the grace is not the window's
         ticker.shutdown(); // the window is closed: no period ends after it
         if (!done.await(GRACE_NANOS, TimeUnit.NANOSECONDS)) {
-          abandon(members, crew);
+          workers.abandon();
         }
         break;
       }
     }
     return Math.max(
-        startNanos, control.stopRequested() ? control.windowEnd() : lastWorkerEnd.get());
-  }
-
-  /** Gives up on the workers still busy after the grace: see {@link Effects#abandon()}. */
-  private <S extends AutoCloseable> void abandon(List<Member<S>> members, Crew<S> crew) {
-    control.abandon();
-    int givenUp = 0;
-    int inDoubt = 0;
-    for (Member<S> member : members) {
-      if (!member.busy()) {
-        continue;
-      }
-      Exposure exposure = member.worker().effects().abandon();
-      if (exposure == null) {
-        continue; // between iterations: it stops on its own
-      }
-      givenUp++;
-      if (exposure == Exposure.UNKNOWN) {
-        inDoubt++;
-        metrics.recordInDoubt(InDoubtCause.ABANDONED);
-        member.leaveInDoubt();
-      }
-      crew.retire(member);
-      member.interrupt(); // frees a worker waiting for a pooled connection or sleeping
-    }
-    if (givenUp > 0) {
-      LOG.warn(
-          "{} iteration(s) still running {} s after the end of the run were given up: {} in"
-              + " doubt (a commit was sent), {} without effect (none was)",
-          givenUp,
-          TimeUnit.NANOSECONDS.toSeconds(GRACE_NANOS),
-          inDoubt,
-          givenUp - inDoubt);
-    }
+        startNanos, control.stopRequested() ? control.windowEnd() : signals.lastWorkerEnd.get());
   }
 
   /** A run stopped before it started (Ctrl-C while the sessions were opening). */

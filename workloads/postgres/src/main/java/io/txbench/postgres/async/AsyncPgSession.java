@@ -4,6 +4,7 @@ import io.txbench.core.engine.Effects;
 import io.txbench.core.engine.QueryCounter;
 import io.txbench.core.engine.Worker;
 import io.txbench.core.spi.AbandonedException;
+import io.txbench.core.spi.DeclinedException;
 import io.txbench.core.spi.Failure;
 import io.txbench.core.spi.Pingable;
 import io.txbench.jdbc.workloads.SqlStatement;
@@ -72,43 +73,56 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
     return session;
   }
 
+  /** What an iteration makes of its statement's answer: the rows it read or changed. */
+  @FunctionalInterface
+  public interface Answer {
+    void settle(long rows) throws SQLException, DeclinedException;
+  }
+
   /**
-   * Sends {@code statement} in autocommit: the rows it read (every one fetched) or changed. A write
-   * that changed nothing left nothing behind, and is reported so.
+   * Sends {@code statement} in autocommit and hands the rows it read (every one fetched) or changed
+   * to {@code answer}, on the event loop that read them; the stage completes when that is done, or
+   * fails with what the statement or the answer threw. A write that changed nothing left nothing
+   * behind, and is reported so. One stage per statement: the iteration's whole chain.
    */
-  public CompletableFuture<Long> run(SqlStatement statement) {
+  public CompletableFuture<Void> run(SqlStatement statement, Answer answer) {
     PgConnection held = connection;
     if (held == null) {
-      return connected().thenCompose(c -> run(statement));
+      return connected().thenCompose(c -> run(statement, answer));
     }
-    Tuple parameters = Tuple.tuple(statement.parameters());
     PreparedStatement ps = prepared.get(statement.sql());
     if (ps == null) {
       return CompletableFuture.failedFuture(
           new SQLException("not prepared on this session: " + statement.sql()));
     }
-    if (statement.read()) {
+    boolean read = statement.read();
+    if (read) {
       queries.read();
-      return ps.query()
-          .execute(parameters)
-          .toCompletionStage()
-          .toCompletableFuture()
-          .handle((rows, failure) -> rowsRead(rows, failure));
+    } else {
+      queries.write();
+      try {
+        effects.committing();
+      } catch (AbandonedException e) {
+        return CompletableFuture.failedFuture(e);
+      }
     }
-    queries.write();
-    try {
-      effects.committing();
-    } catch (AbandonedException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return ps.query()
-        .execute(parameters)
-        .toCompletionStage()
-        .toCompletableFuture()
-        .handle((rows, failure) -> rowsChanged(rows, failure));
+    CompletableFuture<Void> done = new CompletableFuture<>();
+    ps.query()
+        .execute(Tuple.tuple(statement.parameters()))
+        .onComplete(
+            (rows, failure) -> {
+              try {
+                answer.settle(read ? rowsRead(rows, failure) : rowsChanged(rows, failure));
+                done.complete(null);
+              } catch (SQLException | DeclinedException | RuntimeException e) {
+                done.completeExceptionally(e);
+              }
+            });
+    return done;
   }
 
-  private long rowsRead(@Nullable RowSet<Row> rows, @Nullable Throwable failure) {
+  private long rowsRead(@Nullable RowSet<Row> rows, @Nullable Throwable failure)
+      throws SQLException {
     if (failure != null || rows == null) {
       throw failed(failure);
     }
@@ -120,10 +134,11 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
     return read;
   }
 
-  private long rowsChanged(@Nullable RowSet<Row> rows, @Nullable Throwable failure) {
+  private long rowsChanged(@Nullable RowSet<Row> rows, @Nullable Throwable failure)
+      throws SQLException {
     if (failure != null || rows == null) {
-      CompletionException e = failed(failure);
-      effects.failed(classify.apply(e.getCause()).replyLost());
+      SQLException e = failed(failure);
+      effects.failed(classify.apply(e).replyLost());
       throw e;
     }
     long changed = rows.rowCount();
@@ -139,21 +154,22 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
    * The failure as the target classifies PgJDBC's: the server's SQLSTATE, or 08006 for a connection
    * lost, which is closed so that the next iteration opens another.
    */
-  private CompletionException failed(@Nullable Throwable failure) {
+  private SQLException failed(@Nullable Throwable failure) {
     Throwable cause =
         failure instanceof CompletionException c && c.getCause() != null ? c.getCause() : failure;
-    SQLException sql;
+    if (cause instanceof SQLException sql) {
+      return sql;
+    }
     if (cause instanceof PgException pg) {
-      sql = new SQLException(pg.getMessage(), pg.getSqlState(), pg);
-    } else if (cause instanceof ClosedConnectionException
+      return new SQLException(pg.getMessage(), pg.getSqlState(), pg);
+    }
+    if (cause instanceof ClosedConnectionException
         || cause instanceof IOException
         || cause instanceof io.vertx.core.VertxException) {
-      sql = new SQLException("connection lost: " + cause.getMessage(), CONNECTION_LOST, cause);
       drop();
-    } else {
-      sql = new SQLException(String.valueOf(cause), null, cause);
+      return new SQLException("connection lost: " + cause.getMessage(), CONNECTION_LOST, cause);
     }
-    return new CompletionException(sql);
+    return new SQLException(String.valueOf(cause), null, cause);
   }
 
   /** The connection, opened and its statements prepared if it has none. */
@@ -179,7 +195,7 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
                   (unused, failure) -> {
                     if (failure != null) {
                       c.close();
-                      throw failed(failure);
+                      throw new CompletionException(failed(failure));
                     }
                     connection = c;
                     return c;
@@ -187,9 +203,7 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
             })
         .exceptionally(
             failure -> {
-              throw failure instanceof CompletionException e && e.getCause() instanceof SQLException
-                  ? e
-                  : failed(failure);
+              throw new CompletionException(failed(failure));
             });
   }
 
@@ -239,7 +253,7 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
       if (cause instanceof SQLException sql) {
         throw sql;
       }
-      throw (SQLException) failed(cause).getCause();
+      throw failed(cause);
     } catch (java.util.concurrent.TimeoutException e) {
       throw new SQLException("no answer in " + seconds + " s", CONNECTION_LOST, e);
     }

@@ -5,7 +5,6 @@ import io.txbench.core.engine.Worker;
 import io.txbench.core.ownership.Lease;
 import io.txbench.core.ownership.LeaseMode;
 import io.txbench.core.spi.AsyncWorkload;
-import io.txbench.core.spi.DeclinedException;
 import io.txbench.core.spi.Growth;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Progress;
@@ -16,9 +15,7 @@ import io.txbench.jdbc.workloads.SingleStatements;
 import io.txbench.jdbc.workloads.SqlStatement;
 import java.sql.SQLException;
 import java.util.List;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import org.jspecify.annotations.Nullable;
 
 /**
  * An item kind of one statement per iteration on the event-loop client: the kind's own workload
@@ -40,16 +37,7 @@ public final class AsyncPgWorkload implements AsyncWorkload<AsyncPgSession, SQLE
   @Override
   public CompletionStage<?> start(Worker worker, AsyncPgSession session) {
     SqlStatement statement = kind.next(worker.random());
-    return session.run(statement).thenApply(rows -> settle(statement, rows));
-  }
-
-  private @Nullable Void settle(SqlStatement statement, long rows) {
-    try {
-      kind.settle(statement, rows);
-      return null;
-    } catch (SQLException | DeclinedException e) {
-      throw new CompletionException(e);
-    }
+    return session.run(statement, rows -> kind.settle(statement, rows));
   }
 
   @Override
