@@ -143,4 +143,14 @@ public final class Effects {
     }
     return committedSteps > 0 ? Exposure.PARTIAL : Exposure.NONE;
   }
+
+  /** What the server may hold of an iteration that did not commit. */
+  enum Exposure {
+    /** Nothing: it was rolled back, or never sent. */
+    NONE,
+    /** Some of its steps, each committed on its own (an iteration without a transaction). */
+    PARTIAL,
+    /** Unknown: a commit was sent and no reply came, or the runner gave up waiting for one. */
+    UNKNOWN
+  }
 }

@@ -1,5 +1,6 @@
 package io.txbench.core.engine;
 
+import io.txbench.core.engine.Effects.Exposure;
 import io.txbench.core.spi.AbandonedException;
 import io.txbench.core.spi.DeclinedException;
 import io.txbench.core.spi.ErrorClass;

@@ -97,7 +97,7 @@ public final class Runner {
     int threads = options.parallelism();
     try (Workforce<S> workers =
         new Workforce<>(options, metrics, control, loggedClasses, gate, crew, target)) {
-      CrewSignals signals = workers.start(crew.enlist(threads, options.seed()));
+      Workforce.Signals signals = workers.start(crew.enlist(threads, options.seed()));
       signals.ready.await();
       StartGate startGate = gate;
       if (startGate != null && ready(signals)) {
@@ -136,7 +136,7 @@ public final class Runner {
   }
 
   /** Whether every session opened and no stop came: the run may go on towards its clock. */
-  private boolean ready(CrewSignals signals) {
+  private boolean ready(Workforce.Signals signals) {
     return signals.openFailure.get() == null && !control.stopRequested();
   }
 
@@ -144,7 +144,8 @@ public final class Runner {
    * Releases the workers without running them, once every one has reached the start barrier, and
    * says why: nothing ran after a stop request; a session that did not open fails the run.
    */
-  private RunResult cancelled(CrewSignals signals, int threads) throws TargetUnavailableException {
+  private RunResult cancelled(Workforce.Signals signals, int threads)
+      throws TargetUnavailableException {
     if (signals.openFailure.get() == null) {
       return nothingRan();
     }
@@ -192,7 +193,7 @@ public final class Runner {
    * iterations in hand their grace, and gives up on those still running; returns the window's end.
    */
   private long awaitEnd(
-      CrewSignals signals,
+      Workforce.Signals signals,
       Workforce<?> workers,
       ScheduledExecutorService ticker,
       IntervalSampler sampler)

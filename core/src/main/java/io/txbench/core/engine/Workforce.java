@@ -1,13 +1,17 @@
 package io.txbench.core.engine;
 
+import io.txbench.core.engine.Effects.Exposure;
 import io.txbench.core.spi.AsyncWorkload;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.InDoubtCause;
 import io.txbench.core.spi.Target;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,7 +35,7 @@ final class Workforce<S extends AutoCloseable> implements AutoCloseable {
   private final Target target;
   private final ScheduledExecutorService timer = Runner.daemon("txbench-timer");
   private List<Member<S>> members = List.of();
-  private CrewSignals signals = new CrewSignals(0);
+  private Signals signals = new Signals(0);
   private volatile boolean released;
 
   Workforce(
@@ -52,9 +56,9 @@ final class Workforce<S extends AutoCloseable> implements AutoCloseable {
   }
 
   /** Starts a thread per member, each opening its session and then waiting for the go. */
-  CrewSignals start(List<Member<S>> enlisted) {
+  Signals start(List<Member<S>> enlisted) {
     members = enlisted;
-    signals = new CrewSignals(enlisted.size());
+    signals = new Signals(enlisted.size());
     for (Member<S> member : enlisted) {
       if (control.stopRequested()) {
         // Stopped while the crew was being started: the workers not yet started never will be.
@@ -172,5 +176,30 @@ final class Workforce<S extends AutoCloseable> implements AutoCloseable {
   @Override
   public void close() {
     timer.shutdown();
+  }
+
+  /**
+   * What a run's worker threads and the runner signal each other while the crew starts and ends.
+   */
+  static final class Signals {
+    /** Counted down by each worker once its session is open (or failed to open). */
+    final CountDownLatch ready;
+
+    /** Released by the runner when the clock starts, or when the run is cancelled. */
+    final CountDownLatch go = new CountDownLatch(1);
+
+    /** Counted down by each worker when its thread ends. */
+    final CountDownLatch done;
+
+    /** The first session that failed to open. */
+    final AtomicReference<Exception> openFailure = new AtomicReference<>();
+
+    /** When the last worker to end did, in {@link System#nanoTime()}. */
+    final AtomicLong lastWorkerEnd = new AtomicLong();
+
+    Signals(int threads) {
+      ready = new CountDownLatch(threads);
+      done = new CountDownLatch(threads);
+    }
   }
 }

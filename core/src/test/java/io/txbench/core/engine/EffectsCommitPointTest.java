@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.txbench.core.engine.Effects.Exposure;
 import io.txbench.core.spi.AbandonedException;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.Failure;
