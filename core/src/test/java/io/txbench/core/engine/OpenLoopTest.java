@@ -160,11 +160,15 @@ class OpenLoopTest {
         oneWorker(Duration.ofSeconds(2), new OpenLoop(100, Arrivals.UNIFORM, Optional.empty()));
     RunResult r = run(options, slow);
     String warning = r.bottleneck().orElseThrow();
+    // The lag is named whatever else is: on a machine busy with other work the machine's
+    // saturation leads the warning (Bottleneck), and the lag follows it.
     assertTrue(
         warning.matches(
-            "the start lag grew from \\d+\\.\\d to \\d+\\.\\d ms over the run: the client or"
+            "(the start lag grew from \\d+\\.\\d to \\d+\\.\\d ms over the run: the client or"
                 + " the server could not keep up with --rate, likelier the server \\(the client"
-                + " used \\d\\.\\d\\d of \\d+ cores\\)"),
+                + " used \\d\\.\\d\\d of \\d+ cores\\)"
+                + "|the machine's cores were .* \\(and the start lag grew from \\d+\\.\\d to"
+                + " \\d+\\.\\d ms: the run could not keep up with --rate\\))"),
         warning);
   }
 
