@@ -93,8 +93,9 @@ for clients in $CLIENTS; do
     read -r secs ticks cs t0 <"$work/pg.sample"
     pg_cpu=$(calc "$ticks * 1e6 / $hz / ($pg_tps * $secs)")
     pg_cs=$(calc "$cs / ($pg_tps * $secs)")
-    pg_p99=$(cat "$work"/pglog* | awk -v a="$t0" -v b="$(calc "$t0 + $secs")" \
-      '{ t = $5 + $6 / 1e6; if (t >= a && t <= b) print $3 }' | sort -n |
+    # awk prints a sum of epoch seconds in 6 digits: the window's end is summed in the filter.
+    pg_p99=$(cat "$work"/pglog* | awk -v a="$t0" -v s="$secs" \
+      '{ t = $5 + $6 / 1e6; if (t >= a && t <= a + s) print $3 }' | sort -n |
       awk '{ v[NR] = $1 } END { i = int(NR * 0.99); if (i < 1) i = 1; printf "%.2f", v[i] / 1000 }')
     printf '%-7s %-5s %-13s %9.0f %6s %8.2f %7s %8.1f %6s %8.2f %6s\n' "$clients" "$round" pgbench \
       "$pg_tps" 1.00 "$pg_p99" 1.00 "$pg_cpu" 1.00 "$pg_cs" 1.00
