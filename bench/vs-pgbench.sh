@@ -18,7 +18,8 @@
 #   p99  pgbench: its per-transaction log (a 10% sample) over the sampling window below;
 #        txbench: summary.json's over its window
 #   cpu, context switches: read from /proc/PID (stat; task/*/status) at the start and end of a
-#        sampling window inside the measured run, divided by tps x the window's length
+#        sampling window inside the measured run (pgbench's 10 s after its launch, txbench's 2 s
+#        after its console says the measured run started), divided by tps x the window's length
 #
 # Usage: bench/vs-pgbench.sh [rounds, default 2]
 #        TXBENCH_BENCH_CLIENTS="8 32" to choose the client counts
@@ -29,7 +30,7 @@ cd "$(dirname "$0")/.."
 ROUNDS=${1:-2}
 PORT=${TXBENCH_BENCH_PORT:-55432}
 CLIENTS=${TXBENCH_BENCH_CLIENTS:-8 32 128 512}
-SETTLE=10   # seconds from a tool's launch to the sampling window (JVM start, connecting, warm-up)
+SETTLE=10   # pgbench: seconds from its launch to the sampling window (connecting)
 SAMPLE=6    # the sampling window's length, inside every tool's measured run
 bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
 [ -n "$bindir" ] || bindir=$(dirname "$(command -v pg_ctl || true)")
@@ -64,10 +65,17 @@ now() { date +%s.%N; }
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 # A thread that ends between the listing and the reading is left out, never an error.
 switches() { { cat /proc/"$1"/task/*/status 2>/dev/null || true; } | awk '/_ctxt_switches/ { n += $2 } END { print n + 0 }'; }
-# Samples process $1 over the sampling window: "seconds ticks switches" into $2.
+# Samples process $1 over the sampling window: "seconds ticks switches start" into $2. The window
+# opens $SETTLE s after the launch, or, given a console log $3, 2 s after txbench says its measured
+# run started (connecting 512 sessions and the warm-up take their own time).
 sample() {
   local pid=$1 t0 c0 s0
-  sleep "$SETTLE"
+  if [ -n "${3:-}" ]; then
+    until grep -q '^Running ' "$3" 2>/dev/null || ! kill -0 "$pid" 2>/dev/null; do sleep 0.2; done
+    sleep 2
+  else
+    sleep "$SETTLE"
+  fi
   t0=$(now); c0=$(cpu_ticks "$pid"); s0=$(switches "$pid")
   sleep "$SAMPLE"
   echo "$(calc "$(now) - $t0") $(calc "$(cpu_ticks "$pid") - $c0") $(calc "$(switches "$pid") - $s0") $t0" >"$2"
@@ -102,9 +110,10 @@ for clients in $CLIENTS; do
     for model in jdbc async; do
       out="$work/tx-$clients-$round-$model"
       java -jar "$JAR" "${TX[@]}" --skip-setup --pg-client "$model" --parallelism "$clients" \
-        --warmup 5s --duration 14s --metrics 14s --output-dir "$out" >/dev/null &
+        --connection-wait-timeout 120s --warmup 5s --duration 12s --metrics 12s \
+        --output-dir "$out" >"$out.log" 2>&1 &
       pid=$!
-      sample "$pid" "$work/tx.sample"
+      sample "$pid" "$work/tx.sample" "$out.log"
       wait "$pid"
       read -r secs ticks cs t0 <"$work/tx.sample"
       tps=$(sed -n 's/^  "tps" : \([0-9.]*\).*/\1/p' "$out/summary.json")
