@@ -190,7 +190,7 @@ final class BenchmarkSession {
 
   /** Data left on a server the user will keep: say where, and how to remove it. */
   private void leftBehind(TargetOptions options, @Nullable EmbeddedServer embedded) {
-    if (embedded == null) {
+    if (embedded == null && settings.workload().kind().loadsData()) {
       out.println(DropHint.of(settings.targetName(), settings.workload().name(), options));
     }
   }

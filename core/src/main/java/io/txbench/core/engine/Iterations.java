@@ -181,8 +181,8 @@ final class Iterations {
 
   /**
    * Records the iteration that started at {@code begin} (due at {@code intended}) and is over
-   * ({@code done}); returns how long to pause before the next (after a failure, so that workers do
-   * not spin against a server that is not there), or {@link #STOP}.
+   * ({@code done}); returns how long to pause before the next (after a failure the server did not
+   * answer, so that workers do not spin against a server that is not there), or {@link #STOP}.
    */
   long finish(Done done, long intended, long begin) {
     long end = System.nanoTime();
@@ -230,9 +230,12 @@ final class Iterations {
     if (options.maxErrors() > 0 && metrics.errorCount() >= options.maxErrors()) {
       control.requestStop(StopReason.MAX_ERRORS);
     }
-    return stopped || control.stopRequested()
-        ? STOP
-        : options.backoff().delayNanos(consecutiveErrors++, worker.random());
+    if (stopped || control.stopRequested()) {
+      return STOP;
+    }
+    return failure.errorClass().unanswered()
+        ? options.backoff().delayNanos(consecutiveErrors++, worker.random())
+        : 0;
   }
 
   /** The failure a chain's stage or a blocking call carries, out of its wrappers. */
@@ -254,7 +257,7 @@ final class Iterations {
       if (failure.retryable()) {
         // The server's own words ("could not serialize access...") read like a fault; they are
         // the workload's contention, and the closing table counts them.
-        LOG.info("retried: {} (expected under contention)", failure.errorClass().words());
+        LOG.info("retried: {} (the closing table counts retries)", failure.errorClass().words());
         LOG.debug("first {}: {}", failure.errorClass().words(), Causes.describe(e));
       } else {
         LOG.warn("first {} error: {}", failure.errorClass().label(), Causes.describe(e));

@@ -12,7 +12,16 @@ public enum ErrorClass {
   TRANSIENT_TRANSACTION("transient-transaction", "transient transaction error"),
   /** The connection could not be had or was lost. */
   CONNECTION("connection", "connection error"),
-  /** Anything else: a bug, a constraint violation, a timeout the target did not classify. */
+  /** No answer came within the time allowed (an HTTP request's --http-timeout). */
+  TIMEOUT("timeout", "timeout"),
+  /** An HTTP response of status 400 to 499 that --http-ok does not accept. */
+  HTTP_4XX("4xx", "4xx response"),
+  /** An HTTP response of status 500 to 599 that --http-ok does not accept. */
+  HTTP_5XX("5xx", "5xx response"),
+  /**
+   * Anything else: a bug, a constraint violation, a timeout the target did not classify, an HTTP
+   * status of another class that --http-ok does not accept.
+   */
   OTHER("other", "error");
 
   private final String label;
@@ -21,6 +30,16 @@ public enum ErrorClass {
   ErrorClass(String label, String words) {
     this.label = label;
     this.words = words;
+  }
+
+  /**
+   * Whether the server gave no answer: it could not be reached, the connection was lost, or the
+   * answer took too long. A worker pauses after such a failure, so as not to spin against a server
+   * that is not there; after an answer (a refusal, an error status) it goes on at once, as the
+   * server can take it.
+   */
+  public boolean unanswered() {
+    return this == CONNECTION || this == TIMEOUT;
   }
 
   /** The class in words, for messages: "serialization failure". */

@@ -39,6 +39,15 @@ public interface WorkloadKind {
    */
   String dataSet();
 
+  /**
+   * Whether it loads data of txbench's on the target, which stays there after a run (for {@code
+   * --skip-setup}) until {@code --drop} removes it; false for a kind that only reads and writes
+   * what the server holds of its own (an HTTP API's).
+   */
+  default boolean loadsData() {
+    return true;
+  }
+
   /** The options it takes beyond the run's, in the order help lists them. */
   default List<DeclaredOption<?>> options() {
     return List.of();

@@ -16,6 +16,15 @@ final class FakeTarget implements Target {
     }
   }
 
+  /** Thrown by fake workloads to stand for a connection the server never answered on. */
+  static final class LostConnection extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    LostConnection() {
+      super("connection refused");
+    }
+  }
+
   @Override
   public String serverVersion() {
     return "fake 1.0";
@@ -28,9 +37,11 @@ final class FakeTarget implements Target {
 
   @Override
   public Failure classify(Throwable error) {
-    return error instanceof RetryableFault
-        ? Failure.retryable(ErrorClass.SERIALIZATION)
-        : Failure.fatal(ErrorClass.OTHER);
+    if (error instanceof RetryableFault) {
+      return Failure.retryable(ErrorClass.SERIALIZATION);
+    }
+    return Failure.fatal(
+        error instanceof LostConnection ? ErrorClass.CONNECTION : ErrorClass.OTHER);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.txbench.core.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.spi.AbandonedException;
 import io.txbench.core.spi.DeclinedException;
@@ -166,5 +167,29 @@ class OutcomesTest {
     assertEquals(0, r.outcomes().errors());
     assertEquals(0, r.outcomes().retries());
     assertEquals(StopReason.INTERRUPTED, r.window().stopReason());
+  }
+
+  @Test
+  void afterAnAnsweredFailureTheWorkerGoesOnAtOnce() throws Exception {
+    // An hour's backoff: a worker that paused after the first refusal would try once. The pause
+    // after a failure the server did not answer: RunnerTest.backsOffAfterAnIterationTheServer...
+    ScriptedWorkload workload = ScriptedWorkload.failing(n -> new IllegalStateException("refused"));
+    RunResult r = runFor(Duration.ofMillis(300), HOUR, workload);
+    assertTrue(workload.attempts() > 1, "attempts " + workload.attempts());
+    assertEquals(workload.attempts(), r.outcomes().errors());
+  }
+
+  private static final Backoff HOUR = new Backoff(Duration.ofHours(1), Duration.ofHours(1));
+
+  private RunResult runFor(Duration length, Backoff backoff, ScriptedWorkload workload)
+      throws Exception {
+    RunOptions options =
+        new RunOptions(
+            1, new ForDuration(length), Duration.ofMillis(50), 10, 0, 1, backoff, new ClosedLoop());
+    return OneRun.of(
+        model(),
+        new Runner(options, new Metrics(true, java.util.List.of()), new RunListener() {}),
+        options.parallelism(),
+        workload);
   }
 }

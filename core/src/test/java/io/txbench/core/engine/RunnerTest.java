@@ -123,8 +123,8 @@ class RunnerTest {
   }
 
   @Test
-  void backsOffAfterAFailedIteration() throws Exception {
-    ScriptedWorkload workload = ScriptedWorkload.failing(n -> new IllegalStateException("down"));
+  void backsOffAfterAnIterationTheServerDidNotAnswer() throws Exception {
+    ScriptedWorkload workload = ScriptedWorkload.failing(n -> new FakeTarget.LostConnection());
     Backoff slow = new Backoff(Duration.ofMillis(40), Duration.ofMillis(40));
     RunOptions options =
         new RunOptions(

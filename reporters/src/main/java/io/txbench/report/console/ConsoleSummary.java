@@ -25,6 +25,9 @@ import org.HdrHistogram.Histogram;
  * verdict, so that a verify that hangs or fails never hides the measurements.
  */
 public final class ConsoleSummary {
+  /** The target whose users read ab's percentage table: the API in front of a database. */
+  private static final String HTTP = "http";
+
   private ConsoleSummary() {}
 
   /**
@@ -38,6 +41,9 @@ public final class ConsoleSummary {
     printSetting(out, s);
     printCounts(out, s, r);
     printLatencies(out, r);
+    if (s.site().target().equals(HTTP)) {
+      PercentageTable.print(out, r.latencies().responseTimes());
+    }
     BreakdownText.operations(r).forEach(out::println);
     out.println("  client cpu    " + client(r));
     r.bottleneck().ifPresent(warning -> out.println("  warning       " + warning));
@@ -178,8 +184,8 @@ public final class ConsoleSummary {
   public static void printVerification(
       PrintStream out, Verification v, UnaryOperator<String> quoted) {
     switch (v.status()) {
-      case PASSED -> out.println("  verification  passed " + v.figures());
-      case FAILED -> out.println("  verification  FAILED " + v.figures());
+      case PASSED -> out.println(("  verification  passed " + figures(v)).stripTrailing());
+      case FAILED -> out.println(("  verification  FAILED " + figures(v)).stripTrailing());
       default -> out.println("  verification  not run (" + quoted.apply(v.cause()) + ")");
     }
     v.notes().forEach(n -> out.println("    " + quoted.apply(n)));
@@ -197,6 +203,11 @@ public final class ConsoleSummary {
       }
     }
     out.flush();
+  }
+
+  /** The figures verify read, or nothing when it had none to read. */
+  private static String figures(Verification v) {
+    return v.figures().isEmpty() ? "" : v.figures().toString();
   }
 
   /**

@@ -1,44 +1,32 @@
 package io.txbench.postgres.async;
 
 import io.txbench.core.spi.TargetOptions;
-import io.vertx.core.Vertx;
-import io.vertx.core.VertxOptions;
+import io.txbench.eventloop.EventLoops;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.pgclient.PgConnection;
 import io.vertx.pgclient.SslMode;
-import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
- * The event-loop client of a target: one Vert.x with as many event loops as the machine has cores,
- * on Linux's native transport (epoll) where it loads and Java's NIO elsewhere, and where its
- * connections go. Each worker's connection lives on one event loop, which reads its answers and
- * starts its next iteration.
+ * The event-loop client of a target: its {@link EventLoops}, and where its connections go. Each
+ * worker's connection lives on one event loop, which reads its answers and starts its next
+ * iteration.
  */
 public final class AsyncPgClient implements AutoCloseable {
-  private static final long CLOSE_SECONDS = 5;
-
-  private final Vertx vertx;
+  private final EventLoops loops;
   private final PgConnectOptions connect;
-  private final int loops;
 
-  private AsyncPgClient(Vertx vertx, PgConnectOptions connect, int loops) {
-    this.vertx = vertx;
-    this.connect = connect;
+  private AsyncPgClient(EventLoops loops, PgConnectOptions connect) {
     this.loops = loops;
+    this.connect = connect;
   }
 
   /** A client of the server {@code options} name, not yet connected. */
   public static AsyncPgClient of(TargetOptions options) {
-    int loops = Runtime.getRuntime().availableProcessors();
-    VertxOptions vertx =
-        new VertxOptions().setEventLoopPoolSize(loops).setPreferNativeTransport(true);
-    return new AsyncPgClient(Vertx.vertx(vertx), connectOptions(options), loops);
+    return new AsyncPgClient(EventLoops.start(), connectOptions(options));
   }
 
   /**
@@ -97,35 +85,16 @@ public final class AsyncPgClient implements AutoCloseable {
 
   /** The client's name and version, and its transport, as results name a driver. */
   public String describe() {
-    return "Vert.x PostgreSQL client "
-        + version()
-        + " ("
-        + (vertx.isNativeTransportEnabled() ? "native epoll" : "NIO")
-        + ", "
-        + loops
-        + " event loops)";
+    return "Vert.x PostgreSQL client " + EventLoops.version() + " (" + loops.describe() + ")";
   }
 
   /** Opens a connection, on the next event loop. */
   CompletableFuture<PgConnection> connect() {
-    return PgConnection.connect(vertx, connect).toCompletionStage().toCompletableFuture();
-  }
-
-  /** Vert.x's version, as its JAR says it. */
-  private static String version() {
-    try (InputStream in = Vertx.class.getResourceAsStream("/META-INF/vertx/vertx-version.txt")) {
-      return in == null ? "" : new String(in.readAllBytes(), StandardCharsets.UTF_8).strip();
-    } catch (IOException e) {
-      return "";
-    }
+    return PgConnection.connect(loops.vertx(), connect).toCompletionStage().toCompletableFuture();
   }
 
   @Override
   public void close() {
-    try {
-      vertx.close().toCompletionStage().toCompletableFuture().get(CLOSE_SECONDS, TimeUnit.SECONDS);
-    } catch (Exception e) {
-      // Its threads end with the process anyway; nothing of the run depends on them.
-    }
+    loops.close();
   }
 }

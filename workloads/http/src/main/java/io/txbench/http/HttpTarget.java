@@ -1,0 +1,212 @@
+package io.txbench.http;
+
+import io.txbench.core.spi.ErrorClass;
+import io.txbench.core.spi.Failure;
+import io.txbench.core.spi.Target;
+import io.txbench.core.spi.TargetOptions;
+import io.txbench.core.spi.TargetUnavailableException;
+import io.txbench.eventloop.EventLoops;
+import io.vertx.core.http.HttpClientAgent;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpVersion;
+import io.vertx.core.http.PoolOptions;
+import io.vertx.core.http.RequestOptions;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The server behind a URL and the client that loads it: Vert.x's HTTP client on txbench's {@link
+ * EventLoops}, keeping up to {@code --max-connections} connections alive, however many requests are
+ * in flight ({@code --parallelism}): a request finds a free connection or waits for one.
+ */
+final class HttpTarget implements Target {
+  private final EventLoops loops;
+  private final HttpClientAgent client;
+  private final String url;
+  private final HttpOptions options;
+  private final @Nullable String authorization;
+  private final int maxConnections;
+  private String server = "";
+  private String protocol = "";
+
+  private HttpTarget(
+      EventLoops loops,
+      HttpClientAgent client,
+      String url,
+      HttpOptions options,
+      @Nullable String authorization,
+      int maxConnections) {
+    this.loops = loops;
+    this.client = client;
+    this.url = url;
+    this.options = options;
+    this.authorization = authorization;
+    this.maxConnections = maxConnections;
+  }
+
+  /**
+   * The client of the server at {@code target}'s URL, which answered one HEAD request (of any
+   * status): its {@code Server} header names it in the results.
+   *
+   * @throws TargetUnavailableException in one line, when nothing answers
+   */
+  static HttpTarget open(TargetOptions target) throws TargetUnavailableException {
+    HttpOptions options = HttpOptions.of(target.declared());
+    String url = url(target);
+    EventLoops loops = EventLoops.start();
+    HttpClientOptions client =
+        new HttpClientOptions()
+            .setKeepAlive(true)
+            .setTcpNoDelay(true)
+            .setDecompressionSupported(false)
+            .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, options.timeout().toMillis()));
+    if (options.http2()) {
+      client.setProtocolVersion(HttpVersion.HTTP_2).setUseAlpn(true);
+      client.setHttp2ClearTextUpgrade(false);
+    }
+    PoolOptions pool =
+        new PoolOptions()
+            .setHttp1MaxSize(target.maxConnections())
+            .setHttp2MaxSize(target.maxConnections());
+    HttpTarget opened =
+        new HttpTarget(
+            loops,
+            loops.vertx().createHttpClient(client, pool),
+            url,
+            options,
+            authorization(target),
+            target.maxConnections());
+    try {
+      opened.probe();
+    } catch (TargetUnavailableException e) {
+      opened.close();
+      throw e;
+    }
+    return opened;
+  }
+
+  /** The URL of {@code target}: as given, or made of its host, port and database (as a path). */
+  static String url(TargetOptions target) {
+    String given = target.url();
+    if (given != null && !given.isBlank()) {
+      return RequestTemplate.checked(given.strip());
+    }
+    String path = target.database() == null ? "" : target.database().replaceFirst("^/", "");
+    String host = target.host() == null ? "localhost" : target.host();
+    return RequestTemplate.checked("http://" + host + ":" + target.port() + "/" + path);
+  }
+
+  /** Basic authentication of the user and password given apart, or null without a user. */
+  private static @Nullable String authorization(TargetOptions target) {
+    if (target.user() == null) {
+      return null;
+    }
+    String pair = target.user() + ":" + target.password().reveal();
+    return "Basic " + Base64.getEncoder().encodeToString(pair.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private void probe() throws TargetUnavailableException {
+    RequestOptions head =
+        new RequestOptions()
+            .setMethod(HttpMethod.HEAD)
+            .setAbsoluteURI(url.replace(KeyedText.KEY, "1"))
+            .setIdleTimeout(options.timeout().toMillis());
+    try {
+      HttpClientResponse answer =
+          client
+              .request(head)
+              .compose(request -> request.send())
+              .compose(response -> response.end().map(response))
+              .toCompletionStage()
+              .toCompletableFuture()
+              .get(options.timeout().toMillis() + 1000, TimeUnit.MILLISECONDS);
+      String named = answer.getHeader("Server");
+      server = named == null || named.isBlank() ? "an HTTP server (no Server header)" : named;
+      protocol = answer.version().alpnName().equals("h2") ? "HTTP/2" : "HTTP/1.1";
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause() == null ? e : e.getCause();
+      throw new TargetUnavailableException(
+          "cannot reach "
+              + RequestTemplate.shown(url)
+              + ": "
+              + HttpFailure.noAnswer(cause, "HEAD", false).getMessage(),
+          cause);
+    } catch (TimeoutException e) {
+      throw new TargetUnavailableException(
+          "cannot reach " + RequestTemplate.shown(url) + ": no answer in time", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new TargetUnavailableException(
+          "interrupted while reaching " + RequestTemplate.shown(url), e);
+    }
+  }
+
+  /** The URL requests go to, with {@code {key}} where each iteration's key goes. */
+  String url() {
+    return url;
+  }
+
+  HttpOptions options() {
+    return options;
+  }
+
+  HttpClientAgent client() {
+    return client;
+  }
+
+  /** The {@code Authorization} header of the user given, or null. */
+  @Nullable String authorization() {
+    return authorization;
+  }
+
+  @Override
+  public String serverVersion() {
+    return server;
+  }
+
+  @Override
+  public String driver() {
+    return "Vert.x HTTP client "
+        + EventLoops.version()
+        + " ("
+        + loops.describe()
+        + ", "
+        + protocol
+        + ", up to "
+        + maxConnections
+        + " connections)";
+  }
+
+  @Override
+  public Map<String, String> serverSettings() {
+    Map<String, String> settings = new LinkedHashMap<>();
+    settings.put("protocol", protocol);
+    settings.put("url", RequestTemplate.shown(url));
+    return settings;
+  }
+
+  @Override
+  public Failure classify(Throwable error) {
+    return error instanceof HttpFailure failure
+        ? failure.failure()
+        : Failure.fatal(ErrorClass.OTHER);
+  }
+
+  @Override
+  public boolean refusedByServer(Throwable error) {
+    return error instanceof HttpFailure failure && failure.status() > 0;
+  }
+
+  @Override
+  public void close() {
+    loops.close();
+  }
+}

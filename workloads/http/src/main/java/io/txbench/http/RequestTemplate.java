@@ -1,0 +1,157 @@
+package io.txbench.http;
+
+import io.txbench.core.settings.Secret;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The request of each iteration: its method, URL, headers and body, each with {@code {key}} where
+ * the iteration's key goes. A {@code get} is the target's URL alone; a {@code request} is read from
+ * the file {@code --http-request} names, written as the request itself:
+ *
+ * <pre>
+ * # a comment
+ * POST /items/{key}
+ * Content-Type: application/json
+ *
+ * {"id": {key}, "note": "from txbench"}
+ * </pre>
+ *
+ * <p>The first line is the method and the URL: a path, taken on the target's server, an absolute
+ * URL, or nothing for the target's URL. Headers follow up to a blank line, then the body.
+ */
+record RequestTemplate(String method, KeyedText url, List<Header> headers, KeyedText body) {
+
+  /** One header, its value with {@code {key}} where the key goes. */
+  record Header(String name, KeyedText value) {}
+
+  /** The methods that change nothing on the server (RFC 9110, 9.2.1): no commit point. */
+  private static final Set<String> SAFE = Set.of("GET", "HEAD", "OPTIONS", "TRACE");
+
+  RequestTemplate {
+    headers = List.copyOf(headers);
+  }
+
+  /** A GET of {@code url}, with nothing more. */
+  static RequestTemplate get(String url) {
+    return new RequestTemplate("GET", KeyedText.of(url), List.of(), KeyedText.of(""));
+  }
+
+  /**
+   * The request the file at {@code path} describes, its URL as written (a path, an absolute URL or
+   * empty) until {@link #on} settles it.
+   *
+   * @throws IllegalArgumentException in one line: the file cannot be read, or which line is wrong
+   */
+  static RequestTemplate read(String path) {
+    String text;
+    try {
+      text = Files.readString(Path.of(path), StandardCharsets.UTF_8);
+    } catch (IOException | RuntimeException e) {
+      throw new IllegalArgumentException("cannot read the request file " + path + ": " + e);
+    }
+    return parse(text, path);
+  }
+
+  static RequestTemplate parse(String text, String source) {
+    List<String> lines = text.replace("\r\n", "\n").lines().toList();
+    int at = 0;
+    while (at < lines.size() && (lines.get(at).isBlank() || lines.get(at).startsWith("#"))) {
+      at++;
+    }
+    if (at == lines.size()) {
+      throw new IllegalArgumentException(
+          source + " holds no request: its first line is METHOD URL");
+    }
+    String[] first = lines.get(at).strip().split("\\s+");
+    if (!first[0].matches("[A-Z]+") || first.length > 3) {
+      throw wrong(source, at, "is no request line (METHOD URL, as in POST /items/{key})");
+    }
+    String url = first.length > 1 ? first[1] : "";
+    List<Header> headers = new ArrayList<>();
+    for (at++; at < lines.size() && !lines.get(at).isBlank(); at++) {
+      String line = lines.get(at);
+      int colon = line.indexOf(':');
+      if (colon <= 0 || !line.substring(0, colon).matches("[A-Za-z0-9!#$%&'*+.^_`|~-]+")) {
+        throw wrong(source, at, "is no header (Name: value)");
+      }
+      String name = line.substring(0, colon);
+      if (name.equalsIgnoreCase("content-length") || name.equalsIgnoreCase("host")) {
+        throw wrong(source, at, "sets " + name + ", which txbench sets itself");
+      }
+      headers.add(new Header(name, KeyedText.of(line.substring(colon + 1).strip())));
+    }
+    String body = at < lines.size() ? String.join("\n", lines.subList(at + 1, lines.size())) : "";
+    return new RequestTemplate(first[0], KeyedText.of(url), headers, KeyedText.of(body));
+  }
+
+  private static IllegalArgumentException wrong(String source, int line, String what) {
+    return new IllegalArgumentException(source + ", line " + (line + 1) + ", " + what);
+  }
+
+  /**
+   * This request on the target at {@code targetUrl}: a path is taken on its server, nothing is its
+   * URL, an absolute URL stays as it is.
+   */
+  RequestTemplate on(String targetUrl) {
+    String written = url.with(1);
+    String settled;
+    if (written.isEmpty()) {
+      settled = targetUrl;
+    } else if (written.startsWith("/")) {
+      URI target = URI.create(checked(targetUrl).replace(KeyedText.KEY, "1"));
+      String origin = target.getScheme() + "://" + target.getRawAuthority();
+      settled = origin + String.join(KeyedText.KEY, url.parts());
+    } else {
+      settled = String.join(KeyedText.KEY, url.parts());
+    }
+    checked(settled);
+    return new RequestTemplate(method, KeyedText.of(settled), headers, body);
+  }
+
+  /**
+   * {@code url} when it is an absolute http or https URL with a server (its key filled in).
+   *
+   * @throws IllegalArgumentException saying what it lacks
+   */
+  static String checked(String url) {
+    URI uri;
+    try {
+      uri = new URI(url.replace(KeyedText.KEY, "1"));
+    } catch (URISyntaxException e) {
+      throw new IllegalArgumentException("'" + shown(url) + "' is no URL: " + e.getReason());
+    }
+    String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+    if (!scheme.equals("http") && !scheme.equals("https")) {
+      throw new IllegalArgumentException("'" + shown(url) + "' is no http:// or https:// URL");
+    }
+    if (uri.getHost() == null) {
+      throw new IllegalArgumentException("'" + shown(url) + "' names no server");
+    }
+    if (uri.getRawUserInfo() != null) {
+      throw new IllegalArgumentException(
+          "a URL's user and password are not sent: give them with --target-database-user and"
+              + " --target-database-password (Basic authentication)");
+    }
+    return url;
+  }
+
+  /** {@code url} with a password it may hold masked, for messages. */
+  static String shown(String url) {
+    String masked = Secret.maskUrl(url);
+    return masked == null ? "" : masked;
+  }
+
+  /** Whether the method changes nothing on the server, so that a lost answer leaves no doubt. */
+  boolean safe() {
+    return SAFE.contains(method);
+  }
+}
