@@ -32,6 +32,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
 
 /** The benchmark command: options as the OnGres benchmark named them, plus txbench's own. */
@@ -213,6 +214,7 @@ final class BenchmarkCommand implements Callable<Integer> {
     // Another name of a target (mariadb) is the target's: its options apply, its name is recorded.
     targets = targets.stream().map(String::trim).map(this::targetNamed).toList();
     declared.checkApplies(spec, targets);
+    workload = defaultWorkloadOf(provider(targets.get(0)));
     kindOptions.checkApplies(spec, List.of(workload));
     ch.qos.logback.classic.Level level =
         LogLevels.parse(logLevel)
@@ -356,6 +358,18 @@ final class BenchmarkCommand implements Callable<Integer> {
                             names,
                             Suggestions.NAMES,
                             "; one of: " + providers.targets())));
+  }
+
+  /**
+   * The workload the command runs: the one {@code --workload} names; without one, the default
+   * target's first, or the first of a target that does not serve it (the http target's GET).
+   */
+  private String defaultWorkloadOf(TargetBinding first) {
+    ParseResult parsed = spec.commandLine().getParseResult();
+    List<WorkloadKind> kinds = first.workloads().kinds();
+    boolean named = parsed == null || parsed.hasMatchedOption("--workload");
+    boolean served = kinds.stream().anyMatch(k -> k.name().equals(workload));
+    return named || served || kinds.isEmpty() ? workload : kinds.get(0).name();
   }
 
   private WorkloadKind kind(TargetBinding provider) {

@@ -6,13 +6,17 @@ import io.txbench.core.spi.Target;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.TargetUnavailableException;
 import io.txbench.eventloop.EventLoops;
+import io.vertx.core.Future;
 import io.vertx.core.http.HttpClientAgent;
+import io.vertx.core.http.HttpClientConnection;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpConnectOptions;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -147,6 +151,28 @@ final class HttpTarget implements Target {
       throw new TargetUnavailableException(
           "interrupted while reaching " + RequestTemplate.shown(url), e);
     }
+  }
+
+  /**
+   * Whether each of {@code workers} workers keeps a connection of its own: with HTTP/1.1 and as
+   * many connections allowed; HTTP/2's requests share connections, as many as its server allows on
+   * each.
+   */
+  boolean connectionPerWorker(int workers) {
+    return !options.http2() && workers <= maxConnections;
+  }
+
+  /** A new connection to the server, for a worker of its own. */
+  Future<HttpClientConnection> connect() {
+    URI server = URI.create(url.replace(KeyedText.KEY, "1"));
+    boolean tls = server.getScheme().equalsIgnoreCase("https");
+    int port = server.getPort() > 0 ? server.getPort() : tls ? 443 : 80;
+    return client.connect(
+        new HttpConnectOptions()
+            .setHost(server.getHost())
+            .setPort(port)
+            .setSsl(tls)
+            .setConnectTimeout(options.timeout().toMillis()));
   }
 
   /** The URL requests go to, with {@code {key}} where each iteration's key goes. */

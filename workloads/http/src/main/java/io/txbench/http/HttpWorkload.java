@@ -13,20 +13,22 @@ import io.txbench.core.spi.Progress;
 import io.txbench.core.spi.Verification;
 import io.txbench.core.spi.WorkloadOptions;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpClientRequest;
-import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
+import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
 
 /**
  * Requests on the asynchronous model: each iteration sends one request, its {@code {key}} drawn for
- * it, and succeeds when the answer's status is one {@code --http-ok} accepts. A request that may
- * change the server's state (any method but GET, HEAD, OPTIONS, TRACE) is a commit point: one whose
- * answer is lost after it was sent is in doubt, as a COMMIT whose answer is lost.
+ * it, and succeeds when the answer's status is one {@code --http-ok} accepts ({@link
+ * HttpExchange}). A request that may change the server's state (any method but GET, HEAD, OPTIONS,
+ * TRACE) is a commit point: one whose answer is lost after it was sent is in doubt, as a COMMIT
+ * whose answer is lost.
  */
 final class HttpWorkload implements AsyncWorkload<HttpSession, HttpFailure> {
   private final HttpTarget target;
@@ -34,6 +36,11 @@ final class HttpWorkload implements AsyncWorkload<HttpSession, HttpFailure> {
   private final KeyChooser keys;
   private final HttpMethod method;
   private final long timeoutMillis;
+  private final String host;
+  private final int port;
+  private final boolean tls;
+  private final KeyedText path;
+  private final boolean bodiless;
 
   HttpWorkload(HttpTarget target, HttpKind kind, WorkloadOptions options) {
     this.target = target;
@@ -42,7 +49,17 @@ final class HttpWorkload implements AsyncWorkload<HttpSession, HttpFailure> {
     this.keys =
         options.declared().get(KeyDistribution.OPTION).or(KeyDistribution.UNIFORM).over(() -> size);
     this.method = HttpMethod.valueOf(request.method());
+    // The server and scheme once: a URL parsed for each request costs as much as sending it.
+    String written = String.join(KeyedText.KEY, request.url().parts());
+    int slash = written.indexOf('/', written.indexOf("://") + 3);
+    URI origin =
+        URI.create((slash < 0 ? written : written.substring(0, slash)).replace(KeyedText.KEY, "1"));
+    this.tls = origin.getScheme().equalsIgnoreCase("https");
+    this.host = origin.getHost();
+    this.port = origin.getPort() > 0 ? origin.getPort() : tls ? 443 : 80;
+    this.path = KeyedText.of(slash < 0 ? "/" : written.substring(slash));
     this.timeoutMillis = target.options().timeout().toMillis();
+    this.bodiless = !request.body().keyed() && request.body().with(0).isEmpty();
   }
 
   @Override
@@ -60,80 +77,24 @@ final class HttpWorkload implements AsyncWorkload<HttpSession, HttpFailure> {
     } else {
       worker.queries().read();
     }
-    CompletableFuture<Void> done = new CompletableFuture<>();
-    target
-        .client()
-        .request(options(key))
-        .onComplete(
-            (sending, notSent) -> {
-              if (notSent != null) {
-                fail(done, effects, write, HttpFailure.noAnswer(notSent, shown(key), false));
-              } else {
-                send(sending, key, effects, write, done);
-              }
-            });
-    return done;
-  }
-
-  private void send(
-      HttpClientRequest sending,
-      long key,
-      Effects effects,
-      boolean write,
-      CompletableFuture<Void> done) {
-    (request.body().with(key).isEmpty()
-            ? sending.send()
-            : sending.send(Buffer.buffer(request.body().with(key))))
-        .onComplete(
-            (response, lost) -> {
-              if (lost != null) {
-                fail(done, effects, write, HttpFailure.noAnswer(lost, shown(key), true));
-              } else {
-                read(response, key, effects, write, done);
-              }
-            });
-  }
-
-  /** Reads the answer to its end (a connection is free for the next request only then). */
-  private void read(
-      HttpClientResponse response,
-      long key,
-      Effects effects,
-      boolean write,
-      CompletableFuture<Void> done) {
-    int status = response.statusCode();
-    response
-        .end()
-        .onComplete(
-            (ended, lost) -> {
-              if (lost != null) {
-                fail(done, effects, write, HttpFailure.noAnswer(lost, shown(key), true));
-              } else if (target.options().ok().contains(status)) {
-                if (write) {
-                  effects.committed();
-                }
-                done.complete(null);
-              } else {
-                HttpFailure refused =
-                    HttpFailure.status(status, shown(key), target.options().retry());
-                fail(done, effects, write, refused);
-              }
-            });
-  }
-
-  private static void fail(
-      CompletableFuture<Void> done, Effects effects, boolean write, HttpFailure failure) {
-    if (write) {
-      effects.failed(failure.failure().replyLost());
-    }
-    done.completeExceptionally(failure);
+    HttpClient ready = session.ready();
+    RequestOptions options = options(key);
+    HttpExchange exchange = new HttpExchange(session, effects, write, target.options(), shown(key));
+    return exchange.send(
+        ready != null
+            ? ready.request(options)
+            : session.reconnect().compose(opened -> opened.request(options)),
+        bodiless ? null : Buffer.buffer(request.body().with(key)));
   }
 
   private RequestOptions options(long key) {
     RequestOptions options =
         new RequestOptions()
             .setMethod(method)
-            .setAbsoluteURI(request.url().with(key))
+            .setHost(host)
+            .setPort(port)
+            .setSsl(tls)
+            .setURI(path.with(key))
             .setIdleTimeout(timeoutMillis);
     for (RequestTemplate.Header header : request.headers()) {
       options.putHeader(header.name(), header.value().with(key));
@@ -151,8 +112,13 @@ final class HttpWorkload implements AsyncWorkload<HttpSession, HttpFailure> {
   }
 
   @Override
-  public HttpSession openSession(Worker worker) {
-    return new HttpSession();
+  public HttpSession openSession(Worker worker) throws HttpFailure {
+    try {
+      return HttpSession.open(target, worker.workers());
+    } catch (Exception e) {
+      Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
+      throw HttpFailure.noAnswer(cause, "connecting", false);
+    }
   }
 
   /** Nothing to load: the server's data is its own. */

@@ -1,0 +1,137 @@
+package io.txbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.txbench.http.FaultServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code --benchmark-target http} from the command line against a server in the test's JVM: the
+ * engine's results as for a database (summary.json, intervals, the hlog), its counts the server's,
+ * ab's percentage table, and options wrong in one line.
+ */
+class HttpCliIT {
+  @TempDir Path dir;
+
+  @Test
+  void aGetRunWritesTheResultsOfADatabaseRunWithTheServersCountsAndAbsTable() throws Exception {
+    try (FaultServer server =
+        FaultServer.start(n -> new FaultServer.Answer(n % 4 == 0 ? 503 : 200, 0))) {
+      Path out = dir.resolve("get");
+      CliRun run =
+          CliRun.of(
+              "--benchmark-target",
+              "http",
+              "--target-url",
+              server.url("/item/{key}"),
+              "--workload",
+              "get",
+              "--table-size",
+              "1000",
+              "--parallelism",
+              "8",
+              "--max-connections",
+              "4",
+              "--iterations",
+              "2000",
+              "--output-dir",
+              out.toString());
+      assertEquals(0, run.exitCode(), run.err());
+      JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+      assertEquals("http", summary.get("target").asText());
+      assertEquals("fault-server/1", summary.get("serverVersion").asText());
+      long committed = summary.get("iterations").asLong();
+      assertEquals(server.answered("200"), committed, run.out());
+      assertEquals(server.answered("503"), summary.get("errorsByClass").get("5xx").asLong());
+      assertEquals(server.received(), committed + summary.get("errors").asLong());
+      assertTrue(
+          run.out().contains("Percentage of the requests served within a certain time (ms)"));
+      assertTrue(run.out().contains("   100%"), run.out());
+      assertTrue(run.out().contains("(longest request)"), run.out());
+      assertTrue(run.out().contains("up to 4 connections"), run.out());
+      assertFalse(run.out().contains("--drop"), "a server's data is not txbench's: " + run.out());
+      for (String file : new String[] {"intervals.csv", "histogram.hlog", "response-time.csv"}) {
+        assertTrue(Files.size(out.resolve(file)) > 0, file);
+      }
+    }
+  }
+
+  @Test
+  void anOpenLoopRunsAtItsRateAndRecordsTheServersAnswers() throws Exception {
+    try (FaultServer server = FaultServer.start(n -> FaultServer.ok())) {
+      Path out = dir.resolve("rate");
+      CliRun run =
+          CliRun.of(
+              "--benchmark-target",
+              "http",
+              "--target-url",
+              server.url("/"),
+              "--rate",
+              "200",
+              "--duration",
+              "2s",
+              "--warmup",
+              "0s",
+              "--parallelism",
+              "4",
+              "--output-dir",
+              out.toString());
+      assertEquals(0, run.exitCode(), run.err());
+      JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+      long committed =
+          summary.get("iterations").asLong() + summary.get("iterationsAfterWindow").asLong();
+      assertEquals(server.answered("200"), committed, run.out());
+      assertTrue(summary.get("scheduleLagMs").isObject(), summary.toString());
+      assertTrue(run.out().contains("start lag (ms)"), run.out());
+    }
+  }
+
+  @Test
+  void wrongHttpOptionsAreOneLineAndExitCode2() {
+    CliRun badStatus =
+        CliRun.of(
+            "--benchmark-target",
+            "http",
+            "--target-url",
+            "http://127.0.0.1:1/",
+            "--http-ok",
+            "6xx");
+    assertEquals(ExitCodes.USAGE, badStatus.exitCode(), badStatus.err());
+    assertTrue(badStatus.err().contains("'6xx' is no HTTP status"), badStatus.err());
+    assertEquals(1, badStatus.err().strip().lines().count(), badStatus.err());
+
+    CliRun noFile =
+        CliRun.of(
+            "--benchmark-target",
+            "http",
+            "--target-url",
+            "http://127.0.0.1:1/",
+            "--workload",
+            "request");
+    assertEquals(ExitCodes.USAGE, noFile.exitCode(), noFile.err());
+    assertTrue(noFile.err().contains("--http-request FILE"), noFile.err());
+
+    CliRun missing =
+        CliRun.of(
+            "--benchmark-target",
+            "http",
+            "--target-url",
+            "http://127.0.0.1:1/",
+            "--workload",
+            "request",
+            "--http-request",
+            dir.resolve("none.http").toString());
+    assertEquals(ExitCodes.USAGE, missing.exitCode(), missing.err());
+    assertTrue(missing.err().contains("cannot read the request file"), missing.err());
+
+    CliRun noUrl = CliRun.of("--benchmark-target", "http", "--target-url", "ftp://h/");
+    assertEquals(ExitCodes.USAGE, noUrl.exitCode(), noUrl.err());
+  }
+}

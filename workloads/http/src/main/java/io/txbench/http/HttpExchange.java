@@ -1,0 +1,89 @@
+package io.txbench.http;
+
+import io.txbench.core.engine.Effects;
+import io.vertx.core.Future;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpClientResponse;
+import java.util.concurrent.CompletableFuture;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One request and its answer, as an iteration's stage: it completes when the answer's status is one
+ * {@code --http-ok} accepts, and fails with an {@link HttpFailure} otherwise. A write reports its
+ * commit point to {@link Effects}: committed on an accepted answer, failed on another, its reply
+ * lost when the request may have reached the server and no answer came. A request that got no
+ * answer gives its worker's connection up.
+ */
+final class HttpExchange {
+  private final HttpSession session;
+  private final Effects effects;
+  private final boolean write;
+  private final HttpOptions options;
+  private final String request;
+  private final CompletableFuture<Void> done = new CompletableFuture<>();
+
+  /**
+   * The exchange of {@code request} (its method and URL, for messages) on {@code session}, a write
+   * ({@code write}) having reported its commit point before.
+   */
+  HttpExchange(
+      HttpSession session, Effects effects, boolean write, HttpOptions options, String request) {
+    this.session = session;
+    this.effects = effects;
+    this.write = write;
+    this.options = options;
+    this.request = request;
+  }
+
+  /** Sends the request once it has a connection, with {@code body} if any; its stage. */
+  CompletableFuture<Void> send(Future<HttpClientRequest> connecting, @Nullable Buffer body) {
+    connecting.onComplete(
+        (sending, notSent) -> {
+          if (notSent != null) {
+            fail(HttpFailure.noAnswer(notSent, request, false));
+            return;
+          }
+          (body == null ? sending.send() : sending.send(body))
+              .onComplete(
+                  (response, lost) -> {
+                    if (lost != null) {
+                      fail(HttpFailure.noAnswer(lost, request, true));
+                    } else {
+                      read(response);
+                    }
+                  });
+        });
+    return done;
+  }
+
+  /** Reads the answer to its end (its connection is free for the next request only then). */
+  private void read(HttpClientResponse response) {
+    int status = response.statusCode();
+    response
+        .end()
+        .onComplete(
+            (ended, lost) -> {
+              if (lost != null) {
+                fail(HttpFailure.noAnswer(lost, request, true));
+              } else if (options.ok().contains(status)) {
+                if (write) {
+                  effects.committed();
+                }
+                done.complete(null);
+              } else {
+                fail(HttpFailure.status(status, request, options.retry()));
+              }
+            });
+  }
+
+  private void fail(HttpFailure failure) {
+    if (failure.failure().errorClass().unanswered()) {
+      session.discard();
+    }
+    if (write) {
+      effects.failed(failure.failure().replyLost());
+    }
+    done.completeExceptionally(failure);
+  }
+}

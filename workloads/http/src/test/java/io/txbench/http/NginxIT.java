@@ -1,0 +1,213 @@
+package io.txbench.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.txbench.core.engine.Backoff;
+import io.txbench.core.engine.ClosedLoop;
+import io.txbench.core.engine.ForIterations;
+import io.txbench.core.engine.RunOptions;
+import io.txbench.core.keys.KeyDistribution;
+import io.txbench.core.kinds.ItemKind;
+import io.txbench.core.run.WorkloadRun;
+import io.txbench.core.settings.Secret;
+import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.TargetOptions;
+import io.txbench.core.spi.WorkloadOptions;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The http target against a real nginx this test starts (Debian's package; .ci/run installs it):
+ * every request txbench counts is a line of nginx's access log, over HTTP/1.1 and HTTP/2, for reads
+ * and writes. Skipped where nginx is not installed.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Timeout(300)
+class NginxIT {
+  private static final Path NGINX = Path.of("/usr/sbin/nginx");
+  private Path dir = Path.of("");
+  private @Nullable Process nginx;
+  private int port;
+  private int http2Port;
+
+  @BeforeAll
+  void start(@TempDir Path prefix) throws Exception {
+    dir = prefix;
+    Assumptions.assumeTrue(Files.isExecutable(NGINX), "nginx is not installed");
+    port = freePort();
+    http2Port = freePort();
+    Files.createDirectories(dir.resolve("logs"));
+    Files.createDirectories(dir.resolve("html"));
+    Files.writeString(dir.resolve("html/small.txt"), "x".repeat(100));
+    Files.writeString(
+        dir.resolve("nginx.conf"),
+        String.join(
+            "\n",
+            "user root;",
+            "worker_processes 1;",
+            "daemon off;",
+            "pid " + dir.resolve("nginx.pid") + ";",
+            "error_log " + dir.resolve("logs/error.log") + ";",
+            "events { worker_connections 1024; }",
+            "http {",
+            "  log_format txbench '$request_method $uri $status $server_protocol';",
+            "  access_log " + dir.resolve("logs/access.log") + " txbench;",
+            "  client_body_temp_path " + dir.resolve("body") + ";",
+            "  proxy_temp_path " + dir.resolve("proxy") + ";",
+            "  fastcgi_temp_path " + dir.resolve("fastcgi") + ";",
+            "  uwsgi_temp_path " + dir.resolve("uwsgi") + ";",
+            "  scgi_temp_path " + dir.resolve("scgi") + ";",
+            "  keepalive_requests 1000000;",
+            "  server {",
+            "    listen 127.0.0.1:" + port + ";",
+            "    listen 127.0.0.1:" + http2Port + " http2;",
+            "    root " + dir.resolve("html") + ";",
+            "    location /items/ { return 201 'stored'; }",
+            "  }",
+            "}",
+            ""));
+    Process started =
+        new ProcessBuilder(
+                NGINX.toString(), "-p", dir.toString(), "-c", dir.resolve("nginx.conf").toString())
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("logs/stdout.log").toFile())
+            .start();
+    nginx = started;
+    for (int i = 0; i < 100 && !answers(port); i++) {
+      TimeUnit.MILLISECONDS.sleep(100);
+    }
+    assertTrue(
+        answers(port), "nginx did not start: " + Files.readString(dir.resolve("logs/stdout.log")));
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
+  }
+
+  private static boolean answers(int port) {
+    try (java.net.Socket s = new java.net.Socket()) {
+      s.connect(
+          new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), port), 1000);
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  @AfterAll
+  void stop() throws InterruptedException {
+    Process started = nginx;
+    if (started != null) {
+      started.destroy(); // SIGTERM: nginx's fast shutdown, its workers with it
+      if (!started.waitFor(30, TimeUnit.SECONDS)) {
+        started.destroyForcibly();
+      }
+    }
+  }
+
+  private List<String> accessLog() throws IOException {
+    return Files.readAllLines(dir.resolve("logs/access.log"), StandardCharsets.UTF_8);
+  }
+
+  private WorkloadRun.Outcome run(String url, WorkloadOptions workload, String version)
+      throws Exception {
+    TargetOptions target =
+        new TargetOptions(
+            null,
+            80,
+            null,
+            null,
+            Secret.none(),
+            url,
+            0,
+            8,
+            Duration.ofSeconds(30),
+            Duration.ofMinutes(10),
+            OptionValues.of(HttpOptions.VERSION, version));
+    RunOptions run =
+        new RunOptions(
+            8,
+            new ForIterations(2_000),
+            Duration.ofSeconds(1),
+            0,
+            0,
+            7,
+            Backoff.defaults(),
+            new ClosedLoop());
+    return WorkloadRun.run(new HttpBinding(), target, workload, run, true, () -> {});
+  }
+
+  private static WorkloadOptions get() {
+    return new WorkloadOptions(
+        HttpKind.get(),
+        7,
+        OptionValues.of(ItemKind.TABLE_SIZE, 100L)
+            .with(KeyDistribution.OPTION, KeyDistribution.UNIFORM));
+  }
+
+  @Test
+  void everyRequestCountedIsALineOfNginxsAccessLogOverBothProtocols() throws Exception {
+    long before = accessLog().size();
+    WorkloadRun.Outcome h1 = run("http://127.0.0.1:" + port + "/small.txt", get(), "1.1");
+    assertEquals(2_000, h1.result().outcomes().iterations(), h1.describe());
+    List<String> lines = accessLog();
+    // The probe's HEAD, then one GET for each iteration.
+    assertEquals(2_001, lines.size() - before);
+    assertEquals(
+        2_000,
+        lines.subList((int) before, lines.size()).stream()
+            .filter("GET /small.txt 200 HTTP/1.1"::equals)
+            .count());
+
+    long mark = lines.size();
+    WorkloadRun.Outcome h2 = run("http://127.0.0.1:" + http2Port + "/small.txt", get(), "2");
+    assertEquals(2_000, h2.result().outcomes().iterations(), h2.describe());
+    lines = accessLog();
+    assertEquals(
+        2_000,
+        lines.subList((int) mark, lines.size()).stream()
+            .filter("GET /small.txt 200 HTTP/2.0"::equals)
+            .count());
+  }
+
+  @Test
+  void writesAreCountedAsNginxAnsweredThem() throws Exception {
+    Path file = dir.resolve("post.http");
+    Files.writeString(
+        file, "POST /items/{key}\nContent-Type: application/json\n\n{\"id\": {key}}\n");
+    WorkloadOptions post =
+        new WorkloadOptions(
+            HttpKind.request(),
+            7,
+            OptionValues.of(ItemKind.TABLE_SIZE, 100L)
+                .with(HttpKind.REQUEST, HttpKind.REQUEST.parse(file.toString())));
+    long before = accessLog().size();
+    WorkloadRun.Outcome o = run("http://127.0.0.1:" + port + "/", post, "1.1");
+    assertEquals(2_000, o.result().outcomes().iterations(), o.describe());
+    assertEquals(0, o.result().outcomes().inDoubt());
+    assertEquals(2_000, o.result().breakdown().queries().writes());
+    List<String> lines = accessLog();
+    assertEquals(
+        2_000,
+        lines.subList((int) before, lines.size()).stream()
+            .filter(l -> l.matches("POST /items/\\d+ 201 HTTP/1.1"))
+            .count());
+  }
+}
