@@ -40,7 +40,7 @@ public final class HttpBinding implements TargetBinding {
   /** The path, when the URL is given as host, port and "database". */
   @Override
   public String defaultDatabase() {
-    return "";
+    return "/";
   }
 
   @Override

@@ -32,6 +32,8 @@ import org.jspecify.annotations.Nullable;
  * in flight ({@code --parallelism}): a request finds a free connection or waits for one.
  */
 final class HttpTarget implements Target {
+  private static final long PROBE_MILLIS = 10_000;
+
   private final EventLoops loops;
   private final HttpClientAgent client;
   private final String url;
@@ -122,7 +124,7 @@ final class HttpTarget implements Target {
         new RequestOptions()
             .setMethod(HttpMethod.HEAD)
             .setAbsoluteURI(url.replace(KeyedText.KEY, "1"))
-            .setIdleTimeout(options.timeout().toMillis());
+            .setIdleTimeout(probeMillis());
     try {
       HttpClientResponse answer =
           client
@@ -131,7 +133,7 @@ final class HttpTarget implements Target {
               .compose(response -> response.end().map(response))
               .toCompletionStage()
               .toCompletableFuture()
-              .get(options.timeout().toMillis() + 1000, TimeUnit.MILLISECONDS);
+              .get(probeMillis() + 1000, TimeUnit.MILLISECONDS);
       String named = answer.getHeader("Server");
       server = named == null || named.isBlank() ? "an HTTP server (no Server header)" : named;
       protocol = answer.version().alpnName().equals("h2") ? "HTTP/2" : "HTTP/1.1";
@@ -173,6 +175,14 @@ final class HttpTarget implements Target {
             .setPort(port)
             .setSsl(tls)
             .setConnectTimeout(options.timeout().toMillis()));
+  }
+
+  /**
+   * How long the first request may take: the run's {@code --http-timeout}, but no less than 10 s,
+   * for a client's first request loads its classes and a server may be slow to a cold start.
+   */
+  private long probeMillis() {
+    return Math.max(options.timeout().toMillis(), PROBE_MILLIS);
   }
 
   /** The URL requests go to, with {@code {key}} where each iteration's key goes. */

@@ -197,13 +197,19 @@ class HttpTargetTest {
   void aRequestNeverAnsweredFailsAsATimeoutAndTheOthersGoOn() throws Exception {
     try (FaultServer server =
         FaultServer.start(n -> n % 10 == 0 ? new FaultServer.Silence() : FaultServer.ok())) {
-      OptionValues declared = OptionValues.of(HttpOptions.TIMEOUT, Duration.ofMillis(300));
+      OptionValues declared = OptionValues.of(HttpOptions.TIMEOUT, Duration.ofSeconds(1));
       WorkloadRun.Outcome o =
           run(target(server.url("/"), 8, declared), get(10, KeyDistribution.UNIFORM), 8, 400, 0);
       Outcomes outcomes = o.result().outcomes();
-      assertEquals(server.answered("silent"), outcomes.errorsByClass().get(ErrorClass.TIMEOUT));
+      long timeouts = outcomes.errorsByClass().getOrDefault(ErrorClass.TIMEOUT, 0L);
       assertEquals(40, server.answered("silent"));
-      assertEquals(360, outcomes.iterations(), o.describe());
+      assertEquals(400, server.received());
+      // Every request never answered timed out, and the others went on; on a machine so busy that
+      // an answer took a second, it timed out too, having been counted by the server.
+      assertEquals(400, outcomes.iterations() + timeouts, o.describe());
+      assertTrue(timeouts >= 40, o.describe());
+      assertEquals(0, outcomes.errors() - timeouts, o.describe());
+      assertTrue(outcomes.iterations() <= server.answered("200"), o.describe());
     }
   }
 
