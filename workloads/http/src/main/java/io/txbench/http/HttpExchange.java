@@ -6,6 +6,7 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpClientResponse;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -20,15 +21,19 @@ final class HttpExchange {
   private final Effects effects;
   private final boolean write;
   private final HttpOptions options;
-  private final String request;
+  private final Supplier<String> request;
   private final CompletableFuture<Void> done = new CompletableFuture<>();
 
   /**
-   * The exchange of {@code request} (its method and URL, for messages) on {@code session}, a write
-   * ({@code write}) having reported its commit point before.
+   * The exchange of {@code request} (its method and URL, for messages: made only for a failure) on
+   * {@code session}, a write ({@code write}) having reported its commit point before.
    */
   HttpExchange(
-      HttpSession session, Effects effects, boolean write, HttpOptions options, String request) {
+      HttpSession session,
+      Effects effects,
+      boolean write,
+      HttpOptions options,
+      Supplier<String> request) {
     this.session = session;
     this.effects = effects;
     this.write = write;
@@ -41,14 +46,14 @@ final class HttpExchange {
     connecting.onComplete(
         (sending, notSent) -> {
           if (notSent != null) {
-            fail(HttpFailure.noAnswer(notSent, request, false));
+            fail(HttpFailure.noAnswer(notSent, request.get(), false));
             return;
           }
           (body == null ? sending.send() : sending.send(body))
               .onComplete(
                   (response, lost) -> {
                     if (lost != null) {
-                      fail(HttpFailure.noAnswer(lost, request, true));
+                      fail(HttpFailure.noAnswer(lost, request.get(), true));
                     } else {
                       read(response);
                     }
@@ -65,14 +70,14 @@ final class HttpExchange {
         .onComplete(
             (ended, lost) -> {
               if (lost != null) {
-                fail(HttpFailure.noAnswer(lost, request, true));
+                fail(HttpFailure.noAnswer(lost, request.get(), true));
               } else if (options.ok().contains(status)) {
                 if (write) {
                   effects.committed();
                 }
                 done.complete(null);
               } else {
-                fail(HttpFailure.status(status, request, options.retry()));
+                fail(HttpFailure.status(status, request.get(), options.retry()));
               }
             });
   }

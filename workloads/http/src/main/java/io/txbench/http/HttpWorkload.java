@@ -41,6 +41,7 @@ final class HttpWorkload implements AsyncWorkload<HttpSession, HttpFailure> {
   private final boolean tls;
   private final KeyedText path;
   private final boolean bodiless;
+  private final KeyedText shown;
 
   HttpWorkload(HttpTarget target, HttpKind kind, WorkloadOptions options) {
     this.target = target;
@@ -60,6 +61,8 @@ final class HttpWorkload implements AsyncWorkload<HttpSession, HttpFailure> {
     this.path = KeyedText.of(slash < 0 ? "/" : written.substring(slash));
     this.timeoutMillis = target.options().timeout().toMillis();
     this.bodiless = !request.body().keyed() && request.body().with(0).isEmpty();
+    // Masked once, {key} and all: a failure's message costs no pattern matching.
+    this.shown = KeyedText.of(request.method() + " " + RequestTemplate.shown(written));
   }
 
   @Override
@@ -79,7 +82,8 @@ final class HttpWorkload implements AsyncWorkload<HttpSession, HttpFailure> {
     }
     HttpClient ready = session.ready();
     RequestOptions options = options(key);
-    HttpExchange exchange = new HttpExchange(session, effects, write, target.options(), shown(key));
+    HttpExchange exchange =
+        new HttpExchange(session, effects, write, target.options(), () -> shown(key));
     return exchange.send(
         ready != null
             ? ready.request(options)
@@ -108,7 +112,7 @@ final class HttpWorkload implements AsyncWorkload<HttpSession, HttpFailure> {
 
   /** The request in a failure's message: its method and URL, the key filled in. */
   private String shown(long key) {
-    return request.method() + " " + RequestTemplate.shown(request.url().with(key));
+    return shown.with(key);
   }
 
   @Override
