@@ -9,6 +9,7 @@ import io.txbench.core.kinds.PointSelect;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.Failure;
 import io.txbench.core.spi.Target;
+import io.txbench.core.spi.TargetOptions;
 import io.txbench.jdbc.IsolationLevel;
 import io.txbench.jdbc.JdbcBinding;
 import io.txbench.jdbc.JdbcTarget;
@@ -130,6 +131,33 @@ abstract class PostgresContract extends SqlTelemetryContract {
               () -> sa.executeUpdate("UPDATE counter SET n = n + 1 WHERE id = 1"));
       a.rollback();
       assertEquals(Failure.retryable(ErrorClass.SERIALIZATION), target.classify(e));
+    }
+  }
+
+  @Test
+  void aWorkerConnectionNotHadInTimeNamesTheOptionThatAllowsLonger() throws Exception {
+    TargetOptions one = target(1, IsolationLevel.READ_COMMITTED);
+    TargetOptions impatient =
+        new TargetOptions(
+            one.host(),
+            one.port(),
+            one.database(),
+            one.user(),
+            one.password(),
+            one.url(),
+            1,
+            1,
+            java.time.Duration.ofMillis(300),
+            one.connectionIdleTimeout(),
+            one.declared());
+    try (JdbcTarget target =
+            provider().open(impatient, workload(PointSelect.NAME, 1, false)).target();
+        Connection held = target.connection()) {
+      SQLException e = assertThrows(SQLException.class, target::connection);
+      assertTrue(
+          String.valueOf(e.getMessage()).endsWith("(--connection-wait-timeout allows longer)"),
+          e.getMessage());
+      assertTrue(held.isValid(1));
     }
   }
 

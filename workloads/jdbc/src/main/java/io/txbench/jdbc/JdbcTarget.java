@@ -13,6 +13,7 @@ import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -208,9 +209,21 @@ public final class JdbcTarget implements Target {
         "cannot connect to " + dialect.product() + " at " + options.describe() + ": " + cause, e);
   }
 
-  /** A connection of the workers' pool; close it to give it back. */
+  /**
+   * A connection of the workers' pool; close it to give it back. One the pool could not open in
+   * --connection-wait-timeout says so: hundreds of workers opening theirs at once on a busy server
+   * take longer than the default allows.
+   */
   public Connection connection() throws SQLException {
-    return pool.getConnection();
+    try {
+      return pool.getConnection();
+    } catch (SQLTransientConnectionException e) {
+      throw new SQLTransientConnectionException(
+          e.getMessage() + " (--connection-wait-timeout allows longer)",
+          e.getSQLState(),
+          e.getErrorCode(),
+          e);
+    }
   }
 
   /** Closes {@code broken}, a connection of the workers' pool, and takes it out of the pool. */
