@@ -297,7 +297,7 @@ class UsageErrorsTest {
   @org.junit.jupiter.api.Test
   void theHelpNamesEveryTargetByEveryName() {
     String help = CliRun.of("--help").out().replaceAll("\\s+", " ");
-    assertTrue(help.contains("Database to drive: mongo, mysql (or mariadb), postgres"), help);
+    assertTrue(help.contains("Database to drive: http, mongo, mysql (or mariadb), postgres"), help);
   }
 
   @org.junit.jupiter.api.Test
