@@ -161,8 +161,11 @@ class AsyncPostgresWorkloadsIT extends EmbeddedPostgresWorkloadsIT {
     }
     Outcomes outcomes = o.result().outcomes();
     long seats = query("SELECT COUNT(*) FROM seat") - seatsBefore;
-    assertEquals(1, seats, o.describe());
-    assertTrue(seats <= outcomes.iterations() + outcomes.inDoubt(), o.describe());
+    // One iteration, in doubt, whose seat is in; or, on a machine too slow to send its COMMIT
+    // before the runner gives up, none: either way the server holds no seat unaccounted for.
+    assertTrue(
+        seats >= outcomes.iterations() && seats <= outcomes.iterations() + outcomes.inDoubt(),
+        seats + " seats for " + o.describe());
   }
 
   /** The sessions asleep in the deferred trigger: COMMITs the server has not finished. */
