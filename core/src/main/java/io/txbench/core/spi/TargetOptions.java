@@ -41,6 +41,22 @@ public record TargetOptions(
         declared);
   }
 
+  /** The same options, the target's own {@code option} set to {@code value}. */
+  public <T> TargetOptions with(DeclaredOption<T> option, T value) {
+    return new TargetOptions(
+        host,
+        port,
+        database,
+        user,
+        password,
+        url,
+        minConnections,
+        maxConnections,
+        connectionWaitTimeout,
+        connectionIdleTimeout,
+        declared.with(option, value));
+  }
+
   /**
    * Where the target is, for messages: the URL with its secrets masked where they stand, or
    * host:port/database.

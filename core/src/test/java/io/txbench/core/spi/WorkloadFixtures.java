@@ -5,6 +5,7 @@ import io.txbench.core.kinds.Count;
 import io.txbench.core.kinds.Delete;
 import io.txbench.core.kinds.Insert;
 import io.txbench.core.kinds.ItemKind;
+import io.txbench.core.kinds.Oltp;
 import io.txbench.core.kinds.PointSelect;
 import io.txbench.core.kinds.RangeScan;
 import io.txbench.core.kinds.Update;
@@ -22,7 +23,10 @@ public final class WorkloadFixtures {
           new Delete(),
           new RangeScan(),
           new Count(),
-          new UpdateMany());
+          new UpdateMany(),
+          new Oltp(Oltp.Variant.READ_ONLY),
+          new Oltp(Oltp.Variant.WRITE_ONLY),
+          new Oltp(Oltp.Variant.READ_WRITE));
 
   private WorkloadFixtures() {}
 

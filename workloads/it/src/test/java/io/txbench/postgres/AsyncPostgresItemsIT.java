@@ -5,12 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.txbench.core.engine.Backoff;
-import io.txbench.core.engine.ClosedLoop;
-import io.txbench.core.engine.ForIterations;
 import io.txbench.core.engine.Outcomes;
-import io.txbench.core.engine.RunOptions;
-import io.txbench.core.kinds.Airline;
+import io.txbench.core.kinds.Analytics;
 import io.txbench.core.kinds.Count;
 import io.txbench.core.kinds.Delete;
 import io.txbench.core.kinds.Insert;
@@ -20,9 +16,11 @@ import io.txbench.core.kinds.Update;
 import io.txbench.core.kinds.UpdateMany;
 import io.txbench.core.run.WorkloadRun;
 import io.txbench.core.spi.OptionMismatchException;
+import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Queries;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.TargetUnavailableException;
+import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.IsolationLevel;
 import io.txbench.jdbc.JdbcBinding;
 import io.txbench.jdbc.SqlContract;
@@ -30,7 +28,6 @@ import io.txbench.postgres.async.PgClient;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.sql.SQLException;
-import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -39,8 +36,9 @@ import org.junit.jupiter.api.TestInstance;
 
 /**
  * The kinds of one statement per iteration on the event-loop client ({@code --pg-client async}), on
- * a real PostgreSQL this test starts: what they commit, count and verify is what they do on PgJDBC,
- * and a server that drops every connection mid-run is counted and survived.
+ * a real PostgreSQL this test starts: what they commit, count and verify is what they do on PgJDBC.
+ * ({@link AsyncPostgresWorkloadsIT} runs the contract's workload tests on it, and ends its
+ * connections mid-run.)
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class AsyncPostgresItemsIT extends SqlContract {
@@ -89,19 +87,7 @@ class AsyncPostgresItemsIT extends SqlContract {
   /** The test's target, its workers on the event-loop client. */
   @Override
   protected TargetOptions target(int connections, IsolationLevel isolation) {
-    TargetOptions jdbc = super.target(connections, isolation);
-    return new TargetOptions(
-        jdbc.host(),
-        jdbc.port(),
-        jdbc.database(),
-        jdbc.user(),
-        jdbc.password(),
-        jdbc.url(),
-        jdbc.minConnections(),
-        jdbc.maxConnections(),
-        jdbc.connectionWaitTimeout(),
-        jdbc.connectionIdleTimeout(),
-        jdbc.declared().with(PgClient.OPTION, PgClient.ASYNC));
+    return super.target(connections, isolation).with(PgClient.OPTION, PgClient.ASYNC);
   }
 
   private WorkloadRun.Outcome run(String kind, long rows, int workers, long iterations)
@@ -165,50 +151,19 @@ class AsyncPostgresItemsIT extends SqlContract {
   }
 
   @Test
-  void aKindOfSeveralStatementsIsRefusedAsAnOptionItCannotServe() {
+  void theAnalyticsQueriesAreRefusedAsAnOptionItCannotServe() {
     TargetUnavailableException refused =
-        assertThrows(TargetUnavailableException.class, () -> run(Airline.NAME, 0, 2, 10));
+        assertThrows(
+            TargetUnavailableException.class,
+            () ->
+                run(
+                    new WorkloadOptions(new Analytics(), 42, OptionValues.defaults()),
+                    2,
+                    10,
+                    true,
+                    IsolationLevel.READ_COMMITTED));
     assertInstanceOf(OptionMismatchException.class, refused.getCause());
     assertTrue(
         String.valueOf(refused.getMessage()).contains("--pg-client jdbc"), refused.getMessage());
-  }
-
-  @Test
-  void connectionsDroppedMidRunAreCountedAndTheWorkersReconnect() throws Exception {
-    RunOptions options =
-        new RunOptions(
-            8,
-            new ForIterations(20_000),
-            Duration.ofSeconds(1),
-            3,
-            0,
-            7,
-            new Backoff(Duration.ofMillis(1), Duration.ofMillis(20)),
-            new ClosedLoop());
-    WorkloadRun.Outcome o =
-        WorkloadRun.run(
-            provider(),
-            target(8, IsolationLevel.READ_COMMITTED),
-            workload(Update.NAME, 1_000, false),
-            options,
-            true,
-            () -> {
-              Thread.sleep(200);
-              sql(
-                  "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE"
-                      + " backend_type = 'client backend' AND pid <> pg_backend_pid()"
-                      + " AND query LIKE 'UPDATE item%'");
-            });
-    Outcomes outcomes = o.result().outcomes();
-    long lost = outcomes.errors() + outcomes.inDoubt();
-    assertTrue(lost > 0, "no iteration met the dropped connections: " + o.describe());
-    assertEquals(20_000, outcomes.iterations() + lost, o.describe());
-    // Only the iteration each of the 8 workers had in hand met it: the next opened a connection.
-    assertTrue(lost <= 8, o.describe());
-    // Every committed update is in the table; an in-doubt one may be too.
-    long updates = query("SELECT SUM(updates) FROM item");
-    assertTrue(
-        updates >= outcomes.iterations() && updates <= outcomes.iterations() + outcomes.inDoubt(),
-        updates + " updates for " + o.describe());
   }
 }

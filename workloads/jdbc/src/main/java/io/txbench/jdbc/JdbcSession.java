@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -115,13 +116,28 @@ public final class JdbcSession implements AutoCloseable, Pingable {
   }
 
   /**
-   * Runs one iteration's statements in one transaction, committed at the end, even where the pool's
-   * connections commit each statement themselves (a mix's read-modify-write, which must read and
-   * write the same row at once). Rolls back and rethrows as {@link #transaction} does.
+   * Runs {@code iteration}'s statements one by one, each chosen given the answer of the last: in a
+   * transaction as {@link #transaction} runs one, or in one transaction even where the pool's
+   * connections commit each statement themselves when the iteration asks for one. Rolls back and
+   * rethrows as {@link #transaction} does; tells the iteration once it committed.
    */
-  public <T> @Nullable T oneTransaction(Work<T> work)
+  public void run(SqlIteration iteration)
       throws SQLException, AbandonedException, InterruptedException, DeclinedException {
-    return run(work, true);
+    run(
+        s -> {
+          SqlAnswer answer = null;
+          for (SqlStatement next = iteration.next(null);
+              next != null;
+              next = iteration.next(answer)) {
+            if (next.pauseNanos() > 0) {
+              TimeUnit.NANOSECONDS.sleep(next.pauseNanos());
+            }
+            answer = send(next);
+          }
+          return null;
+        },
+        iteration.oneTransaction() || !target.autoCommit());
+    iteration.committed();
   }
 
   private <T> @Nullable T run(Work<T> work, boolean inTransaction)
@@ -244,44 +260,63 @@ public final class JdbcSession implements AutoCloseable, Pingable {
   }
 
   /**
-   * Executes a write that returns the rows it changed ({@code DELETE ... RETURNING}) and gives the
-   * first one's {@code columns} columns as numbers, or null when it changed no row. In autocommit
-   * the server commits it on its own, so it is reported as a commit, as {@link #write} reports one.
+   * Sends {@code next}, counted as a read or a write, and gives its answer. A write the server
+   * commits on its own (in autocommit) is reported as a commit point, as {@link #write} reports
+   * one.
    */
-  public long @Nullable [] writeReturning(PreparedStatement statement, int columns)
-      throws SQLException, AbandonedException {
-    queries.write();
-    long[] @Nullable [] first = new long[1][];
-    Effects.CommitPoint<Integer, SQLException> point =
-        () -> {
-          first[0] = firstRow(statement, columns);
-          return first[0] == null ? 0 : 1;
-        };
-    if (!target.autoCommit()) {
-      point.send();
-    } else {
-      commitPoint(point);
+  private SqlAnswer send(SqlStatement next) throws SQLException, AbandonedException {
+    PreparedStatement statement = statement(next.sql(), next.parameters().toArray());
+    if (next.read()) {
+      queries.read();
+      return answer(statement.executeQuery(), -1, next.numbers());
     }
-    return first[0];
+    queries.write();
+    Effects.CommitPoint<SqlAnswer, SQLException> point = () -> written(next, statement);
+    return eachStatementCommits
+        ? effects.commitPoint(point, SqlAnswer::rows, target::classify)
+        : point.send();
   }
 
-  /** Executes {@code statement} and reads the first row it returned, or null for none. */
-  private static long @Nullable [] firstRow(PreparedStatement statement, int columns)
-      throws SQLException {
-    if (!statement.execute()) {
-      // The server changed rows without returning them: what they held is lost to the caller.
-      throw new SQLException(
-          "the server returned no rows for a write that asks for them: " + statement);
+  /** Executes a write and reads what it returned: its generated id, or its rows when it has any. */
+  private SqlAnswer written(SqlStatement next, PreparedStatement statement) throws SQLException {
+    if (next.numbers() == 0) {
+      return SqlAnswer.changed(statement.executeUpdate());
     }
-    try (ResultSet rs = statement.getResultSet()) {
-      if (!rs.next()) {
-        return null;
+    if (returningId.contains(next.sql())) {
+      int changed = statement.executeUpdate();
+      return answer(statement.getGeneratedKeys(), changed, next.numbers());
+    }
+    if (!statement.execute()) {
+      // The server changed rows without returning them: what they held is lost to the iteration.
+      throw new SQLException(
+          "the server returned no rows for a write that asks for them: " + next.sql());
+    }
+    return answer(statement.getResultSet(), -1, next.numbers());
+  }
+
+  /**
+   * Fetches every row of {@code rs}, each column read as text as an application reads it, and the
+   * first row's leading {@code numbers} columns as numbers; its rows are {@code changed}, or the
+   * rows fetched when that is negative.
+   */
+  private static SqlAnswer answer(ResultSet rs, long changed, int numbers) throws SQLException {
+    try (rs) {
+      int columns = rs.getMetaData().getColumnCount();
+      List<Long> first = List.of();
+      long rows = 0;
+      while (rs.next()) {
+        if (rows++ == 0 && numbers > 0) {
+          Long[] values = new Long[numbers];
+          for (int i = 0; i < numbers; i++) {
+            values[i] = rs.getLong(i + 1);
+          }
+          first = List.of(values);
+        }
+        for (int i = 1; i <= columns; i++) {
+          rs.getString(i);
+        }
       }
-      long[] row = new long[columns];
-      for (int i = 0; i < columns; i++) {
-        row[i] = rs.getLong(i + 1);
-      }
-      return row;
+      return new SqlAnswer(changed < 0 ? rows : changed, first);
     }
   }
 

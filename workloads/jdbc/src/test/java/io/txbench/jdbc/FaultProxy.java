@@ -166,12 +166,16 @@ public final class FaultProxy implements AutoCloseable {
    * watched statement was prepared, so that running it by name or id is recognised too.
    */
   private static final class Connection {
-    /** PostgreSQL's Parse of a named statement: its name and its text. */
+    /**
+     * PostgreSQL's Parse of a named statement: its name (PgJDBC's {@code S_1}, the event-loop
+     * client's hexadecimal count) and its text.
+     */
     private static final Pattern PARSE =
-        Pattern.compile("P.{4}(S_\\d+)\\x00([^\\x00]*)\\x00", Pattern.DOTALL);
+        Pattern.compile("P.{4}([0-9A-Za-z_]+)\\x00([^\\x00]*)\\x00", Pattern.DOTALL);
 
     /** PostgreSQL's Bind of a named statement to the unnamed portal. */
-    private static final Pattern BIND = Pattern.compile("B.{4}\\x00(S_\\d+)\\x00", Pattern.DOTALL);
+    private static final Pattern BIND =
+        Pattern.compile("B.{4}\\x00([0-9A-Za-z_]+)\\x00", Pattern.DOTALL);
 
     private static final int MYSQL_STMT_PREPARE = 0x16;
     private static final int MYSQL_STMT_EXECUTE = 0x17;

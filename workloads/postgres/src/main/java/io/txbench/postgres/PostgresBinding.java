@@ -1,5 +1,6 @@
 package io.txbench.postgres;
 
+import io.txbench.core.kinds.Analytics;
 import io.txbench.core.spi.DeclaredOption;
 import io.txbench.core.spi.EmbeddedServer;
 import io.txbench.core.spi.LibraryLogger;
@@ -12,7 +13,7 @@ import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.JdbcBinding;
 import io.txbench.jdbc.JdbcTarget;
 import io.txbench.jdbc.SqlDialect;
-import io.txbench.jdbc.workloads.SingleStatements;
+import io.txbench.jdbc.workloads.SqlSteps;
 import io.txbench.postgres.async.AsyncPgClient;
 import io.txbench.postgres.async.AsyncPgWorkload;
 import io.txbench.postgres.async.PgClient;
@@ -62,11 +63,11 @@ public final class PostgresBinding extends JdbcBinding {
     if (target.declared().get(PgClient.OPTION) == PgClient.JDBC) {
       return super.open(target, workload);
     }
-    if (!ASYNC_KINDS.contains(workload.name())) {
+    if (ON_JDBC_ONLY.contains(workload.name())) {
       String message =
-          "--pg-client async runs the kinds of one statement per iteration ("
-              + String.join(", ", ASYNC_KINDS)
-              + "); "
+          "--pg-client async runs every kind but "
+              + String.join(", ", ON_JDBC_ONLY)
+              + "; "
               + workload.name()
               + " runs on --pg-client jdbc";
       throw new TargetUnavailableException(message, new OptionMismatchException(message));
@@ -78,17 +79,19 @@ public final class PostgresBinding extends JdbcBinding {
         jdbc.target(),
         (t, options) -> {
           Workload<?, ?> built = jdbc.workload(options);
-          if (!(built instanceof SingleStatements kind)) {
-            throw new IllegalStateException(options.name() + " has no form of one statement");
+          if (!(built instanceof SqlSteps kind)) {
+            throw new IllegalStateException(options.name() + " has no step-wise form");
           }
           return new AsyncPgWorkload(kind, client, t);
         },
         jdbc.dropper());
   }
 
-  /** The kinds whose iterations are one statement, which the event-loop client runs. */
-  private static final List<String> ASYNC_KINDS =
-      List.of("point-select", "insert", "update", "delete", "range-scan", "count", "update-many");
+  /**
+   * The kinds whose iterations are not described step by step ({@link SqlSteps}), which the
+   * event-loop client cannot run: the analytics queries, long reads on a session of their own.
+   */
+  private static final List<String> ON_JDBC_ONLY = List.of(Analytics.NAME);
 
   private static TargetOptions withoutIdleWorkers(TargetOptions target) {
     return new TargetOptions(

@@ -44,6 +44,8 @@ class AsyncPgClientTest {
     assertEquals(SslMode.DISABLE, options.getSslMode());
     assertEquals("run_1", options.getProperties().get("search_path"));
     assertEquals(null, options.getProperties().get("prepareThreshold"));
+    // The run's isolation level (txbench's default), as PgJDBC's pool sets it on its connections.
+    assertEquals("repeatable read", options.getProperties().get("default_transaction_isolation"));
   }
 
   @Test
@@ -61,8 +63,8 @@ class AsyncPgClientTest {
   void jdbcPlaceholdersAreNumberedAsTheProtocolNumbersThem() {
     assertEquals(
         "UPDATE item SET c = $1, updates = updates + 1 WHERE id BETWEEN $2 AND $3",
-        AsyncPgSession.numbered(
+        AsyncPgConnection.numbered(
             "UPDATE item SET c = ?, updates = updates + 1 WHERE id BETWEEN ? AND ?"));
-    assertEquals("SELECT 1", AsyncPgSession.numbered("SELECT 1"));
+    assertEquals("SELECT 1", AsyncPgConnection.numbered("SELECT 1"));
   }
 }

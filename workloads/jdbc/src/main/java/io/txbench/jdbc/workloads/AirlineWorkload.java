@@ -7,7 +7,6 @@ import io.txbench.core.engine.Worker;
 import io.txbench.core.kinds.Airline;
 import io.txbench.core.kinds.AirlineCounts;
 import io.txbench.core.kinds.AirlineOptions;
-import io.txbench.core.spi.AbandonedException;
 import io.txbench.core.spi.DeclinedException;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Progress;
@@ -17,16 +16,18 @@ import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.BulkLoader;
 import io.txbench.jdbc.JdbcSession;
 import io.txbench.jdbc.JdbcTarget;
+import io.txbench.jdbc.SqlAnswer;
+import io.txbench.jdbc.SqlIteration;
+import io.txbench.jdbc.SqlStatement;
 import io.txbench.jdbc.TableLoad;
 import io.txbench.jdbc.schema.SchemaRegistry;
 import io.txbench.jdbc.schema.SqlQueries;
 import io.txbench.jdbc.schema.TableDef;
+import java.math.BigDecimal;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDate;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -43,7 +44,7 @@ import org.jspecify.annotations.Nullable;
  * transaction each write commits on its own: an iteration that fails after one of them is an error
  * with partial effects, never retried.
  */
-public final class AirlineWorkload extends SqlWorkload<Airline, JdbcSession> {
+public final class AirlineWorkload extends SqlWorkload<Airline, JdbcSession> implements SqlSteps {
   private final AirlineOptions airline;
   private final LocalDate[] days;
   private final long bookingSleepNanos;
@@ -144,10 +145,8 @@ public final class AirlineWorkload extends SqlWorkload<Airline, JdbcSession> {
   }
 
   @Override
-  public JdbcSession openSession(Worker worker) throws SQLException {
-    return JdbcSession.open(
-        target,
-        worker,
+  public List<String> statements() {
+    return List.of(
         AirlineSchema.READ_FLIGHT,
         seatsTakenRead,
         AirlineSchema.INSERT_SEAT,
@@ -156,39 +155,62 @@ public final class AirlineWorkload extends SqlWorkload<Airline, JdbcSession> {
   }
 
   @Override
-  public void iteration(Worker worker, JdbcSession session)
-      throws SQLException, AbandonedException, InterruptedException, DeclinedException {
+  public JdbcSession openSession(Worker worker) throws SQLException {
+    return JdbcSession.open(target, worker, statements(), List.of());
+  }
+
+  @Override
+  public SqlIteration begin(Worker worker) {
     long scheduleId = 1 + worker.random().nextLong(schedules);
     LocalDate day = days[worker.random().nextInt(days.length)];
     long user = 1 + worker.random().nextLong(1_000_000_000L);
-    session.transaction(
-        s -> {
-          int duration;
-          int capacity;
-          int taken;
-          try (ResultSet rs = s.read(s.statement(AirlineSchema.READ_FLIGHT, scheduleId))) {
-            if (!rs.next()) {
-              throw new SQLException("schedule " + scheduleId + " is missing");
-            }
-            duration = rs.getInt(1);
-            capacity = rs.getInt(2);
-          }
-          try (ResultSet rs = s.read(s.statement(seatsTakenRead, scheduleId, day))) {
-            taken = rs.next() ? rs.getInt(1) : 0;
-          }
-          if (taken >= capacity) {
-            throw new DeclinedException("flight " + scheduleId + " on " + day + " is sold out");
-          }
-          if (bookingSleepNanos > 0) {
-            TimeUnit.NANOSECONDS.sleep(bookingSleepNanos);
-          }
-          s.write(s.statement(AirlineSchema.INSERT_SEAT, scheduleId, day, taken + 1, user));
-          s.write(
-              s.statement(
-                  AirlineSchema.INSERT_PAYMENT, scheduleId, day, user, AirlineData.fare(duration)));
-          s.write(s.statement(auditUpsert, scheduleId, day));
-          return null;
-        });
+    return new Booking(scheduleId, day, user);
+  }
+
+  /** One user's booking of a seat on a flight, its statements in order. */
+  private final class Booking implements SqlIteration {
+    private final long scheduleId;
+    private final LocalDate day;
+    private final long user;
+    private int duration;
+    private int capacity;
+    private int step;
+
+    Booking(long scheduleId, LocalDate day, long user) {
+      this.scheduleId = scheduleId;
+      this.day = day;
+      this.user = user;
+    }
+
+    @Override
+    public @Nullable SqlStatement next(@Nullable SqlAnswer last)
+        throws SQLException, DeclinedException {
+      if (last == null) {
+        return SqlStatement.read(AirlineSchema.READ_FLIGHT, scheduleId).returning(2);
+      }
+      step++;
+      if (step == 1) {
+        if (last.rows() == 0) {
+          throw new SQLException("schedule " + scheduleId + " is missing");
+        }
+        duration = (int) last.number(0);
+        capacity = (int) last.number(1);
+        return SqlStatement.read(seatsTakenRead, scheduleId, day).returning(1);
+      }
+      if (step == 2) {
+        int taken = last.rows() == 0 ? 0 : (int) last.number(0);
+        if (taken >= capacity) {
+          throw new DeclinedException("flight " + scheduleId + " on " + day + " is sold out");
+        }
+        return SqlStatement.write(AirlineSchema.INSERT_SEAT, scheduleId, day, taken + 1, user)
+            .after(bookingSleepNanos);
+      }
+      if (step == 3) {
+        BigDecimal fare = AirlineData.fare(duration);
+        return SqlStatement.write(AirlineSchema.INSERT_PAYMENT, scheduleId, day, user, fare);
+      }
+      return step == 4 ? SqlStatement.write(auditUpsert, scheduleId, day) : null;
+    }
   }
 
   private AirlineCounts counts() throws SQLException {

@@ -3,9 +3,10 @@ package io.txbench.jdbc.workloads;
 import io.txbench.core.kinds.Count;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.JdbcTarget;
+import io.txbench.jdbc.SqlIteration;
+import io.txbench.jdbc.SqlStatement;
 import io.txbench.jdbc.schema.SchemaRegistry;
 import java.sql.SQLException;
-import java.util.List;
 import java.util.SplittableRandom;
 
 /** {@link Count} on SQL: the rows of a range of {@code --range-size} ids counted by the server. */
@@ -18,14 +19,13 @@ public final class CountWorkload extends RangeWorkload {
   }
 
   @Override
-  SqlStatement onRange(String sql, long first, long last, SplittableRandom random) {
-    return new SqlStatement(sql, List.of(first, last), true, first);
-  }
-
-  @Override
-  public void settle(SqlStatement statement, long rows) throws SQLException {
-    if (rows != 1) {
-      throw new SQLException("COUNT(*) returned no row");
-    }
+  SqlIteration onRange(String sql, long first, long last, SplittableRandom random) {
+    return SqlIteration.of(
+        SqlStatement.read(sql, first, last),
+        rows -> {
+          if (rows != 1) {
+            throw new SQLException("COUNT(*) returned no row");
+          }
+        });
   }
 }

@@ -4,8 +4,9 @@ import io.txbench.core.kinds.Delete;
 import io.txbench.core.spi.DeclinedException;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.JdbcTarget;
+import io.txbench.jdbc.SqlIteration;
+import io.txbench.jdbc.SqlStatement;
 import io.txbench.jdbc.schema.SchemaRegistry;
-import java.util.List;
 import java.util.SplittableRandom;
 
 /**
@@ -21,16 +22,15 @@ public final class DeleteWorkload extends OneStatementWorkload {
   }
 
   @Override
-  public SqlStatement next(SplittableRandom random) {
+  SqlIteration next(SplittableRandom random) {
     String sql = randomStatement(random);
     long id = randomId(random);
-    return new SqlStatement(sql, List.of(id), false, id);
-  }
-
-  @Override
-  public void settle(SqlStatement statement, long rows) throws DeclinedException {
-    if (rows == 0) {
-      throw new DeclinedException("row " + statement.key() + " is gone");
-    }
+    return SqlIteration.of(
+        SqlStatement.write(sql, id),
+        rows -> {
+          if (rows == 0) {
+            throw new DeclinedException("row " + id + " is gone");
+          }
+        });
   }
 }

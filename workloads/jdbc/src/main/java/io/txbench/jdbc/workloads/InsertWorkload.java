@@ -4,8 +4,9 @@ import io.txbench.core.data.ItemData;
 import io.txbench.core.kinds.Insert;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.JdbcTarget;
+import io.txbench.jdbc.SqlIteration;
+import io.txbench.jdbc.SqlStatement;
 import io.txbench.jdbc.schema.SchemaRegistry;
-import java.util.List;
 import java.util.SplittableRandom;
 
 /**
@@ -21,16 +22,12 @@ public final class InsertWorkload extends OneStatementWorkload {
   }
 
   @Override
-  public SqlStatement next(SplittableRandom random) {
+  SqlIteration next(SplittableRandom random) {
     String sql = randomStatement(random);
     int k = ItemData.k(random, rows);
     String c = data.c(random);
     String pad = data.pad(random);
-    return new SqlStatement(sql, List.of(k, c, pad), false, 0);
-  }
-
-  @Override
-  public void settle(SqlStatement statement, long rows) {
     // The server generated the id: any insert that answered added its row.
+    return SqlIteration.of(SqlStatement.write(sql, k, c, pad), rows -> {});
   }
 }

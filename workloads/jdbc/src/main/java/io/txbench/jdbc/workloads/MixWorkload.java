@@ -8,7 +8,6 @@ import io.txbench.core.kinds.Mix;
 import io.txbench.core.kinds.MixKind;
 import io.txbench.core.kinds.MixOperation;
 import io.txbench.core.kinds.Ycsb;
-import io.txbench.core.spi.AbandonedException;
 import io.txbench.core.spi.DeclinedException;
 import io.txbench.core.spi.Growth;
 import io.txbench.core.spi.OptionValues;
@@ -17,6 +16,9 @@ import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.JdbcSession;
 import io.txbench.jdbc.JdbcTarget;
+import io.txbench.jdbc.SqlAnswer;
+import io.txbench.jdbc.SqlIteration;
+import io.txbench.jdbc.SqlStatement;
 import io.txbench.jdbc.schema.ItemRows;
 import io.txbench.jdbc.schema.RowShape;
 import io.txbench.jdbc.schema.SchemaRegistry;
@@ -24,13 +26,13 @@ import io.txbench.jdbc.schema.SqlQueries;
 import io.txbench.jdbc.schema.TableDef;
 import io.txbench.jdbc.schema.UserTableRows;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link MixKind} and YCSB's presets ({@link Ycsb}) on SQL: each iteration draws an operation by
@@ -41,9 +43,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * as the {@code insert} workload's do, so that the two never collide; the highest key of each table
  * is kept as inserts commit, and keys are chosen up to it (the newest most, with {@code latest}).
  */
-public final class MixWorkload extends ItemWorkload {
+public final class MixWorkload extends ItemWorkload implements SqlSteps {
   private final RowShape shape;
-  private final int readColumns;
   private final Mix mix;
   private final long scanLength;
   private final List<MixStatements> statements;
@@ -58,7 +59,6 @@ public final class MixWorkload extends ItemWorkload {
       RowShape shape) {
     super(target, kind, options, registry);
     this.shape = shape;
-    this.readColumns = shape.readColumns().size();
     this.mix = kind.mix(options.declared());
     this.scanLength = MixKind.scanLength(options.declared());
     MixStatements template = MixStatements.of(shape);
@@ -151,127 +151,114 @@ public final class MixWorkload extends ItemWorkload {
   }
 
   @Override
-  public JdbcSession openSession(Worker worker) throws SQLException {
+  public List<String> statements() {
     List<String> sql = new ArrayList<>();
-    List<String> inserts = new ArrayList<>();
     for (MixStatements t : statements) {
       sql.addAll(t.plainOnes(mix));
-      if (mix.has(MixOperation.INSERT)) {
-        inserts.add(t.insert());
-      }
     }
-    return JdbcSession.open(target, worker, sql, inserts);
+    return sql;
   }
 
   @Override
-  public void iteration(Worker worker, JdbcSession session)
-      throws SQLException, AbandonedException, InterruptedException, DeclinedException {
+  public List<String> insertsReturningId() {
+    return mix.has(MixOperation.INSERT)
+        ? statements.stream().map(MixStatements::insert).toList()
+        : List.of();
+  }
+
+  @Override
+  public JdbcSession openSession(Worker worker) throws SQLException {
+    return JdbcSession.open(target, worker, statements(), insertsReturningId());
+  }
+
+  /** An operation drawn by weight on one key of a random table. */
+  @Override
+  public SqlIteration begin(Worker worker) {
     SplittableRandom random = worker.random();
     int op = mix.choose(random);
     worker.operation(op);
     int table = randomTable(random);
     MixStatements sql = statements.get(table);
-    switch (mix.operations().get(op)) {
+    KeyChooser keys = choosers.get(table);
+    return switch (mix.operations().get(op)) {
       case POINT_SELECT -> {
-        long id = choosers.get(table).next(random);
-        session.transaction(s -> read(s, sql, id));
+        long id = keys.next(random);
+        yield found(SqlStatement.read(sql.read(), id), sql, id);
       }
       case UPDATE -> {
-        long id = choosers.get(table).next(random);
+        long id = keys.next(random);
         String update = sql.updates().get(shape.chooseColumn(random));
-        String value = shape.value(random);
-        session.transaction(s -> update(s, sql, update, value, id));
+        yield found(SqlStatement.write(update, shape.value(random), id), sql, id);
       }
       case READ_MODIFY_WRITE -> {
-        long id = choosers.get(table).next(random);
+        long id = keys.next(random);
         String update = sql.updates().get(shape.chooseColumn(random));
         String value = shape.value(random);
         // One transaction, whether or not the other operations commit each statement.
-        session.oneTransaction(
-            s -> {
-              read(s, sql, id);
-              return update(s, sql, update, value, id);
-            });
+        StepSequence steps = new StepSequence().inOneTransaction();
+        steps.then(() -> found(SqlStatement.read(sql.read(), id), sql, id));
+        steps.then(() -> found(SqlStatement.write(update, value, id), sql, id));
+        yield steps;
       }
       case DELETE -> {
-        long id = choosers.get(table).next(random);
-        session.transaction(s -> delete(s, sql, id));
+        long id = keys.next(random);
+        yield found(SqlStatement.write(sql.delete(), id), sql, id);
       }
       case RANGE_SCAN -> {
-        long start = choosers.get(table).next(random);
+        long start = keys.next(random);
         long length = 1 + random.nextLong(scanLength);
-        session.transaction(s -> scan(s, sql, start, length));
+        yield SqlIteration.of(SqlStatement.read(sql.scan(), start, length), rows -> {});
       }
       case INSERT -> {
-        AtomicLong highest = maxKeys.get(table);
         Object[] row = new Object[shape.loadColumns().size()];
+        AtomicLong highest = maxKeys.get(table);
         shape.fillRow(row, 0, highest.get(), random);
-        Long id = session.transaction(s -> insert(s, sql, row)); // never null: insert gives one
-        // Only a committed key is offered to the readers.
-        if (id != null) {
-          highest.accumulateAndGet(id, Math::max);
-        }
+        yield new GeneratedIdInsert(sql, Arrays.copyOfRange(row, 1, row.length), highest);
       }
-    }
+    };
   }
 
-  private Void read(JdbcSession s, MixStatements sql, long id)
-      throws SQLException, DeclinedException {
-    try (ResultSet rs = s.read(s.statement(sql.read(), id))) {
-      if (!rs.next()) {
-        throw missing(sql, id);
+  /** {@code statement} on the key {@code id}, declined when it finds no row (YCSB's NOT_FOUND). */
+  private static SqlIteration found(SqlStatement statement, MixStatements sql, long id) {
+    return SqlIteration.of(
+        statement,
+        rows -> {
+          if (rows == 0) {
+            throw new DeclinedException("no row " + id + " in " + sql.table());
+          }
+        });
+  }
+
+  /**
+   * Inserts a row but its id; the id the server gave it is offered to the readers once committed.
+   */
+  private static final class GeneratedIdInsert implements SqlIteration {
+    private final MixStatements sql;
+    private final Object[] values;
+    private final AtomicLong highest;
+    private long id;
+
+    GeneratedIdInsert(MixStatements sql, Object[] values, AtomicLong highest) {
+      this.sql = sql;
+      this.values = values;
+      this.highest = highest;
+    }
+
+    @Override
+    public @Nullable SqlStatement next(@Nullable SqlAnswer last) throws SQLException {
+      if (last == null) {
+        return SqlStatement.write(sql.insert(), values).returning(1);
       }
-      for (int i = 1; i <= readColumns; i++) {
-        rs.getString(i);
-      }
-    }
-    return null;
-  }
-
-  private Void update(JdbcSession s, MixStatements sql, String statement, String value, long id)
-      throws SQLException, AbandonedException, DeclinedException {
-    if (s.write(s.statement(statement, value, id)) == 0) {
-      throw missing(sql, id);
-    }
-    return null;
-  }
-
-  private static Void delete(JdbcSession s, MixStatements sql, long id)
-      throws SQLException, AbandonedException, DeclinedException {
-    if (s.write(s.statement(sql.delete(), id)) == 0) {
-      throw missing(sql, id);
-    }
-    return null;
-  }
-
-  private Void scan(JdbcSession s, MixStatements sql, long start, long length) throws SQLException {
-    try (ResultSet rs = s.read(s.statement(sql.scan(), start, length))) {
-      while (rs.next()) {
-        for (int i = 1; i <= readColumns; i++) {
-          rs.getString(i);
-        }
-      }
-    }
-    return null;
-  }
-
-  /** Inserts {@code row} but its id, and returns the id the server gave it. */
-  private static long insert(JdbcSession s, MixStatements sql, Object[] row)
-      throws SQLException, AbandonedException {
-    PreparedStatement insert = s.statement(sql.insert());
-    for (int i = 1; i < row.length; i++) {
-      insert.setObject(i, row[i]);
-    }
-    s.write(insert);
-    try (ResultSet keys = insert.getGeneratedKeys()) {
-      if (!keys.next()) {
+      if (last.numbers().isEmpty()) {
         throw new SQLException("the insert into " + sql.table() + " returned no id");
       }
-      return keys.getLong(1);
+      id = last.number(0);
+      return null;
     }
-  }
 
-  private static DeclinedException missing(MixStatements sql, long id) {
-    return new DeclinedException("no row " + id + " in " + sql.table());
+    @Override
+    public void committed() {
+      highest.accumulateAndGet(id, Math::max);
+    }
   }
 }

@@ -2,15 +2,13 @@ package io.txbench.jdbc.workloads;
 
 import io.txbench.core.engine.Worker;
 import io.txbench.core.kinds.Oltp;
-import io.txbench.core.spi.AbandonedException;
-import io.txbench.core.spi.DeclinedException;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.JdbcSession;
 import io.txbench.jdbc.JdbcTarget;
+import io.txbench.jdbc.SqlIteration;
+import io.txbench.jdbc.SqlStatement;
 import io.txbench.jdbc.schema.SchemaRegistry;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,10 +19,11 @@ import java.util.SplittableRandom;
  * oltp_read_write}: one transaction on a random table, in sysbench's order, {@code --point-selects}
  * rows by id, then the simple, sum, order and distinct ranges of {@code --range-size} ids (clipped
  * to the table), then the writes ({@link OltpWrites}). Every statement is counted as sysbench
- * counts it (by the session), with BEGIN and COMMIT as two others in a transaction; with {@code
- * --skip-trx} the connections commit each statement on their own and there are none.
+ * counts it (by the session that runs it, {@link SqlSteps}), with BEGIN and COMMIT as two others in
+ * a transaction; with {@code --skip-trx} the connections commit each statement on their own and
+ * there are none.
  */
-public final class OltpWorkload extends ItemWorkload {
+public final class OltpWorkload extends ItemWorkload implements SqlSteps {
   private final int pointSelects;
   private final int simpleRanges;
   private final int sumRanges;
@@ -62,7 +61,7 @@ public final class OltpWorkload extends ItemWorkload {
     oltpTables = List.copyOf(each);
     List<String> used = new ArrayList<>();
     for (OltpTable table : oltpTables) {
-      for (OltpSql statement : statements()) {
+      for (OltpSql statement : used()) {
         used.add(table.sql(statement));
       }
     }
@@ -70,7 +69,7 @@ public final class OltpWorkload extends ItemWorkload {
   }
 
   /** The statements a transaction of these options runs, prepared up front on every table. */
-  private List<OltpSql> statements() {
+  private List<OltpSql> used() {
     List<OltpSql> used = new ArrayList<>();
     addIf(used, pointSelects, OltpSql.POINT_SELECT);
     addIf(used, simpleRanges, OltpSql.SIMPLE_RANGE);
@@ -88,52 +87,43 @@ public final class OltpWorkload extends ItemWorkload {
   }
 
   @Override
+  public List<String> statements() {
+    return prepared;
+  }
+
+  @Override
   public JdbcSession openSession(Worker worker) throws SQLException {
     return JdbcSession.open(target, worker, prepared.toArray(String[]::new));
   }
 
+  /** One transaction on a random table: its reads, then its writes, in sysbench's order. */
   @Override
-  public void iteration(Worker worker, JdbcSession session)
-      throws SQLException, AbandonedException, InterruptedException, DeclinedException {
+  public SqlIteration begin(Worker worker) {
     SplittableRandom random = worker.random();
     OltpTable table = oltpTables.get(randomTable(random));
-    session.transaction(
-        s -> {
-          reads(s, table, random);
-          writes.run(s, table, random);
-          return null;
-        });
-  }
-
-  /** The reads of one transaction, in sysbench's order. */
-  private void reads(JdbcSession s, OltpTable table, SplittableRandom random) throws SQLException {
+    StepSequence steps = new StepSequence();
     for (int i = 0; i < pointSelects; i++) {
-      drain(s, s.statement(table.sql(OltpSql.POINT_SELECT), randomId(random)));
+      steps.thenSend(() -> SqlStatement.read(table.sql(OltpSql.POINT_SELECT), randomId(random)));
     }
-    ranges(s, table.sql(OltpSql.SIMPLE_RANGE), simpleRanges, random);
-    ranges(s, table.sql(OltpSql.SUM_RANGE), sumRanges, random);
-    ranges(s, table.sql(OltpSql.ORDER_RANGE), orderRanges, random);
-    ranges(s, table.sql(OltpSql.DISTINCT_RANGE), distinctRanges, random);
+    ranges(steps, table.sql(OltpSql.SIMPLE_RANGE), simpleRanges, random);
+    ranges(steps, table.sql(OltpSql.SUM_RANGE), sumRanges, random);
+    ranges(steps, table.sql(OltpSql.ORDER_RANGE), orderRanges, random);
+    ranges(steps, table.sql(OltpSql.DISTINCT_RANGE), distinctRanges, random);
+    writes.addTo(steps, table, random);
+    return steps;
   }
 
   /**
    * {@code count} reads of {@code sql} over ranges of {@link #rangeSize} ids from a random one,
    * clipped to the table.
    */
-  private void ranges(JdbcSession s, String sql, int count, SplittableRandom random)
-      throws SQLException {
+  private void ranges(StepSequence steps, String sql, int count, SplittableRandom random) {
     for (int i = 0; i < count; i++) {
-      long start = randomId(random);
-      drain(s, s.statement(sql, start, Math.min(start + rangeSize - 1, rows)));
-    }
-  }
-
-  /** Runs a query and reads every row it returns, as sysbench fetches them. */
-  private static void drain(JdbcSession s, PreparedStatement select) throws SQLException {
-    try (ResultSet rs = s.read(select)) {
-      while (rs.next()) {
-        // The rows cross the network whether or not their values are decoded.
-      }
+      steps.thenSend(
+          () -> {
+            long start = randomId(random);
+            return SqlStatement.read(sql, start, Math.min(start + rangeSize - 1, rows));
+          });
     }
   }
 }

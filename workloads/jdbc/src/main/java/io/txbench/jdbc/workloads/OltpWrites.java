@@ -3,24 +3,22 @@ package io.txbench.jdbc.workloads;
 import io.txbench.core.data.ItemData;
 import io.txbench.core.keys.KeyChooser;
 import io.txbench.core.kinds.Oltp;
-import io.txbench.core.spi.AbandonedException;
 import io.txbench.core.spi.OptionValues;
-import io.txbench.jdbc.JdbcSession;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
+import io.txbench.jdbc.SqlAnswer;
+import io.txbench.jdbc.SqlIteration;
+import io.txbench.jdbc.SqlStatement;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.locks.LockSupport;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The writes of an OLTP transaction, in sysbench's order: {@code --index-updates} of {@code k},
  * {@code --non-index-updates} of {@code c}, then {@code --delete-inserts} rows deleted and put back
- * under the same id with their {@code k} and update count. Each write is a statement of its own,
- * reported through the session, so that without a transaction ({@code --skip-trx}) each is a commit
- * point and a failure part-way leaves a partial iteration.
+ * under the same id with their {@code k} and update count. Each write is a statement of its own, a
+ * step of the transaction's {@link StepSequence}, so that without a transaction ({@code
+ * --skip-trx}) each is a commit point and a failure part-way leaves a partial iteration.
  */
 final class OltpWrites {
   /**
@@ -97,87 +95,110 @@ final class OltpWrites {
   }
 
   /**
-   * Runs the writes of one transaction on {@code table}, the session counting each statement sent.
+   * Adds the writes of one transaction on {@code table} to {@code steps}, each drawing its row from
+   * {@code random} when its turn comes.
    */
-  void run(JdbcSession s, OltpTable table, SplittableRandom random)
-      throws SQLException, AbandonedException {
+  void addTo(StepSequence steps, OltpTable table, SplittableRandom random) {
     for (int i = 0; i < indexUpdates; i++) {
-      long id = keys.next(random);
-      updateOne(s, s.statement(table.sql(OltpSql.INDEX_UPDATE), id), id, table);
+      steps.then(
+          () -> {
+            long id = keys.next(random);
+            return new UntilChanged(
+                SqlStatement.write(table.sql(OltpSql.INDEX_UPDATE), id), id, table.name());
+          });
     }
     for (int i = 0; i < nonIndexUpdates; i++) {
-      long id = keys.next(random);
-      updateOne(s, s.statement(table.sql(OltpSql.NON_INDEX_UPDATE), data.c(random), id), id, table);
+      steps.then(
+          () -> {
+            long id = keys.next(random);
+            String c = data.c(random);
+            return new UntilChanged(
+                SqlStatement.write(table.sql(OltpSql.NON_INDEX_UPDATE), c, id), id, table.name());
+          });
     }
     for (int i = 0; i < deleteInserts; i++) {
-      deleteInsert(s, table, random);
+      steps.then(() -> new DeleteInsert(table, random));
     }
   }
 
   /**
-   * Sends an update of the row {@code id} until it changes it: up to {@link #ATTEMPTS} times in a
-   * transaction, for up to {@link #GIVE_UP_NANOS} without.
+   * An update of the row {@code id} sent until it changes it: up to {@link #ATTEMPTS} times in a
+   * transaction, for up to {@link #GIVE_UP_NANOS} without, a pause before each attempt again.
    */
-  private void updateOne(JdbcSession s, PreparedStatement update, long id, OltpTable table)
-      throws SQLException, AbandonedException {
-    long giveUp = 0;
-    for (int attempt = 1; ; attempt++) {
-      int rows = s.write(update);
-      if (rows > 0) {
-        return;
+  private final class UntilChanged implements SqlIteration {
+    private final SqlStatement update;
+    private final long id;
+    private final String table;
+    private int attempts;
+    private long giveUp;
+
+    UntilChanged(SqlStatement update, long id, String table) {
+      this.update = update;
+      this.id = id;
+      this.table = table;
+    }
+
+    @Override
+    public @Nullable SqlStatement next(@Nullable SqlAnswer last) throws SQLException {
+      if (last == null) {
+        return update;
       }
+      if (last.rows() > 0) {
+        return null;
+      }
+      attempts++;
       long now = System.nanoTime();
-      if (attempt == 1) {
+      if (attempts == 1) {
         giveUp = now + GIVE_UP_NANOS;
       }
-      if (autoCommit ? now - giveUp > 0 : attempt == ATTEMPTS) {
-        throw new SQLException("row " + id + " of table " + table.name() + " is missing");
+      if (autoCommit ? now - giveUp > 0 : attempts == ATTEMPTS) {
+        throw new SQLException("row " + id + " of table " + table + " is missing");
       }
-      if (autoCommit) {
-        LockSupport.parkNanos(Math.min(attempt * PAUSE_NANOS, MAX_PAUSE_NANOS));
-      }
+      return autoCommit ? update.after(Math.min(attempts * PAUSE_NANOS, MAX_PAUSE_NANOS)) : update;
     }
   }
 
   /**
    * Deletes a random row and inserts it again under its id with its {@code k} and update count, new
-   * {@code c} and {@code pad}. When the delete finds no row, a concurrent transaction has it and
-   * puts it back itself: no insert.
+   * {@code c} and {@code pad}: in one delete that returns the row where the server can, otherwise
+   * read with a lock, then deleted only if it is still as read (without a transaction, nothing held
+   * it). When the delete finds no row, a concurrent transaction has it and puts it back itself: no
+   * insert.
    */
-  private void deleteInsert(JdbcSession s, OltpTable table, SplittableRandom random)
-      throws SQLException, AbandonedException {
-    long id = keys.next(random);
-    long[] row = deleteReturns ? deleteReturning(s, table, id) : deleteAsRead(s, table, id);
-    if (row == null) {
-      return;
+  private final class DeleteInsert implements SqlIteration {
+    private final OltpTable table;
+    private final SplittableRandom random;
+    private long id;
+    private long k;
+    private long updates;
+    private int step;
+
+    DeleteInsert(OltpTable table, SplittableRandom random) {
+      this.table = table;
+      this.random = random;
     }
-    s.write(
-        s.statement(
-            table.sql(OltpSql.INSERT), id, (int) row[0], data.c(random), data.pad(random), row[1]));
-  }
 
-  /** The delete that returns the row's k and update count, or null when there was none. */
-  private static long @Nullable [] deleteReturning(JdbcSession s, OltpTable table, long id)
-      throws SQLException, AbandonedException {
-    return s.writeReturning(s.statement(table.sql(OltpSql.DELETE_RETURNING), id), 2);
-  }
-
-  /**
-   * Reads the row with a lock, then deletes it if it is still as read: its k and update count, or
-   * null when there was no row or it changed in between (without a transaction, nothing held it).
-   */
-  private static long @Nullable [] deleteAsRead(JdbcSession s, OltpTable table, long id)
-      throws SQLException, AbandonedException {
-    long[] row = null;
-    try (ResultSet rs = s.read(s.statement(table.sql(OltpSql.LOCKING_READ), id))) {
-      if (rs.next()) {
-        row = new long[] {rs.getLong(1), rs.getLong(2)};
+    @Override
+    public @Nullable SqlStatement next(@Nullable SqlAnswer last) {
+      if (last == null) {
+        id = keys.next(random);
+        return deleteReturns
+            ? SqlStatement.write(table.sql(OltpSql.DELETE_RETURNING), id).returning(2)
+            : SqlStatement.read(table.sql(OltpSql.LOCKING_READ), id).returning(2);
       }
+      step++;
+      if (last.rows() == 0 || step == 3 || (deleteReturns && step == 2)) {
+        return null; // no row to take out, or it is back in
+      }
+      if (step == 1) {
+        k = last.number(0);
+        updates = last.number(1);
+      }
+      if (step == 1 && !deleteReturns) {
+        return SqlStatement.write(table.sql(OltpSql.DELETE_AS_READ), id, k, updates);
+      }
+      return SqlStatement.write(
+          table.sql(OltpSql.INSERT), id, (int) k, data.c(random), data.pad(random), updates);
     }
-    if (row == null) {
-      return null;
-    }
-    int deleted = s.write(s.statement(table.sql(OltpSql.DELETE_AS_READ), id, row[0], row[1]));
-    return deleted > 0 ? row : null;
   }
 }

@@ -3,8 +3,9 @@ package io.txbench.jdbc.workloads;
 import io.txbench.core.kinds.RangeScan;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.JdbcTarget;
+import io.txbench.jdbc.SqlIteration;
+import io.txbench.jdbc.SqlStatement;
 import io.txbench.jdbc.schema.SchemaRegistry;
-import java.util.List;
 import java.util.SplittableRandom;
 
 /**
@@ -21,12 +22,8 @@ public final class RangeScanWorkload extends RangeWorkload {
   }
 
   @Override
-  SqlStatement onRange(String sql, long first, long last, SplittableRandom random) {
-    return new SqlStatement(sql, List.of(first, last - first + 1), true, first);
-  }
-
-  @Override
-  public void settle(SqlStatement statement, long rows) {
+  SqlIteration onRange(String sql, long first, long last, SplittableRandom random) {
     // As many rows as there are from there, whatever was deleted.
+    return SqlIteration.of(SqlStatement.read(sql, first, last - first + 1), rows -> {});
   }
 }

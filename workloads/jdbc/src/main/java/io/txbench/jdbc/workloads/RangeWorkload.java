@@ -4,6 +4,7 @@ import io.txbench.core.kinds.ItemKind;
 import io.txbench.core.kinds.Oltp;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.JdbcTarget;
+import io.txbench.jdbc.SqlIteration;
 import io.txbench.jdbc.schema.SchemaRegistry;
 import java.util.SplittableRandom;
 
@@ -26,7 +27,7 @@ abstract class RangeWorkload extends OneStatementWorkload {
   }
 
   @Override
-  public SqlStatement next(SplittableRandom random) {
+  SqlIteration next(SplittableRandom random) {
     String sql = randomStatement(random);
     long first = rangeStart(random, rangeSize);
     return onRange(sql, first, first + rangeSize - 1, random);
@@ -36,5 +37,5 @@ abstract class RangeWorkload extends OneStatementWorkload {
    * The statement {@code sql} (of the table picked) over the ids {@code first} to {@code last},
    * drawing what else it needs from {@code random}.
    */
-  abstract SqlStatement onRange(String sql, long first, long last, SplittableRandom random);
+  abstract SqlIteration onRange(String sql, long first, long last, SplittableRandom random);
 }

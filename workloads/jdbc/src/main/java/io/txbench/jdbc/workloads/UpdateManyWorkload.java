@@ -3,9 +3,10 @@ package io.txbench.jdbc.workloads;
 import io.txbench.core.kinds.UpdateMany;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.JdbcTarget;
+import io.txbench.jdbc.SqlIteration;
+import io.txbench.jdbc.SqlStatement;
 import io.txbench.jdbc.schema.SchemaRegistry;
 import java.sql.SQLException;
-import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -31,15 +32,10 @@ public final class UpdateManyWorkload extends RangeWorkload {
   }
 
   @Override
-  SqlStatement onRange(String sql, long first, long last, SplittableRandom random) {
+  SqlIteration onRange(String sql, long first, long last, SplittableRandom random) {
     String c = data.c(random);
-    return new SqlStatement(sql, List.of(c, first, last), false, first);
-  }
-
-  @Override
-  public void settle(SqlStatement statement, long rows) {
-    // Counted once the statement committed: a failed one changed nothing.
-    changed.add(rows);
+    // Counted once the statement committed (on its own): a failed one changed nothing.
+    return SqlIteration.of(SqlStatement.write(sql, c, first, last), changed::add);
   }
 
   @Override

@@ -3,9 +3,10 @@ package io.txbench.jdbc.workloads;
 import io.txbench.core.kinds.Update;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.JdbcTarget;
+import io.txbench.jdbc.SqlIteration;
+import io.txbench.jdbc.SqlStatement;
 import io.txbench.jdbc.schema.SchemaRegistry;
 import java.sql.SQLException;
-import java.util.List;
 import java.util.SplittableRandom;
 
 /**
@@ -22,17 +23,16 @@ public final class UpdateWorkload extends OneStatementWorkload {
   }
 
   @Override
-  public SqlStatement next(SplittableRandom random) {
+  SqlIteration next(SplittableRandom random) {
     String sql = randomStatement(random);
     long id = randomId(random);
     String c = data.c(random);
-    return new SqlStatement(sql, List.of(c, id), false, id);
-  }
-
-  @Override
-  public void settle(SqlStatement statement, long rows) throws SQLException {
-    if (rows != 1) {
-      throw new SQLException("row " + statement.key() + " of table item is missing");
-    }
+    return SqlIteration.of(
+        SqlStatement.write(sql, c, id),
+        rows -> {
+          if (rows != 1) {
+            throw new SQLException("row " + id + " of table item is missing");
+          }
+        });
   }
 }

@@ -2,13 +2,16 @@ package io.txbench.postgres.async;
 
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.eventloop.EventLoops;
+import io.txbench.jdbc.IsolationLevel;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.pgclient.PgConnection;
 import io.vertx.pgclient.SslMode;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The event-loop client of a target: its {@link EventLoops}, and where its connections go. Each
@@ -32,7 +35,8 @@ public final class AsyncPgClient implements AutoCloseable {
   /**
    * Where to connect: the JDBC URL's server and database and the parameters both clients know
    * (user, password, sslmode; PgJDBC's currentSchema as the search_path), or host, port and
-   * database; then the user and password given apart.
+   * database; then the user and password given apart; and the run's isolation level, that of every
+   * transaction the connections run (each statement's own in autocommit, as PgJDBC's connections).
    */
   static PgConnectOptions connectOptions(TargetOptions options) {
     PgConnectOptions connect = new PgConnectOptions();
@@ -63,6 +67,11 @@ public final class AsyncPgClient implements AutoCloseable {
     if (!password.isEmpty()) {
       connect.setPassword(password);
     }
+    // PgJDBC's pool sets the level on each connection; this one sets it as the connection opens.
+    IsolationLevel isolation = options.declared().get(IsolationLevel.OPTION);
+    connect.addProperty(
+        "default_transaction_isolation",
+        isolation.name().replace('_', ' ').toLowerCase(Locale.ROOT));
     return connect.setCachePreparedStatements(false);
   }
 
@@ -91,6 +100,17 @@ public final class AsyncPgClient implements AutoCloseable {
   /** Opens a connection, on the next event loop. */
   CompletableFuture<PgConnection> connect() {
     return PgConnection.connect(loops.vertx(), connect).toCompletionStage().toCompletableFuture();
+  }
+
+  /**
+   * Completes {@code nanos} from now, rounded up to the millisecond of the event loops' timer, on
+   * one of them: a pause between two statements of an iteration that blocks no thread.
+   */
+  CompletableFuture<Void> after(long nanos) {
+    CompletableFuture<Void> done = new CompletableFuture<>();
+    long millis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(nanos + 999_999));
+    long unused = loops.vertx().setTimer(millis, id -> done.complete(null));
+    return done;
   }
 
   @Override

@@ -7,270 +7,236 @@ import io.txbench.core.spi.AbandonedException;
 import io.txbench.core.spi.DeclinedException;
 import io.txbench.core.spi.Failure;
 import io.txbench.core.spi.Pingable;
-import io.txbench.jdbc.workloads.SqlStatement;
+import io.txbench.jdbc.JdbcTarget;
+import io.txbench.jdbc.SqlAnswer;
+import io.txbench.jdbc.SqlIteration;
+import io.txbench.jdbc.SqlStatement;
+import io.txbench.jdbc.workloads.SqlSteps;
 import io.vertx.pgclient.PgConnection;
-import io.vertx.pgclient.PgException;
-import io.vertx.sqlclient.ClosedConnectionException;
-import io.vertx.sqlclient.PreparedStatement;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
-import io.vertx.sqlclient.Tuple;
-import java.io.IOException;
 import java.sql.SQLException;
-import java.util.HashMap;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One worker's connection on the event-loop client and its prepared statements, opened before the
- * run and kept from one iteration to the next, as {@link io.txbench.jdbc.JdbcSession} keeps
- * PgJDBC's; it sends one statement at a time in autocommit, never blocking. A write is a commit
- * point, reported to the worker's {@link Effects} before it is sent and once it is answered;
- * statements are counted as the JDBC session counts them. The server's errors become {@link
- * SQLException}s with the server's SQLSTATE, and a connection lost one of class 08, so that the
- * target classifies them as it classifies PgJDBC's. A connection found broken is closed, and the
- * next iteration opens another and prepares its statements again.
+ * One worker's session on the event-loop client: its connection ({@link AsyncPgConnection}), and
+ * the transaction template its iterations run in, as {@link io.txbench.jdbc.JdbcSession} is
+ * PgJDBC's, never blocking. A commit (or, in autocommit, each write) is reported to the worker's
+ * {@link Effects} before it is sent and once it is answered; after a failure the transaction is
+ * rolled back, unless the connection broke, and then the next iteration opens another. Statements
+ * are counted as the JDBC session counts them: each query a read, each other statement a write, and
+ * a transaction's BEGIN and COMMIT two others.
  */
 public final class AsyncPgSession implements AutoCloseable, Pingable {
   private static final long OPEN_SECONDS = 30;
-  private static final long PING_SECONDS = 5;
-  private static final String CONNECTION_LOST = "08006";
 
   private final AsyncPgClient client;
+  private final AsyncPgConnection connection;
   private final Effects effects;
   private final QueryCounter queries;
-  private final List<String> statements;
+  private final boolean autoCommit;
   private final Function<Throwable, Failure> classify;
-  private final Map<String, PreparedStatement> prepared = new HashMap<>();
-  private @Nullable PgConnection connection; // none until opened, or after it broke
 
-  private AsyncPgSession(
-      AsyncPgClient client,
-      Worker worker,
-      List<String> statements,
-      Function<Throwable, Failure> classify) {
+  private AsyncPgSession(AsyncPgClient client, Worker worker, SqlSteps kind, JdbcTarget target) {
+    List<String> statements = new ArrayList<>(kind.statements());
+    statements.addAll(kind.insertsReturningId());
     this.client = client;
+    this.classify = target::classify;
+    this.connection =
+        new AsyncPgConnection(
+            client, List.copyOf(statements), Set.copyOf(kind.insertsReturningId()), classify);
     this.effects = worker.effects();
     this.queries = worker.queries();
-    this.statements = statements;
-    this.classify = classify;
-  }
-
-  /** Opens a worker's session: connects and prepares {@code statements}, before the run. */
-  static AsyncPgSession open(
-      AsyncPgClient client,
-      Worker worker,
-      List<String> statements,
-      Function<Throwable, Failure> classify)
-      throws SQLException {
-    AsyncPgSession session = new AsyncPgSession(client, worker, statements, classify);
-    session.await(session.connected(), OPEN_SECONDS);
-    return session;
-  }
-
-  /** What an iteration makes of its statement's answer: the rows it read or changed. */
-  @FunctionalInterface
-  public interface Answer {
-    void settle(long rows) throws SQLException, DeclinedException;
+    this.autoCommit = target.autoCommit();
   }
 
   /**
-   * Sends {@code statement} in autocommit and hands the rows it read (every one fetched) or changed
-   * to {@code answer}, on the event loop that read them; the stage completes when that is done, or
-   * fails with what the statement or the answer threw. A write that changed nothing left nothing
-   * behind, and is reported so. One stage per statement: the iteration's whole chain.
+   * Opens a worker's session: connects and prepares the statements of {@code kind}, before the run.
+   * Its iterations are transactions unless the connections of {@code target} commit each statement
+   * ({@code --disable-transaction}, or a kind of no transactions).
    */
-  public CompletableFuture<Void> run(SqlStatement statement, Answer answer) {
-    PgConnection held = connection;
-    if (held == null) {
-      return connected().thenCompose(c -> run(statement, answer));
+  static AsyncPgSession open(AsyncPgClient client, Worker worker, SqlSteps kind, JdbcTarget target)
+      throws SQLException {
+    AsyncPgSession session = new AsyncPgSession(client, worker, kind, target);
+    session.connection.await(session.connection.connected(), OPEN_SECONDS);
+    return session;
+  }
+
+  /**
+   * Runs {@code iteration}'s statements, each sent once the answer of the last is in, handed to the
+   * iteration on the event loop that read it: in a transaction, BEGIN at the connection's isolation
+   * level (the run's) to COMMIT, unless the target's connections commit each statement and the
+   * iteration asks for no transaction of its own. The stage completes once it committed, or fails
+   * with what a statement or the iteration threw, the transaction rolled back.
+   */
+  public CompletableFuture<Void> run(SqlIteration iteration) {
+    boolean inTransaction = iteration.oneTransaction() || !autoCommit;
+    return connection
+        .connected()
+        .thenCompose(
+            c -> inTransaction ? transaction(c, iteration) : steps(c, iteration, null, true))
+        .thenRun(iteration::committed);
+  }
+
+  private CompletableFuture<Void> transaction(PgConnection c, SqlIteration iteration) {
+    queries.other(); // BEGIN, as sysbench counts it
+    return connection
+        .simple(c, "BEGIN")
+        .thenCompose(unused -> steps(c, iteration, null, false))
+        .thenCompose(unused -> commit(c))
+        .exceptionallyCompose(failure -> rollback(c, failure));
+  }
+
+  /** Sends the iteration's statement after {@code last}, and those after it. */
+  private CompletableFuture<Void> steps(
+      PgConnection c, SqlIteration iteration, @Nullable SqlAnswer last, boolean eachCommits) {
+    SqlStatement next;
+    try {
+      next = iteration.next(last);
+    } catch (SQLException | DeclinedException | RuntimeException e) {
+      return CompletableFuture.failedFuture(e);
     }
-    PreparedStatement ps = prepared.get(statement.sql());
-    if (ps == null) {
-      return CompletableFuture.failedFuture(
-          new SQLException("not prepared on this session: " + statement.sql()));
+    if (next == null) {
+      return done();
     }
-    boolean read = statement.read();
-    if (read) {
+    CompletableFuture<Void> ready =
+        next.pauseNanos() > 0 ? client.after(next.pauseNanos()) : done();
+    return ready
+        .thenCompose(unused -> send(c, next, eachCommits))
+        .thenCompose(answer -> steps(c, iteration, answer, eachCommits));
+  }
+
+  /**
+   * Sends {@code next} and gives its answer. A write the server commits on its own ({@code
+   * eachCommits}) is a commit point; one that changed nothing left nothing behind, and is reported
+   * so.
+   */
+  private CompletableFuture<SqlAnswer> send(
+      PgConnection c, SqlStatement next, boolean eachCommits) {
+    boolean commitPoint = eachCommits && !next.read();
+    if (next.read()) {
       queries.read();
     } else {
       queries.write();
+    }
+    if (commitPoint) {
       try {
         effects.committing();
       } catch (AbandonedException e) {
         return CompletableFuture.failedFuture(e);
       }
     }
-    CompletableFuture<Void> done = new CompletableFuture<>();
-    ps.query()
-        .execute(Tuple.tuple(statement.parameters()))
-        .onComplete(
+    return connection
+        .execute(c, next.sql(), next.parameters())
+        .handle(
             (rows, failure) -> {
-              try {
-                answer.settle(read ? rowsRead(rows, failure) : rowsChanged(rows, failure));
-                done.complete(null);
-              } catch (SQLException | DeclinedException | RuntimeException e) {
-                done.completeExceptionally(e);
+              if (failure != null || rows == null) {
+                SQLException e = connection.failed(failure);
+                if (commitPoint) {
+                  effects.failed(classify.apply(e).replyLost());
+                }
+                throw new CompletionException(e);
               }
+              SqlAnswer answer = answer(rows, next);
+              if (commitPoint) {
+                reportChanged(answer.rows());
+              }
+              return answer;
             });
-    return done;
   }
 
-  private long rowsRead(@Nullable RowSet<Row> rows, @Nullable Throwable failure)
-      throws SQLException {
-    if (failure != null || rows == null) {
-      throw failed(failure);
-    }
-    long read = 0;
-    for (Row row : rows) {
-      row.getValue(0);
-      read++;
-    }
-    return read;
-  }
-
-  private long rowsChanged(@Nullable RowSet<Row> rows, @Nullable Throwable failure)
-      throws SQLException {
-    if (failure != null || rows == null) {
-      SQLException e = failed(failure);
-      effects.failed(classify.apply(e).replyLost());
-      throw e;
-    }
-    long changed = rows.rowCount();
-    if (changed > 0) {
+  private void reportChanged(long rows) {
+    if (rows > 0) {
       effects.committed();
     } else {
       effects.failed(false);
     }
-    return changed;
   }
 
   /**
-   * The failure as the target classifies PgJDBC's: the server's SQLSTATE, or 08006 for a connection
-   * lost, which is closed so that the next iteration opens another.
+   * The rows {@code next} read (every one fetched and every column decoded) or changed, and the
+   * leading numbers of the first row it returned.
    */
-  private SQLException failed(@Nullable Throwable failure) {
-    Throwable cause =
-        failure instanceof CompletionException c && c.getCause() != null ? c.getCause() : failure;
-    if (cause instanceof SQLException sql) {
-      return sql;
+  private static SqlAnswer answer(RowSet<Row> rows, SqlStatement next) {
+    long fetched = 0;
+    List<Long> first = List.of();
+    for (Row row : rows) {
+      if (fetched++ == 0 && next.numbers() > 0) {
+        Long[] values = new Long[next.numbers()];
+        for (int i = 0; i < values.length; i++) {
+          values[i] = row.getValue(i) instanceof Number n ? n.longValue() : 0L;
+        }
+        first = List.of(values);
+      }
+      for (int i = 0; i < row.size(); i++) {
+        row.getValue(i);
+      }
     }
-    if (cause instanceof PgException pg) {
-      return new SQLException(pg.getMessage(), pg.getSqlState(), pg);
-    }
-    if (cause instanceof ClosedConnectionException
-        || cause instanceof IOException
-        || cause instanceof io.vertx.core.VertxException) {
-      drop();
-      return new SQLException("connection lost: " + cause.getMessage(), CONNECTION_LOST, cause);
-    }
-    return new SQLException(String.valueOf(cause), null, cause);
+    return new SqlAnswer(next.read() ? fetched : rows.rowCount(), first);
   }
 
-  /** The connection, opened and its statements prepared if it has none. */
-  private CompletableFuture<PgConnection> connected() {
-    PgConnection held = connection;
-    if (held != null) {
-      return CompletableFuture.completedFuture(held);
+  /** Sends COMMIT, the transaction's commit point, and reports it. */
+  private CompletableFuture<Void> commit(PgConnection c) {
+    queries.other(); // COMMIT
+    try {
+      effects.committing();
+    } catch (AbandonedException e) {
+      return CompletableFuture.failedFuture(e);
     }
-    return client
-        .connect()
-        .thenCompose(
-            c -> {
-              CompletableFuture<?> all = CompletableFuture.completedFuture(null);
-              for (String sql : statements) {
-                all =
-                    all.thenCompose(
-                        unused ->
-                            c.prepare(numbered(sql))
-                                .toCompletionStage()
-                                .thenAccept(ps -> prepared.put(sql, ps)));
+    return connection
+        .simple(c, "COMMIT")
+        .handle(
+            (unused, failure) -> {
+              if (failure != null) {
+                SQLException e = connection.failed(failure);
+                effects.failed(classify.apply(e).replyLost());
+                throw new CompletionException(e);
               }
-              return all.handle(
-                  (unused, failure) -> {
-                    if (failure != null) {
-                      c.close();
-                      throw new CompletionException(failed(failure));
-                    }
-                    connection = c;
-                    return c;
-                  });
-            })
-        .exceptionally(
-            failure -> {
-              throw new CompletionException(failed(failure));
+              effects.committed(); // the transaction is all of the iteration: it committed
+              return null;
             });
   }
 
   /**
-   * {@code sql} with its JDBC placeholders numbered as PostgreSQL's protocol numbers them ({@code
-   * ?} to {@code $1}, {@code $2}, ...); txbench's statements hold no {@code ?} in a literal.
+   * After a failure in a transaction: ROLLBACK on a connection that is still there, then fails with
+   * {@code failure}; one that cannot roll back is dropped.
    */
-  static String numbered(String sql) {
-    StringBuilder out = new StringBuilder(sql.length() + 8);
-    int n = 0;
-    for (int i = 0; i < sql.length(); i++) {
-      char c = sql.charAt(i);
-      if (c == '?') {
-        out.append('$').append(++n);
-      } else {
-        out.append(c);
-      }
+  private CompletableFuture<Void> rollback(PgConnection c, Throwable failure) {
+    Throwable cause =
+        failure instanceof CompletionException e && e.getCause() != null ? e.getCause() : failure;
+    if (!connection.holds(c)) {
+      return CompletableFuture.failedFuture(cause); // it broke: the server rolled back
     }
-    return out.toString();
+    return connection
+        .simple(c, "ROLLBACK")
+        .handle(
+            (unused, rollbackFailure) -> {
+              if (rollbackFailure != null) {
+                cause.addSuppressed(connection.failed(rollbackFailure));
+                connection.drop();
+              }
+              throw new CompletionException(cause);
+            });
+  }
+
+  private static CompletableFuture<Void> done() {
+    return CompletableFuture.completedFuture(null);
   }
 
   /** Checks the connection with a round trip; one found broken is replaced. */
   @Override
   public void ping() throws SQLException {
-    PgConnection held = connection;
-    if (held != null) {
-      try {
-        await(
-            held.query("SELECT 1").execute().toCompletionStage().toCompletableFuture(),
-            PING_SECONDS);
-        return;
-      } catch (SQLException e) {
-        drop();
-      }
-    }
-    await(connected(), OPEN_SECONDS);
-  }
-
-  private <T> T await(CompletableFuture<T> future, long seconds) throws SQLException {
-    try {
-      return future.get(seconds, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new SQLException("interrupted while connecting", CONNECTION_LOST, e);
-    } catch (java.util.concurrent.ExecutionException e) {
-      Throwable cause = e.getCause();
-      if (cause instanceof SQLException sql) {
-        throw sql;
-      }
-      throw failed(cause);
-    } catch (java.util.concurrent.TimeoutException e) {
-      throw new SQLException("no answer in " + seconds + " s", CONNECTION_LOST, e);
-    }
-  }
-
-  /** Forgets a broken connection, closing it; its statements go with it. */
-  private void drop() {
-    PgConnection held = connection;
-    connection = null;
-    prepared.clear();
-    if (held != null) {
-      held.close();
-    }
+    connection.ping(OPEN_SECONDS);
   }
 
   @Override
   public void close() {
-    drop();
+    connection.close();
   }
 }

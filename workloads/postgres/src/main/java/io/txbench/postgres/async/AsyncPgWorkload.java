@@ -11,24 +11,23 @@ import io.txbench.core.spi.Progress;
 import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.Verification;
 import io.txbench.jdbc.JdbcTarget;
-import io.txbench.jdbc.workloads.SingleStatements;
-import io.txbench.jdbc.workloads.SqlStatement;
+import io.txbench.jdbc.workloads.SqlSteps;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 
 /**
- * An item kind of one statement per iteration on the event-loop client: the kind's own workload
- * prepares, attaches, leases and verifies over PgJDBC's control connections as always, and says
- * which statement each iteration runs and what its answer means; this only sends it on the worker's
- * {@link AsyncPgSession}, without blocking.
+ * A SQL kind on the event-loop client: the kind's own workload prepares, attaches, leases and
+ * verifies over PgJDBC's control connections as always, and says which statements each iteration
+ * sends and what their answers mean ({@link SqlSteps}); this only runs them on the worker's {@link
+ * AsyncPgSession}, without blocking.
  */
 public final class AsyncPgWorkload implements AsyncWorkload<AsyncPgSession, SQLException> {
-  private final SingleStatements kind;
+  private final SqlSteps kind;
   private final AsyncPgClient client;
   private final JdbcTarget target;
 
-  public AsyncPgWorkload(SingleStatements kind, AsyncPgClient client, JdbcTarget target) {
+  public AsyncPgWorkload(SqlSteps kind, AsyncPgClient client, JdbcTarget target) {
     this.kind = kind;
     this.client = client;
     this.target = target;
@@ -36,13 +35,12 @@ public final class AsyncPgWorkload implements AsyncWorkload<AsyncPgSession, SQLE
 
   @Override
   public CompletionStage<?> start(Worker worker, AsyncPgSession session) {
-    SqlStatement statement = kind.next(worker.random());
-    return session.run(statement, rows -> kind.settle(statement, rows));
+    return session.run(kind.begin(worker));
   }
 
   @Override
   public AsyncPgSession openSession(Worker worker) throws SQLException {
-    return AsyncPgSession.open(client, worker, kind.statements(), target::classify);
+    return AsyncPgSession.open(client, worker, kind, target);
   }
 
   @Override

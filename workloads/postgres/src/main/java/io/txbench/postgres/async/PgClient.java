@@ -17,8 +17,7 @@ public enum PgClient {
           "--pg-client",
           "CLIENT",
           "the workers' client: jdbc (PgJDBC, a thread per connection) or async (the Vert.x"
-              + " event-loop client, a few threads for every connection; the kinds of one"
-              + " statement per iteration: point-select, insert, update, delete, range-scan, count,"
-              + " update-many).",
+              + " event-loop client, a few threads for every connection; every kind but"
+              + " analytics).",
           JDBC);
 }

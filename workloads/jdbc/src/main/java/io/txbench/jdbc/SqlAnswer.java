@@ -1,0 +1,26 @@
+package io.txbench.jdbc;
+
+import java.util.List;
+
+/**
+ * What the server answered to one {@link SqlStatement}: the rows it read (every one fetched) or
+ * changed, and the leading columns of the first row it returned, as many as the statement asked for
+ * ({@link SqlStatement#numbers()}), none when it returned no row; a NULL reads as 0, as JDBC reads
+ * it.
+ */
+public record SqlAnswer(long rows, List<Long> numbers) {
+
+  public SqlAnswer {
+    numbers = List.copyOf(numbers);
+  }
+
+  /** A write's answer: the rows it changed, none returned. */
+  public static SqlAnswer changed(long rows) {
+    return new SqlAnswer(rows, List.of());
+  }
+
+  /** The column {@code index} (from 0) of the first row. */
+  public long number(int index) {
+    return numbers.get(index);
+  }
+}

@@ -1,0 +1,222 @@
+package io.txbench.postgres.async;
+
+import io.txbench.core.spi.ErrorClass;
+import io.txbench.core.spi.Failure;
+import io.vertx.pgclient.PgConnection;
+import io.vertx.pgclient.PgException;
+import io.vertx.sqlclient.ClosedConnectionException;
+import io.vertx.sqlclient.PreparedStatement;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.Tuple;
+import java.io.IOException;
+import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One worker's connection on the event-loop client and its prepared statements, as a pool's
+ * connection is PgJDBC's: opened before the run and kept from one iteration to the next, never
+ * blocking. The server's errors become {@link SQLException}s with the server's SQLSTATE, and a
+ * connection lost one of class 08, so that the target classifies them as it classifies PgJDBC's. A
+ * connection found broken is closed, and the next iteration opens another and prepares its
+ * statements again.
+ */
+final class AsyncPgConnection implements AutoCloseable {
+  private static final long PING_SECONDS = 5;
+  private static final String CONNECTION_LOST = "08006";
+
+  private final AsyncPgClient client;
+  private final List<String> statements;
+  private final Set<String> returningId;
+  private final Function<Throwable, Failure> classify;
+  private final Map<String, PreparedStatement> prepared = new HashMap<>();
+  private @Nullable PgConnection connection; // none until opened, or after it broke
+
+  /**
+   * A connection of {@code client} that prepares {@code statements}, of which those of {@code
+   * returningId} (inserts) return the id the server generated; not yet open.
+   */
+  AsyncPgConnection(
+      AsyncPgClient client,
+      List<String> statements,
+      Set<String> returningId,
+      Function<Throwable, Failure> classify) {
+    this.client = client;
+    this.statements = statements;
+    this.returningId = returningId;
+    this.classify = classify;
+  }
+
+  /** The connection, opened and its statements prepared if it has none. */
+  CompletableFuture<PgConnection> connected() {
+    PgConnection held = connection;
+    if (held != null) {
+      return CompletableFuture.completedFuture(held);
+    }
+    return client
+        .connect()
+        .thenCompose(
+            c -> {
+              CompletableFuture<?> all = CompletableFuture.completedFuture(null);
+              for (String sql : statements) {
+                String text = returningId.contains(sql) ? sql + " RETURNING id" : sql;
+                all =
+                    all.thenCompose(
+                        unused ->
+                            c.prepare(numbered(text))
+                                .toCompletionStage()
+                                .thenAccept(ps -> prepared.put(sql, ps)));
+              }
+              return all.handle(
+                  (unused, failure) -> {
+                    if (failure != null) {
+                      c.close();
+                      throw new CompletionException(failed(failure));
+                    }
+                    connection = c;
+                    return c;
+                  });
+            })
+        .exceptionally(
+            failure -> {
+              throw new CompletionException(failed(failure));
+            });
+  }
+
+  /** Whether {@code c} is still the connection: not dropped since as broken. */
+  boolean holds(PgConnection c) {
+    return connection == c;
+  }
+
+  /** Executes the statement {@code sql} prepared on {@code c} with {@code parameters}. */
+  CompletableFuture<RowSet<Row>> execute(PgConnection c, String sql, List<Object> parameters) {
+    PreparedStatement ps = prepared.get(sql);
+    if (ps == null || !holds(c)) {
+      return CompletableFuture.failedFuture(
+          new SQLException("not prepared on this session: " + sql));
+    }
+    return answered(ps.query().execute(Tuple.from(parameters)).toCompletionStage());
+  }
+
+  /** Sends {@code sql} (BEGIN, COMMIT, ROLLBACK) on {@code c} as a simple query. */
+  CompletableFuture<RowSet<Row>> simple(PgConnection c, String sql) {
+    return answered(c.query(sql).execute().toCompletionStage());
+  }
+
+  private CompletableFuture<RowSet<Row>> answered(
+      java.util.concurrent.CompletionStage<RowSet<Row>> sent) {
+    CompletableFuture<RowSet<Row>> done = new CompletableFuture<>();
+    sent.whenComplete(
+        (rows, failure) -> {
+          if (failure != null || rows == null) {
+            done.completeExceptionally(failed(failure));
+          } else {
+            done.complete(rows);
+          }
+        });
+    return done;
+  }
+
+  /**
+   * The failure as the target classifies PgJDBC's: the server's SQLSTATE, or 08006 for a connection
+   * lost. A connection lost, or ended by the server (57P01...), is dropped so that the next
+   * iteration opens another.
+   */
+  SQLException failed(@Nullable Throwable failure) {
+    Throwable cause =
+        failure instanceof CompletionException c && c.getCause() != null ? c.getCause() : failure;
+    SQLException e;
+    if (cause instanceof SQLException sql) {
+      e = sql;
+    } else if (cause instanceof PgException pg) {
+      e = new SQLException(pg.getMessage(), pg.getSqlState(), pg);
+    } else if (cause instanceof ClosedConnectionException
+        || cause instanceof IOException
+        || cause instanceof io.vertx.core.VertxException) {
+      e = new SQLException("connection lost: " + cause.getMessage(), CONNECTION_LOST, cause);
+    } else {
+      e = new SQLException(String.valueOf(cause), null, cause);
+    }
+    if (classify.apply(e).errorClass() == ErrorClass.CONNECTION) {
+      drop();
+    }
+    return e;
+  }
+
+  /**
+   * {@code sql} with its JDBC placeholders numbered as PostgreSQL's protocol numbers them ({@code
+   * ?} to {@code $1}, {@code $2}, ...); txbench's statements hold no {@code ?} in a literal.
+   */
+  static String numbered(String sql) {
+    StringBuilder out = new StringBuilder(sql.length() + 8);
+    int n = 0;
+    for (int i = 0; i < sql.length(); i++) {
+      char c = sql.charAt(i);
+      if (c == '?') {
+        out.append('$').append(++n);
+      } else {
+        out.append(c);
+      }
+    }
+    return out.toString();
+  }
+
+  /** Checks the connection with a round trip; one found broken is replaced. */
+  void ping(long openSeconds) throws SQLException {
+    PgConnection held = connection;
+    if (held != null) {
+      try {
+        await(
+            held.query("SELECT 1").execute().toCompletionStage().toCompletableFuture(),
+            PING_SECONDS);
+        return;
+      } catch (SQLException e) {
+        drop();
+      }
+    }
+    await(connected(), openSeconds);
+  }
+
+  /** What {@code future} gives, waited for up to {@code seconds}: outside the run's chains only. */
+  <T> T await(CompletableFuture<T> future, long seconds) throws SQLException {
+    try {
+      return future.get(seconds, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new SQLException("interrupted while connecting", CONNECTION_LOST, e);
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof SQLException sql) {
+        throw sql;
+      }
+      throw failed(cause);
+    } catch (TimeoutException e) {
+      throw new SQLException("no answer in " + seconds + " s", CONNECTION_LOST, e);
+    }
+  }
+
+  /** Forgets a broken connection, closing it; its statements go with it. */
+  void drop() {
+    PgConnection held = connection;
+    connection = null;
+    prepared.clear();
+    if (held != null) {
+      held.close();
+    }
+  }
+
+  @Override
+  public void close() {
+    drop();
+  }
+}
