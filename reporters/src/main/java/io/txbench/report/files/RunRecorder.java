@@ -16,6 +16,7 @@ import io.txbench.core.thresholds.ThresholdVerdict;
 import io.txbench.report.console.ConsoleSummary;
 import io.txbench.report.console.ProgressLine;
 import io.txbench.report.console.StartCountdown;
+import io.txbench.report.console.VerdictText;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -226,8 +227,8 @@ public final class RunRecorder implements StepListener {
     List<ThresholdVerdict> thresholds =
         subject.thresholds().stream().map(t -> t.check(measured.result(), verdict)).toList();
     if (display.console() != null) {
-      ConsoleSummary.printVerification(display.console(), verdict, display.mask());
-      ConsoleSummary.printThresholds(display.console(), thresholds);
+      VerdictText.printVerification(display.console(), verdict, display.mask());
+      VerdictText.printThresholds(display.console(), thresholds);
     }
     RunSummary verified = write(measured.withVerdicts(verdict, thresholds));
     summary = verified;

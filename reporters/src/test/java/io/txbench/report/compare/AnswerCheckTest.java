@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.txbench.core.spi.Answer;
 import io.txbench.core.spi.Verification;
-import io.txbench.report.console.ConsoleSummary;
+import io.txbench.report.console.VerdictText;
 import io.txbench.report.files.AnswersFile;
 import io.txbench.report.files.FakeRuns;
 import io.txbench.report.files.ResultDirectory;
@@ -188,7 +188,7 @@ class AnswerCheckTest {
     java.io.PrintStream out =
         new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8);
     Answer answer = answer(5, 7);
-    ConsoleSummary.printVerification(
+    VerdictText.printVerification(
         out,
         Verification.of(Map.of("committed", 6L), List.of()).withAnswers(List.of(answer)),
         UnaryOperator.identity());

@@ -175,7 +175,7 @@ class BreakdownSummaryTest {
             Threshold.parse("insert.p99<1ms").check(MIX, Verification.of(Map.of(), List.of())),
             Threshold.parse("qps>3").check(MIX, Verification.of(Map.of(), List.of())));
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    ConsoleSummary.printThresholds(new PrintStream(bytes, true, StandardCharsets.UTF_8), verdicts);
+    VerdictText.printThresholds(new PrintStream(bytes, true, StandardCharsets.UTF_8), verdicts);
     assertEquals(
         List.of(
             "  threshold     update.p99<25ms  PASS  20.005 ms",

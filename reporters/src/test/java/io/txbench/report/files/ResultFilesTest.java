@@ -21,6 +21,7 @@ import io.txbench.core.spi.InDoubtCause;
 import io.txbench.core.spi.Verification;
 import io.txbench.report.console.ConsoleSummary;
 import io.txbench.report.console.ProgressLine;
+import io.txbench.report.console.VerdictText;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -334,7 +335,7 @@ class ResultFilesTest {
     }
     java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
     java.io.PrintStream out = new java.io.PrintStream(bytes, true, StandardCharsets.UTF_8);
-    ConsoleSummary.printVerification(out, summary.verification(), UnaryOperator.identity());
+    VerdictText.printVerification(out, summary.verification(), UnaryOperator.identity());
     assertEquals(
         "  verification  not run (verify had not finished)",
         bytes.toString(StandardCharsets.UTF_8).stripTrailing());

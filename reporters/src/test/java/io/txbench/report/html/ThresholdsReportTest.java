@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.txbench.core.spi.Verification;
 import io.txbench.core.thresholds.ThresholdVerdict;
-import io.txbench.report.console.ConsoleSummary;
+import io.txbench.report.console.VerdictText;
 import io.txbench.report.files.RunSummary;
 import io.txbench.report.files.SummaryFile;
 import io.txbench.report.files.SummaryFileTest;
@@ -84,7 +84,7 @@ class ThresholdsReportTest {
   @Test
   void theConsolePrintsOneAlignedLinePerThresholdWithItsFigure() {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    ConsoleSummary.printThresholds(new PrintStream(bytes, true, StandardCharsets.UTF_8), VERDICTS);
+    VerdictText.printThresholds(new PrintStream(bytes, true, StandardCharsets.UTF_8), VERDICTS);
     assertEquals(
         List.of(
             "  threshold     p99<20ms      PASS  12.346 ms",
