@@ -3,7 +3,9 @@ package io.txbench.http;
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientConnection;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -15,18 +17,24 @@ import org.jspecify.annotations.Nullable;
  */
 final class HttpSession implements AutoCloseable {
   private final HttpTarget target;
+  private final Origin origin;
   private final boolean own;
   private @Nullable HttpClientConnection connection;
   private volatile boolean closed;
 
-  private HttpSession(HttpTarget target, boolean own) {
+  private HttpSession(HttpTarget target, Origin origin, boolean own) {
     this.target = target;
+    this.origin = origin;
     this.own = own;
   }
 
-  /** The session of one of {@code workers} workers; its connection opened, when it has one. */
-  static HttpSession open(HttpTarget target, int workers) throws Exception {
-    HttpSession session = new HttpSession(target, target.connectionPerWorker(workers));
+  /**
+   * The session of one of {@code workers} workers whose requests go to {@code origin}; its
+   * connection opened, when it has one.
+   */
+  static HttpSession open(HttpTarget target, Origin origin, int workers)
+      throws ExecutionException, TimeoutException, InterruptedException {
+    HttpSession session = new HttpSession(target, origin, target.connectionPerWorker(workers));
     if (session.own) {
       session
           .reconnect()
@@ -49,7 +57,7 @@ final class HttpSession implements AutoCloseable {
   /** Opens the worker's connection again, after the server or the network closed it. */
   Future<HttpClient> reconnect() {
     return target
-        .connect()
+        .connect(origin)
         .map(
             opened -> {
               closed = false;

@@ -16,7 +16,6 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -164,16 +163,13 @@ final class HttpTarget implements Target {
     return !options.http2() && workers <= maxConnections;
   }
 
-  /** A new connection to the server, for a worker of its own. */
-  Future<HttpClientConnection> connect() {
-    URI server = URI.create(url.replace(KeyedText.KEY, "1"));
-    boolean tls = server.getScheme().equalsIgnoreCase("https");
-    int port = server.getPort() > 0 ? server.getPort() : tls ? 443 : 80;
+  /** A new connection to {@code origin}, for a worker of its own. */
+  Future<HttpClientConnection> connect(Origin origin) {
     return client.connect(
         new HttpConnectOptions()
-            .setHost(server.getHost())
-            .setPort(port)
-            .setSsl(tls)
+            .setHost(origin.host())
+            .setPort(origin.port())
+            .setSsl(origin.tls())
             .setConnectTimeout(options.timeout().toMillis()));
   }
 

@@ -16,12 +16,12 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
-import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Requests on the asynchronous model: each iteration sends one request, its {@code {key}} drawn for
@@ -36,9 +36,7 @@ final class HttpWorkload implements AsyncWorkload<HttpSession, HttpFailure> {
   private final KeyChooser keys;
   private final HttpMethod method;
   private final long timeoutMillis;
-  private final String host;
-  private final int port;
-  private final boolean tls;
+  private final Origin origin;
   private final KeyedText path;
   private final boolean bodiless;
   private final KeyedText shown;
@@ -53,11 +51,7 @@ final class HttpWorkload implements AsyncWorkload<HttpSession, HttpFailure> {
     // The server and scheme once: a URL parsed for each request costs as much as sending it.
     String written = String.join(KeyedText.KEY, request.url().parts());
     int slash = written.indexOf('/', written.indexOf("://") + 3);
-    URI origin =
-        URI.create((slash < 0 ? written : written.substring(0, slash)).replace(KeyedText.KEY, "1"));
-    this.tls = origin.getScheme().equalsIgnoreCase("https");
-    this.host = origin.getHost();
-    this.port = origin.getPort() > 0 ? origin.getPort() : tls ? 443 : 80;
+    this.origin = Origin.of(written);
     this.path = KeyedText.of(slash < 0 ? "/" : written.substring(slash));
     this.timeoutMillis = target.options().timeout().toMillis();
     this.bodiless = !request.body().keyed() && request.body().with(0).isEmpty();
@@ -95,9 +89,9 @@ final class HttpWorkload implements AsyncWorkload<HttpSession, HttpFailure> {
     RequestOptions options =
         new RequestOptions()
             .setMethod(method)
-            .setHost(host)
-            .setPort(port)
-            .setSsl(tls)
+            .setHost(origin.host())
+            .setPort(origin.port())
+            .setSsl(origin.tls())
             .setURI(path.with(key))
             .setIdleTimeout(timeoutMillis);
     for (RequestTemplate.Header header : request.headers()) {
@@ -118,10 +112,14 @@ final class HttpWorkload implements AsyncWorkload<HttpSession, HttpFailure> {
   @Override
   public HttpSession openSession(Worker worker) throws HttpFailure {
     try {
-      return HttpSession.open(target, worker.workers());
-    } catch (Exception e) {
-      Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
-      throw HttpFailure.noAnswer(cause, "connecting", false);
+      return HttpSession.open(target, origin, worker.workers());
+    } catch (ExecutionException e) {
+      throw HttpFailure.noAnswer(e.getCause() == null ? e : e.getCause(), "connecting", false);
+    } catch (TimeoutException e) {
+      throw HttpFailure.noAnswer(e, "connecting", false);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // a stop while the sessions open: the crew sees it
+      throw HttpFailure.noAnswer(e, "connecting", false);
     }
   }
 

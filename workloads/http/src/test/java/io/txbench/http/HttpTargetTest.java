@@ -194,6 +194,27 @@ class HttpTargetTest {
   }
 
   @Test
+  void aRequestFilesAbsoluteUrlIsSentToItsOwnServerOnTheWorkersConnections(@TempDir Path dir)
+      throws Exception {
+    try (FaultServer target = FaultServer.start(n -> FaultServer.ok());
+        FaultServer other = FaultServer.start(n -> FaultServer.ok())) {
+      Path file = dir.resolve("other.http");
+      Files.writeString(file, "GET " + other.url("/elsewhere/{key}") + "\n");
+      WorkloadOptions elsewhere =
+          new WorkloadOptions(
+              HttpKind.request(),
+              7,
+              OptionValues.of(ItemKind.TABLE_SIZE, 10L)
+                  .with(HttpKind.REQUEST, HttpKind.REQUEST.parse(file.toString())));
+      WorkloadRun.Outcome o =
+          run(target(target.url("/"), 4, OptionValues.defaults()), elsewhere, 4, 200, 0);
+      assertEquals(200, o.result().outcomes().iterations(), o.describe());
+      assertEquals(200, other.received());
+      assertEquals(0, target.received(), "only the probe's HEAD reaches the target's URL");
+    }
+  }
+
+  @Test
   void aRequestNeverAnsweredFailsAsATimeoutAndTheOthersGoOn() throws Exception {
     try (FaultServer server =
         FaultServer.start(n -> n % 10 == 0 ? new FaultServer.Silence() : FaultServer.ok())) {
