@@ -65,6 +65,15 @@ class HttpTargetTest {
         OptionValues.of(ItemKind.TABLE_SIZE, keys).with(KeyDistribution.OPTION, distribution));
   }
 
+  /** The request workload of {@code file}, its keys 1 to {@code keys}. */
+  private static WorkloadOptions request(Path file, long keys) {
+    return new WorkloadOptions(
+        HttpKind.request(),
+        7,
+        OptionValues.of(ItemKind.TABLE_SIZE, keys)
+            .with(HttpKind.REQUEST, HttpKind.REQUEST.parse(file.toString())));
+  }
+
   private static WorkloadRun.Outcome run(
       TargetOptions target, WorkloadOptions workload, int workers, long iterations, int retries)
       throws Exception {
@@ -162,12 +171,7 @@ class HttpTargetTest {
     Files.writeString(file, "POST /items/{key}\nContent-Type: text/plain\n\nitem {key}\n");
     try (FaultServer server =
         FaultServer.start(n -> n % 5 == 0 ? new FaultServer.Close() : FaultServer.ok())) {
-      WorkloadOptions post =
-          new WorkloadOptions(
-              HttpKind.request(),
-              7,
-              OptionValues.of(ItemKind.TABLE_SIZE, 100L)
-                  .with(HttpKind.REQUEST, HttpKind.REQUEST.parse(file.toString())));
+      WorkloadOptions post = request(file, 100);
       WorkloadRun.Outcome o =
           run(target(server.url("/"), 4, OptionValues.defaults()), post, 4, 1_000, 10);
       Outcomes outcomes = o.result().outcomes();
@@ -200,12 +204,7 @@ class HttpTargetTest {
         FaultServer other = FaultServer.start(n -> FaultServer.ok())) {
       Path file = dir.resolve("other.http");
       Files.writeString(file, "GET " + other.url("/elsewhere/{key}") + "\n");
-      WorkloadOptions elsewhere =
-          new WorkloadOptions(
-              HttpKind.request(),
-              7,
-              OptionValues.of(ItemKind.TABLE_SIZE, 10L)
-                  .with(HttpKind.REQUEST, HttpKind.REQUEST.parse(file.toString())));
+      WorkloadOptions elsewhere = request(file, 10);
       WorkloadRun.Outcome o =
           run(target(target.url("/"), 4, OptionValues.defaults()), elsewhere, 4, 200, 0);
       assertEquals(200, o.result().outcomes().iterations(), o.describe());
