@@ -16,6 +16,7 @@ import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.FaultProxy;
 import io.txbench.jdbc.IsolationLevel;
+import io.txbench.jdbc.SqlAnalyticsContract;
 import io.txbench.jdbc.SqlFaultsContract;
 import io.txbench.jdbc.SqlMixContract;
 import io.txbench.jdbc.SqlOltpContract;
@@ -24,6 +25,7 @@ import io.txbench.postgres.async.PgClient;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
@@ -33,11 +35,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The SQL contract's workload tests (faults, airline, items, OLTP, mix and YCSB) on the event-loop
- * client ({@code --pg-client async}), against the PostgreSQL {@link EmbeddedPostgresWorkloadsIT}
- * runs them on with PgJDBC: the same kinds' classes, the same assertions on what the server holds.
- * The tests of setup, ownership, growth, analytics and telemetry, which no worker's client changes,
- * run there only.
+ * The SQL contract's workload tests (faults, airline, items, OLTP, mix, YCSB and analytics) on the
+ * event-loop client ({@code --pg-client async}), against the PostgreSQL {@link
+ * EmbeddedPostgresWorkloadsIT} runs them on with PgJDBC: the same kinds' classes, the same
+ * assertions on what the server holds. The tests of setup, ownership, growth and telemetry, which
+ * no worker's client changes, run there only.
  */
 @ExtendWith(AsyncPostgresWorkloadsIT.WorkloadTestsOnly.class)
 class AsyncPostgresWorkloadsIT extends EmbeddedPostgresWorkloadsIT {
@@ -70,6 +72,39 @@ class AsyncPostgresWorkloadsIT extends EmbeddedPostgresWorkloadsIT {
     assertEquals(0, outcomes.partialErrors() + outcomes.inDoubt(), o.describe());
     assertEquals(20, query("SELECT COUNT(DISTINCT id) FROM item WHERE id BETWEEN 1 AND 20"));
     assertEquals(outcomes.iterations(), query("SELECT SUM(updates) FROM item"), o.describe());
+    assertTrue(o.verification().passed(), o.describe());
+  }
+
+  /**
+   * 16 workers on {@code --max-connections 2}: they take turns on two connections, the server never
+   * sees more of the event-loop client's (Vert.x names itself in application_name), and what
+   * committed is exactly what the server holds.
+   */
+  @Test
+  void workersBeyondMaxConnectionsShareThemAndCommitWhatTheServerHolds() throws Exception {
+    AtomicLong most = new AtomicLong();
+    WorkloadRun.Outcome o =
+        WorkloadRun.run(
+            provider(),
+            target(2, IsolationLevel.READ_COMMITTED),
+            workload("oltp-read-write", 1000, false),
+            forIterations(16, 1500),
+            true,
+            () -> {
+              for (int i = 0; i < 25; i++) {
+                long open =
+                    query(
+                        "SELECT COUNT(*) FROM pg_stat_activity"
+                            + " WHERE application_name = 'vertx-pg-client'");
+                most.accumulateAndGet(open, Math::max);
+                Thread.sleep(20);
+              }
+            });
+    Outcomes outcomes = o.result().outcomes();
+    assertEquals(1500, outcomes.iterations(), o.describe());
+    assertEquals(0, outcomes.errors() + outcomes.inDoubt(), o.describe());
+    assertEquals(1500, query("SELECT SUM(updates) FROM item"), o.describe());
+    assertTrue(most.get() >= 1 && most.get() <= 2, "connections seen: " + most.get());
     assertTrue(o.verification().passed(), o.describe());
   }
 
@@ -185,6 +220,7 @@ class AsyncPostgresWorkloadsIT extends EmbeddedPostgresWorkloadsIT {
             SqlWorkloadsContract.class,
             SqlOltpContract.class,
             SqlMixContract.class,
+            SqlAnalyticsContract.class,
             AsyncPostgresWorkloadsIT.class);
 
     @Override

@@ -1,11 +1,9 @@
 package io.txbench.postgres;
 
-import io.txbench.core.kinds.Analytics;
 import io.txbench.core.spi.DeclaredOption;
 import io.txbench.core.spi.EmbeddedServer;
 import io.txbench.core.spi.LibraryLogger;
 import io.txbench.core.spi.OpenTarget;
-import io.txbench.core.spi.OptionMismatchException;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.TargetUnavailableException;
 import io.txbench.core.spi.Workload;
@@ -63,15 +61,6 @@ public final class PostgresBinding extends JdbcBinding {
     if (target.declared().get(PgClient.OPTION) == PgClient.JDBC) {
       return super.open(target, workload);
     }
-    if (ON_JDBC_ONLY.contains(workload.name())) {
-      String message =
-          "--pg-client async runs every kind but "
-              + String.join(", ", ON_JDBC_ONLY)
-              + "; "
-              + workload.name()
-              + " runs on --pg-client jdbc";
-      throw new TargetUnavailableException(message, new OptionMismatchException(message));
-    }
     OpenTarget<JdbcTarget, SQLException> jdbc = super.open(withoutIdleWorkers(target), workload);
     AsyncPgClient client = AsyncPgClient.of(target);
     jdbc.target().workersOn(client.describe(), client);
@@ -86,12 +75,6 @@ public final class PostgresBinding extends JdbcBinding {
         },
         jdbc.dropper());
   }
-
-  /**
-   * The kinds whose iterations are not described step by step ({@link SqlSteps}), which the
-   * event-loop client cannot run: the analytics queries, long reads on a session of their own.
-   */
-  private static final List<String> ON_JDBC_ONLY = List.of(Analytics.NAME);
 
   private static TargetOptions withoutIdleWorkers(TargetOptions target) {
     return new TargetOptions(

@@ -6,17 +6,16 @@ import io.txbench.core.engine.Worker;
 import io.txbench.core.kinds.Analytics;
 import io.txbench.core.kinds.AnalyticsEvidence;
 import io.txbench.core.kinds.AnalyticsQuery;
-import io.txbench.core.spi.AbandonedException;
 import io.txbench.core.spi.Answer;
-import io.txbench.core.spi.DeclinedException;
 import io.txbench.core.spi.OptionValues;
-import io.txbench.core.spi.Pingable;
 import io.txbench.core.spi.Progress;
 import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.Verification;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.JdbcSession;
 import io.txbench.jdbc.JdbcTarget;
+import io.txbench.jdbc.SqlIteration;
+import io.txbench.jdbc.SqlStatement;
 import io.txbench.jdbc.TableLoader;
 import io.txbench.jdbc.schema.SchemaRegistry;
 import io.txbench.jdbc.schema.SqlCatalog;
@@ -33,20 +32,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.jspecify.annotations.Nullable;
 
 /**
  * {@link Analytics} on SQL: the order tables loaded from {@link AnalyticsData} with the dialect's
  * fast path, and each iteration one of the chosen queries ({@link AnalyticsSql}), every row and
- * column read. Each worker takes the queries in turn from its own place in the list, so that
- * workers side by side run different queries. A query reads only: no transaction, as a point select
- * has none.
+ * column read, described step by step ({@link SqlSteps}) so that either PostgreSQL client runs it.
+ * A query reads only: no transaction, as a point select has none.
  */
-public final class AnalyticsWorkload extends SqlWorkload<Analytics, AnalyticsWorkload.Session> {
+public final class AnalyticsWorkload extends SqlWorkload<Analytics, JdbcSession>
+    implements SqlSteps {
   private final AnalyticsData data;
   private final Analytics.Indexes indexes;
   private final List<AnalyticsQuery> queries;
   private final List<String> statements;
+  private final AtomicInteger turn = new AtomicInteger();
   private @Nullable Map<String, Long> before; // taken by beforeRun
 
   public AnalyticsWorkload(
@@ -56,27 +57,6 @@ public final class AnalyticsWorkload extends SqlWorkload<Analytics, AnalyticsWor
     this.indexes = Analytics.indexes(options.declared());
     this.queries = Analytics.queries(options.declared());
     this.statements = AnalyticsSql.of(target.dialect().family()).statements(queries);
-  }
-
-  /** A worker's session, and the query it runs next (an index into the chosen ones). */
-  static final class Session implements AutoCloseable, Pingable {
-    private final JdbcSession jdbc;
-    private int next;
-
-    private Session(JdbcSession jdbc, int first) {
-      this.jdbc = jdbc;
-      this.next = first;
-    }
-
-    @Override
-    public void ping() throws SQLException {
-      jdbc.ping();
-    }
-
-    @Override
-    public void close() {
-      jdbc.close();
-    }
   }
 
   /** Records every table at the number of orders, the scale {@link #attach} compares. */
@@ -171,44 +151,31 @@ public final class AnalyticsWorkload extends SqlWorkload<Analytics, AnalyticsWor
   }
 
   @Override
-  public Session openSession(Worker worker) throws SQLException {
-    JdbcSession jdbc = JdbcSession.open(target, worker, statements.toArray(String[]::new));
-    return new Session(jdbc, worker.index() % queries.size());
+  public JdbcSession openSession(Worker worker) throws SQLException {
+    return JdbcSession.open(target, worker, statements.toArray(String[]::new));
   }
 
   @Override
-  public void iteration(Worker worker, Session session)
-      throws SQLException, AbandonedException, InterruptedException, DeclinedException {
-    int query = session.next;
-    session.next = (query + 1) % queries.size();
+  public List<String> statements() {
+    return statements;
+  }
+
+  /**
+   * The next query of the chosen ones, the workers taking them in turn between them, so that
+   * workers side by side run different queries and each runs as often as the others: every row and
+   * column of its answer read, which nothing checks during the run (verify compares the answers).
+   */
+  @Override
+  public SqlIteration begin(Worker worker) {
+    int query = Math.floorMod(turn.getAndIncrement(), queries.size());
     worker.operation(query);
-    String sql = statements.get(query);
-    session.jdbc.transaction(
-        s -> {
-          PreparedStatement statement = s.statement(sql);
-          bind(statement, queries.get(query));
-          try (ResultSet rs = s.read(statement)) {
-            readAll(rs, queries.get(query));
-          }
-          return null;
-        });
+    return SqlIteration.of(
+        SqlStatement.read(statements.get(query), parameters(queries.get(query))), rows -> {});
   }
 
-  /** Sets {@code query}'s parameters on its statement. */
-  private void bind(PreparedStatement statement, AnalyticsQuery query) throws SQLException {
-    if (query == AnalyticsQuery.JOIN) {
-      statement.setInt(1, data.joinCustomer());
-    }
-  }
-
-  /** Reads every row and column of {@code query}'s result {@code rs}, keeping none. */
-  private static void readAll(ResultSet rs, AnalyticsQuery query) throws SQLException {
-    int columns = columns(rs, query);
-    while (rs.next()) {
-      for (int i = 1; i <= columns; i++) {
-        rs.getObject(i);
-      }
-    }
+  /** The parameters of {@code query}'s statement, in order. */
+  private Object[] parameters(AnalyticsQuery query) {
+    return query == AnalyticsQuery.JOIN ? new Object[] {data.joinCustomer()} : new Object[0];
   }
 
   /**
@@ -255,7 +222,10 @@ public final class AnalyticsWorkload extends SqlWorkload<Analytics, AnalyticsWor
       for (int i = 0; i < queries.size(); i++) {
         AnalyticsQuery query = queries.get(i);
         try (PreparedStatement statement = c.prepareStatement(statements.get(i))) {
-          bind(statement, query);
+          Object[] parameters = parameters(query);
+          for (int p = 0; p < parameters.length; p++) {
+            statement.setObject(p + 1, parameters[p]);
+          }
           try (ResultSet rs = statement.executeQuery()) {
             answers.add(Answer.of(query.queryName(), query.columns(), rows(rs, query)));
           }

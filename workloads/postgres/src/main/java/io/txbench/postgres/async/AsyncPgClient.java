@@ -9,6 +9,7 @@ import io.vertx.pgclient.SslMode;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -21,15 +22,29 @@ import java.util.concurrent.TimeUnit;
 public final class AsyncPgClient implements AutoCloseable {
   private final EventLoops loops;
   private final PgConnectOptions connect;
+  private final int maxConnections;
+  private final Duration connectionWait;
 
-  private AsyncPgClient(EventLoops loops, PgConnectOptions connect) {
+  private AsyncPgClient(EventLoops loops, PgConnectOptions connect, TargetOptions options) {
     this.loops = loops;
     this.connect = connect;
+    this.maxConnections = options.maxConnections();
+    this.connectionWait = options.connectionWaitTimeout();
   }
 
   /** A client of the server {@code options} name, not yet connected. */
   public static AsyncPgClient of(TargetOptions options) {
-    return new AsyncPgClient(EventLoops.start(), connectOptions(options));
+    return new AsyncPgClient(EventLoops.start(), connectOptions(options), options);
+  }
+
+  /** The connections the workers may open ({@code --max-connections}). */
+  int maxConnections() {
+    return maxConnections;
+  }
+
+  /** The longest an iteration waits for a connection ({@code --connection-wait-timeout}). */
+  Duration connectionWait() {
+    return connectionWait;
   }
 
   /**

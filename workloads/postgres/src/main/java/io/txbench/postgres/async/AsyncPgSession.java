@@ -25,130 +25,235 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One worker's session on the event-loop client: its connection ({@link AsyncPgConnection}), and
- * the transaction template its iterations run in, as {@link io.txbench.jdbc.JdbcSession} is
- * PgJDBC's, never blocking. A commit (or, in autocommit, each write) is reported to the worker's
- * {@link Effects} before it is sent and once it is answered; after a failure the transaction is
- * rolled back, unless the connection broke, and then the next iteration opens another. Statements
- * are counted as the JDBC session counts them: each query a read, each other statement a write, and
- * a transaction's BEGIN and COMMIT two others.
+ * One worker's session on the event-loop client: the connections its iterations take one of ({@link
+ * AsyncPgPool}: its own, or those every worker shares), and the transaction template its iterations
+ * run in, as {@link io.txbench.jdbc.JdbcSession} is PgJDBC's, never blocking. A commit (or, in
+ * autocommit, each write) is reported to the worker's {@link Effects} before it is sent and once it
+ * is answered; after a failure the transaction is rolled back, unless the connection broke, and
+ * then the next iteration opens another. Statements are counted as the JDBC session counts them:
+ * each query a read, each other statement a write, and a transaction's BEGIN and COMMIT two others.
  */
 public final class AsyncPgSession implements AutoCloseable, Pingable {
   private static final long OPEN_SECONDS = 30;
 
   private final AsyncPgClient client;
-  private final AsyncPgConnection connection;
+  private final AsyncPgPool pool;
   private final Effects effects;
   private final QueryCounter queries;
   private final boolean autoCommit;
   private final Function<Throwable, Failure> classify;
 
-  private AsyncPgSession(AsyncPgClient client, Worker worker, SqlSteps kind, JdbcTarget target) {
-    List<String> statements = new ArrayList<>(kind.statements());
-    statements.addAll(kind.insertsReturningId());
+  private AsyncPgSession(AsyncPgClient client, Worker worker, AsyncPgPool pool, JdbcTarget target) {
     this.client = client;
     this.classify = target::classify;
-    this.connection =
-        new AsyncPgConnection(
-            client, List.copyOf(statements), Set.copyOf(kind.insertsReturningId()), classify);
+    this.pool = pool;
     this.effects = worker.effects();
     this.queries = worker.queries();
     this.autoCommit = target.autoCommit();
   }
 
   /**
-   * Opens a worker's session: connects and prepares the statements of {@code kind}, before the run.
-   * Its iterations are transactions unless the connections of {@code target} commit each statement
-   * ({@code --disable-transaction}, or a kind of no transactions).
+   * Opens a worker's session on connections of {@code pool} ({@link #pool}), each opened and its
+   * statements prepared before the run. Its iterations are transactions unless the connections of
+   * {@code target} commit each statement ({@code --disable-transaction}, or a kind of no
+   * transactions).
    */
-  static AsyncPgSession open(AsyncPgClient client, Worker worker, SqlSteps kind, JdbcTarget target)
+  static AsyncPgSession open(
+      AsyncPgClient client, Worker worker, AsyncPgPool pool, JdbcTarget target)
       throws SQLException {
-    AsyncPgSession session = new AsyncPgSession(client, worker, kind, target);
-    session.connection.await(session.connection.connected(), OPEN_SECONDS);
+    AsyncPgSession session = new AsyncPgSession(client, worker, pool.join(), target);
+    try {
+      pool.openAll(OPEN_SECONDS);
+    } catch (SQLException | RuntimeException e) {
+      session.close();
+      throw e;
+    }
     return session;
   }
 
   /**
-   * Runs {@code iteration}'s statements, each sent once the answer of the last is in, handed to the
-   * iteration on the event loop that read it: in a transaction, BEGIN at the connection's isolation
-   * level (the run's) to COMMIT, unless the target's connections commit each statement and the
-   * iteration asks for no transaction of its own. The stage completes once it committed, or fails
-   * with what a statement or the iteration threw, the transaction rolled back.
+   * A pool of the connections that prepare the statements of {@code kind}: of {@code size}, a
+   * worker's own when 1.
    */
-  public CompletableFuture<Void> run(SqlIteration iteration) {
-    boolean inTransaction = iteration.oneTransaction() || !autoCommit;
-    return connection
-        .connected()
-        .thenCompose(
-            c -> inTransaction ? transaction(c, iteration) : steps(c, iteration, null, true))
-        .thenRun(iteration::committed);
-  }
-
-  private CompletableFuture<Void> transaction(PgConnection c, SqlIteration iteration) {
-    queries.other(); // BEGIN, as sysbench counts it
-    return connection
-        .simple(c, "BEGIN")
-        .thenCompose(unused -> steps(c, iteration, null, false))
-        .thenCompose(unused -> commit(c))
-        .exceptionallyCompose(failure -> rollback(c, failure));
-  }
-
-  /** Sends the iteration's statement after {@code last}, and those after it. */
-  private CompletableFuture<Void> steps(
-      PgConnection c, SqlIteration iteration, @Nullable SqlAnswer last, boolean eachCommits) {
-    SqlStatement next;
-    try {
-      next = iteration.next(last);
-    } catch (SQLException | DeclinedException | RuntimeException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    if (next == null) {
-      return done();
-    }
-    CompletableFuture<Void> ready =
-        next.pauseNanos() > 0 ? client.after(next.pauseNanos()) : done();
-    return ready
-        .thenCompose(unused -> send(c, next, eachCommits))
-        .thenCompose(answer -> steps(c, iteration, answer, eachCommits));
+  static AsyncPgPool pool(AsyncPgClient client, SqlSteps kind, JdbcTarget target, int size) {
+    List<String> statements = new ArrayList<>(kind.statements());
+    statements.addAll(kind.insertsReturningId());
+    List<String> all = List.copyOf(statements);
+    Set<String> returningId = Set.copyOf(kind.insertsReturningId());
+    return new AsyncPgPool(
+        size,
+        client.connectionWait(),
+        () -> new AsyncPgConnection(client, all, returningId, target::classify));
   }
 
   /**
-   * Sends {@code next} and gives its answer. A write the server commits on its own ({@code
-   * eachCommits}) is a commit point; one that changed nothing left nothing behind, and is reported
-   * so.
+   * Runs {@code iteration}'s statements on a connection of the session's pool, each sent once the
+   * answer of the last is in, handed to the iteration on the event loop that read it: in a
+   * transaction, BEGIN at the connection's isolation level (the run's) to COMMIT, unless the
+   * target's connections commit each statement and the iteration asks for no transaction of its
+   * own. The stage completes once it committed, or fails with what a statement or the iteration
+   * threw, the transaction rolled back.
    */
-  private CompletableFuture<SqlAnswer> send(
-      PgConnection c, SqlStatement next, boolean eachCommits) {
-    boolean commitPoint = eachCommits && !next.read();
-    if (next.read()) {
-      queries.read();
-    } else {
-      queries.write();
+  public CompletableFuture<Void> run(SqlIteration iteration) {
+    boolean inTransaction = iteration.oneTransaction() || !autoCommit;
+    return pool.take()
+        .thenCompose(
+            connection ->
+                connection
+                    .connected()
+                    .thenCompose(
+                        c -> {
+                          Chain chain = new Chain(connection, c, iteration, !inTransaction);
+                          return inTransaction ? chain.transaction() : chain.steps(null);
+                        })
+                    .whenComplete((unused, failure) -> pool.give(connection)))
+        .thenRun(iteration::committed);
+  }
+
+  /** One iteration's statements on the connection {@code c} of {@code connection}. */
+  private final class Chain {
+    private final AsyncPgConnection connection;
+    private final PgConnection c;
+    private final SqlIteration iteration;
+    private final boolean eachCommits;
+
+    Chain(
+        AsyncPgConnection connection, PgConnection c, SqlIteration iteration, boolean eachCommits) {
+      this.connection = connection;
+      this.c = c;
+      this.iteration = iteration;
+      this.eachCommits = eachCommits;
     }
-    if (commitPoint) {
+
+    /**
+     * BEGIN, the iteration's statements and COMMIT. A first statement that reads, without a pause
+     * before it, goes out behind BEGIN without waiting for its answer, as PgJDBC sends the two
+     * together: one round trip less. Should BEGIN fail, that read ran outside the transaction,
+     * where it changed nothing, and the iteration fails with BEGIN's error; a write waits for
+     * BEGIN, so that it never commits on its own.
+     */
+    CompletableFuture<Void> transaction() {
+      queries.other(); // BEGIN, as sysbench counts it
+      SqlStatement first;
+      try {
+        first = iteration.next(null);
+      } catch (SQLException | DeclinedException | RuntimeException e) {
+        return CompletableFuture.failedFuture(e);
+      }
+      CompletableFuture<?> begun = connection.simple(c, "BEGIN");
+      CompletableFuture<Void> body;
+      if (first != null && first.read() && first.pauseNanos() == 0) {
+        CompletableFuture<SqlAnswer> answer = send(first);
+        // Both answers are in before the chain goes on: a ROLLBACK never overtakes the read.
+        body = begun.thenCombine(answer, (unused, read) -> read).thenCompose(this::steps);
+      } else {
+        body = begun.thenCompose(unused -> from(first));
+      }
+      return body.thenCompose(unused -> commit()).exceptionallyCompose(this::rollback);
+    }
+
+    /** Sends the iteration's statement after {@code last}, and those after it. */
+    CompletableFuture<Void> steps(@Nullable SqlAnswer last) {
+      SqlStatement next;
+      try {
+        next = iteration.next(last);
+      } catch (SQLException | DeclinedException | RuntimeException e) {
+        return CompletableFuture.failedFuture(e);
+      }
+      return from(next);
+    }
+
+    /** Sends {@code next} (none: the iteration is done), after its pause, and those after it. */
+    private CompletableFuture<Void> from(@Nullable SqlStatement next) {
+      if (next == null) {
+        return done();
+      }
+      CompletableFuture<Void> ready =
+          next.pauseNanos() > 0 ? client.after(next.pauseNanos()) : done();
+      return ready.thenCompose(unused -> send(next)).thenCompose(this::steps);
+    }
+
+    /**
+     * Sends {@code next} and gives its answer. A write the server commits on its own ({@code
+     * eachCommits}) is a commit point; one that changed nothing left nothing behind, and is
+     * reported so.
+     */
+    private CompletableFuture<SqlAnswer> send(SqlStatement next) {
+      boolean commitPoint = eachCommits && !next.read();
+      if (next.read()) {
+        queries.read();
+      } else {
+        queries.write();
+      }
+      if (commitPoint) {
+        try {
+          effects.committing();
+        } catch (AbandonedException e) {
+          return CompletableFuture.failedFuture(e);
+        }
+      }
+      return connection
+          .execute(c, next.sql(), next.parameters())
+          .handle(
+              (rows, failure) -> {
+                if (failure != null || rows == null) {
+                  SQLException e = connection.failed(failure);
+                  if (commitPoint) {
+                    effects.failed(classify.apply(e).replyLost());
+                  }
+                  throw new CompletionException(e);
+                }
+                SqlAnswer answer = answer(rows, next);
+                if (commitPoint) {
+                  reportChanged(answer.rows());
+                }
+                return answer;
+              });
+    }
+
+    /** Sends COMMIT, the transaction's commit point, and reports it. */
+    private CompletableFuture<Void> commit() {
+      queries.other(); // COMMIT
       try {
         effects.committing();
       } catch (AbandonedException e) {
         return CompletableFuture.failedFuture(e);
       }
-    }
-    return connection
-        .execute(c, next.sql(), next.parameters())
-        .handle(
-            (rows, failure) -> {
-              if (failure != null || rows == null) {
-                SQLException e = connection.failed(failure);
-                if (commitPoint) {
+      return connection
+          .simple(c, "COMMIT")
+          .handle(
+              (unused, failure) -> {
+                if (failure != null) {
+                  SQLException e = connection.failed(failure);
                   effects.failed(classify.apply(e).replyLost());
+                  throw new CompletionException(e);
                 }
-                throw new CompletionException(e);
-              }
-              SqlAnswer answer = answer(rows, next);
-              if (commitPoint) {
-                reportChanged(answer.rows());
-              }
-              return answer;
-            });
+                effects.committed(); // the transaction is all of the iteration: it committed
+                return null;
+              });
+    }
+
+    /**
+     * After a failure in a transaction: ROLLBACK on a connection that is still there, then fails
+     * with {@code failure}; one that cannot roll back is dropped.
+     */
+    private CompletableFuture<Void> rollback(Throwable failure) {
+      Throwable cause =
+          failure instanceof CompletionException e && e.getCause() != null ? e.getCause() : failure;
+      if (!connection.holds(c)) {
+        return CompletableFuture.failedFuture(cause); // it broke: the server rolled back
+      }
+      return connection
+          .simple(c, "ROLLBACK")
+          .handle(
+              (unused, rollbackFailure) -> {
+                if (rollbackFailure != null) {
+                  cause.addSuppressed(connection.failed(rollbackFailure));
+                  connection.drop();
+                }
+                throw new CompletionException(cause);
+              });
+    }
   }
 
   private void reportChanged(long rows) {
@@ -181,62 +286,23 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
     return new SqlAnswer(next.read() ? fetched : rows.rowCount(), first);
   }
 
-  /** Sends COMMIT, the transaction's commit point, and reports it. */
-  private CompletableFuture<Void> commit(PgConnection c) {
-    queries.other(); // COMMIT
-    try {
-      effects.committing();
-    } catch (AbandonedException e) {
-      return CompletableFuture.failedFuture(e);
-    }
-    return connection
-        .simple(c, "COMMIT")
-        .handle(
-            (unused, failure) -> {
-              if (failure != null) {
-                SQLException e = connection.failed(failure);
-                effects.failed(classify.apply(e).replyLost());
-                throw new CompletionException(e);
-              }
-              effects.committed(); // the transaction is all of the iteration: it committed
-              return null;
-            });
-  }
-
-  /**
-   * After a failure in a transaction: ROLLBACK on a connection that is still there, then fails with
-   * {@code failure}; one that cannot roll back is dropped.
-   */
-  private CompletableFuture<Void> rollback(PgConnection c, Throwable failure) {
-    Throwable cause =
-        failure instanceof CompletionException e && e.getCause() != null ? e.getCause() : failure;
-    if (!connection.holds(c)) {
-      return CompletableFuture.failedFuture(cause); // it broke: the server rolled back
-    }
-    return connection
-        .simple(c, "ROLLBACK")
-        .handle(
-            (unused, rollbackFailure) -> {
-              if (rollbackFailure != null) {
-                cause.addSuppressed(connection.failed(rollbackFailure));
-                connection.drop();
-              }
-              throw new CompletionException(cause);
-            });
-  }
-
   private static CompletableFuture<Void> done() {
     return CompletableFuture.completedFuture(null);
   }
 
-  /** Checks the connection with a round trip; one found broken is replaced. */
+  /** Checks a connection with a round trip; one found broken is replaced. */
   @Override
   public void ping() throws SQLException {
-    connection.ping(OPEN_SECONDS);
+    AsyncPgConnection connection = pool.takeNow();
+    try {
+      connection.ping(OPEN_SECONDS);
+    } finally {
+      pool.give(connection);
+    }
   }
 
   @Override
   public void close() {
-    connection.close();
+    pool.close();
   }
 }

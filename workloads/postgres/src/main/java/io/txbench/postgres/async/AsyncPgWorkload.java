@@ -15,6 +15,7 @@ import io.txbench.jdbc.workloads.SqlSteps;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A SQL kind on the event-loop client: the kind's own workload prepares, attaches, leases and
@@ -26,6 +27,7 @@ public final class AsyncPgWorkload implements AsyncWorkload<AsyncPgSession, SQLE
   private final SqlSteps kind;
   private final AsyncPgClient client;
   private final JdbcTarget target;
+  private @Nullable AsyncPgPool shared; // when the workers outnumber --max-connections
 
   public AsyncPgWorkload(SqlSteps kind, AsyncPgClient client, JdbcTarget target) {
     this.kind = kind;
@@ -38,9 +40,25 @@ public final class AsyncPgWorkload implements AsyncWorkload<AsyncPgSession, SQLE
     return session.run(kind.begin(worker));
   }
 
+  /**
+   * A worker's session: on a connection of its own, as PgJDBC's workers hold theirs, when {@code
+   * --max-connections} has one for every worker; otherwise on the connections every worker shares,
+   * taken for an iteration and given back.
+   */
   @Override
   public AsyncPgSession openSession(Worker worker) throws SQLException {
-    return AsyncPgSession.open(client, worker, kind, target);
+    AsyncPgPool pool;
+    if (client.maxConnections() >= worker.workers()) {
+      pool = AsyncPgSession.pool(client, kind, target, 1);
+    } else {
+      synchronized (this) {
+        if (shared == null) {
+          shared = AsyncPgSession.pool(client, kind, target, client.maxConnections());
+        }
+        pool = shared;
+      }
+    }
+    return AsyncPgSession.open(client, worker, pool, target);
   }
 
   @Override

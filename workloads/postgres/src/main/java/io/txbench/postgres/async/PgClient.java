@@ -17,7 +17,6 @@ public enum PgClient {
           "--pg-client",
           "CLIENT",
           "the workers' client: jdbc (PgJDBC, a thread per connection) or async (the Vert.x"
-              + " event-loop client, a few threads for every connection; every kind but"
-              + " analytics).",
+              + " event-loop client, a few threads for every connection).",
           JDBC);
 }

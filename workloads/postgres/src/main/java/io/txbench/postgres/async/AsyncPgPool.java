@@ -1,0 +1,142 @@
+package io.txbench.postgres.async;
+
+import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The connections an iteration takes one of and gives back once it ends: a worker's own (a pool of
+ * one, when {@code --max-connections} has one for every worker), or {@code --max-connections}
+ * shared by every worker, as PgJDBC's workers share HikariCP's. An iteration that finds none free
+ * waits in turn, without blocking a thread, up to {@code --connection-wait-timeout}, and then fails
+ * as a connection not had, which the target classifies as PgJDBC's pool's.
+ */
+final class AsyncPgPool implements AutoCloseable {
+  private final int size;
+  private final Duration wait;
+  private final Supplier<AsyncPgConnection> opener;
+  private final List<AsyncPgConnection> all = new ArrayList<>();
+  private final ArrayDeque<AsyncPgConnection> free = new ArrayDeque<>();
+  private final ArrayDeque<CompletableFuture<AsyncPgConnection>> waiting = new ArrayDeque<>();
+  private int users;
+
+  /** Up to {@code size} connections, each made by {@code opener} when first needed. */
+  AsyncPgPool(int size, Duration wait, Supplier<AsyncPgConnection> opener) {
+    this.size = size;
+    this.wait = wait;
+    this.opener = opener;
+  }
+
+  /** One more session takes its connections here; the last to close closes them. */
+  synchronized AsyncPgPool join() {
+    users++;
+    return this;
+  }
+
+  /** A connection of the pool, now or when one is given back. */
+  CompletableFuture<AsyncPgConnection> take() {
+    CompletableFuture<AsyncPgConnection> turn;
+    synchronized (this) {
+      AsyncPgConnection connection = takeFree();
+      if (connection != null) {
+        return CompletableFuture.completedFuture(connection);
+      }
+      turn = new CompletableFuture<>();
+      waiting.add(turn);
+    }
+    return turn.orTimeout(wait.toMillis(), TimeUnit.MILLISECONDS)
+        .exceptionallyCompose(
+            failure ->
+                CompletableFuture.failedFuture(
+                    failure instanceof TimeoutException ? notHad() : failure));
+  }
+
+  /** A connection of the pool, waited for on this thread: outside the run's chains only. */
+  AsyncPgConnection takeNow() throws SQLException {
+    try {
+      return take().get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new SQLTransientConnectionException("interrupted while waiting for a connection", e);
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof SQLException sql ? sql : new SQLException(e.getCause());
+    }
+  }
+
+  /** A free connection, or a new one while the pool has fewer than its size, or null. */
+  private synchronized @Nullable AsyncPgConnection takeFree() {
+    AsyncPgConnection connection = free.poll();
+    if (connection == null && all.size() < size) {
+      connection = opener.get();
+      all.add(connection);
+    }
+    return connection;
+  }
+
+  private SQLException notHad() {
+    return new SQLTransientConnectionException(
+        "no connection of "
+            + size
+            + " free within "
+            + wait.toMillis()
+            + " ms (--connection-wait-timeout allows longer)");
+  }
+
+  /** Gives {@code connection} back: to the first iteration still waiting, or to the free ones. */
+  void give(AsyncPgConnection connection) {
+    while (true) {
+      CompletableFuture<AsyncPgConnection> next;
+      synchronized (this) {
+        next = waiting.poll();
+        if (next == null) {
+          free.push(connection);
+          return;
+        }
+      }
+      if (next.complete(connection)) {
+        return; // one that timed out meanwhile is passed over
+      }
+    }
+  }
+
+  /** Opens every connection of the pool, before the run; fails with the first that cannot. */
+  void openAll(long seconds) throws SQLException {
+    List<AsyncPgConnection> opened = new ArrayList<>();
+    try {
+      for (int i = 0; i < size; i++) {
+        AsyncPgConnection connection = takeFree();
+        if (connection == null) {
+          break; // every one is taken already
+        }
+        opened.add(connection);
+        connection.await(connection.connected(), seconds);
+      }
+    } finally {
+      opened.forEach(this::give);
+    }
+  }
+
+  /** Leaves the pool; the last session to leave closes its connections (opened again if needed). */
+  @Override
+  public void close() {
+    List<AsyncPgConnection> opened;
+    synchronized (this) {
+      if (--users > 0) {
+        return;
+      }
+      opened = List.copyOf(all);
+      all.clear();
+      free.clear();
+    }
+    opened.forEach(AsyncPgConnection::close);
+  }
+}
