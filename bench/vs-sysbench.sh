@@ -12,7 +12,8 @@
 # only). sysbench's single-statement scripts run one statement per event in autocommit, as
 # txbench's item workloads do; its OLTP scripts run a transaction per event at the server's default
 # isolation level, which txbench is given too (READ COMMITTED on PostgreSQL, REPEATABLE READ on
-# MariaDB). TXBENCH_BENCH_WORKLOADS picks the workloads.
+# MariaDB). TXBENCH_BENCH_WORKLOADS picks the workloads; TXBENCH_BENCH_PG_CLIENTS="jdbc async"
+# runs txbench on PostgreSQL once with each --pg-client after sysbench in every round.
 #
 # Usage: bench/vs-sysbench.sh [seconds per run, default 12] [rounds, default 2] [databases,
 #        default "mariadb postgres"]
@@ -26,6 +27,7 @@ DATABASES=${3:-mariadb postgres}
 THREADS=${TXBENCH_BENCH_THREADS:-8 32}
 WORKLOADS=${TXBENCH_BENCH_WORKLOADS:-point-select update insert oltp-read-only oltp-write-only}
 ROWS=${TXBENCH_BENCH_ROWS:-1000000}
+PG_CLIENTS=${TXBENCH_BENCH_PG_CLIENTS:-jdbc}
 # The JVM compiles its hot code in its first seconds: that warm-up is not measured, as sysbench
 # does not count its connection time.
 WARMUP=${TXBENCH_BENCH_WARMUP:-10}
@@ -75,8 +77,10 @@ for db in $DATABASES; do
   sysbench oltp_common "${SB[@]}" --tables=1 --table-size="$ROWS" prepare >/dev/null
   java -jar "$JAR" "${TX[@]}" --workload point-select --table-size "$ROWS" --only-setup >/dev/null
   echo "   cpu: the client's own user+system CPU per operation, in microseconds"
-  printf '%-14s %-8s %-6s %12s %12s %7s %9s %9s %7s\n' workload threads round sysbench txbench ratio \
-    'sb cpu' 'tx cpu' ratio
+  clients=jdbc
+  [ "$db" = postgres ] && clients=$PG_CLIENTS
+  printf '%-14s %-8s %-6s %-7s %12s %12s %7s %9s %9s %7s\n' workload threads round client \
+    sysbench txbench ratio 'sb cpu' 'tx cpu' ratio
   for workload in $WORKLOADS; do
     extra=()
     case $workload in oltp-*) extra=("${TX_OLTP[@]}") ;; esac
@@ -88,15 +92,20 @@ for db in $DATABASES; do
         sb=$(sed -n 's/^ *transactions: *[0-9]* *(\([0-9.]*\) per sec.)/\1/p' "$work/sysbench.out")
         done_sb=$(sed -n 's/^ *transactions: *\([0-9]*\) .*/\1/p' "$work/sysbench.out")
         sb_cpu=$(awk -v n="$done_sb" '{ printf "%.1f", ($1 + $2) * 1e6 / n }' "$work/time")
-        out="$work/tx-$db-$workload-$threads-$round"
-        java -jar "$JAR" "${TX[@]}" "${extra[@]}" --workload "$workload" --skip-setup \
-          --parallelism "$threads" \
-          --warmup "${WARMUP}s" --duration "${SECONDS_PER_RUN}s" --metrics "${SECONDS_PER_RUN}s" \
-          --no-verify --output-dir "$out" >/dev/null
-        tx=$(tps_of "$out")
-        tx_cpu=$(cpu_of "$out")
-        printf '%-14s %-8s %-6s %12.0f %12.0f %7.2f %9.1f %9.1f %7.2f\n' "$workload" "$threads" \
-          "$round" "$sb" "$tx" "$(calc "$tx / $sb")" "$sb_cpu" "$tx_cpu" "$(calc "$tx_cpu / $sb_cpu")"
+        for client in $clients; do
+          out="$work/tx-$db-$workload-$threads-$round-$client"
+          pg=()
+          [ "$db" = postgres ] && pg=(--pg-client "$client")
+          java -jar "$JAR" "${TX[@]}" "${extra[@]}" "${pg[@]}" --workload "$workload" --skip-setup \
+            --parallelism "$threads" \
+            --warmup "${WARMUP}s" --duration "${SECONDS_PER_RUN}s" --metrics "${SECONDS_PER_RUN}s" \
+            --no-verify --output-dir "$out" >/dev/null
+          tx=$(tps_of "$out")
+          tx_cpu=$(cpu_of "$out")
+          printf '%-14s %-8s %-6s %-7s %12.0f %12.0f %7.2f %9.1f %9.1f %7.2f\n' "$workload" \
+            "$threads" "$round" "$client" "$sb" "$tx" "$(calc "$tx / $sb")" "$sb_cpu" "$tx_cpu" \
+            "$(calc "$tx_cpu / $sb_cpu")"
+        done
       done
     done
   done

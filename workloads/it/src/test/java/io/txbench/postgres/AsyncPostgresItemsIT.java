@@ -1,12 +1,9 @@
 package io.txbench.postgres;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.engine.Outcomes;
-import io.txbench.core.kinds.Analytics;
 import io.txbench.core.kinds.Count;
 import io.txbench.core.kinds.Delete;
 import io.txbench.core.kinds.Insert;
@@ -15,12 +12,8 @@ import io.txbench.core.kinds.RangeScan;
 import io.txbench.core.kinds.Update;
 import io.txbench.core.kinds.UpdateMany;
 import io.txbench.core.run.WorkloadRun;
-import io.txbench.core.spi.OptionMismatchException;
-import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Queries;
 import io.txbench.core.spi.TargetOptions;
-import io.txbench.core.spi.TargetUnavailableException;
-import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.IsolationLevel;
 import io.txbench.jdbc.JdbcBinding;
 import io.txbench.jdbc.SqlContract;
@@ -148,22 +141,5 @@ class AsyncPostgresItemsIT extends SqlContract {
     }
     // update-many ran last: 400 ranges of --range-size (100) rows each, all inside the table.
     assertEquals(400 * 100, query("SELECT SUM(updates) FROM item"));
-  }
-
-  @Test
-  void theAnalyticsQueriesAreRefusedAsAnOptionItCannotServe() {
-    TargetUnavailableException refused =
-        assertThrows(
-            TargetUnavailableException.class,
-            () ->
-                run(
-                    new WorkloadOptions(new Analytics(), 42, OptionValues.defaults()),
-                    2,
-                    10,
-                    true,
-                    IsolationLevel.READ_COMMITTED));
-    assertInstanceOf(OptionMismatchException.class, refused.getCause());
-    assertTrue(
-        String.valueOf(refused.getMessage()).contains("--pg-client jdbc"), refused.getMessage());
   }
 }
