@@ -114,6 +114,27 @@ class TelemetryCliIT {
                   + "/postgres?user=postgres&ApplicationName=nightly-etl",
               () -> airlineAgain(busy, "postgres", pgUrl(pg)));
       assertOtherSessionNamed(shared, busy, " (nightly-etl as postgres)");
+
+      // The same on the event-loop client: its connections are txbench's too, never "other".
+      Path busyAsync = dir.resolve("pg-busy-async");
+      CliRun sharedAsync =
+          withWriter(
+              "jdbc:postgresql://127.0.0.1:"
+                  + pg.getPort()
+                  + "/postgres?user=postgres&ApplicationName=nightly-etl",
+              () ->
+                  airlineWith(
+                      busyAsync,
+                      "postgres",
+                      pgUrl(pg),
+                      "--skip-setup",
+                      "--warmup",
+                      "1s",
+                      "--duration",
+                      "3s",
+                      "--pg-client",
+                      "async"));
+      assertOtherSessionNamed(sharedAsync, busyAsync, " (nightly-etl as postgres)");
     }
   }
 

@@ -17,6 +17,11 @@ import org.jspecify.annotations.Nullable;
 
 /** PostgreSQL: COPY for loading, its SQLSTATEs for retries. */
 public final class PostgresDialect implements SqlDialect {
+  /**
+   * The application_name of every connection txbench opens, on either client: the commit check
+   * tells its own sessions from other clients' by it.
+   */
+  public static final String APPLICATION_NAME = "txbench";
 
   /** The settings that decide a run's figures: the version, memory, durability, connections. */
   private static final List<String> SETTINGS =
@@ -56,7 +61,7 @@ public final class PostgresDialect implements SqlDialect {
   @Override
   public Properties connectionProperties(TargetOptions options) {
     Properties p = new Properties();
-    p.setProperty("ApplicationName", "txbench");
+    p.setProperty("ApplicationName", APPLICATION_NAME);
     String waitSeconds = String.valueOf(Math.max(1, options.connectionWaitTimeout().toSeconds()));
     p.setProperty("connectTimeout", waitSeconds);
     // The wait covers the login too: a listener that accepts and never answers would otherwise

@@ -3,6 +3,7 @@ package io.txbench.postgres.async;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.eventloop.EventLoops;
 import io.txbench.jdbc.IsolationLevel;
+import io.txbench.postgres.PostgresDialect;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.pgclient.PgConnection;
 import io.vertx.pgclient.SslMode;
@@ -50,8 +51,9 @@ public final class AsyncPgClient implements AutoCloseable {
   /**
    * Where to connect: the JDBC URL's server and database and the parameters both clients know
    * (user, password, sslmode; PgJDBC's currentSchema as the search_path), or host, port and
-   * database; then the user and password given apart; and the run's isolation level, that of every
-   * transaction the connections run (each statement's own in autocommit, as PgJDBC's connections).
+   * database; then the user and password given apart; the run's isolation level, that of every
+   * transaction the connections run (each statement's own in autocommit, as PgJDBC's connections);
+   * and txbench's application_name, as PgJDBC's connections give it.
    */
   static PgConnectOptions connectOptions(TargetOptions options) {
     PgConnectOptions connect = new PgConnectOptions();
@@ -87,6 +89,7 @@ public final class AsyncPgClient implements AutoCloseable {
     connect.addProperty(
         "default_transaction_isolation",
         isolation.name().replace('_', ' ').toLowerCase(Locale.ROOT));
+    connect.addProperty("application_name", PostgresDialect.APPLICATION_NAME);
     return connect.setCachePreparedStatements(false);
   }
 

@@ -83,6 +83,9 @@ final class AsyncPgConnection implements AutoCloseable {
                       c.close();
                       throw new CompletionException(failed(failure));
                     }
+                    // A connection that breaks fails the statement in flight, which drops it; its
+                    // own report of the break would reach the console as an unhandled exception.
+                    c.exceptionHandler(broken -> {});
                     connection = c;
                     return c;
                   });
