@@ -35,8 +35,26 @@ public final class EmbeddedMariaDb {
 
   private EmbeddedMariaDb() {}
 
-  /** Starts one with these server arguments besides the usual ones. */
+  /**
+   * Starts one with these server arguments besides the usual ones. A start that does not finish
+   * within {@link #START_LIMIT} is stopped and tried once more, on another port: CI met a server
+   * that stopped after loading its buffer pool and never said it was ready, on a machine busy with
+   * other builds.
+   */
   public static synchronized DB start(String... arguments) throws ManagedProcessException {
+    try {
+      return startOnce(arguments);
+    } catch (ManagedProcessException first) {
+      try {
+        return startOnce(arguments);
+      } catch (ManagedProcessException second) {
+        second.addSuppressed(first);
+        throw second;
+      }
+    }
+  }
+
+  private static DB startOnce(String... arguments) throws ManagedProcessException {
     Path base =
         Path.of(
             System.getProperty("java.io.tmpdir"),
@@ -69,7 +87,16 @@ public final class EmbeddedMariaDb {
       throw new UncheckedIOException(e);
     }
     allowToStartFor(db, START_LIMIT);
-    db.start();
+    try {
+      db.start();
+    } catch (ManagedProcessException e) {
+      try {
+        db.stop();
+      } catch (ManagedProcessException notRunning) {
+        e.addSuppressed(notRunning);
+      }
+      throw e;
+    }
     return db;
   }
 
