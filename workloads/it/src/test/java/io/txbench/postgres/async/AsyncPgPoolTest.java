@@ -94,6 +94,7 @@ class AsyncPgPoolTest {
     assertTrue(message.contains("--connection-wait-timeout"), message);
     pool.give(only); // the waiter that timed out does not take it: the next taker does
     assertSame(only, pool.take().getNow(null));
+    assertEquals(0, pool.waiting(), "a waiter that timed out is forgotten");
     assertEquals(1, made.get());
   }
 

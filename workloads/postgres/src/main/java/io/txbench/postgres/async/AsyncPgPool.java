@@ -55,9 +55,20 @@ final class AsyncPgPool implements AutoCloseable {
     }
     return turn.orTimeout(wait.toMillis(), TimeUnit.MILLISECONDS)
         .exceptionallyCompose(
-            failure ->
-                CompletableFuture.failedFuture(
-                    failure instanceof TimeoutException ? notHad() : failure));
+            failure -> {
+              forget(turn); // a server that never frees one would otherwise pile them up
+              return CompletableFuture.failedFuture(
+                  failure instanceof TimeoutException ? notHad() : failure);
+            });
+  }
+
+  private synchronized void forget(CompletableFuture<AsyncPgConnection> turn) {
+    waiting.removeIf(waiter -> waiter == turn);
+  }
+
+  /** How many iterations wait for a connection now; for tests. */
+  synchronized int waiting() {
+    return waiting.size();
   }
 
   /** A connection of the pool, waited for on this thread: outside the run's chains only. */
