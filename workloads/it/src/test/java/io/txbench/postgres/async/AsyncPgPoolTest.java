@@ -92,9 +92,9 @@ class AsyncPgPoolTest {
         assertInstanceOf(SQLTransientConnectionException.class, e.getCause());
     String message = String.valueOf(notHad.getMessage());
     assertTrue(message.contains("--connection-wait-timeout"), message);
+    assertEquals(0, pool.waiting(), "a waiter that timed out is forgotten at once");
     pool.give(only); // the waiter that timed out does not take it: the next taker does
     assertSame(only, pool.take().getNow(null));
-    assertEquals(0, pool.waiting(), "a waiter that timed out is forgotten");
     assertEquals(1, made.get());
   }
 
