@@ -20,7 +20,6 @@ import io.txbench.report.compare.CompareTable;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -65,7 +64,7 @@ final class BenchmarkCommand implements Callable<Integer> {
       names = "--benchmark-target",
       paramLabel = "TARGET",
       split = ",",
-      completionCandidates = TargetNames.class,
+      completionCandidates = TargetDefaults.Names.class,
       description =
           "Database to drive: ${COMPLETION-CANDIDATES}; a comma-separated list runs"
               + " each in turn. Default: ${DEFAULT-VALUE}.")
@@ -212,9 +211,11 @@ final class BenchmarkCommand implements Callable<Integer> {
       throw usage("--benchmark-target: no target is on the class path");
     }
     // Another name of a target (mariadb) is the target's: its options apply, its name is recorded.
-    targets = targets.stream().map(String::trim).map(this::targetNamed).toList();
+    targets = targets.stream().map(String::trim).map(choice()::canonical).toList();
     declared.checkApplies(spec, targets);
-    workload = defaultWorkloadOf(provider(targets.get(0)));
+    ParseResult parsed = spec.commandLine().getParseResult();
+    boolean named = parsed == null || parsed.hasMatchedOption("--workload");
+    workload = choice().workload(choice().binding(targets.get(0)), workload, named);
     kindOptions.checkApplies(spec, List.of(workload));
     ch.qos.logback.classic.Level level =
         LogLevels.parse(logLevel)
@@ -315,8 +316,8 @@ final class BenchmarkCommand implements Callable<Integer> {
 
   /** One target's benchmark, once the command's options are checked. */
   TargetSettings settings(String target) {
-    TargetBinding provider = provider(target);
-    WorkloadKind kind = kind(provider);
+    TargetBinding provider = choice().binding(target);
+    WorkloadKind kind = choice().kind(provider, workload);
     checkLimits();
     TargetOptions targetOptions = targetOptions(provider);
     WorkloadOptions workloadOptions =
@@ -334,55 +335,9 @@ final class BenchmarkCommand implements Callable<Integer> {
     return new TargetSettings(target, targetOptions, workloadOptions, runOptions, null);
   }
 
-  /** The target {@code name} is another name of; {@code name} itself when it is none's. */
-  private String targetNamed(String name) {
-    return providers.all().stream()
-        .filter(b -> b.aliases().contains(name.toLowerCase(java.util.Locale.ROOT)))
-        .map(TargetBinding::target)
-        .findFirst()
-        .orElse(name);
-  }
-
-  private TargetBinding provider(String target) {
-    List<String> names = new ArrayList<>(providers.targets());
-    providers.all().forEach(b -> names.addAll(b.aliases()));
-    return providers
-        .forTarget(target)
-        .orElseThrow(
-            () ->
-                usage(
-                    "--benchmark-target: "
-                        + Suggestions.unknown(
-                            "target",
-                            target,
-                            names,
-                            Suggestions.NAMES,
-                            "; one of: " + providers.targets())));
-  }
-
-  /**
-   * The workload the command runs: the one {@code --workload} names; without one, the default
-   * target's first, or the first of a target that does not serve it (the http target's GET).
-   */
-  private String defaultWorkloadOf(TargetBinding first) {
-    ParseResult parsed = spec.commandLine().getParseResult();
-    List<WorkloadKind> kinds = first.workloads().kinds();
-    boolean named = parsed == null || parsed.hasMatchedOption("--workload");
-    boolean served = kinds.stream().anyMatch(k -> k.name().equals(workload));
-    return named || served || kinds.isEmpty() ? workload : kinds.get(0).name();
-  }
-
-  private WorkloadKind kind(TargetBinding provider) {
-    List<String> known = provider.workloads().kinds().stream().map(WorkloadKind::name).toList();
-    return provider
-        .workloads()
-        .kind(workload)
-        .orElseThrow(
-            () ->
-                usage(
-                    "--workload: "
-                        + Suggestions.unknown(
-                            "workload", workload, known, Suggestions.NAMES, "; one of: " + known)));
+  /** Where the names the command line gives are looked up. */
+  private TargetChoice choice() {
+    return new TargetChoice(providers, this::usage);
   }
 
   /** Refuses a number out of its range, as a usage error. */

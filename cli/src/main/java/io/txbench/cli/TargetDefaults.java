@@ -10,7 +10,7 @@ import java.util.function.Function;
 /**
  * One entry per target on the class path, in name order, for the help text ({@code
  * ${COMPLETION-CANDIDATES}}): each target's default of a connection option, "PORT for TARGET", or
- * its names ({@link TargetNames}).
+ * its names ({@link Names}).
  */
 abstract class TargetDefaults implements Iterable<String> {
   private final Function<TargetBinding, String> entry;
@@ -45,6 +45,17 @@ abstract class TargetDefaults implements Iterable<String> {
   static final class Users extends TargetDefaults {
     Users() {
       super(of(TargetBinding::defaultUser));
+    }
+  }
+
+  /** Each target's name, with its other names: "mysql (or mariadb)". */
+  static final class Names extends TargetDefaults {
+    Names() {
+      super(
+          b ->
+              b.aliases().isEmpty()
+                  ? b.target()
+                  : b.target() + " (or " + String.join(", ", b.aliases()) + ")");
     }
   }
 }
