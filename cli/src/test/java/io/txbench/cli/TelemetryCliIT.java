@@ -109,9 +109,7 @@ class TelemetryCliIT {
       Path busy = dir.resolve("pg-busy");
       CliRun shared =
           withWriter(
-              "jdbc:postgresql://127.0.0.1:"
-                  + pg.getPort()
-                  + "/postgres?user=postgres&ApplicationName=nightly-etl",
+              pgUrl(pg) + "&ApplicationName=nightly-etl",
               () -> airlineAgain(busy, "postgres", pgUrl(pg)));
       assertOtherSessionNamed(shared, busy, " (nightly-etl as postgres)");
 
@@ -119,21 +117,8 @@ class TelemetryCliIT {
       Path busyAsync = dir.resolve("pg-busy-async");
       CliRun sharedAsync =
           withWriter(
-              "jdbc:postgresql://127.0.0.1:"
-                  + pg.getPort()
-                  + "/postgres?user=postgres&ApplicationName=nightly-etl",
-              () ->
-                  airlineWith(
-                      busyAsync,
-                      "postgres",
-                      pgUrl(pg),
-                      "--skip-setup",
-                      "--warmup",
-                      "1s",
-                      "--duration",
-                      "3s",
-                      "--pg-client",
-                      "async"));
+              pgUrl(pg) + "&ApplicationName=nightly-etl",
+              () -> airlineAgain(busyAsync, "postgres", pgUrl(pg), "--pg-client", "async"));
       assertOtherSessionNamed(sharedAsync, busyAsync, " (nightly-etl as postgres)");
     }
   }
@@ -142,9 +127,12 @@ class TelemetryCliIT {
     return "jdbc:postgresql://127.0.0.1:" + pg.getPort() + "/postgres?user=postgres";
   }
 
-  /** 3 s of the airline already loaded on 2 workers, after 1 s of warm-up. */
-  private static CliRun airlineAgain(Path out, String target, String url) {
-    return airlineWith(out, target, url, "--skip-setup", "--warmup", "1s", "--duration", "3s");
+  /** 3 s of the airline already loaded on 2 workers, after 1 s of warm-up, with {@code more}. */
+  private static CliRun airlineAgain(Path out, String target, String url, String... more) {
+    List<String> options =
+        new ArrayList<>(List.of("--skip-setup", "--warmup", "1s", "--duration", "3s"));
+    options.addAll(List.of(more));
+    return airlineWith(out, target, url, options.toArray(String[]::new));
   }
 
   /**
