@@ -27,6 +27,9 @@ public final class Main {
     // password that is a common word ("postgres") would mask the target's name in them.
     System.setOut(MaskingOutputStream.wrap(out, credentials::mask));
     System.setErr(MaskingOutputStream.wrap(err, credentials::mask));
+    // The logging is set up here, while this thread is the only one: set up by whichever thread
+    // logs first (a pool's, a driver's), it would replay what the others logged meanwhile.
+    LoggerFactory.getILoggerFactory();
     int code = run(args, own(out), own(err), environment, credentials);
     if (code == ExitCodes.INTERRUPTED) {
       awaitTheSignalsExit();
