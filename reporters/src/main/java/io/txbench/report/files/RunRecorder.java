@@ -163,6 +163,7 @@ public final class RunRecorder implements StepListener {
     }
     Path directory = subject.directory();
     if (directory != null) {
+      SummaryFile.prepare(); // not in a stop's few seconds
       try {
         all.addAll(ResultFileWriters.of(metrics, directory, run));
       } catch (IOException e) {
