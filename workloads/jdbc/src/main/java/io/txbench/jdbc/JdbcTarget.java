@@ -206,7 +206,32 @@ public final class JdbcTarget implements Target {
     // "null" for no message, as Causes.oneLine shows none.
     String cause = message == null ? "null" : Causes.oneLine(options.password().maskIn(message));
     return new TargetUnavailableException(
-        "cannot connect to " + dialect.product() + " at " + options.describe() + ": " + cause, e);
+        "cannot connect to "
+            + dialect.product()
+            + " at "
+            + options.describe()
+            + ": "
+            + cause
+            + (timedOut(e) ? " (--connection-wait-timeout allows longer)" : ""),
+        e);
+  }
+
+  /**
+   * Whether {@code e} is a wait for the server that ran out (to connect, to log in, for a pooled
+   * connection), which a busy machine or server can outlast, rather than a refusal.
+   */
+  private static boolean timedOut(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      String message = String.valueOf(t.getMessage()).toLowerCase(java.util.Locale.ROOT);
+      if (t instanceof java.sql.SQLTimeoutException
+          || t instanceof java.net.SocketTimeoutException
+          || t instanceof SQLTransientConnectionException
+          || message.contains("timeout")
+          || message.contains("timed out")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
