@@ -472,6 +472,13 @@ class CliIT extends PostgresServer {
             .exitCode());
     Path a = dir.resolve("client-a");
     Path b = dir.resolve("client-b");
+    // Merge wants windows that overlap: both clients start at one time, whenever each is ready
+    // (10 s ahead: the sessions of two clients of 2 workers open well within it).
+    String at =
+        java.time.Instant.now()
+            .plusSeconds(10)
+            .truncatedTo(java.time.temporal.ChronoUnit.SECONDS)
+            .toString();
     java.util.concurrent.CompletableFuture<CliRun> first =
         java.util.concurrent.CompletableFuture.supplyAsync(
             () ->
@@ -491,6 +498,8 @@ class CliIT extends PostgresServer {
                         "1s",
                         "--cost-per-hour",
                         "0.5",
+                        "--start-at",
+                        at,
                         "--output-dir",
                         a.toString())));
     CliRun second =
@@ -510,6 +519,8 @@ class CliIT extends PostgresServer {
                 "1s",
                 "--cost-per-hour",
                 "1.5",
+                "--start-at",
+                at,
                 "--output-dir",
                 b.toString()));
     assertEquals(0, first.get().exitCode(), first.get().err());
