@@ -163,12 +163,11 @@ final class MongoTarget implements Target {
               + " within "
               + (fromUrl == null
                   ? Durations.text(options.connectionWaitTimeout())
-                      + " (--connection-wait-timeout allows longer)"
                   : Durations.text(java.time.Duration.ofMillis(fromUrl))
                       + " (serverSelectionTimeoutMS in the URL)")
               + (String.valueOf(e.getMessage()).contains("Connection refused")
                   ? " (connection refused)"
-                  : ""),
+                  : fromUrl == null ? " (--connection-wait-timeout allows longer)" : ""),
           e);
     }
     return new TargetUnavailableException(
