@@ -132,12 +132,15 @@ class MixResultsCliTest {
     assertFalse(run.out().contains("Connected"), run.out());
   }
 
-  /** A workload that is no mix has no operation: the verdict says so, and the run fails it. */
+  /**
+   * A workload that is no mix has no operation: a threshold on one is refused before anything runs
+   * (it could only fail); one it cannot measure (qps, no statement counted) fails with the reason.
+   */
   @Test
-  void aThresholdOnAnOperationOfAWorkloadThatIsNoMixFailsWithTheReason() throws IOException {
+  void aThresholdOnAnOperationOfAWorkloadThatIsNoMixIsRefusedBeforeTheRun() throws IOException {
     Path out = dir.resolve("plain");
-    CliRun run =
-        CliRun.of(
+    List<String> args =
+        List.of(
             "--benchmark-target",
             "toy",
             "--embedded",
@@ -149,25 +152,31 @@ class MixResultsCliTest {
             "0s",
             "--output-dir",
             out.toString(),
-            "--threshold",
-            "update.p99<1s",
-            "--threshold",
-            "qps>0");
+            "--threshold");
+    CliRun refused = CliRun.of(concat(args, "update.p99<1s"));
+    assertEquals(ExitCodes.USAGE, refused.exitCode(), refused.err() + refused.out());
+    assertTrue(
+        refused
+            .err()
+            .startsWith(
+                "txbench: --threshold 'update.p99<1s': no operation 'update' in this run: its"
+                    + " workload is no mix (its iterations are not told apart)"),
+        refused.err());
+    assertFalse(Files.exists(out.resolve("summary.json")));
+    CliRun run = CliRun.of(concat(args, "qps>0"));
     assertEquals(ExitCodes.THRESHOLD, run.exitCode(), run.err() + run.out());
-    assertTrue(
-        run.out()
-            .contains(
-                "update.p99<1s  FAIL  nothing measured (no operation 'update' in this run: its"
-                    + " workload is no mix"),
-        run.out());
-    assertTrue(
-        run.out().contains("qps>0          FAIL  nothing measured (no statement counted"),
-        run.out());
+    assertTrue(run.out().contains("FAIL  nothing measured (no statement counted"), run.out());
     JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
     assertFalse(summary.has("queries"), summary.toString());
     assertFalse(summary.has("operations"), summary.toString());
     assertTrue(
-        summary.get("thresholds").get(1).get("whyNotMeasured").asText().startsWith("no statement"),
+        summary.get("thresholds").get(0).get("whyNotMeasured").asText().startsWith("no statement"),
         summary.toString());
+  }
+
+  private static String[] concat(List<String> args, String last) {
+    List<String> all = new ArrayList<>(args);
+    all.add(last);
+    return all.toArray(String[]::new);
   }
 }

@@ -199,12 +199,17 @@ class ResultToolsCliTest {
         twice.err().lines().toList());
   }
 
-  /** report, export and history refuse to write over a run's files, named or through a link. */
+  /**
+   * report, export and history refuse to write over a run's files, named, through a symbolic link
+   * or by a hard link (another name of the same file).
+   */
   @Test
   void noToolWritesOverARunsResultFile() throws IOException {
     Path run = client("runs/r1", "2026-01-01T00:00:00Z", 2, 10);
     client("runs/r2", "2026-01-01T00:00:00.100Z", 2, 10);
     Path latest = Files.createSymbolicLink(dir.resolve("latest"), run);
+    Path copy = Files.createLink(dir.resolve("copy.json"), run.resolve("summary.json"));
+    Path logCopy = Files.createLink(dir.resolve("copy.hlog"), run.resolve("histogram.hlog"));
     String summary = Files.readString(run.resolve("summary.json"));
     byte[] log = Files.readAllBytes(run.resolve("histogram.hlog"));
     String runs = dir.resolve("runs").toString();
@@ -214,7 +219,11 @@ class ResultToolsCliTest {
             new String[] {"report", run.toString(), "--output", latest + "/histogram.hlog"},
             new String[] {"export", "bencher=" + run + "/summary.json", run.toString()},
             new String[] {"history", runs, "--html", run + "/summary.json"},
-            new String[] {"history", runs, "--export", "bencher=" + latest + "/summary.json"})) {
+            new String[] {"history", runs, "--export", "bencher=" + latest + "/summary.json"},
+            new String[] {"report", run.toString(), "--output", copy.toString()},
+            new String[] {"report", runs, "--output", logCopy.toString()},
+            new String[] {"export", "bencher=" + copy, run.toString()},
+            new String[] {"history", runs, "--html", copy.toString()})) {
       assertUsageError(CliRun.of(argv), "it is a run's result file (" + run.toRealPath() + "/");
     }
     assertEquals(summary, Files.readString(run.resolve("summary.json")));

@@ -98,6 +98,20 @@ class UsageErrorsTest {
         TOY + "--threshold errors=0|--threshold 'errors=0': unknown comparison '='",
         TOY + "--threshold errors<0.5|--threshold 'errors<0.5': a count is a whole number",
         TOY
+            + "--threshold errors<200%|--threshold 'errors<200%': a share of the iterations that"
+            + " ended is 0% to 100%, not 200%",
+        TOY
+            + "--threshold update.p99<1ms|--threshold 'update.p99<1ms': no operation"
+            + " 'update' in this run: its workload is no mix (its iterations are not told apart)",
+        "--target-url jdbc:postgresql://127.0.0.1:99999/db|--target-url:"
+            + " 'jdbc:postgresql://127.0.0.1:99999/db' names port 99999: a TCP port is 1 to 65535",
+        "--target-url jdbc:postgresql://127.0.0.1:1/db?user=x&password=a%q8|cannot connect to"
+            + " PostgreSQL at jdbc:postgresql://127.0.0.1:1/db?user=x&password=****: the driver could"
+            + " not parse the URL: the value of its parameter 'password' holds a % that starts no"
+            + " %XX escape; in a value, write % as %25 and & as %26",
+        "--benchmark-target http --target-url http://127.0.0.1:99999/|--target-url:"
+            + " 'http://127.0.0.1:99999/' names port 99999: a TCP port is 1 to 65535",
+        TOY
             + "--threshold verification --no-verify|--threshold 'verification' could never pass"
             + " with --no-verify",
         TOY + "--threshold tps>1 --only-setup|--threshold has nothing to check with --only-setup",

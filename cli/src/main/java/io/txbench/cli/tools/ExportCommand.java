@@ -46,7 +46,7 @@ public final class ExportCommand implements Callable<Integer> {
         ResultDirectories.read(
             spec.commandLine(),
             () -> HistoryRoot.read(dirs, true, w -> ResultDirectories.warn(spec.commandLine(), w)));
-    Exports.write(spec.commandLine(), asked.file(), () -> asked.write(series));
+    Exports.write(spec.commandLine(), asked.file(), dirs, () -> asked.write(series));
     spec.commandLine().getOut().println("Wrote " + asked.file());
     return ExitCodes.OK;
   }

@@ -30,10 +30,11 @@ final class Exports {
 
   /**
    * Writes {@code file}, or refuses in one line naming it (exit 2): when it cannot be written, or
-   * when it is a run's result file (the summary.json a report was made from, say).
+   * when it is a run's result file (the summary.json a report was made from, say), by any of its
+   * names: {@code inputs} are the directories the command read.
    */
-  static void write(CommandLine cli, Path file, Writing writing) {
-    ResultFiles.runFileAt(file)
+  static void write(CommandLine cli, Path file, List<Path> inputs, Writing writing) {
+    ResultFiles.runFileAt(file, inputs)
         .ifPresent(
             runFile -> {
               throw new ParameterException(

@@ -98,10 +98,13 @@ public final class HistoryCommand implements Callable<Integer> {
     List<SeriesVerdict> verdicts = series.stream().map(rule::judge).toList();
     if (html != null) {
       Exports.write(
-          spec.commandLine(), html, () -> HistoryPage.write(verdicts, ChangePoints.DEFAULT, html));
+          spec.commandLine(),
+          html,
+          List.of(root),
+          () -> HistoryPage.write(verdicts, ChangePoints.DEFAULT, html));
     }
     for (Export export : asked) {
-      Exports.write(spec.commandLine(), export.file(), () -> export.write(series));
+      Exports.write(spec.commandLine(), export.file(), List.of(root), () -> export.write(series));
     }
     verdicts.forEach(v -> out.println(HistoryText.line(v)));
     out.println(HistoryText.total(verdicts));

@@ -110,11 +110,10 @@ public final class MergeCommand implements Callable<Integer> {
           spec.commandLine(), "--output must name a directory for the" + " merged result");
     }
     Path target = Path.of(output);
-    Path real = ResultFiles.realPath(target); // through a link, an input is one all the same
     List<Path> inputs = new java.util.ArrayList<>(dirs);
     runs.forEach(r -> inputs.add(r.path()));
     for (Path input : inputs) {
-      if (ResultFiles.realPath(input).equals(real)) {
+      if (ResultFiles.sameFile(input, target)) { // through any link, an input all the same
         throw new ParameterException(
             spec.commandLine(),
             "--output "

@@ -46,7 +46,10 @@ public final class ReportCommand implements Callable<Integer> {
             spec.commandLine(), ResultDirectories.load(spec.commandLine(), dirs));
     String page = ResultDirectories.read(spec.commandLine(), () -> HtmlReport.page(runs));
     Exports.write(
-        spec.commandLine(), output, () -> Files.writeString(output, page, StandardCharsets.UTF_8));
+        spec.commandLine(),
+        output,
+        dirs,
+        () -> Files.writeString(output, page, StandardCharsets.UTF_8));
     spec.commandLine().getOut().println("Wrote " + output);
     return ExitCodes.OK;
   }

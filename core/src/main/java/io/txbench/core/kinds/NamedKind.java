@@ -1,8 +1,14 @@
 package io.txbench.core.kinds;
 
+import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.WorkloadKind;
+import java.util.List;
+import java.util.Optional;
 
-/** A kind whose name and description are given when it is made. */
+/**
+ * A kind whose name and description are given when it is made. Its iterations are of one kind, none
+ * recorded apart, unless it says otherwise (a mix, the analytics queries).
+ */
 public abstract class NamedKind implements WorkloadKind {
   private final String name;
   private final String description;
@@ -20,5 +26,11 @@ public abstract class NamedKind implements WorkloadKind {
   @Override
   public final String description() {
     return description;
+  }
+
+  /** None: a threshold on an operation of this kind is refused before anything connects. */
+  @Override
+  public Optional<List<String>> operations(OptionValues values) {
+    return Optional.of(List.of());
   }
 }

@@ -35,12 +35,13 @@ public final class Credentials {
 
   /**
    * A parameter named like a secret; its value runs to the next & or the end of the word. One that
-   * names a file ({@code --target-database-password-file=FILE}) holds a path, not a secret.
+   * names a file ({@code --target-database-password-file=FILE}) holds a path, not a secret. One
+   * masked already keeps the colon after it, where a message goes on ({@code password=****: why}).
    */
   private static final Pattern PARAMETER =
       Pattern.compile(
           "(?i)((?:^|[?&;,(\\s])[\\w.-]*(?:password|pwd|secret|token)[\\w.-]*(?<![-_.]file)=)"
-              + "([^&\\s]*)");
+              + "(\\*{4}(?=:?(?:\\s|&|$))|[^&\\s]*)");
 
   /**
    * In a whole URL: {@code scheme://user:password@host...} where the password, unencoded, may hold

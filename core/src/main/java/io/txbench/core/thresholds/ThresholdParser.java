@@ -135,6 +135,10 @@ final class ThresholdParser {
       }
       case OUTCOME -> {
         if (suffix.equals("%")) {
+          if (Double.parseDouble(number) > 100) {
+            throw refused(
+                "a share of the iterations that ended is 0% to 100%, not " + number + "%");
+          }
           yield Unit.PERCENT;
         }
         if (!suffix.isEmpty()) {

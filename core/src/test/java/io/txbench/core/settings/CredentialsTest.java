@@ -106,4 +106,16 @@ class CredentialsTest {
     // A driver's words may quote the password anywhere: there every occurrence is masked.
     assertEquals("password **** is wrong", c.mask("password postgres is wrong"));
   }
+
+  /** A password masked already is masked again as it is: the message after it keeps its colon. */
+  @Test
+  void aMaskedPasswordKeepsTheWordsAfterIt() {
+    String line =
+        "cannot connect to PostgreSQL at jdbc:postgresql://h/db?user=x&password=****: the driver"
+            + " could not parse the URL";
+    assertEquals(line, Credentials.maskShapes(line));
+    assertEquals(line, new Credentials().mask(line));
+    assertEquals("?password=****&user=x", Credentials.maskShapes("?password=****&user=x"));
+    assertEquals("?password=**** ", Credentials.maskShapes("?password=****:x "));
+  }
 }

@@ -97,6 +97,8 @@ class ThresholdTest {
         "p99<20ms<30ms|'20ms<30ms' is not a limit",
         "tps>=1500/s|tps takes a plain number of iterations per second, as in tps>=1500",
         "tps>=1,500|'1,500' is not a limit",
+        "errors<200%|'errors<200%': a share of the iterations that ended is 0% to 100%, not 200%",
+        "in-doubt<=100.5%|a share of the iterations that ended is 0% to 100%, not 100.5%",
         "errors<0.5|a count is a whole number; for a share of the iterations, a percentage"
             + " (errors<0.1%)",
         "retries<5ms|retries takes a count (retries<10) or a percentage of the iterations that"

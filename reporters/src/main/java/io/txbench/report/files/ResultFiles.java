@@ -48,6 +48,9 @@ public final class ResultFiles {
           .flatMap(names -> names)
           .toList();
 
+  /** How deep under a command's inputs runs are looked for: a results root's runs and sweeps. */
+  private static final int INPUT_DEPTH = 8;
+
   private ResultFiles() {}
 
   /** Whether {@code directory} holds a run's results (any file of {@link #NAMES}). */
@@ -90,11 +93,13 @@ public final class ResultFiles {
   }
 
   /**
-   * The run's result file that writing {@code output} would replace (links resolved: a link to it,
-   * or a path through a link to its directory), or empty: a report or an export written over a
-   * run's summary.json would destroy the record it was made from.
+   * The run's result file that writing {@code output} would replace, or empty: a report or an
+   * export written over a run's summary.json would destroy the record it was made from. Found by
+   * path (links resolved: a symbolic link to it, or a path through a link to its directory), and by
+   * identity (the file's device and inode): a hard link to a result file of the runs under {@code
+   * inputs} is that file under another name.
    */
-  public static Optional<Path> runFileAt(Path output) {
+  public static Optional<Path> runFileAt(Path output, List<Path> inputs) {
     Path absolute = output.toAbsolutePath().normalize();
     Path parent = absolute.getParent();
     Path real =
@@ -102,11 +107,51 @@ public final class ResultFiles {
             ? realPath(absolute)
             : realPath(parent).resolve(absolute.getFileName());
     Path directory = real.getParent();
-    return directory != null
-            && NAMES.contains(String.valueOf(real.getFileName()))
-            && holdARun(directory)
-        ? Optional.of(real)
-        : Optional.empty();
+    if (directory != null
+        && NAMES.contains(String.valueOf(real.getFileName()))
+        && holdARun(directory)) {
+      return Optional.of(real);
+    }
+    return hardLinked(real) ? sameFileUnder(real, inputs) : Optional.empty();
+  }
+
+  /** Whether {@code file} is a regular file with more than one name (hard links). */
+  private static boolean hardLinked(Path file) {
+    try {
+      return Files.isRegularFile(file)
+          && ((Number) Files.getAttribute(file, "unix:nlink")).intValue() > 1;
+    } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+      return Files.isRegularFile(file); // no link count here: look for it all the same
+    }
+  }
+
+  /** The result file under {@code inputs} that is {@code file} itself, or empty. */
+  private static Optional<Path> sameFileUnder(Path file, List<Path> inputs) {
+    for (Path input : inputs) {
+      try (Stream<Path> found = Files.walk(input, INPUT_DEPTH)) {
+        Optional<Path> same =
+            found
+                .filter(f -> NAMES.contains(String.valueOf(f.getFileName())))
+                .filter(f -> sameFile(f, file))
+                .map(ResultFiles::realPath)
+                .findFirst();
+        if (same.isPresent()) {
+          return same;
+        }
+      } catch (IOException | UncheckedIOException unreadable) {
+        // An input that cannot be read is said so by the command that reads it.
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Whether {@code a} and {@code b} are one file (its device and inode), by whichever names. */
+  public static boolean sameFile(Path a, Path b) {
+    try {
+      return Files.isSameFile(a, b);
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   /** A write failure as one line that names the file and the reason. */

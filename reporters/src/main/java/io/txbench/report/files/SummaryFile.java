@@ -293,27 +293,19 @@ public record SummaryFile(
       @Nullable Client client) {}
 
   /**
-   * The fields txbench writes itself, free of any password by construction: the options show a
-   * URL's secrets masked where they stand (user-info, a secret-named parameter), and the password
-   * option's value never. They pass no mask: a password's text masked there would mask the target's
-   * or the tool's name when the password is that word ({@code postgres}, {@code txbench}).
+   * The fields that may quote text from outside txbench (a driver's or the server's message,
+   * another session's name, the system's reason a file could not be written): the password is
+   * masked in them wherever it stands. A field added that may quote such text joins them.
+   *
+   * <p>Every other field is txbench's own, free of any password by construction: its names, figures
+   * and sentences (the client's bottleneck, a threshold's verdict), the machine's and the server's
+   * facts, and the options, which show a URL's secrets masked where they stand (user-info, a
+   * secret-named parameter) and the password option's value never. They pass no mask: a password's
+   * text masked there would mask the target's or the tool's name, or a word of its sentences, when
+   * the password is that word ({@code postgres}, {@code txbench}).
    */
-  private static final Set<String> OWN =
-      Set.of(
-          "tool",
-          "toolVersion",
-          "target",
-          "serverVersion",
-          "driver",
-          "server",
-          "workload",
-          "start",
-          "end",
-          "options",
-          "optionRoles",
-          "setup",
-          "mergedFrom",
-          "resultDirectory");
+  static final Set<String> QUOTING =
+      Set.of("serverCommits", "telemetry", "verification", "resultFileFailures");
 
   /**
    * Makes ready what writing a summary takes (this class, Jackson's, the serializers), before the
@@ -324,15 +316,15 @@ public record SummaryFile(
   }
 
   /**
-   * Writes this record to {@code file}: its own fields as they are, every other string in it (a
-   * message that may quote a driver's) passed through {@code mask}.
+   * Writes this record to {@code file}: its own fields as they are, every string of those that
+   * quote text from outside ({@link #QUOTING}) passed through {@code mask}.
    */
   public void write(Path file, UnaryOperator<String> mask) throws IOException {
     ObjectNode tree = WRITER.valueToTree(this);
     tree.properties()
         .forEach(
             e -> {
-              if (!OWN.contains(e.getKey())) {
+              if (QUOTING.contains(e.getKey())) {
                 e.setValue(masked(e.getValue(), mask));
               }
             });

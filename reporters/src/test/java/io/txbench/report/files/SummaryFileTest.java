@@ -48,6 +48,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 public class SummaryFileTest {
   private static final String SECRET = "s3cret";
+
+  /** txbench's own sentence, which holds its name. */
+  private static final String BOTTLENECK =
+      "the machine's cores were 100% busy over the window (txbench 14%, other processes 86%):"
+          + " run txbench on a machine of its own";
+
   @TempDir Path dir;
 
   /** A run with every kind of field filled: write failures, a verdict with a cause... */
@@ -83,7 +89,7 @@ public class SummaryFileTest {
                 12,
                 85,
                 OptionalDouble.of(93.25)),
-            Optional.of("the client used 0.62 of 2 cores (31%): " + SECRET),
+            Optional.of(BOTTLENECK),
             Breakdown.NONE,
             Map.of(),
             TelemetryFindings.NONE);
@@ -273,9 +279,22 @@ public class SummaryFileTest {
     assertEquals("txbench", read.identity().tool());
     assertEquals("postgres", read.identity().target());
     assertEquals("airline", read.identity().workload());
+    assertEquals(BOTTLENECK, Objects.requireNonNull(read.environment().client()).bottleneck());
     assertEquals(
         List.of("2 seats over capacity: ****"),
         Objects.requireNonNull(read.checks().verification()).anomalies());
+  }
+
+  /** The fields that may quote a driver's text are fields of the summary, by those names. */
+  @Test
+  void theFieldsMaskedAreTheSummarysOwnNames() {
+    java.util.Set<String> fields = new java.util.TreeSet<>();
+    // Null fields too: every field the record has, whether this summary fills it or not.
+    new com.fasterxml.jackson.databind.ObjectMapper()
+        .valueToTree(SummaryJson.of(representative(failed()), null))
+        .fieldNames()
+        .forEachRemaining(fields::add);
+    assertTrue(fields.containsAll(SummaryFile.QUOTING), fields.toString());
   }
 
   @Test

@@ -71,15 +71,22 @@ final class HttpExchange {
             (ended, lost) -> {
               if (lost != null) {
                 fail(HttpFailure.noAnswer(lost, request.get(), true));
-              } else if (options.ok().contains(status)) {
-                if (write) {
-                  effects.committed();
-                }
-                done.complete(null);
-              } else {
-                fail(HttpFailure.status(status, request.get(), options.retry()));
+                return;
               }
+              session.answered(response, () -> judge(status));
             });
+  }
+
+  /** The answer's verdict: done on a status --http-ok accepts, failed on another. */
+  private void judge(int status) {
+    if (options.ok().contains(status)) {
+      if (write) {
+        effects.committed();
+      }
+      done.complete(null);
+    } else {
+      fail(HttpFailure.status(status, request.get(), options.retry()));
+    }
   }
 
   private void fail(HttpFailure failure) {

@@ -13,7 +13,6 @@ import io.txbench.core.spi.Progress;
 import io.txbench.core.spi.Verification;
 import io.txbench.core.spi.WorkloadOptions;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
 import java.util.List;
@@ -74,15 +73,10 @@ final class HttpWorkload implements AsyncWorkload<HttpSession, HttpFailure> {
     } else {
       worker.queries().read();
     }
-    HttpClient ready = session.ready();
-    RequestOptions options = options(key);
     HttpExchange exchange =
         new HttpExchange(session, effects, write, target.options(), () -> shown(key));
     return exchange.send(
-        ready != null
-            ? ready.request(options)
-            : session.reconnect().compose(opened -> opened.request(options)),
-        bodiless ? null : Buffer.buffer(request.body().with(key)));
+        session.request(options(key)), bodiless ? null : Buffer.buffer(request.body().with(key)));
   }
 
   private RequestOptions options(long key) {

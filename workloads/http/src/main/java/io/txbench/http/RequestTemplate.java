@@ -2,6 +2,7 @@ package io.txbench.http;
 
 import io.txbench.core.settings.Secret;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -36,6 +37,16 @@ record RequestTemplate(String method, KeyedText url, List<Header> headers, Keyed
   /** The methods that change nothing on the server (RFC 9110, 9.2.1): no commit point. */
   private static final Set<String> SAFE = Set.of("GET", "HEAD", "OPTIONS", "TRACE");
 
+  private static final int MAX_PORT = 65_535;
+
+  /**
+   * The largest request file read: its body is sent with each request, and a file larger (a disk
+   * image, {@code /dev/zero}) is a mistake, refused before it fills the memory.
+   */
+  static final int MAX_FILE_MIB = 1;
+
+  private static final int MAX_FILE_BYTES = MAX_FILE_MIB * 1024 * 1024;
+
   RequestTemplate {
     headers = List.copyOf(headers);
   }
@@ -52,13 +63,33 @@ record RequestTemplate(String method, KeyedText url, List<Header> headers, Keyed
    * @throws IllegalArgumentException in one line: the file cannot be read, or which line is wrong
    */
   static RequestTemplate read(String path) {
-    String text;
-    try {
-      text = Files.readString(Path.of(path), StandardCharsets.UTF_8);
+    Path file = Path.of(path);
+    if (!Files.isRegularFile(file)) {
+      throw new IllegalArgumentException(
+          "cannot read the request file "
+              + path
+              + ": "
+              + (Files.exists(file)
+                  ? "it is no regular file (a pipe, a device): a request file is a file of at most "
+                      + MAX_FILE_MIB
+                      + " MiB"
+                  : "no such file"));
+    }
+    byte[] bytes;
+    try (InputStream in = Files.newInputStream(file)) {
+      bytes = in.readNBytes(MAX_FILE_BYTES + 1);
     } catch (IOException | RuntimeException e) {
       throw new IllegalArgumentException("cannot read the request file " + path + ": " + e);
     }
-    return parse(text, path);
+    if (bytes.length > MAX_FILE_BYTES) {
+      throw new IllegalArgumentException(
+          "the request file "
+              + path
+              + " is over "
+              + MAX_FILE_MIB
+              + " MiB, the most a request file may hold");
+    }
+    return parse(new String(bytes, StandardCharsets.UTF_8), path);
   }
 
   static RequestTemplate parse(String text, String source) {
@@ -75,7 +106,26 @@ record RequestTemplate(String method, KeyedText url, List<Header> headers, Keyed
     if (!first[0].matches("[A-Z]+") || first.length > 3) {
       throw wrong(source, at, "is no request line (METHOD URL, as in POST /items/{key})");
     }
+    if (first.length == 3 && !first[2].matches("HTTP/\\d(\\.\\d)?")) {
+      throw wrong(
+          source,
+          at,
+          "has a space in its URL ('"
+              + first[1]
+              + " "
+              + first[2]
+              + "'): write it %20, or end the line with the protocol (HTTP/1.1)");
+    }
     String url = first.length > 1 ? first[1] : "";
+    if (KeyedText.of(authority(url)).keyed()) {
+      throw wrong(
+          source,
+          at,
+          "has {key} in its server ('"
+              + authority(url)
+              + "'): the key goes in the path, the query, headers or the body; each worker keeps"
+              + " its connection to one server");
+    }
     List<Header> headers = new ArrayList<>();
     for (at++; at < lines.size() && !lines.get(at).isBlank(); at++) {
       String line = lines.get(at);
@@ -84,13 +134,25 @@ record RequestTemplate(String method, KeyedText url, List<Header> headers, Keyed
         throw wrong(source, at, "is no header (Name: value)");
       }
       String name = line.substring(0, colon);
-      if (name.equalsIgnoreCase("content-length") || name.equalsIgnoreCase("host")) {
+      if (name.equalsIgnoreCase("content-length")
+          || name.equalsIgnoreCase("host")
+          || name.equalsIgnoreCase("transfer-encoding")) {
         throw wrong(source, at, "sets " + name + ", which txbench sets itself");
       }
       headers.add(new Header(name, KeyedText.of(line.substring(colon + 1).strip())));
     }
     String body = at < lines.size() ? String.join("\n", lines.subList(at + 1, lines.size())) : "";
     return new RequestTemplate(first[0], KeyedText.of(url), headers, KeyedText.of(body));
+  }
+
+  /** The server of an absolute URL ({@code host:port}, as written), or "" for a path. */
+  private static String authority(String url) {
+    int scheme = url.indexOf("://");
+    if (scheme < 0) {
+      return "";
+    }
+    int end = url.indexOf('/', scheme + 3);
+    return url.substring(scheme + 3, end < 0 ? url.length() : end);
   }
 
   private static IllegalArgumentException wrong(String source, int line, String what) {
@@ -135,6 +197,14 @@ record RequestTemplate(String method, KeyedText url, List<Header> headers, Keyed
     }
     if (uri.getHost() == null) {
       throw new IllegalArgumentException("'" + shown(url) + "' names no server");
+    }
+    if (KeyedText.of(authority(url)).keyed()) {
+      throw new IllegalArgumentException(
+          "'" + shown(url) + "' has {key} in its server: the key goes in the path or the query");
+    }
+    if (uri.getPort() == 0 || uri.getPort() > MAX_PORT) {
+      throw new IllegalArgumentException(
+          "'" + shown(url) + "' names port " + uri.getPort() + ": a TCP port is 1 to " + MAX_PORT);
     }
     if (uri.getRawUserInfo() != null) {
       throw new IllegalArgumentException(

@@ -38,7 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
 class HttpTargetTest {
   private static final HttpBinding HTTP = new HttpBinding();
 
-  private static TargetOptions target(String url, int connections, OptionValues declared) {
+  static TargetOptions target(String url, int connections, OptionValues declared) {
     return target(url, connections, declared, null, Secret.none());
   }
 
@@ -58,7 +58,7 @@ class HttpTargetTest {
         declared);
   }
 
-  private static WorkloadOptions get(long keys, KeyDistribution distribution) {
+  static WorkloadOptions get(long keys, KeyDistribution distribution) {
     return new WorkloadOptions(
         HttpKind.get(),
         7,
@@ -74,7 +74,7 @@ class HttpTargetTest {
             .with(HttpKind.REQUEST, HttpKind.REQUEST.parse(file.toString())));
   }
 
-  private static WorkloadRun.Outcome run(
+  static WorkloadRun.Outcome run(
       TargetOptions target, WorkloadOptions workload, int workers, long iterations, int retries)
       throws Exception {
     RunOptions run =

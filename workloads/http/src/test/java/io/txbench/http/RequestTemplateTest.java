@@ -5,8 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The request file as a user writes it, and the statuses as --http-ok and --http-retry read. */
 class RequestTemplateTest {
@@ -76,8 +81,80 @@ class RequestTemplateTest {
     assertTrue(unread.startsWith("cannot read the request file /no/such.http"), unread);
   }
 
+  /** Each is refused with its line: sent, it would not be what the file says. */
+  @Test
+  void whatTxbenchCannotSendAsWrittenIsRefusedWithItsLine() {
+    assertEquals(
+        "f, line 2, sets Transfer-Encoding, which txbench sets itself",
+        refused("POST /\nTransfer-Encoding: chunked\n\nabc"));
+    assertEquals(
+        "f, line 3, has a space in its URL ('/a b'): write it %20, or end the line with the"
+            + " protocol (HTTP/1.1)",
+        refused("# c\n\nGET /a b\n"));
+    assertEquals("/a", RequestTemplate.parse("GET /a HTTP/1.1", "f").url().with(1));
+    assertEquals(
+        "f, line 1, has {key} in its server ('h{key}.example:80'): the key goes in the path, the"
+            + " query, headers or the body; each worker keeps its connection to one server",
+        refused("GET http://h{key}.example:80/x"));
+    assertEquals(
+        "f, line 1, has {key} in its server ('h:8{key}'): the key goes in the path, the query,"
+            + " headers or the body; each worker keeps its connection to one server",
+        refused("GET https://h:8{key}"));
+  }
+
+  private static String refused(String text) {
+    return String.valueOf(
+        assertThrows(IllegalArgumentException.class, () -> RequestTemplate.parse(text, "f"))
+            .getMessage());
+  }
+
+  /** A file too large to be a request, or no file at all (a pipe, a device), is never read. */
+  @Test
+  @Timeout(60)
+  void aRequestFileOverItsLimitOrNoRegularFileIsRefusedInOneLine(@TempDir Path dir)
+      throws Exception {
+    Path huge = dir.resolve("huge.http");
+    try (RandomAccessFile sparse = new RandomAccessFile(huge.toFile(), "rw")) {
+      sparse.setLength(3L << 30);
+    }
+    assertEquals(
+        "the request file " + huge + " is over 1 MiB, the most a request file may hold",
+        unread(huge.toString()));
+    Path fifo = dir.resolve("fifo.http");
+    assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+    for (String file : List.of(fifo.toString(), "/dev/zero")) {
+      assertEquals(
+          "cannot read the request file "
+              + file
+              + ": it is no regular file (a pipe, a device): a request file is a file of at most"
+              + " 1 MiB",
+          unread(file));
+    }
+    Path limit = dir.resolve("limit.http");
+    Files.writeString(
+        limit, "POST /\n\n" + "x".repeat(RequestTemplate.MAX_FILE_MIB * 1024 * 1024 - 8));
+    assertEquals(1024 * 1024 - 8, RequestTemplate.read(limit.toString()).body().with(1).length());
+  }
+
+  private static String unread(String file) {
+    return String.valueOf(
+        assertThrows(IllegalArgumentException.class, () -> RequestTemplate.read(file))
+            .getMessage());
+  }
+
   @Test
   void aUrlMustBeHttpWithAServerAndCarriesNoPassword() {
+    assertEquals(
+        "'http://127.0.0.1:99999/' names port 99999: a TCP port is 1 to 65535",
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> RequestTemplate.checked("http://127.0.0.1:99999/"))
+            .getMessage());
+    assertEquals(
+        "'http://{key}.h/' has {key} in its server: the key goes in the path or the query",
+        assertThrows(
+                IllegalArgumentException.class, () -> RequestTemplate.checked("http://{key}.h/"))
+            .getMessage());
     assertEquals(
         "'ftp://h/' is no http:// or https:// URL",
         assertThrows(IllegalArgumentException.class, () -> RequestTemplate.checked("ftp://h/"))

@@ -134,6 +134,58 @@ abstract class PostgresContract extends SqlTelemetryContract {
     }
   }
 
+  /**
+   * A database's own limits, set mid-run ({@code ALTER DATABASE ... SET statement_timeout}), reach
+   * the workers' new sessions, never txbench's control session (prepare, verify), which sets its
+   * own.
+   */
+  @Test
+  void theControlSessionKeepsItsOwnTimeoutsWhateverTheDatabaseSets() throws Exception {
+    String database;
+    try (Connection c = DriverManager.getConnection(serverUrl());
+        Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT current_database()")) {
+      rs.next();
+      database = rs.getString(1);
+    }
+    unlimited(
+        "ALTER DATABASE \"" + database + "\" SET statement_timeout = '1ms'",
+        "ALTER DATABASE \"" + database + "\" SET lock_timeout = '1ms'");
+    try (JdbcTarget target =
+            provider()
+                .open(
+                    target(1, IsolationLevel.READ_COMMITTED), workload(PointSelect.NAME, 1, false))
+                .target();
+        Connection control = target.controlConnection();
+        Statement s = control.createStatement()) {
+      for (String setting : List.of("statement_timeout", "lock_timeout")) {
+        try (ResultSet rs = s.executeQuery("SHOW " + setting)) {
+          rs.next();
+          assertEquals("0", rs.getString(1), setting);
+        }
+      }
+      try (ResultSet rs = s.executeQuery("SELECT pg_sleep(0.05), 1")) {
+        assertTrue(rs.next());
+      }
+    } finally {
+      unlimited(
+          "ALTER DATABASE \"" + database + "\" RESET statement_timeout",
+          "ALTER DATABASE \"" + database + "\" RESET lock_timeout");
+    }
+  }
+
+  /** Runs {@code statements} on a session of its own limits: the database's 1 ms cancels others. */
+  private void unlimited(String... statements) throws SQLException {
+    java.util.Properties unlimited = new java.util.Properties();
+    unlimited.setProperty("options", "-c statement_timeout=0 -c lock_timeout=0");
+    try (Connection c = DriverManager.getConnection(serverUrl(), unlimited);
+        Statement s = c.createStatement()) {
+      for (String statement : statements) {
+        s.execute(statement);
+      }
+    }
+  }
+
   @Test
   void aWorkerConnectionNotHadInTimeNamesTheOptionThatAllowsLonger() throws Exception {
     TargetOptions one = target(1, IsolationLevel.READ_COMMITTED);

@@ -79,6 +79,11 @@ public abstract class JdbcBinding implements TargetBinding {
     return List.of(IsolationLevel.OPTION);
   }
 
+  @Override
+  public void checkUrl(TargetOptions options) {
+    UnparsedUrl.check(options.url()); // throws IllegalArgumentException, in words
+  }
+
   /** The connection pool's: quiet, as its warnings repeat what txbench reports in words. */
   @Override
   public List<LibraryLogger> loggers() {

@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.txbench.core.engine.Causes;
 import io.txbench.core.spi.Failure;
+import io.txbench.core.spi.OptionMismatchException;
 import io.txbench.core.spi.Target;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.TargetUnavailableException;
@@ -202,7 +203,14 @@ public final class JdbcTarget implements Target {
 
   private static TargetUnavailableException unavailable(
       SqlDialect dialect, TargetOptions options, Exception e) {
-    String message = Causes.root(e).getMessage();
+    Throwable root = Causes.root(e);
+    if (UnparsedUrl.refused(root)) {
+      String why = UnparsedUrl.why(String.valueOf(options.url()));
+      return new TargetUnavailableException(
+          "cannot connect to " + dialect.product() + " at " + options.describe() + ": " + why,
+          new OptionMismatchException(why));
+    }
+    String message = root.getMessage();
     // "null" for no message, as Causes.oneLine shows none.
     String cause = message == null ? "null" : Causes.oneLine(options.password().maskIn(message));
     return new TargetUnavailableException(

@@ -83,11 +83,19 @@ public final class PostgresDialect implements SqlDialect {
     return java.util.Optional.of(new PostgresCounters());
   }
 
+  /** The server-side limits of a control session: none, its reads being timed by the driver. */
+  static final String CONTROL_OPTIONS =
+      "-c statement_timeout=0 -c lock_timeout=0 -c idle_in_transaction_session_timeout=0";
+
   @Override
   public Properties controlProperties(java.time.Duration readTimeout) {
     Properties p = new Properties();
     // Whole seconds, at least one: the driver's unit.
     p.setProperty("socketTimeout", String.valueOf(Math.max(1, readTimeout.toSeconds())));
+    // The session's own limits, set as it starts: a database's or a role's (ALTER DATABASE ... SET
+    // statement_timeout = '1ms', made mid-run) would otherwise cancel prepare's and verify's
+    // statements. The read time-out above is the limit.
+    p.setProperty("options", CONTROL_OPTIONS);
     return p;
   }
 
