@@ -206,8 +206,9 @@ public final class BenchmarkBuilder {
 
   /**
    * Skip the commit cross-check, as {@code --no-commit-check} (default: compare the server's
-   * committed transactions with txbench's count, which on PostgreSQL 15 and later waits about 10 s
-   * before and after the run for the server to publish every session's counts).
+   * committed transactions with txbench's count; on PostgreSQL 15 and later it waits about 10 s
+   * before and after the run only where the user may not have txbench's sessions publish their
+   * counts at once).
    */
   public BenchmarkBuilder noCommitCheck() {
     this.commitCheck = false;
