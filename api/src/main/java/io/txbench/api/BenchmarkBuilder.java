@@ -147,7 +147,10 @@ public final class BenchmarkBuilder {
     return this;
   }
 
-  /** The unmeasured warm-up (default: 10 s before a timed run, none before iterations). */
+  /**
+   * The unmeasured warm-up (default: 10 s before a timed run, or a third of its duration when that
+   * is shorter, as on the command line; none before iterations).
+   */
   public BenchmarkBuilder warmup(Duration time) {
     within("warmup", Limits.WARMUP, time);
     this.warmup = time;
@@ -206,8 +209,9 @@ public final class BenchmarkBuilder {
 
   /**
    * Skip the commit cross-check, as {@code --no-commit-check} (default: compare the server's
-   * committed transactions with txbench's count, which on PostgreSQL 15 and later waits about 10 s
-   * before and after the run for the server to publish every session's counts).
+   * committed transactions with txbench's count; on PostgreSQL 15 and later it waits about 10 s
+   * before and after the run only where the user may not have txbench's sessions publish their
+   * counts at once).
    */
   public BenchmarkBuilder noCommitCheck() {
     this.commitCheck = false;
@@ -229,7 +233,7 @@ public final class BenchmarkBuilder {
 
   /**
    * The period of the result files' rows and of the progress line; by default a 20th of the
-   * duration, rounded down to 100 ms, 200 ms, 500 ms, 1 s, 2 s, 5 s or 10 s (1 s for a count of
+   * duration, rounded down to 500 ms, 1 s, 2 s, 5 s or 10 s, 500 ms at least (1 s for a count of
    * iterations).
    */
   public BenchmarkBuilder metricsPeriod(Duration time) {

@@ -97,8 +97,8 @@ final class BenchmarkCommand implements Callable<Integer> {
       converter = DurationConverter.class,
       description =
           "Run the load this long first, measuring nothing; up to 24h; 0 for none. Default: 10s"
-              + " before a timed run (the JVM compiles its hot code in its first seconds), none"
-              + " before --iterations.")
+              + " before a timed run (the JVM compiles its hot code in its first seconds), or a"
+              + " third of --duration when that is shorter; none before --iterations.")
   Duration warmup;
 
   @Mixin ConnectionMixin connection;

@@ -59,9 +59,9 @@ final class DataSteps extends OptionGroup {
       fallbackValue = "true",
       description =
           "Compare the server's committed transactions over each run with txbench's count"
-              + " (summary.json serverCommits). On PostgreSQL 15 and later it waits about 10 s"
-              + " before and after each run, until the server has published every session's"
-              + " counts. Default: on.")
+              + " (summary.json serverCommits). On PostgreSQL 15 and later txbench's sessions"
+              + " publish their counts at once; where the user may not have them, it waits"
+              + " about 10 s before and after each run. Default: on.")
   boolean commitCheck;
 
   /** Refuses steps that exclude each other, in one line. */

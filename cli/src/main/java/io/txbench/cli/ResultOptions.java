@@ -17,8 +17,8 @@ final class ResultOptions extends OptionGroup {
       converter = DurationConverter.class,
       description =
           "Reporting period of the progress line and result files, 100ms to 1h."
-              + " Default: a 20th of --duration rounded down to 100ms, 200ms, 500ms, 1s, 2s, 5s"
-              + " or 10s (1s with --iterations).")
+              + " Default: a 20th of --duration rounded down to 500ms, 1s, 2s, 5s or 10s, 500ms"
+              + " at least (1s with --iterations).")
   @Nullable Duration metricsPeriod; // none: the run length's default
 
   @Option(

@@ -20,22 +20,31 @@ public sealed interface RunLength permits ForDuration, ForIterations {
   Duration TIMED_RUN_WARMUP = Duration.ofSeconds(10);
 
   /**
-   * The warm-up this run gets when none is asked for: {@link #TIMED_RUN_WARMUP} before a timed run,
-   * none before a count of iterations, which is a fixed amount of work, measured whole.
+   * The warm-up this run gets when none is asked for: before a timed run {@link #TIMED_RUN_WARMUP},
+   * or a third of the run when that is shorter (a 3 s run is not preceded by 10 s of load); none
+   * before a count of iterations, which is a fixed amount of work, measured whole.
    */
   default Duration defaultWarmup() {
-    return this instanceof ForIterations ? Duration.ZERO : TIMED_RUN_WARMUP;
+    if (!(this instanceof ForDuration timed)) {
+      return Duration.ZERO;
+    }
+    Duration third = timed.length().dividedBy(3);
+    return third.compareTo(TIMED_RUN_WARMUP) < 0 ? third : TIMED_RUN_WARMUP;
   }
 
-  /** The reporting periods a run is given when none is asked for: a 20th of it, rounded down. */
+  /**
+   * The reporting periods a run is given when none is asked for: a 20th of it, rounded down, and
+   * never below half a second, which a loaded machine's timer still keeps and whose lines can be
+   * read as they come.
+   */
   List<Duration> METRICS_PERIODS =
-      Stream.of(100, 200, 500, 1_000, 2_000, 5_000, 10_000).map(Duration::ofMillis).toList();
+      Stream.of(500, 1_000, 2_000, 5_000, 10_000).map(Duration::ofMillis).toList();
 
   /**
    * The reporting period of this run: {@code asked} (--metrics, or the API's metricsPeriod) when
    * given; else the longest of {@link #METRICS_PERIODS} that gives a timed run at least 20 periods
-   * (10 s from 200 s on), so that even a short run draws a line rather than a dot, and 1 s for a
-   * count of iterations, whose length is not known beforehand.
+   * (half a second up to 20 s, 10 s from 200 s on), so that even a short run draws a line rather
+   * than a dot, and 1 s for a count of iterations, whose length is not known beforehand.
    */
   default Duration metricsPeriod(@Nullable Duration asked) {
     if (asked != null) {

@@ -5,6 +5,7 @@ import io.txbench.core.spi.AsyncWorkload;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.InDoubtCause;
 import io.txbench.core.spi.Target;
+import io.txbench.core.spi.Workload;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
@@ -83,13 +84,19 @@ final class Workforce<S extends AutoCloseable> implements AutoCloseable {
    */
   private void work(Member<S> member, Iterations iterations) {
     boolean handedOver = false;
+    long loopEnd = 0;
+    boolean loopEnded = false;
     try {
       S session;
       try {
         if (control.stopRequested()) {
           return; // no session to open for a run that is already over
         }
+        boolean opening = !member.hasSession();
         session = member.session(crew.workload());
+        if (opening) {
+          publishCounts(member, session); // its set-up statements' commits, before the run's mark
+        }
       } catch (Exception e) {
         signals.openFailure.compareAndSet(null, e);
         return;
@@ -107,9 +114,16 @@ final class Workforce<S extends AutoCloseable> implements AutoCloseable {
       }
       if (crew.workload() instanceof AsyncWorkload<S, ?> chained) {
         handedOver = true;
-        new AsyncLoop<>(iterations, chained, session, timer, () -> ended(member)).start();
+        new AsyncLoop<>(
+                iterations, chained, session, timer, () -> chainEnded(member, chained, session))
+            .start();
       } else {
         new ThreadedLoop<>(iterations, crew.workload()).run(session);
+        loopEnd = System.nanoTime();
+        loopEnded = true;
+        if (quiet(member)) {
+          publishCounts(member, session);
+        }
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -117,17 +131,60 @@ final class Workforce<S extends AutoCloseable> implements AutoCloseable {
       LOG.error("worker {} stopped: {}", member.worker().index(), e.toString(), e);
     } finally {
       if (!handedOver) {
-        ended(member);
+        ended(member, loopEnded ? loopEnd : System.nanoTime());
       }
     }
   }
 
-  /** A worker's loop ended: it is counted done, and its session closed if it was given up. */
-  private void ended(Member<?> member) {
+  /**
+   * Whether a worker that stopped may have its session publish its counts: not one given up (its
+   * session is the loop's, closed), nor one of a run interrupted (no check follows it, and the stop
+   * should be quick).
+   */
+  private boolean quiet(Member<S> member) {
+    return !member.worker().effects().abandoned()
+        && !control.abandoned()
+        && control.stopReason() != StopReason.INTERRUPTED;
+  }
+
+  /** Has the server publish the counts of {@code session} ({@link Workload#publishCounts}). */
+  private void publishCounts(Member<S> member, S session) {
+    try {
+      crew.workload().publishCounts(session);
+    } catch (Exception e) {
+      // The commit check waits for a session that did not publish: nothing is lost.
+      LOG.debug("worker {} did not publish its counts: {}", member.worker().index(), e.toString());
+    }
+  }
+
+  /** A worker's chain ended: its session publishes its counts without blocking, then it is done. */
+  private void chainEnded(Member<S> member, AsyncWorkload<S, ?> chained, S session) {
+    long end = System.nanoTime();
+    if (!quiet(member)) {
+      ended(member, end);
+      return;
+    }
+    try {
+      // ended handles its own failures: the stage whenComplete returns has none to say.
+      java.util.concurrent.CompletableFuture<?> unused =
+          chained
+              .startPublishingCounts(session)
+              .toCompletableFuture()
+              .whenComplete((r, t) -> ended(member, end));
+    } catch (RuntimeException e) {
+      ended(member, end);
+    }
+  }
+
+  /**
+   * A worker's loop ended at {@code end}: it is counted done, and its session closed if it was
+   * given up.
+   */
+  private void ended(Member<?> member, long end) {
     if (member.worker().effects().abandoned()) {
       member.closeSession(); // given up: the crew no longer owns it
     }
-    signals.lastWorkerEnd.accumulateAndGet(System.nanoTime(), Math::max);
+    signals.lastWorkerEnd.accumulateAndGet(end, Math::max);
     signals.done.countDown();
     member.ended();
   }

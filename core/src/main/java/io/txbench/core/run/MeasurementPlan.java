@@ -9,8 +9,8 @@ import org.jspecify.annotations.Nullable;
  * One measured run of a {@link Benchmark}: {@code run} is what the runner does, preceded by an
  * unmeasured warm-up of {@code warmUp} (none when zero) and followed by verify when {@code verify};
  * with {@code commitCheck}, the server's committed transactions over the run are read and compared
- * with the count of txbench's (on PostgreSQL 15 and later that waits about 10 s before and after
- * the run, until the server has published every session's counts).
+ * with the count of txbench's (on PostgreSQL 15 and later, where txbench's sessions may not publish
+ * their counts at once, that waits about 10 s before and after the run).
  *
  * <p>The load (the warm-up, or the run without one) starts at the {@code start} gate's time when
  * this is the first run to reach it ({@code --start-at}), once every worker's session is open;

@@ -22,6 +22,15 @@ public interface AsyncWorkload<S extends AutoCloseable, X extends Exception>
   CompletionStage<?> start(Worker worker, S session);
 
   /**
+   * {@link Workload#publishCounts} without blocking, for the end of a worker's chain, which may be
+   * on the client's event loop: the stage completes once the server published them (or failed to).
+   * Nothing by default.
+   */
+  default CompletionStage<?> startPublishingCounts(S session) {
+    return java.util.concurrent.CompletableFuture.completedFuture(null);
+  }
+
+  /**
    * The blocking form, for a caller without an event loop: not the engine's, which runs this
    * workload on its asynchronous model.
    */

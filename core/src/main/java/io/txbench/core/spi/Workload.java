@@ -81,6 +81,15 @@ public interface Workload<S extends AutoCloseable, X extends Exception> {
   S openSession(Worker worker) throws X;
 
   /**
+   * Has the server publish at once what {@code session} did so far, where it keeps a session's
+   * counts back a while (PostgreSQL 15 and later publish a busy session's statistics up to 10 s
+   * after it goes idle), so that the commit cross-check need not wait for them. The engine calls it
+   * on the worker's thread at the session's quiet moments: once it is open, and when its worker
+   * stops (after a warm-up, after a run). Nothing by default.
+   */
+  default void publishCounts(S session) throws X {}
+
+  /**
    * One unit of work on one worker: one transaction, or one statement. It throws on failure, having
    * rolled back whatever it started. Its session reports every commit to {@link Worker#effects()},
    * so the runner knows what the server may hold of an iteration that fails. Beside {@code X},

@@ -185,6 +185,7 @@ public final class JdbcSession implements AutoCloseable, Pingable {
   public void ping() throws SQLException {
     Connection held = connection;
     if (held != null && held.isValid(PING_SECONDS)) {
+      publishCounts(); // the ping's own commit, with the rest
       return;
     }
     if (held != null) {
@@ -195,6 +196,26 @@ public final class JdbcSession implements AutoCloseable, Pingable {
     connect();
     if (!hold) {
       release();
+    }
+    publishCounts();
+  }
+
+  /**
+   * Publishes the counts of the session's connection at once, where the server keeps them back a
+   * while ({@link CountsPublisher}): called between iterations, when the session goes quiet. A
+   * session that holds no connection publishes on one it borrows and gives back.
+   */
+  public void publishCounts() throws SQLException {
+    CountsPublisher publisher = target.publisher();
+    if (publisher.statement().isEmpty()) {
+      return;
+    }
+    if (hold) {
+      publisher.publish(connect());
+      return;
+    }
+    try (Connection borrowed = target.connection()) {
+      publisher.publish(borrowed);
     }
   }
 

@@ -52,6 +52,7 @@ public final class JdbcTarget implements Target {
   private final JdbcTelemetry.ConnectionOpener telemetryOpener;
   private final Optional<ServerEndpoint> endpoint;
   private final List<AutoCloseable> alongside = new CopyOnWriteArrayList<>();
+  private final CountsPublisher publisher;
 
   private JdbcTarget(
       SqlDialect dialect,
@@ -64,7 +65,9 @@ public final class JdbcTarget implements Target {
       IsolationLevel isolation,
       Map<String, String> serverSettings,
       JdbcTelemetry.ConnectionOpener telemetryOpener,
-      Optional<ServerEndpoint> endpoint) {
+      Optional<ServerEndpoint> endpoint,
+      CountsPublisher publisher) {
+    this.publisher = publisher;
     this.serverSettings = serverSettings;
     this.telemetryOpener = telemetryOpener;
     this.endpoint = endpoint;
@@ -109,10 +112,12 @@ public final class JdbcTarget implements Target {
     }
     String version;
     String driver;
+    CountsPublisher publisher;
     try (Connection c = control.getConnection()) {
       DatabaseMetaData meta = c.getMetaData();
       version = dialect.serverVersion(meta);
       driver = driverOf(meta);
+      publisher = CountsPublisher.of(dialect, c);
     } catch (SQLException | RuntimeException e) {
       control.close();
       throw unavailable(dialect, options, e);
@@ -136,7 +141,8 @@ public final class JdbcTarget implements Target {
           isolation,
           settings,
           telemetryOpener,
-          ServerEndpoint.of(options));
+          ServerEndpoint.of(options),
+          publisher);
     } catch (RuntimeException e) {
       control.close();
       throw unavailable(dialect, options, e);
@@ -264,9 +270,17 @@ public final class JdbcTarget implements Target {
     pool.evictConnection(broken);
   }
 
-  /** The connection for prepare, verify and their baselines; close it to give it back. */
+  /**
+   * The connection for prepare, verify and their baselines; close it to give it back, which
+   * publishes its session's counts ({@link CountsPublisher}).
+   */
   public Connection controlConnection() throws SQLException {
-    return control.getConnection();
+    return publisher.publishingOnClose(control.getConnection());
+  }
+
+  /** Publishes the counts of the sessions of txbench's own, where the server keeps them back. */
+  public CountsPublisher publisher() {
+    return publisher;
   }
 
   public SqlDialect dialect() {
@@ -322,7 +336,8 @@ public final class JdbcTarget implements Target {
   @Override
   public Optional<ServerTelemetry<?>> telemetry() {
     return Optional.of(
-        JdbcTelemetry.open(dialect, telemetryOpener, this::sessionsOpen, endpoint, serverVersion));
+        JdbcTelemetry.open(
+            dialect, telemetryOpener, this::sessionsOpen, publisher, endpoint, serverVersion));
   }
 
   /** The connections its two pools hold open on the server now, in use or idle. */

@@ -37,12 +37,14 @@ final class JdbcTelemetry extends AbstractServerTelemetry<SQLException> {
 
   /**
    * Opens the connection and finds what its user may read; never throws. {@code pools}, the
-   * connections txbench's pools hold open on the server beside it.
+   * connections txbench's pools hold open on the server beside it; {@code publisher}, what their
+   * sessions commit to publish their counts.
    */
   static ServerTelemetry<SQLException> open(
       SqlDialect dialect,
       ConnectionOpener opener,
       java.util.function.IntSupplier pools,
+      CountsPublisher publisher,
       Optional<ServerEndpoint> endpoint,
       String serverVersion) {
     Optional<ServerCounters> counters = dialect.serverCounters();
@@ -60,7 +62,7 @@ final class JdbcTelemetry extends AbstractServerTelemetry<SQLException> {
               "no server telemetry: cannot open a connection of its own: " + Causes.describe(e)));
     }
     TelemetrySql sql =
-        new TelemetrySql(c, opener, pools, dialect, counters.get().statementsCommit());
+        new TelemetrySql(c, opener, pools, publisher, dialect, counters.get().statementsCommit());
     try {
       return new JdbcTelemetry(
           counters.get(), sql, counters.get().open(sql), endpoint, serverVersion);

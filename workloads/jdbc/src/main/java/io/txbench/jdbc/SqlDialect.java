@@ -46,6 +46,14 @@ public interface SqlDialect {
     return java.util.Optional.empty();
   }
 
+  /**
+   * The statement that has the server publish a session's counts at once, where it keeps them back
+   * a while ({@link CountsPublisher}): one commit, always published with the rest; none by default.
+   */
+  default java.util.Optional<String> publishCounts() {
+    return java.util.Optional.empty();
+  }
+
   /** The JDBC URL for host, port and database (used when no {@code --target-url} is given). */
   String jdbcUrl(TargetOptions options);
 

@@ -17,6 +17,7 @@ import org.jspecify.annotations.Nullable;
 public final class TelemetrySql {
   private final JdbcTelemetry.ConnectionOpener opener;
   private final IntSupplier pools;
+  private final CountsPublisher publisher;
   private @Nullable Connection connection; // none once closed, until the next statement
   private final SqlDialect dialect;
   private final boolean statementsCommit;
@@ -33,11 +34,13 @@ public final class TelemetrySql {
       Connection connection,
       JdbcTelemetry.ConnectionOpener opener,
       IntSupplier pools,
+      CountsPublisher publisher,
       SqlDialect dialect,
       boolean statementsCommit) {
     this.connection = connection;
     this.opener = opener;
     this.pools = pools;
+    this.publisher = publisher;
     this.dialect = dialect;
     this.statementsCommit = statementsCommit;
   }
@@ -105,13 +108,21 @@ public final class TelemetrySql {
     return pools.getAsInt();
   }
 
-  /** The commits its statements made so far (none where a read is no transaction). */
+  /**
+   * The commits its statements made so far (none where a read is no transaction), and those of the
+   * statements that published the counts of txbench's other sessions ({@link CountsPublisher}).
+   */
   public long ownCommits() {
-    return statementsCommit ? completed : 0;
+    return (statementsCommit ? completed : 0) + publisher.published();
   }
 
-  /** Its statements so far that may or may not have committed. */
+  /** Its statements so far that may or may not have committed, and the publications alike. */
   public long ownUncertain() {
-    return statementsCommit ? unanswered : 0;
+    return (statementsCommit ? unanswered : 0) + publisher.unanswered();
+  }
+
+  /** The statement that publishes a session's counts at once, where the server has one. */
+  public java.util.Optional<String> publishStatement() {
+    return publisher.statement();
   }
 }

@@ -66,6 +66,13 @@ final class MySqlCounters implements ServerCounters {
 
   private List<TelemetryColumn> columns = List.of();
 
+  /**
+   * The most client sessions beyond txbench's own seen at once since the last reading of the
+   * counter: read with every period's counters, so that a client that came and went between two
+   * readings is seen.
+   */
+  private long othersSeen;
+
   @Override
   public Access open(TelemetrySql sql) throws SQLException {
     Map<String, Long> present = status(sql, STATUS);
@@ -85,7 +92,25 @@ final class MySqlCounters implements ServerCounters {
 
   @Override
   public Map<String, Long> read(TelemetrySql sql) throws SQLException {
-    return status(sql, columns);
+    Map<String, Long> values = status(sql, columns);
+    try {
+      othersSeen = Math.max(othersSeen, others(sql));
+    } catch (SQLException e) {
+      // the process list is the check's, not the period's: its counters are read
+    }
+    return values;
+  }
+
+  /** The client sessions on the server now beyond txbench's own (its pools' and this one). */
+  private static long others(TelemetrySql sql) throws SQLException {
+    long clients =
+        sql.query(
+            CLIENT_SESSIONS,
+            rs -> {
+              rs.next();
+              return rs.getLong(1);
+            });
+    return Math.max(0, clients - sql.poolSessions());
   }
 
   /** {@code SHOW GLOBAL STATUS} of {@code wanted}, by lower-case name. */
@@ -129,7 +154,9 @@ final class MySqlCounters implements ServerCounters {
 
   /**
    * Reads the counter with the server's uptime, which tells its start, and counts the client
-   * sessions beyond txbench's own (the server does not tell them apart: they go unnamed).
+   * sessions beyond txbench's own (the server does not tell them apart: they go unnamed): the most
+   * there were at once, now or at a period's reading since the last time, so that a client that
+   * connected, committed and left during a run counts.
    */
   @Override
   public CommitReading settle(TelemetrySql sql, Predicate<Duration> pause) throws SQLException {
@@ -142,15 +169,10 @@ final class MySqlCounters implements ServerCounters {
     Instant now = base.plusNanos(System.nanoTime() - baseNanos);
     Optional<Instant> started =
         Optional.ofNullable(status.get(UPTIME.toLowerCase(Locale.ROOT))).map(now::minusSeconds);
-    long clients =
-        sql.query(
-            CLIENT_SESSIONS,
-            rs -> {
-              rs.next();
-              return rs.getLong(1);
-            });
+    long seen = Math.max(others(sql), othersSeen);
+    othersSeen = 0; // from this reading on
     List<OtherSession> others =
-        LongStream.range(0, clients - sql.poolSessions())
+        LongStream.range(0, seen)
             .mapToObj(i -> new OtherSession("session " + i, "", Optional.empty()))
             .toList();
     return CommitReading.of(commits, started, others);

@@ -28,11 +28,13 @@ import org.jspecify.annotations.Nullable;
  * <p>Since PostgreSQL 15 a session publishes its counts when a transaction ends at least a second
  * after its last publication, and otherwise 10 s after it went idle (PGSTAT_MIN_INTERVAL and
  * PGSTAT_IDLE_INTERVAL in pgstat.c): a read right after a run misses up to a second of each
- * worker's commits, for up to 10 s. The cross-check therefore waits until each of txbench's
- * sessions has been idle that long; its own statements publish theirs at once ({@code
- * pg_stat_force_next_flush()}), or, where the user may not call it, it waits that long after them
- * too. Before 15, a session kept its last half-second of counts until its next transaction: no wait
- * is enough, and there is no cross-check.
+ * worker's commits, for up to 10 s. So each of txbench's sessions publishes its counts at its quiet
+ * moments ({@code pg_stat_force_next_flush()}, {@link io.txbench.jdbc.CountsPublisher}): its own
+ * statements here, a worker's when it stops, a control connection's when it is given back. The
+ * cross-check waits only for those of txbench's sessions whose last statement was not that (until
+ * each has been idle 10 s), and for all of them where the user may not call it. Before 15, a
+ * session kept its last half-second of counts until its next transaction: no wait is enough, and
+ * there is no cross-check.
  */
 final class PostgresCounters implements ServerCounters {
   private static final org.slf4j.Logger LOG =
@@ -150,7 +152,7 @@ final class PostgresCounters implements ServerCounters {
 
   @Override
   public boolean sessionSetUpCountsLate() {
-    return true;
+    return !publishesAtOnce; // a worker's session publishes them once it is open
   }
 
   @Override
@@ -180,20 +182,32 @@ final class PostgresCounters implements ServerCounters {
 
   /**
    * Waits until each of txbench's sessions on this database (those with its application name) has
-   * been idle long enough to have published its counts, then reads the counter, with the sessions
-   * opened and the autovacuum and autoanalyze runs so far, which commit too, the server's start
-   * ({@code pg_postmaster_start_time()}), and the other clients' sessions on this database.
+   * published its counts (it is idle since it published them, or has been idle long enough for the
+   * server to), then reads the counter, with the sessions opened and the autovacuum and autoanalyze
+   * runs so far, which commit too, the server's start ({@code pg_postmaster_start_time()}), and the
+   * other clients' sessions on this database.
    */
   @Override
   public CommitReading settle(TelemetrySql sql, Predicate<Duration> pause) throws SQLException {
     // First: a statement of no row calls no function, pg_stat_force_next_flush() neither; the next
     // statement's, of one row, publishes this one's commit too.
     List<OtherSession> sessions = sql.query(OTHER_SESSIONS, PostgresCounters::sessions);
+    // A session idle since it published its counts has none left to publish.
+    String unpublished =
+        sql.publishStatement()
+            .map(
+                p ->
+                    " FILTER (WHERE state IS DISTINCT FROM 'idle' OR query IS DISTINCT FROM '"
+                        + p.replace("'", "''")
+                        + "')")
+            .orElse("");
     long[] activity =
         numbers(
             sql,
             "count(*) FILTER (WHERE state <> 'idle'),"
-                + " coalesce(extract(epoch FROM clock_timestamp() - max(state_change)) * 1000, 1e9)"
+                + " coalesce(extract(epoch FROM clock_timestamp() - max(state_change)"
+                + unpublished
+                + ") * 1000, 1e9)"
                 + " FROM pg_stat_activity WHERE datname = current_database()"
                 + " AND pid <> pg_backend_pid() AND backend_type = 'client backend'"
                 + " AND application_name = current_setting('application_name')",

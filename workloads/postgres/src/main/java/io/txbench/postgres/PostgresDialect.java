@@ -23,6 +23,13 @@ public final class PostgresDialect implements SqlDialect {
    */
   public static final String APPLICATION_NAME = "txbench";
 
+  /**
+   * Publishes the session's counts at once (PostgreSQL 15 and later): the function only asks for
+   * it, at the end of the transaction, and the server then publishes a session's counts only when a
+   * table's are among them, so the statement reads one (its own commit, one, is published too).
+   */
+  static final String PUBLISH_COUNTS = "SELECT pg_stat_force_next_flush() FROM pg_database LIMIT 1";
+
   /** The settings that decide a run's figures: the version, memory, durability, connections. */
   private static final List<String> SETTINGS =
       List.of(
@@ -76,6 +83,11 @@ public final class PostgresDialect implements SqlDialect {
   public Map<String, String> serverSettings(Connection connection) throws SQLException {
     return ServerSettings.read(
         connection, "SELECT name, current_setting(name) FROM pg_settings WHERE name IN ", SETTINGS);
+  }
+
+  @Override
+  public java.util.Optional<String> publishCounts() {
+    return java.util.Optional.of(PUBLISH_COUNTS);
   }
 
   @Override

@@ -35,4 +35,9 @@ public interface SqlSteps extends Workload<JdbcSession, SQLException> {
       throws SQLException, AbandonedException, InterruptedException, DeclinedException {
     session.run(begin(worker));
   }
+
+  @Override
+  default void publishCounts(JdbcSession session) throws SQLException {
+    session.publishCounts();
+  }
 }

@@ -7,6 +7,7 @@ import io.txbench.core.spi.AbandonedException;
 import io.txbench.core.spi.DeclinedException;
 import io.txbench.core.spi.Failure;
 import io.txbench.core.spi.Pingable;
+import io.txbench.jdbc.CountsPublisher;
 import io.txbench.jdbc.JdbcTarget;
 import io.txbench.jdbc.SqlAnswer;
 import io.txbench.jdbc.SqlIteration;
@@ -42,6 +43,7 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
   private final QueryCounter queries;
   private final boolean autoCommit;
   private final Function<Throwable, Failure> classify;
+  private final CountsPublisher publisher;
 
   private AsyncPgSession(AsyncPgClient client, Worker worker, AsyncPgPool pool, JdbcTarget target) {
     this.client = client;
@@ -50,6 +52,7 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
     this.effects = worker.effects();
     this.queries = worker.queries();
     this.autoCommit = target.autoCommit();
+    this.publisher = target.publisher();
   }
 
   /**
@@ -96,18 +99,24 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
    */
   public CompletableFuture<Void> run(SqlIteration iteration) {
     boolean inTransaction = iteration.oneTransaction() || !autoCommit;
+    return onConnection(
+            (connection, c) -> {
+              Chain chain = new Chain(connection, c, iteration, !inTransaction);
+              return inTransaction ? chain.transaction() : chain.steps(null);
+            })
+        .thenRun(iteration::committed);
+  }
+
+  /** {@code work} on a connection of the session's pool once it is open, given back after it. */
+  private <T> CompletableFuture<T> onConnection(
+      java.util.function.BiFunction<AsyncPgConnection, PgConnection, CompletableFuture<T>> work) {
     return pool.take()
         .thenCompose(
             connection ->
                 connection
                     .connected()
-                    .thenCompose(
-                        c -> {
-                          Chain chain = new Chain(connection, c, iteration, !inTransaction);
-                          return inTransaction ? chain.transaction() : chain.steps(null);
-                        })
-                    .whenComplete((unused, failure) -> pool.give(connection)))
-        .thenRun(iteration::committed);
+                    .thenCompose(c -> work.apply(connection, c))
+                    .whenComplete((unused, failure) -> pool.give(connection)));
   }
 
   /** One iteration's statements on the connection {@code c} of {@code connection}. */
@@ -290,7 +299,10 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
     return CompletableFuture.completedFuture(null);
   }
 
-  /** Checks a connection with a round trip; one found broken is replaced. */
+  /**
+   * Checks a connection with a round trip; one found broken is replaced. The ping's own commit is
+   * published with the rest ({@link #publishCounts}).
+   */
   @Override
   public void ping() throws SQLException {
     AsyncPgConnection connection = pool.takeNow();
@@ -298,6 +310,43 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
       connection.ping(OPEN_SECONDS);
     } finally {
       pool.give(connection);
+    }
+    publishCountsNow();
+  }
+
+  /**
+   * Has the server publish the counts of a connection of the session's at once ({@link
+   * CountsPublisher}), without blocking: the one it holds, or one of those it shares once free. The
+   * stage completes when the answer is in or the statement failed, which the publisher counts.
+   */
+  public CompletableFuture<Void> publishCounts() {
+    String statement = publisher.statement().orElse(null);
+    if (statement == null) {
+      return done();
+    }
+    return onConnection(
+            (connection, c) ->
+                connection.simple(c, statement).whenComplete((rows, failure) -> counted(failure)))
+        .handle((rows, failure) -> (Void) null);
+  }
+
+  /** {@link #publishCounts}, waited for: outside the run's chains only. */
+  public void publishCountsNow() throws SQLException {
+    try {
+      publishCounts().get(OPEN_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new SQLException("interrupted while publishing the session's counts", e);
+    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+      throw new SQLException("the session's counts were not published: " + e, e);
+    }
+  }
+
+  private void counted(@Nullable Throwable failure) {
+    if (failure == null) {
+      publisher.answered();
+    } else if (classify.apply(failure).replyLost()) {
+      publisher.lost();
     }
   }
 

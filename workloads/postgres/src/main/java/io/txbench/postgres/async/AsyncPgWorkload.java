@@ -62,6 +62,16 @@ public final class AsyncPgWorkload implements AsyncWorkload<AsyncPgSession, SQLE
   }
 
   @Override
+  public CompletionStage<?> startPublishingCounts(AsyncPgSession session) {
+    return session.publishCounts();
+  }
+
+  @Override
+  public void publishCounts(AsyncPgSession session) throws SQLException {
+    session.publishCountsNow();
+  }
+
+  @Override
   public List<String> operations() {
     return kind.operations();
   }
