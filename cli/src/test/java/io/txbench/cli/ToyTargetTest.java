@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -162,5 +164,39 @@ class ToyTargetTest {
     JsonNode cost = new ObjectMapper().readTree(summary.toFile()).get("cost");
     assertEquals(0.25, cost.get("perHour").asDouble(), cost::toString);
     assertTrue(run.out().contains(" at 0.25 an hour; "), run.out());
+  }
+
+  /**
+   * A server found on the port, nobody having named one, is announced in the run's first line,
+   * before anything is loaded: where, which database, as whom, that the data stays, and the way to
+   * a throw-away one.
+   */
+  @Test
+  void aServerFoundOnThePortIsAnnouncedBeforeAnythingIsCreated(@TempDir Path dir) throws Exception {
+    try (ServerSocket listening = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      CliRun run =
+          CliRun.of(
+              "--benchmark-target",
+              "toy",
+              "--target-database-port",
+              String.valueOf(listening.getLocalPort()),
+              "--workload",
+              "point-select",
+              "--warmup",
+              "0s",
+              "--duration",
+              "200ms",
+              "--output-dir",
+              dir.resolve("found").toString());
+      assertEquals(ExitCodes.OK, run.exitCode(), run.err() + run.out());
+      assertEquals(
+          "Using the toy server found on localhost:"
+              + listening.getLocalPort()
+              + " (database toybox, user none): txbench creates its tables there and keeps them"
+              + " after the run (--drop removes them); --embedded runs on a throw-away server"
+              + " instead.",
+          run.out().lines().findFirst().orElse(""),
+          run.out());
+    }
   }
 }
