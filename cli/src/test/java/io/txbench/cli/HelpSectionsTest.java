@@ -26,7 +26,7 @@ class HelpSectionsTest {
   private static Map<String, List<String>> sections(String help) {
     Map<String, List<String>> sections = new LinkedHashMap<>();
     List<String> current = null;
-    Pattern option = Pattern.compile("^\\s+(?:-\\w, )?(--[a-z0-9-]+)");
+    Pattern option = Pattern.compile("^\\s{2,8}(?:-\\w, )?(--[a-z0-9-]+)");
     for (String line : help.split("\n")) {
       if (line.matches("[A-Z][A-Za-z -]*:")) {
         current = new ArrayList<>();

@@ -167,36 +167,39 @@ class ToyTargetTest {
   }
 
   /**
-   * A server found on the port, nobody having named one, is announced in the run's first line,
-   * before anything is loaded: where, which database, as whom, that the data stays, and the way to
-   * a throw-away one.
+   * A server found on the target's port, nobody having named one, is announced before anything is
+   * loaded: where, which database, as whom, that the data stays, and the way to a throw-away one.
    */
   @Test
-  void aServerFoundOnThePortIsAnnouncedBeforeAnythingIsCreated(@TempDir Path dir) throws Exception {
+  void aServerFoundOnThePortIsAnnouncedBeforeAnythingIsCreated() throws Exception {
     try (ServerSocket listening = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-      CliRun run =
-          CliRun.of(
-              "--benchmark-target",
-              "toy",
-              "--target-database-port",
-              String.valueOf(listening.getLocalPort()),
-              "--workload",
-              "point-select",
-              "--warmup",
-              "0s",
-              "--duration",
-              "200ms",
-              "--output-dir",
-              dir.resolve("found").toString());
-      assertEquals(ExitCodes.OK, run.exitCode(), run.err() + run.out());
+      java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+      TargetLocator locator =
+          new TargetLocator(
+              new ToyBinding(),
+              false,
+              true,
+              new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
+      locator.locate(
+          new io.txbench.core.spi.TargetOptions(
+              null,
+              listening.getLocalPort(),
+              null,
+              null,
+              io.txbench.core.settings.Secret.none(),
+              null,
+              1,
+              1,
+              java.time.Duration.ofSeconds(1),
+              java.time.Duration.ofSeconds(10),
+              io.txbench.core.spi.OptionValues.defaults()));
       assertEquals(
           "Using the toy server found on localhost:"
               + listening.getLocalPort()
               + " (database toybox, user none): txbench creates its tables there and keeps them"
               + " after the run (--drop removes them); --embedded runs on a throw-away server"
               + " instead.",
-          run.out().lines().findFirst().orElse(""),
-          run.out());
+          printed.toString(java.nio.charset.StandardCharsets.UTF_8).strip());
     }
   }
 }

@@ -121,10 +121,11 @@ public final class MySqlDialect implements SqlDialect {
 
   @Override
   public Properties connectionProperties(TargetOptions options) {
-    // The default database is txbench's own: made if missing (createOwnDatabase, or the driver
-    // when that could not), dropped by --drop when txbench made it. Any other, or one a URL
-    // names, is the user's: a mistyped name is an error, not a new database.
-    return driver.properties(options, ownDatabase(options));
+    // The default database is txbench's own: made if missing by createOwnDatabase, and dropped by
+    // --drop when txbench made it. Never by the driver, which would make it again, unmarked, on
+    // the first connection after --drop. Any other, or one a URL names, is the user's: a
+    // mistyped name is an error, not a new database.
+    return driver.properties(options, false);
   }
 
   private boolean ownDatabase(TargetOptions options) {
