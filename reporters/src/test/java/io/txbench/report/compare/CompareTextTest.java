@@ -212,8 +212,7 @@ class CompareTextTest {
       }
       // The labels, too long for the table, are in a key above it, whole over several lines.
       assertTrue(
-          text.replace("\n  ", "").replace(" ", "").contains("3mysqlw" + longName + "*"),
-          text);
+          text.replace("\n  ", "").replace(" ", "").contains("3mysqlw" + longName + "*"), text);
     }
     List<ResultDirectory> alike =
         List.of(
