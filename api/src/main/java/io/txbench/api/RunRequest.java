@@ -5,6 +5,7 @@ import io.txbench.core.engine.ForIterations;
 import io.txbench.core.settings.ConnectionSettings;
 import io.txbench.core.settings.Durations;
 import io.txbench.core.settings.Limits;
+import io.txbench.core.settings.NearestWord;
 import io.txbench.core.spi.DeclaredOption;
 import io.txbench.core.spi.OptionRole;
 import io.txbench.core.spi.OptionValues;
@@ -53,8 +54,11 @@ record RunRequest(
                 + provider.target()
                 + " nor "
                 + kind.name()
-                + " takes it; they take: "
-                + names(provider.options(), kind.options()));
+                + " takes it"
+                + NearestWord.nearest(
+                        given.getKey(), names(provider.options(), kind.options()), Map.of())
+                    .map(n -> "; did you mean " + n + "?")
+                    .orElse("; they take: " + names(provider.options(), kind.options())));
       }
     }
     TargetOptions target = target(b, provider, all, targetValues);
@@ -91,21 +95,24 @@ record RunRequest(
   /** The workload kind the builder names, or the provider's first. */
   private static WorkloadKind kind(BenchmarkBuilder b, TargetBinding provider) {
     List<WorkloadKind> kinds = provider.workloads().kinds();
-    if (b.workload == null) {
+    String named = b.workload;
+    if (named == null) {
       return kinds.get(0);
     }
+    List<String> names = kinds.stream().map(WorkloadKind::name).toList();
     return provider
         .workloads()
-        .kind(b.workload)
+        .kind(named)
         .orElseThrow(
             () ->
                 new IllegalArgumentException(
                     "workload: unknown workload '"
-                        + b.workload
+                        + named
                         + "' for "
                         + provider.target()
-                        + "; one of: "
-                        + kinds.stream().map(WorkloadKind::name).toList()));
+                        + NearestWord.nearest(named, names, Map.of())
+                            .map(n -> "; did you mean " + n + "?")
+                            .orElse("; one of: " + names)));
   }
 
   /** Where to connect: a URL, or host, port and database (the provider's by default). */

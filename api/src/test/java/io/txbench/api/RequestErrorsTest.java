@@ -159,6 +159,20 @@ class RequestErrorsTest {
             .contains("mongo-read-concern"));
   }
 
+  /** A mistyped option or workload gets the command line's "did you mean". */
+  @Test
+  void aMistypedOptionOrWorkloadGetsADidYouMean() {
+    assertEquals(
+        "option 'tabel-size': neither postgres nor point-select takes it; did you mean"
+            + " table-size?",
+        refused(
+            () ->
+                Txbench.target("postgres").workload("point-select").option("tabel-size", 5).run()));
+    assertTrue(
+        refused(() -> Txbench.target("postgres").workload("point_select").run())
+            .endsWith("; did you mean point-select?"));
+  }
+
   @Test
   void aVerificationThresholdWithoutVerifyCouldNeverPass() {
     assertTrue(

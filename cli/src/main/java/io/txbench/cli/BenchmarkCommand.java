@@ -1,5 +1,6 @@
 package io.txbench.cli;
 
+import io.txbench.cli.help.OptionSections;
 import io.txbench.cli.tools.CompareCommand;
 import io.txbench.cli.tools.ExportCommand;
 import io.txbench.cli.tools.HistoryCommand;
@@ -180,6 +181,10 @@ final class BenchmarkCommand implements Callable<Integer> {
     CommandLine cli = new CommandLine(command);
     command.declared.addTo(cli.getCommandSpec());
     command.kindOptions.addTo(cli.getCommandSpec());
+    OptionSections.install(
+        cli,
+        command.kindOptions.owners().keySet().stream().map(n -> "--" + n).toList(),
+        command.declared.owners().keySet().stream().map(n -> "--" + n).toList());
     String defaultTarget = command.providers.defaultTarget().orElse(null);
     // The default target's first workload.
     String defaultWorkload =

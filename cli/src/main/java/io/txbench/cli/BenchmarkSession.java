@@ -81,7 +81,9 @@ final class BenchmarkSession {
 
   Outcome run() throws Exception {
     TargetBinding provider = providers.forTarget(settings.targetName()).orElseThrow();
-    TargetLocator locator = new TargetLocator(provider, plan.runs().embedded(), out);
+    TargetLocator locator =
+        new TargetLocator(
+            provider, plan.runs().embedded(), settings.workload().kind().loadsData(), out);
     try {
       TargetOptions options = locator.locate(settings.target());
       guard.closeOnTimeout(locator.embedded());

@@ -99,7 +99,7 @@ final class DeclaredOptions {
         String.join(", ", declared.owners())
             + ": "
             + option.description()
-            + (option.flag() ? "" : " Default: " + option.defaultText() + ".");
+            + (shownDefault(option) ? " Default: " + option.defaultText() + "." : "");
     OptionSpec.Builder builder =
         OptionSpec.builder(option.name())
             .paramLabel(option.paramLabel())
@@ -114,6 +114,16 @@ final class DeclaredOptions {
       builder.type(String.class);
     }
     return builder.build();
+  }
+
+  /**
+   * Whether the help adds the option's default: not for a flag, an empty default (none), or an
+   * option whose description says its default in its own words (a default that depends).
+   */
+  private static boolean shownDefault(DeclaredOption<?> option) {
+    return !option.flag()
+        && !option.defaultText().isBlank()
+        && !option.description().toLowerCase(java.util.Locale.ROOT).contains("default");
   }
 
   /**

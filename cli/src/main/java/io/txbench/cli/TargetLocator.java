@@ -15,12 +15,14 @@ import org.jspecify.annotations.Nullable;
 final class TargetLocator {
   private final TargetBinding provider;
   private final boolean forceEmbedded;
+  private final boolean loadsData;
   private final PrintStream out;
   private @Nullable EmbeddedServer embedded;
 
-  TargetLocator(TargetBinding provider, boolean forceEmbedded, PrintStream out) {
+  TargetLocator(TargetBinding provider, boolean forceEmbedded, boolean loadsData, PrintStream out) {
     this.provider = provider;
     this.forceEmbedded = forceEmbedded;
+    this.loadsData = loadsData;
     this.out = out;
   }
 
@@ -35,13 +37,40 @@ final class TargetLocator {
       return options;
     }
     if (!forceEmbedded && LocalPorts.answers("localhost", options.port())) {
-      return options.at("localhost", options.port(), options.database(), options.user());
+      TargetOptions found =
+          options.at("localhost", options.port(), options.database(), options.user());
+      out.println(foundLine(found));
+      return found;
     }
     String why = forceEmbedded ? "--embedded" : "nothing answered on localhost:" + options.port();
     EmbeddedServer started = provider.startEmbedded(why);
     embedded = started;
     out.println(capitalized(why) + ": started " + started.description() + ".");
     return options.at(started.host(), started.port(), started.database(), started.user());
+  }
+
+  /**
+   * Said before anything is created on a server nobody named: which one, as whom, and that what
+   * txbench loads stays there.
+   */
+  private String foundLine(TargetOptions found) {
+    String database = found.database() != null ? found.database() : provider.defaultDatabase();
+    String user = found.user() != null ? found.user() : provider.defaultUser();
+    String kept =
+        loadsData
+            ? "txbench creates its tables there and keeps them after the run (--drop removes them)"
+            : "txbench only reads and writes what its workload sends";
+    return "Using the "
+        + provider.target()
+        + " server found on localhost:"
+        + found.port()
+        + " (database "
+        + database
+        + ", user "
+        + (user == null || user.isEmpty() ? "none" : user)
+        + "): "
+        + kept
+        + "; --embedded runs on a throw-away server instead.";
   }
 
   private static String capitalized(String text) {

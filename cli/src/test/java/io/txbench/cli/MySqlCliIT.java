@@ -112,6 +112,63 @@ class MySqlCliIT {
     assertFalse(printed.contains(" WARN "), printed);
   }
 
+  /**
+   * --drop removes the database txbench made (MySQL's default, txbench) with the last of its
+   * tables, and never one that was there before txbench came.
+   */
+  @Test
+  void dropRemovesTheTxbenchDatabaseOnlyWhenTxbenchCreatedIt() throws Exception {
+    String[] target = {
+      "--benchmark-target",
+      "mysql",
+      "--target-database-host",
+      "127.0.0.1",
+      "--target-database-port",
+      String.valueOf(port)
+    };
+    serverSql("DROP DATABASE IF EXISTS txbench");
+    CliRun setup = CliRun.of(with(target, "--workload", "update", "--only-setup"));
+    assertEquals(ExitCodes.OK, setup.exitCode(), setup.err() + setup.out());
+    assertTrue(databases().contains("txbench"), databases().toString());
+    CliRun drop = CliRun.of(with(target, "--drop"));
+    assertEquals(ExitCodes.OK, drop.exitCode(), drop.err() + drop.out());
+    assertTrue(drop.out().contains(", database txbench."), drop.out());
+    assertFalse(databases().contains("txbench"), databases().toString());
+
+    // The user's own database of that name stays, empty as txbench found it.
+    serverSql("CREATE DATABASE txbench");
+    try {
+      CliRun again = CliRun.of(with(target, "--workload", "update", "--only-setup"));
+      assertEquals(ExitCodes.OK, again.exitCode(), again.err() + again.out());
+      CliRun dropAgain = CliRun.of(with(target, "--drop"));
+      assertEquals(ExitCodes.OK, dropAgain.exitCode(), dropAgain.err() + dropAgain.out());
+      assertFalse(dropAgain.out().contains("database txbench"), dropAgain.out());
+      assertTrue(databases().contains("txbench"), databases().toString());
+    } finally {
+      serverSql("DROP DATABASE IF EXISTS txbench");
+    }
+  }
+
+  private void serverSql(String sql) throws java.sql.SQLException {
+    try (java.sql.Connection c =
+            java.sql.DriverManager.getConnection("jdbc:mysql://127.0.0.1:" + port + "/?user=root");
+        java.sql.Statement s = c.createStatement()) {
+      s.execute(sql);
+    }
+  }
+
+  private List<String> databases() throws java.sql.SQLException {
+    List<String> names = new java.util.ArrayList<>();
+    try (java.sql.Connection c =
+            java.sql.DriverManager.getConnection("jdbc:mysql://127.0.0.1:" + port + "/?user=root");
+        java.sql.ResultSet rs = c.createStatement().executeQuery("SHOW DATABASES")) {
+      while (rs.next()) {
+        names.add(rs.getString(1));
+      }
+    }
+    return names;
+  }
+
   /** The options that name this server's {@code name} database. */
   private String[] database(String name) {
     return new String[] {

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -162,5 +164,42 @@ class ToyTargetTest {
     JsonNode cost = new ObjectMapper().readTree(summary.toFile()).get("cost");
     assertEquals(0.25, cost.get("perHour").asDouble(), cost::toString);
     assertTrue(run.out().contains(" at 0.25 an hour; "), run.out());
+  }
+
+  /**
+   * A server found on the target's port, nobody having named one, is announced before anything is
+   * loaded: where, which database, as whom, that the data stays, and the way to a throw-away one.
+   */
+  @Test
+  void aServerFoundOnThePortIsAnnouncedBeforeAnythingIsCreated() throws Exception {
+    try (ServerSocket listening = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+      TargetLocator locator =
+          new TargetLocator(
+              new ToyBinding(),
+              false,
+              true,
+              new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
+      locator.locate(
+          new io.txbench.core.spi.TargetOptions(
+              null,
+              listening.getLocalPort(),
+              null,
+              null,
+              io.txbench.core.settings.Secret.none(),
+              null,
+              1,
+              1,
+              java.time.Duration.ofSeconds(1),
+              java.time.Duration.ofSeconds(10),
+              io.txbench.core.spi.OptionValues.defaults()));
+      assertEquals(
+          "Using the toy server found on localhost:"
+              + listening.getLocalPort()
+              + " (database toybox, user none): txbench creates its tables there and keeps them"
+              + " after the run (--drop removes them); --embedded runs on a throw-away server"
+              + " instead.",
+          printed.toString(java.nio.charset.StandardCharsets.UTF_8).strip());
+    }
   }
 }

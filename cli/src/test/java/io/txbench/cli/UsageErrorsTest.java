@@ -294,7 +294,10 @@ class UsageErrorsTest {
     String help = CliRun.of("--help").out().replaceAll("\\s+", " ");
     for (String shown :
         List.of(
-            "Default: default.", "Default: none.", "Default: repeatable_read.", "Default: csv.")) {
+            "default: uniform, or the YCSB preset's.",
+            "Default: none.",
+            "Default: repeatable_read.",
+            "Default: csv.")) {
       assertTrue(help.contains(shown), shown + " not in: " + help);
     }
     // No enum's constant in capitals (a duration's ISO form, PT10S, is no enum).

@@ -32,10 +32,18 @@
     return [0, max > 0 ? max * 1.08 : 1];
   }
 
-  /** The runs' time span and a little more, so that the latest run's ring is not cut. */
-  function padded(u, min, max) {
-    var pad = Math.max((max - min) * 0.015, 3600);
-    return [min - pad, max + pad];
+  /**
+   * The series' own time span and a twentieth more each side (at least 30 s), so that the latest
+   * run's ring is not cut and runs minutes apart fill the chart; one run alone stands in the middle
+   * of an hour. From the runs, not from uPlot's min and max: for one run uPlot's are a day of
+   * milliseconds, read as seconds (2.7 years).
+   */
+  function padded(s) {
+    return function () {
+      var first = s.t[0], last = s.t[s.t.length - 1];
+      var pad = last > first ? Math.max((last - first) * 0.05, 30) : 1800;
+      return [first - pad, last + pad];
+    };
   }
 
   /** The time between run i - 1 and run i: where a change happened or the search began. */
@@ -99,6 +107,8 @@
         rings++;
       }
       ctx.restore();
+      u.root.dataset.xFrom = String(Math.round(u.scales.x.min));
+      u.root.dataset.xTo = String(Math.round(u.scales.x.max));
       u.root.dataset.changeLines = String(lines);
       u.root.dataset.regressionRings = String(rings);
       onDrawn(u);
@@ -147,7 +157,7 @@
       width: width,
       height: HEIGHT,
       tzDate: function (t) { return uPlot.tzDate(new Date(t * 1000), "Etc/UTC"); },
-      scales: { x: { time: true, range: padded }, y: { range: fromZero } },
+      scales: { x: { time: true, range: padded(s) }, y: { range: fromZero } },
       series: [
         { label: "run (UTC)", value: function (u, v) { return v == null ? "–" : utc(v); } },
         { label: m.label, stroke: m.colour, width: 1.5, value: function (u, v) { return figure(v); } }

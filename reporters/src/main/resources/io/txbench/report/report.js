@@ -139,6 +139,14 @@
     return found;
   }
 
+  function tallest(selector) {
+    var most = 0;
+    document.querySelectorAll(selector).forEach(function (e) {
+      most = Math.max(most, Math.round(e.getBoundingClientRect().height));
+    });
+    return most;
+  }
+
   /** Whether series {@code si} has so few values that a line would draw nothing visible. */
   function fewPoints(u, si) {
     var values = u.data[si], n = 0;
@@ -317,6 +325,10 @@
   document.body.dataset.chartsExpected = String(expected);
   overflowingText().forEach(function (text) { overflow.push(text); });
   document.body.dataset.overflow = overflow.join(" | ");
+  // The tallest row of the table and the tallest legend entry, in CSS px: a row or an entry that
+  // wraps into lines shows as one taller than a line or two.
+  document.body.dataset.tallestRow = String(tallest("table.runs tbody tr"));
+  document.body.dataset.tallestLegendEntry = String(tallest(".u-legend .u-series"));
   ["tps", "p99_ms"].forEach(function (column) {
     var th = document.querySelector("table.runs th[data-column='" + column + "']");
     if (th) {

@@ -182,6 +182,11 @@ public final class CompareTable {
   }
 
   /** Whether the column {@code name} holds numbers, right-aligned. */
+  /** Run indexes from 0 as the tables number them, from 1, runs in a row as a range: 1-3, 7. */
+  public static String ranges(List<Integer> runs) {
+    return CompareText.ranges(runs);
+  }
+
   static boolean numbers(String name) {
     return !WORDS.contains(name);
   }

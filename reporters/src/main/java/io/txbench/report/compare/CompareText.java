@@ -214,12 +214,38 @@ final class CompareText {
               + " (a wider --width, or --format csv, shows them)",
           width);
     }
+    // Each warning once, with the runs it is of: thirteen runs a saturated client limited are
+    // one line, not thirteen.
     int bottleneck = header.indexOf("bottleneck");
+    Map<String, List<Integer>> warned = new LinkedHashMap<>();
     for (int r = 0; r < data.size(); r++) {
-      if (!data.get(r).get(bottleneck).isEmpty()) {
-        wrapped(out, WARNING + labels.label(r) + ": " + data.get(r).get(bottleneck), width);
+      String warning = data.get(r).get(bottleneck);
+      if (!warning.isEmpty()) {
+        warned.computeIfAbsent(warning, w -> new ArrayList<>()).add(r);
       }
     }
+    warned.forEach(
+        (warning, runs) ->
+            wrapped(
+                out,
+                runs.size() == 1
+                    ? WARNING + labels.label(runs.get(0)) + ": " + warning
+                    : "warning, runs " + ranges(runs) + ": " + warning,
+                width));
+  }
+
+  /** Run indexes from 0 as the table numbers them, runs in a row as a range: {@code 1-3, 7}. */
+  static String ranges(List<Integer> runs) {
+    List<String> parts = new ArrayList<>();
+    for (int i = 0; i < runs.size(); i++) {
+      int first = runs.get(i);
+      while (i + 1 < runs.size() && runs.get(i + 1) == runs.get(i) + 1) {
+        i++;
+      }
+      int last = runs.get(i);
+      parts.add(first == last ? String.valueOf(first + 1) : (first + 1) + "-" + (last + 1));
+    }
+    return String.join(", ", parts);
   }
 
   private static String heading(String column) {

@@ -1,12 +1,17 @@
 package io.txbench.report.compare;
 
+import io.txbench.core.spi.OptionRole;
+import io.txbench.report.files.OptionRoles;
 import io.txbench.report.files.ResultDirectory;
 import io.txbench.report.files.SummaryFile;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.UnaryOperator;
+import java.util.stream.IntStream;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -33,19 +38,63 @@ public record WorkloadData(String workload, String data) {
   }
 
   /**
-   * For each run, the run its ratios are to: {@code baseline} when it is of the same workload and
-   * data, else the first run that is; null when no other run is (a ratio to itself says nothing).
+   * For each run, the run its ratios are to: one of the same workload, data and rate (a paced run
+   * measures its pace, not the server) that differs from it in one thing at most of its server,
+   * threads and isolation, so that a ratio says what that one thing did: {@code baseline} when it
+   * is such a run, else the first that is; null when no other run is (a ratio to itself says
+   * nothing, unless others are to it too).
    */
   static List<@Nullable ResultDirectory> references(
       List<ResultDirectory> runs, ResultDirectory baseline) {
-    List<WorkloadData> keys = runs.stream().map(r -> of(r.summary())).toList();
+    List<String> keys = runs.stream().map(r -> of(r.summary()) + " " + rate(r.summary())).toList();
     List<@Nullable ResultDirectory> references = new ArrayList<>();
-    for (WorkloadData key : keys) {
-      List<ResultDirectory> group =
-          runs.stream().filter(r -> keys.get(runs.indexOf(r)).equals(key)).toList();
-      references.add(group.size() < 2 ? null : group.contains(baseline) ? baseline : group.get(0));
+    for (int i = 0; i < runs.size(); i++) {
+      ResultDirectory run = runs.get(i);
+      String key = keys.get(i);
+      List<ResultDirectory> candidates = new ArrayList<>();
+      if (keys.get(runs.indexOf(baseline)).equals(key)) {
+        candidates.add(baseline);
+      }
+      runs.stream().filter(r -> keys.get(runs.indexOf(r)).equals(key)).forEach(candidates::add);
+      references.add(
+          candidates.stream()
+              .filter(c -> differences(run.summary(), c.summary()) <= 1)
+              .findFirst()
+              .orElse(run));
+    }
+    for (int i = 0; i < runs.size(); i++) {
+      ResultDirectory run = runs.get(i);
+      int index = i;
+      boolean others =
+          IntStream.range(0, runs.size())
+              .anyMatch(j -> j != index && run.equals(references.get(j)));
+      if (run.equals(references.get(i)) && !others) {
+        references.set(i, null);
+      }
     }
     return references;
+  }
+
+  /** How many of its server, threads and isolation tell {@code a} from {@code b}. */
+  private static int differences(SummaryFile a, SummaryFile b) {
+    Set<OptionRole> guarantees = EnumSet.of(OptionRole.ISOLATION, OptionRole.CONSISTENCY);
+    boolean server =
+        !a.identity().target().equals(b.identity().target())
+            || !String.valueOf(a.identity().serverVersion())
+                .equals(String.valueOf(b.identity().serverVersion()));
+    boolean threads = a.identity().parallelism() != b.identity().parallelism();
+    boolean isolation = !guaranteeWords(a, guarantees).equals(guaranteeWords(b, guarantees));
+    return (server ? 1 : 0) + (threads ? 1 : 0) + (isolation ? 1 : 0);
+  }
+
+  private static String guaranteeWords(SummaryFile run, Set<OptionRole> guarantees) {
+    return words(run, OptionRoles.named(run, guarantees));
+  }
+
+  /** The open loop's rate, as --rate gave it; "" for a closed loop. */
+  private static String rate(SummaryFile run) {
+    String rate = option(run, "rate");
+    return rate.equals("0") ? "" : rate;
   }
 
   /**
@@ -76,7 +125,8 @@ public record WorkloadData(String workload, String data) {
         distinct.size() > 1
             ? "the run in "
                 + column
-                + ", one of the same workload and data: "
+                + ", one of the same workload, data and rate that differs in one thing at most"
+                + " (server, threads or isolation): "
                 + base
                 + "), where it is one, else the first"
             : only.equals(baseline)
@@ -85,7 +135,7 @@ public record WorkloadData(String workload, String data) {
                     + (runs.indexOf(only) + 1)
                     + " ("
                     + quote.apply(only.label())
-                    + "), of the same workload and data";
+                    + "), of the same workload, data and rate";
     return ratios
         + " are to "
         + what
@@ -94,7 +144,7 @@ public record WorkloadData(String workload, String data) {
   }
 
   /** The run's value of {@code option} as text ("" when it has none); a list's, comma-separated. */
-  static String option(SummaryFile run, String option) {
+  public static String option(SummaryFile run, String option) {
     Map<String, Object> options = run.provenance().options();
     Object value = options == null ? null : options.get(option);
     if (value instanceof List<?> list) {

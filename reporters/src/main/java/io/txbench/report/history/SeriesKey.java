@@ -32,6 +32,9 @@ import org.jspecify.annotations.Nullable;
  * @param data the volume of data as the run's options gave it ({@code table-size 100000}, {@code
  *     scale 0.5}, {@code tables 4}): a point-select on a table that fits in memory and one on a
  *     table that does not are two series, not a regression; empty when they did not
+ * @param rate the open loop's rate as {@code --rate} gave it ({@code rate 500/s}), empty for a
+ *     closed loop: a paced run measures the pace it was given, not the server's ceiling, so it is a
+ *     series of its own
  * @param client the client machine's CPU model, cores, memory, vendor and product, by name
  */
 public record SeriesKey(
@@ -42,6 +45,7 @@ public record SeriesKey(
     long parallelism,
     String isolation,
     String data,
+    String rate,
     SortedMap<String, String> client) {
 
   /**
@@ -94,7 +98,14 @@ public record SeriesKey(
             OptionRoles.named(run, GUARANTEES),
             SeriesKey::withoutDeclarer),
         words(run.provenance().options(), WorkloadData.DATA_OPTIONS, name -> name),
+        rate(run),
         client);
+  }
+
+  /** The open loop's rate, {@code rate 500/s}; empty for a closed loop. */
+  private static String rate(SummaryFile run) {
+    String rate = WorkloadData.option(run, "rate");
+    return rate.isBlank() || rate.equals("0") ? "" : "rate " + rate + "/s";
   }
 
   /**
@@ -135,9 +146,12 @@ public record SeriesKey(
     return name() + " (" + details() + ")";
   }
 
-  /** The target, workload and parallelism: {@code postgres airline x8}. */
+  /**
+   * The target, workload and parallelism, and the rate of an open loop: {@code postgres airline
+   * x8}, {@code postgres airline x8 rate 500/s}.
+   */
   String name() {
-    return target + " " + workload + " x" + parallelism;
+    return target + " " + workload + " x" + parallelism + (rate.isEmpty() ? "" : " " + rate);
   }
 
   /**

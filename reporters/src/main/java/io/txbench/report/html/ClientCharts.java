@@ -95,7 +95,7 @@ final class ClientCharts {
       List<String> few = new ArrayList<>();
       ChartPanel.Lines lines = new ChartPanel.Lines();
       for (int run : group.runs()) {
-        List<IntervalRow> rows = runs.get(run).intervals();
+        List<IntervalRow> rows = wholePeriods(runs.get(run).intervals());
         if (rows.size() < FEWEST_PERIODS) {
           few.add(periods(run, runs.get(run), rows));
         }
@@ -125,6 +125,23 @@ final class ClientCharts {
     // Response times over time each get their own range: one group's spike would flatten the rest.
     boolean sameScale = !unit.equals("ms");
     return new ChartSection(title, note, "time", unit, false, sameScale, false, panels);
+  }
+
+  /**
+   * {@code rows} without a last period shorter than half the others: the run ended a moment after
+   * the period before it, and a rate over that sliver (a few iterations in a few milliseconds)
+   * would jump or fall at the chart's end for no reason of the server's.
+   */
+  static List<IntervalRow> wholePeriods(List<IntervalRow> rows) {
+    if (rows.size() < 3) {
+      return rows;
+    }
+    int last = rows.size() - 1;
+    double period = rows.get(1).t() - rows.get(0).t();
+    for (int i = 2; i < last; i++) {
+      period = Math.max(period, rows.get(i).t() - rows.get(i - 1).t());
+    }
+    return rows.get(last).t() - rows.get(last - 1).t() < period / 2 ? rows.subList(0, last) : rows;
   }
 
   /** "#2 pg-short: 2 periods of 10 s". */

@@ -58,15 +58,17 @@ final class RunTable {
     StringBuilder html = new StringBuilder();
     appendCommonFacts(html, runs, facts, perTarget);
     appendTable(html, runs, shown);
+    appendWarnings(html, compare);
     html.append("<p class=\"legend\">tps × and p99 × are ratios to the run numbered in vs: the")
         .append(" baseline, ")
         .append(HtmlReport.escape(runs.get(0).label()))
         .append(
-            ", where it is of the same workload and data, else the first run that is; none where")
+            ", where it is of the same workload, data and rate and differs in one thing at most"
+                + " (server, threads or isolation), else the first run that is; none where")
         .append(
             " no other run is. embedded: the run's server was one txbench started itself; where: the server")
         .append(" it ran on; client CPU cores: the CPU txbench used; client warning: txbench")
-        .append(" itself may have limited the run.")
+        .append(" itself may have limited the run, the note under the table says how.")
         .append(compare.get(0).contains("cost_per_million") ? COST_LEGEND : "")
         .append("</p>\n");
     return html.toString();
@@ -94,8 +96,19 @@ final class RunTable {
     }
     columns.add(new Column("thresholds", "", "wrap", i -> thresholds(runs.get(i).summary())));
     columns.add(new Column("server commits", "", "num", i -> extras.get(i).commits()));
+    // The warning's number, its words once in the notes under the table: a column of sentences
+    // in a table of 13 runs is squeezed to a sliver and makes each row a paragraph high.
+    List<String> warnings = warnings(compare);
     int warning = header.indexOf("bottleneck");
-    columns.add(new Column("client warning", "", "wrap", i -> compare.get(i + 1).get(warning)));
+    columns.add(
+        new Column(
+            "client warning",
+            "",
+            "",
+            i -> {
+              String text = compare.get(i + 1).get(warning);
+              return text.isEmpty() ? "" : "note " + (warnings.indexOf(text) + 1);
+            }));
     for (RunFact fact : facts) {
       if (!fact.same() && !perTarget.contains(fact.name())) {
         columns.add(new Column(fact.name(), "", "", i -> fact.values().get(i)));
@@ -122,6 +135,38 @@ final class RunTable {
         name,
         name.equals("verification") ? "" : "num",
         i -> at < 0 ? "" : compare.get(i + 1).get(at));
+  }
+
+  /** The runs' warnings, each distinct text once, in the order of the first run with it. */
+  private static List<String> warnings(List<List<String>> compare) {
+    int at = compare.get(0).indexOf("bottleneck");
+    return compare.stream()
+        .skip(1)
+        .map(row -> row.get(at))
+        .filter(text -> !text.isEmpty())
+        .distinct()
+        .toList();
+  }
+
+  /** Under the table, each warning once, with the runs it is of: "note 1 (runs 1-13): ...". */
+  private static void appendWarnings(StringBuilder html, List<List<String>> compare) {
+    int at = compare.get(0).indexOf("bottleneck");
+    List<String> warnings = warnings(compare);
+    for (int n = 0; n < warnings.size(); n++) {
+      String text = warnings.get(n);
+      List<Integer> runs =
+          java.util.stream.IntStream.range(0, compare.size() - 1)
+              .filter(i -> compare.get(i + 1).get(at).equals(text))
+              .boxed()
+              .toList();
+      html.append("<p class=\"note warning\"><b>Client warning, note ")
+          .append(n + 1)
+          .append(runs.size() == 1 ? " (run " : " (runs ")
+          .append(CompareTable.ranges(runs))
+          .append("):</b> ")
+          .append(HtmlReport.escape(text))
+          .append("</p>\n");
+    }
   }
 
   /** What every run shares, said once, and what every run on the same target shares. */

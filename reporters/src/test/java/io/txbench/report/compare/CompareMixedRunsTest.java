@@ -106,7 +106,7 @@ class CompareMixedRunsTest {
     List<String> to = column(rows, "ratio_to");
     List<String> tps = column(rows, "tps_ratio");
     assertEquals(
-        List.of("1", "1", "3", "3", "5", "5", "7", "8", "1", "3", "", "5", "5", "7", "8"), to);
+        List.of("1", "1", "3", "3", "5", "5", "7", "8", "1", "3", "", "5", "6", "7", "8"), to);
     // Analytics to analytics, never to the airline baseline (0.01); a larger table to nothing.
     assertEquals(List.of("1.00", "1.33"), List.of(tps.get(7), tps.get(14)));
     assertEquals(List.of("", ""), List.of(tps.get(10), column(rows, "p99_ratio").get(10)));
@@ -121,15 +121,72 @@ class CompareMixedRunsTest {
     // A baseline of another workload leaves the others to the first run of theirs.
     List<String> toMariaDb = column(CompareTable.rows(runs, runs.get(9)), "ratio_to");
     assertEquals(
-        List.of("1", "1", "10", "10", "5", "5", "7", "8", "1", "10", "", "5", "5", "7", "8"),
+        List.of("1", "1", "10", "3", "5", "5", "7", "8", "1", "10", "", "5", "6", "7", "8"),
         toMariaDb);
-    String text = text(runs.get(9), 200);
+    String text = text(runs.get(9), 200).replace("\n  ", " ");
     assertTrue(
         text.contains(
-            "tps_x and p99_x are to the run in vs, one of the same workload and data: the"
-                + " baseline, run 10 (mysql-point-select-p8), where it is one, else the first;"
-                + " blank where no other run is\n"),
+            "tps_x and p99_x are to the run in vs, one of the same workload, data and rate that"
+                + " differs in one thing at most (server, threads or isolation): the baseline, run 10"
+                + " (mysql-point-select-p8), where it is one, else the first; blank where no other"
+                + " run is\n"),
         text);
+  }
+
+  /**
+   * A ratio says what one thing did: never between runs that differ in their server and their
+   * threads at once (MariaDB's oltp x64 is to PostgreSQL's x64, not its x8), nor between a paced
+   * run and unpaced ones (497 tps at --rate 500 is no 0.07 of anything).
+   */
+  @Test
+  void ratiosAreBetweenRunsThatDifferInOneThingAndNeverToAPacedRun() throws IOException {
+    List<List<String>> rows = CompareTable.rows(runs, runs.get(0));
+    assertEquals("6", column(rows, "ratio_to").get(12));
+    List<ResultDirectory> paced = new java.util.ArrayList<>(runs);
+    ResultDirectory first = runs.get(0);
+    com.fasterxml.jackson.databind.node.ObjectNode options =
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .createObjectNode()
+            .put("rate", 500)
+            .put("sql-isolation-level", "REPEATABLE_READ");
+    java.nio.file.Path copy = dir.resolve("paced");
+    java.nio.file.Files.createDirectories(copy);
+    try (java.util.stream.Stream<java.nio.file.Path> files =
+        java.nio.file.Files.list(first.path())) {
+      for (java.nio.file.Path f : files.toList()) {
+        java.nio.file.Files.copy(f, copy.resolve(f.getFileName()));
+      }
+    }
+    paced.add(MixedRuns.forged(copy, java.util.Map.of("options", options, "tps", 497.0)));
+    List<List<String>> withPaced = CompareTable.rows(paced, paced.get(0));
+    assertEquals("", column(withPaced, "tps_ratio").get(15), withPaced.toString());
+    assertEquals("1.00", column(withPaced, "tps_ratio").get(0));
+  }
+
+  /** Thirteen runs with the same warning print it once, with their numbers, not thirteen times. */
+  @Test
+  void aWarningOfManyRunsIsPrintedOnceWithTheirNumbers() throws IOException {
+    String saturated = "the machine's cores were 100% busy over the window: results understate it";
+    List<ResultDirectory> warned = new java.util.ArrayList<>();
+    for (ResultDirectory run : runs) {
+      warned.add(
+          MixedRuns.forged(
+              run.path(),
+              java.util.Map.of(
+                  "client",
+                  java.util.Map.of(
+                      "bottleneck",
+                      run.summary().identity().parallelism() == 64 ? "other" : saturated))));
+    }
+    String text =
+        CompareTable.render(
+            warned,
+            warned.get(0),
+            new CompareTable.Output(CompareTable.Format.TEXT, 200),
+            AnswerCheck.of(warned, warned.get(0)));
+    assertEquals(1, text.split(java.util.regex.Pattern.quote(saturated), -1).length - 1, text);
+    assertTrue(text.contains("warning, runs 1, 3, 5, 7-12, 14-15: " + saturated), text);
+    assertTrue(text.contains("warning, runs 2, 4, 6, 13: other"), text);
   }
 
   @Test
@@ -146,9 +203,10 @@ class CompareMixedRunsTest {
     }
     assertTrue(
         markdown.contains(
-            "Ratios (tps_ratio, p99_ratio) are to the run in ratio_to, one of the same workload and"
-                + " data: the baseline, run 1 (`postgres-airline-p8`), where it is one, else the"
-                + " first; blank where no other run is\n"),
+            "Ratios (tps_ratio, p99_ratio) are to the run in ratio_to, one of the same workload,"
+                + " data and rate that differs in one thing at most (server, threads or isolation):"
+                + " the baseline, run 1 (`postgres-airline-p8`), where it is one, else the first;"
+                + " blank where no other run is\n"),
         markdown);
   }
 

@@ -185,7 +185,8 @@ class CompareTextTest {
                 longName,
                 longName + " 1",
                 false,
-                Map.of("tps", 0.01, "p99", 0.011)),
+                // As many threads as the others: a ratio is between runs that differ in one thing.
+                Map.of("parallelism", 4096, "tps", 0.01, "p99", 0.011)),
             forged(
                 longName + "-p4096", "mysql", longName, "MySQL 8.0.36 " + longName, true, extreme),
             forged(
@@ -211,8 +212,7 @@ class CompareTextTest {
       }
       // The labels, too long for the table, are in a key above it, whole over several lines.
       assertTrue(
-          text.replace("\n  ", "").replace(" ", "").contains("3mysqlw" + longName + "x4096*"),
-          text);
+          text.replace("\n  ", "").replace(" ", "").contains("3mysqlw" + longName + "*"), text);
     }
     List<ResultDirectory> alike =
         List.of(

@@ -157,6 +157,32 @@ class HistoryTest {
     assertEquals(SeriesVerdict.Verdict.REGRESSION, v.verdict());
   }
 
+  /**
+   * A paced run (--rate) measures the pace it was given, not what the server can do: it is a series
+   * of its own, never a point in the unpaced runs' baseline.
+   */
+  @Test
+  void aPacedRunIsASeriesOfItsOwn() throws IOException {
+    root.nights("closed", 12, 1500, 12, 0.03, s -> {});
+    root.run(
+        "paced",
+        12,
+        497,
+        3,
+        s -> ((com.fasterxml.jackson.databind.node.ObjectNode) s.get("options")).put("rate", 500));
+    Map<String, SeriesVerdict> verdicts = judged(DEFAULT);
+    assertEquals(2, verdicts.size(), verdicts::toString);
+    SeriesVerdict closed =
+        verdicts.values().stream()
+            .filter(v -> v.series().runs().size() == 12)
+            .findFirst()
+            .orElseThrow();
+    assertEquals(SeriesVerdict.Verdict.OK, closed.verdict(), HistoryText.line(closed));
+    assertTrue(
+        verdicts.keySet().stream().anyMatch(k -> k.startsWith("postgres airline x8 rate 500/s (")),
+        verdicts::toString);
+  }
+
   /** By target, workload and parallelism as a number: x4, x8, x16, not x16, x4, x8. */
   @Test
   void seriesAreListedByTargetWorkloadAndParallelism() throws IOException {

@@ -76,6 +76,31 @@ class ReportDataTest {
     throw new AssertionError("no section " + start + " in " + titles(data));
   }
 
+  /**
+   * A last period shorter than half the others (3 s reported every 0.55 s: 0.25 s left) is not
+   * drawn: a rate over that sliver jumps or falls at the chart's end for no reason of the server's.
+   */
+  @Test
+  void aShortLastPeriodIsNotDrawn() throws IOException {
+    ReportFixture.Run run =
+        new ReportFixture.Run(
+            "postgres-point-select-p4-3s",
+            "postgres",
+            "point-select",
+            4,
+            1_760_000_000_000L,
+            3,
+            20_000,
+            0.2,
+            false,
+            java.util.Map.of("metrics", "PT0.55S"),
+            ReportFixture.Server.NONE);
+    JsonNode tps = section(data(HtmlReport.page(load(List.of(run)))), "Throughput");
+    JsonNode t = tps.path("panels").get(0).path("data").get(0);
+    assertEquals(5, t.size(), t.toString());
+    assertEquals(2.75, t.get(4).asDouble(), 1e-9, t.toString());
+  }
+
   @Test
   void labelsAndFieldsFromFilesAreEscapedInTheTableAndTheJson() throws IOException {
     ReportFixture.Run spec = ReportFixture.sweep(1).get(0);

@@ -56,7 +56,37 @@ final class ReportFixture {
       double medianMs,
       boolean failures,
       Map<String, Object> options,
-      Server server) {}
+      Server server,
+      String warning) {
+
+    /** A run without a warning of its client's. */
+    Run(
+        String name,
+        String target,
+        String workload,
+        int parallelism,
+        long startMillis,
+        int seconds,
+        double tps,
+        double medianMs,
+        boolean failures,
+        Map<String, Object> options,
+        Server server) {
+      this(
+          name,
+          target,
+          workload,
+          parallelism,
+          startMillis,
+          seconds,
+          tps,
+          medianMs,
+          failures,
+          options,
+          server,
+          "");
+    }
+  }
 
   /** Which server.csv the run has, if any. */
   enum Server {
@@ -141,7 +171,11 @@ final class ReportFixture {
             "1.0",
             new SystemUnderTest(
                 run.target(),
-                run.target().equals("postgres") ? "PostgreSQL 17.2" : "MariaDB 11.4.5",
+                switch (run.target()) {
+                  case "postgres" -> "PostgreSQL 17.2";
+                  case "mongo" -> "mongo-java-server emulator (reports MongoDB 7.0.0)";
+                  default -> "MariaDB 11.4.5";
+                },
                 run.target() + " driver 1.0",
                 run.server() == Server.EMULATOR || run.target().equals("postgres"),
                 run.target().equals("postgres")
@@ -213,7 +247,7 @@ final class ReportFixture {
             causes),
         new Latencies(total, total, new Histogram(3)),
         new ClientUsage(nanos, 4, OptionalLong.of(nanos / 2), 1, 2, OptionalDouble.of(40)),
-        Optional.empty(),
+        run.warning().isEmpty() ? Optional.empty() : Optional.of(run.warning()),
         Breakdown.NONE,
         Map.of(),
         TelemetryFindings.NONE);

@@ -64,6 +64,99 @@ final class ReportSets {
     return runs;
   }
 
+  /** What a client on a saturated machine says of every run it measured there. */
+  static final String SATURATED =
+      "the machine's cores were 100% busy over the window (txbench 38%, other processes 62%):"
+          + " results measured on a saturated machine understate what the server can do; run"
+          + " txbench on a machine of its own";
+
+  /**
+   * Thirteen runs as a newcomer makes them in an afternoon on a busy laptop, each warned of the
+   * saturated machine: the default airline on PostgreSQL, MariaDB and the MongoDB emulator,
+   * point-select at 8 and 32 threads and once paced at 500/s, oltp-read-write, ycsb-a, analytics,
+   * and three runs of 3 s, minutes apart, reported every 0.55 s (their last period 0.25 s long).
+   */
+  static List<ReportFixture.Run> thirteen() {
+    List<ReportFixture.Run> runs = new ArrayList<>();
+    runs.add(run("postgres", MIX.get(0), 8, 12, "PT0.5S", runs.size()));
+    runs.add(run("mysql", MIX.get(0), 8, 12, "PT0.5S", runs.size()));
+    ReportFixture.Run mongo = run("mongo", MIX.get(0), 8, 12, "PT0.5S", runs.size());
+    runs.add(
+        new ReportFixture.Run(
+            "mongo-airline-p8-mongo-java-server-emulator",
+            "mongo",
+            "airline",
+            8,
+            mongo.startMillis(),
+            12,
+            900,
+            6.5,
+            false,
+            Map.of("duration", "PT12S", "metrics", "PT0.5S", "mongo-write-concern", "majority"),
+            ReportFixture.Server.EMULATOR,
+            SATURATED));
+    runs.add(run("postgres", MIX.get(1), 8, 12, "PT0.5S", runs.size()));
+    runs.add(run("postgres", MIX.get(1), 32, 12, "PT0.5S", runs.size()));
+    ReportFixture.Run paced = run("postgres", MIX.get(1), 8, 12, "PT0.5S", runs.size());
+    Map<String, Object> rate = new LinkedHashMap<>(paced.options());
+    rate.put("rate", 500);
+    runs.add(
+        new ReportFixture.Run(
+            "postgres-point-select-p8-rate500",
+            "postgres",
+            "point-select",
+            8,
+            paced.startMillis(),
+            12,
+            497,
+            0.08,
+            false,
+            rate,
+            ReportFixture.Server.POSTGRES,
+            SATURATED));
+    runs.add(run("postgres", MIX.get(2), 8, 12, "PT0.5S", runs.size()));
+    runs.add(run("mysql", MIX.get(3), 8, 12, "PT0.5S", runs.size()));
+    runs.add(run("postgres", MIX.get(4), 4, 12, "PT0.5S", runs.size()));
+    runs.add(run("mysql", MIX.get(1), 16, 12, "PT0.5S", runs.size()));
+    for (int i = 0; i < 3; i++) {
+      ReportFixture.Run s = run("postgres", MIX.get(1), 4, 3, "PT0.55S", runs.size());
+      runs.add(
+          new ReportFixture.Run(
+              "postgres-point-select-p4-3s-" + (i + 1),
+              s.target(),
+              s.workload(),
+              4,
+              START + 3_600_000L + i * 240_000L,
+              3,
+              s.tps(),
+              s.medianMs(),
+              false,
+              s.options(),
+              s.server(),
+              SATURATED));
+    }
+    return runs.stream().map(r -> r.warning().isEmpty() ? warned(r) : r).toList();
+  }
+
+  private static ReportFixture.Run warned(ReportFixture.Run r) {
+    return new ReportFixture.Run(
+        r.name(),
+        r.target(),
+        r.workload(),
+        r.parallelism(),
+        r.startMillis(),
+        r.seconds(),
+        r.tps(),
+        r.medianMs(),
+        r.failures(),
+        r.options(),
+        r.server(),
+        r.parallelism() == 16
+            ? "the client used 1.83 of 2 cores (92%): txbench itself may be limiting this"
+                + " result; run it on another machine or with fewer threads"
+            : SATURATED);
+  }
+
   /** Fifty runs: five workloads on two targets at 1, 2, 4, 8 and 16 threads, 20 s each. */
   static List<ReportFixture.Run> fifty() {
     List<ReportFixture.Run> runs = new ArrayList<>();

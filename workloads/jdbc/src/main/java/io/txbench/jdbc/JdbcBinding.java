@@ -137,7 +137,7 @@ public abstract class JdbcBinding implements TargetBinding {
     try (Connection c = jdbc.controlConnection()) {
       c.setAutoCommit(true);
       if (!SqlCatalog.exists(c, SchemaRegistry.META)) {
-        return new Dropped(List.of(), List.of());
+        return new Dropped(databaseIfOwn(c), List.of());
       }
     }
     try (Lease lease = registry.lease(jdbc, LeaseRecord.ALL_GROUPS, LeaseMode.EXCLUSIVE);
@@ -148,7 +148,13 @@ public abstract class JdbcBinding implements TargetBinding {
         s.execute("DROP TABLE " + SqlLeaseStore.TABLE); // the leases, this one's last
       }
       dropped.add(SqlLeaseStore.TABLE);
+      dropped.addAll(databaseIfOwn(c));
       return new Dropped(dropped, leftAlone);
     }
+  }
+
+  /** The database txbench created, once its tables are gone: dropped too, and named. */
+  private static List<String> databaseIfOwn(Connection c) throws SQLException {
+    return OwnDatabase.dropIfOwnAndEmpty(c).map(name -> "database " + name).stream().toList();
   }
 }

@@ -90,6 +90,7 @@ public final class JdbcTarget implements Target {
       SqlDialect dialect, TargetOptions options, boolean autoCommit, java.time.Duration patience)
       throws TargetUnavailableException {
     IsolationLevel isolation = options.declared().get(IsolationLevel.OPTION);
+    createOwnDatabase(dialect, options);
     HikariConfig config =
         poolConfig(dialect, options, autoCommit, isolation, dialect.connectionProperties(options));
     config.setPoolName("txbench");
@@ -181,6 +182,16 @@ public final class JdbcTarget implements Target {
   }
 
   /** A pool's settings but its name and size: where, who, how long to wait, which transactions. */
+  /** The target's own database, made where missing before the pools connect to it. */
+  private static void createOwnDatabase(SqlDialect dialect, TargetOptions options) {
+    try {
+      dialect.createOwnDatabase(options);
+    } catch (SQLException e) {
+      // The pool's first connection says what is wrong, in the words it always has.
+      LOG.debug("could not create the target's own database first", e);
+    }
+  }
+
   private static HikariConfig poolConfig(
       SqlDialect dialect,
       TargetOptions options,

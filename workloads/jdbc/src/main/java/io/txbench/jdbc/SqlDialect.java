@@ -74,6 +74,13 @@ public interface SqlDialect {
   Properties connectionProperties(TargetOptions options);
 
   /**
+   * Creates the target's own database where it is missing, before the pools connect, marked as
+   * txbench's ({@link OwnDatabase}) so that {@code --drop} removes it; the default creates none
+   * (the database is the user's).
+   */
+  default void createOwnDatabase(TargetOptions options) throws SQLException {}
+
+  /**
    * Driver properties of the control connections alone (prepare, verify, the lease's heartbeat): a
    * time-out on each read ({@code readTimeout}, the workload's patience), so that a server that
    * stops answering ends those steps with an error. The workers' connections have none: the runner

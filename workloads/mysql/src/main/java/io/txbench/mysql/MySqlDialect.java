@@ -5,11 +5,13 @@ import io.txbench.core.spi.Failure;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.jdbc.BatchInsertLoader;
 import io.txbench.jdbc.BulkLoader;
+import io.txbench.jdbc.OwnDatabase;
 import io.txbench.jdbc.ServerSettings;
 import io.txbench.jdbc.SqlDialect;
 import io.txbench.jdbc.SqlFamily;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
+import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -119,10 +121,34 @@ public final class MySqlDialect implements SqlDialect {
 
   @Override
   public Properties connectionProperties(TargetOptions options) {
-    // The default database is txbench's own: made if missing, never dropped. Any other, or one a
-    // URL names, is the user's: a mistyped name is an error, not a new database.
+    // The default database is txbench's own: made if missing by createOwnDatabase, and dropped by
+    // --drop when txbench made it. Never by the driver, which would make it again, unmarked, on
+    // the first connection after --drop. Any other, or one a URL names, is the user's: a
+    // mistyped name is an error, not a new database.
+    return driver.properties(options, false);
+  }
+
+  private boolean ownDatabase(TargetOptions options) {
     boolean named = options.url() != null && !options.url().isBlank();
-    return driver.properties(options, !named && defaultDatabase().equals(options.database()));
+    return !named && defaultDatabase().equals(options.database());
+  }
+
+  @Override
+  public void createOwnDatabase(TargetOptions options) throws SQLException {
+    if (!ownDatabase(options)) {
+      return;
+    }
+    Properties properties = driver.properties(options, false);
+    if (options.user() != null && !options.user().isEmpty()) {
+      properties.setProperty("user", options.user());
+    }
+    if (!options.password().isEmpty()) {
+      properties.setProperty("password", options.password().reveal());
+    }
+    try (Connection server =
+        DriverManager.getConnection(driver.url(options.host(), options.port(), ""), properties)) {
+      OwnDatabase.createIfMissing(server, defaultDatabase());
+    }
   }
 
   @Override
