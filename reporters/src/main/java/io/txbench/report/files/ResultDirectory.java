@@ -37,6 +37,18 @@ public record ResultDirectory(
         histograms(dir.resolve(HistogramLog.FILE)));
   }
 
+  /**
+   * A run under way ({@code txbench --live}): its intervals and histograms as written so far, with
+   * {@code soFar}, the summary it would have if it ended now, in place of a summary.json.
+   */
+  public static ResultDirectory inProgress(Path dir, SummaryFile soFar) throws IOException {
+    return new ResultDirectory(
+        dir,
+        soFar,
+        IntervalsReader.read(dir.resolve(IntervalsCsv.FILE)),
+        histograms(dir.resolve(HistogramLog.FILE)));
+  }
+
   private static List<Histogram> histograms(Path file) throws IOException {
     List<Histogram> histograms = new ArrayList<>();
     if (!Files.isRegularFile(file)) {
