@@ -135,8 +135,6 @@ final class BenchmarkCommand implements Callable<Integer> {
 
   @Mixin ResultOptions results;
 
-  @Mixin WatchOptions watch;
-
   @Mixin CostOption cost;
 
   @Option(
@@ -251,7 +249,7 @@ final class BenchmarkCommand implements Callable<Integer> {
     // One guard for the whole command: a signalled JVM exits only once the command has cleaned
     // up after itself (the results written, the directories no run used removed).
     try (ShutdownGuard guard = new ShutdownGuard();
-        RunWatch watching = watch.start(out, err)) {
+        RunWatch watching = results.start(out, err)) {
       try {
         return new Sweep(
                 plan, sweep, directories, providers, out, err, guard, terminalWidth(), watching)
@@ -352,7 +350,7 @@ final class BenchmarkCommand implements Callable<Integer> {
       limits.check("--parallelism", Limits.PARALLELISM, (long) level);
     }
     results.check(limits);
-    watch.check();
+    results.checkEndpoints();
     cost.check(limits, targets);
     shape.check(limits);
     shape.checkStart(steps);

@@ -80,19 +80,44 @@ class MetricsEndpointCliIT {
     try (FaultServer server =
         FaultServer.start(n -> new FaultServer.Answer(n % 5 == 0 ? 503 : 200, 0))) {
       Map<String, Double> last =
-          check(
-              "http",
-              "--benchmark-target",
-              "http",
-              "--target-url",
-              server.url("/item/{key}"),
-              "--workload",
-              "get",
-              "--table-size",
-              "100",
-              "--parallelism",
-              "4");
+          check("http", Scrapes.httpGet(server, "--table-size", "100", "--parallelism", "4"));
       assertTrue(Scrapes.value(last, "txbench_errors_total", "error_class=\"5xx\"") > 0, "" + last);
+    }
+  }
+
+  @Test
+  void aValueThatIsNoAddressIsOneLineAndExitCode2() {
+    for (String value : new String[] {"99999", "host:", "nine"}) {
+      CliRun run = CliRun.of("--metrics-endpoint", value);
+      assertEquals(ExitCodes.USAGE, run.exitCode(), run.err());
+      assertEquals(1, run.err().strip().lines().count(), run.err());
+      assertTrue(run.err().contains("--metrics-endpoint takes [HOST:]PORT"), run.err());
+    }
+  }
+
+  @Test
+  void aPortInUseIsOneLineEachAndTheRunGoesOnWithoutIt() throws Exception {
+    try (java.net.ServerSocket taken =
+            new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress());
+        FaultServer server = FaultServer.start(n -> FaultServer.ok())) {
+      String port = String.valueOf(taken.getLocalPort());
+      CliRun run =
+          CliRun.of(
+              Scrapes.httpGet(
+                  server,
+                  "--iterations",
+                  "200",
+                  "--metrics-endpoint",
+                  port,
+                  "--live",
+                  port,
+                  "--output-dir",
+                  dir.resolve("taken").toString()));
+      assertEquals(0, run.exitCode(), run.err());
+      assertEquals(2, run.err().strip().lines().count(), run.err());
+      assertTrue(run.err().contains("--metrics-endpoint " + port + ": cannot serve"), run.err());
+      assertTrue(run.err().contains("--live " + port + ": cannot serve"), run.err());
+      assertTrue(run.out().contains("200 committed"), run.out());
     }
   }
 

@@ -24,6 +24,21 @@ record Scrapes(CliRun run, List<Map<String, Double>> taken) {
   private static final Pattern SAMPLE =
       Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*(?:\\{[^}]*\\})?) (\\S+)$");
 
+  /** The command line of a run of {@code get} on {@code server}, then {@code more}. */
+  static String[] httpGet(io.txbench.http.FaultServer server, String... more) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "--benchmark-target",
+                "http",
+                "--target-url",
+                server.url("/item/{key}"),
+                "--workload",
+                "get"));
+    args.addAll(List.of(more));
+    return args.toArray(String[]::new);
+  }
+
   /** A port free now, for the endpoint. */
   static int freePort() throws IOException {
     try (ServerSocket socket = new ServerSocket(0)) {

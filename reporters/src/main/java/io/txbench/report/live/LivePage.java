@@ -20,6 +20,10 @@ import java.util.concurrent.Executors;
 public final class LivePage implements AutoCloseable {
   private final HttpServer server;
   private final ExecutorService threads;
+
+  /** Draws the pages, off the metrics thread; one at a time, in the order asked. */
+  private final ExecutorService drawing = daemon("txbench-live-draw");
+
   private volatile Shown shown = Shown.WAITING;
 
   /** The page and its poll's answer, as last shown. */
@@ -44,14 +48,8 @@ public final class LivePage implements AutoCloseable {
   public static Optional<LivePage> start(ListenAddress at, PrintStream err) {
     try {
       HttpServer server = HttpServer.create(at.socket(), 8);
-      // One daemon thread: a browser's few requests; it never keeps the JVM up.
-      ExecutorService threads =
-          Executors.newSingleThreadExecutor(
-              r -> {
-                Thread t = new Thread(r, "txbench-live");
-                t.setDaemon(true);
-                return t;
-              });
+      // A browser's few requests: one thread.
+      ExecutorService threads = daemon("txbench-live");
       server.setExecutor(threads);
       LivePage page = new LivePage(server, threads);
       server.createContext("/", page::serve);
@@ -66,6 +64,21 @@ public final class LivePage implements AutoCloseable {
               + "); the run goes on without it");
       return Optional.empty();
     }
+  }
+
+  /** One daemon thread: it never keeps the JVM up. */
+  private static ExecutorService daemon(String name) {
+    return Executors.newSingleThreadExecutor(
+        r -> {
+          Thread t = new Thread(r, name);
+          t.setDaemon(true);
+          return t;
+        });
+  }
+
+  /** Runs {@code work} (drawing a page) on the page's own thread, after what was asked before. */
+  void draw(Runnable work) {
+    drawing.execute(work);
   }
 
   /** The port it listens on (the one chosen when asked for port 0). */
@@ -110,5 +123,6 @@ public final class LivePage implements AutoCloseable {
   public void close() {
     server.stop(0);
     threads.shutdownNow();
+    drawing.shutdownNow();
   }
 }

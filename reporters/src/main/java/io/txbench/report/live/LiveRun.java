@@ -10,6 +10,7 @@ import io.txbench.core.engine.RunListener;
 import io.txbench.core.engine.RunResult;
 import io.txbench.core.engine.StopReason;
 import io.txbench.core.run.TelemetryFindings;
+import io.txbench.report.files.IntervalRow;
 import io.txbench.report.files.ResultDirectory;
 import io.txbench.report.files.RunRecorder;
 import io.txbench.report.html.HtmlReport;
@@ -18,16 +19,21 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.HdrHistogram.Histogram;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One run on the live page: at each period's end (once a second at most, and at the last), the
- * report page of the run as its result files hold it so far, with the summary it would have if it
- * ended now; once its summary.json is written, the offline report itself. Built on the metrics
- * thread, after the result files' writers, so that the files it reads hold the period.
+ * One run on the live page: at each period's end, the report page of the run so far, drawn from its
+ * periods (kept here as the result files' writers get them) and the summary it would have if it
+ * ended now; once its summary.json holds verify's verdict, the offline report itself. The metrics
+ * thread only keeps each period; the page is drawn on the live page's own thread, once a second at
+ * most (a period that ends while one is drawn is drawn with the next), so that drawing never delays
+ * a period's end.
  */
 final class LiveRun implements RunListener {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -38,10 +44,14 @@ final class LiveRun implements RunListener {
   private final Path directory;
   private final Metrics metrics;
   private final PrintStream err;
-  private Instant start = Instant.now();
-  private long lastShown = Long.MIN_VALUE;
-  private int version;
-  private boolean failed; // said once
+  private final List<IntervalRow> rows = new ArrayList<>(); // the metrics thread's
+  private final List<Histogram> histograms = new ArrayList<>(); // the metrics thread's
+  private final AtomicBoolean drawing = new AtomicBoolean();
+  private volatile Instant start = Instant.now();
+  private boolean countsQueries;
+  private long lastDrawn = Long.MIN_VALUE;
+  private int version; // the drawing thread's
+  private boolean failed; // the drawing thread's: said once
 
   LiveRun(LivePage page, RunRecorder recorder, Path directory, Metrics metrics, PrintStream err) {
     this.page = page;
@@ -58,13 +68,30 @@ final class LiveRun implements RunListener {
 
   @Override
   public void onInterval(IntervalStats stats) {
+    countsQueries |= stats.breakdown().queries().any();
+    rows.add(IntervalRow.of(stats, countsQueries));
+    histograms.add(stats.responseTimes().copy());
     long now = System.nanoTime();
-    if (!stats.last() && lastShown != Long.MIN_VALUE && now - lastShown < MIN_GAP_NANOS) {
-      return;
+    boolean due = lastDrawn == Long.MIN_VALUE || now - lastDrawn >= MIN_GAP_NANOS || stats.last();
+    if (due && drawing.compareAndSet(false, true)) {
+      lastDrawn = now;
+      List<IntervalRow> periods = List.copyOf(rows);
+      List<Histogram> times = List.copyOf(histograms);
+      page.draw(
+          () -> {
+            try {
+              draw(stats, periods, times);
+            } finally {
+              drawing.set(false);
+            }
+          });
     }
-    lastShown = now;
+  }
+
+  private void draw(IntervalStats stats, List<IntervalRow> periods, List<Histogram> times) {
     try {
-      ResultDirectory run = ResultDirectory.inProgress(directory, recorder.soFar(soFar(stats)));
+      ResultDirectory run =
+          ResultDirectory.inProgress(directory, recorder.soFar(soFar(stats)), periods, times);
       HtmlReport.Parts parts = HtmlReport.parts(List.of(run));
       String status =
           String.format(
@@ -102,16 +129,19 @@ final class LiveRun implements RunListener {
 
   /**
    * The run ended and its summary.json holds verify's verdict: the page is the offline report from
-   * now on.
+   * now on, drawn after any drawing of the run under way.
    */
   void ended() {
-    try {
-      String report = HtmlReport.page(List.of(ResultDirectory.load(directory)));
-      version++;
-      page.show(report, json(version, "report " + directory, "The run ended.", null));
-    } catch (IOException | RuntimeException e) {
-      err.println("txbench: --live: cannot draw the run's report (" + e.getMessage() + ")");
-    }
+    page.draw(
+        () -> {
+          try {
+            String report = HtmlReport.page(List.of(ResultDirectory.load(directory)));
+            version++;
+            page.show(report, json(version, "report " + directory, "The run ended.", null));
+          } catch (IOException | RuntimeException e) {
+            err.println("txbench: --live: cannot draw the run's report (" + e.getMessage() + ")");
+          }
+        });
   }
 
   private static String json(
