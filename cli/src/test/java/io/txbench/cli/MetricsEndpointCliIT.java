@@ -54,8 +54,6 @@ class MetricsEndpointCliIT {
         "async",
         "--workload",
         "tpcb",
-        "--scale",
-        "1",
         "--parallelism",
         "4");
   }
