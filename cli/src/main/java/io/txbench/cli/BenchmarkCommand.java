@@ -18,6 +18,7 @@ import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.WorkloadKind;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.report.compare.CompareTable;
+import io.txbench.report.live.RunWatch;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Duration;
@@ -252,9 +253,11 @@ final class BenchmarkCommand implements Callable<Integer> {
     LogLevels.apply(level, providers, results.reporters.contains(ReporterKind.LOG));
     // One guard for the whole command: a signalled JVM exits only once the command has cleaned
     // up after itself (the results written, the directories no run used removed).
-    try (ShutdownGuard guard = new ShutdownGuard()) {
+    try (ShutdownGuard guard = new ShutdownGuard();
+        RunWatch watching = results.start(out, err)) {
       try {
-        return new Sweep(plan, sweep, directories, providers, out, err, guard, terminalWidth())
+        return new Sweep(
+                plan, sweep, directories, providers, out, err, guard, terminalWidth(), watching)
             .run();
       } finally {
         directories.discardUnused();
@@ -352,6 +355,7 @@ final class BenchmarkCommand implements Callable<Integer> {
       limits.check("--parallelism", Limits.PARALLELISM, (long) level);
     }
     results.check(limits);
+    results.checkEndpoints();
     cost.check(limits, targets);
     shape.check(limits);
     shape.checkStart(steps);

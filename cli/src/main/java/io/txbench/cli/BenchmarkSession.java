@@ -15,6 +15,7 @@ import io.txbench.core.spi.TargetUnavailableException;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.report.console.ConsoleProgress;
 import io.txbench.report.files.SystemUnderTest;
+import io.txbench.report.live.RunWatch;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -59,6 +60,9 @@ final class BenchmarkSession {
   /** The command's: a signal stops what this session is doing, and waits for the command. */
   private final ShutdownGuard guard;
 
+  /** What serves the runs while they go: their phase, counts and page. */
+  private final RunWatch watch;
+
   /** What a session did: its exit code and the result directories it wrote. */
   record Outcome(int exitCode, List<Path> results) {}
 
@@ -69,8 +73,10 @@ final class BenchmarkSession {
       PrintStream out,
       PrintStream err,
       OutputDirectories directories,
-      ShutdownGuard guard) {
+      ShutdownGuard guard,
+      RunWatch watch) {
     this.guard = guard;
+    this.watch = watch;
     this.plan = plan;
     this.settings = settings;
     this.providers = providers;
@@ -180,6 +186,7 @@ final class BenchmarkSession {
    * level before ({@code previous}); a sweep over data volume says what each setup did.
    */
   private Setup setUp(Benchmark benchmark, int level, @Nullable Setup previous) throws Exception {
+    watch.settingUp();
     ConsoleProgress progress = new ConsoleProgress(out, ConsoleProgress.onTerminal());
     // The first level (none before it) is loaded afresh.
     Setup setup =
@@ -203,7 +210,8 @@ final class BenchmarkSession {
    */
   private int measure(Benchmark benchmark, MeasuredRun.RunHeader header) throws Exception {
     int exitCode = ExitCodes.OK;
-    MeasuredRun measured = new MeasuredRun(plan, header, benchmark, settings.cost(), out, err);
+    MeasuredRun measured =
+        new MeasuredRun(plan, header, benchmark, settings.cost(), out, err, watch);
     for (int level = 0; level < plan.runs().parallelism().size(); level++) {
       RunOptions run = settings.run().withParallelism(plan.runs().parallelism().get(level));
       Path directory = directories.of(settings, header.dataLevel(), level);

@@ -21,6 +21,9 @@ import io.txbench.report.files.HourlyCost;
 import io.txbench.report.files.RunRecorder;
 import io.txbench.report.files.RunSummary;
 import io.txbench.report.files.SystemUnderTest;
+import io.txbench.report.live.RunWatch;
+import io.txbench.report.live.WatchedRun;
+import io.txbench.report.live.WatchedSteps;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,7 +39,7 @@ import org.jspecify.annotations.Nullable;
  * {@link RunRecorder} prints them and writes the result files, as the Java API's runs do; this adds
  * what only the command line says (the warm-up's and the run's announcements, the Dropwizard
  * reporters) and the exit code. Its target's price an hour ({@code cost}; null: none was given)
- * prices it.
+ * prices it; the {@code watch} serves it while it goes.
  */
 record MeasuredRun(
     CommandPlan plan,
@@ -44,7 +47,8 @@ record MeasuredRun(
     Benchmark benchmark,
     @Nullable HourlyCost cost,
     PrintStream out,
-    PrintStream err) {
+    PrintStream err,
+    RunWatch watch) {
 
   /**
    * What every run on one data level of a session shares: where it ran and what, as its summary
@@ -85,6 +89,12 @@ record MeasuredRun(
                 length -> "Warming up for " + human(length) + " (not measured).",
                 this::announcement,
                 this::reporters));
+    WatchedSteps steps =
+        watch.follow(
+            recorder,
+            new WatchedRun.Labels(
+                site.target(), site.workload(), run.parallelism(), runId(directory)),
+            directory);
     MeasurementOutcome outcome;
     try {
       outcome =
@@ -95,7 +105,7 @@ record MeasuredRun(
                   plan.steps().verify(),
                   plan.steps().commitCheck(),
                   plan.runs().start()),
-              recorder);
+              steps);
     } catch (Exception e) {
       recorder.discard();
       throw e;
@@ -111,7 +121,14 @@ record MeasuredRun(
       return ExitCodes.RESULTS_INCOMPLETE; // the recorder said why
     }
     RunSummary verified = recorder.verified(outcome);
+    steps.ended();
     return exitCode(run, verified.result(), verified);
+  }
+
+  /** The run's id on the metrics endpoint: its result directory's name. */
+  private static String runId(Path directory) {
+    Path name = directory.toAbsolutePath().normalize().getFileName();
+    return name == null ? directory.toString() : name.toString();
   }
 
   /** Says what runs, once every worker's session is open and the clock starts. */

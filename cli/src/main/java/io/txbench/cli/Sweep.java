@@ -6,6 +6,7 @@ import io.txbench.core.spi.TargetUnavailableException;
 import io.txbench.report.compare.AnswerCheck;
 import io.txbench.report.compare.CompareTable;
 import io.txbench.report.files.ResultDirectory;
+import io.txbench.report.live.RunWatch;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -14,7 +15,8 @@ import java.util.List;
 
 /**
  * Every run the command line asks for: each target in turn, each at every parallelism level; a
- * sweep of several runs ends with their comparison table, as wide as the terminal ({@code width}).
+ * sweep of several runs ends with their comparison table, as wide as the terminal ({@code width});
+ * the {@code watch} serves them while they go.
  */
 record Sweep(
     CommandPlan plan,
@@ -24,7 +26,8 @@ record Sweep(
     PrintStream out,
     PrintStream err,
     ShutdownGuard guard,
-    int width) {
+    int width,
+    RunWatch watch) {
 
   int run() throws Exception {
     int exitCode = ExitCodes.OK;
@@ -33,7 +36,8 @@ record Sweep(
       BenchmarkSession.Outcome outcome;
       try {
         outcome =
-            new BenchmarkSession(plan, settings, providers, out, err, directories, guard).run();
+            new BenchmarkSession(plan, settings, providers, out, err, directories, guard, watch)
+                .run();
       } catch (TargetUnavailableException | SetupException e) {
         if (targets.size() == 1) {
           throw e;

@@ -313,29 +313,58 @@
     return box;
   }
 
-  document.querySelectorAll("input.pick").forEach(function (box) {
-    box.addEventListener("change", function () {
-      picked[Number(box.dataset.run)] = box.checked;
-      apply();
+  function render() {
+    document.querySelectorAll("input.pick").forEach(function (box) {
+      box.addEventListener("change", function () {
+        picked[Number(box.dataset.run)] = box.checked;
+        apply();
+      });
     });
-  });
-  if (data.runs.length > 1) root.appendChild(runButtons());
-  data.sections.forEach(drawSection);
-  apply();
-  document.body.dataset.chartsExpected = String(expected);
-  overflowingText().forEach(function (text) { overflow.push(text); });
-  document.body.dataset.overflow = overflow.join(" | ");
-  // The tallest row of the table and the tallest legend entry, in CSS px: a row or an entry that
-  // wraps into lines shows as one taller than a line or two.
-  document.body.dataset.tallestRow = String(tallest("table.runs tbody tr"));
-  document.body.dataset.tallestLegendEntry = String(tallest(".u-legend .u-series"));
-  ["tps", "p99_ms"].forEach(function (column) {
-    var th = document.querySelector("table.runs th[data-column='" + column + "']");
-    if (th) {
-      document.body.dataset[column === "tps" ? "tpsRight" : "p99Right"] =
-        String(Math.round(th.getBoundingClientRect().right));
+    if (data.runs.length > 1) root.appendChild(runButtons());
+    data.sections.forEach(drawSection);
+    apply();
+    measured();
+  }
+
+  /** What the body says for a browser test, once every chart is made. */
+  function measured() {
+    document.body.dataset.chartsExpected = String(expected);
+    overflowingText().forEach(function (text) { overflow.push(text); });
+    document.body.dataset.overflow = overflow.join(" | ");
+    // The tallest row of the table and the tallest legend entry, in CSS px: a row or an entry that
+    // wraps into lines shows as one taller than a line or two.
+    document.body.dataset.tallestRow = String(tallest("table.runs tbody tr"));
+    document.body.dataset.tallestLegendEntry = String(tallest(".u-legend .u-series"));
+    ["tps", "p99_ms"].forEach(function (column) {
+      var th = document.querySelector("table.runs th[data-column='" + column + "']");
+      if (th) {
+        document.body.dataset[column === "tps" ? "tpsRight" : "p99Right"] =
+          String(Math.round(th.getBoundingClientRect().right));
+      }
+    });
+  }
+
+  render();
+
+  /**
+   * The live page's (txbench --live): draws {@code next} in place of the data drawn, the run table
+   * replaced first, so that one script draws the offline report and the run under way alike.
+   */
+  window.txbenchReport = {
+    redraw: function (next) {
+      charts.forEach(function (c) { c.plot.destroy(); });
+      charts = [];
+      root.textContent = "";
+      data = next;
+      picked = data.runs.map(function () { return true; });
+      telemetryShown = new Set(data.telemetryRuns);
+      drawn = 0;
+      expected = 0;
+      overflow = [];
+      document.body.dataset.chartsDrawn = "0";
+      render();
     }
-  });
+  };
 
   var resizing = 0;
   window.addEventListener("resize", function () {

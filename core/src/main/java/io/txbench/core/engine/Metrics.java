@@ -137,6 +137,18 @@ public final class Metrics {
     return tallies;
   }
 
+  /**
+   * Each operation's failed iterations so far (those that failed part-way among them), by name:
+   * what {@link #operationTallies()} does not hold, for the metrics endpoint.
+   */
+  public Map<String, Long> operationErrors() {
+    Map<String, Long> errors = new LinkedHashMap<>();
+    for (int i = 0; i < byOperation.length; i++) {
+      errors.put(operations.get(i), byOperation[i].errors.sum());
+    }
+    return errors;
+  }
+
   /** One adder for each constant, filled here once: afterwards the map is only read. */
   private static <E extends Enum<E>> Map<E, LongAdder> adders(Class<E> type) {
     Map<E, LongAdder> adders = new EnumMap<>(type);

@@ -72,7 +72,7 @@ public record IntervalRow(
    * The row of a run's period; its statements' rates when it counted any, or when {@code
    * countsQueries} (a workload that counts them, in a period that ran none: 0, not empty).
    */
-  static IntervalRow of(IntervalStats s, boolean countsQueries) {
+  public static IntervalRow of(IntervalStats s, boolean countsQueries) {
     Queries q = s.breakdown().queries();
     Optional<QueryRates> rates =
         q.any() || countsQueries

@@ -37,6 +37,16 @@ public record ResultDirectory(
         histograms(dir.resolve(HistogramLog.FILE)));
   }
 
+  /**
+   * A run under way ({@code txbench --live}): its periods so far ({@code intervals}, and their
+   * response times, {@code histograms}), with {@code soFar}, the summary it would have if it ended
+   * now, in place of a summary.json; read from no file.
+   */
+  public static ResultDirectory inProgress(
+      Path dir, SummaryFile soFar, List<IntervalRow> intervals, List<Histogram> histograms) {
+    return new ResultDirectory(dir, soFar, List.copyOf(intervals), List.copyOf(histograms));
+  }
+
   private static List<Histogram> histograms(Path file) throws IOException {
     List<Histogram> histograms = new ArrayList<>();
     if (!Files.isRegularFile(file)) {

@@ -179,26 +179,38 @@ public final class RunRecorder implements StepListener {
 
   @Override
   public void measured(RunResult result) {
-    Path directory = subject.directory();
     // Before verify: its verdict "not run" until verify adds it, no thresholds' verdicts yet.
-    RunSummary measured =
-        new RunSummary(
-            io.txbench.core.telemetry.ToolVersion.get(),
-            subject.site(),
-            subject.parallelism(),
-            subject.warmup(),
-            recordedOptions(),
-            subject.optionRoles(),
-            result,
-            Verification.notRun("verify had not finished"),
-            List.of(),
-            directory == null ? null : directory.toString(),
-            listeners == null ? List.of() : listeners.failures(),
-            subject.cost());
+    RunSummary measured = summary(result, Verification.notRun("verify had not finished"));
     if (display.console() != null) {
       ConsoleSummary.print(display.console(), measured, display.mask());
     }
     summary = write(measured);
+  }
+
+  /**
+   * The summary of a run under way, as summary.json would hold it if the run ended with {@code
+   * soFar} (the live page's: {@code txbench --live}).
+   */
+  public SummaryFile soFar(RunResult soFar) {
+    return SummaryJson.of(
+        summary(soFar, Verification.notRun("the run is under way")), subject.setup());
+  }
+
+  private RunSummary summary(RunResult result, Verification verdict) {
+    Path directory = subject.directory();
+    return new RunSummary(
+        io.txbench.core.telemetry.ToolVersion.get(),
+        subject.site(),
+        subject.parallelism(),
+        subject.warmup(),
+        recordedOptions(),
+        subject.optionRoles(),
+        result,
+        verdict,
+        List.of(),
+        directory == null ? null : directory.toString(),
+        listeners == null ? List.of() : listeners.failures(),
+        subject.cost());
   }
 
   /**

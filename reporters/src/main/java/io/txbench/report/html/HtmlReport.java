@@ -20,21 +20,59 @@ public final class HtmlReport {
    * cannot be read or is corrupt (a server.csv).
    */
   public static String page(List<ResultDirectory> runs) throws IOException {
+    Parts parts = parts(runs);
+    StringBuilder html = PageAssets.start(title(runs), "/io/txbench/report/report.css");
+    return PageAssets.end(
+        body(html, parts.table()), "report-data", parts.data(), "/io/txbench/report/report.js");
+  }
+
+  /**
+   * The same page of a run under way, served by {@code txbench --live}: its table in an element of
+   * its own, and a script that asks the server for the figures of each new period ({@code
+   * live.json}) and redraws with them: its {@code parts} ({@link #parts}); {@code status} says
+   * where the run is.
+   */
+  public static String livePage(List<ResultDirectory> runs, Parts parts, String status) {
+    StringBuilder html =
+        PageAssets.startUnder(PageAssets.LIVE_POLICY, title(runs), "/io/txbench/report/report.css")
+            .append("<p id=\"live\" class=\"how\">")
+            .append(escape(status))
+            .append("</p>\n");
+    return PageAssets.end(
+        body(html, "<div id=\"run-table\">" + parts.table() + "</div>\n"),
+        "report-data",
+        parts.data(),
+        "/io/txbench/report/report.js",
+        "/io/txbench/report/live.js");
+  }
+
+  /** What a live page redraws: the run table's HTML and the charts' data as JSON. */
+  public record Parts(String table, String data) {}
+
+  /**
+   * The table and the charts' data of {@code runs}; the exception's message is one line that names
+   * a run's file that cannot be read or is corrupt (a server.csv).
+   */
+  public static Parts parts(List<ResultDirectory> runs) throws IOException {
     List<SummaryExtras> extras = new ArrayList<>();
     for (ResultDirectory run : runs) {
       extras.add(SummaryExtras.read(run.path()));
     }
     List<RunFact> facts = RunFacts.of(runs.stream().map(ResultDirectory::summary).toList());
     ReportData data = ReportData.of(runs, facts, extras);
-    String title =
-        "txbench report: " + (runs.size() == 1 ? runs.get(0).label() : runs.size() + " runs");
-    StringBuilder html = PageAssets.start(title, "/io/txbench/report/report.css");
-    html.append("<p class=\"how\">Hover a chart to read its values in its legend; drag")
+    return new Parts(RunTable.html(runs, facts, extras), data.json());
+  }
+
+  private static String title(List<ResultDirectory> runs) {
+    return "txbench report: " + (runs.size() == 1 ? runs.get(0).label() : runs.size() + " runs");
+  }
+
+  private static StringBuilder body(StringBuilder html, String table) {
+    return html.append("<p class=\"how\">Hover a chart to read its values in its legend; drag")
         .append(" across it to zoom in, double-click to zoom out; click a legend entry to hide or")
         .append(" show that line; untick a run in the table to hide it in every chart.</p>\n")
-        .append(RunTable.html(runs, facts, extras))
+        .append(table)
         .append("<div id=\"charts\"></div>\n");
-    return PageAssets.end(html, "report-data", data.json(), "/io/txbench/report/report.js");
   }
 
   /** {@code s} as HTML text or a double-quoted attribute's value. */

@@ -20,6 +20,12 @@ public final class PageAssets {
   public static final String POLICY =
       "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:";
 
+  /**
+   * A live page's ({@code txbench --live}): the same, and requests back to the server that served
+   * it, for the figures of the run under way.
+   */
+  public static final String LIVE_POLICY = POLICY + "; connect-src 'self'";
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private PageAssets() {}
@@ -29,10 +35,15 @@ public final class PageAssets {
    * the {@code styles}, resources of the class path.
    */
   public static StringBuilder start(String title, String... styles) {
+    return startUnder(POLICY, title, styles);
+  }
+
+  /** The same under another Content-Security-Policy, {@code policy}. */
+  public static StringBuilder startUnder(String policy, String title, String... styles) {
     StringBuilder html = new StringBuilder(1 << 17);
     html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n")
         .append("<meta http-equiv=\"Content-Security-Policy\" content=\"")
-        .append(POLICY)
+        .append(policy)
         .append("\"/>\n<title>")
         .append(HtmlReport.escape(title))
         .append("</title>\n<style>\n")
@@ -47,20 +58,22 @@ public final class PageAssets {
 
   /**
    * {@code html} ended and as a string: {@code json} (from {@link #scriptJson}) in a JSON script
-   * element of id {@code dataId}, uPlot's script, then the {@code script} resource that draws it.
+   * element of id {@code dataId}, uPlot's script, then the {@code scripts} resources, the first of
+   * which draws it.
    */
-  public static String end(StringBuilder html, String dataId, String json, String script) {
-    return html.append("<noscript><p>The charts need JavaScript.</p></noscript>\n")
+  public static String end(StringBuilder html, String dataId, String json, String... scripts) {
+    html.append("<noscript><p>The charts need JavaScript.</p></noscript>\n")
         .append("<script type=\"application/json\" id=\"")
         .append(dataId)
         .append("\">")
         .append(json)
         .append("</script>\n<script>\n")
         .append(inline(uplot("uPlot.iife.min.js"), "script"))
-        .append("\n</script>\n<script>\n")
-        .append(inline(resource(script), "script"))
-        .append("</script>\n</body>\n</html>\n")
-        .toString();
+        .append("\n</script>\n");
+    for (String script : scripts) {
+      html.append("<script>\n").append(inline(resource(script), "script")).append("</script>\n");
+    }
+    return html.append("</body>\n</html>\n").toString();
   }
 
   /** {@code text}, which must not end its element early, to be put inside a {@code tag}. */

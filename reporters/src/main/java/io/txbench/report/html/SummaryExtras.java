@@ -16,8 +16,13 @@ import java.util.Locale;
 record SummaryExtras(String commits, String telemetryWarning) {
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  /** Nothing said: a run under way has no summary.json yet ({@code txbench --live}). */
   static SummaryExtras read(Path runDirectory) throws IOException {
-    JsonNode summary = JSON.readTree(runDirectory.resolve(SummaryJson.FILE).toFile());
+    Path file = runDirectory.resolve(SummaryJson.FILE);
+    if (!java.nio.file.Files.exists(file)) {
+      return new SummaryExtras("", "");
+    }
+    JsonNode summary = JSON.readTree(file.toFile());
     return new SummaryExtras(
         commits(summary.path("serverCommits")),
         summary.path("telemetry").path("warning").asText(""));

@@ -89,16 +89,38 @@ public final class HeadlessChromium {
   }
 
   private Visit visit(Path html, List<String> window) throws IOException, InterruptedException {
+    return visit(html.toUri().toString(), window);
+  }
+
+  /**
+   * Opens {@code page}, a page served over HTTP (txbench --live), and reads its DOM once its
+   * scripts had {@code millis} ms of the page's own time (Chromium's virtual time: timers run at
+   * once, requests take the time they take) to poll the server and redraw.
+   */
+  public Visit visit(java.net.URI page, int millis) throws IOException, InterruptedException {
+    return visit(
+        page.toString(),
+        List.of("--window-size=" + VIEWPORT + ",1000", "--virtual-time-budget=" + millis));
+  }
+
+  /** A picture of {@code page}, served over HTTP, once its scripts had {@code millis} ms. */
+  public void screenshot(java.net.URI page, Path png, int millis)
+      throws IOException, InterruptedException {
+    run(
+        Files.createTempFile(work, "stderr", ".txt"),
+        "--hide-scrollbars",
+        "--window-size=" + VIEWPORT + ",1000",
+        "--virtual-time-budget=" + millis,
+        "--screenshot=" + png.toAbsolutePath(),
+        page.toString());
+  }
+
+  private Visit visit(String url, List<String> window) throws IOException, InterruptedException {
     Path netLog = Files.createTempFile(work, "netlog", ".json");
     Path stderr = Files.createTempFile(work, "stderr", ".txt");
     List<String> args = new ArrayList<>(window);
     args.addAll(
-        List.of(
-            "--enable-logging=stderr",
-            "--v=0",
-            "--log-net-log=" + netLog,
-            "--dump-dom",
-            html.toUri().toString()));
+        List.of("--enable-logging=stderr", "--v=0", "--log-net-log=" + netLog, "--dump-dom", url));
     String dom = run(stderr, args.toArray(String[]::new));
     List<String> console =
         Files.readAllLines(stderr).stream().filter(l -> l.contains(":CONSOLE")).toList();

@@ -1,0 +1,121 @@
+package io.txbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.txbench.http.FaultServer;
+import io.txbench.report.html.HeadlessChromium;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code --live} in a real headless Chromium while a run goes: the page draws every chart with no
+ * word on the console, its script polls the server and redraws in place, and a later visit draws a
+ * later period. Skipped where Chromium is not installed (.ci/run installs it).
+ */
+@Tag("long")
+class LivePageCliIT {
+  private static final Pattern VERSION = Pattern.compile("data-live-version=\"(\\d+)\"");
+  private static final Pattern SERVED = Pattern.compile("\"version\":(\\d+)");
+
+  @TempDir Path dir;
+
+  @Test
+  void theLivePageDrawsTheRunAndRedrawsAsItGoes() throws Exception {
+    HeadlessChromium found = HeadlessChromium.find(dir);
+    assumeTrue(found != null, "no Chromium on this machine");
+    HeadlessChromium chromium = java.util.Objects.requireNonNull(found);
+    int port = Scrapes.freePort();
+    URI page = URI.create("http://127.0.0.1:" + port + "/");
+    try (FaultServer server = FaultServer.start(n -> FaultServer.ok())) {
+      AtomicReference<CliRun> done = new AtomicReference<>();
+      Thread command =
+          new Thread(
+              () ->
+                  done.set(
+                      CliRun.of(
+                          Scrapes.httpGet(
+                              server,
+                              "--table-size",
+                              "100",
+                              "--parallelism",
+                              "2",
+                              "--duration",
+                              "12s",
+                              "--warmup",
+                              "0",
+                              "--metrics",
+                              "500ms",
+                              "--live",
+                              String.valueOf(port),
+                              "--output-dir",
+                              dir.resolve("run").toString()))));
+      command.start();
+      int first = servedVersionAtLeast(page, 2, command);
+      HeadlessChromium.Visit visit = chromium.visit(page, 3000);
+      int drawn = drawnVersion(visit);
+      assertTrue(drawn >= first, "the page drew version " + drawn + ", the server had " + first);
+      assertTrue(visit.console().isEmpty(), visit.console().toString());
+      Matcher expected = Pattern.compile("data-charts-expected=\"(\\d+)\"").matcher(visit.dom());
+      assertTrue(expected.find(), "the report's script did not run");
+      int charts = Integer.parseInt(expected.group(1));
+      assertTrue(charts >= 3, "charts: " + charts);
+      assertTrue(elsewhere(visit, page, charts).isEmpty(), visit.problems(charts).toString());
+      assertTrue(visit.dom().contains("Live: the run is under way"), "no live status");
+      int later = servedVersionAtLeast(page, drawn + 2, command);
+      HeadlessChromium.Visit again = chromium.visit(page, 3000);
+      assertTrue(drawnVersion(again) >= later, "no later period drawn");
+      assertTrue(elsewhere(again, page, charts).isEmpty(), again.problems(charts).toString());
+      command.join();
+      CliRun run = java.util.Objects.requireNonNull(done.get(), "the command ended");
+      assertEquals(0, run.exitCode(), run.err());
+      assertTrue(run.out().contains("Live page at " + page), run.out());
+    }
+  }
+
+  /**
+   * What is wrong with {@code visit} of a page that should draw {@code charts} charts, but its
+   * requests to the server that serves it ({@code page}): the live page's own polls.
+   */
+  private static java.util.List<String> elsewhere(
+      HeadlessChromium.Visit visit, URI page, int charts) {
+    return visit.problems(charts).stream()
+        .filter(p -> !p.startsWith("request sent: " + page))
+        .toList();
+  }
+
+  /** The version the page's script drew last (its poll's), from the body's mark. */
+  private static int drawnVersion(HeadlessChromium.Visit visit) {
+    Matcher m = VERSION.matcher(visit.dom());
+    assertTrue(m.find(), "the live script drew nothing");
+    return Integer.parseInt(m.group(1));
+  }
+
+  /** Waits until the server serves version {@code least} or later of the run; that version. */
+  private static int servedVersionAtLeast(URI page, int least, Thread command) throws Exception {
+    HttpClient client = HttpClient.newHttpClient();
+    HttpRequest poll = HttpRequest.newBuilder(page.resolve("live.json")).build();
+    while (command.isAlive()) {
+      try {
+        Matcher m = SERVED.matcher(client.send(poll, HttpResponse.BodyHandlers.ofString()).body());
+        if (m.find() && Integer.parseInt(m.group(1)) >= least) {
+          return Integer.parseInt(m.group(1));
+        }
+      } catch (java.io.IOException e) {
+        // not serving yet
+      }
+      Thread.sleep(100);
+    }
+    throw new AssertionError("the run ended before the live page served version " + least);
+  }
+}

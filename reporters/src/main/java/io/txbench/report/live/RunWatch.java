@@ -1,0 +1,125 @@
+package io.txbench.report.live;
+
+import io.txbench.report.files.RunRecorder;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What a process's runs show while they go, for {@code --metrics-endpoint} and {@code --live}: the
+ * phase, the run under way, and the endpoints that serve them, started once for the whole command
+ * (a sweep's runs follow one another on them). Every run is followed through {@link #follow}; a
+ * run's steps set the phase, the command's setup and end set theirs.
+ */
+public final class RunWatch implements AutoCloseable {
+  private final PrintStream err;
+  private volatile Phase phase = Phase.SETUP;
+  private volatile WatchedRun current = new WatchedRun(WatchedRun.Labels.NONE);
+  private @Nullable MetricsEndpoint endpoint;
+  private @Nullable LivePage live;
+
+  private RunWatch(PrintStream err) {
+    this.err = err;
+  }
+
+  /** Nothing served: every run is followed at no cost. */
+  public static RunWatch none(PrintStream err) {
+    return new RunWatch(err);
+  }
+
+  /**
+   * The endpoints asked for ({@code metrics}, {@code live}; null: not asked), each started now or
+   * said, in one line on {@code err}, not to be: a run never ends for want of one. Serving beyond
+   * the machine is warned of.
+   */
+  public static RunWatch start(
+      @Nullable ListenAddress metrics,
+      @Nullable ListenAddress live,
+      PrintStream out,
+      PrintStream err) {
+    RunWatch watch = new RunWatch(err);
+    if (metrics != null) {
+      watch.endpoint = MetricsEndpoint.start(metrics, watch, err).orElse(null);
+      if (watch.endpoint != null) {
+        out.println("Metrics at " + url(metrics, watch.endpoint.port()) + "metrics");
+        warnBeyondLoopback("--metrics-endpoint", metrics, err);
+      }
+    }
+    if (live != null) {
+      watch.live = LivePage.start(live, err).orElse(null);
+      if (watch.live != null) {
+        out.println("Live page at " + url(live, watch.live.port()));
+        warnBeyondLoopback("--live", live, err);
+      }
+    }
+    return watch;
+  }
+
+  /** "http://127.0.0.1:9400/": where to point a browser or a scraper. */
+  private static String url(ListenAddress at, int port) {
+    String host = at.host().isEmpty() ? "127.0.0.1" : at.host();
+    return "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port + "/";
+  }
+
+  private static void warnBeyondLoopback(String option, ListenAddress at, PrintStream err) {
+    if (at.beyondLoopback()) {
+      err.println(
+          "WARNING: "
+              + option
+              + " serves on "
+              + at
+              + ", beyond this machine: anyone who reaches it sees the run's figures.");
+    }
+  }
+
+  /** The metrics endpoint's port, when it serves. */
+  public Optional<Integer> metricsPort() {
+    return Optional.ofNullable(endpoint).map(MetricsEndpoint::port);
+  }
+
+  /** The live page's port, when it serves. */
+  public Optional<Integer> livePort() {
+    return Optional.ofNullable(live).map(LivePage::port);
+  }
+
+  public Phase phase() {
+    return phase;
+  }
+
+  void phase(Phase now) {
+    phase = now;
+  }
+
+  /** The data is being set up (loaded, grown, attached). */
+  public void settingUp() {
+    phase = Phase.SETUP;
+  }
+
+  WatchedRun current() {
+    return current;
+  }
+
+  /**
+   * Follows the run {@code recorder} records, labelled {@code labels}, its result files in {@code
+   * directory} (null: none, and no live page of it): the steps to hand the benchmark.
+   */
+  public WatchedSteps follow(
+      RunRecorder recorder, WatchedRun.Labels labels, @Nullable Path directory) {
+    WatchedRun run = new WatchedRun(labels);
+    current = run;
+    return new WatchedSteps(this, recorder, run, directory == null ? null : live, directory, err);
+  }
+
+  /** Stops serving. */
+  @Override
+  public void close() {
+    phase = Phase.DONE;
+    if (endpoint != null) {
+      endpoint.close();
+    }
+    if (live != null) {
+      live.close();
+    }
+  }
+}

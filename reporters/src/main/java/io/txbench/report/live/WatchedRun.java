@@ -1,0 +1,106 @@
+package io.txbench.report.live;
+
+import io.txbench.core.engine.ClientUsage;
+import io.txbench.core.engine.IntervalStats;
+import io.txbench.core.engine.LatencyRecorder;
+import io.txbench.core.engine.Metrics;
+import io.txbench.core.engine.RunListener;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One measured run as the metrics endpoint reads it: its labels, the engine's own {@link Metrics}
+ * (read when scraped, never counted twice), and what only the periods tell: the response times of
+ * the periods ended so far and the client's use of its machine. Workers never touch it: the periods
+ * are added on the metrics thread, a scrape reads on the endpoint's.
+ */
+public final class WatchedRun {
+  /** The labels every series of the run carries. */
+  public record Labels(String target, String workload, int parallelism, String runId) {
+    public static final List<String> NAMES = List.of("target", "workload", "parallelism", "run_id");
+
+    /** Before any run: empty values. */
+    static final Labels NONE = new Labels("", "", 0, "");
+
+    List<String> values() {
+      return List.of(target, workload, parallelism == 0 ? "" : String.valueOf(parallelism), runId);
+    }
+  }
+
+  private final Labels labels;
+  private volatile @Nullable Metrics metrics; // none before the measured window
+  private final Histogram responseTimes = LatencyRecorder.newHistogram();
+  private long cpuNanos;
+  private long gcMillis;
+  private double cpuCores = Double.NaN;
+  private double machineBusy = Double.NaN;
+  private long committedShown;
+
+  WatchedRun(Labels labels) {
+    this.labels = labels;
+  }
+
+  public Labels labels() {
+    return labels;
+  }
+
+  /** The engine's counts of the measured window, once it opens. */
+  @Nullable Metrics metrics() {
+    return metrics;
+  }
+
+  /** The measured window opens: its counts are read from {@code counts} from now on. */
+  RunListener measuring(Metrics counts) {
+    this.metrics = counts;
+    return new RunListener() {
+      @Override
+      public void onInterval(IntervalStats stats) {
+        period(stats);
+      }
+    };
+  }
+
+  private synchronized void period(IntervalStats stats) {
+    responseTimes.add(stats.responseTimes());
+    ClientUsage client = stats.client();
+    client.cpuNanos().ifPresent(n -> cpuNanos += n);
+    gcMillis += client.gcMillis();
+    cpuCores = client.cpuCores().orElse(Double.NaN);
+    machineBusy = client.machineCpuPercent().orElse(Double.NaN) / 100;
+  }
+
+  /**
+   * Committed iterations (completed but not declined), never fewer than a scrape before showed: the
+   * two counts are read one after the other while workers add to them.
+   */
+  synchronized long committed(Metrics counts) {
+    long completed = counts.iterationCount();
+    long committed = completed - counts.declinedCount();
+    committedShown = Math.max(committedShown, committed);
+    return committedShown;
+  }
+
+  /** The response times of the periods ended so far (nanoseconds), a copy. */
+  synchronized Histogram responseTimes() {
+    return responseTimes.copy();
+  }
+
+  synchronized double cpuSeconds() {
+    return cpuNanos / 1e9;
+  }
+
+  synchronized double gcSeconds() {
+    return gcMillis / 1e3;
+  }
+
+  /** The client's CPU in cores over the last period; NaN before one, or where not measured. */
+  synchronized double cpuCores() {
+    return cpuCores;
+  }
+
+  /** The share of the machine's CPUs busy over the last period, 0 to 1; NaN where unknown. */
+  synchronized double machineBusy() {
+    return machineBusy;
+  }
+}
