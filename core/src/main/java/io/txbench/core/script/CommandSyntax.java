@@ -1,0 +1,28 @@
+package io.txbench.core.script;
+
+import java.util.List;
+
+/**
+ * How a target reads the commands between a script's meta-commands: where one ends, and how a
+ * {@code :variable} in it becomes a parameter the target binds. SQL ({@link SqlSyntax}) ends a
+ * command at a {@code ;} outside quotes and parentheses and writes {@code ?} for each variable; a
+ * target of JSON commands or HTTP requests supplies its own.
+ */
+public interface CommandSyntax {
+
+  /**
+   * The command that starts at {@code from} in {@code source}: it ends at the target's terminator
+   * (consumed) or before a backslash that starts a meta-command, or at the end of the source.
+   */
+  Scanned scan(String source, int from) throws ScriptException;
+
+  /**
+   * A command read: the offset after it, its text (blank when it held only comments and blanks),
+   * and the variables its parameters take, in order.
+   */
+  record Scanned(int end, String text, List<String> variables) {
+    public Scanned {
+      variables = List.copyOf(variables);
+    }
+  }
+}
