@@ -17,6 +17,12 @@ public interface CommandSyntax {
   Scanned scan(String source, int from) throws ScriptException;
 
   /**
+   * Refuses what the target cannot run in a script read whole (a transaction's lines out of place);
+   * the error names the file and line.
+   */
+  default void check(Script script) throws ScriptException {}
+
+  /**
    * A command read: the offset after it, its text (blank when it held only comments and blanks),
    * and the variables its parameters take, in order.
    */

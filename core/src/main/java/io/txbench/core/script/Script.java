@@ -41,6 +41,10 @@ public record Script(
 
   /** The hexadecimal SHA-256 of its text (UTF-8), which tells two scripts apart. */
   public String sha256() {
+    return sha256(text);
+  }
+
+  static String sha256(String text) {
     try {
       byte[] digest =
           MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));

@@ -65,6 +65,12 @@ public final class SqlSyntax implements CommandSyntax {
     return i;
   }
 
+  /** A transaction's lines out of place are refused ({@link SqlTransaction}). */
+  @Override
+  public void check(Script script) throws ScriptException {
+    SqlTransaction.check(script);
+  }
+
   private static boolean isNameStart(char c) {
     return ExprLexer.isNameChar(c) && !(c >= '0' && c <= '9');
   }

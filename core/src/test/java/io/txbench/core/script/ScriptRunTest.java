@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -44,13 +44,9 @@ class ScriptRunTest {
     return steps;
   }
 
+  /** One of pgbench's built-in scripts, as {@code pgbench --show-script} prints it. */
   static String resource(String name) throws IOException {
-    try (InputStream in = ScriptRunTest.class.getResourceAsStream("/pgbench/" + name)) {
-      if (in == null) {
-        throw new IOException("no resource " + name);
-      }
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    }
+    return Files.readString(Path.of("..", "docs", "scripts", "pgbench", name));
   }
 
   @Test
