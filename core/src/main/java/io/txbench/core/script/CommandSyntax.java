@@ -23,6 +23,15 @@ public interface CommandSyntax {
   default void check(Script script) throws ScriptException {}
 
   /**
+   * Whether {@code \word} is a meta-command of the target's own, beside the language's (a document
+   * target's {@code \begin} and {@code \commit}): the script keeps it in its place as a command for
+   * the target, its text the backslash and the word, and no argument.
+   */
+  default boolean ownsMeta(String word) {
+    return false;
+  }
+
+  /**
    * A command read: the offset after it, its text (blank when it held only comments and blanks),
    * and the variables its parameters take, in order.
    */

@@ -61,7 +61,12 @@ public final class ScriptParser {
       } else if (c == '\\') {
         at = meta(at);
       } else {
-        CommandSyntax.Scanned scanned = syntax.scan(source, at);
+        CommandSyntax.Scanned scanned;
+        try {
+          scanned = syntax.scan(source, at);
+        } catch (ScriptException e) {
+          throw e.at(name + ":" + line);
+        }
         if (!scanned.text().isEmpty()) {
           commands.add(new Command.Send(line, scanned.text(), scanned.variables(), null, false));
         }
@@ -110,11 +115,25 @@ public final class ScriptParser {
           store(rest, word.equals("aset"));
           yield List.of();
         }
-        default -> throw refused(word);
+        default -> List.of(own(at, word, rest));
       };
     } catch (ScriptException e) {
       throw e.at(name + ":" + at);
     }
+  }
+
+  /**
+   * A meta-command of the target's own ({@link CommandSyntax#ownsMeta}), kept as a command sent to
+   * it whose text is the backslash and the word; any other is refused.
+   */
+  private Command own(int at, String word, String rest) throws ScriptException {
+    if (!syntax.ownsMeta(word)) {
+      throw refused(word);
+    }
+    if (!rest.isEmpty()) {
+      throw new ScriptException("\\" + word + " takes no argument: " + rest);
+    }
+    return new Command.Send(at, "\\" + word, List.of(), null, false);
   }
 
   private static ScriptException refused(String word) {
