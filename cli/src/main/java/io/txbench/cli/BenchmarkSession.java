@@ -126,11 +126,21 @@ final class BenchmarkSession {
         Target target = benchmark.target();
         if (level == 0) {
           connected(target, options, embedded);
+          boolean ownsNothing = !data.kind().loadsData();
+          if ((plan.steps().drop() || plan.steps().dropFirst()) && ownsNothing) {
+            // A script's tables, an HTTP server's data: the user's, which txbench never drops.
+            out.println(
+                "Nothing to drop: --workload "
+                    + data.name()
+                    + " creates nothing of txbench's; its tables are yours.");
+          }
           if (plan.steps().drop()) {
-            tellDropped(benchmark.drop());
+            if (!ownsNothing) {
+              tellDropped(benchmark.drop());
+            }
             return ExitCodes.OK;
           }
-          if (plan.steps().dropFirst()) {
+          if (plan.steps().dropFirst() && !ownsNothing) {
             tellDropped(benchmark.dropBeforePrepare());
           }
         }

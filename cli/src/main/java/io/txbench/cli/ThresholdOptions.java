@@ -59,7 +59,12 @@ final class ThresholdOptions extends OptionGroup {
    * then say what it lacked.
    */
   void checkOperations(List<Threshold> thresholds, WorkloadOptions workload) {
-    java.util.Optional<List<String>> known = workload.kind().operations(workload.declared());
+    java.util.Optional<List<String>> known;
+    try {
+      known = workload.kind().operations(workload.declared());
+    } catch (IllegalArgumentException e) { // a script of --workload script that cannot run
+      throw usage(String.valueOf(e.getMessage()));
+    }
     if (known.isEmpty()) {
       return;
     }

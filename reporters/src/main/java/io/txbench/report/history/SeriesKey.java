@@ -97,7 +97,7 @@ public record SeriesKey(
             run.provenance().options(),
             OptionRoles.named(run, GUARANTEES),
             SeriesKey::withoutDeclarer),
-        words(run.provenance().options(), WorkloadData.DATA_OPTIONS, name -> name),
+        data(run.provenance().options()),
         rate(run),
         client);
   }
@@ -106,6 +106,21 @@ public record SeriesKey(
   private static String rate(SummaryFile run) {
     String rate = WorkloadData.option(run, "rate");
     return rate.isBlank() || rate.equals("0") ? "" : "rate " + rate + "/s";
+  }
+
+  /**
+   * The volume of data, and for {@code --workload script} each script's first line as summary.json
+   * records it (its path, weight and SHA-256): a changed script starts a series of its own.
+   */
+  private static String data(@Nullable Map<String, Object> options) {
+    String data = words(options, WorkloadData.DATA_OPTIONS, name -> name);
+    Object scripts = options == null ? null : options.get("script");
+    if (!(scripts instanceof List<?> each) || each.isEmpty()) {
+      return data;
+    }
+    List<String> firstLines = new ArrayList<>();
+    each.forEach(s -> firstLines.add(s.toString().lines().findFirst().orElse("")));
+    return (data.isEmpty() ? "" : data + ", ") + "script " + String.join(" ", firstLines);
   }
 
   /**

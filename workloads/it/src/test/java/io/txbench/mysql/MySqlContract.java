@@ -36,6 +36,16 @@ abstract class MySqlContract extends SqlTelemetryContract {
   protected abstract String credentials();
 
   @Override
+  protected String pgbenchInit() {
+    return "../../docs/scripts/pgbench-init-mariadb.sql";
+  }
+
+  @Override
+  protected String tpcbLike() {
+    return "../../docs/scripts/tpcb-like-mysql.sql";
+  }
+
+  @Override
   protected JdbcBinding provider() {
     return new MySqlBinding();
   }

@@ -20,6 +20,7 @@ import io.txbench.jdbc.SqlAnalyticsContract;
 import io.txbench.jdbc.SqlFaultsContract;
 import io.txbench.jdbc.SqlMixContract;
 import io.txbench.jdbc.SqlOltpContract;
+import io.txbench.jdbc.SqlScriptContract;
 import io.txbench.jdbc.SqlWorkloadsContract;
 import io.txbench.postgres.async.PgClient;
 import java.lang.reflect.Method;
@@ -221,6 +222,7 @@ class AsyncPostgresWorkloadsIT extends EmbeddedPostgresWorkloadsIT {
             SqlOltpContract.class,
             SqlMixContract.class,
             SqlAnalyticsContract.class,
+            SqlScriptContract.class,
             AsyncPostgresWorkloadsIT.class);
 
     @Override

@@ -13,12 +13,14 @@ import io.txbench.core.kinds.MixKind;
 import io.txbench.core.kinds.Oltp;
 import io.txbench.core.kinds.PointSelect;
 import io.txbench.core.kinds.RangeScan;
+import io.txbench.core.kinds.ScriptKind;
 import io.txbench.core.kinds.Update;
 import io.txbench.core.kinds.UpdateMany;
 import io.txbench.core.kinds.Ycsb;
 import io.txbench.core.ownership.Lease;
 import io.txbench.core.ownership.LeaseMode;
 import io.txbench.core.ownership.LeaseRecord;
+import io.txbench.core.script.SqlSyntax;
 import io.txbench.core.spi.DeclaredOption;
 import io.txbench.core.spi.Dropped;
 import io.txbench.core.spi.LibraryLogger;
@@ -41,6 +43,7 @@ import io.txbench.jdbc.workloads.MixWorkload;
 import io.txbench.jdbc.workloads.OltpWorkload;
 import io.txbench.jdbc.workloads.PointSelectWorkload;
 import io.txbench.jdbc.workloads.RangeScanWorkload;
+import io.txbench.jdbc.workloads.ScriptWorkload;
 import io.txbench.jdbc.workloads.UpdateManyWorkload;
 import io.txbench.jdbc.workloads.UpdateWorkload;
 import java.sql.Connection;
@@ -107,6 +110,8 @@ public abstract class JdbcBinding implements TargetBinding {
         .serve(new Oltp(WRITE_ONLY), (t, kind, o) -> new OltpWorkload(t, kind, o, registry(t)))
         .serve(new Oltp(READ_WRITE), (t, kind, o) -> new OltpWorkload(t, kind, o, registry(t)))
         .serve(new MixKind(), (t, kind, o) -> MixWorkload.onItems(t, kind, o, registry(t)))
+        .serve(
+            new ScriptKind(new SqlSyntax()), (t, k, o) -> new ScriptWorkload(t, k, o, registry(t)))
         .serve(new Ycsb(Ycsb.Preset.A), JdbcBinding::ycsb)
         .serve(new Ycsb(Ycsb.Preset.B), JdbcBinding::ycsb)
         .serve(new Ycsb(Ycsb.Preset.C), JdbcBinding::ycsb)

@@ -132,7 +132,7 @@ public final class JdbcSession implements AutoCloseable, Pingable {
             if (next.pauseNanos() > 0) {
               TimeUnit.NANOSECONDS.sleep(next.pauseNanos());
             }
-            answer = send(next);
+            answer = next.pauseOnly() ? SqlAnswer.changed(0) : send(next);
           }
           return null;
         },
@@ -289,7 +289,7 @@ public final class JdbcSession implements AutoCloseable, Pingable {
     PreparedStatement statement = statement(next.sql(), next.parameters().toArray());
     if (next.read()) {
       queries.read();
-      return answer(statement.executeQuery(), -1, next.numbers());
+      return answer(statement.executeQuery(), -1, next);
     }
     queries.write();
     Effects.CommitPoint<SqlAnswer, SQLException> point = () -> written(next, statement);
@@ -300,30 +300,33 @@ public final class JdbcSession implements AutoCloseable, Pingable {
 
   /** Executes a write and reads what it returned: its generated id, or its rows when it has any. */
   private SqlAnswer written(SqlStatement next, PreparedStatement statement) throws SQLException {
-    if (next.numbers() == 0) {
+    if (next.numbers() == 0 && !next.row()) {
       return SqlAnswer.changed(statement.executeUpdate());
     }
     if (returningId.contains(next.sql())) {
       int changed = statement.executeUpdate();
-      return answer(statement.getGeneratedKeys(), changed, next.numbers());
+      return answer(statement.getGeneratedKeys(), changed, next);
     }
     if (!statement.execute()) {
       // The server changed rows without returning them: what they held is lost to the iteration.
       throw new SQLException(
           "the server returned no rows for a write that asks for them: " + next.sql());
     }
-    return answer(statement.getResultSet(), -1, next.numbers());
+    return answer(statement.getResultSet(), -1, next);
   }
 
   /**
    * Fetches every row of {@code rs}, each column read as text as an application reads it, and the
-   * first row's leading {@code numbers} columns as numbers; its rows are {@code changed}, or the
-   * rows fetched when that is negative.
+   * first row's leading columns {@code next} asks for as numbers (and by name, when it asks); its
+   * rows are {@code changed}, or the rows fetched when that is negative.
    */
-  private static SqlAnswer answer(ResultSet rs, long changed, int numbers) throws SQLException {
+  private static SqlAnswer answer(ResultSet rs, long changed, SqlStatement next)
+      throws SQLException {
+    int numbers = next.numbers();
     try (rs) {
       int columns = rs.getMetaData().getColumnCount();
       List<Long> first = List.of();
+      Map<String, String> byName = Map.of();
       long rows = 0;
       while (rs.next()) {
         if (rows++ == 0 && numbers > 0) {
@@ -333,11 +336,19 @@ public final class JdbcSession implements AutoCloseable, Pingable {
           }
           first = List.of(values);
         }
+        if (rows == 1 && next.row()) {
+          byName = new HashMap<>();
+          for (int i = 1; i <= columns; i++) {
+            String text = rs.getString(i);
+            byName.put(rs.getMetaData().getColumnLabel(i), text == null ? "" : text);
+          }
+          continue;
+        }
         for (int i = 1; i <= columns; i++) {
           rs.getString(i);
         }
       }
-      return new SqlAnswer(changed < 0 ? rows : changed, first);
+      return new SqlAnswer(changed < 0 ? rows : changed, first, byName);
     }
   }
 

@@ -7,13 +7,38 @@ import java.util.List;
  * long}, an {@code int}, text, or what the driver sets as an object), whether it reads rows or
  * writes them, how many leading columns of the first row it returns the iteration needs as numbers
  * ({@link SqlAnswer#number}), and how long the client waits before it sends it (a user who thinks
- * mid-transaction, or a pause before an attempt again).
+ * mid-transaction, or a pause before an attempt again), and whether the iteration needs the first
+ * row's columns by name ({@link SqlAnswer#row}: a script's {@code \gset}). A statement of no text
+ * is a pause alone ({@link #pause}): nothing is sent.
  */
 public record SqlStatement(
-    String sql, List<Object> parameters, boolean read, int numbers, long pauseNanos) {
+    String sql, List<Object> parameters, boolean read, int numbers, long pauseNanos, boolean row) {
 
   public SqlStatement {
     parameters = List.copyOf(parameters);
+  }
+
+  /** A statement as {@link #read} and {@link #write} make it, without the first row by name. */
+  public SqlStatement(
+      String sql, List<Object> parameters, boolean read, int numbers, long pauseNanos) {
+    this(sql, parameters, read, numbers, pauseNanos, false);
+  }
+
+  /**
+   * A pause of {@code nanos} and nothing sent: a script's {@code \sleep} after its last command.
+   */
+  public static SqlStatement pause(long nanos) {
+    return new SqlStatement("", List.of(), true, 0, nanos);
+  }
+
+  /** Whether it is a pause alone. */
+  public boolean pauseOnly() {
+    return sql.isEmpty();
+  }
+
+  /** The same statement, the first row it returns given to the iteration by column name. */
+  public SqlStatement withRow() {
+    return new SqlStatement(sql, parameters, read, numbers, pauseNanos, true);
   }
 
   /** A query of {@code sql} with {@code parameters}. */
@@ -31,11 +56,11 @@ public record SqlStatement(
    * iteration as numbers: a query's, a {@code DELETE ... RETURNING}'s, or an insert's generated id.
    */
   public SqlStatement returning(int count) {
-    return new SqlStatement(sql, parameters, read, count, pauseNanos);
+    return new SqlStatement(sql, parameters, read, count, pauseNanos, row);
   }
 
   /** The same statement, sent {@code nanos} after the answer before it. */
   public SqlStatement after(long nanos) {
-    return new SqlStatement(sql, parameters, read, numbers, nanos);
+    return new SqlStatement(sql, parameters, read, numbers, nanos, row);
   }
 }

@@ -9,6 +9,7 @@ import io.txbench.core.kinds.MixKind;
 import io.txbench.core.kinds.Oltp;
 import io.txbench.core.kinds.PointSelect;
 import io.txbench.core.kinds.RangeScan;
+import io.txbench.core.kinds.ScriptKind;
 import io.txbench.core.kinds.Update;
 import io.txbench.core.kinds.UpdateMany;
 import io.txbench.core.kinds.Ycsb;
@@ -108,7 +109,10 @@ public final class MongoBinding implements TargetBinding {
             .serve(new MixKind(), (t, kind, o) -> new MongoMixWorkload(t, kind, o, registry(t)))
             .serve(
                 new Analytics(),
-                (t, kind, o) -> new MongoAnalyticsWorkload(t, kind, o, registry(t)));
+                (t, kind, o) -> new MongoAnalyticsWorkload(t, kind, o, registry(t)))
+            .serve(
+                new ScriptKind(new MongoScriptSyntax()),
+                (t, kind, o) -> new MongoScriptWorkload(t, kind, o));
     for (Ycsb.Preset preset : Ycsb.Preset.values()) {
       table =
           table.serve(

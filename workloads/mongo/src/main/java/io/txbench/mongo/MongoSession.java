@@ -7,6 +7,7 @@ import com.mongodb.client.ClientSession;
 import com.mongodb.client.DistinctIterable;
 import com.mongodb.client.FindIterable;
 import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.FindOneAndDeleteOptions;
 import com.mongodb.client.model.UpdateOptions;
 import com.mongodb.client.result.DeleteResult;
@@ -19,6 +20,8 @@ import io.txbench.core.spi.DeclinedException;
 import java.util.List;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
+import java.util.function.UnaryOperator;
+import org.bson.BsonDocument;
 import org.bson.Document;
 import org.bson.conversions.Bson;
 import org.jspecify.annotations.Nullable;
@@ -206,6 +209,31 @@ final class MongoSession implements AutoCloseable {
                 ? c.findOneAndDelete(filter, options)
                 : c.findOneAndDelete(session, filter, options),
         deleted -> deleted == null ? 0 : 1);
+  }
+
+  /**
+   * Runs a script's database command as written: a read, or a write (see {@link #write(Supplier,
+   * ToLongFunction)}) whose answer {@code checked} turns into the error it carries and {@code
+   * changed} counts.
+   */
+  BsonDocument command(
+      MongoDatabase database,
+      Bson command,
+      boolean writes,
+      UnaryOperator<BsonDocument> checked,
+      ToLongFunction<BsonDocument> changed)
+      throws AbandonedException {
+    Supplier<BsonDocument> run =
+        () ->
+            checked.apply(
+                session == null
+                    ? database.runCommand(command, BsonDocument.class)
+                    : database.runCommand(session, command, BsonDocument.class));
+    if (!writes) {
+      queries.read();
+      return run.get();
+    }
+    return write(run, changed);
   }
 
   void insertOne(MongoCollection<Document> c, Document document) throws AbandonedException {

@@ -18,7 +18,9 @@ import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -179,6 +181,9 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
       }
       CompletableFuture<Void> ready =
           next.pauseNanos() > 0 ? client.after(next.pauseNanos()) : done();
+      if (next.pauseOnly()) {
+        return ready.thenCompose(unused -> steps(SqlAnswer.changed(0)));
+      }
       return ready.thenCompose(unused -> send(next)).thenCompose(this::steps);
     }
 
@@ -280,7 +285,15 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
   private static SqlAnswer answer(RowSet<Row> rows, SqlStatement next) {
     long fetched = 0;
     List<Long> first = List.of();
+    Map<String, String> byName = Map.of();
     for (Row row : rows) {
+      if (fetched == 0 && next.row()) {
+        byName = new HashMap<>();
+        for (int i = 0; i < row.size(); i++) {
+          Object value = row.getValue(i);
+          byName.put(row.getColumnName(i), value == null ? "" : value.toString());
+        }
+      }
       if (fetched++ == 0 && next.numbers() > 0) {
         Long[] values = new Long[next.numbers()];
         for (int i = 0; i < values.length; i++) {
@@ -292,7 +305,7 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
         row.getValue(i);
       }
     }
-    return new SqlAnswer(next.read() ? fetched : rows.rowCount(), first);
+    return new SqlAnswer(next.read() ? fetched : rows.rowCount(), first, byName);
   }
 
   private static CompletableFuture<Void> done() {

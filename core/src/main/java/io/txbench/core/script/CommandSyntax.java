@@ -1,0 +1,43 @@
+package io.txbench.core.script;
+
+import java.util.List;
+
+/**
+ * How a target reads the commands between a script's meta-commands: where one ends, and how a
+ * {@code :variable} in it becomes a parameter the target binds. SQL ({@link SqlSyntax}) ends a
+ * command at a {@code ;} outside quotes and parentheses and writes {@code ?} for each variable; a
+ * target of JSON commands or HTTP requests supplies its own.
+ */
+public interface CommandSyntax {
+
+  /**
+   * The command that starts at {@code from} in {@code source}: it ends at the target's terminator
+   * (consumed) or before a backslash that starts a meta-command, or at the end of the source.
+   */
+  Scanned scan(String source, int from) throws ScriptException;
+
+  /**
+   * Refuses what the target cannot run in a script read whole (a transaction's lines out of place);
+   * the error names the file and line.
+   */
+  default void check(Script script) throws ScriptException {}
+
+  /**
+   * Whether {@code \word} is a meta-command of the target's own, beside the language's (a document
+   * target's {@code \begin} and {@code \commit}): the script keeps it in its place as a command for
+   * the target, its text the backslash and the word, and no argument.
+   */
+  default boolean ownsMeta(String word) {
+    return false;
+  }
+
+  /**
+   * A command read: the offset after it, its text (blank when it held only comments and blanks),
+   * and the variables its parameters take, in order.
+   */
+  record Scanned(int end, String text, List<String> variables) {
+    public Scanned {
+      variables = List.copyOf(variables);
+    }
+  }
+}

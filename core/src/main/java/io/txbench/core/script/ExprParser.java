@@ -1,0 +1,320 @@
+package io.txbench.core.script;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Reads an expression of pgbench's grammar ({@code exprparse.y}): literals, {@code :variables},
+ * function calls and CASE; then, from the tightest: unary {@code + - ~}; {@code * / %}; {@code +
+ * -}; {@code | # & << >>}; comparisons (not chained); {@code IS [NOT] NULL|TRUE|FALSE}, {@code
+ * ISNULL}, {@code NOTNULL}; NOT; AND; OR. Keywords and function names are read in any case.
+ */
+public final class ExprParser {
+  private final ExprLexer lexer;
+  private ExprLexer.Token token;
+
+  private ExprParser(String text) throws ScriptException {
+    this.lexer = new ExprLexer(text);
+    this.token = lexer.next();
+  }
+
+  /** The expression {@code text}, or a syntax error naming its column. */
+  public static Expr parse(String text) throws ScriptException {
+    ExprParser parser = new ExprParser(text);
+    Expr expr = parser.or();
+    if (parser.token.kind() != ExprLexer.Kind.END) {
+      throw parser.unexpected();
+    }
+    return expr;
+  }
+
+  private Expr or() throws ScriptException {
+    Expr left = and();
+    while (keyword("or")) {
+      left = call(Function.OR, left, and());
+    }
+    return left;
+  }
+
+  private Expr and() throws ScriptException {
+    Expr left = not();
+    while (keyword("and")) {
+      left = call(Function.AND, left, not());
+    }
+    return left;
+  }
+
+  private Expr not() throws ScriptException {
+    if (keyword("not")) {
+      return call(Function.NOT, not());
+    }
+    return is();
+  }
+
+  private Expr is() throws ScriptException {
+    Expr left = comparison();
+    if (keyword("isnull")) {
+      return call(Function.IS, left, new Expr.Constant(Value.NULL));
+    }
+    if (keyword("notnull")) {
+      return call(Function.NOT, call(Function.IS, left, new Expr.Constant(Value.NULL)));
+    }
+    if (!keyword("is")) {
+      return left;
+    }
+    boolean negated = keyword("not");
+    Value what;
+    if (keyword("null")) {
+      what = Value.NULL;
+    } else if (keyword("true")) {
+      what = Value.TRUE;
+    } else if (keyword("false")) {
+      what = Value.FALSE;
+    } else {
+      throw unexpected();
+    }
+    Expr is = call(Function.IS, left, new Expr.Constant(what));
+    return negated ? call(Function.NOT, is) : is;
+  }
+
+  private Expr comparison() throws ScriptException {
+    Expr left = bits();
+    String op = token.text();
+    if (token.kind() != ExprLexer.Kind.OPERATOR) {
+      return left;
+    }
+    Expr result;
+    switch (op) {
+      case "=" -> result = call(Function.EQ, left, advanceThen(this::bits));
+      case "<>", "!=" -> result = call(Function.NE, left, advanceThen(this::bits));
+      case "<" -> result = call(Function.LT, left, advanceThen(this::bits));
+      case "<=" -> result = call(Function.LE, left, advanceThen(this::bits));
+      case ">" -> result = call(Function.LT, advanceThen(this::bits), left);
+      case ">=" -> result = call(Function.LE, advanceThen(this::bits), left);
+      default -> {
+        return left;
+      }
+    }
+    if (token.kind() == ExprLexer.Kind.OPERATOR && isComparison(token.text())) {
+      throw unexpected(); // comparisons do not chain
+    }
+    return result;
+  }
+
+  private static boolean isComparison(String op) {
+    return List.of("=", "<>", "!=", "<", "<=", ">", ">=").contains(op);
+  }
+
+  private Expr bits() throws ScriptException {
+    Expr left = additive();
+    while (true) {
+      @Nullable Function f =
+          switch (operator()) {
+            case "|" -> Function.BITOR;
+            case "#" -> Function.BITXOR;
+            case "&" -> Function.BITAND;
+            case "<<" -> Function.LSHIFT;
+            case ">>" -> Function.RSHIFT;
+            default -> null;
+          };
+      if (f == null) {
+        return left;
+      }
+      left = call(f, left, advanceThen(this::additive));
+    }
+  }
+
+  private Expr additive() throws ScriptException {
+    Expr left = multiplicative();
+    while (operator().equals("+") || operator().equals("-")) {
+      Function f = operator().equals("+") ? Function.ADD : Function.SUB;
+      left = call(f, left, advanceThen(this::multiplicative));
+    }
+    return left;
+  }
+
+  private Expr multiplicative() throws ScriptException {
+    Expr left = unary();
+    while (true) {
+      @Nullable Function f =
+          switch (operator()) {
+            case "*" -> Function.MUL;
+            case "/" -> Function.DIV;
+            case "%" -> Function.MOD;
+            default -> null;
+          };
+      if (f == null) {
+        return left;
+      }
+      left = call(f, left, advanceThen(this::unary));
+    }
+  }
+
+  private Expr unary() throws ScriptException {
+    switch (operator()) {
+      case "+" -> {
+        return advanceThen(this::unary);
+      }
+      case "-" -> {
+        advance();
+        if (token.kind() == ExprLexer.Kind.MIN_MAGNITUDE) {
+          advance();
+          return new Expr.Constant(Value.of(Long.MIN_VALUE));
+        }
+        return call(Function.SUB, new Expr.Constant(Value.of(0L)), unary());
+      }
+      case "~" -> {
+        return call(Function.BITXOR, new Expr.Constant(Value.of(-1L)), advanceThen(this::unary));
+      }
+      default -> {
+        return primary();
+      }
+    }
+  }
+
+  private Expr primary() throws ScriptException {
+    ExprLexer.Token t = token;
+    switch (t.kind()) {
+      case INTEGER -> {
+        advance();
+        return new Expr.Constant(Value.of(Long.parseLong(t.text())));
+      }
+      case DOUBLE -> {
+        advance();
+        return new Expr.Constant(Value.of(Double.parseDouble(t.text())));
+      }
+      case VARIABLE -> {
+        advance();
+        return new Expr.Variable(t.text());
+      }
+      case LEFT -> {
+        Expr inner = advanceThen(this::or);
+        expect(ExprLexer.Kind.RIGHT);
+        return inner;
+      }
+      case WORD -> {
+        return word();
+      }
+      default -> throw unexpected();
+    }
+  }
+
+  private Expr word() throws ScriptException {
+    if (keyword("null")) {
+      return new Expr.Constant(Value.NULL);
+    }
+    if (keyword("true")) {
+      return new Expr.Constant(Value.TRUE);
+    }
+    if (keyword("false")) {
+      return new Expr.Constant(Value.FALSE);
+    }
+    if (keyword("case")) {
+      return caseWhen();
+    }
+    ExprLexer.Token name = token;
+    advance();
+    if (token.kind() != ExprLexer.Kind.LEFT) {
+      throw new ScriptException(
+          "syntax error at column " + name.column() + ": unexpected \"" + name.text() + "\"");
+    }
+    Optional<Function> function = Function.named(name.text());
+    if (function.isEmpty()) {
+      throw new ScriptException(
+          "syntax error at column " + name.column() + ": unknown function \"" + name.text() + "\"");
+    }
+    List<Expr> args = arguments();
+    Function f = function.get();
+    Optional<String> wrong = f.arity(args.size());
+    if (wrong.isPresent()) {
+      throw new ScriptException("at column " + name.column() + ": " + wrong.get());
+    }
+    boolean seeded = f == Function.HASH || f == Function.HASH_MURMUR2 || f == Function.HASH_FNV1A;
+    if ((seeded && args.size() == 1) || (f == Function.PERMUTE && args.size() == 2)) {
+      args.add(new Expr.Variable("default_seed"));
+    }
+    return new Call(f, args);
+  }
+
+  private List<Expr> arguments() throws ScriptException {
+    advance(); // (
+    List<Expr> args = new ArrayList<>();
+    if (token.kind() == ExprLexer.Kind.RIGHT) {
+      advance();
+      return args;
+    }
+    args.add(or());
+    while (token.kind() == ExprLexer.Kind.COMMA) {
+      args.add(advanceThen(this::or));
+    }
+    expect(ExprLexer.Kind.RIGHT);
+    return args;
+  }
+
+  private Expr caseWhen() throws ScriptException {
+    List<Expr> args = new ArrayList<>();
+    if (!keyword("when")) {
+      throw unexpected();
+    }
+    do {
+      args.add(or());
+      if (!keyword("then")) {
+        throw unexpected();
+      }
+      args.add(or());
+    } while (keyword("when"));
+    args.add(keyword("else") ? or() : new Expr.Constant(Value.NULL));
+    if (!keyword("end")) {
+      throw unexpected();
+    }
+    return new Call(Function.CASE, args);
+  }
+
+  /** Takes the keyword {@code word} if it is the next token. */
+  private boolean keyword(String word) throws ScriptException {
+    if (token.kind() == ExprLexer.Kind.WORD && token.text().toLowerCase(Locale.ROOT).equals(word)) {
+      advance();
+      return true;
+    }
+    return false;
+  }
+
+  private String operator() {
+    return token.kind() == ExprLexer.Kind.OPERATOR ? token.text() : "";
+  }
+
+  private void advance() throws ScriptException {
+    token = lexer.next();
+  }
+
+  /** What a parse step returns. */
+  @FunctionalInterface
+  private interface Step {
+    Expr parse() throws ScriptException;
+  }
+
+  private Expr advanceThen(Step step) throws ScriptException {
+    advance();
+    return step.parse();
+  }
+
+  private void expect(ExprLexer.Kind kind) throws ScriptException {
+    if (token.kind() != kind) {
+      throw unexpected();
+    }
+    advance();
+  }
+
+  private ScriptException unexpected() {
+    String what =
+        token.kind() == ExprLexer.Kind.END ? "end of expression" : "\"" + token.text() + "\"";
+    return new ScriptException("syntax error at column " + token.column() + ": unexpected " + what);
+  }
+
+  private static Call call(Function f, Expr... args) {
+    return new Call(f, List.of(args));
+  }
+}

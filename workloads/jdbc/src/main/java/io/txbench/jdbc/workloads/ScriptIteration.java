@@ -1,0 +1,99 @@
+package io.txbench.jdbc.workloads;
+
+import io.txbench.core.script.Reply;
+import io.txbench.core.script.ScriptException;
+import io.txbench.core.script.ScriptRun;
+import io.txbench.core.script.SqlTransaction;
+import io.txbench.core.script.Step;
+import io.txbench.core.spi.DeclinedException;
+import io.txbench.jdbc.SqlAnswer;
+import io.txbench.jdbc.SqlIteration;
+import io.txbench.jdbc.SqlStatement;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Locale;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One run of a script as a SQL iteration: each command its interpreter hands out becomes a
+ * statement, sent by whichever client runs the iteration. Its BEGIN and COMMIT are not sent as
+ * statements: a script with BEGIN is one transaction ({@link #oneTransaction}), which the client
+ * opens and commits as it does the built-in kinds' (COMMIT its commit point); a ROLLBACK reached
+ * ends it undone, as an iteration that declined. A script without BEGIN runs in autocommit, each
+ * write its own commit point. A mistake the script makes as it runs (division by zero, a variable
+ * not set) fails the iteration, naming the script's line.
+ */
+final class ScriptIteration implements SqlIteration {
+  private final ScriptRun run;
+  private final boolean transaction;
+  private boolean sentLast; // the last statement handed out was the script's, not a pause
+  private boolean done;
+
+  ScriptIteration(ScriptRun run, boolean transaction) {
+    this.run = run;
+    this.transaction = transaction;
+  }
+
+  @Override
+  public boolean oneTransaction() {
+    return transaction;
+  }
+
+  @Override
+  public @Nullable SqlStatement next(@Nullable SqlAnswer last)
+      throws SQLException, DeclinedException {
+    if (done) {
+      return null;
+    }
+    Reply reply = last == null || !sentLast ? null : new Reply(last.rows(), last.row());
+    long pause = 0;
+    try {
+      while (true) {
+        Step step = run.next(reply);
+        if (step == null) {
+          done = true;
+          long left = pause + run.pauseLeft();
+          sentLast = false;
+          return left > 0 ? SqlStatement.pause(left) : null;
+        }
+        pause += step.pauseNanos();
+        SqlTransaction role = SqlTransaction.of(step.command().text());
+        if (role == SqlTransaction.ROLLBACK) {
+          throw new DeclinedException(
+              run.script().where(step.command().line()) + ": the script rolled back");
+        }
+        if (role == SqlTransaction.NONE) {
+          sentLast = true;
+          return statement(step, pause);
+        }
+        reply = new Reply(0, java.util.Map.of()); // BEGIN or COMMIT: the client's own
+      }
+    } catch (ScriptException e) {
+      throw new SQLException(e.getMessage(), e);
+    }
+  }
+
+  private static SqlStatement statement(Step step, long pause) {
+    String sql = step.command().text();
+    boolean read = reads(sql);
+    boolean row = step.command().storesRow() || (!read && returns(sql));
+    SqlStatement statement = new SqlStatement(sql, step.parameters(), read, 0, pause);
+    return row ? statement.withRow() : statement;
+  }
+
+  /** Whether {@code sql} is a query: sent as one, its rows fetched and counted as a read. */
+  static boolean reads(String sql) {
+    String upper = sql.strip().toUpperCase(Locale.ROOT);
+    String first = upper.split("[\\s(]+", 2)[0];
+    if (first.equals("WITH")) {
+      return List.of("INSERT", "UPDATE", "DELETE", "MERGE").stream()
+          .noneMatch(w -> upper.matches("(?s).*\\b" + w + "\\b.*"));
+    }
+    return List.of("SELECT", "VALUES", "TABLE", "SHOW", "EXPLAIN").contains(first);
+  }
+
+  /** Whether a write returns rows ({@code RETURNING}), which the client then fetches. */
+  static boolean returns(String sql) {
+    return sql.toUpperCase(Locale.ROOT).matches("(?s).*\\bRETURNING\\b.*");
+  }
+}

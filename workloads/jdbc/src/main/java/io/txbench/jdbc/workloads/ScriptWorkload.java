@@ -1,0 +1,142 @@
+package io.txbench.jdbc.workloads;
+
+import io.txbench.core.engine.Tally;
+import io.txbench.core.engine.Worker;
+import io.txbench.core.kinds.ScriptKind;
+import io.txbench.core.ownership.Lease;
+import io.txbench.core.ownership.LeaseMode;
+import io.txbench.core.script.Command;
+import io.txbench.core.script.Script;
+import io.txbench.core.script.ScriptRun;
+import io.txbench.core.script.SqlTransaction;
+import io.txbench.core.script.Variables;
+import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.Progress;
+import io.txbench.core.spi.Verification;
+import io.txbench.core.spi.WorkloadOptions;
+import io.txbench.jdbc.JdbcSession;
+import io.txbench.jdbc.JdbcTarget;
+import io.txbench.jdbc.SqlIteration;
+import io.txbench.jdbc.schema.SchemaRegistry;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * {@link ScriptKind} on SQL: each iteration runs one of the {@code --script}s, chosen by weight, as
+ * a {@link ScriptIteration}, so that PgJDBC's session and the event-loop client both run it; every
+ * statement of the scripts is prepared before the run. It touches only the user's tables: it leases
+ * nothing and loads nothing; prepare runs {@code --script-setup}, verify {@code --script-verify}.
+ */
+public final class ScriptWorkload extends SqlWorkload<ScriptKind, JdbcSession> implements SqlSteps {
+  private final List<Script> scripts;
+  private final List<Boolean> transactions;
+  private final int totalWeight;
+  private final List<String> statements;
+  private final Map<String, String> defines;
+  private final Map<Integer, Variables> variables = new ConcurrentHashMap<>();
+
+  public ScriptWorkload(
+      JdbcTarget target, ScriptKind kind, WorkloadOptions options, SchemaRegistry registry) {
+    super(target, kind, options, registry);
+    OptionValues values = options.declared();
+    scripts = kind.scripts(values);
+    defines = values.get(ScriptKind.DEFINES);
+    transactions = scripts.stream().map(SqlTransaction::opens).toList();
+    totalWeight = scripts.stream().mapToInt(Script::weight).sum();
+    LinkedHashSet<String> sql = new LinkedHashSet<>();
+    for (Script script : scripts) {
+      for (Command.Send send : script.sends()) {
+        if (SqlTransaction.of(send.text()) == SqlTransaction.NONE) {
+          sql.add(send.text());
+        }
+      }
+    }
+    statements = List.copyOf(sql);
+  }
+
+  @Override
+  public List<String> statements() {
+    return statements;
+  }
+
+  /** The user's tables are theirs: nothing of txbench's to lease. */
+  @Override
+  public Lease lease(LeaseMode mode) {
+    return Lease.none();
+  }
+
+  @Override
+  public void prepare(Progress progress) throws SQLException, InterruptedException {
+    Optional<Script> setup = kind.single(options.declared(), ScriptKind.SETUP);
+    if (setup.isPresent()) {
+      try (Connection c = target.controlConnection()) {
+        ScriptOnConnection.run(c, setup.get(), defines, options.seed());
+        target.commitIfNeeded(c);
+      }
+    }
+  }
+
+  @Override
+  public OptionValues attach() {
+    return OptionValues.defaults();
+  }
+
+  @Override
+  public JdbcSession openSession(Worker worker) throws SQLException {
+    return JdbcSession.open(target, worker, statements.toArray(String[]::new));
+  }
+
+  /** A script chosen by weight, run on the worker's variables, which last from one to the next. */
+  @Override
+  public SqlIteration begin(Worker worker) {
+    int pick = scripts.size() == 1 ? 0 : choose(worker.random().nextInt(totalWeight));
+    worker.operation(pick);
+    Variables own =
+        variables.computeIfAbsent(
+            worker.index(), i -> new Variables(i, options.seed(), defines, worker.random()));
+    return new ScriptIteration(new ScriptRun(scripts.get(pick), own), transactions.get(pick));
+  }
+
+  private int choose(int draw) {
+    int left = draw;
+    for (int i = 0; i < scripts.size(); i++) {
+      left -= scripts.get(i).weight();
+      if (left < 0) {
+        return i;
+      }
+    }
+    return scripts.size() - 1;
+  }
+
+  /** Runs {@code --script-verify}: each query's first column must be true. */
+  @Override
+  public Verification verify(Tally tally) throws SQLException {
+    Optional<Script> verify = kind.single(options.declared(), ScriptKind.VERIFY);
+    if (verify.isEmpty()) {
+      return Verification.notRun("no --script-verify given");
+    }
+    List<ScriptOnConnection.Check> checks;
+    try (Connection c = target.controlConnection()) {
+      checks = ScriptOnConnection.run(c, verify.get(), defines, options.seed());
+      target.commitIfNeeded(c);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return Verification.notRun("interrupted");
+    }
+    Map<String, Long> figures = new LinkedHashMap<>();
+    List<String> anomalies = new ArrayList<>();
+    List<String> notes = new ArrayList<>();
+    for (ScriptOnConnection.Check check : checks) {
+      figures.put(check.where(), check.passed() ? 1L : 0L);
+      (check.passed() ? notes : anomalies).add(check.where() + ": " + check.answer());
+    }
+    return Verification.of(figures, anomalies, notes);
+  }
+}
