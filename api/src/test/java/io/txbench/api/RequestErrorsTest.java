@@ -137,8 +137,11 @@ class RequestErrorsTest {
     assertEquals(
         "update",
         Thresholds.parse("Update.p99<1ms", true, new MixKind(), mix).operation().orElseThrow());
-    // Another workload's operations are known only once it runs.
-    Thresholds.parse("insert.p99<1ms", true, new PointSelect(), mix);
+    // A workload that is no mix has no operation to name.
+    assertEquals(
+        "threshold 'insert.p99<1ms': no operation 'insert' in this run: its workload is no mix"
+            + " (its iterations are not told apart)",
+        refused(() -> Thresholds.parse("insert.p99<1ms", true, new PointSelect(), mix)));
   }
 
   @Test

@@ -103,6 +103,31 @@ final class BenchmarkSession {
     }
   }
 
+  /**
+   * Drops what {@code --drop} or {@code --drop-first} asks to, where txbench created something;
+   * true when the run ends there ({@code --drop}).
+   */
+  private boolean drop(Benchmark benchmark, WorkloadOptions data) throws Exception {
+    boolean ownsNothing = !data.kind().loadsData();
+    if ((plan.steps().drop() || plan.steps().dropFirst()) && ownsNothing) {
+      // A script's tables, an HTTP server's data: the user's, which txbench never drops.
+      out.println(
+          "Nothing to drop: --workload "
+              + data.name()
+              + " creates nothing of txbench's; its tables are yours.");
+    }
+    if (plan.steps().drop()) {
+      if (!ownsNothing) {
+        tellDropped(benchmark.drop());
+      }
+      return true;
+    }
+    if (plan.steps().dropFirst() && !ownsNothing) {
+      tellDropped(benchmark.dropBeforePrepare());
+    }
+    return false;
+  }
+
   private int run(TargetBinding provider, TargetOptions options, @Nullable EmbeddedServer embedded)
       throws Exception {
     WorkloadOptions workloadOptions = settings.workload().on(embedded);
@@ -126,22 +151,8 @@ final class BenchmarkSession {
         Target target = benchmark.target();
         if (level == 0) {
           connected(target, options, embedded);
-          boolean ownsNothing = !data.kind().loadsData();
-          if ((plan.steps().drop() || plan.steps().dropFirst()) && ownsNothing) {
-            // A script's tables, an HTTP server's data: the user's, which txbench never drops.
-            out.println(
-                "Nothing to drop: --workload "
-                    + data.name()
-                    + " creates nothing of txbench's; its tables are yours.");
-          }
-          if (plan.steps().drop()) {
-            if (!ownsNothing) {
-              tellDropped(benchmark.drop());
-            }
+          if (drop(benchmark, data)) {
             return ExitCodes.OK;
-          }
-          if (plan.steps().dropFirst() && !ownsNothing) {
-            tellDropped(benchmark.dropBeforePrepare());
           }
         }
         // The data options a run on data loaded before records: those of the data it finds.

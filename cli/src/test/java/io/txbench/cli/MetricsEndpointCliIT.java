@@ -53,7 +53,9 @@ class MetricsEndpointCliIT {
         "--pg-client",
         "async",
         "--workload",
-        "tpcb",
+        "oltp-read-write",
+        "--table-size",
+        "1000",
         "--parallelism",
         "4");
   }

@@ -66,9 +66,12 @@ class SettingsTest {
   }
 
   @Test
-  void aTimedRunWarmsUpTenSecondsUnlessToldOtherwiseAndACountOfIterationsDoesNot() {
+  void aTimedRunWarmsUpTenSecondsOrAThirdOfItUnlessToldOtherwiseAndACountOfIterationsDoesNot() {
     assertEquals(Duration.ofSeconds(10), plan().runs().warmup());
-    assertEquals(Duration.ofSeconds(10), plan("--duration", "10s").runs().warmup());
+    assertEquals(Duration.ofSeconds(10), plan("--duration", "30s").runs().warmup());
+    assertEquals(Duration.ofSeconds(1), plan("--duration", "3s").runs().warmup());
+    assertEquals(
+        Duration.ofSeconds(30), plan("--duration", "10s", "--warmup", "30s").runs().warmup());
     assertEquals(Duration.ZERO, plan("--duration", "10s", "--warmup", "0").runs().warmup());
     assertEquals(
         Duration.ofSeconds(2), plan("--iterations", "9", "--warmup", "2s").runs().warmup());

@@ -28,11 +28,13 @@ import org.junit.platform.launcher.listeners.TestExecutionSummary;
 import org.testcontainers.DockerClientFactory;
 
 /**
- * The README's JUnit examples, read from the README itself, compiled and run as a user's build runs
- * them: where Docker is, they must pass; where it is not, they must be skipped, not failed.
+ * The README's JUnit example and docs/api.md's MongoDB one, read from the pages themselves,
+ * compiled and run as a user's build runs them: where Docker is, they must pass; where it is not,
+ * they must be skipped, not failed.
  */
 class ReadmeExamplesIT {
   private static final Path README = Path.of("..", "..", "README.md");
+  private static final Path API_PAGE = Path.of("..", "..", "docs", "api.md");
   private static final Pattern JAVA_BLOCK = Pattern.compile("```java\n(.*?)```", Pattern.DOTALL);
   private static final Pattern CLASS_NAME = Pattern.compile("\\bclass (\\w+)");
 
@@ -41,7 +43,10 @@ class ReadmeExamplesIT {
   @Test
   void theReadmesExamplesCompileAndPassOrAreSkippedWithoutDocker() throws Exception {
     List<String> blocks = javaBlocks();
-    assertEquals(2, blocks.size(), "the README's JUnit section has two Java examples");
+    assertEquals(1, blocks.size(), "the README's JUnit section has one Java example");
+    List<String> onApiPage = blocks(Files.readString(API_PAGE, StandardCharsets.UTF_8));
+    assertEquals(1, onApiPage.size(), "docs/api.md has one Java example, MongoDB's");
+    blocks.add(onApiPage.get(0));
     String whole = blocks.get(0);
     String wholeClass = className(whole);
     // The second example is the members of a class like the first: the first's imports, and the
@@ -72,7 +77,12 @@ class ReadmeExamplesIT {
     int section = readme.indexOf("\n## In a JUnit test");
     assertTrue(section >= 0, "the README has its JUnit section");
     int next = readme.indexOf("\n## ", section + 1);
-    Matcher m = JAVA_BLOCK.matcher(readme.substring(section, next < 0 ? readme.length() : next));
+    return blocks(readme.substring(section, next < 0 ? readme.length() : next));
+  }
+
+  /** The Java blocks of {@code text}, in order. */
+  private static List<String> blocks(String text) {
+    Matcher m = JAVA_BLOCK.matcher(text);
     List<String> blocks = new ArrayList<>();
     while (m.find()) {
       blocks.add(m.group(1));
