@@ -51,7 +51,7 @@ class LivePageCliIT {
                               "--parallelism",
                               "2",
                               "--duration",
-                              "12s",
+                              "40s",
                               "--warmup",
                               "0",
                               "--metrics",
