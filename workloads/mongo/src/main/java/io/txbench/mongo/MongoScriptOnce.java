@@ -5,6 +5,7 @@ import com.mongodb.client.MongoDatabase;
 import io.txbench.core.script.Command;
 import io.txbench.core.script.Reply;
 import io.txbench.core.script.Script;
+import io.txbench.core.script.ScriptCheck;
 import io.txbench.core.script.ScriptException;
 import io.txbench.core.script.ScriptRun;
 import io.txbench.core.script.Step;
@@ -25,8 +26,6 @@ import org.bson.BsonValue;
  */
 final class MongoScriptOnce {
   /** What one command of a verify script answered, by line. */
-  record Check(String where, boolean passed, String answer) {}
-
   private MongoScriptOnce() {}
 
   /** The command a script's {@code send} holds, parsed (it was checked as the script was read). */
@@ -42,12 +41,12 @@ final class MongoScriptOnce {
    * Runs {@code script} on {@code database}, and gives what each command answered as a check; an
    * error names the script's line.
    */
-  static List<Check> run(
+  static List<ScriptCheck> run(
       MongoDatabase database, Script script, Map<String, String> defines, long seed)
       throws InterruptedException {
     ScriptRun run =
         new ScriptRun(script, new Variables(0, seed, defines, new SplittableRandom(seed)));
-    List<Check> checks = new ArrayList<>();
+    List<ScriptCheck> checks = new ArrayList<>();
     try {
       Reply reply = null;
       for (Step step = run.next(null); step != null; step = run.next(reply)) {
@@ -75,14 +74,14 @@ final class MongoScriptOnce {
     return checks;
   }
 
-  private static Check check(String where, BsonDocument answer) {
+  private static ScriptCheck check(String where, BsonDocument answer) {
     BsonDocument cursor = answer.getDocument("cursor", null);
     if (cursor == null || !cursor.isArray("firstBatch")) {
-      return new Check(where, false, "no cursor: " + answer.toJson());
+      return new ScriptCheck(where, false, "no cursor: " + answer.toJson());
     }
     List<BsonValue> batch = cursor.getArray("firstBatch");
     if (batch.size() != 1 || !batch.get(0).isDocument()) {
-      return new Check(where, false, batch.size() + " documents");
+      return new ScriptCheck(where, false, batch.size() + " documents");
     }
     BsonDocument document = batch.get(0).asDocument();
     BsonValue said = document.get("ok");
@@ -95,6 +94,6 @@ final class MongoScriptOnce {
               .orElse(null);
     }
     boolean passed = said != null && said.isBoolean() && said.asBoolean().getValue();
-    return new Check(where, passed, document.toJson());
+    return new ScriptCheck(where, passed, document.toJson());
   }
 }

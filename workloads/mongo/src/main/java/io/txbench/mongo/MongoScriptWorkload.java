@@ -7,6 +7,7 @@ import io.txbench.core.kinds.ScriptKind;
 import io.txbench.core.script.Command;
 import io.txbench.core.script.Reply;
 import io.txbench.core.script.Script;
+import io.txbench.core.script.ScriptCheck;
 import io.txbench.core.script.ScriptException;
 import io.txbench.core.script.ScriptRun;
 import io.txbench.core.script.Step;
@@ -18,9 +19,7 @@ import io.txbench.core.spi.Progress;
 import io.txbench.core.spi.Verification;
 import io.txbench.core.spi.Workload;
 import io.txbench.core.spi.WorkloadOptions;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -187,20 +186,13 @@ final class MongoScriptWorkload implements Workload<MongoScriptWorkload.Session,
     if (verify.isEmpty()) {
       return Verification.notRun("no --script-verify given");
     }
-    List<MongoScriptOnce.Check> checks;
+    List<ScriptCheck> checks;
     try {
       checks = MongoScriptOnce.run(target.database(), verify.get(), defines, options.seed());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return Verification.notRun("interrupted");
     }
-    Map<String, Long> figures = new LinkedHashMap<>();
-    List<String> anomalies = new ArrayList<>();
-    List<String> notes = new ArrayList<>();
-    for (MongoScriptOnce.Check check : checks) {
-      figures.put(check.where(), check.passed() ? 1L : 0L);
-      (check.passed() ? notes : anomalies).add(check.where() + ": " + check.answer());
-    }
-    return Verification.of(figures, anomalies, notes);
+    return ScriptCheck.verdict(checks);
   }
 }

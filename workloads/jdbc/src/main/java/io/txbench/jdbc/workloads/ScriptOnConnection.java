@@ -2,6 +2,7 @@ package io.txbench.jdbc.workloads;
 
 import io.txbench.core.script.Reply;
 import io.txbench.core.script.Script;
+import io.txbench.core.script.ScriptCheck;
 import io.txbench.core.script.ScriptException;
 import io.txbench.core.script.ScriptRun;
 import io.txbench.core.script.Step;
@@ -23,16 +24,14 @@ import java.util.concurrent.TimeUnit;
  */
 final class ScriptOnConnection {
   /** What one command of a verify script answered, by line. */
-  record Check(String where, boolean passed, String answer) {}
-
   private ScriptOnConnection() {}
 
   /** Runs {@code script} on {@code c}, and gives what each query answered. */
-  static List<Check> run(Connection c, Script script, Map<String, String> defines, long seed)
+  static List<ScriptCheck> run(Connection c, Script script, Map<String, String> defines, long seed)
       throws SQLException, InterruptedException {
     ScriptRun run =
         new ScriptRun(script, new Variables(0, seed, defines, new SplittableRandom(seed)));
-    List<Check> checks = new java.util.ArrayList<>();
+    List<ScriptCheck> checks = new java.util.ArrayList<>();
     try {
       Reply reply = null;
       for (Step step = run.next(null); step != null; step = run.next(reply)) {
@@ -61,7 +60,8 @@ final class ScriptOnConnection {
   }
 
   /** The rows of a query, its first row by name, and the check it makes. */
-  private static Reply read(ResultSet rs, String where, List<Check> checks) throws SQLException {
+  private static Reply read(ResultSet rs, String where, List<ScriptCheck> checks)
+      throws SQLException {
     Map<String, String> first = new HashMap<>();
     long rows = 0;
     boolean truth = false;
@@ -76,7 +76,7 @@ final class ScriptOnConnection {
         }
       }
     }
-    checks.add(new Check(where, rows == 1 && truth, rows > 1 ? rows + " rows" : answer));
+    checks.add(new ScriptCheck(where, rows == 1 && truth, rows > 1 ? rows + " rows" : answer));
     return new Reply(rows, first);
   }
 }

@@ -7,6 +7,7 @@ import io.txbench.core.ownership.Lease;
 import io.txbench.core.ownership.LeaseMode;
 import io.txbench.core.script.Command;
 import io.txbench.core.script.Script;
+import io.txbench.core.script.ScriptCheck;
 import io.txbench.core.script.ScriptRun;
 import io.txbench.core.script.SqlTransaction;
 import io.txbench.core.script.Variables;
@@ -20,8 +21,6 @@ import io.txbench.jdbc.SqlIteration;
 import io.txbench.jdbc.schema.SchemaRegistry;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -122,7 +121,7 @@ public final class ScriptWorkload extends SqlWorkload<ScriptKind, JdbcSession> i
     if (verify.isEmpty()) {
       return Verification.notRun("no --script-verify given");
     }
-    List<ScriptOnConnection.Check> checks;
+    List<ScriptCheck> checks;
     try (Connection c = target.controlConnection()) {
       checks = ScriptOnConnection.run(c, verify.get(), defines, options.seed());
       target.commitIfNeeded(c);
@@ -130,13 +129,6 @@ public final class ScriptWorkload extends SqlWorkload<ScriptKind, JdbcSession> i
       Thread.currentThread().interrupt();
       return Verification.notRun("interrupted");
     }
-    Map<String, Long> figures = new LinkedHashMap<>();
-    List<String> anomalies = new ArrayList<>();
-    List<String> notes = new ArrayList<>();
-    for (ScriptOnConnection.Check check : checks) {
-      figures.put(check.where(), check.passed() ? 1L : 0L);
-      (check.passed() ? notes : anomalies).add(check.where() + ": " + check.answer());
-    }
-    return Verification.of(figures, anomalies, notes);
+    return ScriptCheck.verdict(checks);
   }
 }
