@@ -132,6 +132,36 @@ class TelemetryCliIT {
           onShared.get("counted").asLong(), onShared.get("server").asLong(), onShared.toString());
       assertTrue(onShared.get("agrees").asBoolean(), onShared.toString());
       assertNoWait(asyncRun);
+
+      // PgJDBC's workers sharing HikariCP's connections: the pool opens them all before the mark
+      // (no login commits in the run), and checks one idle for half a second, after the mark
+      // with no warm-up, without committing.
+      Path pooled = dir.resolve("pg-pooled");
+      CliRun pooledRun =
+          CliRun.of(
+              "--benchmark-target",
+              "postgres",
+              "--target-url",
+              pgUrl(pg),
+              "--workload",
+              "airline",
+              "--skip-setup",
+              "--parallelism",
+              "8",
+              "--max-connections",
+              "3",
+              "--warmup",
+              "0s",
+              "--duration",
+              "3s",
+              "--output-dir",
+              pooled.toString());
+      assertEquals(0, pooledRun.exitCode(), pooledRun.out() + pooledRun.err());
+      JsonNode onPool = summary(pooled).get("serverCommits");
+      assertTrue(onPool.get("counted").asLong() > 0, onPool.toString());
+      assertEquals(
+          onPool.get("counted").asLong(), onPool.get("server").asLong(), onPool.toString());
+      assertNoWait(pooledRun);
     }
   }
 

@@ -101,6 +101,8 @@ public final class JdbcSession implements AutoCloseable, Pingable {
             Set.copyOf(insertsReturningId));
     if (session.hold) {
       session.connect();
+    } else {
+      target.fill();
     }
     return session;
   }

@@ -53,6 +53,7 @@ public final class JdbcTarget implements Target {
   private final Optional<ServerEndpoint> endpoint;
   private final List<AutoCloseable> alongside = new CopyOnWriteArrayList<>();
   private final CountsPublisher publisher;
+  private final PoolFill fill;
 
   private JdbcTarget(
       SqlDialect dialect,
@@ -75,6 +76,7 @@ public final class JdbcTarget implements Target {
     this.isolation = isolation;
     this.dialect = dialect;
     this.pool = pool;
+    this.fill = new PoolFill(pool);
     this.control = control;
     this.serverVersion = serverVersion;
     this.driver = driver;
@@ -214,6 +216,13 @@ public final class JdbcTarget implements Target {
       config.setIdleTimeout(options.connectionIdleTimeout().toMillis());
     }
     config.setAutoCommit(autoCommit);
+    if (!autoCommit) {
+      // HikariCP checks a connection idle for half a second when it is borrowed. Its usual check
+      // (Connection.isValid) commits on PostgreSQL, a commit the cross-check knows nothing of: a
+      // query rolled back at once commits nothing, on every server.
+      config.setConnectionTestQuery("SELECT 1");
+      config.setIsolateInternalQueries(true);
+    }
     config.setTransactionIsolation("TRANSACTION_" + isolation.name());
     return config;
   }
@@ -304,6 +313,11 @@ public final class JdbcTarget implements Target {
    */
   public boolean canHoldConnections(int workers) {
     return maxConnections >= workers;
+  }
+
+  /** Opens the connections the pool keeps, once, before workers share them ({@link PoolFill}). */
+  void fill() throws SQLException {
+    fill.fill();
   }
 
   public IsolationLevel isolation() {
