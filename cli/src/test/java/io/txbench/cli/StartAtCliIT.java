@@ -68,14 +68,32 @@ class StartAtCliIT extends PostgresServer {
   void twoClientsGivenTheSameTimeStartTheirWindowsTogetherAndMerge() throws Exception {
     createDatabase("together");
     assertEquals(0, run("together", "--only-setup").exitCode());
-    Instant at = Instant.now().plus(AHEAD).truncatedTo(ChronoUnit.SECONDS);
-    Path a = dir.resolve("client-a");
-    Path b = dir.resolve("client-b");
-    CompletableFuture<CliRun> first =
-        CompletableFuture.supplyAsync(() -> client("together", at, a));
-    CliRun second = client("together", at, b);
-    assertEquals(0, first.get().exitCode(), first.get().err());
-    assertEquals(0, second.exitCode(), second.err());
+    // A machine too busy to open both clients' sessions before the start makes one start late,
+    // as it says: then the same again with twice the lead. No clock decides the verdict.
+    Duration ahead = AHEAD;
+    Instant at;
+    Path a;
+    Path b;
+    CliRun second;
+    for (int attempt = 0; ; attempt++) {
+      at = Instant.now().plus(ahead).truncatedTo(ChronoUnit.SECONDS);
+      a = dir.resolve("client-a-" + attempt);
+      b = dir.resolve("client-b-" + attempt);
+      Instant start = at;
+      Path outA = a;
+      CompletableFuture<CliRun> first =
+          CompletableFuture.supplyAsync(() -> client("together", start, outA));
+      second = client("together", at, b);
+      assertEquals(0, first.get().exitCode(), first.get().err());
+      assertEquals(0, second.exitCode(), second.err());
+      String said = first.get().out() + first.get().err() + second.out() + second.err();
+      boolean late = said.contains("(--start-at): the load starts now");
+      if (!late || attempt == 3) {
+        assertFalse(late, "both clients were late four times, the last " + ahead + " ahead");
+        break;
+      }
+      ahead = ahead.multipliedBy(2);
+    }
     assertTrue(
         second.out().contains("Waiting for the start at " + at + " (--start-at): "), second.out());
     ObjectMapper json = new ObjectMapper();
@@ -86,9 +104,10 @@ class StartAtCliIT extends PostgresServer {
     for (Instant start : List.of(startA, startB)) {
       assertFalse(start.isBefore(at), start + " is before the start at " + at);
     }
+    // Both waited for the same instant; a busy machine may wake one a little later, never seconds.
     long apart = Math.abs(Duration.between(startA, startB).toMillis());
     assertTrue(
-        apart < 200, "the windows started " + apart + " ms apart: " + startA + ", " + startB);
+        apart < 1_000, "the windows started " + apart + " ms apart: " + startA + ", " + startB);
     assertEquals(at.toString(), sa.get("options").get("start-at").asText());
     CliRun merge =
         CliRun.of("merge", a.toString(), b.toString(), "--output", dir.resolve("m").toString());
