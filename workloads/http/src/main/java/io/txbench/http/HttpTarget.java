@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.CompletableFuture;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -122,7 +123,7 @@ final class HttpTarget implements Target {
     RequestOptions head =
         new RequestOptions()
             .setMethod(HttpMethod.HEAD)
-            .setAbsoluteURI(url.replace(KeyedText.KEY, "1"))
+            .setAbsoluteURI(url.replace(SlottedText.KEY, "1"))
             .setIdleTimeout(probeMillis());
     try {
       HttpClientResponse answer =
@@ -188,6 +189,20 @@ final class HttpTarget implements Target {
 
   HttpOptions options() {
     return options;
+  }
+
+  /**
+   * A stage that completes after {@code nanos} (a script's {@code \sleep}, at least a millisecond
+   * when there is any), on the event loop, blocking no thread; at once when there is none.
+   */
+  CompletableFuture<Void> after(long nanos) {
+    if (nanos <= 0) {
+      return CompletableFuture.completedFuture(null);
+    }
+    CompletableFuture<Void> slept = new CompletableFuture<>();
+    long unused =
+        loops.vertx().setTimer(Math.max(1, TimeUnit.NANOSECONDS.toMillis(nanos)), t -> slept.complete(null));
+    return slept;
   }
 
   HttpClientAgent client() {
