@@ -75,7 +75,7 @@ final class HttpSyntax implements CommandSyntax {
     while (i < request.length()) {
       char c = request.charAt(i);
       char before = i == 0 ? ' ' : request.charAt(i - 1);
-      int name = nameEnd(request, i + 1);
+      int name = CommandSyntax.nameEnd(request, i + 1);
       if (c == ':' && !isNameChar(before) && before != ':' && before != '"' && name > i + 1) {
         variables.add(request.substring(i + 1, name));
         text.append(SlottedText.SLOT);
@@ -86,18 +86,6 @@ final class HttpSyntax implements CommandSyntax {
       }
     }
     return text.toString();
-  }
-
-  /** The end of the variable name at {@code at}, or {@code at} when none starts there. */
-  private static int nameEnd(String text, int at) {
-    if (at >= text.length() || Character.isDigit(text.charAt(at))) {
-      return at;
-    }
-    int i = at;
-    while (i < text.length() && isNameChar(text.charAt(i))) {
-      i++;
-    }
-    return i;
   }
 
   private static boolean isNameChar(char c) {
