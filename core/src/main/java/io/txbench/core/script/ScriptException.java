@@ -14,8 +14,8 @@ public final class ScriptException extends Exception {
   }
 
   /**
-   * A mistake {@code linesIn} lines into the command it was found in (a target's command that
-   * spans lines, as an HTTP request's header), so that the script's reader names its own line.
+   * A mistake {@code linesIn} lines into the command it was found in (a target's command that spans
+   * lines, as an HTTP request's header), so that the script's reader names its own line.
    */
   public ScriptException(String message, int linesIn) {
     super(message);

@@ -74,7 +74,8 @@ final class HttpExchange {
    */
   private void read(HttpClientResponse response, boolean fields) {
     int status = response.statusCode();
-    Future<?> ended = fields ? response.body().map(b -> reply = HttpReplies.fields(b)) : response.end();
+    Future<?> ended =
+        fields ? response.body().map(b -> reply = HttpReplies.fields(b)) : response.end();
     ended.onComplete(
         (read, lost) -> {
           if (lost != null) {

@@ -20,10 +20,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.CompletableFuture;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -201,7 +201,9 @@ final class HttpTarget implements Target {
     }
     CompletableFuture<Void> slept = new CompletableFuture<>();
     long unused =
-        loops.vertx().setTimer(Math.max(1, TimeUnit.NANOSECONDS.toMillis(nanos)), t -> slept.complete(null));
+        loops
+            .vertx()
+            .setTimer(Math.max(1, TimeUnit.NANOSECONDS.toMillis(nanos)), t -> slept.complete(null));
     return slept;
   }
 

@@ -8,7 +8,6 @@ import io.txbench.core.keys.KeyDistribution;
 import io.txbench.core.kinds.ItemKind;
 import io.txbench.core.kinds.ScriptKind;
 import io.txbench.core.script.Reply;
-import io.txbench.core.script.Script;
 import io.txbench.core.script.ScriptException;
 import io.txbench.core.script.ScriptRun;
 import io.txbench.core.script.Step;
@@ -82,7 +81,8 @@ final class HttpWorkload implements AsyncWorkload<HttpWorkload.Session, HttpFail
   static HttpWorkload keyed(HttpTarget target, HttpKind kind, WorkloadOptions options) {
     OptionValues declared = options.declared();
     long size = ItemKind.tableSize(declared);
-    KeyChooser keys = declared.get(KeyDistribution.OPTION).or(KeyDistribution.UNIFORM).over(() -> size);
+    KeyChooser keys =
+        declared.get(KeyDistribution.OPTION).or(KeyDistribution.UNIFORM).over(() -> size);
     HttpScripts scripts = HttpScripts.keyed(kind.name(), kind.template(declared, target.url()));
     return new HttpWorkload(target, scripts, keys, List.of(), Map.of(), options.seed());
   }

@@ -97,7 +97,8 @@ class HttpScriptTest {
       assertTrue(
           logged.stream()
               .filter(l -> l.startsWith("GET"))
-              .allMatch(l -> l.matches("GET /(a/[1-5]|b/[1-5]\\?client=[0-3]|c/x%20y%26z) \\S+ 200")));
+              .allMatch(
+                  l -> l.matches("GET /(a/[1-5]|b/[1-5]\\?client=[0-3]|c/x%20y%26z) \\S+ 200")));
     }
   }
 }

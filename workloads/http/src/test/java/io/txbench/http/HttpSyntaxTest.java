@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * How an http script is read: requests in a request file's format, apart at {@code ###} or a
- * meta-command, their {@code :variables} slots (but not a URL's scheme, a header's colon or JSON's),
- * and what is wrong refused with the file and the line it is on.
+ * meta-command, their {@code :variables} slots (but not a URL's scheme, a header's colon or
+ * JSON's), and what is wrong refused with the file and the line it is on.
  */
 class HttpSyntaxTest {
   private static Script read(String text) throws ScriptException {
@@ -72,14 +72,14 @@ class HttpSyntaxTest {
     assertEquals(
         "s.http:3: a body that starts as a request: end each request with a line ###",
         refused("POST /a\n\nGET /b\n"));
-    assertEquals(
-        "s.http:3: undefined variable \"nope\"", refused("GET /a\n###\nGET /b/:nope\n"));
+    assertEquals("s.http:3: undefined variable \"nope\"", refused("GET /a\n###\nGET /b/:nope\n"));
     assertEquals(
         "s.http:1: has a variable in its server (':variable'): variables go in the path, the query,"
             + " headers or the body; each worker keeps its connection to one server",
         refused("GET http://:host/x\n"));
-    assertEquals("s.http:1: is no request line (METHOD URL, as in POST /items/{key})",
-        refused("get /a\n"));
-    assertEquals("s.http:2: \\shell is pgbench's; txbench does not run it", refused("GET /\n\\shell ls\n"));
+    assertEquals(
+        "s.http:1: is no request line (METHOD URL, as in POST /items/{key})", refused("get /a\n"));
+    assertEquals(
+        "s.http:2: \\shell is pgbench's; txbench does not run it", refused("GET /\n\\shell ls\n"));
   }
 }

@@ -250,8 +250,7 @@ class NginxIT {
     assertEquals(2_000, o.result().breakdown().queries().reads());
     List<String> lines = Files.readAllLines(dir.resolve("logs/script.log"));
     assertEquals(4_000, lines.size());
-    assertEquals(
-        2_000, lines.stream().filter(l -> l.matches("GET /users/[1-9] 200 - -")).count());
+    assertEquals(2_000, lines.stream().filter(l -> l.matches("GET /users/[1-9] 200 - -")).count());
     List<String> posts = lines.stream().filter(l -> l.startsWith("POST")).toList();
     assertEquals(2_000, posts.size());
     assertTrue(
