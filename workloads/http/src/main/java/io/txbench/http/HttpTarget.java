@@ -130,7 +130,7 @@ final class HttpTarget implements Target {
           client
               .request(head)
               .compose(request -> request.send())
-              .compose(response -> response.end().map(response))
+              .compose(HttpTarget::ended)
               .toCompletionStage()
               .toCompletableFuture()
               .get(probeMillis() + 1000, TimeUnit.MILLISECONDS);
@@ -178,6 +178,19 @@ final class HttpTarget implements Target {
    * How long the first request may take: the run's {@code --http-timeout}, but no less than 10 s,
    * for a client's first request loads its classes and a server may be slow to a cold start.
    */
+  /**
+   * {@code response} once read to its end. A HEAD's answer has no body and may have ended before
+   * this runs (its continuation handed to the event loop as a task of its own), when Vert.x refuses
+   * {@code end()} with an IllegalStateException: it is read then.
+   */
+  private static Future<HttpClientResponse> ended(HttpClientResponse response) {
+    try {
+      return response.end().map(response);
+    } catch (IllegalStateException alreadyEnded) {
+      return Future.succeededFuture(response);
+    }
+  }
+
   private long probeMillis() {
     return Math.max(options.timeout().toMillis(), PROBE_MILLIS);
   }
