@@ -2,13 +2,19 @@ package io.txbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.txbench.http.FaultServer;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.SocketTimeoutException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -132,5 +138,44 @@ class HttpCliIT {
 
     CliRun noUrl = CliRun.of("--benchmark-target", "http", "--target-url", "ftp://h/");
     assertEquals(ExitCodes.USAGE, noUrl.exitCode(), noUrl.err());
+  }
+
+  /**
+   * A mistake in an http script is one line naming its file and line, exit code 2, and nothing
+   * connects: the server, listening, was never called.
+   */
+  @Test
+  void anHttpScriptsMistakeIsItsFileAndLineBeforeAnythingConnects() throws Exception {
+    Path header = dir.resolve("header.http");
+    Files.writeString(header, "GET /a\n###\nPOST /b\nContent-Length: 3\n\nabc\n");
+    Path other = dir.resolve("other.http");
+    Files.writeString(other, "GET /a\n###\nGET http://127.0.0.2:9/b\n");
+    try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      String url = "http://127.0.0.1:" + server.getLocalPort() + "/";
+      List<String> said = new ArrayList<>();
+      for (Path script : List.of(header, other)) {
+        CliRun run =
+            CliRun.of(
+                "--benchmark-target",
+                "http",
+                "--target-url",
+                url,
+                "--workload",
+                "script",
+                "--script",
+                script.toString());
+        assertEquals(ExitCodes.USAGE, run.exitCode(), run.err());
+        assertEquals(1, run.err().strip().lines().count(), run.err());
+        said.add(run.err().strip());
+      }
+      assertTrue(
+          said.get(0).contains(header + ":4: sets Content-Length, which txbench sets itself"),
+          said.get(0));
+      assertTrue(
+          said.get(1).contains(other + ":3: a request to another server than the script's first"),
+          said.get(1));
+      server.setSoTimeout(200);
+      assertThrows(SocketTimeoutException.class, server::accept);
+    }
   }
 }

@@ -32,6 +32,30 @@ public interface CommandSyntax {
   }
 
   /**
+   * Where the name of a {@code :variable} that starts at {@code at} in {@code text} ends (a letter
+   * or {@code _}, then letters, digits and {@code _}), or {@code at} when no name starts there: the
+   * rule of a target that writes {@code :name} in its commands.
+   */
+  static int nameEnd(String text, int at) {
+    if (at >= text.length() || !isNameStart(text.charAt(at))) {
+      return at;
+    }
+    int i = at + 1;
+    while (i < text.length() && (isNameStart(text.charAt(i)) || isDigit(text.charAt(i)))) {
+      i++;
+    }
+    return i;
+  }
+
+  private static boolean isNameStart(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+  }
+
+  private static boolean isDigit(char c) {
+    return c >= '0' && c <= '9';
+  }
+
+  /**
    * A command read: the offset after it, its text (blank when it held only comments and blanks),
    * and the variables its parameters take, in order.
    */

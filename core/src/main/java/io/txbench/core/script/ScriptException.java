@@ -7,9 +7,24 @@ package io.txbench.core.script;
  */
 public final class ScriptException extends Exception {
   private static final long serialVersionUID = 1L;
+  private final int linesIn;
 
   public ScriptException(String message) {
+    this(message, 0);
+  }
+
+  /**
+   * A mistake {@code linesIn} lines into the command it was found in (a target's command that spans
+   * lines, as an HTTP request's header), so that the script's reader names its own line.
+   */
+  public ScriptException(String message, int linesIn) {
     super(message);
+    this.linesIn = linesIn;
+  }
+
+  /** How many lines into the command the mistake is. */
+  public int linesIn() {
+    return linesIn;
   }
 
   /** The same mistake, placed at {@code where} ({@code file.sql:12}). */

@@ -65,7 +65,7 @@ public final class ScriptParser {
         try {
           scanned = syntax.scan(source, at);
         } catch (ScriptException e) {
-          throw e.at(name + ":" + line);
+          throw e.at(name + ":" + (line + e.linesIn()));
         }
         if (!scanned.text().isEmpty()) {
           commands.add(new Command.Send(line, scanned.text(), scanned.variables(), null, false));

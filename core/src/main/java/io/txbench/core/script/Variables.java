@@ -56,6 +56,11 @@ public final class Variables {
     return value;
   }
 
+  /** Sets {@code name} to {@code integer} from outside the script (a target's own variable). */
+  public void put(String name, long integer) {
+    values.put(name, Value.of(integer));
+  }
+
   void set(String name, Value value) {
     values.put(name, value);
   }

@@ -18,10 +18,13 @@
  * <ol>
  *   <li>{@link io.txbench.core.script.CommandSyntax}: where one of its commands ends in the file
  *       and how a {@code :variable} in it becomes a parameter. {@link
- *       io.txbench.core.script.SqlSyntax} ends a SQL command at {@code ;} and writes {@code ?}; a
- *       MongoDB target would read a command as one JSON document (ending where its braces close)
- *       and leave a marker for each variable that its binding replaces with the value; an HTTP
- *       target a request block of its request file.
+ *       io.txbench.core.script.SqlSyntax} ends a SQL command at {@code ;} and writes {@code ?}; the
+ *       MongoDB target reads a command as one JSON document (ending where its braces close) and
+ *       leaves a marker for each variable that its binding replaces with the value; the http target
+ *       reads a request as its request file writes one (ending at a line {@code ###} or a
+ *       meta-command's line), a slot for each variable. A mistake found inside a command that spans
+ *       lines says how many lines in ({@link io.txbench.core.script.ScriptException#linesIn}), so
+ *       that its message names the line.
  *   <li>Sending: the target's iteration asks {@link io.txbench.core.script.ScriptRun#next} for the
  *       next {@link io.txbench.core.script.Step} (the command, its parameters' values, the pause of
  *       the {@code \sleep}s before it), sends it on its own client, and hands the answer back as a

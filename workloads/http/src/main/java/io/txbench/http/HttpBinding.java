@@ -1,5 +1,6 @@
 package io.txbench.http;
 
+import io.txbench.core.kinds.ScriptKind;
 import io.txbench.core.spi.DeclaredOption;
 import io.txbench.core.spi.Dropped;
 import io.txbench.core.spi.EmbeddedServer;
@@ -75,20 +76,23 @@ public final class HttpBinding implements TargetBinding {
   @Override
   public WorkloadTable<HttpTarget> workloads() {
     return WorkloadTable.<HttpTarget>of()
-        .serve(HttpKind.get(), HttpWorkload::new)
-        .serve(HttpKind.request(), HttpWorkload::new);
+        .serve(HttpKind.get(), HttpWorkload::keyed)
+        .serve(HttpKind.request(), HttpWorkload::keyed)
+        .serve(new ScriptKind(new HttpSyntax()), HttpWorkload::scripted);
   }
 
   @Override
   public OpenTarget<HttpTarget, HttpFailure> open(TargetOptions target, WorkloadOptions workload)
       throws TargetUnavailableException {
-    if (workload.kind() instanceof HttpKind kind) {
-      try {
+    try {
+      if (workload.kind() instanceof HttpKind kind) {
         kind.template(workload.declared(), HttpTarget.url(target));
-      } catch (IllegalArgumentException e) {
-        throw new TargetUnavailableException(
-            e.getMessage(), new OptionMismatchException(String.valueOf(e.getMessage())));
+      } else if (workload.kind() instanceof ScriptKind kind) {
+        HttpScripts.of(kind.scripts(workload.declared()), HttpTarget.url(target));
       }
+    } catch (IllegalArgumentException e) {
+      throw new TargetUnavailableException(
+          e.getMessage(), new OptionMismatchException(String.valueOf(e.getMessage())));
     }
     return new OpenTarget<>(
         HttpTarget.open(target), workloads()::build, http -> new Dropped(List.of(), List.of()));

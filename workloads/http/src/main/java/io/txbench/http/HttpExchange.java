@@ -1,6 +1,7 @@
 package io.txbench.http;
 
 import io.txbench.core.engine.Effects;
+import io.txbench.core.script.Reply;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClientRequest;
@@ -22,7 +23,8 @@ final class HttpExchange {
   private final boolean write;
   private final HttpOptions options;
   private final Supplier<String> request;
-  private final CompletableFuture<Void> done = new CompletableFuture<>();
+  private final CompletableFuture<Reply> done = new CompletableFuture<>();
+  private @Nullable Reply reply;
 
   /**
    * The exchange of {@code request} (its method and URL, for messages: made only for a failure) on
@@ -41,8 +43,12 @@ final class HttpExchange {
     this.request = request;
   }
 
-  /** Sends the request once it has a connection, with {@code body} if any; its stage. */
-  CompletableFuture<Void> send(Future<HttpClientRequest> connecting, @Nullable Buffer body) {
+  /**
+   * Sends the request once it has a connection, with {@code body} if any; its stage, which gives
+   * the answer's JSON fields when {@code fields} asks for them (a {@code \gset}), else nothing.
+   */
+  CompletableFuture<Reply> send(
+      Future<HttpClientRequest> connecting, @Nullable Buffer body, boolean fields) {
     connecting.onComplete(
         (sending, notSent) -> {
           if (notSent != null) {
@@ -55,26 +61,29 @@ final class HttpExchange {
                     if (lost != null) {
                       fail(HttpFailure.noAnswer(lost, request.get(), true));
                     } else {
-                      read(response);
+                      read(response, fields);
                     }
                   });
         });
     return done;
   }
 
-  /** Reads the answer to its end (its connection is free for the next request only then). */
-  private void read(HttpClientResponse response) {
+  /**
+   * Reads the answer to its end (its connection is free for the next request only then), its body
+   * kept only when its {@code fields} are asked for.
+   */
+  private void read(HttpClientResponse response, boolean fields) {
     int status = response.statusCode();
-    response
-        .end()
-        .onComplete(
-            (ended, lost) -> {
-              if (lost != null) {
-                fail(HttpFailure.noAnswer(lost, request.get(), true));
-                return;
-              }
-              session.answered(response, () -> judge(status));
-            });
+    Future<?> ended =
+        fields ? response.body().map(b -> reply = HttpReplies.fields(b)) : response.end();
+    ended.onComplete(
+        (read, lost) -> {
+          if (lost != null) {
+            fail(HttpFailure.noAnswer(lost, request.get(), true));
+            return;
+          }
+          session.answered(response, () -> judge(status));
+        });
   }
 
   /** The answer's verdict: done on a status --http-ok accepts, failed on another. */
@@ -83,7 +92,8 @@ final class HttpExchange {
       if (write) {
         effects.committed();
       }
-      done.complete(null);
+      Reply fields = reply;
+      done.complete(fields == null ? HttpReplies.NONE : fields);
     } else {
       fail(HttpFailure.status(status, request.get(), options.retry()));
     }

@@ -11,8 +11,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The http target's kinds: {@code get}, one GET of {@code --target-url} per iteration, and {@code
- * request}, the request {@code --http-request} describes. Both fill {@code {key}} in with a key
- * from 1 to {@code --table-size}, drawn by {@code --distribution} as the item kinds draw theirs.
+ * request}, the request {@code --http-request} describes. Both are scripts of one request ({@link
+ * HttpScripts#keyed}) whose {@code {key}} is the variable {@code key}, drawn from 1 to {@code
+ * --table-size} by {@code --distribution} as the item kinds draw theirs.
  */
 final class HttpKind extends NamedKind {
   /** The file of a {@code request}; its text as given is what results show of it. */

@@ -20,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -122,14 +123,14 @@ final class HttpTarget implements Target {
     RequestOptions head =
         new RequestOptions()
             .setMethod(HttpMethod.HEAD)
-            .setAbsoluteURI(url.replace(KeyedText.KEY, "1"))
+            .setAbsoluteURI(url.replace(SlottedText.KEY, "1"))
             .setIdleTimeout(probeMillis());
     try {
       HttpClientResponse answer =
           client
               .request(head)
               .compose(request -> request.send())
-              .compose(response -> response.end().map(response))
+              .compose(HttpTarget::ended)
               .toCompletionStage()
               .toCompletableFuture()
               .get(probeMillis() + 1000, TimeUnit.MILLISECONDS);
@@ -177,6 +178,19 @@ final class HttpTarget implements Target {
    * How long the first request may take: the run's {@code --http-timeout}, but no less than 10 s,
    * for a client's first request loads its classes and a server may be slow to a cold start.
    */
+  /**
+   * {@code response} once read to its end. A HEAD's answer has no body and may have ended before
+   * this runs (its continuation handed to the event loop as a task of its own), when Vert.x refuses
+   * {@code end()} with an IllegalStateException: it is read then.
+   */
+  private static Future<HttpClientResponse> ended(HttpClientResponse response) {
+    try {
+      return response.end().map(response);
+    } catch (IllegalStateException alreadyEnded) {
+      return Future.succeededFuture(response);
+    }
+  }
+
   private long probeMillis() {
     return Math.max(options.timeout().toMillis(), PROBE_MILLIS);
   }
@@ -188,6 +202,22 @@ final class HttpTarget implements Target {
 
   HttpOptions options() {
     return options;
+  }
+
+  /**
+   * A stage that completes after {@code nanos} (a script's {@code \sleep}, at least a millisecond
+   * when there is any), on the event loop, blocking no thread; at once when there is none.
+   */
+  CompletableFuture<Void> after(long nanos) {
+    if (nanos <= 0) {
+      return CompletableFuture.completedFuture(null);
+    }
+    CompletableFuture<Void> slept = new CompletableFuture<>();
+    long unused =
+        loops
+            .vertx()
+            .setTimer(Math.max(1, TimeUnit.NANOSECONDS.toMillis(nanos)), t -> slept.complete(null));
+    return slept;
   }
 
   HttpClientAgent client() {

@@ -6,63 +6,136 @@ import io.txbench.core.engine.Worker;
 import io.txbench.core.keys.KeyChooser;
 import io.txbench.core.keys.KeyDistribution;
 import io.txbench.core.kinds.ItemKind;
+import io.txbench.core.kinds.ScriptKind;
+import io.txbench.core.script.Reply;
+import io.txbench.core.script.ScriptException;
+import io.txbench.core.script.ScriptRun;
+import io.txbench.core.script.Step;
+import io.txbench.core.script.Variables;
 import io.txbench.core.spi.AbandonedException;
 import io.txbench.core.spi.AsyncWorkload;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Progress;
 import io.txbench.core.spi.Verification;
 import io.txbench.core.spi.WorkloadOptions;
-import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpMethod;
-import io.vertx.core.http.RequestOptions;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
+import org.jspecify.annotations.Nullable;
 
 /**
- * Requests on the asynchronous model: each iteration sends one request, its {@code {key}} drawn for
- * it, and succeeds when the answer's status is one {@code --http-ok} accepts ({@link
- * HttpExchange}). A request that may change the server's state (any method but GET, HEAD, OPTIONS,
+ * Requests on the asynchronous model, each iteration a script ({@link HttpScripts}) run from top to
+ * bottom: its meta-commands by the script language's interpreter, each request sent when the one
+ * before was answered, a {@code \sleep} a timer between them. A request succeeds when the answer's
+ * status is one {@code --http-ok} accepts ({@link HttpExchange}); one that fails ends the
+ * iteration. A request that may change the server's state (any method but GET, HEAD, OPTIONS,
  * TRACE) is a commit point: one whose answer is lost after it was sent is in doubt, as a COMMIT
- * whose answer is lost.
+ * whose answer is lost. The {@code get} and {@code request} kinds are scripts of one request whose
+ * variable {@code key} is drawn for each iteration.
  */
-final class HttpWorkload implements AsyncWorkload<HttpSession, HttpFailure> {
+final class HttpWorkload implements AsyncWorkload<HttpWorkload.Session, HttpFailure> {
   private final HttpTarget target;
-  private final RequestTemplate request;
-  private final KeyChooser keys;
-  private final HttpMethod method;
+  private final HttpScripts scripts;
+  private final @Nullable KeyChooser keys;
+  private final List<String> operations;
+  private final Map<String, String> defines;
+  private final long seed;
   private final long timeoutMillis;
-  private final Origin origin;
-  private final KeyedText path;
-  private final boolean bodiless;
-  private final KeyedText shown;
 
-  HttpWorkload(HttpTarget target, HttpKind kind, WorkloadOptions options) {
+  /** One worker's requests' way to the server and its script variables. */
+  static final class Session implements AutoCloseable {
+    private final HttpSession http;
+    private final Variables variables;
+
+    private Session(HttpSession http, Variables variables) {
+      this.http = http;
+      this.variables = variables;
+    }
+
+    @Override
+    public void close() {
+      http.close();
+    }
+  }
+
+  private HttpWorkload(
+      HttpTarget target,
+      HttpScripts scripts,
+      @Nullable KeyChooser keys,
+      List<String> operations,
+      Map<String, String> defines,
+      long seed) {
     this.target = target;
-    this.request = kind.template(options.declared(), target.url());
-    long size = ItemKind.tableSize(options.declared());
-    this.keys =
-        options.declared().get(KeyDistribution.OPTION).or(KeyDistribution.UNIFORM).over(() -> size);
-    this.method = HttpMethod.valueOf(request.method());
-    // The server and scheme once: a URL parsed for each request costs as much as sending it.
-    String written = String.join(KeyedText.KEY, request.url().parts());
-    int slash = written.indexOf('/', written.indexOf("://") + 3);
-    this.origin = Origin.of(written);
-    this.path = KeyedText.of(slash < 0 ? "/" : written.substring(slash));
+    this.scripts = scripts;
+    this.keys = keys;
+    this.operations = List.copyOf(operations);
+    this.defines = Map.copyOf(defines);
+    this.seed = seed;
     this.timeoutMillis = target.options().timeout().toMillis();
-    this.bodiless = !request.body().keyed() && request.body().with(0).isEmpty();
-    // Masked once, {key} and all: a failure's message costs no pattern matching.
-    this.shown = KeyedText.of(request.method() + " " + RequestTemplate.shown(written));
+  }
+
+  /** The {@code get} or {@code request} kind: its request, {@code {key}} drawn each iteration. */
+  static HttpWorkload keyed(HttpTarget target, HttpKind kind, WorkloadOptions options) {
+    OptionValues declared = options.declared();
+    long size = ItemKind.tableSize(declared);
+    KeyChooser keys =
+        declared.get(KeyDistribution.OPTION).or(KeyDistribution.UNIFORM).over(() -> size);
+    HttpScripts scripts = HttpScripts.keyed(kind.name(), kind.template(declared, target.url()));
+    return new HttpWorkload(target, scripts, keys, List.of(), Map.of(), options.seed());
+  }
+
+  /** The {@code script} kind: the scripts of {@code --script}, chosen by weight. */
+  static HttpWorkload scripted(HttpTarget target, ScriptKind kind, WorkloadOptions options) {
+    OptionValues declared = options.declared();
+    HttpScripts scripts = HttpScripts.of(kind.scripts(declared), target.url());
+    List<String> operations = kind.operations(declared).orElse(List.of());
+    return new HttpWorkload(
+        target, scripts, null, operations, declared.get(ScriptKind.DEFINES), options.seed());
   }
 
   @Override
-  public CompletionStage<?> start(Worker worker, HttpSession session) {
-    long key = keys.next(worker.random());
+  public List<String> operations() {
+    return operations;
+  }
+
+  @Override
+  public CompletionStage<?> start(Worker worker, Session session) {
+    int pick = scripts.choose(worker.random());
+    if (!operations.isEmpty()) {
+      worker.operation(pick);
+    }
+    KeyChooser chooser = keys;
+    if (chooser != null) {
+      session.variables.put(HttpScripts.KEY, chooser.next(worker.random()));
+    }
+    return steps(worker, session, new ScriptRun(scripts.script(pick), session.variables), null);
+  }
+
+  /** Runs the script from where {@code run} is, given the answer to its last request. */
+  private CompletableFuture<?> steps(
+      Worker worker, Session session, ScriptRun run, @Nullable Reply reply) {
+    Step step;
+    try {
+      step = run.next(reply);
+    } catch (ScriptException e) {
+      return CompletableFuture.failedFuture(new IllegalStateException(e.getMessage(), e));
+    }
+    if (step == null) {
+      return target.after(run.pauseLeft());
+    }
+    return target
+        .after(step.pauseNanos())
+        .thenCompose(slept -> send(worker, session, step))
+        .thenCompose(answer -> steps(worker, session, run, answer));
+  }
+
+  private CompletableFuture<Reply> send(Worker worker, Session session, Step step) {
+    HttpCall call = scripts.call(step.command());
     Effects effects = worker.effects();
-    boolean write = !request.safe();
+    boolean write = !call.safe();
     if (write) {
       try {
         effects.committing();
@@ -73,40 +146,20 @@ final class HttpWorkload implements AsyncWorkload<HttpSession, HttpFailure> {
     } else {
       worker.queries().read();
     }
+    List<Object> values = step.parameters();
     HttpExchange exchange =
-        new HttpExchange(session, effects, write, target.options(), () -> shown(key));
+        new HttpExchange(session.http, effects, write, target.options(), () -> call.shown(values));
     return exchange.send(
-        session.request(options(key)), bodiless ? null : Buffer.buffer(request.body().with(key)));
-  }
-
-  private RequestOptions options(long key) {
-    RequestOptions options =
-        new RequestOptions()
-            .setMethod(method)
-            .setHost(origin.host())
-            .setPort(origin.port())
-            .setSsl(origin.tls())
-            .setURI(path.with(key))
-            .setIdleTimeout(timeoutMillis);
-    for (RequestTemplate.Header header : request.headers()) {
-      options.putHeader(header.name(), header.value().with(key));
-    }
-    String authorization = target.authorization();
-    if (authorization != null) {
-      options.putHeader("Authorization", authorization);
-    }
-    return options;
-  }
-
-  /** The request in a failure's message: its method and URL, the key filled in. */
-  private String shown(long key) {
-    return shown.with(key);
+        session.http.request(call.options(values, timeoutMillis, target.authorization())),
+        call.body(values),
+        step.command().storesRow());
   }
 
   @Override
-  public HttpSession openSession(Worker worker) throws HttpFailure {
+  public Session openSession(Worker worker) throws HttpFailure {
+    Variables variables = new Variables(worker.index(), seed, defines, worker.random());
     try {
-      return HttpSession.open(target, origin, worker.workers());
+      return new Session(HttpSession.open(target, scripts.origin(), worker.workers()), variables);
     } catch (ExecutionException e) {
       throw HttpFailure.noAnswer(e.getCause() == null ? e : e.getCause(), "connecting", false);
     } catch (TimeoutException e) {

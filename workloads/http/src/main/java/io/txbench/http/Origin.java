@@ -8,9 +8,9 @@ import java.net.URI;
  */
 record Origin(String host, int port, boolean tls) {
 
-  /** The server of {@code url} (an absolute http or https URL, {@code {key}} in it or not). */
+  /** The server of {@code url} (an absolute http or https URL, slots in its path or not). */
   static Origin of(String url) {
-    URI uri = URI.create(url.replace(KeyedText.KEY, "1"));
+    URI uri = URI.create(url.replace(SlottedText.KEY, "1").replace(SlottedText.SLOT, '1'));
     boolean tls = uri.getScheme().equalsIgnoreCase("https");
     return new Origin(uri.getHost(), uri.getPort() > 0 ? uri.getPort() : tls ? 443 : 80, tls);
   }

@@ -14,9 +14,11 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The request of each iteration: its method, URL, headers and body, each with {@code {key}} where
- * the iteration's key goes. A {@code get} is the target's URL alone; a {@code request} is read from
- * the file {@code --http-request} names, written as the request itself:
+ * A request as a request file or a script writes it: its method, URL, headers and body, each with
+ * slots ({@link SlottedText}) where a variable's value goes: a script's {@code :name}, a request
+ * file's {@code {key}}. A {@code get} is the target's URL alone; a {@code request} is read from the
+ * file {@code --http-request} names, and each command of an http script ({@link HttpSyntax}) is
+ * one, written as the request itself:
  *
  * <pre>
  * # a comment
@@ -29,10 +31,26 @@ import java.util.Set;
  * <p>The first line is the method and the URL: a path, taken on the target's server, an absolute
  * URL, or nothing for the target's URL. Headers follow up to a blank line, then the body.
  */
-record RequestTemplate(String method, KeyedText url, List<Header> headers, KeyedText body) {
+record RequestTemplate(String method, SlottedText url, List<Header> headers, SlottedText body) {
 
-  /** One header, its value with {@code {key}} where the key goes. */
-  record Header(String name, KeyedText value) {}
+  /** One header, its value with slots where values go. */
+  record Header(String name, SlottedText value) {}
+
+  /**
+   * What is wrong at a line ({@code line}, from 0, of the text read), said as {@code what}; its
+   * message names the source too.
+   */
+  static final class Wrong extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+    final int line;
+    final String what;
+
+    Wrong(String source, int line, String what) {
+      super(source + ", line " + (line + 1) + ", " + what);
+      this.line = line;
+      this.what = what;
+    }
+  }
 
   /** The methods that change nothing on the server (RFC 9110, 9.2.1): no commit point. */
   private static final Set<String> SAFE = Set.of("GET", "HEAD", "OPTIONS", "TRACE");
@@ -53,7 +71,7 @@ record RequestTemplate(String method, KeyedText url, List<Header> headers, Keyed
 
   /** A GET of {@code url}, with nothing more. */
   static RequestTemplate get(String url) {
-    return new RequestTemplate("GET", KeyedText.of(url), List.of(), KeyedText.of(""));
+    return new RequestTemplate("GET", keyed(url), List.of(), SlottedText.of(""));
   }
 
   /**
@@ -92,7 +110,23 @@ record RequestTemplate(String method, KeyedText url, List<Header> headers, Keyed
     return parse(new String(bytes, StandardCharsets.UTF_8), path);
   }
 
+  /** A request file's request, a slot at each {@code {key}}. */
   static RequestTemplate parse(String text, String source) {
+    return parse(text.replace(SlottedText.KEY, String.valueOf(SlottedText.SLOT)), source, true);
+  }
+
+  /** {@code url} with a slot at each {@code {key}}. */
+  private static SlottedText keyed(String url) {
+    return SlottedText.of(url.replace(SlottedText.KEY, String.valueOf(SlottedText.SLOT)));
+  }
+
+  /**
+   * The request of {@code text}, its slots written {@link SlottedText#SLOT}; {@code keyed}: they
+   * are a request file's {@code {key}} (else a script's variables), as messages name them.
+   *
+   * @throws Wrong saying which line is wrong
+   */
+  static RequestTemplate parse(String text, String source, boolean keyed) {
     List<String> lines = text.replace("\r\n", "\n").lines().toList();
     int at = 0;
     while (at < lines.size() && (lines.get(at).isBlank() || lines.get(at).startsWith("#"))) {
@@ -117,13 +151,18 @@ record RequestTemplate(String method, KeyedText url, List<Header> headers, Keyed
               + "'): write it %20, or end the line with the protocol (HTTP/1.1)");
     }
     String url = first.length > 1 ? first[1] : "";
-    if (KeyedText.of(authority(url)).keyed()) {
+    if (authority(url).indexOf(SlottedText.SLOT) >= 0) {
+      String slot = keyed ? SlottedText.KEY : ":variable";
       throw wrong(
           source,
           at,
-          "has {key} in its server ('"
-              + authority(url)
-              + "'): the key goes in the path, the query, headers or the body; each worker keeps"
+          "has "
+              + (keyed ? slot : "a variable")
+              + " in its server ('"
+              + authority(url).replace(String.valueOf(SlottedText.SLOT), slot)
+              + "'): "
+              + (keyed ? "the key goes" : "variables go")
+              + " in the path, the query, headers or the body; each worker keeps"
               + " its connection to one server");
     }
     List<Header> headers = new ArrayList<>();
@@ -139,10 +178,10 @@ record RequestTemplate(String method, KeyedText url, List<Header> headers, Keyed
           || name.equalsIgnoreCase("transfer-encoding")) {
         throw wrong(source, at, "sets " + name + ", which txbench sets itself");
       }
-      headers.add(new Header(name, KeyedText.of(line.substring(colon + 1).strip())));
+      headers.add(new Header(name, SlottedText.of(line.substring(colon + 1).strip())));
     }
     String body = at < lines.size() ? String.join("\n", lines.subList(at + 1, lines.size())) : "";
-    return new RequestTemplate(first[0], KeyedText.of(url), headers, KeyedText.of(body));
+    return new RequestTemplate(first[0], SlottedText.of(url), headers, SlottedText.of(body));
   }
 
   /** The server of an absolute URL ({@code host:port}, as written), or "" for a path. */
@@ -155,8 +194,8 @@ record RequestTemplate(String method, KeyedText url, List<Header> headers, Keyed
     return url.substring(scheme + 3, end < 0 ? url.length() : end);
   }
 
-  private static IllegalArgumentException wrong(String source, int line, String what) {
-    return new IllegalArgumentException(source + ", line " + (line + 1) + ", " + what);
+  private static Wrong wrong(String source, int line, String what) {
+    return new Wrong(source, line, what);
   }
 
   /**
@@ -164,19 +203,18 @@ record RequestTemplate(String method, KeyedText url, List<Header> headers, Keyed
    * URL, an absolute URL stays as it is.
    */
   RequestTemplate on(String targetUrl) {
-    String written = url.with(1);
-    String settled;
+    String written = url.written();
+    SlottedText settled;
     if (written.isEmpty()) {
-      settled = targetUrl;
+      settled = keyed(checked(targetUrl));
     } else if (written.startsWith("/")) {
-      URI target = URI.create(checked(targetUrl).replace(KeyedText.KEY, "1"));
-      String origin = target.getScheme() + "://" + target.getRawAuthority();
-      settled = origin + String.join(KeyedText.KEY, url.parts());
+      URI target = URI.create(checked(targetUrl).replace(SlottedText.KEY, "1"));
+      settled = SlottedText.of(target.getScheme() + "://" + target.getRawAuthority() + written);
     } else {
-      settled = String.join(KeyedText.KEY, url.parts());
+      settled = url;
     }
-    checked(settled);
-    return new RequestTemplate(method, KeyedText.of(settled), headers, body);
+    checked(settled.written());
+    return new RequestTemplate(method, settled, headers, body);
   }
 
   /**
@@ -187,7 +225,7 @@ record RequestTemplate(String method, KeyedText url, List<Header> headers, Keyed
   static String checked(String url) {
     URI uri;
     try {
-      uri = new URI(url.replace(KeyedText.KEY, "1"));
+      uri = new URI(url.replace(SlottedText.KEY, "1").replace(SlottedText.SLOT, '1'));
     } catch (URISyntaxException e) {
       throw new IllegalArgumentException("'" + shown(url) + "' is no URL: " + e.getReason());
     }
@@ -198,7 +236,7 @@ record RequestTemplate(String method, KeyedText url, List<Header> headers, Keyed
     if (uri.getHost() == null) {
       throw new IllegalArgumentException("'" + shown(url) + "' names no server");
     }
-    if (KeyedText.of(authority(url)).keyed()) {
+    if (authority(url).contains(SlottedText.KEY)) {
       throw new IllegalArgumentException(
           "'" + shown(url) + "' has {key} in its server: the key goes in the path or the query");
     }
@@ -214,9 +252,9 @@ record RequestTemplate(String method, KeyedText url, List<Header> headers, Keyed
     return url;
   }
 
-  /** {@code url} with a password it may hold masked, for messages. */
+  /** {@code url} with a password it may hold masked, for messages; a slot as {@code {key}}. */
   static String shown(String url) {
-    String masked = Secret.maskUrl(url);
+    String masked = Secret.maskUrl(url.replace(String.valueOf(SlottedText.SLOT), SlottedText.KEY));
     return masked == null ? "" : masked;
   }
 

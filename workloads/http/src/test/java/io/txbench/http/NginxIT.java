@@ -67,6 +67,7 @@ class NginxIT {
             "http {",
             "  log_format txbench '$request_method $uri $status $server_protocol';",
             "  access_log " + dir.resolve("logs/access.log") + " txbench;",
+            "  log_format script '$request_method $request_uri $status $http_x_client $request_body';",
             "  client_body_temp_path " + dir.resolve("body") + ";",
             "  proxy_temp_path " + dir.resolve("proxy") + ";",
             "  fastcgi_temp_path " + dir.resolve("fastcgi") + ";",
@@ -78,6 +79,16 @@ class NginxIT {
             "    listen 127.0.0.1:" + http2Port + " http2;",
             "    root " + dir.resolve("html") + ";",
             "    location /items/ { return 201 'stored'; }",
+            "    location /users/ {",
+            "      access_log " + dir.resolve("logs/script.log") + " script;",
+            "      default_type application/json;",
+            "      return 200 '{\"id\": 42, \"name\": \"ann b\", \"tags\": [1]}';",
+            "    }",
+            "    location /orders/ {",
+            "      access_log " + dir.resolve("logs/script.log") + " script;",
+            "      proxy_pass http://127.0.0.1:" + port + "/stored;", // reads the body it logs
+            "    }",
+            "    location /stored { access_log off; return 201 'stored'; }",
             "  }",
             "}",
             ""));
@@ -209,5 +220,46 @@ class NginxIT {
         lines.subList((int) before, lines.size()).stream()
             .filter(l -> l.matches("POST /items/\\d+ 201 HTTP/1.1"))
             .count());
+  }
+
+  /**
+   * An http script of two requests: a GET whose JSON answer {@code \gset} stores, then a POST with
+   * the stored fields in its path, a header and its body. nginx logs each as txbench filled it in.
+   */
+  @Test
+  void aScriptsRequestsAreLoggedWithTheValuesItsVariablesTook() throws Exception {
+    Path file = dir.resolve("order.http");
+    Files.writeString(
+        file,
+        """
+        \\set user random(1, 9)
+        GET /users/:user
+        \\gset u_
+        ###
+        POST /orders/:u_id?name=:u_name
+        X-Client: :client_id
+        Content-Type: application/json
+
+        {"user": :user, "tags": :u_tags}
+        """);
+    WorkloadOptions script = HttpScriptTest.scripts(file.toString(), "");
+    WorkloadRun.Outcome o = run("http://127.0.0.1:" + port + "/", script, "1.1");
+    assertEquals(2_000, o.result().outcomes().iterations(), o.describe());
+    assertEquals(0, o.result().outcomes().errors(), o.describe());
+    assertEquals(2_000, o.result().breakdown().queries().writes());
+    assertEquals(2_000, o.result().breakdown().queries().reads());
+    List<String> lines = Files.readAllLines(dir.resolve("logs/script.log"));
+    assertEquals(4_000, lines.size());
+    assertEquals(2_000, lines.stream().filter(l -> l.matches("GET /users/[1-9] 200 - -")).count());
+    List<String> posts = lines.stream().filter(l -> l.startsWith("POST")).toList();
+    assertEquals(2_000, posts.size());
+    assertTrue(
+        posts.stream()
+            .allMatch(
+                l ->
+                    l.matches(
+                        "POST /orders/42\\?name=ann%20b 201 [0-7]"
+                            + " \\{\\\\x22user\\\\x22: [1-9], \\\\x22tags\\\\x22: \\[1\\]\\}")),
+        posts.get(0));
   }
 }

@@ -6,6 +6,9 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
@@ -20,10 +23,12 @@ import java.util.regex.Pattern;
 final class PythonHttpServer implements AutoCloseable {
   private static final Pattern SERVING = Pattern.compile("port (\\d+)");
   private static final Pattern ANSWERED = Pattern.compile("\"GET [^\"]*\" 200 ");
+  private static final Pattern REQUEST = Pattern.compile("\"([A-Z]+ [^\"]*)\" (\\d+) ");
 
   private final Process process;
   private final int port;
   private final AtomicLong answered = new AtomicLong();
+  private final Queue<String> requests = new ConcurrentLinkedQueue<>();
   private final Thread log;
 
   private PythonHttpServer(Process process, int port, BufferedReader lines) {
@@ -61,10 +66,26 @@ final class PythonHttpServer implements AutoCloseable {
         if (ANSWERED.matcher(line).find()) {
           answered.incrementAndGet();
         }
+        Matcher request = REQUEST.matcher(line);
+        if (request.find()) {
+          requests.add(request.group(1) + " " + request.group(2));
+        }
       }
     } catch (IOException closed) {
       // The server is gone: its count is final.
     }
+  }
+
+  /**
+   * Each request its log names, as {@code GET /path?query HTTP/1.0 200}, once it has logged {@code
+   * expected} or 5 s.
+   */
+  List<String> requests(long expected) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    while (requests.size() < expected && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    return List.copyOf(requests);
   }
 
   String url() {

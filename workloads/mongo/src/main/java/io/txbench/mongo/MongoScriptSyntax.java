@@ -43,8 +43,8 @@ final class MongoScriptSyntax implements CommandSyntax {
         last = c;
         continue;
       }
-      if (c == ':' && BEFORE_VALUE.contains(last) && nameAt(source, i + 1) > i + 1) {
-        int end = nameAt(source, i + 1);
+      if (c == ':' && BEFORE_VALUE.contains(last) && CommandSyntax.nameEnd(source, i + 1) > i + 1) {
+        int end = CommandSyntax.nameEnd(source, i + 1);
         variables.add(source.substring(i + 1, end));
         text.append('?');
         i = end;
@@ -106,26 +106,6 @@ final class MongoScriptSyntax implements CommandSyntax {
       i += source.charAt(i) == '\\' ? 2 : 1;
     }
     return Math.min(i + 1, source.length());
-  }
-
-  /** The end of the variable name at {@code at}, or {@code at} when none starts there. */
-  private static int nameAt(String source, int at) {
-    if (at >= source.length() || !isNameStart(source.charAt(at))) {
-      return at;
-    }
-    int i = at;
-    while (i < source.length() && isNameChar(source.charAt(i))) {
-      i++;
-    }
-    return i;
-  }
-
-  private static boolean isNameStart(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-  }
-
-  private static boolean isNameChar(char c) {
-    return isNameStart(c) || (c >= '0' && c <= '9');
   }
 
   private static String firstWord(String source, int from) {
