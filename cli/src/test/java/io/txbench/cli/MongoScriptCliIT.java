@@ -165,8 +165,8 @@ class MongoScriptCliIT {
     Files.writeString(
         bad, "\\set id 1\n{\"find\": \"accounts\", \"filter\": {\"_id\": :id, \"x\": }}\n");
     CliRun run = CliRun.of(onTheEmulator("--script", bad.toString()));
-    // Exit code 2 once the kind reads its scripts before connecting (the script kind's wiring).
-    assertTrue(run.exitCode() != 0, run.out() + run.err());
+    // A usage error: the kind reads its scripts before anything connects.
+    assertEquals(2, run.exitCode(), run.out() + run.err());
     assertEquals(1, run.err().strip().lines().count(), run.err());
     assertTrue(run.err().contains(bad + ":2: the command is not JSON"), run.err());
   }
