@@ -74,7 +74,7 @@ final class BreakdownText {
                     String.format(Locale.US, "%,d", op.errors()))));
     List<String> lines = new ArrayList<>();
     lines.add("  operations    response times in ms");
-    lines.addAll(aligned(rows, 1));
+    lines.addAll(aligned(rows, HEADER.size()));
     return lines;
   }
 
