@@ -127,6 +127,14 @@ class MongoScriptCliIT {
     long committed = summary.get("iterations").asLong();
     assertEquals(200, committed, summary.toString());
     assertEquals(0, summary.get("errors").asLong(), summary.toString());
+    // Each command timed apart by its line (not \begin and \commit), each run once an iteration.
+    List<Integer> lines = new ArrayList<>();
+    for (JsonNode statement : summary.get("statements")) {
+      lines.add(statement.get("line").asInt());
+      assertEquals(committed, statement.get("count").asLong(), statement.toString());
+      assertEquals(0, statement.get("failures").asLong(), statement.toString());
+    }
+    assertEquals(List.of(7, 9, 11, 13), lines, summary.get("statements").toString());
     try (MongoClient client = MongoClients.create("mongodb://127.0.0.1:" + port)) {
       MongoDatabase db = client.getDatabase("txbench");
       // Each committed iteration wrote one history document, with its \gset and --define values.
