@@ -32,17 +32,17 @@ import org.jspecify.annotations.Nullable;
 final class ScriptIteration implements SqlIteration {
   private final ScriptRun run;
   private final boolean transaction;
-  private final IdentityHashMap<Command.Send, StatementId> timed;
+  private final IdentityHashMap<Command.Send, ScriptCommand> commands;
   private @Nullable StatementId commit; // the COMMIT line reached, timed apart
   private boolean sentLast; // the last statement handed out was the script's, not a pause
   private boolean done;
 
-  /** {@code timed}: each statement of the script timed apart, by its command (by identity). */
+  /** {@code commands}: each command of the script as read before the run (by identity). */
   ScriptIteration(
-      ScriptRun run, boolean transaction, IdentityHashMap<Command.Send, StatementId> timed) {
+      ScriptRun run, boolean transaction, IdentityHashMap<Command.Send, ScriptCommand> commands) {
     this.run = run;
     this.transaction = transaction;
-    this.timed = timed;
+    this.commands = commands;
   }
 
   @Override
@@ -73,30 +73,34 @@ final class ScriptIteration implements SqlIteration {
           return left > 0 ? SqlStatement.pause(left) : null;
         }
         pause += step.pauseNanos();
-        SqlTransaction role = SqlTransaction.of(step.command().text());
+        ScriptCommand command = commands.get(step.command());
+        if (command == null) {
+          command = ScriptCommand.of(step.command(), null); // none of the scripts': read now
+        }
+        SqlTransaction role = command.role();
         if (role == SqlTransaction.ROLLBACK) {
           throw new DeclinedException(
               run.script().where(step.command().line()) + ": the script rolled back");
         }
         if (role == SqlTransaction.NONE) {
           sentLast = true;
-          return statement(step, pause, timed.get(step.command()));
+          return new SqlStatement(
+              step.command().text(),
+              step.parameters(),
+              command.read(),
+              0,
+              pause,
+              command.row(),
+              command.timed());
         }
         if (role == SqlTransaction.COMMIT) {
-          commit = timed.get(step.command());
+          commit = command.timed();
         }
         reply = new Reply(0, Map.of()); // BEGIN or COMMIT: the client's own
       }
     } catch (ScriptException e) {
       throw new SQLException(e.getMessage(), e);
     }
-  }
-
-  private static SqlStatement statement(Step step, long pause, @Nullable StatementId id) {
-    String sql = step.command().text();
-    boolean read = reads(sql);
-    boolean row = step.command().storesRow() || (!read && returns(sql));
-    return new SqlStatement(sql, step.parameters(), read, 0, pause, row, id);
   }
 
   /** Whether {@code sql} is a query: sent as one, its rows fetched and counted as a read. */

@@ -42,8 +42,7 @@ public final class ScriptWorkload extends SqlWorkload<ScriptKind, JdbcSession> i
   private final int totalWeight;
   private final List<String> statements;
   private final List<StatementId> timed;
-  private final IdentityHashMap<Command.Send, StatementId> timedBySend =
-      new IdentityHashMap<>();
+  private final IdentityHashMap<Command.Send, ScriptCommand> commands = new IdentityHashMap<>();
   private final Map<String, String> defines;
   private final Map<Integer, Variables> variables = new ConcurrentHashMap<>();
 
@@ -63,11 +62,12 @@ public final class ScriptWorkload extends SqlWorkload<ScriptKind, JdbcSession> i
         if (role == SqlTransaction.NONE) {
           sql.add(send.text());
         }
+        StatementId id = null;
         if (role == SqlTransaction.NONE || role == SqlTransaction.COMMIT) {
-          StatementId id = new StatementId(ids.size(), script.name(), send.line(), send.source());
+          id = new StatementId(ids.size(), script.name(), send.line(), send.source());
           ids.add(id);
-          timedBySend.put(send, id);
         }
+        commands.put(send, ScriptCommand.of(send, id));
       }
     }
     statements = List.copyOf(sql);
@@ -121,7 +121,7 @@ public final class ScriptWorkload extends SqlWorkload<ScriptKind, JdbcSession> i
         variables.computeIfAbsent(
             worker.index(), i -> new Variables(i, options.seed(), defines, worker.random()));
     return new ScriptIteration(
-        new ScriptRun(scripts.get(pick), own), transactions.get(pick), timedBySend);
+        new ScriptRun(scripts.get(pick), own), transactions.get(pick), commands);
   }
 
   private int choose(int draw) {
