@@ -169,6 +169,15 @@ public final class BenchmarkResult {
     return run().breakdown().operations();
   }
 
+  /**
+   * Each statement of a {@code --workload script} run's scripts, by file and line, with the times
+   * of its executions that succeeded and its failures by class (pgbench's {@code -r}); empty for
+   * other workloads.
+   */
+  public java.util.List<io.txbench.core.engine.StatementStats> statements() {
+    return run().breakdown().statements();
+  }
+
   /** Retries of iterations that failed with a retryable error. */
   public long retries() {
     return run().outcomes().retries();

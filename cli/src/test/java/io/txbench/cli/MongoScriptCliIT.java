@@ -127,6 +127,14 @@ class MongoScriptCliIT {
     long committed = summary.get("iterations").asLong();
     assertEquals(200, committed, summary.toString());
     assertEquals(0, summary.get("errors").asLong(), summary.toString());
+    // Each command timed apart by its line (not \begin and \commit), each run once an iteration.
+    List<Integer> lines = new ArrayList<>();
+    for (JsonNode statement : summary.get("statements")) {
+      lines.add(statement.get("line").asInt());
+      assertEquals(committed, statement.get("count").asLong(), statement.toString());
+      assertEquals(0, statement.get("failures").asLong(), statement.toString());
+    }
+    assertEquals(List.of(7, 9, 11, 13), lines, summary.get("statements").toString());
     try (MongoClient client = MongoClients.create("mongodb://127.0.0.1:" + port)) {
       MongoDatabase db = client.getDatabase("txbench");
       // Each committed iteration wrote one history document, with its \gset and --define values.
@@ -165,8 +173,8 @@ class MongoScriptCliIT {
     Files.writeString(
         bad, "\\set id 1\n{\"find\": \"accounts\", \"filter\": {\"_id\": :id, \"x\": }}\n");
     CliRun run = CliRun.of(onTheEmulator("--script", bad.toString()));
-    // Exit code 2 once the kind reads its scripts before connecting (the script kind's wiring).
-    assertTrue(run.exitCode() != 0, run.out() + run.err());
+    // A usage error: the kind reads its scripts before anything connects.
+    assertEquals(2, run.exitCode(), run.out() + run.err());
     assertEquals(1, run.err().strip().lines().count(), run.err());
     assertTrue(run.err().contains(bad + ":2: the command is not JSON"), run.err());
   }

@@ -255,7 +255,10 @@
     });
   }
 
-  /** Applies the run picker and the telemetry group to every chart and the table's rows. */
+  /**
+   * Applies the run picker and the telemetry group to every chart and to the rows of the run
+   * table and of the statements table (a script's statements, by run).
+   */
   function apply() {
     charts.forEach(function (chart) {
       var rows = chart.plot.root.querySelectorAll(".u-legend .u-series");

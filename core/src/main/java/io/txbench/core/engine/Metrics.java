@@ -46,6 +46,8 @@ public final class Metrics {
 
   private final OperationCounts[] byOperation;
 
+  private final StatementFigures statements;
+
   /** One operation's own record: what {@link OperationStats} reports of it. */
   private static final class OperationCounts {
     final LatencyRecorder responseTimes = new LatencyRecorder();
@@ -63,12 +65,27 @@ public final class Metrics {
    * apart as well as in the totals.
    */
   public Metrics(boolean separateServiceTimes, List<String> operations) {
+    this(separateServiceTimes, operations, List.of());
+  }
+
+  /**
+   * As {@link #Metrics(boolean, List)}, with the statements of a script timed apart ({@code
+   * statements}, by their index; none for other workloads).
+   */
+  public Metrics(
+      boolean separateServiceTimes, List<String> operations, List<StatementId> statements) {
+    this.statements = new StatementFigures(statements);
     serviceTimes = separateServiceTimes ? new LatencyRecorder() : null;
     this.operations = List.copyOf(operations);
     byOperation = new OperationCounts[operations.size()];
     for (int i = 0; i < byOperation.length; i++) {
       byOperation[i] = new OperationCounts();
     }
+  }
+
+  /** The timed statements' record ({@link StatementId}). */
+  public StatementFigures statements() {
+    return statements;
   }
 
   /** The operations recorded apart, in order. */

@@ -261,7 +261,7 @@ public final class Runner {
         Latencies.of(total),
         sampler.window(),
         sampler.bottleneck(),
-        metrics.breakdown(total),
+        metrics.breakdown(total).withStatements(metrics.statements().snapshot()),
         metrics.operationTallies(),
         TelemetryFindings.NONE);
   }

@@ -13,6 +13,7 @@ public final class Worker {
   private final int workers;
   private final Effects effects = new Effects();
   private final QueryCounter queries = new QueryCounter();
+  private final StatementLog statements = new StatementLog();
   private SplittableRandom random;
   private int operation = -1;
 
@@ -44,6 +45,11 @@ public final class Worker {
   /** Where the worker's session counts the statements of the iteration in progress. */
   public QueryCounter queries() {
     return queries;
+  }
+
+  /** Where the worker's session records the timed statements of the iteration in progress. */
+  public StatementLog statements() {
+    return statements;
   }
 
   /**

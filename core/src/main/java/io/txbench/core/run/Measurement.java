@@ -58,7 +58,9 @@ final class Measurement {
     if (!takeBaseline(plan.warmUp())) {
       return MeasurementOutcome.stoppedInWarmUp();
     }
-    Metrics metrics = new Metrics(run.openLoop(), crew.workload().operations());
+    Metrics metrics =
+        new Metrics(
+            run.openLoop(), crew.workload().operations(), crew.workload().timedStatements());
     Optional<RunListener> following = listener.measuring(run, metrics);
     if (following.isEmpty()) {
       return MeasurementOutcome.declined();

@@ -32,10 +32,17 @@ public sealed interface Command {
 
   /**
    * A command for the target: its text as the target's syntax wrote it (variables replaced by
-   * parameters), the variables that fill its parameters in order, and, when a {@code \gset} or
-   * {@code \aset} follows it, the prefix of the variables its first row's columns become.
+   * parameters), the variables that fill its parameters in order, when a {@code \gset} or {@code
+   * \aset} follows it, the prefix of the variables its first row's columns become, and its text as
+   * the script has it ({@code source}, its variables by name), which reports show.
    */
-  record Send(int line, String text, List<String> variables, @Nullable String prefix, boolean aset)
+  record Send(
+      int line,
+      String text,
+      List<String> variables,
+      @Nullable String prefix,
+      boolean aset,
+      String source)
       implements Command {
     public Send {
       variables = List.copyOf(variables);
@@ -47,7 +54,7 @@ public sealed interface Command {
     }
 
     Send storing(String prefix, boolean aset) {
-      return new Send(line, text, variables, prefix, aset);
+      return new Send(line, text, variables, prefix, aset, source);
     }
   }
 }

@@ -68,7 +68,14 @@ public final class ScriptParser {
           throw e.at(name + ":" + (line + e.linesIn()));
         }
         if (!scanned.text().isEmpty()) {
-          commands.add(new Command.Send(line, scanned.text(), scanned.variables(), null, false));
+          commands.add(
+              new Command.Send(
+                  line,
+                  scanned.text(),
+                  scanned.variables(),
+                  null,
+                  false,
+                  source.substring(at, scanned.end()).strip()));
         }
         line += lines(at, scanned.end());
         at = scanned.end();
@@ -133,7 +140,7 @@ public final class ScriptParser {
     if (!rest.isEmpty()) {
       throw new ScriptException("\\" + word + " takes no argument: " + rest);
     }
-    return new Command.Send(at, "\\" + word, List.of(), null, false);
+    return new Command.Send(at, "\\" + word, List.of(), null, false, "\\" + word);
   }
 
   private static ScriptException refused(String word) {

@@ -2,6 +2,7 @@ package io.txbench.report.console;
 
 import io.txbench.core.engine.OperationStats;
 import io.txbench.core.engine.RunResult;
+import io.txbench.core.engine.StatementStats;
 import io.txbench.core.spi.Queries;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,12 +13,16 @@ import java.util.Optional;
 /**
  * The console summary's lines for what a run recorded beyond its iterations: the statements
  * counted, as sysbench's {@code queries performed}, and a mix's operations in a small table, one
- * row each as YCSB reports its {@code [READ]} and {@code [UPDATE]} sections.
+ * row each as YCSB reports its {@code [READ]} and {@code [UPDATE]} sections, and a script's
+ * statements, a row each by file and line, as pgbench's {@code -r}.
  */
 final class BreakdownText {
   private static final List<String> HEADER =
       List.of(
           "operation", "count", "tps", "mean", "p50", "p95", "p99", "max", "declined", "errors");
+
+  private static final List<String> STATEMENT_HEADER =
+      List.of("statement", "count", "failures", "mean", "p50", "p95", "p99", "max", "text");
 
   private BreakdownText() {}
 
@@ -67,19 +72,60 @@ final class BreakdownText {
                     millis(op.maxMillis()),
                     String.format(Locale.US, "%,d", op.declined()),
                     String.format(Locale.US, "%,d", op.errors()))));
-    int[] widths = new int[HEADER.size()];
+    List<String> lines = new ArrayList<>();
+    lines.add("  operations    response times in ms");
+    lines.addAll(aligned(rows, HEADER.size()));
+    return lines;
+  }
+
+  /**
+   * A script's statements, as pgbench's {@code -r} reports them but in percentiles: a row each by
+   * file and line, with the executions that succeeded, those that failed, the times of the first in
+   * ms, and the statement's start. No lines for a run that timed none.
+   */
+  static List<String> statements(RunResult r) {
+    List<StatementStats> statements = r.breakdown().statements();
+    if (statements.isEmpty()) {
+      return List.of();
+    }
+    List<List<String>> rows = new ArrayList<>();
+    rows.add(STATEMENT_HEADER);
+    for (StatementStats s : statements) {
+      rows.add(
+          List.of(
+              s.id().where(),
+              String.format(Locale.US, "%,d", s.count()),
+              String.format(Locale.US, "%,d", s.failed()),
+              millis(s.meanMillis()),
+              millis(s.percentileMillis(50)),
+              millis(s.percentileMillis(95)),
+              millis(s.percentileMillis(99)),
+              millis(s.maxMillis()),
+              s.id().text()));
+    }
+    List<String> lines = new ArrayList<>();
+    lines.add("  statements    times in ms of those that succeeded, by file and line");
+    lines.addAll(aligned(rows, STATEMENT_HEADER.size() - 1));
+    return lines;
+  }
+
+  /**
+   * The rows in columns: the first and those from {@code textFrom} on to the left, the figures to
+   * the right, so that their digits line up.
+   */
+  private static List<String> aligned(List<List<String>> rows, int textFrom) {
+    int[] widths = new int[rows.get(0).size()];
     for (List<String> row : rows) {
       for (int i = 0; i < widths.length; i++) {
         widths[i] = Math.max(widths[i], row.get(i).length());
       }
     }
     List<String> lines = new ArrayList<>();
-    lines.add("  operations    response times in ms");
     for (List<String> row : rows) {
       StringBuilder line = new StringBuilder("  ");
       for (int i = 0; i < widths.length; i++) {
-        // The names to the left, the figures to the right: their digits line up.
-        line.append("  ").append(pad(row.get(i), widths[i], i == 0));
+        boolean left = i == 0 || i >= textFrom;
+        line.append("  ").append(i == widths.length - 1 && left ? row.get(i) : pad(row.get(i), widths[i], left));
       }
       lines.add(line.toString());
     }

@@ -42,6 +42,7 @@ public final class ConsoleSummary {
       PercentageTable.print(out, r.latencies().responseTimes());
     }
     BreakdownText.operations(r).forEach(out::println);
+    BreakdownText.statements(r).forEach(out::println);
     out.println("  client cpu    " + client(r));
     r.bottleneck().ifPresent(warning -> out.println("  warning       " + warning));
     commits(r.telemetry()).ifPresent(line -> out.println("  commits       " + quoted.apply(line)));

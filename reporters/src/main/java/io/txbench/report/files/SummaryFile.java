@@ -33,7 +33,7 @@ import org.jspecify.annotations.Nullable;
  * {@code warmupSeconds}, {@code inDoubt}, {@code declined}...), and those only a merge writes
  * ({@code overlapSeconds}, {@code mergedFrom}) or only a run does ({@code serviceTimeMs}, {@code
  * scheduleLagMs}, {@code client}, {@code operations}), and those only some workloads have ({@code
- * queries}, {@code operations}), and those of a run's telemetry ({@code serverCommits}, {@code
+ * queries}, {@code operations}, {@code statements}), and those of a run's telemetry ({@code serverCommits}, {@code
  * telemetry}), and {@code stoppedBeforeMeasuring} (see {@link #measured()}), and {@code cost}, only
  * of a run given a price. A missing field is left out when written. Numbers are as written: rounded
  * by whoever made the record (see {@link #round}).
@@ -100,13 +100,17 @@ public record SummaryFile(
       @Nullable Long errorsWithPartialEffects,
       @Nullable Map<String, Long> errorsByClass) {}
 
-  /** The times in percentiles, the statements by kind and the operations of a mix by name. */
+  /**
+   * The times in percentiles, the statements by kind, the operations of a mix by name, and a
+   * script's statements each by file and line ({@link SummaryStatement}).
+   */
   public record Breakdown(
       Percentiles responseTimeMs,
       @Nullable Percentiles serviceTimeMs,
       @Nullable Percentiles scheduleLagMs,
       @Nullable QueryCounts queries,
-      @Nullable Map<String, Operation> operations) {}
+      @Nullable Map<String, Operation> operations,
+      @Nullable List<SummaryStatement> statements) {}
 
   /** What the run learnt of the machines: the client's use and the server's telemetry. */
   public record Environment(

@@ -59,7 +59,8 @@ public final class SummaryJson {
             percentiles(r.latencies().serviceTimes()),
             percentiles(r.latencies().scheduleLags()),
             queries(r),
-            operations(r)),
+            operations(r),
+            SummaryStatement.of(r.breakdown().statements())),
         new SummaryFile.Environment(
             client(r),
             fingerprint(s.site().fingerprint()),

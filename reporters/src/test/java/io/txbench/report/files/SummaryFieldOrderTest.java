@@ -59,6 +59,7 @@ class SummaryFieldOrderTest {
           "scheduleLagMs",
           "queries",
           "operations",
+          "statements",
           "client",
           "fingerprint",
           "serverCommits",
@@ -96,7 +97,10 @@ class SummaryFieldOrderTest {
             times,
             times,
             new SummaryFile.QueryCounts(1, 2, 3, 6, 0.6, 0.1, 0.2, 0.3),
-            Map.of("book", new SummaryFile.Operation(1, 0, 0, 0, 0.1, 1, 1, 1, 1, 1, 1))),
+            Map.of("book", new SummaryFile.Operation(1, 0, 0, 0, 0.1, 1, 1, 1, 1, 1, 1)),
+            List.of(
+                new SummaryStatement(
+                    "a.sql", 3, "SELECT 1", 9, 1, Map.of("other", 1L), 1, 1, 1, 1, 1, 1))),
         new SummaryFile.Environment(
             run.environment().client(),
             new SummaryFile.Fingerprint(null, Map.of("shared_buffers", "128MB")),

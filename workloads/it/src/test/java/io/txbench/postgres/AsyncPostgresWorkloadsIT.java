@@ -21,6 +21,7 @@ import io.txbench.jdbc.SqlFaultsContract;
 import io.txbench.jdbc.SqlMixContract;
 import io.txbench.jdbc.SqlOltpContract;
 import io.txbench.jdbc.SqlScriptContract;
+import io.txbench.jdbc.SqlStatementTimesContract;
 import io.txbench.jdbc.SqlWorkloadsContract;
 import io.txbench.postgres.async.PgClient;
 import java.lang.reflect.Method;
@@ -223,6 +224,7 @@ class AsyncPostgresWorkloadsIT extends EmbeddedPostgresWorkloadsIT {
             SqlMixContract.class,
             SqlAnalyticsContract.class,
             SqlScriptContract.class,
+            SqlStatementTimesContract.class,
             AsyncPostgresWorkloadsIT.class);
 
     @Override

@@ -2,6 +2,8 @@ package io.txbench.jdbc;
 
 import io.txbench.core.engine.Effects;
 import io.txbench.core.engine.QueryCounter;
+import io.txbench.core.engine.StatementId;
+import io.txbench.core.engine.StatementLog;
 import io.txbench.core.engine.Worker;
 import io.txbench.core.spi.AbandonedException;
 import io.txbench.core.spi.DeclinedException;
@@ -41,6 +43,7 @@ public final class JdbcSession implements AutoCloseable, Pingable {
   private final JdbcTarget target;
   private final Effects effects;
   private final QueryCounter queries;
+  private final StatementLog timed;
   private final boolean hold;
   private final List<String> prepared;
   private final Set<String> returningId;
@@ -67,6 +70,7 @@ public final class JdbcSession implements AutoCloseable, Pingable {
     this.target = target;
     this.effects = worker.effects();
     this.queries = worker.queries();
+    this.timed = worker.statements();
     this.hold = hold;
     this.prepared = prepared;
     this.returningId = returningId;
@@ -114,7 +118,7 @@ public final class JdbcSession implements AutoCloseable, Pingable {
    */
   public <T> @Nullable T transaction(Work<T> work)
       throws SQLException, AbandonedException, InterruptedException, DeclinedException {
-    return run(work, !target.autoCommit());
+    return run(work, !target.autoCommit(), null);
   }
 
   /**
@@ -134,15 +138,18 @@ public final class JdbcSession implements AutoCloseable, Pingable {
             if (next.pauseNanos() > 0) {
               TimeUnit.NANOSECONDS.sleep(next.pauseNanos());
             }
-            answer = next.pauseOnly() ? SqlAnswer.changed(0) : send(next);
+            answer = next.pauseOnly() ? SqlAnswer.changed(0) : timed(next);
           }
           return null;
         },
-        iteration.oneTransaction() || !target.autoCommit());
+        iteration.oneTransaction() || !target.autoCommit(),
+        iteration);
     iteration.committed();
   }
 
-  private <T> @Nullable T run(Work<T> work, boolean inTransaction)
+  /** {@code iteration}: the one whose work it is, which may time its COMMIT apart, or null. */
+  private <T> @Nullable T run(
+      Work<T> work, boolean inTransaction, @Nullable SqlIteration iteration)
       throws SQLException, AbandonedException, InterruptedException, DeclinedException {
     try {
       Connection held = connect();
@@ -156,11 +163,20 @@ public final class JdbcSession implements AutoCloseable, Pingable {
       T result = work.run(this);
       if (inTransaction) {
         queries.other(); // COMMIT
-        commitPoint(
-            () -> {
-              held.commit();
-              return 1; // the transaction is all of the iteration: it committed
-            });
+        StatementId commit = iteration == null ? null : iteration.commitTimed();
+        long start = commit == null ? 0 : System.nanoTime();
+        try {
+          commitPoint(
+              () -> {
+                held.commit();
+                return 1; // the transaction is all of the iteration: it committed
+              });
+        } catch (SQLException e) {
+          throw failed(commit, e);
+        }
+        if (commit != null) {
+          timed.succeeded(commit, System.nanoTime() - start);
+        }
         backToAutoCommit(held);
       }
       if (!hold) {
@@ -280,6 +296,35 @@ public final class JdbcSession implements AutoCloseable, Pingable {
       return statement.executeUpdate();
     }
     return commitPoint(statement::executeUpdate);
+  }
+
+  /**
+   * {@link #send}, a script's statement timed apart ({@link SqlStatement#timed()}) and its error
+   * named by its file and line.
+   */
+  private SqlAnswer timed(SqlStatement next) throws SQLException, AbandonedException {
+    StatementId id = next.timed();
+    if (id == null) {
+      return send(next);
+    }
+    long start = System.nanoTime();
+    SqlAnswer answer;
+    try {
+      answer = send(next);
+    } catch (SQLException e) {
+      throw failed(id, e);
+    }
+    timed.succeeded(id, System.nanoTime() - start);
+    return answer;
+  }
+
+  /** {@code e}, the error of the script's statement {@code id} (if any), recorded and named. */
+  private SQLException failed(@Nullable StatementId id, SQLException e) {
+    if (id == null) {
+      return e;
+    }
+    timed.failed(id, target.classify(e).errorClass());
+    return SqlStatement.named(id, e);
   }
 
   /**

@@ -31,6 +31,14 @@ public interface SqlIteration {
     return false;
   }
 
+  /**
+   * The script's COMMIT line, timed apart as its statements are ({@link SqlStatement#timed()}),
+   * when the client's commit is a script's; null (the default) for other iterations.
+   */
+  default io.txbench.core.engine.@Nullable StatementId commitTimed() {
+    return null;
+  }
+
   /** Told once the iteration's statements ran and everything it wrote is committed. */
   default void committed() {}
 

@@ -1,6 +1,8 @@
 package io.txbench.jdbc;
 
+import io.txbench.core.engine.StatementId;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One statement of an iteration ({@link SqlIteration}): its text, its parameters in order (a {@code
@@ -8,11 +10,19 @@ import java.util.List;
  * writes them, how many leading columns of the first row it returns the iteration needs as numbers
  * ({@link SqlAnswer#number}), and how long the client waits before it sends it (a user who thinks
  * mid-transaction, or a pause before an attempt again), and whether the iteration needs the first
- * row's columns by name ({@link SqlAnswer#row}: a script's {@code \gset}). A statement of no text
- * is a pause alone ({@link #pause}): nothing is sent.
+ * row's columns by name ({@link SqlAnswer#row}: a script's {@code \gset}), and, for a script's
+ * statement, which it is ({@code timed}; null for the built-in kinds'): the session times it apart
+ * and names its file and line in an error. A statement of no text is a pause alone ({@link
+ * #pause}): nothing is sent.
  */
 public record SqlStatement(
-    String sql, List<Object> parameters, boolean read, int numbers, long pauseNanos, boolean row) {
+    String sql,
+    List<Object> parameters,
+    boolean read,
+    int numbers,
+    long pauseNanos,
+    boolean row,
+    @Nullable StatementId timed) {
 
   public SqlStatement {
     parameters = List.copyOf(parameters);
@@ -21,7 +31,7 @@ public record SqlStatement(
   /** A statement as {@link #read} and {@link #write} make it, without the first row by name. */
   public SqlStatement(
       String sql, List<Object> parameters, boolean read, int numbers, long pauseNanos) {
-    this(sql, parameters, read, numbers, pauseNanos, false);
+    this(sql, parameters, read, numbers, pauseNanos, false, null);
   }
 
   /**
@@ -38,7 +48,25 @@ public record SqlStatement(
 
   /** The same statement, the first row it returns given to the iteration by column name. */
   public SqlStatement withRow() {
-    return new SqlStatement(sql, parameters, read, numbers, pauseNanos, true);
+    return new SqlStatement(sql, parameters, read, numbers, pauseNanos, true, timed);
+  }
+
+  /** The same statement, timed apart as the script's statement {@code id}. */
+  public SqlStatement timedAs(StatementId id) {
+    return new SqlStatement(sql, parameters, read, numbers, pauseNanos, row, id);
+  }
+
+  /**
+   * {@code e}, the error of the script's statement {@code id}, with its file and line in front of
+   * its message: a copy of the same SQL state and vendor code, {@code e} its cause (which the
+   * classification reads too); {@code e} itself when {@code id} is null.
+   */
+  public static java.sql.SQLException named(
+      @Nullable StatementId id, java.sql.SQLException e) {
+    return id == null
+        ? e
+        : new java.sql.SQLException(
+            id.where() + ": " + e.getMessage(), e.getSQLState(), e.getErrorCode(), e);
   }
 
   /** A query of {@code sql} with {@code parameters}. */
@@ -56,11 +84,11 @@ public record SqlStatement(
    * iteration as numbers: a query's, a {@code DELETE ... RETURNING}'s, or an insert's generated id.
    */
   public SqlStatement returning(int count) {
-    return new SqlStatement(sql, parameters, read, count, pauseNanos, row);
+    return new SqlStatement(sql, parameters, read, count, pauseNanos, row, timed);
   }
 
   /** The same statement, sent {@code nanos} after the answer before it. */
   public SqlStatement after(long nanos) {
-    return new SqlStatement(sql, parameters, read, numbers, nanos, row);
+    return new SqlStatement(sql, parameters, read, numbers, nanos, row, timed);
   }
 }

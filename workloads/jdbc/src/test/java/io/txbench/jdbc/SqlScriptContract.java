@@ -39,7 +39,7 @@ public abstract class SqlScriptContract extends SqlAnalyticsContract {
   protected abstract String tpcbLike();
 
   /** The options of {@code --script}s {@code scripts} (FILE[@WEIGHT]), set-up and verify files. */
-  private static WorkloadOptions scripts(String scripts, String setup, String verify) {
+  protected static WorkloadOptions scripts(String scripts, String setup, String verify) {
     OptionValues values =
         OptionValues.defaults()
             .with(ScriptKind.SCRIPTS, ScriptSource.read(scripts, true))
@@ -49,11 +49,11 @@ public abstract class SqlScriptContract extends SqlAnalyticsContract {
     return new WorkloadOptions(new ScriptKind(new SqlSyntax()), 42, values);
   }
 
-  private static String file(String name) {
+  protected static String file(String name) {
     return SCRIPTS.resolve(name).toString();
   }
 
-  private String write(String name, String text) throws IOException {
+  protected String write(String name, String text) throws IOException {
     return Files.writeString(temp.resolve(name), text).toString();
   }
 

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
  * read on a new one when that connection is lost (a server restarted, or frozen past the read
  * time-out), instead of leaving a period or the commit cross-check without them.
  */
-public abstract class SqlTelemetryContract extends SqlScriptContract {
+public abstract class SqlTelemetryContract extends SqlStatementTimesContract {
 
   @Test
   void theCountersAreReadAgainOnANewConnectionOnceTheirsWasLost() throws Exception {

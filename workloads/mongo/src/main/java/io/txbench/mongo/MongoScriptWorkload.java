@@ -1,6 +1,8 @@
 package io.txbench.mongo;
 
 import com.mongodb.MongoException;
+import io.txbench.core.engine.StatementId;
+import io.txbench.core.engine.StatementLog;
 import io.txbench.core.engine.Tally;
 import io.txbench.core.engine.Worker;
 import io.txbench.core.kinds.ScriptKind;
@@ -20,6 +22,7 @@ import io.txbench.core.spi.Verification;
 import io.txbench.core.spi.Workload;
 import io.txbench.core.spi.WorkloadOptions;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -46,6 +49,7 @@ final class MongoScriptWorkload implements Workload<MongoScriptWorkload.Session,
   private final int totalWeight;
   private final Map<String, String> defines;
   private final Map<Command.Send, MongoScriptCommand> commands = new HashMap<>();
+  private final IdentityHashMap<Command.Send, StatementId> timed = new IdentityHashMap<>();
 
   /** One worker's MongoDB session, its script variables, and the script a retry runs again. */
   static final class Session implements AutoCloseable {
@@ -77,6 +81,7 @@ final class MongoScriptWorkload implements Workload<MongoScriptWorkload.Session,
       for (Command.Send send : script.sends()) {
         if (!send.text().startsWith("\\")) {
           commands.put(send, MongoScriptOnce.command(send));
+          timed.put(send, new StatementId(timed.size(), script.name(), send.line(), send.source()));
         }
       }
     }
@@ -89,6 +94,14 @@ final class MongoScriptWorkload implements Workload<MongoScriptWorkload.Session,
   @Override
   public List<String> operations() {
     return kind.operations(options.declared()).orElse(List.of());
+  }
+
+  /** Each command of the scripts, by file and line (pgbench's -r). */
+  @Override
+  public List<StatementId> timedStatements() {
+    return timed.values().stream()
+        .sorted(java.util.Comparator.comparingInt(StatementId::index))
+        .toList();
   }
 
   @Override
@@ -123,7 +136,7 @@ final class MongoScriptWorkload implements Workload<MongoScriptWorkload.Session,
         transactions.get(pick) ? session.mongo : session.mongo.withoutTransaction();
     mongo.transaction(
         m -> {
-          runAll(m, run);
+          runAll(m, run, worker.statements());
           return null;
         });
     session.retrying = -1;
@@ -143,7 +156,7 @@ final class MongoScriptWorkload implements Workload<MongoScriptWorkload.Session,
   /**
    * Sends each command the script hands out; {@code \begin} and {@code \commit} are the session's.
    */
-  private void runAll(MongoSession mongo, ScriptRun run)
+  private void runAll(MongoSession mongo, ScriptRun run, StatementLog log)
       throws InterruptedException, AbandonedException {
     Reply reply = null;
     for (Step step = next(run, null); step != null; step = next(run, reply)) {
@@ -154,6 +167,8 @@ final class MongoScriptWorkload implements Workload<MongoScriptWorkload.Session,
         reply = null;
         continue;
       }
+      StatementId id = java.util.Objects.requireNonNull(timed.get(send), "every command is timed");
+      long start = System.nanoTime();
       BsonDocument answer;
       try {
         answer =
@@ -164,8 +179,10 @@ final class MongoScriptWorkload implements Workload<MongoScriptWorkload.Session,
                 MongoScriptReply::checked,
                 a -> MongoScriptReply.changed(command.name(), a));
       } catch (MongoException e) {
+        log.failed(id, target.classify(e).errorClass());
         throw new IllegalStateException(run.script().where(send.line()) + ": " + e.getMessage(), e);
       }
+      log.succeeded(id, System.nanoTime() - start);
       reply = send.storesRow() ? MongoScriptReply.of(answer) : null;
     }
     TimeUnit.NANOSECONDS.sleep(run.pauseLeft());

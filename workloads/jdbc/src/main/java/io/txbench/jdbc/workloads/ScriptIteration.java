@@ -1,5 +1,7 @@
 package io.txbench.jdbc.workloads;
 
+import io.txbench.core.engine.StatementId;
+import io.txbench.core.script.Command;
 import io.txbench.core.script.Reply;
 import io.txbench.core.script.ScriptException;
 import io.txbench.core.script.ScriptRun;
@@ -10,8 +12,10 @@ import io.txbench.jdbc.SqlAnswer;
 import io.txbench.jdbc.SqlIteration;
 import io.txbench.jdbc.SqlStatement;
 import java.sql.SQLException;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -21,17 +25,29 @@ import org.jspecify.annotations.Nullable;
  * opens and commits as it does the built-in kinds' (COMMIT its commit point); a ROLLBACK reached
  * ends it undone, as an iteration that declined. A script without BEGIN runs in autocommit, each
  * write its own commit point. A mistake the script makes as it runs (division by zero, a variable
- * not set) fails the iteration, naming the script's line.
+ * not set) fails the iteration, naming the script's line. Each statement it hands out, and the
+ * COMMIT it reached, is timed apart by its file and line ({@link StatementId}, pgbench's {@code
+ * -r}), and an error of one names them.
  */
 final class ScriptIteration implements SqlIteration {
   private final ScriptRun run;
   private final boolean transaction;
+  private final IdentityHashMap<Command.Send, ScriptCommand> commands;
+  private @Nullable StatementId commit; // the COMMIT line reached, timed apart
   private boolean sentLast; // the last statement handed out was the script's, not a pause
   private boolean done;
 
-  ScriptIteration(ScriptRun run, boolean transaction) {
+  /** {@code commands}: each command of the script as read before the run (by identity). */
+  ScriptIteration(
+      ScriptRun run, boolean transaction, IdentityHashMap<Command.Send, ScriptCommand> commands) {
     this.run = run;
     this.transaction = transaction;
+    this.commands = commands;
+  }
+
+  @Override
+  public @Nullable StatementId commitTimed() {
+    return commit;
   }
 
   @Override
@@ -57,28 +73,34 @@ final class ScriptIteration implements SqlIteration {
           return left > 0 ? SqlStatement.pause(left) : null;
         }
         pause += step.pauseNanos();
-        SqlTransaction role = SqlTransaction.of(step.command().text());
+        ScriptCommand command = commands.get(step.command());
+        if (command == null) {
+          command = ScriptCommand.of(step.command(), null); // none of the scripts': read now
+        }
+        SqlTransaction role = command.role();
         if (role == SqlTransaction.ROLLBACK) {
           throw new DeclinedException(
               run.script().where(step.command().line()) + ": the script rolled back");
         }
         if (role == SqlTransaction.NONE) {
           sentLast = true;
-          return statement(step, pause);
+          return new SqlStatement(
+              step.command().text(),
+              step.parameters(),
+              command.read(),
+              0,
+              pause,
+              command.row(),
+              command.timed());
         }
-        reply = new Reply(0, java.util.Map.of()); // BEGIN or COMMIT: the client's own
+        if (role == SqlTransaction.COMMIT) {
+          commit = command.timed();
+        }
+        reply = new Reply(0, Map.of()); // BEGIN or COMMIT: the client's own
       }
     } catch (ScriptException e) {
       throw new SQLException(e.getMessage(), e);
     }
-  }
-
-  private static SqlStatement statement(Step step, long pause) {
-    String sql = step.command().text();
-    boolean read = reads(sql);
-    boolean row = step.command().storesRow() || (!read && returns(sql));
-    SqlStatement statement = new SqlStatement(sql, step.parameters(), read, 0, pause);
-    return row ? statement.withRow() : statement;
   }
 
   /** Whether {@code sql} is a query: sent as one, its rows fetched and counted as a read. */

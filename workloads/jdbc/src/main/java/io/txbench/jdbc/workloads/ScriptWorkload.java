@@ -1,5 +1,6 @@
 package io.txbench.jdbc.workloads;
 
+import io.txbench.core.engine.StatementId;
 import io.txbench.core.engine.Tally;
 import io.txbench.core.engine.Worker;
 import io.txbench.core.kinds.ScriptKind;
@@ -21,6 +22,8 @@ import io.txbench.jdbc.SqlIteration;
 import io.txbench.jdbc.schema.SchemaRegistry;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +41,8 @@ public final class ScriptWorkload extends SqlWorkload<ScriptKind, JdbcSession> i
   private final List<Boolean> transactions;
   private final int totalWeight;
   private final List<String> statements;
+  private final List<StatementId> timed;
+  private final IdentityHashMap<Command.Send, ScriptCommand> commands = new IdentityHashMap<>();
   private final Map<String, String> defines;
   private final Map<Integer, Variables> variables = new ConcurrentHashMap<>();
 
@@ -50,19 +55,34 @@ public final class ScriptWorkload extends SqlWorkload<ScriptKind, JdbcSession> i
     transactions = scripts.stream().map(SqlTransaction::opens).toList();
     totalWeight = scripts.stream().mapToInt(Script::weight).sum();
     LinkedHashSet<String> sql = new LinkedHashSet<>();
+    List<StatementId> ids = new ArrayList<>();
     for (Script script : scripts) {
       for (Command.Send send : script.sends()) {
-        if (SqlTransaction.of(send.text()) == SqlTransaction.NONE) {
+        SqlTransaction role = SqlTransaction.of(send.text());
+        if (role == SqlTransaction.NONE) {
           sql.add(send.text());
         }
+        StatementId id = null;
+        if (role == SqlTransaction.NONE || role == SqlTransaction.COMMIT) {
+          id = new StatementId(ids.size(), script.name(), send.line(), send.source());
+          ids.add(id);
+        }
+        commands.put(send, ScriptCommand.of(send, id));
       }
     }
     statements = List.copyOf(sql);
+    timed = List.copyOf(ids);
   }
 
   @Override
   public List<String> statements() {
     return statements;
+  }
+
+  /** Each statement of the scripts and each COMMIT line, by file and line (pgbench's -r). */
+  @Override
+  public List<StatementId> timedStatements() {
+    return timed;
   }
 
   /** The user's tables are theirs: nothing of txbench's to lease. */
@@ -100,7 +120,8 @@ public final class ScriptWorkload extends SqlWorkload<ScriptKind, JdbcSession> i
     Variables own =
         variables.computeIfAbsent(
             worker.index(), i -> new Variables(i, options.seed(), defines, worker.random()));
-    return new ScriptIteration(new ScriptRun(scripts.get(pick), own), transactions.get(pick));
+    return new ScriptIteration(
+        new ScriptRun(scripts.get(pick), own), transactions.get(pick), commands);
   }
 
   private int choose(int draw) {

@@ -2,6 +2,8 @@ package io.txbench.postgres.async;
 
 import io.txbench.core.engine.Effects;
 import io.txbench.core.engine.QueryCounter;
+import io.txbench.core.engine.StatementId;
+import io.txbench.core.engine.StatementLog;
 import io.txbench.core.engine.Worker;
 import io.txbench.core.spi.AbandonedException;
 import io.txbench.core.spi.DeclinedException;
@@ -43,6 +45,7 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
   private final AsyncPgPool pool;
   private final Effects effects;
   private final QueryCounter queries;
+  private final StatementLog timed;
   private final boolean autoCommit;
   private final Function<Throwable, Failure> classify;
   private final CountsPublisher publisher;
@@ -53,6 +56,7 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
     this.pool = pool;
     this.effects = worker.effects();
     this.queries = worker.queries();
+    this.timed = worker.statements();
     this.autoCommit = target.autoCommit();
     this.publisher = target.publisher();
   }
@@ -206,6 +210,8 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
           return CompletableFuture.failedFuture(e);
         }
       }
+      StatementId id = next.timed();
+      long start = id == null ? 0 : System.nanoTime();
       return connection
           .execute(c, next.sql(), next.parameters())
           .handle(
@@ -215,9 +221,12 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
                   if (commitPoint) {
                     effects.failed(classify.apply(e).replyLost());
                   }
-                  throw new CompletionException(e);
+                  throw new CompletionException(failedAt(id, e));
                 }
                 SqlAnswer answer = answer(rows, next);
+                if (id != null) {
+                  timed.succeeded(id, System.nanoTime() - start);
+                }
                 if (commitPoint) {
                   reportChanged(answer.rows());
                 }
@@ -233,6 +242,8 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
       } catch (AbandonedException e) {
         return CompletableFuture.failedFuture(e);
       }
+      StatementId id = iteration.commitTimed();
+      long start = id == null ? 0 : System.nanoTime();
       return connection
           .simple(c, "COMMIT")
           .handle(
@@ -240,7 +251,10 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
                 if (failure != null) {
                   SQLException e = connection.failed(failure);
                   effects.failed(classify.apply(e).replyLost());
-                  throw new CompletionException(e);
+                  throw new CompletionException(failedAt(id, e));
+                }
+                if (id != null) {
+                  timed.succeeded(id, System.nanoTime() - start);
                 }
                 effects.committed(); // the transaction is all of the iteration: it committed
                 return null;
@@ -268,6 +282,15 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
                 throw new CompletionException(cause);
               });
     }
+  }
+
+  /** {@code e}, the error of the script's statement {@code id} (if any), recorded and named. */
+  private SQLException failedAt(@Nullable StatementId id, SQLException e) {
+    if (id == null) {
+      return e;
+    }
+    timed.failed(id, classify.apply(e).errorClass());
+    return SqlStatement.named(id, e);
   }
 
   private void reportChanged(long rows) {

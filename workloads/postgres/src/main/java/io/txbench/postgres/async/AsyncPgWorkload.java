@@ -77,6 +77,11 @@ public final class AsyncPgWorkload implements AsyncWorkload<AsyncPgSession, SQLE
   }
 
   @Override
+  public List<io.txbench.core.engine.StatementId> timedStatements() {
+    return kind.timedStatements();
+  }
+
+  @Override
   public void prepare(Progress progress) throws SQLException, SetupException, InterruptedException {
     kind.prepare(progress);
   }
