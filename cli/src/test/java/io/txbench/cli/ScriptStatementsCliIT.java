@@ -77,15 +77,19 @@ class ScriptStatementsCliIT {
     String all = run.out() + run.err();
     // The SQL error names the script's file and line.
     List<String> messages =
-        logged.list.stream().map(ch.qos.logback.classic.spi.ILoggingEvent::getFormattedMessage).toList();
+        logged.list.stream()
+            .map(ch.qos.logback.classic.spi.ILoggingEvent::getFormattedMessage)
+            .toList();
     assertTrue(
         messages.stream()
             .anyMatch(
                 m ->
-                    m.startsWith("first other error: " + script + ":5: ERROR: duplicate key value")),
+                    m.startsWith(
+                        "first other error: " + script + ":5: ERROR: duplicate key value")),
         messages.toString());
     assertTrue(all.contains("  statements    times in ms"), all);
-    assertTrue(all.matches("(?s).*\n    " + Pattern.quote(script + ":5") + " +0 +[1-9][0-9]* .*"), all);
+    assertTrue(
+        all.matches("(?s).*\n    " + Pattern.quote(script + ":5") + " +0 +[1-9][0-9]* .*"), all);
 
     JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
     JsonNode statements = summary.get("statements");

@@ -8,9 +8,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * A worker's log of its timed statements, moved into the run's figures as its iterations end:
- * every execution counted once on its own statement, failures by class, none in a run (the
- * warm-up's) that times no statement.
+ * A worker's log of its timed statements, moved into the run's figures as its iterations end: every
+ * execution counted once on its own statement, failures by class, none in a run (the warm-up's)
+ * that times no statement.
  */
 class StatementLogTest {
   private static final StatementId FIRST = new StatementId(0, "a.sql", 3, "SELECT 1;");
@@ -56,7 +56,8 @@ class StatementLogTest {
 
   @Test
   void aStatementsTextIsShortAndOnOneLine() {
-    StatementId id = new StatementId(0, "b.sql", 7, "SELECT a,\n   b FROM t\tWHERE " + "x".repeat(80));
+    StatementId id =
+        new StatementId(0, "b.sql", 7, "SELECT a,\n   b FROM t\tWHERE " + "x".repeat(80));
     assertEquals("b.sql:7", id.where());
     assertEquals(60, id.text().length());
     assertEquals("SELECT a, b FROM t WHERE xxx", id.text().substring(0, 28));

@@ -175,7 +175,12 @@ public final class RunMerger {
             // Only the response times: the other times and a mix's operations' percentiles are
             // not in the files a merge reads.
             new SummaryFile.Breakdown(
-                SummaryJson.percentiles(total), null, null, queries(summaries, windows), null, null),
+                SummaryJson.percentiles(total),
+                null,
+                null,
+                queries(summaries, windows),
+                null,
+                null),
             // Each client measured its own machine (their cores and CPU do not add up to a figure
             // of the merge), and its commit check counted the others' commits too: each client's
             // figures, warning, fingerprint and commits stay with it, in mergedFrom.

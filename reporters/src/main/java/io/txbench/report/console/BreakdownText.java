@@ -125,7 +125,8 @@ final class BreakdownText {
       StringBuilder line = new StringBuilder("  ");
       for (int i = 0; i < widths.length; i++) {
         boolean left = i == 0 || i >= textFrom;
-        line.append("  ").append(i == widths.length - 1 && left ? row.get(i) : pad(row.get(i), widths[i], left));
+        line.append("  ")
+            .append(i == widths.length - 1 && left ? row.get(i) : pad(row.get(i), widths[i], left));
       }
       lines.add(line.toString());
     }

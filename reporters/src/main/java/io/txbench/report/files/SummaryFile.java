@@ -33,10 +33,10 @@ import org.jspecify.annotations.Nullable;
  * {@code warmupSeconds}, {@code inDoubt}, {@code declined}...), and those only a merge writes
  * ({@code overlapSeconds}, {@code mergedFrom}) or only a run does ({@code serviceTimeMs}, {@code
  * scheduleLagMs}, {@code client}, {@code operations}), and those only some workloads have ({@code
- * queries}, {@code operations}, {@code statements}), and those of a run's telemetry ({@code serverCommits}, {@code
- * telemetry}), and {@code stoppedBeforeMeasuring} (see {@link #measured()}), and {@code cost}, only
- * of a run given a price. A missing field is left out when written. Numbers are as written: rounded
- * by whoever made the record (see {@link #round}).
+ * queries}, {@code operations}, {@code statements}), and those of a run's telemetry ({@code
+ * serverCommits}, {@code telemetry}), and {@code stoppedBeforeMeasuring} (see {@link #measured()}),
+ * and {@code cost}, only of a run given a price. A missing field is left out when written. Numbers
+ * are as written: rounded by whoever made the record (see {@link #round}).
  *
  * <p>The file is one flat object; the record groups its fields in parts, each unwrapped into it in
  * order (a part's name is no field of the file and must not become one), so that a new field goes

@@ -60,8 +60,7 @@ public final class HtmlReport {
     }
     List<RunFact> facts = RunFacts.of(runs.stream().map(ResultDirectory::summary).toList());
     ReportData data = ReportData.of(runs, facts, extras);
-    return new Parts(
-        RunTable.html(runs, facts, extras) + StatementTable.html(runs), data.json());
+    return new Parts(RunTable.html(runs, facts, extras) + StatementTable.html(runs), data.json());
   }
 
   private static String title(List<ResultDirectory> runs) {

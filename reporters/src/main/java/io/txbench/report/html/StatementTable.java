@@ -15,8 +15,16 @@ import java.util.Locale;
 final class StatementTable {
   private static final List<String> HEADINGS =
       List.of(
-          "#", "statement", "count", "failures", "mean ms", "p50 ms", "p95 ms", "p99 ms",
-          "max ms", "text");
+          "#",
+          "statement",
+          "count",
+          "failures",
+          "mean ms",
+          "p50 ms",
+          "p95 ms",
+          "p99 ms",
+          "max ms",
+          "text");
 
   private StatementTable() {}
 

@@ -71,7 +71,13 @@ final class HttpScripts {
             + template.headers().stream().mapToInt(h -> h.value().slots()).sum()
             + template.body().slots();
     Command.Send send =
-        new Command.Send(1, template.url().written(), Collections.nCopies(slots, KEY), null, false);
+        new Command.Send(
+            1,
+            template.url().written(),
+            Collections.nCopies(slots, KEY),
+            null,
+            false,
+            template.url().written());
     Script script = new Script(name, 1, "", List.of(send), List.of(-1), List.of(-1));
     HttpCall call = HttpCall.of(template);
     return new HttpScripts(List.of(script), Map.of(send, call), call.origin());

@@ -148,8 +148,7 @@ public final class JdbcSession implements AutoCloseable, Pingable {
   }
 
   /** {@code iteration}: the one whose work it is, which may time its COMMIT apart, or null. */
-  private <T> @Nullable T run(
-      Work<T> work, boolean inTransaction, @Nullable SqlIteration iteration)
+  private <T> @Nullable T run(Work<T> work, boolean inTransaction, @Nullable SqlIteration iteration)
       throws SQLException, AbandonedException, InterruptedException, DeclinedException {
     try {
       Connection held = connect();

@@ -61,8 +61,7 @@ public record SqlStatement(
    * its message: a copy of the same SQL state and vendor code, {@code e} its cause (which the
    * classification reads too); {@code e} itself when {@code id} is null.
    */
-  public static java.sql.SQLException named(
-      @Nullable StatementId id, java.sql.SQLException e) {
+  public static java.sql.SQLException named(@Nullable StatementId id, java.sql.SQLException e) {
     return id == null
         ? e
         : new java.sql.SQLException(

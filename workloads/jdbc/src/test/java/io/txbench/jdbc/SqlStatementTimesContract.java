@@ -108,9 +108,11 @@ public abstract class SqlStatementTimesContract extends SqlScriptContract {
     long errors = o.result().outcomes().errors();
     assertEquals(200, committed + errors, o.describe());
     assertTrue(errors > 10 && committed > 100, o.describe());
-    assertEquals(Map.of(ErrorClass.OTHER, errors), o.result().outcomes().errorsByClass()
-        .entrySet().stream().filter(e -> e.getValue() > 0)
-        .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue)));
+    assertEquals(
+        Map.of(ErrorClass.OTHER, errors),
+        o.result().outcomes().errorsByClass().entrySet().stream()
+            .filter(e -> e.getValue() > 0)
+            .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue)));
     List<StatementStats> statements = o.result().breakdown().statements();
     // the UPDATE (lines 3-4, named by line 3), the failing SELECT, the INSERT and the COMMIT
     assertEquals(List.of(3, 6, 8, 9), statements.stream().map(s -> s.id().line()).toList());

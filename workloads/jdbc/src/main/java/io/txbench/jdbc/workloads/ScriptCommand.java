@@ -12,8 +12,7 @@ import org.jspecify.annotations.Nullable;
  * {@code RETURNING}), and which timed statement it is ({@code timed}; null for a BEGIN or a
  * ROLLBACK).
  */
-record ScriptCommand(
-    SqlTransaction role, boolean read, boolean row, @Nullable StatementId timed) {
+record ScriptCommand(SqlTransaction role, boolean read, boolean row, @Nullable StatementId timed) {
 
   static ScriptCommand of(Command.Send send, @Nullable StatementId timed) {
     String sql = send.text();
