@@ -200,6 +200,22 @@ class ToyTargetTest {
               + " after the run (--drop removes them); --embedded runs on a throw-away server"
               + " instead.",
           printed.toString(java.nio.charset.StandardCharsets.UTF_8).strip());
+      // A server named (a port alone names localhost's) is the user's choice: nothing to announce.
+      printed.reset();
+      locator.locate(
+          new io.txbench.core.spi.TargetOptions(
+              "localhost",
+              listening.getLocalPort(),
+              null,
+              null,
+              io.txbench.core.settings.Secret.none(),
+              null,
+              1,
+              1,
+              java.time.Duration.ofSeconds(1),
+              java.time.Duration.ofSeconds(10),
+              io.txbench.core.spi.OptionValues.defaults()));
+      assertEquals("", printed.toString(java.nio.charset.StandardCharsets.UTF_8));
     }
   }
 }
