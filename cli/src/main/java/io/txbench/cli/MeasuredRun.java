@@ -147,7 +147,7 @@ record MeasuredRun(
                 : "")
             + ", "
             + describe(run.length())
-            + ", figures every "
+            + ", figures about every "
             + human(run.metricsPeriod())
             + ".";
     return new RunListener() {

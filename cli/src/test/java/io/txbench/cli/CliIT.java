@@ -258,7 +258,7 @@ class CliIT extends PostgresServer {
       assertTrue(
           run.out()
               .contains(
-                  "\nRunning insert on postgres with 8 thread(s), 700 iterations, figures every"
+                  "\nRunning insert on postgres with 8 thread(s), 700 iterations, figures about every"
                       + " 1s.\n"),
           run.out());
     }
@@ -411,7 +411,7 @@ class CliIT extends PostgresServer {
         run.out()
             .contains(
                 "\nRunning point-select on postgres with 8 thread(s) at 400"
-                    + " per second, for 5s, figures every 1s.\n"),
+                    + " per second, for 5s, figures about every 1s.\n"),
         run.out());
     JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
     // Every slot of the window is accounted for: run, or skipped when no worker was free to start
@@ -608,7 +608,7 @@ class CliIT extends PostgresServer {
         run.out().matches("(?s).*\nRunning insert.*\n\\[ \\d+s \\] thds: 2 tps: .*"), run.out());
     assertTrue(
         run.out()
-            .contains("\nRunning insert on postgres with 2 thread(s), for 2s, figures every 1s.\n"),
+            .contains("\nRunning insert on postgres with 2 thread(s), for 2s, figures about every 1s.\n"),
         run.out());
     assertTrue(
         run.out().contains("(duration elapsed), after a 2.0 s warm-up (not measured)"), run.out());

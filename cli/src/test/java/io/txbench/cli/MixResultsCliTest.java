@@ -72,7 +72,7 @@ class MixResultsCliTest {
                     line.matches(
                         "\\[ [0-9.]+s \\] thds: 2 tps: [0-9.]+ qps: [0-9.]+ \\(r/w/o: [0-9.]+/"
                             + "[0-9.]+/[0-9.]+\\) lat \\(ms,95%\\): [0-9.]+ err/s: 0.00"
-                            + " retries/s: 0.00"),
+                            + " retries/s: 0.00 period: [0-9.]+s"),
                     line));
 
     JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());

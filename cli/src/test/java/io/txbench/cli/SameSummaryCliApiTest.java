@@ -77,7 +77,7 @@ class SameSummaryCliApiTest {
     apiOptions.remove("api");
     assertTrue(options(cli).containsAll(apiOptions), () -> apiOptions + " in " + options(cli));
     // The period asked for is the one each ran with and recorded.
-    assertTrue(run.out().contains(", figures every 0.3s."), run.out());
+    assertTrue(run.out().contains(", figures about every 0.3s."), run.out());
     assertEquals("PT0.3S", summary(cli).get("options").get("metrics").asText());
     assertEquals("PT0.3S", summary(api).get("options").get("metrics").asText());
     // The price given is the one each priced its run at, by the one formula.

@@ -78,6 +78,35 @@ class SettingsTest {
     assertEquals(Duration.ZERO, plan("--iterations", "9").runs().warmup());
   }
 
+  /**
+   * A 3 s run prints 6 lines, not the 30 of 0.1 s periods that a loaded machine's timer stretched
+   * to 0.3-0.9 s each; --metrics is kept as asked.
+   */
+  @Test
+  void aTimedRunGetsTwentyPeriodsOfHalfASecondAtLeastUnlessTheOptionsSayHowLong() {
+    assertEquals(Duration.ofMillis(500), period("--duration", "3s"));
+    assertEquals(Duration.ofSeconds(1), period());
+    assertEquals(Duration.ofSeconds(10), period("--duration", "10m"));
+    assertEquals(Duration.ofMillis(100), period("--duration", "3s", "--metrics", "100ms"));
+    assertEquals(Duration.ofSeconds(1), period("--iterations", "500"));
+  }
+
+  private static Duration period(String... args) {
+    return settings("mysql", args).run().metricsPeriod();
+  }
+
+  /**
+   * A port alone names a server, localhost's on that port: it is used, or its silence is an error,
+   * and never replaced by an embedded one nor announced as a server found.
+   */
+  @Test
+  void aPortAloneNamesTheServerOnLocalhost() {
+    TargetSettings port = settings("mysql", "--target-database-port", "7777");
+    assertEquals("localhost", port.target().host());
+    assertEquals(7777, port.target().port());
+    assertNull(settings("mysql").target().host(), "nothing named: found or embedded");
+  }
+
   @Test
   void aRunLastsThirtySecondsUnlessTheOptionsSayHowLong() {
     assertEquals(new ForDuration(Duration.ofSeconds(30)), settings("mysql").run().length());

@@ -181,18 +181,7 @@ class ToyTargetTest {
               true,
               new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
       locator.locate(
-          new io.txbench.core.spi.TargetOptions(
-              null,
-              listening.getLocalPort(),
-              null,
-              null,
-              io.txbench.core.settings.Secret.none(),
-              null,
-              1,
-              1,
-              java.time.Duration.ofSeconds(1),
-              java.time.Duration.ofSeconds(10),
-              io.txbench.core.spi.OptionValues.defaults()));
+          at(null, listening.getLocalPort()));
       assertEquals(
           "Using the toy server found on localhost:"
               + listening.getLocalPort()
@@ -200,6 +189,28 @@ class ToyTargetTest {
               + " after the run (--drop removes them); --embedded runs on a throw-away server"
               + " instead.",
           printed.toString(java.nio.charset.StandardCharsets.UTF_8).strip());
+      // A server named (a port alone names localhost's) is the user's choice: nothing to announce.
+      printed.reset();
+      locator.locate(
+          at("localhost", listening.getLocalPort()));
+      assertEquals("", printed.toString(java.nio.charset.StandardCharsets.UTF_8));
     }
+  }
+
+  /** The options of a server at {@code host} (null: none named) and {@code port}. */
+  private static io.txbench.core.spi.TargetOptions at(
+      @org.jspecify.annotations.Nullable String host, int port) {
+    return new io.txbench.core.spi.TargetOptions(
+        host,
+        port,
+        null,
+        null,
+        io.txbench.core.settings.Secret.none(),
+        null,
+        1,
+        1,
+        java.time.Duration.ofSeconds(1),
+        java.time.Duration.ofSeconds(10),
+        io.txbench.core.spi.OptionValues.defaults());
   }
 }

@@ -4,8 +4,9 @@
  * says how many there are (data-charts-expected) and, as each draws, how many drew
  * (data-charts-drawn); a chart that cannot be drawn says so in its place and on the console. The
  * body also says which texts do not fit their place (data-overflow: a tick label cut at a chart's
- * edge, a heading wider than its panel; "" when none) and where the table's tps and p99 columns
- * end (data-tps-right, data-p99-right, in CSS px), for a browser test to read.
+ * edge, a heading wider than its panel; "" when none), where the table's tps and p99 columns
+ * end (data-tps-right, data-p99-right, in CSS px), and where the widest run table ends against the
+ * window's width (data-tables-right, data-viewport-width), for a browser test to read.
  */
 (function () {
   "use strict";
@@ -338,6 +339,14 @@
     // wraps into lines shows as one taller than a line or two.
     document.body.dataset.tallestRow = String(tallest("table.runs tbody tr"));
     document.body.dataset.tallestLegendEntry = String(tallest(".u-legend .u-series"));
+    // The right edge of the widest run table and the window's width, in CSS px: a table wider
+    // than the window hides its last columns behind a scroll bar.
+    var right = 0;
+    document.querySelectorAll("table.runs").forEach(function (table) {
+      right = Math.max(right, Math.ceil(table.getBoundingClientRect().right));
+    });
+    document.body.dataset.tablesRight = String(right);
+    document.body.dataset.viewportWidth = String(document.documentElement.clientWidth);
     ["tps", "p99_ms"].forEach(function (column) {
       var th = document.querySelector("table.runs th[data-column='" + column + "']");
       if (th) {

@@ -52,6 +52,11 @@ final class IntervalSampler {
     closed = counters.read();
   }
 
+  /** When the period in progress began: the run's start or the last period's end. */
+  long periodStartNanos() {
+    return lastTickNanos;
+  }
+
   /**
    * Ends the period at {@code now} (never before the last one ended); {@code last} for the run's.
    */

@@ -270,6 +270,11 @@ public final class Runner {
     if (!last && (control.stopRequested() || control.pastDeadline(now))) {
       return; // the window is closed: the last period ends with it
     }
+    if (!last && now - sampler.periodStartNanos() < options.metricsPeriod().toNanos() / 2) {
+      // A tick the fixed-rate schedule runs at once to catch up after a late one: its period
+      // would be a sliver, its rates noise. The next tick on schedule ends a longer one.
+      return;
+    }
     IntervalStats stats = sampler.next(now, last);
     safely(() -> listener.onInterval(stats));
   }

@@ -8,8 +8,11 @@ import java.util.Locale;
 
 /**
  * The sysbench-style line printed every metrics period: {@code [ 10s ] thds: 8 tps: 534.78 lat
- * (ms,95%): 22.28 err/s: 0.00 retries/s: 0.00}, followed by {@code declined/s: N} (iterations such
- * as sold-out bookings, among the tps) and {@code in-doubt: N} in a period that had any. A workload
+ * (ms,95%): 22.28 err/s: 0.00 retries/s: 0.00 period: 5.00s}, followed by {@code declined/s: N}
+ * (iterations such as sold-out bookings, among the tps) and {@code in-doubt: N} in a period that
+ * had any. The period is the one measured, which every rate of the line is over: on a busy machine
+ * the metrics thread ticks late, and a period then comes out longer than asked (and the next
+ * shorter, by half at most). A workload
  * that counts its statements adds sysbench's {@code qps: 8562.22 (r/w/o: 7491.97/0.00/1070.25)}
  * after the tps, from its first period that counted any on: a period without one shows 0, not a
  * line of another shape. A mix's operations are left to the summary and the result files.
@@ -54,7 +57,8 @@ public final class ProgressLine implements RunListener {
     String line =
         String.format(
             Locale.US,
-            "[ %s%ss ] thds: %d tps: %.2f%s lat (ms,95%%): %.2f err/s: %.2f retries/s: %.2f",
+            "[ %s%ss ] thds: %d tps: %.2f%s lat (ms,95%%): %.2f err/s: %.2f retries/s: %.2f"
+                + " period: %.2fs",
             phase,
             elapsed(s),
             s.threads(),
@@ -62,7 +66,8 @@ public final class ProgressLine implements RunListener {
             showQueries ? queries(s) : "",
             s.percentileMillis(95),
             s.perSecond(s.errors()),
-            s.perSecond(s.retries()));
+            s.perSecond(s.retries()),
+            s.intervalNanos() / 1e9);
     if (s.declined() > 0) {
       line += String.format(Locale.US, " declined/s: %.2f", s.perSecond(s.declined()));
     }

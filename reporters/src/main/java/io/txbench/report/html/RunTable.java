@@ -9,10 +9,12 @@ import java.util.Locale;
 import java.util.function.IntFunction;
 
 /**
- * The report's run table, as HTML: what every run shares said once above it, then a row per run
- * with its colour, a box that shows or hides it in every chart, what sets it apart (the facts that
- * differ), and its results with the ratios to the baseline, verify's and the thresholds' verdicts,
- * the client's CPU and its warning that txbench itself may have limited the run.
+ * The report's run tables, as HTML: what every run shares said once above them, then a row per run
+ * with its colour, a box that shows or hides it in every chart, and its results with the ratios to
+ * the baseline, verify's and the thresholds' verdicts, the client's CPU and its warning that txbench
+ * itself may have limited the run; under it, a row per run with what sets it apart (the facts that
+ * differ). Two tables, so that each fits a window 1,400 px wide: one with 13 runs of mixed targets
+ * and workloads was 2,150 px wide, its warnings and facts past the right edge.
  */
 final class RunTable {
   /** compare's columns a reader looks for first, and their headings here. */
@@ -54,11 +56,15 @@ final class RunTable {
   static String html(List<ResultDirectory> runs, List<RunFact> facts, List<SummaryExtras> extras) {
     List<List<String>> compare = CompareTable.rows(runs, runs.get(0));
     java.util.Set<String> perTarget = RunFacts.perTarget(facts);
-    List<Column> shown = shownColumns(runs, facts, extras, compare, perTarget);
     StringBuilder html = new StringBuilder();
     appendCommonFacts(html, runs, facts, perTarget);
-    appendTable(html, runs, shown);
+    appendTable(html, runs, filled(runs, resultColumns(runs, extras, compare)), true);
     appendWarnings(html, compare);
+    List<Column> apart = filled(runs, factColumns(facts, perTarget));
+    if (!apart.isEmpty()) {
+      html.append("<p class=\"common\"><b>What sets the runs apart:</b></p>\n");
+      appendTable(html, runs, apart, false);
+    }
     html.append("<p class=\"legend\">tps × and p99 × are ratios to the run numbered in vs: the")
         .append(" baseline, ")
         .append(HtmlReport.escape(runs.get(0).label()))
@@ -75,16 +81,11 @@ final class RunTable {
   }
 
   /**
-   * The columns with something in them: the results a reader looks for first (always in view), then
-   * the rest of compare's, the thresholds, the server's commits, the client's warning, and last the
-   * facts that set runs apart (but those of a target).
+   * The results a reader looks for first, then the rest of compare's, the thresholds, the server's
+   * commits and the client's warning.
    */
-  private static List<Column> shownColumns(
-      List<ResultDirectory> runs,
-      List<RunFact> facts,
-      List<SummaryExtras> extras,
-      List<List<String>> compare,
-      java.util.Set<String> perTarget) {
+  private static List<Column> resultColumns(
+      List<ResultDirectory> runs, List<SummaryExtras> extras, List<List<String>> compare) {
     // By the header's own names: runs of different data volumes have a column more there.
     List<String> header = compare.get(0);
     List<Column> columns = new ArrayList<>();
@@ -109,11 +110,19 @@ final class RunTable {
               String text = compare.get(i + 1).get(warning);
               return text.isEmpty() ? "" : "note " + (warnings.indexOf(text) + 1);
             }));
-    for (RunFact fact : facts) {
-      if (!fact.same() && !perTarget.contains(fact.name())) {
-        columns.add(new Column(fact.name(), "", "", i -> fact.values().get(i)));
-      }
-    }
+    return columns;
+  }
+
+  /** The facts that set runs apart, but those said by target above the tables. */
+  private static List<Column> factColumns(List<RunFact> facts, java.util.Set<String> perTarget) {
+    return facts.stream()
+        .filter(fact -> !fact.same() && !perTarget.contains(fact.name()))
+        .map(fact -> new Column(fact.name(), "", "", i -> fact.values().get(i)))
+        .toList();
+  }
+
+  /** Only the columns with something in them. */
+  private static List<Column> filled(List<ResultDirectory> runs, List<Column> columns) {
     return columns.stream()
         .filter(
             c ->
@@ -193,12 +202,15 @@ final class RunTable {
     }
   }
 
-  /** The table: the shown columns' headings, then a row per run with its box, colour and label. */
+  /**
+   * A table: the shown columns' headings, then a row per run with its number and label, and with
+   * its box and colour in the {@code picker}'s.
+   */
   private static void appendTable(
-      StringBuilder html, List<ResultDirectory> runs, List<Column> shown) {
+      StringBuilder html, List<ResultDirectory> runs, List<Column> shown, boolean picker) {
     html.append("<div class=\"table-wrap\"><table class=\"runs\">\n<thead><tr>")
-        .append("<th title=\"untick to hide the run in every chart\">show</th><th>#</th>")
-        .append("<th>run</th>");
+        .append(picker ? "<th title=\"untick to hide the run in every chart\">show</th>" : "")
+        .append("<th>#</th><th>run</th>");
     for (Column c : shown) {
       html.append(c.name().isEmpty() ? "<th>" : "<th data-column=\"" + c.name() + "\">")
           .append(HtmlReport.escape(c.heading()))
@@ -206,16 +218,17 @@ final class RunTable {
     }
     html.append("</tr></thead>\n<tbody>\n");
     for (int i = 0; i < runs.size(); i++) {
-      html.append("<tr data-run=\"")
-          .append(i)
-          .append(
-              "\"><td class=\"pick\"><label><input type=\"checkbox\" class=\"pick\" data-run=\"")
-          .append(i)
-          .append("\" checked aria-label=\"show run ")
-          .append(i + 1)
-          .append("\"/>")
-          .append(RunColours.swatch(i))
-          .append("</label></td><td class=\"num\">")
+      html.append("<tr data-run=\"").append(i).append("\">");
+      if (picker) {
+        html.append("<td class=\"pick\"><label><input type=\"checkbox\" class=\"pick\" data-run=\"")
+            .append(i)
+            .append("\" checked aria-label=\"show run ")
+            .append(i + 1)
+            .append("\"/>")
+            .append(RunColours.swatch(i))
+            .append("</label></td>");
+      }
+      html.append("<td class=\"num\">")
           .append(i + 1)
           .append("</td><td>")
           .append(HtmlReport.escape(runs.get(i).label()))

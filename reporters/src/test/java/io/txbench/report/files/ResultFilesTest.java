@@ -88,10 +88,12 @@ class ResultFilesTest {
   @Test
   void progressLineReadsLikeSysbench() {
     String line = printed(interval(10, histogram(1, 2, 3, 4), 2, false));
-    assertEquals("[ 10s ] thds: 4 tps: 4.00 lat (ms,95%): 4.00 err/s: 0.00 retries/s: 2.00", line);
+    assertEquals(
+        "[ 10s ] thds: 4 tps: 4.00 lat (ms,95%): 4.00 err/s: 0.00 retries/s: 2.00 period: 1.00s",
+        line);
     assertTrue(
         printed(interval(11, histogram(1), 0, true))
-            .endsWith(" retries/s: 0.00 declined/s: 1.00 in-doubt: 2"));
+            .endsWith(" retries/s: 0.00 period: 1.00s declined/s: 1.00 in-doubt: 2"));
   }
 
   @Test
@@ -113,6 +115,29 @@ class ResultFilesTest {
             Breakdown.NONE);
     // Whole seconds would label 1.2 s, 1.4 s and 1.6 s all "1s" or "2s".
     assertTrue(printed(fifth).startsWith("[ 1.4s ] thds: 4 tps: 10.00 "), printed(fifth));
+  }
+
+  /** A tick that came late: the line says the 0.62 s it measured, and its rates are over them. */
+  @Test
+  void theLineSaysThePeriodItMeasuredAndItsRatesAreOverIt() {
+    Histogram h = histogram(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20);
+    IntervalStats late =
+        new IntervalStats(
+            5_620_000_000L,
+            620_000_000L,
+            h,
+            h,
+            0,
+            0,
+            0,
+            0,
+            FakeRuns.usage(620_000_000L),
+            4,
+            false,
+            Breakdown.NONE);
+    String line = printed(late);
+    assertTrue(line.startsWith("[ 5.6s ] thds: 4 tps: 32.26 "), line);
+    assertTrue(line.endsWith(" period: 0.62s"), line);
   }
 
   @Test

@@ -40,13 +40,13 @@ class BreakdownReportTest {
     String line = printed(period(10, times(1, 2, 3, 4), Map.of(), new Queries(7492, 0, 1070)));
     assertEquals(
         "[ 10s ] thds: 8 tps: 4.00 qps: 8562.00 (r/w/o: 7492.00/0.00/1070.00) lat (ms,95%): 4.00"
-            + " err/s: 0.00 retries/s: 0.00",
+            + " err/s: 0.00 retries/s: 0.00 period: 1.00s",
         line);
   }
 
   @Test
   void theProgressLineOfAMixOrOfAWorkloadThatCountsNothingIsUnchanged() {
-    String plain = "[ 3s ] thds: 8 tps: 4.00 lat (ms,95%): 4.00 err/s: 0.00 retries/s: 0.00";
+    String plain = "[ 3s ] thds: 8 tps: 4.00 lat (ms,95%): 4.00 err/s: 0.00 retries/s: 0.00 period: 1.00s";
     assertEquals(plain, printed(period(3, times(1, 2, 3, 4), Map.of(), Queries.NONE)));
     String mixed =
         printed(period(3, mix(new double[] {1, 2}, new double[] {3, 4}, 0), Queries.NONE));

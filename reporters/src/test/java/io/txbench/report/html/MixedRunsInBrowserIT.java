@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * ReportSets#thirteen}: three targets, six workloads, a paced run, three runs of 3 s minutes apart,
  * each warned of the saturated machine), as headless Chromium draws them 1400 px wide: the warnings
  * said once each in a note under the table, not in a column that squeezes the rows; no legend entry
- * wrapped; each history series' time axis about its own runs. The screenshots go to
+ * wrapped; both run tables within the window; each history series' time axis about its own runs. The screenshots go to
  * target/report-screenshots, and with {@code -Dtxbench.writeDocs=true} to docs/screenshots. Skipped
  * where no Chromium is installed.
  */
@@ -73,6 +73,11 @@ class MixedRunsInBrowserIT {
     assertEquals(1, count(dom, "(runs 1-9, 11-13):</b> " + ReportSets.SATURATED.substring(0, 40)));
     int row = attribute(dom, "data-tallest-row");
     assertTrue(row <= ROW_AT_MOST_PX, "the tallest row of the table is " + row + " px high");
+    // Every column of the run tables in the window, the client warning's "note N" too.
+    int right = attribute(dom, "data-tables-right");
+    int width = attribute(dom, "data-viewport-width");
+    assertTrue(right <= width, "the run tables end at " + right + " px, the window at " + width);
+    assertTrue(dom.contains("<b>What sets the runs apart:</b>"), "the facts' table");
     int entry = attribute(dom, "data-tallest-legend-entry");
     assertTrue(
         entry <= LEGEND_ENTRY_AT_MOST_PX, "the tallest legend entry is " + entry + " px high");
