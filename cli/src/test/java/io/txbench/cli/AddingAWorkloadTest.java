@@ -47,7 +47,8 @@ class AddingAWorkloadTest {
     assertEquals(ExitCodes.OK, run.exitCode(), run.err() + run.out());
     assertTrue(
         run.out()
-            .contains("Running tally on toy with 2 thread(s), 500 iterations, figures about every 1s."),
+            .contains(
+                "Running tally on toy with 2 thread(s), 500 iterations, figures about every 1s."),
         run.out());
     JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
     assertEquals("tally", summary.get("workload").asText());

@@ -608,7 +608,8 @@ class CliIT extends PostgresServer {
         run.out().matches("(?s).*\nRunning insert.*\n\\[ \\d+s \\] thds: 2 tps: .*"), run.out());
     assertTrue(
         run.out()
-            .contains("\nRunning insert on postgres with 2 thread(s), for 2s, figures about every 1s.\n"),
+            .contains(
+                "\nRunning insert on postgres with 2 thread(s), for 2s, figures about every 1s.\n"),
         run.out());
     assertTrue(
         run.out().contains("(duration elapsed), after a 2.0 s warm-up (not measured)"), run.out());

@@ -103,7 +103,9 @@ class LivePageCliIT {
     return Integer.parseInt(m.group(1));
   }
 
-  /** The version the server serves once it is {@code least} or more and its body is {@code ready}. */
+  /**
+   * The version the server serves once it is {@code least} or more and its body is {@code ready}.
+   */
   private static int servedVersionAtLeast(
       URI page, int least, Thread command, java.util.function.Predicate<String> ready)
       throws Exception {

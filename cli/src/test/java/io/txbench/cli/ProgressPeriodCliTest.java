@@ -19,8 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Each progress line says the length of the period it measured, not the one asked for: on a busy
  * machine the metrics thread ticks late, and its periods come out longer (then, catching up,
- * shorter, but never by more than half) than {@code --metrics}. Here the console itself makes it late, by taking 0.7 s over the
- * first line, as a loaded machine would.
+ * shorter, but never by more than half) than {@code --metrics}. Here the console itself makes it
+ * late, by taking 0.7 s over the first line, as a loaded machine would.
  */
 class ProgressPeriodCliTest {
   private static final Pattern LINE =
@@ -37,14 +37,21 @@ class ProgressPeriodCliTest {
       code =
           Main.run(
               new String[] {
-                "--benchmark-target", "toy",
+                "--benchmark-target",
+                "toy",
                 "--embedded",
-                "--workload", "point-select",
-                "--parallelism", "1",
-                "--duration", "2s",
-                "--warmup", "0s",
-                "--metrics", "200ms",
-                "--output-dir", dir.resolve("run").toString()
+                "--workload",
+                "point-select",
+                "--parallelism",
+                "1",
+                "--duration",
+                "2s",
+                "--warmup",
+                "0s",
+                "--metrics",
+                "200ms",
+                "--output-dir",
+                dir.resolve("run").toString()
               },
               out,
               new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
@@ -85,8 +92,8 @@ class ProgressPeriodCliTest {
   }
 
   /**
-   * A console that takes 0.7 s over the first progress line, as a starved thread would: however
-   * the command line wraps it, the bytes come through here.
+   * A console that takes 0.7 s over the first progress line, as a starved thread would: however the
+   * command line wraps it, the bytes come through here.
    */
   private static final class SlowAtFirstProgressLine extends OutputStream {
     private final ByteArrayOutputStream bytes;

@@ -180,8 +180,7 @@ class ToyTargetTest {
               false,
               true,
               new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
-      locator.locate(
-          at(null, listening.getLocalPort()));
+      locator.locate(at(null, listening.getLocalPort()));
       assertEquals(
           "Using the toy server found on localhost:"
               + listening.getLocalPort()
@@ -191,8 +190,7 @@ class ToyTargetTest {
           printed.toString(java.nio.charset.StandardCharsets.UTF_8).strip());
       // A server named (a port alone names localhost's) is the user's choice: nothing to announce.
       printed.reset();
-      locator.locate(
-          at("localhost", listening.getLocalPort()));
+      locator.locate(at("localhost", listening.getLocalPort()));
       assertEquals("", printed.toString(java.nio.charset.StandardCharsets.UTF_8));
     }
   }

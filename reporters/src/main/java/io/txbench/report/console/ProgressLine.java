@@ -12,10 +12,10 @@ import java.util.Locale;
  * (iterations such as sold-out bookings, among the tps) and {@code in-doubt: N} in a period that
  * had any. The period is the one measured, which every rate of the line is over: on a busy machine
  * the metrics thread ticks late, and a period then comes out longer than asked (and the next
- * shorter, by half at most). A workload
- * that counts its statements adds sysbench's {@code qps: 8562.22 (r/w/o: 7491.97/0.00/1070.25)}
- * after the tps, from its first period that counted any on: a period without one shows 0, not a
- * line of another shape. A mix's operations are left to the summary and the result files.
+ * shorter, by half at most). A workload that counts its statements adds sysbench's {@code qps:
+ * 8562.22 (r/w/o: 7491.97/0.00/1070.25)} after the tps, from its first period that counted any on:
+ * a period without one shows 0, not a line of another shape. A mix's operations are left to the
+ * summary and the result files.
  */
 public final class ProgressLine implements RunListener {
   private static final long SHORTEST_LAST_INTERVAL_NANOS = 200_000_000L;

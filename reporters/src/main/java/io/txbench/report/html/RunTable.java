@@ -11,10 +11,10 @@ import java.util.function.IntFunction;
 /**
  * The report's run tables, as HTML: what every run shares said once above them, then a row per run
  * with its colour, a box that shows or hides it in every chart, and its results with the ratios to
- * the baseline, verify's and the thresholds' verdicts, the client's CPU and its warning that txbench
- * itself may have limited the run; under it, a row per run with what sets it apart (the facts that
- * differ). Two tables, so that each fits a window 1,400 px wide: one with 13 runs of mixed targets
- * and workloads was 2,150 px wide, its warnings and facts past the right edge.
+ * the baseline, verify's and the thresholds' verdicts, the client's CPU and its warning that
+ * txbench itself may have limited the run; under it, a row per run with what sets it apart (the
+ * facts that differ). Two tables, so that each fits a window 1,400 px wide: one with 13 runs of
+ * mixed targets and workloads was 2,150 px wide, its warnings and facts past the right edge.
  */
 final class RunTable {
   /** compare's columns a reader looks for first, and their headings here. */

@@ -46,7 +46,8 @@ class BreakdownReportTest {
 
   @Test
   void theProgressLineOfAMixOrOfAWorkloadThatCountsNothingIsUnchanged() {
-    String plain = "[ 3s ] thds: 8 tps: 4.00 lat (ms,95%): 4.00 err/s: 0.00 retries/s: 0.00 period: 1.00s";
+    String plain =
+        "[ 3s ] thds: 8 tps: 4.00 lat (ms,95%): 4.00 err/s: 0.00 retries/s: 0.00 period: 1.00s";
     assertEquals(plain, printed(period(3, times(1, 2, 3, 4), Map.of(), Queries.NONE)));
     String mixed =
         printed(period(3, mix(new double[] {1, 2}, new double[] {3, 4}, 0), Queries.NONE));

@@ -27,9 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
  * ReportSets#thirteen}: three targets, six workloads, a paced run, three runs of 3 s minutes apart,
  * each warned of the saturated machine), as headless Chromium draws them 1400 px wide: the warnings
  * said once each in a note under the table, not in a column that squeezes the rows; no legend entry
- * wrapped; both run tables within the window; each history series' time axis about its own runs. The screenshots go to
- * target/report-screenshots, and with {@code -Dtxbench.writeDocs=true} to docs/screenshots. Skipped
- * where no Chromium is installed.
+ * wrapped; both run tables within the window; each history series' time axis about its own runs.
+ * The screenshots go to target/report-screenshots, and with {@code -Dtxbench.writeDocs=true} to
+ * docs/screenshots. Skipped where no Chromium is installed.
  */
 @Tag("long")
 class MixedRunsInBrowserIT {

@@ -168,7 +168,8 @@ class ReportGroupsTest {
     assertFalse(facts.contains("duration"), "the same for every run: said once above");
     assertFalse(facts.contains("mysql-driver"), "MariaDB's alone: said by target");
     List<String> factCells = cells(apart, "<tr data-run=\"12\">(.*?)</tr>", "td");
-    assertEquals(List.of("13", "mysql-analytics-p4", "mysql", "analytics"), factCells.subList(0, 4));
+    assertEquals(
+        List.of("13", "mysql-analytics-p4", "mysql", "analytics"), factCells.subList(0, 4));
     assertFalse(page.contains("not recorded"), "a fact a run has not is left blank");
     assertTrue(page.contains("mysql: server MariaDB 11.4.5, embedded no"), page);
   }
