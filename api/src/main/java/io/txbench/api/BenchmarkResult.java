@@ -174,7 +174,7 @@ public final class BenchmarkResult {
    * of its executions that succeeded and its failures by class (pgbench's {@code -r}); empty for
    * other workloads.
    */
-  public java.util.List<io.txbench.core.engine.StatementStats> statements() {
+  public java.util.List<io.txbench.core.recording.StatementStats> statements() {
     return run().breakdown().statements();
   }
 

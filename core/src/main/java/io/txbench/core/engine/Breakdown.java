@@ -1,5 +1,6 @@
 package io.txbench.core.engine;
 
+import io.txbench.core.recording.StatementStats;
 import io.txbench.core.spi.Queries;
 import io.txbench.core.spi.Workload;
 import java.util.List;

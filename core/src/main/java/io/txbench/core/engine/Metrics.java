@@ -1,6 +1,9 @@
 package io.txbench.core.engine;
 
 import io.txbench.core.engine.Effects.Exposure;
+import io.txbench.core.recording.LatencyRecorder;
+import io.txbench.core.recording.StatementFigures;
+import io.txbench.core.recording.StatementId;
 import io.txbench.core.spi.DeclinedException;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.InDoubtCause;

@@ -1,5 +1,6 @@
 package io.txbench.core.engine;
 
+import io.txbench.core.recording.StatementLog;
 import io.txbench.core.spi.Workload;
 import java.util.SplittableRandom;
 

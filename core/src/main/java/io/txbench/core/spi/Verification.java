@@ -23,7 +23,12 @@ public record Verification(
   public enum Status {
     PASSED("passed"),
     FAILED("failed"),
-    NOT_RUN("not run");
+    NOT_RUN("not run"),
+    /**
+     * Not run because the run has nothing to check: its user gave no checks (a script without
+     * {@code --script-verify}). Written as "not run", as {@code --no-verify} is; no failure.
+     */
+    NOTHING_TO_CHECK("not run");
 
     private final String label;
 
@@ -68,6 +73,12 @@ public record Verification(
   /** A verify that did not run, and why: {@code --no-verify}, a stop, a server out of reach. */
   public static Verification notRun(String cause) {
     return new Verification(Status.NOT_RUN, Map.of(), List.of(), List.of(), cause, List.of());
+  }
+
+  /** A verify with nothing to check, and why: the user gave it no checks. */
+  public static Verification nothingToCheck(String cause) {
+    return new Verification(
+        Status.NOTHING_TO_CHECK, Map.of(), List.of(), List.of(), cause, List.of());
   }
 
   public boolean passed() {

@@ -34,10 +34,10 @@ public interface Workload<S extends AutoCloseable, X extends Exception> {
   /**
    * The statements timed apart, each by file and line (a script's, as pgbench's {@code -r} times
    * them): the session records each execution of one in the worker's {@link Worker#statements()},
-   * by its {@link io.txbench.core.engine.StatementId#index()}, the place in this list. Empty (the
-   * default) for a workload that times none.
+   * by its {@link io.txbench.core.recording.StatementId#index()}, the place in this list. Empty
+   * (the default) for a workload that times none.
    */
-  default java.util.List<io.txbench.core.engine.StatementId> timedStatements() {
+  default java.util.List<io.txbench.core.recording.StatementId> timedStatements() {
     return java.util.List.of();
   }
 

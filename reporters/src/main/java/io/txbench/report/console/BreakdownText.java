@@ -2,7 +2,7 @@ package io.txbench.report.console;
 
 import io.txbench.core.engine.OperationStats;
 import io.txbench.core.engine.RunResult;
-import io.txbench.core.engine.StatementStats;
+import io.txbench.core.recording.StatementStats;
 import io.txbench.core.spi.Queries;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,7 +3,7 @@ package io.txbench.report.files;
 import com.codahale.metrics.Meter;
 import com.codahale.metrics.Snapshot;
 import com.codahale.metrics.Timer;
-import io.txbench.core.engine.LatencyRecorder;
+import io.txbench.core.recording.LatencyRecorder;
 import org.HdrHistogram.Histogram;
 
 /**

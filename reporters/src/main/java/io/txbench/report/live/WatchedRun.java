@@ -2,9 +2,9 @@ package io.txbench.report.live;
 
 import io.txbench.core.engine.ClientUsage;
 import io.txbench.core.engine.IntervalStats;
-import io.txbench.core.engine.LatencyRecorder;
 import io.txbench.core.engine.Metrics;
 import io.txbench.core.engine.RunListener;
+import io.txbench.core.recording.LatencyRecorder;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.jspecify.annotations.Nullable;

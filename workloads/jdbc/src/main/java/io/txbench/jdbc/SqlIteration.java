@@ -35,7 +35,7 @@ public interface SqlIteration {
    * The script's COMMIT line, timed apart as its statements are ({@link SqlStatement#timed()}),
    * when the client's commit is a script's; null (the default) for other iterations.
    */
-  default io.txbench.core.engine.@Nullable StatementId commitTimed() {
+  default io.txbench.core.recording.@Nullable StatementId commitTimed() {
     return null;
   }
 

@@ -1,6 +1,6 @@
 package io.txbench.jdbc;
 
-import io.txbench.core.engine.StatementId;
+import io.txbench.core.recording.StatementId;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 

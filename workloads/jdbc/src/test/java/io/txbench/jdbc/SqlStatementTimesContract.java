@@ -7,7 +7,7 @@ import io.txbench.core.engine.Backoff;
 import io.txbench.core.engine.ClosedLoop;
 import io.txbench.core.engine.ForIterations;
 import io.txbench.core.engine.RunOptions;
-import io.txbench.core.engine.StatementStats;
+import io.txbench.core.recording.StatementStats;
 import io.txbench.core.run.MeasurementPlan;
 import io.txbench.core.run.WorkloadRun;
 import io.txbench.core.spi.ErrorClass;

@@ -1,11 +1,11 @@
 package io.txbench.mongo;
 
 import com.mongodb.MongoException;
-import io.txbench.core.engine.StatementId;
-import io.txbench.core.engine.StatementLog;
 import io.txbench.core.engine.Tally;
 import io.txbench.core.engine.Worker;
 import io.txbench.core.kinds.ScriptKind;
+import io.txbench.core.recording.StatementId;
+import io.txbench.core.recording.StatementLog;
 import io.txbench.core.script.Command;
 import io.txbench.core.script.Reply;
 import io.txbench.core.script.Script;
@@ -201,7 +201,7 @@ final class MongoScriptWorkload implements Workload<MongoScriptWorkload.Session,
   public Verification verify(Tally tally) {
     Optional<Script> verify = kind.single(options.declared(), ScriptKind.VERIFY);
     if (verify.isEmpty()) {
-      return Verification.notRun("no --script-verify given");
+      return Verification.nothingToCheck("no --script-verify given");
     }
     List<ScriptCheck> checks;
     try {

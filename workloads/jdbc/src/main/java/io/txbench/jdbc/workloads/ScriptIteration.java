@@ -1,6 +1,6 @@
 package io.txbench.jdbc.workloads;
 
-import io.txbench.core.engine.StatementId;
+import io.txbench.core.recording.StatementId;
 import io.txbench.core.script.Command;
 import io.txbench.core.script.Reply;
 import io.txbench.core.script.ScriptException;

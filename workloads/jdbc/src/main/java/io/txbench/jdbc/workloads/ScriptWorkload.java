@@ -1,11 +1,11 @@
 package io.txbench.jdbc.workloads;
 
-import io.txbench.core.engine.StatementId;
 import io.txbench.core.engine.Tally;
 import io.txbench.core.engine.Worker;
 import io.txbench.core.kinds.ScriptKind;
 import io.txbench.core.ownership.Lease;
 import io.txbench.core.ownership.LeaseMode;
+import io.txbench.core.recording.StatementId;
 import io.txbench.core.script.Command;
 import io.txbench.core.script.Script;
 import io.txbench.core.script.ScriptCheck;
@@ -140,7 +140,7 @@ public final class ScriptWorkload extends SqlWorkload<ScriptKind, JdbcSession> i
   public Verification verify(Tally tally) throws SQLException {
     Optional<Script> verify = kind.single(options.declared(), ScriptKind.VERIFY);
     if (verify.isEmpty()) {
-      return Verification.notRun("no --script-verify given");
+      return Verification.nothingToCheck("no --script-verify given");
     }
     List<ScriptCheck> checks;
     try (Connection c = target.controlConnection()) {

@@ -2,9 +2,9 @@ package io.txbench.postgres.async;
 
 import io.txbench.core.engine.Effects;
 import io.txbench.core.engine.QueryCounter;
-import io.txbench.core.engine.StatementId;
-import io.txbench.core.engine.StatementLog;
 import io.txbench.core.engine.Worker;
+import io.txbench.core.recording.StatementId;
+import io.txbench.core.recording.StatementLog;
 import io.txbench.core.spi.AbandonedException;
 import io.txbench.core.spi.DeclinedException;
 import io.txbench.core.spi.Failure;

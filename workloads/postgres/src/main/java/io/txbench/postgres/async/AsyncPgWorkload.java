@@ -77,7 +77,7 @@ public final class AsyncPgWorkload implements AsyncWorkload<AsyncPgSession, SQLE
   }
 
   @Override
-  public List<io.txbench.core.engine.StatementId> timedStatements() {
+  public List<io.txbench.core.recording.StatementId> timedStatements() {
     return kind.timedStatements();
   }
 

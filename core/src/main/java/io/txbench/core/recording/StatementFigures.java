@@ -1,4 +1,4 @@
-package io.txbench.core.engine;
+package io.txbench.core.recording;
 
 import io.txbench.core.spi.ErrorClass;
 import java.util.ArrayList;
@@ -18,7 +18,7 @@ public final class StatementFigures {
   private final LatencyRecorder[] times;
   private final List<Map<ErrorClass, LongAdder>> failures = new ArrayList<>();
 
-  StatementFigures(List<StatementId> ids) {
+  public StatementFigures(List<StatementId> ids) {
     this.ids = List.copyOf(ids);
     times = new LatencyRecorder[ids.size()];
     for (int i = 0; i < times.length; i++) {

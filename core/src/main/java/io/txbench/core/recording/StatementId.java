@@ -1,4 +1,4 @@
-package io.txbench.core.engine;
+package io.txbench.core.recording;
 
 /**
  * A statement of a script that is timed apart (pgbench's {@code -r}): its place among the run's

@@ -1,4 +1,4 @@
-package io.txbench.core.engine;
+package io.txbench.core.recording;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package io.txbench.core.engine;
+package io.txbench.core.recording;
 
 import io.txbench.core.spi.ErrorClass;
 import java.util.Arrays;
@@ -44,7 +44,7 @@ public final class StatementLog {
   }
 
   /** Moves what was recorded into {@code figures}, and starts again from none. */
-  void drainTo(StatementFigures figures) {
+  public void drainTo(StatementFigures figures) {
     for (int i = 0; i < size; i++) {
       long outcome = outcomes[i];
       if (outcome >= 0) {

@@ -1,4 +1,4 @@
-package io.txbench.core.engine;
+package io.txbench.core.recording;
 
 import io.txbench.core.spi.ErrorClass;
 import java.util.Map;

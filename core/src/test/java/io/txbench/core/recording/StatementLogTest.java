@@ -1,7 +1,8 @@
-package io.txbench.core.engine;
+package io.txbench.core.recording;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.txbench.core.engine.Metrics;
 import io.txbench.core.spi.ErrorClass;
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.txbench.core.engine;
+package io.txbench.core.recording;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
@@ -43,13 +43,13 @@ public final class LatencyRecorder {
    * before the next. Apart, so that what is counted beside these times (statements) is read right
    * as their interval ends, not after the copies.
    */
-  synchronized Histogram take() {
+  public synchronized Histogram take() {
     recycled = recorder.getIntervalHistogram(recycled);
     return recycled;
   }
 
   /** The second half of {@link #sampleInterval()}: {@code taken} kept, and a copy of it. */
-  synchronized Histogram keep(Histogram taken) {
+  public synchronized Histogram keep(Histogram taken) {
     cumulative.add(taken);
     Histogram interval = taken.copy();
     interval.setStartTimeStamp(taken.getStartTimeStamp());
