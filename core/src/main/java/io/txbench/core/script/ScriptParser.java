@@ -9,9 +9,10 @@ import java.util.Set;
 /**
  * Reads a script in pgbench's format: the target's commands (their syntax the target's, {@link
  * CommandSyntax}), {@code --} comments, and the meta-commands {@code \set}, {@code \sleep}, {@code
- * \if}/{@code \elif}/{@code \else}/{@code \endif}, {@code \gset} and {@code \aset}. What pgbench
- * has and txbench does not run ({@code \shell}, {@code \setshell}, pipelines) is refused, as are
- * unbalanced conditionals and variables nothing sets; each error names the file and line.
+ * \if}/{@code \elif}/{@code \else}/{@code \endif}, {@code \gset} and {@code \aset}, and {@code \;}
+ * between the commands of a compound query. What pgbench has and txbench does not run ({@code
+ * \shell}, {@code \setshell}, pipelines) is refused, as are unbalanced conditionals and variables
+ * nothing sets; each error names the file and line.
  */
 public final class ScriptParser {
   private static final List<String> REFUSED =
@@ -22,6 +23,16 @@ public final class ScriptParser {
   private final CommandSyntax syntax;
   private final List<Command> commands = new ArrayList<>();
   private int line = 1;
+
+  /**
+   * The index of the first command of the compound query being read ({@code SELECT 1 \; SELECT 2}),
+   * -1 when none is: txbench sends its commands one by one, and an {@code \aset} after it stores
+   * the columns of each, as pgbench's does.
+   */
+  private int compound = -1;
+
+  /** Whether a {@code \;} was read and the command after it joins the compound query. */
+  private boolean joining;
 
   private ScriptParser(String name, String source, CommandSyntax syntax) {
     this.name = name;
@@ -58,8 +69,12 @@ public final class ScriptParser {
       } else if (source.startsWith("--", at)) {
         int end = source.indexOf('\n', at);
         at = end < 0 ? source.length() : end;
+      } else if (source.startsWith("\\;", at)) {
+        join();
+        at += 2;
       } else if (c == '\\') {
         at = meta(at);
+        compound = -1;
       } else {
         CommandSyntax.Scanned scanned;
         try {
@@ -68,6 +83,8 @@ public final class ScriptParser {
           throw e.at(name + ":" + (line + e.linesIn()));
         }
         if (!scanned.text().isEmpty()) {
+          compound = joining ? compound : -1;
+          joining = false;
           commands.add(
               new Command.Send(
                   line,
@@ -81,6 +98,16 @@ public final class ScriptParser {
         at = scanned.end();
       }
     }
+  }
+
+  /** A {@code \;}: the command before it and the next are one compound query. */
+  private void join() throws ScriptException {
+    int last = commands.size() - 1;
+    if (last < 0 || !(commands.get(last) instanceof Command.Send) || joining) {
+      throw new ScriptException(name + ":" + line + ": \\; must follow a command");
+    }
+    compound = compound < 0 ? last : compound;
+    joining = true;
   }
 
   /** Reads the meta-command at {@code at} to its line's end (or the next, after a backslash). */
@@ -201,7 +228,10 @@ public final class ScriptParser {
     if (last < 0 || !(commands.get(last) instanceof Command.Send send) || send.storesRow()) {
       throw new ScriptException(what + " must follow a command");
     }
-    commands.set(last, send.storing(prefix, aset));
+    // \gset stores the last query of a compound, \aset each of them.
+    for (int i = aset && compound >= 0 ? compound : last; i <= last; i++) {
+      commands.set(i, ((Command.Send) commands.get(i)).storing(prefix, aset));
+    }
   }
 
   private static Expr expr(String text) throws ScriptException {

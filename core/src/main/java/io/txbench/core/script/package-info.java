@@ -7,11 +7,12 @@
  * expressions ({@link io.txbench.core.script.ExprParser}: its operators, CASE, null logic, integer
  * overflow and division by zero as errors, and its functions, the random ones drawn with its
  * distributions), {@code \sleep}, {@code \if}/{@code \elif}/{@code \else}/{@code \endif}, {@code
- * \gset} and {@code \aset}; the variables of each worker ({@link io.txbench.core.script.Variables}:
- * {@code :client_id}, {@code :scale}, {@code :default_seed}, {@code :random_seed}, the {@code
- * --define}s), kept from one iteration to the next as pgbench keeps a client's; and the checks made
- * before anything connects (a variable nothing sets, an unbalanced conditional, a meta-command
- * txbench does not run), each naming the file and line.
+ * \gset} and {@code \aset}, {@code \;} between the commands of a compound query (sent one by one);
+ * the variables of each worker ({@link io.txbench.core.script.Variables}: {@code :client_id},
+ * {@code :scale}, {@code :default_seed}, {@code :random_seed}, the {@code --define}s), kept from
+ * one iteration to the next as pgbench keeps a client's; and the checks made before anything
+ * connects (a variable nothing sets, an unbalanced conditional, a meta-command txbench does not
+ * run), each naming the file and line.
  *
  * <p>What is the target's, the seam where a target plugs in:
  *

@@ -126,6 +126,39 @@ class ScriptRunTest {
     assertEquals("t.sql:1: \\gset expects one row, the command returned 0", none.getMessage());
   }
 
+  /**
+   * The example of pgbench's manual for {@code \gset} and {@code \aset}, compound queries in it.
+   */
+  @Test
+  void compoundQueriesAreSentOneByOneAndStoredAsPgbenchSays() throws ScriptException {
+    Script script =
+        parse(
+            """
+            UPDATE pgbench_accounts
+              SET abalance = abalance + 1
+              WHERE aid = 1
+              RETURNING abalance \\gset
+            -- compound of two queries
+            SELECT 1 \\;
+            SELECT 2 AS two, 3 AS three \\gset p_
+            SELECT 4 AS four \\; SELECT 5 AS five \\aset
+            SELECT :abalance + :p_two + :p_three + :four + :five;
+            """);
+    List<Command.Send> sends = script.sends();
+    assertEquals(6, sends.size());
+    assertEquals(List.of("SELECT 1", "SELECT 2 AS two, 3 AS three"), texts(sends.subList(1, 3)));
+    assertEquals(
+        List.of(false, true), sends.subList(1, 3).stream().map(Command.Send::storesRow).toList());
+    assertEquals("p_", sends.get(2).prefix());
+    assertEquals(List.of("SELECT 4 AS four", "SELECT 5 AS five"), texts(sends.subList(3, 5)));
+    assertTrue(sends.get(3).aset() && sends.get(4).aset(), "\\aset stores each of its compound");
+    assertEquals("t.sql:1: \\; must follow a command", refusal("\\; SELECT 1;"));
+  }
+
+  private static List<String> texts(List<Command.Send> sends) {
+    return sends.stream().map(Command.Send::text).toList();
+  }
+
   @Test
   void variablesLastFromOneRunToTheNext() throws ScriptException {
     Script script = parse("\\if :client_id = 0\n\\set n 0\n\\endif\n\\set n :n + 1\nSELECT :n;");
