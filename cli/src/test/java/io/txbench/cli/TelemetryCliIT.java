@@ -134,8 +134,8 @@ class TelemetryCliIT {
       assertNoWait(asyncRun);
 
       // PgJDBC's workers sharing HikariCP's connections: the pool opens them all before the mark
-      // (no login commits in the run), and checks one idle for half a second, after the mark
-      // with no warm-up, without committing.
+      // and has each publish its login's commits then, and checks one idle for half a second,
+      // after the mark with no warm-up, without committing.
       Path pooled = dir.resolve("pg-pooled");
       CliRun pooledRun =
           CliRun.of(
@@ -161,7 +161,8 @@ class TelemetryCliIT {
       assertTrue(onPool.get("counted").asLong() > 0, onPool.toString());
       assertEquals(
           onPool.get("counted").asLong(), onPool.get("server").asLong(), onPool.toString());
-      assertNoWait(pooledRun);
+      // No assertNoWait: a worker's last borrow need not be the connection its last iteration
+      // ran on, so on a busy machine one may end unpublished, and the check then waits for it.
     }
   }
 

@@ -317,7 +317,7 @@ public final class JdbcTarget implements Target {
 
   /** Opens the connections the pool keeps, once, before workers share them ({@link PoolFill}). */
   void fill() throws SQLException {
-    fill.fill();
+    fill.fill(publisher);
   }
 
   public IsolationLevel isolation() {

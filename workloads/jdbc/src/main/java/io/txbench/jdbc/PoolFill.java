@@ -6,6 +6,8 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Opens every connection the workers' pool keeps ({@code --min-connections}) before the run, when
@@ -16,6 +18,8 @@ import org.jspecify.annotations.Nullable;
  * it had.
  */
 final class PoolFill {
+  private static final Logger LOG = LoggerFactory.getLogger(PoolFill.class);
+
   private final HikariDataSource pool;
   private boolean filled;
   private @Nullable SQLException failure; // every later session fails as the first did, at once
@@ -24,8 +28,13 @@ final class PoolFill {
     this.pool = pool;
   }
 
-  /** Opens the pool's connections, once; every later call returns, or fails, at once. */
-  synchronized void fill() throws SQLException {
+  /**
+   * Opens the pool's connections, once, and has each publish its counts ({@link CountsPublisher})
+   * while all are held: a login commits, and a session left unpublished before the run would
+   * publish it in the run, where the workers' own quiet moments need not reach every connection.
+   * Every later call returns, or fails, at once.
+   */
+  synchronized void fill(CountsPublisher publisher) throws SQLException {
     if (failure != null) {
       throw failure;
     }
@@ -54,9 +63,21 @@ final class PoolFill {
       throw failure;
     } finally {
       for (Connection c : held) {
+        if (held.size() == wanted) {
+          publish(publisher, c);
+        }
         c.close();
       }
     }
     filled = true;
+  }
+
+  private static void publish(CountsPublisher publisher, Connection c) {
+    try {
+      publisher.publish(c);
+    } catch (SQLException | RuntimeException e) {
+      // The commit check waits for a session that did not publish: nothing is lost.
+      LOG.debug("a pooled connection did not publish its counts: {}", e.toString());
+    }
   }
 }
