@@ -18,7 +18,8 @@ SECONDS_EACH=${1:-30}
 ROUNDS=${2:-2}
 PG_PORT=${TXBENCH_BENCH_PORT:-55433}
 CLIENTS=${TXBENCH_BENCH_CLIENTS:-8 32}
-SCRIPTS=${TXBENCH_BENCH_SCRIPTS:-select-only simple-update tpcb-like}
+# tpcb-like first: simple-update moves accounts without tellers and branches, which its verify checks.
+SCRIPTS=${TXBENCH_BENCH_SCRIPTS:-tpcb-like select-only simple-update}
 SCALE=${TXBENCH_BENCH_SCALE:-10}
 PG_CLIENT=${TXBENCH_BENCH_CLIENT:-jdbc}
 # shellcheck source=bench/servers.sh
