@@ -620,40 +620,28 @@ class CliIT extends PostgresServer {
 
   @Test
   void contentionIsLoggedOnceInWordsNotAsTheServersError() throws Exception {
-    ch.qos.logback.classic.Logger root =
-        (ch.qos.logback.classic.Logger)
-            org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
-    ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> logged =
-        new ch.qos.logback.core.read.ListAppender<>();
-    logged.start();
-    root.addAppender(logged);
-    try {
-      CliRun run =
-          CliRun.of(
-              server(
-                  "--workload",
-                  "airline",
-                  "--schedules",
-                  "1",
-                  "--day-range",
-                  "1",
-                  "--parallelism",
-                  "8",
-                  "--iterations",
-                  "200",
-                  "--log-level",
-                  "info", // txbench's notes are logged when asked; by default, only warnings
-                  "--output-dir",
-                  dir.resolve("contention").toString()));
-      assertEquals(0, run.exitCode(), run.err() + run.out());
-    } finally {
-      root.detachAppender(logged);
-    }
-    List<String> messages =
-        logged.list.stream()
-            .filter(e -> e.getLevel().isGreaterOrEqual(ch.qos.logback.classic.Level.INFO))
-            .map(ch.qos.logback.classic.spi.ILoggingEvent::getFormattedMessage)
-            .toList();
+    CapturedLog captured =
+        CapturedLog.of(
+            () ->
+                CliRun.of(
+                    server(
+                        "--workload",
+                        "airline",
+                        "--schedules",
+                        "1",
+                        "--day-range",
+                        "1",
+                        "--parallelism",
+                        "8",
+                        "--iterations",
+                        "200",
+                        "--log-level",
+                        "info", // txbench's notes are logged when asked; by default, only warnings
+                        "--output-dir",
+                        dir.resolve("contention").toString())));
+    CliRun run = captured.run();
+    assertEquals(0, run.exitCode(), run.err() + run.out());
+    List<String> messages = captured.messages(ch.qos.logback.classic.Level.INFO);
     assertEquals(
         1,
         messages.stream()

@@ -45,44 +45,32 @@ class ScriptStatementsCliIT {
     Path script = Files.writeString(dir.resolve("failing.sql"), FAILING);
     Path setup = Files.writeString(dir.resolve("setup.sql"), SETUP);
     Path out = dir.resolve("run");
-    ch.qos.logback.classic.Logger root =
-        (ch.qos.logback.classic.Logger)
-            org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
-    ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> logged =
-        new ch.qos.logback.core.read.ListAppender<>();
-    logged.start();
-    root.addAppender(logged);
-    CliRun run;
-    try {
-      run =
-          CliRun.of(
-              "--embedded",
-              "--workload",
-              "script",
-              "--script",
-              script.toString(),
-              "--script-setup",
-              setup.toString(),
-              "--sql-isolation-level",
-              "read_committed", // no serialization failure: the counts are exact
-              "--iterations",
-              "200",
-              "--parallelism",
-              "2",
-              "--output-dir",
-              out.toString());
-    } finally {
-      root.detachAppender(logged);
-    }
+    CapturedLog captured =
+        CapturedLog.of(
+            () ->
+                CliRun.of(
+                    "--embedded",
+                    "--workload",
+                    "script",
+                    "--script",
+                    script.toString(),
+                    "--script-setup",
+                    setup.toString(),
+                    "--sql-isolation-level",
+                    "read_committed", // no serialization failure: the counts are exact
+                    "--iterations",
+                    "200",
+                    "--parallelism",
+                    "2",
+                    "--output-dir",
+                    out.toString()));
+    CliRun run = captured.run();
     String all = run.out() + run.err();
     // Errors of the script's own do not fail the run, and a script with no checks has none to run.
     assertEquals(0, run.exitCode(), all);
     assertTrue(all.contains("verification  not run (no --script-verify given)"), all);
     // The SQL error names the script's file and line.
-    List<String> messages =
-        logged.list.stream()
-            .map(ch.qos.logback.classic.spi.ILoggingEvent::getFormattedMessage)
-            .toList();
+    List<String> messages = captured.messages(ch.qos.logback.classic.Level.TRACE);
     assertTrue(
         messages.stream()
             .anyMatch(

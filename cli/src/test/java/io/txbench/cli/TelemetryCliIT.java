@@ -431,21 +431,9 @@ class TelemetryCliIT {
 
   /** Runs {@code run}, keeping the messages logged at WARN and above in {@code warnings}. */
   private static CliRun logging(List<String> warnings, java.util.function.Supplier<CliRun> run) {
-    ch.qos.logback.classic.Logger root =
-        (ch.qos.logback.classic.Logger)
-            org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
-    ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> logged =
-        new ch.qos.logback.core.read.ListAppender<>();
-    logged.start();
-    root.addAppender(logged);
-    try {
-      return run.get();
-    } finally {
-      root.detachAppender(logged);
-      logged.list.stream()
-          .filter(e -> e.getLevel().isGreaterOrEqual(ch.qos.logback.classic.Level.WARN))
-          .forEach(e -> warnings.add(e.getFormattedMessage()));
-    }
+    CapturedLog captured = CapturedLog.of(run);
+    warnings.addAll(captured.messages(ch.qos.logback.classic.Level.WARN));
+    return captured.run();
   }
 
   private static void sql(String url, String... statements) throws java.sql.SQLException {
