@@ -106,10 +106,7 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
   public CompletableFuture<Void> run(SqlIteration iteration) {
     boolean inTransaction = iteration.oneTransaction() || !autoCommit;
     return onConnection(
-            (connection, c) -> {
-              Chain chain = new Chain(connection, c, iteration, !inTransaction);
-              return inTransaction ? chain.transaction() : chain.steps(null);
-            })
+            (connection, c) -> new Chain(connection, c, iteration, inTransaction).start())
         .thenRun(iteration::committed);
   }
 
@@ -125,19 +122,42 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
                     .whenComplete((unused, failure) -> pool.give(connection)));
   }
 
-  /** One iteration's statements on the connection {@code c} of {@code connection}. */
+  /**
+   * One iteration's statements on the connection {@code c} of {@code connection}: each sent from
+   * the handler of the answer before it, on the event loop that read it, and one stage for the
+   * whole iteration ({@link #start}), completed once it committed or failed with what a statement
+   * or the iteration threw, the transaction rolled back.
+   */
   private final class Chain {
     private final AsyncPgConnection connection;
     private final PgConnection c;
     private final SqlIteration iteration;
-    private final boolean eachCommits;
+    private final boolean inTransaction;
+    private final CompletableFuture<Void> done = new CompletableFuture<>();
+    // BEGIN and a first read sent together: the answers still awaited, and what came of them.
+    private int awaited;
+    private @Nullable Exception beginFailure;
+    private @Nullable SqlAnswer firstRead;
+    private @Nullable Exception firstFailure;
 
     Chain(
-        AsyncPgConnection connection, PgConnection c, SqlIteration iteration, boolean eachCommits) {
+        AsyncPgConnection connection,
+        PgConnection c,
+        SqlIteration iteration,
+        boolean inTransaction) {
       this.connection = connection;
       this.c = c;
       this.iteration = iteration;
-      this.eachCommits = eachCommits;
+      this.inTransaction = inTransaction;
+    }
+
+    CompletableFuture<Void> start() {
+      if (inTransaction) {
+        begin();
+      } else {
+        steps(null);
+      }
+      return done;
     }
 
     /**
@@ -147,57 +167,119 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
      * where it changed nothing, and the iteration fails with BEGIN's error; a write waits for
      * BEGIN, so that it never commits on its own.
      */
-    CompletableFuture<Void> transaction() {
+    private void begin() {
       queries.other(); // BEGIN, as sysbench counts it
       SqlStatement first;
       try {
         first = iteration.next(null);
       } catch (SQLException | DeclinedException | RuntimeException e) {
-        return CompletableFuture.failedFuture(e);
+        done.completeExceptionally(e);
+        return;
       }
-      CompletableFuture<?> begun = connection.simple(c, "BEGIN");
-      CompletableFuture<Void> body;
       if (first != null && first.read() && first.pauseNanos() == 0) {
-        CompletableFuture<SqlAnswer> answer = send(first);
         // Both answers are in before the chain goes on: a ROLLBACK never overtakes the read.
-        body = begun.thenCombine(answer, (unused, read) -> read).thenCompose(this::steps);
+        awaited = 2;
+        connection.simple(
+            c,
+            "BEGIN",
+            (rows, failure) -> {
+              beginFailure = failure;
+              bothAnswered();
+            });
+        send(
+            first,
+            (answer, failure) -> {
+              firstRead = answer;
+              firstFailure = failure;
+              bothAnswered();
+            });
       } else {
-        body = begun.thenCompose(unused -> from(first));
+        connection.simple(
+            c,
+            "BEGIN",
+            (rows, failure) -> {
+              if (failure != null) {
+                fail(failure);
+              } else {
+                from(first);
+              }
+            });
       }
-      return body.thenCompose(unused -> commit()).exceptionallyCompose(this::rollback);
+    }
+
+    private void bothAnswered() {
+      if (--awaited > 0) {
+        return;
+      }
+      Exception failure = beginFailure != null ? beginFailure : firstFailure;
+      if (failure != null) {
+        fail(failure);
+      } else {
+        steps(firstRead);
+      }
     }
 
     /** Sends the iteration's statement after {@code last}, and those after it. */
-    CompletableFuture<Void> steps(@Nullable SqlAnswer last) {
+    private void steps(@Nullable SqlAnswer last) {
       SqlStatement next;
       try {
         next = iteration.next(last);
       } catch (SQLException | DeclinedException | RuntimeException e) {
-        return CompletableFuture.failedFuture(e);
+        fail(e);
+        return;
       }
-      return from(next);
+      from(next);
     }
 
     /** Sends {@code next} (none: the iteration is done), after its pause, and those after it. */
-    private CompletableFuture<Void> from(@Nullable SqlStatement next) {
+    private void from(@Nullable SqlStatement next) {
       if (next == null) {
-        return done();
+        if (inTransaction) {
+          commit();
+        } else {
+          done.complete(null);
+        }
+      } else if (next.pauseNanos() > 0) {
+        var unused =
+            client
+                .after(next.pauseNanos())
+                .whenComplete(
+                    (nothing, failure) -> {
+                      if (failure != null) {
+                        fail(failure);
+                      } else {
+                        paused(next);
+                      }
+                    });
+      } else {
+        paused(next);
       }
-      CompletableFuture<Void> ready =
-          next.pauseNanos() > 0 ? client.after(next.pauseNanos()) : done();
+    }
+
+    /** {@code next} once its pause is over. */
+    private void paused(SqlStatement next) {
       if (next.pauseOnly()) {
-        return ready.thenCompose(unused -> steps(SqlAnswer.changed(0)));
+        steps(SqlAnswer.changed(0));
+        return;
       }
-      return ready.thenCompose(unused -> send(next)).thenCompose(this::steps);
+      send(
+          next,
+          (answer, failure) -> {
+            if (failure != null) {
+              fail(failure);
+            } else {
+              steps(answer);
+            }
+          });
     }
 
     /**
-     * Sends {@code next} and gives its answer. A write the server commits on its own ({@code
-     * eachCommits}) is a commit point; one that changed nothing left nothing behind, and is
-     * reported so.
+     * Sends {@code next} and hands {@code then} its answer. A write the server commits on its own
+     * (outside a transaction) is a commit point; one that changed nothing left nothing behind, and
+     * is reported so.
      */
-    private CompletableFuture<SqlAnswer> send(SqlStatement next) {
-      boolean commitPoint = eachCommits && !next.read();
+    private void send(SqlStatement next, StepAnswered then) {
+      boolean commitPoint = !inTransaction && !next.read();
       if (next.read()) {
         queries.read();
       } else {
@@ -207,81 +289,99 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
         try {
           effects.committing();
         } catch (AbandonedException e) {
-          return CompletableFuture.failedFuture(e);
+          then.answered(null, e);
+          return;
         }
       }
       StatementId id = next.timed();
       long start = id == null ? 0 : System.nanoTime();
-      return connection
-          .execute(c, next.sql(), next.parameters())
-          .handle(
-              (rows, failure) -> {
-                if (failure != null || rows == null) {
-                  SQLException e = connection.failed(failure);
-                  if (commitPoint) {
-                    effects.failed(classify.apply(e).replyLost());
-                  }
-                  throw new CompletionException(failedAt(id, e));
-                }
-                SqlAnswer answer = answer(rows, next);
-                if (id != null) {
-                  timed.succeeded(id, System.nanoTime() - start);
-                }
+      connection.execute(
+          c,
+          next.sql(),
+          next.parameters(),
+          (rows, failure) -> {
+            SqlAnswer answer;
+            try {
+              if (rows == null) {
+                SQLException e = failure != null ? failure : new SQLException("no answer");
                 if (commitPoint) {
-                  reportChanged(answer.rows());
+                  effects.failed(classify.apply(e).replyLost());
                 }
-                return answer;
-              });
+                then.answered(null, failedAt(id, e));
+                return;
+              }
+              answer = answer(rows, next);
+              if (id != null) {
+                timed.succeeded(id, System.nanoTime() - start);
+              }
+              if (commitPoint) {
+                reportChanged(answer.rows());
+              }
+            } catch (RuntimeException e) {
+              then.answered(null, e);
+              return;
+            }
+            then.answered(answer, null);
+          });
     }
 
     /** Sends COMMIT, the transaction's commit point, and reports it. */
-    private CompletableFuture<Void> commit() {
+    private void commit() {
       queries.other(); // COMMIT
       try {
         effects.committing();
       } catch (AbandonedException e) {
-        return CompletableFuture.failedFuture(e);
+        fail(e);
+        return;
       }
       StatementId id = iteration.commitTimed();
       long start = id == null ? 0 : System.nanoTime();
-      return connection
-          .simple(c, "COMMIT")
-          .handle(
-              (unused, failure) -> {
-                if (failure != null) {
-                  SQLException e = connection.failed(failure);
-                  effects.failed(classify.apply(e).replyLost());
-                  throw new CompletionException(failedAt(id, e));
-                }
-                if (id != null) {
-                  timed.succeeded(id, System.nanoTime() - start);
-                }
-                effects.committed(); // the transaction is all of the iteration: it committed
-                return null;
-              });
+      connection.simple(
+          c,
+          "COMMIT",
+          (rows, failure) -> {
+            if (failure != null) {
+              effects.failed(classify.apply(failure).replyLost());
+              fail(failedAt(id, failure));
+              return;
+            }
+            if (id != null) {
+              timed.succeeded(id, System.nanoTime() - start);
+            }
+            effects.committed(); // the transaction is all of the iteration: it committed
+            done.complete(null);
+          });
     }
 
     /**
-     * After a failure in a transaction: ROLLBACK on a connection that is still there, then fails
-     * with {@code failure}; one that cannot roll back is dropped.
+     * Ends the iteration with {@code failure}; in a transaction, after a ROLLBACK on a connection
+     * that is still there (one that cannot roll back is dropped; one that broke, the server rolled
+     * back).
      */
-    private CompletableFuture<Void> rollback(Throwable failure) {
+    private void fail(Throwable failure) {
       Throwable cause =
           failure instanceof CompletionException e && e.getCause() != null ? e.getCause() : failure;
-      if (!connection.holds(c)) {
-        return CompletableFuture.failedFuture(cause); // it broke: the server rolled back
+      if (!inTransaction || !connection.holds(c)) {
+        done.completeExceptionally(cause);
+        return;
       }
-      return connection
-          .simple(c, "ROLLBACK")
-          .handle(
-              (unused, rollbackFailure) -> {
-                if (rollbackFailure != null) {
-                  cause.addSuppressed(connection.failed(rollbackFailure));
-                  connection.drop();
-                }
-                throw new CompletionException(cause);
-              });
+      connection.simple(
+          c,
+          "ROLLBACK",
+          (rows, rollbackFailure) -> {
+            if (rollbackFailure != null) {
+              cause.addSuppressed(rollbackFailure);
+              connection.drop();
+            }
+            done.completeExceptionally(cause);
+          });
     }
+  }
+
+  /** What a statement of a {@link Chain} gives: its answer, or else why it has none. */
+  @FunctionalInterface
+  private interface StepAnswered {
+    void answered(@Nullable SqlAnswer answer, @Nullable Exception failure);
   }
 
   /** {@code e}, the error of the script's statement {@code id} (if any), recorded and named. */
