@@ -73,6 +73,18 @@ final class InProcessRun {
     }
   }
 
+  private RunOptions runOptions() {
+    return new RunOptions(
+        request.parallelism,
+        request.length(),
+        request.length().metricsPeriod(request.metricsPeriod),
+        request.maxRetries,
+        request.maxErrors,
+        request.seed,
+        Backoff.defaults(),
+        request.pacing != null ? request.pacing : new ClosedLoop());
+  }
+
   private BenchmarkResult measure(
       TargetBinding provider,
       RunRequest resolved,
@@ -90,16 +102,7 @@ final class InProcessRun {
                 ? new ConsoleProgress(request.console, false)
                 : Progress.silent());
       }
-      RunOptions run =
-          new RunOptions(
-              request.parallelism,
-              request.length(),
-              request.length().metricsPeriod(request.metricsPeriod),
-              request.maxRetries,
-              request.maxErrors,
-              request.seed,
-              Backoff.defaults(),
-              request.pacing != null ? request.pacing : new ClosedLoop());
+      RunOptions run = runOptions();
       Duration warmup = request.warmup().orElse(request.length().defaultWarmup());
       RunRecorder recorder =
           new RunRecorder(
@@ -120,6 +123,7 @@ final class InProcessRun {
               new MeasurementPlan(
                   run,
                   warmup,
+                  request.warmup().orElse(request.length().longestDefaultWarmup()),
                   request.verify,
                   request.commitCheck,
                   request.startAt == null

@@ -279,6 +279,7 @@ final class BenchmarkCommand implements Callable<Integer> {
             data,
             targets.size() > 1 || parallelism.size() > 1 || data.sweeps(),
             warmup != null ? warmup : shape.length().defaultWarmup(),
+            warmup != null ? warmup : shape.length().longestDefaultWarmup(),
             connection.embedded,
             shape.startGate(connection.connectionIdleTimeout)),
         new CommandPlan.Steps(

@@ -31,6 +31,7 @@ record CommandPlan(Runs runs, Steps steps, Results results, Shown shown) {
       DataLevels data,
       boolean sweep,
       Duration warmup,
+      Duration warmupLongest,
       boolean embedded,
       @Nullable StartGate start) {}
 

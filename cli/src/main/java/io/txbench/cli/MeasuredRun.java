@@ -86,7 +86,7 @@ record MeasuredRun(
                 out,
                 err,
                 plan.shown().credentials()::mask,
-                length -> "Warming up for " + human(length) + " (not measured).",
+                this::warmUpLine,
                 this::announcement,
                 this::reporters));
     WatchedSteps steps =
@@ -102,6 +102,7 @@ record MeasuredRun(
               new MeasurementPlan(
                   run,
                   plan.runs().warmup(),
+                  plan.runs().warmupLongest(),
                   plan.steps().verify(),
                   plan.steps().commitCheck(),
                   plan.runs().start()),
@@ -129,6 +130,19 @@ record MeasuredRun(
   private static String runId(Path directory) {
     Path name = directory.toAbsolutePath().normalize().getFileName();
     return name == null ? directory.toString() : name.toString();
+  }
+
+  /** Says how long the warm-up of {@code length} (its least, when it settles) lasts. */
+  private String warmUpLine(Duration length) {
+    Duration longest = plan.runs().warmupLongest();
+    if (plan.runs().start() != null || longest.compareTo(length) <= 0) {
+      return "Warming up for " + human(length) + " (not measured).";
+    }
+    return "Warming up for at least "
+        + human(length)
+        + ", on until the throughput settles, at most "
+        + human(longest)
+        + " (not measured).";
   }
 
   /** Says what runs, once every worker's session is open and the clock starts. */

@@ -727,15 +727,23 @@ class CliIT extends PostgresServer {
         run.out());
     assertTrue(run.out().contains(", fsync=off, "), run.out()); // as its settings line says
     // A timed run warms up by default, so that its seconds measure the server, not the JIT: 10 s,
-    // or a third of a shorter run.
+    // or a third of a shorter run, at least, and on until the client has settled, at most three
+    // times that.
     assertTrue(run.out().contains("[ warm-up "), run.out());
-    assertTrue(run.out().contains("after a 0.7 s warm-up (not measured)"), run.out());
-    assertEquals(
-        2.0 / 3,
+    assertTrue(
+        run.out().contains("Warming up for at least 0.666s, on until the throughput settles"),
+        run.out());
+    java.util.regex.Matcher over =
+        java.util.regex.Pattern.compile(
+                "Warm-up over after ([0-9.]+) s \\(((not )?settled[^)]*)\\)\\.\n")
+            .matcher(run.out());
+    assertTrue(over.find(), run.out());
+    com.fasterxml.jackson.databind.JsonNode summary =
         new com.fasterxml.jackson.databind.ObjectMapper()
-            .readTree(out.resolve("summary.json").toFile())
-            .get("warmupSeconds")
-            .asDouble(),
-        0.001);
+            .readTree(out.resolve("summary.json").toFile());
+    double warmUp = summary.get("warmupSeconds").asDouble();
+    assertEquals(Double.parseDouble(over.group(1)), warmUp, 0.05);
+    assertTrue(warmUp >= 2.0 / 3 && warmUp < 2.0 + 0.5, "between its least and longest: " + warmUp);
+    assertEquals(over.group(2), summary.get("warmupSettled").asText());
   }
 }

@@ -82,6 +82,14 @@ public final class Runner {
     watcher = waiting;
   }
 
+  /**
+   * Ends the run now as if its time were up: a warm-up that has done its work; safe from any
+   * thread.
+   */
+  public void endNow() {
+    control.requestStop(StopReason.DURATION_ELAPSED);
+  }
+
   /** Asks the workers to stop after the iteration in hand (Ctrl-C); safe from any thread. */
   public void requestStop() {
     control.requestStop(StopReason.INTERRUPTED);

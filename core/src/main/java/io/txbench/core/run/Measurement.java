@@ -175,18 +175,36 @@ final class Measurement {
     }
   }
 
-  /** Runs the unmeasured warm-up; false when a stop came meanwhile. */
+  /**
+   * Runs the unmeasured warm-up, to its length or, when it settles, on until the client has
+   * settled; false when a stop came meanwhile.
+   */
   private boolean warmUp(MeasurementPlan plan, StepListener listener)
       throws InterruptedException, TargetUnavailableException {
+    boolean settles = plan.warmUpSettles();
+    Duration longest = settles ? plan.warmUpLongest() : plan.warmUp();
     RunListener following = listener.warmingUp(plan.warmUp());
+    Runner[] running = new Runner[1];
+    WarmUpSettling settling =
+        new WarmUpSettling(following, plan.warmUp(), () -> running[0].endNow());
     Runner runner =
         new Runner(
-            plan.run().warmup(plan.warmUp()),
+            plan.run().warmup(longest),
             new Metrics(plan.run().openLoop(), java.util.List.of()),
-            following);
+            settles ? settling : following);
+    running[0] = runner;
     gated(runner, plan, listener);
     stops.watch(runner::requestStop);
-    return runner.run(crew, target).window().stopReason() != StopReason.INTERRUPTED;
+    RunResult result = runner.run(crew, target);
+    if (result.window().stopReason() == StopReason.INTERRUPTED) {
+      return false;
+    }
+    if (settles) {
+      listener.warmedUp(Duration.ofNanos(result.window().nanos()), Optional.of(settling.verdict()));
+    } else {
+      listener.warmedUp(plan.warmUp(), Optional.empty());
+    }
+    return true;
   }
 
   /**

@@ -25,6 +25,13 @@ public interface StepListener extends StartGate.Watcher {
   }
 
   /**
+   * The warm-up is over after {@code length}: {@code verdict} says whether the client had settled,
+   * when the warm-up waited for that ({@link MeasurementPlan#warmUpSettles}), and is empty when its
+   * length was fixed.
+   */
+  default void warmedUp(Duration length, Optional<String> verdict) {}
+
+  /**
    * The warm-up is over, verify's baseline is taken, and the measured run comes next: what follows
    * the run (reporters, result files), given the metrics it fills. Empty when that cannot be set up
    * (a result directory that cannot be written): nothing is measured then, and the outcome says so.

@@ -40,9 +40,11 @@ class RunLengthTest {
     "PT12S,PT4S",
     "PT30S,PT10S", // the default duration: the JVM's 10 s of compiling
     "PT1H,PT10S",
+    "PT2S,PT0.666S", // to the millisecond
   })
   void aTimedRunIsWarmedUpTenSecondsAtMostAThirdOfItself(Duration run, Duration warmUp) {
     assertEquals(warmUp, new ForDuration(run).defaultWarmup());
+    assertEquals(warmUp.multipliedBy(3), new ForDuration(run).longestDefaultWarmup());
   }
 
   @Test

@@ -164,6 +164,7 @@ public final class RunMerger {
             identity(summaries),
             new SummaryFile.Window(
                 first.window().warmupSeconds(),
+                first.window().warmupSettled(),
                 windows.start().toString(),
                 windows.end().toString(),
                 SummaryFile.round(windows.seconds(), 3),

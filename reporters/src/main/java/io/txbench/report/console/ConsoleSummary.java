@@ -89,10 +89,12 @@ public final class ConsoleSummary {
         "  measured      %.1f s (%s)%s%n",
         r.window().seconds(),
         r.window().stopReason().name().toLowerCase(Locale.ROOT).replace('_', ' '),
-        s.warmup().isZero()
+        s.warmup().length().isZero()
             ? ", no warm-up: the first seconds include the cold start"
             : String.format(
-                Locale.US, ", after a %.1f s warm-up (not measured)", s.warmup().toNanos() / 1e9));
+                Locale.US,
+                ", after a %.1f s warm-up (not measured)",
+                s.warmup().length().toNanos() / 1e9));
     // Declined iterations ended as the workload meant them to, but booked nothing: not "committed".
     out.printf(
         Locale.US,

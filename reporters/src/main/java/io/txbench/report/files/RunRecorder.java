@@ -46,6 +46,7 @@ public final class RunRecorder implements StepListener {
   private @Nullable RunSummary summary;
   private @Nullable Duration period; // the measured run's reporting period, once it starts
   private boolean warmUpStarted;
+  private @Nullable WarmUp warmedUp; // once a warm-up is over
 
   /**
    * What a run's summary records beside its result: where it ran and what ({@code site}), at which
@@ -115,6 +116,20 @@ public final class RunRecorder implements StepListener {
         progress.onInterval(stats);
       }
     };
+  }
+
+  /** Keeps the warm-up's length for the summary, and says how one that settles ended. */
+  @Override
+  public void warmedUp(Duration length, Optional<String> verdict) {
+    warmedUp = new WarmUp(length, verdict.orElse(null));
+    PrintStream console = display.console();
+    if (console != null && verdict.isPresent()) {
+      console.printf(
+          java.util.Locale.ROOT,
+          "Warm-up over after %.1f s (%s).%n",
+          length.toNanos() / 1e9,
+          verdict.get());
+    }
   }
 
   @Override
@@ -202,7 +217,7 @@ public final class RunRecorder implements StepListener {
         io.txbench.core.telemetry.ToolVersion.get(),
         subject.site(),
         subject.parallelism(),
-        subject.warmup(),
+        warmedUp != null ? warmedUp : WarmUp.fixed(subject.warmup()),
         recordedOptions(),
         subject.optionRoles(),
         result,

@@ -13,17 +13,17 @@ import org.jspecify.annotations.Nullable;
 /**
  * Everything the end of a run reports: which txbench ran it ({@code toolVersion}), where ({@code
  * site}), with how many workers ({@code parallelism}), after which unmeasured warm-up ({@code
- * Duration.ZERO} for none), with which options (the password already masked) and the roles of those
- * that have one ({@code optionRoles}, by name), what was measured, what verify found, the
- * thresholds' verdicts (empty when none were asked for), the result files that could not be written
- * ({@code writeFailures}, empty when all were), and what the system under test costs an hour
- * ({@code cost}; null when no price was given).
+ * warmup}), with which options (the password already masked) and the roles of those that have one
+ * ({@code optionRoles}, by name), what was measured, what verify found, the thresholds' verdicts
+ * (empty when none were asked for), the result files that could not be written ({@code
+ * writeFailures}, empty when all were), and what the system under test costs an hour ({@code cost};
+ * null when no price was given).
  */
 public record RunSummary(
     String toolVersion,
     SystemUnderTest site,
     int parallelism,
-    Duration warmup,
+    WarmUp warmup,
     Map<String, Object> options,
     Map<String, OptionRole> optionRoles,
     RunResult result,
@@ -32,6 +32,35 @@ public record RunSummary(
     @Nullable String resultDirectory,
     List<String> writeFailures,
     @Nullable HourlyCost cost) {
+
+  /** A summary of a run after a warm-up of fixed length ({@code Duration.ZERO} for none). */
+  public RunSummary(
+      String toolVersion,
+      SystemUnderTest site,
+      int parallelism,
+      Duration warmup,
+      Map<String, Object> options,
+      Map<String, OptionRole> optionRoles,
+      RunResult result,
+      Verification verification,
+      List<ThresholdVerdict> thresholds,
+      @Nullable String resultDirectory,
+      List<String> writeFailures,
+      @Nullable HourlyCost cost) {
+    this(
+        toolVersion,
+        site,
+        parallelism,
+        WarmUp.fixed(warmup),
+        options,
+        optionRoles,
+        result,
+        verification,
+        thresholds,
+        resultDirectory,
+        writeFailures,
+        cost);
+  }
 
   public RunSummary {
     optionRoles = Map.copyOf(optionRoles);

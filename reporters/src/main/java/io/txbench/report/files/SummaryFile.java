@@ -64,9 +64,14 @@ public record SummaryFile(
       @Nullable Boolean transactions,
       long parallelism) {}
 
-  /** The warmup, the measured window, why the run stopped and what the window cost. */
+  /**
+   * The warmup, and how it ended when it went on until the client had settled ({@code
+   * warmupSettled}; left out for a warm-up of fixed length), the measured window, why the run
+   * stopped and what the window cost.
+   */
   public record Window(
       @Nullable Double warmupSeconds,
+      @Nullable String warmupSettled,
       String start,
       String end,
       double measuredSeconds,

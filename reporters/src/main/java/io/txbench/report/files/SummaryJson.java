@@ -106,7 +106,8 @@ public final class SummaryJson {
     RunResult r = s.result();
     HourlyCost cost = s.cost();
     return new SummaryFile.Window(
-        SummaryFile.round(s.warmup().toNanos() / 1e9, 3),
+        SummaryFile.round(s.warmup().length().toNanos() / 1e9, 3),
+        s.warmup().verdict(),
         r.window().start().toString(),
         r.window().end().toString(),
         SummaryFile.round(r.window().seconds(), 3),

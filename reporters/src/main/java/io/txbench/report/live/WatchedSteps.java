@@ -63,6 +63,11 @@ public final class WatchedSteps implements StepListener {
   }
 
   @Override
+  public void warmedUp(Duration length, Optional<String> verdict) {
+    recorder.warmedUp(length, verdict);
+  }
+
+  @Override
   public Optional<RunListener> measuring(RunOptions options, Metrics metrics) {
     Optional<RunListener> recorded = recorder.measuring(options, metrics);
     if (recorded.isEmpty()) {

@@ -201,6 +201,7 @@ public final class FakeRuns {
             s.identity(),
             new SummaryFile.Window(
                 w.warmupSeconds(),
+                w.warmupSettled(),
                 w.start(),
                 w.end(),
                 w.measuredSeconds(),

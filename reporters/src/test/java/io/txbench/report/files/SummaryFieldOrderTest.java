@@ -36,6 +36,7 @@ class SummaryFieldOrderTest {
           "transactions",
           "parallelism",
           "warmupSeconds",
+          "warmupSettled",
           "start",
           "end",
           "measuredSeconds",
@@ -85,6 +86,7 @@ class SummaryFieldOrderTest {
         run.identity(),
         new SummaryFile.Window(
             window.warmupSeconds(),
+            "settled: throughput changed +1.0% over its last 4 periods",
             window.start(),
             window.end(),
             window.measuredSeconds(),
