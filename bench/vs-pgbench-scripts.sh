@@ -6,9 +6,12 @@
 # better), and after each tpcb-like run by txbench, its --script-verify verdict (tpcb-verify.sql:
 # the balances equal the history's deltas).
 #
-# Alike for both: the same file, prepared statements (pgbench -M prepared), 5 s of load first that
-# neither counts (pgbench runs 5 s and its result is dropped; txbench --warmup 5s), then the
-# measured seconds; pgbench with as many threads as cores.
+# Alike for both: the same file, prepared statements (pgbench -M prepared), load first that neither
+# counts (pgbench runs 5 s and its result is dropped; txbench its default warm-up, which goes on
+# until the JVM has compiled its hot code and the throughput settles), then the measured seconds;
+# pgbench with as many threads as cores. Each line gives both clients' CPU per transaction too
+# (user + system, µs): pgbench's over its whole run (time's), txbench's over its window
+# (summary.json's client.cpuMicrosPerIteration).
 # Usage: bench/vs-pgbench-scripts.sh [seconds] [rounds]
 #        TXBENCH_BENCH_CLIENTS, TXBENCH_BENCH_SCRIPTS, TXBENCH_BENCH_SCALE, TXBENCH_BENCH_CLIENT
 #        (jdbc or async) to choose. Sends traffic only to 127.0.0.1.
@@ -34,28 +37,34 @@ PG=(-h 127.0.0.1 -p "$PG_PORT" -U postgres)
 calc() { awk "BEGIN { print $* }"; }
 echo "== $(nproc) cores, $SERVER, pgbench -i -s $SCALE, txbench --pg-client $PG_CLIENT"
 "$pg_bin/pgbench" "${PG[@]}" -i -q -s "$SCALE" postgres >/dev/null 2>&1
-printf '%-14s %-7s %-5s %10s %10s %6s %s\n' script clients round 'pgbench' 'txbench' ratio verify
+printf '%-14s %-7s %-5s %10s %10s %6s %8s %8s %s\n' script clients round 'pgbench' 'txbench' ratio \
+  'pg cpu' 'tx cpu' verify
 for script in $SCRIPTS; do
   file=docs/scripts/pgbench/$script.sql
   for clients in $CLIENTS; do
     for round in $(seq 1 "$ROUNDS"); do
       pgbench_run() {
-        "$pg_bin/pgbench" "${PG[@]}" -n -M prepared -s "$SCALE" -f "$file" -c "$clients" \
-          -j "$(nproc)" -T "$1" postgres 2>/dev/null | sed -n 's/^tps = \([0-9.]*\).*/\1/p'
+        /usr/bin/time -f 'cpu %U %S' -o "$work/time" "$pg_bin/pgbench" "${PG[@]}" -n -M prepared \
+          -s "$SCALE" -f "$file" -c "$clients" -j "$(nproc)" -T "$1" postgres 2>/dev/null
       }
       pgbench_run 5 >/dev/null
-      pg_tps=$(pgbench_run "$SECONDS_EACH")
+      pg_out=$(pgbench_run "$SECONDS_EACH")
+      pg_tps=$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' <<<"$pg_out")
+      pg_tx=$(sed -n 's/^number of transactions actually processed: \([0-9]*\).*/\1/p' <<<"$pg_out")
+      pg_cpu=$(awk -v n="$pg_tx" '/^cpu/ { print ($2 + $3) * 1e6 / n }' "$work/time")
       out="$work/tx-$script-$clients-$round"
       verify=()
       [ "$script" = tpcb-like ] && verify=(--script-verify docs/scripts/tpcb-verify.sql)
       java -jar "$JAR" "${TX[@]}" --workload script --define "scale=$SCALE" --skip-setup \
         --sql-isolation-level READ_COMMITTED --pg-client "$PG_CLIENT" --script "$file" \
-        "${verify[@]}" --parallelism "$clients" --warmup 5s --duration "${SECONDS_EACH}s" \
+        "${verify[@]}" --parallelism "$clients" --duration "${SECONDS_EACH}s" \
         --output-dir "$out" >"$out.log" 2>&1 || true
       tps=$(sed -n 's/^  "tps" : \([0-9.]*\).*/\1/p' "$out/summary.json" 2>/dev/null | head -n 1)
+      tx_cpu=$(sed -n 's/^ *"cpuMicrosPerIteration" : \([0-9.]*\).*/\1/p' "$out/summary.json" \
+        2>/dev/null | head -n 1)
       verdict=$(sed -n 's/^  verification *//p' "$out.log" | cut -c1-60)
-      printf '%-14s %-7s %-5s %10.0f %10.0f %6.2f %s\n' "$script" "$clients" "$round" "$pg_tps" \
-        "${tps:-0}" "$(calc "${tps:-0} / $pg_tps")" "$verdict"
+      printf '%-14s %-7s %-5s %10.0f %10.0f %6.2f %8.0f %8.0f %s\n' "$script" "$clients" "$round" \
+        "$pg_tps" "${tps:-0}" "$(calc "${tps:-0} / $pg_tps")" "$pg_cpu" "${tx_cpu:-0}" "$verdict"
     done
   done
 done
