@@ -98,6 +98,56 @@ class HttpCliIT {
     }
   }
 
+  /**
+   * A {@code \gset} on an answer that is no JSON object (the server's "answer"): each iteration
+   * that meets it fails, an error of class other, never retried, and the log says it once, in one
+   * line naming the script's file and the request's line and what the answer was (it said "the
+   * command returned 0" rows); the run ends as any run with errors does.
+   */
+  @Test
+  void aGsetOnAnAnswerThatIsNoJsonObjectIsAnErrorNamingItsLine() throws Exception {
+    try (FaultServer server = FaultServer.start(n -> new FaultServer.Answer(200, 0))) {
+      Path script = Files.writeString(dir.resolve("gset.http"), "GET /item/1\n\\gset item_\n");
+      Path out = dir.resolve("gset");
+      CapturedLog captured =
+          CapturedLog.of(
+              () ->
+                  CliRun.of(
+                      "--benchmark-target",
+                      "http",
+                      "--target-url",
+                      server.url("/"),
+                      "--workload",
+                      "script",
+                      "--script",
+                      script.toString(),
+                      "--iterations",
+                      "50",
+                      "--output-dir",
+                      out.toString()));
+      CliRun run = captured.run();
+      assertEquals(0, run.exitCode(), run.out() + run.err());
+      JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+      assertEquals(50, summary.get("errors").asLong(), summary.toString());
+      assertEquals(50, summary.get("errorsByClass").get("other").asLong(), summary.toString());
+      assertEquals(0, summary.get("retries").asLong(), summary.toString());
+      assertEquals(50, server.received(), summary.toString());
+      List<String> said =
+          captured.messages(ch.qos.logback.classic.Level.WARN).stream()
+              .filter(m -> m.contains("gset"))
+              .toList();
+      assertEquals(
+          List.of(
+              "first other error: "
+                  + script
+                  + ":1: \\gset expects one row: the answer to GET "
+                  + server.url("/item/1")
+                  + " is no JSON object: answer"),
+          said);
+      assertFalse(run.out().contains("Exception"), run.out());
+    }
+  }
+
   @Test
   void wrongHttpOptionsAreOneLineAndExitCode2() {
     CliRun badStatus =

@@ -95,6 +95,12 @@ public final class ScriptKind implements WorkloadKind {
     return false;
   }
 
+  /** A script is one transaction, or statements each committed on its own: told by statement. */
+  @Override
+  public boolean commitsByStatement() {
+    return true;
+  }
+
   @Override
   public List<DeclaredOption<?>> options() {
     return List.of(SCRIPTS, DEFINES, SETUP, VERIFY);

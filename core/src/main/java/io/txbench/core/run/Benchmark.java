@@ -213,7 +213,7 @@ public final class Benchmark implements AutoCloseable {
       leased.share();
       Crew<?> gathered = new Crew<>(prepared, workers);
       crew = gathered;
-      Telemetry started = Telemetry.open(target(), leased, options.transactional());
+      Telemetry started = Telemetry.open(target(), leased, options);
       telemetry = started;
       measurement = new Measurement(gathered, target(), stops, started);
       stage = Stage.MEASURING;

@@ -1,7 +1,11 @@
 package io.txbench.core.run;
 
+import io.txbench.core.engine.RunResult;
 import io.txbench.core.ownership.Lease;
+import io.txbench.core.recording.StatementId;
+import io.txbench.core.recording.StatementStats;
 import io.txbench.core.spi.CommitCounter;
+import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.ServerCommits;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,6 +37,7 @@ public final class CommitCheck {
 
   private final CommitCounter<?> counter;
   private final Lease lease;
+  private final boolean byStatement;
   private final Object pauses = new Object();
   private volatile boolean stopped;
 
@@ -50,8 +55,67 @@ public final class CommitCheck {
   }
 
   CommitCheck(CommitCounter<?> counter, Lease lease) {
+    this(counter, lease, false);
+  }
+
+  /**
+   * The check on {@code counter}: of the iterations applied, or, {@code byStatement}, of the timed
+   * statements that commit ({@link StatementId#commits()}).
+   */
+  CommitCheck(CommitCounter<?> counter, Lease lease, boolean byStatement) {
     this.counter = counter;
     this.lease = lease;
+    this.byStatement = byStatement;
+  }
+
+  /**
+   * What txbench counted committed in a run ({@code committed}), how many more the server may have
+   * committed ({@code uncertain}), and how they were counted, when not one by applied iteration
+   * ({@code how}, empty then).
+   */
+  record Counted(long committed, long uncertain, Optional<String> how) {}
+
+  /**
+   * What txbench counted committed in {@code result}, with {@code unsettled} iterations of earlier
+   * runs that may land in it: its applied iterations, or, by statement, each COMMIT that succeeded
+   * and each statement outside a transaction that succeeded where the server counts those (a
+   * query's too: PostgreSQL counts each as a transaction). A statement of either whose answer was
+   * lost may have committed too.
+   */
+  Counted counted(RunResult result, long unsettled) {
+    long inDoubt = result.outcomes().inDoubt() + unsettled;
+    if (!byStatement) {
+      return new Counted(result.tally().applied(), inDoubt, Optional.empty());
+    }
+    boolean alone = counter.countsStatementsOutsideTransactions();
+    long transactions = 0;
+    long statements = 0;
+    long lost = 0;
+    for (StatementStats s : result.breakdown().statements()) {
+      StatementId.Commits commits = s.id().commits();
+      if (commits == StatementId.Commits.NOTHING
+          || (commits == StatementId.Commits.ITSELF && !alone)) {
+        continue;
+      }
+      if (commits == StatementId.Commits.TRANSACTION) {
+        transactions += s.count();
+      } else {
+        statements += s.count();
+      }
+      for (Map.Entry<ErrorClass, Long> failed : s.failures().entrySet()) {
+        lost += failed.getKey().unanswered() ? failed.getValue() : 0;
+      }
+    }
+    String how =
+        String.format(
+            Locale.US,
+            "txbench counted by statement: %,d COMMIT(s)%s that succeeded",
+            transactions,
+            alone
+                ? String.format(
+                    Locale.US, " and %,d statement(s) outside a transaction", statements)
+                : "");
+    return new Counted(transactions + statements, inDoubt + lost, Optional.of(how));
   }
 
   /**
@@ -102,6 +166,22 @@ public final class CommitCheck {
    * sessions opened for it.
    */
   Outcome compare(Mark before, Mark after, long counted, long inDoubt, int sessionsOpened) {
+    return compare(before, after, new Counted(counted, inDoubt, Optional.empty()), sessionsOpened);
+  }
+
+  /** {@link #compare(Mark, Mark, long, long, int)} of what txbench {@code counted}. */
+  Outcome compare(Mark before, Mark after, Counted counted, int sessionsOpened) {
+    return compare(
+        before, after, counted.committed(), counted.uncertain(), counted.how(), sessionsOpened);
+  }
+
+  private Outcome compare(
+      Mark before,
+      Mark after,
+      long counted,
+      long inDoubt,
+      Optional<String> how,
+      int sessionsOpened) {
     CommitReading b = before.reading();
     CommitReading a = after.reading();
     Optional<String> incomparable = incomparable(b, a);
@@ -120,10 +200,15 @@ public final class CommitCheck {
     boolean agrees = server >= counted && server <= counted + inDoubt + ownUncertain;
     List<String> notes = new ArrayList<>();
     notes.add(String.format(Locale.US, "%s grew by %,d over the run", counter.name(), grew));
+    how.ifPresent(notes::add);
     if (reads + beats * perBeat > 0) {
       notes.add(own(reads, beats, perBeat));
     }
-    noteUncertain(notes, inDoubt, ownUncertain);
+    noteUncertain(
+        notes,
+        inDoubt,
+        how.isPresent() ? "iteration(s) or statement(s)" : "iteration(s)",
+        ownUncertain);
     List<String> otherWork = new ArrayList<>();
     noteOtherWork(notes, otherWork, before, after, server > counted + inDoubt + ownUncertain);
     noteReadings(notes, b, a, sessionsOpened);
@@ -141,11 +226,12 @@ public final class CommitCheck {
   }
 
   /** Notes the commits the server may have made that txbench cannot tell apart. */
-  private static void noteUncertain(List<String> notes, long inDoubt, long ownUncertain) {
+  private static void noteUncertain(
+      List<String> notes, long inDoubt, String unit, long ownUncertain) {
     if (inDoubt > 0) {
       notes.add(
           String.format(
-              Locale.US, "%,d iteration(s) in doubt: the server may have committed them", inDoubt));
+              Locale.US, "%,d %s in doubt: the server may have committed them", inDoubt, unit));
     }
     if (ownUncertain > 0) {
       notes.add(

@@ -152,12 +152,7 @@ final class Measurement {
           Optional.empty(), Optional.of("the server's count could not be read"));
     }
     CommitCheck.Outcome checked =
-        check.compare(
-            before,
-            after,
-            result.tally().applied(),
-            result.outcomes().inDoubt() + unsettled,
-            sessionsOpened);
+        check.compare(before, after, check.counted(result, unsettled), sessionsOpened);
     return flags.withCommits(checked.commits(), checked.why());
   }
 

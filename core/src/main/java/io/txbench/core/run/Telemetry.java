@@ -7,6 +7,7 @@ import io.txbench.core.engine.RunResult;
 import io.txbench.core.ownership.Lease;
 import io.txbench.core.spi.CommitCounter;
 import io.txbench.core.spi.Target;
+import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.core.telemetry.MachineProbe;
 import io.txbench.core.telemetry.ServerProcesses;
 import io.txbench.core.telemetry.ServerTelemetry;
@@ -31,25 +32,27 @@ public final class Telemetry implements AutoCloseable {
   private final @Nullable ServerProcesses processes;
   private final Lease lease;
   private final boolean transactions;
+  private final boolean byStatement;
 
   private Telemetry(
       @Nullable ServerTelemetry<?> server,
       @Nullable MachineProbe machine,
       @Nullable ServerProcesses processes,
       Lease lease,
-      boolean transactions) {
+      WorkloadOptions workload) {
     this.server = server;
     this.machine = machine;
     this.processes = processes;
     this.lease = lease;
-    this.transactions = transactions;
+    this.transactions = workload.transactional();
+    this.byStatement = workload.kind().commitsByStatement();
   }
 
   /**
-   * Opens what {@code target} offers, for runs whose iterations are {@code transactions} or not,
-   * under {@code lease}.
+   * Opens what {@code target} offers, for runs of {@code workload} (whose iterations are
+   * transactions or not, or whose commits its statements tell), under {@code lease}.
    */
-  static Telemetry open(Target target, Lease lease, boolean transactions) {
+  static Telemetry open(Target target, Lease lease, WorkloadOptions workload) {
     @Nullable ServerTelemetry<?> server;
     try {
       server = target.telemetry().orElse(null);
@@ -63,7 +66,7 @@ public final class Telemetry implements AutoCloseable {
     }
     ServerProcesses processes =
         server == null ? null : server.endpoint().flatMap(ServerProcesses::find).orElse(null);
-    return new Telemetry(server, MachineProbe.local().orElse(null), processes, lease, transactions);
+    return new Telemetry(server, MachineProbe.local().orElse(null), processes, lease, workload);
   }
 
   /**
@@ -103,6 +106,8 @@ public final class Telemetry implements AutoCloseable {
   /**
    * The commit cross-check of a run, or why there is none: it does not apply, or the server would
    * not tell its counter (its telemetry's warning); nothing when the server has no counter at all.
+   * A run whose commits its statements tell is checked whether its iterations are transactions or
+   * not: each statement's own commit is counted as the server counts it.
    */
   Checked commitCheck() {
     if (server == null) {
@@ -112,10 +117,10 @@ public final class Telemetry implements AutoCloseable {
       return new Checked(null, server.warning());
     }
     CommitCounter<?> counter = server.commits().get();
-    Optional<String> why = counter.inapplicable(transactions);
+    Optional<String> why = counter.inapplicable(transactions || byStatement);
     return why.isPresent()
         ? new Checked(null, why)
-        : new Checked(new CommitCheck(counter, lease), Optional.empty());
+        : new Checked(new CommitCheck(counter, lease, byStatement), Optional.empty());
   }
 
   /** A run's check, or why it has none (empty when the server cannot say). */

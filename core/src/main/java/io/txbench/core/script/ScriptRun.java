@@ -121,8 +121,11 @@ public final class ScriptRun {
   private void store(Command.Send s, @Nullable Reply reply) throws ScriptException {
     long rows = reply == null ? 0 : reply.rows();
     if (!s.aset() && rows != 1) {
+      String why = reply == null ? null : reply.noRow();
       throw new ScriptException(
-          script.where(s.line()) + ": \\gset expects one row, the command returned " + rows);
+          script.where(s.line())
+              + ": \\gset expects one row"
+              + (why == null ? ", the command returned " + rows : ": " + why));
     }
     if (reply == null || rows == 0) {
       return;

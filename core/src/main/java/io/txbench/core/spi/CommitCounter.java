@@ -40,4 +40,14 @@ public interface CommitCounter<X extends Exception> {
 
   /** The commits one heartbeat of txbench's lease makes on the server. */
   int commitsPerHeartbeat();
+
+  /**
+   * Whether a statement run outside any transaction, which the server commits on its own, counts as
+   * a commit, a query's too (PostgreSQL's {@code xact_commit}: each is a transaction of its own);
+   * false where only a transaction's COMMIT does (MySQL's {@code Com_commit}, MongoDB's committed
+   * transactions).
+   */
+  default boolean countsStatementsOutsideTransactions() {
+    return false;
+  }
 }

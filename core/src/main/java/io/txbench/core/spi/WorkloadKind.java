@@ -80,6 +80,16 @@ public interface WorkloadKind {
   }
 
   /**
+   * Whether the server's commits of a run are told by its timed statements ({@link
+   * io.txbench.core.recording.StatementId#commits()}: each COMMIT, each statement outside a
+   * transaction) rather than one by each iteration applied: a script's, whose iterations may be one
+   * transaction or several statements each committed on its own.
+   */
+  default boolean commitsByStatement() {
+    return false;
+  }
+
+  /**
    * The names of the operations its workloads record apart ({@link Workload#operations()}) when its
    * options fix them, so that they are known before anything connects (a mix's, the analytics
    * queries chosen); empty when only the workload knows them, or it has none.

@@ -75,7 +75,7 @@ final class HttpExchange {
   private void read(HttpClientResponse response, boolean fields) {
     int status = response.statusCode();
     Future<?> ended =
-        fields ? response.body().map(b -> reply = HttpReplies.fields(b)) : response.end();
+        fields ? response.body().map(b -> reply = HttpReplies.fields(b, request)) : response.end();
     ended.onComplete(
         (read, lost) -> {
           if (lost != null) {

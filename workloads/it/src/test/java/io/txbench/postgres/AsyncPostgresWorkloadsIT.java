@@ -209,6 +209,30 @@ class AsyncPostgresWorkloadsIT extends EmbeddedPostgresWorkloadsIT {
         seats + " seats for " + o.describe());
   }
 
+  /**
+   * A text that spells no value of its parameter's type ({@code 'abc'} where the server typed an
+   * integer) fails its statement before it is sent, as the server fails such input: an error of the
+   * script's, never a lost connection, and the worker keeps its connection throughout (the run's
+   * own control connections open a few besides; one per iteration were a connection lost each).
+   */
+  @Test
+  void aValueThatSpellsNoneOfItsParametersTypeFailsTheStatementNotTheConnection() throws Exception {
+    String script =
+        write("mistyped.sql", "SELECT 'abc' AS t \\gset\nSELECT 1 AS one WHERE 1 = :t;\n");
+    String none = write("none.sql", "SELECT true;");
+    long sessions =
+        query("SELECT sessions FROM pg_stat_database WHERE datname = current_database()");
+    WorkloadRun.Outcome o =
+        run(scripts(script, none, none), 1, 30, false, IsolationLevel.READ_COMMITTED);
+    Outcomes outcomes = o.result().outcomes();
+    assertEquals(30, outcomes.errors(), o.describe());
+    assertEquals(0, outcomes.errorsByClass().getOrDefault(ErrorClass.CONNECTION, 0L), o.describe());
+    long opened =
+        query("SELECT sessions FROM pg_stat_database WHERE datname = current_database()")
+            - sessions;
+    assertTrue(opened <= 10, opened + " sessions opened for " + o.describe());
+  }
+
   /** The sessions asleep in the deferred trigger: COMMITs the server has not finished. */
   private static final String SLEEPING_COMMITS =
       "SELECT COUNT(*) FROM pg_stat_activity WHERE backend_type = 'client backend'"

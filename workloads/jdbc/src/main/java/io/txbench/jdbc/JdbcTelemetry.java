@@ -120,6 +120,11 @@ final class JdbcTelemetry extends AbstractServerTelemetry<SQLException> {
     public boolean countsSessionSetUpLate() {
       return counters.sessionSetUpCountsLate();
     }
+
+    @Override
+    public boolean countsStatementsOutsideTransactions() {
+      return counters.statementsCommit();
+    }
   }
 
   @Override

@@ -144,6 +144,44 @@ public abstract class SqlScriptContract extends SqlAnalyticsContract {
     assertTrue(o.verification().passed(), o.describe());
   }
 
+  /**
+   * Parameters of each type a variable holds (bigint, double, boolean, text), in a context that
+   * gives them no type ({@code SELECT :n AS n}) and bound to typed columns: every client binds
+   * them, as PgJDBC binds them by their value's type; none takes a value the server typed otherwise
+   * for a lost connection (the event-loop client did, and opened a connection each iteration).
+   */
+  @Test
+  void untypedAndTypedParametersOfEveryTypeBind() throws Exception {
+    String setup =
+        write(
+            "typed-setup.sql",
+            "CREATE TABLE typed (i bigint, big bigint, d double precision, b boolean, t text,"
+                + " ti text, tbig text, td text, tt text);");
+    String script =
+        write(
+            "typed.sql",
+            """
+            \\set i 5
+            \\set big 9007199254740993
+            \\set d 2.5
+            \\set b 1 = 1
+            SELECT 'abc' AS t \\gset
+            SELECT :i AS i, :big AS big, :d AS d, :t AS t \\gset r_
+            INSERT INTO typed VALUES (:i, :big, :d, :b, :t, :r_i, :r_big, :r_d, :r_t);
+            """);
+    String verify =
+        write(
+            "typed-verify.sql",
+            "SELECT COUNT(*) = 40 FROM typed WHERE i = 5 AND big = 9007199254740993 AND d = 2.5"
+                + " AND b AND t = 'abc' AND ti = '5' AND tbig = '9007199254740993'"
+                + " AND td = '2.5' AND tt = 'abc';");
+    WorkloadRun.Outcome o =
+        run(scripts(script, setup, verify), 1, 40, true, IsolationLevel.READ_COMMITTED);
+    assertEquals(40, o.result().outcomes().iterations(), o.describe());
+    assertEquals(0, o.result().outcomes().errors(), o.describe());
+    assertTrue(o.verification().passed(), o.describe());
+  }
+
   @Test
   void aCommitWhoseReplyIsLostIsInDoubt() throws Exception {
     run(tpcb(), 1, 1, true, IsolationLevel.READ_COMMITTED);

@@ -57,6 +57,7 @@ public final class ScriptWorkload extends SqlWorkload<ScriptKind, JdbcSession> i
     LinkedHashSet<String> sql = new LinkedHashSet<>();
     List<StatementId> ids = new ArrayList<>();
     for (Script script : scripts) {
+      boolean transaction = SqlTransaction.opens(script);
       for (Command.Send send : script.sends()) {
         SqlTransaction role = SqlTransaction.of(send.text());
         if (role == SqlTransaction.NONE) {
@@ -64,7 +65,13 @@ public final class ScriptWorkload extends SqlWorkload<ScriptKind, JdbcSession> i
         }
         StatementId id = null;
         if (role == SqlTransaction.NONE || role == SqlTransaction.COMMIT) {
-          id = new StatementId(ids.size(), script.name(), send.line(), send.source());
+          id =
+              new StatementId(
+                  ids.size(),
+                  script.name(),
+                  send.line(),
+                  send.source(),
+                  commits(role, transaction));
           ids.add(id);
         }
         commands.put(send, ScriptCommand.of(send, id));
@@ -72,6 +79,17 @@ public final class ScriptWorkload extends SqlWorkload<ScriptKind, JdbcSession> i
     }
     statements = List.copyOf(sql);
     timed = List.copyOf(ids);
+  }
+
+  /**
+   * What a statement's success commits: a COMMIT its transaction; a statement of a script without
+   * BEGIN itself (it runs in autocommit); one inside the transaction nothing of its own.
+   */
+  private static StatementId.Commits commits(SqlTransaction role, boolean transaction) {
+    if (role == SqlTransaction.COMMIT) {
+      return StatementId.Commits.TRANSACTION;
+    }
+    return transaction ? StatementId.Commits.NOTHING : StatementId.Commits.ITSELF;
   }
 
   @Override

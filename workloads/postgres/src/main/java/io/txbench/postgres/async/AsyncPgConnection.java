@@ -34,12 +34,21 @@ import org.jspecify.annotations.Nullable;
 final class AsyncPgConnection implements AutoCloseable {
   private static final long PING_SECONDS = 5;
   private static final String CONNECTION_LOST = "08006";
+  private static final String DATATYPE_MISMATCH = "42804";
+
+  /** The client's words for a value it will not encode as its parameter's type. */
+  private static final String NOT_ENCODED = "can not be coerced";
+
+  /** The types of the parameters of each statement prepared on the connection, by its text. */
+  private static final String PARAMETER_TYPES =
+      "SELECT statement, parameter_types::text[] FROM pg_prepared_statements WHERE NOT from_sql";
 
   private final AsyncPgClient client;
   private final List<String> statements;
   private final Set<String> returningId;
   private final Function<Throwable, Failure> classify;
   private final Map<String, PreparedStatement> prepared = new HashMap<>();
+  private final Map<String, ParameterTypes> parameterTypes = new HashMap<>();
   private @Nullable PgConnection connection; // none until opened, or after it broke
 
   /**
@@ -77,22 +86,54 @@ final class AsyncPgConnection implements AutoCloseable {
                                 .toCompletionStage()
                                 .thenAccept(ps -> prepared.put(sql, ps)));
               }
-              return all.handle(
-                  (unused, failure) -> {
-                    if (failure != null) {
-                      c.close();
-                      throw new CompletionException(failed(failure));
-                    }
-                    // A connection that breaks fails the statement in flight, which drops it; its
-                    // own report of the break would reach the console as an unhandled exception.
-                    c.exceptionHandler(broken -> {});
-                    connection = c;
-                    return c;
-                  });
+              return all.thenCompose(unused -> typed(c))
+                  .handle(
+                      (unused, failure) -> {
+                        if (failure != null) {
+                          c.close();
+                          throw new CompletionException(failed(failure));
+                        }
+                        // A connection that breaks fails the statement in flight, which drops it;
+                        // its
+                        // own report of the break would reach the console as an unhandled
+                        // exception.
+                        c.exceptionHandler(broken -> {});
+                        connection = c;
+                        return c;
+                      });
             })
         .exceptionally(
             failure -> {
               throw new CompletionException(failed(failure));
+            });
+  }
+
+  /**
+   * Reads the types the server gave the parameters of the statements prepared on {@code c}, for
+   * {@link #execute} to bind each value as its type takes it ({@link ParameterTypes}).
+   */
+  private CompletableFuture<Void> typed(PgConnection c) {
+    if (statements.isEmpty()) {
+      return CompletableFuture.completedFuture(null);
+    }
+    return c.query(PARAMETER_TYPES)
+        .execute()
+        .toCompletionStage()
+        .toCompletableFuture()
+        .thenAccept(
+            rows -> {
+              Map<String, ParameterTypes> byText = new HashMap<>();
+              for (Row row : rows) {
+                String[] types = row.getArrayOfStrings(1);
+                byText.put(row.getString(0), ParameterTypes.of(List.of(types)));
+              }
+              for (String sql : statements) {
+                String text = returningId.contains(sql) ? sql + " RETURNING id" : sql;
+                ParameterTypes types = byText.get(numbered(text));
+                if (types != null) {
+                  parameterTypes.put(sql, types);
+                }
+              }
             });
   }
 
@@ -113,7 +154,17 @@ final class AsyncPgConnection implements AutoCloseable {
       then.answered(null, new SQLException("not prepared on this session: " + sql));
       return;
     }
-    ps.query().execute(Tuple.from(parameters)).onComplete(ar -> deliver(ar, then));
+    List<Object> bound = parameters;
+    ParameterTypes types = parameterTypes.get(sql);
+    if (types != null) {
+      try {
+        bound = types.bind(parameters);
+      } catch (SQLException e) {
+        then.answered(null, e);
+        return;
+      }
+    }
+    ps.query().execute(Tuple.from(bound)).onComplete(ar -> deliver(ar, then));
   }
 
   /**
@@ -158,7 +209,8 @@ final class AsyncPgConnection implements AutoCloseable {
   }
 
   /**
-   * The failure as the target classifies PgJDBC's: the server's SQLSTATE, or 08006 for a connection
+   * The failure as the target classifies PgJDBC's: the server's SQLSTATE, 42804 for a value the
+   * client would not encode as its parameter's type (nothing was sent), or 08006 for a connection
    * lost. A connection lost, or ended by the server (57P01...), is dropped so that the next
    * iteration opens another.
    */
@@ -170,6 +222,9 @@ final class AsyncPgConnection implements AutoCloseable {
       e = sql;
     } else if (cause instanceof PgException pg) {
       e = new SQLException(pg.getMessage(), pg.getSqlState(), pg);
+    } else if (cause instanceof io.vertx.core.VertxException v
+        && String.valueOf(v.getMessage()).contains(NOT_ENCODED)) {
+      e = new SQLException(v.getMessage(), DATATYPE_MISMATCH, v); // refused before it was sent
     } else if (cause instanceof ClosedConnectionException
         || cause instanceof IOException
         || cause instanceof io.vertx.core.VertxException) {
@@ -240,6 +295,7 @@ final class AsyncPgConnection implements AutoCloseable {
     PgConnection held = connection;
     connection = null;
     prepared.clear();
+    parameterTypes.clear();
     if (held != null) {
       held.close();
     }
