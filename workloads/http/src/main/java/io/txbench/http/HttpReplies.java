@@ -1,7 +1,6 @@
 package io.txbench.http;
 
 import io.txbench.core.script.Reply;
-import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -20,7 +19,7 @@ final class HttpReplies {
 
   private HttpReplies() {}
 
-  static Reply fields(Buffer body) {
+  static Reply fields(String body) {
     JsonObject object;
     try {
       object = new JsonObject(body);
