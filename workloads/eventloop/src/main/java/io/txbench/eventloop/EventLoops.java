@@ -28,7 +28,11 @@ public final class EventLoops implements AutoCloseable {
 
   /** Starts the event loops: one per core. */
   public static EventLoops start() {
-    int loops = Runtime.getRuntime().availableProcessors();
+    return start(Runtime.getRuntime().availableProcessors());
+  }
+
+  /** Starts {@code loops} event loops. */
+  public static EventLoops start(int loops) {
     VertxOptions options =
         new VertxOptions().setEventLoopPoolSize(loops).setPreferNativeTransport(true);
     return new EventLoops(Vertx.vertx(options), loops);
