@@ -13,7 +13,8 @@
 # How each figure is taken, alike for the three where it can be:
 #   req/s  wrk's and ab's own (over their whole run; neither has a warm-up, both are C and open
 #          their connections in a few milliseconds); txbench's summary.json tps, over its
-#          measured window (after a 3 s warm-up)
+#          measured window, after a 10 s warm-up (the default of a run of 30 s or more: a JVM
+#          client compiles its hot code first, 5-8 s of it at 256 connections on 2 busy cores)
 #   p99    each tool's own: wrk --latency's, ab's percentile table (whole milliseconds),
 #          txbench's summary.json over its window
 #   cpu    read from /proc/PID/stat at the start and end of a sampling window inside the measured
@@ -159,7 +160,7 @@ for conns in $CLIENTS; do
     [ "$SKIP" != 1 ] || continue
     out="$work/tx-$conns-$round"
     java -jar "$JAR" --benchmark-target http --target-url "$URL" --workload get \
-      --parallelism "$conns" --max-connections "$conns" --duration "${SECS}s" --warmup 3s \
+      --parallelism "$conns" --max-connections "$conns" --duration "${SECS}s" --warmup 10s \
       --output-dir "$out" >"$out.log" 2>&1 &
     pid=$!
     sample "$pid" "$work/tx.sample" "$out.log"

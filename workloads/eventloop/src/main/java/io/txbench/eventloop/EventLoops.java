@@ -1,7 +1,9 @@
 package io.txbench.eventloop;
 
+import io.netty.bootstrap.Bootstrap;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import io.vertx.core.internal.VertxInternal;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -26,7 +28,11 @@ public final class EventLoops implements AutoCloseable {
 
   /** Starts the event loops: one per core. */
   public static EventLoops start() {
-    int loops = Runtime.getRuntime().availableProcessors();
+    return start(Runtime.getRuntime().availableProcessors());
+  }
+
+  /** Starts {@code loops} event loops. */
+  public static EventLoops start(int loops) {
     VertxOptions options =
         new VertxOptions().setEventLoopPoolSize(loops).setPreferNativeTransport(true);
     return new EventLoops(Vertx.vertx(options), loops);
@@ -34,6 +40,17 @@ public final class EventLoops implements AutoCloseable {
 
   public Vertx vertx() {
     return vertx;
+  }
+
+  /**
+   * A Netty bootstrap of client connections on these same loops and their transport, for a client
+   * that drives Netty's codecs itself, without Vert.x's objects around each request.
+   */
+  public Bootstrap bootstrap() {
+    VertxInternal internal = (VertxInternal) vertx;
+    return new Bootstrap()
+        .group(internal.nettyEventLoopGroup())
+        .channelFactory(internal.transport().channelFactory(false));
   }
 
   /** The transport and the loops, as results describe a client: "native epoll, 2 event loops". */

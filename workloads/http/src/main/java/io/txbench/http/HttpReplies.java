@@ -1,7 +1,6 @@
 package io.txbench.http;
 
 import io.txbench.core.script.Reply;
-import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -26,7 +25,7 @@ final class HttpReplies {
   private HttpReplies() {}
 
   /** The fields of {@code body}, the answer to {@code request} (its method and URL, for words). */
-  static Reply fields(Buffer body, Supplier<String> request) {
+  static Reply fields(String body, Supplier<String> request) {
     JsonObject object;
     try {
       object = new JsonObject(body);
@@ -48,8 +47,8 @@ final class HttpReplies {
   }
 
   /** The start of {@code body} on one line, as a message shows it. */
-  private static String shown(Buffer body) {
-    String text = body.getString(0, Math.min(body.length(), SHOWN * 4)).strip();
+  private static String shown(String body) {
+    String text = body.substring(0, Math.min(body.length(), SHOWN * 4)).strip();
     text = text.replaceAll("\\s+", " ");
     if (text.isEmpty()) {
       return "an empty body";

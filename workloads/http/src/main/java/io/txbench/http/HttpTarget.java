@@ -1,5 +1,6 @@
 package io.txbench.http;
 
+import io.netty.bootstrap.Bootstrap;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.Failure;
 import io.txbench.core.spi.Target;
@@ -8,10 +9,8 @@ import io.txbench.core.spi.TargetUnavailableException;
 import io.txbench.eventloop.EventLoops;
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpClientAgent;
-import io.vertx.core.http.HttpClientConnection;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientResponse;
-import io.vertx.core.http.HttpConnectOptions;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.core.http.PoolOptions;
@@ -27,9 +26,10 @@ import java.util.concurrent.TimeoutException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The server behind a URL and the client that loads it: Vert.x's HTTP client on txbench's {@link
- * EventLoops}, keeping up to {@code --max-connections} connections alive, however many requests are
- * in flight ({@code --parallelism}): a request finds a free connection or waits for one.
+ * The server behind a URL and the client that loads it, on txbench's {@link EventLoops}: each
+ * worker's own clear-text HTTP/1.1 connection driven by Netty's codec ({@link Http1Session}), or
+ * Vert.x's HTTP client (HTTP/2, TLS, more workers than {@code --max-connections}), whose pool keeps
+ * up to {@code --max-connections} connections alive: a request finds a free one or waits for one.
  */
 final class HttpTarget implements Target {
   private static final long PROBE_MILLIS = 10_000;
@@ -67,7 +67,9 @@ final class HttpTarget implements Target {
   static HttpTarget open(TargetOptions target) throws TargetUnavailableException {
     HttpOptions options = HttpOptions.of(target.declared());
     String url = url(target);
-    EventLoops loops = EventLoops.start();
+    // Two loops a core: a loop descheduled on a busy machine holds up every connection it has,
+    // and at 256 connections on 2 busy cores two loops ran at half the rate of four (bench 17).
+    EventLoops loops = EventLoops.start(2 * Runtime.getRuntime().availableProcessors());
     HttpClientOptions client =
         new HttpClientOptions()
             .setKeepAlive(true)
@@ -156,28 +158,19 @@ final class HttpTarget implements Target {
   }
 
   /**
-   * Whether each of {@code workers} workers keeps a connection of its own: with HTTP/1.1 and as
-   * many connections allowed; HTTP/2's requests share connections, as many as its server allows on
-   * each.
+   * Whether each of {@code workers} workers keeps a connection of its own to {@code origin}: with
+   * clear-text HTTP/1.1 and as many connections allowed. HTTP/2's requests share connections, as
+   * many as its server allows on each, and TLS stays on Vert.x's pool.
    */
-  boolean connectionPerWorker(int workers) {
-    return !options.http2() && workers <= maxConnections;
+  boolean connectionPerWorker(Origin origin, int workers) {
+    return !options.http2() && !origin.tls() && workers <= maxConnections;
   }
 
-  /** A new connection to {@code origin}, for a worker of its own. */
-  Future<HttpClientConnection> connect(Origin origin) {
-    return client.connect(
-        new HttpConnectOptions()
-            .setHost(origin.host())
-            .setPort(origin.port())
-            .setSsl(origin.tls())
-            .setConnectTimeout(options.timeout().toMillis()));
+  /** A bootstrap of connections on the run's event loops, for a worker of its own. */
+  Bootstrap bootstrap() {
+    return loops.bootstrap();
   }
 
-  /**
-   * How long the first request may take: the run's {@code --http-timeout}, but no less than 10 s,
-   * for a client's first request loads its classes and a server may be slow to a cold start.
-   */
   /**
    * {@code response} once read to its end. A HEAD's answer has no body and may have ended before
    * this runs (its continuation handed to the event loop as a task of its own), when Vert.x refuses
@@ -191,6 +184,10 @@ final class HttpTarget implements Target {
     }
   }
 
+  /**
+   * How long the first request may take: the run's {@code --http-timeout}, but no less than 10 s,
+   * for a client's first request loads its classes and a server may be slow to a cold start.
+   */
   private long probeMillis() {
     return Math.max(options.timeout().toMillis(), PROBE_MILLIS);
   }
@@ -236,8 +233,12 @@ final class HttpTarget implements Target {
 
   @Override
   public String driver() {
-    return "Vert.x HTTP client "
+    boolean lean = !options.http2() && !url.regionMatches(true, 0, "https:", 0, 6);
+    // Netty's version is not told: the shaded JAR keeps none of its modules' version files.
+    return (lean ? "Netty's HTTP/1.1 codec on each worker's own connection, " : "")
+        + "Vert.x HTTP client "
         + EventLoops.version()
+        + (lean ? " where workers share them" : "")
         + " ("
         + loops.describe()
         + ", "

@@ -43,7 +43,6 @@ final class HttpWorkload implements AsyncWorkload<HttpWorkload.Session, HttpFail
   private final List<String> operations;
   private final Map<String, String> defines;
   private final long seed;
-  private final long timeoutMillis;
 
   /** One worker's requests' way to the server and its script variables. */
   static final class Session implements AutoCloseable {
@@ -74,7 +73,6 @@ final class HttpWorkload implements AsyncWorkload<HttpWorkload.Session, HttpFail
     this.operations = List.copyOf(operations);
     this.defines = Map.copyOf(defines);
     this.seed = seed;
-    this.timeoutMillis = target.options().timeout().toMillis();
   }
 
   /** The {@code get} or {@code request} kind: its request, {@code {key}} drawn each iteration. */
@@ -126,10 +124,11 @@ final class HttpWorkload implements AsyncWorkload<HttpWorkload.Session, HttpFail
     if (step == null) {
       return target.after(run.pauseLeft());
     }
-    return target
-        .after(step.pauseNanos())
-        .thenCompose(slept -> send(worker, session, step))
-        .thenCompose(answer -> steps(worker, session, run, answer));
+    CompletableFuture<Reply> answered =
+        step.pauseNanos() > 0
+            ? target.after(step.pauseNanos()).thenCompose(slept -> send(worker, session, step))
+            : send(worker, session, step);
+    return answered.thenCompose(answer -> steps(worker, session, run, answer));
   }
 
   private CompletableFuture<Reply> send(Worker worker, Session session, Step step) {
@@ -147,12 +146,9 @@ final class HttpWorkload implements AsyncWorkload<HttpWorkload.Session, HttpFail
       worker.queries().read();
     }
     List<Object> values = step.parameters();
-    HttpExchange exchange =
-        new HttpExchange(session.http, effects, write, target.options(), () -> call.shown(values));
-    return exchange.send(
-        session.http.request(call.options(values, timeoutMillis, target.authorization())),
-        call.body(values),
-        step.command().storesRow());
+    HttpExchange exchange = new HttpExchange(effects, write, target.options(), call, values);
+    session.http.send(call, values, step.command().storesRow(), exchange);
+    return exchange.done();
   }
 
   @Override

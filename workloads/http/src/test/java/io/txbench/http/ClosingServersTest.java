@@ -4,9 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.txbench.core.engine.Outcomes;
 import io.txbench.core.keys.KeyDistribution;
+import io.txbench.core.kinds.ItemKind;
 import io.txbench.core.run.WorkloadRun;
 import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.WorkloadOptions;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -42,6 +47,34 @@ class ClosingServersTest {
       assertEquals(0, outcomes.errors(), o.describe());
       assertEquals(300, outcomes.iterations(), o.describe());
       assertEquals(300, server.answered(300), o.describe());
+    }
+  }
+
+  /**
+   * A HEAD's answer names the length of a body it does not carry (RFC 9110, 9.3.2): each answer
+   * ends at its headers, and the connection, kept alive, takes the worker's next request. Read as
+   * having that body, the answer would wait for bytes that never come, a timeout.
+   */
+  @Test
+  void aHeadsAnswerEndsAtItsHeadersOnAConnectionKeptAlive(@TempDir Path dir) throws Exception {
+    try (PythonHttpServer server = PythonHttpServer.start(dir, "HTTP/1.1")) {
+      Path file = Files.writeString(dir.resolve("head.http"), "HEAD " + server.url() + "\n");
+      WorkloadOptions head =
+          new WorkloadOptions(
+              HttpKind.request(),
+              7,
+              OptionValues.of(ItemKind.TABLE_SIZE, 10L)
+                  .with(HttpKind.REQUEST, HttpKind.REQUEST.parse(file.toString())));
+      OptionValues quick = OptionValues.of(HttpOptions.TIMEOUT, Duration.ofSeconds(2));
+      WorkloadRun.Outcome o =
+          HttpTargetTest.run(HttpTargetTest.target(server.url(), 2, quick), head, 2, 40, 0);
+      assertEquals(0, o.result().outcomes().errors(), o.describe());
+      assertEquals(40, o.result().outcomes().iterations(), o.describe());
+      // The run's 40 and the probe's.
+      assertEquals(
+          41,
+          server.requests(41).stream().filter("HEAD /index.html HTTP/1.1 200"::equals).count(),
+          o.describe());
     }
   }
 }
