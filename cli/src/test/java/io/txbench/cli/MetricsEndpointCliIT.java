@@ -204,6 +204,10 @@ class MetricsEndpointCliIT {
                           "\"declined\"");
               assertEquals(op.getValue().get("count").asLong(), completed, op.getKey());
               assertEquals(
+                  op.getValue().get("count").asLong(),
+                  count(last, "txbench_operation_response_time_seconds_count", runId, operation),
+                  op.getKey());
+              assertEquals(
                   op.getValue().get("errors").asLong(),
                   count(last, "txbench_operation_iterations_total", runId, operation, "failed"));
             });
