@@ -92,8 +92,7 @@ record MeasuredRun(
     WatchedSteps steps =
         watch.follow(
             recorder,
-            new WatchedRun.Labels(
-                site.target(), site.workload(), run.parallelism(), runId(directory)),
+            WatchedRun.Labels.of(site.target(), site.workload(), run.parallelism(), directory),
             directory);
     MeasurementOutcome outcome;
     try {
@@ -123,12 +122,6 @@ record MeasuredRun(
     RunSummary verified = recorder.verified(outcome);
     steps.ended();
     return exitCode(run, verified.result(), verified);
-  }
-
-  /** The run's id on the metrics endpoint: its result directory's name. */
-  private static String runId(Path directory) {
-    Path name = directory.toAbsolutePath().normalize().getFileName();
-    return name == null ? directory.toString() : name.toString();
   }
 
   /** Says what runs, once every worker's session is open and the clock starts. */

@@ -5,6 +5,7 @@ import io.txbench.core.engine.IntervalStats;
 import io.txbench.core.engine.Metrics;
 import io.txbench.core.engine.RunListener;
 import io.txbench.core.recording.LatencyRecorder;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +25,21 @@ public final class WatchedRun {
 
     /** Before any run: empty values. */
     static final Labels NONE = new Labels("", "", 0, "");
+
+    /** The labels of a run whose id is its result directory's name. */
+    public static Labels of(
+        String target, String workload, int parallelism, @Nullable Path directory) {
+      return new Labels(target, workload, parallelism, runId(directory));
+    }
+
+    /** A run's id: its result directory's name ({@code api} for a run that writes none). */
+    static String runId(@Nullable Path directory) {
+      if (directory == null) {
+        return "api";
+      }
+      Path name = directory.toAbsolutePath().normalize().getFileName();
+      return name == null ? directory.toString() : name.toString();
+    }
 
     List<String> values() {
       return List.of(target, workload, parallelism == 0 ? "" : String.valueOf(parallelism), runId);
