@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,7 +43,12 @@ class MetricsLingerCliTest {
               try {
                 code.set(
                     Main.run(
-                        args(out, "--metrics-endpoint", String.valueOf(port)),
+                        args(
+                            out,
+                            "--metrics-endpoint",
+                            String.valueOf(port),
+                            "--metrics-linger",
+                            "10m"),
                         console.stream,
                         new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
                         Map.of()));
@@ -60,7 +66,9 @@ class MetricsLingerCliTest {
                 HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics")).build(),
                 HttpResponse.BodyHandlers.ofString())
             .body();
-    command.join();
+    // Ended by the scrape, not by the 10 minutes (the 2 only turn a hang into a failure).
+    command.join(java.time.Duration.ofMinutes(2).toMillis());
+    assertFalse(command.isAlive(), "the scrape did not end the wait: " + console.text());
     assertEquals(ExitCodes.OK, code.get(), console.text());
     assertTrue(console.text().contains("A scrape read the final metrics."), console.text());
     Map<String, Double> scrape = Scrapes.parse(text);
@@ -91,6 +99,62 @@ class MetricsLingerCliTest {
     CliRun run =
         CliRun.of(args(dir.resolve("zero"), "--metrics-endpoint", "0", "--metrics-linger", "0s"));
     assertEquals(ExitCodes.OK, run.exitCode(), run.out() + run.err());
+    assertFalse(run.out().contains("Serving the final metrics"), run.out());
+  }
+
+  @Test
+  void anAddressBeyondTheMachineIsWarnedOfWithThePortItServes() {
+    CliRun run =
+        CliRun.of(
+            args(
+                dir.resolve("beyond"),
+                "--metrics-endpoint",
+                "0.0.0.0:0",
+                "--live",
+                "0.0.0.0:0",
+                "--metrics-linger",
+                "0s"));
+    assertEquals(ExitCodes.OK, run.exitCode(), run.out() + run.err());
+    java.util.regex.Matcher served =
+        java.util.regex.Pattern.compile("Metrics at http://0\\.0\\.0\\.0:(\\d+)/metrics")
+            .matcher(run.out());
+    assertTrue(served.find(), run.out());
+    assertTrue(
+        run.err()
+            .contains("WARNING: --metrics-endpoint serves on 0.0.0.0:" + served.group(1) + ","),
+        run.err());
+    assertTrue(run.err().contains("WARNING: --live serves on 0.0.0.0:"), run.err());
+    assertFalse(run.err().contains("0.0.0.0:0,"), run.err());
+  }
+
+  @Test
+  void aServerOutOfReachIsNotWaitedForAScrapeOf() throws Exception {
+    int nobody = Scrapes.freePort();
+    AtomicReference<CliRun> done = new AtomicReference<>();
+    Thread command =
+        new Thread(
+            () ->
+                done.set(
+                    CliRun.of(
+                        "--benchmark-target",
+                        "http",
+                        "--target-url",
+                        "http://127.0.0.1:" + nobody + "/x",
+                        "--workload",
+                        "get",
+                        "--iterations",
+                        "10",
+                        "--metrics-endpoint",
+                        "0",
+                        "--metrics-linger",
+                        "10m",
+                        "--output-dir",
+                        dir.resolve("unreached").toString())));
+    command.start();
+    command.join(java.time.Duration.ofMinutes(2).toMillis()); // only turns a hang into a failure
+    assertFalse(command.isAlive(), "it waited for a scrape of nothing measured");
+    CliRun run = java.util.Objects.requireNonNull(done.get());
+    assertEquals(ExitCodes.TARGET, run.exitCode(), run.out() + run.err());
     assertFalse(run.out().contains("Serving the final metrics"), run.out());
   }
 

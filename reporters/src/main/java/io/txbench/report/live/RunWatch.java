@@ -55,14 +55,15 @@ public final class RunWatch implements AutoCloseable {
       if (watch.endpoint != null) {
         watch.metricsUrl = url(metrics, watch.endpoint.port()) + "metrics";
         out.println("Metrics at " + watch.metricsUrl);
-        warnBeyondLoopback("--metrics-endpoint", metrics, err);
+        warnBeyondLoopback(
+            "--metrics-endpoint", new ListenAddress(metrics.host(), watch.endpoint.port()), err);
       }
     }
     if (live != null) {
       watch.live = LivePage.start(live, err).orElse(null);
       if (watch.live != null) {
         out.println("Live page at " + url(live, watch.live.port()));
-        warnBeyondLoopback("--live", live, err);
+        warnBeyondLoopback("--live", new ListenAddress(live.host(), watch.live.port()), err);
       }
     }
     return watch;
@@ -140,8 +141,8 @@ public final class RunWatch implements AutoCloseable {
   public void linger(Duration most) throws InterruptedException {
     phase = Phase.DONE;
     MetricsEndpoint e = endpoint;
-    if (e == null || most.isZero() || stopped) {
-      return;
+    if (e == null || most.isZero() || stopped || current.metrics() == null) {
+      return; // nothing measured (a server out of reach): no figures to wait for
     }
     String time = Durations.text(most);
     out.println(
