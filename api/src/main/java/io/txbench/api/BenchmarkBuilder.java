@@ -1,14 +1,18 @@
 package io.txbench.api;
 
+import static io.txbench.api.Checks.required;
+import static io.txbench.api.Checks.within;
+
 import io.txbench.core.engine.Arrivals;
 import io.txbench.core.engine.OpenLoop;
 import io.txbench.core.engine.RunLength;
 import io.txbench.core.settings.Durations;
 import io.txbench.core.settings.Limits;
-import io.txbench.core.settings.Range;
 import io.txbench.core.settings.Secret;
 import io.txbench.core.settings.StartTimes;
 import io.txbench.report.files.HourlyCost;
+import io.txbench.report.live.ListenAddress;
+import io.txbench.report.live.RunWatch;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -58,6 +62,9 @@ public final class BenchmarkBuilder {
   @Nullable Path resultDirectory;
   boolean overwrite;
   @Nullable PrintStream console;
+  @Nullable ListenAddress metricsEndpoint;
+  Duration metricsLinger = Durations.parse(RunWatch.DEFAULT_LINGER);
+  @Nullable ListenAddress live;
 
   BenchmarkBuilder(String target) {
     this.target = required("target", target);
@@ -277,6 +284,45 @@ public final class BenchmarkBuilder {
   }
 
   /**
+   * Serve the run's figures for Prometheus at {@code http://127.0.0.1:PORT/metrics} while it runs,
+   * as {@code --metrics-endpoint} (docs/results.md lists them); 0: any free port. A port that
+   * cannot be bound is said on the console (System.err without one), and the run goes on.
+   */
+  public BenchmarkBuilder metricsEndpoint(int port) {
+    return metricsEndpoint(String.valueOf(port));
+  }
+
+  /** The same at {@code [HOST:]PORT}: {@code "0.0.0.0:9400"} serves beyond this machine. */
+  public BenchmarkBuilder metricsEndpoint(String hostPort) {
+    this.metricsEndpoint = Checks.address("metricsEndpoint", hostPort);
+    return this;
+  }
+
+  /**
+   * Once the run is over, keep serving {@link #metricsEndpoint}'s final figures until a scrape
+   * reads them, this long at most, as {@code --metrics-linger} (default 30 s; zero: not at all).
+   */
+  public BenchmarkBuilder metricsLinger(Duration most) {
+    this.metricsLinger = within("metricsLinger", Limits.METRICS_LINGER, most);
+    return this;
+  }
+
+  /**
+   * Serve the run's report page at {@code http://127.0.0.1:PORT/}, redrawn as each period ends, and
+   * the report once the run is over, as {@code --live}; it draws the result files, so it needs
+   * {@link #resultDirectory}.
+   */
+  public BenchmarkBuilder live(int port) {
+    return live(String.valueOf(port));
+  }
+
+  /** The same at {@code [HOST:]PORT}. */
+  public BenchmarkBuilder live(String hostPort) {
+    this.live = Checks.address("live", hostPort);
+    return this;
+  }
+
+  /**
    * Connects, loads the data (or reuses it), warms up, runs, verifies and checks the thresholds;
    * the embedded server, if one was started, is stopped after.
    *
@@ -294,24 +340,5 @@ public final class BenchmarkBuilder {
 
   Optional<Duration> warmup() {
     return Optional.ofNullable(warmup);
-  }
-
-  private static String required(String what, String value) {
-    if (value == null || value.isBlank()) {
-      throw new IllegalArgumentException(what + ": must not be empty");
-    }
-    return value;
-  }
-
-  /** {@code value} in {@code range}, else refused, named as the builder's method names it. */
-  private static <T extends Comparable<? super T>> T within(String what, Range<T> range, T value) {
-    if (value == null) {
-      throw new IllegalArgumentException(what + ": must not be null");
-    }
-    try {
-      return range.check(value);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(what + ": " + e.getMessage(), e);
-    }
   }
 }

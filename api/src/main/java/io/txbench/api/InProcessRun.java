@@ -18,7 +18,12 @@ import io.txbench.report.console.ConsoleProgress;
 import io.txbench.report.files.ResultFiles;
 import io.txbench.report.files.RunRecorder;
 import io.txbench.report.files.SystemUnderTest;
+import io.txbench.report.live.RunWatch;
+import io.txbench.report.live.WatchedRun;
+import io.txbench.report.live.WatchedSteps;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.Optional;
@@ -50,7 +55,32 @@ final class InProcessRun {
                             + "'; one of: "
                             + providers.targets()));
     RunRequest resolved = RunRequest.resolve(request, provider, providers.all());
+    if (request.live != null && request.resultDirectory == null) {
+      throw new IllegalArgumentException(
+          "live: the page is drawn from the run's result files: give resultDirectory too");
+    }
     prepareDirectory();
+    PrintStream console = request.console;
+    // Said on the console, or, without one, a port that cannot be bound on stderr.
+    RunWatch watch =
+        RunWatch.start(
+            request.metricsEndpoint,
+            request.live,
+            console != null ? console : new PrintStream(OutputStream.nullOutputStream()),
+            console != null ? console : System.err);
+    try {
+      BenchmarkResult result = run(provider, resolved, watch);
+      watch.linger(request.metricsLinger);
+      return result;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new BenchmarkException("interrupted while the metrics endpoint waited for a scrape", e);
+    } finally {
+      watch.close();
+    }
+  }
+
+  private BenchmarkResult run(TargetBinding provider, RunRequest resolved, RunWatch watch) {
     @Nullable EmbeddedServer embedded = null;
     try {
       TargetOptions target = resolved.target();
@@ -59,7 +89,7 @@ final class InProcessRun {
         embedded = started;
         target = target.at(started.host(), started.port(), started.database(), started.user());
       }
-      return measure(provider, resolved, target, embedded);
+      return measure(provider, resolved, target, embedded, watch);
     } catch (StoppedException e) {
       throw new BenchmarkException("the run was stopped: " + e.getMessage(), e);
     } catch (RuntimeException e) {
@@ -73,23 +103,12 @@ final class InProcessRun {
     }
   }
 
-  private RunOptions runOptions() {
-    return new RunOptions(
-        request.parallelism,
-        request.length(),
-        request.length().metricsPeriod(request.metricsPeriod),
-        request.maxRetries,
-        request.maxErrors,
-        request.seed,
-        Backoff.defaults(),
-        request.pacing != null ? request.pacing : new ClosedLoop());
-  }
-
   private BenchmarkResult measure(
       TargetBinding provider,
       RunRequest resolved,
       TargetOptions target,
-      @Nullable EmbeddedServer embedded)
+      @Nullable EmbeddedServer embedded,
+      RunWatch watch)
       throws Exception {
     WorkloadOptions workload = resolved.workload().on(embedded);
     try (Benchmark benchmark = Benchmark.open(provider, target, workload, request.parallelism)) {
@@ -102,13 +121,13 @@ final class InProcessRun {
                 ? new ConsoleProgress(request.console, false)
                 : Progress.silent());
       }
-      RunOptions run = runOptions();
       Duration warmup = request.warmup().orElse(request.length().defaultWarmup());
+      SystemUnderTest site =
+          SystemUnderTest.of(provider.target(), benchmark.target(), target, embedded, workload);
       RunRecorder recorder =
           new RunRecorder(
               new RunRecorder.Subject(
-                  SystemUnderTest.of(
-                      provider.target(), benchmark.target(), target, embedded, workload),
+                  site,
                   request.parallelism,
                   warmup,
                   recorded.shown(),
@@ -118,18 +137,13 @@ final class InProcessRun {
                   recorded.thresholds(),
                   request.costPerHour),
               RunRecorder.Display.of(request.console, request.password::maskIn));
-      MeasurementOutcome outcome =
-          benchmark.measure(
-              new MeasurementPlan(
-                  run,
-                  warmup,
-                  request.warmup().orElse(request.length().longestDefaultWarmup()),
-                  request.verify,
-                  request.commitCheck,
-                  request.startAt == null
-                      ? null
-                      : StartGate.forConnections(request.startAt, target.connectionIdleTimeout())),
-              recorder);
+      WatchedSteps steps =
+          watch.follow(
+              recorder,
+              WatchedRun.Labels.of(
+                  site.target(), site.workload(), request.parallelism, request.resultDirectory),
+              request.resultDirectory);
+      MeasurementOutcome outcome = benchmark.measure(plan(warmup, target), steps);
       if (outcome.ending() != MeasurementOutcome.Ending.MEASURED) {
         throw new BenchmarkException(
             "nothing was measured: "
@@ -138,9 +152,33 @@ final class InProcessRun {
                     : outcome.verification().cause()),
             null);
       }
-      return new BenchmarkResult(
-          recorder.verified(outcome), Optional.ofNullable(request.resultDirectory));
+      BenchmarkResult result =
+          new BenchmarkResult(
+              recorder.verified(outcome), Optional.ofNullable(request.resultDirectory));
+      steps.ended();
+      return result;
     }
+  }
+
+  /** What the builder asks of the measurement, after a warm-up of {@code warmup}. */
+  private MeasurementPlan plan(Duration warmup, TargetOptions target) {
+    return new MeasurementPlan(
+        new RunOptions(
+            request.parallelism,
+            request.length(),
+            request.length().metricsPeriod(request.metricsPeriod),
+            request.maxRetries,
+            request.maxErrors,
+            request.seed,
+            Backoff.defaults(),
+            request.pacing != null ? request.pacing : new ClosedLoop()),
+        warmup,
+        request.warmup().orElse(request.length().longestDefaultWarmup()),
+        request.verify,
+        request.commitCheck,
+        request.startAt == null
+            ? null
+            : StartGate.forConnections(request.startAt, target.connectionIdleTimeout()));
   }
 
   /** Refuses a result directory that holds a run (unless asked to overwrite), before connecting. */

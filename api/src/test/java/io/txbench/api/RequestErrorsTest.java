@@ -43,6 +43,21 @@ class RequestErrorsTest {
     assertTrue(refused(() -> Txbench.target("postgres").rate(0)).startsWith("rate:"));
   }
 
+  @Test
+  void theWatchSettingsAreRefusedAsTheCommandLineRefusesThem() {
+    assertTrue(
+        refused(() -> Txbench.target("postgres").metricsEndpoint("99999"))
+            .startsWith("metricsEndpoint: takes [HOST:]PORT"));
+    assertTrue(
+        refused(() -> Txbench.target("postgres").live("host:"))
+            .startsWith("live: takes [HOST:]PORT"));
+    assertTrue(
+        refused(() -> Txbench.target("postgres").metricsLinger(Duration.ofMinutes(11)))
+            .startsWith("metricsLinger: "));
+    // Before anything connects: the page is drawn from the result files.
+    assertTrue(refused(() -> Txbench.target("postgres").live(0).run()).startsWith("live: "));
+  }
+
   /**
    * The builder checks the command line's ranges (core's Limits), in the command line's words: each
    * bound is taken and the value just past it refused.

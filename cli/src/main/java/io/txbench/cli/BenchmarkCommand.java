@@ -255,13 +255,19 @@ final class BenchmarkCommand implements Callable<Integer> {
     // up after itself (the results written, the directories no run used removed).
     try (ShutdownGuard guard = new ShutdownGuard();
         RunWatch watching = results.start(out, err)) {
+      int code;
       try {
-        return new Sweep(
-                plan, sweep, directories, providers, out, err, guard, terminalWidth(), watching)
-            .run();
+        code =
+            new Sweep(
+                    plan, sweep, directories, providers, out, err, guard, terminalWidth(), watching)
+                .run();
       } finally {
         directories.discardUnused();
       }
+      // A signal ends the linger (at once, if it came during the runs): the stop bound holds.
+      guard.watch(watching::stopLingering);
+      watching.linger(results.metricsLinger);
+      return code;
     }
   }
 

@@ -92,8 +92,7 @@ record MeasuredRun(
     WatchedSteps steps =
         watch.follow(
             recorder,
-            new WatchedRun.Labels(
-                site.target(), site.workload(), run.parallelism(), runId(directory)),
+            WatchedRun.Labels.of(site.target(), site.workload(), run.parallelism(), directory),
             directory);
     MeasurementOutcome outcome;
     try {
@@ -124,12 +123,6 @@ record MeasuredRun(
     RunSummary verified = recorder.verified(outcome);
     steps.ended();
     return exitCode(run, verified.result(), verified);
-  }
-
-  /** The run's id on the metrics endpoint: its result directory's name. */
-  private static String runId(Path directory) {
-    Path name = directory.toAbsolutePath().normalize().getFileName();
-    return name == null ? directory.toString() : name.toString();
   }
 
   /** Says how long the warm-up of {@code length} (its least, when it settles) lasts. */

@@ -60,10 +60,8 @@ final class ResultOptions extends OptionGroup {
     if (metricsPeriod != null) {
       limits.check("--metrics", Limits.METRICS, metricsPeriod);
     }
+    limits.check("--metrics-linger", Limits.METRICS_LINGER, metricsLinger);
   }
-
-  /** The live page's port when --live names none. */
-  static final int LIVE_PORT = 9465;
 
   @Option(
       names = "--metrics-endpoint",
@@ -75,14 +73,25 @@ final class ResultOptions extends OptionGroup {
   @Nullable String metricsEndpoint;
 
   @Option(
+      names = "--metrics-linger",
+      paramLabel = "TIME",
+      defaultValue = RunWatch.DEFAULT_LINGER,
+      converter = DurationConverter.class,
+      description =
+          "Once the command is over, keep serving --metrics-endpoint's final figures until a"
+              + " scrape reads them, this long at most (0: exit at once; Ctrl-C or SIGTERM end"
+              + " the wait), 0 to 10m. Default: ${DEFAULT-VALUE}.")
+  Duration metricsLinger;
+
+  @Option(
       names = "--live",
       paramLabel = "[HOST:]PORT",
       arity = "0..1",
-      fallbackValue = "" + LIVE_PORT,
+      fallbackValue = "" + ListenAddress.LIVE_PORT,
       description =
           "Serve the run's report page at http://HOST:PORT/, redrawn as each period ends; the"
               + " report once the run ends. HOST: 127.0.0.1 unless named. Default port: "
-              + LIVE_PORT
+              + ListenAddress.LIVE_PORT
               + ".")
   @Nullable String live;
 

@@ -174,6 +174,33 @@ class JarIT {
   }
 
   @Test
+  void aSignalWhileTheEndpointWaitsForItsLastScrapeEndsTheWait(@TempDir Path dir) throws Exception {
+    try (io.txbench.http.FaultServer server =
+        io.txbench.http.FaultServer.start(n -> io.txbench.http.FaultServer.ok())) {
+      JarChild run =
+          new JarChild(
+              Scrapes.httpGet(
+                  server,
+                  "--iterations",
+                  "100",
+                  "--metrics-endpoint",
+                  String.valueOf(Scrapes.freePort()),
+                  "--metrics-linger",
+                  "10m",
+                  "--output-dir",
+                  dir.resolve("lingering").toString()));
+      run.awaitLine("Serving the final metrics");
+      long signalled = System.nanoTime();
+      new ProcessBuilder("kill", "-TERM", String.valueOf(run.process.pid())).start().waitFor();
+      assertEquals(143, run.awaitExit(30), run.printed.toString());
+      double seconds = (System.nanoTime() - signalled) / 1e9;
+      assertTrue(seconds < STOP_LIMIT_SECONDS, "took " + seconds + " s to stop");
+      assertTrue(
+          run.printed.toString().contains("Stopped waiting for a scrape."), run.printed.toString());
+    }
+  }
+
+  @Test
   void aSignalDuringTheWarmUpLeavesNoResultDirectoryBehind(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("warm");
     JarChild run =

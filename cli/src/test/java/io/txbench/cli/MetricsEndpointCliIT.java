@@ -3,8 +3,6 @@ package io.txbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.txbench.http.FaultServer;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -138,98 +136,9 @@ class MetricsEndpointCliIT {
             "500ms",
             "--output-dir",
             out.toString()));
-    Scrapes scrapes = Scrapes.during(Scrapes.freePort(), all.toArray(String[]::new));
-    CliRun run = scrapes.run();
+    Scrapes.OfCommand scraped = Scrapes.during(Scrapes.freePort(), all.toArray(String[]::new));
+    CliRun run = scraped.run();
     assertEquals(0, run.exitCode(), run.out() + run.err());
-    String runId = "run_id=\"" + name + "\"";
-    assertTrue(
-        scrapes.taken().stream()
-            .anyMatch(
-                s ->
-                    Scrapes.in(s, "measured")
-                        && Scrapes.value(s, "txbench_iterations_total", "committed", runId) > 0),
-        "no scrape while the run went");
-    growsOnly(scrapes, runId);
-    JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
-    Map<String, Double> last = scrapes.last();
-    long iterations = summary.get("iterations").asLong();
-    long declined = summary.path("declined").asLong();
-    assertEquals(
-        iterations - declined, count(last, "txbench_iterations_total", runId, "committed"));
-    assertEquals(declined, count(last, "txbench_iterations_total", runId, "\"declined\""));
-    assertEquals(
-        summary.get("errors").asLong(), count(last, "txbench_iterations_total", runId, "failed"));
-    assertEquals(
-        summary.path("inDoubt").asLong(),
-        count(last, "txbench_iterations_total", runId, "in_doubt"));
-    assertEquals(iterations, count(last, "txbench_response_time_seconds_count", runId));
-    summary
-        .path("errorsByClass")
-        .properties()
-        .forEach(
-            e ->
-                assertEquals(
-                    e.getValue().asLong(),
-                    count(last, "txbench_errors_total", runId, "\"" + e.getKey() + "\"")));
-    summary
-        .path("retriesByClass")
-        .properties()
-        .forEach(
-            e ->
-                assertEquals(
-                    e.getValue().asLong(),
-                    count(last, "txbench_retries_total", runId, "\"" + e.getKey() + "\"")));
-    JsonNode queries = summary.path("queries");
-    if (queries.isObject()) {
-      assertEquals(
-          queries.get("reads").asLong(),
-          count(last, "txbench_statements_total", runId, "\"read\""));
-      assertEquals(
-          queries.get("writes").asLong(),
-          count(last, "txbench_statements_total", runId, "\"write\""));
-    }
-    summary
-        .path("operations")
-        .properties()
-        .forEach(
-            op -> {
-              String operation = "operation=\"" + op.getKey() + "\"";
-              long completed =
-                  count(last, "txbench_operation_iterations_total", runId, operation, "committed")
-                      + count(
-                          last,
-                          "txbench_operation_iterations_total",
-                          runId,
-                          operation,
-                          "\"declined\"");
-              assertEquals(op.getValue().get("count").asLong(), completed, op.getKey());
-              assertEquals(
-                  op.getValue().get("errors").asLong(),
-                  count(last, "txbench_operation_iterations_total", runId, operation, "failed"));
-            });
-    assertTrue(count(last, "txbench_client_cpu_seconds_total", runId) >= 0);
-    return last;
-  }
-
-  /** Every counter of the run's is never less than in the scrape before. */
-  private static void growsOnly(Scrapes scrapes, String runId) {
-    Map<String, Double> before = Map.of();
-    for (Map<String, Double> scrape : scrapes.taken()) {
-      for (Map.Entry<String, Double> e : scrape.entrySet()) {
-        Double was = before.get(e.getKey());
-        if (e.getKey().contains("_total") && e.getKey().contains(runId) && was != null) {
-          assertTrue(e.getValue() >= was, e.getKey() + " fell from " + was + " to " + e.getValue());
-        }
-      }
-      before = scrape;
-    }
-  }
-
-  private static long count(Map<String, Double> scrape, String name, String... labels) {
-    double v = Scrapes.value(scrape, name, labels);
-    if (Double.isNaN(v)) {
-      throw new AssertionError("no " + name + " " + List.of(labels) + " in " + scrape.keySet());
-    }
-    return Math.round(v);
+    return scraped.scrapes().agreeWith(out, "run_id=\"" + name + "\"");
   }
 }

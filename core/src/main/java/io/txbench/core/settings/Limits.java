@@ -39,6 +39,11 @@ public final class Limits {
       Range.durations(Duration.ofMillis(1), Duration.ofHours(1));
   public static final Range<Duration> CONNECTION_WAIT =
       Range.durations(Duration.ofMillis(100), Duration.ofHours(1));
+
+  /** --metrics-linger: from not at all to ten minutes, a slow scrape interval's few times. */
+  public static final Range<Duration> METRICS_LINGER =
+      Range.durations(Duration.ZERO, Duration.ofMinutes(10));
+
   public static final Range<Duration> CONNECTION_IDLE =
       Range.durations(Duration.ZERO, Duration.ofHours(24));
 

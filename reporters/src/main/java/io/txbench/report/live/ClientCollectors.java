@@ -19,7 +19,7 @@ final class ClientCollectors {
         "phase",
         add -> {
           WatchedRun run = watch.current();
-          Phase now = watch.phase();
+          Phase now = watch.scrapedPhase();
           for (Phase phase : Phase.values()) {
             List<String> labels = List.of(RunCollectors.labels(run, phase.label()));
             add.accept(labels, phase == now ? 1.0 : 0.0);

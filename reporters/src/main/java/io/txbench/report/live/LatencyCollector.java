@@ -6,13 +6,17 @@ import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.Unit;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
- * The response times of the measured periods ended so far as a classic Prometheus histogram, its
- * buckets counted from the engine's HdrHistogram values: {@code txbench_response_time_seconds}.
- * Fixed buckets from 0.25 ms to 10 s, so that every client's series sum; a native histogram would
- * need the protobuf format, which the endpoint leaves out.
+ * Response times of the measured periods ended so far as classic Prometheus histograms, their
+ * buckets counted from the engine's HdrHistogram values: the whole iteration's ({@code
+ * txbench_response_time_seconds}), or each operation's of a mix or of the analytics queries ({@code
+ * txbench_operation_response_time_seconds{operation}}), from the engine's own per-operation
+ * recorders as each period hands them over. Fixed buckets from 0.25 ms to 10 s, so that every
+ * client's series sum; a native histogram would need the protobuf format, which the endpoint leaves
+ * out.
  */
 final class LatencyCollector implements Collector {
   /** The buckets' upper bounds, in seconds; the last is +Inf. */
@@ -36,9 +40,21 @@ final class LatencyCollector implements Collector {
   };
 
   private final RunWatch watch;
+  private final boolean byOperation;
 
-  LatencyCollector(RunWatch watch) {
+  private LatencyCollector(RunWatch watch, boolean byOperation) {
     this.watch = watch;
+    this.byOperation = byOperation;
+  }
+
+  /** {@code txbench_response_time_seconds}: every iteration's. */
+  static LatencyCollector iterations(RunWatch watch) {
+    return new LatencyCollector(watch, false);
+  }
+
+  /** {@code txbench_operation_response_time_seconds}: each operation's, none for one operation. */
+  static LatencyCollector operations(RunWatch watch) {
+    return new LatencyCollector(watch, true);
   }
 
   @Override
@@ -46,25 +62,35 @@ final class LatencyCollector implements Collector {
     WatchedRun run = watch.current();
     HistogramSnapshot.Builder snapshot =
         HistogramSnapshot.builder()
-            .name("txbench_response_time_seconds")
+            .name(
+                byOperation
+                    ? "txbench_operation_response_time_seconds"
+                    : "txbench_response_time_seconds")
             .help(
-                "Response time of the iterations completed in the measured periods ended so far"
-                    + " (from the intended start in an open loop).")
+                (byOperation
+                        ? "Response time of each operation's iterations"
+                        : "Response time of the iterations")
+                    + " completed in the measured periods ended so far (from the intended start"
+                    + " in an open loop).")
             .unit(Unit.SECONDS);
     if (run.metrics() == null) {
       return snapshot.build();
     }
-    Histogram h = run.responseTimes();
-    return snapshot
-        .dataPoint(
-            HistogramSnapshot.HistogramDataPointSnapshot.builder()
-                .labels(
-                    Labels.of(
-                        WatchedRun.Labels.NAMES.toArray(String[]::new),
-                        run.labels().values().toArray(String[]::new)))
-                .classicHistogramBuckets(ClassicHistogramBuckets.of(BOUNDS, counts(h)))
-                .sum(h.getMean() * h.getTotalCount() / 1e9)
-                .build())
+    if (!byOperation) {
+      return snapshot.dataPoint(point(RunCollectors.labels(run), run.responseTimes())).build();
+    }
+    for (Map.Entry<String, Histogram> op : run.operationResponseTimes().entrySet()) {
+      snapshot.dataPoint(point(RunCollectors.labels(run, op.getKey()), op.getValue()));
+    }
+    return snapshot.build();
+  }
+
+  private HistogramSnapshot.HistogramDataPointSnapshot point(String[] values, Histogram h) {
+    String[] names = byOperation ? RunCollectors.names("operation") : RunCollectors.names();
+    return HistogramSnapshot.HistogramDataPointSnapshot.builder()
+        .labels(Labels.of(names, values))
+        .classicHistogramBuckets(ClassicHistogramBuckets.of(BOUNDS, counts(h)))
+        .sum(h.getMean() * h.getTotalCount() / 1e9)
         .build();
   }
 

@@ -13,6 +13,8 @@ import java.util.Locale;
  * @param port 0 to 65535 (0: any free port)
  */
 public record ListenAddress(String host, int port) {
+  /** The live page's port when none is named. */
+  public static final int LIVE_PORT = 9465;
 
   /**
    * {@code value} read as {@code [HOST:]PORT} (an IPv6 host in brackets: {@code [::1]:9400});

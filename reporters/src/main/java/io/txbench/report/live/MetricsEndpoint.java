@@ -4,22 +4,68 @@ import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code --metrics-endpoint}: the run's figures at {@code /metrics} in Prometheus' text format and
  * OpenMetrics (as the scraper asks), by Prometheus' own Java client and its HTTP server, on a
- * registry of this endpoint's own. Every figure is read when scraped ({@link RunCollectors}).
+ * registry of this endpoint's own. Every figure is read when scraped ({@link RunCollectors}). Once
+ * the command is over it can {@link #linger} until a scrape has read the final figures.
  */
 final class MetricsEndpoint implements AutoCloseable {
-  private final HTTPServer server;
-  private final ExecutorService threads;
+  /** Set on a scrape's thread when it read the final figures; acted on once it answered. */
+  private final ThreadLocal<Boolean> readTheEnd = ThreadLocal.withInitial(() -> false);
 
-  private MetricsEndpoint(HTTPServer server, ExecutorService threads) {
-    this.server = server;
-    this.threads = threads;
+  private final CountDownLatch lingerOver = new CountDownLatch(1);
+  private volatile boolean lingering;
+  private volatile boolean scrapedAtTheEnd;
+
+  /** Two daemon threads: a scraper or two; they never keep the JVM up. */
+  private final ThreadPoolExecutor threads =
+      new ThreadPoolExecutor(
+          2,
+          2,
+          0,
+          TimeUnit.MILLISECONDS,
+          new LinkedBlockingQueue<>(),
+          r -> {
+            Thread t = new Thread(r, "txbench-metrics");
+            t.setDaemon(true);
+            return t;
+          }) {
+        @Override
+        protected void afterExecute(Runnable exchange, @Nullable Throwable thrown) {
+          if (readTheEnd.get()) {
+            readTheEnd.remove();
+            scrapedAtTheEnd = true;
+            lingerOver.countDown();
+          }
+        }
+      };
+
+  private final HTTPServer server;
+
+  private MetricsEndpoint(ListenAddress at, RunWatch watch) throws IOException {
+    PrometheusRegistry registry = new PrometheusRegistry();
+    RunCollectors.register(registry, watch);
+    try {
+      server =
+          HTTPServer.builder()
+              .inetAddress(at.socket().getAddress())
+              .port(at.port())
+              .registry(registry)
+              .executorService(threads)
+              .buildAndStart();
+    } catch (IOException | RuntimeException e) {
+      threads.shutdownNow();
+      throw e;
+    }
   }
 
   /**
@@ -27,28 +73,9 @@ final class MetricsEndpoint implements AutoCloseable {
    * cannot serve (a port in use, an address that cannot be bound): the run goes on without it.
    */
   static Optional<MetricsEndpoint> start(ListenAddress at, RunWatch watch, PrintStream err) {
-    PrometheusRegistry registry = new PrometheusRegistry();
-    RunCollectors.register(registry, watch);
-    // Two daemon threads: a scraper or two; they never keep the JVM up.
-    ExecutorService threads =
-        Executors.newFixedThreadPool(
-            2,
-            r -> {
-              Thread t = new Thread(r, "txbench-metrics");
-              t.setDaemon(true);
-              return t;
-            });
     try {
-      HTTPServer server =
-          HTTPServer.builder()
-              .inetAddress(at.socket().getAddress())
-              .port(at.port())
-              .registry(registry)
-              .executorService(threads)
-              .buildAndStart();
-      return Optional.of(new MetricsEndpoint(server, threads));
+      return Optional.of(new MetricsEndpoint(at, watch));
     } catch (IOException | RuntimeException e) {
-      threads.shutdownNow();
       err.println(
           "txbench: --metrics-endpoint "
               + at
@@ -61,6 +88,28 @@ final class MetricsEndpoint implements AutoCloseable {
 
   int port() {
     return server.getPort();
+  }
+
+  /** A scrape is reading the figures: once the command is over, they are the final ones. */
+  void scraping() {
+    if (lingering) {
+      readTheEnd.set(true);
+    }
+  }
+
+  /**
+   * Waits, {@code most} at most, until a scrape has read the final figures and been answered, or
+   * {@link #stopLingering} is called; whether a scrape did.
+   */
+  boolean linger(Duration most) throws InterruptedException {
+    lingering = true;
+    lingerOver.await(most.toNanos(), TimeUnit.NANOSECONDS);
+    return scrapedAtTheEnd;
+  }
+
+  /** Ends a linger at once, and any to come (a signal: the process must exit). */
+  void stopLingering() {
+    lingerOver.countDown();
   }
 
   @Override

@@ -7,7 +7,8 @@ import java.util.Map;
 
 /**
  * Each operation's iterations, for a mix and the analytics queries (a workload of one operation has
- * none): {@code txbench_operation_iterations_total{operation, outcome}}.
+ * none): {@code txbench_operation_iterations_total{operation, outcome}}, and their response times,
+ * {@code txbench_operation_response_time_seconds{operation}}.
  */
 final class OperationCollectors {
   private OperationCollectors() {}
@@ -36,5 +37,6 @@ final class OperationCollectors {
               }
             })
         .register(registry);
+    registry.register(LatencyCollector.operations(watch));
   }
 }

@@ -84,7 +84,7 @@ final class RunCollectors {
         });
     OperationCollectors.register(registry, watch);
     ClientCollectors.register(registry, watch);
-    registry.register(new LatencyCollector(watch));
+    registry.register(LatencyCollector.iterations(watch));
   }
 
   /** Each constant's count, under its label, once the window opened. */

@@ -1,8 +1,10 @@
 package io.txbench.report.live;
 
+import io.txbench.core.settings.Durations;
 import io.txbench.report.files.RunRecorder;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
@@ -10,22 +12,31 @@ import org.jspecify.annotations.Nullable;
  * What a process's runs show while they go, for {@code --metrics-endpoint} and {@code --live}: the
  * phase, the run under way, and the endpoints that serve them, started once for the whole command
  * (a sweep's runs follow one another on them). Every run is followed through {@link #follow}; a
- * run's steps set the phase, the command's setup and end set theirs.
+ * run's steps set the phase, the command's setup and end set theirs. Once the command is over, the
+ * endpoint {@link #linger lingers} until a scrape has read its final figures: a Prometheus that
+ * scrapes every 15 s would miss them if the process exited with its last run.
  */
 public final class RunWatch implements AutoCloseable {
+  /** How long the metrics endpoint waits at most for a scrape of the final figures by default. */
+  public static final String DEFAULT_LINGER = "PT30S";
+
+  private final PrintStream out;
   private final PrintStream err;
   private volatile Phase phase = Phase.SETUP;
   private volatile WatchedRun current = new WatchedRun(WatchedRun.Labels.NONE);
   private @Nullable MetricsEndpoint endpoint;
   private @Nullable LivePage live;
+  private volatile boolean stopped;
+  private String metricsUrl = "";
 
-  private RunWatch(PrintStream err) {
+  private RunWatch(PrintStream out, PrintStream err) {
+    this.out = out;
     this.err = err;
   }
 
   /** Nothing served: every run is followed at no cost. */
   public static RunWatch none(PrintStream err) {
-    return new RunWatch(err);
+    return new RunWatch(err, err);
   }
 
   /**
@@ -38,19 +49,21 @@ public final class RunWatch implements AutoCloseable {
       @Nullable ListenAddress live,
       PrintStream out,
       PrintStream err) {
-    RunWatch watch = new RunWatch(err);
+    RunWatch watch = new RunWatch(out, err);
     if (metrics != null) {
       watch.endpoint = MetricsEndpoint.start(metrics, watch, err).orElse(null);
       if (watch.endpoint != null) {
-        out.println("Metrics at " + url(metrics, watch.endpoint.port()) + "metrics");
-        warnBeyondLoopback("--metrics-endpoint", metrics, err);
+        watch.metricsUrl = url(metrics, watch.endpoint.port()) + "metrics";
+        out.println("Metrics at " + watch.metricsUrl);
+        warnBeyondLoopback(
+            "--metrics-endpoint", new ListenAddress(metrics.host(), watch.endpoint.port()), err);
       }
     }
     if (live != null) {
       watch.live = LivePage.start(live, err).orElse(null);
       if (watch.live != null) {
         out.println("Live page at " + url(live, watch.live.port()));
-        warnBeyondLoopback("--live", live, err);
+        warnBeyondLoopback("--live", new ListenAddress(live.host(), watch.live.port()), err);
       }
     }
     return watch;
@@ -87,6 +100,15 @@ public final class RunWatch implements AutoCloseable {
     return phase;
   }
 
+  /** The phase, as a scrape reads it: one that reads it once the command is over ends a linger. */
+  Phase scrapedPhase() {
+    MetricsEndpoint e = endpoint;
+    if (e != null) {
+      e.scraping();
+    }
+    return phase;
+  }
+
   void phase(Phase now) {
     phase = now;
   }
@@ -109,6 +131,40 @@ public final class RunWatch implements AutoCloseable {
     WatchedRun run = new WatchedRun(labels);
     current = run;
     return new WatchedSteps(this, recorder, run, directory == null ? null : live, directory, err);
+  }
+
+  /**
+   * The command is over, its results written: the metrics endpoint, if it serves, keeps serving the
+   * final figures until a scrape has read them, {@code most} at most (zero: not at all), and says
+   * so; {@link #stopLingering} ends the wait at once.
+   */
+  public void linger(Duration most) throws InterruptedException {
+    phase = Phase.DONE;
+    MetricsEndpoint e = endpoint;
+    if (e == null || most.isZero() || stopped || current.metrics() == null) {
+      return; // nothing measured (a server out of reach): no figures to wait for
+    }
+    String time = Durations.text(most);
+    out.println(
+        "Serving the final metrics at "
+            + metricsUrl
+            + " until a scrape reads them, "
+            + time
+            + " at most.");
+    boolean read = e.linger(most);
+    out.println(
+        read
+            ? "A scrape read the final metrics."
+            : stopped ? "Stopped waiting for a scrape." : "No scrape in " + time + ".");
+  }
+
+  /** Ends a linger at once, and any to come: the process was told to stop (Ctrl-C, SIGTERM). */
+  public void stopLingering() {
+    stopped = true;
+    MetricsEndpoint e = endpoint;
+    if (e != null) {
+      e.stopLingering();
+    }
   }
 
   /** Stops serving. */

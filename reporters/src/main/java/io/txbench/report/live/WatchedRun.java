@@ -5,15 +5,18 @@ import io.txbench.core.engine.IntervalStats;
 import io.txbench.core.engine.Metrics;
 import io.txbench.core.engine.RunListener;
 import io.txbench.core.recording.LatencyRecorder;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.jspecify.annotations.Nullable;
 
 /**
  * One measured run as the metrics endpoint reads it: its labels, the engine's own {@link Metrics}
  * (read when scraped, never counted twice), and what only the periods tell: the response times of
- * the periods ended so far and the client's use of its machine. Workers never touch it: the periods
- * are added on the metrics thread, a scrape reads on the endpoint's.
+ * the periods ended so far (each operation's too) and the client's use of its machine. Workers
+ * never touch it: the periods are added on the metrics thread, a scrape reads on the endpoint's.
  */
 public final class WatchedRun {
   /** The labels every series of the run carries. */
@@ -23,6 +26,21 @@ public final class WatchedRun {
     /** Before any run: empty values. */
     static final Labels NONE = new Labels("", "", 0, "");
 
+    /** The labels of a run whose id is its result directory's name. */
+    public static Labels of(
+        String target, String workload, int parallelism, @Nullable Path directory) {
+      return new Labels(target, workload, parallelism, runId(directory));
+    }
+
+    /** A run's id: its result directory's name ({@code api} for a run that writes none). */
+    static String runId(@Nullable Path directory) {
+      if (directory == null) {
+        return "api";
+      }
+      Path name = directory.toAbsolutePath().normalize().getFileName();
+      return name == null ? directory.toString() : name.toString();
+    }
+
     List<String> values() {
       return List.of(target, workload, parallelism == 0 ? "" : String.valueOf(parallelism), runId);
     }
@@ -31,6 +49,7 @@ public final class WatchedRun {
   private final Labels labels;
   private volatile @Nullable Metrics metrics; // none before the measured window
   private final Histogram responseTimes = LatencyRecorder.newHistogram();
+  private final Map<String, Histogram> operationTimes = new LinkedHashMap<>();
   private long cpuNanos;
   private long gcMillis;
   private double cpuCores = Double.NaN;
@@ -52,6 +71,9 @@ public final class WatchedRun {
 
   /** The measured window opens: its counts are read from {@code counts} from now on. */
   RunListener measuring(Metrics counts) {
+    synchronized (this) {
+      counts.operations().forEach(op -> operationTimes.put(op, LatencyRecorder.newHistogram()));
+    }
     this.metrics = counts;
     return new RunListener() {
       @Override
@@ -63,6 +85,14 @@ public final class WatchedRun {
 
   private synchronized void period(IntervalStats stats) {
     responseTimes.add(stats.responseTimes());
+    stats
+        .breakdown()
+        .operations()
+        .forEach(
+            (op, times) ->
+                operationTimes
+                    .computeIfAbsent(op, k -> LatencyRecorder.newHistogram())
+                    .add(times.responseTimes()));
     ClientUsage client = stats.client();
     client.cpuNanos().ifPresent(n -> cpuNanos += n);
     gcMillis += client.gcMillis();
@@ -84,6 +114,16 @@ public final class WatchedRun {
   /** The response times of the periods ended so far (nanoseconds), a copy. */
   synchronized Histogram responseTimes() {
     return responseTimes.copy();
+  }
+
+  /**
+   * Each operation's response times over the periods ended so far (nanoseconds), copies, in the
+   * workload's order: the engine's per-operation recorders' periods, added up here.
+   */
+  synchronized Map<String, Histogram> operationResponseTimes() {
+    Map<String, Histogram> copies = new LinkedHashMap<>();
+    operationTimes.forEach((op, h) -> copies.put(op, h.copy()));
+    return copies;
   }
 
   synchronized double cpuSeconds() {
