@@ -2,10 +2,7 @@ package io.txbench.core.run;
 
 import io.txbench.core.engine.RunResult;
 import io.txbench.core.ownership.Lease;
-import io.txbench.core.recording.StatementId;
-import io.txbench.core.recording.StatementStats;
 import io.txbench.core.spi.CommitCounter;
-import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.ServerCommits;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -69,53 +66,12 @@ public final class CommitCheck {
   }
 
   /**
-   * What txbench counted committed in a run ({@code committed}), how many more the server may have
-   * committed ({@code uncertain}), and how they were counted, when not one by applied iteration
-   * ({@code how}, empty then).
-   */
-  record Counted(long committed, long uncertain, Optional<String> how) {}
-
-  /**
    * What txbench counted committed in {@code result}, with {@code unsettled} iterations of earlier
-   * runs that may land in it: its applied iterations, or, by statement, each COMMIT that succeeded
-   * and each statement outside a transaction that succeeded where the server counts those (a
-   * query's too: PostgreSQL counts each as a transaction). A statement of either whose answer was
-   * lost may have committed too.
+   * runs that may land in it ({@link CommitsCounted}).
    */
-  Counted counted(RunResult result, long unsettled) {
-    long inDoubt = result.outcomes().inDoubt() + unsettled;
-    if (!byStatement) {
-      return new Counted(result.tally().applied(), inDoubt, Optional.empty());
-    }
-    boolean alone = counter.countsStatementsOutsideTransactions();
-    long transactions = 0;
-    long statements = 0;
-    long lost = 0;
-    for (StatementStats s : result.breakdown().statements()) {
-      StatementId.Commits commits = s.id().commits();
-      if (commits == StatementId.Commits.NOTHING
-          || (commits == StatementId.Commits.ITSELF && !alone)) {
-        continue;
-      }
-      if (commits == StatementId.Commits.TRANSACTION) {
-        transactions += s.count();
-      } else {
-        statements += s.count();
-      }
-      for (Map.Entry<ErrorClass, Long> failed : s.failures().entrySet()) {
-        lost += failed.getKey().unanswered() ? failed.getValue() : 0;
-      }
-    }
-    String how =
-        String.format(
-            Locale.US,
-            "txbench counted by statement: %,d COMMIT(s)%s that succeeded",
-            transactions,
-            alone
-                ? String.format(
-                    Locale.US, " and %,d statement(s) outside a transaction", statements)
-                : "");
-    return new Counted(transactions + statements, inDoubt + lost, Optional.of(how));
+  CommitsCounted counted(RunResult result, long unsettled) {
+    return CommitsCounted.of(
+        result, unsettled, byStatement, counter.countsStatementsOutsideTransactions());
   }
 
   /**
@@ -166,22 +122,15 @@ public final class CommitCheck {
    * sessions opened for it.
    */
   Outcome compare(Mark before, Mark after, long counted, long inDoubt, int sessionsOpened) {
-    return compare(before, after, new Counted(counted, inDoubt, Optional.empty()), sessionsOpened);
-  }
-
-  /** {@link #compare(Mark, Mark, long, long, int)} of what txbench {@code counted}. */
-  Outcome compare(Mark before, Mark after, Counted counted, int sessionsOpened) {
     return compare(
-        before, after, counted.committed(), counted.uncertain(), counted.how(), sessionsOpened);
+        before, after, new CommitsCounted(counted, inDoubt, Optional.empty()), sessionsOpened);
   }
 
-  private Outcome compare(
-      Mark before,
-      Mark after,
-      long counted,
-      long inDoubt,
-      Optional<String> how,
-      int sessionsOpened) {
+  /** {@link #compare(Mark, Mark, long, long, int)} of what txbench {@code committed}. */
+  Outcome compare(Mark before, Mark after, CommitsCounted committed, int sessionsOpened) {
+    long counted = committed.committed();
+    long inDoubt = committed.uncertain();
+    Optional<String> how = committed.how();
     CommitReading b = before.reading();
     CommitReading a = after.reading();
     Optional<String> incomparable = incomparable(b, a);

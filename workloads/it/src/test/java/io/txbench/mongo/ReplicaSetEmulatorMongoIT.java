@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.txbench.core.kinds.Airline;
 import io.txbench.core.kinds.ItemKind;
 import io.txbench.core.kinds.Oltp;
+import io.txbench.core.kinds.ScriptKind;
+import io.txbench.core.recording.StatementId;
+import io.txbench.core.recording.StatementStats;
 import io.txbench.core.run.WorkloadRun;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.InDoubtCause;
@@ -15,12 +18,16 @@ import io.txbench.core.spi.WorkloadFixtures;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.mongo.TransactionLedger.State;
 import io.txbench.mongo.TransactionLedger.Transaction;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * MongoDB's transactional path in tier one, where there is no mongod: the driver runs txbench's
@@ -117,6 +124,35 @@ class ReplicaSetEmulatorMongoIT {
     for (Transaction t : aborted) {
       assertEquals(0, t.commits(), "a sold-out flight's booking was sent a commit: " + t);
     }
+  }
+
+  /**
+   * A script's {@code \commit} is timed as its commands are (pgbench's -r), by its line: one
+   * success for each transaction the server committed, counted as a transaction's commit.
+   */
+  @Test
+  void aScriptsCommitIsTimedByItsLineLikeItsCommands(@TempDir Path dir) throws Exception {
+    Path script =
+        Files.writeString(
+            dir.resolve("note.json"),
+            "\\begin\n{\"insert\": \"notes\", \"documents\": [{\"n\": 1}]}\n\\commit\n");
+    WorkloadOptions options =
+        new WorkloadOptions(
+            new ScriptKind(new MongoScriptSyntax()),
+            42,
+            OptionValues.of(ScriptKind.SCRIPTS, ScriptKind.SCRIPTS.parse(script.toString()))
+                .with(ScriptKind.DEFINES, Map.of()));
+    WorkloadRun.Outcome o = run(options, 1, ITERATIONS);
+    assertEquals(ITERATIONS, o.result().outcomes().iterations(), o.describe());
+    assertEachStartedOnceAndCommittedOnce(ITERATIONS, null);
+    List<StatementStats> statements = o.result().breakdown().statements();
+    assertEquals(
+        List.of(2, 3), statements.stream().map(s -> s.id().line()).toList(), statements::toString);
+    StatementStats commit = statements.get(1);
+    assertEquals(StatementId.Commits.TRANSACTION, commit.id().commits());
+    assertEquals(ITERATIONS, commit.count(), commit::toString);
+    assertTrue(commit.maxMillis() > 0, commit::toString);
+    assertEquals(StatementId.Commits.NOTHING, statements.get(0).id().commits());
   }
 
   @Test

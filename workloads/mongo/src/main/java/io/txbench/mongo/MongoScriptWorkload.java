@@ -50,6 +50,7 @@ final class MongoScriptWorkload implements Workload<MongoScriptWorkload.Session,
   private final Map<String, String> defines;
   private final Map<Command.Send, MongoScriptCommand> commands = new HashMap<>();
   private final IdentityHashMap<Command.Send, StatementId> timed = new IdentityHashMap<>();
+  private final IdentityHashMap<Script, StatementId> commits = new IdentityHashMap<>();
 
   /** One worker's MongoDB session, its script variables, and the script a retry runs again. */
   static final class Session implements AutoCloseable {
@@ -77,14 +78,26 @@ final class MongoScriptWorkload implements Workload<MongoScriptWorkload.Session,
     this.transactions =
         scripts.stream().map(s -> target.supportsTransactions() && opens(s)).toList();
     this.totalWeight = scripts.stream().mapToInt(Script::weight).sum();
-    for (Script script : scripts) {
+    for (int i = 0; i < scripts.size(); i++) {
+      Script script = scripts.get(i);
+      boolean transaction = transactions.get(i);
+      StatementId.Commits own =
+          transaction ? StatementId.Commits.NOTHING : StatementId.Commits.ITSELF;
       for (Command.Send send : script.sends()) {
         if (!send.text().startsWith("\\")) {
           commands.put(send, MongoScriptOnce.command(send));
-          timed.put(send, new StatementId(timed.size(), script.name(), send.line(), send.source()));
+          timed.put(send, id(script, send, own));
+        } else if (transaction && send.text().equals(MongoScriptSyntax.COMMIT)) {
+          timed.put(send, id(script, send, StatementId.Commits.TRANSACTION));
+          commits.put(script, timed.get(send));
         }
       }
     }
+  }
+
+  /** The next timed statement: {@code send} of {@code script}. */
+  private StatementId id(Script script, Command.Send send, StatementId.Commits commits) {
+    return new StatementId(timed.size(), script.name(), send.line(), send.source(), commits);
   }
 
   static boolean opens(Script script) {
@@ -96,7 +109,10 @@ final class MongoScriptWorkload implements Workload<MongoScriptWorkload.Session,
     return kind.operations(options.declared()).orElse(List.of());
   }
 
-  /** Each command of the scripts, by file and line (pgbench's -r). */
+  /**
+   * Each command of the scripts, by file and line (pgbench's -r), and each {@code \commit} where
+   * the server runs the script as a transaction.
+   */
   @Override
   public List<StatementId> timedStatements() {
     return timed.values().stream()
@@ -134,11 +150,14 @@ final class MongoScriptWorkload implements Workload<MongoScriptWorkload.Session,
     ScriptRun run = new ScriptRun(scripts.get(pick), session.variables);
     MongoSession mongo =
         transactions.get(pick) ? session.mongo : session.mongo.withoutTransaction();
+    Script script = scripts.get(pick);
     mongo.transaction(
         m -> {
           runAll(m, run, worker.statements());
           return null;
-        });
+        },
+        commits.get(script),
+        worker.statements());
     session.retrying = -1;
   }
 

@@ -15,6 +15,8 @@ import com.mongodb.client.result.UpdateResult;
 import io.txbench.core.engine.Effects;
 import io.txbench.core.engine.QueryCounter;
 import io.txbench.core.engine.Worker;
+import io.txbench.core.recording.StatementId;
+import io.txbench.core.recording.StatementLog;
 import io.txbench.core.spi.AbandonedException;
 import io.txbench.core.spi.DeclinedException;
 import java.util.List;
@@ -94,6 +96,16 @@ final class MongoSession implements AutoCloseable {
    */
   <T> @Nullable T transaction(Work<T> work)
       throws InterruptedException, AbandonedException, DeclinedException {
+    return transaction(work, null, null);
+  }
+
+  /**
+   * {@link #transaction(Work)}, its commit timed as the statement {@code commit} in {@code log} (a
+   * script's {@code \commit} line) when both are given.
+   */
+  <T> @Nullable T transaction(
+      Work<T> work, @Nullable StatementId commit, @Nullable StatementLog log)
+      throws InterruptedException, AbandonedException, DeclinedException {
     ClientSession session = this.session;
     if (session == null) {
       return work.run(this);
@@ -103,13 +115,24 @@ final class MongoSession implements AutoCloseable {
     try {
       T result = work.run(this);
       queries.other(); // COMMIT
-      effects.commitPoint(
-          () -> {
-            commit(session);
-            return 1; // the transaction is all of the iteration: it committed
-          },
-          n -> n,
-          MongoErrors::classify);
+      long start = System.nanoTime();
+      try {
+        effects.commitPoint(
+            () -> {
+              commit(session);
+              return 1; // the transaction is all of the iteration: it committed
+            },
+            n -> n,
+            MongoErrors::classify);
+      } catch (RuntimeException e) {
+        if (commit != null && log != null) {
+          log.failed(commit, MongoErrors.classify(e).errorClass());
+        }
+        throw e;
+      }
+      if (commit != null && log != null) {
+        log.succeeded(commit, System.nanoTime() - start);
+      }
       return result;
     } catch (RuntimeException | InterruptedException | AbandonedException | DeclinedException e) {
       abortQuietly(session, e);
