@@ -1,14 +1,14 @@
 package io.txbench.api;
 
-import io.txbench.core.engine.OperationStats;
-import io.txbench.core.engine.RunResult;
-import io.txbench.core.engine.StopReason;
-import io.txbench.core.run.TelemetryFindings;
+import io.txbench.core.metrics.OperationStats;
+import io.txbench.core.metrics.RunResult;
+import io.txbench.core.metrics.StopReason;
+import io.txbench.core.metrics.TelemetryFindings;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.InDoubtCause;
 import io.txbench.core.spi.Queries;
-import io.txbench.core.spi.ServerCommits;
 import io.txbench.core.spi.Verification;
+import io.txbench.core.spi.server.ServerCommits;
 import io.txbench.core.thresholds.ThresholdVerdict;
 import io.txbench.report.files.HourlyCost;
 import io.txbench.report.files.RunSummary;
@@ -174,7 +174,7 @@ public final class BenchmarkResult {
    * of its executions that succeeded and its failures by class (pgbench's {@code -r}); empty for
    * other workloads.
    */
-  public java.util.List<io.txbench.core.recording.StatementStats> statements() {
+  public java.util.List<io.txbench.core.metrics.StatementStats> statements() {
     return run().breakdown().statements();
   }
 

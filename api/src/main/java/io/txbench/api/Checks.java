@@ -1,6 +1,6 @@
 package io.txbench.api;
 
-import io.txbench.core.settings.Range;
+import io.txbench.core.spi.values.Range;
 import io.txbench.report.live.ListenAddress;
 
 /** The builder's one-line refusals, each naming the setting as the builder's method names it. */

@@ -3,7 +3,6 @@ package io.txbench.api;
 import io.txbench.core.engine.ForDuration;
 import io.txbench.core.engine.ForIterations;
 import io.txbench.core.settings.ConnectionSettings;
-import io.txbench.core.settings.Durations;
 import io.txbench.core.settings.Limits;
 import io.txbench.core.settings.NearestWord;
 import io.txbench.core.spi.DeclaredOption;
@@ -13,6 +12,7 @@ import io.txbench.core.spi.TargetBinding;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.WorkloadKind;
 import io.txbench.core.spi.WorkloadOptions;
+import io.txbench.core.spi.values.Durations;
 import io.txbench.core.thresholds.Threshold;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -204,7 +204,7 @@ record RunRequest(
       shown.put("cost-per-hour", b.costPerHour.perHour());
     }
     if (b.url != null) {
-      shown.put("target-url", io.txbench.core.settings.Secret.maskUrl(b.url));
+      shown.put("target-url", io.txbench.core.spi.values.Secret.maskUrl(b.url));
     }
     if (b.user != null) {
       shown.put("target-database-user", b.user);

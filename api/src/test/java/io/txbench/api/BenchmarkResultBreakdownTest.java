@@ -2,14 +2,14 @@ package io.txbench.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.txbench.core.engine.Breakdown;
-import io.txbench.core.engine.ClientUsage;
-import io.txbench.core.engine.Latencies;
-import io.txbench.core.engine.MeasuredWindow;
-import io.txbench.core.engine.OperationStats;
-import io.txbench.core.engine.Outcomes;
-import io.txbench.core.engine.RunResult;
-import io.txbench.core.engine.StopReason;
+import io.txbench.core.metrics.Breakdown;
+import io.txbench.core.metrics.ClientUsage;
+import io.txbench.core.metrics.Latencies;
+import io.txbench.core.metrics.MeasuredWindow;
+import io.txbench.core.metrics.OperationStats;
+import io.txbench.core.metrics.Outcomes;
+import io.txbench.core.metrics.RunResult;
+import io.txbench.core.metrics.StopReason;
 import io.txbench.core.spi.Queries;
 import io.txbench.core.spi.Verification;
 import io.txbench.report.files.RunSummary;
@@ -60,7 +60,7 @@ class BenchmarkResultBreakdownTest {
             Optional.empty(),
             breakdown,
             Map.of(),
-            io.txbench.core.run.TelemetryFindings.NONE);
+            io.txbench.core.metrics.TelemetryFindings.NONE);
     RunSummary summary =
         new RunSummary(
             "1.0",

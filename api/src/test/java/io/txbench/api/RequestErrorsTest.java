@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.txbench.core.kinds.MixKind;
-import io.txbench.core.kinds.PointSelect;
 import io.txbench.core.spi.OptionValues;
+import io.txbench.core.workloads.MixKind;
+import io.txbench.core.workloads.PointSelect;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;

@@ -1,9 +1,9 @@
 package io.txbench.cli;
 
 import io.txbench.core.engine.StartGate;
-import io.txbench.core.settings.Credentials;
 import io.txbench.core.spi.OptionRole;
 import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.values.Credentials;
 import io.txbench.core.thresholds.Threshold;
 import java.nio.file.Path;
 import java.time.Duration;

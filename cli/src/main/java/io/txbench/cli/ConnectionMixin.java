@@ -2,10 +2,10 @@ package io.txbench.cli;
 
 import io.txbench.core.settings.ConnectionSettings;
 import io.txbench.core.settings.Limits;
-import io.txbench.core.settings.Secret;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.TargetBinding;
 import io.txbench.core.spi.TargetOptions;
+import io.txbench.core.spi.values.Secret;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

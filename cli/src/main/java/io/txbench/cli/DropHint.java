@@ -1,7 +1,7 @@
 package io.txbench.cli;
 
-import io.txbench.core.settings.Credentials;
 import io.txbench.core.spi.TargetOptions;
+import io.txbench.core.spi.values.Credentials;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;

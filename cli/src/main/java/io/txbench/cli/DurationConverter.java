@@ -1,6 +1,6 @@
 package io.txbench.cli;
 
-import io.txbench.core.settings.Durations;
+import io.txbench.core.spi.values.Durations;
 import java.time.Duration;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;

@@ -1,10 +1,10 @@
 package io.txbench.cli;
 
-import io.txbench.core.engine.Causes;
-import io.txbench.core.settings.Credentials;
 import io.txbench.core.spi.Bindings;
+import io.txbench.core.spi.Causes;
 import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.TargetUnavailableException;
+import io.txbench.core.spi.values.Credentials;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

@@ -11,9 +11,10 @@ import java.util.function.UnaryOperator;
  * A console's choke point: bytes are held until the end of a line (or a carriage return, as a
  * progress bar redraws), even through a flush, masked, then passed on. The process's own streams,
  * where libraries, drivers and the log print, mask with {@link
- * io.txbench.core.settings.Credentials#mask} (their text may quote a password anywhere); txbench's
- * own lines with {@link io.txbench.core.settings.Credentials#maskShapes} (a password stands in them
- * only in a URL's shape, and what they quote from a driver is masked where it is quoted).
+ * io.txbench.core.spi.values.Credentials#mask} (their text may quote a password anywhere);
+ * txbench's own lines with {@link io.txbench.core.spi.values.Credentials#maskShapes} (a password
+ * stands in them only in a URL's shape, and what they quote from a driver is masked where it is
+ * quoted).
  */
 final class MaskingOutputStream extends OutputStream {
   private final OutputStream out;

@@ -2,13 +2,13 @@ package io.txbench.cli;
 
 import io.txbench.core.engine.ForDuration;
 import io.txbench.core.engine.ForIterations;
-import io.txbench.core.engine.Metrics;
 import io.txbench.core.engine.OpenLoop;
 import io.txbench.core.engine.RunLength;
 import io.txbench.core.engine.RunListener;
 import io.txbench.core.engine.RunOptions;
-import io.txbench.core.engine.RunResult;
-import io.txbench.core.engine.StopReason;
+import io.txbench.core.metrics.Metrics;
+import io.txbench.core.metrics.RunResult;
+import io.txbench.core.metrics.StopReason;
 import io.txbench.core.run.Benchmark;
 import io.txbench.core.run.MeasurementOutcome;
 import io.txbench.core.run.MeasurementPlan;

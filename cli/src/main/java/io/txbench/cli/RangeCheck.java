@@ -1,6 +1,6 @@
 package io.txbench.cli;
 
-import io.txbench.core.settings.Range;
+import io.txbench.core.spi.values.Range;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;

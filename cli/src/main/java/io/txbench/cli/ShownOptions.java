@@ -1,6 +1,6 @@
 package io.txbench.cli;
 
-import io.txbench.core.settings.Credentials;
+import io.txbench.core.spi.values.Credentials;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.txbench.core.settings.Credentials;
 import io.txbench.core.spi.Bindings;
 import io.txbench.core.spi.OptionRole;
 import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.values.Credentials;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -124,7 +124,8 @@ class CommandPlanTest {
     // Each target starts at the first level; each run's summary shows its own level.
     assertEquals(
         1000L,
-        io.txbench.core.kinds.ItemKind.tableSize(parsed.targets().get(0).workload().declared()));
+        io.txbench.core.workloads.ItemKind.tableSize(
+            parsed.targets().get(0).workload().declared()));
     assertEquals(
         1000L,
         plan.shownOptions("postgres", "point-select", 0, OptionValues.defaults())
@@ -135,7 +136,7 @@ class CommandPlanTest {
             .get("table-size"));
     assertEquals(
         20_000L,
-        io.txbench.core.kinds.ItemKind.tableSize(
+        io.txbench.core.workloads.ItemKind.tableSize(
             plan.runs().data().at(parsed.targets().get(0).workload(), 1).declared()));
     OutputDirectories directories =
         OutputDirectories.plan(plan, parsed.targets(), Clock.systemUTC());

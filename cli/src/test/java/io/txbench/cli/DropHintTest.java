@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.txbench.core.settings.Credentials;
-import io.txbench.core.settings.Secret;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.TargetOptions;
+import io.txbench.core.spi.values.Credentials;
+import io.txbench.core.spi.values.Secret;
 import java.time.Duration;
 import java.util.List;
 import org.jspecify.annotations.Nullable;

@@ -2,7 +2,7 @@ package io.txbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.txbench.core.settings.Credentials;
+import io.txbench.core.spi.values.Credentials;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

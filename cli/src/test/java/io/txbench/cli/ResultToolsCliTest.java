@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.txbench.core.engine.Breakdown;
-import io.txbench.core.engine.ClientUsage;
-import io.txbench.core.engine.IntervalStats;
+import io.txbench.core.metrics.Breakdown;
+import io.txbench.core.metrics.ClientUsage;
+import io.txbench.core.metrics.IntervalStats;
 import io.txbench.report.files.HistogramLog;
 import io.txbench.report.files.IntervalsCsv;
 import java.io.IOException;

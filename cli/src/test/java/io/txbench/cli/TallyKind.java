@@ -1,10 +1,10 @@
 package io.txbench.cli;
 
-import io.txbench.core.engine.Tally;
 import io.txbench.core.spi.DeclaredOption;
-import io.txbench.core.spi.Invariants;
+import io.txbench.core.spi.Tally;
 import io.txbench.core.spi.Verification;
 import io.txbench.core.spi.WorkloadKind;
+import io.txbench.core.workloads.Invariants;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,9 +1,9 @@
 package io.txbench.cli;
 
-import io.txbench.core.engine.Tally;
-import io.txbench.core.engine.Worker;
 import io.txbench.core.spi.Progress;
+import io.txbench.core.spi.Tally;
 import io.txbench.core.spi.Verification;
+import io.txbench.core.spi.Worker;
 import io.txbench.core.spi.Workload;
 import io.txbench.core.spi.WorkloadOptions;
 

@@ -1,9 +1,5 @@
 package io.txbench.cli;
 
-import io.txbench.core.engine.Tally;
-import io.txbench.core.engine.Worker;
-import io.txbench.core.kinds.MixKind;
-import io.txbench.core.kinds.PointSelect;
 import io.txbench.core.spi.DeclaredOption;
 import io.txbench.core.spi.Dropped;
 import io.txbench.core.spi.EmbeddedServer;
@@ -12,13 +8,17 @@ import io.txbench.core.spi.Failure;
 import io.txbench.core.spi.LibraryLogger;
 import io.txbench.core.spi.OpenTarget;
 import io.txbench.core.spi.Progress;
+import io.txbench.core.spi.Tally;
 import io.txbench.core.spi.Target;
 import io.txbench.core.spi.TargetBinding;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.Verification;
+import io.txbench.core.spi.Worker;
 import io.txbench.core.spi.Workload;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.core.spi.WorkloadTable;
+import io.txbench.core.workloads.MixKind;
+import io.txbench.core.workloads.PointSelect;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.time.Duration;

@@ -1,15 +1,15 @@
 package io.txbench.cli;
 
-import io.txbench.core.engine.QueryCounter;
-import io.txbench.core.engine.Tally;
-import io.txbench.core.engine.Worker;
-import io.txbench.core.kinds.Mix;
-import io.txbench.core.kinds.MixKind;
-import io.txbench.core.kinds.MixOperation;
 import io.txbench.core.spi.Progress;
+import io.txbench.core.spi.QueryCounter;
+import io.txbench.core.spi.Tally;
 import io.txbench.core.spi.Verification;
+import io.txbench.core.spi.Worker;
 import io.txbench.core.spi.Workload;
 import io.txbench.core.spi.WorkloadOptions;
+import io.txbench.core.workloads.Mix;
+import io.txbench.core.workloads.MixKind;
+import io.txbench.core.workloads.MixOperation;
 import java.util.List;
 import java.util.Map;
 

@@ -203,7 +203,7 @@ class ToyTargetTest {
         port,
         null,
         null,
-        io.txbench.core.settings.Secret.none(),
+        io.txbench.core.spi.values.Secret.none(),
         null,
         1,
         1,

@@ -2,7 +2,7 @@ package io.txbench.cli.tools;
 
 import io.txbench.cli.ExitCodes;
 import io.txbench.cli.RangeCheck;
-import io.txbench.core.settings.Range;
+import io.txbench.core.spi.values.Range;
 import io.txbench.report.compare.AnswerCheck;
 import io.txbench.report.compare.CompareTable;
 import io.txbench.report.files.ResultDirectory;

@@ -2,7 +2,7 @@ package io.txbench.cli.tools;
 
 import io.txbench.cli.ExitCodes;
 import io.txbench.cli.RangeCheck;
-import io.txbench.core.settings.Range;
+import io.txbench.core.spi.values.Range;
 import io.txbench.report.files.Export;
 import io.txbench.report.history.ChangePoints;
 import io.txbench.report.history.HistoryPage;

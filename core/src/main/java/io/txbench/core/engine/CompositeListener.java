@@ -1,5 +1,8 @@
 package io.txbench.core.engine;
 
+import io.txbench.core.metrics.IntervalStats;
+import io.txbench.core.metrics.RunResult;
+import io.txbench.core.spi.Causes;
 import io.txbench.core.telemetry.TelemetryRow;
 import java.util.ArrayList;
 import java.util.List;

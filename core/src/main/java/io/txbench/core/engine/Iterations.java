@@ -1,12 +1,17 @@
 package io.txbench.core.engine;
 
-import io.txbench.core.engine.Effects.Exposure;
+import io.txbench.core.metrics.Metrics;
+import io.txbench.core.metrics.StopReason;
 import io.txbench.core.spi.AbandonedException;
+import io.txbench.core.spi.Causes;
 import io.txbench.core.spi.DeclinedException;
+import io.txbench.core.spi.Effects;
+import io.txbench.core.spi.Effects.Exposure;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.Failure;
 import io.txbench.core.spi.InDoubtCause;
 import io.txbench.core.spi.Target;
+import io.txbench.core.spi.Worker;
 import java.util.Set;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -189,7 +194,7 @@ final class Iterations {
     LastAttempt last = done.last();
     Exposure exposure = worker.effects().end();
     int operation = worker.takeOperation();
-    worker.queries().drainTo(metrics);
+    worker.queries().drainTo(metrics::recordQueries);
     worker.statements().drainTo(metrics.statements());
     if (last == null || exposure == null) {
       return STOP; // abandoned: the runner counted it

@@ -1,5 +1,6 @@
 package io.txbench.core.engine;
 
+import io.txbench.core.spi.Worker;
 import io.txbench.core.spi.Workload;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;

@@ -1,5 +1,6 @@
 package io.txbench.core.engine;
 
+import io.txbench.core.metrics.StopReason;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;

@@ -1,5 +1,7 @@
 package io.txbench.core.engine;
 
+import io.txbench.core.metrics.IntervalStats;
+import io.txbench.core.metrics.RunResult;
 import io.txbench.core.telemetry.TelemetryRow;
 
 /**

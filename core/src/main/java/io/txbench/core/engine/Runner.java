@@ -1,6 +1,16 @@
 package io.txbench.core.engine;
 
-import io.txbench.core.run.TelemetryFindings;
+import io.txbench.core.metrics.Breakdown;
+import io.txbench.core.metrics.ClientCounters;
+import io.txbench.core.metrics.IntervalSampler;
+import io.txbench.core.metrics.IntervalStats;
+import io.txbench.core.metrics.Latencies;
+import io.txbench.core.metrics.MeasuredWindow;
+import io.txbench.core.metrics.Metrics;
+import io.txbench.core.metrics.RunResult;
+import io.txbench.core.metrics.StopReason;
+import io.txbench.core.metrics.TelemetryFindings;
+import io.txbench.core.spi.Causes;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.Target;
 import io.txbench.core.spi.TargetUnavailableException;

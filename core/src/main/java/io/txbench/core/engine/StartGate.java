@@ -1,5 +1,6 @@
 package io.txbench.core.engine;
 
+import io.txbench.core.spi.Causes;
 import io.txbench.core.spi.Pingable;
 import java.time.Clock;
 import java.time.Duration;

@@ -1,7 +1,10 @@
 package io.txbench.core.engine;
 
-import io.txbench.core.engine.Effects.Exposure;
+import io.txbench.core.metrics.Metrics;
+import io.txbench.core.metrics.StopReason;
 import io.txbench.core.spi.AsyncWorkload;
+import io.txbench.core.spi.Effects;
+import io.txbench.core.spi.Effects.Exposure;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.InDoubtCause;
 import io.txbench.core.spi.Target;

@@ -1,5 +1,7 @@
 package io.txbench.core.ownership;
 
+import io.txbench.core.spi.server.LeaseMode;
+
 /**
  * One lease as its store keeps it: who holds it ({@code id}, host, pid), on which tables ({@code
  * group}, or {@code *} for all of txbench's), in which mode, and when it started and last beat, in

@@ -1,5 +1,6 @@
 package io.txbench.core.ownership;
 
+import io.txbench.core.spi.server.LeaseMode;
 import java.util.List;
 
 /**

@@ -1,6 +1,9 @@
 package io.txbench.core.ownership;
 
-import io.txbench.core.engine.Causes;
+import io.txbench.core.spi.Causes;
+import io.txbench.core.spi.LeaseRefusedException;
+import io.txbench.core.spi.server.Lease;
+import io.txbench.core.spi.server.LeaseMode;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,8 +1,6 @@
 package io.txbench.core.run;
 
 import io.txbench.core.engine.Crew;
-import io.txbench.core.ownership.Lease;
-import io.txbench.core.ownership.LeaseMode;
 import io.txbench.core.spi.Dropped;
 import io.txbench.core.spi.Growth;
 import io.txbench.core.spi.OpenTarget;
@@ -17,6 +15,8 @@ import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.TargetUnavailableException;
 import io.txbench.core.spi.Workload;
 import io.txbench.core.spi.WorkloadOptions;
+import io.txbench.core.spi.server.Lease;
+import io.txbench.core.spi.server.LeaseMode;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 

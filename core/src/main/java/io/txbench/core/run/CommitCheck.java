@@ -1,9 +1,11 @@
 package io.txbench.core.run;
 
-import io.txbench.core.engine.RunResult;
-import io.txbench.core.ownership.Lease;
-import io.txbench.core.spi.CommitCounter;
-import io.txbench.core.spi.ServerCommits;
+import io.txbench.core.metrics.RunResult;
+import io.txbench.core.spi.server.CommitCounter;
+import io.txbench.core.spi.server.CommitReading;
+import io.txbench.core.spi.server.Lease;
+import io.txbench.core.spi.server.OtherSession;
+import io.txbench.core.spi.server.ServerCommits;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,9 +1,9 @@
 package io.txbench.core.run;
 
-import io.txbench.core.engine.RunResult;
-import io.txbench.core.recording.StatementId;
-import io.txbench.core.recording.StatementStats;
+import io.txbench.core.metrics.RunResult;
+import io.txbench.core.metrics.StatementStats;
 import io.txbench.core.spi.ErrorClass;
+import io.txbench.core.spi.StatementId;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;

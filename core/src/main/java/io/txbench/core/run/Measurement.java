@@ -1,15 +1,16 @@
 package io.txbench.core.run;
 
-import io.txbench.core.engine.Causes;
 import io.txbench.core.engine.Crew;
-import io.txbench.core.engine.Metrics;
 import io.txbench.core.engine.RunListener;
 import io.txbench.core.engine.RunOptions;
-import io.txbench.core.engine.RunResult;
 import io.txbench.core.engine.Runner;
-import io.txbench.core.engine.StopReason;
-import io.txbench.core.engine.Tally;
+import io.txbench.core.metrics.Metrics;
+import io.txbench.core.metrics.RunResult;
+import io.txbench.core.metrics.StopReason;
+import io.txbench.core.metrics.TelemetryFindings;
+import io.txbench.core.spi.Causes;
 import io.txbench.core.spi.ErrorClass;
+import io.txbench.core.spi.Tally;
 import io.txbench.core.spi.Target;
 import io.txbench.core.spi.TargetUnavailableException;
 import io.txbench.core.spi.Verification;

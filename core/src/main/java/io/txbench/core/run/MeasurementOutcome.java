@@ -1,7 +1,7 @@
 package io.txbench.core.run;
 
-import io.txbench.core.engine.MeasuredWindow;
-import io.txbench.core.engine.RunResult;
+import io.txbench.core.metrics.MeasuredWindow;
+import io.txbench.core.metrics.RunResult;
 import io.txbench.core.spi.Verification;
 import org.jspecify.annotations.Nullable;
 

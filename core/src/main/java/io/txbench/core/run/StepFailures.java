@@ -1,6 +1,6 @@
 package io.txbench.core.run;
 
-import io.txbench.core.engine.Causes;
+import io.txbench.core.spi.Causes;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.Target;

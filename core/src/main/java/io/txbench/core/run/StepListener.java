@@ -1,10 +1,10 @@
 package io.txbench.core.run;
 
-import io.txbench.core.engine.Metrics;
 import io.txbench.core.engine.RunListener;
 import io.txbench.core.engine.RunOptions;
-import io.txbench.core.engine.RunResult;
 import io.txbench.core.engine.StartGate;
+import io.txbench.core.metrics.Metrics;
+import io.txbench.core.metrics.RunResult;
 import java.time.Duration;
 import java.util.Optional;
 

@@ -1,16 +1,17 @@
 package io.txbench.core.run;
 
-import io.txbench.core.engine.Causes;
-import io.txbench.core.engine.IntervalStats;
 import io.txbench.core.engine.RunListener;
-import io.txbench.core.engine.RunResult;
-import io.txbench.core.ownership.Lease;
-import io.txbench.core.spi.CommitCounter;
+import io.txbench.core.metrics.IntervalStats;
+import io.txbench.core.metrics.RunResult;
+import io.txbench.core.metrics.TelemetryFindings;
+import io.txbench.core.spi.Causes;
 import io.txbench.core.spi.Target;
 import io.txbench.core.spi.WorkloadOptions;
+import io.txbench.core.spi.server.CommitCounter;
+import io.txbench.core.spi.server.Lease;
+import io.txbench.core.spi.server.ServerTelemetry;
 import io.txbench.core.telemetry.MachineProbe;
 import io.txbench.core.telemetry.ServerProcesses;
-import io.txbench.core.telemetry.ServerTelemetry;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;

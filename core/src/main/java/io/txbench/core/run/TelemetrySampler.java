@@ -1,10 +1,10 @@
 package io.txbench.core.run;
 
-import io.txbench.core.engine.Causes;
+import io.txbench.core.spi.Causes;
+import io.txbench.core.spi.server.ServerTelemetry;
+import io.txbench.core.spi.server.TelemetryColumn;
 import io.txbench.core.telemetry.MachineProbe;
 import io.txbench.core.telemetry.ServerProcesses;
-import io.txbench.core.telemetry.ServerTelemetry;
-import io.txbench.core.telemetry.TelemetryColumn;
 import io.txbench.core.telemetry.TelemetryRow;
 import java.time.Duration;
 import java.util.ArrayList;

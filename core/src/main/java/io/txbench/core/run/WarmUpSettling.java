@@ -1,7 +1,7 @@
 package io.txbench.core.run;
 
-import io.txbench.core.engine.IntervalStats;
 import io.txbench.core.engine.RunListener;
+import io.txbench.core.metrics.IntervalStats;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Locale;

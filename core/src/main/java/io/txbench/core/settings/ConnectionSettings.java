@@ -4,6 +4,7 @@ import static java.util.stream.Collectors.joining;
 
 import io.txbench.core.spi.TargetBinding;
 import io.txbench.core.spi.TargetOptions;
+import io.txbench.core.spi.values.Secret;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;

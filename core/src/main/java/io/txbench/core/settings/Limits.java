@@ -1,5 +1,6 @@
 package io.txbench.core.settings;
 
+import io.txbench.core.spi.values.Range;
 import java.time.Duration;
 
 /**

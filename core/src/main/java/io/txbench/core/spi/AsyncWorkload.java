@@ -1,6 +1,5 @@
 package io.txbench.core.spi;
 
-import io.txbench.core.engine.Worker;
 import java.util.concurrent.CompletionStage;
 
 /**

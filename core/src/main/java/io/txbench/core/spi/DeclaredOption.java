@@ -1,7 +1,7 @@
 package io.txbench.core.spi;
 
-import io.txbench.core.settings.Durations;
-import io.txbench.core.settings.Range;
+import io.txbench.core.spi.values.Durations;
+import io.txbench.core.spi.values.Range;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Arrays;

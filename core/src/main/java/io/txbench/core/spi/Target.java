@@ -1,6 +1,6 @@
 package io.txbench.core.spi;
 
-import io.txbench.core.telemetry.ServerTelemetry;
+import io.txbench.core.spi.server.ServerTelemetry;
 import java.util.Map;
 
 /** A database under test: its client (a pool or a driver client) and what it knows of errors. */

@@ -1,6 +1,5 @@
 package io.txbench.core.spi;
 
-import io.txbench.core.settings.ConnectionSettings;
 import java.util.List;
 import java.util.Locale;
 import org.jspecify.annotations.Nullable;
@@ -25,7 +24,7 @@ public interface TargetBinding {
 
   /**
    * The schemes of this target's URLs, each as a URL starts ({@code jdbc:postgresql:}): a URL of
-   * another scheme is refused before anything connects ({@link ConnectionSettings}), and of a list
+   * another scheme is refused before anything connects ({@code ConnectionSettings}), and of a list
    * of URLs each target takes the one of its scheme.
    */
   List<String> urlSchemes();

@@ -1,8 +1,12 @@
 package io.txbench.core.spi;
 
-import io.txbench.core.settings.Secret;
+import io.txbench.core.spi.server.ServerEndpoint;
+import io.txbench.core.spi.values.Secret;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -66,5 +70,36 @@ public record TargetOptions(
       return Objects.requireNonNull(Secret.maskUrl(url), "a URL masked is a URL");
     }
     return host + ":" + port + "/" + database;
+  }
+
+  /** The first host of a URL: after {@code //} and any {@code user:password@}, up to , / or ?. */
+  private static final Pattern URL_HOST = Pattern.compile("//(?:[^@/?]*@)?([^/?,]+)");
+
+  /** The server's endpoint the options name; empty when a URL names none txbench can read. */
+  public Optional<ServerEndpoint> endpoint() {
+    if (url() == null || url().isBlank()) {
+      return Optional.of(new ServerEndpoint(host(), port()));
+    }
+    Matcher m = URL_HOST.matcher(url());
+    if (!m.find()) {
+      return Optional.empty();
+    }
+    String hostPort = m.group(1);
+    String host = hostPort;
+    int port = port();
+    int close = hostPort.lastIndexOf(']');
+    int colon = hostPort.lastIndexOf(':');
+    if (colon > close && (close >= 0 || hostPort.indexOf(':') == colon)) {
+      host = hostPort.substring(0, colon);
+      try {
+        port = Integer.parseInt(hostPort.substring(colon + 1));
+      } catch (NumberFormatException e) {
+        return Optional.empty();
+      }
+    }
+    if (host.startsWith("[") && host.endsWith("]")) {
+      host = host.substring(1, host.length() - 1);
+    }
+    return Optional.of(new ServerEndpoint(host, port));
   }
 }

@@ -1,10 +1,7 @@
 package io.txbench.core.spi;
 
-import io.txbench.core.engine.Tally;
-import io.txbench.core.engine.Worker;
-import io.txbench.core.ownership.Lease;
-import io.txbench.core.ownership.LeaseMode;
-import io.txbench.core.ownership.LeaseRefusedException;
+import io.txbench.core.spi.server.Lease;
+import io.txbench.core.spi.server.LeaseMode;
 
 /**
  * The database code of one benchmark. The runner times and counts; a workload only does its work.
@@ -34,10 +31,10 @@ public interface Workload<S extends AutoCloseable, X extends Exception> {
   /**
    * The statements timed apart, each by file and line (a script's, as pgbench's {@code -r} times
    * them): the session records each execution of one in the worker's {@link Worker#statements()},
-   * by its {@link io.txbench.core.recording.StatementId#index()}, the place in this list. Empty
-   * (the default) for a workload that times none.
+   * by its {@link io.txbench.core.spi.StatementId#index()}, the place in this list. Empty (the
+   * default) for a workload that times none.
    */
-  default java.util.List<io.txbench.core.recording.StatementId> timedStatements() {
+  default java.util.List<io.txbench.core.spi.StatementId> timedStatements() {
     return java.util.List.of();
   }
 

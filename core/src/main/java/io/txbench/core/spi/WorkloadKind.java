@@ -7,9 +7,9 @@ import java.util.Optional;
 /**
  * A kind of workload, the same on every target: its {@code --workload} name, the data it loads
  * (which kinds share), the options it takes, and whether its iterations are multi-statement
- * transactions. Its classes in {@code io.txbench.core.kinds} also hold its invariants, which every
- * target's verify applies to the figures it reads. A target serves a kind by registering how it
- * runs it in its {@link WorkloadTable}.
+ * transactions. Its classes in {@code io.txbench.core.workloads} also hold its invariants, which
+ * every target's verify applies to the figures it reads. A target serves a kind by registering how
+ * it runs it in its {@link WorkloadTable}.
  */
 public interface WorkloadKind {
 
@@ -81,9 +81,9 @@ public interface WorkloadKind {
 
   /**
    * Whether the server's commits of a run are told by its timed statements ({@link
-   * io.txbench.core.recording.StatementId#commits()}: each COMMIT, each statement outside a
-   * transaction) rather than one by each iteration applied: a script's, whose iterations may be one
-   * transaction or several statements each committed on its own.
+   * io.txbench.core.spi.StatementId#commits()}: each COMMIT, each statement outside a transaction)
+   * rather than one by each iteration applied: a script's, whose iterations may be one transaction
+   * or several statements each committed on its own.
    */
   default boolean commitsByStatement() {
     return false;

@@ -1,5 +1,6 @@
 package io.txbench.core.telemetry;
 
+import io.txbench.core.spi.server.ServerEndpoint;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package io.txbench.core.thresholds;
 
-import io.txbench.core.engine.RunResult;
+import io.txbench.core.metrics.RunResult;
 import io.txbench.core.spi.Verification;
 import io.txbench.core.spi.Workload;
 import java.util.Arrays;

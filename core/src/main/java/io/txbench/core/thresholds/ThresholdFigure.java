@@ -1,9 +1,9 @@
 package io.txbench.core.thresholds;
 
-import io.txbench.core.engine.Breakdown;
-import io.txbench.core.engine.OperationStats;
-import io.txbench.core.engine.Outcomes;
-import io.txbench.core.engine.RunResult;
+import io.txbench.core.metrics.Breakdown;
+import io.txbench.core.metrics.OperationStats;
+import io.txbench.core.metrics.Outcomes;
+import io.txbench.core.metrics.RunResult;
 import io.txbench.core.spi.Queries;
 import io.txbench.core.thresholds.Threshold.Metric;
 import io.txbench.core.thresholds.Threshold.Unit;

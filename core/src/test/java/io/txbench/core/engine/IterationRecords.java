@@ -1,5 +1,7 @@
 package io.txbench.core.engine;
 
+import io.txbench.core.spi.Worker;
+
 /**
  * Opens and closes a worker's iteration record as the runner does, for tests that drive a session
  * by hand (a session refuses to commit outside an iteration).

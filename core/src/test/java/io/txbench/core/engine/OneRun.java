@@ -1,5 +1,6 @@
 package io.txbench.core.engine;
 
+import io.txbench.core.metrics.RunResult;
 import io.txbench.core.spi.TargetUnavailableException;
 import io.txbench.core.spi.Workload;
 

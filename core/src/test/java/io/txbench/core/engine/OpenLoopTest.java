@@ -3,6 +3,8 @@ package io.txbench.core.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.txbench.core.metrics.Metrics;
+import io.txbench.core.metrics.RunResult;
 import io.txbench.core.spi.Workload;
 import java.time.Duration;
 import java.util.Optional;

@@ -3,10 +3,15 @@ package io.txbench.core.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.txbench.core.metrics.Metrics;
+import io.txbench.core.metrics.RunResult;
+import io.txbench.core.metrics.StopReason;
 import io.txbench.core.spi.AbandonedException;
 import io.txbench.core.spi.DeclinedException;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.InDoubtCause;
+import io.txbench.core.spi.Tally;
+import io.txbench.core.spi.Worker;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

@@ -2,6 +2,8 @@ package io.txbench.core.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.txbench.core.metrics.Metrics;
+import io.txbench.core.metrics.RunResult;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;

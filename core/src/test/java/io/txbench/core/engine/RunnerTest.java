@@ -3,6 +3,10 @@ package io.txbench.core.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.txbench.core.metrics.IntervalStats;
+import io.txbench.core.metrics.Metrics;
+import io.txbench.core.metrics.RunResult;
+import io.txbench.core.metrics.StopReason;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.Workload;
 import java.time.Duration;

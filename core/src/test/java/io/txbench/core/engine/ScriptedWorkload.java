@@ -1,7 +1,9 @@
 package io.txbench.core.engine;
 
 import io.txbench.core.spi.Progress;
+import io.txbench.core.spi.Tally;
 import io.txbench.core.spi.Verification;
+import io.txbench.core.spi.Worker;
 import io.txbench.core.spi.Workload;
 import java.util.List;
 import java.util.Map;

@@ -5,10 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.txbench.core.metrics.Metrics;
+import io.txbench.core.metrics.RunResult;
+import io.txbench.core.metrics.StopReason;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Pingable;
 import io.txbench.core.spi.Progress;
+import io.txbench.core.spi.Tally;
 import io.txbench.core.spi.Verification;
+import io.txbench.core.spi.Worker;
 import io.txbench.core.spi.Workload;
 import java.time.Clock;
 import java.time.Duration;

@@ -5,11 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.txbench.core.metrics.ClientUsage;
+import io.txbench.core.metrics.IntervalStats;
+import io.txbench.core.metrics.Metrics;
+import io.txbench.core.metrics.RunResult;
 import io.txbench.core.spi.AbandonedException;
 import io.txbench.core.spi.InDoubtCause;
 import io.txbench.core.spi.Progress;
+import io.txbench.core.spi.Tally;
 import io.txbench.core.spi.TargetUnavailableException;
 import io.txbench.core.spi.Verification;
+import io.txbench.core.spi.Worker;
 import io.txbench.core.spi.Workload;
 import java.time.Duration;
 import java.util.List;

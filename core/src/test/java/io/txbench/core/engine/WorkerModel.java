@@ -1,13 +1,15 @@
 package io.txbench.core.engine;
 
-import io.txbench.core.ownership.Lease;
-import io.txbench.core.ownership.LeaseMode;
 import io.txbench.core.spi.AsyncWorkload;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Progress;
 import io.txbench.core.spi.SetupException;
+import io.txbench.core.spi.Tally;
 import io.txbench.core.spi.Verification;
+import io.txbench.core.spi.Worker;
 import io.txbench.core.spi.Workload;
+import io.txbench.core.spi.server.Lease;
+import io.txbench.core.spi.server.LeaseMode;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.txbench.core.spi.LeaseRefusedException;
+import io.txbench.core.spi.server.Lease;
+import io.txbench.core.spi.server.LeaseMode;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.txbench.core.ownership.Lease;
-import io.txbench.core.spi.CommitCounter;
-import io.txbench.core.spi.ServerCommits;
+import io.txbench.core.spi.server.CommitCounter;
+import io.txbench.core.spi.server.CommitReading;
+import io.txbench.core.spi.server.Lease;
+import io.txbench.core.spi.server.OtherSession;
+import io.txbench.core.spi.server.ServerCommits;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

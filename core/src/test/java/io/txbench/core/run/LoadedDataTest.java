@@ -3,10 +3,10 @@ package io.txbench.core.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.txbench.core.kinds.Analytics;
-import io.txbench.core.kinds.ItemKind;
 import io.txbench.core.spi.OptionMismatchException;
 import io.txbench.core.spi.OptionValues;
+import io.txbench.core.workloads.Analytics;
+import io.txbench.core.workloads.ItemKind;
 import java.math.BigDecimal;
 import org.junit.jupiter.api.Test;
 

@@ -1,22 +1,22 @@
 package io.txbench.core.run;
 
-import io.txbench.core.engine.Tally;
-import io.txbench.core.engine.Worker;
-import io.txbench.core.ownership.Lease;
-import io.txbench.core.ownership.LeaseMode;
 import io.txbench.core.spi.Dropped;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.Failure;
 import io.txbench.core.spi.OpenTarget;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Progress;
+import io.txbench.core.spi.Tally;
 import io.txbench.core.spi.Target;
 import io.txbench.core.spi.TargetBinding;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.Verification;
+import io.txbench.core.spi.Worker;
 import io.txbench.core.spi.Workload;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.core.spi.WorkloadTable;
+import io.txbench.core.spi.server.Lease;
+import io.txbench.core.spi.server.LeaseMode;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.txbench.core.spi.CommitCounter;
+import io.txbench.core.spi.server.CommitCounter;
+import io.txbench.core.spi.server.ServerEndpoint;
+import io.txbench.core.spi.server.ServerTelemetry;
+import io.txbench.core.spi.server.TelemetryColumn;
 import io.txbench.core.telemetry.MachineProbe;
-import io.txbench.core.telemetry.ServerEndpoint;
-import io.txbench.core.telemetry.ServerTelemetry;
-import io.txbench.core.telemetry.TelemetryColumn;
 import io.txbench.core.telemetry.TelemetryRow;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.txbench.core.engine.Breakdown;
-import io.txbench.core.engine.ClientUsage;
-import io.txbench.core.engine.IntervalStats;
 import io.txbench.core.engine.RunListener;
+import io.txbench.core.metrics.Breakdown;
+import io.txbench.core.metrics.ClientUsage;
+import io.txbench.core.metrics.IntervalStats;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

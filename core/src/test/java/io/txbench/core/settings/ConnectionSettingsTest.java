@@ -11,6 +11,7 @@ import io.txbench.core.spi.TargetBinding;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.core.spi.WorkloadTable;
+import io.txbench.core.spi.values.Secret;
 import java.time.Duration;
 import java.util.List;
 import org.jspecify.annotations.Nullable;

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.txbench.core.kinds.Airline;
-import io.txbench.core.kinds.Oltp;
-import io.txbench.core.kinds.PointSelect;
+import io.txbench.core.workloads.Airline;
+import io.txbench.core.workloads.Oltp;
+import io.txbench.core.workloads.PointSelect;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 

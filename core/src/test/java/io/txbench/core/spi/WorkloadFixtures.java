@@ -1,15 +1,15 @@
 package io.txbench.core.spi;
 
-import io.txbench.core.kinds.Airline;
-import io.txbench.core.kinds.Count;
-import io.txbench.core.kinds.Delete;
-import io.txbench.core.kinds.Insert;
-import io.txbench.core.kinds.ItemKind;
-import io.txbench.core.kinds.Oltp;
-import io.txbench.core.kinds.PointSelect;
-import io.txbench.core.kinds.RangeScan;
-import io.txbench.core.kinds.Update;
-import io.txbench.core.kinds.UpdateMany;
+import io.txbench.core.workloads.Airline;
+import io.txbench.core.workloads.Count;
+import io.txbench.core.workloads.Delete;
+import io.txbench.core.workloads.Insert;
+import io.txbench.core.workloads.ItemKind;
+import io.txbench.core.workloads.Oltp;
+import io.txbench.core.workloads.PointSelect;
+import io.txbench.core.workloads.RangeScan;
+import io.txbench.core.workloads.Update;
+import io.txbench.core.workloads.UpdateMany;
 import java.util.List;
 
 /** The built-in kinds' options as the targets' tests ask for them, in one line. */

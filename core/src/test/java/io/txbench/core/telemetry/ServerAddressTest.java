@@ -2,10 +2,10 @@ package io.txbench.core.telemetry;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.txbench.core.settings.Secret;
 import io.txbench.core.spi.EmbeddedServer;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.TargetOptions;
+import io.txbench.core.spi.values.Secret;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;

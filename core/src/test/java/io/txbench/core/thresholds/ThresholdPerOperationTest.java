@@ -5,14 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.txbench.core.engine.Breakdown;
-import io.txbench.core.engine.ClientUsage;
-import io.txbench.core.engine.Latencies;
-import io.txbench.core.engine.MeasuredWindow;
-import io.txbench.core.engine.OperationStats;
-import io.txbench.core.engine.Outcomes;
-import io.txbench.core.engine.RunResult;
-import io.txbench.core.engine.StopReason;
+import io.txbench.core.metrics.Breakdown;
+import io.txbench.core.metrics.ClientUsage;
+import io.txbench.core.metrics.Latencies;
+import io.txbench.core.metrics.MeasuredWindow;
+import io.txbench.core.metrics.OperationStats;
+import io.txbench.core.metrics.Outcomes;
+import io.txbench.core.metrics.RunResult;
+import io.txbench.core.metrics.StopReason;
 import io.txbench.core.spi.Queries;
 import io.txbench.core.spi.Verification;
 import io.txbench.core.thresholds.Threshold.Metric;
@@ -173,7 +173,7 @@ class ThresholdPerOperationTest {
         Optional.empty(),
         new Breakdown(ops, queries ? new Queries(9000, 100, 2000) : Queries.NONE),
         Map.of(),
-        io.txbench.core.run.TelemetryFindings.NONE);
+        io.txbench.core.metrics.TelemetryFindings.NONE);
   }
 
   private static Histogram times(int count, long ms) {

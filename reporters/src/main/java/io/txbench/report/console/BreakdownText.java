@@ -1,8 +1,8 @@
 package io.txbench.report.console;
 
-import io.txbench.core.engine.OperationStats;
-import io.txbench.core.engine.RunResult;
-import io.txbench.core.recording.StatementStats;
+import io.txbench.core.metrics.OperationStats;
+import io.txbench.core.metrics.RunResult;
+import io.txbench.core.metrics.StatementStats;
 import io.txbench.core.spi.Queries;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,12 +1,12 @@
 package io.txbench.report.console;
 
-import io.txbench.core.engine.ClientUsage;
-import io.txbench.core.engine.Outcomes;
-import io.txbench.core.engine.RunResult;
-import io.txbench.core.run.TelemetryFindings;
+import io.txbench.core.metrics.ClientUsage;
+import io.txbench.core.metrics.Outcomes;
+import io.txbench.core.metrics.RunResult;
+import io.txbench.core.metrics.TelemetryFindings;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.InDoubtCause;
-import io.txbench.core.spi.ServerCommits;
+import io.txbench.core.spi.server.ServerCommits;
 import io.txbench.report.files.RunSummary;
 import io.txbench.report.files.SystemUnderTest;
 import java.io.PrintStream;

@@ -1,7 +1,7 @@
 package io.txbench.report.console;
 
-import io.txbench.core.engine.IntervalStats;
 import io.txbench.core.engine.RunListener;
+import io.txbench.core.metrics.IntervalStats;
 import io.txbench.core.spi.Queries;
 import java.io.PrintStream;
 import java.util.Locale;

@@ -2,10 +2,10 @@ package io.txbench.report.files;
 
 import com.codahale.metrics.Meter;
 import com.codahale.metrics.MetricRegistry;
-import io.txbench.core.engine.IntervalStats;
-import io.txbench.core.engine.Metrics;
 import io.txbench.core.engine.RunListener;
-import io.txbench.core.engine.RunResult;
+import io.txbench.core.metrics.IntervalStats;
+import io.txbench.core.metrics.Metrics;
+import io.txbench.core.metrics.RunResult;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.LongSupplier;

@@ -2,8 +2,8 @@ package io.txbench.report.files;
 
 import com.codahale.metrics.ConsoleReporter;
 import com.codahale.metrics.Slf4jReporter;
-import io.txbench.core.engine.Metrics;
 import io.txbench.core.engine.RunListener;
+import io.txbench.core.metrics.Metrics;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Locale;

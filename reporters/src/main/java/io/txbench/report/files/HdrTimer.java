@@ -3,12 +3,12 @@ package io.txbench.report.files;
 import com.codahale.metrics.Meter;
 import com.codahale.metrics.Snapshot;
 import com.codahale.metrics.Timer;
-import io.txbench.core.recording.LatencyRecorder;
+import io.txbench.core.metrics.LatencyRecorder;
 import org.HdrHistogram.Histogram;
 
 /**
  * A Dropwizard timer that records nothing itself: it shows the histograms core's {@link
- * io.txbench.core.engine.Metrics} sampled, added up period by period, and rates of a meter marked
+ * io.txbench.core.metrics.Metrics} sampled, added up period by period, and rates of a meter marked
  * with each period's count. Its count is that of the histogram, so it agrees with its snapshot.
  */
 final class HdrTimer extends Timer {

@@ -1,8 +1,8 @@
 package io.txbench.report.files;
 
-import io.txbench.core.engine.IntervalStats;
 import io.txbench.core.engine.RunListener;
-import io.txbench.core.engine.RunResult;
+import io.txbench.core.metrics.IntervalStats;
+import io.txbench.core.metrics.RunResult;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;

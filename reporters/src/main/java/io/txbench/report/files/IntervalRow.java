@@ -1,8 +1,8 @@
 package io.txbench.report.files;
 
-import io.txbench.core.engine.ClientUsage;
-import io.txbench.core.engine.IntervalStats;
-import io.txbench.core.engine.OperationStats;
+import io.txbench.core.metrics.ClientUsage;
+import io.txbench.core.metrics.IntervalStats;
+import io.txbench.core.metrics.OperationStats;
 import io.txbench.core.spi.Queries;
 import io.txbench.report.compare.RunMerger;
 import java.util.LinkedHashMap;

@@ -1,9 +1,9 @@
 package io.txbench.report.files;
 
 import com.codahale.metrics.ScheduledReporter;
-import io.txbench.core.engine.IntervalStats;
 import io.txbench.core.engine.RunListener;
-import io.txbench.core.engine.RunResult;
+import io.txbench.core.metrics.IntervalStats;
+import io.txbench.core.metrics.RunResult;
 
 /**
  * Runs a Dropwizard reporter (CSV, console, SLF4J) once per metrics period, driven by the run's

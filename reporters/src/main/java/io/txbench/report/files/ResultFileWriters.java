@@ -1,8 +1,8 @@
 package io.txbench.report.files;
 
-import io.txbench.core.engine.Metrics;
 import io.txbench.core.engine.RunListener;
 import io.txbench.core.engine.RunOptions;
+import io.txbench.core.metrics.Metrics;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,11 +1,11 @@
 package io.txbench.report.files;
 
 import io.txbench.core.engine.CompositeListener;
-import io.txbench.core.engine.IntervalStats;
-import io.txbench.core.engine.Metrics;
 import io.txbench.core.engine.RunListener;
 import io.txbench.core.engine.RunOptions;
-import io.txbench.core.engine.RunResult;
+import io.txbench.core.metrics.IntervalStats;
+import io.txbench.core.metrics.Metrics;
+import io.txbench.core.metrics.RunResult;
 import io.txbench.core.run.MeasurementOutcome;
 import io.txbench.core.run.Setup;
 import io.txbench.core.run.StepListener;

@@ -1,6 +1,6 @@
 package io.txbench.report.files;
 
-import io.txbench.core.engine.RunResult;
+import io.txbench.core.metrics.RunResult;
 import io.txbench.core.spi.OptionRole;
 import io.txbench.core.spi.Verification;
 import io.txbench.core.thresholds.ThresholdVerdict;

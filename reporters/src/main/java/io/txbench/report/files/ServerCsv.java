@@ -1,7 +1,7 @@
 package io.txbench.report.files;
 
 import io.txbench.core.engine.RunListener;
-import io.txbench.core.engine.RunResult;
+import io.txbench.core.metrics.RunResult;
 import io.txbench.core.telemetry.TelemetryRow;
 import java.io.IOException;
 import java.io.Writer;

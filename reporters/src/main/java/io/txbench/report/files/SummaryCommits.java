@@ -1,6 +1,6 @@
 package io.txbench.report.files;
 
-import io.txbench.core.spi.ServerCommits;
+import io.txbench.core.spi.server.ServerCommits;
 import org.jspecify.annotations.Nullable;
 
 /**

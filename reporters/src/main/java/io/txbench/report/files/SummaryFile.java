@@ -425,7 +425,7 @@ public record SummaryFile(
   /** Stopped (interrupted) with no iteration completed, failed or in doubt in the window. */
   static boolean stoppedBeforeMeasuring(
       @Nullable String stopReason, long iterations, long errors, long inDoubt) {
-    return io.txbench.core.engine.StopReason.INTERRUPTED.name().equals(stopReason)
+    return io.txbench.core.metrics.StopReason.INTERRUPTED.name().equals(stopReason)
         && iterations == 0
         && errors == 0
         && inDoubt == 0;

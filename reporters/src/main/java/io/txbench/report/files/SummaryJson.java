@@ -1,15 +1,15 @@
 package io.txbench.report.files;
 
-import io.txbench.core.engine.ClientUsage;
-import io.txbench.core.engine.RunResult;
+import io.txbench.core.metrics.ClientUsage;
+import io.txbench.core.metrics.RunResult;
+import io.txbench.core.metrics.TelemetryFindings;
 import io.txbench.core.run.Setup;
-import io.txbench.core.run.TelemetryFindings;
-import io.txbench.core.settings.Credentials;
 import io.txbench.core.spi.Answer;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.InDoubtCause;
 import io.txbench.core.spi.Queries;
 import io.txbench.core.spi.Verification;
+import io.txbench.core.spi.values.Credentials;
 import io.txbench.core.telemetry.Fingerprint;
 import io.txbench.core.thresholds.ThresholdVerdict;
 import java.io.IOException;

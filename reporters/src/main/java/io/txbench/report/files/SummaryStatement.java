@@ -1,6 +1,6 @@
 package io.txbench.report.files;
 
-import io.txbench.core.recording.StatementStats;
+import io.txbench.core.metrics.StatementStats;
 import io.txbench.core.spi.ErrorClass;
 import java.util.LinkedHashMap;
 import java.util.List;

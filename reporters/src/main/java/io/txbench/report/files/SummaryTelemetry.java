@@ -1,6 +1,6 @@
 package io.txbench.report.files;
 
-import io.txbench.core.run.TelemetryFindings;
+import io.txbench.core.metrics.TelemetryFindings;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -1,7 +1,7 @@
 package io.txbench.report.live;
 
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
-import io.txbench.core.engine.Metrics;
+import io.txbench.core.metrics.Metrics;
 import java.util.List;
 
 /**

@@ -1,8 +1,8 @@
 package io.txbench.report.live;
 
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
-import io.txbench.core.engine.Metrics;
-import io.txbench.core.engine.Tally;
+import io.txbench.core.metrics.Metrics;
+import io.txbench.core.spi.Tally;
 import java.util.Map;
 
 /**

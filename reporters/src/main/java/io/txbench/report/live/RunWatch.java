@@ -1,6 +1,6 @@
 package io.txbench.report.live;
 
-import io.txbench.core.settings.Durations;
+import io.txbench.core.spi.values.Durations;
 import io.txbench.report.files.RunRecorder;
 import java.io.PrintStream;
 import java.nio.file.Path;

@@ -1,10 +1,10 @@
 package io.txbench.report.live;
 
-import io.txbench.core.engine.ClientUsage;
-import io.txbench.core.engine.IntervalStats;
-import io.txbench.core.engine.Metrics;
 import io.txbench.core.engine.RunListener;
-import io.txbench.core.recording.LatencyRecorder;
+import io.txbench.core.metrics.ClientUsage;
+import io.txbench.core.metrics.IntervalStats;
+import io.txbench.core.metrics.LatencyRecorder;
+import io.txbench.core.metrics.Metrics;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,10 +1,10 @@
 package io.txbench.report.live;
 
 import io.txbench.core.engine.CompositeListener;
-import io.txbench.core.engine.Metrics;
 import io.txbench.core.engine.RunListener;
 import io.txbench.core.engine.RunOptions;
-import io.txbench.core.engine.RunResult;
+import io.txbench.core.metrics.Metrics;
+import io.txbench.core.metrics.RunResult;
 import io.txbench.core.run.StepListener;
 import io.txbench.report.files.RunRecorder;
 import java.io.PrintStream;

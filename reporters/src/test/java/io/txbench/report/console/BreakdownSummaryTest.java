@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.txbench.core.engine.RunResult;
+import io.txbench.core.metrics.RunResult;
 import io.txbench.core.spi.Queries;
 import io.txbench.core.spi.Verification;
 import io.txbench.core.thresholds.Threshold;

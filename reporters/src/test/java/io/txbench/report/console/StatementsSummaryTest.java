@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.txbench.core.engine.RunResult;
-import io.txbench.core.recording.StatementId;
-import io.txbench.core.recording.StatementStats;
+import io.txbench.core.metrics.RunResult;
+import io.txbench.core.metrics.StatementStats;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.Queries;
+import io.txbench.core.spi.StatementId;
 import io.txbench.report.files.MixRuns;
 import io.txbench.report.files.SummaryFile;
 import io.txbench.report.files.SummaryJson;

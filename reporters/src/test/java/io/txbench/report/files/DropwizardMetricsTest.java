@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.codahale.metrics.Timer;
-import io.txbench.core.engine.Breakdown;
-import io.txbench.core.engine.IntervalStats;
-import io.txbench.core.engine.Metrics;
+import io.txbench.core.metrics.Breakdown;
+import io.txbench.core.metrics.IntervalStats;
+import io.txbench.core.metrics.Metrics;
 import io.txbench.core.spi.ErrorClass;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

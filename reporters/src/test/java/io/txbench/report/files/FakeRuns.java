@@ -1,14 +1,14 @@
 package io.txbench.report.files;
 
-import io.txbench.core.engine.Breakdown;
-import io.txbench.core.engine.ClientUsage;
-import io.txbench.core.engine.IntervalStats;
-import io.txbench.core.engine.Latencies;
-import io.txbench.core.engine.MeasuredWindow;
-import io.txbench.core.engine.Outcomes;
-import io.txbench.core.engine.RunResult;
-import io.txbench.core.engine.StopReason;
-import io.txbench.core.run.TelemetryFindings;
+import io.txbench.core.metrics.Breakdown;
+import io.txbench.core.metrics.ClientUsage;
+import io.txbench.core.metrics.IntervalStats;
+import io.txbench.core.metrics.Latencies;
+import io.txbench.core.metrics.MeasuredWindow;
+import io.txbench.core.metrics.Outcomes;
+import io.txbench.core.metrics.RunResult;
+import io.txbench.core.metrics.StopReason;
+import io.txbench.core.metrics.TelemetryFindings;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.InDoubtCause;
 import io.txbench.core.spi.Verification;

@@ -1,13 +1,13 @@
 package io.txbench.report.files;
 
-import io.txbench.core.engine.Breakdown;
-import io.txbench.core.engine.IntervalStats;
-import io.txbench.core.engine.Latencies;
-import io.txbench.core.engine.MeasuredWindow;
-import io.txbench.core.engine.OperationStats;
-import io.txbench.core.engine.Outcomes;
-import io.txbench.core.engine.RunResult;
-import io.txbench.core.engine.StopReason;
+import io.txbench.core.metrics.Breakdown;
+import io.txbench.core.metrics.IntervalStats;
+import io.txbench.core.metrics.Latencies;
+import io.txbench.core.metrics.MeasuredWindow;
+import io.txbench.core.metrics.OperationStats;
+import io.txbench.core.metrics.Outcomes;
+import io.txbench.core.metrics.RunResult;
+import io.txbench.core.metrics.StopReason;
 import io.txbench.core.spi.Queries;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -125,6 +125,6 @@ public final class MixRuns {
         Optional.empty(),
         new Breakdown(operations, queries),
         Map.of(),
-        io.txbench.core.run.TelemetryFindings.NONE);
+        io.txbench.core.metrics.TelemetryFindings.NONE);
   }
 }

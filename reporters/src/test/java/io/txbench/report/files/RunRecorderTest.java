@@ -3,7 +3,7 @@ package io.txbench.report.files;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.txbench.core.engine.RunResult;
+import io.txbench.core.metrics.RunResult;
 import io.txbench.core.run.MeasurementOutcome;
 import io.txbench.core.spi.Verification;
 import java.io.ByteArrayOutputStream;

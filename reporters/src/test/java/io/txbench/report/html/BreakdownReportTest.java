@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.txbench.core.engine.IntervalStats;
+import io.txbench.core.metrics.IntervalStats;
 import io.txbench.core.spi.Queries;
 import io.txbench.report.console.ProgressLine;
 import io.txbench.report.files.IntervalRow;

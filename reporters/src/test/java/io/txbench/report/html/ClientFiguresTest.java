@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.txbench.core.engine.Breakdown;
-import io.txbench.core.engine.ClientUsage;
-import io.txbench.core.engine.IntervalStats;
-import io.txbench.core.engine.RunResult;
+import io.txbench.core.metrics.Breakdown;
+import io.txbench.core.metrics.ClientUsage;
+import io.txbench.core.metrics.IntervalStats;
+import io.txbench.core.metrics.RunResult;
 import io.txbench.core.spi.Verification;
 import io.txbench.report.console.ConsoleSummary;
 import io.txbench.report.files.FakeRuns;

@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.txbench.core.engine.RunResult;
-import io.txbench.core.run.TelemetryFindings;
-import io.txbench.core.spi.ServerCommits;
+import io.txbench.core.metrics.RunResult;
+import io.txbench.core.metrics.TelemetryFindings;
 import io.txbench.core.spi.Verification;
+import io.txbench.core.spi.server.ServerCommits;
 import io.txbench.core.telemetry.TelemetryRow;
 import io.txbench.report.console.ConsoleSummary;
 import io.txbench.report.files.FakeRuns;

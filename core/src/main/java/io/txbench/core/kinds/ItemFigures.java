@@ -1,7 +1,0 @@
-package io.txbench.core.kinds;
-
-/**
- * What verify reads of the item tables (all of them, summed), before and after a run: their rows,
- * the updates counted in them, and the sum of their indexed column {@code k}.
- */
-public record ItemFigures(long rows, long updates, long kSum) {}

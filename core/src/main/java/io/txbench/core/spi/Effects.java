@@ -1,0 +1,154 @@
+package io.txbench.core.spi;
+
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import java.util.function.ToLongFunction;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What the server may hold of the iteration a worker is running. A session reports each point at
+ * which the server commits: a COMMIT, or a write the server commits on its own (autocommit). It
+ * calls {@link #committing()} before sending it, then {@link #committed()} or {@link
+ * #failed(boolean)} once it knows. The runner reads the record when the iteration ends, and so
+ * tells an iteration the server rolled back (which may be retried) from one whose steps it kept
+ * (partial effects) or whose commit it may have kept (in doubt), which are never retried.
+ *
+ * <p>The record is also how the runner and a late worker agree at the end of a run: the runner
+ * abandons an iteration still running after the grace period with one atomic step; if it wins
+ * before the worker sent a commit, that commit is never sent ({@link #committing()} throws), so the
+ * iteration is rolled back for certain; if the commit was already sent, the iteration is in doubt.
+ */
+public final class Effects {
+  private static final int IDLE = 0;
+  private static final int RUNNING = 1;
+  private static final int COMMITTING = 2;
+  private static final int ABANDONED = 3;
+
+  private final AtomicInteger state = new AtomicInteger(IDLE);
+  // Written by the worker before it moves the state on, read by whoever moved it last.
+  private int committedSteps;
+  private boolean replyLost;
+
+  /** Opens the record of a new iteration; false when the runner abandoned this worker. */
+  public boolean begin() {
+    committedSteps = 0;
+    replyLost = false;
+    return state.compareAndSet(IDLE, RUNNING);
+  }
+
+  /**
+   * Call right before sending a commit or a write the server commits on its own.
+   *
+   * @throws AbandonedException when the runner gave up on the iteration: do not send it
+   */
+  public void committing() throws AbandonedException {
+    if (!state.compareAndSet(RUNNING, COMMITTING)) {
+      throw new AbandonedException();
+    }
+  }
+
+  /** A commit point's request: a COMMIT, or a write the server commits on its own. */
+  @FunctionalInterface
+  public interface CommitPoint<T, E extends Exception> {
+    T send() throws E;
+  }
+
+  /**
+   * Sends a commit point and reports it: {@link #committing()} before, then {@link #committed()}
+   * when the answer says it {@code changed} something, {@link #failed(boolean)} when it changed
+   * nothing (it left nothing behind) or failed, the failure's reply lost as {@code classify} says.
+   * The one commit-point protocol of every target's session.
+   *
+   * @throws AbandonedException when the runner gave up on the iteration: it was not sent
+   */
+  public <T, E extends Exception> T commitPoint(
+      CommitPoint<T, E> point,
+      ToLongFunction<? super T> changed,
+      Function<? super Exception, Failure> classify)
+      throws E, AbandonedException {
+    committing();
+    T result;
+    try {
+      result = point.send();
+    } catch (Exception e) {
+      failed(classify.apply(e).replyLost());
+      throw e;
+    }
+    if (changed.applyAsLong(result) > 0) {
+      committed();
+    } else {
+      failed(false);
+    }
+    return result;
+  }
+
+  /** The server answered the commit: what it committed is durable. */
+  public void committed() {
+    committedSteps++;
+    state.compareAndSet(COMMITTING, RUNNING);
+  }
+
+  /**
+   * The commit failed: with {@code replyLost} false the server said so and kept nothing of it; with
+   * {@code replyLost} true no answer came, and it may have kept it.
+   */
+  public void failed(boolean replyLost) {
+    if (replyLost) {
+      this.replyLost = true;
+    }
+    state.compareAndSet(COMMITTING, RUNNING);
+  }
+
+  /**
+   * Closes the record of an iteration that ended on its worker: what the server may hold of it if
+   * it failed, or null when the runner abandoned it meanwhile (and counted it).
+   */
+  public @Nullable Exposure end() {
+    if (!state.compareAndSet(RUNNING, IDLE)) {
+      return null;
+    }
+    return exposure();
+  }
+
+  /**
+   * The runner gives up on the iteration in hand: null when the worker was between iterations (the
+   * runner's stop flag keeps it from starting another), otherwise what the server may hold of the
+   * iteration. A commit in flight, or steps already committed, make it unknown, since the worker
+   * may have finished them all.
+   */
+  public @Nullable Exposure abandon() {
+    while (true) {
+      int s = state.get();
+      if (s == IDLE || s == ABANDONED) {
+        return null;
+      }
+      if (state.compareAndSet(s, ABANDONED)) {
+        return s == COMMITTING || replyLost || committedSteps > 0
+            ? Exposure.UNKNOWN
+            : Exposure.NONE;
+      }
+    }
+  }
+
+  public boolean abandoned() {
+    return state.get() == ABANDONED;
+  }
+
+  /** What the server may hold of the iteration in progress, were it to fail now. */
+  public Exposure exposure() {
+    if (replyLost) {
+      return Exposure.UNKNOWN;
+    }
+    return committedSteps > 0 ? Exposure.PARTIAL : Exposure.NONE;
+  }
+
+  /** What the server may hold of an iteration that did not commit. */
+  public enum Exposure {
+    /** Nothing: it was rolled back, or never sent. */
+    NONE,
+    /** Some of its steps, each committed on its own (an iteration without a transaction). */
+    PARTIAL,
+    /** Unknown: a commit was sent and no reply came, or the runner gave up waiting for one. */
+    UNKNOWN
+  }
+}

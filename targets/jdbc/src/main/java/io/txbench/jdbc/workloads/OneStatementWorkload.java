@@ -1,0 +1,56 @@
+package io.txbench.jdbc.workloads;
+
+import io.txbench.core.spi.Worker;
+import io.txbench.core.spi.WorkloadOptions;
+import io.txbench.core.workloads.ItemKind;
+import io.txbench.jdbc.client.JdbcSession;
+import io.txbench.jdbc.client.JdbcTarget;
+import io.txbench.jdbc.client.SqlIteration;
+import io.txbench.jdbc.schema.SchemaRegistry;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * The item kinds of one statement per iteration on a random table (point-select, insert, update,
+ * delete, and the range kinds): the statement's text for each table, prepared on every worker's
+ * session before the run. A kind says only which statement and what its answer means ({@link
+ * SqlSteps}), whichever client runs it.
+ */
+abstract class OneStatementWorkload extends ItemWorkload implements SqlSteps {
+  private final List<String> statements;
+
+  /** {@code sql} names the table {@code %T}. */
+  OneStatementWorkload(
+      JdbcTarget target,
+      ItemKind kind,
+      WorkloadOptions options,
+      SchemaRegistry registry,
+      String sql) {
+    super(target, kind, options, registry);
+    statements = perTable(sql);
+  }
+
+  @Override
+  public JdbcSession openSession(Worker worker) throws SQLException {
+    return JdbcSession.open(target, worker, statements.toArray(String[]::new));
+  }
+
+  @Override
+  public List<String> statements() {
+    return statements;
+  }
+
+  /** The statement on a random table, as sysbench picks one per iteration. */
+  String randomStatement(SplittableRandom random) {
+    return statements.get(randomTable(random));
+  }
+
+  @Override
+  public SqlIteration begin(Worker worker) {
+    return next(worker.random());
+  }
+
+  /** The iteration's statement, drawn with {@code random}, and what its answer must be. */
+  abstract SqlIteration next(SplittableRandom random);
+}

@@ -1,0 +1,42 @@
+package io.txbench.jdbc.workloads;
+
+import io.txbench.core.spi.SetupException;
+import io.txbench.core.spi.Workload;
+import io.txbench.core.spi.WorkloadKind;
+import io.txbench.core.spi.WorkloadOptions;
+import io.txbench.core.spi.server.Lease;
+import io.txbench.core.spi.server.LeaseMode;
+import io.txbench.jdbc.client.JdbcTarget;
+import io.txbench.jdbc.schema.SchemaRegistry;
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * What every SQL workload keeps: its target, its kind and options, and txbench's record there,
+ * which leases the kind's data set.
+ */
+abstract class SqlWorkload<K extends WorkloadKind, S extends AutoCloseable>
+    implements Workload<S, SQLException> {
+  final JdbcTarget target;
+  final K kind;
+  final WorkloadOptions options;
+  final SchemaRegistry registry;
+
+  SqlWorkload(JdbcTarget target, K kind, WorkloadOptions options, SchemaRegistry registry) {
+    this.target = target;
+    this.kind = kind;
+    this.options = options;
+    this.registry = registry;
+  }
+
+  @Override
+  public Lease lease(LeaseMode mode) throws SQLException, SetupException {
+    return registry.lease(target, kind.dataSet(), mode);
+  }
+
+  /** The kind's operations recorded apart: a mix's, or the analytics queries chosen. */
+  @Override
+  public List<String> operations() {
+    return kind.operations(options.declared()).orElse(List.of());
+  }
+}

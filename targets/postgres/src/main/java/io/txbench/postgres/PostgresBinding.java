@@ -1,0 +1,111 @@
+package io.txbench.postgres;
+
+import io.txbench.core.spi.DeclaredOption;
+import io.txbench.core.spi.EmbeddedServer;
+import io.txbench.core.spi.LibraryLogger;
+import io.txbench.core.spi.OpenTarget;
+import io.txbench.core.spi.TargetOptions;
+import io.txbench.core.spi.TargetUnavailableException;
+import io.txbench.core.spi.Workload;
+import io.txbench.core.spi.WorkloadOptions;
+import io.txbench.jdbc.JdbcBinding;
+import io.txbench.jdbc.client.JdbcTarget;
+import io.txbench.jdbc.client.SqlDialect;
+import io.txbench.jdbc.workloads.SqlSteps;
+import io.txbench.postgres.async.AsyncPgClient;
+import io.txbench.postgres.async.AsyncPgWorkload;
+import io.txbench.postgres.async.PgClient;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+public final class PostgresBinding extends JdbcBinding {
+  private final PostgresDialect dialect = new PostgresDialect();
+
+  @Override
+  public String target() {
+    return "postgres";
+  }
+
+  /** The target of a command that names none: its embedded server needs nothing installed. */
+  @Override
+  public int defaultRank() {
+    return 0;
+  }
+
+  @Override
+  protected SqlDialect dialect() {
+    return dialect;
+  }
+
+  @Override
+  public List<String> urlSchemes() {
+    return List.of("jdbc:postgresql:");
+  }
+
+  @Override
+  public List<DeclaredOption<?>> options() {
+    List<DeclaredOption<?>> options = new ArrayList<>(super.options());
+    options.add(PgClient.OPTION);
+    return List.copyOf(options);
+  }
+
+  /**
+   * Opens the target for PgJDBC's workers, or, with {@code --pg-client async}, for workers on the
+   * event-loop client: PgJDBC's pools then serve prepare, verify and telemetry only, and open no
+   * worker connection ahead.
+   */
+  @Override
+  public OpenTarget<JdbcTarget, SQLException> open(TargetOptions target, WorkloadOptions workload)
+      throws TargetUnavailableException {
+    if (target.declared().get(PgClient.OPTION) == PgClient.JDBC) {
+      return super.open(target, workload);
+    }
+    OpenTarget<JdbcTarget, SQLException> jdbc = super.open(withoutIdleWorkers(target), workload);
+    AsyncPgClient client = AsyncPgClient.of(target);
+    jdbc.target().workersOn(client.describe(), client);
+    return new OpenTarget<>(
+        jdbc.target(),
+        (t, options) -> {
+          Workload<?, ?> built = jdbc.workload(options);
+          if (!(built instanceof SqlSteps kind)) {
+            throw new IllegalStateException(options.name() + " has no step-wise form");
+          }
+          return new AsyncPgWorkload(kind, client, t);
+        },
+        jdbc.dropper());
+  }
+
+  private static TargetOptions withoutIdleWorkers(TargetOptions target) {
+    return new TargetOptions(
+        target.host(),
+        target.port(),
+        target.database(),
+        target.user(),
+        target.password(),
+        target.url(),
+        0,
+        target.maxConnections(),
+        target.connectionWaitTimeout(),
+        target.connectionIdleTimeout(),
+        target.declared());
+  }
+
+  @Override
+  public EmbeddedServer startEmbedded(String why) throws TargetUnavailableException {
+    try {
+      return EmbeddedPostgresServer.start();
+    } catch (RuntimeException e) {
+      throw new TargetUnavailableException(e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public List<LibraryLogger> loggers() {
+    List<LibraryLogger> loggers = new ArrayList<>(super.loggers());
+    loggers.add(new LibraryLogger("org.postgresql", "WARN"));
+    // It logs a failed stop with a stack trace; EmbeddedPostgresServer.close says what matters.
+    loggers.add(new LibraryLogger("io.zonky", "OFF"));
+    return List.copyOf(loggers);
+  }
+}

@@ -1,0 +1,493 @@
+package io.txbench.postgres.async;
+
+import io.txbench.core.spi.AbandonedException;
+import io.txbench.core.spi.DeclinedException;
+import io.txbench.core.spi.Effects;
+import io.txbench.core.spi.Failure;
+import io.txbench.core.spi.Pingable;
+import io.txbench.core.spi.QueryCounter;
+import io.txbench.core.spi.StatementId;
+import io.txbench.core.spi.StatementLog;
+import io.txbench.core.spi.Worker;
+import io.txbench.jdbc.client.CountsPublisher;
+import io.txbench.jdbc.client.JdbcTarget;
+import io.txbench.jdbc.client.SqlAnswer;
+import io.txbench.jdbc.client.SqlIteration;
+import io.txbench.jdbc.client.SqlStatement;
+import io.txbench.jdbc.workloads.SqlSteps;
+import io.vertx.pgclient.PgConnection;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One worker's session on the event-loop client: the connections its iterations take one of ({@link
+ * AsyncPgPool}: its own, or those every worker shares), and the transaction template its iterations
+ * run in, as {@link io.txbench.jdbc.client.JdbcSession} is PgJDBC's, never blocking. A commit (or,
+ * in autocommit, each write) is reported to the worker's {@link Effects} before it is sent and once
+ * it is answered; after a failure the transaction is rolled back, unless the connection broke, and
+ * then the next iteration opens another. Statements are counted as the JDBC session counts them:
+ * each query a read, each other statement a write, and a transaction's BEGIN and COMMIT two others.
+ */
+public final class AsyncPgSession implements AutoCloseable, Pingable {
+  private static final long OPEN_SECONDS = 30;
+
+  private final AsyncPgClient client;
+  private final AsyncPgPool pool;
+  private final Effects effects;
+  private final QueryCounter queries;
+  private final StatementLog timed;
+  private final boolean autoCommit;
+  private final Function<Throwable, Failure> classify;
+  private final CountsPublisher publisher;
+
+  private AsyncPgSession(AsyncPgClient client, Worker worker, AsyncPgPool pool, JdbcTarget target) {
+    this.client = client;
+    this.classify = target::classify;
+    this.pool = pool;
+    this.effects = worker.effects();
+    this.queries = worker.queries();
+    this.timed = worker.statements();
+    this.autoCommit = target.autoCommit();
+    this.publisher = target.publisher();
+  }
+
+  /**
+   * Opens a worker's session on connections of {@code pool} ({@link #pool}), each opened and its
+   * statements prepared before the run. Its iterations are transactions unless the connections of
+   * {@code target} commit each statement ({@code --disable-transaction}, or a kind of no
+   * transactions).
+   */
+  static AsyncPgSession open(
+      AsyncPgClient client, Worker worker, AsyncPgPool pool, JdbcTarget target)
+      throws SQLException {
+    AsyncPgSession session = new AsyncPgSession(client, worker, pool.join(), target);
+    try {
+      pool.openAll(OPEN_SECONDS);
+    } catch (SQLException | RuntimeException e) {
+      session.close();
+      throw e;
+    }
+    return session;
+  }
+
+  /**
+   * A pool of the connections that prepare the statements of {@code kind}: of {@code size}, a
+   * worker's own when 1.
+   */
+  static AsyncPgPool pool(AsyncPgClient client, SqlSteps kind, JdbcTarget target, int size) {
+    List<String> statements = new ArrayList<>(kind.statements());
+    statements.addAll(kind.insertsReturningId());
+    List<String> all = List.copyOf(statements);
+    Set<String> returningId = Set.copyOf(kind.insertsReturningId());
+    return new AsyncPgPool(
+        size,
+        client.connectionWait(),
+        () -> new AsyncPgConnection(client, all, returningId, target::classify));
+  }
+
+  /**
+   * Runs {@code iteration}'s statements on a connection of the session's pool, each sent once the
+   * answer of the last is in, handed to the iteration on the event loop that read it: in a
+   * transaction, BEGIN at the connection's isolation level (the run's) to COMMIT, unless the
+   * target's connections commit each statement and the iteration asks for no transaction of its
+   * own. The stage completes once it committed, or fails with what a statement or the iteration
+   * threw, the transaction rolled back.
+   */
+  public CompletableFuture<Void> run(SqlIteration iteration) {
+    boolean inTransaction = iteration.oneTransaction() || !autoCommit;
+    return onConnection(
+            (connection, c) -> new Chain(connection, c, iteration, inTransaction).start())
+        .thenRun(iteration::committed);
+  }
+
+  /** {@code work} on a connection of the session's pool once it is open, given back after it. */
+  private <T> CompletableFuture<T> onConnection(
+      java.util.function.BiFunction<AsyncPgConnection, PgConnection, CompletableFuture<T>> work) {
+    return pool.take()
+        .thenCompose(
+            connection ->
+                connection
+                    .connected()
+                    .thenCompose(c -> work.apply(connection, c))
+                    .whenComplete((unused, failure) -> pool.give(connection)));
+  }
+
+  /**
+   * One iteration's statements on the connection {@code c} of {@code connection}: each sent from
+   * the handler of the answer before it, on the event loop that read it, and one stage for the
+   * whole iteration ({@link #start}), completed once it committed or failed with what a statement
+   * or the iteration threw, the transaction rolled back.
+   */
+  private final class Chain {
+    private final AsyncPgConnection connection;
+    private final PgConnection c;
+    private final SqlIteration iteration;
+    private final boolean inTransaction;
+    private final CompletableFuture<Void> done = new CompletableFuture<>();
+    // BEGIN and a first read sent together: the answers still awaited, and what came of them.
+    private int awaited;
+    private @Nullable Exception beginFailure;
+    private @Nullable SqlAnswer firstRead;
+    private @Nullable Exception firstFailure;
+
+    Chain(
+        AsyncPgConnection connection,
+        PgConnection c,
+        SqlIteration iteration,
+        boolean inTransaction) {
+      this.connection = connection;
+      this.c = c;
+      this.iteration = iteration;
+      this.inTransaction = inTransaction;
+    }
+
+    CompletableFuture<Void> start() {
+      if (inTransaction) {
+        begin();
+      } else {
+        steps(null);
+      }
+      return done;
+    }
+
+    /**
+     * BEGIN, the iteration's statements and COMMIT. A first statement that reads, without a pause
+     * before it, goes out behind BEGIN without waiting for its answer, as PgJDBC sends the two
+     * together: one round trip less. Should BEGIN fail, that read ran outside the transaction,
+     * where it changed nothing, and the iteration fails with BEGIN's error; a write waits for
+     * BEGIN, so that it never commits on its own.
+     */
+    private void begin() {
+      queries.other(); // BEGIN, as sysbench counts it
+      SqlStatement first;
+      try {
+        first = iteration.next(null);
+      } catch (SQLException | DeclinedException | RuntimeException e) {
+        done.completeExceptionally(e);
+        return;
+      }
+      if (first != null && first.read() && first.pauseNanos() == 0) {
+        // Both answers are in before the chain goes on: a ROLLBACK never overtakes the read.
+        awaited = 2;
+        connection.simple(
+            c,
+            "BEGIN",
+            (rows, failure) -> {
+              beginFailure = failure;
+              bothAnswered();
+            });
+        send(
+            first,
+            (answer, failure) -> {
+              firstRead = answer;
+              firstFailure = failure;
+              bothAnswered();
+            });
+      } else {
+        connection.simple(
+            c,
+            "BEGIN",
+            (rows, failure) -> {
+              if (failure != null) {
+                fail(failure);
+              } else {
+                from(first);
+              }
+            });
+      }
+    }
+
+    private void bothAnswered() {
+      if (--awaited > 0) {
+        return;
+      }
+      Exception failure = beginFailure != null ? beginFailure : firstFailure;
+      if (failure != null) {
+        fail(failure);
+      } else {
+        steps(firstRead);
+      }
+    }
+
+    /** Sends the iteration's statement after {@code last}, and those after it. */
+    private void steps(@Nullable SqlAnswer last) {
+      SqlStatement next;
+      try {
+        next = iteration.next(last);
+      } catch (SQLException | DeclinedException | RuntimeException e) {
+        fail(e);
+        return;
+      }
+      from(next);
+    }
+
+    /** Sends {@code next} (none: the iteration is done), after its pause, and those after it. */
+    private void from(@Nullable SqlStatement next) {
+      if (next == null) {
+        if (inTransaction) {
+          commit();
+        } else {
+          done.complete(null);
+        }
+      } else if (next.pauseNanos() > 0) {
+        var unused =
+            client
+                .after(next.pauseNanos())
+                .whenComplete(
+                    (nothing, failure) -> {
+                      if (failure != null) {
+                        fail(failure);
+                      } else {
+                        paused(next);
+                      }
+                    });
+      } else {
+        paused(next);
+      }
+    }
+
+    /** {@code next} once its pause is over. */
+    private void paused(SqlStatement next) {
+      if (next.pauseOnly()) {
+        steps(SqlAnswer.changed(0));
+        return;
+      }
+      send(
+          next,
+          (answer, failure) -> {
+            if (failure != null) {
+              fail(failure);
+            } else {
+              steps(answer);
+            }
+          });
+    }
+
+    /**
+     * Sends {@code next} and hands {@code then} its answer. A write the server commits on its own
+     * (outside a transaction) is a commit point; one that changed nothing left nothing behind, and
+     * is reported so.
+     */
+    private void send(SqlStatement next, StepAnswered then) {
+      boolean commitPoint = !inTransaction && !next.read();
+      if (next.read()) {
+        queries.read();
+      } else {
+        queries.write();
+      }
+      if (commitPoint) {
+        try {
+          effects.committing();
+        } catch (AbandonedException e) {
+          then.answered(null, e);
+          return;
+        }
+      }
+      StatementId id = next.timed();
+      long start = id == null ? 0 : System.nanoTime();
+      connection.execute(
+          c,
+          next.sql(),
+          next.parameters(),
+          (rows, failure) -> {
+            SqlAnswer answer;
+            try {
+              if (rows == null) {
+                SQLException e = failure != null ? failure : new SQLException("no answer");
+                if (commitPoint) {
+                  effects.failed(classify.apply(e).replyLost());
+                }
+                then.answered(null, failedAt(id, e));
+                return;
+              }
+              answer = answer(rows, next);
+              if (id != null) {
+                timed.succeeded(id, System.nanoTime() - start);
+              }
+              if (commitPoint) {
+                reportChanged(answer.rows());
+              }
+            } catch (RuntimeException e) {
+              then.answered(null, e);
+              return;
+            }
+            then.answered(answer, null);
+          });
+    }
+
+    /** Sends COMMIT, the transaction's commit point, and reports it. */
+    private void commit() {
+      queries.other(); // COMMIT
+      try {
+        effects.committing();
+      } catch (AbandonedException e) {
+        fail(e);
+        return;
+      }
+      StatementId id = iteration.commitTimed();
+      long start = id == null ? 0 : System.nanoTime();
+      connection.simple(
+          c,
+          "COMMIT",
+          (rows, failure) -> {
+            if (failure != null) {
+              effects.failed(classify.apply(failure).replyLost());
+              fail(failedAt(id, failure));
+              return;
+            }
+            if (id != null) {
+              timed.succeeded(id, System.nanoTime() - start);
+            }
+            effects.committed(); // the transaction is all of the iteration: it committed
+            done.complete(null);
+          });
+    }
+
+    /**
+     * Ends the iteration with {@code failure}; in a transaction, after a ROLLBACK on a connection
+     * that is still there (one that cannot roll back is dropped; one that broke, the server rolled
+     * back).
+     */
+    private void fail(Throwable failure) {
+      Throwable cause =
+          failure instanceof CompletionException e && e.getCause() != null ? e.getCause() : failure;
+      if (!inTransaction || !connection.holds(c)) {
+        done.completeExceptionally(cause);
+        return;
+      }
+      connection.simple(
+          c,
+          "ROLLBACK",
+          (rows, rollbackFailure) -> {
+            if (rollbackFailure != null) {
+              cause.addSuppressed(rollbackFailure);
+              connection.drop();
+            }
+            done.completeExceptionally(cause);
+          });
+    }
+  }
+
+  /** What a statement of a {@link Chain} gives: its answer, or else why it has none. */
+  @FunctionalInterface
+  private interface StepAnswered {
+    void answered(@Nullable SqlAnswer answer, @Nullable Exception failure);
+  }
+
+  /** {@code e}, the error of the script's statement {@code id} (if any), recorded and named. */
+  private SQLException failedAt(@Nullable StatementId id, SQLException e) {
+    if (id == null) {
+      return e;
+    }
+    timed.failed(id, classify.apply(e).errorClass());
+    return SqlStatement.named(id, e);
+  }
+
+  private void reportChanged(long rows) {
+    if (rows > 0) {
+      effects.committed();
+    } else {
+      effects.failed(false);
+    }
+  }
+
+  /**
+   * The rows {@code next} read (every one fetched and every column decoded) or changed, and the
+   * leading numbers of the first row it returned.
+   */
+  private static SqlAnswer answer(RowSet<Row> rows, SqlStatement next) {
+    long fetched = 0;
+    List<Long> first = List.of();
+    Map<String, String> byName = Map.of();
+    for (Row row : rows) {
+      if (fetched == 0 && next.row()) {
+        byName = new HashMap<>();
+        for (int i = 0; i < row.size(); i++) {
+          Object value = row.getValue(i);
+          byName.put(row.getColumnName(i), value == null ? "" : value.toString());
+        }
+      }
+      if (fetched++ == 0 && next.numbers() > 0) {
+        Long[] values = new Long[next.numbers()];
+        for (int i = 0; i < values.length; i++) {
+          values[i] = row.getValue(i) instanceof Number n ? n.longValue() : 0L;
+        }
+        first = List.of(values);
+      }
+      for (int i = 0; i < row.size(); i++) {
+        row.getValue(i);
+      }
+    }
+    return new SqlAnswer(next.read() ? fetched : rows.rowCount(), first, byName);
+  }
+
+  private static CompletableFuture<Void> done() {
+    return CompletableFuture.completedFuture(null);
+  }
+
+  /**
+   * Checks a connection with a round trip; one found broken is replaced. The ping's own commit is
+   * published with the rest ({@link #publishCounts}).
+   */
+  @Override
+  public void ping() throws SQLException {
+    AsyncPgConnection connection = pool.takeNow();
+    try {
+      connection.ping(OPEN_SECONDS);
+    } finally {
+      pool.give(connection);
+    }
+    publishCountsNow();
+  }
+
+  /**
+   * Has the server publish the counts of a connection of the session's at once ({@link
+   * CountsPublisher}), without blocking: the one it holds, or one of those it shares once free. The
+   * stage completes when the answer is in or the statement failed, which the publisher counts.
+   */
+  public CompletableFuture<Void> publishCounts() {
+    String statement = publisher.statement().orElse(null);
+    if (statement == null) {
+      return done();
+    }
+    return onConnection(
+            (connection, c) ->
+                connection.simple(c, statement).whenComplete((rows, failure) -> counted(failure)))
+        .handle((rows, failure) -> (Void) null);
+  }
+
+  /** {@link #publishCounts}, waited for: outside the run's chains only. */
+  public void publishCountsNow() throws SQLException {
+    try {
+      publishCounts().get(OPEN_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new SQLException("interrupted while publishing the session's counts", e);
+    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+      throw new SQLException("the session's counts were not published: " + e, e);
+    }
+  }
+
+  private void counted(@Nullable Throwable failure) {
+    if (failure == null) {
+      publisher.answered();
+    } else if (classify.apply(failure).replyLost()) {
+      publisher.lost();
+    }
+  }
+
+  @Override
+  public void close() {
+    pool.close();
+  }
+}
