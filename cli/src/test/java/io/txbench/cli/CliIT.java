@@ -15,7 +15,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,6 +47,18 @@ class CliIT extends PostgresServer {
     return args.toArray(String[]::new);
   }
 
+  /**
+   * A run on this server, without the commit check, of {@code args}, its results in {@code out}: it
+   * must exit 0.
+   */
+  private CliRun succeeds(Path out, String... args) {
+    return CliRun.of(
+            server(
+                Stream.concat(Stream.of(args), Stream.of("--output-dir", out.toString()))
+                    .toArray(String[]::new)))
+        .exits(0);
+  }
+
   private long query(String sql) throws SQLException {
     return query("postgres", sql);
   }
@@ -56,23 +67,20 @@ class CliIT extends PostgresServer {
   void airlineRunWritesEveryResultFileAndASummary() throws Exception {
     Path out = dir.resolve("airline");
     CliRun run =
-        CliRun.of(
-            server(
-                "--workload",
-                "airline",
-                "--parallelism",
-                "4",
-                "--warmup",
-                "0s",
-                "--duration",
-                "3s",
-                "--metrics",
-                "1s",
-                "--metrics-reporter",
-                "csv,log",
-                "--output-dir",
-                out.toString()));
-    assertEquals(0, run.exitCode(), run.err());
+        succeeds(
+            out,
+            "--workload",
+            "airline",
+            "--parallelism",
+            "4",
+            "--warmup",
+            "0s",
+            "--duration",
+            "3s",
+            "--metrics",
+            "1s",
+            "--metrics-reporter",
+            "csv,log");
     assertTrue(run.out().contains("Connected to PostgreSQL"), run.out());
     assertTrue(
         run.out()
@@ -105,7 +113,7 @@ class CliIT extends PostgresServer {
             "summary.json")) {
       assertTrue(Files.size(out.resolve(file)) > 0, file);
     }
-    JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+    JsonNode summary = CliRun.summary(out);
     long iterations = summary.get("iterations").asLong();
     assertTrue(iterations > 0);
     assertEquals(iterations, query("SELECT COUNT(*) FROM seat"));
@@ -208,7 +216,7 @@ class CliIT extends PostgresServer {
             "verification",
             "--output-dir",
             out.toString());
-    assertEquals(ExitCodes.THRESHOLD, failing.exitCode(), failing.err() + failing.out());
+    failing.exits(ExitCodes.THRESHOLD);
     List<Path> levels = ThresholdsCliTest.summaries(out);
     assertEquals(2, levels.size(), levels.toString());
     for (Path level : levels) {
@@ -233,7 +241,7 @@ class CliIT extends PostgresServer {
             "in-doubt==0",
             "--output-dir",
             dir.resolve("holding").toString());
-    assertEquals(ExitCodes.OK, holding.exitCode(), holding.err() + holding.out());
+    holding.exits(ExitCodes.OK);
     assertTrue(holding.out().contains("  threshold     in-doubt==0  PASS  0\n"), holding.out());
   }
 
@@ -241,20 +249,17 @@ class CliIT extends PostgresServer {
   void onlySetupThenSkipSetupRunsOverTheSameData() throws Exception {
     CliRun setup =
         CliRun.of(server("--workload", "insert", "--table-size", "5000", "--only-setup"));
-    assertEquals(0, setup.exitCode(), setup.err());
+    setup.exits(0);
     assertEquals(5000, query("SELECT COUNT(*) FROM item"));
     for (int i = 0; i < 2; i++) {
       CliRun run =
-          CliRun.of(
-              server(
-                  "--workload",
-                  "insert",
-                  "--skip-setup",
-                  "--iterations",
-                  "700",
-                  "--output-dir",
-                  dir.resolve("insert" + i).toString()));
-      assertEquals(0, run.exitCode(), run.err() + run.out());
+          succeeds(
+              dir.resolve("insert" + i),
+              "--workload",
+              "insert",
+              "--skip-setup",
+              "--iterations",
+              "700");
       assertTrue(
           run.out()
               .contains(
@@ -270,24 +275,20 @@ class CliIT extends PostgresServer {
   void thePasswordReachesNoOutput() throws Exception {
     Path out = dir.resolve("secret");
     CliRun run =
-        CliRun.of(
-            Map.of(),
-            server(
-                "--workload",
-                "point-select",
-                "--table-size",
-                "1000",
-                "--iterations",
-                "300",
-                "--target-database-password",
-                PASSWORD,
-                "--metrics-reporter",
-                "csv,console,log",
-                "--log-level",
-                "debug",
-                "--output-dir",
-                out.toString()));
-    assertEquals(0, run.exitCode(), run.err());
+        succeeds(
+            out,
+            "--workload",
+            "point-select",
+            "--table-size",
+            "1000",
+            "--iterations",
+            "300",
+            "--target-database-password",
+            PASSWORD,
+            "--metrics-reporter",
+            "csv,console,log",
+            "--log-level",
+            "debug");
     assertFalse(run.out().contains(PASSWORD));
     assertFalse(run.err().contains(PASSWORD));
     try (Stream<Path> files = Files.list(out)) {
@@ -318,7 +319,7 @@ class CliIT extends PostgresServer {
             "200",
             "--output-dir",
             out.toString());
-    assertEquals(0, run.exitCode(), run.err());
+    run.exits(0);
     assertFalse((run.out() + run.err()).contains(PASSWORD));
     assertFalse(Files.readString(out.resolve("summary.json")).contains(PASSWORD));
     assertEquals(200, query("SELECT SUM(updates) FROM item"));
@@ -340,7 +341,7 @@ class CliIT extends PostgresServer {
             "--table-size",
             "100",
             "--only-setup");
-    assertEquals(0, run.exitCode(), run.err() + run.out());
+    run.exits(0);
     assertEquals(
         1,
         query(
@@ -360,19 +361,17 @@ class CliIT extends PostgresServer {
       s.execute("CREATE TABLE notes (id INT PRIMARY KEY, body TEXT)");
       s.execute("INSERT INTO notes VALUES (1, 'mine')");
     }
-    assertEquals(
-        0,
-        CliRun.of(
-                "--target-url",
-                url,
-                "--workload",
-                "point-select",
-                "--table-size",
-                "100",
-                "--only-setup")
-            .exitCode());
+    CliRun.of(
+            "--target-url",
+            url,
+            "--workload",
+            "point-select",
+            "--table-size",
+            "100",
+            "--only-setup")
+        .exits(0);
     CliRun drop = CliRun.of("--target-url", url, "--drop");
-    assertEquals(0, drop.exitCode(), drop.err());
+    drop.exits(0);
     assertTrue(drop.out().contains("item") && drop.out().contains("txbench_meta"), drop.out());
     try (Connection c = DriverManager.getConnection(url);
         Statement s = c.createStatement();
@@ -389,23 +388,20 @@ class CliIT extends PostgresServer {
   void anOpenLoopRunKeepsItsRateAndRecordsServiceTimes() throws Exception {
     Path out = dir.resolve("rate");
     CliRun run =
-        CliRun.of(
-            server(
-                "--workload",
-                "point-select",
-                "--table-size",
-                "1000",
-                "--rate",
-                "400",
-                "--duration",
-                "5s",
-                "--warmup",
-                "1s",
-                "--metrics",
-                "1s",
-                "--output-dir",
-                out.toString()));
-    assertEquals(0, run.exitCode(), run.err());
+        succeeds(
+            out,
+            "--workload",
+            "point-select",
+            "--table-size",
+            "1000",
+            "--rate",
+            "400",
+            "--duration",
+            "5s",
+            "--warmup",
+            "1s",
+            "--metrics",
+            "1s");
     assertTrue(run.out().contains("Warming up for 1s"), run.out());
     assertTrue(
         run.out()
@@ -413,7 +409,7 @@ class CliIT extends PostgresServer {
                 "\nRunning point-select on postgres with 8 thread(s) at 400"
                     + " per second, for 5s, figures about every 1s.\n"),
         run.out());
-    JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+    JsonNode summary = CliRun.summary(out);
     // Every slot of the window is accounted for: run, or skipped when no worker was free to start
     // it before the window closed (on a machine busy enough to hold all 8 back, a few are).
     long slots =
@@ -437,24 +433,18 @@ class CliIT extends PostgresServer {
   void aSweepRunsEachLevelAndComparesThem() throws Exception {
     Path out = dir.resolve("sweep");
     CliRun run =
-        CliRun.of(
-            server(
-                "--workload",
-                "point-select",
-                "--table-size",
-                "500",
-                "--parallelism",
-                "1,4,4",
-                "--iterations",
-                "300",
-                "--output-dir",
-                out.toString()));
-    assertEquals(0, run.exitCode(), run.err());
+        succeeds(
+            out,
+            "--workload",
+            "point-select",
+            "--table-size",
+            "500",
+            "--parallelism",
+            "1,4,4",
+            "--iterations",
+            "300");
     for (String level : List.of("p1", "p4", "p4-2")) { // a repeated level keeps its own results
-      JsonNode summary =
-          new ObjectMapper()
-              .readTree(
-                  out.resolve("postgres-point-select-" + level).resolve("summary.json").toFile());
+      JsonNode summary = CliRun.summary(out.resolve("postgres-point-select-" + level));
       assertEquals(300, summary.get("iterations").asLong());
       // The table's row of the level ends with its directory: "2 x4 ... postgres-point-select-p4".
       assertTrue(
@@ -464,12 +454,36 @@ class CliIT extends PostgresServer {
     assertTrue(run.out().contains("tps_x"), run.out());
   }
 
+  /**
+   * One of two clients inserting for 3 s on 2 workers into the loaded items, starting {@code at},
+   * at {@code costPerHour}, its results in {@code out}.
+   */
+  private CliRun client(String at, String costPerHour, Path out) {
+    return CliRun.of(
+        server(
+            "--workload",
+            "insert",
+            "--skip-setup",
+            "--no-verify",
+            "--parallelism",
+            "2",
+            "--warmup",
+            "0s",
+            "--duration",
+            "3s",
+            "--metrics",
+            "1s",
+            "--cost-per-hour",
+            costPerHour,
+            "--start-at",
+            at,
+            "--output-dir",
+            out.toString()));
+  }
+
   @Test
   void twoConcurrentClientsMergeIntoOneResultAndReport() throws Exception {
-    assertEquals(
-        0,
-        CliRun.of(server("--workload", "insert", "--table-size", "1000", "--only-setup"))
-            .exitCode());
+    CliRun.of(server("--workload", "insert", "--table-size", "1000", "--only-setup")).exits(0);
     Path a = dir.resolve("client-a");
     Path b = dir.resolve("client-b");
     // Merge wants windows that overlap: both clients start at one time, whenever each is ready
@@ -480,61 +494,19 @@ class CliIT extends PostgresServer {
             .truncatedTo(java.time.temporal.ChronoUnit.SECONDS)
             .toString();
     java.util.concurrent.CompletableFuture<CliRun> first =
-        java.util.concurrent.CompletableFuture.supplyAsync(
-            () ->
-                CliRun.of(
-                    server(
-                        "--workload",
-                        "insert",
-                        "--skip-setup",
-                        "--no-verify",
-                        "--parallelism",
-                        "2",
-                        "--warmup",
-                        "0s",
-                        "--duration",
-                        "3s",
-                        "--metrics",
-                        "1s",
-                        "--cost-per-hour",
-                        "0.5",
-                        "--start-at",
-                        at,
-                        "--output-dir",
-                        a.toString())));
-    CliRun second =
-        CliRun.of(
-            server(
-                "--workload",
-                "insert",
-                "--skip-setup",
-                "--no-verify",
-                "--parallelism",
-                "2",
-                "--warmup",
-                "0s",
-                "--duration",
-                "3s",
-                "--metrics",
-                "1s",
-                "--cost-per-hour",
-                "1.5",
-                "--start-at",
-                at,
-                "--output-dir",
-                b.toString()));
-    assertEquals(0, first.get().exitCode(), first.get().err());
-    assertEquals(0, second.exitCode(), second.err());
+        java.util.concurrent.CompletableFuture.supplyAsync(() -> client(at, "0.5", a));
+    CliRun second = client(at, "1.5", b);
+    first.get().exits(0);
+    second.exits(0);
     assertTrue(second.out().contains(" s window at 1.5 an hour; "), second.out());
-    ObjectMapper json = new ObjectMapper();
-    long ia = json.readTree(a.resolve("summary.json").toFile()).get("iterations").asLong();
-    long ib = json.readTree(b.resolve("summary.json").toFile()).get("iterations").asLong();
+    long ia = CliRun.summary(a).get("iterations").asLong();
+    long ib = CliRun.summary(b).get("iterations").asLong();
     assertEquals(1000 + ia + ib, query("SELECT COUNT(*) FROM item"));
 
     Path merged = dir.resolve("merged");
     CliRun merge = CliRun.of("merge", a.toString(), b.toString(), "--output", merged.toString());
-    assertEquals(0, merge.exitCode(), merge.err());
-    JsonNode summary = json.readTree(merged.resolve("summary.json").toFile());
+    merge.exits(0);
+    JsonNode summary = CliRun.summary(merged);
     assertEquals(ia + ib, summary.get("iterations").asLong());
     assertEquals(4, summary.get("parallelism").asLong());
     // The clients' prices added up, over the merged window, per million of both's iterations.
@@ -552,7 +524,7 @@ class CliIT extends PostgresServer {
 
     CliRun compare =
         CliRun.of("compare", "--format", "markdown", a.toString(), b.toString(), merged.toString());
-    assertEquals(0, compare.exitCode(), compare.err());
+    compare.exits(0);
     assertEquals(5, compare.out().lines().filter(l -> l.startsWith("|")).count(), compare.out());
     assertTrue(
         compare.out().contains("| tps_ratio | cost_per_million | cost_per_hour |"), compare.out());
@@ -563,35 +535,32 @@ class CliIT extends PostgresServer {
         compare.out());
     Path html = dir.resolve("report.html");
     CliRun report = CliRun.of("report", a.toString(), b.toString(), "--output", html.toString());
-    assertEquals(0, report.exitCode(), report.err());
+    report.exits(0);
     assertTrue(Files.readString(html).contains("id=\"report-data\""));
     assertTrue(Files.readString(html).contains("data-column=\"cost_per_million\""));
     CliRun notAResult =
         CliRun.of("compare", Files.createDirectories(dir.resolve("empty")).toString());
-    assertEquals(ExitCodes.USAGE, notAResult.exitCode());
+    notAResult.exits(ExitCodes.USAGE);
     assertTrue(notAResult.err().contains("not a txbench result directory"), notAResult.err());
   }
 
   @Test
   void aLoadPastTheWarmUpShowsEachPhaseAndNoCarriageReturns() throws Exception {
     CliRun run =
-        CliRun.of(
-            server(
-                "--workload",
-                "insert",
-                "--table-size",
-                "20000",
-                "--parallelism",
-                "2",
-                "--warmup",
-                "2s",
-                "--duration",
-                "2s",
-                "--metrics",
-                "1s",
-                "--output-dir",
-                dir.resolve("phases").toString()));
-    assertEquals(0, run.exitCode(), run.err());
+        succeeds(
+            dir.resolve("phases"),
+            "--workload",
+            "insert",
+            "--table-size",
+            "20000",
+            "--parallelism",
+            "2",
+            "--warmup",
+            "2s",
+            "--duration",
+            "2s",
+            "--metrics",
+            "1s");
     assertTrue(run.out().contains("loading item: 20,000 rows\n"), run.out());
     assertTrue(
         run.out().matches("(?s).*loading item: 20,000 rows in [0-9.]+ s \\([0-9,]+ rows/s\\)\n.*"),
@@ -613,8 +582,7 @@ class CliIT extends PostgresServer {
         run.out());
     assertTrue(
         run.out().contains("(duration elapsed), after a 2.0 s warm-up (not measured)"), run.out());
-    JsonNode summary =
-        new ObjectMapper().readTree(dir.resolve("phases").resolve("summary.json").toFile());
+    JsonNode summary = CliRun.summary(dir.resolve("phases"));
     assertEquals(2.0, summary.get("warmupSeconds").asDouble(), 1e-9);
   }
 
@@ -640,7 +608,7 @@ class CliIT extends PostgresServer {
                         "--output-dir",
                         dir.resolve("contention").toString())));
     CliRun run = captured.run();
-    assertEquals(0, run.exitCode(), run.err() + run.out());
+    run.exits(0);
     List<String> messages = captured.messages(ch.qos.logback.classic.Level.INFO);
     assertEquals(
         1,
@@ -675,7 +643,7 @@ class CliIT extends PostgresServer {
             "10",
             "--output-dir",
             dir.resolve("refused").toString());
-    assertEquals(ExitCodes.TARGET, run.exitCode(), run.err() + run.out());
+    run.exits(ExitCodes.TARGET);
     String err = run.err().strip();
     assertEquals(1, err.lines().count(), err);
     assertTrue(
@@ -696,7 +664,7 @@ class CliIT extends PostgresServer {
             "2s",
             "--iterations",
             "1");
-    assertEquals(ExitCodes.TARGET, run.exitCode());
+    run.exits(ExitCodes.TARGET);
     String err = run.err().strip();
     assertEquals(1, err.lines().count(), err);
     assertTrue(err.contains("127.0.0.1:1"), err);
@@ -717,7 +685,7 @@ class CliIT extends PostgresServer {
             "2s",
             "--output-dir",
             out.toString());
-    assertEquals(0, run.exitCode(), run.err());
+    run.exits(0);
     // It says, as it starts, that it is no server to judge durability on.
     assertTrue(
         run.out()
@@ -738,9 +706,7 @@ class CliIT extends PostgresServer {
                 "Warm-up over after ([0-9.]+) s \\(((not )?settled[^)]*)\\)\\.\n")
             .matcher(run.out());
     assertTrue(over.find(), run.out());
-    com.fasterxml.jackson.databind.JsonNode summary =
-        new com.fasterxml.jackson.databind.ObjectMapper()
-            .readTree(out.resolve("summary.json").toFile());
+    JsonNode summary = CliRun.summary(out);
     double warmUp = summary.get("warmupSeconds").asDouble();
     assertEquals(Double.parseDouble(over.group(1)), warmUp, 0.05);
     assertTrue(warmUp >= 2.0 / 3 && warmUp < 2.0 + 0.5, "between its least and longest: " + warmUp);

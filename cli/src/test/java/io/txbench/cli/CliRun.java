@@ -1,8 +1,14 @@
 package io.txbench.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.Map;
 
 /** One in-process run of the command line, with what it printed. */
@@ -22,5 +28,16 @@ record CliRun(int exitCode, String out, String err) {
 
   static CliRun of(String... args) {
     return of(Map.of(), args);
+  }
+
+  /** This run, which must have exited with {@code code}: what it printed is the failure's text. */
+  CliRun exits(int code) {
+    assertEquals(code, exitCode, err + out);
+    return this;
+  }
+
+  /** The summary.json a run wrote to {@code directory}. */
+  static JsonNode summary(Path directory) throws IOException {
+    return new ObjectMapper().readTree(directory.resolve("summary.json").toFile());
   }
 }

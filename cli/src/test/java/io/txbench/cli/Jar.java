@@ -1,5 +1,6 @@
 package io.txbench.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -18,7 +19,13 @@ final class Jar {
   static final Path FILE = Path.of("target", "benchmark.jar");
 
   /** What a child JVM printed and returned. */
-  record Outcome(int code, String out, String err) {}
+  record Outcome(int code, String out, String err) {
+    /** This outcome, whose code must be {@code expected}: what it printed is the failure's text. */
+    Outcome exits(int expected) {
+      assertEquals(expected, code, err + out);
+      return this;
+    }
+  }
 
   private Jar() {}
 

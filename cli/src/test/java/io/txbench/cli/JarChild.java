@@ -1,5 +1,6 @@
 package io.txbench.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -94,6 +95,26 @@ final class JarChild {
       Thread.sleep(100);
     }
     assertTrue(printed.toString().contains(text), printed.toString());
+  }
+
+  /** Sends the JVM the signal {@code name} (INT, TERM, KILL, ...), as kill does. */
+  void signal(String name) throws IOException, InterruptedException {
+    new ProcessBuilder("kill", "-" + name, String.valueOf(process.pid())).start().waitFor();
+  }
+
+  /**
+   * Sends the signal {@code name}, then waits up to 30 s for the exit code {@code expected}, which
+   * must come within {@code limitSeconds}: the seconds it took.
+   */
+  double stop(String name, int expected, double limitSeconds)
+      throws IOException, InterruptedException {
+    long signalled = System.nanoTime();
+    signal(name);
+    int code = awaitExit(30);
+    double seconds = (System.nanoTime() - signalled) / 1e9;
+    assertEquals(expected, code, printed.toString());
+    assertTrue(seconds < limitSeconds, "took " + seconds + " s to stop");
+    return seconds;
   }
 
   int awaitExit(int seconds) throws InterruptedException {

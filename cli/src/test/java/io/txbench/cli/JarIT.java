@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -35,11 +34,9 @@ class JarIT {
   @Test
   void theJarShowsItsVersionAndHelp() throws Exception {
     assertTrue(Files.exists(JAR), "build the JAR first (mvn package)");
-    Jar.Outcome version = java("--version");
-    assertEquals(0, version.code(), version.err());
+    Jar.Outcome version = java("--version").exits(0);
     assertTrue(version.out().startsWith("txbench "), version.out());
-    Jar.Outcome help = java("--help");
-    assertEquals(0, help.code());
+    Jar.Outcome help = java("--help").exits(0);
     assertTrue(
         help.out().contains("--benchmark-target") && help.out().contains("postgres"), help.out());
   }
@@ -75,13 +72,8 @@ class JarIT {
             "--output-dir",
             out.toString());
     run.awaitPeriods(2);
-    long signalled = System.nanoTime();
-    new ProcessBuilder("kill", "-INT", String.valueOf(run.process.pid())).start().waitFor();
-    int code = run.awaitExit(30);
-    double seconds = (System.nanoTime() - signalled) / 1e9;
-    assertTrue(seconds < STOP_LIMIT_SECONDS, "took " + seconds + " s to stop");
-    assertEquals(130, code, run.printed.toString());
-    JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+    double seconds = run.stop("INT", 130, STOP_LIMIT_SECONDS);
+    JsonNode summary = CliRun.summary(out);
     assertEquals("INTERRUPTED", summary.get("stopReason").asText());
     // Its thresholds are still held and recorded, and the signal's code wins over theirs (5).
     assertFalse(summary.get("thresholds").get(0).get("passed").asBoolean(), summary.toString());
@@ -136,7 +128,7 @@ class JarIT {
     assertTrue(printed.contains("(connection "), printed);
     assertTrue(printed.contains("verification  not run (cannot reach the server"), printed);
     assertFalse(printed.contains("\tat ") || printed.contains("Exception:"), printed);
-    JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+    JsonNode summary = CliRun.summary(out);
     assertTrue(summary.get("errors").asLong() > 0, summary.toString());
   }
 
@@ -162,12 +154,8 @@ class JarIT {
             out.toString());
     run.awaitWarmUpPeriods(1);
     run.awaitPeriods(1);
-    long signalled = System.nanoTime();
-    new ProcessBuilder("kill", "-TERM", String.valueOf(run.process.pid())).start().waitFor();
-    assertEquals(143, run.awaitExit(30), run.printed.toString());
-    double seconds = (System.nanoTime() - signalled) / 1e9;
-    assertTrue(seconds < STOP_LIMIT_SECONDS, "took " + seconds + " s to stop");
-    JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+    double seconds = run.stop("TERM", 143, STOP_LIMIT_SECONDS);
+    JsonNode summary = CliRun.summary(out);
     assertEquals("INTERRUPTED", summary.get("stopReason").asText());
     assertTrue(summary.get("iterations").asLong() > 0, summary.toString());
     System.out.printf("SIGTERM to exit: %.2f s%n", seconds);
@@ -190,11 +178,7 @@ class JarIT {
                   "--output-dir",
                   dir.resolve("lingering").toString()));
       run.awaitLine("Serving the final metrics");
-      long signalled = System.nanoTime();
-      new ProcessBuilder("kill", "-TERM", String.valueOf(run.process.pid())).start().waitFor();
-      assertEquals(143, run.awaitExit(30), run.printed.toString());
-      double seconds = (System.nanoTime() - signalled) / 1e9;
-      assertTrue(seconds < STOP_LIMIT_SECONDS, "took " + seconds + " s to stop");
+      run.stop("TERM", 143, STOP_LIMIT_SECONDS);
       assertTrue(
           run.printed.toString().contains("Stopped waiting for a scrape."), run.printed.toString());
     }
@@ -219,7 +203,7 @@ class JarIT {
             "--output-dir",
             out.toString());
     run.awaitWarmUpPeriods(1);
-    new ProcessBuilder("kill", "-TERM", String.valueOf(run.process.pid())).start().waitFor();
+    run.signal("TERM");
     assertEquals(143, run.awaitExit(30), run.printed.toString());
     assertTrue(run.printed.toString().contains("Stopped during the warm-up"));
     assertFalse(Files.exists(out), "an empty result directory was left behind");
@@ -234,14 +218,8 @@ class JarIT {
       for (String signal : new String[] {"INT", "TERM"}) {
         JarChild load = loading(url, "5000000");
         Thread.sleep(500);
-        long signalled = System.nanoTime();
-        new ProcessBuilder("kill", "-" + signal, String.valueOf(load.process.pid()))
-            .start()
-            .waitFor();
-        int code = load.awaitExit(30);
-        double seconds = (System.nanoTime() - signalled) / 1e9;
-        assertEquals(signal.equals("INT") ? 130 : 143, code, load.printed.toString());
-        assertTrue(seconds < STOP_LIMIT_SECONDS, "took " + seconds + " s"); // between two batches
+        // Between two batches.
+        double seconds = load.stop(signal, signal.equals("INT") ? 130 : 143, STOP_LIMIT_SECONDS);
         assertTrue(
             load.printed.toString().contains("Stopped while loading the data"),
             load.printed.toString());
@@ -257,7 +235,7 @@ class JarIT {
                 "10",
                 "--output-dir",
                 dir.resolve(signal).toString());
-        assertEquals(ExitCodes.TARGET, refused.exitCode(), refused.err());
+        refused.exits(ExitCodes.TARGET);
         assertTrue(refused.err().contains("was not loaded completely"), refused.err());
         System.out.printf("SIG%s during the load to exit: %.2f s%n", signal, seconds);
       }
@@ -266,8 +244,7 @@ class JarIT {
 
   @Test
   void badInputFromTheJarIsOneLineAndExitCode2() throws Exception {
-    Jar.Outcome bad = java("--parallelism", "0");
-    assertEquals(2, bad.code());
+    Jar.Outcome bad = java("--parallelism", "0").exits(2);
     assertEquals(
         "txbench: --parallelism must be between 1 and 4,096, not 0 (see --help)",
         bad.err().strip());
@@ -326,7 +303,7 @@ class JarIT {
         ServerProcesses.signal(data, "CONT");
       }
       assertEquals(ExitCodes.TARGET, code, run.printed.toString());
-      JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+      JsonNode summary = CliRun.summary(out);
       assertEquals("DURATION_ELAPSED", summary.get("stopReason").asText());
       assertTrue(summary.get("inDoubtByCause").get("abandoned").asLong() >= 1, summary.toString());
       assertEquals("not run", summary.get("verification").get("status").asText());
@@ -366,24 +343,18 @@ class JarIT {
               out.toString());
       run.awaitPeriods(2);
       ServerProcesses.signal(data, "STOP");
-      long signalled;
-      int code;
+      double seconds;
       try {
         Thread.sleep(500);
-        signalled = System.nanoTime();
-        new ProcessBuilder("kill", "-INT", String.valueOf(run.process.pid())).start().waitFor();
-        code = run.awaitExit(30);
+        seconds = run.stop("INT", 130, STOP_LIMIT_SECONDS);
       } finally {
         ServerProcesses.signal(data, "CONT");
       }
-      double seconds = (System.nanoTime() - signalled) / 1e9;
       System.out.printf("SIGINT to exit with a frozen server: %.2f s%n", seconds);
-      assertEquals(130, code, run.printed.toString());
-      assertTrue(seconds < STOP_LIMIT_SECONDS, "took " + seconds + " s");
       assertTrue(
           run.printed.toString().contains("verification  not run (the run was interrupted)"),
           run.printed.toString());
-      JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+      JsonNode summary = CliRun.summary(out);
       assertEquals("INTERRUPTED", summary.get("stopReason").asText());
       long committed = summary.get("iterations").asLong();
       long inDoubt = summary.get("inDoubt").asLong();
@@ -432,7 +403,7 @@ class JarIT {
               "10",
               "--output-dir",
               full.resolve("run").toString());
-      assertEquals(2, refused.code(), refused.err());
+      refused.exits(2);
       assertTrue(
           refused.err().contains("--output-dir: cannot write results to ")
               && refused.err().contains("No space left on device"),
@@ -494,7 +465,7 @@ class JarIT {
       String url = "jdbc:postgresql://127.0.0.1:" + server.getPort() + "/postgres?user=postgres";
       JarChild load = loading(url, "3000000");
       Thread.sleep(1_000);
-      new ProcessBuilder("kill", "-9", String.valueOf(load.process.pid())).start().waitFor();
+      load.signal("9");
       load.awaitExit(30);
       String[] run = {
         "--target-url",
@@ -508,8 +479,7 @@ class JarIT {
         dir.resolve("run").toString()
       };
       // The killed prepare's lease is there until its heartbeat has been silent for 30 s.
-      CliRun refused = CliRun.of(run);
-      assertEquals(ExitCodes.TARGET, refused.exitCode(), refused.err());
+      CliRun refused = CliRun.of(run).exits(ExitCodes.TARGET);
       assertTrue(
           refused.err().contains("pid " + load.process.pid())
               && refused.err().contains("preparing the items tables"),
@@ -517,8 +487,7 @@ class JarIT {
       try (java.sql.Connection c = java.sql.DriverManager.getConnection(url)) {
         c.createStatement().execute("DELETE FROM txbench_lease"); // as its expiry would
       }
-      CliRun incomplete = CliRun.of(run);
-      assertEquals(ExitCodes.TARGET, incomplete.exitCode(), incomplete.err());
+      CliRun incomplete = CliRun.of(run).exits(ExitCodes.TARGET);
       assertTrue(incomplete.err().contains("was not loaded completely"), incomplete.err());
       CliRun prepared =
           CliRun.of(
@@ -532,8 +501,8 @@ class JarIT {
               "10",
               "--output-dir",
               dir.resolve("again").toString());
-      assertEquals(0, prepared.exitCode(), prepared.err());
-      assertEquals(0, CliRun.of(run).exitCode());
+      prepared.exits(0);
+      CliRun.of(run).exits(0);
     }
   }
 }

@@ -23,15 +23,28 @@ class RunnerTest {
   private static final Backoff NO_WAIT = new Backoff(Duration.ZERO, Duration.ZERO);
 
   private static RunOptions iterations(int threads, long count, int maxRetries, long maxErrors) {
+    return options(
+        threads, new ForIterations(count), Duration.ofMillis(50), maxRetries, maxErrors, NO_WAIT);
+  }
+
+  /** A timed run of {@code threads} with no retries, no error limit and no back-off. */
+  private static RunOptions timed(int threads, Duration length, Duration period) {
+    return options(threads, new ForDuration(length), period, 0, 0, NO_WAIT);
+  }
+
+  private static RunOptions options(
+      int threads,
+      RunLength length,
+      Duration period,
+      int maxRetries,
+      long maxErrors,
+      Backoff backoff) {
     return new RunOptions(
-        threads,
-        new ForIterations(count),
-        Duration.ofMillis(50),
-        maxRetries,
-        maxErrors,
-        1,
-        NO_WAIT,
-        new ClosedLoop());
+        threads, length, period, maxRetries, maxErrors, 1, backoff, new ClosedLoop());
+  }
+
+  private RunResult run(RunOptions options, Workload<?, ?> workload) throws Exception {
+    return run(options, workload, new RunListener() {});
   }
 
   private RunResult run(RunOptions options, Workload<?, ?> workload, RunListener listener)
@@ -43,31 +56,41 @@ class RunnerTest {
         workload);
   }
 
+  /** A listener that adds every period's figures to {@code periods}. */
+  private static RunListener recording(List<IntervalStats> periods) {
+    return new RunListener() {
+      @Override
+      public void onInterval(IntervalStats stats) {
+        periods.add(stats);
+      }
+    };
+  }
+
+  /** The run's committed iterations, retries and errors. */
+  private static void assertCounts(RunResult result, long iterations, long retries, long errors) {
+    assertEquals(
+        List.of(iterations, retries, errors),
+        List.of(
+            result.outcomes().iterations(),
+            result.outcomes().retries(),
+            result.outcomes().errors()),
+        "iterations, retries, errors");
+  }
+
   @Test
   void runsExactlyTheIterationsAskedForOverAllWorkers() throws Exception {
     ScriptedWorkload workload = ScriptedWorkload.alwaysSucceeds();
-    RunResult result = run(iterations(4, 10_000, 0, 0), workload, new RunListener() {});
-    assertEquals(10_000, result.outcomes().iterations());
+    RunResult result = run(iterations(4, 10_000, 0, 0), workload);
+    assertCounts(result, 10_000, 0, 0);
     assertEquals(10_000, workload.successes());
     assertEquals(10_000, result.latencies().responseTimes().getTotalCount());
     assertEquals(StopReason.ITERATIONS_DONE, result.window().stopReason());
-    assertEquals(0, result.outcomes().errors());
   }
 
   @Test
   void stopsWhenTheDurationHasElapsed() throws Exception {
-    RunOptions options =
-        new RunOptions(
-            2,
-            new ForDuration(Duration.ofMillis(300)),
-            Duration.ofMillis(100),
-            0,
-            0,
-            1,
-            NO_WAIT,
-            new ClosedLoop());
     ScriptedWorkload workload = ScriptedWorkload.alwaysSucceeds();
-    RunResult result = run(options, workload, new RunListener() {});
+    RunResult result = run(timed(2, Duration.ofMillis(300), Duration.ofMillis(100)), workload);
     assertEquals(StopReason.DURATION_ELAPSED, result.window().stopReason());
     assertTrue(result.window().nanos() >= Duration.ofMillis(300).toNanos());
     assertEquals(workload.successes(), result.outcomes().iterations());
@@ -79,20 +102,16 @@ class RunnerTest {
     // Attempts 0 and 1 fail with a serialization failure, attempt 2 succeeds.
     ScriptedWorkload workload =
         ScriptedWorkload.failing(n -> n < 2 ? new FakeTarget.RetryableFault() : null);
-    RunResult result = run(iterations(1, 1, 10, 0), workload, new RunListener() {});
-    assertEquals(1, result.outcomes().iterations());
-    assertEquals(2, result.outcomes().retries());
+    RunResult result = run(iterations(1, 1, 10, 0), workload);
+    assertCounts(result, 1, 2, 0);
     assertEquals(2, result.outcomes().retriesByClass().get(ErrorClass.SERIALIZATION));
-    assertEquals(0, result.outcomes().errors());
   }
 
   @Test
   void anIterationThatStillFailsAfterMaxRetriesIsAnError() throws Exception {
     ScriptedWorkload workload = ScriptedWorkload.failing(n -> new FakeTarget.RetryableFault());
-    RunResult result = run(iterations(1, 3, 2, 0), workload, new RunListener() {});
-    assertEquals(0, result.outcomes().iterations());
-    assertEquals(6, result.outcomes().retries()); // 2 retries for each of the 3 iterations
-    assertEquals(3, result.outcomes().errors());
+    RunResult result = run(iterations(1, 3, 2, 0), workload);
+    assertCounts(result, 0, 6, 3); // 2 retries for each of the 3 iterations
     assertEquals(3, result.outcomes().errorsByClass().get(ErrorClass.SERIALIZATION));
     assertEquals(9, workload.attempts());
   }
@@ -101,27 +120,17 @@ class RunnerTest {
   void aFatalFailureIsNotRetriedAndTheRunGoesOn() throws Exception {
     ScriptedWorkload workload =
         ScriptedWorkload.failing(n -> n % 10 == 0 ? new IllegalStateException("boom") : null);
-    RunResult result = run(iterations(2, 100, 10, 0), workload, new RunListener() {});
-    assertEquals(10, result.outcomes().errors());
+    RunResult result = run(iterations(2, 100, 10, 0), workload);
+    assertCounts(result, 90, 0, 10);
     assertEquals(10, result.outcomes().errorsByClass().get(ErrorClass.OTHER));
-    assertEquals(0, result.outcomes().retries());
-    assertEquals(90, result.outcomes().iterations());
   }
 
   @Test
   void maxErrorsEndsTheRunEarly() throws Exception {
     ScriptedWorkload workload = ScriptedWorkload.failing(n -> new IllegalStateException("down"));
     RunOptions options =
-        new RunOptions(
-            1,
-            new ForDuration(Duration.ofMinutes(5)),
-            Duration.ofMillis(50),
-            0,
-            5,
-            1,
-            NO_WAIT,
-            new ClosedLoop());
-    RunResult result = run(options, workload, new RunListener() {});
+        options(1, new ForDuration(Duration.ofMinutes(5)), Duration.ofMillis(50), 0, 5, NO_WAIT);
+    RunResult result = run(options, workload);
     assertEquals(StopReason.MAX_ERRORS, result.window().stopReason());
     assertEquals(5, result.outcomes().errors());
   }
@@ -131,16 +140,8 @@ class RunnerTest {
     ScriptedWorkload workload = ScriptedWorkload.failing(n -> new FakeTarget.LostConnection());
     Backoff slow = new Backoff(Duration.ofMillis(40), Duration.ofMillis(40));
     RunOptions options =
-        new RunOptions(
-            1,
-            new ForDuration(Duration.ofMillis(400)),
-            Duration.ofMillis(100),
-            0,
-            0,
-            1,
-            slow,
-            new ClosedLoop());
-    RunResult result = run(options, workload, new RunListener() {});
+        options(1, new ForDuration(Duration.ofMillis(400)), Duration.ofMillis(100), 0, 0, slow);
+    RunResult result = run(options, workload);
     // Without the pause, a failing iteration costs microseconds: thousands in 400 ms.
     assertTrue(result.outcomes().errors() < 100, "errors: " + result.outcomes().errors());
     assertTrue(result.outcomes().errors() >= 1);
@@ -149,16 +150,7 @@ class RunnerTest {
   @Test
   void aStopRequestEndsTheRunAndNothingIsLost() throws Exception {
     ScriptedWorkload workload = ScriptedWorkload.alwaysSucceeds();
-    RunOptions options =
-        new RunOptions(
-            2,
-            new ForDuration(Duration.ofMinutes(5)),
-            Duration.ofMillis(50),
-            0,
-            0,
-            1,
-            NO_WAIT,
-            new ClosedLoop());
+    RunOptions options = timed(2, Duration.ofMinutes(5), Duration.ofMillis(50));
     Runner runner = new Runner(options, new Metrics(true, List.of()), new RunListener() {});
     Thread stopper =
         new Thread(
@@ -180,28 +172,13 @@ class RunnerTest {
   @Test
   void intervalsAddUpToTheTotalAndTheLastIsMarked() throws Exception {
     List<IntervalStats> intervals = new CopyOnWriteArrayList<>();
-    RunOptions options =
-        new RunOptions(
-            2,
-            new ForDuration(Duration.ofMillis(350)),
-            Duration.ofMillis(100),
-            0,
-            0,
-            1,
-            NO_WAIT,
-            new ClosedLoop());
     ScriptedWorkload workload =
         ScriptedWorkload.failing(n -> n % 100 == 0 ? new IllegalStateException("x") : null);
     RunResult result =
         run(
-            options,
+            timed(2, Duration.ofMillis(350), Duration.ofMillis(100)),
             workload,
-            new RunListener() {
-              @Override
-              public void onInterval(IntervalStats stats) {
-                intervals.add(stats);
-              }
-            });
+            recording(intervals));
     assertTrue(intervals.size() >= 2);
     assertTrue(intervals.get(intervals.size() - 1).last());
     assertEquals(
@@ -222,15 +199,7 @@ class RunnerTest {
                 Thread.sleep(400);
               }
             });
-    run(
-        iterations(4, 4, 0, 0),
-        workload,
-        new RunListener() {
-          @Override
-          public void onInterval(IntervalStats stats) {
-            intervals.add(stats);
-          }
-        });
+    run(iterations(4, 4, 0, 0), workload, recording(intervals));
     assertTrue(intervals.size() >= 3, intervals.toString());
     assertTrue(intervals.stream().allMatch(i -> i.threads() == 4), intervals.toString());
   }
@@ -242,29 +211,11 @@ class RunnerTest {
     // time.
     for (int run = 0; run < 20; run++) {
       List<IntervalStats> periods = new CopyOnWriteArrayList<>();
-      RunOptions options =
-          new RunOptions(
-              1,
-              new ForDuration(Duration.ofMillis(150)),
-              Duration.ofMillis(50),
-              0,
-              0,
-              1,
-              NO_WAIT,
-              new ClosedLoop());
-      RunListener recording =
-          new RunListener() {
-            @Override
-            public void onInterval(IntervalStats stats) {
-              periods.add(stats);
-            }
-          };
       RunResult result =
-          OneRun.of(
-              model(),
-              new Runner(options, new Metrics(true, List.of()), recording),
-              options.parallelism(),
-              ScriptedWorkload.alwaysSucceeds());
+          run(
+              timed(1, Duration.ofMillis(150), Duration.ofMillis(50)),
+              ScriptedWorkload.alwaysSucceeds(),
+              recording(periods));
       for (IntervalStats period : periods) {
         assertTrue(period.intervalNanos() > 0, "run " + run + ": a period of no time " + periods);
         assertTrue(

@@ -11,27 +11,35 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongFunction;
 
 /**
- * A workload for runner tests: attempt number n (counted over all workers) runs the script for n,
- * which may report commits to the worker's effects and throws to fail, or returns to succeed.
+ * The stub workload of the tests: attempt number n (counted over all workers, from 0) runs the
+ * script for n, which may report commits to the worker's effects and throws to fail, or returns to
+ * succeed. Its sessions open with what {@link #opening} says first, and do nothing else.
  */
-final class ScriptedWorkload implements Workload<AutoCloseable, Exception> {
+public final class ScriptedWorkload implements Workload<AutoCloseable, Exception> {
   private final AtomicLong attempts = new AtomicLong();
   private final AtomicLong successes = new AtomicLong();
   private final AtomicLong sessions = new AtomicLong();
   private final Script script;
+  private volatile Opening opening = worker -> {};
 
   /** One attempt of an iteration. */
   @FunctionalInterface
-  interface Script {
+  public interface Script {
     void attempt(long n, Worker worker) throws Exception;
   }
 
-  ScriptedWorkload(Script script) {
+  /** What opening a session does (on the worker's thread) before the session counts as open. */
+  @FunctionalInterface
+  public interface Opening {
+    void open(Worker worker) throws Exception;
+  }
+
+  public ScriptedWorkload(Script script) {
     this.script = script;
   }
 
   /** Attempt n throws what {@code failures} returns for n, or succeeds on null. */
-  static ScriptedWorkload failing(LongFunction<Exception> failures) {
+  public static ScriptedWorkload failing(LongFunction<Exception> failures) {
     return new ScriptedWorkload(
         (n, worker) -> {
           Exception failure = failures.apply(n);
@@ -41,8 +49,16 @@ final class ScriptedWorkload implements Workload<AutoCloseable, Exception> {
         });
   }
 
-  static ScriptedWorkload alwaysSucceeds() {
+  public static ScriptedWorkload alwaysSucceeds() {
     return failing(n -> null);
+  }
+
+  /**
+   * Its sessions first do {@code opening}, which may throw to refuse the session; this workload.
+   */
+  public ScriptedWorkload opening(Opening opening) {
+    this.opening = opening;
+    return this;
   }
 
   @Override
@@ -54,7 +70,8 @@ final class ScriptedWorkload implements Workload<AutoCloseable, Exception> {
   }
 
   @Override
-  public AutoCloseable openSession(Worker worker) {
+  public AutoCloseable openSession(Worker worker) throws Exception {
+    opening.open(worker);
     sessions.incrementAndGet();
     return () -> sessions.decrementAndGet();
   }
@@ -70,16 +87,16 @@ final class ScriptedWorkload implements Workload<AutoCloseable, Exception> {
     return Verification.of(Map.of("successes", successes.get()), List.of());
   }
 
-  long attempts() {
+  public long attempts() {
     return attempts.get();
   }
 
-  long successes() {
+  public long successes() {
     return successes.get();
   }
 
   /** Sessions open now. */
-  long openSessions() {
+  public long openSessions() {
     return sessions.get();
   }
 }

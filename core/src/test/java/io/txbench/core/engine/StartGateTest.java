@@ -8,19 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.txbench.core.metrics.Metrics;
 import io.txbench.core.metrics.RunResult;
 import io.txbench.core.metrics.StopReason;
-import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Pingable;
-import io.txbench.core.spi.Progress;
-import io.txbench.core.spi.Tally;
-import io.txbench.core.spi.Verification;
-import io.txbench.core.spi.Worker;
-import io.txbench.core.spi.Workload;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
@@ -81,36 +74,6 @@ class StartGateTest {
     }
   }
 
-  /** A workload that says when its sessions opened and its iterations ran, on the wall clock. */
-  private static final class Stamped implements Workload<AutoCloseable, Exception> {
-    final Queue<Instant> opened = new ConcurrentLinkedQueue<>();
-    final Queue<Instant> ran = new ConcurrentLinkedQueue<>();
-
-    @Override
-    public void prepare(Progress progress) {}
-
-    @Override
-    public OptionValues attach() {
-      return OptionValues.defaults();
-    }
-
-    @Override
-    public AutoCloseable openSession(Worker worker) {
-      opened.add(Instant.now());
-      return () -> {};
-    }
-
-    @Override
-    public void iteration(Worker worker, AutoCloseable session) {
-      ran.add(Instant.now());
-    }
-
-    @Override
-    public Verification verify(Tally tally) {
-      return Verification.of(Map.of(), List.of());
-    }
-  }
-
   private static Runner runner(int threads, StartGate gate, StartGate.Watcher watcher) {
     RunOptions options =
         new RunOptions(
@@ -134,7 +97,12 @@ class StartGateTest {
   @Test
   void theLoadWaitsForTheGatesTimeWithEverySessionOpen() throws Exception {
     SetClock clock = new SetClock(AT.minusSeconds(42));
-    Stamped workload = new Stamped();
+    // When the sessions opened and the iterations ran, on the wall clock.
+    Queue<Instant> opened = new ConcurrentLinkedQueue<>();
+    Queue<Instant> ran = new ConcurrentLinkedQueue<>();
+    ScriptedWorkload workload =
+        new ScriptedWorkload((n, worker) -> ran.add(Instant.now()))
+            .opening(worker -> opened.add(Instant.now()));
     CountDownLatch waitBegan = new CountDownLatch(1);
     Told told =
         new Told() {
@@ -148,14 +116,14 @@ class StartGateTest {
     FutureTask<RunResult> run = new FutureTask<>(() -> OneRun.of(runner, 4, workload));
     new Thread(run, "start-gate-test").start();
     assertTrue(waitBegan.await(30, TimeUnit.SECONDS), "the run never waited");
-    assertEquals(4, workload.opened.size(), "a session opened after the wait began");
+    assertEquals(4, opened.size(), "a session opened after the wait began");
     Thread.sleep(300); // a run that did not wait would have started by now
-    assertTrue(workload.ran.isEmpty(), "an iteration ran before the time");
+    assertTrue(ran.isEmpty(), "an iteration ran before the time");
     Instant released = Instant.now();
     clock.set(AT);
     RunResult result = run.get(30, TimeUnit.SECONDS);
     assertEquals(200, result.outcomes().iterations());
-    assertTrue(workload.ran.stream().noneMatch(t -> t.isBefore(released)), "ran before the time");
+    assertTrue(ran.stream().noneMatch(t -> t.isBefore(released)), "ran before the time");
     assertFalse(result.window().start().isBefore(released), result.window().start().toString());
     assertEquals(List.of(Duration.ofSeconds(42)), List.copyOf(told.waiting));
     assertTrue(told.late.isEmpty());

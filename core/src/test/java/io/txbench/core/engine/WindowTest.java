@@ -11,12 +11,7 @@ import io.txbench.core.metrics.Metrics;
 import io.txbench.core.metrics.RunResult;
 import io.txbench.core.spi.AbandonedException;
 import io.txbench.core.spi.InDoubtCause;
-import io.txbench.core.spi.Progress;
-import io.txbench.core.spi.Tally;
 import io.txbench.core.spi.TargetUnavailableException;
-import io.txbench.core.spi.Verification;
-import io.txbench.core.spi.Worker;
-import io.txbench.core.spi.Workload;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -66,42 +61,6 @@ class WindowTest {
     if (interrupted) {
       Thread.currentThread().interrupt();
     }
-  }
-
-  /** What opening a session does before it opens the scripted workload's. */
-  @FunctionalInterface
-  private interface Opening {
-    void open(Worker worker) throws Exception;
-  }
-
-  /** {@code scripted}, whose sessions first do {@code opening}. */
-  private static Workload<AutoCloseable, Exception> opening(
-      ScriptedWorkload scripted, Opening opening) {
-    return new Workload<>() {
-      @Override
-      public void prepare(Progress progress) {}
-
-      @Override
-      public io.txbench.core.spi.OptionValues attach() {
-        return io.txbench.core.spi.OptionValues.defaults();
-      }
-
-      @Override
-      public AutoCloseable openSession(Worker worker) throws Exception {
-        opening.open(worker);
-        return scripted.openSession(worker);
-      }
-
-      @Override
-      public void iteration(Worker worker, AutoCloseable session) throws Exception {
-        scripted.iteration(worker, session);
-      }
-
-      @Override
-      public Verification verify(Tally tally) {
-        return scripted.verify(tally);
-      }
-    };
   }
 
   @Test
@@ -213,17 +172,16 @@ class WindowTest {
   @Test
   void sessionsOpenBeforeTheClockStartsAndLastFromRunToRun() throws Exception {
     AtomicLong opened = new AtomicLong();
-    ScriptedWorkload scripted = ScriptedWorkload.alwaysSucceeds();
-    Workload<AutoCloseable, Exception> slowToOpen =
-        opening(
-            scripted,
-            worker -> {
-              // Connecting and preparing statements: far longer than any iteration, even on a
-              // loaded machine, so that an iteration that included it could not pass unseen.
-              Thread.sleep(1500);
-              opened.incrementAndGet();
-            });
-    try (Crew<AutoCloseable> crew = new Crew<>(slowToOpen, 4)) {
+    ScriptedWorkload scripted =
+        ScriptedWorkload.alwaysSucceeds()
+            .opening(
+                worker -> {
+                  // Connecting and preparing statements: far longer than any iteration, even on a
+                  // loaded machine, so that an iteration that included it could not pass unseen.
+                  Thread.sleep(1500);
+                  opened.incrementAndGet();
+                });
+    try (Crew<AutoCloseable> crew = new Crew<>(scripted, 4)) {
       for (int run = 0; run < 2; run++) {
         RunResult r =
             new Runner(
@@ -244,15 +202,14 @@ class WindowTest {
 
   @Test
   void aWorkerThatCannotOpenItsSessionStopsTheRunBeforeItStarts() throws Exception {
-    ScriptedWorkload scripted = ScriptedWorkload.alwaysSucceeds();
-    Workload<AutoCloseable, Exception> refusing =
-        opening(
-            scripted,
-            worker -> {
-              if (worker.index() == 2) {
-                throw new IllegalStateException("FATAL: sorry, too many clients already");
-              }
-            });
+    ScriptedWorkload scripted =
+        ScriptedWorkload.alwaysSucceeds()
+            .opening(
+                worker -> {
+                  if (worker.index() == 2) {
+                    throw new IllegalStateException("FATAL: sorry, too many clients already");
+                  }
+                });
     TargetUnavailableException e =
         assertThrows(
             TargetUnavailableException.class,
@@ -264,7 +221,7 @@ class WindowTest {
                         new Metrics(true, List.of()),
                         new RunListener() {}),
                     4,
-                    refusing));
+                    scripted));
     String message = Objects.requireNonNull(e.getMessage());
     assertTrue(message.contains("too many clients"), message);
     assertEquals(0, scripted.attempts());
@@ -298,7 +255,7 @@ class WindowTest {
                   }
                 }),
             1,
-            opening(spinning, worker -> spin(400)));
+            spinning.opening(worker -> spin(400)));
     assertEquals(1, r.outcomes().lateIterations());
     ClientUsage window = r.client();
     // Read when the runner saw the window close: at its end, late by what a busy machine delays

@@ -13,18 +13,14 @@ import io.txbench.core.engine.OpenLoop;
 import io.txbench.core.engine.RunListener;
 import io.txbench.core.engine.RunOptions;
 import io.txbench.core.engine.Runner;
+import io.txbench.core.engine.ScriptedWorkload;
 import io.txbench.core.metrics.IntervalStats;
 import io.txbench.core.metrics.Metrics;
 import io.txbench.core.metrics.RunResult;
 import io.txbench.core.spi.DeclinedException;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.Failure;
-import io.txbench.core.spi.Progress;
-import io.txbench.core.spi.Tally;
 import io.txbench.core.spi.Target;
-import io.txbench.core.spi.Verification;
-import io.txbench.core.spi.Worker;
-import io.txbench.core.spi.Workload;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +28,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -170,7 +165,7 @@ class MetricsCsvLayoutTest {
                 noWait,
                 new ClosedLoop());
     RunResult result;
-    try (Crew<AutoCloseable> crew = new Crew<>(new Outcomes(), options.parallelism())) {
+    try (Crew<AutoCloseable> crew = new Crew<>(outcomes(), options.parallelism())) {
       result = new Runner(options, metrics, listeners).run(crew, new Fake());
     }
     assertEquals(List.of(), listeners.failures());
@@ -183,38 +178,18 @@ class MetricsCsvLayoutTest {
   }
 
   /** Commits, declines, and fails retryably (one retry, then an error), in turn. */
-  private static final class Outcomes implements Workload<AutoCloseable, Exception> {
-    private final AtomicLong attempts = new AtomicLong();
-
-    @Override
-    public void prepare(Progress progress) {}
-
-    @Override
-    public io.txbench.core.spi.OptionValues attach() {
-      return io.txbench.core.spi.OptionValues.defaults();
-    }
-
-    @Override
-    public AutoCloseable openSession(Worker worker) {
-      return () -> {};
-    }
-
-    @Override
-    public void iteration(Worker worker, AutoCloseable session) throws Exception {
-      long n = attempts.incrementAndGet();
-      if (n % 10 == 3) {
-        throw new DeclinedException("sold out");
-      }
-      if (n % 10 == 5 || n % 10 == 6) {
-        throw new IllegalStateException("could not serialize access");
-      }
-      Thread.sleep(0, 100_000);
-    }
-
-    @Override
-    public Verification verify(Tally tally) {
-      return Verification.of(java.util.Map.of(), List.of(), List.of());
-    }
+  private static ScriptedWorkload outcomes() {
+    return new ScriptedWorkload(
+        (attempt, worker) -> {
+          long n = attempt + 1;
+          if (n % 10 == 3) {
+            throw new DeclinedException("sold out");
+          }
+          if (n % 10 == 5 || n % 10 == 6) {
+            throw new IllegalStateException("could not serialize access");
+          }
+          Thread.sleep(0, 100_000);
+        });
   }
 
   private static final class Fake implements Target {
