@@ -14,7 +14,8 @@ import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
 /**
- * The one commit-point protocol the SQL and MongoDB sessions share ({@link Effects#commitPoint}).
+ * The one commit-point protocol every session shares: blocking ({@link Effects#commitPoint}) or in
+ * its three steps from a reply's handler.
  */
 class EffectsCommitPointTest {
   private static final Failure LOST = Failure.replyLost(ErrorClass.CONNECTION);
@@ -80,5 +81,21 @@ class EffectsCommitPointTest {
                 n -> n,
                 e -> LOST));
     assertFalse(sent[0]);
+  }
+
+  @Test
+  void aCommitPointSentWithoutBlockingIsReportedByTheSameRules() throws Exception {
+    assertTrue(effects.begin());
+    effects.committing();
+    effects.answered(0);
+    effects.committing();
+    effects.failed(REFUSED);
+    assertEquals(Exposure.NONE, effects.exposure());
+    effects.committing();
+    effects.answered(2);
+    assertEquals(Exposure.PARTIAL, effects.exposure());
+    effects.committing();
+    effects.failed(LOST);
+    assertEquals(Exposure.UNKNOWN, effects.exposure());
   }
 }
