@@ -1,7 +1,10 @@
 package io.txbench.core.engine;
 
 import io.txbench.core.spi.AbandonedException;
+import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.Failure;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
@@ -32,6 +35,7 @@ public final class Effects {
   // Written by the worker before it moves the state on, read by whoever moved it last.
   private int committedSteps;
   private boolean replyLost;
+  private final Map<ErrorClass, Integer> retries = new EnumMap<>(ErrorClass.class);
 
   /** Opens the record of a new iteration; false when the runner abandoned this worker. */
   boolean begin() {
@@ -101,6 +105,27 @@ public final class Effects {
       replyLost = true;
     }
     state.compareAndSet(COMMITTING, RUNNING);
+  }
+
+  /**
+   * The session sent the commit point again, its reply of {@code errorClass} saying the outcome was
+   * unknown (MongoDB's commit, which the server applies once): counted with the run's retries.
+   */
+  public void retried(ErrorClass errorClass) {
+    retries.merge(errorClass, 1, Integer::sum);
+  }
+
+  /** Moves the retries of the iteration that ended into {@code metrics}. */
+  void drainRetriesTo(Metrics metrics) {
+    if (!retries.isEmpty()) {
+      retries.forEach(
+          (errorClass, n) -> {
+            for (int i = 0; i < n; i++) {
+              metrics.recordRetry(errorClass);
+            }
+          });
+      retries.clear();
+    }
   }
 
   /**

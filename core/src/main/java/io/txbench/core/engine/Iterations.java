@@ -190,6 +190,7 @@ final class Iterations {
     Exposure exposure = worker.effects().end();
     int operation = worker.takeOperation();
     worker.queries().drainTo(metrics);
+    worker.effects().drainRetriesTo(metrics);
     worker.statements().drainTo(metrics.statements());
     if (last == null || exposure == null) {
       return STOP; // abandoned: the runner counted it

@@ -11,6 +11,7 @@ import io.txbench.core.spi.AbandonedException;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.Failure;
 import java.io.IOException;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -97,5 +98,16 @@ class EffectsCommitPointTest {
     effects.committing();
     effects.failed(LOST);
     assertEquals(Exposure.UNKNOWN, effects.exposure());
+  }
+
+  @Test
+  void aCommitSentAgainIsCountedWithTheRunsRetriesOnce() {
+    effects.retried(ErrorClass.TRANSIENT_TRANSACTION);
+    effects.retried(ErrorClass.TRANSIENT_TRANSACTION);
+    Metrics metrics = new Metrics(true, List.of());
+    effects.drainRetriesTo(metrics);
+    effects.drainRetriesTo(metrics);
+    assertEquals(2, metrics.retryCount());
+    assertEquals(2L, metrics.retriesByClass().get(ErrorClass.TRANSIENT_TRANSACTION));
   }
 }
