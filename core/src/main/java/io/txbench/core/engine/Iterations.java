@@ -195,6 +195,7 @@ final class Iterations {
     Exposure exposure = worker.effects().end();
     int operation = worker.takeOperation();
     worker.queries().drainTo(metrics::recordQueries);
+    worker.effects().drainRetriesTo(metrics::recordRetry);
     worker.statements().drainTo(metrics.statements());
     if (last == null || exposure == null) {
       return STOP; // abandoned: the runner counted it

@@ -1,17 +1,22 @@
 package io.txbench.core.spi;
 
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
 import org.jspecify.annotations.Nullable;
 
 /**
  * What the server may hold of the iteration a worker is running. A session reports each point at
- * which the server commits: a COMMIT, or a write the server commits on its own (autocommit). It
- * calls {@link #committing()} before sending it, then {@link #committed()} or {@link
- * #failed(boolean)} once it knows. The runner reads the record when the iteration ends, and so
- * tells an iteration the server rolled back (which may be retried) from one whose steps it kept
- * (partial effects) or whose commit it may have kept (in doubt), which are never retried.
+ * which the server commits: a COMMIT, or a write the server commits on its own (autocommit). A
+ * blocking session sends it through {@link #commitPoint}; one that does not block takes the same
+ * three steps itself, without allocating: {@link #committing()} before sending it, then, from the
+ * handler of its reply, {@link #answered(long)} or {@link #failed(Failure)}. The runner reads the
+ * record when the iteration ends, and so tells an iteration the server rolled back (which may be
+ * retried) from one whose steps it kept (partial effects) or whose commit it may have kept (in
+ * doubt), which are never retried.
  *
  * <p>The record is also how the runner and a late worker agree at the end of a run: the runner
  * abandons an iteration still running after the grace period with one atomic step; if it wins
@@ -28,6 +33,7 @@ public final class Effects {
   // Written by the worker before it moves the state on, read by whoever moved it last.
   private int committedSteps;
   private boolean replyLost;
+  private final Map<ErrorClass, Integer> retries = new EnumMap<>(ErrorClass.class);
 
   /** Opens the record of a new iteration; false when the runner abandoned this worker. */
   public boolean begin() {
@@ -54,10 +60,9 @@ public final class Effects {
   }
 
   /**
-   * Sends a commit point and reports it: {@link #committing()} before, then {@link #committed()}
-   * when the answer says it {@code changed} something, {@link #failed(boolean)} when it changed
-   * nothing (it left nothing behind) or failed, the failure's reply lost as {@code classify} says.
-   * The one commit-point protocol of every target's session.
+   * Sends a commit point and reports it: {@link #committing()} before, then {@link #answered} with
+   * what the answer says it {@code changed}, or {@link #failed} as {@code classify} says. The one
+   * commit-point protocol of every target's session.
    *
    * @throws AbandonedException when the runner gave up on the iteration: it was not sent
    */
@@ -71,32 +76,56 @@ public final class Effects {
     try {
       result = point.send();
     } catch (Exception e) {
-      failed(classify.apply(e).replyLost());
+      failed(classify.apply(e));
       throw e;
     }
-    if (changed.applyAsLong(result) > 0) {
-      committed();
-    } else {
-      failed(false);
-    }
+    answered(changed.applyAsLong(result));
     return result;
   }
 
-  /** The server answered the commit: what it committed is durable. */
-  public void committed() {
-    committedSteps++;
+  /**
+   * The server answered the commit point: what it {@code changed} is durable; one that changed
+   * nothing left nothing behind.
+   */
+  public void answered(long changed) {
+    if (changed > 0) {
+      committedSteps++;
+    }
     state.compareAndSet(COMMITTING, RUNNING);
   }
 
   /**
-   * The commit failed: with {@code replyLost} false the server said so and kept nothing of it; with
-   * {@code replyLost} true no answer came, and it may have kept it.
+   * The commit point failed: the server said so and kept nothing of it, unless its reply was lost
+   * ({@link Failure#replyLost()}): then it may have kept it.
    */
-  public void failed(boolean replyLost) {
-    if (replyLost) {
-      this.replyLost = true;
+  public void failed(Failure failure) {
+    if (failure.replyLost()) {
+      replyLost = true;
     }
     state.compareAndSet(COMMITTING, RUNNING);
+  }
+
+  /**
+   * The session sent the commit point again, its reply of {@code errorClass} saying the outcome was
+   * unknown (MongoDB's commit, which the server applies once): counted with the run's retries.
+   */
+  public void retried(ErrorClass errorClass) {
+    retries.merge(errorClass, 1, Integer::sum);
+  }
+
+  /**
+   * Moves the retries of the iteration that ended into {@code retry}, one call each (the engine's).
+   */
+  public void drainRetriesTo(Consumer<ErrorClass> retry) {
+    if (!retries.isEmpty()) {
+      retries.forEach(
+          (errorClass, n) -> {
+            for (int i = 0; i < n; i++) {
+              retry.accept(errorClass);
+            }
+          });
+      retries.clear();
+    }
   }
 
   /**

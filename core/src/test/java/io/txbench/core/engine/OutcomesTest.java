@@ -9,6 +9,7 @@ import io.txbench.core.metrics.StopReason;
 import io.txbench.core.spi.AbandonedException;
 import io.txbench.core.spi.DeclinedException;
 import io.txbench.core.spi.ErrorClass;
+import io.txbench.core.spi.Failure;
 import io.txbench.core.spi.InDoubtCause;
 import io.txbench.core.spi.Tally;
 import io.txbench.core.spi.Worker;
@@ -49,7 +50,7 @@ class OutcomesTest {
   /** Reports one step committed on its own (a write in autocommit). */
   private static void commitStep(Worker worker) throws AbandonedException {
     worker.effects().committing();
-    worker.effects().committed();
+    worker.effects().answered(1);
   }
 
   @Test
@@ -81,10 +82,10 @@ class OutcomesTest {
             (n, worker) -> {
               worker.effects().committing();
               if (n == 0) {
-                worker.effects().failed(true);
+                worker.effects().failed(Failure.replyLost(ErrorClass.CONNECTION));
                 throw new FakeTarget.RetryableFault();
               }
-              worker.effects().committed();
+              worker.effects().answered(1);
             });
     RunResult r = run(3, workload);
     assertEquals(3, workload.attempts());
@@ -125,10 +126,10 @@ class OutcomesTest {
             (n, worker) -> {
               worker.effects().committing();
               if (n == 0) {
-                worker.effects().failed(false); // serialization failure at commit
+                worker.effects().failed(Failure.retryable(ErrorClass.SERIALIZATION));
                 throw new FakeTarget.RetryableFault();
               }
-              worker.effects().committed();
+              worker.effects().answered(1);
             });
     RunResult r = run(1, workload);
     assertEquals(1, r.outcomes().iterations());

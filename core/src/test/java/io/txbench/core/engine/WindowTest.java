@@ -101,7 +101,7 @@ class WindowTest {
               if (n == 0) { // the first, so no timing decides whether it is reached
                 worker.effects().committing();
                 hang(release); // the COMMIT was sent; the server froze
-                worker.effects().committed();
+                worker.effects().answered(1);
                 committedLate.set(true);
               }
             });

@@ -6,12 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.txbench.core.metrics.Metrics;
 import io.txbench.core.spi.Effects.Exposure;
 import java.io.IOException;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The one commit-point protocol the SQL and MongoDB sessions share ({@link Effects#commitPoint}).
+ * The one commit-point protocol every session shares: blocking ({@link Effects#commitPoint}) or in
+ * its three steps from a reply's handler.
  */
 class EffectsCommitPointTest {
   private static final Failure LOST = Failure.replyLost(ErrorClass.CONNECTION);
@@ -77,5 +80,32 @@ class EffectsCommitPointTest {
                 n -> n,
                 e -> LOST));
     assertFalse(sent[0]);
+  }
+
+  @Test
+  void aCommitPointSentWithoutBlockingIsReportedByTheSameRules() throws Exception {
+    assertTrue(effects.begin());
+    effects.committing();
+    effects.answered(0);
+    effects.committing();
+    effects.failed(REFUSED);
+    assertEquals(Exposure.NONE, effects.exposure());
+    effects.committing();
+    effects.answered(2);
+    assertEquals(Exposure.PARTIAL, effects.exposure());
+    effects.committing();
+    effects.failed(LOST);
+    assertEquals(Exposure.UNKNOWN, effects.exposure());
+  }
+
+  @Test
+  void aCommitSentAgainIsCountedWithTheRunsRetriesOnce() {
+    effects.retried(ErrorClass.TRANSIENT_TRANSACTION);
+    effects.retried(ErrorClass.TRANSIENT_TRANSACTION);
+    Metrics metrics = new Metrics(true, List.of());
+    effects.drainRetriesTo(metrics::recordRetry);
+    effects.drainRetriesTo(metrics::recordRetry);
+    assertEquals(2, metrics.retryCount());
+    assertEquals(2L, metrics.retriesByClass().get(ErrorClass.TRANSIENT_TRANSACTION));
   }
 }

@@ -50,7 +50,7 @@ final class HttpExchange {
   void answered(int status, @Nullable Reply fields) {
     if (options.ok().contains(status)) {
       if (write) {
-        effects.committed();
+        effects.answered(1);
       }
       done.complete(fields == null ? HttpReplies.NONE : fields);
     } else {
@@ -68,7 +68,7 @@ final class HttpExchange {
 
   private void fail(HttpFailure failure) {
     if (write) {
-      effects.failed(failure.failure().replyLost());
+      effects.failed(failure.failure());
     }
     done.completeExceptionally(failure);
   }

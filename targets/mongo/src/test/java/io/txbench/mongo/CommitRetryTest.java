@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.mongodb.MongoException;
 import com.mongodb.client.ClientSession;
+import io.txbench.core.spi.Effects;
 import io.txbench.mongo.client.MongoErrors;
 import io.txbench.mongo.client.MongoSession;
 import java.lang.reflect.Proxy;
@@ -50,7 +51,7 @@ class CommitRetryTest {
     failures.add(labelled(MongoException.UNKNOWN_TRANSACTION_COMMIT_RESULT_LABEL));
     failures.add(labelled(MongoException.UNKNOWN_TRANSACTION_COMMIT_RESULT_LABEL));
     int[] commits = {0};
-    MongoSession.commit(session(failures, commits));
+    MongoSession.commit(session(failures, commits), new Effects());
     assertEquals(3, commits[0]);
   }
 
@@ -61,7 +62,9 @@ class CommitRetryTest {
     failures.add(transientError);
     int[] commits = {0};
     MongoException thrown =
-        assertThrows(MongoException.class, () -> MongoSession.commit(session(failures, commits)));
+        assertThrows(
+            MongoException.class,
+            () -> MongoSession.commit(session(failures, commits), new Effects()));
     assertSame(transientError, thrown);
     assertEquals(1, commits[0]);
     assertEquals(
@@ -77,7 +80,9 @@ class CommitRetryTest {
     }
     int[] commits = {0};
     MongoException thrown =
-        assertThrows(MongoException.class, () -> MongoSession.commit(session(failures, commits)));
+        assertThrows(
+            MongoException.class,
+            () -> MongoSession.commit(session(failures, commits), new Effects()));
     assertEquals(5, commits[0]);
     // The server may hold it: the iteration is in doubt, never run again.
     assertEquals(
@@ -92,7 +97,9 @@ class CommitRetryTest {
     failures.add(new MongoException(91, "shutdown in progress"));
     int[] commits = {0};
     MongoException thrown =
-        assertThrows(MongoException.class, () -> MongoSession.commit(session(failures, commits)));
+        assertThrows(
+            MongoException.class,
+            () -> MongoSession.commit(session(failures, commits), new Effects()));
     assertEquals(2, commits[0]);
     org.junit.jupiter.api.Assertions.assertTrue(MongoErrors.classify(thrown).replyLost());
   }

@@ -119,7 +119,7 @@ public final class MongoSession implements AutoCloseable {
       try {
         effects.commitPoint(
             () -> {
-              commit(session);
+              commit(session, effects);
               return 1; // the transaction is all of the iteration: it committed
             },
             n -> n,
@@ -265,11 +265,12 @@ public final class MongoSession implements AutoCloseable {
   }
 
   /**
-   * Commits, retrying only the commit while its result is unknown. When the retries run out the
-   * error keeps its unknown-result label, which makes the iteration in doubt; any other error, a
-   * TransientTransactionError included, means the server aborted the transaction.
+   * Commits, retrying only the commit while its result is unknown, each retry reported to {@code
+   * effects}. When the retries run out the error keeps its unknown-result label, which makes the
+   * iteration in doubt; any other error, a TransientTransactionError included, means the server
+   * aborted the transaction.
    */
-  public static void commit(ClientSession session) {
+  public static void commit(ClientSession session, Effects effects) {
     for (int attempt = 1; ; attempt++) {
       try {
         session.commitTransaction();
@@ -283,6 +284,7 @@ public final class MongoSession implements AutoCloseable {
           }
           throw e;
         }
+        effects.retried(MongoErrors.classify(e).errorClass());
       }
     }
   }

@@ -305,7 +305,7 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
               if (rows == null) {
                 SQLException e = failure != null ? failure : new SQLException("no answer");
                 if (commitPoint) {
-                  effects.failed(classify.apply(e).replyLost());
+                  effects.failed(classify.apply(e));
                 }
                 then.answered(null, failedAt(id, e));
                 return;
@@ -315,7 +315,7 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
                 timed.succeeded(id, System.nanoTime() - start);
               }
               if (commitPoint) {
-                reportChanged(answer.rows());
+                effects.answered(answer.rows());
               }
             } catch (RuntimeException e) {
               then.answered(null, e);
@@ -341,14 +341,14 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
           "COMMIT",
           (rows, failure) -> {
             if (failure != null) {
-              effects.failed(classify.apply(failure).replyLost());
+              effects.failed(classify.apply(failure));
               fail(failedAt(id, failure));
               return;
             }
             if (id != null) {
               timed.succeeded(id, System.nanoTime() - start);
             }
-            effects.committed(); // the transaction is all of the iteration: it committed
+            effects.answered(1); // the transaction is all of the iteration: it committed
             done.complete(null);
           });
     }
@@ -391,14 +391,6 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
     }
     timed.failed(id, classify.apply(e).errorClass());
     return SqlStatement.named(id, e);
-  }
-
-  private void reportChanged(long rows) {
-    if (rows > 0) {
-      effects.committed();
-    } else {
-      effects.failed(false);
-    }
   }
 
   /**

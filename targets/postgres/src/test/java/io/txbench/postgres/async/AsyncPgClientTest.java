@@ -2,9 +2,9 @@ package io.txbench.postgres.async;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.txbench.core.spi.values.Secret;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.TargetOptions;
+import io.txbench.core.spi.values.Secret;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.pgclient.SslMode;
 import java.time.Duration;

@@ -8,11 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.txbench.core.spi.values.Secret;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.Failure;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.TargetOptions;
+import io.txbench.core.spi.values.Secret;
 import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
 import java.util.List;
