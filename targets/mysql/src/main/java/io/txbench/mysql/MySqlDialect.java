@@ -5,9 +5,9 @@ import io.txbench.core.spi.Failure;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.jdbc.client.BatchInsertLoader;
 import io.txbench.jdbc.client.BulkLoader;
+import io.txbench.jdbc.client.IsolationLevel;
 import io.txbench.jdbc.client.ServerSettings;
 import io.txbench.jdbc.client.SqlDialect;
-import io.txbench.jdbc.client.SqlFamily;
 import io.txbench.jdbc.schema.OwnDatabase;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
@@ -162,8 +162,38 @@ public final class MySqlDialect implements SqlDialect {
   }
 
   @Override
-  public SqlFamily family() {
-    return SqlFamily.MYSQL;
+  public String upsert(String insert, String table, String key, String column, String added) {
+    return insert + " ON DUPLICATE KEY UPDATE " + column + " = " + column + " + " + added;
+  }
+
+  /**
+   * InnoDB's REPEATABLE READ reads a snapshot but updates the latest row without an error: what a
+   * transaction updates, it reads locked (FOR UPDATE), but at READ COMMITTED.
+   */
+  @Override
+  public String readToUpdate(String select, IsolationLevel isolation) {
+    return isolation == IsolationLevel.READ_COMMITTED ? select : select + " FOR UPDATE";
+  }
+
+  /** Neither MySQL nor MariaDB has GROUPING SETS or CUBE. */
+  @Override
+  public boolean groupingSets() {
+    return false;
+  }
+
+  @Override
+  public String rollup(String columns) {
+    return columns + " WITH ROLLUP";
+  }
+
+  @Override
+  public String sumWhere(String value, String condition) {
+    return "SUM(CASE WHEN " + condition + " THEN " + value + " ELSE 0 END)";
+  }
+
+  @Override
+  public String identifier(String name) {
+    return '`' + name.replace("`", "``") + '`';
   }
 
   @Override

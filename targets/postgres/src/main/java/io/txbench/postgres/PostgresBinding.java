@@ -19,7 +19,11 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 
-public final class PostgresBinding extends JdbcBinding {
+/**
+ * PostgreSQL, on PgJDBC or the event-loop client ({@code --pg-client}). A database that speaks
+ * PostgreSQL's protocol may extend it with its own name, rank and dialect.
+ */
+public class PostgresBinding extends JdbcBinding {
   private final PostgresDialect dialect = new PostgresDialect();
 
   @Override

@@ -6,7 +6,6 @@ import io.txbench.core.spi.TargetOptions;
 import io.txbench.jdbc.client.BulkLoader;
 import io.txbench.jdbc.client.ServerSettings;
 import io.txbench.jdbc.client.SqlDialect;
-import io.txbench.jdbc.client.SqlFamily;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -107,8 +106,10 @@ public final class PostgresDialect implements SqlDialect {
   }
 
   @Override
-  public SqlFamily family() {
-    return SqlFamily.POSTGRESQL;
+  public String upsert(String insert, String table, String key, String column, String added) {
+    return insert
+        + " ON CONFLICT (%s) DO UPDATE SET %s = %s.%s + %s"
+            .formatted(key, column, table, column, added);
   }
 
   @Override

@@ -10,8 +10,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What differs between SQL databases. Everything else, the statements included, is shared in this
- * module; a workload's statements that differ by server are the workload's, one per {@link
- * #family}.
+ * module; where a workload's statement differs by server, the dialect writes that part of it.
  */
 public interface SqlDialect {
   /**
@@ -107,8 +106,45 @@ public interface SqlDialect {
     return null;
   }
 
-  /** Which servers' SQL and transactions this database's are like. */
-  SqlFamily family();
+  /**
+   * {@code insert}, an INSERT of one row into {@code table}, that adds {@code added} to the {@code
+   * column} of the row of the same {@code key} instead where there is one.
+   */
+  String upsert(String insert, String table, String key, String column, String added);
+
+  /**
+   * {@code select}, a read of rows the transaction then updates, as {@code isolation} needs it: as
+   * is where a concurrent writer of those rows fails above READ COMMITTED (PostgreSQL's REPEATABLE
+   * READ). READ COMMITTED keeps the plain read everywhere: the run shows what that level allows.
+   */
+  default String readToUpdate(String select, IsolationLevel isolation) {
+    return select;
+  }
+
+  /** Whether the server has GROUPING SETS and CUBE (standard SQL). */
+  default boolean groupingSets() {
+    return true;
+  }
+
+  /**
+   * The GROUP BY clause of the rollup of {@code columns} (comma-separated), standard by default.
+   */
+  default String rollup(String columns) {
+    return "ROLLUP (" + columns + ")";
+  }
+
+  /**
+   * The sum of {@code value} over the rows where {@code condition} holds, 0 where none: standard
+   * SQL's FILTER by default.
+   */
+  default String sumWhere(String value, String condition) {
+    return "COALESCE(SUM(" + value + ") FILTER (WHERE " + condition + "), 0)";
+  }
+
+  /** {@code name} as a quoted identifier: between double quotes, each one inside doubled. */
+  default String identifier(String name) {
+    return '"' + name.replace("\"", "\"\"") + '"';
+  }
 
   /**
    * Whether the server that reported {@code serverVersion} ({@link #serverVersion}) returns columns

@@ -1,7 +1,7 @@
 package io.txbench.jdbc.schema;
 
 import io.txbench.jdbc.client.IsolationLevel;
-import io.txbench.jdbc.client.SqlFamily;
+import io.txbench.jdbc.client.SqlDialect;
 import java.util.List;
 
 /** The airline's tables, in the order they are created. */
@@ -75,30 +75,26 @@ public final class AirlineSchema {
    *
    * <p>InnoDB's REPEATABLE READ reads a snapshot but updates the latest row without an error, so
    * two buyers who read the same count would take the same seat number (and sell past capacity). A
-   * MySQL application that updates what it read locks it: FOR UPDATE on the audit row alone (on the
-   * join it would lock the aircraft row too, serialising every buyer of that aircraft; MariaDB has
-   * no FOR UPDATE OF). On a missing row it takes a gap lock, so two first buyers of a day may
-   * deadlock (1213, retried). READ COMMITTED keeps the plain read: the run shows what it allows.
+   * MySQL application that updates what it read locks it ({@link SqlDialect#readToUpdate}): FOR
+   * UPDATE on the audit row alone (on the join it would lock the aircraft row too, serialising
+   * every buyer of that aircraft; MariaDB has no FOR UPDATE OF). On a missing row it takes a gap
+   * lock, so two first buyers of a day may deadlock (1213, retried).
    */
-  public static String seatsTakenRead(SqlFamily family, IsolationLevel isolation) {
-    return family == SqlFamily.MYSQL && isolation != IsolationLevel.READ_COMMITTED
-        ? READ_SEATS_TAKEN + " FOR UPDATE"
-        : READ_SEATS_TAKEN;
+  public static String seatsTakenRead(SqlDialect dialect, IsolationLevel isolation) {
+    return dialect.readToUpdate(READ_SEATS_TAKEN, isolation);
   }
 
   /**
    * Adds one seat to the audit row of (schedule_id, flight_date), creating it if missing; the two
    * parameters are schedule_id and flight_date.
    */
-  public static String auditUpsert(SqlFamily family) {
-    String insert = "INSERT INTO audit (schedule_id, flight_date, seats_occupied) VALUES (?, ?, 1)";
-    return switch (family) {
-      case POSTGRESQL ->
-          insert
-              + " ON CONFLICT (schedule_id, flight_date)"
-              + " DO UPDATE SET seats_occupied = audit.seats_occupied + 1";
-      case MYSQL -> insert + " ON DUPLICATE KEY UPDATE seats_occupied = seats_occupied + 1";
-    };
+  public static String auditUpsert(SqlDialect dialect) {
+    return dialect.upsert(
+        "INSERT INTO audit (schedule_id, flight_date, seats_occupied) VALUES (?, ?, 1)",
+        "audit",
+        "schedule_id, flight_date",
+        "seats_occupied",
+        "1");
   }
 
   public static final String INSERT_SEAT =

@@ -63,9 +63,8 @@ public final class AirlineWorkload extends SqlWorkload<Airline, JdbcSession> imp
     this.airline = AirlineOptions.of(options.declared());
     this.days = AirlineData.bookingDays(airline.dayRange());
     this.bookingSleepNanos = airline.bookingSleep().toNanos();
-    this.seatsTakenRead =
-        AirlineSchema.seatsTakenRead(target.dialect().family(), target.isolation());
-    this.auditUpsert = AirlineSchema.auditUpsert(target.dialect().family());
+    this.seatsTakenRead = AirlineSchema.seatsTakenRead(target.dialect(), target.isolation());
+    this.auditUpsert = AirlineSchema.auditUpsert(target.dialect());
   }
 
   @Override

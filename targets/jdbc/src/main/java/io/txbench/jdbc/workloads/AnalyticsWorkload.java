@@ -57,7 +57,7 @@ public final class AnalyticsWorkload extends SqlWorkload<Analytics, JdbcSession>
     this.data = Analytics.data(options.declared(), options.seed());
     this.indexes = Analytics.indexes(options.declared());
     this.queries = Analytics.queries(options.declared());
-    this.statements = AnalyticsSql.of(target.dialect().family()).statements(queries);
+    this.statements = new AnalyticsSql(target.dialect()).statements(queries);
   }
 
   /** Records every table at the number of orders, the scale {@link #attach} compares. */

@@ -58,8 +58,8 @@ class SqlErrorsTest {
         }
 
         @Override
-        public SqlFamily family() {
-          return SqlFamily.POSTGRESQL;
+        public String upsert(String insert, String table, String key, String column, String added) {
+          return insert;
         }
 
         @Override
