@@ -33,8 +33,8 @@ import org.testcontainers.DockerClientFactory;
  * they must be skipped, not failed.
  */
 class ReadmeExamplesIT {
-  private static final Path README = Path.of("..", "..", "README.md");
-  private static final Path API_PAGE = Path.of("..", "..", "docs", "api.md");
+  private static final Path README = Path.of("..", "README.md");
+  private static final Path API_PAGE = Path.of("..", "docs", "api.md");
   private static final Pattern JAVA_BLOCK = Pattern.compile("```java\n(.*?)```", Pattern.DOTALL);
   private static final Pattern CLASS_NAME = Pattern.compile("\\bclass (\\w+)");
 

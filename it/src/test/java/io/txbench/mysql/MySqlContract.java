@@ -37,12 +37,12 @@ abstract class MySqlContract extends SqlTelemetryContract {
 
   @Override
   protected String pgbenchInit() {
-    return "../../docs/scripts/pgbench-init-mariadb.sql";
+    return "../docs/scripts/pgbench-init-mariadb.sql";
   }
 
   @Override
   protected String tpcbLike() {
-    return "../../docs/scripts/tpcb-like-mysql.sql";
+    return "../docs/scripts/tpcb-like-mysql.sql";
   }
 
   @Override

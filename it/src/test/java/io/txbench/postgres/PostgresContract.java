@@ -38,13 +38,13 @@ abstract class PostgresContract extends SqlTelemetryContract {
 
   @Override
   protected String pgbenchInit() {
-    return "../../docs/scripts/pgbench-init-postgres.sql";
+    return "../docs/scripts/pgbench-init-postgres.sql";
   }
 
   /** pgbench's own, unchanged. */
   @Override
   protected String tpcbLike() {
-    return "../../docs/scripts/pgbench/tpcb-like.sql";
+    return "../docs/scripts/pgbench/tpcb-like.sql";
   }
 
   @Override

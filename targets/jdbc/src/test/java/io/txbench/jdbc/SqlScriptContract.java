@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * serialization failure retried.
  */
 public abstract class SqlScriptContract extends SqlAnalyticsContract {
-  private static final Path SCRIPTS = Path.of("..", "..", "docs", "scripts");
+  private static final Path SCRIPTS = Path.of("..", "docs", "scripts");
 
   @TempDir Path temp;
 
