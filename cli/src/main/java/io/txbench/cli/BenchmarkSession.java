@@ -1,5 +1,6 @@
 package io.txbench.cli;
 
+import io.txbench.cli.options.ExitCodes;
 import io.txbench.core.engine.RunOptions;
 import io.txbench.core.run.Benchmark;
 import io.txbench.core.run.Setup;

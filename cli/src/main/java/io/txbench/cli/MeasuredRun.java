@@ -1,5 +1,6 @@
 package io.txbench.cli;
 
+import io.txbench.cli.options.ExitCodes;
 import io.txbench.core.engine.ForDuration;
 import io.txbench.core.engine.ForIterations;
 import io.txbench.core.engine.OpenLoop;
@@ -16,9 +17,9 @@ import io.txbench.core.run.Setup;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.TransactionMode;
 import io.txbench.core.spi.Verification;
+import io.txbench.report.RunRecorder;
 import io.txbench.report.files.DropwizardReporters;
 import io.txbench.report.files.HourlyCost;
-import io.txbench.report.files.RunRecorder;
 import io.txbench.report.files.RunSummary;
 import io.txbench.report.files.SystemUnderTest;
 import io.txbench.report.live.RunWatch;
