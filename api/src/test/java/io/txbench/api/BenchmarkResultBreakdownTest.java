@@ -65,7 +65,7 @@ class BenchmarkResultBreakdownTest {
         new RunSummary(
             "1.0",
             new SystemUnderTest(
-                "postgres", "PostgreSQL 17", "driver", true, "localhost", null, "mix", true),
+                "postgres", "PostgreSQL 17", "driver", true, "localhost", null, "mix", true, false),
             1,
             Duration.ZERO,
             Map.of(),

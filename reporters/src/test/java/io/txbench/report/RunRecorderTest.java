@@ -37,7 +37,7 @@ class RunRecorderTest {
         new RunRecorder(
             new RunRecorder.Subject(
                 new SystemUnderTest(
-                    "toy", "1.0", "toy driver", true, "memory", null, "counter", true),
+                    "toy", "1.0", "toy driver", true, "memory", null, "counter", true, false),
                 1,
                 Duration.ZERO,
                 Map.of(),

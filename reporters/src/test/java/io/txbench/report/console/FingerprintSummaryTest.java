@@ -64,6 +64,7 @@ class FingerprintSummaryTest {
             "127.0.0.1:5432",
             fingerprint,
             "insert",
+            false,
             false),
         4,
         java.time.Duration.ZERO,

@@ -172,6 +172,7 @@ public final class FakeRuns {
                 server,
                 null,
                 "insert",
+                false,
                 false),
             4,
             java.time.Duration.ZERO,

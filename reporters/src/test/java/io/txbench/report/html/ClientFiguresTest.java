@@ -144,6 +144,7 @@ class ClientFiguresTest {
             "127.0.0.1:5432",
             null,
             "point-select",
+            false,
             false),
         2,
         Duration.ZERO,

@@ -70,7 +70,15 @@ class TelemetryReportTest {
     return new RunSummary(
         "1.0",
         new SystemUnderTest(
-            "postgres", "PostgreSQL 17", "driver", false, "127.0.0.1:5432", null, "airline", true),
+            "postgres",
+            "PostgreSQL 17",
+            "driver",
+            false,
+            "127.0.0.1:5432",
+            null,
+            "airline",
+            true,
+            false),
         4,
         java.time.Duration.ZERO,
         Map.of(),

@@ -71,6 +71,7 @@ class WhereARunRanTest {
                 EMBEDDED,
                 null,
                 "insert",
+                false,
                 false),
             4,
             java.time.Duration.ZERO,
