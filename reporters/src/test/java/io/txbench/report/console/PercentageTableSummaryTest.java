@@ -6,6 +6,7 @@ import io.txbench.core.spi.Verification;
 import io.txbench.report.files.FakeRuns;
 import io.txbench.report.files.RunSummary;
 import io.txbench.report.files.SystemUnderTest;
+import io.txbench.report.files.WarmUp;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -36,7 +37,7 @@ class PercentageTableSummaryTest {
                 false,
                 percentageTable),
             4,
-            java.time.Duration.ZERO,
+            WarmUp.fixed(java.time.Duration.ZERO),
             Map.of(),
             Map.of(),
             FakeRuns.result(1_000_000, 3, times),

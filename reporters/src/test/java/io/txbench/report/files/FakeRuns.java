@@ -175,7 +175,7 @@ public final class FakeRuns {
                 false,
                 false),
             4,
-            java.time.Duration.ZERO,
+            WarmUp.fixed(java.time.Duration.ZERO),
             options,
             Map.of(),
             result,

@@ -83,7 +83,7 @@ public final class MixRuns {
             true,
             false),
         8,
-        java.time.Duration.ZERO,
+        WarmUp.fixed(java.time.Duration.ZERO),
         Map.of(),
         Map.of(),
         result,

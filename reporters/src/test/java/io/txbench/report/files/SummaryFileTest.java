@@ -115,7 +115,7 @@ public class SummaryFileTest {
             true,
             false),
         8,
-        Duration.ofMillis(10_500),
+        WarmUp.fixed(Duration.ofMillis(10_500)),
         options,
         Map.of(),
         result,

@@ -20,6 +20,7 @@ import io.txbench.report.files.IntervalsReader;
 import io.txbench.report.files.RunSummary;
 import io.txbench.report.files.SummaryJson;
 import io.txbench.report.files.SystemUnderTest;
+import io.txbench.report.files.WarmUp;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -147,7 +148,7 @@ class ClientFiguresTest {
             false,
             false),
         2,
-        Duration.ZERO,
+        WarmUp.fixed(Duration.ZERO),
         Map.of(),
         Map.of(),
         result,

@@ -20,6 +20,7 @@ import io.txbench.report.files.RunSummary;
 import io.txbench.report.files.ServerCsv;
 import io.txbench.report.files.SummaryJson;
 import io.txbench.report.files.SystemUnderTest;
+import io.txbench.report.files.WarmUp;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -186,7 +187,7 @@ final class ReportFixture {
                 true,
                 false),
             run.parallelism(),
-            java.time.Duration.ofSeconds(2),
+            WarmUp.fixed(java.time.Duration.ofSeconds(2)),
             run.options(),
             Map.of(),
             result,

@@ -20,6 +20,7 @@ import io.txbench.report.files.ServerCsv;
 import io.txbench.report.files.SummaryCommits;
 import io.txbench.report.files.SummaryJson;
 import io.txbench.report.files.SystemUnderTest;
+import io.txbench.report.files.WarmUp;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -80,7 +81,7 @@ class TelemetryReportTest {
             true,
             false),
         4,
-        java.time.Duration.ZERO,
+        WarmUp.fixed(java.time.Duration.ZERO),
         Map.of(),
         Map.of(),
         r,
