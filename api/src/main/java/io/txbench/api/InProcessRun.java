@@ -5,7 +5,6 @@ import io.txbench.core.engine.ClosedLoop;
 import io.txbench.core.engine.RunOptions;
 import io.txbench.core.engine.StartGate;
 import io.txbench.core.run.Benchmark;
-import io.txbench.core.run.MeasurementOutcome;
 import io.txbench.core.run.MeasurementPlan;
 import io.txbench.core.spi.Bindings;
 import io.txbench.core.spi.EmbeddedServer;
@@ -14,13 +13,12 @@ import io.txbench.core.spi.StoppedException;
 import io.txbench.core.spi.TargetBinding;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.WorkloadOptions;
+import io.txbench.report.RunRecorder;
 import io.txbench.report.console.ConsoleProgress;
 import io.txbench.report.files.ResultFiles;
-import io.txbench.report.files.RunRecorder;
+import io.txbench.report.files.RunSummary;
 import io.txbench.report.files.SystemUnderTest;
 import io.txbench.report.live.RunWatch;
-import io.txbench.report.live.WatchedRun;
-import io.txbench.report.live.WatchedSteps;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -32,8 +30,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * One benchmark run in this process, as the command line runs one: the server reached (or the
  * embedded one started), the data loaded or reused, the warm-up, the measured run, verify and the
- * thresholds. What it records is {@link RunRecorder}'s, as for the command line; what it resolves
- * from the builder is {@link RunRequest}'s.
+ * thresholds. Its measured run is a {@link MeasuredRun}, as each of the command line's is; what it
+ * resolves from the builder is {@link RunRequest}'s.
  */
 final class InProcessRun {
   private final BenchmarkBuilder request;
@@ -122,41 +120,27 @@ final class InProcessRun {
                 : Progress.silent());
       }
       Duration warmup = request.warmup().orElse(request.length().defaultWarmup());
-      SystemUnderTest site =
-          SystemUnderTest.of(provider.target(), benchmark.target(), target, embedded, workload);
-      RunRecorder recorder =
-          new RunRecorder(
-              new RunRecorder.Subject(
-                  site,
-                  request.parallelism,
-                  warmup,
-                  recorded.shown(),
-                  recorded.roles(),
-                  request.resultDirectory,
-                  null, // the setup: the Java API does not record it
-                  recorded.thresholds(),
-                  request.costPerHour),
-              RunRecorder.Display.of(request.console, request.password::maskIn));
-      WatchedSteps steps =
-          watch.follow(
-              recorder,
-              WatchedRun.Labels.of(
-                  site.target(), site.workload(), request.parallelism, request.resultDirectory),
-              request.resultDirectory);
-      MeasurementOutcome outcome = benchmark.measure(plan(warmup, target), steps);
-      if (outcome.ending() != MeasurementOutcome.Ending.MEASURED) {
-        throw new BenchmarkException(
-            "nothing was measured: "
-                + (outcome.ending() == MeasurementOutcome.Ending.DECLINED
-                    ? recorder.whyDeclined()
-                    : outcome.verification().cause()),
-            null);
+      MeasuredRun.Ended ended =
+          new MeasuredRun(benchmark, watch)
+              .measure(
+                  plan(warmup, target),
+                  new RunRecorder.Subject(
+                      SystemUnderTest.of(
+                          provider.target(), benchmark.target(), target, embedded, workload),
+                      request.parallelism,
+                      warmup,
+                      recorded.shown(),
+                      recorded.roles(),
+                      request.resultDirectory,
+                      null, // the setup: the Java API does not record it
+                      recorded.thresholds(),
+                      request.costPerHour),
+                  RunRecorder.Display.of(request.console, request.password::maskIn));
+      RunSummary summary = ended.summary();
+      if (summary == null) {
+        throw new BenchmarkException("nothing was measured: " + ended.why(), null);
       }
-      BenchmarkResult result =
-          new BenchmarkResult(
-              recorder.verified(outcome), Optional.ofNullable(request.resultDirectory));
-      steps.ended();
-      return result;
+      return new BenchmarkResult(summary, Optional.ofNullable(request.resultDirectory));
     }
   }
 

@@ -14,6 +14,7 @@ import io.txbench.core.spi.Queries;
 import io.txbench.core.spi.Verification;
 import io.txbench.report.files.RunSummary;
 import io.txbench.report.files.SystemUnderTest;
+import io.txbench.report.files.WarmUp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -65,9 +66,9 @@ class BenchmarkResultBreakdownTest {
         new RunSummary(
             "1.0",
             new SystemUnderTest(
-                "postgres", "PostgreSQL 17", "driver", true, "localhost", null, "mix", true),
+                "postgres", "PostgreSQL 17", "driver", true, "localhost", null, "mix", true, false),
             1,
-            Duration.ZERO,
+            WarmUp.fixed(Duration.ZERO),
             Map.of(),
             Map.of(),
             run,

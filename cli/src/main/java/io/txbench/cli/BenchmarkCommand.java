@@ -1,6 +1,8 @@
 package io.txbench.cli;
 
 import io.txbench.cli.help.OptionSections;
+import io.txbench.cli.options.DurationConverter;
+import io.txbench.cli.options.RangeCheck;
 import io.txbench.cli.tools.CompareCommand;
 import io.txbench.cli.tools.ExportCommand;
 import io.txbench.cli.tools.HistoryCommand;

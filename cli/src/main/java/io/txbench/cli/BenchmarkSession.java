@@ -1,7 +1,19 @@
 package io.txbench.cli;
 
+import io.txbench.api.MeasuredRun;
+import io.txbench.cli.options.ExitCodes;
+import io.txbench.core.engine.ForDuration;
+import io.txbench.core.engine.ForIterations;
+import io.txbench.core.engine.OpenLoop;
+import io.txbench.core.engine.RunLength;
+import io.txbench.core.engine.RunListener;
 import io.txbench.core.engine.RunOptions;
+import io.txbench.core.metrics.Metrics;
+import io.txbench.core.metrics.RunResult;
+import io.txbench.core.metrics.StopReason;
 import io.txbench.core.run.Benchmark;
+import io.txbench.core.run.MeasurementOutcome;
+import io.txbench.core.run.MeasurementPlan;
 import io.txbench.core.run.Setup;
 import io.txbench.core.spi.Bindings;
 import io.txbench.core.spi.Dropped;
@@ -12,23 +24,31 @@ import io.txbench.core.spi.Target;
 import io.txbench.core.spi.TargetBinding;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.TargetUnavailableException;
+import io.txbench.core.spi.TransactionMode;
+import io.txbench.core.spi.Verification;
 import io.txbench.core.spi.WorkloadOptions;
+import io.txbench.report.RunRecorder;
 import io.txbench.report.console.ConsoleProgress;
+import io.txbench.report.files.DropwizardReporters;
+import io.txbench.report.files.RunSummary;
 import io.txbench.report.files.SystemUnderTest;
 import io.txbench.report.live.RunWatch;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
  * One benchmark from connection to summary as the command line shows it: find or start the server,
  * then, for each data level (one unless a list of {@code --table-size} or {@code --scale} makes a
  * sweep over data volume), take a core {@link Benchmark} through its steps (prepare, grow or
- * attach, then one measured run per parallelism level with the same crew), printing what each one
- * did. The server stays up from one data level to the next: each grows the data the one before
- * left.
+ * attach, then one measured run per parallelism level with the same crew, a {@link MeasuredRun} as
+ * the Java API's), printing what each one did, and its exit code. The server stays up from one data
+ * level to the next: each grows the data the one before left.
  */
 final class BenchmarkSession {
   private final CommandPlan plan;
@@ -175,14 +195,9 @@ final class BenchmarkSession {
           leftBehind(options, embedded);
           return ExitCodes.OK;
         }
-        MeasuredRun.RunHeader header =
-            new MeasuredRun.RunHeader(
-                SystemUnderTest.of(provider.target(), target, options, embedded, data),
-                data.transactions(),
-                level,
-                setup,
-                loaded);
-        exitCode = Math.max(exitCode, measure(benchmark, header));
+        SystemUnderTest site =
+            SystemUnderTest.of(provider.target(), target, options, embedded, data);
+        exitCode = Math.max(exitCode, measure(benchmark, site, data, level, setup, loaded));
       }
     }
     leftBehind(options, embedded);
@@ -226,19 +241,56 @@ final class BenchmarkSession {
   }
 
   /**
-   * Every parallelism level of the sweep on one data level, each measured by the benchmark's one
-   * crew; a stop, or a server lost, ends the session's sweep.
+   * Every parallelism level of the sweep on the {@code dataLevel}-th level (0-based) of {@code
+   * data}, each measured on {@code site} by the benchmark's one crew; a stop, or a server lost,
+   * ends the session's sweep. {@code setup} is what the setup before them did (null when they use
+   * data loaded before, whose data options {@code loaded} gives: empty after a setup).
    */
-  private int measure(Benchmark benchmark, MeasuredRun.RunHeader header) throws Exception {
+  private int measure(
+      Benchmark benchmark,
+      SystemUnderTest site,
+      WorkloadOptions data,
+      int dataLevel,
+      @Nullable Setup setup,
+      OptionValues loaded)
+      throws Exception {
+    MeasuredRun measured = new MeasuredRun(benchmark, watch);
     int exitCode = ExitCodes.OK;
-    MeasuredRun measured =
-        new MeasuredRun(plan, header, benchmark, settings.cost(), out, err, watch);
+    Map<String, Object> shown =
+        plan.shownOptions(site.target(), site.workload(), dataLevel, loaded);
+    RunRecorder.Display display =
+        new RunRecorder.Display(
+            out,
+            err,
+            plan.shown().credentials()::mask,
+            this::warmUpLine,
+            r -> announcement(r, site, data.transactions()),
+            this::reporters);
     for (int level = 0; level < plan.runs().parallelism().size(); level++) {
-      RunOptions run = settings.run().withParallelism(plan.runs().parallelism().get(level));
-      Path directory = directories.of(settings, header.dataLevel(), level);
+      RunOptions options = settings.run().withParallelism(plan.runs().parallelism().get(level));
+      Path directory = directories.of(settings, dataLevel, level);
+      MeasurementPlan measurement =
+          new MeasurementPlan(
+              options,
+              plan.runs().warmup(),
+              plan.runs().warmupLongest(),
+              plan.steps().verify(),
+              plan.steps().commitCheck(),
+              plan.runs().start());
+      RunRecorder.Subject subject =
+          new RunRecorder.Subject(
+              site,
+              options.parallelism(),
+              plan.runs().warmup(),
+              shown,
+              plan.roles(shown),
+              directory,
+              setup,
+              plan.results().thresholds(),
+              settings.cost());
       int code;
       try {
-        code = measured.run(run, directory);
+        code = exitCode(options, measured.measure(measurement, subject, display));
       } catch (TargetUnavailableException e) {
         // The levels measured so far keep their results and their verdicts.
         err.println("txbench: " + plan.shown().credentials().mask(e.getMessage()));
@@ -253,5 +305,115 @@ final class BenchmarkSession {
       }
     }
     return exitCode;
+  }
+
+  /** The exit code of one run at {@code run}'s parallelism that {@code ended} so. */
+  private int exitCode(RunOptions run, MeasuredRun.Ended ended) {
+    RunSummary summary = ended.summary();
+    if (ended.ending() == MeasurementOutcome.Ending.STOPPED_IN_WARM_UP) {
+      out.println(
+          ended.warmUpStarted()
+              ? "Stopped during the warm-up: nothing was measured."
+              : "Stopped before the warm-up: nothing was measured.");
+      return ExitCodes.INTERRUPTED;
+    }
+    if (summary == null) { // declined: the recorder said why
+      return ExitCodes.RESULTS_INCOMPLETE;
+    }
+    RunResult result = summary.result();
+    if (result.window().stopReason() == StopReason.INTERRUPTED) {
+      return ExitCodes.INTERRUPTED;
+    }
+    int code = ExitCodes.OK;
+    boolean tooManyErrors = run.maxErrors() > 0 && result.outcomes().errors() >= run.maxErrors();
+    if (tooManyErrors) {
+      err.println("txbench: the run reached --max-errors (" + run.maxErrors() + ")");
+    }
+    Verification v = summary.verification();
+    if (tooManyErrors || v.status() == Verification.Status.FAILED) {
+      code = ExitCodes.RUN_FAILED;
+    }
+    if (v.status() == Verification.Status.NOT_RUN && plan.steps().verify()) {
+      code = ExitCodes.TARGET;
+    }
+    if (!summary.writeFailures().isEmpty()) {
+      code = ExitCodes.RESULTS_INCOMPLETE;
+    }
+    if (summary.thresholds().stream().anyMatch(t -> !t.passed())) {
+      code = ExitCodes.THRESHOLD;
+    }
+    return code;
+  }
+
+  /** Says how long the warm-up of {@code length} (its least, when it settles) lasts. */
+  private String warmUpLine(Duration length) {
+    Duration longest = plan.runs().warmupLongest();
+    if (plan.runs().start() != null || longest.compareTo(length) <= 0) {
+      return "Warming up for " + human(length) + " (not measured).";
+    }
+    return "Warming up for at least "
+        + human(length)
+        + ", on until the throughput settles, at most "
+        + human(longest)
+        + " (not measured).";
+  }
+
+  /**
+   * Says what runs on {@code site}, once every worker's session is open and the clock starts, and
+   * whether without {@code transactions}.
+   */
+  private RunListener announcement(
+      RunOptions run, SystemUnderTest site, TransactionMode transactions) {
+    String line =
+        "Running "
+            + site.workload()
+            + (transactions == TransactionMode.DISABLED ? " (no transactions)" : "")
+            + " on "
+            + site.target()
+            + " with "
+            + run.parallelism()
+            + " thread(s)"
+            + (run.pacing() instanceof OpenLoop open
+                ? String.format(Locale.US, " at %.0f per second", open.rate())
+                : "")
+            + ", "
+            + describe(run.length())
+            + ", figures about every "
+            + human(run.metricsPeriod())
+            + ".";
+    return new RunListener() {
+      @Override
+      public void onStart(long startMillis, int threads) {
+        out.println(line);
+        out.flush();
+      }
+    };
+  }
+
+  /** "for 30s" or "1000 iterations", as the announcement says it. */
+  private static String describe(RunLength length) {
+    if (length instanceof ForDuration timed) {
+      return "for " + human(timed.length());
+    }
+    if (length instanceof ForIterations counted) {
+      return counted.count() + " iterations";
+    }
+    throw new IllegalStateException("a run length the announcement does not know: " + length);
+  }
+
+  /** The Dropwizard reporters {@code --metrics-reporter} asks for, after the file writers. */
+  private List<RunListener> reporters(Metrics metrics) {
+    List<RunListener> reporters = new ArrayList<>();
+    if (plan.results().reporters().contains(ReporterKind.CONSOLE)) {
+      reporters.add(DropwizardReporters.console(metrics, out));
+    }
+    if (plan.results().reporters().contains(ReporterKind.LOG)) {
+      reporters.add(DropwizardReporters.log(metrics));
+    }
+    return reporters;
+  }
+
+  private static String human(Duration d) {
+    return d.toString().substring(2).toLowerCase(Locale.ROOT);
   }
 }

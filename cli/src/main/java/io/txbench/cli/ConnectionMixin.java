@@ -1,5 +1,7 @@
 package io.txbench.cli;
 
+import io.txbench.cli.options.DurationConverter;
+import io.txbench.cli.options.RangeCheck;
 import io.txbench.core.settings.ConnectionSettings;
 import io.txbench.core.settings.Limits;
 import io.txbench.core.spi.OptionValues;

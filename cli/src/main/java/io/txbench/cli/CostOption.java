@@ -1,5 +1,6 @@
 package io.txbench.cli;
 
+import io.txbench.cli.options.RangeCheck;
 import io.txbench.core.settings.Limits;
 import io.txbench.report.files.HourlyCost;
 import java.util.List;

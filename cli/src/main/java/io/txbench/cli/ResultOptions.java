@@ -1,5 +1,7 @@
 package io.txbench.cli;
 
+import io.txbench.cli.options.DurationConverter;
+import io.txbench.cli.options.RangeCheck;
 import io.txbench.core.settings.Limits;
 import io.txbench.report.live.ListenAddress;
 import io.txbench.report.live.RunWatch;

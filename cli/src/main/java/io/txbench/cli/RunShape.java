@@ -1,5 +1,8 @@
 package io.txbench.cli;
 
+import io.txbench.cli.options.DurationConverter;
+import io.txbench.cli.options.RangeCheck;
+import io.txbench.cli.options.StartTimeConverter;
 import io.txbench.core.engine.ClosedLoop;
 import io.txbench.core.engine.OpenLoop;
 import io.txbench.core.engine.Pacing;

@@ -1,5 +1,6 @@
 package io.txbench.cli;
 
+import io.txbench.cli.options.ExitCodes;
 import io.txbench.core.spi.Bindings;
 import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.TargetUnavailableException;

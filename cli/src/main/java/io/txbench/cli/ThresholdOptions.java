@@ -1,5 +1,6 @@
 package io.txbench.cli;
 
+import io.txbench.cli.options.ExitCodes;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.core.thresholds.Threshold;
 import java.util.ArrayList;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.txbench.cli.options.ExitCodes;
 import io.txbench.postgres.EmbeddedPostgresServer;
 import io.txbench.report.files.IntervalsCsv;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;

@@ -3,6 +3,7 @@ package io.txbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.txbench.cli.options.ExitCodes;
 import io.txbench.http.FaultServer;
 import java.nio.file.Path;
 import java.util.ArrayList;

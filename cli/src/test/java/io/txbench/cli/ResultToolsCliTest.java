@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.txbench.cli.options.ExitCodes;
 import io.txbench.core.metrics.Breakdown;
 import io.txbench.core.metrics.ClientUsage;
 import io.txbench.core.metrics.IntervalStats;

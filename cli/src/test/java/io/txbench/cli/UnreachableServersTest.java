@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.txbench.cli.options.ExitCodes;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;

@@ -1,7 +1,7 @@
 package io.txbench.cli.tools;
 
-import io.txbench.cli.ExitCodes;
-import io.txbench.cli.RangeCheck;
+import io.txbench.cli.options.ExitCodes;
+import io.txbench.cli.options.RangeCheck;
 import io.txbench.core.spi.values.Range;
 import io.txbench.report.compare.AnswerCheck;
 import io.txbench.report.compare.CompareTable;

@@ -1,7 +1,7 @@
 package io.txbench.cli.tools;
 
-import io.txbench.cli.ExitCodes;
-import io.txbench.report.files.Export;
+import io.txbench.cli.options.ExitCodes;
+import io.txbench.report.history.Export;
 import io.txbench.report.history.HistoryRoot;
 import io.txbench.report.history.Series;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.txbench.cli.tools;
 
-import io.txbench.report.files.Export;
 import io.txbench.report.files.ResultFiles;
+import io.txbench.report.history.Export;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,10 +1,10 @@
 package io.txbench.cli.tools;
 
-import io.txbench.cli.ExitCodes;
-import io.txbench.cli.RangeCheck;
+import io.txbench.cli.options.ExitCodes;
+import io.txbench.cli.options.RangeCheck;
 import io.txbench.core.spi.values.Range;
-import io.txbench.report.files.Export;
 import io.txbench.report.history.ChangePoints;
+import io.txbench.report.history.Export;
 import io.txbench.report.history.HistoryPage;
 import io.txbench.report.history.HistoryRoot;
 import io.txbench.report.history.HistoryText;

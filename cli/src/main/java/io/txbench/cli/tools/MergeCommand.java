@@ -1,7 +1,7 @@
 package io.txbench.cli.tools;
 
-import io.txbench.cli.ExitCodes;
-import io.txbench.cli.RangeCheck;
+import io.txbench.cli.options.ExitCodes;
+import io.txbench.cli.options.RangeCheck;
 import io.txbench.core.settings.Limits;
 import io.txbench.report.compare.ClientWindows;
 import io.txbench.report.compare.CompareTable;

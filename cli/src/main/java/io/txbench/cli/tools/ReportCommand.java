@@ -1,6 +1,6 @@
 package io.txbench.cli.tools;
 
-import io.txbench.cli.ExitCodes;
+import io.txbench.cli.options.ExitCodes;
 import io.txbench.report.files.ResultDirectory;
 import io.txbench.report.html.HtmlReport;
 import java.nio.charset.StandardCharsets;

@@ -33,6 +33,14 @@ public interface Target extends AutoCloseable {
     return java.util.Optional.empty();
   }
 
+  /**
+   * Whether the end of a run prints Apache ab's table of the share of requests served within each
+   * time, for a target whose users read their figures in it (an API in front of a database).
+   */
+  default boolean percentageTable() {
+    return false;
+  }
+
   /** Says whether an exception thrown by an iteration is worth retrying, and its class. */
   Failure classify(Throwable error);
 

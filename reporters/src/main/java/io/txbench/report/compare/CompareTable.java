@@ -9,9 +9,15 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.Stream;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.jspecify.annotations.Nullable;
@@ -67,62 +73,134 @@ public final class CompareTable {
     }
   }
 
-  static final List<String> HEADER =
-      List.of(
-          "label",
-          "run",
-          "target",
-          "server",
-          "workload",
-          "threads",
-          "tps",
-          "tps_ratio",
-          "p50_ms",
-          "p95_ms",
-          "p99_ms",
-          "p99_ratio",
-          "ratio_to",
-          "p999_ms",
-          "max_ms",
-          "retries",
-          "errors",
-          "in_doubt",
-          "verification",
-          "embedded",
-          "where",
-          "client_cpu_cores",
-          "bottleneck");
+  /**
+   * A run's row: its label, its directory's name, its summary and that of the run its ratios are to
+   * ({@code base}, null for none) with that run's number ({@code ratioTo}, "" for none), and its
+   * values of the options that size the data where the runs differ ({@code levels}).
+   */
+  public record Row(
+      String label,
+      String run,
+      SummaryFile summary,
+      @Nullable SummaryFile base,
+      String ratioTo,
+      List<String> levels) {}
+
+  /**
+   * A column of the table: its name in the header, whether it holds words (left-aligned) or
+   * numbers, and its cell of a row.
+   */
+  public enum Column {
+    LABEL("label", true, Row::label),
+    RUN("run", true, Row::run),
+    TARGET("target", true, r -> r.summary().identity().target()),
+    SERVER("server", true, r -> r.summary().identity().serverVersion()),
+    WORKLOAD("workload", true, r -> r.summary().identity().workload()),
+    THREADS("threads", false, r -> String.valueOf(r.summary().identity().parallelism())),
+    TPS("tps", false, r -> fixed(r.summary().outcomes().tps(), 2)),
+    TPS_RATIO("tps_ratio", false, r -> ratio(r, s -> s.outcomes().tps())),
+    COST_PER_MILLION(
+        "cost_per_million", false, r -> cost(r, SummaryFile.Cost::perMillionIterations)),
+    COST_PER_HOUR("cost_per_hour", false, r -> cost(r, SummaryFile.Cost::perHour)),
+    P50("p50_ms", false, r -> fixed(times(r).p50(), 3)),
+    P95("p95_ms", false, r -> fixed(times(r).p95(), 3)),
+    P99("p99_ms", false, r -> fixed(times(r).p99(), 3)),
+    P99_RATIO("p99_ratio", false, r -> ratio(r, s -> s.breakdown().responseTimeMs().p99())),
+    RATIO_TO("ratio_to", false, Row::ratioTo),
+    P999("p999_ms", false, r -> fixed(times(r).p999(), 3)),
+    MAX("max_ms", false, r -> fixed(times(r).max(), 3)),
+    RETRIES("retries", false, r -> String.valueOf(r.summary().outcomes().retries())),
+    ERRORS("errors", false, r -> String.valueOf(r.summary().outcomes().errors())),
+    IN_DOUBT(
+        "in_doubt",
+        false,
+        r -> String.valueOf(SummaryFile.orZero(r.summary().outcomes().inDoubt()))),
+    VERIFICATION("verification", true, r -> r.summary().verdict()),
+    EMBEDDED("embedded", true, r -> embedded(r.summary())),
+    WHERE("where", true, r -> Objects.requireNonNullElse(r.summary().identity().server(), "")),
+    CLIENT_CPU_CORES("client_cpu_cores", false, r -> cpuCores(r.summary().environment().client())),
+    BOTTLENECK("bottleneck", true, r -> bottleneck(r.summary()));
+
+    private final String heading;
+    private final boolean words;
+
+    @SuppressWarnings("ImmutableEnumChecker") // a method reference or a lambda that keeps no state
+    private final Function<Row, String> cell;
+
+    Column(String heading, boolean words, Function<Row, String> cell) {
+      this.heading = heading;
+      this.words = words;
+      this.cell = cell;
+    }
+
+    /** Its name in the header, such as {@code p99_ms}. */
+    public String heading() {
+      return heading;
+    }
+
+    boolean numbers() {
+      return !words;
+    }
+
+    /** The cell of {@code row}, a field of a file made printable. */
+    public String of(Row row) {
+      return Printable.field(cell.apply(row));
+    }
+  }
 
   /** The columns of the runs' cost, after tps_ratio when some run has one ({@link HourlyCost}). */
-  static final List<String> COST = List.of("cost_per_million", "cost_per_hour");
+  static final Set<Column> COST = EnumSet.of(Column.COST_PER_MILLION, Column.COST_PER_HOUR);
 
-  /** The columns of words; every other one, a data level's too, holds numbers. */
-  private static final Set<String> WORDS =
-      Set.of(
-          "label",
-          "run",
-          "target",
-          "server",
-          "workload",
-          "verification",
-          "embedded",
-          "where",
-          "bottleneck");
+  /** The header of runs of one data volume and no price. */
+  static final List<String> HEADER =
+      Arrays.stream(Column.values()).filter(c -> !COST.contains(c)).map(Column::heading).toList();
+
+  /**
+   * The table: a row per run, the data options where runs differ in them ({@code levels}), and
+   * whether some run was given a price.
+   */
+  public record Table(List<String> levels, boolean priced, List<Row> rows) {
+    /** Its columns but the levels': the cost's only when some run was priced. */
+    public List<Column> columns() {
+      return Arrays.stream(Column.values()).filter(c -> priced || !COST.contains(c)).toList();
+    }
+
+    /** The table as text cells, the header first, the levels after the threads. */
+    public List<List<String>> cells() {
+      List<List<String>> cells = new ArrayList<>();
+      cells.add(line(Column::heading, levels.stream().map(o -> o.replace('-', '_'))));
+      for (Row row : rows) {
+        cells.add(line(c -> c.of(row), row.levels().stream().map(Printable::field)));
+      }
+      return cells;
+    }
+
+    /** A line of the table: each column's {@code cell}, the {@code levels} after the threads. */
+    List<String> line(Function<Column, String> cell, Stream<String> levels) {
+      List<String> line = new ArrayList<>();
+      for (Column c : columns()) {
+        line.add(cell.apply(c));
+        if (c == Column.THREADS) {
+          levels.forEach(line::add);
+        }
+      }
+      return line;
+    }
+  }
 
   private CompareTable() {}
 
   /**
-   * The table's rows as text cells, the header first: each run's label, its ratios to the run of
-   * the same workload and data that {@link WorkloadData#references} gives for {@code baseline}
-   * (none when there is none), and that run's index in {@code ratio_to}.
+   * The table's rows: each run's label, its ratios to the run of the same workload and data that
+   * {@link WorkloadData#references} gives for {@code baseline} (none when there is none), and that
+   * run's index in {@code ratio_to}.
    */
-  public static List<List<String>> rows(List<ResultDirectory> runs, ResultDirectory baseline) {
-    return rows(runs, RunLabels.of(runs), WorkloadData.references(runs, baseline));
+  public static Table table(List<ResultDirectory> runs, ResultDirectory baseline) {
+    return table(runs, RunLabels.of(runs), WorkloadData.references(runs, baseline));
   }
 
-  private static List<List<String>> rows(
+  private static Table table(
       List<ResultDirectory> runs, RunLabels labels, List<@Nullable ResultDirectory> references) {
-    List<List<String>> rows = new ArrayList<>();
     List<String> levels =
         WorkloadData.DATA_OPTIONS.stream()
             .filter(
@@ -130,65 +208,26 @@ public final class CompareTable {
                     runs.stream().map(r -> WorkloadData.option(r.summary(), o)).distinct().count()
                         > 1)
             .toList();
-    int at = HEADER.indexOf("threads") + 1;
-    List<String> header = new ArrayList<>(HEADER);
-    header.addAll(at, levels.stream().map(CompareTable::column).toList());
-    boolean priced = runs.stream().anyMatch(r -> r.summary().window().cost() != null);
-    int costAt = header.indexOf("tps_ratio") + 1;
-    header.addAll(costAt, priced ? COST : List.of());
-    rows.add(List.copyOf(header));
+    List<Row> rows = new ArrayList<>();
     for (int i = 0; i < runs.size(); i++) {
-      ResultDirectory run = runs.get(i);
-      SummaryFile r = run.summary();
+      SummaryFile r = runs.get(i).summary();
       ResultDirectory reference = references.get(i);
-      SummaryFile base = reference == null ? null : reference.summary();
-      SummaryFile.Percentiles ms = r.breakdown().responseTimeMs();
-      List<String> row =
-          new ArrayList<>(
-              List.of(
-                  labels.label(i),
-                  run.label(),
-                  r.identity().target(),
-                  r.identity().serverVersion(),
-                  r.identity().workload(),
-                  String.valueOf(r.identity().parallelism()),
-                  fixed(r.outcomes().tps(), 2),
-                  base == null ? "" : ratio(r.outcomes().tps(), base.outcomes().tps()),
-                  fixed(ms.p50(), 3),
-                  fixed(ms.p95(), 3),
-                  fixed(ms.p99(), 3),
-                  base == null ? "" : ratio(ms.p99(), base.breakdown().responseTimeMs().p99()),
-                  reference == null ? "" : String.valueOf(runs.indexOf(reference) + 1),
-                  fixed(ms.p999(), 3),
-                  fixed(ms.max(), 3),
-                  String.valueOf(r.outcomes().retries()),
-                  String.valueOf(r.outcomes().errors()),
-                  String.valueOf(SummaryFile.orZero(r.outcomes().inDoubt())),
-                  r.verdict(),
-                  embedded(r),
-                  r.identity().server() == null ? "" : r.identity().server(),
-                  cpuCores(r.environment().client()),
-                  bottleneck(r)));
-      row.addAll(at, levels.stream().map(o -> WorkloadData.option(r, o)).toList());
-      row.addAll(costAt, priced ? cost(r.window().cost()) : List.of());
-      rows.add(row.stream().map(Printable::field).toList()); // fields of a file, printed
+      rows.add(
+          new Row(
+              labels.label(i),
+              runs.get(i).label(),
+              r,
+              reference == null ? null : reference.summary(),
+              reference == null ? "" : String.valueOf(runs.indexOf(reference) + 1),
+              levels.stream().map(o -> WorkloadData.option(r, o)).toList()));
     }
-    return rows;
+    boolean priced = runs.stream().anyMatch(r -> r.summary().window().cost() != null);
+    return new Table(levels, priced, rows);
   }
 
-  /** The column of a data-volume option: {@code table_size}. */
-  private static String column(String option) {
-    return option.replace('-', '_');
-  }
-
-  /** Whether the column {@code name} holds numbers, right-aligned. */
   /** Run indexes from 0 as the tables number them, from 1, runs in a row as a range: 1-3, 7. */
   public static String ranges(List<Integer> runs) {
     return CompareText.ranges(runs);
-  }
-
-  static boolean numbers(String name) {
-    return !WORDS.contains(name);
   }
 
   public static String render(List<ResultDirectory> runs, Format format) {
@@ -207,35 +246,44 @@ public final class CompareTable {
   public static String render(
       List<ResultDirectory> runs, ResultDirectory baseline, Output output, AnswerCheck answers) {
     RunLabels labels = RunLabels.of(runs);
-    List<List<String>> rows = rows(runs, labels, WorkloadData.references(runs, baseline));
+    Table table = table(runs, labels, WorkloadData.references(runs, baseline));
     String check = CompareOperations.text(runs, baseline);
     check = check + (check.isEmpty() || answers.text().isEmpty() ? "" : "\n") + answers.text();
     return switch (output.format()) {
       case TEXT ->
           CompareText.render(
-                  rows,
+                  table,
                   labels,
                   WorkloadData.note(runs, baseline, "tps_x and p99_x", "vs", n -> n),
                   output.width())
               + (check.isEmpty() ? "" : "\n" + check);
       case MARKDOWN ->
-          markdown(rows)
+          markdown(table)
               + "\n"
               + WorkloadData.note(
                   runs, baseline, "Ratios (tps_ratio, p99_ratio)", "ratio_to", n -> "`" + n + "`")
               + (check.isEmpty() ? "" : "\n```\n" + check + "```\n");
-      case CSV -> csv(rows);
+      case CSV -> csv(table.cells());
     };
   }
 
-  /** The cells of {@link #COST}: empty for a run given no price, or that completed nothing. */
-  private static List<String> cost(SummaryFile.@Nullable Cost cost) {
-    if (cost == null) {
-      return List.of("", "");
-    }
-    Double perMillion = cost.perMillionIterations();
-    return List.of(
-        perMillion == null ? "" : HourlyCost.figure(perMillion), HourlyCost.figure(cost.perHour()));
+  /** The ratio of {@code figure} of the row's run to its base's; "" when it has none. */
+  private static String ratio(Row row, ToDoubleFunction<SummaryFile> figure) {
+    SummaryFile base = row.base();
+    return base == null
+        ? ""
+        : ratio(figure.applyAsDouble(row.summary()), figure.applyAsDouble(base));
+  }
+
+  /** A figure of the run's cost; "" for a run given no price, or that completed nothing. */
+  private static String cost(Row row, Function<SummaryFile.Cost, @Nullable Double> figure) {
+    SummaryFile.Cost cost = row.summary().window().cost();
+    Double value = cost == null ? null : figure.apply(cost);
+    return value == null ? "" : HourlyCost.figure(value);
+  }
+
+  private static SummaryFile.Percentiles times(Row row) {
+    return row.summary().breakdown().responseTimeMs();
   }
 
   /** The cores the client used, or "" when it was not measured. */
@@ -269,7 +317,8 @@ public final class CompareTable {
   }
 
   /** A GitHub table: pipes in cells escaped, the columns of numbers right-aligned. */
-  private static String markdown(List<List<String>> rows) {
+  private static String markdown(Table table) {
+    List<List<String>> rows = table.cells();
     StringBuilder out = new StringBuilder();
     for (int r = 0; r < rows.size(); r++) {
       out.append("| ")
@@ -277,7 +326,9 @@ public final class CompareTable {
           .append(" |\n");
       if (r == 0) {
         out.append('|');
-        rows.get(0).forEach(c -> out.append(numbers(c) ? "---:|" : "---|"));
+        table
+            .line(c -> c.numbers() ? "---:|" : "---|", table.levels().stream().map(l -> "---:|"))
+            .forEach(out::append);
         out.append('\n');
       }
     }

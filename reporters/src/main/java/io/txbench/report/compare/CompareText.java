@@ -1,8 +1,11 @@
 package io.txbench.report.compare;
 
+import io.txbench.report.compare.CompareTable.Column;
+import io.txbench.report.compare.CompareTable.Row;
+import io.txbench.report.compare.CompareTable.Table;
 import java.math.BigDecimal;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -28,75 +31,69 @@ final class CompareText {
   private static final String GAP = "  ";
 
   /** The full table's columns that the text shows, in order, with the headings it shows. */
-  private static final Map<String, String> COLUMNS =
-      columns(
-          "label",
-          "run",
-          "tps",
-          "tps",
-          "tps_ratio",
-          "tps_x",
-          "cost_per_million",
-          "cost/M",
-          "p50_ms",
-          "p50_ms",
-          "p99_ms",
-          "p99_ms",
-          "p99_ratio",
-          "p99_x",
-          "ratio_to",
-          "vs",
-          "max_ms",
-          "max_ms",
-          "retries",
-          "retries",
-          "errors",
-          "errors",
-          "in_doubt",
-          "doubt",
-          "verification",
-          "verify",
-          "run",
-          "directory");
+  private static final Map<Column, String> COLUMNS = new LinkedHashMap<>();
+
+  static {
+    COLUMNS.put(Column.LABEL, "run");
+    COLUMNS.put(Column.TPS, "tps");
+    COLUMNS.put(Column.TPS_RATIO, "tps_x");
+    COLUMNS.put(Column.COST_PER_MILLION, "cost/M");
+    COLUMNS.put(Column.P50, "p50_ms");
+    COLUMNS.put(Column.P99, "p99_ms");
+    COLUMNS.put(Column.P99_RATIO, "p99_x");
+    COLUMNS.put(Column.RATIO_TO, "vs");
+    COLUMNS.put(Column.MAX, "max_ms");
+    COLUMNS.put(Column.RETRIES, "retries");
+    COLUMNS.put(Column.ERRORS, "errors");
+    COLUMNS.put(Column.IN_DOUBT, "doubt");
+    COLUMNS.put(Column.VERIFICATION, "verify");
+    COLUMNS.put(Column.RUN, "directory");
+  }
 
   /** The columns left out, in this order, while the table is too wide. */
-  private static final List<String> LEFT_OUT_FIRST =
-      List.of("run", "max_ms", "retries", "in_doubt", "p50_ms", "verification", "errors");
+  private static final List<Column> LEFT_OUT_FIRST =
+      List.of(
+          Column.RUN,
+          Column.MAX,
+          Column.RETRIES,
+          Column.IN_DOUBT,
+          Column.P50,
+          Column.VERIFICATION,
+          Column.ERRORS);
 
   private CompareText() {}
 
   /** The table of {@code rows} no wider than {@code width}, {@code ratios} saying what to. */
-  static String render(List<List<String>> rows, RunLabels labels, String ratios, int width) {
-    List<String> header = rows.get(0);
-    List<List<String>> data = rows.subList(1, rows.size());
-    List<String> columns = shown(header, data);
-    Map<String, Integer> labelled = widths(header, data, labels, columns, false);
+  static String render(Table table, RunLabels labels, String ratios, int width) {
+    List<Row> data = table.rows();
+    List<Column> columns = shown(table);
+    Map<Column, Integer> labelled = widths(data, labels, columns, false);
     boolean keyed =
         total(fitting(columns, labelled, width), labelled) > width
             && IntStream.range(0, data.size()).anyMatch(r -> !labels.facts(r).isEmpty());
-    Map<String, Integer> widths = keyed ? widths(header, data, labels, columns, true) : labelled;
-    List<String> kept = fitting(columns, widths, width);
+    Map<Column, Integer> widths = keyed ? widths(data, labels, columns, true) : labelled;
+    List<Column> kept = fitting(columns, widths, width);
     StringBuilder out = new StringBuilder();
     labels.shared().forEach(line -> wrapped(out, line, width));
     for (int r = 0; keyed && r < data.size(); r++) {
-      wrapped(out, cell(header, data, labels, r, "label", false), width);
+      wrapped(out, cell(data, labels, r, Column.LABEL, false), width);
     }
-    List<List<String>> table = new ArrayList<>();
-    table.add(kept.stream().map(CompareText::heading).toList());
+    List<List<String>> lines = new ArrayList<>();
+    lines.add(kept.stream().map(CompareText::heading).toList());
     for (int r = 0; r < data.size(); r++) {
       int run = r;
-      table.add(kept.stream().map(c -> cell(header, data, labels, run, c, keyed)).toList());
+      lines.add(kept.stream().map(c -> cell(data, labels, run, c, keyed)).toList());
     }
-    for (List<String> row : table) {
+    for (List<String> row : lines) {
       StringBuilder line = new StringBuilder();
       for (int i = 0; i < row.size(); i++) {
-        String pad = " ".repeat(width(widths, kept.get(i)) - row.get(i).length());
-        boolean right = CompareTable.numbers(kept.get(i));
+        String pad = " ".repeat(widths.getOrDefault(kept.get(i), 0) - row.get(i).length());
+        boolean right = kept.get(i).numbers();
         line.append(i == 0 ? "" : GAP).append(right ? pad + row.get(i) : row.get(i) + pad);
       }
       out.append(line.toString().stripTrailing()).append('\n');
     }
-    appendNotes(out, header, data, labels, ratios, width, columns, kept);
+    appendNotes(out, data, labels, ratios, width, columns, kept);
     return out.toString();
   }
 
@@ -104,16 +101,16 @@ final class CompareText {
    * The columns worth showing, of those the table has (the cost only when a run has one): the
    * ratios when some run has one, {@code vs} when they are to more than one run.
    */
-  private static List<String> shown(List<String> header, List<List<String>> data) {
-    List<String> shown = new ArrayList<>();
-    for (String column : COLUMNS.keySet()) {
-      int i = header.indexOf(column);
-      if (i < 0) {
+  private static List<Column> shown(Table table) {
+    List<Column> shown = new ArrayList<>();
+    for (Column column : COLUMNS.keySet()) {
+      if (!table.columns().contains(column)) {
         continue;
       }
-      long values = data.stream().map(r -> r.get(i)).filter(v -> !v.isEmpty()).distinct().count();
-      boolean ratio = column.endsWith("_ratio");
-      if (!(ratio && values == 0) && !(column.equals("ratio_to") && values < 2)) {
+      long values =
+          table.rows().stream().map(column::of).filter(v -> !v.isEmpty()).distinct().count();
+      boolean ratio = column == Column.TPS_RATIO || column == Column.P99_RATIO;
+      if (!(ratio && values == 0) && !(column == Column.RATIO_TO && values < 2)) {
         shown.add(column);
       }
     }
@@ -126,37 +123,30 @@ final class CompareText {
    * its thousands grouped.
    */
   private static String cell(
-      List<String> header,
-      List<List<String>> data,
-      RunLabels labels,
-      int r,
-      String column,
-      boolean keyed) {
-    List<String> row = data.get(r);
-    if (column.equals("label")) {
+      List<Row> data, RunLabels labels, int r, Column column, boolean keyed) {
+    Row row = data.get(r);
+    if (column == Column.LABEL) {
       String index = String.valueOf(r + 1);
       String padded = " ".repeat(String.valueOf(data.size()).length() - index.length()) + index;
       String facts = keyed || labels.facts(r).isEmpty() ? "" : " " + labels.facts(r);
-      return padded
-          + facts
-          + (row.get(header.indexOf("embedded")).equals("yes") ? EMBEDDED_MARK : "");
+      return padded + facts + (embedded(row) ? EMBEDDED_MARK : "");
     }
-    String value = row.get(header.indexOf(column));
-    return CompareTable.numbers(column) ? grouped(value) : value;
+    String value = column.of(row);
+    return column.numbers() ? grouped(value) : value;
+  }
+
+  private static boolean embedded(Row row) {
+    return Column.EMBEDDED.of(row).equals("yes");
   }
 
   /** The width of each of {@code columns}: its heading's or its widest cell's. */
-  private static Map<String, Integer> widths(
-      List<String> header,
-      List<List<String>> data,
-      RunLabels labels,
-      List<String> columns,
-      boolean keyed) {
-    Map<String, Integer> widths = new HashMap<>();
-    for (String column : columns) {
+  private static Map<Column, Integer> widths(
+      List<Row> data, RunLabels labels, List<Column> columns, boolean keyed) {
+    Map<Column, Integer> widths = new EnumMap<>(Column.class);
+    for (Column column : columns) {
       int w = heading(column).length();
       for (int r = 0; r < data.size(); r++) {
-        w = Math.max(w, cell(header, data, labels, r, column, keyed).length());
+        w = Math.max(w, cell(data, labels, r, column, keyed).length());
       }
       widths.put(column, w);
     }
@@ -164,10 +154,10 @@ final class CompareText {
   }
 
   /** {@code columns} less those left out first, until they fit {@code width} or none is left. */
-  private static List<String> fitting(
-      List<String> columns, Map<String, Integer> widths, int width) {
-    List<String> kept = new ArrayList<>(columns);
-    for (String column : LEFT_OUT_FIRST) {
+  private static List<Column> fitting(
+      List<Column> columns, Map<Column, Integer> widths, int width) {
+    List<Column> kept = new ArrayList<>(columns);
+    for (Column column : LEFT_OUT_FIRST) {
       if (total(kept, widths) <= width) {
         break;
       }
@@ -176,9 +166,9 @@ final class CompareText {
     return kept;
   }
 
-  private static int total(List<String> columns, Map<String, Integer> widths) {
+  private static int total(List<Column> columns, Map<Column, Integer> widths) {
     return GAP.length() * (columns.size() - 1)
-        + columns.stream().mapToInt(c -> width(widths, c)).sum();
+        + columns.stream().mapToInt(c -> widths.getOrDefault(c, 0)).sum();
   }
 
   /**
@@ -187,18 +177,16 @@ final class CompareText {
    */
   private static void appendNotes(
       StringBuilder out,
-      List<String> header,
-      List<List<String>> data,
+      List<Row> data,
       RunLabels labels,
       String ratios,
       int width,
-      List<String> columns,
-      List<String> kept) {
+      List<Column> columns,
+      List<Column> kept) {
     if (!ratios.isEmpty()) {
       wrapped(out, ratios.strip(), width);
     }
-    int embedded = header.indexOf("embedded");
-    if (data.stream().anyMatch(row -> row.get(embedded).equals("yes"))) {
+    if (data.stream().anyMatch(CompareText::embedded)) {
       wrapped(
           out, EMBEDDED_MARK + " embedded: the run's server was one txbench started itself", width);
     }
@@ -216,10 +204,9 @@ final class CompareText {
     }
     // Each warning once, with the runs it is of: thirteen runs a saturated client limited are
     // one line, not thirteen.
-    int bottleneck = header.indexOf("bottleneck");
     Map<String, List<Integer>> warned = new LinkedHashMap<>();
     for (int r = 0; r < data.size(); r++) {
-      String warning = data.get(r).get(bottleneck);
+      String warning = Column.BOTTLENECK.of(data.get(r));
       if (!warning.isEmpty()) {
         warned.computeIfAbsent(warning, w -> new ArrayList<>()).add(r);
       }
@@ -248,12 +235,8 @@ final class CompareText {
     return String.join(", ", parts);
   }
 
-  private static String heading(String column) {
-    return COLUMNS.getOrDefault(column, column);
-  }
-
-  private static int width(Map<String, Integer> widths, String column) {
-    return widths.getOrDefault(column, 0);
+  private static String heading(Column column) {
+    return COLUMNS.getOrDefault(column, column.heading());
   }
 
   /** A number with its thousands grouped ({@code 18,234.50}); other text as it is. */
@@ -287,13 +270,5 @@ final class CompareText {
       line = before + rest;
     }
     out.append(line).append('\n');
-  }
-
-  private static Map<String, String> columns(String... pairs) {
-    Map<String, String> columns = new LinkedHashMap<>();
-    for (int i = 0; i < pairs.length; i += 2) {
-      columns.put(pairs[i], pairs[i + 1]);
-    }
-    return columns;
   }
 }

@@ -165,8 +165,8 @@ public final class RunMerger {
             new SummaryFile.Window(
                 first.window().warmupSeconds(),
                 first.window().warmupSettled(),
-                windows.start().toString(),
-                windows.end().toString(),
+                windows.start(),
+                windows.end(),
                 SummaryFile.round(windows.seconds(), 3),
                 first.window().stopReason(),
                 false, // of measured runs only (RunSet leaves the others out)

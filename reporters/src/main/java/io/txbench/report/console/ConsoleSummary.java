@@ -22,9 +22,6 @@ import org.HdrHistogram.Histogram;
  * verdict, so that a verify that hangs or fails never hides the measurements.
  */
 public final class ConsoleSummary {
-  /** The target whose users read ab's percentage table: the API in front of a database. */
-  private static final String HTTP = "http";
-
   private ConsoleSummary() {}
 
   /**
@@ -38,7 +35,7 @@ public final class ConsoleSummary {
     printSetting(out, s);
     printCounts(out, s, r);
     printLatencies(out, r);
-    if (s.site().target().equals(HTTP)) {
+    if (s.site().percentageTable()) {
       PercentageTable.print(out, r.latencies().responseTimes());
     }
     BreakdownText.operations(r).forEach(out::println);

@@ -4,7 +4,6 @@ import io.txbench.core.metrics.ClientUsage;
 import io.txbench.core.metrics.IntervalStats;
 import io.txbench.core.metrics.OperationStats;
 import io.txbench.core.spi.Queries;
-import io.txbench.report.compare.RunMerger;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -114,7 +113,7 @@ public record IntervalRow(
   /**
    * The row of a merge's period, which ended {@code elapsedNanos} after the start and lasted {@code
    * intervalNanos}, whose iterations' response times (ns) are {@code responseTimes}: no client
-   * figures (see {@link RunMerger}), statements or operations.
+   * figures (see {@code RunMerger}), statements or operations.
    */
   public static IntervalRow merged(
       long elapsedNanos, long intervalNanos, Histogram responseTimes, Outcomes outcomes) {

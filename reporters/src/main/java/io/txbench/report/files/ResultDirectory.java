@@ -86,14 +86,14 @@ public record ResultDirectory(
     return this;
   }
 
-  /** The start of the measured window (checked when loaded). */
+  /** The start of the measured window. */
   public Instant start() {
-    return Instant.parse(summary.window().start());
+    return summary.window().start();
   }
 
-  /** The end of the measured window (checked when loaded). */
+  /** The end of the measured window. */
   public Instant end() {
-    return Instant.parse(summary.window().end());
+    return summary.window().end();
   }
 
   /** The run's name in tables and legends: its directory's name, printable. */

@@ -4,7 +4,6 @@ import io.txbench.core.metrics.RunResult;
 import io.txbench.core.spi.OptionRole;
 import io.txbench.core.spi.Verification;
 import io.txbench.core.thresholds.ThresholdVerdict;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -32,35 +31,6 @@ public record RunSummary(
     @Nullable String resultDirectory,
     List<String> writeFailures,
     @Nullable HourlyCost cost) {
-
-  /** A summary of a run after a warm-up of fixed length ({@code Duration.ZERO} for none). */
-  public RunSummary(
-      String toolVersion,
-      SystemUnderTest site,
-      int parallelism,
-      Duration warmup,
-      Map<String, Object> options,
-      Map<String, OptionRole> optionRoles,
-      RunResult result,
-      Verification verification,
-      List<ThresholdVerdict> thresholds,
-      @Nullable String resultDirectory,
-      List<String> writeFailures,
-      @Nullable HourlyCost cost) {
-    this(
-        toolVersion,
-        site,
-        parallelism,
-        WarmUp.fixed(warmup),
-        options,
-        optionRoles,
-        result,
-        verification,
-        thresholds,
-        resultDirectory,
-        writeFailures,
-        cost);
-  }
 
   public RunSummary {
     optionRoles = Map.copyOf(optionRoles);

@@ -1,23 +1,30 @@
 package io.txbench.report.files;
 
+import com.fasterxml.jackson.annotation.JsonClassDescription;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import com.fasterxml.jackson.databind.deser.std.FromStringDeserializer;
+import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -72,8 +79,8 @@ public record SummaryFile(
   public record Window(
       @Nullable Double warmupSeconds,
       @Nullable String warmupSettled,
-      String start,
-      String end,
+      Instant start,
+      Instant end,
       double measuredSeconds,
       @Nullable String stopReason,
       @Nullable Boolean stoppedBeforeMeasuring,
@@ -167,13 +174,31 @@ public record SummaryFile(
 
   /**
    * The mapper of every record here: a field that is null is left out when written (but {@link
-   * Client#bottleneck} and an {@link AnswerSummary}'s), and a field txbench does not know is
-   * skipped when read (a later version's).
+   * Client#bottleneck} and an {@link AnswerSummary}'s), a time is its ISO-8601 text, and a field
+   * txbench does not know is skipped when read (a later version's).
    */
   private static ObjectMapper json() {
     return new ObjectMapper()
         .setSerializationInclusion(JsonInclude.Include.NON_NULL)
-        .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+        .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
+        .registerModule(
+            new SimpleModule()
+                .addSerializer(Instant.class, ToStringSerializer.instance)
+                .addDeserializer(Instant.class, new InstantText()));
+  }
+
+  /** A time read from its ISO-8601 text ({@link SummaryCheck} has checked it). */
+  private static final class InstantText extends FromStringDeserializer<Instant> {
+    private static final long serialVersionUID = 1L;
+
+    InstantText() {
+      super(Instant.class);
+    }
+
+    @Override
+    protected Instant _deserialize(String text, DeserializationContext context) {
+      return Instant.parse(text);
+    }
   }
 
   /**
@@ -184,12 +209,16 @@ public record SummaryFile(
   public record Setup(
       boolean grown, @Nullable String notGrown, long rows, long addedRows, double seconds) {}
 
-  /** Response, service or schedule-lag times in ms. */
+  /**
+   * Response, service or schedule-lag times in ms; the mean, p75 and p90 are 0 in summaries written
+   * before them.
+   */
+  @JsonClassDescription("percentiles")
   public record Percentiles(
-      double mean,
+      @SummaryCheck.Later double mean,
       double p50,
-      double p75,
-      double p90,
+      @SummaryCheck.Later double p75,
+      @SummaryCheck.Later double p90,
       double p95,
       double p99,
       double p999,
@@ -294,8 +323,8 @@ public record SummaryFile(
    */
   public record Source(
       String directory,
-      String start,
-      String end,
+      Instant start,
+      Instant end,
       long iterations,
       double tps,
       @Nullable String verification,
@@ -379,7 +408,7 @@ public record SummaryFile(
     if (tree == null || tree.isMissingNode()) {
       throw new IOException(file + " is corrupt: it is empty");
     }
-    SummaryFields.check(file, tree);
+    SummaryCheck.check(file, tree);
     try {
       return READER.readValue(tree);
     } catch (JsonMappingException e) {
@@ -434,8 +463,20 @@ public record SummaryFile(
   /** The --metrics period the run recorded in its options; empty in summaries without it. */
   public Optional<Duration> metricsPeriod() {
     Map<String, Object> options = provenance.options();
-    return Optional.ofNullable(
-        options == null ? null : SummaryFields.duration(options.get("metrics")));
+    return Optional.ofNullable(options == null ? null : duration(options.get("metrics")));
+  }
+
+  /** The --metrics period a summary's options record, or null if it is none. */
+  static @Nullable Duration duration(@Nullable Object option) {
+    if (!(option instanceof String text)) {
+      return null;
+    }
+    try {
+      Duration d = Duration.parse(text);
+      return !d.isNegative() && !d.isZero() ? d : null;
+    } catch (DateTimeParseException e) {
+      return null;
+    }
   }
 
   /** "passed", "FAILED", "not run", or "skipped" (results of versions before the status). */

@@ -108,8 +108,8 @@ public final class SummaryJson {
     return new SummaryFile.Window(
         SummaryFile.round(s.warmup().length().toNanos() / 1e9, 3),
         s.warmup().verdict(),
-        r.window().start().toString(),
-        r.window().end().toString(),
+        r.window().start(),
+        r.window().end(),
         SummaryFile.round(r.window().seconds(), 3),
         r.window().stopReason().name(),
         SummaryFile.stoppedBeforeMeasuring(

@@ -13,7 +13,8 @@ import org.jspecify.annotations.Nullable;
  * What every run of one benchmark shares in its summary: the target and its server's version (an
  * emulator's labelled as such), the driver, where the server was ({@code server}; {@code embedded}
  * when txbench started it itself), the client's machine and the server's settings ({@code
- * fingerprint}), the workload and whether its iterations ran in transactions.
+ * fingerprint}), the workload and whether its iterations ran in transactions, and whether the end
+ * of the run prints ab's percentage table ({@link Target#percentageTable}).
  */
 public record SystemUnderTest(
     String target,
@@ -23,7 +24,8 @@ public record SystemUnderTest(
     String server,
     @Nullable Fingerprint fingerprint,
     String workload,
-    boolean transactions) {
+    boolean transactions,
+    boolean percentageTable) {
 
   /**
    * The site of {@code workload} on {@code target}, the provider's {@code targetName}, reached with
@@ -43,6 +45,7 @@ public record SystemUnderTest(
         ServerAddress.of(options, embedded),
         new Fingerprint(HostProbe.thisMachine(), target.serverSettings()),
         workload.name(),
-        workload.transactional());
+        workload.transactional(),
+        target.percentageTable());
   }
 }

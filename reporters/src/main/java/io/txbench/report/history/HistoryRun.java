@@ -16,7 +16,7 @@ public record HistoryRun(
     SummaryFile.Cost cost = run.window().cost();
     return new HistoryRun(
         summary,
-        Instant.parse(run.window().start()), // checked when read
+        run.window().start(),
         run.outcomes().tps(),
         run.breakdown().responseTimeMs().p99(), // checked when read
         run.verdict(),

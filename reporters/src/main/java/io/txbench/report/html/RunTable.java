@@ -4,9 +4,12 @@ import io.txbench.report.compare.CompareTable;
 import io.txbench.report.files.ResultDirectory;
 import io.txbench.report.files.SummaryFile;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.IntFunction;
+import java.util.stream.IntStream;
 
 /**
  * The report's run tables, as HTML: what every run shares said once above them, then a row per run
@@ -17,27 +20,27 @@ import java.util.function.IntFunction;
  * mixed targets and workloads was 2,150 px wide, its warnings and facts past the right edge.
  */
 final class RunTable {
-  /** compare's columns a reader looks for first, and their headings here. */
-  private static final List<List<String>> FIRST =
-      List.of(
-          List.of("tps", "tps"),
-          List.of("cost_per_million", "cost per M"),
-          List.of("p50_ms", "p50 ms"),
-          List.of("p99_ms", "p99 ms"),
-          List.of("errors", "errors"),
-          List.of("verification", "verify"),
-          List.of("client_cpu_cores", "client CPU cores"));
+  /**
+   * compare's columns a reader looks for first, then those shown after them, and their headings.
+   */
+  private static final Map<CompareTable.Column, String> RESULTS = new LinkedHashMap<>();
 
-  /** compare's columns shown after them. */
-  private static final List<List<String>> THEN =
-      List.of(
-          List.of("tps_ratio", "tps ×"),
-          List.of("p99_ratio", "p99 ×"),
-          List.of("ratio_to", "vs"),
-          List.of("max_ms", "max ms"),
-          List.of("retries", "retries"),
-          List.of("in_doubt", "in doubt"),
-          List.of("cost_per_hour", "cost per hour"));
+  static {
+    RESULTS.put(CompareTable.Column.TPS, "tps");
+    RESULTS.put(CompareTable.Column.COST_PER_MILLION, "cost per M");
+    RESULTS.put(CompareTable.Column.P50, "p50 ms");
+    RESULTS.put(CompareTable.Column.P99, "p99 ms");
+    RESULTS.put(CompareTable.Column.ERRORS, "errors");
+    RESULTS.put(CompareTable.Column.VERIFICATION, "verify");
+    RESULTS.put(CompareTable.Column.CLIENT_CPU_CORES, "client CPU cores");
+    RESULTS.put(CompareTable.Column.TPS_RATIO, "tps ×");
+    RESULTS.put(CompareTable.Column.P99_RATIO, "p99 ×");
+    RESULTS.put(CompareTable.Column.RATIO_TO, "vs");
+    RESULTS.put(CompareTable.Column.MAX, "max ms");
+    RESULTS.put(CompareTable.Column.RETRIES, "retries");
+    RESULTS.put(CompareTable.Column.IN_DOUBT, "in doubt");
+    RESULTS.put(CompareTable.Column.COST_PER_HOUR, "cost per hour");
+  }
 
   /** What the cost columns are, said when a run has one. */
   private static final String COST_LEGEND =
@@ -54,7 +57,7 @@ final class RunTable {
   private record Column(String heading, String name, String css, IntFunction<String> cell) {}
 
   static String html(List<ResultDirectory> runs, List<RunFact> facts, List<SummaryExtras> extras) {
-    List<List<String>> compare = CompareTable.rows(runs, runs.get(0));
+    CompareTable.Table compare = CompareTable.table(runs, runs.get(0));
     java.util.Set<String> perTarget = RunFacts.perTarget(facts);
     StringBuilder html = new StringBuilder();
     appendCommonFacts(html, runs, facts, perTarget);
@@ -75,39 +78,38 @@ final class RunTable {
             " no other run is. embedded: the run's server was one txbench started itself; where: the server")
         .append(" it ran on; client CPU cores: the CPU txbench used; client warning: txbench")
         .append(" itself may have limited the run, the note under the table says how.")
-        .append(compare.get(0).contains("cost_per_million") ? COST_LEGEND : "")
+        .append(compare.priced() ? COST_LEGEND : "")
         .append("</p>\n");
     return html.toString();
   }
 
   /**
    * The results a reader looks for first, then the rest of compare's, the thresholds, the server's
-   * commits and the client's warning.
+   * commits and the client's warning; a column of compare's shown where it has something in it.
    */
   private static List<Column> resultColumns(
-      List<ResultDirectory> runs, List<SummaryExtras> extras, List<List<String>> compare) {
-    // By the header's own names: runs of different data volumes have a column more there.
-    List<String> header = compare.get(0);
+      List<ResultDirectory> runs, List<SummaryExtras> extras, CompareTable.Table compare) {
     List<Column> columns = new ArrayList<>();
-    for (List<String> result : FIRST) {
-      columns.add(result(header, compare, result));
-    }
-    for (List<String> result : THEN) {
-      columns.add(result(header, compare, result));
-    }
+    RESULTS.forEach(
+        (result, heading) ->
+            columns.add(
+                new Column(
+                    heading,
+                    result.heading(),
+                    result == CompareTable.Column.VERIFICATION ? "" : "num",
+                    i -> result.of(compare.rows().get(i)))));
     columns.add(new Column("thresholds", "", "wrap", i -> thresholds(runs.get(i).summary())));
     columns.add(new Column("server commits", "", "num", i -> extras.get(i).commits()));
     // The warning's number, its words once in the notes under the table: a column of sentences
     // in a table of 13 runs is squeezed to a sliver and makes each row a paragraph high.
     List<String> warnings = warnings(compare);
-    int warning = header.indexOf("bottleneck");
     columns.add(
         new Column(
             "client warning",
             "",
             "",
             i -> {
-              String text = compare.get(i + 1).get(warning);
+              String text = warning(compare, i);
               return text.isEmpty() ? "" : "note " + (warnings.indexOf(text) + 1);
             }));
     return columns;
@@ -131,41 +133,28 @@ final class RunTable {
         .toList();
   }
 
-  /**
-   * compare's column {@code result} (its name, then its heading here); empty where compare has none
-   * (the cost, of runs given no price).
-   */
-  private static Column result(
-      List<String> header, List<List<String>> compare, List<String> result) {
-    String name = result.get(0);
-    int at = header.indexOf(name);
-    return new Column(
-        result.get(1),
-        name,
-        name.equals("verification") ? "" : "num",
-        i -> at < 0 ? "" : compare.get(i + 1).get(at));
+  /** The client's warning of run {@code i}, "" for none. */
+  private static String warning(CompareTable.Table compare, int i) {
+    return CompareTable.Column.BOTTLENECK.of(compare.rows().get(i));
   }
 
   /** The runs' warnings, each distinct text once, in the order of the first run with it. */
-  private static List<String> warnings(List<List<String>> compare) {
-    int at = compare.get(0).indexOf("bottleneck");
-    return compare.stream()
-        .skip(1)
-        .map(row -> row.get(at))
+  private static List<String> warnings(CompareTable.Table compare) {
+    return IntStream.range(0, compare.rows().size())
+        .mapToObj(i -> warning(compare, i))
         .filter(text -> !text.isEmpty())
         .distinct()
         .toList();
   }
 
   /** Under the table, each warning once, with the runs it is of: "note 1 (runs 1-13): ...". */
-  private static void appendWarnings(StringBuilder html, List<List<String>> compare) {
-    int at = compare.get(0).indexOf("bottleneck");
+  private static void appendWarnings(StringBuilder html, CompareTable.Table compare) {
     List<String> warnings = warnings(compare);
     for (int n = 0; n < warnings.size(); n++) {
       String text = warnings.get(n);
       List<Integer> runs =
-          java.util.stream.IntStream.range(0, compare.size() - 1)
-              .filter(i -> compare.get(i + 1).get(at).equals(text))
+          IntStream.range(0, compare.rows().size())
+              .filter(i -> warning(compare, i).equals(text))
               .boxed()
               .toList();
       html.append("<p class=\"note warning\"><b>Client warning, note ")

@@ -1,7 +1,7 @@
 package io.txbench.report.live;
 
 import io.txbench.core.spi.values.Durations;
-import io.txbench.report.files.RunRecorder;
+import io.txbench.report.RunRecorder;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;

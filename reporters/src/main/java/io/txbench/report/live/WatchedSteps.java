@@ -6,7 +6,7 @@ import io.txbench.core.engine.RunOptions;
 import io.txbench.core.metrics.Metrics;
 import io.txbench.core.metrics.RunResult;
 import io.txbench.core.run.StepListener;
-import io.txbench.report.files.RunRecorder;
+import io.txbench.report.RunRecorder;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -65,7 +65,7 @@ class CompareMixedRunsTest {
   @ParameterizedTest
   @ValueSource(ints = {80, 120, 200})
   void everyRunHasALabelOfItsOwnIndexAndWhatSetsItApartPrintedWhole(int width) {
-    List<String> labels = column(CompareTable.rows(runs, runs.get(0)), "label");
+    List<String> labels = column(CompareTable.table(runs, runs.get(0)).cells(), "label");
     assertEquals(15, labels.stream().distinct().count(), labels.toString());
     for (int i = 0; i < labels.size(); i++) {
       assertTrue(labels.get(i).startsWith((i + 1) + " "), labels.get(i));
@@ -102,7 +102,7 @@ class CompareMixedRunsTest {
 
   @Test
   void ratiosAreOnlyToARunOfTheSameWorkloadAndDataTheBaselineFirst() {
-    List<List<String>> rows = CompareTable.rows(runs, runs.get(0));
+    List<List<String>> rows = CompareTable.table(runs, runs.get(0)).cells();
     List<String> to = column(rows, "ratio_to");
     List<String> tps = column(rows, "tps_ratio");
     assertEquals(
@@ -119,7 +119,7 @@ class CompareMixedRunsTest {
       }
     }
     // A baseline of another workload leaves the others to the first run of theirs.
-    List<String> toMariaDb = column(CompareTable.rows(runs, runs.get(9)), "ratio_to");
+    List<String> toMariaDb = column(CompareTable.table(runs, runs.get(9)).cells(), "ratio_to");
     assertEquals(
         List.of("1", "1", "10", "3", "5", "5", "7", "8", "1", "10", "", "5", "6", "7", "8"),
         toMariaDb);
@@ -140,7 +140,7 @@ class CompareMixedRunsTest {
    */
   @Test
   void ratiosAreBetweenRunsThatDifferInOneThingAndNeverToAPacedRun() throws IOException {
-    List<List<String>> rows = CompareTable.rows(runs, runs.get(0));
+    List<List<String>> rows = CompareTable.table(runs, runs.get(0)).cells();
     assertEquals("6", column(rows, "ratio_to").get(12));
     List<ResultDirectory> paced = new java.util.ArrayList<>(runs);
     ResultDirectory first = runs.get(0);
@@ -158,7 +158,7 @@ class CompareMixedRunsTest {
       }
     }
     paced.add(MixedRuns.forged(copy, java.util.Map.of("options", options, "tps", 497.0)));
-    List<List<String>> withPaced = CompareTable.rows(paced, paced.get(0));
+    List<List<String>> withPaced = CompareTable.table(paced, paced.get(0)).cells();
     assertEquals("", column(withPaced, "tps_ratio").get(15), withPaced.toString());
     assertEquals("1.00", column(withPaced, "tps_ratio").get(0));
   }
@@ -191,7 +191,7 @@ class CompareMixedRunsTest {
 
   @Test
   void markdownAndCsvCarryTheSameLabelsFiguresAndRatios() throws IOException {
-    List<List<String>> rows = CompareTable.rows(runs, runs.get(0));
+    List<List<String>> rows = CompareTable.table(runs, runs.get(0)).cells();
     List<CSVRecord> csv =
         CSVFormat.DEFAULT
             .parse(new StringReader(CompareTable.render(runs, CompareTable.Format.CSV)))

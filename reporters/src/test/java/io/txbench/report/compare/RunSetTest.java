@@ -103,6 +103,10 @@ class RunSetTest {
         "inDoubt|\"1\"|\"inDoubt\" is \"1\", not a whole number",
         "embedded|\"yes\"|\"embedded\" is \"yes\", not true or false",
         "serverVersion|17|\"serverVersion\" is 17, not text",
+        "operations|{\"book\": {\"count\": 1}}|no \"operations.book.declined\" in it",
+        "mergedFrom|[{\"directory\": \"a\", \"start\": 1}]|\"mergedFrom.0.start\" is 1, not a time",
+        "options|{\"metrics\": \"often\"}|\"options.metrics\" is \"often\", not a duration",
+        "thresholds|[{\"passed\": true}]|no \"thresholds.0.expression\" in it",
       })
   void aSummaryFieldOfTheWrongTypeOrMissingIsRefusedByName(String field, String value, String what)
       throws IOException {

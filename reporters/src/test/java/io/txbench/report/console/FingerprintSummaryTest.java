@@ -16,6 +16,7 @@ import io.txbench.report.files.RunSummary;
 import io.txbench.report.files.SummaryFile;
 import io.txbench.report.files.SummaryJson;
 import io.txbench.report.files.SystemUnderTest;
+import io.txbench.report.files.WarmUp;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -64,9 +65,10 @@ class FingerprintSummaryTest {
             "127.0.0.1:5432",
             fingerprint,
             "insert",
+            false,
             false),
         4,
-        java.time.Duration.ZERO,
+        WarmUp.fixed(java.time.Duration.ZERO),
         Map.of(),
         Map.of(),
         FakeRuns.result(1_000_000, 3, new Histogram(3)),

@@ -118,7 +118,8 @@ class SummaryFieldOrderTest {
             Map.of("sql-isolation-level", "isolation"),
             new SummaryFile.Setup(true, null, 100, 10, 1.5),
             9.5,
-            List.of(new SummaryFile.Source("a", "s", "e", 1, 0.1, "passed", null)),
+            List.of(
+                new SummaryFile.Source("a", window.start(), window.end(), 1, 0.1, "passed", null)),
             "results/merged"));
   }
 

@@ -20,6 +20,7 @@ import io.txbench.report.files.IntervalsReader;
 import io.txbench.report.files.RunSummary;
 import io.txbench.report.files.SummaryJson;
 import io.txbench.report.files.SystemUnderTest;
+import io.txbench.report.files.WarmUp;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -144,9 +145,10 @@ class ClientFiguresTest {
             "127.0.0.1:5432",
             null,
             "point-select",
+            false,
             false),
         2,
-        Duration.ZERO,
+        WarmUp.fixed(Duration.ZERO),
         Map.of(),
         Map.of(),
         result,

@@ -20,6 +20,7 @@ import io.txbench.report.files.RunSummary;
 import io.txbench.report.files.ServerCsv;
 import io.txbench.report.files.SummaryJson;
 import io.txbench.report.files.SystemUnderTest;
+import io.txbench.report.files.WarmUp;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -183,9 +184,10 @@ final class ReportFixture {
                     : "127.0.0.1:3306",
                 null,
                 run.workload(),
-                true),
+                true,
+                false),
             run.parallelism(),
-            java.time.Duration.ofSeconds(2),
+            WarmUp.fixed(java.time.Duration.ofSeconds(2)),
             run.options(),
             Map.of(),
             result,

@@ -20,6 +20,7 @@ import io.txbench.report.files.ServerCsv;
 import io.txbench.report.files.SummaryCommits;
 import io.txbench.report.files.SummaryJson;
 import io.txbench.report.files.SystemUnderTest;
+import io.txbench.report.files.WarmUp;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -70,9 +71,17 @@ class TelemetryReportTest {
     return new RunSummary(
         "1.0",
         new SystemUnderTest(
-            "postgres", "PostgreSQL 17", "driver", false, "127.0.0.1:5432", null, "airline", true),
+            "postgres",
+            "PostgreSQL 17",
+            "driver",
+            false,
+            "127.0.0.1:5432",
+            null,
+            "airline",
+            true,
+            false),
         4,
-        java.time.Duration.ZERO,
+        WarmUp.fixed(java.time.Duration.ZERO),
         Map.of(),
         Map.of(),
         r,

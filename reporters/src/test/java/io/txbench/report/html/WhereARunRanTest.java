@@ -17,6 +17,7 @@ import io.txbench.report.files.ResultDirectory;
 import io.txbench.report.files.RunSummary;
 import io.txbench.report.files.SummaryJson;
 import io.txbench.report.files.SystemUnderTest;
+import io.txbench.report.files.WarmUp;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -71,9 +72,10 @@ class WhereARunRanTest {
                 EMBEDDED,
                 null,
                 "insert",
+                false,
                 false),
             4,
-            java.time.Duration.ZERO,
+            WarmUp.fixed(java.time.Duration.ZERO),
             Map.of(),
             Map.of(),
             FakeRuns.result(1_000_000, 3, new Histogram(3)),

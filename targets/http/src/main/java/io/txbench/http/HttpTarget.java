@@ -256,6 +256,12 @@ final class HttpTarget implements Target {
     return settings;
   }
 
+  /** Its users read a web server's figures in ab's table. */
+  @Override
+  public boolean percentageTable() {
+    return true;
+  }
+
   @Override
   public Failure classify(Throwable error) {
     return error instanceof HttpFailure failure

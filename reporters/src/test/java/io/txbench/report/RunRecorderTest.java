@@ -1,4 +1,4 @@
-package io.txbench.report.files;
+package io.txbench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.txbench.core.metrics.RunResult;
 import io.txbench.core.run.MeasurementOutcome;
 import io.txbench.core.spi.Verification;
+import io.txbench.report.files.FakeRuns;
+import io.txbench.report.files.RunSummary;
+import io.txbench.report.files.SummaryJson;
+import io.txbench.report.files.SystemUnderTest;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -33,7 +37,7 @@ class RunRecorderTest {
         new RunRecorder(
             new RunRecorder.Subject(
                 new SystemUnderTest(
-                    "toy", "1.0", "toy driver", true, "memory", null, "counter", true),
+                    "toy", "1.0", "toy driver", true, "memory", null, "counter", true, false),
                 1,
                 Duration.ZERO,
                 Map.of(),

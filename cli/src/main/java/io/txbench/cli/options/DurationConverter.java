@@ -1,4 +1,4 @@
-package io.txbench.cli;
+package io.txbench.cli.options;
 
 import io.txbench.core.spi.values.Durations;
 import java.time.Duration;
@@ -6,7 +6,7 @@ import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
 /** Reads a duration as {@link Durations#parse} does, for picocli. */
-final class DurationConverter implements ITypeConverter<Duration> {
+public final class DurationConverter implements ITypeConverter<Duration> {
 
   @Override
   public Duration convert(String value) {

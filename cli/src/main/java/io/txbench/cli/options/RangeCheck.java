@@ -1,4 +1,4 @@
-package io.txbench.cli;
+package io.txbench.cli.options;
 
 import io.txbench.core.spi.values.Range;
 import org.jspecify.annotations.Nullable;

@@ -1,4 +1,4 @@
-package io.txbench.report.files;
+package io.txbench.report;
 
 import io.txbench.core.engine.CompositeListener;
 import io.txbench.core.engine.RunListener;
@@ -17,6 +17,14 @@ import io.txbench.report.console.ConsoleSummary;
 import io.txbench.report.console.ProgressLine;
 import io.txbench.report.console.StartCountdown;
 import io.txbench.report.console.VerdictText;
+import io.txbench.report.files.HourlyCost;
+import io.txbench.report.files.ResultFileWriters;
+import io.txbench.report.files.ResultFiles;
+import io.txbench.report.files.RunSummary;
+import io.txbench.report.files.SummaryFile;
+import io.txbench.report.files.SummaryJson;
+import io.txbench.report.files.SystemUnderTest;
+import io.txbench.report.files.WarmUp;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.txbench.cli;
+package io.txbench.cli.options;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

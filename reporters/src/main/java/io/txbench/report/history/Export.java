@@ -1,8 +1,6 @@
-package io.txbench.report.files;
+package io.txbench.report.history;
 
-import io.txbench.report.history.HistoryRun;
-import io.txbench.report.history.HistoryText;
-import io.txbench.report.history.Series;
+import io.txbench.report.files.ResultFiles;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package io.txbench.report.files;
+package io.txbench.report.history;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,9 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.txbench.report.history.HistoryFixture;
-import io.txbench.report.history.HistoryRoot;
-import io.txbench.report.history.Series;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package io.txbench.report.files;
+package io.txbench.report.history;
 
 import java.util.Arrays;
 import java.util.stream.Collectors;

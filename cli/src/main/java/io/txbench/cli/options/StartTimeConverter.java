@@ -1,4 +1,4 @@
-package io.txbench.cli;
+package io.txbench.cli.options;
 
 import io.txbench.core.settings.StartTimes;
 import java.time.Clock;
@@ -7,7 +7,7 @@ import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
 /** Reads {@code --start-at} as {@link StartTimes#parse} does, against the system's clock. */
-final class StartTimeConverter implements ITypeConverter<Instant> {
+public final class StartTimeConverter implements ITypeConverter<Instant> {
 
   @Override
   public Instant convert(String value) {
