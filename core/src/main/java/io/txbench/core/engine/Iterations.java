@@ -194,8 +194,8 @@ final class Iterations {
     LastAttempt last = done.last();
     Exposure exposure = worker.effects().end();
     int operation = worker.takeOperation();
-    worker.queries().drainTo(metrics::recordQueries);
-    worker.effects().drainRetriesTo(metrics::recordRetry);
+    worker.queries().drainTo(metrics);
+    worker.effects().drainRetriesTo(metrics);
     worker.statements().drainTo(metrics.statements());
     if (last == null || exposure == null) {
       return STOP; // abandoned: the runner counted it

@@ -1,10 +1,12 @@
 package io.txbench.core.metrics;
 
 import io.txbench.core.spi.DeclinedException;
+import io.txbench.core.spi.Effects;
 import io.txbench.core.spi.Effects.Exposure;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.InDoubtCause;
 import io.txbench.core.spi.Queries;
+import io.txbench.core.spi.QueryCounter;
 import io.txbench.core.spi.StatementId;
 import io.txbench.core.spi.Tally;
 import io.txbench.core.spi.Worker;
@@ -25,7 +27,7 @@ import org.jspecify.annotations.Nullable;
  * cause. Totals are sums of those counts, never counted twice. One object per run, passed to
  * whoever needs it; reporters read it once a period, workers only add to it.
  */
-public final class Metrics {
+public final class Metrics implements QueryCounter.Sink, Effects.RetrySink {
   private final LatencyRecorder responseTimes = new LatencyRecorder();
 
   /** Null in a closed loop, where the service time is the response time. */
@@ -131,6 +133,7 @@ public final class Metrics {
   }
 
   /** Adds the statements of one iteration ({@link Queries}). */
+  @Override
   public void recordQueries(long reads, long writes, long others) {
     this.reads.add(reads);
     this.writes.add(writes);
@@ -232,6 +235,7 @@ public final class Metrics {
     }
   }
 
+  @Override
   public void recordRetry(ErrorClass errorClass) {
     adder(retriesByClass, errorClass).increment();
   }

@@ -3,7 +3,6 @@ package io.txbench.core.spi;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
 import org.jspecify.annotations.Nullable;
@@ -113,15 +112,20 @@ public final class Effects {
     retries.merge(errorClass, 1, Integer::sum);
   }
 
+  /** Where the engine moves the retries at the end of each iteration. */
+  public interface RetrySink {
+    void recordRetry(ErrorClass errorClass);
+  }
+
   /**
    * Moves the retries of the iteration that ended into {@code retry}, one call each (the engine's).
    */
-  public void drainRetriesTo(Consumer<ErrorClass> retry) {
+  public void drainRetriesTo(RetrySink retry) {
     if (!retries.isEmpty()) {
       retries.forEach(
           (errorClass, n) -> {
             for (int i = 0; i < n; i++) {
-              retry.accept(errorClass);
+              retry.recordRetry(errorClass);
             }
           });
       retries.clear();

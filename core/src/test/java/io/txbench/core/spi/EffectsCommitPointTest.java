@@ -103,8 +103,8 @@ class EffectsCommitPointTest {
     effects.retried(ErrorClass.TRANSIENT_TRANSACTION);
     effects.retried(ErrorClass.TRANSIENT_TRANSACTION);
     Metrics metrics = new Metrics(true, List.of());
-    effects.drainRetriesTo(metrics::recordRetry);
-    effects.drainRetriesTo(metrics::recordRetry);
+    effects.drainRetriesTo(metrics);
+    effects.drainRetriesTo(metrics);
     assertEquals(2, metrics.retryCount());
     assertEquals(2L, metrics.retriesByClass().get(ErrorClass.TRANSIENT_TRANSACTION));
   }
