@@ -81,8 +81,9 @@ final class ResultOptions extends OptionGroup {
       converter = DurationConverter.class,
       description =
           "Once the command is over, keep serving --metrics-endpoint's final figures until a"
-              + " scrape reads them, this long at most (0: exit at once; Ctrl-C or SIGTERM end"
-              + " the wait), 0 to 10m. Default: ${DEFAULT-VALUE}.")
+              + " scrape reads them, and --live's report until the browser that loaded the page"
+              + " loads it, this long at most (0: exit at once; Ctrl-C or SIGTERM end the"
+              + " wait), 0 to 10m. Default: ${DEFAULT-VALUE}.")
   Duration metricsLinger;
 
   @Option(

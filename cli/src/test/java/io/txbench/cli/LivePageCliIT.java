@@ -1,6 +1,7 @@
 package io.txbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -80,10 +81,16 @@ class LivePageCliIT {
       assertTrue(chartsAgain >= charts, "charts: " + charts + ", then " + chartsAgain);
       assertTrue(
           elsewhere(again, page, chartsAgain).isEmpty(), again.problems(chartsAgain).toString());
+      // The run ends: the page becomes the offline report, and the command waits for the browser
+      // that watched the run to load it.
+      HeadlessChromium.Visit last = chromium.visit(reportOnceShown(page, command), 3000);
+      assertFalse(last.dom().contains("Live: the run is under way"), "not the report");
+      assertTrue(last.dom().contains("data-charts-expected"), "the report's script did not run");
       command.join();
       CliRun run = java.util.Objects.requireNonNull(done.get(), "the command ended");
       assertEquals(0, run.exitCode(), run.err());
       assertTrue(run.out().contains("Live page at " + page), run.out());
+      assertTrue(run.out().contains("The browser loaded the final report."), run.out());
     }
   }
 
@@ -110,6 +117,12 @@ class LivePageCliIT {
     Matcher m = VERSION.matcher(visit.dom());
     assertTrue(m.find(), "the live script drew nothing");
     return Integer.parseInt(m.group(1));
+  }
+
+  /** {@code page} once it serves the run's report, as the page's own poll finds it. */
+  private static URI reportOnceShown(URI page, Thread command) throws Exception {
+    servedVersionAtLeast(page, 0, command, body -> body.contains("\"page\":\"report "));
+    return page;
   }
 
   /**

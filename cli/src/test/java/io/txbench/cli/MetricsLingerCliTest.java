@@ -36,41 +36,15 @@ class MetricsLingerCliTest {
   void aScrapeAfterTheSummaryHasSummaryJsonsCountsAndEndsTheWait() throws Exception {
     int port = Scrapes.freePort();
     Path out = dir.resolve("linger");
-    Console console = new Console();
-    AtomicInteger code = new AtomicInteger(-1);
-    Thread command =
-        new Thread(
-            () -> {
-              try {
-                code.set(
-                    Main.run(
-                        args(
-                            out,
-                            "--metrics-endpoint",
-                            String.valueOf(port),
-                            "--metrics-linger",
-                            "10m"),
-                        console.stream,
-                        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-                        Map.of()));
-              } finally {
-                console.close();
-              }
-            });
-    command.start();
+    Console console =
+        Console.running(
+            args(out, "--metrics-endpoint", String.valueOf(port), "--metrics-linger", "10m"));
     String before =
         console.await("Serving the final metrics at http://127.0.0.1:" + port + "/metrics");
     assertTrue(before.matches("(?s).*  iterations +400 .*"), before); // the summary came first
-    String text =
-        HttpClient.newHttpClient()
-            .send(
-                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics")).build(),
-                HttpResponse.BodyHandlers.ofString())
-            .body();
-    // Ended by the scrape, not by the 10 minutes (the 2 only turn a hang into a failure).
-    command.join(java.time.Duration.ofMinutes(2).toMillis());
-    assertFalse(command.isAlive(), "the scrape did not end the wait: " + console.text());
-    assertEquals(ExitCodes.OK, code.get(), console.text());
+    String text = get("http://127.0.0.1:" + port + "/metrics");
+    // Ended by the scrape, not by the 10 minutes.
+    assertEquals(ExitCodes.OK, console.exitCode("the scrape did not end the wait"));
     assertTrue(console.text().contains("A scrape read the final metrics."), console.text());
     Map<String, Double> scrape = Scrapes.parse(text);
     JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
@@ -93,6 +67,43 @@ class MetricsLingerCliTest {
                         "txbench_operation_response_time_seconds_count",
                         "operation=\"" + op.getKey() + "\""),
                     op.getKey()));
+  }
+
+  @Test
+  void aBrowserThatLoadedTheLivePageIsWaitedForUntilItLoadsTheFinalReport() throws Exception {
+    int port = Scrapes.freePort();
+    String page = "http://127.0.0.1:" + port + "/";
+    Console console =
+        Console.running(
+            args(
+                dir.resolve("browsed"), "--live", String.valueOf(port), "--metrics-linger", "10m"));
+    console.await("Live page at " + page);
+    get(page); // a browser arrives while the command runs
+    console.await("Serving the final report at " + page);
+    // As the page's script does: poll until the page is the report, then load it.
+    while (!get(page + "live.json").contains("\"page\":\"report ")) {
+      Thread.sleep(50);
+    }
+    String report = get(page);
+    assertEquals(ExitCodes.OK, console.exitCode("loading the report did not end the wait"));
+    assertTrue(console.text().contains("The browser loaded the final report."), console.text());
+    assertFalse(report.contains("Live: the run is under way"), report);
+  }
+
+  @Test
+  void aLivePageNoBrowserLoadedIsNotWaitedFor() throws Exception {
+    CliRun run =
+        within2Minutes(
+            "it waited for a browser that never came",
+            args(dir.resolve("unseen"), "--live", "0", "--metrics-linger", "10m"));
+    assertEquals(ExitCodes.OK, run.exitCode(), run.out() + run.err());
+    assertFalse(run.out().contains("Serving the final report"), run.out());
+  }
+
+  private static String get(String url) throws Exception {
+    return HttpClient.newHttpClient()
+        .send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString())
+        .body();
   }
 
   @Test
@@ -131,30 +142,23 @@ class MetricsLingerCliTest {
   @Test
   void aServerOutOfReachIsNotWaitedForAScrapeOf() throws Exception {
     int nobody = Scrapes.freePort();
-    AtomicReference<CliRun> done = new AtomicReference<>();
-    Thread command =
-        new Thread(
-            () ->
-                done.set(
-                    CliRun.of(
-                        "--benchmark-target",
-                        "http",
-                        "--target-url",
-                        "http://127.0.0.1:" + nobody + "/x",
-                        "--workload",
-                        "get",
-                        "--iterations",
-                        "10",
-                        "--metrics-endpoint",
-                        "0",
-                        "--metrics-linger",
-                        "10m",
-                        "--output-dir",
-                        dir.resolve("unreached").toString())));
-    command.start();
-    command.join(java.time.Duration.ofMinutes(2).toMillis()); // only turns a hang into a failure
-    assertFalse(command.isAlive(), "it waited for a scrape of nothing measured");
-    CliRun run = java.util.Objects.requireNonNull(done.get());
+    CliRun run =
+        within2Minutes(
+            "it waited for a scrape of nothing measured",
+            "--benchmark-target",
+            "http",
+            "--target-url",
+            "http://127.0.0.1:" + nobody + "/x",
+            "--workload",
+            "get",
+            "--iterations",
+            "10",
+            "--metrics-endpoint",
+            "0",
+            "--metrics-linger",
+            "10m",
+            "--output-dir",
+            dir.resolve("unreached").toString());
     assertEquals(ExitCodes.TARGET, run.exitCode(), run.out() + run.err());
     assertFalse(run.out().contains("Serving the final metrics"), run.out());
   }
@@ -165,6 +169,19 @@ class MetricsLingerCliTest {
     assertEquals(ExitCodes.USAGE, run.exitCode(), run.err());
     assertEquals(1, run.err().strip().lines().count(), run.err());
     assertTrue(run.err().contains("--metrics-linger"), run.err());
+  }
+
+  /**
+   * The command's run once over, which must be within 2 minutes: they only turn a wait that never
+   * ends into a failure that says {@code why}.
+   */
+  private static CliRun within2Minutes(String why, String... args) throws InterruptedException {
+    AtomicReference<CliRun> done = new AtomicReference<>();
+    Thread command = new Thread(() -> done.set(CliRun.of(args)));
+    command.start();
+    command.join(java.time.Duration.ofMinutes(2).toMillis());
+    assertFalse(command.isAlive(), why);
+    return java.util.Objects.requireNonNull(done.get());
   }
 
   private static String[] args(Path out, String... more) {
@@ -195,8 +212,45 @@ class MetricsLingerCliTest {
   /** The command's console, which a test can wait on for a line. */
   private static final class Console extends OutputStream {
     private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    private final AtomicInteger code = new AtomicInteger(-1);
+    private final Thread command;
     private boolean closed;
     final PrintStream stream = new PrintStream(this, true, StandardCharsets.UTF_8);
+
+    private Console(String[] args) {
+      command =
+          new Thread(
+              () -> {
+                try {
+                  code.set(
+                      Main.run(
+                          args,
+                          stream,
+                          new PrintStream(
+                              new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                          Map.of()));
+                } finally {
+                  close();
+                }
+              });
+    }
+
+    /** The command of {@code args}, started on a thread of its own with this as its console. */
+    static Console running(String[] args) {
+      Console console = new Console(args);
+      console.command.start();
+      return console;
+    }
+
+    /**
+     * The command's exit code once it is over, which must be within 2 minutes: they only turn a
+     * wait that never ends into a failure that says {@code why}.
+     */
+    int exitCode(String why) throws InterruptedException {
+      command.join(java.time.Duration.ofMinutes(2).toMillis());
+      assertFalse(command.isAlive(), why + ": " + text());
+      return code.get();
+    }
 
     @Override
     public synchronized void write(int b) {

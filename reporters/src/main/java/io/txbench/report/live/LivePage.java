@@ -6,9 +6,11 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The server of {@code --live}: the run's report page at {@code /} and, at {@code /live.json}, what
@@ -18,6 +20,8 @@ import java.util.concurrent.Executors;
  * metrics thread: a request never reads a result file or waits for the run.
  */
 public final class LivePage implements AutoCloseable {
+  private static final long LINGER_POLL_MILLIS = 50;
+
   private final HttpServer server;
   private final ExecutorService threads;
 
@@ -26,14 +30,20 @@ public final class LivePage implements AutoCloseable {
 
   private volatile Shown shown = Shown.WAITING;
 
-  /** The page and its poll's answer, as last shown. */
-  private record Shown(String page, String json) {
+  /** The page last served at {@code /}: none until a browser loaded one. */
+  private volatile @Nullable Shown served;
+
+  private volatile boolean stopped;
+
+  /** The page and its poll's answer, as last shown; {@code last}: the command's final report. */
+  private record Shown(String page, String json, boolean last) {
     static final Shown WAITING =
         new Shown(
             "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>"
                 + "<meta http-equiv=\"refresh\" content=\"1\"/><title>txbench live</title></head>"
                 + "<body><p>txbench: waiting for the run's first period.</p></body></html>\n",
-            "{\"version\":0,\"page\":\"waiting\"}");
+            "{\"version\":0,\"page\":\"waiting\"}",
+            false);
   }
 
   private LivePage(HttpServer server, ExecutorService threads) {
@@ -86,9 +96,44 @@ public final class LivePage implements AutoCloseable {
     return server.getAddress().getPort();
   }
 
-  /** From now on, {@code page} at {@code /} and {@code json} at {@code /live.json}. */
-  void show(String page, String json) {
-    shown = new Shown(page, json);
+  /**
+   * From now on, {@code page} at {@code /} and {@code json} at {@code /live.json}; {@code last}:
+   * the report of a run that ended, which the command's last run's is once the command is over.
+   */
+  void show(String page, String json, boolean last) {
+    shown = new Shown(page, json, last);
+  }
+
+  /** Whether a browser loaded the page during the command (polls alone are no browser). */
+  boolean browsed() {
+    return served != null;
+  }
+
+  /**
+   * Waits until a browser has loaded the final report ({@link #show} last), {@code most} at most,
+   * or until {@link #stopLingering}; whether one did. A browser watching the run polls each second
+   * and loads the report as soon as it is shown, so without the wait a run that ends exits before
+   * its watcher sees how it ended.
+   */
+  boolean linger(Duration most) throws InterruptedException {
+    long deadline = System.nanoTime() + most.toNanos();
+    while (!stopped && System.nanoTime() < deadline) {
+      if (loadedTheEnd()) {
+        return true;
+      }
+      Thread.sleep(LINGER_POLL_MILLIS);
+    }
+    return loadedTheEnd();
+  }
+
+  private boolean loadedTheEnd() {
+    Shown now = shown;
+    return now.last() && now.equals(served);
+  }
+
+  /** Ends a linger at once, and any to come (a signal: the process must exit). */
+  void stopLingering() {
+    stopped = true;
   }
 
   private void serve(HttpExchange exchange) throws IOException {
@@ -99,6 +144,7 @@ public final class LivePage implements AutoCloseable {
         send(exchange, 405, "text/plain", "GET only\n");
       } else if (path.equals("/") || path.equals("/index.html")) {
         send(exchange, 200, "text/html; charset=utf-8", now.page());
+        served = now;
       } else if (path.equals("/live.json")) {
         send(exchange, 200, "application/json", now.json());
       } else {

@@ -103,7 +103,8 @@ final class LiveRun implements RunListener {
       version++;
       page.show(
           HtmlReport.livePage(List.of(run), parts, status),
-          json(version, "run " + directory, status, parts));
+          json(version, "run " + directory, status, parts),
+          false);
     } catch (IOException | RuntimeException e) {
       if (!failed) {
         failed = true;
@@ -137,7 +138,7 @@ final class LiveRun implements RunListener {
           try {
             String report = HtmlReport.page(List.of(ResultDirectory.load(directory)));
             version++;
-            page.show(report, json(version, "report " + directory, "The run ended.", null));
+            page.show(report, json(version, "report " + directory, "The run ended.", null), true);
           } catch (IOException | RuntimeException e) {
             err.println("txbench: --live: cannot draw the run's report (" + e.getMessage() + ")");
           }

@@ -13,8 +13,9 @@ import org.jspecify.annotations.Nullable;
  * phase, the run under way, and the endpoints that serve them, started once for the whole command
  * (a sweep's runs follow one another on them). Every run is followed through {@link #follow}; a
  * run's steps set the phase, the command's setup and end set theirs. Once the command is over, the
- * endpoint {@link #linger lingers} until a scrape has read its final figures: a Prometheus that
- * scrapes every 15 s would miss them if the process exited with its last run.
+ * endpoint {@link #linger lingers} until a scrape has read its final figures (a Prometheus that
+ * scrapes every 15 s would miss them if the process exited with its last run), and the live page
+ * until the browser that watched the run has loaded its final report.
  */
 public final class RunWatch implements AutoCloseable {
   /** How long the metrics endpoint waits at most for a scrape of the final figures by default. */
@@ -28,6 +29,7 @@ public final class RunWatch implements AutoCloseable {
   private @Nullable LivePage live;
   private volatile boolean stopped;
   private String metricsUrl = "";
+  private String liveUrl = "";
 
   private RunWatch(PrintStream out, PrintStream err) {
     this.out = out;
@@ -62,7 +64,8 @@ public final class RunWatch implements AutoCloseable {
     if (live != null) {
       watch.live = LivePage.start(live, err).orElse(null);
       if (watch.live != null) {
-        out.println("Live page at " + url(live, watch.live.port()));
+        watch.liveUrl = url(live, watch.live.port());
+        out.println("Live page at " + watch.liveUrl);
         warnBeyondLoopback("--live", new ListenAddress(live.host(), watch.live.port()), err);
       }
     }
@@ -135,27 +138,47 @@ public final class RunWatch implements AutoCloseable {
 
   /**
    * The command is over, its results written: the metrics endpoint, if it serves, keeps serving the
-   * final figures until a scrape has read them, {@code most} at most (zero: not at all), and says
-   * so; {@link #stopLingering} ends the wait at once.
+   * final figures until a scrape has read them, and the live page, if a browser loaded it, until
+   * that browser has loaded the final report; {@code most} at most for both (zero: not at all),
+   * each said; {@link #stopLingering} ends the wait at once.
    */
   public void linger(Duration most) throws InterruptedException {
     phase = Phase.DONE;
-    MetricsEndpoint e = endpoint;
-    if (e == null || most.isZero() || stopped || current.metrics() == null) {
+    if (most.isZero() || stopped || current.metrics() == null) {
       return; // nothing measured (a server out of reach): no figures to wait for
     }
+    long deadline = System.nanoTime() + most.toNanos();
     String time = Durations.text(most);
-    out.println(
-        "Serving the final metrics at "
-            + metricsUrl
-            + " until a scrape reads them, "
-            + time
-            + " at most.");
-    boolean read = e.linger(most);
-    out.println(
-        read
-            ? "A scrape read the final metrics."
-            : stopped ? "Stopped waiting for a scrape." : "No scrape in " + time + ".");
+    MetricsEndpoint e = endpoint;
+    if (e != null) {
+      out.println(
+          "Serving the final metrics at "
+              + metricsUrl
+              + " until a scrape reads them, "
+              + time
+              + " at most.");
+      boolean read = e.linger(most);
+      out.println(
+          read
+              ? "A scrape read the final metrics."
+              : stopped ? "Stopped waiting for a scrape." : "No scrape in " + time + ".");
+    }
+    LivePage page = live;
+    if (page != null && page.browsed()) {
+      out.println(
+          "Serving the final report at "
+              + liveUrl
+              + " until the browser that watched the run loads it, "
+              + time
+              + " at most.");
+      boolean read = page.linger(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+      out.println(
+          read
+              ? "The browser loaded the final report."
+              : stopped
+                  ? "Stopped waiting for the browser."
+                  : "No browser loaded the final report in " + time + ".");
+    }
   }
 
   /** Ends a linger at once, and any to come: the process was told to stop (Ctrl-C, SIGTERM). */
@@ -164,6 +187,10 @@ public final class RunWatch implements AutoCloseable {
     MetricsEndpoint e = endpoint;
     if (e != null) {
       e.stopLingering();
+    }
+    LivePage page = live;
+    if (page != null) {
+      page.stopLingering();
     }
   }
 
