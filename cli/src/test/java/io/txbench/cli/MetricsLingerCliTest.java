@@ -73,10 +73,19 @@ class MetricsLingerCliTest {
   void aBrowserThatLoadedTheLivePageIsWaitedForUntilItLoadsTheFinalReport() throws Exception {
     int port = Scrapes.freePort();
     String page = "http://127.0.0.1:" + port + "/";
-    Console console =
-        Console.running(
-            args(
-                dir.resolve("browsed"), "--live", String.valueOf(port), "--metrics-linger", "10m"));
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                args(
+                    dir.resolve("browsed"),
+                    "--live",
+                    String.valueOf(port),
+                    "--metrics-linger",
+                    "10m")));
+    // Long enough for the browser to arrive while the command runs (400 iterations are not).
+    args.set(args.indexOf("--iterations") + 1, "5s");
+    args.set(args.indexOf("--iterations"), "--duration");
+    Console console = Console.running(args.toArray(String[]::new));
     console.await("Live page at " + page);
     get(page); // a browser arrives while the command runs
     console.await("Serving the final report at " + page);
