@@ -3,6 +3,7 @@ package io.txbench.postgres;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.Failure;
 import io.txbench.core.spi.TargetOptions;
+import io.txbench.jdbc.client.BlockingSockets;
 import io.txbench.jdbc.client.BulkLoader;
 import io.txbench.jdbc.client.ServerSettings;
 import io.txbench.jdbc.client.SqlDialect;
@@ -69,6 +70,8 @@ public final class PostgresDialect implements SqlDialect {
     // hold the connection attempt for the whole socket timeout.
     p.setProperty("loginTimeout", waitSeconds);
     p.setProperty("tcpKeepAlive", "true");
+    // Sockets that stay blocking under the connect timeout: one read a reply, not read-poll-read.
+    p.setProperty("socketFactory", BlockingSockets.class.getName());
     return p;
   }
 
