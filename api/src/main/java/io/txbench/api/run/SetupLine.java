@@ -1,4 +1,4 @@
-package io.txbench.cli;
+package io.txbench.api.run;
 
 import io.txbench.core.run.Setup;
 import java.util.Locale;

@@ -1,4 +1,4 @@
-package io.txbench.cli;
+package io.txbench.api.run;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;

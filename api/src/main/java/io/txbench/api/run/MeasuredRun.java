@@ -1,4 +1,4 @@
-package io.txbench.api;
+package io.txbench.api.run;
 
 import io.txbench.core.run.Benchmark;
 import io.txbench.core.run.MeasurementOutcome;
