@@ -3,6 +3,7 @@ package io.txbench.api;
 import io.txbench.api.run.DataLevels;
 import io.txbench.api.run.OutputDirectories;
 import io.txbench.api.run.RunPlan;
+import io.txbench.api.run.Signals;
 import io.txbench.api.run.Sweep;
 import io.txbench.api.run.TargetSettings;
 import io.txbench.core.engine.Backoff;
@@ -99,7 +100,7 @@ final class InProcessRun {
               providers,
               console,
               console,
-              one,
+              new Signals() {},
               CompareTable.Output.terminalWidth(null),
               watch,
               one)

@@ -238,7 +238,7 @@ final class BenchmarkCommand implements Callable<Integer> {
     // up after itself (the results written, the directories no run used removed).
     try (ShutdownGuard guard = new ShutdownGuard();
         RunWatch watching = results.start(out, err)) {
-      ExitCodeVerdicts verdicts = new ExitCodeVerdicts(out, err, steps.verify, credentials);
+      ExitCodeVerdicts verdicts = new ExitCodeVerdicts(out, err, plan);
       try {
         new Sweep(
                 plan,

@@ -1,6 +1,7 @@
 package io.txbench.cli;
 
 import io.txbench.api.run.MeasuredRun;
+import io.txbench.api.run.RunPlan;
 import io.txbench.api.run.TargetSettings;
 import io.txbench.api.run.Verdicts;
 import io.txbench.cli.options.ExitCodes;
@@ -12,27 +13,23 @@ import io.txbench.core.spi.StoppedException;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.TargetUnavailableException;
 import io.txbench.core.spi.Verification;
-import io.txbench.core.spi.values.Credentials;
 import io.txbench.report.files.RunSummary;
 import java.io.PrintStream;
 
 /**
  * The command's exit code, the worst of its runs' (a stop the worst of all), and what the command
- * line says of how they end; {@code verify} is whether the command asked for verify, {@code
- * credentials} what to mask in a message from outside.
+ * line says of how they end, on {@code out} and {@code err}, as the {@code plan} asked for them.
  */
 final class ExitCodeVerdicts implements Verdicts {
   private final PrintStream out;
   private final PrintStream err;
-  private final boolean verify;
-  private final Credentials credentials;
+  private final RunPlan plan;
   private int code = ExitCodes.OK;
 
-  ExitCodeVerdicts(PrintStream out, PrintStream err, boolean verify, Credentials credentials) {
+  ExitCodeVerdicts(PrintStream out, PrintStream err, RunPlan plan) {
     this.out = out;
     this.err = err;
-    this.verify = verify;
-    this.credentials = credentials;
+    this.plan = plan;
   }
 
   /** The exit code of the runs so far. */
@@ -49,7 +46,7 @@ final class ExitCodeVerdicts implements Verdicts {
 
   @Override
   public void lost(TargetUnavailableException e) {
-    err.println("txbench: " + credentials.mask(e.getMessage()));
+    err.println("txbench: " + plan.shown().credentials().mask(e.getMessage()));
     code = Math.max(code, ExitCodes.TARGET);
   }
 
@@ -64,7 +61,8 @@ final class ExitCodeVerdicts implements Verdicts {
 
   @Override
   public void unreachable(TargetSettings target, Exception e) {
-    err.println("txbench: " + target.targetName() + ": " + credentials.mask(e.getMessage()));
+    err.println(
+        "txbench: " + target.targetName() + ": " + plan.shown().credentials().mask(e.getMessage()));
     code = Math.max(code, ExitCodes.of(e));
   }
 
@@ -100,7 +98,7 @@ final class ExitCodeVerdicts implements Verdicts {
     if (tooManyErrors || v.status() == Verification.Status.FAILED) {
       each = ExitCodes.RUN_FAILED;
     }
-    if (v.status() == Verification.Status.NOT_RUN && verify) {
+    if (v.status() == Verification.Status.NOT_RUN && plan.steps().verify()) {
       each = ExitCodes.TARGET;
     }
     if (!summary.writeFailures().isEmpty()) {

@@ -2,11 +2,14 @@ package io.txbench.api.run;
 
 import org.jspecify.annotations.Nullable;
 
-/** What stops a sweep from outside, as a signal does the command line's; the API has none. */
+/**
+ * What stops a sweep from outside, as a signal does the command line's; unless told otherwise, none
+ * comes.
+ */
 public interface Signals {
   /** Signals that come stop {@code stopStep}, the step under way, and what would follow. */
-  void watch(Runnable stopStep);
+  default void watch(Runnable stopStep) {}
 
   /** A signal that finds the process not done in time closes {@code resource} (null: none). */
-  void closeOnTimeout(@Nullable AutoCloseable resource);
+  default void closeOnTimeout(@Nullable AutoCloseable resource) {}
 }

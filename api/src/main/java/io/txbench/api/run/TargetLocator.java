@@ -4,7 +4,10 @@ import io.txbench.core.spi.EmbeddedServer;
 import io.txbench.core.spi.TargetBinding;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.TargetUnavailableException;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -42,7 +45,7 @@ public final class TargetLocator {
     if (named && forcedBy == null) {
       return options;
     }
-    if (forcedBy == null && LocalPorts.answers("localhost", options.port())) {
+    if (forcedBy == null && answers(options.port())) {
       TargetOptions found =
           options.at("localhost", options.port(), options.database(), options.user());
       out.println(foundLine(found));
@@ -81,6 +84,16 @@ public final class TargetLocator {
 
   private static String capitalized(String text) {
     return text.startsWith("-") ? text : Character.toUpperCase(text.charAt(0)) + text.substring(1);
+  }
+
+  /** Whether something listens on {@code port} of this machine. */
+  private static boolean answers(int port) {
+    try (Socket s = new Socket()) {
+      s.connect(new InetSocketAddress("localhost", port), 500);
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   /** The embedded server started by {@link #locate}, or null. */
