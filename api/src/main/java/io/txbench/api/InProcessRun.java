@@ -100,6 +100,7 @@ final class InProcessRun {
               providers,
               console,
               console,
+              false,
               new Signals() {},
               CompareTable.Output.terminalWidth(null),
               watch,

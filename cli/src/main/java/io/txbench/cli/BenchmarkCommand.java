@@ -17,6 +17,7 @@ import io.txbench.core.spi.Bindings;
 import io.txbench.core.spi.WorkloadKind;
 import io.txbench.core.spi.values.Credentials;
 import io.txbench.report.compare.CompareTable;
+import io.txbench.report.console.ConsoleProgress;
 import io.txbench.report.live.RunWatch;
 import java.io.PrintStream;
 import java.time.Clock;
@@ -247,6 +248,7 @@ final class BenchmarkCommand implements Callable<Integer> {
                 providers,
                 out,
                 err,
+                ConsoleProgress.onTerminal(),
                 guard,
                 terminalWidth(),
                 watching,

@@ -35,7 +35,7 @@ class CommandPlanTest {
     BenchmarkCommand.commandLine(command).parseArgs(args);
     List<TargetSettings> targets = new ArrayList<>();
     for (String target : command.targets) {
-      targets.add(new CommandRequest(command).settings(target));
+      targets.add(new CommandRequest(command).settings(target, null));
     }
     return new Parsed(new CommandRequest(command).plan(), targets);
   }

@@ -26,7 +26,7 @@ class SettingsTest {
     BenchmarkCommand command =
         new BenchmarkCommand(none, none, Map.of(), new Bindings(), new Credentials());
     BenchmarkCommand.commandLine(command).parseArgs(args);
-    return new CommandRequest(command).settings(target);
+    return new CommandRequest(command).settings(target, null);
   }
 
   @Test
@@ -63,7 +63,7 @@ class SettingsTest {
     BenchmarkCommand command =
         new BenchmarkCommand(none, none, Map.of(), new Bindings(), new Credentials());
     BenchmarkCommand.commandLine(command).parseArgs(args);
-    new CommandRequest(command).settings("postgres");
+    new CommandRequest(command).settings("postgres", null);
     return new CommandRequest(command).plan();
   }
 

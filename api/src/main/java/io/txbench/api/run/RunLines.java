@@ -7,6 +7,7 @@ import io.txbench.core.engine.RunLength;
 import io.txbench.core.engine.RunListener;
 import io.txbench.core.engine.RunOptions;
 import io.txbench.core.metrics.Metrics;
+import io.txbench.core.run.Setup;
 import io.txbench.core.spi.TransactionMode;
 import io.txbench.report.RunRecorder;
 import io.txbench.report.files.DropwizardReporters;
@@ -19,7 +20,8 @@ import java.util.Locale;
 
 /**
  * How each run of a plan is shown on {@code out} and {@code err}: the line before its warm-up, its
- * announcement once the clock starts, and the reporters {@code --metrics-reporter} asks for.
+ * announcement once the clock starts, and the reporters {@code --metrics-reporter} asks for; and
+ * what a setup did.
  */
 record RunLines(RunPlan plan, PrintStream out, PrintStream err) {
 
@@ -100,6 +102,22 @@ record RunLines(RunPlan plan, PrintStream out, PrintStream err) {
       reporters.add(DropwizardReporters.log(metrics));
     }
     return reporters;
+  }
+
+  /** What a setup did to the data, as the console says it after a data level's name. */
+  static String setupLine(Setup setup) {
+    String seconds = String.format(Locale.US, "%.1f s", setup.took().toNanos() / 1e9);
+    if (setup.grown()) {
+      return String.format(
+          Locale.US,
+          "grew the data to %,d rows in %s, adding %,d (the %,d there kept)",
+          setup.rows(),
+          seconds,
+          setup.addedRows(),
+          setup.rows() - setup.addedRows());
+    }
+    String loaded = String.format(Locale.US, "loaded %,d rows in %s", setup.rows(), seconds);
+    return setup.notGrown() == null ? loaded : loaded + ", afresh, not grown: " + setup.notGrown();
   }
 
   private static String human(Duration d) {

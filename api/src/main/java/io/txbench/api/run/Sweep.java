@@ -16,9 +16,10 @@ import java.util.List;
 /**
  * Every run a plan asks for, as the command line and the Java API take them alike: each target in
  * turn, each at every data and parallelism level, written where the {@code directories} say, said
- * on {@code out} and {@code err}, judged by the {@code verdicts}; a sweep of several runs ends with
- * their comparison table, as wide as the terminal ({@code width}). The {@code watch} serves the
- * runs while they go; the {@code signals} stop them.
+ * on {@code out} and {@code err} (a {@code terminal}'s progress redrawn in place), judged by the
+ * {@code verdicts}; a sweep of several runs ends with their comparison table, as wide as the
+ * terminal ({@code width}). The {@code watch} serves the runs while they go; the {@code signals}
+ * stop them.
  */
 public record Sweep(
     RunPlan plan,
@@ -27,6 +28,7 @@ public record Sweep(
     Bindings providers,
     PrintStream out,
     PrintStream err,
+    boolean terminal,
     Signals signals,
     int width,
     RunWatch watch,

@@ -186,12 +186,12 @@ final class TargetSession {
    */
   private Setup setUp(Benchmark benchmark, int level, @Nullable Setup previous) throws Exception {
     sweep.watch().settingUp();
-    ConsoleProgress progress = new ConsoleProgress(out, ConsoleProgress.onTerminal());
+    ConsoleProgress progress = new ConsoleProgress(out, sweep.terminal());
     // The first level (none before it) is loaded afresh.
     Setup setup =
         previous == null ? benchmark.prepare(progress) : benchmark.grow(progress, previous);
     if (plan().runs().data().sweeps()) {
-      out.println(plan().runs().data().describe(level) + ": " + SetupLine.of(setup) + ".");
+      out.println(plan().runs().data().describe(level) + ": " + RunLines.setupLine(setup) + ".");
     }
     return setup;
   }
