@@ -13,14 +13,12 @@ import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.WorkloadKind;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.core.spi.values.Secret;
-import io.txbench.report.files.HourlyCost;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.IntStream;
-import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.ParseResult;
 
 /**
@@ -53,7 +51,7 @@ final class CommandRequest {
   List<TargetSettings> targets() {
     List<TargetSettings> sweep =
         IntStream.range(0, c.targets.size())
-            .mapToObj(i -> settings(c.targets.get(i), c.cost.forTarget(i)))
+            .mapToObj(i -> settings(c.targets.get(i)).pricedAt(c.cost.forTarget(i)))
             .toList();
     c.connection.checkEveryUrlTaken(
         sweep.stream().map(s -> c.providers.forTarget(s.targetName()).orElseThrow()).toList(),
@@ -114,11 +112,8 @@ final class CommandRequest {
     return both;
   }
 
-  /**
-   * One target's benchmark, once the command's options are checked, priced at {@code cost} an hour
-   * (null: not priced).
-   */
-  TargetSettings settings(String target, @Nullable HourlyCost cost) {
+  /** One target's benchmark, once the command's options are checked. */
+  TargetSettings settings(String target) {
     TargetBinding provider = choice().binding(target);
     WorkloadKind kind = choice().kind(provider, c.workload);
     checkLimits();
@@ -136,7 +131,7 @@ final class CommandRequest {
             c.seed,
             Backoff.defaults(),
             c.shape.pacing());
-    return new TargetSettings(target, targetOptions, workloadOptions, runOptions, cost);
+    return new TargetSettings(target, targetOptions, workloadOptions, runOptions, null);
   }
 
   /** Where the names the command line gives are looked up. */

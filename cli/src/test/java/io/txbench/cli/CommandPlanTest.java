@@ -35,7 +35,7 @@ class CommandPlanTest {
     BenchmarkCommand.commandLine(command).parseArgs(args);
     List<TargetSettings> targets = new ArrayList<>();
     for (String target : command.targets) {
-      targets.add(new CommandRequest(command).settings(target, null));
+      targets.add(new CommandRequest(command).settings(target));
     }
     return new Parsed(new CommandRequest(command).plan(), targets);
   }

@@ -26,7 +26,7 @@ class SettingsTest {
     BenchmarkCommand command =
         new BenchmarkCommand(none, none, Map.of(), new Bindings(), new Credentials());
     BenchmarkCommand.commandLine(command).parseArgs(args);
-    return new CommandRequest(command).settings(target, null);
+    return new CommandRequest(command).settings(target);
   }
 
   @Test
@@ -63,7 +63,7 @@ class SettingsTest {
     BenchmarkCommand command =
         new BenchmarkCommand(none, none, Map.of(), new Bindings(), new Credentials());
     BenchmarkCommand.commandLine(command).parseArgs(args);
-    new CommandRequest(command).settings("postgres", null);
+    new CommandRequest(command).settings("postgres");
     return new CommandRequest(command).plan();
   }
 

@@ -17,4 +17,10 @@ public record TargetSettings(
     TargetOptions target,
     WorkloadOptions workload,
     RunOptions run,
-    @Nullable HourlyCost cost) {}
+    @Nullable HourlyCost cost) {
+
+  /** The same, priced at {@code price} an hour (null: not priced). */
+  public TargetSettings pricedAt(@Nullable HourlyCost price) {
+    return new TargetSettings(targetName, target, workload, run, price);
+  }
+}
