@@ -1,37 +1,36 @@
 package io.txbench.api;
 
+import io.txbench.api.run.DataLevels;
+import io.txbench.api.run.OutputDirectories;
+import io.txbench.api.run.RunPlan;
+import io.txbench.api.run.Signals;
+import io.txbench.api.run.Sweep;
+import io.txbench.api.run.TargetSettings;
 import io.txbench.core.engine.Backoff;
 import io.txbench.core.engine.ClosedLoop;
 import io.txbench.core.engine.RunOptions;
 import io.txbench.core.engine.StartGate;
-import io.txbench.core.run.Benchmark;
-import io.txbench.core.run.MeasurementPlan;
 import io.txbench.core.spi.Bindings;
-import io.txbench.core.spi.EmbeddedServer;
-import io.txbench.core.spi.Progress;
 import io.txbench.core.spi.StoppedException;
 import io.txbench.core.spi.TargetBinding;
-import io.txbench.core.spi.TargetOptions;
-import io.txbench.core.spi.WorkloadOptions;
-import io.txbench.report.RunRecorder;
-import io.txbench.report.console.ConsoleProgress;
+import io.txbench.core.spi.values.Credentials;
+import io.txbench.report.compare.CompareTable;
 import io.txbench.report.files.ResultFiles;
-import io.txbench.report.files.RunSummary;
-import io.txbench.report.files.SystemUnderTest;
 import io.txbench.report.live.RunWatch;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.time.Duration;
-import java.util.Optional;
-import org.jspecify.annotations.Nullable;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
- * One benchmark run in this process, as the command line runs one: the server reached (or the
- * embedded one started), the data loaded or reused, the warm-up, the measured run, verify and the
- * thresholds. Its measured run is a {@link MeasuredRun}, as each of the command line's is; what it
- * resolves from the builder is {@link RunRequest}'s.
+ * One benchmark run in this process: the builder's settings read as {@link RunRequest} says, made
+ * the plan of a {@link Sweep} of one run, the command line's: the server reached (or the embedded
+ * one started), the data loaded or reused, the warm-up, the measured run, verify and the
+ * thresholds.
  */
 final class InProcessRun {
   private final BenchmarkBuilder request;
@@ -67,7 +66,7 @@ final class InProcessRun {
             console != null ? console : new PrintStream(OutputStream.nullOutputStream()),
             console != null ? console : System.err);
     try {
-      BenchmarkResult result = run(provider, resolved, watch);
+      BenchmarkResult result = run(providers, provider, resolved, watch);
       watch.linger(request.metricsLinger);
       return result;
     } catch (InterruptedException e) {
@@ -78,91 +77,79 @@ final class InProcessRun {
     }
   }
 
-  private BenchmarkResult run(TargetBinding provider, RunRequest resolved, RunWatch watch) {
-    @Nullable EmbeddedServer embedded = null;
+  private BenchmarkResult run(
+      Bindings providers, TargetBinding provider, RunRequest resolved, RunWatch watch) {
+    PrintStream console =
+        request.console != null
+            ? request.console
+            : new PrintStream(OutputStream.nullOutputStream());
+    RunPlan plan = plan(resolved);
+    TargetSettings settings =
+        new TargetSettings(
+            provider.target(),
+            resolved.target(),
+            resolved.workload(),
+            runOptions(),
+            request.costPerHour);
+    OneRun one = new OneRun();
     try {
-      TargetOptions target = resolved.target();
-      if (request.embedded) {
-        EmbeddedServer started = provider.startEmbedded("asked for by the Java API");
-        embedded = started;
-        target = target.at(started.host(), started.port(), started.database(), started.user());
-      }
-      return measure(provider, resolved, target, embedded, watch);
+      new Sweep(
+              plan,
+              List.of(settings),
+              OutputDirectories.given(plan, request.resultDirectory),
+              providers,
+              console,
+              console,
+              false,
+              new Signals() {},
+              CompareTable.Output.terminalWidth(null),
+              watch,
+              one)
+          .run();
     } catch (StoppedException e) {
       throw new BenchmarkException("the run was stopped: " + e.getMessage(), e);
     } catch (RuntimeException e) {
       throw e;
     } catch (Exception e) { // a server out of reach or not prepared (checked), or lost
       throw new BenchmarkException(e.getMessage(), e);
-    } finally {
-      if (embedded != null) {
-        embedded.close();
-      }
     }
+    return one.result(request.resultDirectory);
   }
 
-  private BenchmarkResult measure(
-      TargetBinding provider,
-      RunRequest resolved,
-      TargetOptions target,
-      @Nullable EmbeddedServer embedded,
-      RunWatch watch)
-      throws Exception {
-    WorkloadOptions workload = resolved.workload().on(embedded);
-    try (Benchmark benchmark = Benchmark.open(provider, target, workload, request.parallelism)) {
-      RunRequest recorded = resolved;
-      if (request.reuseData) {
-        recorded = resolved.onData(benchmark.attach());
-      } else {
-        benchmark.prepare(
-            request.console != null
-                ? new ConsoleProgress(request.console, false)
-                : Progress.silent());
-      }
-      Duration warmup = request.warmup().orElse(request.length().defaultWarmup());
-      MeasuredRun.Ended ended =
-          new MeasuredRun(benchmark, watch)
-              .measure(
-                  plan(warmup, target),
-                  new RunRecorder.Subject(
-                      SystemUnderTest.of(
-                          provider.target(), benchmark.target(), target, embedded, workload),
-                      request.parallelism,
-                      warmup,
-                      recorded.shown(),
-                      recorded.roles(),
-                      request.resultDirectory,
-                      null, // the setup: the Java API does not record it
-                      recorded.thresholds(),
-                      request.costPerHour),
-                  RunRecorder.Display.of(request.console, request.password::maskIn));
-      RunSummary summary = ended.summary();
-      if (summary == null) {
-        throw new BenchmarkException("nothing was measured: " + ended.why(), null);
-      }
-      return new BenchmarkResult(summary, Optional.ofNullable(request.resultDirectory));
-    }
+  /** What the builder asks of the run, read against the target as {@code resolved}. */
+  private RunPlan plan(RunRequest resolved) {
+    Duration warmup = request.warmup().orElse(request.length().defaultWarmup());
+    Credentials credentials = new Credentials();
+    credentials.add(request.password.reveal());
+    return new RunPlan(
+        new RunPlan.Runs(
+            List.of(request.parallelism),
+            DataLevels.none(),
+            false,
+            warmup,
+            request.warmup().orElse(request.length().longestDefaultWarmup()),
+            request.embedded ? "asked for by the Java API" : null,
+            request.startAt == null
+                ? null
+                : StartGate.forConnections(
+                    request.startAt, resolved.target().connectionIdleTimeout())),
+        new RunPlan.Steps(
+            request.reuseData, false, false, false, request.verify, request.commitCheck),
+        new RunPlan.Results(request.resultDirectory, Set.of(), resolved.thresholds()),
+        new RunPlan.Shown(resolved.shown(), Map.of(), resolved.roles(), credentials));
   }
 
-  /** What the builder asks of the measurement, after a warm-up of {@code warmup}. */
-  private MeasurementPlan plan(Duration warmup, TargetOptions target) {
-    return new MeasurementPlan(
-        new RunOptions(
-            request.parallelism,
-            request.length(),
-            request.length().metricsPeriod(request.metricsPeriod),
-            request.maxRetries,
-            request.maxErrors,
-            request.seed,
-            Backoff.defaults(),
-            request.pacing != null ? request.pacing : new ClosedLoop()),
-        warmup,
-        request.warmup().orElse(request.length().longestDefaultWarmup()),
-        request.verify,
-        request.commitCheck,
-        request.startAt == null
-            ? null
-            : StartGate.forConnections(request.startAt, target.connectionIdleTimeout()));
+  /** The builder's run options. */
+  private RunOptions runOptions() {
+    return new RunOptions(
+        request.parallelism,
+        request.length(),
+        request.length().metricsPeriod(request.metricsPeriod),
+        request.maxRetries,
+        request.maxErrors,
+        request.seed,
+        Backoff.defaults(),
+        request.pacing != null ? request.pacing : new ClosedLoop());
   }
 
   /** Refuses a result directory that holds a run (unless asked to overwrite), before connecting. */

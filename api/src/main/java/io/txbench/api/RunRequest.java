@@ -149,16 +149,6 @@ record RunRequest(
     }
   }
 
-  /**
-   * The same, its summary recording the data options as the data it runs on was {@code loaded}
-   * (with {@code --skip-setup}).
-   */
-  RunRequest onData(OptionValues loaded) {
-    Map<String, Object> recorded = new LinkedHashMap<>(shown);
-    recorded.putAll(loaded.byName());
-    return new RunRequest(target, workload, thresholds, recorded, roles);
-  }
-
   private static @Nullable DeclaredOption<?> find(List<DeclaredOption<?>> declared, String name) {
     return declared.stream().filter(o -> o.name().equals(name)).findFirst().orElse(null);
   }

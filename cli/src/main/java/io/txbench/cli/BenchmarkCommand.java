@@ -1,25 +1,23 @@
 package io.txbench.cli;
 
+import io.txbench.api.run.OutputDirectories;
+import io.txbench.api.run.ReporterKind;
+import io.txbench.api.run.RunPlan;
+import io.txbench.api.run.Sweep;
+import io.txbench.api.run.TargetSettings;
 import io.txbench.cli.help.OptionSections;
 import io.txbench.cli.options.DurationConverter;
-import io.txbench.cli.options.RangeCheck;
 import io.txbench.cli.tools.CompareCommand;
 import io.txbench.cli.tools.ExportCommand;
 import io.txbench.cli.tools.HistoryCommand;
 import io.txbench.cli.tools.MergeCommand;
 import io.txbench.cli.tools.ReportCommand;
-import io.txbench.core.engine.Backoff;
-import io.txbench.core.engine.RunOptions;
-import io.txbench.core.settings.ConnectionSettings;
 import io.txbench.core.settings.Limits;
 import io.txbench.core.spi.Bindings;
-import io.txbench.core.spi.TargetBinding;
-import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.WorkloadKind;
-import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.core.spi.values.Credentials;
-import io.txbench.core.spi.values.Secret;
 import io.txbench.report.compare.CompareTable;
+import io.txbench.report.console.ConsoleProgress;
 import io.txbench.report.live.RunWatch;
 import java.io.PrintStream;
 import java.time.Clock;
@@ -27,7 +25,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.function.Function;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -35,7 +32,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
 
 /** The benchmark command: options as the OnGres benchmark named them, plus txbench's own. */
@@ -151,15 +147,15 @@ final class BenchmarkCommand implements Callable<Integer> {
 
   private final PrintStream out;
   private final PrintStream err;
-  private final Map<String, String> environment;
-  private final Bindings providers;
-  private final Credentials credentials;
+  final Map<String, String> environment;
+  final Bindings providers;
+  final Credentials credentials;
 
   /** The options the targets declare for themselves. */
-  private final DeclaredOptions declared;
+  final DeclaredOptions declared;
 
   /** The options the workload kinds declare for themselves. */
-  private final DeclaredOptions kindOptions;
+  final DeclaredOptions kindOptions;
 
   BenchmarkCommand(
       PrintStream out,
@@ -215,16 +211,8 @@ final class BenchmarkCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (targets == null || targets.isEmpty()) {
-      throw usage("--benchmark-target: no target is on the class path");
-    }
-    // Another name of a target (mariadb) is the target's: its options apply, its name is recorded.
-    targets = targets.stream().map(String::trim).map(choice()::canonical).toList();
-    declared.checkApplies(spec, targets);
-    ParseResult parsed = spec.commandLine().getParseResult();
-    boolean named = parsed == null || parsed.hasMatchedOption("--workload");
-    workload = choice().workload(choice().binding(targets.get(0)), workload, named);
-    kindOptions.checkApplies(spec, List.of(workload));
+    CommandRequest request = new CommandRequest(this);
+    request.chooseTargets();
     ch.qos.logback.classic.Level level =
         LogLevels.parse(logLevel)
             .orElseThrow(
@@ -234,14 +222,8 @@ final class BenchmarkCommand implements Callable<Integer> {
                             + logLevel
                             + "'; one of: "
                             + String.join(", ", LogLevels.NAMES)));
-    List<TargetSettings> sweep =
-        java.util.stream.IntStream.range(0, targets.size())
-            .mapToObj(i -> settings(targets.get(i)).pricedAt(cost.forTarget(i)))
-            .toList();
-    connection.checkEveryUrlTaken(
-        sweep.stream().map(s -> providers.forTarget(s.targetName()).orElseThrow()).toList(),
-        providers.all());
-    CommandPlan plan = plan();
+    List<TargetSettings> sweep = request.targets();
+    RunPlan plan = request.plan();
     for (TargetSettings settings : sweep) {
       thresholds.checkOperations(plan.results().thresholds(), settings.workload());
     }
@@ -257,19 +239,28 @@ final class BenchmarkCommand implements Callable<Integer> {
     // up after itself (the results written, the directories no run used removed).
     try (ShutdownGuard guard = new ShutdownGuard();
         RunWatch watching = results.start(out, err)) {
-      int code;
+      ExitCodeVerdicts verdicts = new ExitCodeVerdicts(out, err, plan);
       try {
-        code =
-            new Sweep(
-                    plan, sweep, directories, providers, out, err, guard, terminalWidth(), watching)
-                .run();
+        new Sweep(
+                plan,
+                sweep,
+                directories,
+                providers,
+                out,
+                err,
+                ConsoleProgress.onTerminal(),
+                guard,
+                terminalWidth(),
+                watching,
+                verdicts)
+            .run();
       } finally {
         directories.discardUnused();
       }
       // A signal ends the linger (at once, if it came during the runs): the stop bound holds.
       guard.watch(watching::stopLingering);
       watching.linger(results.metricsLinger);
-      return code;
+      return verdicts.code();
     }
   }
 
@@ -278,125 +269,7 @@ final class BenchmarkCommand implements Callable<Integer> {
     return CompareTable.Output.terminalWidth(environment.get("COLUMNS"));
   }
 
-  /** What every target is asked alike; after {@link #settings}, which learns what to mask. */
-  CommandPlan plan() {
-    DataLevels data = dataLevels();
-    return new CommandPlan(
-        new CommandPlan.Runs(
-            List.copyOf(parallelism),
-            data,
-            targets.size() > 1 || parallelism.size() > 1 || data.sweeps(),
-            warmup != null ? warmup : shape.length().defaultWarmup(),
-            warmup != null ? warmup : shape.length().longestDefaultWarmup(),
-            connection.embedded,
-            shape.startGate(connection.connectionIdleTimeout)),
-        new CommandPlan.Steps(
-            steps.skipSetup,
-            steps.onlySetup,
-            steps.drop,
-            steps.dropFirst,
-            steps.verify,
-            steps.commitCheck),
-        new CommandPlan.Results(
-            results.outputDir, java.util.EnumSet.copyOf(results.reporters), thresholds.read(steps)),
-        new CommandPlan.Shown(
-            ShownOptions.of(spec, ofDeclared(d -> d.shown(spec))),
-            ofDeclared(DeclaredOptions::owners),
-            ofDeclared(DeclaredOptions::roles),
-            credentials));
-  }
-
-  /**
-   * The data levels the command asks for: those of its workload's data-volume option, refused in
-   * one line where its steps take one.
-   */
-  private DataLevels dataLevels() {
-    DataLevels levels =
-        providers.kinds().stream()
-            .filter(k -> k.name().equals(workload))
-            .findFirst()
-            .map(k -> DeclaredOptions.levels(spec, k))
-            .orElse(DataLevels.none());
-    steps.check(levels);
-    return levels;
-  }
-
-  /**
-   * What {@code part} says of the targets' declared options and of the workload kinds', by name:
-   * their values as their declarations read them, who declares each, or the roles.
-   */
-  private <V> Map<String, V> ofDeclared(Function<DeclaredOptions, Map<String, V>> part) {
-    Map<String, V> both = new java.util.HashMap<>(part.apply(declared));
-    both.putAll(part.apply(kindOptions));
-    return both;
-  }
-
-  /** One target's benchmark, once the command's options are checked. */
-  TargetSettings settings(String target) {
-    TargetBinding provider = choice().binding(target);
-    WorkloadKind kind = choice().kind(provider, workload);
-    checkLimits();
-    TargetOptions targetOptions = targetOptions(provider);
-    WorkloadOptions workloadOptions =
-        new WorkloadOptions(kind, seed, DeclaredOptions.values(spec, kind.options(), dataLevels()));
-    RunOptions runOptions =
-        new RunOptions(
-            parallelism.get(0),
-            shape.length(),
-            shape.length().metricsPeriod(results.metricsPeriod),
-            maxRetries,
-            maxErrors,
-            seed,
-            Backoff.defaults(),
-            shape.pacing());
-    return new TargetSettings(target, targetOptions, workloadOptions, runOptions, null);
-  }
-
-  /** Where the names the command line gives are looked up. */
-  private TargetChoice choice() {
-    return new TargetChoice(providers, this::usage);
-  }
-
-  /** Refuses a number out of its range, as a usage error. */
-  private void checkLimits() {
-    RangeCheck limits = new RangeCheck(spec);
-    for (int level : parallelism) {
-      limits.check("--parallelism", Limits.PARALLELISM, (long) level);
-    }
-    results.check(limits);
-    results.checkEndpoints();
-    cost.check(limits, targets);
-    shape.check(limits);
-    shape.checkStart(steps);
-    steps.check();
-    limits.check("--warmup", Limits.WARMUP, warmup);
-    limits.check("--max-retries", Limits.RETRIES, (long) maxRetries);
-    if (maxErrors < 0) {
-      throw usage("--max-errors takes 0 (never) or more, not " + maxErrors);
-    }
-  }
-
-  /** Where to connect, with the password, read now (from a file, it is known only now). */
-  private TargetOptions targetOptions(TargetBinding provider) {
-    int largest = parallelism.stream().mapToInt(Integer::intValue).max().orElseThrow();
-    Secret secret = connection.password(environment);
-    credentials.add(secret.reveal());
-    try {
-      return ConnectionSettings.resolve(
-          connection.forTarget(
-              provider,
-              targets.size(),
-              largest,
-              DeclaredOptions.values(spec, provider.options(), DataLevels.none()),
-              secret),
-          provider,
-          providers.all());
-    } catch (IllegalArgumentException e) {
-      throw usage("--target-url: " + e.getMessage());
-    }
-  }
-
-  private ParameterException usage(String message) {
+  ParameterException usage(String message) {
     return new ParameterException(spec.commandLine(), message);
   }
 }

@@ -1,5 +1,6 @@
 package io.txbench.cli;
 
+import io.txbench.api.run.DataLevels;
 import picocli.CommandLine.Option;
 
 /**

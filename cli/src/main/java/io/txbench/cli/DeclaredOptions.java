@@ -1,5 +1,6 @@
 package io.txbench.cli;
 
+import io.txbench.api.run.DataLevels;
 import io.txbench.core.spi.DeclaredOption;
 import io.txbench.core.spi.OptionRole;
 import io.txbench.core.spi.OptionValues;

@@ -1,5 +1,6 @@
 package io.txbench.cli;
 
+import io.txbench.api.run.ReporterKind;
 import io.txbench.cli.options.DurationConverter;
 import io.txbench.cli.options.RangeCheck;
 import io.txbench.core.settings.Limits;

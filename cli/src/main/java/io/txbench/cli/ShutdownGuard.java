@@ -1,5 +1,6 @@
 package io.txbench.cli;
 
+import io.txbench.api.run.Signals;
 import io.txbench.core.engine.Runner;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
@@ -17,7 +18,7 @@ import org.jspecify.annotations.Nullable;
  * 2 s: one that stops no server in time (a busy machine took 11 s more to stop one) no longer holds
  * the exit.
  */
-final class ShutdownGuard implements AutoCloseable {
+final class ShutdownGuard implements AutoCloseable, Signals {
   /** The longest a signalled JVM stays up: docs/running.md's bound. */
   static final Duration LIMIT = Duration.ofNanos(Runner.GRACE_NANOS).plusSeconds(10);
 
@@ -44,7 +45,8 @@ final class ShutdownGuard implements AutoCloseable {
    * How to stop what the session is doing (its benchmark's stop request, which stops a load, a
    * warm-up or a run); a signal that came before it was watched stops it at once.
    */
-  void watch(Runnable stopStep) {
+  @Override
+  public void watch(Runnable stopStep) {
     this.stop = stopStep;
     if (signalled) {
       stopStep.run();
@@ -54,7 +56,8 @@ final class ShutdownGuard implements AutoCloseable {
   /**
    * Closed on a signal if the session has not finished in time (an embedded server); null for none.
    */
-  void closeOnTimeout(@Nullable AutoCloseable resource) {
+  @Override
+  public void closeOnTimeout(@Nullable AutoCloseable resource) {
     this.lastResort = resource;
   }
 

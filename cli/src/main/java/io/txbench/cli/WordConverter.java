@@ -1,5 +1,6 @@
 package io.txbench.cli;
 
+import io.txbench.api.run.ReporterKind;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 import picocli.CommandLine.ITypeConverter;

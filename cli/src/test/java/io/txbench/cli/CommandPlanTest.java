@@ -2,9 +2,12 @@ package io.txbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.txbench.api.run.OutputDirectories;
+import io.txbench.api.run.RunPlan;
+import io.txbench.api.run.TargetSettings;
 import io.txbench.core.spi.Bindings;
 import io.txbench.core.spi.OptionRole;
 import io.txbench.core.spi.OptionValues;
@@ -23,7 +26,7 @@ class CommandPlanTest {
   @TempDir Path results;
 
   /** The command's plan and its targets' settings, as {@code call()} makes them. */
-  private record Parsed(CommandPlan plan, List<TargetSettings> targets) {}
+  private record Parsed(RunPlan plan, List<TargetSettings> targets) {}
 
   private static Parsed parse(String... args) {
     PrintStream none = new PrintStream(PrintStream.nullOutputStream());
@@ -32,9 +35,9 @@ class CommandPlanTest {
     BenchmarkCommand.commandLine(command).parseArgs(args);
     List<TargetSettings> targets = new ArrayList<>();
     for (String target : command.targets) {
-      targets.add(command.settings(target));
+      targets.add(new CommandRequest(command).settings(target));
     }
-    return new Parsed(command.plan(), targets);
+    return new Parsed(new CommandRequest(command).plan(), targets);
   }
 
   /** A command on postgres of {@code workload} with {@code more}, its results under the test's. */
@@ -61,26 +64,26 @@ class CommandPlanTest {
   void theRolesOfARunsOptionsAreThoseTheirDeclarationsGive() {
     Map<String, OptionRole> isolation = Map.of("sql-isolation-level", OptionRole.ISOLATION);
     for (String target : List.of("postgres", "mysql")) {
-      CommandPlan plan = parse("--benchmark-target", target).plan();
+      RunPlan plan = parse("--benchmark-target", target).plan();
       assertEquals(
           isolation,
           plan.roles(plan.shownOptions(target, "airline", 0, OptionValues.defaults())),
           target);
     }
-    CommandPlan mongo = parse("--benchmark-target", "mongo").plan();
+    RunPlan mongo = parse("--benchmark-target", "mongo").plan();
     assertEquals(
         Map.of(
             "mongo-read-concern", OptionRole.CONSISTENCY,
             "mongo-write-concern", OptionRole.CONSISTENCY),
         mongo.roles(mongo.shownOptions("mongo", "airline", 0, OptionValues.defaults())));
-    CommandPlan toy = parse("--benchmark-target", "toy", "--workload", "point-select").plan();
+    RunPlan toy = parse("--benchmark-target", "toy", "--workload", "point-select").plan();
     assertEquals(
         Map.of(), toy.roles(toy.shownOptions("toy", "point-select", 0, OptionValues.defaults())));
   }
 
   @Test
   void oneTargetAtOneLevelIsNoSweep() {
-    CommandPlan plan = parse("--benchmark-target", "mysql").plan();
+    RunPlan plan = parse("--benchmark-target", "mysql").plan();
     assertFalse(plan.runs().sweep());
     assertEquals(List.of(8), plan.runs().parallelism());
     assertTrue(plan.writesResults());
@@ -89,7 +92,7 @@ class CommandPlanTest {
   @Test
   void severalTargetsOrSeveralLevelsMakeASweep() {
     assertTrue(parse("--benchmark-target", "mysql,postgres").plan().runs().sweep());
-    CommandPlan levels = parse("--benchmark-target", "mysql", "--parallelism", "2,8").plan();
+    RunPlan levels = parse("--benchmark-target", "mysql", "--parallelism", "2,8").plan();
     assertTrue(levels.runs().sweep());
     assertEquals(8, levels.largestParallelism());
   }
@@ -118,7 +121,7 @@ class CommandPlanTest {
   @Test
   void aListOfTableSizesIsASweepWithADirectoryPerDataLevelAndParallelism() throws Exception {
     Parsed parsed = postgres("point-select", "--table-size", "1000,20_000", "--parallelism", "2,4");
-    CommandPlan plan = parsed.plan();
+    RunPlan plan = parsed.plan();
     assertTrue(plan.runs().sweep());
     assertEquals(List.of(1000L, 20_000L), plan.runs().data().values());
     // Each target starts at the first level; each run's summary shows its own level.
@@ -176,6 +179,6 @@ class CommandPlanTest {
     OutputDirectories directories =
         OutputDirectories.plan(parsed.plan(), parsed.targets(), Clock.systemUTC());
     directories.check(parsed.targets(), false);
-    assertThrows(IllegalStateException.class, () -> directories.of(parsed.targets().get(0), 0, 0));
+    assertNull(directories.of(parsed.targets().get(0), 0, 0));
   }
 }

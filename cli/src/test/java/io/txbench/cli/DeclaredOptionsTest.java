@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.txbench.api.run.DataLevels;
 import io.txbench.core.spi.Bindings;
 import io.txbench.core.spi.DeclaredOption;
 import io.txbench.core.spi.TargetBinding;

@@ -3,6 +3,7 @@ package io.txbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.txbench.api.run.OutputDirectories;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

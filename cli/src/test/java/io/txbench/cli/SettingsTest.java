@@ -3,6 +3,8 @@ package io.txbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.txbench.api.run.RunPlan;
+import io.txbench.api.run.TargetSettings;
 import io.txbench.core.engine.Arrivals;
 import io.txbench.core.engine.ClosedLoop;
 import io.txbench.core.engine.ForDuration;
@@ -24,7 +26,7 @@ class SettingsTest {
     BenchmarkCommand command =
         new BenchmarkCommand(none, none, Map.of(), new Bindings(), new Credentials());
     BenchmarkCommand.commandLine(command).parseArgs(args);
-    return command.settings(target);
+    return new CommandRequest(command).settings(target);
   }
 
   @Test
@@ -56,13 +58,13 @@ class SettingsTest {
             .user());
   }
 
-  private static CommandPlan plan(String... args) {
+  private static RunPlan plan(String... args) {
     PrintStream none = new PrintStream(PrintStream.nullOutputStream());
     BenchmarkCommand command =
         new BenchmarkCommand(none, none, Map.of(), new Bindings(), new Credentials());
     BenchmarkCommand.commandLine(command).parseArgs(args);
-    command.settings("postgres");
-    return command.plan();
+    new CommandRequest(command).settings("postgres");
+    return new CommandRequest(command).plan();
   }
 
   @Test

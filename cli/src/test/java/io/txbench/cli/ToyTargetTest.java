@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.txbench.api.run.TargetLocator;
 import io.txbench.cli.options.ExitCodes;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -178,7 +179,7 @@ class ToyTargetTest {
       TargetLocator locator =
           new TargetLocator(
               new ToyBinding(),
-              false,
+              null,
               true,
               new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
       locator.locate(at(null, listening.getLocalPort()));

@@ -90,13 +90,7 @@ public final class RunRecorder implements StepListener {
       UnaryOperator<String> mask,
       @Nullable Function<Duration, String> warmupLine,
       @Nullable Function<RunOptions, RunListener> announcement,
-      Function<Metrics, List<RunListener>> reporters) {
-
-    /** Progress and summary on {@code console} (null: nothing), and nothing else said. */
-    public static Display of(@Nullable PrintStream console, UnaryOperator<String> mask) {
-      return new Display(console, null, mask, null, null, metrics -> List.of());
-    }
-  }
+      Function<Metrics, List<RunListener>> reporters) {}
 
   public RunRecorder(Subject subject, Display display) {
     this.subject = subject;

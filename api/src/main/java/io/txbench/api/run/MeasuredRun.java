@@ -1,4 +1,4 @@
-package io.txbench.api;
+package io.txbench.api.run;
 
 import io.txbench.core.run.Benchmark;
 import io.txbench.core.run.MeasurementOutcome;
@@ -12,10 +12,9 @@ import io.txbench.report.live.WatchedSteps;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The measured runs of one open {@link Benchmark}, as the command line and the Java API take them
- * alike: each shown and recorded by a {@link RunRecorder} and served by the {@code watch} while it
- * goes. What each caller adds is its own: the command line its sweeps, announcements and exit
- * codes, the Java API its builder and result.
+ * The measured runs of one open {@link Benchmark}, as a {@link TargetSession} takes them for the
+ * command line and the Java API alike: each shown and recorded by a {@link RunRecorder} and served
+ * by the {@code watch} while it goes.
  */
 public record MeasuredRun(Benchmark benchmark, RunWatch watch) {
 

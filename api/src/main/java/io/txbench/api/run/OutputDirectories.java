@@ -1,4 +1,4 @@
-package io.txbench.cli;
+package io.txbench.api.run;
 
 import io.txbench.report.files.ResultFiles;
 import java.io.IOException;
@@ -18,8 +18,8 @@ import org.jspecify.annotations.Nullable;
  * loads: a directory that cannot be written (not a directory, read-only, full) is a usage error,
  * not a run that measures for minutes and then loses its results.
  */
-final class OutputDirectories {
-  static final DateTimeFormatter DIRECTORY_TIME =
+public final class OutputDirectories {
+  public static final DateTimeFormatter DIRECTORY_TIME =
       DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'", Locale.ROOT);
 
   /** Enough to fail on a disk that is full, not so much that checking costs anything. */
@@ -27,13 +27,13 @@ final class OutputDirectories {
 
   private static final String PROBE = ".txbench-write-check";
 
-  private final CommandPlan plan;
+  private final RunPlan plan;
   private final @Nullable Path base;
 
   /** The directories this command made, in the order it made them. */
   private final List<Path> created = new java.util.ArrayList<>();
 
-  private OutputDirectories(CommandPlan plan, @Nullable Path base) {
+  private OutputDirectories(RunPlan plan, @Nullable Path base) {
     this.plan = plan;
     this.base = base;
   }
@@ -42,7 +42,7 @@ final class OutputDirectories {
    * The directories of the runs {@code plan} asks of {@code targets}. A default directory is
    * claimed at once: two runs started in the same second get their own.
    */
-  static OutputDirectories plan(CommandPlan plan, List<TargetSettings> targets, Clock clock)
+  public static OutputDirectories plan(RunPlan plan, List<TargetSettings> targets, Clock clock)
       throws IOException {
     if (!plan.writesResults()) {
       return new OutputDirectories(plan, null);
@@ -57,13 +57,18 @@ final class OutputDirectories {
     return planned;
   }
 
+  /** The one directory of a plan's one run, as the Java API names it (null: no files written). */
+  public static OutputDirectories given(RunPlan plan, @Nullable Path directory) {
+    return new OutputDirectories(plan, directory);
+  }
+
   /** The one run of a command that is no sweep, of its one target, as its directory names it. */
   private static String runName(TargetSettings only) {
     return only.targetName() + "-" + only.workload().name();
   }
 
   /** Creates {@code parent/name}, or {@code name-2}, {@code name-3}... if taken: it is ours. */
-  static Path claim(Path parent, String name) throws IOException {
+  public static Path claim(Path parent, String name) throws IOException {
     Files.createDirectories(parent);
     for (int i = 1; ; i++) {
       Path candidate = parent.resolve(i == 1 ? name : name + "-" + i);
@@ -77,14 +82,14 @@ final class OutputDirectories {
 
   /**
    * The directory of the run of {@code settings} at the plan's {@code dataLevel}-th data level and
-   * its {@code level}-th parallelism (both 0-based): {@code
+   * its {@code level}-th parallelism (both 0-based), null where no files are written: {@code
    * <target>-<workload>[-<option><value>]-p<N>}, the data level named when the command has several;
    * a parallelism that repeats an earlier one ({@code 8,8}) gets a directory of its own.
    */
-  Path of(TargetSettings settings, int dataLevel, int level) {
+  public @Nullable Path of(TargetSettings settings, int dataLevel, int level) {
     Path root = base;
     if (root == null) {
-      throw new IllegalStateException("a command that writes no results has no run directories");
+      return null; // the runs write no files
     }
     if (!plan.runs().sweep()) {
       return root;
@@ -104,17 +109,18 @@ final class OutputDirectories {
    *
    * @throws IOException with a message that names the directory and says what is wrong
    */
-  void check(List<TargetSettings> targets, boolean overwrite) throws IOException {
-    if (!plan.writesResults()) {
+  public void check(List<TargetSettings> targets, boolean overwrite) throws IOException {
+    Path root = base;
+    if (!plan.writesResults() || root == null) {
       return;
     }
-    if (!Files.exists(base)) {
-      created.add(base);
+    if (!Files.exists(root)) {
+      created.add(root);
     }
     for (TargetSettings s : targets) {
       for (int data = 0; data < plan.runs().data().size(); data++) {
         for (int level = 0; level < plan.runs().parallelism().size(); level++) {
-          Path directory = of(s, data, level);
+          Path directory = java.util.Objects.requireNonNull(of(s, data, level));
           ResultFiles.makeRoom(directory, overwrite);
           if (!Files.isDirectory(directory)) {
             created.add(directory);
@@ -130,7 +136,7 @@ final class OutputDirectories {
    * during the warm-up), so that none is left empty; a directory it did not make, or that holds
    * anything, stays.
    */
-  void discardUnused() {
+  public void discardUnused() {
     for (int i = created.size() - 1; i >= 0; i--) {
       try {
         Files.deleteIfExists(created.get(i));

@@ -1,10 +1,13 @@
-package io.txbench.cli;
+package io.txbench.api.run;
 
 import io.txbench.core.spi.EmbeddedServer;
 import io.txbench.core.spi.TargetBinding;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.TargetUnavailableException;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -12,16 +15,22 @@ import org.jspecify.annotations.Nullable;
  * local port, or an embedded one this process starts (with {@code --embedded}, or when nothing
  * answers).
  */
-final class TargetLocator {
+public final class TargetLocator {
   private final TargetBinding provider;
-  private final boolean forceEmbedded;
+  private final @Nullable String forcedBy;
   private final boolean loadsData;
   private final PrintStream out;
   private @Nullable EmbeddedServer embedded;
 
-  TargetLocator(TargetBinding provider, boolean forceEmbedded, boolean loadsData, PrintStream out) {
+  /**
+   * Locates {@code provider}'s server; {@code forcedBy} says why an embedded one is started
+   * whatever answers ({@code --embedded}; null: only when nothing answers on the target's local
+   * port).
+   */
+  public TargetLocator(
+      TargetBinding provider, @Nullable String forcedBy, boolean loadsData, PrintStream out) {
     this.provider = provider;
-    this.forceEmbedded = forceEmbedded;
+    this.forcedBy = forcedBy;
     this.loadsData = loadsData;
     this.out = out;
   }
@@ -31,18 +40,18 @@ final class TargetLocator {
    * is named by a host, a port or a URL: a named server that does not answer is an error, never a
    * reason to measure another one.
    */
-  TargetOptions locate(TargetOptions options) throws TargetUnavailableException {
+  public TargetOptions locate(TargetOptions options) throws TargetUnavailableException {
     boolean named = options.host() != null || (options.url() != null && !options.url().isBlank());
-    if (named && !forceEmbedded) {
+    if (named && forcedBy == null) {
       return options;
     }
-    if (!forceEmbedded && LocalPorts.answers("localhost", options.port())) {
+    if (forcedBy == null && answers(options.port())) {
       TargetOptions found =
           options.at("localhost", options.port(), options.database(), options.user());
       out.println(foundLine(found));
       return found;
     }
-    String why = forceEmbedded ? "--embedded" : "nothing answered on localhost:" + options.port();
+    String why = forcedBy != null ? forcedBy : "nothing answered on localhost:" + options.port();
     EmbeddedServer started = provider.startEmbedded(why);
     embedded = started;
     out.println(capitalized(why) + ": started " + started.description() + ".");
@@ -77,8 +86,18 @@ final class TargetLocator {
     return text.startsWith("-") ? text : Character.toUpperCase(text.charAt(0)) + text.substring(1);
   }
 
+  /** Whether something listens on {@code port} of this machine. */
+  private static boolean answers(int port) {
+    try (Socket s = new Socket()) {
+      s.connect(new InetSocketAddress("localhost", port), 500);
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
   /** The embedded server started by {@link #locate}, or null. */
-  @Nullable EmbeddedServer embedded() {
+  public @Nullable EmbeddedServer embedded() {
     return embedded;
   }
 }

@@ -1,9 +1,9 @@
-package io.txbench.cli;
+package io.txbench.api.run;
 
 import java.util.Locale;
 
 /** Where the metrics go besides the CSV result files ({@code --metrics-reporter}). */
-enum ReporterKind {
+public enum ReporterKind {
   /** The CSV result files, always written. */
   CSV,
   /** Dropwizard's dump on the console, every period. */

@@ -1,4 +1,4 @@
-package io.txbench.cli;
+package io.txbench.api.run;
 
 import io.txbench.core.spi.DeclaredOption;
 import io.txbench.core.spi.OptionValues;
@@ -20,14 +20,14 @@ import org.jspecify.annotations.Nullable;
  * @param given whether the command line gave them; its default alone otherwise, which a run on data
  *     loaded before ({@code --skip-setup}) does not ask for: it records the data loaded instead
  */
-record DataLevels(@Nullable DeclaredOption<?> option, List<?> values, boolean given) {
+public record DataLevels(@Nullable DeclaredOption<?> option, List<?> values, boolean given) {
 
-  DataLevels {
+  public DataLevels {
     values = List.copyOf(values);
   }
 
   /** The one level of a workload whose data has one size. */
-  static DataLevels none() {
+  public static DataLevels none() {
     return new DataLevels(null, List.of(), false);
   }
 
@@ -37,7 +37,7 @@ record DataLevels(@Nullable DeclaredOption<?> option, List<?> values, boolean gi
    *
    * @throws IllegalArgumentException saying which value is wrong and why, in one line
    */
-  static DataLevels parse(DeclaredOption<?> option, String text) {
+  public static DataLevels parse(DeclaredOption<?> option, String text) {
     List<Object> values = new ArrayList<>();
     for (String part : text.split(",", -1)) {
       Object value = option.parse(part);
@@ -62,7 +62,7 @@ record DataLevels(@Nullable DeclaredOption<?> option, List<?> values, boolean gi
   }
 
   /** The one level of {@code option} not given: its default. */
-  static DataLevels byDefault(DeclaredOption<?> option) {
+  public static DataLevels byDefault(DeclaredOption<?> option) {
     return new DataLevels(option, List.of(option.defaultValue()), false);
   }
 
@@ -72,27 +72,27 @@ record DataLevels(@Nullable DeclaredOption<?> option, List<?> values, boolean gi
   }
 
   /** How many levels: 1 for a workload without a data-volume option. */
-  int size() {
+  public int size() {
     return option == null ? 1 : values.size();
   }
 
   /** Whether there are several levels: a sweep over data volume. */
-  boolean sweeps() {
+  public boolean sweeps() {
     return size() > 1;
   }
 
   /** The option's name without its dashes ({@code table-size}), or null without one. */
-  @Nullable String name() {
+  public @Nullable String name() {
     return option == null ? null : option.name().replaceFirst("^--", "");
   }
 
   /** {@code workload} with its data-volume option at the {@code level}-th value. */
-  WorkloadOptions at(WorkloadOptions workload, int level) {
+  public WorkloadOptions at(WorkloadOptions workload, int level) {
     return new WorkloadOptions(workload.kind(), workload.seed(), in(workload.declared(), level));
   }
 
   /** {@code declared} with the data-volume option at the {@code level}-th value, where given. */
-  OptionValues in(OptionValues declared, int level) {
+  public OptionValues in(OptionValues declared, int level) {
     return !given || option == null ? declared : with(declared, option, values.get(level));
   }
 
@@ -104,12 +104,12 @@ record DataLevels(@Nullable DeclaredOption<?> option, List<?> values, boolean gi
   }
 
   /** The level as a result directory's name says it: {@code table-size100000}, {@code scale0.5}. */
-  String label(int level) {
+  public String label(int level) {
     return name() + shown(values.get(level));
   }
 
   /** The level as the console says it: {@code table-size 100000}. */
-  String describe(int level) {
+  public String describe(int level) {
     return name() + " " + shown(values.get(level));
   }
 

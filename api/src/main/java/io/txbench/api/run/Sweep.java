@@ -1,6 +1,5 @@
-package io.txbench.cli;
+package io.txbench.api.run;
 
-import io.txbench.cli.options.ExitCodes;
 import io.txbench.core.spi.Bindings;
 import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.TargetUnavailableException;
@@ -15,53 +14,53 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Every run the command line asks for: each target in turn, each at every parallelism level; a
- * sweep of several runs ends with their comparison table, as wide as the terminal ({@code width});
- * the {@code watch} serves them while they go.
+ * Every run a plan asks for, as the command line and the Java API take them alike: each target in
+ * turn, each at every data and parallelism level, written where the {@code directories} say, said
+ * on {@code out} and {@code err} (a {@code terminal}'s progress redrawn in place), judged by the
+ * {@code verdicts}; a sweep of several runs ends with their comparison table, as wide as the
+ * terminal ({@code width}). The {@code watch} serves the runs while they go; the {@code signals}
+ * stop them.
  */
-record Sweep(
-    CommandPlan plan,
+public record Sweep(
+    RunPlan plan,
     List<TargetSettings> targets,
     OutputDirectories directories,
     Bindings providers,
     PrintStream out,
     PrintStream err,
-    ShutdownGuard guard,
+    boolean terminal,
+    Signals signals,
     int width,
-    RunWatch watch) {
+    RunWatch watch,
+    Verdicts verdicts) {
 
-  int run() throws Exception {
-    int exitCode = ExitCodes.OK;
+  public void run() throws Exception {
     List<Path> results = new ArrayList<>();
     for (TargetSettings settings : targets) {
-      BenchmarkSession.Outcome outcome;
+      TargetSession.Outcome outcome;
       try {
-        outcome =
-            new BenchmarkSession(plan, settings, providers, out, err, directories, guard, watch)
-                .run();
+        outcome = new TargetSession(this, settings).run();
       } catch (TargetUnavailableException | SetupException e) {
         if (targets.size() == 1) {
           throw e;
         }
         // One target out of reach does not keep the others of the list from running.
-        err.println(
-            "txbench: "
-                + settings.targetName()
-                + ": "
-                + plan.shown().credentials().mask(e.getMessage()));
-        exitCode = Math.max(exitCode, ExitCodes.of(e));
+        verdicts.unreachable(settings, e);
         continue;
       }
-      exitCode = Math.max(exitCode, outcome.exitCode());
       results.addAll(outcome.results());
-      if (outcome.exitCode() == ExitCodes.INTERRUPTED) {
+      if (outcome.stopped()) {
         break;
       }
     }
     if (plan.runs().sweep() && results.size() > 1) {
       printComparison(results);
     }
-    return exitCode;
+  }
+
+  /** How each run is shown. */
+  RunLines lines() {
+    return new RunLines(plan, out, err);
   }
 
   private void printComparison(List<Path> results) {
