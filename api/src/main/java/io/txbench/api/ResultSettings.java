@@ -71,7 +71,8 @@ abstract sealed class ResultSettings permits BenchmarkBuilder {
 
   /**
    * Once the run is over, keep serving {@link #metricsEndpoint}'s final figures until a scrape
-   * reads them, this long at most, as {@code --metrics-linger} (default 30 s; zero: not at all).
+   * reads them, and the {@link #live} page's report until the browser that loaded the page loads
+   * it, this long at most, as {@code --metrics-linger} (default 30 s; zero: not at all).
    */
   public final BenchmarkBuilder metricsLinger(Duration most) {
     this.metricsLinger = within("metricsLinger", Limits.METRICS_LINGER, most);
