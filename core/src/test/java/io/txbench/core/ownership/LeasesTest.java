@@ -11,26 +11,50 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
-/** The lease protocol over a store in memory, with a heartbeat and an expiry of milliseconds. */
+/**
+ * The lease protocol over a store in memory, with a heartbeat of milliseconds, on a clock of the
+ * test's own: a lease expires when the test moves the clock on, never because a busy machine held
+ * the heartbeat's thread back.
+ */
 class LeasesTest {
   private static final Duration BEAT = Duration.ofMillis(50);
   private static final Duration EXPIRY = Duration.ofMillis(300);
 
-  /** Leases in a map, on the JVM's clock. */
+  /** Leases in a map, on the test's clock, which only the test moves. */
   private static final class MemoryStore implements LeaseStore<RuntimeException> {
     final Map<String, LeaseRecord> leases = new ConcurrentHashMap<>();
+    final AtomicLong nowMillis = new AtomicLong(1_000_000);
+
+    /**
+     * Moves the clock on by {@code millis}; whether {@code id} then beats at the new time (a minute
+     * only turns a heartbeat that never comes into a failure).
+     */
+    boolean passAndBeats(long millis, String id) throws InterruptedException {
+      long now = nowMillis.addAndGet(millis);
+      long giveUp = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+      while (Objects.requireNonNull(leases.get(id)).heartbeatMillis() < now) {
+        if (System.nanoTime() > giveUp) {
+          return false;
+        }
+        Thread.sleep(10);
+      }
+      return true;
+    }
 
     @Override
     public Snapshot read() {
-      return new Snapshot(System.currentTimeMillis(), new ArrayList<>(leases.values()));
+      return new Snapshot(nowMillis.get(), new ArrayList<>(leases.values()));
     }
 
     @Override
     public void insert(LeaseRecord l) {
-      long now = System.currentTimeMillis();
+      long now = nowMillis.get();
       leases.put(l.id(), new LeaseRecord(l.id(), l.group(), l.mode(), l.host(), l.pid(), now, now));
     }
 
@@ -46,7 +70,7 @@ class LeasesTest {
                   l.host(),
                   l.pid(),
                   l.startedMillis(),
-                  System.currentTimeMillis()));
+                  nowMillis.get()));
     }
 
     @Override
@@ -106,7 +130,10 @@ class LeasesTest {
   void theHeartbeatKeepsALeaseAliveLongPastItsExpiry() throws Exception {
     MemoryStore store = new MemoryStore();
     try (Lease held = take(store, "items", LeaseMode.EXCLUSIVE)) {
-      Thread.sleep(EXPIRY.toMillis() * 3);
+      String id = store.leases.keySet().iterator().next();
+      for (int step = 0; step < 3; step++) { // three expiries, each step a little shorter
+        assertTrue(store.passAndBeats(EXPIRY.toMillis() - 1, id), "no heartbeat");
+      }
       assertThrows(LeaseRefusedException.class, () -> take(store, "items", LeaseMode.SHARED));
     }
   }
@@ -115,7 +142,7 @@ class LeasesTest {
   void aLeaseWhoseHolderDiedExpiresAndIsRemoved() throws Exception {
     MemoryStore store = new MemoryStore();
     store.insert(new LeaseRecord("dead", "items", LeaseMode.EXCLUSIVE, "h", 1, 0, 0));
-    Thread.sleep(EXPIRY.toMillis() + 100);
+    store.nowMillis.addAndGet(EXPIRY.toMillis() + 1);
     try (Lease taken = take(store, "items", LeaseMode.EXCLUSIVE)) {
       assertTrue(!store.leases.containsKey("dead"));
     }
