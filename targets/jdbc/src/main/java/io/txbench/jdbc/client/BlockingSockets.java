@@ -31,34 +31,35 @@ public final class BlockingSockets extends SocketFactory {
 
   @Override
   public Socket createSocket(String host, int port) throws IOException {
-    return connected(new InetSocketAddress(host, port));
+    return connected(new InetSocketAddress(host, port), null);
   }
 
   @Override
   public Socket createSocket(String host, int port, InetAddress localHost, int localPort)
       throws IOException {
-    Socket socket = new BlockingSocket();
-    socket.bind(new InetSocketAddress(localHost, localPort));
-    socket.connect(new InetSocketAddress(host, port));
-    return socket;
+    return connected(
+        new InetSocketAddress(host, port), new InetSocketAddress(localHost, localPort));
   }
 
   @Override
   public Socket createSocket(InetAddress host, int port) throws IOException {
-    return connected(new InetSocketAddress(host, port));
+    return connected(new InetSocketAddress(host, port), null);
   }
 
   @Override
   public Socket createSocket(InetAddress address, int port, InetAddress localAddress, int localPort)
       throws IOException {
-    Socket socket = new BlockingSocket();
-    socket.bind(new InetSocketAddress(localAddress, localPort));
-    socket.connect(new InetSocketAddress(address, port));
-    return socket;
+    return connected(
+        new InetSocketAddress(address, port), new InetSocketAddress(localAddress, localPort));
   }
 
-  private static Socket connected(SocketAddress at) throws IOException {
+  /** A socket connected to {@code at}, from {@code local} if given. */
+  private static Socket connected(SocketAddress at, @Nullable SocketAddress local)
+      throws IOException {
     Socket socket = new BlockingSocket();
+    if (local != null) {
+      socket.bind(local);
+    }
     socket.connect(at);
     return socket;
   }
