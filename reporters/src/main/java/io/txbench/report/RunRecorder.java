@@ -25,6 +25,7 @@ import io.txbench.report.files.SummaryFile;
 import io.txbench.report.files.SummaryJson;
 import io.txbench.report.files.SystemUnderTest;
 import io.txbench.report.files.WarmUp;
+import io.txbench.report.files.WarmUpPeriods;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -55,6 +56,7 @@ public final class RunRecorder implements StepListener {
   private @Nullable Duration period; // the measured run's reporting period, once it starts
   private boolean warmUpStarted;
   private @Nullable WarmUp warmedUp; // once a warm-up is over
+  private final WarmUpPeriods warmUpPeriods = new WarmUpPeriods(); // its ramp, for warmup.csv
 
   /**
    * What a run's summary records beside its result: where it ran and what ({@code site}), at which
@@ -116,6 +118,7 @@ public final class RunRecorder implements StepListener {
       @Override
       public void onInterval(IntervalStats stats) {
         progress.onInterval(stats);
+        warmUpPeriods.onInterval(stats);
       }
     };
   }
@@ -182,6 +185,7 @@ public final class RunRecorder implements StepListener {
     if (directory != null) {
       SummaryFile.prepare(); // not in a stop's few seconds
       try {
+        warmUpPeriods.write(directory);
         all.addAll(ResultFileWriters.of(metrics, directory, run));
       } catch (IOException e) {
         declined.add("cannot write results to " + directory + ": " + ResultFiles.reason(e));

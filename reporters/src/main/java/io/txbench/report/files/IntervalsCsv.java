@@ -41,8 +41,19 @@ public final class IntervalsCsv implements RunListener {
 
   /** The file of a run of {@code operations} (a mix's, in order; none for other workloads). */
   public IntervalsCsv(Path directory, List<String> operations) throws IOException {
+    this(operations, directory.resolve(FILE));
+  }
+
+  /**
+   * {@code file} with intervals.csv's columns and no mix's: a warm-up's ({@link WarmUpPeriods}).
+   */
+  static IntervalsCsv at(Path file) throws IOException {
+    return new IntervalsCsv(List.of(), file);
+  }
+
+  private IntervalsCsv(List<String> operations, Path file) throws IOException {
     this.operations = List.copyOf(operations);
-    file = directory.resolve(FILE);
+    this.file = file;
     Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
     printer =
         CSVFormat.DEFAULT

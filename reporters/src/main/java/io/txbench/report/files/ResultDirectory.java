@@ -11,11 +11,16 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 
 /**
- * A run's result directory read back: its summary, its intervals and its response-time interval
- * histograms (each with its absolute start time in ms), for report, compare and merge.
+ * A run's result directory read back: its summary, its intervals, its response-time interval
+ * histograms (each with its absolute start time in ms) and its warm-up's periods (none when it had
+ * none, or was written before warmup.csv), for report, compare and merge.
  */
 public record ResultDirectory(
-    Path path, SummaryFile summary, List<IntervalRow> intervals, List<Histogram> histograms) {
+    Path path,
+    SummaryFile summary,
+    List<IntervalRow> intervals,
+    List<Histogram> histograms,
+    List<IntervalRow> warmUp) {
 
   /**
    * Reads a result directory. The exception's message is one line that names the directory or file
@@ -34,7 +39,8 @@ public record ResultDirectory(
         dir,
         SummaryFile.read(summaryFile),
         IntervalsReader.read(dir.resolve(IntervalsCsv.FILE)),
-        histograms(dir.resolve(HistogramLog.FILE)));
+        histograms(dir.resolve(HistogramLog.FILE)),
+        warmUp(dir.resolve(WarmUpPeriods.FILE)));
   }
 
   /**
@@ -44,7 +50,13 @@ public record ResultDirectory(
    */
   public static ResultDirectory inProgress(
       Path dir, SummaryFile soFar, List<IntervalRow> intervals, List<Histogram> histograms) {
-    return new ResultDirectory(dir, soFar, List.copyOf(intervals), List.copyOf(histograms));
+    return new ResultDirectory(
+        dir, soFar, List.copyOf(intervals), List.copyOf(histograms), List.of());
+  }
+
+  /** The warm-up's periods, from a run of a version that writes them; none from older runs. */
+  private static List<IntervalRow> warmUp(Path file) throws IOException {
+    return Files.isRegularFile(file) ? IntervalsReader.read(file) : List.of();
   }
 
   private static List<Histogram> histograms(Path file) throws IOException {

@@ -41,6 +41,7 @@ public final class ResultFiles {
                   AnswersFile.FILE,
                   AnswersFile.FILE + ".partial",
                   IntervalsCsv.FILE,
+                  WarmUpPeriods.FILE,
                   HistogramLog.FILE,
                   ServerCsv.FILE),
               MetricsCsv.FILES.stream(),

@@ -26,13 +26,17 @@ final class ClientCharts {
 
   static List<ChartSection> sections(List<ResultDirectory> runs, List<ChartGroup> groups) {
     List<ChartSection> sections = new ArrayList<>();
+    boolean warmedUp = runs.stream().anyMatch(r -> !r.warmUp().isEmpty());
     sections.add(
         overTime(
-            "Throughput (iterations per second, by period)",
+            "Throughput (iterations per second, by period"
+                + (warmedUp ? "; before 0 s, thin, the warm-up)" : ")"),
             "tps",
             runs,
             groups,
-            List.of(new Measure("", false, IntervalRow::tps))));
+            List.of(
+                new Measure("", false, IntervalRow::tps),
+                new Measure("warm-up", true, IntervalRow::tps, true))));
     sections.add(
         overTime(
             "Response time over time: p99 (thick) and p50 (thin), ms",
@@ -47,8 +51,17 @@ final class ClientCharts {
     return sections;
   }
 
-  /** One figure of an interval row, drawn as a line labelled {@code name} after the run. */
-  private record Measure(String name, boolean light, ToDoubleFunction<IntervalRow> value) {}
+  /**
+   * One figure of an interval row, drawn as a line labelled {@code name} after the run: of the
+   * measured window's periods, or of the warm-up's ({@code warmUp}), drawn before the window's
+   * start (0 s), where the client's own ramp shows.
+   */
+  private record Measure(
+      String name, boolean light, ToDoubleFunction<IntervalRow> value, boolean warmUp) {
+    Measure(String name, boolean light, ToDoubleFunction<IntervalRow> value) {
+      this(name, light, value, false);
+    }
+  }
 
   /** Retries, errors and in-doubt iterations per period: a section each, or one sentence. */
   private static List<ChartSection> failures(List<ResultDirectory> runs, List<ChartGroup> groups) {
@@ -99,13 +112,18 @@ final class ClientCharts {
         if (rows.size() < FEWEST_PERIODS) {
           few.add(periods(run, runs.get(run), rows));
         }
-        double[] t = rows.stream().mapToDouble(IntervalRow::t).toArray();
         for (Measure m : measures) {
-          double[] y = rows.stream().mapToDouble(m.value()).toArray();
+          List<IntervalRow> of = m.warmUp() ? runs.get(run).warmUp() : rows;
+          // The warm-up ends where the window starts: its t counts from its own start.
+          double end = m.warmUp() && !of.isEmpty() ? of.get(of.size() - 1).t() : 0;
+          double[] t = of.stream().mapToDouble(r -> r.t() - end).toArray();
+          double[] y = of.stream().mapToDouble(m.value()).toArray();
           String label =
               group.line(run, runs.get(run).label()) + (m.name().isEmpty() ? "" : " " + m.name());
           if (ChartPanel.allZero(y)) {
-            zero.add("#" + (run + 1) + " " + runs.get(run).label());
+            if (!m.warmUp()) {
+              zero.add("#" + (run + 1) + " " + runs.get(run).label());
+            }
             continue;
           }
           lines.add(new ChartLine(run, label, m.light()), t, y);
