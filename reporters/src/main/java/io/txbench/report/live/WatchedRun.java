@@ -96,8 +96,10 @@ public final class WatchedRun {
     ClientUsage client = stats.client();
     client.cpuNanos().ifPresent(n -> cpuNanos += n);
     gcMillis += client.gcMillis();
-    cpuCores = client.cpuCores().orElse(Double.NaN);
-    machineBusy = client.machineCpuPercent().orElse(Double.NaN) / 100;
+    // A period too short to measure (the last one may be a few milliseconds) keeps the figure of
+    // the last one that measured it: a gauge that comes and goes reads as a broken series.
+    client.cpuCores().ifPresent(cores -> cpuCores = cores);
+    client.machineCpuPercent().ifPresent(percent -> machineBusy = percent / 100);
   }
 
   /**
@@ -134,12 +136,15 @@ public final class WatchedRun {
     return gcMillis / 1e3;
   }
 
-  /** The client's CPU in cores over the last period; NaN before one, or where not measured. */
+  /**
+   * The client's CPU in cores over the last period that measured it; NaN before one, or where the
+   * platform does not measure it.
+   */
   synchronized double cpuCores() {
     return cpuCores;
   }
 
-  /** The share of the machine's CPUs busy over the last period, 0 to 1; NaN where unknown. */
+  /** The share of the machine's CPUs busy over the last period that measured it, 0 to 1. */
   synchronized double machineBusy() {
     return machineBusy;
   }
