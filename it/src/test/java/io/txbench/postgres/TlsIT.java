@@ -12,6 +12,7 @@ import io.txbench.core.spi.values.Secret;
 import io.txbench.core.workloads.PointSelect;
 import io.txbench.jdbc.client.IsolationLevel;
 import io.txbench.jdbc.client.JdbcTarget;
+import io.txbench.postgres.async.PgClient;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -69,32 +70,75 @@ class TlsIT {
     return s.toString();
   }
 
+  private EmbeddedPostgres tlsServer() throws Exception {
+    writeCertificate();
+    return EmbeddedPostgresServer.builder()
+        .setServerConfig("ssl", "on")
+        .setServerConfig("ssl_cert_file", dir.resolve("server.crt").toString())
+        .setServerConfig("ssl_key_file", dir.resolve("server.key").toString())
+        .start();
+  }
+
+  private static TargetOptions tls(EmbeddedPostgres postgres, OptionValues values) {
+    String url =
+        "jdbc:postgresql://localhost:"
+            + postgres.getPort()
+            + "/postgres?user=postgres&sslmode=require";
+    return new TargetOptions(
+        null,
+        0,
+        null,
+        null,
+        Secret.none(),
+        url,
+        2,
+        2,
+        Duration.ofSeconds(10),
+        Duration.ofMinutes(10),
+        values);
+  }
+
+  /**
+   * The event-loop client asks for TLS too: with pg_hba.conf refusing every connection not over
+   * TLS, its run commits every iteration.
+   */
   @Test
-  void aRunAskedToUseTlsUsesIt() throws Exception {
+  void theEventLoopClientUsesTlsWhenAskedToo() throws Exception {
+    Path data = dir.resolve("pg");
     writeCertificate();
     try (EmbeddedPostgres postgres =
         EmbeddedPostgresServer.builder()
+            .setDataDirectory(data)
             .setServerConfig("ssl", "on")
             .setServerConfig("ssl_cert_file", dir.resolve("server.crt").toString())
             .setServerConfig("ssl_key_file", dir.resolve("server.key").toString())
             .start()) {
-      String url =
-          "jdbc:postgresql://localhost:"
-              + postgres.getPort()
-              + "/postgres?user=postgres&sslmode=require";
+      Path hba = data.resolve("pg_hba.conf");
+      Files.writeString(hba, "hostnossl all all all reject\n" + Files.readString(hba));
+      try (Connection c =
+              java.sql.DriverManager.getConnection(
+                  "jdbc:postgresql://localhost:"
+                      + postgres.getPort()
+                      + "/postgres?user=postgres&sslmode=require");
+          Statement s = c.createStatement()) {
+        s.execute("SELECT pg_reload_conf()");
+      }
       TargetOptions target =
-          new TargetOptions(
-              null,
-              0,
-              null,
-              null,
-              Secret.none(),
-              url,
-              2,
-              2,
-              Duration.ofSeconds(10),
-              Duration.ofMinutes(10),
-              OptionValues.of(IsolationLevel.OPTION, IsolationLevel.REPEATABLE_READ));
+          tls(
+              postgres,
+              OptionValues.of(IsolationLevel.OPTION, IsolationLevel.REPEATABLE_READ)
+                  .with(PgClient.OPTION, PgClient.ASYNC));
+      WorkloadOptions options = WorkloadFixtures.options(PointSelect.NAME, 100, 1, false, 0);
+      WorkloadRun.Outcome o = WorkloadRun.run(new PostgresBinding(), target, options, 200, true);
+      assertEquals(200, o.result().outcomes().iterations());
+    }
+  }
+
+  @Test
+  void aRunAskedToUseTlsUsesIt() throws Exception {
+    try (EmbeddedPostgres postgres = tlsServer()) {
+      TargetOptions target =
+          tls(postgres, OptionValues.of(IsolationLevel.OPTION, IsolationLevel.REPEATABLE_READ));
       WorkloadOptions options = WorkloadFixtures.options(PointSelect.NAME, 100, 1, false, 0);
       WorkloadRun.Outcome o = WorkloadRun.run(new PostgresBinding(), target, options, 200, true);
       assertEquals(200, o.result().outcomes().iterations());

@@ -1,17 +1,17 @@
 package io.txbench.postgres.async;
 
 import io.txbench.core.spi.TargetOptions;
+import io.txbench.core.spi.values.Secret;
 import io.txbench.eventloop.EventLoops;
 import io.txbench.jdbc.client.IsolationLevel;
 import io.txbench.jdbc.client.SqlDialect;
-import io.vertx.pgclient.PgConnectOptions;
-import io.vertx.pgclient.PgConnection;
-import io.vertx.pgclient.SslMode;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -22,20 +22,20 @@ import java.util.concurrent.TimeUnit;
  */
 public final class AsyncPgClient implements AutoCloseable {
   private final EventLoops loops;
-  private final PgConnectOptions connect;
+  private final PgEndpoint endpoint;
   private final int maxConnections;
   private final Duration connectionWait;
 
-  private AsyncPgClient(EventLoops loops, PgConnectOptions connect, TargetOptions options) {
+  private AsyncPgClient(EventLoops loops, PgEndpoint endpoint, TargetOptions options) {
     this.loops = loops;
-    this.connect = connect;
+    this.endpoint = endpoint;
     this.maxConnections = options.maxConnections();
     this.connectionWait = options.connectionWaitTimeout();
   }
 
   /** A client of the server {@code options} name, not yet connected. */
   public static AsyncPgClient of(TargetOptions options) {
-    return new AsyncPgClient(EventLoops.start(), connectOptions(options), options);
+    return new AsyncPgClient(EventLoops.start(), endpoint(options), options);
   }
 
   /** The connections the workers may open ({@code --max-connections}). */
@@ -55,69 +55,62 @@ public final class AsyncPgClient implements AutoCloseable {
    * transaction the connections run (each statement's own in autocommit, as PgJDBC's connections);
    * and txbench's application_name, as PgJDBC's connections give it.
    */
-  static PgConnectOptions connectOptions(TargetOptions options) {
-    PgConnectOptions connect = new PgConnectOptions();
+  static PgEndpoint endpoint(TargetOptions options) {
+    String host = options.host() == null ? "localhost" : options.host();
+    int port = options.port();
+    String database = options.database() == null ? "postgres" : options.database();
+    String user = options.user();
+    Secret password = options.password();
+    String sslMode = "disable";
+    Map<String, String> parameters = new LinkedHashMap<>();
     String url = options.url();
     if (url != null && !url.isBlank()) {
       URI uri = URI.create(url.replaceFirst("(?i)^jdbc:", ""));
-      connect
-          .setHost(uri.getHost() == null ? "localhost" : uri.getHost())
-          .setPort(uri.getPort() > 0 ? uri.getPort() : PgConnectOptions.DEFAULT_PORT)
-          .setDatabase(uri.getPath() == null ? "" : uri.getPath().replaceFirst("^/", ""));
+      host = uri.getHost() == null ? "localhost" : uri.getHost();
+      port = uri.getPort() > 0 ? uri.getPort() : PgEndpoint.DEFAULT_PORT;
+      database = uri.getPath() == null ? "" : uri.getPath().replaceFirst("^/", "");
       String query = uri.getRawQuery();
       for (String pair : query == null ? new String[0] : query.split("&")) {
         int eq = pair.indexOf('=');
-        if (eq > 0) {
-          parameter(connect, pair.substring(0, eq), decode(pair.substring(eq + 1)));
+        String value = eq > 0 ? decode(pair.substring(eq + 1)) : "";
+        // PgJDBC's own parameters (prepareThreshold, ApplicationName...) tell the server nothing.
+        switch (eq > 0 ? pair.substring(0, eq) : "") {
+          case "user" -> user = value;
+          case "password" -> password = Secret.of(value);
+          case "sslmode" -> sslMode = value.toLowerCase(Locale.ROOT);
+          case "currentSchema" -> parameters.put("search_path", value);
+          default -> {}
         }
       }
-    } else {
-      connect
-          .setHost(options.host() == null ? "localhost" : options.host())
-          .setPort(options.port())
-          .setDatabase(options.database() == null ? "postgres" : options.database());
     }
     if (options.user() != null) {
-      connect.setUser(options.user());
+      user = options.user();
     }
-    String password = options.password().reveal();
-    if (!password.isEmpty()) {
-      connect.setPassword(password);
+    if (!options.password().isEmpty()) {
+      password = options.password();
     }
     // PgJDBC's pool sets the level on each connection; this one sets it as the connection opens.
     IsolationLevel isolation = options.declared().get(IsolationLevel.OPTION);
-    connect.addProperty(
+    parameters.put(
         "default_transaction_isolation",
         isolation.name().replace('_', ' ').toLowerCase(Locale.ROOT));
-    connect.addProperty("application_name", SqlDialect.APPLICATION_NAME);
-    return connect.setCachePreparedStatements(false);
-  }
-
-  /** A JDBC URL's parameter, where the event-loop client has it; PgJDBC's others do not apply. */
-  private static void parameter(PgConnectOptions connect, String name, String value) {
-    switch (name) {
-      case "user" -> connect.setUser(value);
-      case "password" -> connect.setPassword(value);
-      case "sslmode" -> connect.setSslMode(SslMode.of(value));
-      case "currentSchema" -> connect.addProperty("search_path", value);
-      default -> {
-        // PgJDBC's own (prepareThreshold, ApplicationName...): nothing the server is told.
-      }
-    }
+    parameters.put("application_name", SqlDialect.APPLICATION_NAME);
+    return new PgEndpoint(
+        host, port, database, user, password, sslMode, parameters, options.connectionWaitTimeout());
   }
 
   private static String decode(String value) {
     return URLDecoder.decode(value, StandardCharsets.UTF_8);
   }
 
-  /** The client's name and version, and its transport, as results name a driver. */
+  /** The client's name and its transport, as results name a driver. */
   public String describe() {
-    return "Vert.x PostgreSQL client " + EventLoops.version() + " (" + loops.describe() + ")";
+    return "txbench's PostgreSQL protocol client on Netty (" + loops.describe() + ")";
   }
 
   /** Opens a connection, on the next event loop. */
-  CompletableFuture<PgConnection> connect() {
-    return PgConnection.connect(loops.vertx(), connect).toCompletionStage().toCompletableFuture();
+  CompletableFuture<PgWire> connect() {
+    return PgStartup.open(loops.bootstrap(), endpoint);
   }
 
   /**

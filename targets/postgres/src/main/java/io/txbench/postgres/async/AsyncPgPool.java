@@ -46,7 +46,7 @@ final class AsyncPgPool implements AutoCloseable {
   CompletableFuture<AsyncPgConnection> take() {
     CompletableFuture<AsyncPgConnection> turn;
     synchronized (this) {
-      AsyncPgConnection connection = takeFree();
+      AsyncPgConnection connection = poll();
       if (connection != null) {
         return CompletableFuture.completedFuture(connection);
       }
@@ -83,8 +83,11 @@ final class AsyncPgPool implements AutoCloseable {
     }
   }
 
-  /** A free connection, or a new one while the pool has fewer than its size, or null. */
-  private synchronized @Nullable AsyncPgConnection takeFree() {
+  /**
+   * A free connection, or a new one (not yet open) while the pool has fewer than its size; null
+   * when every one is taken.
+   */
+  synchronized @Nullable AsyncPgConnection poll() {
     AsyncPgConnection connection = free.poll();
     if (connection == null && all.size() < size) {
       connection = opener.get();
@@ -124,7 +127,7 @@ final class AsyncPgPool implements AutoCloseable {
     List<AsyncPgConnection> opened = new ArrayList<>();
     try {
       for (int i = 0; i < size; i++) {
-        AsyncPgConnection connection = takeFree();
+        AsyncPgConnection connection = poll();
         if (connection == null) {
           break; // every one is taken already
         }

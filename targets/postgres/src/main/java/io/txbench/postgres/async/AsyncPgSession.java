@@ -15,14 +15,9 @@ import io.txbench.jdbc.client.SqlAnswer;
 import io.txbench.jdbc.client.SqlIteration;
 import io.txbench.jdbc.client.SqlStatement;
 import io.txbench.jdbc.workloads.SqlSteps;
-import io.vertx.pgclient.PgConnection;
-import io.vertx.sqlclient.Row;
-import io.vertx.sqlclient.RowSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -105,14 +100,30 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
    */
   public CompletableFuture<Void> run(SqlIteration iteration) {
     boolean inTransaction = iteration.oneTransaction() || !autoCommit;
-    return onConnection(
-            (connection, c) -> new Chain(connection, c, iteration, inTransaction).start())
-        .thenRun(iteration::committed);
+    AsyncPgConnection free = pool.poll();
+    PgWire open = free == null ? null : free.open();
+    if (free != null && open != null) {
+      // The hot path: a connection free and open, one stage for the whole iteration.
+      return new Chain(free, open, iteration, inTransaction).start();
+    }
+    CompletableFuture<AsyncPgConnection> turn =
+        free != null ? CompletableFuture.completedFuture(free) : pool.take();
+    return turn.thenCompose(
+        connection ->
+            connection
+                .connected()
+                .whenComplete(
+                    (c, failure) -> {
+                      if (failure != null) {
+                        pool.give(connection);
+                      }
+                    })
+                .thenCompose(c -> new Chain(connection, c, iteration, inTransaction).start()));
   }
 
   /** {@code work} on a connection of the session's pool once it is open, given back after it. */
   private <T> CompletableFuture<T> onConnection(
-      java.util.function.BiFunction<AsyncPgConnection, PgConnection, CompletableFuture<T>> work) {
+      java.util.function.BiFunction<AsyncPgConnection, PgWire, CompletableFuture<T>> work) {
     return pool.take()
         .thenCompose(
             connection ->
@@ -130,7 +141,7 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
    */
   private final class Chain {
     private final AsyncPgConnection connection;
-    private final PgConnection c;
+    private final PgWire c;
     private final SqlIteration iteration;
     private final boolean inTransaction;
     private final CompletableFuture<Void> done = new CompletableFuture<>();
@@ -140,15 +151,30 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
     private @Nullable SqlAnswer firstRead;
     private @Nullable Exception firstFailure;
 
-    Chain(
-        AsyncPgConnection connection,
-        PgConnection c,
-        SqlIteration iteration,
-        boolean inTransaction) {
+    Chain(AsyncPgConnection connection, PgWire c, SqlIteration iteration, boolean inTransaction) {
       this.connection = connection;
       this.c = c;
       this.iteration = iteration;
       this.inTransaction = inTransaction;
+    }
+
+    /**
+     * Ends the iteration: the connection given back, then the stage completed, once it committed
+     * ({@code failure} null) or with what failed it.
+     */
+    private void ended(@Nullable Throwable failure) {
+      pool.give(connection);
+      if (failure != null) {
+        done.completeExceptionally(failure);
+        return;
+      }
+      try {
+        iteration.committed();
+      } catch (RuntimeException e) {
+        done.completeExceptionally(e);
+        return;
+      }
+      done.complete(null);
     }
 
     CompletableFuture<Void> start() {
@@ -173,7 +199,7 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
       try {
         first = iteration.next(null);
       } catch (SQLException | DeclinedException | RuntimeException e) {
-        done.completeExceptionally(e);
+        ended(e);
         return;
       }
       if (first != null && first.read() && first.pauseNanos() == 0) {
@@ -182,7 +208,7 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
         connection.simple(
             c,
             "BEGIN",
-            (rows, failure) -> {
+            (answer, failure) -> {
               beginFailure = failure;
               bothAnswered();
             });
@@ -237,7 +263,7 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
         if (inTransaction) {
           commit();
         } else {
-          done.complete(null);
+          ended(null);
         }
       } else if (next.pauseNanos() > 0) {
         var unused =
@@ -297,12 +323,10 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
       long start = id == null ? 0 : System.nanoTime();
       connection.execute(
           c,
-          next.sql(),
-          next.parameters(),
-          (rows, failure) -> {
-            SqlAnswer answer;
+          next,
+          (answer, failure) -> {
             try {
-              if (rows == null) {
+              if (answer == null) {
                 SQLException e = failure != null ? failure : new SQLException("no answer");
                 if (commitPoint) {
                   effects.failed(classify.apply(e));
@@ -310,7 +334,6 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
                 then.answered(null, failedAt(id, e));
                 return;
               }
-              answer = answer(rows, next);
               if (id != null) {
                 timed.succeeded(id, System.nanoTime() - start);
               }
@@ -349,7 +372,7 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
               timed.succeeded(id, System.nanoTime() - start);
             }
             effects.answered(1); // the transaction is all of the iteration: it committed
-            done.complete(null);
+            ended(null);
           });
     }
 
@@ -362,7 +385,7 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
       Throwable cause =
           failure instanceof CompletionException e && e.getCause() != null ? e.getCause() : failure;
       if (!inTransaction || !connection.holds(c)) {
-        done.completeExceptionally(cause);
+        ended(cause);
         return;
       }
       connection.simple(
@@ -373,7 +396,7 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
               cause.addSuppressed(rollbackFailure);
               connection.drop();
             }
-            done.completeExceptionally(cause);
+            ended(cause);
           });
     }
   }
@@ -391,36 +414,6 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
     }
     timed.failed(id, classify.apply(e).errorClass());
     return SqlStatement.named(id, e);
-  }
-
-  /**
-   * The rows {@code next} read (every one fetched and every column decoded) or changed, and the
-   * leading numbers of the first row it returned.
-   */
-  private static SqlAnswer answer(RowSet<Row> rows, SqlStatement next) {
-    long fetched = 0;
-    List<Long> first = List.of();
-    Map<String, String> byName = Map.of();
-    for (Row row : rows) {
-      if (fetched == 0 && next.row()) {
-        byName = new HashMap<>();
-        for (int i = 0; i < row.size(); i++) {
-          Object value = row.getValue(i);
-          byName.put(row.getColumnName(i), value == null ? "" : value.toString());
-        }
-      }
-      if (fetched++ == 0 && next.numbers() > 0) {
-        Long[] values = new Long[next.numbers()];
-        for (int i = 0; i < values.length; i++) {
-          values[i] = row.getValue(i) instanceof Number n ? n.longValue() : 0L;
-        }
-        first = List.of(values);
-      }
-      for (int i = 0; i < row.size(); i++) {
-        row.getValue(i);
-      }
-    }
-    return new SqlAnswer(next.read() ? fetched : rows.rowCount(), first, byName);
   }
 
   private static CompletableFuture<Void> done() {

@@ -16,7 +16,8 @@ public enum PgClient {
       DeclaredOption.choice(
           "--pg-client",
           "CLIENT",
-          "the workers' client: jdbc (PgJDBC, a thread per connection) or async (the Vert.x"
-              + " event-loop client, a few threads for every connection).",
+          "the workers' client: jdbc (PgJDBC, a thread per connection) or async (txbench's"
+              + " own protocol client on Netty's event loops, a few threads for every"
+              + " connection).",
           JDBC);
 }

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.values.Secret;
-import io.vertx.pgclient.PgConnectOptions;
-import io.vertx.pgclient.SslMode;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
@@ -30,33 +28,33 @@ class AsyncPgClientTest {
 
   @Test
   void aJdbcUrlGivesItsServerDatabaseAndTheParametersBothClientsKnow() {
-    PgConnectOptions options =
-        AsyncPgClient.connectOptions(
+    PgEndpoint options =
+        AsyncPgClient.endpoint(
             url(
                 "jdbc:postgresql://db.example.com:6543/bench?user=alice&password=p%40ss"
                     + "&sslmode=disable&currentSchema=run_1&prepareThreshold=1",
                 null, ""));
-    assertEquals("db.example.com", options.getHost());
-    assertEquals(6543, options.getPort());
-    assertEquals("bench", options.getDatabase());
-    assertEquals("alice", options.getUser());
-    assertEquals("p@ss", options.getPassword());
-    assertEquals(SslMode.DISABLE, options.getSslMode());
-    assertEquals("run_1", options.getProperties().get("search_path"));
-    assertEquals(null, options.getProperties().get("prepareThreshold"));
+    assertEquals("db.example.com", options.host());
+    assertEquals(6543, options.port());
+    assertEquals("bench", options.database());
+    assertEquals("alice", options.user());
+    assertEquals("p@ss", options.password().reveal());
+    assertEquals("disable", options.sslMode());
+    assertEquals("run_1", options.parameters().get("search_path"));
+    assertEquals(null, options.parameters().get("prepareThreshold"));
     // The run's isolation level (txbench's default), as PgJDBC's pool sets it on its connections.
-    assertEquals("repeatable read", options.getProperties().get("default_transaction_isolation"));
+    assertEquals("repeatable read", options.parameters().get("default_transaction_isolation"));
   }
 
   @Test
   void theUserAndPasswordGivenApartWinAndAUrlWithoutAPortTakesPostgresqls() {
-    PgConnectOptions options =
-        AsyncPgClient.connectOptions(url("jdbc:postgresql://localhost/test", "bob", "s3cret"));
-    assertEquals(5432, options.getPort());
-    assertEquals("test", options.getDatabase());
-    assertEquals("bob", options.getUser());
-    assertEquals("s3cret", options.getPassword());
-    assertEquals(null, options.getProperties().get("search_path"));
+    PgEndpoint options =
+        AsyncPgClient.endpoint(url("jdbc:postgresql://localhost/test", "bob", "s3cret"));
+    assertEquals(5432, options.port());
+    assertEquals("test", options.database());
+    assertEquals("bob", options.user());
+    assertEquals("s3cret", options.password().reveal());
+    assertEquals(null, options.parameters().get("search_path"));
   }
 
   @Test
