@@ -1,6 +1,5 @@
 package io.txbench.postgres.async;
 
-import com.ongres.scram.client.ScramClient;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
@@ -13,26 +12,18 @@ import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.HexFormat;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLParameters;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Opens a connection of the event-loop client: TCP, TLS when {@code sslmode} asks for it, the
- * startup message, and the authentication the server asks for (none, a clear-text password, MD5, or
- * SCRAM-SHA-256 through the SCRAM library PgJDBC uses), until the server is ready for a query; then
- * {@link PgWire} takes the connection over. A server that has not answered within the connect
- * timeout fails the opening, as one that refused it.
+ * startup message, and the authentication the server asks for ({@link PgLogin}), until the server
+ * is ready for a query; then {@link PgWire} takes the connection over. A server that has not
+ * answered within the connect timeout fails the opening, as one that refused it.
  */
 final class PgStartup extends ChannelInboundHandlerAdapter {
   private static final String CANNOT_CONNECT = "08001";
@@ -41,11 +32,12 @@ final class PgStartup extends ChannelInboundHandlerAdapter {
 
   private final PgEndpoint endpoint;
   private final CompletableFuture<PgWire> opened;
-  private @Nullable ScramClient scram;
+  private final PgLogin login;
 
   private PgStartup(PgEndpoint endpoint, CompletableFuture<PgWire> opened) {
     this.endpoint = endpoint;
     this.opened = opened;
+    this.login = new PgLogin(endpoint);
   }
 
   /** Opens a connection to {@code endpoint} on one of {@code bootstrap}'s event loops. */
@@ -168,14 +160,14 @@ final class PgStartup extends ChannelInboundHandlerAdapter {
     ByteBuf out = ctx.alloc().ioBuffer(256);
     out.writeInt(0).writeInt(PROTOCOL_3);
     if (endpoint.user() != null) {
-      PgWire.cString(out, "user");
-      PgWire.cString(out, endpoint.user());
+      PgMessages.cString(out, "user");
+      PgMessages.cString(out, endpoint.user());
     }
-    PgWire.cString(out, "database");
-    PgWire.cString(out, endpoint.database());
+    PgMessages.cString(out, "database");
+    PgMessages.cString(out, endpoint.database());
     for (Map.Entry<String, String> parameter : endpoint.parameters().entrySet()) {
-      PgWire.cString(out, parameter.getKey());
-      PgWire.cString(out, parameter.getValue());
+      PgMessages.cString(out, parameter.getKey());
+      PgMessages.cString(out, parameter.getValue());
     }
     out.writeByte(0);
     out.setInt(0, out.writerIndex());
@@ -189,9 +181,9 @@ final class PgStartup extends ChannelInboundHandlerAdapter {
       byte type = frame.readByte();
       frame.skipBytes(4);
       switch (type) {
-        case 'R' -> authenticate(ctx, frame);
+        case 'R' -> login.answer(ctx, frame);
         case 'E' -> {
-          fail(PgWire.error(frame));
+          fail(PgMessages.error(frame));
           var unused = ctx.close();
         }
         case 'Z' -> {
@@ -212,115 +204,6 @@ final class PgStartup extends ChannelInboundHandlerAdapter {
     } finally {
       frame.release();
     }
-  }
-
-  private void authenticate(ChannelHandlerContext ctx, ByteBuf in) throws SQLException {
-    int method = in.readInt();
-    String password = endpoint.password().reveal();
-    switch (method) {
-      case 0 -> {
-        // authenticated
-      }
-      case 3 -> password(ctx, password.getBytes(StandardCharsets.UTF_8), true);
-      case 5 -> {
-        byte[] salt = new byte[4];
-        in.readBytes(salt);
-        String user = endpoint.user() == null ? "" : endpoint.user();
-        String inner = md5Hex((password + user).getBytes(StandardCharsets.UTF_8));
-        byte[] outer = concat(inner.getBytes(StandardCharsets.US_ASCII), salt);
-        password(ctx, ("md5" + md5Hex(outer)).getBytes(StandardCharsets.US_ASCII), true);
-      }
-      case 10 -> scramFirst(ctx, in, password);
-      case 11 -> scramFinal(ctx, in);
-      case 12 -> scramVerify(in);
-      default ->
-          throw new SQLException(
-              "the server asks for an authentication this client does not speak ("
-                  + method
-                  + "); use --pg-client jdbc",
-              CANNOT_CONNECT);
-    }
-  }
-
-  private void scramFirst(ChannelHandlerContext ctx, ByteBuf in, String password)
-      throws SQLException {
-    List<String> mechanisms = new ArrayList<>();
-    for (String m = PgWire.cString(in); !m.isEmpty(); m = PgWire.cString(in)) {
-      if (!m.endsWith("-PLUS")) {
-        mechanisms.add(m); // without channel binding, as libpq's default channel_binding=prefer may
-      }
-    }
-    try {
-      ScramClient client =
-          ScramClient.builder()
-              .advertisedMechanisms(mechanisms)
-              .username("*")
-              .password(password.toCharArray())
-              .build();
-      scram = client;
-      byte[] first = client.clientFirstMessage().toString().getBytes(StandardCharsets.UTF_8);
-      ByteBuf out = ctx.alloc().ioBuffer(64 + first.length);
-      int at = PgWire.begin(out, 'p');
-      PgWire.cString(out, client.getScramMechanism().getName());
-      out.writeInt(first.length).writeBytes(first);
-      PgWire.end(out, at);
-      ctx.writeAndFlush(out).addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
-    } catch (IllegalArgumentException e) {
-      throw new SQLException("SCRAM: " + e.getMessage(), CANNOT_CONNECT, e);
-    }
-  }
-
-  private void scramFinal(ChannelHandlerContext ctx, ByteBuf in) throws SQLException {
-    ScramClient client = scramStarted();
-    try {
-      client.serverFirstMessage(in.toString(StandardCharsets.UTF_8));
-    } catch (com.ongres.scram.common.exception.ScramException e) {
-      throw new SQLException("SCRAM: " + e.getMessage(), CANNOT_CONNECT, e);
-    }
-    password(ctx, client.clientFinalMessage().toString().getBytes(StandardCharsets.UTF_8), false);
-  }
-
-  private void scramVerify(ByteBuf in) throws SQLException {
-    try {
-      scramStarted().serverFinalMessage(in.toString(StandardCharsets.UTF_8));
-    } catch (com.ongres.scram.common.exception.ScramException e) {
-      throw new SQLException(
-          "SCRAM: the server's signature is wrong: " + e.getMessage(), CANNOT_CONNECT, e);
-    }
-  }
-
-  private ScramClient scramStarted() throws SQLException {
-    ScramClient client = scram;
-    if (client == null) {
-      throw new SQLException("SCRAM: the server skipped its first message", CANNOT_CONNECT);
-    }
-    return client;
-  }
-
-  private static void password(ChannelHandlerContext ctx, byte[] bytes, boolean terminated) {
-    ByteBuf out = ctx.alloc().ioBuffer(8 + bytes.length);
-    int at = PgWire.begin(out, 'p');
-    out.writeBytes(bytes);
-    if (terminated) {
-      out.writeByte(0);
-    }
-    PgWire.end(out, at);
-    ctx.writeAndFlush(out).addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
-  }
-
-  private static String md5Hex(byte[] bytes) {
-    try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("MD5").digest(bytes));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("every JDK has MD5", e);
-    }
-  }
-
-  private static byte[] concat(byte[] a, byte[] b) {
-    byte[] both = new byte[a.length + b.length];
-    System.arraycopy(a, 0, both, 0, a.length);
-    System.arraycopy(b, 0, both, a.length, b.length);
-    return both;
   }
 
   @Override

@@ -6,12 +6,10 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import io.txbench.jdbc.client.SqlAnswer;
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -79,13 +77,13 @@ final class PgWire extends ByteToMessageDecoder {
         then,
         out -> {
           for (int i = 0; i < statements.size(); i++) {
-            int at = begin(out, 'P');
-            cString(out, name(i));
-            cString(out, statements.get(i));
+            int at = PgMessages.begin(out, 'P');
+            PgMessages.cString(out, name(i));
+            PgMessages.cString(out, statements.get(i));
             out.writeShort(0); // the server infers every parameter's type
-            end(out, at);
+            PgMessages.end(out, at);
           }
-          sync(out);
+          PgMessages.sync(out);
         });
   }
 
@@ -104,9 +102,9 @@ final class PgWire extends ByteToMessageDecoder {
         byName,
         then,
         out -> {
-          int at = begin(out, 'B');
+          int at = PgMessages.begin(out, 'B');
           out.writeByte(0); // the unnamed portal
-          cString(out, name);
+          PgMessages.cString(out, name);
           out.writeShort(0); // every parameter as text
           out.writeShort(parameters.size());
           for (Object value : parameters) {
@@ -115,22 +113,23 @@ final class PgWire extends ByteToMessageDecoder {
             } else {
               int length = out.writerIndex();
               out.writeInt(0);
-              out.setInt(length, out.writeCharSequence(text(value), StandardCharsets.UTF_8));
+              out.setInt(
+                  length, out.writeCharSequence(PgMessages.text(value), StandardCharsets.UTF_8));
             }
           }
           out.writeShort(0); // every column as text
-          end(out, at);
+          PgMessages.end(out, at);
           if (byName) {
-            at = begin(out, 'D');
+            at = PgMessages.begin(out, 'D');
             out.writeByte('P');
             out.writeByte(0);
-            end(out, at);
+            PgMessages.end(out, at);
           }
-          at = begin(out, 'E');
+          at = PgMessages.begin(out, 'E');
           out.writeByte(0);
           out.writeInt(0); // every row
-          end(out, at);
-          sync(out);
+          PgMessages.end(out, at);
+          PgMessages.sync(out);
         });
   }
 
@@ -141,9 +140,9 @@ final class PgWire extends ByteToMessageDecoder {
         false,
         then,
         out -> {
-          int at = begin(out, 'Q');
-          cString(out, sql);
-          end(out, at);
+          int at = PgMessages.begin(out, 'Q');
+          PgMessages.cString(out, sql);
+          PgMessages.end(out, at);
         });
   }
 
@@ -164,19 +163,6 @@ final class PgWire extends ByteToMessageDecoder {
     encoder.write(out);
     replies.add(new Reply(numbers, byName, then));
     channel.writeAndFlush(out).addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
-  }
-
-  /** A value as the server reads its text: a double as pgbench prints one, bytes in hex. */
-  static String text(Object value) {
-    if (value instanceof Double d) {
-      return d.isNaN() || d.isInfinite()
-          ? d.toString()
-          : BigDecimal.valueOf(d).stripTrailingZeros().toPlainString();
-    }
-    if (value instanceof byte[] bytes) {
-      return "\\x" + HexFormat.of().formatHex(bytes);
-    }
-    return value.toString();
   }
 
   /**
@@ -217,10 +203,10 @@ final class PgWire extends ByteToMessageDecoder {
           firstRow(reply, in);
         }
       }
-      case 'C' -> reply.tagged = tagged(cString(in));
+      case 'C' -> reply.tagged = PgMessages.tagged(PgMessages.cString(in));
       case 'E' -> {
         if (reply.error == null) {
-          reply.error = error(in);
+          reply.error = PgMessages.error(in);
         }
       }
       case 'Z' -> {
@@ -241,7 +227,7 @@ final class PgWire extends ByteToMessageDecoder {
     int count = in.readUnsignedShort();
     String[] names = new String[count];
     for (int i = 0; i < count; i++) {
-      names[i] = cString(in);
+      names[i] = PgMessages.cString(in);
       in.skipBytes(18); // table, column, type, size, modifier, format
     }
     return List.of(names);
@@ -257,7 +243,7 @@ final class PgWire extends ByteToMessageDecoder {
       String value =
           length < 0 ? null : in.readCharSequence(length, StandardCharsets.UTF_8).toString();
       if (i < first.length) {
-        first[i] = number(value);
+        first[i] = PgMessages.number(value);
       }
       if (names != null && i < names.size()) {
         byName.put(names.get(i), value == null ? "" : value);
@@ -265,51 +251,6 @@ final class PgWire extends ByteToMessageDecoder {
     }
     reply.first = first;
     reply.row = byName;
-  }
-
-  /** A column's text as a number: a NULL or a text that is none reads as 0, as JDBC reads it. */
-  static long number(@Nullable String value) {
-    if (value == null) {
-      return 0;
-    }
-    try {
-      return Long.parseLong(value);
-    } catch (NumberFormatException e) {
-      try {
-        return (long) Double.parseDouble(value);
-      } catch (NumberFormatException notANumber) {
-        return 0;
-      }
-    }
-  }
-
-  /** The rows a command tag counts ({@code UPDATE 3}, {@code INSERT 0 1}); -1 for none. */
-  static long tagged(String tag) {
-    int space = tag.lastIndexOf(' ');
-    try {
-      return space < 0 ? -1 : Long.parseLong(tag.substring(space + 1));
-    } catch (NumberFormatException e) {
-      return -1;
-    }
-  }
-
-  /** An ErrorResponse as the exception PgJDBC would throw: its message and its SQLSTATE. */
-  static SQLException error(ByteBuf in) {
-    String state = null;
-    String message = "";
-    String detail = null;
-    for (byte field = in.readByte(); field != 0; field = in.readByte()) {
-      String value = cString(in);
-      switch (field) {
-        case 'C' -> state = value;
-        case 'M' -> message = value;
-        case 'D' -> detail = value;
-        default -> {
-          // severity, hint, position, where, the server's file and line
-        }
-      }
-    }
-    return new SQLException(detail == null ? message : message + "\n  Detail: " + detail, state);
   }
 
   @Override
@@ -336,37 +277,8 @@ final class PgWire extends ByteToMessageDecoder {
     open = false;
     if (channel.isActive()) {
       ByteBuf out = channel.alloc().ioBuffer(5);
-      end(out, begin(out, 'X'));
+      PgMessages.end(out, PgMessages.begin(out, 'X'));
       channel.writeAndFlush(out).addListener(ChannelFutureListener.CLOSE);
     }
-  }
-
-  // The frames of the protocol: a type byte, then a length that counts itself and the rest.
-
-  static int begin(ByteBuf out, char type) {
-    out.writeByte(type);
-    int at = out.writerIndex();
-    out.writeInt(0);
-    return at;
-  }
-
-  static void end(ByteBuf out, int at) {
-    out.setInt(at, out.writerIndex() - at);
-  }
-
-  private static void sync(ByteBuf out) {
-    end(out, begin(out, 'S'));
-  }
-
-  static void cString(ByteBuf out, String text) {
-    out.writeCharSequence(text, StandardCharsets.UTF_8);
-    out.writeByte(0);
-  }
-
-  static String cString(ByteBuf in) {
-    int end = in.bytesBefore((byte) 0);
-    String text = in.readCharSequence(end, StandardCharsets.UTF_8).toString();
-    in.skipBytes(1);
-    return text;
   }
 }

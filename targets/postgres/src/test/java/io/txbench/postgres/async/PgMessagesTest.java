@@ -1,0 +1,38 @@
+package io.txbench.postgres.async;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+/** How the event-loop client's protocol code writes a parameter and reads an answer's text. */
+class PgMessagesTest {
+  @Test
+  void aParameterIsSentAsTheTextTheServerReadsAsItsType() {
+    assertEquals("42", PgMessages.text(42L));
+    assertEquals(
+        "3", PgMessages.text(3.0), "a whole double as pgbench prints it, so an integer reads it");
+    assertEquals("0.25", PgMessages.text(0.25));
+    assertEquals("-1500", PgMessages.text(-1.5e3));
+    assertEquals("NaN", PgMessages.text(Double.NaN));
+    assertEquals("-Infinity", PgMessages.text(Double.NEGATIVE_INFINITY));
+    assertEquals("true", PgMessages.text(true));
+    assertEquals("\\x00ff10", PgMessages.text(new byte[] {0, (byte) 0xff, 0x10}));
+  }
+
+  @Test
+  void theRowsAnAnswerCountsComeFromItsCommandTag() {
+    assertEquals(3, PgMessages.tagged("UPDATE 3"));
+    assertEquals(1, PgMessages.tagged("INSERT 0 1"));
+    assertEquals(2, PgMessages.tagged("SELECT 2"));
+    assertEquals(-1, PgMessages.tagged("BEGIN"));
+    assertEquals(-1, PgMessages.tagged("CREATE TABLE"));
+  }
+
+  @Test
+  void aColumnReadsAsANumberAsJdbcReadsIt() {
+    assertEquals(7, PgMessages.number("7"));
+    assertEquals(-12, PgMessages.number("-12.9"));
+    assertEquals(0, PgMessages.number(null));
+    assertEquals(0, PgMessages.number("t"));
+  }
+}
