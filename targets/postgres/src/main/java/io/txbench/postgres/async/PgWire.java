@@ -107,15 +107,11 @@ final class PgWire extends ByteToMessageDecoder {
           PgMessages.cString(out, name);
           out.writeShort(0); // every parameter as text
           out.writeShort(parameters.size());
-          for (Object value : parameters) {
-            if (value == null) {
-              out.writeInt(-1);
-            } else {
-              int length = out.writerIndex();
-              out.writeInt(0);
-              out.setInt(
-                  length, out.writeCharSequence(PgMessages.text(value), StandardCharsets.UTF_8));
-            }
+          for (Object value : parameters) { // never null: SqlStatement copies them with List.copyOf
+            int length = out.writerIndex();
+            out.writeInt(0);
+            out.setInt(
+                length, out.writeCharSequence(PgMessages.text(value), StandardCharsets.UTF_8));
           }
           out.writeShort(0); // every column as text
           PgMessages.end(out, at);
