@@ -56,6 +56,27 @@ class WarmUpRampCliTest {
   }
 
   @Test
+  void aWarmUpThatSettlesRunsInTwoLegsThatReadAsOne() throws IOException {
+    Path out = dir.resolve("settling");
+    // No --warmup: at least a third of the run (2 s), its first half a leg of its own.
+    CliRun run = pointSelect(out, "--duration", "6s", "--metrics", "100ms", "--no-verify");
+    assertEquals(ExitCodes.OK, run.exitCode(), run.err() + run.out());
+    assertEquals(1, run.out().split("Warming up", -1).length - 1, "said once: " + run.out());
+    List<String> warmUp = Files.readAllLines(out.resolve("warmup.csv"));
+    double before = 0;
+    for (String line : warmUp.subList(1, warmUp.size())) {
+      double t = Double.parseDouble(line.split(",")[0]);
+      assertTrue(t > before, "t goes on across the legs: " + warmUp);
+      before = t;
+    }
+    Matcher over = Pattern.compile("Warm-up over after ([0-9.]+) s").matcher(run.out());
+    assertTrue(over.find(), run.out());
+    double length = Double.parseDouble(over.group(1));
+    assertTrue(length >= 2, "both legs: " + run.out());
+    assertTrue(Math.abs(before - length) < 0.5, before + " s in warmup.csv, " + run.out());
+  }
+
+  @Test
   void aRunWithoutWarmUpWritesNoWarmUpFile() throws IOException {
     Path out = dir.resolve("cold");
     CliRun run = pointSelect(out, "--iterations", "50", "--warmup", "0s");

@@ -48,4 +48,21 @@ public record IntervalStats(
   public double percentileMillis(double percentile) {
     return count() == 0 ? 0 : responseTimes.getValueAtPercentile(percentile) / 1e6;
   }
+
+  /** This period as seen from {@code nanos} earlier: its elapsed time that much longer. */
+  public IntervalStats later(long nanos) {
+    return new IntervalStats(
+        elapsedNanos + nanos,
+        intervalNanos,
+        responseTimes,
+        serviceTimes,
+        retries,
+        errors,
+        inDoubt,
+        declined,
+        client,
+        threads,
+        last,
+        breakdown);
+  }
 }

@@ -21,6 +21,7 @@ class WarmUpSettlingTest {
 
   private final List<IntervalStats> passedOn = new ArrayList<>();
   private int settledCalls;
+  private long jitMillis;
   private final WarmUpSettling settling =
       new WarmUpSettling(
           new RunListener() {
@@ -30,7 +31,8 @@ class WarmUpSettlingTest {
             }
           },
           Duration.ofSeconds(10),
-          () -> settledCalls++);
+          () -> settledCalls++,
+          () -> jitMillis);
 
   /** The period ending {@code second}s into the warm-up, one second long, at {@code tps}. */
   private void period(int second, int tps, boolean last) {
@@ -65,10 +67,34 @@ class WarmUpSettlingTest {
     period(13, 18550, false);
     assertEquals(1, settledCalls);
     assertTrue(settling.settled());
-    assertTrue(settling.verdict().startsWith("settled: throughput changed +"), settling.verdict());
+    assertEquals(
+        "settled: throughput changed +1.8%, the JIT compiled 0% of the time, over its last 4"
+            + " periods",
+        settling.verdict());
     period(14, 18600, false);
     assertEquals(1, settledCalls, "told once");
     assertEquals(14, passedOn.size(), "every period goes on to the progress line");
+  }
+
+  @Test
+  void aSteadyThroughputWhileTheJitStillCompilesIsWaitedFor() {
+    for (int second = 1; second <= 12; second++) {
+      jitMillis += 300; // the compilers busy for 30% of each second
+      period(second, 5000, false);
+    }
+    assertEquals(0, settledCalls, "the hot code not compiled yet");
+    assertEquals(
+        "not settled at its longest: the JIT still compiled 30% of the time over its last 4"
+            + " periods",
+        settling.verdict());
+    for (int second = 13; second <= 15; second++) {
+      jitMillis += 20;
+      period(second, 5000, false);
+    }
+    assertEquals(0, settledCalls, "9.5% of the last 4 periods");
+    jitMillis += 20;
+    period(16, 5000, false);
+    assertEquals(1, settledCalls, "2% of the last 4 periods");
   }
 
   @Test
