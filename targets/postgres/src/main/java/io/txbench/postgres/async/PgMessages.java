@@ -44,14 +44,27 @@ final class PgMessages {
     }
   }
 
-  /** The rows a command tag counts ({@code UPDATE 3}, {@code INSERT 0 1}); -1 for none. */
-  static long tagged(String tag) {
-    int space = tag.lastIndexOf(' ');
-    try {
-      return space < 0 ? -1 : Long.parseLong(tag.substring(space + 1));
-    } catch (NumberFormatException e) {
+  /**
+   * The rows the command tag {@code in} holds counts ({@code UPDATE 3}, {@code INSERT 0 1}); -1 for
+   * none. Read in place, past its end: every statement's answer ends with one, and a String for
+   * each was a tenth of what the event loops allocated.
+   */
+  static long tagged(ByteBuf in) {
+    int start = in.readerIndex();
+    int end = start + in.bytesBefore((byte) 0);
+    in.readerIndex(end + 1);
+    int digits = end;
+    while (digits > start && Character.isDigit(in.getByte(digits - 1))) {
+      digits--;
+    }
+    if (digits == end || digits == start || in.getByte(digits - 1) != ' ') {
       return -1;
     }
+    long rows = 0;
+    for (int i = digits; i < end; i++) {
+      rows = rows * 10 + (in.getByte(i) - '0');
+    }
+    return rows;
   }
 
   /** An ErrorResponse as the exception PgJDBC would throw: its message and its SQLSTATE. */

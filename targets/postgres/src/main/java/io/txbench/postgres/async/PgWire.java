@@ -199,7 +199,7 @@ final class PgWire extends ByteToMessageDecoder {
           firstRow(reply, in);
         }
       }
-      case 'C' -> reply.tagged = PgMessages.tagged(PgMessages.cString(in));
+      case 'C' -> reply.tagged = PgMessages.tagged(in);
       case 'E' -> {
         if (reply.error == null) {
           reply.error = PgMessages.error(in);

@@ -2,6 +2,9 @@ package io.txbench.postgres.async;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /** How the event-loop client's protocol code writes a parameter and reads an answer's text. */
@@ -21,11 +24,21 @@ class PgMessagesTest {
 
   @Test
   void theRowsAnAnswerCountsComeFromItsCommandTag() {
-    assertEquals(3, PgMessages.tagged("UPDATE 3"));
-    assertEquals(1, PgMessages.tagged("INSERT 0 1"));
-    assertEquals(2, PgMessages.tagged("SELECT 2"));
-    assertEquals(-1, PgMessages.tagged("BEGIN"));
-    assertEquals(-1, PgMessages.tagged("CREATE TABLE"));
+    assertEquals(3, tagged("UPDATE 3"));
+    assertEquals(1, tagged("INSERT 0 1"));
+    assertEquals(2, tagged("SELECT 2"));
+    assertEquals(-1, tagged("BEGIN"));
+    assertEquals(-1, tagged("CREATE TABLE"));
+    assertEquals(-1, tagged("42"), "no command");
+    assertEquals(1_000_000_000_000L, tagged("DELETE 1000000000000"));
+  }
+
+  /** The rows {@code tag} counts, read as it comes, followed by the next message's bytes. */
+  private static long tagged(String tag) {
+    ByteBuf in = Unpooled.copiedBuffer(tag + "\0Z", StandardCharsets.US_ASCII);
+    long rows = PgMessages.tagged(in);
+    assertEquals('Z', in.readByte(), "read up to its end, the NUL too");
+    return rows;
   }
 
   @Test
