@@ -33,8 +33,8 @@ import org.slf4j.LoggerFactory;
 final class Measurement {
   private static final Logger LOG = LoggerFactory.getLogger(Measurement.class);
 
-  /** The first leg of a warm-up that settles ({@link #warmUp}). */
-  static final Duration FIRST_LEG = Duration.ofSeconds(2);
+  /** The least warm-up that runs in two legs ({@link #warmUp}). */
+  private static final Duration TWO_LEGS = Duration.ofSeconds(2);
 
   /** The pause between two tries to reach a server lost in the warm-up. */
   private static final long RETRY_NANOS = TimeUnit.SECONDS.toNanos(1);
@@ -189,13 +189,14 @@ final class Measurement {
     boolean settles = plan.warmUpSettles();
     RunListener following = listener.warmingUp(plan.warmUp());
     long firstLeg = 0;
-    if (settles && plan.warmUp().compareTo(Duration.ofSeconds(2)) >= 0) {
+    if (settles && plan.warmUp().compareTo(TWO_LEGS) >= 0) {
       RunResult first =
           warmUpLeg(
               plan,
               plan.warmUp().dividedBy(2),
               WarmUpSettling.leg(following, 0, true, false),
-              listener);
+              listener,
+              r -> {});
       if (first.window().stopReason() == StopReason.INTERRUPTED) {
         return false;
       }
@@ -221,12 +222,6 @@ final class Measurement {
       listener.warmedUp(plan.warmUp(), Optional.empty());
     }
     return true;
-  }
-
-  private RunResult warmUpLeg(
-      MeasurementPlan plan, Duration length, RunListener following, StepListener listener)
-      throws InterruptedException, TargetUnavailableException {
-    return warmUpLeg(plan, length, following, listener, r -> {});
   }
 
   /** One leg of the warm-up, {@code length} long at most; {@code started} is given its runner. */

@@ -85,9 +85,8 @@ class OpenLoopTest {
             openLoop(500, Duration.ofSeconds(2), Arrivals.POISSON),
             ScriptedWorkload.alwaysSucceeds());
     // A Poisson count over 2 s at 500/s has a standard deviation of about 32. Each arrival starts
-    // or,
-    // where a busy machine kept all workers from it until the end, is counted skipped (648 started
-    // beside stress-ng and a test run).
+    // or, where a busy machine kept all workers from it until the end, is counted skipped (648
+    // started beside stress-ng and a test run).
     long arrivals = r.outcomes().iterations() + r.outcomes().skipped();
     assertTrue(Math.abs(arrivals - 1000) < 200, "arrivals " + arrivals);
     assertTrue(r.outcomes().iterations() > 0);
