@@ -29,6 +29,9 @@ import org.jspecify.annotations.Nullable;
 final class AsyncPgConnection implements AutoCloseable {
   private static final long PING_SECONDS = 5;
 
+  /** The statement that opens a transaction, prepared beside the kind's own. */
+  static final String BEGIN = "BEGIN";
+
   private final AsyncPgClient client;
   private final List<String> statements;
   private final Set<String> returningId;
@@ -99,17 +102,19 @@ final class AsyncPgConnection implements AutoCloseable {
   }
 
   /**
-   * Executes {@code next}, prepared on {@code c}, and hands {@code then} its answer or its failure
-   * as {@link #failed} makes it, on the event loop that read it. A handler, not a stage: this is
-   * the hot path, one round trip a statement.
+   * Executes {@code next}, prepared on {@code c}, behind a prepared {@link #BEGIN} if {@code
+   * begin}, and hands {@code then} its answer or its failure as {@link #failed} makes it, on the
+   * event loop that read it. A handler, not a stage: this is the hot path, one round trip a
+   * statement.
    */
-  void execute(PgWire c, SqlStatement next, PgWire.Answered then) {
+  void execute(PgWire c, SqlStatement next, boolean begin, PgWire.Answered then) {
     String name = names.get(next.sql());
-    if (name == null || !holds(c)) {
+    String beginName = begin ? names.get(BEGIN) : null;
+    if (name == null || (begin && beginName == null) || !holds(c)) {
       then.answered(null, new SQLException("not prepared on this session: " + next.sql()));
       return;
     }
-    c.execute(name, next.parameters(), next.numbers(), next.row(), deliver(then));
+    c.execute(beginName, name, next.parameters(), next.numbers(), next.row(), deliver(then));
   }
 
   /** Sends {@code sql} (BEGIN, COMMIT, ROLLBACK) on {@code c} as a simple query. */

@@ -82,6 +82,7 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
   static AsyncPgPool pool(AsyncPgClient client, SqlSteps kind, JdbcTarget target, int size) {
     List<String> statements = new ArrayList<>(kind.statements());
     statements.addAll(kind.insertsReturningId());
+    statements.add(AsyncPgConnection.BEGIN);
     List<String> all = List.copyOf(statements);
     Set<String> returningId = Set.copyOf(kind.insertsReturningId());
     return new AsyncPgPool(
@@ -145,11 +146,6 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
     private final SqlIteration iteration;
     private final boolean inTransaction;
     private final CompletableFuture<Void> done = new CompletableFuture<>();
-    // BEGIN and a first read sent together: the answers still awaited, and what came of them.
-    private int awaited;
-    private @Nullable Exception beginFailure;
-    private @Nullable SqlAnswer firstRead;
-    private @Nullable Exception firstFailure;
 
     Chain(AsyncPgConnection connection, PgWire c, SqlIteration iteration, boolean inTransaction) {
       this.connection = connection;
@@ -187,11 +183,10 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
     }
 
     /**
-     * BEGIN, the iteration's statements and COMMIT. A first statement that reads, without a pause
-     * before it, goes out behind BEGIN without waiting for its answer, as PgJDBC sends the two
-     * together: one round trip less. Should BEGIN fail, that read ran outside the transaction,
-     * where it changed nothing, and the iteration fails with BEGIN's error; a write waits for
-     * BEGIN, so that it never commits on its own.
+     * BEGIN, the iteration's statements and COMMIT. BEGIN goes out with the first statement in one
+     * batch of messages (one Sync), as PgJDBC sends the two: one round trip less, and should BEGIN
+     * fail, the server skips the statement behind it, so that a write never commits on its own. A
+     * first statement after a pause waits for it behind a BEGIN of its own, in the script's order.
      */
     private void begin() {
       queries.other(); // BEGIN, as sysbench counts it
@@ -202,46 +197,28 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
         ended(e);
         return;
       }
-      if (first != null && first.read() && first.pauseNanos() == 0) {
-        // Both answers are in before the chain goes on: a ROLLBACK never overtakes the read.
-        awaited = 2;
-        connection.simple(
-            c,
-            "BEGIN",
-            (answer, failure) -> {
-              beginFailure = failure;
-              bothAnswered();
-            });
-        send(
-            first,
-            (answer, failure) -> {
-              firstRead = answer;
-              firstFailure = failure;
-              bothAnswered();
-            });
-      } else {
-        connection.simple(
-            c,
-            "BEGIN",
-            (rows, failure) -> {
-              if (failure != null) {
-                fail(failure);
-              } else {
-                from(first);
-              }
-            });
-      }
-    }
-
-    private void bothAnswered() {
-      if (--awaited > 0) {
+      if (first != null && first.pauseNanos() == 0) {
+        send(first, true, this::answered);
         return;
       }
-      Exception failure = beginFailure != null ? beginFailure : firstFailure;
+      connection.simple(
+          c,
+          "BEGIN",
+          (rows, failure) -> {
+            if (failure != null) {
+              fail(failure);
+            } else {
+              from(first);
+            }
+          });
+    }
+
+    /** Goes on after a statement's answer, or fails the iteration with why it has none. */
+    private void answered(@Nullable SqlAnswer answer, @Nullable Exception failure) {
       if (failure != null) {
         fail(failure);
       } else {
-        steps(firstRead);
+        steps(answer);
       }
     }
 
@@ -288,23 +265,15 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
         steps(SqlAnswer.changed(0));
         return;
       }
-      send(
-          next,
-          (answer, failure) -> {
-            if (failure != null) {
-              fail(failure);
-            } else {
-              steps(answer);
-            }
-          });
+      send(next, false, this::answered);
     }
 
     /**
-     * Sends {@code next} and hands {@code then} its answer. A write the server commits on its own
-     * (outside a transaction) is a commit point; one that changed nothing left nothing behind, and
-     * is reported so.
+     * Sends {@code next}, behind the transaction's BEGIN if {@code begin}, and hands {@code then}
+     * its answer. A write the server commits on its own (outside a transaction) is a commit point;
+     * one that changed nothing left nothing behind, and is reported so.
      */
-    private void send(SqlStatement next, StepAnswered then) {
+    private void send(SqlStatement next, boolean begin, StepAnswered then) {
       boolean commitPoint = !inTransaction && !next.read();
       if (next.read()) {
         queries.read();
@@ -324,6 +293,7 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
       connection.execute(
           c,
           next,
+          begin,
           (answer, failure) -> {
             try {
               if (answer == null) {

@@ -20,9 +20,8 @@ import org.jspecify.annotations.Nullable;
  * Execute and Sync in one write, its parameters as text that the server reads as their types (as
  * pgbench and libpq send them), and its rows come back as text, of which only what the step reads
  * is decoded: the leading numbers of the first row, and its columns by name when asked. Answers
- * come in the order the requests went, so several may be in flight (BEGIN and a first read). The
- * requests and their answers are handled on the connection's event loop; a request made on another
- * thread is handed to it.
+ * come in the order the requests went, so several may be in flight. The requests and their answers
+ * are handled on the connection's event loop; a request made on another thread is handed to it.
  */
 final class PgWire extends ByteToMessageDecoder {
   static final String CONNECTION_LOST = "08006";
@@ -93,15 +92,26 @@ final class PgWire extends ByteToMessageDecoder {
   }
 
   /**
-   * Executes the prepared statement {@code name} with {@code parameters}; the answer holds the
-   * first row's {@code numbers} leading columns, and its columns by name if {@code byName}.
+   * Executes the prepared statement {@code name} with {@code parameters}, behind the prepared
+   * statement {@code begin} (a transaction's BEGIN) if any, before one Sync: should {@code begin}
+   * fail, the server skips {@code name}. The answer holds the first row's {@code numbers} leading
+   * columns, and its columns by name if {@code byName}.
    */
-  void execute(String name, List<Object> parameters, int numbers, boolean byName, Answered then) {
+  void execute(
+      @Nullable String begin,
+      String name,
+      List<Object> parameters,
+      int numbers,
+      boolean byName,
+      Answered then) {
     request(
         numbers,
         byName,
         then,
         out -> {
+          if (begin != null) {
+            bindAndExecute(out, begin);
+          }
           int at = PgMessages.begin(out, 'B');
           out.writeByte(0); // the unnamed portal
           PgMessages.cString(out, name);
@@ -127,6 +137,21 @@ final class PgWire extends ByteToMessageDecoder {
           PgMessages.end(out, at);
           PgMessages.sync(out);
         });
+  }
+
+  /** Bind and Execute of the prepared statement {@code name}, which takes no parameters. */
+  private static void bindAndExecute(ByteBuf out, String name) {
+    int at = PgMessages.begin(out, 'B');
+    out.writeByte(0); // the unnamed portal
+    PgMessages.cString(out, name);
+    out.writeShort(0); // no parameter formats
+    out.writeShort(0); // no parameters
+    out.writeShort(0); // every column as text
+    PgMessages.end(out, at);
+    at = PgMessages.begin(out, 'E');
+    out.writeByte(0);
+    out.writeInt(0);
+    PgMessages.end(out, at);
   }
 
   /** Sends {@code sql} as a simple query (BEGIN, COMMIT, a ping); its first row's first number. */
