@@ -39,6 +39,13 @@ final class Measurement {
   /** The pause between two tries to reach a server lost in the warm-up. */
   private static final long RETRY_NANOS = TimeUnit.SECONDS.toNanos(1);
 
+  /**
+   * A verify that lost its connection sooner than this met one already dead (a pool lends one the
+   * server ended mid-run without checking it, as HikariCP does within half a second of its last
+   * use), not a server that stopped answering: it runs again, once, on another.
+   */
+  private static final long DEAD_AT_ONCE_NANOS = TimeUnit.SECONDS.toNanos(1);
+
   private final Crew<?> crew;
   private final Target target;
   private final StopSwitch stops;
@@ -266,12 +273,19 @@ final class Measurement {
     if (stops.requested()) {
       return Verification.notRun("the run was interrupted");
     }
-    try {
-      return crew.workload().verify(tally);
-    } catch (Exception e) {
-      boolean lost = target.classify(e).errorClass() == ErrorClass.CONNECTION;
-      return Verification.notRun(
-          (lost ? "cannot reach the server: " : "verify failed: ") + Causes.describe(e));
+    for (boolean again = true; ; again = false) {
+      long started = System.nanoTime();
+      try {
+        return crew.workload().verify(tally);
+      } catch (Exception e) {
+        boolean lost = target.classify(e).errorClass() == ErrorClass.CONNECTION;
+        if (lost && again && System.nanoTime() - started < DEAD_AT_ONCE_NANOS) {
+          LOG.debug("verify met a dead connection, and runs again: {}", Causes.describe(e));
+          continue;
+        }
+        return Verification.notRun(
+            (lost ? "cannot reach the server: " : "verify failed: ") + Causes.describe(e));
+      }
     }
   }
 }

@@ -194,6 +194,20 @@ class BenchmarkTest {
   }
 
   @Test
+  void aVerifyThatMeetsADeadConnectionAtOnceRunsAgainOnceOnAnother() throws Exception {
+    // As a pooled connection that the server ended mid-run, lent without a check.
+    workload.verifyFailure = new IOException("terminating connection due to administrator command");
+    workload.verifyFailsOnce = true;
+    try (Benchmark benchmark = open(1)) {
+      benchmark.attach();
+      MeasurementOutcome verified =
+          benchmark.measure(plan(1, 3, Duration.ZERO, true), StepListener.NONE);
+      assertEquals(Verification.Status.PASSED, verified.verification().status());
+      assertEquals(2, workload.log.stream().filter(s -> s.startsWith("verify ")).count());
+    }
+  }
+
+  @Test
   void aServerLostAtTheBaselineIsTheTargetUnavailable() throws Exception {
     workload.baselineFailure = new IOException("connection refused");
     try (Benchmark benchmark = open(1)) {

@@ -26,11 +26,12 @@ import org.jspecify.annotations.Nullable;
 /**
  * A workload for lifecycle tests that logs the steps it is taken through, and its provider and
  * target: an {@link IOException} stands for a lost connection, and verify throws {@code
- * verifyFailure} when there is one.
+ * verifyFailure} when there is one ({@code verifyFailsOnce}: the first time only).
  */
 final class LoggedWorkload implements Workload<AutoCloseable, Exception> {
   final List<String> log = new CopyOnWriteArrayList<>();
   volatile @Nullable Exception verifyFailure;
+  volatile boolean verifyFailsOnce;
   volatile @Nullable Exception baselineFailure;
 
   @Override
@@ -83,8 +84,12 @@ final class LoggedWorkload implements Workload<AutoCloseable, Exception> {
   @Override
   public Verification verify(Tally tally) throws Exception {
     log.add("verify " + tally.completed());
-    if (verifyFailure != null) {
-      throw verifyFailure;
+    Exception failure = verifyFailure;
+    if (failure != null) {
+      if (verifyFailsOnce) {
+        verifyFailure = null;
+      }
+      throw failure;
     }
     return Verification.of(Map.of("committed", tally.completed()), List.of());
   }

@@ -167,15 +167,13 @@ public final class FaultProxy implements AutoCloseable {
    */
   private static final class Connection {
     /**
-     * PostgreSQL's Parse of a named statement: its name (PgJDBC's {@code S_1}, the event-loop
-     * client's hexadecimal count) and its text.
+     * PostgreSQL's Parse (a statement's name, empty for PgJDBC's unnamed one, and its text) or Bind
+     * (to a portal, of a statement's name), in the order the client sent them.
      */
-    private static final Pattern PARSE =
-        Pattern.compile("P.{4}([0-9A-Za-z_]+)\\x00([^\\x00]*)\\x00", Pattern.DOTALL);
-
-    /** PostgreSQL's Bind of a named statement to the unnamed portal. */
-    private static final Pattern BIND =
-        Pattern.compile("B.{4}\\x00([0-9A-Za-z_]+)\\x00", Pattern.DOTALL);
+    private static final Pattern PARSE_OR_BIND =
+        Pattern.compile(
+            "P.{4}([0-9A-Za-z_]*)\\x00([^\\x00]*)\\x00|B.{4}[^\\x00]*\\x00([0-9A-Za-z_]*)\\x00",
+            Pattern.DOTALL);
 
     private static final int MYSQL_STMT_PREPARE = 0x16;
     private static final int MYSQL_STMT_EXECUTE = 0x17;
@@ -202,22 +200,28 @@ public final class FaultProxy implements AutoCloseable {
           && ids.contains(littleEndianInt(request.getBytes(StandardCharsets.ISO_8859_1), 5))) {
         return true;
       }
-      Matcher parse = PARSE.matcher(request);
-      while (parse.find()) {
-        if (statement.matcher(parse.group(2)).find()) {
-          names.add(parse.group(1));
+      // A Parse alone runs nothing (the event-loop client prepares every statement when it
+      // connects): a statement runs when a Bind names it, or when its text is sent otherwise (a
+      // simple query, MySQL's text protocol).
+      StringBuilder unparsed = new StringBuilder();
+      boolean bound = false;
+      int from = 0;
+      Matcher m = PARSE_OR_BIND.matcher(request);
+      while (m.find()) {
+        if (m.group(1) != null) {
+          unparsed.append(request, from, m.start());
+          from = m.end();
+          if (statement.matcher(m.group(2)).find()) {
+            names.add(m.group(1));
+          } else {
+            names.remove(m.group(1)); // an unnamed statement replaced by another
+          }
+        } else if (names.contains(m.group(3))) {
+          bound = true;
         }
       }
-      if (statement.matcher(request).find()) {
-        return true;
-      }
-      Matcher bind = BIND.matcher(request);
-      while (bind.find()) {
-        if (names.contains(bind.group(1))) {
-          return true;
-        }
-      }
-      return false;
+      unparsed.append(request, from, request.length());
+      return bound || statement.matcher(unparsed).find();
     }
 
     /** Reads MySQL's COM_STMT_PREPARE_OK for the id of the watched statement. */
