@@ -97,7 +97,7 @@ public final class Runner {
    * thread.
    */
   public void endNow() {
-    control.requestStop(StopReason.DURATION_ELAPSED);
+    control.deadlineNow();
   }
 
   /** Asks the workers to stop after the iteration in hand (Ctrl-C); safe from any thread. */

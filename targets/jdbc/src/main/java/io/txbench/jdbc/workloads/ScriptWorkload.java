@@ -135,9 +135,12 @@ public final class ScriptWorkload extends SqlWorkload<ScriptKind, JdbcSession> i
   public SqlIteration begin(Worker worker) {
     int pick = scripts.size() == 1 ? 0 : choose(worker.random().nextInt(totalWeight));
     worker.operation(pick);
-    Variables own =
-        variables.computeIfAbsent(
-            worker.index(), i -> new Variables(i, options.seed(), defines, worker.random()));
+    Variables own = variables.get(worker.index()); // no lambda a call once the worker has them
+    if (own == null) {
+      own =
+          variables.computeIfAbsent(
+              worker.index(), i -> new Variables(i, options.seed(), defines, worker.random()));
+    }
     return new ScriptIteration(
         new ScriptRun(scripts.get(pick), own), transactions.get(pick), commands);
   }

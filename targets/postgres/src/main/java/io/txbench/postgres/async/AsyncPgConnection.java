@@ -125,17 +125,32 @@ final class AsyncPgConnection implements AutoCloseable {
   /** Sends {@code sql} on {@code c} as a simple query; outside the run's iterations. */
   CompletableFuture<SqlAnswer> simple(PgWire c, String sql) {
     CompletableFuture<SqlAnswer> done = new CompletableFuture<>();
-    simple(
-        c,
-        sql,
-        (answer, failure) -> {
-          if (answer != null) {
-            done.complete(answer);
-          } else {
-            done.completeExceptionally(failure);
-          }
-        });
+    simple(c, sql, completing(done));
     return done;
+  }
+
+  /**
+   * Executes {@code sql}, prepared on {@code c} with the run's statements, reading none of its
+   * columns; outside the run's iterations. A statement not prepared is sent as a simple query.
+   */
+  CompletableFuture<SqlAnswer> prepared(PgWire c, String sql) {
+    String name = names.get(sql);
+    if (name == null) {
+      return simple(c, sql);
+    }
+    CompletableFuture<SqlAnswer> done = new CompletableFuture<>();
+    c.execute(null, name, List.of(), 0, false, deliver(completing(done)));
+    return done;
+  }
+
+  private static PgWire.Answered completing(CompletableFuture<SqlAnswer> done) {
+    return (answer, failure) -> {
+      if (answer != null) {
+        done.complete(answer);
+      } else {
+        done.completeExceptionally(failure);
+      }
+    };
   }
 
   private PgWire.Answered deliver(PgWire.Answered then) {

@@ -33,13 +33,15 @@ final class PgWire extends ByteToMessageDecoder {
   }
 
   /** A request sent and not yet answered: what it wants of the rows, and what came so far. */
+  private static final Long[] NO_NUMBERS = new Long[0];
+
   private static final class Reply {
     final int numbers;
     final boolean byName;
     final Answered then;
     long fetched;
     long tagged = -1;
-    Long[] first = new Long[0];
+    Long[] first = NO_NUMBERS;
     @Nullable List<String> names;
     Map<String, String> row = Map.of();
     @Nullable SQLException error;
@@ -121,7 +123,10 @@ final class PgWire extends ByteToMessageDecoder {
             int length = out.writerIndex();
             out.writeInt(0);
             out.setInt(
-                length, out.writeCharSequence(PgMessages.text(value), StandardCharsets.UTF_8));
+                length,
+                value instanceof Long number
+                    ? PgMessages.decimal(out, number)
+                    : out.writeCharSequence(PgMessages.text(value), StandardCharsets.UTF_8));
           }
           out.writeShort(0); // every column as text
           PgMessages.end(out, at);
@@ -183,7 +188,9 @@ final class PgWire extends ByteToMessageDecoder {
     ByteBuf out = channel.alloc().ioBuffer(128);
     encoder.write(out);
     replies.add(new Reply(numbers, byName, then));
-    channel.writeAndFlush(out).addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
+    // A write that fails closes the channel (exceptionCaught), as CLOSE_ON_FAILURE would, without a
+    // promise a request.
+    var unused = channel.writeAndFlush(out, channel.voidPromise());
   }
 
   /**
@@ -220,8 +227,8 @@ final class PgWire extends ByteToMessageDecoder {
         }
       }
       case 'D' -> {
-        if (reply.fetched++ == 0) {
-          firstRow(reply, in);
+        if (reply.fetched++ == 0 && (reply.numbers > 0 || reply.names != null)) {
+          firstRow(reply, in); // nothing to read for most statements: no objects a row
         }
       }
       case 'C' -> reply.tagged = PgMessages.tagged(in);
