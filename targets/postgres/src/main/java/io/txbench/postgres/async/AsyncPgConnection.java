@@ -32,6 +32,9 @@ final class AsyncPgConnection implements AutoCloseable {
   /** The statement that opens a transaction, prepared beside the kind's own. */
   static final String BEGIN = "BEGIN";
 
+  /** The statement that commits one, prepared too, as pgbench -M prepared prepares its END. */
+  static final String COMMIT = "COMMIT";
+
   private final AsyncPgClient client;
   private final List<String> statements;
   private final Set<String> returningId;
@@ -117,7 +120,7 @@ final class AsyncPgConnection implements AutoCloseable {
     c.execute(beginName, name, next.parameters(), next.numbers(), next.row(), deliver(then));
   }
 
-  /** Sends {@code sql} (BEGIN, COMMIT, ROLLBACK) on {@code c} as a simple query. */
+  /** Sends {@code sql} (ROLLBACK, a ping) on {@code c} as a simple query. */
   void simple(PgWire c, String sql, PgWire.Answered then) {
     c.simple(sql, deliver(then));
   }
@@ -134,13 +137,23 @@ final class AsyncPgConnection implements AutoCloseable {
    * columns; outside the run's iterations. A statement not prepared is sent as a simple query.
    */
   CompletableFuture<SqlAnswer> prepared(PgWire c, String sql) {
+    CompletableFuture<SqlAnswer> done = new CompletableFuture<>();
+    prepared(c, sql, completing(done));
+    return done;
+  }
+
+  /**
+   * Executes {@code sql} (BEGIN, COMMIT, the counts' statement), prepared on {@code c}, reading
+   * none of its columns, and hands {@code then} its answer or its failure; one not prepared is sent
+   * as a simple query.
+   */
+  void prepared(PgWire c, String sql, PgWire.Answered then) {
     String name = names.get(sql);
     if (name == null) {
-      return simple(c, sql);
+      simple(c, sql, then);
+    } else {
+      c.execute(null, name, List.of(), 0, false, deliver(then));
     }
-    CompletableFuture<SqlAnswer> done = new CompletableFuture<>();
-    c.execute(null, name, List.of(), 0, false, deliver(completing(done)));
-    return done;
   }
 
   private static PgWire.Answered completing(CompletableFuture<SqlAnswer> done) {

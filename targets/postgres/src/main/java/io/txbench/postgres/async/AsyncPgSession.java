@@ -83,6 +83,7 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
     List<String> statements = new ArrayList<>(kind.statements());
     statements.addAll(kind.insertsReturningId());
     statements.add(AsyncPgConnection.BEGIN);
+    statements.add(AsyncPgConnection.COMMIT);
     // Prepared as the run's statements are, its answer read as theirs: at each chain's end the
     // code the JIT compiled for the run meets no message it has not seen (a RowDescription, a
     // column read), so the window after a warm-up does not start on code thrown away.
@@ -205,9 +206,9 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
         send(first, true, this::answered);
         return;
       }
-      connection.simple(
+      connection.prepared(
           c,
-          "BEGIN",
+          AsyncPgConnection.BEGIN,
           (rows, failure) -> {
             if (failure != null) {
               fail(failure);
@@ -333,9 +334,9 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
       }
       StatementId id = iteration.commitTimed();
       long start = id == null ? 0 : System.nanoTime();
-      connection.simple(
+      connection.prepared(
           c,
-          "COMMIT",
+          AsyncPgConnection.COMMIT,
           (rows, failure) -> {
             if (failure != null) {
               effects.failed(classify.apply(failure));
