@@ -134,7 +134,7 @@ final class AsyncPgConnection implements AutoCloseable {
 
   /**
    * Executes {@code sql}, prepared on {@code c} with the run's statements, reading none of its
-   * columns; outside the run's iterations. A statement not prepared is sent as a simple query.
+   * columns; outside the run's iterations.
    */
   CompletableFuture<SqlAnswer> prepared(PgWire c, String sql) {
     CompletableFuture<SqlAnswer> done = new CompletableFuture<>();
@@ -143,17 +143,17 @@ final class AsyncPgConnection implements AutoCloseable {
   }
 
   /**
-   * Executes {@code sql} (BEGIN, COMMIT, the counts' statement), prepared on {@code c}, reading
-   * none of its columns, and hands {@code then} its answer or its failure; one not prepared is sent
-   * as a simple query.
+   * Executes {@code sql} (BEGIN, COMMIT, the counts' statement), prepared on {@code c} with the
+   * run's statements ({@link AsyncPgSession#pool}), reading none of its columns, and hands {@code
+   * then} its answer or its failure.
    */
   void prepared(PgWire c, String sql, PgWire.Answered then) {
     String name = names.get(sql);
     if (name == null) {
-      simple(c, sql, then);
-    } else {
-      c.execute(null, name, List.of(), 0, false, deliver(then));
+      then.answered(null, new SQLException("not prepared on this session: " + sql));
+      return;
     }
+    c.execute(null, name, List.of(), 0, false, deliver(then));
   }
 
   private static PgWire.Answered completing(CompletableFuture<SqlAnswer> done) {

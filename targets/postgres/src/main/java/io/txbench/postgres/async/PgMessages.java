@@ -28,34 +28,6 @@ final class PgMessages {
     return value.toString();
   }
 
-  /**
-   * Writes {@code value} in decimal, as {@link #text} gives it, without a string between; the
-   * number of bytes written.
-   */
-  static int decimal(ByteBuf out, long value) {
-    if (value == Long.MIN_VALUE) {
-      return out.writeCharSequence(Long.toString(value), StandardCharsets.US_ASCII);
-    }
-    int start = out.writerIndex();
-    long left = value;
-    if (left < 0) {
-      out.writeByte('-');
-      left = -left;
-    }
-    int digits = 1;
-    for (long rest = left; rest >= 10; rest /= 10) {
-      digits++;
-    }
-    out.ensureWritable(digits);
-    int end = out.writerIndex() + digits;
-    for (int at = end - 1; at >= end - digits; at--) {
-      out.setByte(at, (int) ('0' + left % 10));
-      left /= 10;
-    }
-    out.writerIndex(end);
-    return end - start;
-  }
-
   /** A column's text as a number: a NULL or a text that is none reads as 0, as JDBC reads it. */
   static long number(@Nullable String value) {
     if (value == null) {

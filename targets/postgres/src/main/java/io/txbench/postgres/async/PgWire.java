@@ -32,9 +32,9 @@ final class PgWire extends ByteToMessageDecoder {
     void answered(@Nullable SqlAnswer answer, @Nullable SQLException failure);
   }
 
-  /** A request sent and not yet answered: what it wants of the rows, and what came so far. */
   private static final Long[] NO_NUMBERS = new Long[0];
 
+  /** A request sent and not yet answered: what it wants of the rows, and what came so far. */
   private static final class Reply {
     final int numbers;
     final boolean byName;
@@ -123,10 +123,7 @@ final class PgWire extends ByteToMessageDecoder {
             int length = out.writerIndex();
             out.writeInt(0);
             out.setInt(
-                length,
-                value instanceof Long number
-                    ? PgMessages.decimal(out, number)
-                    : out.writeCharSequence(PgMessages.text(value), StandardCharsets.UTF_8));
+                length, out.writeCharSequence(PgMessages.text(value), StandardCharsets.UTF_8));
           }
           out.writeShort(0); // every column as text
           PgMessages.end(out, at);

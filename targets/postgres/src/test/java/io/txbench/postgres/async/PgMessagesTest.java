@@ -23,20 +23,6 @@ class PgMessagesTest {
   }
 
   @Test
-  void anIntegerParameterIsWrittenAsItsTextWithoutAStringBetween() {
-    for (long value :
-        new long[] {
-          0, 7, 10, -1, -10, 99, 100, 1_000_001, Long.MAX_VALUE, Long.MIN_VALUE, Long.MIN_VALUE + 1
-        }) {
-      ByteBuf out = Unpooled.buffer(2); // grows as it must
-      out.writeByte('x');
-      int written = PgMessages.decimal(out, value);
-      assertEquals("x" + PgMessages.text(value), out.toString(StandardCharsets.US_ASCII));
-      assertEquals(PgMessages.text(value).length(), written);
-    }
-  }
-
-  @Test
   void theRowsAnAnswerCountsComeFromItsCommandTag() {
     assertEquals(3, tagged("UPDATE 3"));
     assertEquals(1, tagged("INSERT 0 1"));
