@@ -67,11 +67,6 @@ public final class RunMerger {
     return ClientWindows.of(runs);
   }
 
-  /** The same, at the prices they recorded. */
-  public static ClientWindows merge(List<ResultDirectory> runs, Path output) throws IOException {
-    return merge(runs, output, null);
-  }
-
   /**
    * Writes the merged result into {@code output}: summary.json, intervals.csv, histogram.hlog;
    * checks first, as {@link #check} does, and writes nothing if they do not merge. The merge is

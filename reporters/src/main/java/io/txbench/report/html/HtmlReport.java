@@ -2,7 +2,6 @@ package io.txbench.report.html;
 
 import io.txbench.report.files.ResultDirectory;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -54,13 +53,9 @@ public final class HtmlReport {
    * a run's file that cannot be read or is corrupt (a server.csv).
    */
   public static Parts parts(List<ResultDirectory> runs) throws IOException {
-    List<SummaryExtras> extras = new ArrayList<>();
-    for (ResultDirectory run : runs) {
-      extras.add(SummaryExtras.read(run.path()));
-    }
     List<RunFact> facts = RunFacts.of(runs.stream().map(ResultDirectory::summary).toList());
-    ReportData data = ReportData.of(runs, facts, extras);
-    return new Parts(RunTable.html(runs, facts, extras) + StatementTable.html(runs), data.json());
+    ReportData data = ReportData.of(runs, facts);
+    return new Parts(RunTable.html(runs, facts) + StatementTable.html(runs), data.json());
   }
 
   private static String title(List<ResultDirectory> runs) {

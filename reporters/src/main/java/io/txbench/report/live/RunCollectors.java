@@ -122,7 +122,7 @@ final class RunCollectors {
         .register(registry);
   }
 
-  /** A counter of the run's labels alone. */
+  /** A counter of the run's labels alone; NaN (not measured yet) is left out. */
   static void counter(
       PrometheusRegistry registry,
       RunWatch watch,
@@ -133,14 +133,7 @@ final class RunCollectors {
         .name(name)
         .help(help)
         .labelNames(names())
-        .callback(
-            cb -> {
-              WatchedRun run = watch.current();
-              double v = value.applyAsDouble(run);
-              if (!Double.isNaN(v)) {
-                cb.call(v, labels(run));
-              }
-            })
+        .callback(cb -> measure(watch, value, cb::call))
         .register(registry);
   }
 
@@ -155,15 +148,18 @@ final class RunCollectors {
         .name(name)
         .help(help)
         .labelNames(names())
-        .callback(
-            cb -> {
-              WatchedRun run = watch.current();
-              double v = value.applyAsDouble(run);
-              if (!Double.isNaN(v)) {
-                cb.call(v, labels(run));
-              }
-            })
+        .callback(cb -> measure(watch, value, cb::call))
         .register(registry);
+  }
+
+  /** The current run's {@code value} handed to {@code call} with its labels, unless it is NaN. */
+  private static void measure(
+      RunWatch watch, ToDoubleFunction<WatchedRun> value, BiConsumer<Double, String[]> call) {
+    WatchedRun run = watch.current();
+    double v = value.applyAsDouble(run);
+    if (!Double.isNaN(v)) {
+      call.accept(v, labels(run));
+    }
   }
 
   /** A gauge of the run's labels and {@code label}, fed by {@code values}. */
