@@ -114,10 +114,7 @@ final class ChartGroups {
    * when they do not tell every run apart (the run's own label then does).
    */
   private static List<String> names(List<Integer> runs, List<RunFact> differing) {
-    List<RunFact> varying =
-        differing.stream()
-            .filter(f -> runs.stream().map(f.values()::get).distinct().count() > 1)
-            .toList();
+    List<RunFact> varying = varying(runs, differing, name -> true);
     List<String> names = runs.stream().map(run -> said(varying, run)).toList();
     boolean apart = !varying.isEmpty() && names.stream().distinct().count() == names.size();
     return apart ? names : java.util.Collections.nCopies(runs.size(), "");
