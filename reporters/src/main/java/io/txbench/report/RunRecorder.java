@@ -161,12 +161,11 @@ public final class RunRecorder implements StepListener {
     if (display.console() != null) {
       display
           .console()
-          .println(
-              String.format(
-                  java.util.Locale.US,
-                  "Waiting %.1f s for the server to publish its count of commits (the commit"
-                      + " check; --no-commit-check skips it).",
-                  length.toMillis() / 1000.0));
+          .printf(
+              java.util.Locale.US,
+              "Waiting %.1f s for the server to publish its count of commits (the commit"
+                  + " check; --no-commit-check skips it).%n",
+              length.toMillis() / 1000.0);
     }
   }
 

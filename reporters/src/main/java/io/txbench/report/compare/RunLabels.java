@@ -1,13 +1,11 @@
 package io.txbench.report.compare;
 
-import io.txbench.core.spi.OptionRole;
 import io.txbench.report.files.OptionRoles;
 import io.txbench.report.files.Printable;
 import io.txbench.report.files.ResultDirectory;
 import io.txbench.report.files.SummaryFile;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -26,8 +24,6 @@ import org.jspecify.annotations.Nullable;
  * ever cut. A fact with one value, among the runs that have it, is said once for all.
  */
 final class RunLabels {
-  private static final Set<OptionRole> GUARANTEES =
-      EnumSet.of(OptionRole.ISOLATION, OptionRole.CONSISTENCY);
 
   /**
    * A fact of each run ("" where a run has none), told apart among the runs of the same {@code
@@ -84,7 +80,7 @@ final class RunLabels {
     facts.add(new Fact("workload", workloads, all, v -> v));
     Set<String> options = new LinkedHashSet<>(WorkloadData.WORK_OPTIONS);
     options.addAll(WorkloadData.DATA_OPTIONS);
-    summaries.forEach(r -> options.addAll(OptionRoles.named(r, GUARANTEES)));
+    summaries.forEach(r -> options.addAll(OptionRoles.guarantees(r)));
     options.add("rate");
     for (String name : options) {
       List<String> values = values(summaries, r -> WorkloadData.option(r, name));

@@ -207,16 +207,15 @@ public final class ConsoleSummary {
   }
 
   private static void line(PrintStream out, String label, Histogram h) {
-    boolean empty = h.getTotalCount() == 0;
     out.printf(
         Locale.US,
         "  %-13s p50 %.2f  p95 %.2f  p99 %.2f  p99.9 %.2f  max %.2f%n",
         label,
-        empty ? 0 : h.getValueAtPercentile(50) / 1e6,
-        empty ? 0 : h.getValueAtPercentile(95) / 1e6,
-        empty ? 0 : h.getValueAtPercentile(99) / 1e6,
-        empty ? 0 : h.getValueAtPercentile(99.9) / 1e6,
-        empty ? 0 : h.getMaxValue() / 1e6);
+        h.getValueAtPercentile(50) / 1e6,
+        h.getValueAtPercentile(95) / 1e6,
+        h.getValueAtPercentile(99) / 1e6,
+        h.getValueAtPercentile(99.9) / 1e6,
+        h.getMaxValue() / 1e6);
   }
 
   private static String classes(Map<ErrorClass, Long> counts, long partial) {

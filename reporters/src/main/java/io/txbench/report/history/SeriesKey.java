@@ -6,11 +6,9 @@ import io.txbench.report.files.OptionRoles;
 import io.txbench.report.files.SummaryFile;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.UnaryOperator;
@@ -47,13 +45,6 @@ public record SeriesKey(
     String data,
     String rate,
     SortedMap<String, String> client) {
-
-  /**
-   * The roles of the options that keep runs apart: the guarantees the transactions ran with, which
-   * change what a run measures as much as its server does.
-   */
-  private static final Set<OptionRole> GUARANTEES =
-      EnumSet.of(OptionRole.ISOLATION, OptionRole.CONSISTENCY);
 
   /** The options that size the data a run ran on, as they name it. */
 
@@ -93,10 +84,7 @@ public record SeriesKey(
         server,
         run.identity().workload(),
         run.identity().parallelism(),
-        words(
-            run.provenance().options(),
-            OptionRoles.named(run, GUARANTEES),
-            SeriesKey::withoutDeclarer),
+        words(run.provenance().options(), OptionRoles.guarantees(run), SeriesKey::withoutDeclarer),
         data(run.provenance().options()),
         rate(run),
         client);
