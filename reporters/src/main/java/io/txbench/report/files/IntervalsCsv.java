@@ -25,9 +25,6 @@ import org.apache.commons.csv.CSVPrinter;
 public final class IntervalsCsv implements RunListener {
   public static final String FILE = "intervals.csv";
 
-  /** The header of a run of a workload that is no mix. */
-  static final String[] HEADER = IntervalColumns.FIXED.toArray(String[]::new);
-
   private final Path file;
   private final List<String> operations;
   private final CSVPrinter printer;

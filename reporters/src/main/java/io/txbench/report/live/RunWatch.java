@@ -148,11 +148,7 @@ public final class RunWatch implements AutoCloseable {
               + " until a scrape reads them, "
               + time
               + " at most.");
-      boolean read = e.linger(most);
-      out.println(
-          read
-              ? "A scrape read the final metrics."
-              : stopped ? "Stopped waiting for a scrape." : "No scrape in " + time + ".");
+      said(e.linger(most), "A scrape read the final metrics.", "a scrape", "No scrape in " + time);
     }
     LivePage page = live;
     if (page != null && page.browsed()) {
@@ -162,14 +158,17 @@ public final class RunWatch implements AutoCloseable {
               + " until the browser that watched the run loads it, "
               + time
               + " at most.");
-      boolean read = page.linger(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
-      out.println(
-          read
-              ? "The browser loaded the final report."
-              : stopped
-                  ? "Stopped waiting for the browser."
-                  : "No browser loaded the final report in " + time + ".");
+      said(
+          page.linger(Duration.ofNanos(Math.max(0, deadline - System.nanoTime()))),
+          "The browser loaded the final report.",
+          "the browser",
+          "No browser loaded the final report in " + time);
     }
+  }
+
+  /** How a linger for {@code whom} ended: {@code read}, stopped, or {@code notRead}. */
+  private void said(boolean read, String wasRead, String whom, String notRead) {
+    out.println(read ? wasRead : stopped ? "Stopped waiting for " + whom + "." : notRead + ".");
   }
 
   /** Ends a linger at once, and any to come: the process was told to stop (Ctrl-C, SIGTERM). */
