@@ -22,8 +22,12 @@ import org.jspecify.annotations.Nullable;
  * data, isolation, rate, and threads ({@code x8}); {@code 3 mysql point-select table-size=1000000
  * x8}. The index alone keeps two labels apart (runs alike in every fact, repeats), and no label is
  * ever cut. A fact with one value, among the runs that have it, is said once for all.
+ *
+ * @param facts what tells each run apart, without its index; "" when nothing does
+ * @param shared what every run shares, in lines: the facts of one value ({@code target postgres,
+ *     workload point-select, threads 8}), then, when targets differ, each one's server
  */
-final class RunLabels {
+record RunLabels(List<String> facts, List<String> shared) {
 
   /**
    * A fact of each run ("" where a run has none), told apart among the runs of the same {@code
@@ -51,14 +55,6 @@ final class RunLabels {
                   .count()
               > 1;
     }
-  }
-
-  private final List<String> facts;
-  private final List<String> shared;
-
-  private RunLabels(List<String> facts, List<String> shared) {
-    this.facts = facts;
-    this.shared = shared;
   }
 
   /**
@@ -150,14 +146,6 @@ final class RunLabels {
   /** What tells the {@code run}-th run apart, without its index; "" when nothing does. */
   String facts(int run) {
     return facts.get(run);
-  }
-
-  /**
-   * What every run shares, in lines: the facts of one value ({@code target postgres, workload
-   * point-select, threads 8}), then, when targets differ, each one's server.
-   */
-  List<String> shared() {
-    return shared;
   }
 
   /** The printable values of {@code of} for each run; "" for none. */
