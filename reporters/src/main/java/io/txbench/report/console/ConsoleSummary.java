@@ -22,6 +22,9 @@ import org.HdrHistogram.Histogram;
  * verdict, so that a verify that hangs or fails never hides the measurements.
  */
 public final class ConsoleSummary {
+  /** The shares of ab's percentage table, the longest request after them. */
+  private static final int[] PERCENTAGE_SHARES = {50, 66, 75, 80, 90, 95, 98, 99};
+
   private ConsoleSummary() {}
 
   /**
@@ -36,7 +39,7 @@ public final class ConsoleSummary {
     printCounts(out, s, r);
     printLatencies(out, r);
     if (s.site().percentageTable()) {
-      PercentageTable.print(out, r.latencies().responseTimes());
+      percentageTable(out, r.latencies().responseTimes());
     }
     BreakdownText.operations(r).forEach(out::println);
     BreakdownText.statements(r).forEach(out::println);
@@ -138,6 +141,22 @@ public final class ConsoleSummary {
           "  skipped       %,d (later than --max-lag, or not started by the end)%n",
           o.skipped());
     }
+  }
+
+  /**
+   * Apache ab's closing table, for those who read a web server's figures in it: the response time
+   * within which each share of the requests was served, in milliseconds, the last line the longest.
+   */
+  private static void percentageTable(PrintStream out, Histogram responseTimes) {
+    if (responseTimes.getTotalCount() == 0) {
+      return;
+    }
+    out.println("  Percentage of the requests served within a certain time (ms)");
+    for (int share : PERCENTAGE_SHARES) {
+      out.printf(
+          Locale.US, "   %3d%%  %9.2f%n", share, responseTimes.getValueAtPercentile(share) / 1e6);
+    }
+    out.printf(Locale.US, "   100%%  %9.2f (longest request)%n", responseTimes.getMaxValue() / 1e6);
   }
 
   /**

@@ -20,7 +20,8 @@ public final class HtmlReport {
    */
   public static String page(List<ResultDirectory> runs) throws IOException {
     Parts parts = parts(runs);
-    StringBuilder html = PageAssets.start(title(runs), "/io/txbench/report/report.css");
+    StringBuilder html =
+        PageAssets.start(PageAssets.POLICY, title(runs), "/io/txbench/report/report.css");
     return PageAssets.end(
         body(html, parts.table()), "report-data", parts.data(), "/io/txbench/report/report.js");
   }
@@ -33,7 +34,7 @@ public final class HtmlReport {
    */
   public static String livePage(List<ResultDirectory> runs, Parts parts, String status) {
     StringBuilder html =
-        PageAssets.startUnder(PageAssets.LIVE_POLICY, title(runs), "/io/txbench/report/report.css")
+        PageAssets.start(PageAssets.LIVE_POLICY, title(runs), "/io/txbench/report/report.css")
             .append("<p id=\"live\" class=\"how\">")
             .append(escape(status))
             .append("</p>\n");
@@ -54,8 +55,9 @@ public final class HtmlReport {
    */
   public static Parts parts(List<ResultDirectory> runs) throws IOException {
     List<RunFact> facts = RunFacts.of(runs.stream().map(ResultDirectory::summary).toList());
-    ReportData data = ReportData.of(runs, facts);
-    return new Parts(RunTable.html(runs, facts) + StatementTable.html(runs), data.json());
+    return new Parts(
+        RunTable.html(runs, facts) + StatementTable.html(runs),
+        PageAssets.scriptJson(ReportData.of(runs, facts)));
   }
 
   private static String title(List<ResultDirectory> runs) {

@@ -47,13 +47,4 @@ record ReportData(
             : groups.get(0).runs();
     return new ReportData(styles, groups, telemetryRuns, sections);
   }
-
-  /**
-   * This data as JSON that is safe inside a script element: no {@code <}, {@code >} or {@code &}
-   * (each written as its \\u escape, which JSON reads back the same), so no run label can end the
-   * element or start a comment.
-   */
-  String json() {
-    return PageAssets.scriptJson(this);
-  }
 }
