@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.IntFunction;
-import java.util.stream.IntStream;
 
 /**
  * The report's run tables, as HTML: what every run shares said once above them, then a row per run
@@ -103,14 +102,14 @@ final class RunTable {
     columns.add(new Column("server commits", "", "num", i -> commits(runs.get(i).summary())));
     // The warning's number, its words once in the notes under the table: a column of sentences
     // in a table of 13 runs is squeezed to a sliver and makes each row a paragraph high.
-    List<String> warnings = warnings(compare);
+    List<String> warnings = new ArrayList<>(compare.warnings().keySet());
     columns.add(
         new Column(
             "client warning",
             "",
             "",
             i -> {
-              String text = warning(compare, i);
+              String text = CompareTable.Column.BOTTLENECK.of(compare.rows().get(i));
               return text.isEmpty() ? "" : "note " + (warnings.indexOf(text) + 1);
             }));
     return columns;
@@ -134,36 +133,16 @@ final class RunTable {
         .toList();
   }
 
-  /** The client's warning of run {@code i}, "" for none. */
-  private static String warning(CompareTable.Table compare, int i) {
-    return CompareTable.Column.BOTTLENECK.of(compare.rows().get(i));
-  }
-
-  /** The runs' warnings, each distinct text once, in the order of the first run with it. */
-  private static List<String> warnings(CompareTable.Table compare) {
-    return IntStream.range(0, compare.rows().size())
-        .mapToObj(i -> warning(compare, i))
-        .filter(text -> !text.isEmpty())
-        .distinct()
-        .toList();
-  }
-
   /** Under the table, each warning once, with the runs it is of: "note 1 (runs 1-13): ...". */
   private static void appendWarnings(StringBuilder html, CompareTable.Table compare) {
-    List<String> warnings = warnings(compare);
-    for (int n = 0; n < warnings.size(); n++) {
-      String text = warnings.get(n);
-      List<Integer> runs =
-          IntStream.range(0, compare.rows().size())
-              .filter(i -> warning(compare, i).equals(text))
-              .boxed()
-              .toList();
+    int note = 0;
+    for (Map.Entry<String, List<Integer>> warning : compare.warnings().entrySet()) {
       html.append("<p class=\"note warning\"><b>Client warning, note ")
-          .append(n + 1)
-          .append(runs.size() == 1 ? " (run " : " (runs ")
-          .append(CompareTable.ranges(runs))
+          .append(++note)
+          .append(warning.getValue().size() == 1 ? " (run " : " (runs ")
+          .append(CompareTable.ranges(warning.getValue()))
           .append("):</b> ")
-          .append(HtmlReport.escape(text))
+          .append(HtmlReport.escape(warning.getKey()))
           .append("</p>\n");
     }
   }
