@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -164,12 +165,7 @@ public record SeriesKey(
   String details() {
     List<String> details = new ArrayList<>();
     details.add(serverVersion);
-    if (!isolation.isEmpty()) {
-      details.add(isolation);
-    }
-    if (!data.isEmpty()) {
-      details.add(data);
-    }
+    Stream.of(isolation, data).filter(words -> !words.isEmpty()).forEach(details::add);
     if (!serverSettings.isEmpty()) {
       List<String> settings = new ArrayList<>();
       serverSettings.forEach((k, v) -> settings.add(k + "=" + v));

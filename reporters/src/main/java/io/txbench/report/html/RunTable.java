@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.IntFunction;
+import java.util.stream.IntStream;
 
 /**
  * The report's run tables, as HTML: what every run shares said once above them, then a row per run
@@ -126,10 +127,7 @@ final class RunTable {
   /** Only the columns with something in them. */
   private static List<Column> filled(List<ResultDirectory> runs, List<Column> columns) {
     return columns.stream()
-        .filter(
-            c ->
-                java.util.stream.IntStream.range(0, runs.size())
-                    .anyMatch(i -> !c.cell().apply(i).isEmpty()))
+        .filter(c -> IntStream.range(0, runs.size()).anyMatch(i -> !c.cell().apply(i).isEmpty()))
         .toList();
   }
 

@@ -74,11 +74,10 @@ public final class RunWatch implements AutoCloseable {
    * warning when it serves beyond the machine.
    */
   private String serving(String what, String option, ListenAddress at, int port, String path) {
-    String host = at.host().isEmpty() ? "127.0.0.1" : at.host();
-    String url =
-        "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port + "/" + path;
-    out.println(what + " at " + url);
     ListenAddress bound = new ListenAddress(at.host(), port);
+    // The host and port as the user would type them, the loopback address named when none was.
+    String url = "http://" + (at.host().isEmpty() ? "127.0.0.1:" + port : bound) + "/" + path;
+    out.println(what + " at " + url);
     if (bound.beyondLoopback()) {
       err.println(
           "WARNING: "
