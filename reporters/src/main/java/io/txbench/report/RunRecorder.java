@@ -49,7 +49,6 @@ import org.jspecify.annotations.Nullable;
 public final class RunRecorder implements StepListener {
   private final Subject subject;
   private final Display display;
-  private final StartCountdown countdown; // the wait for --start-at, said
   private final List<String> declined = new ArrayList<>();
   private @Nullable CompositeListener listeners;
   private @Nullable RunSummary summary;
@@ -97,7 +96,6 @@ public final class RunRecorder implements StepListener {
   public RunRecorder(Subject subject, Display display) {
     this.subject = subject;
     this.display = display;
-    this.countdown = new StartCountdown(display.console(), display.errors());
   }
 
   @Override
@@ -139,12 +137,12 @@ public final class RunRecorder implements StepListener {
 
   @Override
   public void waitingForStart(Instant at, Duration left) {
-    countdown.waitingForStart(at, left);
+    new StartCountdown(display.console(), display.errors()).waitingForStart(at, left);
   }
 
   @Override
   public void startingLate(Instant at, Duration late) {
-    countdown.startingLate(at, late);
+    new StartCountdown(display.console(), display.errors()).startingLate(at, late);
   }
 
   /**
@@ -161,12 +159,11 @@ public final class RunRecorder implements StepListener {
     if (display.console() != null) {
       display
           .console()
-          .println(
-              String.format(
-                  java.util.Locale.US,
-                  "Waiting %.1f s for the server to publish its count of commits (the commit"
-                      + " check; --no-commit-check skips it).",
-                  length.toMillis() / 1000.0));
+          .printf(
+              java.util.Locale.US,
+              "Waiting %.1f s for the server to publish its count of commits (the commit"
+                  + " check; --no-commit-check skips it).%n",
+              length.toMillis() / 1000.0);
     }
   }
 

@@ -2,7 +2,6 @@ package io.txbench.cli.tools;
 
 import io.txbench.cli.options.ExitCodes;
 import io.txbench.report.history.Export;
-import io.txbench.report.history.HistoryRoot;
 import io.txbench.report.history.Series;
 import java.nio.file.Path;
 import java.util.List;
@@ -42,10 +41,7 @@ public final class ExportCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Export asked = Exports.parse(spec.commandLine(), List.of(export)).get(0);
-    List<Series> series =
-        ResultDirectories.read(
-            spec.commandLine(),
-            () -> HistoryRoot.read(dirs, true, w -> ResultDirectories.warn(spec.commandLine(), w)));
+    List<Series> series = ResultDirectories.series(spec.commandLine(), dirs, true);
     Exports.write(spec.commandLine(), asked.file(), dirs, () -> asked.write(series));
     spec.commandLine().getOut().println("Wrote " + asked.file());
     return ExitCodes.OK;

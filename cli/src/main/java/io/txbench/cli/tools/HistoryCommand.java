@@ -6,7 +6,6 @@ import io.txbench.core.spi.values.Range;
 import io.txbench.report.history.ChangePoints;
 import io.txbench.report.history.Export;
 import io.txbench.report.history.HistoryPage;
-import io.txbench.report.history.HistoryRoot;
 import io.txbench.report.history.HistoryText;
 import io.txbench.report.history.RegressionRule;
 import io.txbench.report.history.Series;
@@ -88,12 +87,7 @@ public final class HistoryCommand implements Callable<Integer> {
     limits.check("--baseline-runs", Range.counts(1, MAX_BASELINE_RUNS), (long) baselineRuns);
     limits.check("--min-change", Range.rates(0, MAX_MIN_CHANGE), minChange);
     PrintWriter out = spec.commandLine().getOut();
-    List<Series> series =
-        ResultDirectories.read(
-            spec.commandLine(),
-            () ->
-                HistoryRoot.read(
-                    List.of(root), false, w -> ResultDirectories.warn(spec.commandLine(), w)));
+    List<Series> series = ResultDirectories.series(spec.commandLine(), List.of(root), false);
     RegressionRule rule = new RegressionRule(baselineRuns, minChange / 100);
     List<SeriesVerdict> verdicts = series.stream().map(rule::judge).toList();
     if (html != null) {

@@ -39,7 +39,7 @@ public final class MergeCommand implements Callable<Integer> {
       paramLabel = "DIR",
       arity = "1..*",
       description = {
-        "The clients' result" + " directories (two or more), or the directory that holds them."
+        "The clients' result directories (two or more), or the directory that holds them."
       })
   List<Path> dirs;
 
@@ -48,7 +48,7 @@ public final class MergeCommand implements Callable<Integer> {
       paramLabel = "DIR",
       required = true,
       description =
-          "The directory of the merged result: a new one, or one without a run's" + " results.")
+          "The directory of the merged result: a new one, or one without a run's results.")
   String output;
 
   @Option(
@@ -73,11 +73,10 @@ public final class MergeCommand implements Callable<Integer> {
       // picocli's own words for a missing argument say nothing of what merge is for.
       throw new ParameterException(
           spec.commandLine(),
-          "merge combines the runs of several"
-              + " clients, and "
+          "merge combines the runs of several clients, and "
               + dirs.get(0)
-              + " holds only one: name two or more result"
-              + " directories, or the directory that holds them");
+              + " holds only one: name two or more result directories, or the directory that"
+              + " holds them");
     }
     Path target = outputOutside(runs);
     new RangeCheck(spec).check("--cost-per-hour", Limits.COST_PER_HOUR, costPerHour);
@@ -107,7 +106,7 @@ public final class MergeCommand implements Callable<Integer> {
   private Path outputOutside(List<ResultDirectory> runs) {
     if (output.isBlank()) {
       throw new ParameterException(
-          spec.commandLine(), "--output must name a directory for the" + " merged result");
+          spec.commandLine(), "--output must name a directory for the merged result");
     }
     Path target = Path.of(output);
     List<Path> inputs = new java.util.ArrayList<>(dirs);
@@ -118,8 +117,8 @@ public final class MergeCommand implements Callable<Integer> {
             spec.commandLine(),
             "--output "
                 + output
-                + " is one of the"
-                + " directories merged: give another directory for the merged result");
+                + " is one of the directories merged: give another directory for the merged"
+                + " result");
       }
     }
     return target;

@@ -3,6 +3,8 @@ package io.txbench.cli.tools;
 import io.txbench.report.compare.RunSet;
 import io.txbench.report.files.Printable;
 import io.txbench.report.files.ResultDirectory;
+import io.txbench.report.history.HistoryRoot;
+import io.txbench.report.history.Series;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -38,6 +40,14 @@ final class ResultDirectories {
     } catch (IOException e) {
       throw new ParameterException(cli, oneLine(e.getMessage()));
     }
+  }
+
+  /**
+   * The series of the runs under {@code roots} ({@link HistoryRoot#read}), each run's trouble a
+   * warning on stderr or, {@code strict}, a usage error in one line.
+   */
+  static List<Series> series(CommandLine cli, List<Path> roots, boolean strict) {
+    return read(cli, () -> HistoryRoot.read(roots, strict, w -> warn(cli, w)));
   }
 
   /** {@code runs}, if each has the response-time histograms report draws; else a usage error. */

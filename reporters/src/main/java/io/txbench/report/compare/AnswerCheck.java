@@ -137,13 +137,12 @@ public final class AnswerCheck {
       ResultDirectory run,
       AnswerSummary actual) {
     String pad = INDENT.repeat(2);
-    List<String> out = new ArrayList<>();
     List<String> mine = rows(reference, query);
     List<String> theirs = rows(run, query);
     String counts =
         String.format(Locale.ROOT, " (%,d rows against %,d)", actual.rows(), expected.rows());
     if (mine == null || theirs == null) {
-      out.add(
+      return List.of(
           pad
               + run.label()
               + " DIFFERS"
@@ -152,22 +151,21 @@ public final class AnswerCheck {
               + AnswersFile.FILE
               + " is missing from "
               + (mine == null ? reference.label() : run.label()));
-      return out;
     }
     int i = 0;
     while (i < mine.size() && i < theirs.size() && mine.get(i).equals(theirs.get(i))) {
       i++;
     }
     if (!expected.columns().equals(actual.columns())) {
-      out.add(
+      return List.of(
           pad
               + run.label()
               + " DIFFERS in its columns: "
               + actual.columns()
               + " against "
               + expected.columns());
-      return out;
     }
+    List<String> out = new ArrayList<>();
     out.add(pad + run.label() + " DIFFERS" + counts + ", first at row " + (i + 1) + ":");
     String a = i < mine.size() ? mine.get(i) : null;
     String b = i < theirs.size() ? theirs.get(i) : null;

@@ -42,13 +42,12 @@ public record ClientWindows(
           firstToEnd.path()
               + " and "
               + lastToStart.path()
-              + " did not run"
-              + " at the same time (the one ended at "
+              + " did not run at the same time (the one ended at "
               + firstToEnd.end()
               + ", the other started at "
               + lastToStart.start()
-              + "): merge combines clients that ran together, and compare"
-              + " shows runs made one after another");
+              + "): merge combines clients that ran together, and compare shows runs made one"
+              + " after another");
     }
     Duration period = period(runs.get(0));
     for (ResultDirectory r : runs) {
@@ -57,13 +56,11 @@ public record ClientWindows(
             runs.get(0).path()
                 + " and "
                 + r.path()
-                + " have different"
-                + " --metrics periods ("
+                + " have different --metrics periods ("
                 + period
                 + " and "
                 + period(r)
-                + "): their periods do not"
-                + " merge one by one");
+                + "): their periods do not merge one by one");
       }
     }
     return new ClientWindows(

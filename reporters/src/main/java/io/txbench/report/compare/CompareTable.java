@@ -11,8 +11,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
@@ -173,6 +175,22 @@ public final class CompareTable {
         cells.add(line(c -> c.of(row), row.levels().stream().map(Printable::field)));
       }
       return cells;
+    }
+
+    /**
+     * Each run's warning that txbench may have limited it, once, with the runs it is of (indexes
+     * from 0), in the order of the first run with it: thirteen runs a saturated client limited are
+     * one warning, not thirteen.
+     */
+    public Map<String, List<Integer>> warnings() {
+      Map<String, List<Integer>> warned = new LinkedHashMap<>();
+      for (int r = 0; r < rows.size(); r++) {
+        String warning = Column.BOTTLENECK.of(rows.get(r));
+        if (!warning.isEmpty()) {
+          warned.computeIfAbsent(warning, w -> new ArrayList<>()).add(r);
+        }
+      }
+      return warned;
     }
 
     /** A line of the table: each column's {@code cell}, the {@code levels} after the threads. */

@@ -93,7 +93,7 @@ final class CompareText {
       }
       out.append(line.toString().stripTrailing()).append('\n');
     }
-    appendNotes(out, data, labels, ratios, width, columns, kept);
+    appendNotes(out, table, labels, ratios, width, columns, kept);
     return out.toString();
   }
 
@@ -177,7 +177,7 @@ final class CompareText {
    */
   private static void appendNotes(
       StringBuilder out,
-      List<Row> data,
+      Table table,
       RunLabels labels,
       String ratios,
       int width,
@@ -186,7 +186,7 @@ final class CompareText {
     if (!ratios.isEmpty()) {
       wrapped(out, ratios.strip(), width);
     }
-    if (data.stream().anyMatch(CompareText::embedded)) {
+    if (table.rows().stream().anyMatch(CompareText::embedded)) {
       wrapped(
           out, EMBEDDED_MARK + " embedded: the run's server was one txbench started itself", width);
     }
@@ -202,23 +202,16 @@ final class CompareText {
               + " (a wider --width, or --format csv, shows them)",
           width);
     }
-    // Each warning once, with the runs it is of: thirteen runs a saturated client limited are
-    // one line, not thirteen.
-    Map<String, List<Integer>> warned = new LinkedHashMap<>();
-    for (int r = 0; r < data.size(); r++) {
-      String warning = Column.BOTTLENECK.of(data.get(r));
-      if (!warning.isEmpty()) {
-        warned.computeIfAbsent(warning, w -> new ArrayList<>()).add(r);
-      }
-    }
-    warned.forEach(
-        (warning, runs) ->
-            wrapped(
-                out,
-                runs.size() == 1
-                    ? WARNING + labels.label(runs.get(0)) + ": " + warning
-                    : "warning, runs " + ranges(runs) + ": " + warning,
-                width));
+    table
+        .warnings()
+        .forEach(
+            (warning, runs) ->
+                wrapped(
+                    out,
+                    runs.size() == 1
+                        ? WARNING + labels.label(runs.get(0)) + ": " + warning
+                        : "warning, runs " + ranges(runs) + ": " + warning,
+                    width));
   }
 
   /** Run indexes from 0 as the table numbers them, runs in a row as a range: {@code 1-3, 7}. */

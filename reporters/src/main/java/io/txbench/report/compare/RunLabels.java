@@ -1,13 +1,11 @@
 package io.txbench.report.compare;
 
-import io.txbench.core.spi.OptionRole;
 import io.txbench.report.files.OptionRoles;
 import io.txbench.report.files.Printable;
 import io.txbench.report.files.ResultDirectory;
 import io.txbench.report.files.SummaryFile;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -24,10 +22,12 @@ import org.jspecify.annotations.Nullable;
  * data, isolation, rate, and threads ({@code x8}); {@code 3 mysql point-select table-size=1000000
  * x8}. The index alone keeps two labels apart (runs alike in every fact, repeats), and no label is
  * ever cut. A fact with one value, among the runs that have it, is said once for all.
+ *
+ * @param facts what tells each run apart, without its index; "" when nothing does
+ * @param shared what every run shares, in lines: the facts of one value ({@code target postgres,
+ *     workload point-select, threads 8}), then, when targets differ, each one's server
  */
-final class RunLabels {
-  private static final Set<OptionRole> GUARANTEES =
-      EnumSet.of(OptionRole.ISOLATION, OptionRole.CONSISTENCY);
+record RunLabels(List<String> facts, List<String> shared) {
 
   /**
    * A fact of each run ("" where a run has none), told apart among the runs of the same {@code
@@ -57,14 +57,6 @@ final class RunLabels {
     }
   }
 
-  private final List<String> facts;
-  private final List<String> shared;
-
-  private RunLabels(List<String> facts, List<String> shared) {
-    this.facts = facts;
-    this.shared = shared;
-  }
-
   /**
    * The labels of {@code runs}. An option tells a run apart only from runs of its workload: a table
    * size that only tells a point-select from an oltp-read-write is left out of their labels.
@@ -84,7 +76,7 @@ final class RunLabels {
     facts.add(new Fact("workload", workloads, all, v -> v));
     Set<String> options = new LinkedHashSet<>(WorkloadData.WORK_OPTIONS);
     options.addAll(WorkloadData.DATA_OPTIONS);
-    summaries.forEach(r -> options.addAll(OptionRoles.named(r, GUARANTEES)));
+    summaries.forEach(r -> options.addAll(OptionRoles.guarantees(r)));
     options.add("rate");
     for (String name : options) {
       List<String> values = values(summaries, r -> WorkloadData.option(r, name));
@@ -154,14 +146,6 @@ final class RunLabels {
   /** What tells the {@code run}-th run apart, without its index; "" when nothing does. */
   String facts(int run) {
     return facts.get(run);
-  }
-
-  /**
-   * What every run shares, in lines: the facts of one value ({@code target postgres, workload
-   * point-select, threads 8}), then, when targets differ, each one's server.
-   */
-  List<String> shared() {
-    return shared;
   }
 
   /** The printable values of {@code of} for each run; "" for none. */

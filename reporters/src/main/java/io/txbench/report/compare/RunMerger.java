@@ -67,11 +67,6 @@ public final class RunMerger {
     return ClientWindows.of(runs);
   }
 
-  /** The same, at the prices they recorded. */
-  public static ClientWindows merge(List<ResultDirectory> runs, Path output) throws IOException {
-    return merge(runs, output, null);
-  }
-
   /**
    * Writes the merged result into {@code output}: summary.json, intervals.csv, histogram.hlog;
    * checks first, as {@link #check} does, and writes nothing if they do not merge. The merge is
@@ -84,24 +79,20 @@ public final class RunMerger {
     long period = windows.period().toMillis();
     long origin = windows.start().toEpochMilli();
     List<Histogram> buckets = new ArrayList<>();
-    List<long[]> retriesErrors = new ArrayList<>();
+    List<IntervalRow.Outcomes> outcomes = new ArrayList<>();
     for (ResultDirectory r : runs) {
       // A client's periods follow its own start: shifted by it, they land on wall-clock time.
       int first = windows.firstPeriod(r);
       int periods = Math.max(r.histograms().size(), r.intervals().size());
       while (buckets.size() < first + periods) {
         buckets.add(new Histogram(3));
-        retriesErrors.add(new long[4]);
+        outcomes.add(new IntervalRow.Outcomes(0, 0, 0, 0));
       }
       for (int i = 0; i < r.histograms().size(); i++) {
         buckets.get(first + i).add(r.histograms().get(i));
       }
       for (int i = 0; i < r.intervals().size(); i++) {
-        IntervalRow.Outcomes outcomes = r.intervals().get(i).outcomes();
-        retriesErrors.get(first + i)[0] += outcomes.retries();
-        retriesErrors.get(first + i)[1] += outcomes.errors();
-        retriesErrors.get(first + i)[2] += outcomes.inDoubt();
-        retriesErrors.get(first + i)[3] += outcomes.declined();
+        outcomes.set(first + i, outcomes.get(first + i).plus(r.intervals().get(i).outcomes()));
       }
     }
     for (int i = 0; i < buckets.size(); i++) {
@@ -110,7 +101,7 @@ public final class RunMerger {
       buckets.get(i).setEndTimeStamp(origin + (i + 1) * period);
     }
     writeLog(output, origin, buckets);
-    writeIntervals(output, period, buckets, retriesErrors);
+    writeIntervals(output, period, buckets, outcomes);
     writeSummary(output, runs, windows, buckets, MergedCost.of(runs, perClient));
     return windows;
   }
@@ -130,18 +121,14 @@ public final class RunMerger {
   }
 
   private static void writeIntervals(
-      Path output, long period, List<Histogram> buckets, List<long[]> retriesErrors)
+      Path output, long period, List<Histogram> buckets, List<IntervalRow.Outcomes> outcomes)
       throws IOException {
     IntervalsCsv csv = new IntervalsCsv(output, List.of());
     for (int i = 0; i < buckets.size(); i++) {
-      long[] counts = retriesErrors.get(i);
+      // no client figures: see writeSummary
       csv.write(
           IntervalRow.merged(
-              (i + 1) * period * 1_000_000L,
-              period * 1_000_000L,
-              buckets.get(i),
-              // no client figures: see writeSummary
-              new IntervalRow.Outcomes(counts[0], counts[1], counts[2], counts[3])));
+              (i + 1) * period * 1_000_000L, period * 1_000_000L, buckets.get(i), outcomes.get(i)));
     }
     csv.close();
   }

@@ -84,7 +84,7 @@ public final class RunSet {
     String names = String.join(", ", runs.stream().map(ResultDirectory::label).toList());
     if (chosen.isBlank()) {
       throw new IllegalArgumentException(
-          "--baseline must name a run: its directory, or its" + " name (" + names + ")");
+          "--baseline must name a run: its directory, or its name (" + names + ")");
     }
     Path asPath = Path.of(chosen).toAbsolutePath().normalize();
     List<ResultDirectory> byPath =
@@ -98,7 +98,7 @@ public final class RunSet {
     }
     if (byName.isEmpty()) {
       throw new IllegalArgumentException(
-          "--baseline " + chosen + " is none of the runs compared" + " (" + names + ")");
+          "--baseline " + chosen + " is none of the runs compared (" + names + ")");
     }
     throw new IllegalArgumentException(
         "--baseline "

@@ -1,15 +1,12 @@
 package io.txbench.report.compare;
 
-import io.txbench.core.spi.OptionRole;
 import io.txbench.report.files.OptionRoles;
 import io.txbench.report.files.ResultDirectory;
 import io.txbench.report.files.SummaryFile;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.function.UnaryOperator;
 import java.util.stream.IntStream;
 import org.jspecify.annotations.Nullable;
@@ -77,18 +74,14 @@ public record WorkloadData(String workload, String data) {
 
   /** How many of its server, threads and isolation tell {@code a} from {@code b}. */
   private static int differences(SummaryFile a, SummaryFile b) {
-    Set<OptionRole> guarantees = EnumSet.of(OptionRole.ISOLATION, OptionRole.CONSISTENCY);
     boolean server =
         !a.identity().target().equals(b.identity().target())
             || !String.valueOf(a.identity().serverVersion())
                 .equals(String.valueOf(b.identity().serverVersion()));
     boolean threads = a.identity().parallelism() != b.identity().parallelism();
-    boolean isolation = !guaranteeWords(a, guarantees).equals(guaranteeWords(b, guarantees));
+    boolean isolation =
+        !words(a, OptionRoles.guarantees(a)).equals(words(b, OptionRoles.guarantees(b)));
     return (server ? 1 : 0) + (threads ? 1 : 0) + (isolation ? 1 : 0);
-  }
-
-  private static String guaranteeWords(SummaryFile run, Set<OptionRole> guarantees) {
-    return words(run, OptionRoles.named(run, guarantees));
   }
 
   /** The open loop's rate, as --rate gave it; "" for a closed loop. */

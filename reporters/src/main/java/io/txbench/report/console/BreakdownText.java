@@ -72,10 +72,7 @@ final class BreakdownText {
                     millis(op.maxMillis()),
                     String.format(Locale.US, "%,d", op.declined()),
                     String.format(Locale.US, "%,d", op.errors()))));
-    List<String> lines = new ArrayList<>();
-    lines.add("  operations    response times in ms");
-    lines.addAll(aligned(rows, HEADER.size()));
-    return lines;
+    return table("  operations    response times in ms", rows, HEADER.size());
   }
 
   /**
@@ -103,24 +100,24 @@ final class BreakdownText {
               millis(s.maxMillis()),
               s.id().text()));
     }
-    List<String> lines = new ArrayList<>();
-    lines.add("  statements    times in ms of those that succeeded, by file and line");
-    lines.addAll(aligned(rows, STATEMENT_HEADER.size() - 1));
-    return lines;
+    return table(
+        "  statements    times in ms of those that succeeded, by file and line",
+        rows,
+        STATEMENT_HEADER.size() - 1);
   }
 
   /**
-   * The rows in columns: the first and those from {@code textFrom} on to the left, the figures to
-   * the right, so that their digits line up.
+   * {@code title}, then the rows in columns: the first and those from {@code textFrom} on to the
+   * left, the figures to the right, so that their digits line up.
    */
-  private static List<String> aligned(List<List<String>> rows, int textFrom) {
+  private static List<String> table(String title, List<List<String>> rows, int textFrom) {
     int[] widths = new int[rows.get(0).size()];
     for (List<String> row : rows) {
       for (int i = 0; i < widths.length; i++) {
         widths[i] = Math.max(widths[i], row.get(i).length());
       }
     }
-    List<String> lines = new ArrayList<>();
+    List<String> lines = new ArrayList<>(List.of(title));
     for (List<String> row : rows) {
       StringBuilder line = new StringBuilder("  ");
       for (int i = 0; i < widths.length; i++) {

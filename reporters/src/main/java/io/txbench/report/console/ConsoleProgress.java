@@ -13,15 +13,8 @@ import me.tongfei.progressbar.ProgressBarStyle;
  * file or a pipe (a CI log), where a redrawn bar is only carriage returns, a plain line every few
  * seconds and one when the table is loaded.
  */
-public final class ConsoleProgress implements Progress {
+public record ConsoleProgress(PrintStream out, boolean terminal) implements Progress {
   private static final long PLAIN_EVERY_NANOS = 5_000_000_000L;
-  private final PrintStream out;
-  private final boolean terminal;
-
-  public ConsoleProgress(PrintStream out, boolean terminal) {
-    this.out = out;
-    this.terminal = terminal;
-  }
 
   /** Whether this process writes to a terminal (and not to a file or a pipe). */
   // Not the bug the check means: null decides only before Java 22, isTerminal() from 22 on.

@@ -22,6 +22,9 @@ import org.HdrHistogram.Histogram;
  * verdict, so that a verify that hangs or fails never hides the measurements.
  */
 public final class ConsoleSummary {
+  /** The shares of ab's percentage table, the longest request after them. */
+  private static final int[] PERCENTAGE_SHARES = {50, 66, 75, 80, 90, 95, 98, 99};
+
   private ConsoleSummary() {}
 
   /**
@@ -36,7 +39,7 @@ public final class ConsoleSummary {
     printCounts(out, s, r);
     printLatencies(out, r);
     if (s.site().percentageTable()) {
-      PercentageTable.print(out, r.latencies().responseTimes());
+      percentageTable(out, r.latencies().responseTimes());
     }
     BreakdownText.operations(r).forEach(out::println);
     BreakdownText.statements(r).forEach(out::println);
@@ -141,6 +144,22 @@ public final class ConsoleSummary {
   }
 
   /**
+   * Apache ab's closing table, for those who read a web server's figures in it: the response time
+   * within which each share of the requests was served, in milliseconds, the last line the longest.
+   */
+  private static void percentageTable(PrintStream out, Histogram responseTimes) {
+    if (responseTimes.getTotalCount() == 0) {
+      return;
+    }
+    out.println("  Percentage of the requests served within a certain time (ms)");
+    for (int share : PERCENTAGE_SHARES) {
+      out.printf(
+          Locale.US, "   %3d%%  %9.2f%n", share, responseTimes.getValueAtPercentile(share) / 1e6);
+    }
+    out.printf(Locale.US, "   100%%  %9.2f (longest request)%n", responseTimes.getMaxValue() / 1e6);
+  }
+
+  /**
    * The commit cross-check in one line: "Server says 98,017 commits, txbench counted 98,015 (2 in
    * doubt).", what differs when they do not agree, or why there is none.
    */
@@ -207,16 +226,15 @@ public final class ConsoleSummary {
   }
 
   private static void line(PrintStream out, String label, Histogram h) {
-    boolean empty = h.getTotalCount() == 0;
     out.printf(
         Locale.US,
         "  %-13s p50 %.2f  p95 %.2f  p99 %.2f  p99.9 %.2f  max %.2f%n",
         label,
-        empty ? 0 : h.getValueAtPercentile(50) / 1e6,
-        empty ? 0 : h.getValueAtPercentile(95) / 1e6,
-        empty ? 0 : h.getValueAtPercentile(99) / 1e6,
-        empty ? 0 : h.getValueAtPercentile(99.9) / 1e6,
-        empty ? 0 : h.getMaxValue() / 1e6);
+        h.getValueAtPercentile(50) / 1e6,
+        h.getValueAtPercentile(95) / 1e6,
+        h.getValueAtPercentile(99) / 1e6,
+        h.getValueAtPercentile(99.9) / 1e6,
+        h.getMaxValue() / 1e6);
   }
 
   private static String classes(Map<ErrorClass, Long> counts, long partial) {

@@ -14,15 +14,8 @@ import org.jspecify.annotations.Nullable;
  * the clients that started on time that much less. Either stream may be null: nothing is said
  * there.
  */
-public final class StartCountdown implements StartGate.Watcher {
-  private final @Nullable PrintStream console;
-  private final @Nullable PrintStream errors;
-
-  public StartCountdown(@Nullable PrintStream console, @Nullable PrintStream errors) {
-    this.console = console;
-    this.errors = errors;
-  }
-
+public record StartCountdown(@Nullable PrintStream console, @Nullable PrintStream errors)
+    implements StartGate.Watcher {
   @Override
   public void waitingForStart(Instant at, Duration left) {
     if (console != null) {

@@ -4,6 +4,7 @@ import com.codahale.metrics.Snapshot;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.stream.StreamSupport;
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.HistogramIterationValue;
 
@@ -16,11 +17,9 @@ final class HdrSnapshot extends Snapshot {
     this.histogram = histogram;
   }
 
+  // An empty histogram's percentiles, max, min, mean and deviation are all 0, as Dropwizard's.
   @Override
   public double getValue(double quantile) {
-    if (histogram.getTotalCount() == 0) {
-      return 0;
-    }
     return histogram.getValueAtPercentile(quantile * 100.0);
   }
 
@@ -30,20 +29,9 @@ final class HdrSnapshot extends Snapshot {
    */
   @Override
   public long[] getValues() {
-    long[] values = new long[countNonEmptyBuckets()];
-    int i = 0;
-    for (HistogramIterationValue v : histogram.recordedValues()) {
-      values[i++] = histogram.highestEquivalentValue(v.getValueIteratedTo());
-    }
-    return values;
-  }
-
-  private int countNonEmptyBuckets() {
-    int n = 0;
-    for (HistogramIterationValue ignored : histogram.recordedValues()) {
-      n++;
-    }
-    return n;
+    return StreamSupport.stream(histogram.recordedValues().spliterator(), false)
+        .mapToLong(v -> histogram.highestEquivalentValue(v.getValueIteratedTo()))
+        .toArray();
   }
 
   @Override
@@ -53,28 +41,27 @@ final class HdrSnapshot extends Snapshot {
 
   @Override
   public long getMax() {
-    return histogram.getTotalCount() == 0 ? 0 : histogram.getMaxValue();
+    return histogram.getMaxValue();
   }
 
   @Override
   public double getMean() {
-    return histogram.getTotalCount() == 0 ? 0 : histogram.getMean();
+    return histogram.getMean();
   }
 
   @Override
   public long getMin() {
-    return histogram.getTotalCount() == 0 ? 0 : histogram.getMinValue();
+    return histogram.getMinValue();
   }
 
   @Override
   public double getStdDev() {
-    return histogram.getTotalCount() == 0 ? 0 : histogram.getStdDeviation();
+    return histogram.getStdDeviation();
   }
 
   @Override
   public void dump(OutputStream output) {
-    try (PrintWriter out =
-        new PrintWriter(new java.io.OutputStreamWriter(output, StandardCharsets.UTF_8))) {
+    try (PrintWriter out = new PrintWriter(output, false, StandardCharsets.UTF_8)) {
       for (HistogramIterationValue v : histogram.recordedValues()) {
         for (long c = 0; c < v.getCountAtValueIteratedTo(); c++) {
           out.println(v.getValueIteratedTo());

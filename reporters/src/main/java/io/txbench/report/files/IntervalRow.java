@@ -36,7 +36,13 @@ public record IntervalRow(
   public record Times(double p50, double p95, double p99, double p999, double max) {}
 
   /** The period's retries, and its failed, in-doubt and declined iterations. */
-  public record Outcomes(long retries, long errors, long inDoubt, long declined) {}
+  public record Outcomes(long retries, long errors, long inDoubt, long declined) {
+    /** These and {@code o}'s, added up: two clients' in the same period. */
+    public Outcomes plus(Outcomes o) {
+      return new Outcomes(
+          retries + o.retries, errors + o.errors, inDoubt + o.inDoubt, declined + o.declined);
+    }
+  }
 
   /**
    * What the client used in the period: its CPU in cores, its garbage collections and their time,

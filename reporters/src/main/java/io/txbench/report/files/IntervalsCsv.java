@@ -4,16 +4,12 @@ import io.txbench.core.engine.RunListener;
 import io.txbench.core.metrics.IntervalStats;
 import io.txbench.core.metrics.RunResult;
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
-import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
 /**
@@ -28,9 +24,6 @@ import org.apache.commons.csv.CSVPrinter;
  */
 public final class IntervalsCsv implements RunListener {
   public static final String FILE = "intervals.csv";
-
-  /** The header of a run of a workload that is no mix. */
-  static final String[] HEADER = IntervalColumns.FIXED.toArray(String[]::new);
 
   private final Path file;
   private final List<String> operations;
@@ -54,14 +47,7 @@ public final class IntervalsCsv implements RunListener {
   private IntervalsCsv(List<String> operations, Path file) throws IOException {
     this.operations = List.copyOf(operations);
     this.file = file;
-    Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
-    printer =
-        CSVFormat.DEFAULT
-            .builder()
-            .setHeader(IntervalColumns.header(operations).toArray(String[]::new))
-            .setRecordSeparator('\n')
-            .get()
-            .print(writer);
+    printer = ResultFiles.csv(file, IntervalColumns.header(operations));
   }
 
   @Override

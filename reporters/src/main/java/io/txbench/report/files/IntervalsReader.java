@@ -1,18 +1,14 @@
 package io.txbench.report.files;
 
 import java.io.IOException;
-import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
 /**
@@ -36,39 +32,20 @@ public final class IntervalsReader {
    * names the file, and the line of it that is wrong.
    */
   public static List<IntervalRow> read(Path file) throws IOException {
-    List<IntervalRow> rows = new ArrayList<>();
     if (!Files.isRegularFile(file)) {
-      return rows;
+      return List.of();
     }
-    try (Reader in = Files.newBufferedReader(file);
-        CSVParser parser =
-            CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(in)) {
-      IntervalsReader reader = new IntervalsReader(parser.getHeaderNames());
-      for (CSVRecord r : parser) {
-        rows.add(reader.row(r));
-      }
-    } catch (IOException e) {
-      throw new IOException("cannot read " + file + ": " + ResultFiles.reason(e), e);
-    } catch (IllegalArgumentException | IllegalStateException e) {
-      throw new IOException(
-          file + " is corrupt: " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""),
-          e);
-    }
-    return List.copyOf(rows);
+    return ResultFiles.readCsv(
+        file,
+        parser -> {
+          IntervalsReader reader = new IntervalsReader(parser.getHeaderNames());
+          return parser.stream().map(reader::row).toList();
+        });
   }
 
   /** A row, or an IllegalArgumentException that says which line is wrong, and how. */
   private IntervalRow row(CSVRecord r) {
-    // The header is line 1, and txbench writes no field over several lines.
-    String line = "line " + (r.getRecordNumber() + 1);
-    if (!r.isConsistent()) {
-      throw new IllegalArgumentException(
-          line
-              + " has "
-              + r.size()
-              + " fields where its header has "
-              + r.getParser().getHeaderNames().size());
-    }
+    String line = ResultFiles.line(r);
     double[] d = new double[IntervalColumns.PERIOD.size()];
     for (int i = 0; i < d.length; i++) {
       String column = IntervalColumns.PERIOD.get(i);

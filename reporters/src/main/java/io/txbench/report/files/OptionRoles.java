@@ -1,6 +1,7 @@
 package io.txbench.report.files;
 
 import io.txbench.core.spi.OptionRole;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -54,6 +55,15 @@ public final class OptionRoles {
           (name, label) -> OptionRole.ofLabel(label).ifPresent(role -> roles.put(name, role)));
     }
     return roles;
+  }
+
+  /**
+   * The names of {@code run}'s options of the guarantees its transactions ran with ({@link
+   * OptionRole#ISOLATION}, {@link OptionRole#CONSISTENCY}), in name order: they change what a run
+   * measures as much as its server does.
+   */
+  public static List<String> guarantees(SummaryFile run) {
+    return named(run, EnumSet.of(OptionRole.ISOLATION, OptionRole.CONSISTENCY));
   }
 
   /** The names of {@code run}'s options whose role is one of {@code roles}, in name order. */

@@ -9,13 +9,7 @@ import io.txbench.core.metrics.RunResult;
  * Runs a Dropwizard reporter (CSV, console, SLF4J) once per metrics period, driven by the run's
  * ticker rather than a timer of its own, so its rows line up with the other result files.
  */
-public final class ReporterListener implements RunListener {
-  private final ScheduledReporter reporter;
-
-  public ReporterListener(ScheduledReporter reporter) {
-    this.reporter = reporter;
-  }
-
+public record ReporterListener(ScheduledReporter reporter) implements RunListener {
   @Override
   public void onInterval(IntervalStats stats) {
     reporter.report();

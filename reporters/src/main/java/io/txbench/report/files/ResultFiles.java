@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.Reader;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -15,6 +17,10 @@ import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVPrinter;
+import org.apache.commons.csv.CSVRecord;
 
 /**
  * Writing result files: failures in words that name the file, and whole-file writes that never
@@ -193,6 +199,59 @@ public final class ResultFiles {
       return;
     }
     writeWhole(file, partial -> json.writeValue(partial.toFile(), value));
+  }
+
+  /** What reads the records of a CSV file; an IllegalArgumentException says what is wrong. */
+  @FunctionalInterface
+  public interface CsvRecords<T> {
+    T read(CSVParser records) throws IOException;
+  }
+
+  /**
+   * What {@code reading} makes of the records of {@code file}, a CSV file with a header. The
+   * exception's message is one line that names the file: that it cannot be read, or that it is
+   * corrupt and why (the first line of the message of an IllegalArgumentException).
+   */
+  public static <T> T readCsv(Path file, CsvRecords<T> reading) throws IOException {
+    try (Reader in = Files.newBufferedReader(file);
+        CSVParser parser =
+            CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(in)) {
+      return reading.read(parser);
+    } catch (IOException e) {
+      throw new IOException("cannot read " + file + ": " + reason(e), e);
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      throw new IOException(
+          file + " is corrupt: " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""),
+          e);
+    }
+  }
+
+  /**
+   * "line 3": the line of a CSV file {@code record} is on (the header is line 1, and txbench writes
+   * no field over several lines); an IllegalArgumentException when it has another number of fields
+   * than its header.
+   */
+  public static String line(CSVRecord record) {
+    String line = "line " + (record.getRecordNumber() + 1);
+    if (!record.isConsistent()) {
+      throw new IllegalArgumentException(
+          line
+              + " has "
+              + record.size()
+              + " fields where its header has "
+              + record.getParser().getHeaderNames().size());
+    }
+    return line;
+  }
+
+  /** {@code file} made anew, a CSV file of {@code header} and lines ended by a newline. */
+  static CSVPrinter csv(Path file, List<String> header) throws IOException {
+    return CSVFormat.DEFAULT
+        .builder()
+        .setHeader(header.toArray(String[]::new))
+        .setRecordSeparator('\n')
+        .get()
+        .print(Files.newBufferedWriter(file, StandardCharsets.UTF_8));
   }
 
   /** What writes a file's whole content to the path it is given. */

@@ -4,14 +4,10 @@ import io.txbench.core.engine.RunListener;
 import io.txbench.core.metrics.RunResult;
 import io.txbench.core.telemetry.TelemetryRow;
 import java.io.IOException;
-import java.io.Writer;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.jspecify.annotations.Nullable;
 
@@ -40,14 +36,7 @@ public final class ServerCsv implements RunListener {
       if (printer == null) {
         List<String> header = new ArrayList<>(List.of("t", "period_s"));
         header.addAll(row.columns());
-        Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
-        printer =
-            CSVFormat.DEFAULT
-                .builder()
-                .setHeader(header.toArray(String[]::new))
-                .setRecordSeparator('\n')
-                .get()
-                .print(writer);
+        printer = ResultFiles.csv(file, header);
       }
       List<String> cells = new ArrayList<>();
       cells.add(plain(row.t()));

@@ -29,17 +29,11 @@ import org.jspecify.annotations.Nullable;
  * field is required unless its component is {@code @Nullable} (a field added later, or of some runs
  * only) or is {@link Later}; null stands only for a nullable one.
  */
-final class SummaryCheck {
+record SummaryCheck(Path file) {
   /** A figure that versions before it did not write: 0 when they lack it. */
   @Retention(RetentionPolicy.RUNTIME)
   @Target(ElementType.RECORD_COMPONENT)
   @interface Later {}
-
-  private final Path file;
-
-  private SummaryCheck(Path file) {
-    this.file = file;
-  }
 
   /** Throws, with one line that names {@code file} and the field, if a field is wrong. */
   static void check(Path file, JsonNode summary) throws IOException {

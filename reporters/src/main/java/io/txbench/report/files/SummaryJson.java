@@ -270,9 +270,7 @@ public final class SummaryJson {
 
   /** {@code h}'s mean, percentiles and max in ms, 0 when it is empty. */
   public static SummaryFile.Percentiles percentiles(Histogram h) {
-    if (h.getTotalCount() == 0) {
-      return new SummaryFile.Percentiles(0, 0, 0, 0, 0, 0, 0, 0);
-    }
+    // An empty histogram's mean, percentiles and max are 0.
     return new SummaryFile.Percentiles(
         ms(h.getMean()),
         ms(h.getValueAtPercentile(50)),

@@ -1,6 +1,7 @@
 package io.txbench.report.history;
 
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
@@ -9,25 +10,19 @@ import java.util.stream.Collectors;
  * {@code customSmallerIsBetter} (p99 in ms).
  */
 public enum ExportFormat {
-  BENCHER("bencher"),
-  GITHUB_BIGGER("github-bigger"),
-  GITHUB_SMALLER("github-smaller");
+  BENCHER,
+  GITHUB_BIGGER,
+  GITHUB_SMALLER;
 
-  private final String label;
-
-  ExportFormat(String label) {
-    this.label = label;
-  }
-
-  /** As a command line names it. */
+  /** As a command line names it: {@code github-bigger}. */
   public String label() {
-    return label;
+    return name().toLowerCase(Locale.ROOT).replace('_', '-');
   }
 
   /** The format {@code label} names; the exception's message lists them. */
   public static ExportFormat named(String label) {
     return Arrays.stream(values())
-        .filter(f -> f.label.equals(label))
+        .filter(f -> f.label().equals(label))
         .findFirst()
         .orElseThrow(
             () ->

@@ -38,7 +38,10 @@ public final class HistoryPage {
     List<String> names = SeriesNames.of(ordered.stream().map(v -> v.series().key()).toList());
     StringBuilder html =
         PageAssets.start(
-            "txbench history", "/io/txbench/report/report.css", "/io/txbench/report/history.css");
+            PageAssets.POLICY,
+            "txbench history",
+            "/io/txbench/report/report.css",
+            "/io/txbench/report/history.css");
     html.append("<p class=\"total\">")
         .append(HtmlReport.escape(HistoryText.total(verdicts)))
         .append(".</p>\n<p class=\"how\">Each series has two charts, the tps and the p99 (in ms)")

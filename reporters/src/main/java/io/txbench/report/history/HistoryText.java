@@ -16,11 +16,8 @@ public final class HistoryText {
 
   /** The line of one series, its words as printable as any field read from a file. */
   public static String line(SeriesVerdict v) {
-    return Printable.field(unescaped(v));
-  }
-
-  private static String unescaped(SeriesVerdict v) {
-    return v.verdict().label() + ' ' + v.series().key().words() + ": " + figures(v);
+    return Printable.field(
+        v.verdict().label() + ' ' + v.series().key().words() + ": " + figures(v));
   }
 
   /**

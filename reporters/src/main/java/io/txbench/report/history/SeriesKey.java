@@ -6,14 +6,13 @@ import io.txbench.report.files.OptionRoles;
 import io.txbench.report.files.SummaryFile;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -47,13 +46,6 @@ public record SeriesKey(
     String data,
     String rate,
     SortedMap<String, String> client) {
-
-  /**
-   * The roles of the options that keep runs apart: the guarantees the transactions ran with, which
-   * change what a run measures as much as its server does.
-   */
-  private static final Set<OptionRole> GUARANTEES =
-      EnumSet.of(OptionRole.ISOLATION, OptionRole.CONSISTENCY);
 
   /** The options that size the data a run ran on, as they name it. */
 
@@ -93,10 +85,7 @@ public record SeriesKey(
         server,
         run.identity().workload(),
         run.identity().parallelism(),
-        words(
-            run.provenance().options(),
-            OptionRoles.named(run, GUARANTEES),
-            SeriesKey::withoutDeclarer),
+        words(run.provenance().options(), OptionRoles.guarantees(run), SeriesKey::withoutDeclarer),
         data(run.provenance().options()),
         rate(run),
         client);
@@ -176,12 +165,7 @@ public record SeriesKey(
   String details() {
     List<String> details = new ArrayList<>();
     details.add(serverVersion);
-    if (!isolation.isEmpty()) {
-      details.add(isolation);
-    }
-    if (!data.isEmpty()) {
-      details.add(data);
-    }
+    Stream.of(isolation, data).filter(words -> !words.isEmpty()).forEach(details::add);
     if (!serverSettings.isEmpty()) {
       List<String> settings = new ArrayList<>();
       serverSettings.forEach((k, v) -> settings.add(k + "=" + v));

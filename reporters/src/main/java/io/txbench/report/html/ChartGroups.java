@@ -8,7 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 /**
  * Splits runs into groups that are worth one chart each (small multiples): runs of the same
@@ -22,7 +24,10 @@ final class ChartGroups {
   static final int MOST = 8;
 
   /** What makes runs incomparable (as compare's ratios have it): a chart never mixes them. */
-  private static final Set<String> WORKLOAD_AND_DATA = workloadAndData();
+  private static final Set<String> WORKLOAD_AND_DATA =
+      Stream.of(List.of("workload"), WorkloadData.WORK_OPTIONS, WorkloadData.DATA_OPTIONS)
+          .flatMap(List::stream)
+          .collect(Collectors.toUnmodifiableSet());
 
   /** What a chart's lines differ in. */
   private static final Set<String> IN_ONE_CHART = Set.of("target", "parallelism");
@@ -31,13 +36,6 @@ final class ChartGroups {
   private static final Set<String> NOT_GROUPED = Set.of("where");
 
   private ChartGroups() {}
-
-  private static Set<String> workloadAndData() {
-    Set<String> names = new java.util.LinkedHashSet<>(List.of("workload"));
-    names.addAll(WorkloadData.WORK_OPTIONS);
-    names.addAll(WorkloadData.DATA_OPTIONS);
-    return Set.copyOf(names);
-  }
 
   static List<ChartGroup> of(int runs, List<RunFact> facts) {
     Set<String> perTarget = RunFacts.perTarget(facts);
@@ -114,10 +112,7 @@ final class ChartGroups {
    * when they do not tell every run apart (the run's own label then does).
    */
   private static List<String> names(List<Integer> runs, List<RunFact> differing) {
-    List<RunFact> varying =
-        differing.stream()
-            .filter(f -> runs.stream().map(f.values()::get).distinct().count() > 1)
-            .toList();
+    List<RunFact> varying = varying(runs, differing, name -> true);
     List<String> names = runs.stream().map(run -> said(varying, run)).toList();
     boolean apart = !varying.isEmpty() && names.stream().distinct().count() == names.size();
     return apart ? names : java.util.Collections.nCopies(runs.size(), "");

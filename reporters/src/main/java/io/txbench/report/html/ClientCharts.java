@@ -35,7 +35,7 @@ final class ClientCharts {
             runs,
             groups,
             List.of(
-                new Measure("", false, IntervalRow::tps),
+                new Measure("", false, IntervalRow::tps, false),
                 new Measure("warm-up", true, IntervalRow::tps, true))));
     sections.add(
         overTime(
@@ -44,8 +44,8 @@ final class ClientCharts {
             runs,
             groups,
             List.of(
-                new Measure("p99", false, r -> r.ms().p99()),
-                new Measure("p50", true, r -> r.ms().p50()))));
+                new Measure("p99", false, r -> r.ms().p99(), false),
+                new Measure("p50", true, r -> r.ms().p50(), false))));
     sections.addAll(failures(runs, groups));
     sections.add(distribution(runs, groups));
     return sections;
@@ -57,11 +57,7 @@ final class ClientCharts {
    * start (0 s), where the client's own ramp shows.
    */
   private record Measure(
-      String name, boolean light, ToDoubleFunction<IntervalRow> value, boolean warmUp) {
-    Measure(String name, boolean light, ToDoubleFunction<IntervalRow> value) {
-      this(name, light, value, false);
-    }
-  }
+      String name, boolean light, ToDoubleFunction<IntervalRow> value, boolean warmUp) {}
 
   /** Retries, errors and in-doubt iterations per period: a section each, or one sentence. */
   private static List<ChartSection> failures(List<ResultDirectory> runs, List<ChartGroup> groups) {
@@ -79,7 +75,7 @@ final class ClientCharts {
               "count",
               runs,
               groups,
-              List.of(new Measure(name, false, values.get(k))));
+              List.of(new Measure(name, false, values.get(k), false)));
       if (section.panels().isEmpty()) {
         none.add(name);
       } else {

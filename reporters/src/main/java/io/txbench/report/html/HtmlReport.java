@@ -2,7 +2,6 @@ package io.txbench.report.html;
 
 import io.txbench.report.files.ResultDirectory;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -21,7 +20,8 @@ public final class HtmlReport {
    */
   public static String page(List<ResultDirectory> runs) throws IOException {
     Parts parts = parts(runs);
-    StringBuilder html = PageAssets.start(title(runs), "/io/txbench/report/report.css");
+    StringBuilder html =
+        PageAssets.start(PageAssets.POLICY, title(runs), "/io/txbench/report/report.css");
     return PageAssets.end(
         body(html, parts.table()), "report-data", parts.data(), "/io/txbench/report/report.js");
   }
@@ -34,7 +34,7 @@ public final class HtmlReport {
    */
   public static String livePage(List<ResultDirectory> runs, Parts parts, String status) {
     StringBuilder html =
-        PageAssets.startUnder(PageAssets.LIVE_POLICY, title(runs), "/io/txbench/report/report.css")
+        PageAssets.start(PageAssets.LIVE_POLICY, title(runs), "/io/txbench/report/report.css")
             .append("<p id=\"live\" class=\"how\">")
             .append(escape(status))
             .append("</p>\n");
@@ -54,13 +54,10 @@ public final class HtmlReport {
    * a run's file that cannot be read or is corrupt (a server.csv).
    */
   public static Parts parts(List<ResultDirectory> runs) throws IOException {
-    List<SummaryExtras> extras = new ArrayList<>();
-    for (ResultDirectory run : runs) {
-      extras.add(SummaryExtras.read(run.path()));
-    }
     List<RunFact> facts = RunFacts.of(runs.stream().map(ResultDirectory::summary).toList());
-    ReportData data = ReportData.of(runs, facts, extras);
-    return new Parts(RunTable.html(runs, facts, extras) + StatementTable.html(runs), data.json());
+    return new Parts(
+        RunTable.html(runs, facts) + StatementTable.html(runs),
+        PageAssets.scriptJson(ReportData.of(runs, facts)));
   }
 
   private static String title(List<ResultDirectory> runs) {

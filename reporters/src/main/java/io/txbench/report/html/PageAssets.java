@@ -31,15 +31,11 @@ public final class PageAssets {
   private PageAssets() {}
 
   /**
-   * A page's start, up to and with its heading {@code title}: the policy, uPlot's style and then
-   * the {@code styles}, resources of the class path.
+   * A page's start, up to and with its heading {@code title}: the Content-Security-Policy {@code
+   * policy} ({@link #POLICY}, or {@link #LIVE_POLICY}), uPlot's style and then the {@code styles},
+   * resources of the class path.
    */
-  public static StringBuilder start(String title, String... styles) {
-    return startUnder(POLICY, title, styles);
-  }
-
-  /** The same under another Content-Security-Policy, {@code policy}. */
-  public static StringBuilder startUnder(String policy, String title, String... styles) {
+  public static StringBuilder start(String policy, String title, String... styles) {
     StringBuilder html = new StringBuilder(1 << 17);
     html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n")
         .append("<meta http-equiv=\"Content-Security-Policy\" content=\"")

@@ -1,6 +1,7 @@
 package io.txbench.report.html;
 
 import io.txbench.report.files.ResultDirectory;
+import io.txbench.report.files.SummaryTelemetry;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,11 +21,10 @@ record ReportData(
   record RunStyle(String label, String colour, List<Integer> dash) {}
 
   /**
-   * The data of {@code runs}, grouped by {@code facts}; reads each run's server.csv and the
-   * telemetry fields of its summary (the exception names a file that is corrupt).
+   * The data of {@code runs}, grouped by {@code facts}; reads each run's server.csv (the exception
+   * names a file that is corrupt), and says the warning of its sampler its summary recorded.
    */
-  static ReportData of(List<ResultDirectory> runs, List<RunFact> facts, List<SummaryExtras> extras)
-      throws IOException {
+  static ReportData of(List<ResultDirectory> runs, List<RunFact> facts) throws IOException {
     List<RunStyle> styles = new ArrayList<>();
     for (int i = 0; i < runs.size(); i++) {
       styles.add(new RunStyle(runs.get(i).label(), RunColours.colour(i), RunColours.dash(i)));
@@ -34,9 +34,9 @@ record ReportData(
     List<String> notes = new ArrayList<>();
     for (int i = 0; i < runs.size(); i++) {
       timelines.add(ServerTimeline.read(runs.get(i).path()));
-      String warning = extras.get(i).telemetryWarning();
-      if (!warning.isEmpty()) {
-        notes.add(runs.get(i).label() + ": " + warning);
+      SummaryTelemetry telemetry = runs.get(i).summary().environment().telemetry();
+      if (telemetry != null && telemetry.warning() != null && !telemetry.warning().isEmpty()) {
+        notes.add(runs.get(i).label() + ": " + telemetry.warning());
       }
     }
     List<ChartSection> sections = new ArrayList<>(ClientCharts.sections(runs, groups));
@@ -46,14 +46,5 @@ record ReportData(
             ? java.util.stream.IntStream.range(0, runs.size()).boxed().toList()
             : groups.get(0).runs();
     return new ReportData(styles, groups, telemetryRuns, sections);
-  }
-
-  /**
-   * This data as JSON that is safe inside a script element: no {@code <}, {@code >} or {@code &}
-   * (each written as its \\u escape, which JSON reads back the same), so no run label can end the
-   * element or start a comment.
-   */
-  String json() {
-    return PageAssets.scriptJson(this);
   }
 }

@@ -16,11 +16,6 @@ record RunFact(String name, List<String> values) {
     return values.stream().distinct().count() == 1;
   }
 
-  /** How many different values the runs have. */
-  long distinct() {
-    return values.stream().distinct().count();
-  }
-
   /** "name value", as the line of what every run shares says it; "" where the run has none. */
   String shown(int run) {
     String value = values.get(run);

@@ -2,6 +2,7 @@ package io.txbench.report.html;
 
 import io.txbench.report.compare.CompareTable;
 import io.txbench.report.files.ResultDirectory;
+import io.txbench.report.files.SummaryCommits;
 import io.txbench.report.files.SummaryFile;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -56,12 +57,12 @@ final class RunTable {
    */
   private record Column(String heading, String name, String css, IntFunction<String> cell) {}
 
-  static String html(List<ResultDirectory> runs, List<RunFact> facts, List<SummaryExtras> extras) {
+  static String html(List<ResultDirectory> runs, List<RunFact> facts) {
     CompareTable.Table compare = CompareTable.table(runs, runs.get(0));
     java.util.Set<String> perTarget = RunFacts.perTarget(facts);
     StringBuilder html = new StringBuilder();
     appendCommonFacts(html, runs, facts, perTarget);
-    appendTable(html, runs, filled(runs, resultColumns(runs, extras, compare)), true);
+    appendTable(html, runs, filled(runs, resultColumns(runs, compare)), true);
     appendWarnings(html, compare);
     List<Column> apart = filled(runs, factColumns(facts, perTarget));
     if (!apart.isEmpty()) {
@@ -88,7 +89,7 @@ final class RunTable {
    * commits and the client's warning; a column of compare's shown where it has something in it.
    */
   private static List<Column> resultColumns(
-      List<ResultDirectory> runs, List<SummaryExtras> extras, CompareTable.Table compare) {
+      List<ResultDirectory> runs, CompareTable.Table compare) {
     List<Column> columns = new ArrayList<>();
     RESULTS.forEach(
         (result, heading) ->
@@ -99,17 +100,17 @@ final class RunTable {
                     result == CompareTable.Column.VERIFICATION ? "" : "num",
                     i -> result.of(compare.rows().get(i)))));
     columns.add(new Column("thresholds", "", "wrap", i -> thresholds(runs.get(i).summary())));
-    columns.add(new Column("server commits", "", "num", i -> extras.get(i).commits()));
+    columns.add(new Column("server commits", "", "num", i -> commits(runs.get(i).summary())));
     // The warning's number, its words once in the notes under the table: a column of sentences
     // in a table of 13 runs is squeezed to a sliver and makes each row a paragraph high.
-    List<String> warnings = warnings(compare);
+    List<String> warnings = new ArrayList<>(compare.warnings().keySet());
     columns.add(
         new Column(
             "client warning",
             "",
             "",
             i -> {
-              String text = warning(compare, i);
+              String text = CompareTable.Column.BOTTLENECK.of(compare.rows().get(i));
               return text.isEmpty() ? "" : "note " + (warnings.indexOf(text) + 1);
             }));
     return columns;
@@ -126,43 +127,20 @@ final class RunTable {
   /** Only the columns with something in them. */
   private static List<Column> filled(List<ResultDirectory> runs, List<Column> columns) {
     return columns.stream()
-        .filter(
-            c ->
-                java.util.stream.IntStream.range(0, runs.size())
-                    .anyMatch(i -> !c.cell().apply(i).isEmpty()))
-        .toList();
-  }
-
-  /** The client's warning of run {@code i}, "" for none. */
-  private static String warning(CompareTable.Table compare, int i) {
-    return CompareTable.Column.BOTTLENECK.of(compare.rows().get(i));
-  }
-
-  /** The runs' warnings, each distinct text once, in the order of the first run with it. */
-  private static List<String> warnings(CompareTable.Table compare) {
-    return IntStream.range(0, compare.rows().size())
-        .mapToObj(i -> warning(compare, i))
-        .filter(text -> !text.isEmpty())
-        .distinct()
+        .filter(c -> IntStream.range(0, runs.size()).anyMatch(i -> !c.cell().apply(i).isEmpty()))
         .toList();
   }
 
   /** Under the table, each warning once, with the runs it is of: "note 1 (runs 1-13): ...". */
   private static void appendWarnings(StringBuilder html, CompareTable.Table compare) {
-    List<String> warnings = warnings(compare);
-    for (int n = 0; n < warnings.size(); n++) {
-      String text = warnings.get(n);
-      List<Integer> runs =
-          IntStream.range(0, compare.rows().size())
-              .filter(i -> warning(compare, i).equals(text))
-              .boxed()
-              .toList();
+    int note = 0;
+    for (Map.Entry<String, List<Integer>> warning : compare.warnings().entrySet()) {
       html.append("<p class=\"note warning\"><b>Client warning, note ")
-          .append(n + 1)
-          .append(runs.size() == 1 ? " (run " : " (runs ")
-          .append(CompareTable.ranges(runs))
+          .append(++note)
+          .append(warning.getValue().size() == 1 ? " (run " : " (runs ")
+          .append(CompareTable.ranges(warning.getValue()))
           .append("):</b> ")
-          .append(HtmlReport.escape(text))
+          .append(HtmlReport.escape(warning.getKey()))
           .append("</p>\n");
     }
   }
@@ -253,6 +231,21 @@ final class RunTable {
       said.add(name + ": " + String.join(", ", what));
     }
     return String.join("; ", said);
+  }
+
+  /**
+   * "98,017 (agrees)" or "98,017 (txbench counted 98,015)": the server's count of commits beside
+   * txbench's; "" when the summary has none (versions before telemetry, a run under way).
+   */
+  private static String commits(SummaryFile run) {
+    SummaryCommits commits = run.environment().serverCommits();
+    if (commits == null) {
+      return "";
+    }
+    return String.format(Locale.US, "%,d", commits.server())
+        + (commits.counted() == commits.server()
+            ? " (agrees)"
+            : String.format(Locale.US, " (txbench counted %,d)", commits.counted()));
   }
 
   /** "2 passed", or the thresholds that failed, each with what was measured. */

@@ -3,16 +3,12 @@ package io.txbench.report.html;
 import io.txbench.report.files.ResultFiles;
 import io.txbench.report.files.ServerCsv;
 import java.io.IOException;
-import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
 /**
@@ -30,53 +26,30 @@ record ServerTimeline(double[] t, double[] period, Map<String, double[]> columns
     if (!Files.isRegularFile(file)) {
       return Optional.empty();
     }
-    try (Reader in = Files.newBufferedReader(file);
-        CSVParser parser =
-            CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(in)) {
-      List<String> header = parser.getHeaderNames();
-      for (String required : List.of("t", "period_s")) {
-        if (!header.contains(required)) {
-          throw new IOException(file + " is corrupt: its header has no column " + required);
-        }
-      }
-      List<double[]> rows = new ArrayList<>();
-      for (CSVRecord r : parser) {
-        rows.add(row(file, header, r));
-      }
-      return Optional.of(of(header, rows));
-    } catch (IOException e) {
-      throw e.getMessage() != null && e.getMessage().startsWith(file + " is corrupt")
-          ? e
-          : new IOException("cannot read " + file + ": " + ResultFiles.reason(e), e);
-    } catch (IllegalArgumentException | IllegalStateException e) {
-      throw new IOException(
-          file + " is corrupt: " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""),
-          e);
-    }
+    return Optional.of(
+        ResultFiles.readCsv(
+            file,
+            parser -> {
+              List<String> header = parser.getHeaderNames();
+              for (String required : List.of("t", "period_s")) {
+                if (!header.contains(required)) {
+                  throw new IllegalArgumentException("its header has no column " + required);
+                }
+              }
+              return of(header, parser.stream().map(r -> row(header, r)).toList());
+            }));
   }
 
-  private static double[] row(Path file, List<String> header, CSVRecord r) throws IOException {
-    String line = "line " + (r.getRecordNumber() + 1); // the header is line 1
-    if (!r.isConsistent()) {
-      throw new IOException(
-          file
-              + " is corrupt: "
-              + line
-              + " has "
-              + r.size()
-              + " fields where its header has "
-              + header.size());
-    }
+  private static double[] row(List<String> header, CSVRecord r) {
+    String line = ResultFiles.line(r);
     double[] values = new double[header.size()];
     for (int i = 0; i < values.length; i++) {
       String cell = r.get(i).strip();
       boolean timing = i == header.indexOf("t") || i == header.indexOf("period_s");
       values[i] = cell.isEmpty() && !timing ? Double.NaN : number(cell);
       if ((Double.isNaN(values[i]) && !cell.isEmpty()) || (timing && Double.isNaN(values[i]))) {
-        throw new IOException(
-            file
-                + " is corrupt: "
-                + line
+        throw new IllegalArgumentException(
+            line
                 + ", column "
                 + header.get(i)
                 + " is '"

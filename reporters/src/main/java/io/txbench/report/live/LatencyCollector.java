@@ -18,7 +18,7 @@ import org.HdrHistogram.Histogram;
  * client's series sum; a native histogram would need the protobuf format, which the endpoint leaves
  * out.
  */
-final class LatencyCollector implements Collector {
+record LatencyCollector(RunWatch watch, boolean byOperation) implements Collector {
   /** The buckets' upper bounds, in seconds; the last is +Inf. */
   static final double[] BOUNDS = {
     0.00025,
@@ -38,14 +38,6 @@ final class LatencyCollector implements Collector {
     10,
     Double.POSITIVE_INFINITY
   };
-
-  private final RunWatch watch;
-  private final boolean byOperation;
-
-  private LatencyCollector(RunWatch watch, boolean byOperation) {
-    this.watch = watch;
-    this.byOperation = byOperation;
-  }
 
   /** {@code txbench_response_time_seconds}: every iteration's. */
   static LatencyCollector iterations(RunWatch watch) {

@@ -44,11 +44,6 @@ public record ListenAddress(String host, int port) {
     return new ListenAddress(host, number);
   }
 
-  /** The port alone, on the loopback address. */
-  public static ListenAddress loopback(int port) {
-    return new ListenAddress("", port);
-  }
-
   /** The socket address to bind; the exception names the host that cannot be resolved. */
   public InetSocketAddress socket() throws UnknownHostException {
     return new InetSocketAddress(

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -26,7 +27,8 @@ public final class LivePage implements AutoCloseable {
   private final ExecutorService threads;
 
   /** Draws the pages, off the metrics thread; one at a time, in the order asked. */
-  private final ExecutorService drawing = daemon("txbench-live-draw");
+  private final ExecutorService drawing =
+      Executors.newSingleThreadExecutor(daemons("txbench-live-draw"));
 
   private volatile Shown shown = Shown.WAITING;
 
@@ -59,7 +61,7 @@ public final class LivePage implements AutoCloseable {
     try {
       HttpServer server = HttpServer.create(at.socket(), 8);
       // A browser's few requests: one thread.
-      ExecutorService threads = daemon("txbench-live");
+      ExecutorService threads = Executors.newSingleThreadExecutor(daemons("txbench-live"));
       server.setExecutor(threads);
       LivePage page = new LivePage(server, threads);
       server.createContext("/", page::serve);
@@ -76,14 +78,13 @@ public final class LivePage implements AutoCloseable {
     }
   }
 
-  /** One daemon thread: it never keeps the JVM up. */
-  private static ExecutorService daemon(String name) {
-    return Executors.newSingleThreadExecutor(
-        r -> {
-          Thread t = new Thread(r, name);
-          t.setDaemon(true);
-          return t;
-        });
+  /** Daemon threads named {@code name}: they never keep the JVM up. */
+  static ThreadFactory daemons(String name) {
+    return r -> {
+      Thread t = new Thread(r, name);
+      t.setDaemon(true);
+      return t;
+    };
   }
 
   /** Runs {@code work} (drawing a page) on the page's own thread, after what was asked before. */

@@ -34,11 +34,7 @@ final class MetricsEndpoint implements AutoCloseable {
           0,
           TimeUnit.MILLISECONDS,
           new LinkedBlockingQueue<>(),
-          r -> {
-            Thread t = new Thread(r, "txbench-metrics");
-            t.setDaemon(true);
-            return t;
-          }) {
+          LivePage.daemons("txbench-metrics")) {
         @Override
         protected void afterExecute(Runnable exchange, @Nullable Throwable thrown) {
           if (readTheEnd.get()) {

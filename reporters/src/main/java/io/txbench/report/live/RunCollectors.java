@@ -82,9 +82,90 @@ final class RunCollectors {
             add.accept("other", (double) q.others());
           }
         });
-    OperationCollectors.register(registry, watch);
-    ClientCollectors.register(registry, watch);
+    operations(registry, watch);
+    client(registry, watch);
     registry.register(LatencyCollector.iterations(watch));
+  }
+
+  /**
+   * Each operation's iterations, for a mix and the analytics queries (a workload of one operation
+   * has none): {@code txbench_operation_iterations_total{operation, outcome}}, and their response
+   * times, {@code txbench_operation_response_time_seconds{operation}}.
+   */
+  private static void operations(PrometheusRegistry registry, RunWatch watch) {
+    CounterWithCallback.builder()
+        .name("txbench_operation_iterations")
+        .help("Iterations of each operation of a mix by outcome, as txbench_iterations_total.")
+        .labelNames(names("operation", "outcome"))
+        .callback(
+            cb -> {
+              WatchedRun run = watch.current();
+              Metrics m = run.metrics();
+              if (m == null) {
+                return;
+              }
+              Map<String, Long> errors = m.operationErrors();
+              for (Map.Entry<String, Tally> op : m.operationTallies().entrySet()) {
+                double[] counts = outcomes(op.getValue(), errors.getOrDefault(op.getKey(), 0L));
+                for (int i = 0; i < counts.length; i++) {
+                  cb.call(counts[i], labels(run, op.getKey(), OUTCOMES.get(i)));
+                }
+              }
+            })
+        .register(registry);
+    registry.register(LatencyCollector.operations(watch));
+  }
+
+  /**
+   * The run's phase and what the client used of its machine (from the periods ended so far, as the
+   * engine measured them for intervals.csv), and the open loop's skipped iterations.
+   */
+  private static void client(PrometheusRegistry registry, RunWatch watch) {
+    gauge(
+        registry,
+        "txbench_phase",
+        "1 for the step the run is at (setup, warmup, measured, verify, done), 0 for the others.",
+        "phase",
+        add -> {
+          WatchedRun run = watch.current();
+          Phase now = watch.scrapedPhase();
+          for (Phase phase : Phase.values()) {
+            add.accept(List.of(labels(run, phase.label())), phase == now ? 1.0 : 0.0);
+          }
+        });
+    counter(
+        registry,
+        watch,
+        "txbench_skipped",
+        "Open-loop iterations skipped: too late to start (--max-lag) or no worker free.",
+        run -> {
+          Metrics m = run.metrics();
+          return m == null ? Double.NaN : m.skippedCount();
+        });
+    counter(
+        registry,
+        watch,
+        "txbench_client_cpu_seconds",
+        "CPU time of the txbench process (every thread) over the measured periods ended so far.",
+        run -> run.metrics() == null ? Double.NaN : run.cpuSeconds());
+    counter(
+        registry,
+        watch,
+        "txbench_client_gc_seconds",
+        "Time the JVM's collectors report over the measured periods ended so far.",
+        run -> run.metrics() == null ? Double.NaN : run.gcSeconds());
+    gauge(
+        registry,
+        watch,
+        "txbench_client_cpu_cores",
+        "CPU the txbench process used over the last period, in cores (1: one core busy).",
+        WatchedRun::cpuCores);
+    gauge(
+        registry,
+        watch,
+        "txbench_machine_cpu_busy_ratio",
+        "Share of all the machine's CPUs busy over the last period (every process), 0 to 1.",
+        WatchedRun::machineBusy);
   }
 
   /** Each constant's count, under its label, once the window opened. */
@@ -122,7 +203,7 @@ final class RunCollectors {
         .register(registry);
   }
 
-  /** A counter of the run's labels alone. */
+  /** A counter of the run's labels alone; NaN (not measured yet) is left out. */
   static void counter(
       PrometheusRegistry registry,
       RunWatch watch,
@@ -133,14 +214,7 @@ final class RunCollectors {
         .name(name)
         .help(help)
         .labelNames(names())
-        .callback(
-            cb -> {
-              WatchedRun run = watch.current();
-              double v = value.applyAsDouble(run);
-              if (!Double.isNaN(v)) {
-                cb.call(v, labels(run));
-              }
-            })
+        .callback(cb -> measure(watch, value, cb::call))
         .register(registry);
   }
 
@@ -155,15 +229,18 @@ final class RunCollectors {
         .name(name)
         .help(help)
         .labelNames(names())
-        .callback(
-            cb -> {
-              WatchedRun run = watch.current();
-              double v = value.applyAsDouble(run);
-              if (!Double.isNaN(v)) {
-                cb.call(v, labels(run));
-              }
-            })
+        .callback(cb -> measure(watch, value, cb::call))
         .register(registry);
+  }
+
+  /** The current run's {@code value} handed to {@code call} with its labels, unless it is NaN. */
+  private static void measure(
+      RunWatch watch, ToDoubleFunction<WatchedRun> value, BiConsumer<Double, String[]> call) {
+    WatchedRun run = watch.current();
+    double v = value.applyAsDouble(run);
+    if (!Double.isNaN(v)) {
+      call.accept(v, labels(run));
+    }
   }
 
   /** A gauge of the run's labels and {@code label}, fed by {@code values}. */

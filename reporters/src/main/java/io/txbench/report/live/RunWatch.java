@@ -5,7 +5,6 @@ import io.txbench.report.RunRecorder;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -55,48 +54,39 @@ public final class RunWatch implements AutoCloseable {
     if (metrics != null) {
       watch.endpoint = MetricsEndpoint.start(metrics, watch, err).orElse(null);
       if (watch.endpoint != null) {
-        watch.metricsUrl = url(metrics, watch.endpoint.port()) + "metrics";
-        out.println("Metrics at " + watch.metricsUrl);
-        warnBeyondLoopback(
-            "--metrics-endpoint", new ListenAddress(metrics.host(), watch.endpoint.port()), err);
+        watch.metricsUrl =
+            watch.serving(
+                "Metrics", "--metrics-endpoint", metrics, watch.endpoint.port(), "metrics");
       }
     }
     if (live != null) {
       watch.live = LivePage.start(live, err).orElse(null);
       if (watch.live != null) {
-        watch.liveUrl = url(live, watch.live.port());
-        out.println("Live page at " + watch.liveUrl);
-        warnBeyondLoopback("--live", new ListenAddress(live.host(), watch.live.port()), err);
+        watch.liveUrl = watch.serving("Live page", "--live", live, watch.live.port(), "");
       }
     }
     return watch;
   }
 
-  /** "http://127.0.0.1:9400/": where to point a browser or a scraper. */
-  private static String url(ListenAddress at, int port) {
-    String host = at.host().isEmpty() ? "127.0.0.1" : at.host();
-    return "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port + "/";
-  }
-
-  private static void warnBeyondLoopback(String option, ListenAddress at, PrintStream err) {
-    if (at.beyondLoopback()) {
+  /**
+   * {@code what} served on {@code port} of {@code at}'s host, at {@code path}: its URL, said on
+   * {@code out} ("http://127.0.0.1:9400/metrics": where to point a browser or a scraper), and a
+   * warning when it serves beyond the machine.
+   */
+  private String serving(String what, String option, ListenAddress at, int port, String path) {
+    ListenAddress bound = new ListenAddress(at.host(), port);
+    // The host and port as the user would type them, the loopback address named when none was.
+    String url = "http://" + (at.host().isEmpty() ? "127.0.0.1:" + port : bound) + "/" + path;
+    out.println(what + " at " + url);
+    if (bound.beyondLoopback()) {
       err.println(
           "WARNING: "
               + option
               + " serves on "
-              + at
+              + bound
               + ", beyond this machine: anyone who reaches it sees the run's figures.");
     }
-  }
-
-  /** The metrics endpoint's port, when it serves. */
-  public Optional<Integer> metricsPort() {
-    return Optional.ofNullable(endpoint).map(MetricsEndpoint::port);
-  }
-
-  /** The live page's port, when it serves. */
-  public Optional<Integer> livePort() {
-    return Optional.ofNullable(live).map(LivePage::port);
+    return url;
   }
 
   public Phase phase() {
@@ -157,11 +147,7 @@ public final class RunWatch implements AutoCloseable {
               + " until a scrape reads them, "
               + time
               + " at most.");
-      boolean read = e.linger(most);
-      out.println(
-          read
-              ? "A scrape read the final metrics."
-              : stopped ? "Stopped waiting for a scrape." : "No scrape in " + time + ".");
+      said(e.linger(most), "A scrape read the final metrics.", "a scrape", "No scrape in " + time);
     }
     LivePage page = live;
     if (page != null && page.browsed()) {
@@ -171,14 +157,17 @@ public final class RunWatch implements AutoCloseable {
               + " until the browser that watched the run loads it, "
               + time
               + " at most.");
-      boolean read = page.linger(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
-      out.println(
-          read
-              ? "The browser loaded the final report."
-              : stopped
-                  ? "Stopped waiting for the browser."
-                  : "No browser loaded the final report in " + time + ".");
+      said(
+          page.linger(Duration.ofNanos(Math.max(0, deadline - System.nanoTime()))),
+          "The browser loaded the final report.",
+          "the browser",
+          "No browser loaded the final report in " + time);
     }
+  }
+
+  /** How a linger for {@code whom} ended: {@code read}, stopped, or {@code notRead}. */
+  private void said(boolean read, String wasRead, String whom, String notRead) {
+    out.println(read ? wasRead : stopped ? "Stopped waiting for " + whom + "." : notRead + ".");
   }
 
   /** Ends a linger at once, and any to come: the process was told to stop (Ctrl-C, SIGTERM). */

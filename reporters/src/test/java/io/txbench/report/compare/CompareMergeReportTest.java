@@ -71,7 +71,7 @@ class CompareMergeReportTest {
     ResultDirectory a = run("client-a", "postgres", 1_700_000_000_000L, 100, 2);
     ResultDirectory b = run("client-b", "postgres", 1_700_000_000_200L, 300, 8);
     Path out = dir.resolve("merged");
-    ClientWindows windows = RunMerger.merge(List.of(a, b), out);
+    ClientWindows windows = RunMerger.merge(List.of(a, b), out, null);
     assertTrue(windows.warning().isEmpty(), windows.warning().toString()); // 4.8 s of 5.2
     ResultDirectory merged = ResultDirectory.load(out);
     assertEquals(2000, merged.summary().outcomes().iterations());
@@ -106,7 +106,7 @@ class CompareMergeReportTest {
     ResultDirectory p32 = run("p32", "postgres", 1_700_000_010_000L, 300, 2);
     Path out = dir.resolve("merged");
     IOException e =
-        assertThrows(IOException.class, () -> RunMerger.merge(List.of(p8, p16, p32), out));
+        assertThrows(IOException.class, () -> RunMerger.merge(List.of(p8, p16, p32), out, null));
     assertTrue(
         String.valueOf(e.getMessage())
             .startsWith(p8.path() + " and " + p32.path() + " did not run at" + " the same time"),
@@ -132,7 +132,7 @@ class CompareMergeReportTest {
     ResultDirectory a = FakeRuns.priced(client("client-a", 1_700_000_000_000L, 100, 2).path(), 0.5);
     ResultDirectory b = FakeRuns.priced(client("client-b", 1_700_000_001_000L, 300, 2).path(), 1.5);
     Path out = dir.resolve("merged");
-    RunMerger.merge(List.of(a, b), out);
+    RunMerger.merge(List.of(a, b), out, null);
     SummaryFile merged = ResultDirectory.load(out).summary();
     assertEquals(1600, merged.outcomes().iterations());
     assertEquals(5.0, merged.window().measuredSeconds(), 0.001);
@@ -150,7 +150,8 @@ class CompareMergeReportTest {
     ResultDirectory a = FakeRuns.priced(client("client-a", 1_700_000_000_000L, 100, 2).path(), 0.5);
     ResultDirectory b = client("client-b", 1_700_000_001_000L, 300, 2);
     Path out = dir.resolve("merged");
-    IOException e = assertThrows(IOException.class, () -> RunMerger.merge(List.of(a, b), out));
+    IOException e =
+        assertThrows(IOException.class, () -> RunMerger.merge(List.of(a, b), out, null));
     assertEquals(
         "1 of the 2 runs were given a price (--cost-per-hour), not client-b: give merge"
             + " --cost-per-hour, the price of each client",
@@ -160,7 +161,7 @@ class CompareMergeReportTest {
     assertEquals(
         1.0, requireNonNull(ResultDirectory.load(out).summary().window().cost()).perHour());
     ResultDirectory c = client("client-c", 1_700_000_000_000L, 100, 2);
-    RunMerger.merge(List.of(b, c), dir.resolve("unpriced"));
+    RunMerger.merge(List.of(b, c), dir.resolve("unpriced"), null);
     assertNull(ResultDirectory.load(dir.resolve("unpriced")).summary().window().cost());
   }
 
@@ -207,7 +208,7 @@ class CompareMergeReportTest {
     ResultDirectory a = client("client-0", 1_700_000_000_000L, 100, 2);
     ResultDirectory b = client("client-1", 1_700_000_002_260L, 300, 2);
     Path out = dir.resolve("merged");
-    ClientWindows windows = RunMerger.merge(List.of(a, b), out);
+    ClientWindows windows = RunMerger.merge(List.of(a, b), out, null);
     ResultDirectory merged = ResultDirectory.load(out);
     assertEquals(a.summary().window().start(), merged.summary().window().start());
     assertEquals(b.summary().window().end(), merged.summary().window().end());
@@ -236,7 +237,8 @@ class CompareMergeReportTest {
         List.of(
             client("client-a", 1_700_000_000_000L, 100, 2),
             client("client-b", 1_700_000_002_260L, 300, 9)),
-        out);
+        out,
+        null);
     assertEquals(
         SummaryFileTest.pinned("intervals-merged.csv"),
         Files.readString(out.resolve(IntervalsCsv.FILE)));
@@ -247,7 +249,8 @@ class CompareMergeReportTest {
     ResultDirectory a = run("a", "postgres", 1_000_000, 10, 1);
     ResultDirectory b = run("b", "mysql", 1_000_000, 10, 1);
     IOException e =
-        assertThrows(IOException.class, () -> RunMerger.merge(List.of(a, b), dir.resolve("m")));
+        assertThrows(
+            IOException.class, () -> RunMerger.merge(List.of(a, b), dir.resolve("m"), null));
     assertTrue(
         String.valueOf(e.getMessage()).contains("same workload on the same target"),
         e.getMessage());
@@ -284,7 +287,7 @@ class CompareMergeReportTest {
     ((ObjectNode) summary.get("client")).put("bottleneck", "the client used 3.50 of 4 cores");
     json.writeValue(b.resolve(SummaryJson.FILE).toFile(), summary);
     Path out = dir.resolve("merged");
-    RunMerger.merge(List.of(a, ResultDirectory.load(b)), out);
+    RunMerger.merge(List.of(a, ResultDirectory.load(b)), out, null);
     ResultDirectory merged = ResultDirectory.load(out);
     // The clients' machines' figures add up to nothing: none for the merge, each client's kept.
     assertNull(merged.summary().environment().client());

@@ -205,7 +205,7 @@ class BreakdownSummaryTest {
     withBreakdown(a, "{\"reads\": 100, \"writes\": 10, \"others\": 20}");
     withBreakdown(b, "{\"reads\": 300, \"writes\": 30, \"others\": 60}");
     Path out = dir.resolve("merged");
-    RunMerger.merge(List.of(ResultDirectory.load(a), ResultDirectory.load(b)), out);
+    RunMerger.merge(List.of(ResultDirectory.load(a), ResultDirectory.load(b)), out, null);
     SummaryFile merged = SummaryFile.read(out.resolve(SummaryJson.FILE));
     SummaryFile.QueryCounts q = requireNonNull(merged.breakdown().queries());
     assertEquals(

@@ -156,7 +156,7 @@ class ResultFilesTest {
               .parse(in)
               .getRecords();
       assertEquals(2, rows.size());
-      assertEquals(List.of(IntervalsCsv.HEADER), rows.get(0).getParser().getHeaderNames());
+      assertEquals(IntervalColumns.FIXED, rows.get(0).getParser().getHeaderNames());
       assertEquals("3", rows.get(0).get("count"));
       assertEquals("3.00", rows.get(0).get("tps"));
       assertEquals(20.0, Double.parseDouble(rows.get(0).get("p50_ms")), 0.05);

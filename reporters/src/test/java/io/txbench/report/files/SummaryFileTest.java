@@ -171,7 +171,7 @@ public class SummaryFileTest {
             true,
             "embedded PostgreSQL on localhost:39211");
     Path out = dir.resolve("merged");
-    RunMerger.merge(List.of(ResultDirectory.load(a), ResultDirectory.load(b)), out);
+    RunMerger.merge(List.of(ResultDirectory.load(a), ResultDirectory.load(b)), out, null);
     return Files.readString(out.resolve(SummaryJson.FILE), StandardCharsets.UTF_8)
         .replace(dir.toString(), "DIR");
   }

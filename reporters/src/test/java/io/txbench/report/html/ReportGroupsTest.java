@@ -120,11 +120,7 @@ class ReportGroupsTest {
     List<ResultDirectory> runs = load(ReportSets.tooFewPeriods());
     String page = HtmlReport.page(runs);
     List<RunFact> facts = RunFacts.of(runs.stream().map(ResultDirectory::summary).toList());
-    List<SummaryExtras> extras = new ArrayList<>();
-    for (ResultDirectory run : runs) {
-      extras.add(SummaryExtras.read(run.path()));
-    }
-    ChartSection throughput = ReportData.of(runs, facts, extras).sections().get(0);
+    ChartSection throughput = ReportData.of(runs, facts).sections().get(0);
     ChartPanel panel = throughput.panels().get(0);
     assertEquals(List.of(), panel.lines(), "nothing drawn");
     assertTrue(

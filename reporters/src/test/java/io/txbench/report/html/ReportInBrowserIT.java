@@ -97,12 +97,8 @@ class ReportInBrowserIT {
 
   private static int panels(List<ResultDirectory> runs) throws Exception {
     List<RunFact> facts = RunFacts.of(runs.stream().map(ResultDirectory::summary).toList());
-    List<SummaryExtras> extras = new ArrayList<>();
-    for (ResultDirectory run : runs) {
-      extras.add(SummaryExtras.read(run.path()));
-    }
     return (int)
-        ReportData.of(runs, facts, extras).sections().stream()
+        ReportData.of(runs, facts).sections().stream()
             .flatMap(s -> s.panels().stream())
             .filter(p -> !p.lines().isEmpty())
             .count();

@@ -97,7 +97,8 @@ class WhereARunRanTest {
         List.of(
             ResultDirectory.load(run("a", 1_000_000, false)),
             ResultDirectory.load(run("b", 1_000_000, true))),
-        out);
+        out,
+        null);
     ResultDirectory merged = ResultDirectory.load(out);
     assertTrue(requireNonNull(merged.summary().identity().embedded()));
     assertEquals("127.0.0.1:5432; " + EMBEDDED, merged.summary().identity().server());
@@ -137,7 +138,7 @@ class WhereARunRanTest {
             .lines()
             .skip(1)
             .allMatch(l -> l.endsWith(",,,,"))); // embedded, where, client_cpu_cores, bottleneck
-    RunMerger.merge(runs, dir.resolve("merged"));
+    RunMerger.merge(runs, dir.resolve("merged"), null);
     assertNull(ResultDirectory.load(dir.resolve("merged")).summary().identity().embedded());
     Files.writeString(dir.resolve("report.html"), HtmlReport.page(runs));
   }
