@@ -3,6 +3,7 @@ package io.txbench.core.script;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
@@ -13,6 +14,20 @@ import org.jspecify.annotations.Nullable;
  * ISNULL}, {@code NOTNULL}; NOT; AND; OR. Keywords and function names are read in any case.
  */
 public final class ExprParser {
+  private static final Map<String, Value> CONSTANTS =
+      Map.of("null", Value.NULL, "true", Value.TRUE, "false", Value.FALSE);
+  private static final Map<String, Function> BITS =
+      Map.of(
+          "|", Function.BITOR,
+          "#", Function.BITXOR,
+          "&", Function.BITAND,
+          "<<", Function.LSHIFT,
+          ">>", Function.RSHIFT);
+  private static final Map<String, Function> ADDITIVE =
+      Map.of("+", Function.ADD, "-", Function.SUB);
+  private static final Map<String, Function> MULTIPLICATIVE =
+      Map.of("*", Function.MUL, "/", Function.DIV, "%", Function.MOD);
+
   private final ExprLexer lexer;
   private ExprLexer.Token token;
 
@@ -66,14 +81,8 @@ public final class ExprParser {
       return left;
     }
     boolean negated = keyword("not");
-    Value what;
-    if (keyword("null")) {
-      what = Value.NULL;
-    } else if (keyword("true")) {
-      what = Value.TRUE;
-    } else if (keyword("false")) {
-      what = Value.FALSE;
-    } else {
+    @Nullable Value what = constant();
+    if (what == null) {
       throw unexpected();
     }
     Expr is = call(Function.IS, left, new Expr.Constant(what));
@@ -109,48 +118,24 @@ public final class ExprParser {
   }
 
   private Expr bits() throws ScriptException {
-    Expr left = additive();
-    while (true) {
-      @Nullable Function f =
-          switch (operator()) {
-            case "|" -> Function.BITOR;
-            case "#" -> Function.BITXOR;
-            case "&" -> Function.BITAND;
-            case "<<" -> Function.LSHIFT;
-            case ">>" -> Function.RSHIFT;
-            default -> null;
-          };
-      if (f == null) {
-        return left;
-      }
-      left = call(f, left, advanceThen(this::additive));
-    }
+    return binary(this::additive, BITS);
   }
 
   private Expr additive() throws ScriptException {
-    Expr left = multiplicative();
-    while (operator().equals("+") || operator().equals("-")) {
-      Function f = operator().equals("+") ? Function.ADD : Function.SUB;
-      left = call(f, left, advanceThen(this::multiplicative));
-    }
-    return left;
+    return binary(this::multiplicative, ADDITIVE);
   }
 
   private Expr multiplicative() throws ScriptException {
-    Expr left = unary();
-    while (true) {
-      @Nullable Function f =
-          switch (operator()) {
-            case "*" -> Function.MUL;
-            case "/" -> Function.DIV;
-            case "%" -> Function.MOD;
-            default -> null;
-          };
-      if (f == null) {
-        return left;
-      }
-      left = call(f, left, advanceThen(this::unary));
+    return binary(this::unary, MULTIPLICATIVE);
+  }
+
+  /** Operands of {@code operand} joined, left to right, by the operators of {@code operators}. */
+  private Expr binary(Step operand, Map<String, Function> operators) throws ScriptException {
+    Expr left = operand.parse();
+    for (Function f; (f = operators.get(operator())) != null; ) {
+      left = call(f, left, advanceThen(operand));
     }
+    return left;
   }
 
   private Expr unary() throws ScriptException {
@@ -203,14 +188,9 @@ public final class ExprParser {
   }
 
   private Expr word() throws ScriptException {
-    if (keyword("null")) {
-      return new Expr.Constant(Value.NULL);
-    }
-    if (keyword("true")) {
-      return new Expr.Constant(Value.TRUE);
-    }
-    if (keyword("false")) {
-      return new Expr.Constant(Value.FALSE);
+    @Nullable Value constant = constant();
+    if (constant != null) {
+      return new Expr.Constant(constant);
     }
     if (keyword("case")) {
       return caseWhen();
@@ -271,6 +251,16 @@ public final class ExprParser {
       throw unexpected();
     }
     return new Call(Function.CASE, args);
+  }
+
+  /** Takes the keyword NULL, TRUE or FALSE, if it is the next token, as its value. */
+  private @Nullable Value constant() throws ScriptException {
+    for (Map.Entry<String, Value> c : CONSTANTS.entrySet()) {
+      if (keyword(c.getKey())) {
+        return c.getValue();
+      }
+    }
+    return null;
   }
 
   /** Takes the keyword {@code word} if it is the next token. */
