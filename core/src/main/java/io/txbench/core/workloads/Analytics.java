@@ -34,16 +34,7 @@ public final class Analytics extends NamedKind {
    */
   public static final List<String> ORDER_COLUMNS =
       List.of(
-          "customer_id",
-          "sales_id",
-          "product_id",
-          "price",
-          "quantity",
-          "beta",
-          "gamma",
-          "theta",
-          "vega",
-          "vanna");
+          "customer_id sales_id product_id price quantity beta gamma theta vega vanna".split(" "));
 
   /** The foreign-key columns of {@code ord}, which {@code --indexes keys} indexes. */
   public static final List<String> KEY_COLUMNS = ORDER_COLUMNS.subList(0, 3);
