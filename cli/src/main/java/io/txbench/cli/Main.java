@@ -1,6 +1,7 @@
 package io.txbench.cli;
 
 import io.txbench.cli.options.ExitCodes;
+import io.txbench.core.settings.NearestWord;
 import io.txbench.core.spi.Bindings;
 import io.txbench.core.spi.Causes;
 import io.txbench.core.spi.SetupException;
@@ -163,7 +164,7 @@ public final class Main {
                                 "'"
                                     + o
                                     + "'"
-                                    + Suggestions.nearest(o, known, Suggestions.OPTIONS)
+                                    + NearestWord.nearest(o, known, Suggestions.OPTIONS)
                                         .map(w -> " (did you mean " + w + "?)")
                                         .orElse(""))
                         .toList());
