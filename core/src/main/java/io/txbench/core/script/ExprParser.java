@@ -16,6 +16,18 @@ import org.jspecify.annotations.Nullable;
 public final class ExprParser {
   private static final Map<String, Value> CONSTANTS =
       Map.of("null", Value.NULL, "true", Value.TRUE, "false", Value.FALSE);
+
+  /** {@code a > b} is read as {@code b < a}, {@code a >= b} as {@code b <= a}. */
+  private static final Map<String, Function> COMPARISONS =
+      Map.of(
+          "=", Function.EQ,
+          "<>", Function.NE,
+          "!=", Function.NE,
+          "<", Function.LT,
+          "<=", Function.LE,
+          ">", Function.LT,
+          ">=", Function.LE);
+
   private static final Map<String, Function> BITS =
       Map.of(
           "|", Function.BITOR,
@@ -91,30 +103,17 @@ public final class ExprParser {
 
   private Expr comparison() throws ScriptException {
     Expr left = bits();
-    String op = token.text();
-    if (token.kind() != ExprLexer.Kind.OPERATOR) {
+    String op = operator();
+    @Nullable Function f = COMPARISONS.get(op);
+    if (f == null) {
       return left;
     }
-    Expr result;
-    switch (op) {
-      case "=" -> result = call(Function.EQ, left, advanceThen(this::bits));
-      case "<>", "!=" -> result = call(Function.NE, left, advanceThen(this::bits));
-      case "<" -> result = call(Function.LT, left, advanceThen(this::bits));
-      case "<=" -> result = call(Function.LE, left, advanceThen(this::bits));
-      case ">" -> result = call(Function.LT, advanceThen(this::bits), left);
-      case ">=" -> result = call(Function.LE, advanceThen(this::bits), left);
-      default -> {
-        return left;
-      }
-    }
-    if (token.kind() == ExprLexer.Kind.OPERATOR && isComparison(token.text())) {
+    Expr right = advanceThen(this::bits);
+    Expr result = op.startsWith(">") ? call(f, right, left) : call(f, left, right);
+    if (COMPARISONS.containsKey(operator())) {
       throw unexpected(); // comparisons do not chain
     }
     return result;
-  }
-
-  private static boolean isComparison(String op) {
-    return List.of("=", "<>", "!=", "<", "<=", ">", ">=").contains(op);
   }
 
   private Expr bits() throws ScriptException {

@@ -27,15 +27,9 @@ public final class MachineProbe {
 
   private static final List<String> FIXED =
       List.of(
-          "cpu_user_pct",
-          "cpu_system_pct",
-          "cpu_iowait_pct",
-          "cpu_steal_pct",
-          "mem_used_mb",
-          "mem_available_mb",
-          "net_rx_bytes",
-          "net_tx_bytes",
-          "net_lo_bytes");
+          ("cpu_user_pct cpu_system_pct cpu_iowait_pct cpu_steal_pct mem_used_mb"
+                  + " mem_available_mb net_rx_bytes net_tx_bytes net_lo_bytes")
+              .split(" "));
 
   private final Path root;
   private final List<String> disks;
