@@ -201,23 +201,20 @@ public final class MachineProbe {
    * listed one and name no virtual device.
    */
   private List<String> wholeDisks() {
-    List<String> names = new ArrayList<>();
-    for (String line : lines(root.resolve("proc/diskstats"))) {
-      String[] f = line.trim().split("\\s+");
-      if (f.length >= 10) {
-        names.add(f[2]);
-      }
-    }
-    List<String> whole = new ArrayList<>();
+    List<String> names =
+        lines(root.resolve("proc/diskstats")).stream()
+            .map(line -> line.trim().split("\\s+"))
+            .filter(f -> f.length >= 10)
+            .map(f -> f[2])
+            .toList();
     boolean sysReadable = Files.isDirectory(root.resolve("sys/block"));
-    for (String name : names) {
-      if (sysReadable
-          ? Files.exists(root.resolve("sys/block").resolve(name).resolve("device"))
-          : !VIRTUAL_DISK.matcher(name).matches() && !partition(name, names)) {
-        whole.add(name);
-      }
-    }
-    return List.copyOf(whole);
+    return names.stream()
+        .filter(
+            name ->
+                sysReadable
+                    ? Files.exists(root.resolve("sys/block").resolve(name).resolve("device"))
+                    : !VIRTUAL_DISK.matcher(name).matches() && !partition(name, names))
+        .toList();
   }
 
   /** sda1 of sda, nvme0n1p1 of nvme0n1, mmcblk0p1 of mmcblk0. */

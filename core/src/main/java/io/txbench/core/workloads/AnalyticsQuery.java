@@ -1,9 +1,9 @@
 package io.txbench.core.workloads;
 
 import io.txbench.core.data.AnalyticsData;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * The six queries of the analytics workload, what each asks of the order schema ({@link
@@ -72,12 +72,9 @@ public enum AnalyticsQuery {
 
   /** The columns of its answer, in order; the pivot's end with one per salesperson name. */
   public List<String> columns() {
-    if (this != PIVOT) {
-      return columns;
-    }
-    List<String> all = new ArrayList<>(columns);
-    all.addAll(AnalyticsData.salesNames());
-    return List.copyOf(all);
+    return this != PIVOT
+        ? columns
+        : Stream.concat(columns.stream(), AnalyticsData.salesNames().stream()).toList();
   }
 
   /** Whether its answer has the grand-total row (every name null), whose orders count them all. */
