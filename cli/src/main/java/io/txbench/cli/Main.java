@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 
@@ -128,10 +129,8 @@ public final class Main {
    * other arguments counted, not shown, but for those that follow an unknown option as its value.
    */
   private static String unknownOptions(List<String> unmatched, String[] args, CommandLine cli) {
-    List<String> known = new java.util.ArrayList<>();
-    for (CommandLine.Model.OptionSpec option : cli.getCommandSpec().options()) {
-      known.addAll(List.of(option.names()));
-    }
+    List<String> known =
+        cli.getCommandSpec().options().stream().flatMap(o -> Stream.of(o.names())).toList();
     List<String> options =
         unmatched.stream()
             .filter(arg -> arg.startsWith("-"))

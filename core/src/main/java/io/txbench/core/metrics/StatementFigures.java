@@ -25,11 +25,7 @@ public final class StatementFigures implements StatementLog.Sink {
     times = new LatencyRecorder[ids.size()];
     for (int i = 0; i < times.length; i++) {
       times[i] = new LatencyRecorder();
-      Map<ErrorClass, LongAdder> byClass = new EnumMap<>(ErrorClass.class);
-      for (ErrorClass c : ErrorClass.values()) {
-        byClass.put(c, new LongAdder());
-      }
-      failures.add(byClass);
+      failures.add(Metrics.adders(ErrorClass.class));
     }
   }
 
