@@ -3,6 +3,7 @@ package io.txbench.cli;
 import io.txbench.cli.options.DurationConverter;
 import io.txbench.cli.options.RangeCheck;
 import io.txbench.cli.options.StartTimeConverter;
+import io.txbench.core.engine.Arrivals;
 import io.txbench.core.engine.ClosedLoop;
 import io.txbench.core.engine.OpenLoop;
 import io.txbench.core.engine.Pacing;
@@ -52,7 +53,7 @@ final class RunShape extends OptionGroup {
       description =
           "Open loop: uniform (evenly spaced) or poisson (exponential gaps)."
               + " Default: ${DEFAULT-VALUE}.")
-  RateDistribution rateDistribution;
+  Arrivals rateDistribution;
 
   @Option(
       names = "--max-lag",
@@ -80,7 +81,7 @@ final class RunShape extends OptionGroup {
   /** Refuses what does not go together or lies out of range, in one line. */
   void check(RangeCheck limits) {
     limits.check("--rate", Limits.RATE, rate);
-    if (rate == null && (maxLag != null || rateDistribution != RateDistribution.UNIFORM)) {
+    if (rate == null && (maxLag != null || rateDistribution != Arrivals.UNIFORM)) {
       throw usage(
           (maxLag != null ? "--max-lag" : "--rate-distribution") + " needs --rate (an open loop)");
     }
@@ -122,6 +123,6 @@ final class RunShape extends OptionGroup {
     if (rate == null) {
       return new ClosedLoop();
     }
-    return new OpenLoop(rate, rateDistribution.arrivals(), Optional.ofNullable(maxLag));
+    return new OpenLoop(rate, rateDistribution, Optional.ofNullable(maxLag));
   }
 }
