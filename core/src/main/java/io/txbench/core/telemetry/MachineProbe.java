@@ -219,14 +219,12 @@ public final class MachineProbe {
 
   /** sda1 of sda, nvme0n1p1 of nvme0n1, mmcblk0p1 of mmcblk0. */
   private static boolean partition(String name, List<String> names) {
-    for (String other : names) {
-      if (!other.equals(name)
-          && name.startsWith(other)
-          && name.substring(other.length()).matches("p?\\d+")) {
-        return true;
-      }
-    }
-    return false;
+    return names.stream()
+        .anyMatch(
+            other ->
+                !other.equals(name)
+                    && name.startsWith(other)
+                    && name.substring(other.length()).matches("p?\\d+"));
   }
 
   private static long[] numbers(String[] fields, int... indexes) {
