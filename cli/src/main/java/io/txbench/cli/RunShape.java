@@ -120,9 +120,8 @@ final class RunShape extends OptionGroup {
 
   /** A closed loop, unless --rate opens it. */
   Pacing pacing() {
-    if (rate == null) {
-      return new ClosedLoop();
-    }
-    return new OpenLoop(rate, rateDistribution, Optional.ofNullable(maxLag));
+    return rate == null
+        ? new ClosedLoop()
+        : new OpenLoop(rate, rateDistribution, Optional.ofNullable(maxLag));
   }
 }

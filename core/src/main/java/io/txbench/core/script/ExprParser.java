@@ -75,10 +75,7 @@ public final class ExprParser {
   }
 
   private Expr not() throws ScriptException {
-    if (keyword("not")) {
-      return call(Function.NOT, not());
-    }
-    return is();
+    return keyword("not") ? call(Function.NOT, not()) : is();
   }
 
   private Expr is() throws ScriptException {
