@@ -79,7 +79,7 @@ final class RunShape extends OptionGroup {
   Instant startAt;
 
   /** Refuses what does not go together or lies out of range, in one line. */
-  void check(RangeCheck limits) {
+  void check(RangeCheck limits, DataSteps steps) {
     limits.check("--rate", Limits.RATE, rate);
     if (rate == null && (maxLag != null || rateDistribution != Arrivals.UNIFORM)) {
       throw usage(
@@ -95,10 +95,7 @@ final class RunShape extends OptionGroup {
     } catch (IllegalArgumentException e) {
       throw usage(e.getMessage());
     }
-  }
-
-  /** Refuses a --start-at with nothing to start: the command measures no run. */
-  void checkStart(DataSteps steps) {
+    // A --start-at with nothing to start: the command measures no run.
     if (startAt != null && (steps.onlySetup || steps.drop)) {
       throw usage(
           "--start-at has nothing to start with " + (steps.drop ? "--drop" : "--only-setup"));
