@@ -135,52 +135,40 @@ public final class ExprParser {
   }
 
   private Expr unary() throws ScriptException {
-    switch (operator()) {
-      case "+" -> {
-        return advanceThen(this::unary);
-      }
+    return switch (operator()) {
+      case "+" -> advanceThen(this::unary);
       case "-" -> {
         advance();
         if (token.kind() == ExprLexer.Kind.MIN_MAGNITUDE) {
           advance();
-          return new Expr.Constant(Value.of(Long.MIN_VALUE));
+          yield new Expr.Constant(Value.of(Long.MIN_VALUE));
         }
-        return call(Function.SUB, new Expr.Constant(Value.of(0L)), unary());
+        yield call(Function.SUB, new Expr.Constant(Value.of(0L)), unary());
       }
-      case "~" -> {
-        return call(Function.BITXOR, new Expr.Constant(Value.of(-1L)), advanceThen(this::unary));
-      }
-      default -> {
-        return primary();
-      }
-    }
+      case "~" -> call(Function.BITXOR, new Expr.Constant(Value.of(-1L)), advanceThen(this::unary));
+      default -> primary();
+    };
   }
 
   private Expr primary() throws ScriptException {
     ExprLexer.Token t = token;
-    switch (t.kind()) {
-      case INTEGER -> {
-        advance();
-        return new Expr.Constant(Value.of(Long.parseLong(t.text())));
-      }
-      case DOUBLE -> {
-        advance();
-        return new Expr.Constant(Value.of(Double.parseDouble(t.text())));
-      }
-      case VARIABLE -> {
-        advance();
-        return new Expr.Variable(t.text());
-      }
-      case LEFT -> {
-        Expr inner = advanceThen(this::or);
-        expect(ExprLexer.Kind.RIGHT);
-        return inner;
-      }
-      case WORD -> {
-        return word();
-      }
-      default -> throw unexpected();
+    if (t.kind() == ExprLexer.Kind.WORD) {
+      return word();
     }
+    if (t.kind() == ExprLexer.Kind.LEFT) {
+      Expr inner = advanceThen(this::or);
+      expect(ExprLexer.Kind.RIGHT);
+      return inner;
+    }
+    Expr literal =
+        switch (t.kind()) {
+          case INTEGER -> new Expr.Constant(Value.of(Long.parseLong(t.text())));
+          case DOUBLE -> new Expr.Constant(Value.of(Double.parseDouble(t.text())));
+          case VARIABLE -> new Expr.Variable(t.text());
+          default -> throw unexpected();
+        };
+    advance();
+    return literal;
   }
 
   private Expr word() throws ScriptException {
