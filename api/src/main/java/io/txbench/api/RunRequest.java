@@ -13,11 +13,13 @@ import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.WorkloadKind;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.core.spi.values.Durations;
+import io.txbench.core.spi.values.Secret;
 import io.txbench.core.thresholds.Threshold;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -184,21 +186,12 @@ record RunRequest(
       shown.put("duration", timed.length().toString());
     }
     b.warmup().ifPresent(w -> shown.put("warmup", w.toString()));
-    if (b.startAt != null) {
-      shown.put("start-at", b.startAt.toString());
-    }
-    if (b.pacing != null) {
-      shown.put("rate", b.pacing.rate());
-    }
-    if (b.costPerHour != null) {
-      shown.put("cost-per-hour", b.costPerHour.perHour());
-    }
-    if (b.url != null) {
-      shown.put("target-url", io.txbench.core.spi.values.Secret.maskUrl(b.url));
-    }
-    if (b.user != null) {
-      shown.put("target-database-user", b.user);
-    }
+    Optional.ofNullable(b.startAt).ifPresent(at -> shown.put("start-at", at.toString()));
+    Optional.ofNullable(b.pacing).ifPresent(open -> shown.put("rate", open.rate()));
+    Optional.ofNullable(b.costPerHour)
+        .ifPresent(cost -> shown.put("cost-per-hour", cost.perHour()));
+    Optional.ofNullable(b.url).ifPresent(url -> shown.put("target-url", Secret.maskUrl(url)));
+    Optional.ofNullable(b.user).ifPresent(user -> shown.put("target-database-user", user));
     shown.put("embedded", b.embedded);
     shown.put("seed", b.seed);
     shown.put("max-retries", b.maxRetries);

@@ -146,10 +146,8 @@ final class CommandRequest {
       limits.check("--parallelism", Limits.PARALLELISM, (long) level);
     }
     c.results.check(limits);
-    c.results.checkEndpoints();
     c.cost.check(limits, c.targets);
-    c.shape.check(limits);
-    c.shape.checkStart(c.steps);
+    c.shape.check(limits, c.steps);
     c.steps.check();
     limits.check("--warmup", Limits.WARMUP, c.warmup);
     limits.check("--max-retries", Limits.RETRIES, (long) c.maxRetries);

@@ -48,9 +48,6 @@ final class CostOption extends OptionGroup {
 
   /** The price of the {@code index}-th target of the list (0-based); null when none was given. */
   @Nullable HourlyCost forTarget(int index) {
-    if (perHour == null) {
-      return null;
-    }
-    return new HourlyCost(perHour.get(perHour.size() == 1 ? 0 : index));
+    return perHour == null ? null : new HourlyCost(perHour.get(perHour.size() == 1 ? 0 : index));
   }
 }

@@ -67,9 +67,8 @@ final class DropHint {
 
   /** The argument as a POSIX shell reads it back unchanged. */
   private static String quoted(String argument) {
-    if (PLAIN.matcher(argument).matches()) {
-      return argument;
-    }
-    return "'" + argument.replace("'", "'\\''") + "'";
+    return PLAIN.matcher(argument).matches()
+        ? argument
+        : "'" + argument.replace("'", "'\\''") + "'";
   }
 }

@@ -1,6 +1,7 @@
 package io.txbench.cli;
 
 import io.txbench.cli.options.ExitCodes;
+import io.txbench.core.settings.NearestWord;
 import io.txbench.core.spi.Bindings;
 import io.txbench.core.spi.Causes;
 import io.txbench.core.spi.SetupException;
@@ -11,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 
@@ -127,10 +129,8 @@ public final class Main {
    * other arguments counted, not shown, but for those that follow an unknown option as its value.
    */
   private static String unknownOptions(List<String> unmatched, String[] args, CommandLine cli) {
-    List<String> known = new java.util.ArrayList<>();
-    for (CommandLine.Model.OptionSpec option : cli.getCommandSpec().options()) {
-      known.addAll(List.of(option.names()));
-    }
+    List<String> known =
+        cli.getCommandSpec().options().stream().flatMap(o -> Stream.of(o.names())).toList();
     List<String> options =
         unmatched.stream()
             .filter(arg -> arg.startsWith("-"))
@@ -163,7 +163,7 @@ public final class Main {
                                 "'"
                                     + o
                                     + "'"
-                                    + Suggestions.nearest(o, known, Suggestions.OPTIONS)
+                                    + NearestWord.nearest(o, known, Suggestions.OPTIONS)
                                         .map(w -> " (did you mean " + w + "?)")
                                         .orElse(""))
                         .toList());

@@ -55,15 +55,18 @@ final class ResultOptions extends OptionGroup {
               + " without it, a directory holding a run is refused.")
   boolean overwrite;
 
-  /** Refuses a period out of range or an output directory with no name, in one line. */
+  /**
+   * Refuses a period out of range, an output directory with no name, or an endpoint that is no
+   * {@code [HOST:]PORT}, in one line.
+   */
   void check(RangeCheck limits) {
     if (outputDir != null && outputDir.toString().isBlank()) {
       throw usage("--output-dir must name a directory");
     }
-    if (metricsPeriod != null) {
-      limits.check("--metrics", Limits.METRICS, metricsPeriod);
-    }
+    limits.check("--metrics", Limits.METRICS, metricsPeriod);
     limits.check("--metrics-linger", Limits.METRICS_LINGER, metricsLinger);
+    address("--metrics-endpoint", metricsEndpoint);
+    address("--live", live);
   }
 
   @Option(
@@ -106,12 +109,6 @@ final class ResultOptions extends OptionGroup {
   RunWatch start(PrintStream out, PrintStream err) {
     return RunWatch.start(
         address("--metrics-endpoint", metricsEndpoint), address("--live", live), out, err);
-  }
-
-  /** Refuses a value that is no {@code [HOST:]PORT}, in one line. */
-  void checkEndpoints() {
-    address("--metrics-endpoint", metricsEndpoint);
-    address("--live", live);
   }
 
   private @Nullable ListenAddress address(String option, @Nullable String value) {

@@ -3,6 +3,7 @@ package io.txbench.cli;
 import io.txbench.cli.options.DurationConverter;
 import io.txbench.cli.options.RangeCheck;
 import io.txbench.cli.options.StartTimeConverter;
+import io.txbench.core.engine.Arrivals;
 import io.txbench.core.engine.ClosedLoop;
 import io.txbench.core.engine.OpenLoop;
 import io.txbench.core.engine.Pacing;
@@ -52,7 +53,7 @@ final class RunShape extends OptionGroup {
       description =
           "Open loop: uniform (evenly spaced) or poisson (exponential gaps)."
               + " Default: ${DEFAULT-VALUE}.")
-  RateDistribution rateDistribution;
+  Arrivals rateDistribution;
 
   @Option(
       names = "--max-lag",
@@ -78,9 +79,9 @@ final class RunShape extends OptionGroup {
   Instant startAt;
 
   /** Refuses what does not go together or lies out of range, in one line. */
-  void check(RangeCheck limits) {
+  void check(RangeCheck limits, DataSteps steps) {
     limits.check("--rate", Limits.RATE, rate);
-    if (rate == null && (maxLag != null || rateDistribution != RateDistribution.UNIFORM)) {
+    if (rate == null && (maxLag != null || rateDistribution != Arrivals.UNIFORM)) {
       throw usage(
           (maxLag != null ? "--max-lag" : "--rate-distribution") + " needs --rate (an open loop)");
     }
@@ -94,10 +95,7 @@ final class RunShape extends OptionGroup {
     } catch (IllegalArgumentException e) {
       throw usage(e.getMessage());
     }
-  }
-
-  /** Refuses a --start-at with nothing to start: the command measures no run. */
-  void checkStart(DataSteps steps) {
+    // A --start-at with nothing to start: the command measures no run.
     if (startAt != null && (steps.onlySetup || steps.drop)) {
       throw usage(
           "--start-at has nothing to start with " + (steps.drop ? "--drop" : "--only-setup"));
@@ -119,9 +117,8 @@ final class RunShape extends OptionGroup {
 
   /** A closed loop, unless --rate opens it. */
   Pacing pacing() {
-    if (rate == null) {
-      return new ClosedLoop();
-    }
-    return new OpenLoop(rate, rateDistribution.arrivals(), Optional.ofNullable(maxLag));
+    return rate == null
+        ? new ClosedLoop()
+        : new OpenLoop(rate, rateDistribution, Optional.ofNullable(maxLag));
   }
 }

@@ -3,7 +3,6 @@ package io.txbench.cli;
 import io.txbench.core.settings.NearestWord;
 import java.util.Collection;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * "Did you mean": the known word nearest to a mistyped one (an option, a workload, a target), by
@@ -65,15 +64,9 @@ final class Suggestions {
 
   private Suggestions() {}
 
-  /** {@link NearestWord#nearest}: the word of {@code known} that {@code typed} was meant to be. */
-  static Optional<String> nearest(
-      String typed, Collection<String> known, Map<String, String> synonyms) {
-    return NearestWord.nearest(typed, known, synonyms);
-  }
-
   /**
-   * {@code "unknown WHAT 'typed'"} and {@code "; did you mean X?"} for {@link #nearest}, or {@code
-   * otherwise} when nothing is near.
+   * {@code "unknown WHAT 'typed'"} and {@code "; did you mean X?"} for {@link NearestWord#nearest},
+   * or {@code otherwise} when nothing is near.
    */
   static String unknown(
       String what,
@@ -86,11 +79,8 @@ final class Suggestions {
         + " '"
         + typed
         + "'"
-        + nearest(typed, known, synonyms).map(w -> "; did you mean " + w + "?").orElse(otherwise);
-  }
-
-  /** {@link NearestWord#distance}: the edits that turn {@code a} into {@code b}. */
-  static int distance(String a, String b) {
-    return NearestWord.distance(a, b);
+        + NearestWord.nearest(typed, known, synonyms)
+            .map(w -> "; did you mean " + w + "?")
+            .orElse(otherwise);
   }
 }

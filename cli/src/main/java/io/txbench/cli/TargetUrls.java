@@ -15,11 +15,6 @@ final class TargetUrls {
     if (urls.size() == 1 && targets == 1) {
       return urls.get(0);
     }
-    for (String url : urls) {
-      if (provider.acceptsUrl(url)) {
-        return url;
-      }
-    }
-    return null;
+    return urls.stream().filter(provider::acceptsUrl).findFirst().orElse(null);
   }
 }

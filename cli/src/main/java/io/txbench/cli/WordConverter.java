@@ -1,6 +1,7 @@
 package io.txbench.cli;
 
 import io.txbench.api.run.ReporterKind;
+import io.txbench.core.engine.Arrivals;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 import picocli.CommandLine.ITypeConverter;
@@ -35,9 +36,9 @@ abstract class WordConverter<E extends Enum<E>> implements ITypeConverter<E> {
   }
 
   /** For {@code --rate-distribution}. */
-  static final class Distributions extends WordConverter<RateDistribution> {
+  static final class Distributions extends WordConverter<Arrivals> {
     Distributions() {
-      super(RateDistribution.class);
+      super(Arrivals.class);
     }
   }
 

@@ -56,6 +56,7 @@ class AddingAWorkloadTest {
     assertEquals(7, summary.get("options").get("tally-step").asLong());
     // No --metrics: the period chosen for the run is recorded as if it had been asked for.
     assertEquals("PT1S", summary.get("options").get("metrics").asText());
+    assertEquals("uniform", summary.get("options").get("rate-distribution").asText());
     JsonNode verification = summary.get("verification");
     assertTrue(verification.get("passed").asBoolean(), verification.toString());
     assertEquals(500, verification.get("figures").get("added").asLong(), verification.toString());

@@ -82,15 +82,12 @@ public record RunPlan(Runs runs, Steps steps, Results results, Shown shown) {
   public Map<String, Object> shownOptions(
       String target, String workload, int dataLevel, OptionValues loaded) {
     Map<String, Object> options = new java.util.LinkedHashMap<>();
-    shown
-        .options()
-        .forEach(
-            (name, value) -> {
-              List<String> owners = shown.declaredBy().get(name);
-              if (owners == null || owners.contains(target) || owners.contains(workload)) {
-                options.put(name, value);
-              }
-            });
+    for (Map.Entry<String, Object> option : shown.options().entrySet()) {
+      List<String> owners = shown.declaredBy().get(option.getKey());
+      if (owners == null || owners.contains(target) || owners.contains(workload)) {
+        options.put(option.getKey(), option.getValue());
+      }
+    }
     DataLevels data = runs.data();
     if (data.sweeps() && options.containsKey(data.name())) {
       options.put(data.name(), data.values().get(dataLevel));

@@ -20,22 +20,10 @@ public final class AirlineData {
   private static final int AIRPORTS = 300;
 
   /** Common jet and turboprop models with a typical seat count. */
-  private static final String[] MODELS = {
-    "A319",
-    "A320",
-    "A321",
-    "A330-300",
-    "A350-900",
-    "B737-800",
-    "B737-MAX8",
-    "B777-300ER",
-    "B787-9",
-    "E190",
-    "E195",
-    "CRJ900",
-    "ATR72-600",
-    "DHC8-400"
-  };
+  private static final String[] MODELS =
+      ("A319 A320 A321 A330-300 A350-900 B737-800 B737-MAX8 B777-300ER B787-9 E190 E195 CRJ900"
+              + " ATR72-600 DHC8-400")
+          .split(" ");
 
   private static final int[] SEATS = {
     144, 180, 220, 300, 325, 189, 178, 396, 296, 100, 120, 76, 70, 78

@@ -30,47 +30,11 @@ public final class AnalyticsData {
   static final int PRODUCT_NAME_COUNT = 25;
 
   private static final List<String> SURNAMES =
-      List.of(
-          "Smith",
-          "Garcia",
-          "Mueller",
-          "Rossi",
-          "Silva",
-          "Kowalski",
-          "Novak",
-          "Jensen",
-          "Dubois",
-          "Fernandez",
-          "Murphy",
-          "Nakamura",
-          "Kim",
-          "Ivanova",
-          "Okafor",
-          "Haddad",
-          "Larsen",
-          "Moreau",
-          "Bianchi",
-          "Costa",
-          "Schmidt",
-          "Wong",
-          "Patel",
-          "Cohen",
-          "Berg",
-          "Horvath",
-          "Lindqvist",
-          "Yilmaz",
-          "Petrov",
-          "Santos",
-          "Nguyen",
-          "Tanaka",
-          "Weber",
-          "Romero",
-          "Kaplan",
-          "Duarte",
-          "Fischer",
-          "Morales",
-          "Virtanen",
-          "Quinn");
+      words(
+          "Smith Garcia Mueller Rossi Silva Kowalski Novak Jensen Dubois Fernandez Murphy"
+              + " Nakamura Kim Ivanova Okafor Haddad Larsen Moreau Bianchi Costa Schmidt Wong"
+              + " Patel Cohen Berg Horvath Lindqvist Yilmaz Petrov Santos Nguyen Tanaka Weber"
+              + " Romero Kaplan Duarte Fischer Morales Virtanen Quinn");
 
   private static final List<String> FIRST_NAMES =
       List.of(
@@ -78,32 +42,10 @@ public final class AnalyticsData {
           "Tom", "Ines");
 
   private static final List<String> PRODUCT_NAMES =
-      List.of(
-          "Chair",
-          "Desk",
-          "Lamp",
-          "Shelf",
-          "Sofa",
-          "Table",
-          "Stool",
-          "Bench",
-          "Cabinet",
-          "Mirror",
-          "Rug",
-          "Clock",
-          "Vase",
-          "Bed",
-          "Wardrobe",
-          "Dresser",
-          "Ottoman",
-          "Armchair",
-          "Bookcase",
-          "Sideboard",
-          "Cushion",
-          "Curtain",
-          "Planter",
-          "Hook",
-          "Tray");
+      words(
+          "Chair Desk Lamp Shelf Sofa Table Stool Bench Cabinet Mirror Rug Clock Vase Bed"
+              + " Wardrobe Dresser Ottoman Armchair Bookcase Sideboard Cushion Curtain Planter"
+              + " Hook Tray");
 
   /** The odds of the names of each pool: the first names likeliest (weight 1/rank). */
   private static final double[] SURNAME_ODDS = cumulative(SURNAME_COUNT, 1);
@@ -271,6 +213,11 @@ public final class AnalyticsData {
       odds[i] /= sum;
     }
     return odds;
+  }
+
+  /** The words of {@code text}, separated by single spaces. */
+  private static List<String> words(String text) {
+    return List.of(text.split(" "));
   }
 
   /** The first index whose cumulative weight exceeds {@code u}. */

@@ -63,13 +63,10 @@ public sealed interface RunLength permits ForDuration, ForIterations {
       return Duration.ofSeconds(1);
     }
     Duration twentieth = timed.length().dividedBy(20);
-    Duration chosen = METRICS_PERIODS.get(0);
-    for (Duration period : METRICS_PERIODS) {
-      if (period.compareTo(twentieth) <= 0) {
-        chosen = period;
-      }
-    }
-    return chosen;
+    return METRICS_PERIODS.stream()
+        .filter(period -> period.compareTo(twentieth) <= 0)
+        .max(Duration::compareTo)
+        .orElse(METRICS_PERIODS.get(0));
   }
 
   /**

@@ -173,7 +173,7 @@ public final class Metrics implements QueryCounter.Sink, Effects.RetrySink {
   }
 
   /** One adder for each constant, filled here once: afterwards the map is only read. */
-  private static <E extends Enum<E>> Map<E, LongAdder> adders(Class<E> type) {
+  static <E extends Enum<E>> Map<E, LongAdder> adders(Class<E> type) {
     Map<E, LongAdder> adders = new EnumMap<>(type);
     for (E constant : type.getEnumConstants()) {
       adders.put(constant, new LongAdder());

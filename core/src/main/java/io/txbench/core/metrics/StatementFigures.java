@@ -25,11 +25,7 @@ public final class StatementFigures implements StatementLog.Sink {
     times = new LatencyRecorder[ids.size()];
     for (int i = 0; i < times.length; i++) {
       times[i] = new LatencyRecorder();
-      Map<ErrorClass, LongAdder> byClass = new EnumMap<>(ErrorClass.class);
-      for (ErrorClass c : ErrorClass.values()) {
-        byClass.put(c, new LongAdder());
-      }
-      failures.add(byClass);
+      failures.add(Metrics.adders(ErrorClass.class));
     }
   }
 
@@ -58,14 +54,11 @@ public final class StatementFigures implements StatementLog.Sink {
     for (int i = 0; i < times.length; i++) {
       times[i].sampleInterval();
       Map<ErrorClass, Long> failed = new EnumMap<>(ErrorClass.class);
-      failures
-          .get(i)
-          .forEach(
-              (c, adder) -> {
-                if (adder.sum() > 0) {
-                  failed.put(c, adder.sum());
-                }
-              });
+      for (Map.Entry<ErrorClass, LongAdder> f : failures.get(i).entrySet()) {
+        if (f.getValue().sum() > 0) {
+          failed.put(f.getKey(), f.getValue().sum());
+        }
+      }
       stats.add(new StatementStats(ids.get(i), times[i].cumulative(), failed));
     }
     return stats;

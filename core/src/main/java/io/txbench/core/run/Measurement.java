@@ -69,9 +69,7 @@ final class Measurement {
     if (!takeBaseline(plan.warmUp())) {
       return MeasurementOutcome.stoppedInWarmUp();
     }
-    Metrics metrics =
-        new Metrics(
-            run.openLoop(), crew.workload().operations(), crew.workload().timedStatements());
+    Metrics metrics = metrics(plan);
     Optional<RunListener> following = listener.measuring(run, metrics);
     if (following.isEmpty()) {
       return MeasurementOutcome.declined();
@@ -242,17 +240,19 @@ final class Measurement {
     Runner runner =
         new Runner(
             plan.run().warmup(length),
-            // The window's own shape (its operations and timed statements), so that the warm-up
-            // compiles the code the window runs.
-            new Metrics(
-                plan.run().openLoop(),
-                crew.workload().operations(),
-                crew.workload().timedStatements()),
+            // The window's own shape, so that the warm-up compiles the code the window runs.
+            metrics(plan),
             following);
     started.accept(runner);
     gated(runner, plan, listener);
     stops.watch(runner::requestStop);
     return runner.run(crew, target);
+  }
+
+  /** A run's metrics, of the window's shape: its operations and timed statements. */
+  private Metrics metrics(MeasurementPlan plan) {
+    return new Metrics(
+        plan.run().openLoop(), crew.workload().operations(), crew.workload().timedStatements());
   }
 
   /**

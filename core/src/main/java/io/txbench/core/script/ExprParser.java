@@ -3,6 +3,7 @@ package io.txbench.core.script;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
@@ -13,6 +14,32 @@ import org.jspecify.annotations.Nullable;
  * ISNULL}, {@code NOTNULL}; NOT; AND; OR. Keywords and function names are read in any case.
  */
 public final class ExprParser {
+  private static final Map<String, Value> CONSTANTS =
+      Map.of("null", Value.NULL, "true", Value.TRUE, "false", Value.FALSE);
+
+  /** {@code a > b} is read as {@code b < a}, {@code a >= b} as {@code b <= a}. */
+  private static final Map<String, Function> COMPARISONS =
+      Map.of(
+          "=", Function.EQ,
+          "<>", Function.NE,
+          "!=", Function.NE,
+          "<", Function.LT,
+          "<=", Function.LE,
+          ">", Function.LT,
+          ">=", Function.LE);
+
+  private static final Map<String, Function> BITS =
+      Map.of(
+          "|", Function.BITOR,
+          "#", Function.BITXOR,
+          "&", Function.BITAND,
+          "<<", Function.LSHIFT,
+          ">>", Function.RSHIFT);
+  private static final Map<String, Function> ADDITIVE =
+      Map.of("+", Function.ADD, "-", Function.SUB);
+  private static final Map<String, Function> MULTIPLICATIVE =
+      Map.of("*", Function.MUL, "/", Function.DIV, "%", Function.MOD);
+
   private final ExprLexer lexer;
   private ExprLexer.Token token;
 
@@ -48,10 +75,7 @@ public final class ExprParser {
   }
 
   private Expr not() throws ScriptException {
-    if (keyword("not")) {
-      return call(Function.NOT, not());
-    }
-    return is();
+    return keyword("not") ? call(Function.NOT, not()) : is();
   }
 
   private Expr is() throws ScriptException {
@@ -66,14 +90,8 @@ public final class ExprParser {
       return left;
     }
     boolean negated = keyword("not");
-    Value what;
-    if (keyword("null")) {
-      what = Value.NULL;
-    } else if (keyword("true")) {
-      what = Value.TRUE;
-    } else if (keyword("false")) {
-      what = Value.FALSE;
-    } else {
+    @Nullable Value what = constant();
+    if (what == null) {
       throw unexpected();
     }
     Expr is = call(Function.IS, left, new Expr.Constant(what));
@@ -82,135 +100,81 @@ public final class ExprParser {
 
   private Expr comparison() throws ScriptException {
     Expr left = bits();
-    String op = token.text();
-    if (token.kind() != ExprLexer.Kind.OPERATOR) {
+    String op = operator();
+    @Nullable Function f = COMPARISONS.get(op);
+    if (f == null) {
       return left;
     }
-    Expr result;
-    switch (op) {
-      case "=" -> result = call(Function.EQ, left, advanceThen(this::bits));
-      case "<>", "!=" -> result = call(Function.NE, left, advanceThen(this::bits));
-      case "<" -> result = call(Function.LT, left, advanceThen(this::bits));
-      case "<=" -> result = call(Function.LE, left, advanceThen(this::bits));
-      case ">" -> result = call(Function.LT, advanceThen(this::bits), left);
-      case ">=" -> result = call(Function.LE, advanceThen(this::bits), left);
-      default -> {
-        return left;
-      }
-    }
-    if (token.kind() == ExprLexer.Kind.OPERATOR && isComparison(token.text())) {
+    Expr right = advanceThen(this::bits);
+    Expr result = op.startsWith(">") ? call(f, right, left) : call(f, left, right);
+    if (COMPARISONS.containsKey(operator())) {
       throw unexpected(); // comparisons do not chain
     }
     return result;
   }
 
-  private static boolean isComparison(String op) {
-    return List.of("=", "<>", "!=", "<", "<=", ">", ">=").contains(op);
-  }
-
   private Expr bits() throws ScriptException {
-    Expr left = additive();
-    while (true) {
-      @Nullable Function f =
-          switch (operator()) {
-            case "|" -> Function.BITOR;
-            case "#" -> Function.BITXOR;
-            case "&" -> Function.BITAND;
-            case "<<" -> Function.LSHIFT;
-            case ">>" -> Function.RSHIFT;
-            default -> null;
-          };
-      if (f == null) {
-        return left;
-      }
-      left = call(f, left, advanceThen(this::additive));
-    }
+    return binary(this::additive, BITS);
   }
 
   private Expr additive() throws ScriptException {
-    Expr left = multiplicative();
-    while (operator().equals("+") || operator().equals("-")) {
-      Function f = operator().equals("+") ? Function.ADD : Function.SUB;
-      left = call(f, left, advanceThen(this::multiplicative));
+    return binary(this::multiplicative, ADDITIVE);
+  }
+
+  private Expr multiplicative() throws ScriptException {
+    return binary(this::unary, MULTIPLICATIVE);
+  }
+
+  /** Operands of {@code operand} joined, left to right, by the operators of {@code operators}. */
+  private Expr binary(Step operand, Map<String, Function> operators) throws ScriptException {
+    Expr left = operand.parse();
+    for (Function f; (f = operators.get(operator())) != null; ) {
+      left = call(f, left, advanceThen(operand));
     }
     return left;
   }
 
-  private Expr multiplicative() throws ScriptException {
-    Expr left = unary();
-    while (true) {
-      @Nullable Function f =
-          switch (operator()) {
-            case "*" -> Function.MUL;
-            case "/" -> Function.DIV;
-            case "%" -> Function.MOD;
-            default -> null;
-          };
-      if (f == null) {
-        return left;
-      }
-      left = call(f, left, advanceThen(this::unary));
-    }
-  }
-
   private Expr unary() throws ScriptException {
-    switch (operator()) {
-      case "+" -> {
-        return advanceThen(this::unary);
-      }
+    return switch (operator()) {
+      case "+" -> advanceThen(this::unary);
       case "-" -> {
         advance();
         if (token.kind() == ExprLexer.Kind.MIN_MAGNITUDE) {
           advance();
-          return new Expr.Constant(Value.of(Long.MIN_VALUE));
+          yield new Expr.Constant(Value.of(Long.MIN_VALUE));
         }
-        return call(Function.SUB, new Expr.Constant(Value.of(0L)), unary());
+        yield call(Function.SUB, new Expr.Constant(Value.of(0L)), unary());
       }
-      case "~" -> {
-        return call(Function.BITXOR, new Expr.Constant(Value.of(-1L)), advanceThen(this::unary));
-      }
-      default -> {
-        return primary();
-      }
-    }
+      case "~" -> call(Function.BITXOR, new Expr.Constant(Value.of(-1L)), advanceThen(this::unary));
+      default -> primary();
+    };
   }
 
   private Expr primary() throws ScriptException {
     ExprLexer.Token t = token;
-    switch (t.kind()) {
-      case INTEGER -> {
-        advance();
-        return new Expr.Constant(Value.of(Long.parseLong(t.text())));
-      }
-      case DOUBLE -> {
-        advance();
-        return new Expr.Constant(Value.of(Double.parseDouble(t.text())));
-      }
-      case VARIABLE -> {
-        advance();
-        return new Expr.Variable(t.text());
-      }
-      case LEFT -> {
-        Expr inner = advanceThen(this::or);
-        expect(ExprLexer.Kind.RIGHT);
-        return inner;
-      }
-      case WORD -> {
-        return word();
-      }
-      default -> throw unexpected();
+    if (t.kind() == ExprLexer.Kind.WORD) {
+      return word();
     }
+    if (t.kind() == ExprLexer.Kind.LEFT) {
+      Expr inner = advanceThen(this::or);
+      expect(ExprLexer.Kind.RIGHT);
+      return inner;
+    }
+    Expr literal =
+        switch (t.kind()) {
+          case INTEGER -> new Expr.Constant(Value.of(Long.parseLong(t.text())));
+          case DOUBLE -> new Expr.Constant(Value.of(Double.parseDouble(t.text())));
+          case VARIABLE -> new Expr.Variable(t.text());
+          default -> throw unexpected();
+        };
+    advance();
+    return literal;
   }
 
   private Expr word() throws ScriptException {
-    if (keyword("null")) {
-      return new Expr.Constant(Value.NULL);
-    }
-    if (keyword("true")) {
-      return new Expr.Constant(Value.TRUE);
-    }
-    if (keyword("false")) {
-      return new Expr.Constant(Value.FALSE);
+    @Nullable Value constant = constant();
+    if (constant != null) {
+      return new Expr.Constant(constant);
     }
     if (keyword("case")) {
       return caseWhen();
@@ -271,6 +235,16 @@ public final class ExprParser {
       throw unexpected();
     }
     return new Call(Function.CASE, args);
+  }
+
+  /** Takes the keyword NULL, TRUE or FALSE, if it is the next token, as its value. */
+  private @Nullable Value constant() throws ScriptException {
+    for (Map.Entry<String, Value> c : CONSTANTS.entrySet()) {
+      if (keyword(c.getKey())) {
+        return c.getValue();
+      }
+    }
+    return null;
   }
 
   /** Takes the keyword {@code word} if it is the next token. */

@@ -1,5 +1,6 @@
 package io.txbench.core.script;
 
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -71,12 +72,8 @@ enum Function {
   /** The function a script calls {@code name}, if pgbench has one of that name. */
   static Optional<Function> named(String name) {
     String lower = name.toLowerCase(Locale.ROOT);
-    for (Function f : values()) {
-      if (f.word.equals(lower)) { // operators' words are symbols or upper case: never a name
-        return Optional.of(f);
-      }
-    }
-    return Optional.empty();
+    // Operators' words are symbols or upper case: never a name.
+    return Arrays.stream(values()).filter(f -> f.word.equals(lower)).findFirst();
   }
 
   /** Why {@code count} arguments do not fit, or empty when they do. */

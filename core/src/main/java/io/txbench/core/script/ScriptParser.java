@@ -276,11 +276,7 @@ public final class ScriptParser {
   }
 
   private int lines(int from, int to) {
-    int count = 0;
-    for (int i = from; i < to; i++) {
-      count += source.charAt(i) == '\n' ? 1 : 0;
-    }
-    return count;
+    return (int) source.substring(from, to).chars().filter(c -> c == '\n').count();
   }
 
   /** The variables {@code c} reads. */

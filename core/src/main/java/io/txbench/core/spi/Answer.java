@@ -9,6 +9,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * A query's answer in canonical form, comparable across targets: each row a line of its cells
@@ -57,14 +58,7 @@ public record Answer(String query, List<String> columns, List<String> rows, Stri
                 + columns.size()
                 + " columns");
       }
-      StringBuilder line = new StringBuilder();
-      for (Object cell : row) {
-        if (line.length() > 0) {
-          line.append('\t');
-        }
-        line.append(cell(query, cell));
-      }
-      lines.add(line.toString());
+      lines.add(row.stream().map(cell -> cell(query, cell)).collect(Collectors.joining("\t")));
     }
     lines.sort(null);
     return new Answer(query, columns, lines, digest(columns, lines));

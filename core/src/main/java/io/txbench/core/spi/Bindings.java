@@ -1,13 +1,17 @@
 package io.txbench.core.spi;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.ServiceLoader;
-import java.util.TreeSet;
 
 /** The workload providers on the class path. */
 public final class Bindings {
+  /** The default target first ({@link TargetBinding#defaultRank()}), then by name. */
+  private static final Comparator<TargetBinding> DEFAULT_FIRST =
+      Comparator.comparingInt(TargetBinding::defaultRank).thenComparing(TargetBinding::target);
+
   private final List<TargetBinding> providers = new ArrayList<>();
 
   public Bindings(ClassLoader loader) {
@@ -29,11 +33,7 @@ public final class Bindings {
 
   /** The target of a command that names none: the lowest {@link TargetBinding#defaultRank()}. */
   public Optional<String> defaultTarget() {
-    return providers.stream()
-        .min(
-            java.util.Comparator.comparingInt(TargetBinding::defaultRank)
-                .thenComparing(TargetBinding::target))
-        .map(TargetBinding::target);
+    return providers.stream().min(DEFAULT_FIRST).map(TargetBinding::target);
   }
 
   /**
@@ -43,17 +43,13 @@ public final class Bindings {
   public List<WorkloadKind> kinds() {
     java.util.Map<String, WorkloadKind> kinds = new java.util.LinkedHashMap<>();
     providers.stream()
-        .sorted(
-            java.util.Comparator.comparingInt(TargetBinding::defaultRank)
-                .thenComparing(TargetBinding::target))
+        .sorted(DEFAULT_FIRST)
         .forEach(p -> p.workloads().kinds().forEach(k -> kinds.putIfAbsent(k.name(), k)));
     return List.copyOf(kinds.values());
   }
 
   /** The target names, sorted, for help and error messages. */
   public List<String> targets() {
-    TreeSet<String> names = new TreeSet<>();
-    providers.forEach(p -> names.add(p.target()));
-    return List.copyOf(names);
+    return providers.stream().map(TargetBinding::target).distinct().sorted().toList();
   }
 }

@@ -132,15 +132,7 @@ public record DeclaredOption<T>(
         description,
         String.valueOf(defaultValue),
         false,
-        text -> {
-          long value;
-          try {
-            value = Long.parseLong(text.strip().replace("_", ""));
-          } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("'" + text + "' is not a whole number");
-          }
-          return Range.counts(min, max).check(value);
-        });
+        text -> Range.counts(min, max).check(number(text, Long::parseLong, "a whole number")));
   }
 
   /** A duration ({@link Durations#parse}) from {@code min} to {@code max}. */
@@ -195,15 +187,16 @@ public record DeclaredOption<T>(
         description,
         defaultText,
         false,
-        text -> {
-          BigDecimal value;
-          try {
-            value = new BigDecimal(text.strip().replace("_", ""));
-          } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("'" + text + "' is not a number");
-          }
-          return Range.decimals(min, max).check(value);
-        });
+        text -> Range.decimals(min, max).check(number(text, BigDecimal::new, "a number")));
+  }
+
+  /** {@code text} read by {@code parse}, _ allowed between digits; refused as not {@code what}. */
+  private static <N> N number(String text, Function<String, N> parse, String what) {
+    try {
+      return parse.apply(text.strip().replace("_", ""));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("'" + text + "' is not " + what);
+    }
   }
 
   /**

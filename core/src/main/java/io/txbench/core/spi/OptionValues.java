@@ -2,6 +2,7 @@ package io.txbench.core.spi;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The values of declared options ({@link DeclaredOption}) for one target or workload: an option
@@ -72,13 +73,8 @@ public final class OptionValues {
 
   @Override
   public String toString() {
-    StringBuilder text = new StringBuilder("{");
-    values.forEach(
-        (option, value) ->
-            text.append(text.length() > 1 ? ", " : "")
-                .append(option.name())
-                .append('=')
-                .append(value));
-    return text.append('}').toString();
+    return values.entrySet().stream()
+        .map(e -> e.getKey().name() + "=" + e.getValue())
+        .collect(Collectors.joining(", ", "{", "}"));
   }
 }

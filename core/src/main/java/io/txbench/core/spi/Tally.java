@@ -44,11 +44,7 @@ public record Tally(
   }
 
   private long operationsUncertain() {
-    long sum = 0;
-    for (Tally t : operations.values()) {
-      sum += t.uncertain();
-    }
-    return sum;
+    return operations.values().stream().mapToLong(Tally::uncertain).sum();
   }
 
   /** The iterations whose work the server holds for certain: committed and not declined. */

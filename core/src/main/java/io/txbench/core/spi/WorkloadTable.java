@@ -1,6 +1,5 @@
 package io.txbench.core.spi;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,9 +46,7 @@ public final class WorkloadTable<T extends Target> {
 
   /** The kinds served, in the order registered. */
   public List<WorkloadKind> kinds() {
-    List<WorkloadKind> kinds = new ArrayList<>();
-    byName.values().forEach(e -> kinds.add(e.kind()));
-    return List.copyOf(kinds);
+    return byName.values().stream().<WorkloadKind>map(Entry::kind).toList();
   }
 
   /** The kind named {@code name}, if this target serves it. */

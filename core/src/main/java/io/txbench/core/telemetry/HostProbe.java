@@ -136,9 +136,6 @@ public final class HostProbe {
   /** The file's first line, trimmed; null when it is absent, unreadable or blank. */
   private @Nullable String firstLine(String file) {
     List<String> lines = MachineProbe.lines(root.resolve(file));
-    if (lines.isEmpty() || lines.get(0).isBlank()) {
-      return null;
-    }
-    return lines.get(0).trim();
+    return lines.isEmpty() || lines.get(0).isBlank() ? null : lines.get(0).trim();
   }
 }

@@ -27,15 +27,9 @@ public final class MachineProbe {
 
   private static final List<String> FIXED =
       List.of(
-          "cpu_user_pct",
-          "cpu_system_pct",
-          "cpu_iowait_pct",
-          "cpu_steal_pct",
-          "mem_used_mb",
-          "mem_available_mb",
-          "net_rx_bytes",
-          "net_tx_bytes",
-          "net_lo_bytes");
+          ("cpu_user_pct cpu_system_pct cpu_iowait_pct cpu_steal_pct mem_used_mb"
+                  + " mem_available_mb net_rx_bytes net_tx_bytes net_lo_bytes")
+              .split(" "));
 
   private final Path root;
   private final List<String> disks;
@@ -207,35 +201,30 @@ public final class MachineProbe {
    * listed one and name no virtual device.
    */
   private List<String> wholeDisks() {
-    List<String> names = new ArrayList<>();
-    for (String line : lines(root.resolve("proc/diskstats"))) {
-      String[] f = line.trim().split("\\s+");
-      if (f.length >= 10) {
-        names.add(f[2]);
-      }
-    }
-    List<String> whole = new ArrayList<>();
+    List<String> names =
+        lines(root.resolve("proc/diskstats")).stream()
+            .map(line -> line.trim().split("\\s+"))
+            .filter(f -> f.length >= 10)
+            .map(f -> f[2])
+            .toList();
     boolean sysReadable = Files.isDirectory(root.resolve("sys/block"));
-    for (String name : names) {
-      if (sysReadable
-          ? Files.exists(root.resolve("sys/block").resolve(name).resolve("device"))
-          : !VIRTUAL_DISK.matcher(name).matches() && !partition(name, names)) {
-        whole.add(name);
-      }
-    }
-    return List.copyOf(whole);
+    return names.stream()
+        .filter(
+            name ->
+                sysReadable
+                    ? Files.exists(root.resolve("sys/block").resolve(name).resolve("device"))
+                    : !VIRTUAL_DISK.matcher(name).matches() && !partition(name, names))
+        .toList();
   }
 
   /** sda1 of sda, nvme0n1p1 of nvme0n1, mmcblk0p1 of mmcblk0. */
   private static boolean partition(String name, List<String> names) {
-    for (String other : names) {
-      if (!other.equals(name)
-          && name.startsWith(other)
-          && name.substring(other.length()).matches("p?\\d+")) {
-        return true;
-      }
-    }
-    return false;
+    return names.stream()
+        .anyMatch(
+            other ->
+                !other.equals(name)
+                    && name.startsWith(other)
+                    && name.substring(other.length()).matches("p?\\d+"));
   }
 
   private static long[] numbers(String[] fields, int... indexes) {

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * The analytics queries of the PostgreSQL-versus-MongoDB study over an order schema ({@link
@@ -34,26 +35,14 @@ public final class Analytics extends NamedKind {
    */
   public static final List<String> ORDER_COLUMNS =
       List.of(
-          "customer_id",
-          "sales_id",
-          "product_id",
-          "price",
-          "quantity",
-          "beta",
-          "gamma",
-          "theta",
-          "vega",
-          "vanna");
+          "customer_id sales_id product_id price quantity beta gamma theta vega vanna".split(" "));
 
   /** The foreign-key columns of {@code ord}, which {@code --indexes keys} indexes. */
   public static final List<String> KEY_COLUMNS = ORDER_COLUMNS.subList(0, 3);
 
   /** The columns of {@code ord}: its id, named {@code id}, then {@link #ORDER_COLUMNS}. */
   public static List<String> withId(String id) {
-    List<String> columns = new ArrayList<>();
-    columns.add(id);
-    columns.addAll(ORDER_COLUMNS);
-    return List.copyOf(columns);
+    return Stream.concat(Stream.of(id), ORDER_COLUMNS.stream()).toList();
   }
 
   /** Whether the foreign-key columns of {@code ord} are indexed. */

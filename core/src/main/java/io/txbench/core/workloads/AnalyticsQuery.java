@@ -1,9 +1,9 @@
 package io.txbench.core.workloads;
 
 import io.txbench.core.data.AnalyticsData;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * The six queries of the analytics workload, what each asks of the order schema ({@link
@@ -21,56 +21,24 @@ public enum AnalyticsQuery {
       "join",
       "the 100 latest orders of one customer, joined with the names of customer, salesperson and"
           + " product",
-      "order_id",
-      "customer",
-      "salesperson",
-      "product",
-      "price",
-      "quantity"),
+      "order_id customer salesperson product price quantity"),
   /** Every order grouped by the three names, with the count and the sums of every number. */
   GROUP_BY(
       "group-by",
       "every order grouped by customer, salesperson and product name, with sums",
-      "customer",
-      "salesperson",
-      "product",
-      "orders",
-      "quantity",
-      "revenue",
-      "beta",
-      "gamma",
-      "theta",
-      "vega",
-      "vanna"),
+      "customer salesperson product orders quantity revenue beta gamma theta vega vanna"),
   /** GROUPING SETS ((customer, product), (salesperson), ()). */
   GROUPING_SETS(
       "grouping-sets",
       "grouping sets (customer, product), (salesperson) and the grand total",
-      "customer",
-      "salesperson",
-      "product",
-      "orders",
-      "quantity",
-      "revenue"),
+      "customer salesperson product orders quantity revenue"),
   /** ROLLUP (customer, salesperson, product): the groups, their subtotals and the grand total. */
   ROLLUP(
       "rollup",
       "rollup of customer, salesperson, product",
-      "customer",
-      "salesperson",
-      "product",
-      "orders",
-      "quantity",
-      "revenue"),
+      "customer salesperson product orders quantity revenue"),
   /** CUBE (salesperson, product): every combination of the two, each alone, and the total. */
-  CUBE(
-      "cube",
-      "cube of salesperson and product",
-      "salesperson",
-      "product",
-      "orders",
-      "quantity",
-      "revenue"),
+  CUBE("cube", "cube of salesperson and product", "salesperson product orders quantity revenue"),
   /**
    * The quantity sold of each product name (a row) by each salesperson name (a column, in the order
    * of {@link AnalyticsData#salesNames()}, 0 where none sold), as a spreadsheet pivots it.
@@ -86,10 +54,11 @@ public enum AnalyticsQuery {
   @SuppressWarnings("ImmutableEnumChecker") // List.of: unmodifiable, though List's type says not
   private final List<String> columns;
 
-  AnalyticsQuery(String queryName, String description, String... columns) {
+  /** {@code columns}: their names, separated by single spaces. */
+  AnalyticsQuery(String queryName, String description, String columns) {
     this.queryName = queryName;
     this.description = description;
-    this.columns = List.of(columns);
+    this.columns = List.of(columns.split(" "));
   }
 
   /** The {@code --query} name: {@code grouping-sets}. */
@@ -103,12 +72,9 @@ public enum AnalyticsQuery {
 
   /** The columns of its answer, in order; the pivot's end with one per salesperson name. */
   public List<String> columns() {
-    if (this != PIVOT) {
-      return columns;
-    }
-    List<String> all = new ArrayList<>(columns);
-    all.addAll(AnalyticsData.salesNames());
-    return List.copyOf(all);
+    return this != PIVOT
+        ? columns
+        : Stream.concat(columns.stream(), AnalyticsData.salesNames().stream()).toList();
   }
 
   /** Whether its answer has the grand-total row (every name null), whose orders count them all. */

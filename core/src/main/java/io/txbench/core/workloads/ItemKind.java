@@ -55,10 +55,8 @@ public abstract class ItemKind extends NamedKind {
 
   @Override
   public final List<DeclaredOption<?>> options() {
-    List<DeclaredOption<?>> options = new ArrayList<>();
-    options.add(TABLE_SIZE);
-    options.add(TABLES);
-    options.add(KeyDistribution.OPTION);
+    List<DeclaredOption<?>> options =
+        new ArrayList<>(List.of(TABLE_SIZE, TABLES, KeyDistribution.OPTION));
     options.addAll(ownOptions());
     if (transactional()) {
       options.add(withoutTransactionOption());

@@ -50,25 +50,23 @@ public final class ScriptKind implements WorkloadKind {
           null);
 
   public static final DeclaredOption<List<ScriptSource>> SETUP =
-      new DeclaredOption<>(
+      file(
           "--script-setup",
-          "FILE",
-          "a script run once before the run (tables, data, indexes of your own).",
-          "",
-          false,
-          text -> ScriptSource.read(text, false));
+          "a script run once before the run (tables, data, indexes of your own).");
 
   public static final DeclaredOption<List<ScriptSource>> VERIFY =
-      new DeclaredOption<>(
+      file(
           "--script-verify",
-          "FILE",
           "queries run after the run, each of which must return one row whose first column is"
-              + " true.",
-          "",
-          false,
-          text -> ScriptSource.read(text, false));
+              + " true.");
 
   private final CommandSyntax syntax;
+
+  /** An option that names one script file, without a weight. */
+  private static DeclaredOption<List<ScriptSource>> file(String name, String description) {
+    return new DeclaredOption<>(
+        name, "FILE", description, "", false, text -> ScriptSource.read(text, false));
+  }
 
   /** The kind as a target reads its commands with {@code syntax}. */
   public ScriptKind(CommandSyntax syntax) {

@@ -39,6 +39,13 @@ class ExpressionsTest {
   }
 
   @Test
+  void comparisonsDoNotChain() throws ScriptException {
+    assertEquals("true", eval("3 > 2 AND 2 >= 2 AND 2 <= 2 AND 2 < 3 AND 2 <> 3 AND 2 != 3"));
+    assertEquals("false", eval("2 > 3 OR 2 >= 3 OR 3 <= 2 OR 3 < 2 OR 2 = 3 OR 2 <> 2"));
+    assertEquals("syntax error at column 7: unexpected \"<\"", error("1 < 2 < 3"));
+  }
+
+  @Test
   void integersAndDoublesAsPgbenchComputesThem() throws ScriptException {
     assertEquals("-3074457345618258602", eval("-9223372036854775808 / 3")); // pgbench
     assertEquals("1", eval("7 % -3")); // pgbench

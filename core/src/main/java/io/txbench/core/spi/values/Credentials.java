@@ -155,17 +155,9 @@ public final class Credentials {
         userInfo.matches()
             ? url.substring(0, userInfo.start(1) - 1) + url.substring(userInfo.end(1))
             : url;
-    StringBuilder kept = new StringBuilder(u.length());
-    int from = 0;
-    for (Matcher parameter = URL_PARAMETER.matcher(u); parameter.find(); ) {
-      kept.append(u, from, parameter.start());
-      if (u.charAt(parameter.start()) == '?') {
-        kept.append('?'); // the query goes on with the next parameter, if any
-      }
-      from = parameter.end();
-    }
-    kept.append(u, from, u.length());
-    return kept.toString().replace("?&", "?").replaceFirst("\\?$", "");
+    // A parameter that opened the query leaves its ?: the query goes on with the next, if any.
+    String kept = URL_PARAMETER.matcher(u).replaceAll(p -> p.group().startsWith("?") ? "?" : "");
+    return kept.replace("?&", "?").replaceFirst("\\?$", "");
   }
 
   /**
@@ -182,14 +174,11 @@ public final class Credentials {
         userInfo.matches()
             ? url.substring(0, userInfo.start(1)) + MASK + url.substring(userInfo.end(1))
             : url;
-    StringBuilder masked = new StringBuilder(u.length());
-    int from = 0;
-    for (Matcher parameter = URL_PARAMETER.matcher(u); parameter.find(); ) {
-      masked.append(u, from, parameter.start(1)).append(MASK);
-      from = parameter.end(1);
-    }
-    masked.append(u, from, u.length());
-    return maskShapes(masked.toString());
+    // Each parameter's name kept, its value masked.
+    return maskShapes(
+        URL_PARAMETER
+            .matcher(u)
+            .replaceAll(p -> Matcher.quoteReplacement(u.substring(p.start(), p.start(1)) + MASK)));
   }
 
   /**

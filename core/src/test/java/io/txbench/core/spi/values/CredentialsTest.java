@@ -85,6 +85,12 @@ class CredentialsTest {
     assertEquals(
         "jdbc:mysql://h:3306/db?password=****&user=point",
         Credentials.maskUrl("jdbc:mysql://h:3306/db?password=point&user=point"));
+    assertEquals(
+        "jdbc:x://h/db?password=****&user=u&token=****",
+        Credentials.maskUrl("jdbc:x://h/db?password=a&user=u&token=t"));
+    assertEquals(
+        "jdbc:x://h/db?user=u",
+        Credentials.withoutSecrets("jdbc:x://h/db?password=a&user=u&token=t"));
     for (String url :
         List.of(
             "jdbc:postgresql://127.0.0.1:5432/db?user=bench&password=" + PASSWORD,
