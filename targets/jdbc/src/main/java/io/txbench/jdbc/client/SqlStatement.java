@@ -46,16 +46,6 @@ public record SqlStatement(
     return sql.isEmpty();
   }
 
-  /** The same statement, the first row it returns given to the iteration by column name. */
-  public SqlStatement withRow() {
-    return new SqlStatement(sql, parameters, read, numbers, pauseNanos, true, timed);
-  }
-
-  /** The same statement, timed apart as the script's statement {@code id}. */
-  public SqlStatement timedAs(StatementId id) {
-    return new SqlStatement(sql, parameters, read, numbers, pauseNanos, row, id);
-  }
-
   /**
    * {@code e}, the error of the script's statement {@code id}, with its file and line in front of
    * its message: a copy of the same SQL state and vendor code, {@code e} its cause (which the

@@ -4,12 +4,10 @@ import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Worker;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.core.workloads.Oltp;
-import io.txbench.jdbc.client.JdbcSession;
 import io.txbench.jdbc.client.JdbcTarget;
 import io.txbench.jdbc.client.SqlIteration;
 import io.txbench.jdbc.client.SqlStatement;
 import io.txbench.jdbc.schema.SchemaRegistry;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -23,7 +21,7 @@ import java.util.SplittableRandom;
  * a transaction; with {@code --skip-trx} the connections commit each statement on their own and
  * there are none.
  */
-public final class OltpWorkload extends ItemWorkload implements SqlSteps {
+public final class OltpWorkload extends ItemWorkload {
   private final int pointSelects;
   private final int simpleRanges;
   private final int sumRanges;
@@ -89,11 +87,6 @@ public final class OltpWorkload extends ItemWorkload implements SqlSteps {
   @Override
   public List<String> statements() {
     return prepared;
-  }
-
-  @Override
-  public JdbcSession openSession(Worker worker) throws SQLException {
-    return JdbcSession.open(target, worker, prepared.toArray(String[]::new));
   }
 
   /** One transaction on a random table: its reads, then its writes, in sysbench's order. */

@@ -3,11 +3,9 @@ package io.txbench.jdbc.workloads;
 import io.txbench.core.spi.Worker;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.core.workloads.ItemKind;
-import io.txbench.jdbc.client.JdbcSession;
 import io.txbench.jdbc.client.JdbcTarget;
 import io.txbench.jdbc.client.SqlIteration;
 import io.txbench.jdbc.schema.SchemaRegistry;
-import java.sql.SQLException;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -17,7 +15,7 @@ import java.util.SplittableRandom;
  * session before the run. A kind says only which statement and what its answer means ({@link
  * SqlSteps}), whichever client runs it.
  */
-abstract class OneStatementWorkload extends ItemWorkload implements SqlSteps {
+abstract class OneStatementWorkload extends ItemWorkload {
   private final List<String> statements;
 
   /** {@code sql} names the table {@code %T}. */
@@ -29,11 +27,6 @@ abstract class OneStatementWorkload extends ItemWorkload implements SqlSteps {
       String sql) {
     super(target, kind, options, registry);
     statements = perTable(sql);
-  }
-
-  @Override
-  public JdbcSession openSession(Worker worker) throws SQLException {
-    return JdbcSession.open(target, worker, statements.toArray(String[]::new));
   }
 
   @Override
