@@ -119,7 +119,8 @@ public abstract class SqlFaultsContract extends SqlOwnershipContract {
         provider().open(target(2, strictIsolation()), workload(Airline.NAME, 0, false)).target()) {
       Worker[] workers = {new Worker(0, 2, 1), new Worker(1, 2, 1)};
       JdbcSession[] sessions = {
-        JdbcSession.open(target, workers[0], update), JdbcSession.open(target, workers[1], update)
+        JdbcSession.open(target, workers[0], List.of(update), List.of()),
+        JdbcSession.open(target, workers[1], List.of(update), List.of())
       };
       Connection[] connections = {sessions[0].connection(), sessions[1].connection()};
       PreparedStatement[] statements = {

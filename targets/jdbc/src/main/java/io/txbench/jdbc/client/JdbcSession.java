@@ -71,16 +71,8 @@ public final class JdbcSession implements AutoCloseable, Pingable {
 
   /**
    * Opens a worker's session: when the pool has a connection for every worker, takes one and
-   * prepares the statements {@code sql} on it now, before the run.
-   */
-  public static JdbcSession open(JdbcTarget target, Worker worker, String... sql)
-      throws SQLException {
-    return open(target, worker, List.of(sql), List.of());
-  }
-
-  /**
-   * Opens a worker's session as {@link #open(JdbcTarget, Worker, String...)} does, with inserts
-   * besides whose statements return the {@code id} the server generated ({@link
+   * prepares the statements {@code sql} on it now, before the run, with the inserts besides whose
+   * statements return the {@code id} the server generated ({@link
    * PreparedStatement#getGeneratedKeys()}).
    */
   public static JdbcSession open(
