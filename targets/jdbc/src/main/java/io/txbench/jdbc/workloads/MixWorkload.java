@@ -60,15 +60,8 @@ public final class MixWorkload extends ItemWorkload {
     MixStatements template = MixStatements.of(shape);
     this.statements = tables().stream().map(template::on).toList();
     KeyDistribution distribution = kind.distribution(options.declared());
-    List<AtomicLong> max = new ArrayList<>();
-    List<KeyChooser> chooser = new ArrayList<>();
-    for (int n = 0; n < tables().size(); n++) {
-      AtomicLong highest = new AtomicLong(rows);
-      max.add(highest);
-      chooser.add(distribution.over(highest::get));
-    }
-    this.maxKeys = List.copyOf(max);
-    this.choosers = List.copyOf(chooser);
+    this.maxKeys = tables().stream().map(t -> new AtomicLong(rows)).toList();
+    this.choosers = maxKeys.stream().map(highest -> distribution.over(highest::get)).toList();
   }
 
   /** {@code --mix} on the item tables. */

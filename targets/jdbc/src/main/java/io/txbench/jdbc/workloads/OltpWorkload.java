@@ -11,6 +11,7 @@ import io.txbench.jdbc.schema.SchemaRegistry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.stream.Stream;
 
 /**
  * {@link Oltp} on SQL, sysbench's {@code oltp_read_only}, {@code oltp_write_only} and {@code
@@ -44,26 +45,12 @@ public final class OltpWorkload extends ItemWorkload {
     rangeSize = kind.per(values, Oltp.RANGE_SIZE);
     boolean deleteReturns = target.dialect().deleteReturns(target.serverVersion());
     writes = new OltpWrites(kind, values, deleteReturns, target.autoCommit(), data, keys);
-    List<List<String>> byStatement = new ArrayList<>();
-    for (OltpSql statement : OltpSql.values()) {
-      byStatement.add(perTable(statement.template()));
-    }
-    List<OltpTable> each = new ArrayList<>();
-    for (int t = 0; t < tables().size(); t++) {
-      List<String> sql = new ArrayList<>();
-      for (List<String> statement : byStatement) {
-        sql.add(statement.get(t));
-      }
-      each.add(new OltpTable(tables().get(t), sql));
-    }
-    oltpTables = List.copyOf(each);
-    List<String> used = new ArrayList<>();
-    for (OltpTable table : oltpTables) {
-      for (OltpSql statement : used()) {
-        used.add(table.sql(statement));
-      }
-    }
-    prepared = List.copyOf(used);
+    oltpTables =
+        tables().stream()
+            .map(t -> new OltpTable(t, Stream.of(OltpSql.values()).map(s -> s.sql(t)).toList()))
+            .toList();
+    List<OltpSql> used = used();
+    prepared = oltpTables.stream().flatMap(t -> used.stream().map(t::sql)).toList();
   }
 
   /** The statements a transaction of these options runs, prepared up front on every table. */

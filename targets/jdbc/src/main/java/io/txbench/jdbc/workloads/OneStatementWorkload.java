@@ -5,7 +5,9 @@ import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.core.workloads.ItemKind;
 import io.txbench.jdbc.client.JdbcTarget;
 import io.txbench.jdbc.client.SqlIteration;
+import io.txbench.jdbc.client.SqlStatement;
 import io.txbench.jdbc.schema.SchemaRegistry;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -46,4 +48,18 @@ abstract class OneStatementWorkload extends ItemWorkload {
 
   /** The iteration's statement, drawn with {@code random}, and what its answer must be. */
   abstract SqlIteration next(SplittableRandom random);
+
+  /**
+   * {@code statement} on the row {@code id}, which must find it: every id drawn is a row prepare
+   * loaded, and one missing means the data is not what prepare left.
+   */
+  static SqlIteration onLoadedRow(SqlStatement statement, long id) {
+    return SqlIteration.of(
+        statement,
+        rows -> {
+          if (rows != 1) {
+            throw new SQLException("row " + id + " of table item is missing");
+          }
+        });
+  }
 }
