@@ -13,10 +13,8 @@ import io.txbench.core.spi.Workload;
 import io.txbench.core.spi.WorkloadFixtures;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.core.spi.WorkloadTable;
-import io.txbench.core.telemetry.ToolVersion;
 import io.txbench.core.workloads.Airline;
 import io.txbench.mongo.client.MongoTarget;
-import io.txbench.mongo.schema.MongoRegistry;
 import io.txbench.mongo.workloads.MongoAirlineWorkload;
 import java.time.Duration;
 import java.util.List;
@@ -142,8 +140,7 @@ abstract class MongoAirlineContract extends MongoWorkloadsContract {
     }
 
     private static Workload<?, ?> airline(MongoTarget t, WorkloadOptions options) {
-      MongoRegistry registry = new MongoRegistry(t.database(), ToolVersion.get());
-      return new MongoAirlineWorkload(t, new Airline(), options, registry, false);
+      return new MongoAirlineWorkload(t, new Airline(), options, false);
     }
   }
 }

@@ -180,7 +180,8 @@ final class Http1Connection extends ChannelInboundHandlerAdapter {
       close(); // the server closes it: the next request opens another, as wrk and ab do
     }
     if (exchange != null) {
-      exchange.answered(status, fields ? HttpReplies.fields(text, exchange::request) : null);
+      exchange.answered(
+          status, fields ? HttpReplies.fields(text, exchange::request) : HttpReplies.NONE);
     }
   }
 

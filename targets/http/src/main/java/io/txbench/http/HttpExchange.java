@@ -4,7 +4,6 @@ import io.txbench.core.script.Reply;
 import io.txbench.core.spi.Effects;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import org.jspecify.annotations.Nullable;
 
 /**
  * One request's verdict, as an iteration's stage: it completes when the answer's status is one
@@ -45,14 +44,15 @@ final class HttpExchange {
 
   /**
    * The answer, read to its end, of {@code status}, with its JSON fields when they were asked for
-   * (a {@code \gset}): done on a status --http-ok accepts, failed on another.
+   * (a {@code \gset}; {@link HttpReplies#NONE} otherwise): done on a status --http-ok accepts,
+   * failed on another.
    */
-  void answered(int status, @Nullable Reply fields) {
+  void answered(int status, Reply fields) {
     if (options.ok().contains(status)) {
       if (write) {
         effects.answered(1);
       }
-      done.complete(fields == null ? HttpReplies.NONE : fields);
+      done.complete(fields);
     } else {
       fail(HttpFailure.status(status, call.shown(values), options.retry()));
     }

@@ -156,13 +156,12 @@ final class HttpWorkload implements AsyncWorkload<HttpWorkload.Session, HttpFail
     Variables variables = new Variables(worker.index(), seed, defines, worker.random());
     try {
       return new Session(HttpSession.open(target, scripts.origin(), worker.workers()), variables);
-    } catch (ExecutionException e) {
-      throw HttpFailure.noAnswer(e.getCause() == null ? e : e.getCause(), "connecting", false);
-    } catch (TimeoutException e) {
-      throw HttpFailure.noAnswer(e, "connecting", false);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt(); // a stop while the sessions open: the crew sees it
-      throw HttpFailure.noAnswer(e, "connecting", false);
+    } catch (ExecutionException | TimeoutException | InterruptedException e) {
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt(); // a stop while the sessions open: the crew sees it
+      }
+      Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
+      throw HttpFailure.noAnswer(cause, "connecting", false);
     }
   }
 

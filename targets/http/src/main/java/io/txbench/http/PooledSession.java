@@ -1,5 +1,7 @@
 package io.txbench.http;
 
+import io.txbench.core.script.Reply;
+import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClientResponse;
 import java.util.List;
@@ -48,29 +50,18 @@ final class PooledSession implements HttpSession {
    */
   private static void read(HttpClientResponse response, boolean fields, HttpExchange exchange) {
     int status = response.statusCode();
-    if (fields) {
-      response
-          .body()
-          .onComplete(
-              (body, lost) -> {
-                if (lost != null) {
-                  exchange.lost(lost, true);
-                } else {
-                  exchange.answered(status, HttpReplies.fields(body.toString(), exchange::request));
-                }
-              });
-    } else {
-      response
-          .end()
-          .onComplete(
-              (read, lost) -> {
-                if (lost != null) {
-                  exchange.lost(lost, true);
-                } else {
-                  exchange.answered(status, null);
-                }
-              });
-    }
+    Future<Reply> read =
+        fields
+            ? response.body().map(body -> HttpReplies.fields(body.toString(), exchange::request))
+            : response.end().map(ended -> HttpReplies.NONE);
+    read.onComplete(
+        (reply, lost) -> {
+          if (lost != null) {
+            exchange.lost(lost, true);
+          } else {
+            exchange.answered(status, reply);
+          }
+        });
   }
 
   @Override

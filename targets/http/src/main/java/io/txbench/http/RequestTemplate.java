@@ -138,10 +138,10 @@ record RequestTemplate(String method, SlottedText url, List<Header> headers, Slo
     }
     String[] first = lines.get(at).strip().split("\\s+");
     if (!first[0].matches("[A-Z]+") || first.length > 3) {
-      throw wrong(source, at, "is no request line (METHOD URL, as in POST /items/{key})");
+      throw new Wrong(source, at, "is no request line (METHOD URL, as in POST /items/{key})");
     }
     if (first.length == 3 && !first[2].matches("HTTP/\\d(\\.\\d)?")) {
-      throw wrong(
+      throw new Wrong(
           source,
           at,
           "has a space in its URL ('"
@@ -153,7 +153,7 @@ record RequestTemplate(String method, SlottedText url, List<Header> headers, Slo
     String url = first.length > 1 ? first[1] : "";
     if (authority(url).indexOf(SlottedText.SLOT) >= 0) {
       String slot = keyed ? SlottedText.KEY : ":variable";
-      throw wrong(
+      throw new Wrong(
           source,
           at,
           "has "
@@ -170,13 +170,13 @@ record RequestTemplate(String method, SlottedText url, List<Header> headers, Slo
       String line = lines.get(at);
       int colon = line.indexOf(':');
       if (colon <= 0 || !line.substring(0, colon).matches("[A-Za-z0-9!#$%&'*+.^_`|~-]+")) {
-        throw wrong(source, at, "is no header (Name: value)");
+        throw new Wrong(source, at, "is no header (Name: value)");
       }
       String name = line.substring(0, colon);
       if (name.equalsIgnoreCase("content-length")
           || name.equalsIgnoreCase("host")
           || name.equalsIgnoreCase("transfer-encoding")) {
-        throw wrong(source, at, "sets " + name + ", which txbench sets itself");
+        throw new Wrong(source, at, "sets " + name + ", which txbench sets itself");
       }
       headers.add(new Header(name, SlottedText.of(line.substring(colon + 1).strip())));
     }
@@ -192,10 +192,6 @@ record RequestTemplate(String method, SlottedText url, List<Header> headers, Slo
     }
     int end = url.indexOf('/', scheme + 3);
     return url.substring(scheme + 3, end < 0 ? url.length() : end);
-  }
-
-  private static Wrong wrong(String source, int line, String what) {
-    return new Wrong(source, line, what);
   }
 
   /**

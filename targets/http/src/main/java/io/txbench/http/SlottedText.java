@@ -1,5 +1,6 @@
 package io.txbench.http;
 
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,30 +69,10 @@ record SlottedText(List<String> parts) {
 
   /** {@code value} with every byte but RFC 3986's unreserved characters written %XX. */
   static String encoded(String value) {
-    StringBuilder out = null;
-    byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
-    for (int i = 0; i < bytes.length; i++) {
-      int b = bytes[i] & 0xff;
-      boolean unreserved =
-          (b >= 'a' && b <= 'z')
-              || (b >= 'A' && b <= 'Z')
-              || (b >= '0' && b <= '9')
-              || b == '-'
-              || b == '.'
-              || b == '_'
-              || b == '~';
-      if (out == null && !unreserved) {
-        out = new StringBuilder(new String(bytes, 0, i, StandardCharsets.UTF_8));
-      }
-      if (out != null) {
-        if (unreserved) {
-          out.append((char) b);
-        } else {
-          out.append('%').append(Character.toUpperCase(Character.forDigit(b >> 4, 16)));
-          out.append(Character.toUpperCase(Character.forDigit(b & 0xf, 16)));
-        }
-      }
-    }
-    return out == null ? value : out.toString();
+    // URLEncoder's form encoding, but for the three characters where it differs from RFC 3986.
+    return URLEncoder.encode(value, StandardCharsets.UTF_8)
+        .replace("+", "%20")
+        .replace("*", "%2A")
+        .replace("%7E", "~");
   }
 }

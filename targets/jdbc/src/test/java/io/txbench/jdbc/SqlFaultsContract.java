@@ -14,6 +14,9 @@ import io.txbench.core.workloads.Insert;
 import io.txbench.core.workloads.Update;
 import io.txbench.jdbc.client.JdbcSession;
 import io.txbench.jdbc.client.JdbcTarget;
+import io.txbench.jdbc.client.SqlAnswer;
+import io.txbench.jdbc.client.SqlIteration;
+import io.txbench.jdbc.client.SqlStatement;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -22,6 +25,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -115,7 +119,8 @@ public abstract class SqlFaultsContract extends SqlOwnershipContract {
         provider().open(target(2, strictIsolation()), workload(Airline.NAME, 0, false)).target()) {
       Worker[] workers = {new Worker(0, 2, 1), new Worker(1, 2, 1)};
       JdbcSession[] sessions = {
-        JdbcSession.open(target, workers[0], update), JdbcSession.open(target, workers[1], update)
+        JdbcSession.open(target, workers[0], List.of(update), List.of()),
+        JdbcSession.open(target, workers[1], List.of(update), List.of())
       };
       Connection[] connections = {sessions[0].connection(), sessions[1].connection()};
       PreparedStatement[] statements = {
@@ -133,14 +138,8 @@ public abstract class SqlFaultsContract extends SqlOwnershipContract {
                 () -> {
                   IterationRecords.begin(worker);
                   try {
-                    session.transaction(
-                        s -> {
-                          bump(s, update, first);
-                          bothLocked.countDown();
-                          bothLocked.await();
-                          return bump(
-                              s, update, second); // each waits for the other's row: a deadlock
-                        });
+                    // each waits for the other's row: a deadlock
+                    session.run(bumps(update, bothLocked, first, second));
                     return null;
                   } catch (Exception e) {
                     return e;
@@ -157,7 +156,7 @@ public abstract class SqlFaultsContract extends SqlOwnershipContract {
       assertSame(connections[victim], sessions[victim].connection());
       assertSame(statements[victim], sessions[victim].statement(update));
       IterationRecords.begin(workers[victim]);
-      sessions[victim].transaction(s -> bump(s, update, 3));
+      sessions[victim].run(bumps(update, new CountDownLatch(0), 3));
       IterationRecords.end(workers[victim]);
       assertSame(connections[victim], sessions[victim].connection());
       for (JdbcSession s : sessions) {
@@ -168,10 +167,33 @@ public abstract class SqlFaultsContract extends SqlOwnershipContract {
     assertEquals(4, query("SELECT SUM(updates) FROM item"));
   }
 
-  private static int bump(JdbcSession session, String update, long id) throws SQLException {
-    PreparedStatement statement = session.statement(update);
-    statement.setLong(1, id);
-    return statement.executeUpdate();
+  /**
+   * Bumps the rows {@code ids} in order, in one transaction, waiting for {@code afterFirst} once
+   * the first is bumped.
+   */
+  private static SqlIteration bumps(String update, CountDownLatch afterFirst, long... ids) {
+    return new SqlIteration() {
+      private int sent;
+
+      @Override
+      public @Nullable SqlStatement next(@Nullable SqlAnswer last) throws SQLException {
+        if (sent == 1) {
+          afterFirst.countDown();
+          try {
+            afterFirst.await();
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLException(e);
+          }
+        }
+        return sent < ids.length ? SqlStatement.write(update, ids[sent++]) : null;
+      }
+
+      @Override
+      public boolean oneTransaction() {
+        return true;
+      }
+    };
   }
 
   @Test

@@ -103,44 +103,26 @@ public final class MongoBinding implements TargetBinding {
   public WorkloadTable<MongoTarget> workloads() {
     WorkloadTable<MongoTarget> table =
         WorkloadTable.<MongoTarget>of()
-            .serve(new Airline(), (t, kind, o) -> new MongoAirlineWorkload(t, kind, o, registry(t)))
-            .serve(
-                new PointSelect(),
-                (t, kind, o) -> new MongoPointSelectWorkload(t, kind, o, registry(t)))
-            .serve(new Insert(), (t, kind, o) -> new MongoInsertWorkload(t, kind, o, registry(t)))
-            .serve(new Update(), (t, kind, o) -> new MongoUpdateWorkload(t, kind, o, registry(t)));
+            .serve(new Airline(), MongoAirlineWorkload::new)
+            .serve(new PointSelect(), MongoPointSelectWorkload::new)
+            .serve(new Insert(), MongoInsertWorkload::new)
+            .serve(new Update(), MongoUpdateWorkload::new);
     for (Oltp.Variant variant : Oltp.Variant.values()) {
-      table =
-          table.serve(
-              new Oltp(variant), (t, kind, o) -> new MongoOltpWorkload(t, kind, o, registry(t)));
+      table = table.serve(new Oltp(variant), MongoOltpWorkload::new);
     }
     table =
         table
-            .serve(new Delete(), (t, kind, o) -> new MongoDeleteWorkload(t, kind, o, registry(t)))
-            .serve(
-                new RangeScan(),
-                (t, kind, o) -> new MongoRangeScanWorkload(t, kind, o, registry(t)))
-            .serve(new Count(), (t, kind, o) -> new MongoCountWorkload(t, kind, o, registry(t)))
-            .serve(
-                new UpdateMany(),
-                (t, kind, o) -> new MongoUpdateManyWorkload(t, kind, o, registry(t)))
-            .serve(new MixKind(), (t, kind, o) -> new MongoMixWorkload(t, kind, o, registry(t)))
-            .serve(
-                new Analytics(),
-                (t, kind, o) -> new MongoAnalyticsWorkload(t, kind, o, registry(t)))
-            .serve(
-                new ScriptKind(new MongoScriptSyntax()),
-                (t, kind, o) -> new MongoScriptWorkload(t, kind, o));
+            .serve(new Delete(), MongoDeleteWorkload::new)
+            .serve(new RangeScan(), MongoRangeScanWorkload::new)
+            .serve(new Count(), MongoCountWorkload::new)
+            .serve(new UpdateMany(), MongoUpdateManyWorkload::new)
+            .serve(new MixKind(), MongoMixWorkload::new)
+            .serve(new Analytics(), MongoAnalyticsWorkload::new)
+            .serve(new ScriptKind(new MongoScriptSyntax()), MongoScriptWorkload::new);
     for (Ycsb.Preset preset : Ycsb.Preset.values()) {
-      table =
-          table.serve(
-              new Ycsb(preset), (t, kind, o) -> new MongoMixWorkload(t, kind, o, registry(t)));
+      table = table.serve(new Ycsb(preset), MongoMixWorkload::new);
     }
     return table;
-  }
-
-  private static MongoRegistry registry(MongoTarget target) {
-    return new MongoRegistry(target.database(), ToolVersion.get());
   }
 
   @Override

@@ -125,7 +125,7 @@ public final class MySqlDialect implements SqlDialect {
     // --drop when txbench made it. Never by the driver, which would make it again, unmarked, on
     // the first connection after --drop. Any other, or one a URL names, is the user's: a
     // mistyped name is an error, not a new database.
-    return driver.properties(options, false);
+    return driver.properties(options);
   }
 
   private boolean ownDatabase(TargetOptions options) {
@@ -138,7 +138,7 @@ public final class MySqlDialect implements SqlDialect {
     if (!ownDatabase(options)) {
       return;
     }
-    Properties properties = driver.properties(options, false);
+    Properties properties = driver.properties(options);
     if (options.user() != null && !options.user().isEmpty()) {
       properties.setProperty("user", options.user());
     }

@@ -11,7 +11,8 @@ import org.jspecify.annotations.Nullable;
  * MariaDB.
  */
 enum MySqlDriver {
-  MYSQL("jdbc:mysql:", "MySQL Connector/J") {
+  /** MySQL Connector/J. */
+  MYSQL("jdbc:mysql:") {
     @Override
     void addOwnProperties(Properties p) {
       p.setProperty("rewriteBatchedStatements", "true");
@@ -20,7 +21,8 @@ enum MySqlDriver {
       p.setProperty("elideSetAutoCommits", "true");
     }
   },
-  MARIADB("jdbc:mariadb:", "MariaDB Connector/J") {
+  /** MariaDB Connector/J. */
+  MARIADB("jdbc:mariadb:") {
     @Override
     void addOwnProperties(Properties p) {
       // Batches are sent in one go by default; the session state is tracked by the driver.
@@ -28,11 +30,9 @@ enum MySqlDriver {
   };
 
   private final String scheme;
-  private final String product;
 
-  MySqlDriver(String scheme, String product) {
+  MySqlDriver(String scheme) {
     this.scheme = scheme;
-    this.product = product;
   }
 
   /** The driver a server answers fastest to: its own, by the version string it reports. */
@@ -48,10 +48,6 @@ enum MySqlDriver {
       }
     }
     return null;
-  }
-
-  String product() {
-    return product;
   }
 
   /**
@@ -71,11 +67,8 @@ enum MySqlDriver {
   }
 
   /** The properties both drivers take, then this one's own. Never the password. */
-  Properties properties(TargetOptions options, boolean createDatabase) {
+  Properties properties(TargetOptions options) {
     Properties p = new Properties();
-    if (createDatabase) {
-      p.setProperty("createDatabaseIfNotExist", "true");
-    }
     // Server-side prepared statements, as sysbench's: the statement is parsed once per session.
     p.setProperty("useServerPrepStmts", "true");
     p.setProperty("cachePrepStmts", "true");

@@ -30,7 +30,7 @@ import org.jspecify.annotations.Nullable;
  * broke: then it goes back to the pool (which drops it) and the next iteration takes a fresh one.
  * When the pool has fewer connections than workers, the connection goes back to the pool after each
  * iteration instead. The session counts the statements it runs in the worker's {@link QueryCounter}
- * as sysbench counts them: each {@link #read} a read, each {@link #write} a write, and a
+ * as sysbench counts them: each query a read, each insert, update or delete a write, and a
  * transaction's BEGIN and COMMIT two others.
  */
 public final class JdbcSession implements AutoCloseable, Pingable {
@@ -53,14 +53,6 @@ public final class JdbcSession implements AutoCloseable, Pingable {
   /** Whether each write of the iteration in progress commits on its own (autocommit). */
   private boolean eachStatementCommits;
 
-  /** The statements of one iteration, run inside {@link #transaction}. */
-  @FunctionalInterface
-  public interface Work<T> {
-    /** The iteration's result, or null when it gives nothing back. */
-    @Nullable T run(JdbcSession session)
-        throws SQLException, AbandonedException, InterruptedException, DeclinedException;
-  }
-
   private JdbcSession(
       JdbcTarget target,
       Worker worker,
@@ -79,16 +71,8 @@ public final class JdbcSession implements AutoCloseable, Pingable {
 
   /**
    * Opens a worker's session: when the pool has a connection for every worker, takes one and
-   * prepares the statements {@code sql} on it now, before the run.
-   */
-  public static JdbcSession open(JdbcTarget target, Worker worker, String... sql)
-      throws SQLException {
-    return open(target, worker, List.of(sql), List.of());
-  }
-
-  /**
-   * Opens a worker's session as {@link #open(JdbcTarget, Worker, String...)} does, with inserts
-   * besides whose statements return the {@code id} the server generated ({@link
+   * prepares the statements {@code sql} on it now, before the run, with the inserts besides whose
+   * statements return the {@code id} the server generated ({@link
    * PreparedStatement#getGeneratedKeys()}).
    */
   public static JdbcSession open(
@@ -112,44 +96,15 @@ public final class JdbcSession implements AutoCloseable, Pingable {
   }
 
   /**
-   * Runs one iteration's statements: in a transaction committed at the end, or, when the pool's
-   * connections commit each statement themselves, one by one. Rolls back and rethrows on failure,
-   * and when the work declines (a sold-out flight), which it does before its first write.
-   */
-  public <T> @Nullable T transaction(Work<T> work)
-      throws SQLException, AbandonedException, InterruptedException, DeclinedException {
-    return run(work, !target.autoCommit(), null);
-  }
-
-  /**
    * Runs {@code iteration}'s statements one by one, each chosen given the answer of the last: in a
-   * transaction as {@link #transaction} runs one, or in one transaction even where the pool's
-   * connections commit each statement themselves when the iteration asks for one. Rolls back and
-   * rethrows as {@link #transaction} does; tells the iteration once it committed.
+   * transaction committed at the end, or, when the pool's connections commit each statement
+   * themselves, one by one, unless the iteration asks for one transaction. Rolls back and rethrows
+   * on failure, and when the iteration declines (a sold-out flight), which it does before its first
+   * write; tells the iteration once it committed.
    */
   public void run(SqlIteration iteration)
       throws SQLException, AbandonedException, InterruptedException, DeclinedException {
-    run(
-        s -> {
-          SqlAnswer answer = null;
-          for (SqlStatement next = iteration.next(null);
-              next != null;
-              next = iteration.next(answer)) {
-            if (next.pauseNanos() > 0) {
-              TimeUnit.NANOSECONDS.sleep(next.pauseNanos());
-            }
-            answer = next.pauseOnly() ? SqlAnswer.changed(0) : timed(next);
-          }
-          return null;
-        },
-        iteration.oneTransaction() || !target.autoCommit(),
-        iteration);
-    iteration.committed();
-  }
-
-  /** {@code iteration}: the one whose work it is, which may time its COMMIT apart, or null. */
-  private <T> @Nullable T run(Work<T> work, boolean inTransaction, @Nullable SqlIteration iteration)
-      throws SQLException, AbandonedException, InterruptedException, DeclinedException {
+    boolean inTransaction = iteration.oneTransaction() || !target.autoCommit();
     try {
       Connection held = connect();
       eachStatementCommits = !inTransaction;
@@ -159,10 +114,16 @@ public final class JdbcSession implements AutoCloseable, Pingable {
       if (inTransaction) {
         queries.other(); // BEGIN, as sysbench counts it
       }
-      T result = work.run(this);
+      SqlAnswer answer = null;
+      for (SqlStatement next = iteration.next(null); next != null; next = iteration.next(answer)) {
+        if (next.pauseNanos() > 0) {
+          TimeUnit.NANOSECONDS.sleep(next.pauseNanos());
+        }
+        answer = next.pauseOnly() ? SqlAnswer.changed(0) : timed(next);
+      }
       if (inTransaction) {
         queries.other(); // COMMIT
-        StatementId commit = iteration == null ? null : iteration.commitTimed();
+        StatementId commit = iteration.commitTimed();
         long start = commit == null ? 0 : System.nanoTime();
         try {
           commitPoint(
@@ -181,7 +142,6 @@ public final class JdbcSession implements AutoCloseable, Pingable {
       if (!hold) {
         release();
       }
-      return result;
     } catch (SQLException
         | AbandonedException
         | InterruptedException
@@ -190,6 +150,7 @@ public final class JdbcSession implements AutoCloseable, Pingable {
       recover(e);
       throw e;
     }
+    iteration.committed();
   }
 
   /**
@@ -279,24 +240,6 @@ public final class JdbcSession implements AutoCloseable, Pingable {
     return statement;
   }
 
-  /** Executes a query, counted as a read, and returns its rows. */
-  public ResultSet read(PreparedStatement statement) throws SQLException {
-    queries.read();
-    return statement.executeQuery();
-  }
-
-  /**
-   * Executes a write, counted as such, and returns its update count. In autocommit the server
-   * commits it on its own, so it is reported as a commit.
-   */
-  public int write(PreparedStatement statement) throws SQLException, AbandonedException {
-    queries.write();
-    if (!eachStatementCommits) {
-      return statement.executeUpdate();
-    }
-    return commitPoint(statement::executeUpdate);
-  }
-
   /**
    * {@link #send}, a script's statement timed apart ({@link SqlStatement#timed()}) and its error
    * named by its file and line.
@@ -328,8 +271,7 @@ public final class JdbcSession implements AutoCloseable, Pingable {
 
   /**
    * Sends {@code next}, counted as a read or a write, and gives its answer. A write the server
-   * commits on its own (in autocommit) is reported as a commit point, as {@link #write} reports
-   * one.
+   * commits on its own (in autocommit) is reported as a commit point.
    */
   private SqlAnswer send(SqlStatement next) throws SQLException, AbandonedException {
     PreparedStatement statement = statement(next.sql(), next.parameters().toArray());

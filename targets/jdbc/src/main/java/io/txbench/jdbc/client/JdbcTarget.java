@@ -57,23 +57,21 @@ public final class JdbcTarget implements Target {
 
   private JdbcTarget(
       SqlDialect dialect,
+      TargetOptions options,
       HikariDataSource pool,
       HikariDataSource control,
       String serverVersion,
       String driver,
       boolean autoCommit,
-      int maxConnections,
-      IsolationLevel isolation,
       Map<String, String> serverSettings,
       JdbcTelemetry.ConnectionOpener telemetryOpener,
-      Optional<ServerEndpoint> endpoint,
       CountsPublisher publisher) {
     this.publisher = publisher;
     this.serverSettings = serverSettings;
     this.telemetryOpener = telemetryOpener;
-    this.endpoint = endpoint;
-    this.maxConnections = maxConnections;
-    this.isolation = isolation;
+    this.endpoint = options.endpoint();
+    this.maxConnections = options.maxConnections();
+    this.isolation = options.declared().get(IsolationLevel.OPTION);
     this.dialect = dialect;
     this.pool = pool;
     this.fill = new PoolFill(pool);
@@ -135,16 +133,14 @@ public final class JdbcTarget implements Target {
     try {
       return new JdbcTarget(
           dialect,
+          options,
           new HikariDataSource(config),
           control,
           version,
           driver,
           autoCommit,
-          options.maxConnections(),
-          isolation,
           settings,
           telemetryOpener,
-          options.endpoint(),
           publisher);
     } catch (RuntimeException e) {
       control.close();

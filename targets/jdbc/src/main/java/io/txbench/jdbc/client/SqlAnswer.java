@@ -17,14 +17,9 @@ public record SqlAnswer(long rows, List<Long> numbers, Map<String, String> row) 
     row = Map.copyOf(row);
   }
 
-  /** An answer without the first row by name. */
-  public SqlAnswer(long rows, List<Long> numbers) {
-    this(rows, numbers, Map.of());
-  }
-
   /** A write's answer: the rows it changed, none returned. */
   public static SqlAnswer changed(long rows) {
-    return new SqlAnswer(rows, List.of());
+    return new SqlAnswer(rows, List.of(), Map.of());
   }
 
   /** The column {@code index} (from 0) of the first row. */

@@ -28,32 +28,16 @@ public record SqlStatement(
     parameters = List.copyOf(parameters);
   }
 
-  /** A statement as {@link #read} and {@link #write} make it, without the first row by name. */
-  public SqlStatement(
-      String sql, List<Object> parameters, boolean read, int numbers, long pauseNanos) {
-    this(sql, parameters, read, numbers, pauseNanos, false, null);
-  }
-
   /**
    * A pause of {@code nanos} and nothing sent: a script's {@code \sleep} after its last command.
    */
   public static SqlStatement pause(long nanos) {
-    return new SqlStatement("", List.of(), true, 0, nanos);
+    return new SqlStatement("", List.of(), true, 0, nanos, false, null);
   }
 
   /** Whether it is a pause alone. */
   public boolean pauseOnly() {
     return sql.isEmpty();
-  }
-
-  /** The same statement, the first row it returns given to the iteration by column name. */
-  public SqlStatement withRow() {
-    return new SqlStatement(sql, parameters, read, numbers, pauseNanos, true, timed);
-  }
-
-  /** The same statement, timed apart as the script's statement {@code id}. */
-  public SqlStatement timedAs(StatementId id) {
-    return new SqlStatement(sql, parameters, read, numbers, pauseNanos, row, id);
   }
 
   /**
@@ -70,12 +54,12 @@ public record SqlStatement(
 
   /** A query of {@code sql} with {@code parameters}. */
   public static SqlStatement read(String sql, Object... parameters) {
-    return new SqlStatement(sql, List.of(parameters), true, 0, 0);
+    return new SqlStatement(sql, List.of(parameters), true, 0, 0, false, null);
   }
 
   /** A write (insert, update, delete) of {@code sql} with {@code parameters}. */
   public static SqlStatement write(String sql, Object... parameters) {
-    return new SqlStatement(sql, List.of(parameters), false, 0, 0);
+    return new SqlStatement(sql, List.of(parameters), false, 0, 0, false, null);
   }
 
   /**

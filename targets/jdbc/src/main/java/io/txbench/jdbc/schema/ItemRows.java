@@ -6,19 +6,14 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * sysbench's item rows ({@code id, k, c, pad}, plus the update counter) as a mix's {@link
- * RowShape}: a read returns {@code c}, an update sets it.
+ * sysbench's item rows ({@code id, k, c, pad}, plus the update counter) as a {@link RowShape}, the
+ * item kinds' and a mix's: a read returns {@code c}, an update sets it.
  */
 public final class ItemRows implements RowShape {
   private static final List<String> C = List.of("c");
+  private static final List<String> LOAD_COLUMNS = List.of("id", "k", "c", "pad");
   public static final String TABLE = ItemKind.TABLE;
   public static final TableDef ITEM = itemTable(TABLE);
-
-  /** The columns prepare loads into an item table, {@code id} first. */
-  public static final List<String> ITEM_LOAD_COLUMNS = List.of("id", "k", "c", "pad");
-
-  /** What verify sums as the item table's indexed column. */
-  public static final String ITEM_K_SUM = "COALESCE(SUM(k), 0)";
 
   /** The item table named {@code name}: sysbench's sbtest, plus the update counter. */
   public static TableDef itemTable(String name) {
@@ -30,17 +25,6 @@ public final class ItemRows implements RowShape {
             + " pad VARCHAR(60) NOT NULL, updates BIGINT NOT NULL DEFAULT 0)",
         "id",
         List.of("CREATE INDEX " + name + "_k ON " + name + " (k)"));
-  }
-
-  /**
-   * Fills {@code row} (as {@link #ITEM_LOAD_COLUMNS}) for the item {@code id}, from {@code data}.
-   */
-  public static void fillItem(
-      ItemData data, Object[] row, long id, long size, SplittableRandom random) {
-    row[0] = id;
-    row[1] = ItemData.k(random, size);
-    row[2] = data.c(random);
-    row[3] = data.pad(random);
   }
 
   private final ItemData data;
@@ -56,17 +40,20 @@ public final class ItemRows implements RowShape {
 
   @Override
   public List<String> loadColumns() {
-    return ITEM_LOAD_COLUMNS;
+    return LOAD_COLUMNS;
   }
 
   @Override
   public void fillRow(Object[] row, long id, long size, SplittableRandom random) {
-    fillItem(data, row, id, size, random);
+    row[0] = id;
+    row[1] = ItemData.k(random, size);
+    row[2] = data.c(random);
+    row[3] = data.pad(random);
   }
 
   @Override
   public String kSumExpression() {
-    return ITEM_K_SUM;
+    return "COALESCE(SUM(k), 0)";
   }
 
   @Override

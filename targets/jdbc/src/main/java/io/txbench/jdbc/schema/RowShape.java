@@ -4,10 +4,10 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * The shape of the rows a mix works on ({@code MixWorkload}): sysbench's items ({@link ItemRows})
- * or YCSB's {@code usertable} ({@link UserTableRows}). It says what the table is and how prepare
- * fills it, which columns a read returns and which an update may set; the mix makes its statements
- * from that, the same for both.
+ * The shape of the rows an item kind works on ({@code ItemWorkload}): sysbench's items ({@link
+ * ItemRows}) or, in a mix, YCSB's {@code usertable} ({@link UserTableRows}). It says what the table
+ * is and how prepare fills it, which columns a read returns and which an update may set; the mix
+ * makes its statements from that, the same for both.
  */
 public interface RowShape {
 

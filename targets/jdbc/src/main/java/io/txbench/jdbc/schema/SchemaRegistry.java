@@ -101,11 +101,9 @@ public final class SchemaRegistry {
                 c, "SELECT COUNT(*) FROM " + META + " WHERE record <> '" + SIGNATURE + "'")
             > 0) {
       throw new SetupException(
-          "the table '"
-              + META
-              + "' in database '"
-              + c.getCatalog()
-              + "' is not txbench's record (its columns or rows are not txbench's): nothing was"
+          "the "
+              + SqlCatalog.named(c, META)
+              + " is not txbench's record (its columns or rows are not txbench's): nothing was"
               + " touched; use another --target-database-name, or rename that table yourself");
     }
   }
@@ -244,11 +242,8 @@ public final class SchemaRegistry {
     Entry entry = entries.get(table.name()); // there: requireOwn found it in the record
     if (entry == null || !COMPLETE.equals(entry.state())) {
       throw new SetupException(
-          "table '"
-              + table.name()
-              + "' in database '"
-              + c.getCatalog()
-              + "' was not loaded completely (its prepare was interrupted, or an older txbench made"
+          SqlCatalog.named(c, table.name())
+              + " was not loaded completely (its prepare was interrupted, or an older txbench made"
               + " it): run once without --skip-setup to load it anew");
     }
     return entry.scale();

@@ -15,6 +15,13 @@ import java.util.TreeSet;
 public final class SqlCatalog {
   private SqlCatalog() {}
 
+  /**
+   * {@code table 'name' in database 'db'}: a table of {@code c}'s database, as messages name it.
+   */
+  static String named(Connection c, String table) throws SQLException {
+    return "table '" + table + "' in database '" + c.getCatalog() + "'";
+  }
+
   /** Whether a table of that name is in the connection's current database and schema. */
   public static boolean exists(Connection c, String table) throws SQLException {
     return !columns(c, table).isEmpty() || hasTable(c, table);

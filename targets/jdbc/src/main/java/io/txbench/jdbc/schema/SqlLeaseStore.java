@@ -43,11 +43,9 @@ public final class SqlLeaseStore implements LeaseStore<SQLException> {
               + " started_at BIGINT NOT NULL, heartbeat_at BIGINT NOT NULL");
       if (!SqlCatalog.shapedAs(c, TABLE, COLUMNS)) {
         throw new SetupException(
-            "the table '"
-                + TABLE
-                + "' in database '"
-                + c.getCatalog()
-                + "' is not txbench's (its columns are not txbench's): nothing was touched; use"
+            "the "
+                + SqlCatalog.named(c, TABLE)
+                + " is not txbench's (its columns are not txbench's): nothing was touched; use"
                 + " another --target-database-name, or rename that table yourself");
       }
     }

@@ -36,20 +36,14 @@ final class TableOwnership {
     }
     if (!KnownTables.ownShape(t.name(), found)) {
       throw new SetupException(
-          "table '"
-              + t.name()
-              + "' in database '"
-              + c.getCatalog()
-              + "' is listed in txbench's record but its columns are not txbench's: it is left"
+          SqlCatalog.named(c, t.name())
+              + " is listed in txbench's record but its columns are not txbench's: it is left"
               + " untouched; use another --target-database-name");
     }
     if (sameShape) {
       throw new SetupException(
-          "table '"
-              + t.name()
-              + "' in database '"
-              + c.getCatalog()
-              + "' was loaded with other columns than this run's (another --field-count or"
+          SqlCatalog.named(c, t.name())
+              + " was loaded with other columns than this run's (another --field-count or"
               + " --field-length?): run once without --skip-setup to load it anew");
     }
   }

@@ -14,7 +14,6 @@ import io.txbench.core.workloads.Airline;
 import io.txbench.core.workloads.AirlineCounts;
 import io.txbench.core.workloads.AirlineOptions;
 import io.txbench.jdbc.client.BulkLoader;
-import io.txbench.jdbc.client.JdbcSession;
 import io.txbench.jdbc.client.JdbcTarget;
 import io.txbench.jdbc.client.SqlAnswer;
 import io.txbench.jdbc.client.SqlIteration;
@@ -45,7 +44,7 @@ import org.jspecify.annotations.Nullable;
  * transaction each write commits on its own: an iteration that fails after one of them is an error
  * with partial effects, never retried.
  */
-public final class AirlineWorkload extends SqlWorkload<Airline, JdbcSession> implements SqlSteps {
+public final class AirlineWorkload extends SqlWorkload<Airline> {
   private final AirlineOptions airline;
   private final LocalDate[] days;
   private final long bookingSleepNanos;
@@ -152,11 +151,6 @@ public final class AirlineWorkload extends SqlWorkload<Airline, JdbcSession> imp
         AirlineSchema.INSERT_SEAT,
         AirlineSchema.INSERT_PAYMENT,
         auditUpsert);
-  }
-
-  @Override
-  public JdbcSession openSession(Worker worker) throws SQLException {
-    return JdbcSession.open(target, worker, statements(), List.of());
   }
 
   @Override

@@ -12,7 +12,6 @@ import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.core.workloads.Analytics;
 import io.txbench.core.workloads.AnalyticsEvidence;
 import io.txbench.core.workloads.AnalyticsQuery;
-import io.txbench.jdbc.client.JdbcSession;
 import io.txbench.jdbc.client.JdbcTarget;
 import io.txbench.jdbc.client.SqlIteration;
 import io.txbench.jdbc.client.SqlStatement;
@@ -42,8 +41,7 @@ import org.jspecify.annotations.Nullable;
  * column read, described step by step ({@link SqlSteps}) so that either PostgreSQL client runs it.
  * A query reads only: no transaction, as a point select has none.
  */
-public final class AnalyticsWorkload extends SqlWorkload<Analytics, JdbcSession>
-    implements SqlSteps {
+public final class AnalyticsWorkload extends SqlWorkload<Analytics> {
   private final AnalyticsData data;
   private final Analytics.Indexes indexes;
   private final List<AnalyticsQuery> queries;
@@ -149,11 +147,6 @@ public final class AnalyticsWorkload extends SqlWorkload<Analytics, JdbcSession>
       before = rows(c);
       target.commitIfNeeded(c);
     }
-  }
-
-  @Override
-  public JdbcSession openSession(Worker worker) throws SQLException {
-    return JdbcSession.open(target, worker, statements.toArray(String[]::new));
   }
 
   @Override

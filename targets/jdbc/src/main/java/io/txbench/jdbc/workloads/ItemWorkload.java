@@ -12,11 +12,11 @@ import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.core.workloads.ItemEvidence;
 import io.txbench.core.workloads.ItemFigures;
 import io.txbench.core.workloads.ItemKind;
-import io.txbench.jdbc.client.JdbcSession;
 import io.txbench.jdbc.client.JdbcTarget;
 import io.txbench.jdbc.client.TableLoad;
 import io.txbench.jdbc.client.TableLoader;
 import io.txbench.jdbc.schema.ItemRows;
+import io.txbench.jdbc.schema.RowShape;
 import io.txbench.jdbc.schema.SchemaRegistry;
 import io.txbench.jdbc.schema.SqlQueries;
 import io.txbench.jdbc.schema.TableDef;
@@ -33,10 +33,11 @@ import org.jspecify.annotations.Nullable;
  * {@code item}, {@code item2}, ... in parallel, attaching to them, choosing a table and a key for
  * an iteration, and reading the figures the kind's verify compares; each kind's class has only its
  * statements. The table's shape (its columns and rows) is sysbench's; a subclass may give another
- * ({@link #tableDef}, {@link #loadColumns}, {@link #fillRow}).
+ * ({@link RowShape}).
  */
-public abstract class ItemWorkload extends SqlWorkload<ItemKind, JdbcSession> {
+public abstract class ItemWorkload extends SqlWorkload<ItemKind> {
   final ItemData data;
+  final RowShape shape;
   private final List<String> tables;
   private final TableLoader loader;
   private @Nullable ItemFigures before; // taken by beforeRun
@@ -48,8 +49,18 @@ public abstract class ItemWorkload extends SqlWorkload<ItemKind, JdbcSession> {
   final KeyChooser keys;
 
   ItemWorkload(JdbcTarget target, ItemKind kind, WorkloadOptions options, SchemaRegistry registry) {
+    this(target, kind, options, registry, new ItemRows(new ItemData(options.seed())));
+  }
+
+  ItemWorkload(
+      JdbcTarget target,
+      ItemKind kind,
+      WorkloadOptions options,
+      SchemaRegistry registry,
+      RowShape shape) {
     super(target, kind, options, registry);
     this.data = new ItemData(options.seed());
+    this.shape = shape;
     this.rows = ItemKind.tableSize(options.declared());
     List<String> names = new ArrayList<>();
     for (int n = 1; n <= ItemKind.tables(options.declared()); n++) {
@@ -58,26 +69,6 @@ public abstract class ItemWorkload extends SqlWorkload<ItemKind, JdbcSession> {
     this.tables = List.copyOf(names);
     this.loader = new TableLoader(target);
     this.keys = kind.distribution(options.declared()).over(() -> rows);
-  }
-
-  /** The definition of the table named {@code name}, in this workload's shape. */
-  TableDef tableDef(String name) {
-    return ItemRows.itemTable(name);
-  }
-
-  /** The columns prepare loads, {@code id} first. */
-  List<String> loadColumns() {
-    return ItemRows.ITEM_LOAD_COLUMNS;
-  }
-
-  /** Fills {@code row} (as {@link #loadColumns()}) for the row {@code id} of a table of size. */
-  void fillRow(Object[] row, long id, long size, SplittableRandom random) {
-    ItemRows.fillItem(data, row, id, size, random);
-  }
-
-  /** What verify sums as the indexed column; {@code 0} for a shape without one. */
-  String kSumExpression() {
-    return ItemRows.ITEM_K_SUM;
   }
 
   /** The tables, in order: {@code item}, {@code item2}, ... */
@@ -98,7 +89,7 @@ public abstract class ItemWorkload extends SqlWorkload<ItemKind, JdbcSession> {
   @Override
   public void prepare(Progress progress) throws SQLException, SetupException, InterruptedException {
     long size = ItemKind.tableSize(options.declared());
-    List<TableDef> defs = tables.stream().map(this::tableDef).toList();
+    List<TableDef> defs = tables.stream().map(shape::tableDef).toList();
     try (Connection c = target.controlConnection()) {
       c.setAutoCommit(true);
       registry.recreate(c, defs, kind.dataSet(), size, options.seed());
@@ -118,7 +109,7 @@ public abstract class ItemWorkload extends SqlWorkload<ItemKind, JdbcSession> {
   @Override
   public Growth grow(Progress progress) throws SQLException, SetupException, InterruptedException {
     long size = ItemKind.tableSize(options.declared());
-    List<TableDef> defs = tables.stream().map(this::tableDef).toList();
+    List<TableDef> defs = tables.stream().map(shape::tableDef).toList();
     TableGrowth.Check check;
     try (Connection c = target.controlConnection()) {
       c.setAutoCommit(true);
@@ -145,7 +136,7 @@ public abstract class ItemWorkload extends SqlWorkload<ItemKind, JdbcSession> {
   private void load(long first, long size, Progress progress)
       throws SQLException, InterruptedException {
     List<TableLoad> loads = new ArrayList<>();
-    List<String> columns = loadColumns();
+    List<String> columns = shape.loadColumns();
     for (int n = 0; n < tables.size(); n++) {
       SplittableRandom random = ItemData.rowsRandom(options.seed(), n, first);
       loads.add(
@@ -156,7 +147,7 @@ public abstract class ItemWorkload extends SqlWorkload<ItemKind, JdbcSession> {
               sink -> {
                 Object[] row = new Object[columns.size()];
                 for (long id = first; id <= size; id++) {
-                  fillRow(row, id, size, random);
+                  shape.fillRow(row, id, size, random);
                   sink.row(row);
                 }
               }));
@@ -170,7 +161,7 @@ public abstract class ItemWorkload extends SqlWorkload<ItemKind, JdbcSession> {
     try (Connection c = target.controlConnection()) {
       long least = Long.MAX_VALUE;
       for (String table : tables) {
-        least = Math.min(least, registry.attach(c, tableDef(table)));
+        least = Math.min(least, registry.attach(c, shape.tableDef(table)));
       }
       rows = least;
     }
@@ -226,7 +217,7 @@ public abstract class ItemWorkload extends SqlWorkload<ItemKind, JdbcSession> {
       for (String table : tables) {
         rowCount += SqlQueries.single(c, "SELECT COUNT(*) FROM " + table);
         updates += SqlQueries.single(c, "SELECT COALESCE(SUM(updates), 0) FROM " + table);
-        kSum += SqlQueries.single(c, "SELECT " + kSumExpression() + " FROM " + table);
+        kSum += SqlQueries.single(c, "SELECT " + shape.kSumExpression() + " FROM " + table);
       }
       target.commitIfNeeded(c);
       return new ItemFigures(rowCount, updates, kSum);

@@ -14,7 +14,6 @@ import io.txbench.core.workloads.Mix;
 import io.txbench.core.workloads.MixKind;
 import io.txbench.core.workloads.MixOperation;
 import io.txbench.core.workloads.Ycsb;
-import io.txbench.jdbc.client.JdbcSession;
 import io.txbench.jdbc.client.JdbcTarget;
 import io.txbench.jdbc.client.SqlAnswer;
 import io.txbench.jdbc.client.SqlIteration;
@@ -23,7 +22,6 @@ import io.txbench.jdbc.schema.ItemRows;
 import io.txbench.jdbc.schema.RowShape;
 import io.txbench.jdbc.schema.SchemaRegistry;
 import io.txbench.jdbc.schema.SqlQueries;
-import io.txbench.jdbc.schema.TableDef;
 import io.txbench.jdbc.schema.UserTableRows;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -43,8 +41,7 @@ import org.jspecify.annotations.Nullable;
  * as the {@code insert} workload's do, so that the two never collide; the highest key of each table
  * is kept as inserts commit, and keys are chosen up to it (the newest most, with {@code latest}).
  */
-public final class MixWorkload extends ItemWorkload implements SqlSteps {
-  private final RowShape shape;
+public final class MixWorkload extends ItemWorkload {
   private final Mix mix;
   private final long scanLength;
   private final List<MixStatements> statements;
@@ -57,22 +54,14 @@ public final class MixWorkload extends ItemWorkload implements SqlSteps {
       WorkloadOptions options,
       SchemaRegistry registry,
       RowShape shape) {
-    super(target, kind, options, registry);
-    this.shape = shape;
+    super(target, kind, options, registry, shape);
     this.mix = kind.mix(options.declared());
     this.scanLength = MixKind.scanLength(options.declared());
     MixStatements template = MixStatements.of(shape);
     this.statements = tables().stream().map(template::on).toList();
     KeyDistribution distribution = kind.distribution(options.declared());
-    List<AtomicLong> max = new ArrayList<>();
-    List<KeyChooser> chooser = new ArrayList<>();
-    for (int n = 0; n < tables().size(); n++) {
-      AtomicLong highest = new AtomicLong(rows);
-      max.add(highest);
-      chooser.add(distribution.over(highest::get));
-    }
-    this.maxKeys = List.copyOf(max);
-    this.choosers = List.copyOf(chooser);
+    this.maxKeys = tables().stream().map(t -> new AtomicLong(rows)).toList();
+    this.choosers = maxKeys.stream().map(highest -> distribution.over(highest::get)).toList();
   }
 
   /** {@code --mix} on the item tables. */
@@ -87,26 +76,6 @@ public final class MixWorkload extends ItemWorkload implements SqlSteps {
       JdbcTarget target, Ycsb kind, WorkloadOptions options, SchemaRegistry registry) {
     return new MixWorkload(
         target, kind, options, registry, UserTableRows.of(options.declared(), options.seed()));
-  }
-
-  @Override
-  TableDef tableDef(String name) {
-    return shape.tableDef(name);
-  }
-
-  @Override
-  List<String> loadColumns() {
-    return shape.loadColumns();
-  }
-
-  @Override
-  void fillRow(Object[] row, long id, long size, SplittableRandom random) {
-    shape.fillRow(row, id, size, random);
-  }
-
-  @Override
-  String kSumExpression() {
-    return shape.kSumExpression();
   }
 
   @Override
@@ -164,11 +133,6 @@ public final class MixWorkload extends ItemWorkload implements SqlSteps {
     return mix.has(MixOperation.INSERT)
         ? statements.stream().map(MixStatements::insert).toList()
         : List.of();
-  }
-
-  @Override
-  public JdbcSession openSession(Worker worker) throws SQLException {
-    return JdbcSession.open(target, worker, statements(), insertsReturningId());
   }
 
   /** An operation drawn by weight on one key of a random table. */

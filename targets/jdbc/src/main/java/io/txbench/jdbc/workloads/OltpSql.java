@@ -34,8 +34,8 @@ enum OltpSql {
     this.template = template;
   }
 
-  /** The statement, {@code %T} standing for the table's name. */
-  String template() {
-    return template;
+  /** The statement on the table {@code table}. */
+  String sql(String table) {
+    return template.replace("%T", table);
   }
 }

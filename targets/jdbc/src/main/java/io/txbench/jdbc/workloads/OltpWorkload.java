@@ -4,15 +4,14 @@ import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Worker;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.core.workloads.Oltp;
-import io.txbench.jdbc.client.JdbcSession;
 import io.txbench.jdbc.client.JdbcTarget;
 import io.txbench.jdbc.client.SqlIteration;
 import io.txbench.jdbc.client.SqlStatement;
 import io.txbench.jdbc.schema.SchemaRegistry;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.stream.Stream;
 
 /**
  * {@link Oltp} on SQL, sysbench's {@code oltp_read_only}, {@code oltp_write_only} and {@code
@@ -23,7 +22,7 @@ import java.util.SplittableRandom;
  * a transaction; with {@code --skip-trx} the connections commit each statement on their own and
  * there are none.
  */
-public final class OltpWorkload extends ItemWorkload implements SqlSteps {
+public final class OltpWorkload extends ItemWorkload {
   private final int pointSelects;
   private final int simpleRanges;
   private final int sumRanges;
@@ -46,26 +45,12 @@ public final class OltpWorkload extends ItemWorkload implements SqlSteps {
     rangeSize = kind.per(values, Oltp.RANGE_SIZE);
     boolean deleteReturns = target.dialect().deleteReturns(target.serverVersion());
     writes = new OltpWrites(kind, values, deleteReturns, target.autoCommit(), data, keys);
-    List<List<String>> byStatement = new ArrayList<>();
-    for (OltpSql statement : OltpSql.values()) {
-      byStatement.add(perTable(statement.template()));
-    }
-    List<OltpTable> each = new ArrayList<>();
-    for (int t = 0; t < tables().size(); t++) {
-      List<String> sql = new ArrayList<>();
-      for (List<String> statement : byStatement) {
-        sql.add(statement.get(t));
-      }
-      each.add(new OltpTable(tables().get(t), sql));
-    }
-    oltpTables = List.copyOf(each);
-    List<String> used = new ArrayList<>();
-    for (OltpTable table : oltpTables) {
-      for (OltpSql statement : used()) {
-        used.add(table.sql(statement));
-      }
-    }
-    prepared = List.copyOf(used);
+    oltpTables =
+        tables().stream()
+            .map(t -> new OltpTable(t, Stream.of(OltpSql.values()).map(s -> s.sql(t)).toList()))
+            .toList();
+    List<OltpSql> used = used();
+    prepared = oltpTables.stream().flatMap(t -> used.stream().map(t::sql)).toList();
   }
 
   /** The statements a transaction of these options runs, prepared up front on every table. */
@@ -89,11 +74,6 @@ public final class OltpWorkload extends ItemWorkload implements SqlSteps {
   @Override
   public List<String> statements() {
     return prepared;
-  }
-
-  @Override
-  public JdbcSession openSession(Worker worker) throws SQLException {
-    return JdbcSession.open(target, worker, prepared.toArray(String[]::new));
   }
 
   /** One transaction on a random table: its reads, then its writes, in sysbench's order. */

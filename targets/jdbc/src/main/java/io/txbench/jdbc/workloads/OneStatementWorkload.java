@@ -3,9 +3,9 @@ package io.txbench.jdbc.workloads;
 import io.txbench.core.spi.Worker;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.core.workloads.ItemKind;
-import io.txbench.jdbc.client.JdbcSession;
 import io.txbench.jdbc.client.JdbcTarget;
 import io.txbench.jdbc.client.SqlIteration;
+import io.txbench.jdbc.client.SqlStatement;
 import io.txbench.jdbc.schema.SchemaRegistry;
 import java.sql.SQLException;
 import java.util.List;
@@ -17,7 +17,7 @@ import java.util.SplittableRandom;
  * session before the run. A kind says only which statement and what its answer means ({@link
  * SqlSteps}), whichever client runs it.
  */
-abstract class OneStatementWorkload extends ItemWorkload implements SqlSteps {
+abstract class OneStatementWorkload extends ItemWorkload {
   private final List<String> statements;
 
   /** {@code sql} names the table {@code %T}. */
@@ -29,11 +29,6 @@ abstract class OneStatementWorkload extends ItemWorkload implements SqlSteps {
       String sql) {
     super(target, kind, options, registry);
     statements = perTable(sql);
-  }
-
-  @Override
-  public JdbcSession openSession(Worker worker) throws SQLException {
-    return JdbcSession.open(target, worker, statements.toArray(String[]::new));
   }
 
   @Override
@@ -53,4 +48,18 @@ abstract class OneStatementWorkload extends ItemWorkload implements SqlSteps {
 
   /** The iteration's statement, drawn with {@code random}, and what its answer must be. */
   abstract SqlIteration next(SplittableRandom random);
+
+  /**
+   * {@code statement} on the row {@code id}, which must find it: every id drawn is a row prepare
+   * loaded, and one missing means the data is not what prepare left.
+   */
+  static SqlIteration onLoadedRow(SqlStatement statement, long id) {
+    return SqlIteration.of(
+        statement,
+        rows -> {
+          if (rows != 1) {
+            throw new SQLException("row " + id + " of table item is missing");
+          }
+        });
+  }
 }

@@ -6,7 +6,6 @@ import io.txbench.jdbc.client.JdbcTarget;
 import io.txbench.jdbc.client.SqlIteration;
 import io.txbench.jdbc.client.SqlStatement;
 import io.txbench.jdbc.schema.SchemaRegistry;
-import java.sql.SQLException;
 import java.util.SplittableRandom;
 
 /** {@link PointSelect} on SQL: one row read by primary key. */
@@ -22,12 +21,6 @@ public final class PointSelectWorkload extends OneStatementWorkload {
   SqlIteration next(SplittableRandom random) {
     String sql = randomStatement(random);
     long id = randomId(random);
-    return SqlIteration.of(
-        SqlStatement.read(sql, id),
-        rows -> {
-          if (rows != 1) {
-            throw new SQLException("row " + id + " of table item is missing");
-          }
-        });
+    return onLoadedRow(SqlStatement.read(sql, id), id);
   }
 }

@@ -16,7 +16,6 @@ import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.core.spi.server.Lease;
 import io.txbench.core.spi.server.LeaseMode;
 import io.txbench.core.workloads.ScriptKind;
-import io.txbench.jdbc.client.JdbcSession;
 import io.txbench.jdbc.client.JdbcTarget;
 import io.txbench.jdbc.client.SqlIteration;
 import io.txbench.jdbc.schema.SchemaRegistry;
@@ -36,7 +35,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * statement of the scripts is prepared before the run. It touches only the user's tables: it leases
  * nothing and loads nothing; prepare runs {@code --script-setup}, verify {@code --script-verify}.
  */
-public final class ScriptWorkload extends SqlWorkload<ScriptKind, JdbcSession> implements SqlSteps {
+public final class ScriptWorkload extends SqlWorkload<ScriptKind> {
   private final List<Script> scripts;
   private final List<Boolean> transactions;
   private final int totalWeight;
@@ -123,11 +122,6 @@ public final class ScriptWorkload extends SqlWorkload<ScriptKind, JdbcSession> i
   @Override
   public OptionValues attach() {
     return OptionValues.defaults();
-  }
-
-  @Override
-  public JdbcSession openSession(Worker worker) throws SQLException {
-    return JdbcSession.open(target, worker, statements.toArray(String[]::new));
   }
 
   /** A script chosen by weight, run on the worker's variables, which last from one to the next. */

@@ -6,7 +6,6 @@ import io.txbench.jdbc.client.JdbcTarget;
 import io.txbench.jdbc.client.SqlIteration;
 import io.txbench.jdbc.client.SqlStatement;
 import io.txbench.jdbc.schema.SchemaRegistry;
-import java.sql.SQLException;
 import java.util.SplittableRandom;
 
 /**
@@ -27,12 +26,6 @@ public final class UpdateWorkload extends OneStatementWorkload {
     String sql = randomStatement(random);
     long id = randomId(random);
     String c = data.c(random);
-    return SqlIteration.of(
-        SqlStatement.write(sql, c, id),
-        rows -> {
-          if (rows != 1) {
-            throw new SQLException("row " + id + " of table item is missing");
-          }
-        });
+    return onLoadedRow(SqlStatement.write(sql, c, id), id);
   }
 }

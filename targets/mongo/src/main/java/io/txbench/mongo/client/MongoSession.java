@@ -53,9 +53,8 @@ public final class MongoSession implements AutoCloseable {
    * its own without one.
    */
   @FunctionalInterface
-  public interface Work<T> {
-    /** The iteration's result, or null when it gives nothing back. */
-    @Nullable T run(MongoSession session)
+  public interface Work {
+    void run(MongoSession session)
         throws InterruptedException, AbandonedException, DeclinedException;
   }
 
@@ -94,26 +93,26 @@ public final class MongoSession implements AutoCloseable {
    * Runs one iteration: in a transaction committed at the end, or write by write. Work that
    * declines (a sold-out flight) does so before its first write; its transaction is aborted.
    */
-  public <T> @Nullable T transaction(Work<T> work)
+  public void transaction(Work work)
       throws InterruptedException, AbandonedException, DeclinedException {
-    return transaction(work, null, null);
+    transaction(work, null, null);
   }
 
   /**
    * {@link #transaction(Work)}, its commit timed as the statement {@code commit} in {@code log} (a
    * script's {@code \commit} line) when both are given.
    */
-  public <T> @Nullable T transaction(
-      Work<T> work, @Nullable StatementId commit, @Nullable StatementLog log)
+  public void transaction(Work work, @Nullable StatementId commit, @Nullable StatementLog log)
       throws InterruptedException, AbandonedException, DeclinedException {
     ClientSession session = this.session;
     if (session == null) {
-      return work.run(this);
+      work.run(this);
+      return;
     }
     session.startTransaction();
     queries.other(); // BEGIN, as sysbench counts it
     try {
-      T result = work.run(this);
+      work.run(this);
       queries.other(); // COMMIT
       long start = System.nanoTime();
       try {
@@ -133,7 +132,6 @@ public final class MongoSession implements AutoCloseable {
       if (commit != null && log != null) {
         log.succeeded(commit, System.nanoTime() - start);
       }
-      return result;
     } catch (RuntimeException | InterruptedException | AbandonedException | DeclinedException e) {
       abortQuietly(session, e);
       throw e;

@@ -55,13 +55,13 @@ public final class MongoTarget implements Target {
       MongoDatabase database,
       String serverVersion,
       boolean transactions,
-      MongoOptions options,
+      TargetOptions target,
       Map<String, String> serverSettings,
-      MongoClientSettings settings,
-      Optional<ServerEndpoint> endpoint) {
+      MongoClientSettings settings) {
+    MongoOptions options = MongoOptions.of(target.declared());
     this.client = client;
     this.settings = settings;
-    this.endpoint = endpoint;
+    this.endpoint = target.endpoint();
     this.serverSettings = serverSettings;
     this.database = database;
     this.serverVersion = serverVersion;
@@ -105,10 +105,9 @@ public final class MongoTarget implements Target {
           database,
           "MongoDB " + version,
           transactions,
-          MongoOptions.of(options.declared()),
+          options,
           MongoSettings.read(admin, hello, version),
-          built,
-          options.endpoint());
+          built);
     } catch (MongoException | IllegalArgumentException e) {
       client.close();
       throw unavailable(options, url, hasUrl, e);

@@ -34,11 +34,9 @@ public final class MongoLeaseStore implements LeaseStore<RuntimeException> {
   void ensure() throws SetupException {
     if (leases().countDocuments(Filters.ne("record", MongoRegistry.SIGNATURE)) > 0) {
       throw new SetupException(
-          "the collection '"
-              + COLLECTION
-              + "' in database '"
-              + database.getName()
-              + "' is not txbench's: nothing was touched; use another"
+          "the "
+              + MongoRegistry.named(database, COLLECTION)
+              + " is not txbench's: nothing was touched; use another"
               + " --target-database-name, or rename it yourself");
     }
   }

@@ -37,6 +37,11 @@ public final class MongoRegistry {
     this.toolVersion = toolVersion;
   }
 
+  /** {@code collection 'name' in database 'db'}, as messages name a collection. */
+  static String named(MongoDatabase database, String collection) {
+    return "collection '" + collection + "' in database '" + database.getName() + "'";
+  }
+
   private Set<String> collections() {
     return database.listCollectionNames().into(new HashSet<>());
   }
@@ -53,11 +58,9 @@ public final class MongoRegistry {
     for (Document d : meta().find(Filters.ne("record", SIGNATURE))) {
       if (!d.keySet().equals(FIRST_FIELDS)) {
         throw new SetupException(
-            "the collection '"
-                + META
-                + "' in database '"
-                + database.getName()
-                + "' is not txbench's record (its documents are not txbench's):"
+            "the "
+                + named(database, META)
+                + " is not txbench's record (its documents are not txbench's):"
                 + " nothing was touched; use another --target-database-name, or rename it yourself");
       }
     }
@@ -126,11 +129,8 @@ public final class MongoRegistry {
     }
     if (!shapedAsOwn(name)) {
       throw new SetupException(
-          "collection '"
-              + name
-              + "' in database '"
-              + database.getName()
-              + "' is listed in txbench's record but its documents are not txbench's: it is left"
+          named(database, name)
+              + " is listed in txbench's record but its documents are not txbench's: it is left"
               + " untouched; use another --target-database-name");
     }
   }
@@ -243,11 +243,8 @@ public final class MongoRegistry {
     Document entry = meta().find(Filters.eq("_id", name)).first();
     if (!"complete".equals(entry.getString("state"))) {
       throw new SetupException(
-          "collection '"
-              + name
-              + "' in database '"
-              + database.getName()
-              + "' was not loaded completely (its prepare was interrupted, or an older txbench made"
+          named(database, name)
+              + " was not loaded completely (its prepare was interrupted, or an older txbench made"
               + " it): run once without --skip-setup to load it anew");
     }
     return MongoNumbers.at(entry, "scale");

@@ -23,7 +23,6 @@ import io.txbench.mongo.client.MongoSession;
 import io.txbench.mongo.client.MongoTarget;
 import io.txbench.mongo.schema.MongoCollections;
 import io.txbench.mongo.schema.MongoLoader;
-import io.txbench.mongo.schema.MongoRegistry;
 import java.time.LocalDate;
 import java.util.List;
 import org.bson.Document;
@@ -55,24 +54,14 @@ public final class MongoAirlineWorkload extends MongoWorkload<Airline, MongoSess
   /** Made just before the run: the driver's ids of this process's later seats sort after it. */
   private @Nullable ObjectId lastSeatBefore;
 
-  public MongoAirlineWorkload(
-      MongoTarget target, Airline kind, WorkloadOptions options, MongoRegistry registry) {
-    this(
-        target,
-        kind,
-        options,
-        registry,
-        !options.transactional() && !target.supportsTransactions());
+  public MongoAirlineWorkload(MongoTarget target, Airline kind, WorkloadOptions options) {
+    this(target, kind, options, !options.transactional() && !target.supportsTransactions());
   }
 
   /** With {@code seatFromCounter} false, reads then writes even without a transaction. */
   public MongoAirlineWorkload(
-      MongoTarget target,
-      Airline kind,
-      WorkloadOptions options,
-      MongoRegistry registry,
-      boolean seatFromCounter) {
-    super(target, kind, options, registry);
+      MongoTarget target, Airline kind, WorkloadOptions options, boolean seatFromCounter) {
+    super(target, kind, options);
     this.airline = AirlineOptions.of(options.declared());
     MongoDatabase db = target.database();
     aircraft = db.getCollection("aircraft");
@@ -151,11 +140,7 @@ public final class MongoAirlineWorkload extends MongoWorkload<Airline, MongoSess
     long scheduleId = 1 + worker.random().nextLong(scheduleCount);
     LocalDate day = days[worker.random().nextInt(days.length)];
     long user = 1 + worker.random().nextLong(1_000_000_000L);
-    session.transaction(
-        s -> {
-          booking.book(s, scheduleId, day, user);
-          return null;
-        });
+    session.transaction(s -> booking.book(s, scheduleId, day, user));
   }
 
   /** The totals verify compares; package-private for tests. */

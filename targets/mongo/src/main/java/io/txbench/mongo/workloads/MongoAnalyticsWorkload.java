@@ -16,7 +16,6 @@ import io.txbench.core.workloads.AnalyticsQuery;
 import io.txbench.mongo.client.MongoSession;
 import io.txbench.mongo.client.MongoTarget;
 import io.txbench.mongo.schema.MongoAnalyticsLoad;
-import io.txbench.mongo.schema.MongoRegistry;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,9 +39,8 @@ public final class MongoAnalyticsWorkload
   private final MongoCollection<Document> ord;
   private @Nullable Map<String, Long> before; // taken by beforeRun
 
-  public MongoAnalyticsWorkload(
-      MongoTarget target, Analytics kind, WorkloadOptions options, MongoRegistry registry) {
-    super(target, kind, options, registry);
+  public MongoAnalyticsWorkload(MongoTarget target, Analytics kind, WorkloadOptions options) {
+    super(target, kind, options);
     this.data = Analytics.data(options.declared(), options.seed());
     this.indexes = Analytics.indexes(options.declared());
     this.queries = Analytics.queries(options.declared());

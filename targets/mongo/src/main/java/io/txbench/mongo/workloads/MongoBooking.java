@@ -105,11 +105,7 @@ final class MongoBooking {
         }
       }
     }
-    Instant now = Instant.now();
-    Document seat = seat(scheduleId, day, taken + 1, user, now);
-    Document payment = payment(flight, scheduleId, day, user, now);
-    session.insertOne(seats, seat);
-    session.insertOne(payments, payment);
+    seatAndPayment(session, flight, scheduleId, day, taken + 1, user);
   }
 
   private void readThenWrite(MongoSession session, long scheduleId, LocalDate day, long user)
@@ -125,13 +121,8 @@ final class MongoBooking {
     if (bookingSleepNanos > 0) {
       TimeUnit.NANOSECONDS.sleep(bookingSleepNanos);
     }
-    Instant now = Instant.now();
-    Document seat = seat(scheduleId, day, taken + 1, user, now);
-    Document payment = payment(flight, scheduleId, day, user, now);
-    Bson addSeat = addSeat(scheduleId, day);
-    session.insertOne(seats, seat);
-    session.insertOne(payments, payment);
-    session.updateOne(audits, byId, addSeat, UPSERT);
+    seatAndPayment(session, flight, scheduleId, day, taken + 1, user);
+    session.updateOne(audits, byId, addSeat(scheduleId, day), UPSERT);
   }
 
   /** The flight with its aircraft as {@code plane}, in {@code session}'s transaction if any. */
@@ -155,21 +146,25 @@ final class MongoBooking {
     return plane.get(0).getInteger("capacity");
   }
 
-  private static Document seat(long scheduleId, LocalDate day, int number, long user, Instant at) {
-    return new Document("schedule_id", scheduleId)
-        .append("flight_date", day)
-        .append("seat_number", number)
-        .append("user_id", user)
-        .append("booked_at", at);
-  }
-
-  private static Document payment(
-      Document flight, long scheduleId, LocalDate day, long user, Instant at) {
-    return new Document("schedule_id", scheduleId)
-        .append("flight_date", day)
-        .append("user_id", user)
-        .append("amount", AirlineData.fare(flight.getInteger("duration_minutes")))
-        .append("paid_at", at);
+  /** Inserts the seat {@code number} of the flight that day for {@code user}, and its payment. */
+  private void seatAndPayment(
+      MongoSession session, Document flight, long scheduleId, LocalDate day, int number, long user)
+      throws AbandonedException {
+    Instant now = Instant.now();
+    session.insertOne(
+        seats,
+        new Document("schedule_id", scheduleId)
+            .append("flight_date", day)
+            .append("seat_number", number)
+            .append("user_id", user)
+            .append("booked_at", now));
+    session.insertOne(
+        payments,
+        new Document("schedule_id", scheduleId)
+            .append("flight_date", day)
+            .append("user_id", user)
+            .append("amount", AirlineData.fare(flight.getInteger("duration_minutes")))
+            .append("paid_at", now));
   }
 
   /** One more seat on the day's audit, created with the flight and day by the first. */

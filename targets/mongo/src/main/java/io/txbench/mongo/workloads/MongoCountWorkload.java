@@ -6,7 +6,6 @@ import io.txbench.core.workloads.Count;
 import io.txbench.core.workloads.Oltp;
 import io.txbench.mongo.client.MongoSession;
 import io.txbench.mongo.client.MongoTarget;
-import io.txbench.mongo.schema.MongoRegistry;
 
 /**
  * {@link Count} on MongoDB: {@code countDocuments} over a range of {@code --range-size} {@code
@@ -15,9 +14,8 @@ import io.txbench.mongo.schema.MongoRegistry;
 public final class MongoCountWorkload extends MongoItemWorkload {
   private final long rangeSize;
 
-  public MongoCountWorkload(
-      MongoTarget target, Count kind, WorkloadOptions options, MongoRegistry registry) {
-    super(target, kind, options, registry);
+  public MongoCountWorkload(MongoTarget target, Count kind, WorkloadOptions options) {
+    super(target, kind, options);
     rangeSize = options.declared().get(Oltp.RANGE_SIZE);
   }
 

@@ -9,7 +9,6 @@ import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.core.workloads.Delete;
 import io.txbench.mongo.client.MongoSession;
 import io.txbench.mongo.client.MongoTarget;
-import io.txbench.mongo.schema.MongoRegistry;
 import org.bson.Document;
 
 /**
@@ -18,9 +17,8 @@ import org.bson.Document;
  */
 public final class MongoDeleteWorkload extends MongoItemWorkload {
 
-  public MongoDeleteWorkload(
-      MongoTarget target, Delete kind, WorkloadOptions options, MongoRegistry registry) {
-    super(target, kind, options, registry);
+  public MongoDeleteWorkload(MongoTarget target, Delete kind, WorkloadOptions options) {
+    super(target, kind, options);
   }
 
   @Override

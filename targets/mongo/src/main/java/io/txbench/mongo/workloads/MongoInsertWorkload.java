@@ -7,7 +7,6 @@ import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.core.workloads.Insert;
 import io.txbench.mongo.client.MongoSession;
 import io.txbench.mongo.client.MongoTarget;
-import io.txbench.mongo.schema.MongoRegistry;
 import org.bson.Document;
 
 /**
@@ -16,9 +15,8 @@ import org.bson.Document;
  */
 public final class MongoInsertWorkload extends MongoItemWorkload {
 
-  public MongoInsertWorkload(
-      MongoTarget target, Insert kind, WorkloadOptions options, MongoRegistry registry) {
-    super(target, kind, options, registry);
+  public MongoInsertWorkload(MongoTarget target, Insert kind, WorkloadOptions options) {
+    super(target, kind, options);
   }
 
   @Override

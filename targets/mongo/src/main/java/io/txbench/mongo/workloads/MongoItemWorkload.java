@@ -20,7 +20,6 @@ import io.txbench.mongo.client.MongoNumbers;
 import io.txbench.mongo.client.MongoSession;
 import io.txbench.mongo.client.MongoTarget;
 import io.txbench.mongo.schema.MongoLoader;
-import io.txbench.mongo.schema.MongoRegistry;
 import io.txbench.mongo.schema.MongoShape;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,9 +51,8 @@ abstract class MongoItemWorkload extends MongoWorkload<ItemKind, MongoSession> {
   /** The ids 1 to rows exist in every collection: loaded by prepare, or read from the record. */
   long rows;
 
-  MongoItemWorkload(
-      MongoTarget target, ItemKind kind, WorkloadOptions options, MongoRegistry registry) {
-    super(target, kind, options, registry);
+  MongoItemWorkload(MongoTarget target, ItemKind kind, WorkloadOptions options) {
+    super(target, kind, options);
     this.data = new ItemData(options.seed());
     this.shape = MongoShape.of(kind, options.seed(), options.declared(), data);
     this.rows = ItemKind.tableSize(options.declared());

@@ -15,7 +15,6 @@ import io.txbench.core.workloads.MixOperation;
 import io.txbench.mongo.client.MongoNumbers;
 import io.txbench.mongo.client.MongoSession;
 import io.txbench.mongo.client.MongoTarget;
-import io.txbench.mongo.schema.MongoRegistry;
 import io.txbench.mongo.schema.MongoShape;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -49,9 +48,8 @@ public final class MongoMixWorkload extends MongoItemWorkload {
 
   private final boolean transactions;
 
-  public MongoMixWorkload(
-      MongoTarget target, MixKind kind, WorkloadOptions options, MongoRegistry registry) {
-    super(target, kind, options, registry);
+  public MongoMixWorkload(MongoTarget target, MixKind kind, WorkloadOptions options) {
+    super(target, kind, options);
     mix = kind.mix(options.declared());
     drawn = mix.operations();
     scanLength = MixKind.scanLength(options.declared());
@@ -132,7 +130,6 @@ public final class MongoMixWorkload extends MongoItemWorkload {
         s -> {
           found(read(s, c, id) != null, c, id);
           update(s, c, id, r);
-          return null;
         });
   }
 

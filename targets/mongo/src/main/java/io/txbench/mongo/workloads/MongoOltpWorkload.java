@@ -15,7 +15,6 @@ import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.core.workloads.Oltp;
 import io.txbench.mongo.client.MongoSession;
 import io.txbench.mongo.client.MongoTarget;
-import io.txbench.mongo.schema.MongoRegistry;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -55,9 +54,8 @@ public final class MongoOltpWorkload extends MongoItemWorkload {
   private final long nonIndexUpdates;
   private final long deleteInserts;
 
-  public MongoOltpWorkload(
-      MongoTarget target, Oltp kind, WorkloadOptions options, MongoRegistry registry) {
-    super(target, kind, options, registry);
+  public MongoOltpWorkload(MongoTarget target, Oltp kind, WorkloadOptions options) {
+    super(target, kind, options);
     pointSelects = kind.per(options.declared(), Oltp.POINT_SELECTS);
     simpleRanges = kind.per(options.declared(), Oltp.SIMPLE_RANGES);
     sumRanges = kind.per(options.declared(), Oltp.SUM_RANGES);
@@ -77,7 +75,6 @@ public final class MongoOltpWorkload extends MongoItemWorkload {
         s -> {
           read(s, items, worker.random());
           write(s, items, worker.random());
-          return null;
         });
   }
 

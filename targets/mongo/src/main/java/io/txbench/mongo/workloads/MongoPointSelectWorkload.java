@@ -7,15 +7,13 @@ import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.core.workloads.PointSelect;
 import io.txbench.mongo.client.MongoSession;
 import io.txbench.mongo.client.MongoTarget;
-import io.txbench.mongo.schema.MongoRegistry;
 import org.bson.Document;
 
 /** {@link PointSelect} on MongoDB: one document of a random collection found by {@code _id}. */
 public final class MongoPointSelectWorkload extends MongoItemWorkload {
 
-  public MongoPointSelectWorkload(
-      MongoTarget target, PointSelect kind, WorkloadOptions options, MongoRegistry registry) {
-    super(target, kind, options, registry);
+  public MongoPointSelectWorkload(MongoTarget target, PointSelect kind, WorkloadOptions options) {
+    super(target, kind, options);
   }
 
   @Override

@@ -9,7 +9,6 @@ import io.txbench.core.workloads.Oltp;
 import io.txbench.core.workloads.RangeScan;
 import io.txbench.mongo.client.MongoSession;
 import io.txbench.mongo.client.MongoTarget;
-import io.txbench.mongo.schema.MongoRegistry;
 import org.bson.Document;
 
 /**
@@ -19,9 +18,8 @@ import org.bson.Document;
 public final class MongoRangeScanWorkload extends MongoItemWorkload {
   private final int rangeSize;
 
-  public MongoRangeScanWorkload(
-      MongoTarget target, RangeScan kind, WorkloadOptions options, MongoRegistry registry) {
-    super(target, kind, options, registry);
+  public MongoRangeScanWorkload(MongoTarget target, RangeScan kind, WorkloadOptions options) {
+    super(target, kind, options);
     rangeSize = options.declared().get(Oltp.RANGE_SIZE).intValue();
   }
 

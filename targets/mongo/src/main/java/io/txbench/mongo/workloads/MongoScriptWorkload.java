@@ -155,12 +155,7 @@ public final class MongoScriptWorkload
         transactions.get(pick) ? session.mongo : session.mongo.withoutTransaction();
     Script script = scripts.get(pick);
     mongo.transaction(
-        m -> {
-          runAll(m, run, worker.statements());
-          return null;
-        },
-        commits.get(script),
-        worker.statements());
+        m -> runAll(m, run, worker.statements()), commits.get(script), worker.statements());
     session.retrying = -1;
   }
 

@@ -7,7 +7,6 @@ import io.txbench.core.workloads.Oltp;
 import io.txbench.core.workloads.UpdateMany;
 import io.txbench.mongo.client.MongoSession;
 import io.txbench.mongo.client.MongoTarget;
-import io.txbench.mongo.schema.MongoRegistry;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -20,9 +19,8 @@ public final class MongoUpdateManyWorkload extends MongoItemWorkload {
   private final long rangeSize;
   private final LongAdder changed = new LongAdder();
 
-  public MongoUpdateManyWorkload(
-      MongoTarget target, UpdateMany kind, WorkloadOptions options, MongoRegistry registry) {
-    super(target, kind, options, registry);
+  public MongoUpdateManyWorkload(MongoTarget target, UpdateMany kind, WorkloadOptions options) {
+    super(target, kind, options);
     rangeSize = options.declared().get(Oltp.RANGE_SIZE);
   }
 

@@ -6,6 +6,7 @@ import io.txbench.core.spi.WorkloadKind;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.core.spi.server.Lease;
 import io.txbench.core.spi.server.LeaseMode;
+import io.txbench.core.telemetry.ToolVersion;
 import io.txbench.mongo.client.MongoTarget;
 import io.txbench.mongo.schema.MongoRegistry;
 import java.util.List;
@@ -21,11 +22,11 @@ abstract class MongoWorkload<K extends WorkloadKind, S extends AutoCloseable>
   final WorkloadOptions options;
   final MongoRegistry registry;
 
-  MongoWorkload(MongoTarget target, K kind, WorkloadOptions options, MongoRegistry registry) {
+  MongoWorkload(MongoTarget target, K kind, WorkloadOptions options) {
     this.target = target;
     this.kind = kind;
     this.options = options;
-    this.registry = registry;
+    this.registry = new MongoRegistry(target.database(), ToolVersion.get());
   }
 
   @Override

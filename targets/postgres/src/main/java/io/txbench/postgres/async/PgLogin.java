@@ -43,8 +43,8 @@ final class PgLogin {
         in.readBytes(salt);
         String user = endpoint.user() == null ? "" : endpoint.user();
         String inner = md5Hex((password + user).getBytes(StandardCharsets.UTF_8));
-        byte[] outer = concat(inner.getBytes(StandardCharsets.US_ASCII), salt);
-        password(ctx, ("md5" + md5Hex(outer)).getBytes(StandardCharsets.US_ASCII), true);
+        String outer = md5Hex(inner.getBytes(StandardCharsets.US_ASCII), salt);
+        password(ctx, ("md5" + outer).getBytes(StandardCharsets.US_ASCII), true);
       }
       case 10 -> scramFirst(ctx, in, password);
       case 11 -> scramFinal(ctx, in);
@@ -124,18 +124,16 @@ final class PgLogin {
     ctx.writeAndFlush(out).addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
   }
 
-  private static String md5Hex(byte[] bytes) {
+  /** The MD5 digest of {@code parts}, one after the other, in lower-case hex. */
+  private static String md5Hex(byte[]... parts) {
     try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("MD5").digest(bytes));
+      MessageDigest md5 = MessageDigest.getInstance("MD5");
+      for (byte[] part : parts) {
+        md5.update(part);
+      }
+      return HexFormat.of().formatHex(md5.digest());
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every JDK has MD5", e);
     }
-  }
-
-  private static byte[] concat(byte[] a, byte[] b) {
-    byte[] both = new byte[a.length + b.length];
-    System.arraycopy(a, 0, both, 0, a.length);
-    System.arraycopy(b, 0, both, a.length, b.length);
-    return both;
   }
 }
