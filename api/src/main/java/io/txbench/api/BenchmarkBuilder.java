@@ -10,6 +10,7 @@ import io.txbench.core.settings.Limits;
 import io.txbench.core.settings.StartTimes;
 import io.txbench.core.spi.values.Durations;
 import io.txbench.core.spi.values.Secret;
+import io.txbench.core.thresholds.Threshold;
 import io.txbench.report.files.HourlyCost;
 import io.txbench.report.live.ListenAddress;
 import io.txbench.report.live.RunWatch;
@@ -252,7 +253,8 @@ public final class BenchmarkBuilder {
 
   /** A pass/fail threshold as {@code --threshold} takes it: {@code p99<20ms}, {@code tps>=1500}. */
   public BenchmarkBuilder threshold(String expression) {
-    thresholds.add(Thresholds.check(expression));
+    Threshold.parse(expression); // refused at once when it does not parse, as by the command line
+    thresholds.add(expression);
     return this;
   }
 
