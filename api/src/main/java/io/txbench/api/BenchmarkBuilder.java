@@ -10,7 +10,12 @@ import io.txbench.core.settings.Limits;
 import io.txbench.core.settings.StartTimes;
 import io.txbench.core.spi.values.Durations;
 import io.txbench.core.spi.values.Secret;
+import io.txbench.core.thresholds.Threshold;
 import io.txbench.report.files.HourlyCost;
+import io.txbench.report.live.ListenAddress;
+import io.txbench.report.live.RunWatch;
+import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -28,7 +33,7 @@ import org.jspecify.annotations.Nullable;
  * the target does not have. Nothing is printed unless {@link #console} asks for it; nothing is
  * written unless {@link #resultDirectory} names where.
  */
-public final class BenchmarkBuilder extends ResultSettings {
+public final class BenchmarkBuilder {
   final String target;
   @Nullable String url;
   @Nullable String host;
@@ -54,6 +59,15 @@ public final class BenchmarkBuilder extends ResultSettings {
   Duration connectionWaitTimeout = Durations.parse(Limits.DEFAULT_CONNECTION_WAIT);
   @Nullable HourlyCost costPerHour; // none: the run is not priced
   final List<String> thresholds = new ArrayList<>();
+
+  // Where the results go and who sees the run go.
+  @Nullable Duration metricsPeriod; // none: the run length's default
+  @Nullable Path resultDirectory;
+  boolean overwrite;
+  @Nullable PrintStream console;
+  @Nullable ListenAddress metricsEndpoint;
+  Duration metricsLinger = Durations.parse(RunWatch.DEFAULT_LINGER);
+  @Nullable ListenAddress live;
 
   BenchmarkBuilder(String target) {
     this.target = required("target", target);
@@ -239,7 +253,77 @@ public final class BenchmarkBuilder extends ResultSettings {
 
   /** A pass/fail threshold as {@code --threshold} takes it: {@code p99<20ms}, {@code tps>=1500}. */
   public BenchmarkBuilder threshold(String expression) {
-    thresholds.add(Thresholds.check(expression));
+    Threshold.parse(expression); // refused at once when it does not parse, as by the command line
+    thresholds.add(expression);
+    return this;
+  }
+
+  /**
+   * The period of the result files' rows and of the progress line; by default a 20th of the
+   * duration, rounded down to 500 ms, 1 s, 2 s, 5 s or 10 s, 500 ms at least (1 s for a count of
+   * iterations).
+   */
+  public BenchmarkBuilder metricsPeriod(Duration time) {
+    within("metricsPeriod", Limits.METRICS, time);
+    this.metricsPeriod = time;
+    return this;
+  }
+
+  /** Write the run's result files there, as the command line does; refused if it holds a run. */
+  public BenchmarkBuilder resultDirectory(Path directory) {
+    this.resultDirectory = directory;
+    return this;
+  }
+
+  /** Let {@link #resultDirectory} replace a run it holds. */
+  public BenchmarkBuilder overwrite() {
+    this.overwrite = true;
+    return this;
+  }
+
+  /** Print the progress lines and the summary there, as the command line does. */
+  public BenchmarkBuilder console(PrintStream out) {
+    this.console = out;
+    return this;
+  }
+
+  /**
+   * Serve the run's figures for Prometheus at {@code http://127.0.0.1:PORT/metrics} while it runs,
+   * as {@code --metrics-endpoint} (docs/results.md lists them); 0: any free port. A port that
+   * cannot be bound is said on the console (System.err without one), and the run goes on.
+   */
+  public BenchmarkBuilder metricsEndpoint(int port) {
+    return metricsEndpoint(String.valueOf(port));
+  }
+
+  /** The same at {@code [HOST:]PORT}: {@code "0.0.0.0:9400"} serves beyond this machine. */
+  public BenchmarkBuilder metricsEndpoint(String hostPort) {
+    this.metricsEndpoint = Checks.address("metricsEndpoint", hostPort);
+    return this;
+  }
+
+  /**
+   * Once the run is over, keep serving {@link #metricsEndpoint}'s final figures until a scrape
+   * reads them, and the {@link #live} page's report until the browser that loaded the page loads
+   * it, this long at most, as {@code --metrics-linger} (default 30 s; zero: not at all).
+   */
+  public BenchmarkBuilder metricsLinger(Duration most) {
+    this.metricsLinger = within("metricsLinger", Limits.METRICS_LINGER, most);
+    return this;
+  }
+
+  /**
+   * Serve the run's report page at {@code http://127.0.0.1:PORT/}, redrawn as each period ends, and
+   * the report once the run is over, as {@code --live}; it draws the result files, so it needs
+   * {@link #resultDirectory}.
+   */
+  public BenchmarkBuilder live(int port) {
+    return live(String.valueOf(port));
+  }
+
+  /** The same at {@code [HOST:]PORT}. */
+  public BenchmarkBuilder live(String hostPort) {
+    this.live = Checks.address("live", hostPort);
     return this;
   }
 

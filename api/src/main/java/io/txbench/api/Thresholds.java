@@ -8,12 +8,6 @@ import io.txbench.core.thresholds.Threshold;
 final class Thresholds {
   private Thresholds() {}
 
-  /** {@code expression} if it parses. */
-  static String check(String expression) {
-    Threshold.parse(expression);
-    return expression;
-  }
-
   /**
    * {@code expression} parsed, refused when it asks for a verify that will not run, or for an
    * operation that {@code kind} with {@code values} does not have, where the kind knows its

@@ -68,7 +68,7 @@ public final class HarnessBenchmark {
             Backoff.defaults(),
             new ClosedLoop());
     try (Crew<AutoCloseable> crew = new Crew<>(new NoOp(), threads)) {
-      return new Runner(options, new Metrics(false, List.of()), new RunListener() {})
+      return new Runner(options, new Metrics(false, List.of(), List.of()), new RunListener() {})
           .run(crew, new NoTarget());
     }
   }

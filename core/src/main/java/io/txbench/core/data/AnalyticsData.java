@@ -2,6 +2,7 @@ package io.txbench.core.data;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -220,19 +221,14 @@ public final class AnalyticsData {
     return List.of(text.split(" "));
   }
 
-  /** The first index whose cumulative weight exceeds {@code u}. */
+  /**
+   * The first index whose cumulative weight exceeds {@code u}: the weights rise strictly, so past
+   * one equal to {@code u}, else where {@code u} would go; the last weight is 1, above any {@code
+   * u}.
+   */
   private static int pick(double[] odds, double u) {
-    int low = 0;
-    int high = odds.length - 1;
-    while (low < high) {
-      int mid = (low + high) >>> 1;
-      if (odds[mid] > u) {
-        high = mid;
-      } else {
-        low = mid + 1;
-      }
-    }
-    return low;
+    int found = Arrays.binarySearch(odds, u);
+    return found >= 0 ? found + 1 : -found - 1;
   }
 
   private static long step(long state) {

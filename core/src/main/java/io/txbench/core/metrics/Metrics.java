@@ -67,15 +67,8 @@ public final class Metrics implements QueryCounter.Sink, Effects.RetrySink {
    * {@code separateServiceTimes} false for a closed loop: every iteration starts when intended, so
    * its service time is its response time, and recording it twice would only cost time. Each of
    * {@code operations} (a mix's, in the workload's order; none for other workloads) is recorded
-   * apart as well as in the totals.
-   */
-  public Metrics(boolean separateServiceTimes, List<String> operations) {
-    this(separateServiceTimes, operations, List.of());
-  }
-
-  /**
-   * As {@link #Metrics(boolean, List)}, with the statements of a script timed apart ({@code
-   * statements}, by their index; none for other workloads).
+   * apart as well as in the totals; the statements of a script ({@code statements}, by their index;
+   * none for other workloads) are timed apart.
    */
   public Metrics(
       boolean separateServiceTimes, List<String> operations, List<StatementId> statements) {

@@ -53,10 +53,6 @@ public final class CommitCheck {
     }
   }
 
-  CommitCheck(CommitCounter<?> counter, Lease lease) {
-    this(counter, lease, false);
-  }
-
   /**
    * The check on {@code counter}: of the iterations applied, or, {@code byStatement}, of the timed
    * statements that commit ({@link StatementId#commits()}).
@@ -119,16 +115,10 @@ public final class CommitCheck {
 
   /**
    * The check of a run between {@code before} and {@code after}, in which txbench counted {@code
-   * counted} iterations committed and {@code inDoubt} whose commit the server may have kept (with
-   * those of earlier runs that may have landed in it); {@code sessionsOpened}, the workers'
-   * sessions opened for it.
+   * committed} ({@link CommitsCounted}: those committed, and those whose commit the server may have
+   * kept, with those of earlier runs that may have landed in it); {@code sessionsOpened}, the
+   * workers' sessions opened for it.
    */
-  Outcome compare(Mark before, Mark after, long counted, long inDoubt, int sessionsOpened) {
-    return compare(
-        before, after, new CommitsCounted(counted, inDoubt, Optional.empty()), sessionsOpened);
-  }
-
-  /** {@link #compare(Mark, Mark, long, long, int)} of what txbench {@code committed}. */
   Outcome compare(Mark before, Mark after, CommitsCounted committed, int sessionsOpened) {
     long counted = committed.committed();
     long inDoubt = committed.uncertain();

@@ -23,25 +23,16 @@ public final class Oltp extends ItemKind {
 
   /** The three scripts. */
   public enum Variant {
-    READ_ONLY("oltp-read-only", "sysbench oltp_read_only: 14 reads per transaction", true, false),
-    WRITE_ONLY(
-        "oltp-write-only", "sysbench oltp_write_only: 4 writes per transaction", false, true),
-    READ_WRITE(
-        "oltp-read-write",
-        "sysbench oltp_read_write: 14 reads, 4 writes per transaction",
-        true,
-        true);
+    READ_ONLY("oltp-read-only", "sysbench oltp_read_only: 14 reads per transaction"),
+    WRITE_ONLY("oltp-write-only", "sysbench oltp_write_only: 4 writes per transaction"),
+    READ_WRITE("oltp-read-write", "sysbench oltp_read_write: 14 reads, 4 writes per transaction");
 
     private final String workloadName;
     private final String description;
-    private final boolean reads;
-    private final boolean writes;
 
-    Variant(String workloadName, String description, boolean reads, boolean writes) {
+    Variant(String workloadName, String description) {
       this.workloadName = workloadName;
       this.description = description;
-      this.reads = reads;
-      this.writes = writes;
     }
   }
 
@@ -95,23 +86,23 @@ public final class Oltp extends ItemKind {
 
   /** Whether transactions read (the read options apply). */
   public boolean reads() {
-    return variant.reads;
+    return variant != Variant.WRITE_ONLY;
   }
 
   /** Whether transactions write (the write options apply). */
   public boolean writes() {
-    return variant.writes;
+    return variant != Variant.READ_ONLY;
   }
 
   @Override
   protected List<DeclaredOption<?>> ownOptions() {
     List<DeclaredOption<?>> options = new ArrayList<>();
-    if (variant.reads) {
+    if (reads()) {
       options.addAll(
           List.of(
               POINT_SELECTS, SIMPLE_RANGES, SUM_RANGES, ORDER_RANGES, DISTINCT_RANGES, RANGE_SIZE));
     }
-    if (variant.writes) {
+    if (writes()) {
       options.addAll(List.of(INDEX_UPDATES, NON_INDEX_UPDATES, DELETE_INSERTS));
     }
     return List.copyOf(options);
@@ -131,7 +122,7 @@ public final class Oltp extends ItemKind {
    */
   @Override
   public Verification verify(ItemEvidence run) {
-    if (!variant.writes) {
+    if (!writes()) {
       return unchanged(run);
     }
     Tally tally = run.tally();

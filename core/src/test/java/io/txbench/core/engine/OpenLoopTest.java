@@ -60,7 +60,10 @@ class OpenLoopTest {
   private RunResult run(RunOptions options, Workload<?, ?> workload) throws Exception {
     return OneRun.of(
         model(),
-        new Runner(options, new Metrics(true, java.util.List.of()), new RunListener() {}),
+        new Runner(
+            options,
+            new Metrics(true, java.util.List.of(), java.util.List.of()),
+            new RunListener() {}),
         options.parallelism(),
         workload);
   }

@@ -42,7 +42,10 @@ class OutcomesTest {
             new ClosedLoop());
     return OneRun.of(
         model(),
-        new Runner(options, new Metrics(true, java.util.List.of()), new RunListener() {}),
+        new Runner(
+            options,
+            new Metrics(true, java.util.List.of(), java.util.List.of()),
+            new RunListener() {}),
         options.parallelism(),
         workload);
   }
@@ -167,7 +170,11 @@ class OutcomesTest {
             1,
             NO_WAIT,
             new ClosedLoop());
-    runner[0] = new Runner(options, new Metrics(true, java.util.List.of()), new RunListener() {});
+    runner[0] =
+        new Runner(
+            options,
+            new Metrics(true, java.util.List.of(), java.util.List.of()),
+            new RunListener() {});
     RunResult r = OneRun.of(model(), runner[0], options.parallelism(), workload);
     assertEquals(5, r.outcomes().iterations());
     assertEquals(0, r.outcomes().errors());
@@ -194,7 +201,10 @@ class OutcomesTest {
             1, new ForDuration(length), Duration.ofMillis(50), 10, 0, 1, backoff, new ClosedLoop());
     return OneRun.of(
         model(),
-        new Runner(options, new Metrics(true, java.util.List.of()), new RunListener() {}),
+        new Runner(
+            options,
+            new Metrics(true, java.util.List.of(), java.util.List.of()),
+            new RunListener() {}),
         options.parallelism(),
         workload);
   }

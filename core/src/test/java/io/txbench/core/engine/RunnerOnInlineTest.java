@@ -33,7 +33,7 @@ class RunnerOnInlineTest extends RunnerTest {
     RunResult result =
         OneRun.of(
             model(),
-            new Runner(one, new Metrics(false, List.of()), new RunListener() {}),
+            new Runner(one, new Metrics(false, List.of(), List.of()), new RunListener() {}),
             1,
             workload);
     assertEquals(300_000, result.outcomes().iterations());

@@ -51,7 +51,7 @@ class RunnerTest {
       throws Exception {
     return OneRun.of(
         model(),
-        new Runner(options, new Metrics(true, List.of()), listener),
+        new Runner(options, new Metrics(true, List.of(), List.of()), listener),
         options.parallelism(),
         workload);
   }
@@ -151,7 +151,8 @@ class RunnerTest {
   void aStopRequestEndsTheRunAndNothingIsLost() throws Exception {
     ScriptedWorkload workload = ScriptedWorkload.alwaysSucceeds();
     RunOptions options = timed(2, Duration.ofMinutes(5), Duration.ofMillis(50));
-    Runner runner = new Runner(options, new Metrics(true, List.of()), new RunListener() {});
+    Runner runner =
+        new Runner(options, new Metrics(true, List.of(), List.of()), new RunListener() {});
     Thread stopper =
         new Thread(
             () -> {

@@ -85,7 +85,8 @@ class StartGateTest {
             1,
             NO_WAIT,
             new ClosedLoop());
-    Runner runner = new Runner(options, new Metrics(true, List.of()), new RunListener() {});
+    Runner runner =
+        new Runner(options, new Metrics(true, List.of(), List.of()), new RunListener() {});
     runner.startAt(gate, watcher);
     return runner;
   }

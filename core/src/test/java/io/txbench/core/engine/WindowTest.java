@@ -78,7 +78,7 @@ class WindowTest {
             model(),
             new Runner(
                 timed(2, Duration.ofMillis(300)),
-                new Metrics(true, List.of()),
+                new Metrics(true, List.of(), List.of()),
                 new RunListener() {}),
             2,
             workload);
@@ -105,7 +105,7 @@ class WindowTest {
                 committedLate.set(true);
               }
             });
-    Metrics metrics = new Metrics(true, List.of());
+    Metrics metrics = new Metrics(true, List.of(), List.of());
     // The iteration hangs until released, after the run: a run that waited for it would never
     // end. The minute only turns such a hang into a failure; no timing decides a pass.
     RunResult r =
@@ -156,7 +156,7 @@ class WindowTest {
             model(),
             new Runner(
                 timed(1, Duration.ofMillis(100)),
-                new Metrics(true, List.of()),
+                new Metrics(true, List.of(), List.of()),
                 new RunListener() {}),
             1,
             workload);
@@ -186,7 +186,7 @@ class WindowTest {
         RunResult r =
             new Runner(
                     timed(4, Duration.ofMillis(200)),
-                    new Metrics(true, List.of()),
+                    new Metrics(true, List.of(), List.of()),
                     new RunListener() {})
                 .run(crew, new FakeTarget());
         // One that took in the opening took its 1.5 s at least; nothing else so long.
@@ -219,7 +219,7 @@ class WindowTest {
                     model(),
                     new Runner(
                         timed(4, Duration.ofSeconds(10)),
-                        new Metrics(true, List.of()),
+                        new Metrics(true, List.of(), List.of()),
                         new RunListener() {}),
                     4,
                     scripted));
@@ -248,7 +248,7 @@ class WindowTest {
             model(),
             new Runner(
                 timed(1, Duration.ofMillis(200)),
-                new Metrics(true, List.of()),
+                new Metrics(true, List.of(), List.of()),
                 new RunListener() {
                   @Override
                   public void onInterval(IntervalStats stats) {

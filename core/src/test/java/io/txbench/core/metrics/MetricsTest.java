@@ -12,7 +12,7 @@ class MetricsTest {
 
   @Test
   void anOpenLoopKeepsServiceTimesApart() {
-    Metrics metrics = new Metrics(true, java.util.List.of());
+    Metrics metrics = new Metrics(true, java.util.List.of(), java.util.List.of());
     metrics.recordCommit(9_000_000, 1_000_000, false);
     Metrics.Sample sample = metrics.sampleInterval();
     assertEquals(9_000_000, (double) sample.responseTimes().getMaxValue(), 10_000);
@@ -22,7 +22,7 @@ class MetricsTest {
 
   @Test
   void aClosedLoopRecordsOnceAndReportsTheSameTimes() {
-    Metrics metrics = new Metrics(false, java.util.List.of());
+    Metrics metrics = new Metrics(false, java.util.List.of(), java.util.List.of());
     metrics.recordCommit(5_000_000, 5_000_000, false);
     metrics.recordCommit(7_000_000, 7_000_000, false);
     Metrics.Sample sample = metrics.sampleInterval();
@@ -40,7 +40,7 @@ class MetricsTest {
    */
   @Test
   void aPeriodsStatementsAreThoseCountedAsItsTimesWereTaken() {
-    Metrics metrics = new Metrics(false, java.util.List.of());
+    Metrics metrics = new Metrics(false, java.util.List.of(), java.util.List.of());
     metrics.recordQueries(3, 1, 0);
     metrics.recordCommit(1_000_000, 1_000_000, false);
     Metrics.Sample period = metrics.sampleInterval();
@@ -51,7 +51,7 @@ class MetricsTest {
 
   @Test
   void totalsAreTheSumsOfTheCountsByClassAndCause() {
-    Metrics metrics = new Metrics(false, java.util.List.of());
+    Metrics metrics = new Metrics(false, java.util.List.of(), java.util.List.of());
     metrics.recordRetry(ErrorClass.DEADLOCK);
     metrics.recordRetry(ErrorClass.SERIALIZATION);
     metrics.recordError(ErrorClass.CONNECTION, true);

@@ -25,11 +25,11 @@ class CommitCheckTest {
   private static final Instant STARTED = Instant.parse("2026-01-01T08:00:00Z");
   private static final long SECOND = 1_000_000_000L;
 
-  private final CommitCheck check = new CommitCheck(new Counter(), Lease.none());
+  private final CommitCheck check = new CommitCheck(new Counter(), Lease.none(), false);
 
   @Test
   void aServerCountWithinTheInDoubtAgrees() {
-    ServerCommits c = commits(check.compare(mark(1_000, 0), mark(2_003, 30), 1_000, 3, 0));
+    ServerCommits c = commits(check.compare(mark(1_000, 0), mark(2_003, 30), counted(1_000, 3), 0));
     assertTrue(c.agrees(), c.toString());
     assertEquals(1_003, c.server());
     assertEquals("", c.otherWork());
@@ -38,7 +38,7 @@ class CommitCheckTest {
   @Test
   void aServerCountBelowTxbenchsDiffers() {
     // Commits txbench counted that the server does not have: lost.
-    ServerCommits c = commits(check.compare(mark(1_000, 0), mark(1_990, 30), 1_000, 0, 0));
+    ServerCommits c = commits(check.compare(mark(1_000, 0), mark(1_990, 30), counted(1_000, 0), 0));
     assertFalse(c.agrees(), c.toString());
     assertEquals(990, c.server());
     assertTrue(c.note().startsWith("xact_commit grew by 990 over the run"), c.note());
@@ -52,7 +52,7 @@ class CommitCheckTest {
     OtherSession unknown = new OtherSession("10@t0", "", Optional.empty());
     CommitCheck.Mark before = mark(1_000, 0, STARTED, List.of(writer, asleep, gone));
     CommitCheck.Mark after = mark(2_500, 30, STARTED, List.of(writer, asleep, unknown));
-    ServerCommits c = commits(check.compare(before, after, 1_000, 3, 0));
+    ServerCommits c = commits(check.compare(before, after, counted(1_000, 3), 0));
     assertFalse(c.agrees(), c.toString());
     // The writer ran something 0.2 s before the second reading, the unknown one may have, the one
     // gone ended meanwhile; the one idle for an hour did nothing.
@@ -74,8 +74,7 @@ class CommitCheckTest {
             check.compare(
                 mark(1_000, 0, STARTED, List.of(reader)),
                 mark(2_000, 30, STARTED, List.of(reader)),
-                1_000,
-                0,
+                counted(1_000, 0),
                 0));
     assertTrue(c.agrees(), c.toString());
     assertEquals("", c.otherWork());
@@ -86,7 +85,10 @@ class CommitCheckTest {
     // Restarted, its counter started again from zero: no "Server says -800 commits".
     CommitCheck.Outcome o =
         check.compare(
-            mark(1_000, 0), mark(200, 30, STARTED.plusSeconds(12), List.of()), 1_000, 0, 0);
+            mark(1_000, 0),
+            mark(200, 30, STARTED.plusSeconds(12), List.of()),
+            counted(1_000, 0),
+            0);
     assertTrue(o.commits().isEmpty(), o.toString());
     assertEquals(
         Optional.of("the server restarted during the run (its counters may have started again)"),
@@ -95,14 +97,20 @@ class CommitCheckTest {
     assertTrue(
         check
             .compare(
-                mark(1_000, 0), mark(2_000, 30, STARTED.plusSeconds(12), List.of()), 1_000, 0, 0)
+                mark(1_000, 0),
+                mark(2_000, 30, STARTED.plusSeconds(12), List.of()),
+                counted(1_000, 0),
+                0)
             .commits()
             .isEmpty());
     // A start read to within a second is the same start.
     assertTrue(
         check
             .compare(
-                mark(1_000, 0), mark(2_000, 30, STARTED.plusMillis(900), List.of()), 1_000, 0, 0)
+                mark(1_000, 0),
+                mark(2_000, 30, STARTED.plusMillis(900), List.of()),
+                counted(1_000, 0),
+                0)
             .commits()
             .isPresent());
   }
@@ -111,7 +119,10 @@ class CommitCheckTest {
   void aCounterThatWentDownIsNotChecked() {
     CommitCheck.Outcome o =
         check.compare(
-            mark(1_000, 0, Optional.empty()), mark(400, 30, Optional.empty()), 1_000, 0, 0);
+            mark(1_000, 0, Optional.empty()),
+            mark(400, 30, Optional.empty()),
+            counted(1_000, 0),
+            0);
     assertTrue(o.commits().isEmpty(), o.toString());
     assertEquals(
         Optional.of(
@@ -122,13 +133,13 @@ class CommitCheckTest {
 
   @Test
   void txbenchsOwnCommitsAreSubtractedAndItsUnknownOnesWidenTheRange() {
-    CommitCheck ownWork = new CommitCheck(new Counter(2, false, p -> true), Lease.none());
+    CommitCheck ownWork = new CommitCheck(new Counter(2, false, p -> true), Lease.none(), false);
     // Between the marks: 20 telemetry reads and 5 heartbeats of 2 commits answered, 3 reads and 1
     // heartbeat unanswered (up to 5 more commits of txbench's own); 950 counted, 2 in doubt.
     CommitCheck.Mark before = own(1_000, 10, 4, 2, 1, 0);
     for (long server = 950; server <= 957; server++) {
       CommitCheck.Mark after = own(1_000 + server + 30, 30, 7, 7, 2, 30);
-      ServerCommits c = commits(ownWork.compare(before, after, 950, 2, 0));
+      ServerCommits c = commits(ownWork.compare(before, after, counted(950, 2), 0));
       assertEquals(server, c.server());
       assertEquals(server <= 957, c.agrees(), c.toString());
       assertTrue(
@@ -144,23 +155,26 @@ class CommitCheckTest {
     }
     // 958: one more than every commit txbench may have made.
     ServerCommits over =
-        commits(ownWork.compare(before, own(1_000 + 958 + 30, 30, 7, 7, 2, 30), 950, 2, 0));
+        commits(
+            ownWork.compare(before, own(1_000 + 958 + 30, 30, 7, 7, 2, 30), counted(950, 2), 0));
     assertFalse(over.agrees(), over.toString());
   }
 
   @Test
   void theOwnCommitsNoteNamesOnlyWhatThereWas() {
-    CommitCheck ownWork = new CommitCheck(new Counter(2, false, p -> true), Lease.none());
+    CommitCheck ownWork = new CommitCheck(new Counter(2, false, p -> true), Lease.none(), false);
     ServerCommits beats =
         commits(
-            ownWork.compare(own(1_000, 0, 0, 0, 0, 0), own(2_002, 0, 0, 1, 0, 30), 1_000, 0, 0));
+            ownWork.compare(
+                own(1_000, 0, 0, 0, 0, 0), own(2_002, 0, 0, 1, 0, 30), counted(1_000, 0), 0));
     assertEquals(
         "xact_commit grew by 1,002 over the run; less 2 of txbench's own (1 lease heartbeat(s)"
             + " of 2 commit(s) each)",
         beats.note());
     ServerCommits reads =
         commits(
-            ownWork.compare(own(1_000, 0, 0, 0, 0, 0), own(2_003, 3, 0, 0, 0, 30), 1_000, 0, 0));
+            ownWork.compare(
+                own(1_000, 0, 0, 0, 0, 0), own(2_003, 3, 0, 0, 0, 30), counted(1_000, 0), 0));
     assertEquals(
         "xact_commit grew by 1,003 over the run; less 3 of txbench's own (3 telemetry read(s))",
         reads.note());
@@ -182,7 +196,7 @@ class CommitCheckTest {
                 2_008, 0, 5, Map.of(), Duration.ZERO, 0, Optional.of(STARTED), List.of(reader)),
             new Lease.Beats(0, 0),
             30 * SECOND);
-    ServerCommits c = commits(check.compare(before, after, 1_000, 3, 0));
+    ServerCommits c = commits(check.compare(before, after, counted(1_000, 3), 0));
     assertTrue(c.agrees(), c.toString());
     assertEquals("", c.otherWork());
   }
@@ -193,7 +207,7 @@ class CommitCheckTest {
         reading(1_000, Map.of("session(s) opened", 3L, "autovacuum run(s)", 4L), 0, 0);
     CommitCheck.Mark after =
         reading(2_002, Map.of("session(s) opened", 5L, "autovacuum run(s)", 4L), 0, 30);
-    ServerCommits c = commits(check.compare(before, after, 1_000, 0, 0));
+    ServerCommits c = commits(check.compare(before, after, counted(1_000, 0), 0));
     assertEquals("2 session(s) opened", c.otherWork());
     assertTrue(c.note().contains("2 session(s) opened meanwhile, whose commits count too"));
     assertFalse(c.note().contains("autovacuum"), c.note());
@@ -201,11 +215,13 @@ class CommitCheckTest {
 
   @Test
   void theNotesSayWhatBearsOnTheReadings() {
-    CommitCheck late = new CommitCheck(new Counter(0, true, p -> true), Lease.none());
-    ServerCommits quiet = commits(late.compare(mark(1_000, 0), mark(2_000, 30), 1_000, 0, 0));
+    CommitCheck late = new CommitCheck(new Counter(0, true, p -> true), Lease.none(), false);
+    ServerCommits quiet =
+        commits(late.compare(mark(1_000, 0), mark(2_000, 30), counted(1_000, 0), 0));
     assertEquals("xact_commit grew by 1,000 over the run", quiet.note());
     ServerCommits c =
-        commits(late.compare(reading(1_000, Map.of(), 0, 0), busy(2_000, 2), 1_000, 0, 16));
+        commits(
+            late.compare(reading(1_000, Map.of(), 0, 0), busy(2_000, 2), counted(1_000, 0), 16));
     assertTrue(
         c.note().contains("; 16 worker session(s) opened for this run had run no"), c.note());
     assertTrue(
@@ -218,7 +234,8 @@ class CommitCheckTest {
         c.note());
     // A server that counts set-ups at once needs no word on them.
     ServerCommits prompt =
-        commits(check.compare(reading(1_000, Map.of(), 0, 0), busy(2_000, 2), 1_000, 0, 16));
+        commits(
+            check.compare(reading(1_000, Map.of(), 0, 0), busy(2_000, 2), counted(1_000, 0), 16));
     assertFalse(prompt.note().contains("worker session(s) opened"), prompt.note());
   }
 
@@ -226,16 +243,24 @@ class CommitCheckTest {
   void aStartReadTwoSecondsApartIsStillTheSameStart() {
     assertTrue(
         check
-            .compare(mark(1_000, 0), mark(1_000, 30, STARTED.plusSeconds(2), List.of()), 0, 0, 0)
+            .compare(
+                mark(1_000, 0),
+                mark(1_000, 30, STARTED.plusSeconds(2), List.of()),
+                counted(0, 0),
+                0)
             .commits()
             .isPresent());
     assertTrue(
         check
-            .compare(mark(1_000, 0), mark(1_000, 30, STARTED.plusMillis(2_001), List.of()), 0, 0, 0)
+            .compare(
+                mark(1_000, 0),
+                mark(1_000, 30, STARTED.plusMillis(2_001), List.of()),
+                counted(0, 0),
+                0)
             .commits()
             .isEmpty());
     // A counter that did not move is no reset: nothing committed, and nothing was counted.
-    assertTrue(commits(check.compare(mark(1_000, 0), mark(1_000, 30), 0, 0, 0)).agrees());
+    assertTrue(commits(check.compare(mark(1_000, 0), mark(1_000, 30), counted(0, 0), 0)).agrees());
   }
 
   @Test
@@ -248,8 +273,7 @@ class CommitCheckTest {
             check.compare(
                 mark(1_000, 10, STARTED, List.of(idle, busy)),
                 mark(2_500, 40, STARTED, List.of(idle, busy)),
-                1_000,
-                0,
+                counted(1_000, 0),
                 0));
     assertEquals("1 session(s) of other clients (etl as alice)", c.otherWork());
   }
@@ -262,7 +286,10 @@ class CommitCheckTest {
       ServerCommits c =
           commits(
               check.compare(
-                  mark(1_000, 0), mark(2_500, 30, STARTED, List.copyOf(active)), 1_000, 0, 0));
+                  mark(1_000, 0),
+                  mark(2_500, 30, STARTED, List.copyOf(active)),
+                  counted(1_000, 0),
+                  0));
       assertEquals(i == 5, c.otherWork().endsWith(", ...)"), c.otherWork());
     }
   }
@@ -274,7 +301,8 @@ class CommitCheckTest {
     CommitCheck.Mark m =
         new CommitCheck(
                 new Counter(0, false, pause -> waited[0] = pause.test(Duration.ofMillis(20))),
-                Lease.none())
+                Lease.none(),
+                false)
             .mark(waits::add);
     assertEquals(7, m.reading().committed());
     assertEquals(List.of(Duration.ofMillis(20)), waits);
@@ -285,7 +313,8 @@ class CommitCheckTest {
     CommitCheck stopped =
         new CommitCheck(
             new Counter(0, false, pause -> paused[0] = pause.test(Duration.ofHours(1))),
-            Lease.none());
+            Lease.none(),
+            false);
     java.util.concurrent.CompletableFuture<CommitCheck.Mark> marked =
         java.util.concurrent.CompletableFuture.supplyAsync(
             () -> {
@@ -316,7 +345,8 @@ class CommitCheckTest {
                   interrupted[0] = Thread.currentThread().isInterrupted();
                   return paused[0];
                 }),
-            Lease.none());
+            Lease.none(),
+            false);
     Thread marking =
         new Thread(
             () -> {
@@ -391,6 +421,13 @@ class CommitCheckTest {
 
   private static CommitCheck.Mark mark(long committed, long second) {
     return mark(committed, second, STARTED, List.of());
+  }
+
+  /**
+   * {@code counted} iterations committed and {@code inDoubt} whose commit the server may have kept.
+   */
+  private static CommitsCounted counted(long counted, long inDoubt) {
+    return new CommitsCounted(counted, inDoubt, Optional.empty());
   }
 
   private static CommitCheck.Mark mark(long committed, long second, Optional<Instant> started) {

@@ -102,7 +102,7 @@ class EffectsCommitPointTest {
   void aCommitSentAgainIsCountedWithTheRunsRetriesOnce() {
     effects.retried(ErrorClass.TRANSIENT_TRANSACTION);
     effects.retried(ErrorClass.TRANSIENT_TRANSACTION);
-    Metrics metrics = new Metrics(true, List.of());
+    Metrics metrics = new Metrics(true, List.of(), List.of());
     effects.drainRetriesTo(metrics);
     effects.drainRetriesTo(metrics);
     assertEquals(2, metrics.retryCount());

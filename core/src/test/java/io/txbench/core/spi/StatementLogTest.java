@@ -43,7 +43,7 @@ class StatementLogTest {
 
   @Test
   void aRunThatTimesNoStatementKeepsNone() {
-    Metrics warmUp = new Metrics(false, List.of());
+    Metrics warmUp = new Metrics(false, List.of(), List.of());
     StatementLog log = new StatementLog();
     log.succeeded(FIRST, 1_000);
     log.failed(SECOND, ErrorClass.OTHER);

@@ -35,7 +35,7 @@ class DropwizardMetricsTest {
 
   @Test
   void metersFollowCoresCountsAndTimersAddUpThePeriods() {
-    Metrics metrics = new Metrics(true, java.util.List.of());
+    Metrics metrics = new Metrics(true, java.util.List.of(), java.util.List.of());
     DropwizardMetrics dropwizard = new DropwizardMetrics(metrics);
     for (int i = 1; i <= 1000; i++) {
       metrics.recordCommit(i * 1_000_000L, 1_000_000L, false);
@@ -66,7 +66,7 @@ class DropwizardMetricsTest {
 
   @Test
   void aClosedLoopHasOneTimerAndTheConsoleReporterDumpsEveryMetric() {
-    Metrics metrics = new Metrics(false, java.util.List.of());
+    Metrics metrics = new Metrics(false, java.util.List.of(), java.util.List.of());
     metrics.recordCommit(2_000_000, 2_000_000, false);
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     var console =

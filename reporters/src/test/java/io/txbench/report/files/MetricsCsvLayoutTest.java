@@ -133,7 +133,7 @@ class MetricsCsvLayoutTest {
   private record Layout(RunResult result, int periods, Set<String> files) {}
 
   private Layout run(boolean openLoop) throws Exception {
-    Metrics metrics = new Metrics(openLoop, List.of());
+    Metrics metrics = new Metrics(openLoop, List.of(), List.of());
     AtomicInteger periods = new AtomicInteger();
     RunListener counter =
         new RunListener() {

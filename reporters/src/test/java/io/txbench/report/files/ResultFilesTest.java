@@ -193,7 +193,7 @@ class ResultFilesTest {
 
   @Test
   void dropwizardCsvFilesKeepTheirFormat() throws IOException {
-    Metrics metrics = new Metrics(true, List.of());
+    Metrics metrics = new Metrics(true, List.of(), List.of());
     metrics.recordCommit(3_000_000, 3_000_000, false);
     metrics.recordRetry(ErrorClass.DEADLOCK);
     Histogram period = metrics.sampleInterval().responseTimes();
@@ -421,7 +421,7 @@ class ResultFilesTest {
 
   @Test
   void aMetricsCsvThatCannotWriteSaysWhichFileAndWhy() throws IOException {
-    Metrics metrics = new Metrics(true, List.of());
+    Metrics metrics = new Metrics(true, List.of(), List.of());
     metrics.recordCommit(1_000_000, 1_000_000, false);
     Files.createSymbolicLink(dir.resolve("iterations.csv"), Path.of("/dev/full"));
     MetricsCsv csv = new MetricsCsv(new DropwizardMetrics(metrics).registry(), dir);

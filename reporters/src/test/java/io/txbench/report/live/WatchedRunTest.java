@@ -28,7 +28,7 @@ class WatchedRunTest {
   void aPeriodTooShortToMeasureKeepsTheCpuOfTheLastOneThatDid() {
     WatchedRun run = new WatchedRun(WatchedRun.Labels.NONE);
     assertTrue(Double.isNaN(run.cpuCores()), "no figure before the first period");
-    RunListener periods = run.measuring(new Metrics(false, List.of()));
+    RunListener periods = run.measuring(new Metrics(false, List.of(), List.of()));
 
     periods.onInterval(period(1_000_000_000L, 1_500_000_000L, 80));
     assertEquals(1.5, run.cpuCores(), 1e-9);
