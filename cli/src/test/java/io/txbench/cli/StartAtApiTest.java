@@ -45,6 +45,7 @@ class StartAtApiTest {
     assertFalse(start.isBefore(at.plus(warmup)), start + " before the warm-up's end");
     assertTrue(start.isBefore(at.plusSeconds(10)), start + " long after " + at);
     assertEquals(at.toString(), summary.get("options").get("start-at").asText());
+    assertEquals("passed", summary.get("verification").get("status").asText(), summary.toString());
     String shown = console.toString(StandardCharsets.UTF_8);
     int waiting = shown.indexOf("Waiting for the start at " + at + " (--start-at): ");
     int warming = shown.indexOf("[ warm-up ");

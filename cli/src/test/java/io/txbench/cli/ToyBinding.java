@@ -220,6 +220,12 @@ public class ToyBinding implements TargetBinding {
     @Override
     public void prepare(Progress progress) {}
 
+    /** The baseline, after the warm-up: verify compares the window's iterations alone. */
+    @Override
+    public void beforeRun() {
+      count.set(0);
+    }
+
     @Override
     public io.txbench.core.spi.OptionValues attach() {
       return io.txbench.core.spi.OptionValues.defaults();
