@@ -210,22 +210,8 @@ final class CompareText {
                     out,
                     runs.size() == 1
                         ? WARNING + labels.label(runs.get(0)) + ": " + warning
-                        : "warning, runs " + ranges(runs) + ": " + warning,
+                        : "warning, runs " + CompareTable.ranges(runs) + ": " + warning,
                     width));
-  }
-
-  /** Run indexes from 0 as the table numbers them, runs in a row as a range: {@code 1-3, 7}. */
-  static String ranges(List<Integer> runs) {
-    List<String> parts = new ArrayList<>();
-    for (int i = 0; i < runs.size(); i++) {
-      int first = runs.get(i);
-      while (i + 1 < runs.size() && runs.get(i + 1) == runs.get(i) + 1) {
-        i++;
-      }
-      int last = runs.get(i);
-      parts.add(first == last ? String.valueOf(first + 1) : (first + 1) + "-" + (last + 1));
-    }
-    return String.join(", ", parts);
   }
 
   private static String heading(Column column) {
