@@ -70,7 +70,7 @@ final class CompareText {
     Map<Column, Integer> labelled = widths(data, labels, columns, false);
     boolean keyed =
         total(fitting(columns, labelled, width), labelled) > width
-            && IntStream.range(0, data.size()).anyMatch(r -> !labels.facts(r).isEmpty());
+            && IntStream.range(0, data.size()).anyMatch(r -> !labels.facts().get(r).isEmpty());
     Map<Column, Integer> widths = keyed ? widths(data, labels, columns, true) : labelled;
     List<Column> kept = fitting(columns, widths, width);
     StringBuilder out = new StringBuilder();
@@ -128,7 +128,8 @@ final class CompareText {
     if (column == Column.LABEL) {
       String index = String.valueOf(r + 1);
       String padded = " ".repeat(String.valueOf(data.size()).length() - index.length()) + index;
-      String facts = keyed || labels.facts(r).isEmpty() ? "" : " " + labels.facts(r);
+      String facts = labels.facts().get(r);
+      facts = keyed || facts.isEmpty() ? "" : " " + facts;
       return padded + facts + (embedded(row) ? EMBEDDED_MARK : "");
     }
     String value = column.of(row);
