@@ -321,7 +321,7 @@ public final class CompareTable {
   }
 
   /** "yes", "no", or "" for a summary written before txbench recorded it. */
-  private static String embedded(SummaryFile run) {
+  public static String embedded(SummaryFile run) {
     return run.identity().embedded() == null ? "" : run.identity().embedded() ? "yes" : "no";
   }
 
