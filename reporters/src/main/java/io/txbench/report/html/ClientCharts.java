@@ -5,7 +5,6 @@ import io.txbench.report.files.ResultDirectory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
-import java.util.stream.IntStream;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -152,16 +151,11 @@ final class ClientCharts {
       return rows;
     }
     int last = rows.size() - 1;
-    double period = longest(rows, 1, last);
+    double period = rows.get(1).t() - rows.get(0).t();
+    for (int i = 2; i < last; i++) {
+      period = Math.max(period, rows.get(i).t() - rows.get(i - 1).t());
+    }
     return rows.get(last).t() - rows.get(last - 1).t() < period / 2 ? rows.subList(0, last) : rows;
-  }
-
-  /** The longest of the periods {@code from} to {@code to} (exclusive) of {@code rows}. */
-  private static double longest(List<IntervalRow> rows, int from, int to) {
-    return IntStream.range(from, to)
-        .mapToDouble(i -> rows.get(i).t() - (i == 0 ? 0 : rows.get(i - 1).t()))
-        .max()
-        .orElse(0);
   }
 
   /** "#2 pg-short: 2 periods of 10 s". */
@@ -174,7 +168,10 @@ final class ClientCharts {
       return said;
     }
     // The longest period is the one asked for: the first and the last may be cut short.
-    double period = longest(rows, 0, rows.size());
+    double period = rows.get(0).t();
+    for (int i = 1; i < rows.size(); i++) {
+      period = Math.max(period, rows.get(i).t() - rows.get(i - 1).t());
+    }
     return said + " of " + RunFacts.seconds(Math.round(period * 10) / 10.0);
   }
 
