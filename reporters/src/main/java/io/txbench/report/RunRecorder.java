@@ -102,7 +102,7 @@ public final class RunRecorder implements StepListener {
   public RunListener warmingUp(Duration length) {
     PrintStream console = display.console();
     RunListener progress =
-        console == null ? new RunListener() {} : ProgressLine.of(console, "warm-up");
+        console == null ? new RunListener() {} : new ProgressLine(console, "warm-up");
     // Said as the warm-up starts, once its sessions are open and any wait for the start is over.
     return new RunListener() {
       @Override
@@ -176,7 +176,7 @@ public final class RunRecorder implements StepListener {
       all.add(display.announcement().apply(run));
     }
     if (display.console() != null) {
-      all.add(new ProgressLine(display.console()));
+      all.add(new ProgressLine(display.console(), ""));
     }
     Path directory = subject.directory();
     if (directory != null) {

@@ -43,7 +43,7 @@ public final class AnswerCheck {
     AnswerCheck check = new AnswerCheck();
     Map<String, List<ResultDirectory>> byData = new LinkedHashMap<>();
     for (ResultDirectory run : runs) {
-      if (hasAnswers(run)) {
+      if (recorded(run) != null) {
         byData.computeIfAbsent(data(run.summary()), d -> new ArrayList<>()).add(run);
       }
     }
@@ -229,17 +229,17 @@ public final class AnswerCheck {
     return rows == null ? null : rows.getOrDefault(query, List.of());
   }
 
-  /** Whether {@code run}'s summary records answers (an empty record of them counts). */
-  private static boolean hasAnswers(ResultDirectory run) {
+  /**
+   * {@code run}'s answers by query; null when its summary records none (an empty record counts).
+   */
+  private static @Nullable Map<String, AnswerSummary> recorded(ResultDirectory run) {
     SummaryFile.Verdict v = run.summary().checks().verification();
-    return v != null && v.answers() != null;
+    return v == null ? null : v.answers();
   }
 
   /** {@code run}'s answers by query; none when its summary records none. */
   private static Map<String, AnswerSummary> answers(ResultDirectory run) {
-    SummaryFile.Verdict v = run.summary().checks().verification();
-    Map<String, AnswerSummary> answers = v == null ? null : v.answers();
-    return answers == null ? Map.of() : answers;
+    return Objects.requireNonNullElse(recorded(run), Map.of());
   }
 
   /** The data a run's answers are of: its seed and scale, as its options recorded them. */

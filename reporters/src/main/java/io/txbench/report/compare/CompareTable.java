@@ -243,9 +243,20 @@ public final class CompareTable {
     return new Table(levels, priced, rows);
   }
 
-  /** Run indexes from 0 as the tables number them, from 1, runs in a row as a range: 1-3, 7. */
+  /**
+   * Run indexes from 0 as the tables number them, from 1, runs in a row as a range: {@code 1-3, 7}.
+   */
   public static String ranges(List<Integer> runs) {
-    return CompareText.ranges(runs);
+    List<String> parts = new ArrayList<>();
+    for (int i = 0; i < runs.size(); i++) {
+      int first = runs.get(i);
+      while (i + 1 < runs.size() && runs.get(i + 1) == runs.get(i) + 1) {
+        i++;
+      }
+      int last = runs.get(i);
+      parts.add(first == last ? String.valueOf(first + 1) : (first + 1) + "-" + (last + 1));
+    }
+    return String.join(", ", parts);
   }
 
   public static String render(List<ResultDirectory> runs, Format format) {
@@ -310,7 +321,7 @@ public final class CompareTable {
   }
 
   /** "yes", "no", or "" for a summary written before txbench recorded it. */
-  private static String embedded(SummaryFile run) {
+  public static String embedded(SummaryFile run) {
     return run.identity().embedded() == null ? "" : run.identity().embedded() ? "yes" : "no";
   }
 
@@ -356,9 +367,7 @@ public final class CompareTable {
   private static String csv(List<List<String>> rows) {
     StringWriter s = new StringWriter();
     try (CSVPrinter p = CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get().print(s)) {
-      for (List<String> row : rows) {
-        p.printRecord(row);
-      }
+      p.printRecords(rows);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -70,7 +70,7 @@ final class CompareText {
     Map<Column, Integer> labelled = widths(data, labels, columns, false);
     boolean keyed =
         total(fitting(columns, labelled, width), labelled) > width
-            && IntStream.range(0, data.size()).anyMatch(r -> !labels.facts(r).isEmpty());
+            && IntStream.range(0, data.size()).anyMatch(r -> !labels.facts().get(r).isEmpty());
     Map<Column, Integer> widths = keyed ? widths(data, labels, columns, true) : labelled;
     List<Column> kept = fitting(columns, widths, width);
     StringBuilder out = new StringBuilder();
@@ -128,7 +128,8 @@ final class CompareText {
     if (column == Column.LABEL) {
       String index = String.valueOf(r + 1);
       String padded = " ".repeat(String.valueOf(data.size()).length() - index.length()) + index;
-      String facts = keyed || labels.facts(r).isEmpty() ? "" : " " + labels.facts(r);
+      String facts = labels.facts().get(r);
+      facts = keyed || facts.isEmpty() ? "" : " " + facts;
       return padded + facts + (embedded(row) ? EMBEDDED_MARK : "");
     }
     String value = column.of(row);
@@ -210,22 +211,8 @@ final class CompareText {
                     out,
                     runs.size() == 1
                         ? WARNING + labels.label(runs.get(0)) + ": " + warning
-                        : "warning, runs " + ranges(runs) + ": " + warning,
+                        : "warning, runs " + CompareTable.ranges(runs) + ": " + warning,
                     width));
-  }
-
-  /** Run indexes from 0 as the table numbers them, runs in a row as a range: {@code 1-3, 7}. */
-  static String ranges(List<Integer> runs) {
-    List<String> parts = new ArrayList<>();
-    for (int i = 0; i < runs.size(); i++) {
-      int first = runs.get(i);
-      while (i + 1 < runs.size() && runs.get(i + 1) == runs.get(i) + 1) {
-        i++;
-      }
-      int last = runs.get(i);
-      parts.add(first == last ? String.valueOf(first + 1) : (first + 1) + "-" + (last + 1));
-    }
-    return String.join(", ", parts);
   }
 
   private static String heading(Column column) {

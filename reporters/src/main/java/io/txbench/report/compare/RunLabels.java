@@ -143,11 +143,6 @@ record RunLabels(List<String> facts, List<String> shared) {
     return (run + 1) + (facts.get(run).isEmpty() ? "" : " " + facts.get(run));
   }
 
-  /** What tells the {@code run}-th run apart, without its index; "" when nothing does. */
-  String facts(int run) {
-    return facts.get(run);
-  }
-
   /** The printable values of {@code of} for each run; "" for none. */
   private static List<String> values(List<SummaryFile> runs, Function<SummaryFile, String> of) {
     return runs.stream()

@@ -29,18 +29,13 @@ public final class ProgressLine implements RunListener {
   /** Whether a period so far counted statements. */
   private boolean countsQueries;
 
-  public ProgressLine(PrintStream out) {
-    this(out, "");
-  }
-
-  /** Lines of an unmeasured phase, told apart: {@code [ warm-up 10s ] thds: 8 ...}. */
-  public static ProgressLine of(PrintStream out, String phase) {
-    return new ProgressLine(out, phase + " ");
-  }
-
-  private ProgressLine(PrintStream out, String phase) {
+  /**
+   * Lines of the measured run ({@code phase} ""), or of an unmeasured phase, told apart by its
+   * name: {@code [ warm-up 10s ] thds: 8 ...}.
+   */
+  public ProgressLine(PrintStream out, String phase) {
     this.out = out;
-    this.phase = phase;
+    this.phase = phase.isEmpty() ? "" : phase + " ";
   }
 
   @Override

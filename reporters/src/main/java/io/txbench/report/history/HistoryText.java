@@ -2,7 +2,6 @@ package io.txbench.report.history;
 
 import io.txbench.report.files.HourlyCost;
 import io.txbench.report.files.Printable;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -34,30 +33,19 @@ public final class HistoryText {
         Double.isNaN(latest.costPerMillion())
             ? ""
             : "; cost " + HourlyCost.figure(latest.costPerMillion()) + " per million iterations";
-    if (v.verdict() == SeriesVerdict.Verdict.TOO_FEW_RUNS) {
-      return "tps "
-          + number(latest.tps())
-          + "; p99 "
-          + number(latest.p99Ms())
-          + " ms"
-          + cost
-          + "; "
-          + runs(series.runs().size())
-          + ", "
-          + RegressionRule.MIN_BASELINE
-          + " before the latest are needed";
-    }
-    List<String> metrics = new ArrayList<>();
-    for (MetricChange c : v.changes()) {
-      metrics.add(metric(c));
-    }
-    return String.join("; ", metrics)
+    // Too few runs for a baseline: the latest's figures alone, and how many a baseline needs.
+    boolean tooFew = v.verdict() == SeriesVerdict.Verdict.TOO_FEW_RUNS;
+    String figures =
+        tooFew
+            ? "tps " + number(latest.tps()) + "; p99 " + number(latest.p99Ms()) + " ms"
+            : String.join("; ", v.changes().stream().map(HistoryText::metric).toList());
+    return figures
         + cost
         + "; "
         + runs(series.runs().size())
-        + ", baseline the median of the "
-        + v.baselineRuns()
-        + " before the latest";
+        + (tooFew
+            ? ", " + RegressionRule.MIN_BASELINE + " before the latest are needed"
+            : ", baseline the median of the " + v.baselineRuns() + " before the latest");
   }
 
   /** The closing line: how many series regressed. */

@@ -1,6 +1,7 @@
 package io.txbench.report.html;
 
 import io.txbench.core.spi.OptionRole;
+import io.txbench.report.compare.CompareTable;
 import io.txbench.report.files.OptionRoles;
 import io.txbench.report.files.SummaryFile;
 import java.time.Duration;
@@ -70,11 +71,7 @@ final class RunFacts {
     List<RunFact> facts = new ArrayList<>();
     add(facts, "target", runs, r -> r.identity().target());
     add(facts, "server", runs, r -> r.identity().serverVersion());
-    add(
-        facts,
-        "embedded",
-        runs,
-        r -> r.identity().embedded() == null ? "" : r.identity().embedded() ? "yes" : "no");
+    add(facts, "embedded", runs, CompareTable::embedded);
     add(facts, "where", runs, r -> r.identity().server());
     add(facts, "workload", runs, r -> r.identity().workload());
     add(facts, "parallelism", runs, r -> String.valueOf(r.identity().parallelism()));

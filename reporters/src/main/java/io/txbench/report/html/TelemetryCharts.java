@@ -17,32 +17,27 @@ import java.util.function.Predicate;
 final class TelemetryCharts {
   private TelemetryCharts() {}
 
-  /** A family of columns drawn in one section, each as it is or as a rate. */
-  private record Family(
-      String title, String unit, Predicate<String> columns, Predicate<String> asRate) {}
+  /** A family of columns drawn in one section, all as they are or all as rates. */
+  private record Family(String title, String unit, Predicate<String> columns, boolean asRate) {}
 
   private static final List<Family> FAMILIES =
       List.of(
-          new Family("Machine CPU (% of all cores)", "%", c -> c.startsWith("cpu_"), c -> false),
-          new Family("Machine memory (MB)", "MB", c -> c.startsWith("mem_"), c -> false),
-          new Family("Network (bytes per second)", "B/s", c -> c.startsWith("net_"), c -> true),
+          new Family("Machine CPU (% of all cores)", "%", c -> c.startsWith("cpu_"), false),
+          new Family("Machine memory (MB)", "MB", c -> c.startsWith("mem_"), false),
+          new Family("Network (bytes per second)", "B/s", c -> c.startsWith("net_"), true),
           new Family(
               "Server processes' CPU (cores; 1 = one core busy)",
               "cores",
               c -> c.equals("server_cpu_cores"),
-              c -> false),
+              false),
           new Family(
               "Server processes' I/O (bytes per second)",
               "B/s",
               c -> c.startsWith("server_") && !c.equals("server_cpu_cores"),
-              c -> true),
+              true),
           new Family(
-              "Server counters (per second)",
-              "/s",
-              c -> c.startsWith("db_") && !gauge(c),
-              c -> true),
-          new Family(
-              "Server gauges (at each period's end)", "", TelemetryCharts::gauge, c -> false));
+              "Server counters (per second)", "/s", c -> c.startsWith("db_") && !gauge(c), true),
+          new Family("Server gauges (at each period's end)", "", TelemetryCharts::gauge, false));
 
   /**
    * The server's figures that are levels, not counts (cache sizes, queues): drawn as they are,
@@ -111,24 +106,26 @@ final class TelemetryCharts {
 
   private static List<ChartSection> family(
       Family family, List<ResultDirectory> runs, List<Optional<ServerTimeline>> timelines) {
-    Set<String> columns = new LinkedHashSet<>();
-    timelines.forEach(
-        t ->
-            t.ifPresent(
-                s -> s.columns().keySet().stream().filter(family.columns()).forEach(columns::add)));
     List<Figure> figures = new ArrayList<>();
-    for (String column : columns) {
+    for (String column : columns(timelines, family.columns())) {
       figures.add(
           new Figure(
               title(column),
               t ->
                   !t.columns().containsKey(column)
                       ? null
-                      : family.asRate().test(column)
-                          ? t.perSecond(column)
-                          : t.columns().get(column)));
+                      : family.asRate() ? t.perSecond(column) : t.columns().get(column)));
     }
     return section(family.title(), family.unit(), figures, runs, timelines);
+  }
+
+  /** The columns of the timelines that {@code which} takes, each once, in the order found. */
+  private static Set<String> columns(
+      List<Optional<ServerTimeline>> timelines, Predicate<String> which) {
+    Set<String> columns = new LinkedHashSet<>();
+    timelines.forEach(
+        t -> t.ifPresent(s -> s.columns().keySet().stream().filter(which).forEach(columns::add)));
+    return columns;
   }
 
   /**
@@ -148,14 +145,10 @@ final class TelemetryCharts {
   /** The disks' bytes and operations per second, summed over the devices. */
   private static List<ChartSection> disks(
       List<ResultDirectory> runs, List<Optional<ServerTimeline>> timelines) {
-    Set<String> devices = new LinkedHashSet<>();
-    timelines.forEach(
-        t ->
-            t.ifPresent(
-                s ->
-                    s.columns().keySet().stream()
-                        .filter(c -> c.startsWith("disk_") && c.endsWith("_read_bytes"))
-                        .forEach(c -> devices.add(c.substring(5, c.length() - 11)))));
+    List<String> devices =
+        columns(timelines, c -> c.startsWith("disk_") && c.endsWith("_read_bytes")).stream()
+            .map(c -> c.substring(5, c.length() - 11))
+            .toList();
     if (devices.isEmpty()) {
       return List.of();
     }

@@ -438,7 +438,7 @@ class ResultFilesTest {
   /** The line a new progress line prints for the period {@code s}. */
   private static String printed(IntervalStats s) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    new ProgressLine(new PrintStream(bytes, true, StandardCharsets.UTF_8)).onInterval(s);
+    new ProgressLine(new PrintStream(bytes, true, StandardCharsets.UTF_8), "").onInterval(s);
     return bytes.toString(StandardCharsets.UTF_8).stripTrailing();
   }
 }

@@ -58,7 +58,8 @@ class BreakdownReportTest {
   @Test
   void aPeriodWithoutStatementsShowsNoQpsOnlyBeforeTheFirstThatCountedAny() {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    ProgressLine progress = new ProgressLine(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    ProgressLine progress =
+        new ProgressLine(new PrintStream(bytes, true, StandardCharsets.UTF_8), "");
     progress.onInterval(period(1, times(1), Map.of(), Queries.NONE));
     progress.onInterval(period(2, times(1), Map.of(), new Queries(2, 1, 1)));
     progress.onInterval(period(3, times(1), Map.of(), Queries.NONE));
@@ -155,7 +156,7 @@ class BreakdownReportTest {
   /** The line a new progress line prints for the period {@code s}. */
   private static String printed(IntervalStats s) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    new ProgressLine(new PrintStream(bytes, true, StandardCharsets.UTF_8)).onInterval(s);
+    new ProgressLine(new PrintStream(bytes, true, StandardCharsets.UTF_8), "").onInterval(s);
     return bytes.toString(StandardCharsets.UTF_8).stripTrailing();
   }
 }
