@@ -108,8 +108,8 @@ public final class RunMerger {
 
   private static void writeLog(Path output, long origin, List<Histogram> buckets)
       throws IOException {
-    try (PrintStream out =
-        new PrintStream(output.resolve(HistogramLog.FILE).toFile(), StandardCharsets.UTF_8)) {
+    Path file = output.resolve(HistogramLog.FILE);
+    try (PrintStream out = new PrintStream(file.toFile(), StandardCharsets.UTF_8)) {
       HistogramLogWriter writer = new HistogramLogWriter(out);
       writer.outputComment("txbench merged response times in nanoseconds");
       writer.outputLogFormatVersion();
@@ -117,6 +117,10 @@ public final class RunMerger {
       writer.setBaseTime(origin);
       writer.outputLegend();
       buckets.forEach(writer::outputIntervalHistogram);
+      // A PrintStream keeps its errors to itself: a full disk would leave a cut log, unsaid.
+      if (out.checkError()) {
+        throw new IOException("cannot write " + file + ": the write failed (is the disk full?)");
+      }
     }
   }
 

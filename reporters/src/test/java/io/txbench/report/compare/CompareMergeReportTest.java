@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.txbench.report.files.FakeRuns;
+import io.txbench.report.files.HistogramLog;
 import io.txbench.report.files.HourlyCost;
 import io.txbench.report.files.IntervalRow;
 import io.txbench.report.files.IntervalsCsv;
@@ -143,6 +144,19 @@ class CompareMergeReportTest {
     assertEquals(
         new SummaryFile.Cost(1.5, 0.00208333, 1.30208),
         ResultDirectory.load(atPrice).summary().window().cost());
+  }
+
+  @Test
+  void aMergeThatCannotWriteItsHistogramLogSaysWhichFile() throws IOException {
+    ResultDirectory a = run("client-a", "postgres", 1_700_000_000_000L, 100, 2);
+    ResultDirectory b = run("client-b", "postgres", 1_700_000_000_200L, 300, 8);
+    Path out = Files.createDirectories(dir.resolve("full"));
+    Files.createSymbolicLink(out.resolve(HistogramLog.FILE), Path.of("/dev/full"));
+    IOException e =
+        assertThrows(IOException.class, () -> RunMerger.merge(List.of(a, b), out, null));
+    assertEquals(
+        "cannot write " + out.resolve(HistogramLog.FILE) + ": the write failed (is the disk full?)",
+        e.getMessage());
   }
 
   @Test
