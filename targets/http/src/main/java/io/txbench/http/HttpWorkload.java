@@ -45,15 +45,7 @@ final class HttpWorkload implements AsyncWorkload<HttpWorkload.Session, HttpFail
   private final long seed;
 
   /** One worker's requests' way to the server and its script variables. */
-  static final class Session implements AutoCloseable {
-    private final HttpSession http;
-    private final Variables variables;
-
-    private Session(HttpSession http, Variables variables) {
-      this.http = http;
-      this.variables = variables;
-    }
-
+  record Session(HttpSession http, Variables variables) implements AutoCloseable {
     @Override
     public void close() {
       http.close();
@@ -107,9 +99,9 @@ final class HttpWorkload implements AsyncWorkload<HttpWorkload.Session, HttpFail
     }
     KeyChooser chooser = keys;
     if (chooser != null) {
-      session.variables.put(HttpScripts.KEY, chooser.next(worker.random()));
+      session.variables().put(HttpScripts.KEY, chooser.next(worker.random()));
     }
-    return steps(worker, session, new ScriptRun(scripts.script(pick), session.variables), null);
+    return steps(worker, session, new ScriptRun(scripts.script(pick), session.variables()), null);
   }
 
   /** Runs the script from where {@code run} is, given the answer to its last request. */
@@ -147,7 +139,7 @@ final class HttpWorkload implements AsyncWorkload<HttpWorkload.Session, HttpFail
     }
     List<Object> values = step.parameters();
     HttpExchange exchange = new HttpExchange(effects, write, target.options(), call, values);
-    session.http.send(call, values, step.command().storesRow(), exchange);
+    session.http().send(call, values, step.command().storesRow(), exchange);
     return exchange.done();
   }
 

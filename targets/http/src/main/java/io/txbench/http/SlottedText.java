@@ -42,15 +42,6 @@ record SlottedText(List<String> parts) {
     return String.join(String.valueOf(SLOT), parts);
   }
 
-  /** The text with {@code value} in each slot. */
-  String with(Object value) {
-    StringBuilder text = new StringBuilder(parts.get(0));
-    for (int i = 1; i < parts.size(); i++) {
-      text.append(value).append(parts.get(i));
-    }
-    return text.toString();
-  }
-
   /**
    * The text with {@code values}, from {@code from} on, in its slots; percent-encoded when it goes
    * in a URL ({@code encoded}), as a value in a path or a query is.

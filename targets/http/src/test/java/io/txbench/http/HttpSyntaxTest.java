@@ -54,9 +54,9 @@ class HttpSyntaxTest {
     assertEquals(List.of(3, 10, 12), sends.stream().map(Command.Send::line).toList());
     assertEquals(List.of("id", "client_id", "token", "id"), sends.get(0).variables());
     RequestTemplate post = RequestTemplate.parse(sends.get(0).text(), "s", false);
-    assertEquals("http://h:8080/items/7?by=7", post.url().with(7));
-    assertEquals("Bearer 7", post.headers().get(0).value().with(7));
-    assertEquals("{\"id\": 7, \"ok\":true, \"at\": \"12:30\"}", post.body().with(7));
+    assertEquals("http://h:8080/items/7?by=7", with(post.url(), 7));
+    assertEquals("Bearer 7", with(post.headers().get(0).value(), 7));
+    assertEquals("{\"id\": 7, \"ok\":true, \"at\": \"12:30\"}", with(post.body(), 7));
     assertEquals("item_", sends.get(1).prefix());
     assertEquals(List.of("item_id"), sends.get(2).variables());
   }
@@ -81,5 +81,10 @@ class HttpSyntaxTest {
         "s.http:1: is no request line (METHOD URL, as in POST /items/{key})", refused("get /a\n"));
     assertEquals(
         "s.http:2: \\shell is pgbench's; txbench does not run it", refused("GET /\n\\shell ls\n"));
+  }
+
+  /** The text with {@code value} in each slot. */
+  private static String with(SlottedText text, Object value) {
+    return text.written().replace(String.valueOf(SlottedText.SLOT), String.valueOf(value));
   }
 }

@@ -32,23 +32,24 @@ class RequestTemplateTest {
                 "put.http")
             .on("https://api.example:8443/base/{key}");
     assertEquals("PUT", t.method());
-    assertEquals("https://api.example:8443/items/42?v=1", t.url().with(42));
+    assertEquals("https://api.example:8443/items/42?v=1", with(t.url(), 42));
     assertEquals(
         List.of("Content-Type=application/json", "X-Key=k42"),
-        t.headers().stream().map(h -> h.name() + "=" + h.value().with(42)).toList());
-    assertEquals("{\"id\": 42,\n \"n\": \"42\"}", t.body().with(42));
+        t.headers().stream().map(h -> h.name() + "=" + with(h.value(), 42)).toList());
+    assertEquals("{\"id\": 42,\n \"n\": \"42\"}", with(t.body(), 42));
     assertFalse(t.safe());
   }
 
   @Test
   void aRequestLineWithoutUrlIsTheTargetsUrlAndAnAbsoluteOneStaysAsItIs() {
     assertEquals(
-        "http://h:1/x/7", RequestTemplate.parse("GET", "f").on("http://h:1/x/{key}").url().with(7));
+        "http://h:1/x/7",
+        with(RequestTemplate.parse("GET", "f").on("http://h:1/x/{key}").url(), 7));
     assertEquals(
         "http://other/y",
-        RequestTemplate.parse("DELETE http://other/y", "f").on("http://h:1/").url().with(7));
+        with(RequestTemplate.parse("DELETE http://other/y", "f").on("http://h:1/").url(), 7));
     assertTrue(RequestTemplate.parse("HEAD /", "f").safe());
-    assertEquals("", RequestTemplate.get("http://h/").body().with(1));
+    assertEquals("", with(RequestTemplate.get("http://h/").body(), 1));
   }
 
   @Test
@@ -91,7 +92,7 @@ class RequestTemplateTest {
         "f, line 3, has a space in its URL ('/a b'): write it %20, or end the line with the"
             + " protocol (HTTP/1.1)",
         refused("# c\n\nGET /a b\n"));
-    assertEquals("/a", RequestTemplate.parse("GET /a HTTP/1.1", "f").url().with(1));
+    assertEquals("/a", with(RequestTemplate.parse("GET /a HTTP/1.1", "f").url(), 1));
     assertEquals(
         "f, line 1, has {key} in its server ('h{key}.example:80'): the key goes in the path, the"
             + " query, headers or the body; each worker keeps its connection to one server",
@@ -133,7 +134,7 @@ class RequestTemplateTest {
     Path limit = dir.resolve("limit.http");
     Files.writeString(
         limit, "POST /\n\n" + "x".repeat(RequestTemplate.MAX_FILE_MIB * 1024 * 1024 - 8));
-    assertEquals(1024 * 1024 - 8, RequestTemplate.read(limit.toString()).body().with(1).length());
+    assertEquals(1024 * 1024 - 8, with(RequestTemplate.read(limit.toString()).body(), 1).length());
   }
 
   private static String unread(String file) {
@@ -185,5 +186,10 @@ class RequestTemplateTest {
             + " or none",
         assertThrows(IllegalArgumentException.class, () -> StatusCodes.parse("2xx,6xx"))
             .getMessage());
+  }
+
+  /** The text with {@code value} in each slot. */
+  private static String with(SlottedText text, Object value) {
+    return text.written().replace(String.valueOf(SlottedText.SLOT), String.valueOf(value));
   }
 }

@@ -128,14 +128,10 @@ public final class MySqlDialect implements SqlDialect {
     return driver.properties(options);
   }
 
-  private boolean ownDatabase(TargetOptions options) {
-    boolean named = options.url() != null && !options.url().isBlank();
-    return !named && defaultDatabase().equals(options.database());
-  }
-
   @Override
   public void createOwnDatabase(TargetOptions options) throws SQLException {
-    if (!ownDatabase(options)) {
+    boolean named = options.url() != null && !options.url().isBlank();
+    if (named || !defaultDatabase().equals(options.database())) {
       return;
     }
     Properties properties = driver.properties(options);

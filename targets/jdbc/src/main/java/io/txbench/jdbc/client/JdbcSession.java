@@ -126,11 +126,13 @@ public final class JdbcSession implements AutoCloseable, Pingable {
         StatementId commit = iteration.commitTimed();
         long start = commit == null ? 0 : System.nanoTime();
         try {
-          commitPoint(
+          effects.commitPoint(
               () -> {
                 held.commit();
                 return 1; // the transaction is all of the iteration: it committed
-              });
+              },
+              rows -> rows,
+              target::classify);
         } catch (SQLException e) {
           throw failed(commit, e);
         }
@@ -338,15 +340,6 @@ public final class JdbcSession implements AutoCloseable, Pingable {
       }
       return new SqlAnswer(changed < 0 ? rows : changed, first, byName);
     }
-  }
-
-  /**
-   * Sends a commit (or an autocommit write) and reports it; what it returns is the rows it changed:
-   * a write that changed none left nothing behind, and is reported so.
-   */
-  private int commitPoint(Effects.CommitPoint<Integer, SQLException> point)
-      throws SQLException, AbandonedException {
-    return effects.commitPoint(point, rows -> rows, target::classify);
   }
 
   /** The connection the session holds, taken from the pool when it holds none. */

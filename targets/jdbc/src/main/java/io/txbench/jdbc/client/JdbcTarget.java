@@ -89,17 +89,20 @@ public final class JdbcTarget implements Target {
   public static JdbcTarget open(
       SqlDialect dialect, TargetOptions options, boolean autoCommit, java.time.Duration patience)
       throws TargetUnavailableException {
-    IsolationLevel isolation = options.declared().get(IsolationLevel.OPTION);
-    createOwnDatabase(dialect, options);
+    try {
+      dialect.createOwnDatabase(options); // made where missing, before the pools connect to it
+    } catch (SQLException e) {
+      // The pool's first connection says what is wrong, in the words it always has.
+      LOG.debug("could not create the target's own database first", e);
+    }
     HikariConfig config =
-        poolConfig(dialect, options, autoCommit, isolation, dialect.connectionProperties(options));
+        poolConfig(dialect, options, autoCommit, dialect.connectionProperties(options));
     config.setPoolName("txbench");
     config.setMaximumPoolSize(options.maxConnections());
     config.setMinimumIdle(Math.min(options.minConnections(), options.maxConnections()));
     Properties controlProperties = dialect.connectionProperties(options);
     controlProperties.putAll(dialect.controlProperties(patience));
-    HikariConfig controlConfig =
-        poolConfig(dialect, options, autoCommit, isolation, controlProperties);
+    HikariConfig controlConfig = poolConfig(dialect, options, autoCommit, controlProperties);
     controlConfig.setPoolName("txbench-control");
     controlConfig.setMaximumPoolSize(2); // prepare and verify; the lease's heartbeat
     controlConfig.setMinimumIdle(0);
@@ -180,22 +183,8 @@ public final class JdbcTarget implements Target {
   }
 
   /** A pool's settings but its name and size: where, who, how long to wait, which transactions. */
-  /** The target's own database, made where missing before the pools connect to it. */
-  private static void createOwnDatabase(SqlDialect dialect, TargetOptions options) {
-    try {
-      dialect.createOwnDatabase(options);
-    } catch (SQLException e) {
-      // The pool's first connection says what is wrong, in the words it always has.
-      LOG.debug("could not create the target's own database first", e);
-    }
-  }
-
   private static HikariConfig poolConfig(
-      SqlDialect dialect,
-      TargetOptions options,
-      boolean autoCommit,
-      IsolationLevel isolation,
-      Properties properties) {
+      SqlDialect dialect, TargetOptions options, boolean autoCommit, Properties properties) {
     HikariConfig config = new HikariConfig();
     String given = options.url();
     config.setJdbcUrl(
@@ -219,7 +208,8 @@ public final class JdbcTarget implements Target {
       config.setConnectionTestQuery("SELECT 1");
       config.setIsolateInternalQueries(true);
     }
-    config.setTransactionIsolation("TRANSACTION_" + isolation.name());
+    config.setTransactionIsolation(
+        "TRANSACTION_" + options.declared().get(IsolationLevel.OPTION).name());
     return config;
   }
 
@@ -374,12 +364,8 @@ public final class JdbcTarget implements Target {
 
   @Override
   public boolean refusedByServer(Throwable error) {
-    for (Throwable t : Causes.chain(error)) {
-      if (t instanceof SQLException) {
-        return classify(error).errorClass() != io.txbench.core.spi.ErrorClass.CONNECTION;
-      }
-    }
-    return false;
+    return Causes.chain(error).stream().anyMatch(t -> t instanceof SQLException)
+        && classify(error).errorClass() != io.txbench.core.spi.ErrorClass.CONNECTION;
   }
 
   /**

@@ -3,12 +3,15 @@ package io.txbench.jdbc.schema;
 import io.txbench.core.spi.SetupException;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Whether a table in the way is txbench's, to replace, run on or drop: listed in its record, named
  * as one of its tables, and with that table's columns and their types ({@link TableShape}). A
- * user's table with txbench's name and column names but other types is not: nothing touches it.
+ * user's table with txbench's name and column names but other types is not: nothing touches it. The
+ * tables txbench creates ({@link #named}) are the only ones it ever drops or replaces.
  */
 final class TableOwnership {
   private TableOwnership() {}
@@ -34,7 +37,7 @@ final class TableOwnership {
     if (t.shape().matches(found)) {
       return;
     }
-    if (!KnownTables.ownShape(t.name(), found)) {
+    if (!ownShape(t.name(), found)) {
       throw new SetupException(
           SqlCatalog.named(c, t.name())
               + " is listed in txbench's record but its columns are not txbench's: it is left"
@@ -53,7 +56,39 @@ final class TableOwnership {
    * names, and where it exists, in the shape of txbench's table of that name.
    */
   static boolean droppable(Connection c, String name) throws SQLException {
-    return KnownTables.known(name)
-        && (!SqlCatalog.exists(c, name) || KnownTables.ownShape(name, SqlCatalog.shape(c, name)));
+    boolean known = named(name) != null || UserTableRows.isUserTableName(name);
+    return known && (!SqlCatalog.exists(c, name) || ownShape(name, SqlCatalog.shape(c, name)));
+  }
+
+  /**
+   * The definition of txbench's table named {@code name} (an airline or analytics table, {@code
+   * item} or {@code itemN} of {@code --tables}), or null when txbench never makes a table of that
+   * name in one shape only (a {@code usertable}'s columns depend on {@code --field-count}: see
+   * {@link #ownShape}).
+   */
+  private static @Nullable TableDef named(String name) {
+    for (List<TableDef> tables :
+        List.of(AirlineSchema.ALL, List.of(ItemRows.ITEM), AnalyticsSchema.SHAPES)) {
+      for (TableDef t : tables) {
+        if (t.name().equals(name)) {
+          return t;
+        }
+      }
+    }
+    return name.matches(ItemRows.TABLE + "[1-9][0-9]{0,3}") ? ItemRows.itemTable(name) : null;
+  }
+
+  /**
+   * Whether a table named {@code name} {@code found} in this shape is one txbench makes: its
+   * definition's columns with their types, or for a {@code usertable} (and {@code usertableN}) the
+   * id, the update counter and {@code field0} to {@code fieldK} of theirs, whatever the field count
+   * and length.
+   */
+  private static boolean ownShape(String name, TableShape found) {
+    if (UserTableRows.isUserTableName(name)) {
+      return UserTableRows.isOwn(name, found);
+    }
+    TableDef def = named(name);
+    return def != null && def.shape().sameTypes(found);
   }
 }

@@ -174,10 +174,14 @@ public final class AnalyticsWorkload extends SqlWorkload<Analytics> {
 
   /**
    * Reads every row and column of {@code query}'s result {@code rs} as {@link Answer#of} takes
-   * them.
+   * them; fails unless it has the query's columns.
    */
   private static List<List<Object>> rows(ResultSet rs, AnalyticsQuery query) throws SQLException {
-    int columns = columns(rs, query);
+    int columns = rs.getMetaData().getColumnCount();
+    if (columns != query.columns().size()) {
+      throw new SQLException(
+          query.queryName() + " returned " + columns + " columns, not " + query.columns());
+    }
     List<List<Object>> rows = new ArrayList<>();
     while (rs.next()) {
       List<Object> row = new ArrayList<>(columns);
@@ -188,16 +192,6 @@ public final class AnalyticsWorkload extends SqlWorkload<Analytics> {
       rows.add(row);
     }
     return rows;
-  }
-
-  /** The number of columns of {@code query}'s result {@code rs}: the query's, or it fails. */
-  private static int columns(ResultSet rs, AnalyticsQuery query) throws SQLException {
-    int columns = rs.getMetaData().getColumnCount();
-    if (columns != query.columns().size()) {
-      throw new SQLException(
-          query.queryName() + " returned " + columns + " columns, not " + query.columns());
-    }
-    return columns;
   }
 
   @Override

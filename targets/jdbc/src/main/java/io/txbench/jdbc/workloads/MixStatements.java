@@ -8,43 +8,34 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * The statements of a mix's operations on one table ({@code %T} in a template), made from the rows'
- * {@link RowShape}: a read and a scan return its read columns, each update sets one of its
- * updatable columns and counts the update, an insert writes every loaded column but the id.
+ * The statements of a mix's operations on one table, made from the rows' {@link RowShape}: a read
+ * and a scan return its read columns, each update sets one of its updatable columns and counts the
+ * update, an insert writes every loaded column but the id.
  */
 record MixStatements(
     String table, String read, String scan, String insert, String delete, List<String> updates) {
 
-  /** The template of the shape's statements, on the table {@code %T}. */
-  static MixStatements of(RowShape shape) {
+  /** The shape's statements on the table {@code table}. */
+  static MixStatements of(RowShape shape, String table) {
     String columns = String.join(", ", shape.readColumns());
     List<String> written = shape.loadColumns().subList(1, shape.loadColumns().size());
     List<String> updates =
         shape.updatableColumns().stream()
-            .map(c -> "UPDATE %T SET " + c + " = ?, updates = updates + 1 WHERE id = ?")
+            .map(c -> "UPDATE " + table + " SET " + c + " = ?, updates = updates + 1 WHERE id = ?")
             .toList();
     return new MixStatements(
-        "%T",
-        "SELECT " + columns + " FROM %T WHERE id = ?",
-        "SELECT " + columns + " FROM %T WHERE id >= ? ORDER BY id LIMIT ?",
-        "INSERT INTO %T ("
+        table,
+        "SELECT " + columns + " FROM " + table + " WHERE id = ?",
+        "SELECT " + columns + " FROM " + table + " WHERE id >= ? ORDER BY id LIMIT ?",
+        "INSERT INTO "
+            + table
+            + " ("
             + String.join(", ", written)
             + ") VALUES ("
             + String.join(", ", Collections.nCopies(written.size(), "?"))
             + ")",
-        "DELETE FROM %T WHERE id = ?",
+        "DELETE FROM " + table + " WHERE id = ?",
         updates);
-  }
-
-  /** The same statements on the table {@code name}. */
-  MixStatements on(String name) {
-    return new MixStatements(
-        name,
-        read.replace("%T", name),
-        scan.replace("%T", name),
-        insert.replace("%T", name),
-        delete.replace("%T", name),
-        updates.stream().map(u -> u.replace("%T", name)).toList());
   }
 
   /** The statements {@code mix} runs but its insert, which returns the generated id. */

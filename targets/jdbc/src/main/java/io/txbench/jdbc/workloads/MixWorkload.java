@@ -57,8 +57,7 @@ public final class MixWorkload extends ItemWorkload {
     super(target, kind, options, registry, shape);
     this.mix = kind.mix(options.declared());
     this.scanLength = MixKind.scanLength(options.declared());
-    MixStatements template = MixStatements.of(shape);
-    this.statements = tables().stream().map(template::on).toList();
+    this.statements = tables().stream().map(t -> MixStatements.of(shape, t)).toList();
     KeyDistribution distribution = kind.distribution(options.declared());
     this.maxKeys = tables().stream().map(t -> new AtomicLong(rows)).toList();
     this.choosers = maxKeys.stream().map(highest -> distribution.over(highest::get)).toList();

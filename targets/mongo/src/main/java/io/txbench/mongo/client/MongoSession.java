@@ -1,6 +1,5 @@
 package io.txbench.mongo.client;
 
-import com.mongodb.ClientSessionOptions;
 import com.mongodb.MongoException;
 import com.mongodb.client.AggregateIterable;
 import com.mongodb.client.ClientSession;
@@ -73,12 +72,7 @@ public final class MongoSession implements AutoCloseable {
     if (!transactions) {
       return new MongoSession(worker, null);
     }
-    ClientSessionOptions options =
-        ClientSessionOptions.builder()
-            .causallyConsistent(target.causallyConsistent())
-            .defaultTransactionOptions(target.transactionOptions())
-            .build();
-    return new MongoSession(worker, target.client().startSession(options));
+    return new MongoSession(worker, target.startSession());
   }
 
   /**

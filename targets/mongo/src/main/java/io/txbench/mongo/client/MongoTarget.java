@@ -1,5 +1,6 @@
 package io.txbench.mongo.client;
 
+import com.mongodb.ClientSessionOptions;
 import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.MongoCredential;
@@ -10,6 +11,7 @@ import com.mongodb.ReadConcernLevel;
 import com.mongodb.ReadPreference;
 import com.mongodb.TransactionOptions;
 import com.mongodb.WriteConcern;
+import com.mongodb.client.ClientSession;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
@@ -44,8 +46,7 @@ public final class MongoTarget implements Target {
   private final MongoDatabase database;
   private final String serverVersion;
   private final boolean transactions;
-  private final TransactionOptions transactionOptions;
-  private final boolean causallyConsistent;
+  private final ClientSessionOptions sessionOptions;
   private final Map<String, String> serverSettings;
   private final MongoClientSettings settings;
   private final Optional<ServerEndpoint> endpoint;
@@ -66,13 +67,17 @@ public final class MongoTarget implements Target {
     this.database = database;
     this.serverVersion = serverVersion;
     this.transactions = transactions;
-    this.transactionOptions =
+    TransactionOptions transactionOptions =
         TransactionOptions.builder()
             .readPreference(ReadPreference.valueOf(options.readPreference()))
             .readConcern(new ReadConcern(ReadConcernLevel.fromString(options.readConcern())))
             .writeConcern(writeConcern(options.writeConcern()))
             .build();
-    this.causallyConsistent = options.causallyConsistent();
+    this.sessionOptions =
+        ClientSessionOptions.builder()
+            .causallyConsistent(options.causallyConsistent())
+            .defaultTransactionOptions(transactionOptions)
+            .build();
   }
 
   static WriteConcern writeConcern(String name) {
@@ -251,8 +256,9 @@ public final class MongoTarget implements Target {
     return Causes.oneLine(m);
   }
 
-  MongoClient client() {
-    return client;
+  /** A session of the client, causally consistent and its transactions' options as the run asks. */
+  ClientSession startSession() {
+    return client.startSession(sessionOptions);
   }
 
   public MongoDatabase database() {
@@ -262,14 +268,6 @@ public final class MongoTarget implements Target {
   /** Whether the deployment is a replica set or a sharded cluster, which have transactions. */
   public boolean supportsTransactions() {
     return transactions;
-  }
-
-  TransactionOptions transactionOptions() {
-    return transactionOptions;
-  }
-
-  boolean causallyConsistent() {
-    return causallyConsistent;
   }
 
   @Override

@@ -11,7 +11,6 @@ import io.txbench.core.spi.server.ServerEndpoint;
 import io.txbench.core.spi.server.ServerTelemetry;
 import io.txbench.core.spi.server.TelemetryColumn;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -133,12 +132,7 @@ final class MongoTelemetry extends AbstractServerTelemetry<RuntimeException> {
 
           @Override
           public CommitReading settle(Predicate<Duration> pause) {
-            TelemetryColumn committed =
-                columns().stream()
-                    .filter(c -> c.name().equals(COMMITTED))
-                    .findFirst()
-                    .orElseThrow();
-            Long count = values(client, new ArrayList<>(List.of(committed))).get(COMMITTED);
+            Long count = values(client, List.of(TelemetryColumn.counter(COMMITTED))).get(COMMITTED);
             if (count == null) {
               throw new IllegalStateException("serverStatus no longer counts transactions");
             }

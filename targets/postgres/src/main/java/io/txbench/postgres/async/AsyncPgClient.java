@@ -72,7 +72,8 @@ public final class AsyncPgClient implements AutoCloseable {
       String query = uri.getRawQuery();
       for (String pair : query == null ? new String[0] : query.split("&")) {
         int eq = pair.indexOf('=');
-        String value = eq > 0 ? decode(pair.substring(eq + 1)) : "";
+        String value =
+            eq > 0 ? URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8) : "";
         // PgJDBC's own parameters (prepareThreshold, ApplicationName...) tell the server nothing.
         switch (eq > 0 ? pair.substring(0, eq) : "") {
           case "user" -> user = value;
@@ -97,10 +98,6 @@ public final class AsyncPgClient implements AutoCloseable {
     parameters.put("application_name", SqlDialect.APPLICATION_NAME);
     return new PgEndpoint(
         host, port, database, user, password, sslMode, parameters, options.connectionWaitTimeout());
-  }
-
-  private static String decode(String value) {
-    return URLDecoder.decode(value, StandardCharsets.UTF_8);
   }
 
   /** The client's name and its transport, as results name a driver. */

@@ -127,18 +127,6 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
                 .thenCompose(c -> new Chain(connection, c, iteration, inTransaction).start()));
   }
 
-  /** {@code work} on a connection of the session's pool once it is open, given back after it. */
-  private <T> CompletableFuture<T> onConnection(
-      java.util.function.BiFunction<AsyncPgConnection, PgWire, CompletableFuture<T>> work) {
-    return pool.take()
-        .thenCompose(
-            connection ->
-                connection
-                    .connected()
-                    .thenCompose(c -> work.apply(connection, c))
-                    .whenComplete((unused, failure) -> pool.give(connection)));
-  }
-
   /**
    * One iteration's statements on the connection {@code c} of {@code connection}: each sent from
    * the handler of the answer before it, on the event loop that read it, and one stage for the
@@ -391,10 +379,6 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
     return SqlStatement.named(id, e);
   }
 
-  private static CompletableFuture<Void> done() {
-    return CompletableFuture.completedFuture(null);
-  }
-
   /**
    * Checks a connection with a round trip; one found broken is replaced. The ping's own commit is
    * published with the rest ({@link #publishCounts}).
@@ -418,11 +402,19 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
   public CompletableFuture<Void> publishCounts() {
     String statement = publisher.statement().orElse(null);
     if (statement == null) {
-      return done();
+      return CompletableFuture.completedFuture(null);
     }
-    return onConnection(
-            (connection, c) ->
-                connection.prepared(c, statement).whenComplete((rows, failure) -> counted(failure)))
+    return pool.take()
+        .thenCompose(
+            connection ->
+                connection
+                    .connected()
+                    .thenCompose(
+                        c ->
+                            connection
+                                .prepared(c, statement)
+                                .whenComplete((rows, failure) -> counted(failure)))
+                    .whenComplete((rows, failure) -> pool.give(connection)))
         .handle((rows, failure) -> (Void) null);
   }
 

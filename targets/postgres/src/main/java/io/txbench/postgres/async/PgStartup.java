@@ -76,13 +76,13 @@ final class PgStartup extends ChannelInboundHandlerAdapter {
             .schedule(
                 () -> {
                   if (!opened.isDone()) {
-                    fail(
+                    failAndClose(
+                        ctx,
                         new SQLException(
                             "the server did not answer within "
                                 + endpoint.connectTimeout().toMillis()
                                 + " ms",
                             CANNOT_CONNECT));
-                    var unused = ctx.close();
                   }
                 },
                 endpoint.connectTimeout().toMillis(),
@@ -115,8 +115,7 @@ final class PgStartup extends ChannelInboundHandlerAdapter {
         try {
           tls = tls(ctx);
         } catch (javax.net.ssl.SSLException e) {
-          fail(e);
-          var unused = ctx.close();
+          failAndClose(ctx, e);
           return;
         }
         ctx.pipeline().addFirst("tls", tls);
@@ -130,11 +129,11 @@ final class PgStartup extends ChannelInboundHandlerAdapter {
                   }
                 });
       } else if (endpoint.requiresTls()) {
-        fail(
+        failAndClose(
+            ctx,
             new SQLException(
                 "the server does not accept TLS, which sslmode=" + endpoint.sslMode() + " requires",
                 CANNOT_CONNECT));
-        var unused = ctx.close();
       } else {
         startup(startup);
       }
@@ -182,10 +181,7 @@ final class PgStartup extends ChannelInboundHandlerAdapter {
       frame.skipBytes(4);
       switch (type) {
         case 'R' -> login.answer(ctx, frame);
-        case 'E' -> {
-          fail(PgMessages.error(frame));
-          var unused = ctx.close();
-        }
+        case 'E' -> failAndClose(ctx, PgMessages.error(frame));
         case 'Z' -> {
           // From here on the connection reads its messages in place (PgWire#decode).
           PgWire wire = new PgWire(ctx.channel());
@@ -199,8 +195,7 @@ final class PgStartup extends ChannelInboundHandlerAdapter {
         }
       }
     } catch (SQLException | RuntimeException e) {
-      fail(e);
-      var unused = ctx.close();
+      failAndClose(ctx, e);
     } finally {
       frame.release();
     }
@@ -213,6 +208,11 @@ final class PgStartup extends ChannelInboundHandlerAdapter {
 
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+    failAndClose(ctx, cause);
+  }
+
+  /** Fails the opening with {@code cause} and closes the channel it was opening. */
+  private void failAndClose(ChannelHandlerContext ctx, Throwable cause) {
     fail(cause);
     var unused = ctx.close();
   }
