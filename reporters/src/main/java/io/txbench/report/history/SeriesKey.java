@@ -47,8 +47,6 @@ public record SeriesKey(
     String rate,
     SortedMap<String, String> client) {
 
-  /** The options that size the data a run ran on, as they name it. */
-
   /**
    * The order series are listed in: by target, workload and parallelism as a number (x4, x8, x16),
    * then by their words.

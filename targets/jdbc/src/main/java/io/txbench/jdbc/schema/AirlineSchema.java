@@ -51,8 +51,6 @@ public final class AirlineSchema {
 
   public static final List<TableDef> ALL = List.of(AIRCRAFT, SCHEDULE, SEAT, PAYMENT, AUDIT);
 
-  /** The name under which the record and the leases know these tables. */
-
   /** The flight with its aircraft's capacity: read only, so never locked. */
   public static final String READ_FLIGHT =
       "SELECT s.duration_minutes, a.capacity"
