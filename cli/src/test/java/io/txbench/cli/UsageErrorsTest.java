@@ -110,6 +110,12 @@ class UsageErrorsTest {
             + " PostgreSQL at jdbc:postgresql://127.0.0.1:1/db?user=x&password=****: the driver could"
             + " not parse the URL: the value of its parameter 'password' holds a % that starts no"
             + " %XX escape; in a value, write % as %25 and & as %26",
+        "--pg-client async --target-url jdbc:postgresql://a:5432,b:5432/db|--target-url: the"
+            + " event-loop client takes a URL of one server (jdbc:postgresql://host[:port]/database),"
+            + " and PgJDBC the others: give --pg-client jdbc",
+        "--pg-client async --target-url jdbc:postgresql://127.0.0.1/db?options=-c%20x%3D1|--target-url:"
+            + " the event-loop client does not follow the URL's options=, which PgJDBC does: give"
+            + " --pg-client jdbc",
         "--benchmark-target http --target-url http://127.0.0.1:99999/|--target-url:"
             + " 'http://127.0.0.1:99999/' names port 99999: a TCP port is 1 to 65535",
         TOY

@@ -35,6 +35,8 @@ import org.bouncycastle.openssl.jcajce.JcaPEMWriter;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** A run over TLS, asked for in the URL ({@code sslmode=require}), against a real PostgreSQL. */
 class TlsIT {
@@ -80,10 +82,12 @@ class TlsIT {
   }
 
   private static TargetOptions tls(EmbeddedPostgres postgres, OptionValues values) {
+    return tls(postgres, values, "&sslmode=require");
+  }
+
+  private static TargetOptions tls(EmbeddedPostgres postgres, OptionValues values, String mode) {
     String url =
-        "jdbc:postgresql://localhost:"
-            + postgres.getPort()
-            + "/postgres?user=postgres&sslmode=require";
+        "jdbc:postgresql://localhost:" + postgres.getPort() + "/postgres?user=postgres" + mode;
     return new TargetOptions(
         null,
         0,
@@ -99,11 +103,13 @@ class TlsIT {
   }
 
   /**
-   * The event-loop client asks for TLS too: with pg_hba.conf refusing every connection not over
-   * TLS, its run commits every iteration.
+   * The event-loop client asks for TLS too, and where the URL gives no sslmode it prefers TLS, as
+   * PgJDBC and libpq do: with pg_hba.conf refusing every connection not over TLS, its run commits
+   * every iteration.
    */
-  @Test
-  void theEventLoopClientUsesTlsWhenAskedToo() throws Exception {
+  @ParameterizedTest
+  @ValueSource(strings = {"&sslmode=require", ""})
+  void theEventLoopClientUsesTlsWhenAskedOrOffered(String mode) throws Exception {
     Path data = dir.resolve("pg");
     writeCertificate();
     try (EmbeddedPostgres postgres =
@@ -127,7 +133,8 @@ class TlsIT {
           tls(
               postgres,
               OptionValues.of(IsolationLevel.OPTION, IsolationLevel.REPEATABLE_READ)
-                  .with(PgClient.OPTION, PgClient.ASYNC));
+                  .with(PgClient.OPTION, PgClient.ASYNC),
+              mode);
       WorkloadOptions options = WorkloadFixtures.options(PointSelect.NAME, 100, 1, false, 0);
       WorkloadRun.Outcome o = WorkloadRun.run(new PostgresBinding(), target, options, 200, true);
       assertEquals(200, o.result().outcomes().iterations());

@@ -83,9 +83,9 @@ public final class SqlSyntax implements CommandSyntax {
   /**
    * Where the quoted literal, quoted identifier, block comment or dollar-quoted string that starts
    * at {@code at} ends (after it), or {@code at} when none starts there; an unclosed one runs to
-   * the end.
+   * the end. A client that finds its parameters in SQL skips these too.
    */
-  private static int quotedEnd(String source, int at) {
+  public static int quotedEnd(String source, int at) {
     char c = source.charAt(at);
     String close;
     int start;

@@ -54,6 +54,15 @@ public class PostgresBinding extends JdbcBinding {
     return List.copyOf(options);
   }
 
+  /** A URL the workers' client cannot follow is refused before anything connects. */
+  @Override
+  public void checkUrl(TargetOptions options) {
+    super.checkUrl(options);
+    if (options.declared().get(PgClient.OPTION) == PgClient.ASYNC) {
+      AsyncPgClient.checkUrl(options); // throws IllegalArgumentException, in words
+    }
+  }
+
   /**
    * Opens the target for PgJDBC's workers, or, with {@code --pg-client async}, for workers on the
    * event-loop client: PgJDBC's pools then serve prepare, verify and telemetry only, and open no

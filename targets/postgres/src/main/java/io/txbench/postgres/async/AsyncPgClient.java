@@ -6,12 +6,14 @@ import io.txbench.eventloop.EventLoops;
 import io.txbench.jdbc.client.IsolationLevel;
 import io.txbench.jdbc.client.SqlDialect;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -21,6 +23,34 @@ import java.util.concurrent.TimeUnit;
  * iteration.
  */
 public final class AsyncPgClient implements AutoCloseable {
+  /**
+   * PgJDBC's parameters that tune PgJDBC itself, or that the event-loop client does as they ask
+   * (ApplicationName: txbench names its sessions on both clients), and so tell neither client
+   * anything more. Any other but those {@link #endpoint} reads changes the session or how it is
+   * reached, and is refused.
+   */
+  private static final Set<String> PGJDBC_ONLY =
+      Set.of(
+          "ApplicationName",
+          "assumeMinServerVersion",
+          "binaryTransfer",
+          "cancelSignalTimeout",
+          "connectTimeout",
+          "defaultRowFetchSize",
+          "loggerLevel",
+          "loginTimeout",
+          "logUnclosedConnections",
+          "preparedStatementCacheQueries",
+          "preparedStatementCacheSizeMiB",
+          "prepareThreshold",
+          "receiveBufferSize",
+          "reWriteBatchedInserts",
+          "sendBufferSize",
+          "socketTimeout",
+          "stringtype",
+          "tcpKeepAlive",
+          "tcpNoDelay");
+
   private final EventLoops loops;
   private final PgEndpoint endpoint;
   private final int maxConnections;
@@ -49,11 +79,24 @@ public final class AsyncPgClient implements AutoCloseable {
   }
 
   /**
+   * Refuses a URL this client cannot follow, as {@link #endpoint} does.
+   *
+   * @throws IllegalArgumentException saying what PgJDBC alone follows
+   */
+  public static void checkUrl(TargetOptions options) {
+    var unused = endpoint(options);
+  }
+
+  /**
    * Where to connect: the JDBC URL's server and database and the parameters both clients know
    * (user, password, sslmode; PgJDBC's currentSchema as the search_path), or host, port and
    * database; then the user and password given apart; the run's isolation level, that of every
    * transaction the connections run (each statement's own in autocommit, as PgJDBC's connections);
-   * and txbench's application_name, as PgJDBC's connections give it.
+   * and txbench's application_name, as PgJDBC's connections give it. libpq's and PgJDBC's SSL mode
+   * unless the URL gives one: prefer.
+   *
+   * @throws IllegalArgumentException where the URL asks for what only PgJDBC does (several hosts, a
+   *     parameter that changes the session or how it is reached), in words
    */
   static PgEndpoint endpoint(TargetOptions options) {
     String host = options.host() == null ? "localhost" : options.host();
@@ -61,26 +104,36 @@ public final class AsyncPgClient implements AutoCloseable {
     String database = options.database() == null ? "postgres" : options.database();
     String user = options.user();
     Secret password = options.password();
-    String sslMode = "disable";
+    String sslMode = "prefer";
     Map<String, String> parameters = new LinkedHashMap<>();
     String url = options.url();
     if (url != null && !url.isBlank()) {
-      URI uri = URI.create(url.replaceFirst("(?i)^jdbc:", ""));
-      host = uri.getHost() == null ? "localhost" : uri.getHost();
+      URI uri = uri(url);
+      host = uri.getHost();
       port = uri.getPort() > 0 ? uri.getPort() : PgEndpoint.DEFAULT_PORT;
       database = uri.getPath() == null ? "" : uri.getPath().replaceFirst("^/", "");
       String query = uri.getRawQuery();
       for (String pair : query == null ? new String[0] : query.split("&")) {
+        if (pair.isEmpty()) {
+          continue;
+        }
         int eq = pair.indexOf('=');
         String value =
             eq > 0 ? URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8) : "";
-        // PgJDBC's own parameters (prepareThreshold, ApplicationName...) tell the server nothing.
-        switch (eq > 0 ? pair.substring(0, eq) : "") {
+        String name = eq > 0 ? pair.substring(0, eq) : pair;
+        switch (name) {
           case "user" -> user = value;
           case "password" -> password = Secret.of(value);
           case "sslmode" -> sslMode = value.toLowerCase(Locale.ROOT);
           case "currentSchema" -> parameters.put("search_path", value);
-          default -> {}
+          default -> {
+            if (!PGJDBC_ONLY.contains(name)) {
+              throw new IllegalArgumentException(
+                  "the event-loop client does not follow the URL's "
+                      + (name.isEmpty() ? "'" + pair + "'" : name + "=")
+                      + ", which PgJDBC does: give --pg-client jdbc");
+            }
+          }
         }
       }
     }
@@ -98,6 +151,25 @@ public final class AsyncPgClient implements AutoCloseable {
     parameters.put("application_name", SqlDialect.APPLICATION_NAME);
     return new PgEndpoint(
         host, port, database, user, password, sslMode, parameters, options.connectionWaitTimeout());
+  }
+
+  /**
+   * {@code url}'s one server and database, as {@code jdbc:postgresql://host[:port]/database} gives
+   * them; PgJDBC's other forms (several hosts, no host) are its own.
+   */
+  private static URI uri(String url) {
+    URI uri;
+    try {
+      uri = new URI(url.replaceFirst("(?i)^jdbc:", ""));
+    } catch (URISyntaxException e) {
+      uri = null;
+    }
+    if (uri == null || uri.getHost() == null) {
+      throw new IllegalArgumentException(
+          "the event-loop client takes a URL of one server (jdbc:postgresql://host[:port]/database),"
+              + " and PgJDBC the others: give --pg-client jdbc");
+    }
+    return uri;
   }
 
   /** The client's name and its transport, as results name a driver. */

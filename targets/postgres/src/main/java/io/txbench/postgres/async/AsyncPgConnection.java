@@ -1,5 +1,6 @@
 package io.txbench.postgres.async;
 
+import io.txbench.core.script.SqlSyntax;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.Failure;
 import io.txbench.jdbc.client.SqlAnswer;
@@ -190,13 +191,21 @@ final class AsyncPgConnection implements AutoCloseable {
 
   /**
    * {@code sql} with its JDBC placeholders numbered as PostgreSQL's protocol numbers them ({@code
-   * ?} to {@code $1}, {@code $2}, ...); txbench's statements hold no {@code ?} in a literal.
+   * ?} to {@code $1}, {@code $2}, ...), as PgJDBC finds them: not inside a quoted literal or
+   * identifier, a dollar-quoted string or a block comment (a script's {@code 'why?'}).
    */
   static String numbered(String sql) {
     StringBuilder out = new StringBuilder(sql.length() + 8);
     int n = 0;
-    for (int i = 0; i < sql.length(); i++) {
-      char c = sql.charAt(i);
+    int i = 0;
+    while (i < sql.length()) {
+      int quoted = SqlSyntax.quotedEnd(sql, i);
+      if (quoted > i) {
+        out.append(sql, i, quoted);
+        i = quoted;
+        continue;
+      }
+      char c = sql.charAt(i++);
       if (c == '?') {
         out.append('$').append(++n);
       } else {

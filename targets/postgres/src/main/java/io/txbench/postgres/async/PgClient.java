@@ -16,8 +16,9 @@ public enum PgClient {
       DeclaredOption.choice(
           "--pg-client",
           "CLIENT",
-          "the workers' client: jdbc (PgJDBC, a thread per connection) or async (txbench's"
-              + " own protocol client on Netty's event loops, a few threads for every"
-              + " connection).",
+          "the workers' client: jdbc (PgJDBC, a thread per connection; any URL PgJDBC"
+              + " takes) or async (txbench's own protocol client on Netty's event loops, a few"
+              + " threads for every connection; a URL of one server, and of PgJDBC's parameters"
+              + " user, password, sslmode, currentSchema and those that tune PgJDBC alone).",
           JDBC);
 }

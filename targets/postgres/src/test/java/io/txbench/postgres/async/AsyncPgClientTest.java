@@ -1,11 +1,14 @@
 package io.txbench.postgres.async;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.values.Secret;
 import java.time.Duration;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
@@ -58,11 +61,37 @@ class AsyncPgClientTest {
   }
 
   @Test
+  void aUrlOfWhatOnlyPgJdbcFollowsIsRefusedInWords() {
+    for (String url :
+        List.of(
+            "jdbc:postgresql://primary:5432,standby:5432/bench?targetServerType=primary",
+            "jdbc:postgresql:bench",
+            "jdbc:postgresql://db/bench?options=-c%20statement_timeout%3D1000",
+            "jdbc:postgresql://db/bench?sslrootcert=/etc/ca.pem&sslmode=verify-full",
+            "jdbc:postgresql://db/bench?ssl")) {
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class, () -> AsyncPgClient.checkUrl(url(url, null, "")));
+      assertTrue(String.valueOf(e.getMessage()).endsWith("give --pg-client jdbc"), e.getMessage());
+    }
+    // What tunes PgJDBC alone, or an empty pair, says nothing to either client; no sslmode: prefer.
+    PgEndpoint tuned =
+        AsyncPgClient.endpoint(
+            url("jdbc:postgresql://db/bench?prepareThreshold=0&&ApplicationName=x", null, ""));
+    assertEquals("db", tuned.host());
+    assertEquals("prefer", tuned.sslMode());
+  }
+
+  @Test
   void jdbcPlaceholdersAreNumberedAsTheProtocolNumbersThem() {
     assertEquals(
         "UPDATE item SET c = $1, updates = updates + 1 WHERE id BETWEEN $2 AND $3",
         AsyncPgConnection.numbered(
             "UPDATE item SET c = ?, updates = updates + 1 WHERE id BETWEEN ? AND ?"));
     assertEquals("SELECT 1", AsyncPgConnection.numbered("SELECT 1"));
+    assertEquals(
+        "SELECT 'why?', \"a?\", $x$?$x$, /* ? */ $1 FROM t WHERE c = 'it''s?' AND d = $2",
+        AsyncPgConnection.numbered(
+            "SELECT 'why?', \"a?\", $x$?$x$, /* ? */ ? FROM t WHERE c = 'it''s?' AND d = ?"));
   }
 }
