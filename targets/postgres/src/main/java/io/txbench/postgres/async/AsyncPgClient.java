@@ -162,9 +162,16 @@ public final class AsyncPgClient implements AutoCloseable {
     try {
       uri = new URI(url.replaceFirst("(?i)^jdbc:", ""));
     } catch (URISyntaxException e) {
-      uri = null;
+      // Its reason, not its message: that quotes the URL, password and all.
+      throw new IllegalArgumentException(
+          "not a URL the event-loop client can read: " + e.getReason(), e);
     }
-    if (uri == null || uri.getHost() == null) {
+    if (uri.getRawUserInfo() != null) {
+      throw new IllegalArgumentException(
+          "a user and password go in the URL's parameters (?user=...&password=...), as PgJDBC"
+              + " takes them, not before its host");
+    }
+    if (uri.getHost() == null) {
       throw new IllegalArgumentException(
           "the event-loop client takes a URL of one server (jdbc:postgresql://host[:port]/database),"
               + " and PgJDBC the others: give --pg-client jdbc");

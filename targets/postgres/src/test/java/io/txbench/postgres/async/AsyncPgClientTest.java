@@ -1,6 +1,7 @@
 package io.txbench.postgres.async;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -73,6 +74,17 @@ class AsyncPgClientTest {
           assertThrows(
               IllegalArgumentException.class, () -> AsyncPgClient.checkUrl(url(url, null, "")));
       assertTrue(String.valueOf(e.getMessage()).endsWith("give --pg-client jdbc"), e.getMessage());
+    }
+    // A URL it cannot read, or with credentials before its host, is refused without echoing them.
+    for (String url :
+        List.of(
+            "jdbc:postgresql://db/bench?user=x&password=a%q8secret",
+            "jdbc:postgresql://x:secret@db/bench")) {
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class, () -> AsyncPgClient.checkUrl(url(url, null, "")));
+      assertFalse(String.valueOf(e.getMessage()).contains("secret"), e.getMessage());
+      assertFalse(String.valueOf(e.getMessage()).contains("one server"), e.getMessage());
     }
     // What tunes PgJDBC alone, or an empty pair, says nothing to either client; no sslmode: prefer.
     PgEndpoint tuned =
