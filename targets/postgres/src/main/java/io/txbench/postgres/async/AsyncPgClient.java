@@ -168,8 +168,8 @@ public final class AsyncPgClient implements AutoCloseable {
     }
     if (uri.getRawUserInfo() != null) {
       throw new IllegalArgumentException(
-          "a user and password go in the URL's parameters (?user=...&password=...), as PgJDBC"
-              + " takes them, not before its host");
+          "a user and password go in the URL's parameters user and password, as PgJDBC takes"
+              + " them, not before its host");
     }
     if (uri.getHost() == null) {
       throw new IllegalArgumentException(
