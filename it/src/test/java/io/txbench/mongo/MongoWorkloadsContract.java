@@ -191,7 +191,7 @@ abstract class MongoWorkloadsContract {
     // concurrent buyers could oversell: one buyer then.
     WorkloadOptions oneFlight = WorkloadFixtures.options(Airline.NAME, 0, 42, !transactions(), 1);
     WorkloadRun.Outcome o =
-        WorkloadRun.run(provider, target(transactions() ? 4 : 1), oneFlight, 500, true);
+        WorkloadRun.run(provider, target(transactions() ? 4 : 1), oneFlight, 500, true, 1_000);
     System.out.println("mongo one flight, 500 buyers: " + o.describe());
     Document flight = db.getCollection("schedule").find(new Document("_id", 1L)).first();
     long capacity =

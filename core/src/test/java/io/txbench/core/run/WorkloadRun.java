@@ -107,12 +107,27 @@ public final class WorkloadRun {
       long iterations,
       boolean prepare)
       throws Exception {
+    return run(provider, target, options, iterations, prepare, 10);
+  }
+
+  /**
+   * The same with a budget of {@code maxRetries} an iteration: where a test contends on purpose, an
+   * iteration that runs out of retries on a slow machine is chance, not the behaviour tested.
+   */
+  public static Outcome run(
+      TargetBinding provider,
+      TargetOptions target,
+      WorkloadOptions options,
+      long iterations,
+      boolean prepare,
+      int maxRetries)
+      throws Exception {
     RunOptions run =
         new RunOptions(
             target.maxConnections(),
             new ForIterations(iterations),
             Duration.ofSeconds(1),
-            10,
+            maxRetries,
             0,
             7,
             Backoff.defaults(),
