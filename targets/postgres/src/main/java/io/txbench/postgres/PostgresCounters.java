@@ -63,7 +63,13 @@ final class PostgresCounters implements ServerCounters {
 
   private static final TelemetryColumn WAL = TelemetryColumn.counter("wal_bytes");
   private static final String WAL_BYTES = "pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::bigint";
-  private static final String FORCE = "pg_stat_force_next_flush()";
+
+  /**
+   * Publishes the asking session's counts as its statement ends. As text: PgJDBC looks up the type
+   * of a void column with queries of its own on each new connection, commits the check would not
+   * know of.
+   */
+  private static final String FORCE = "pg_stat_force_next_flush()::text";
 
   /**
    * The other clients' sessions on this database (another application name than txbench's): who,
@@ -142,7 +148,7 @@ final class PostgresCounters implements ServerCounters {
       return values;
     }
     for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
-      // pg_stat_force_next_flush() returns void: no number
+      // pg_stat_force_next_flush()'s empty text: no number
       if (rs.getObject(i) instanceof Number n) {
         values.put(rs.getMetaData().getColumnLabel(i), n.longValue());
       }

@@ -132,7 +132,7 @@ public final class JdbcTarget implements Target {
       control.close();
       return open(own, options, autoCommit, patience);
     }
-    Map<String, String> settings = settings(dialect, control);
+    Map<String, String> settings = settings(dialect, control, publisher);
     try {
       return new JdbcTarget(
           dialect,
@@ -155,8 +155,11 @@ public final class JdbcTarget implements Target {
    * The server's settings, read on a control connection before any worker's; none, and a line at
    * debug level, when they cannot be read: they describe a run, they are no reason to fail it.
    */
-  private static Map<String, String> settings(SqlDialect dialect, HikariDataSource control) {
-    try (Connection c = control.getConnection()) {
+  private static Map<String, String> settings(
+      SqlDialect dialect, HikariDataSource control, CountsPublisher publisher) {
+    // Published when given back, as every control connection is: a run's commit check waits for
+    // any session of txbench's that is not.
+    try (Connection c = publisher.publishingOnClose(control.getConnection())) {
       return dialect.serverSettings(c);
     } catch (SQLException | RuntimeException e) {
       LOG.debug("could not read the server's settings: {}", Causes.describe(e));
