@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
  */
 public abstract class SqlWorkloadsContract extends SqlFaultsContract {
   /** Retries enough that four buyers of one row never exhaust them, however slow the machine. */
-  private static final int UNBOUNDED_RETRIES = 1_000;
+  private static final int RETRIES_NO_BUYER_EXHAUSTS = 1_000;
 
   /**
    * The pool commits each statement exactly when the workload's one decision says its iterations
@@ -80,7 +80,12 @@ public abstract class SqlWorkloadsContract extends SqlFaultsContract {
     // conflict often: a budget of retries none of them can run out of on a slow machine.
     WorkloadRun.Outcome o =
         WorkloadRun.run(
-            provider(), target(4, strictIsolation()), contended(1), 500, true, UNBOUNDED_RETRIES);
+            provider(),
+            target(4, strictIsolation()),
+            contended(1),
+            500,
+            true,
+            RETRIES_NO_BUYER_EXHAUSTS);
     System.out.println(provider().target() + " one flight, 500 buyers: " + o.describe());
     long capacity =
         query(

@@ -203,6 +203,9 @@ public final class JdbcTarget implements Target {
     if (options.connectionIdleTimeout().toMillis() >= 10_000) {
       config.setIdleTimeout(options.connectionIdleTimeout().toMillis());
     }
+    // No retirement after HikariCP's 30 minutes: a connection opened in place of a retired one logs
+    // in and sets its session up mid-run, commits a long run's cross-check could not explain.
+    config.setMaxLifetime(0);
     config.setAutoCommit(autoCommit);
     if (!autoCommit) {
       // HikariCP checks a connection idle for half a second when it is borrowed. Its usual check
