@@ -1,0 +1,237 @@
+package io.txbench.mysql.async;
+
+import io.txbench.core.spi.ErrorClass;
+import io.txbench.core.spi.Failure;
+import io.txbench.jdbc.client.SqlAnswer;
+import io.txbench.jdbc.client.SqlStatement;
+import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One worker's connection on the event-loop client and its prepared statements, as a pool's
+ * connection is the JDBC driver's: opened before the run and kept from one iteration to the next,
+ * never blocking. Its session has autocommit off unless the target's connections commit each
+ * statement, as the JDBC pool's have. The server's errors come as {@link SQLException}s with the
+ * server's SQLSTATE and error number, and a connection lost as one of state 08S01, as Connector/J
+ * gives them, so that the target classifies them alike. A connection found broken is closed, and
+ * the next iteration opens another and prepares its statements again.
+ */
+final class AsyncMySqlConnection implements AutoCloseable {
+  private static final long PING_SECONDS = 5;
+
+  private final AsyncMySqlClient client;
+  private final List<String> statements;
+  private final Set<String> returningId;
+  private final Function<Throwable, Failure> classify;
+  private final boolean autoCommit;
+  private final Map<String, Integer> indexes = new HashMap<>();
+  private volatile @Nullable MySqlWire connection; // none until opened, or after it broke
+
+  /**
+   * A connection of {@code client} that prepares {@code statements}, of which those of {@code
+   * returningId} (inserts) return the id the server generated; with autocommit on if {@code
+   * autoCommit}; not yet open.
+   */
+  AsyncMySqlConnection(
+      AsyncMySqlClient client,
+      List<String> statements,
+      Set<String> returningId,
+      Function<Throwable, Failure> classify,
+      boolean autoCommit) {
+    this.client = client;
+    this.statements = statements;
+    this.returningId = returningId;
+    this.classify = classify;
+    this.autoCommit = autoCommit;
+    for (int i = 0; i < statements.size(); i++) {
+      indexes.putIfAbsent(statements.get(i), i);
+    }
+  }
+
+  /** The connection, opened and its statements prepared if it has none. */
+  CompletableFuture<MySqlWire> connected() {
+    MySqlWire held = connection;
+    if (held != null) {
+      return CompletableFuture.completedFuture(held);
+    }
+    return client
+        .connect(autoCommit)
+        .thenCompose(
+            c -> {
+              CompletableFuture<MySqlWire> prepared = new CompletableFuture<>();
+              c.prepare(
+                  statements,
+                  (answer, failure) -> {
+                    if (failure != null) {
+                      c.close();
+                      prepared.completeExceptionally(failure);
+                    } else {
+                      connection = c;
+                      prepared.complete(c);
+                    }
+                  });
+              return prepared;
+            })
+        .exceptionally(
+            failure -> {
+              throw new CompletionException(failed(failure));
+            });
+  }
+
+  /** The connection if it is open and its statements prepared; null before, or once it broke. */
+  @Nullable MySqlWire open() {
+    return connection;
+  }
+
+  /** Whether {@code c} is still the connection: not dropped since as broken. */
+  boolean holds(MySqlWire c) {
+    return connection == c;
+  }
+
+  /**
+   * Executes {@code next}, prepared on {@code c}; if {@code begin} (the first statement of a
+   * transaction) behind a BEGIN sent in the same write where autocommit is on (with it off, the
+   * statement starts the transaction itself); and hands {@code then} its answer or its failure as
+   * {@link #failed} makes it, on the event loop that read it. A handler, not a stage: this is the
+   * hot path, one round trip a statement.
+   */
+  void execute(MySqlWire c, SqlStatement next, boolean begin, MySqlWire.Answered then) {
+    Integer index = indexes.get(next.sql());
+    if (index == null || !holds(c)) {
+      then.answered(null, new SQLException("not prepared on this session: " + next.sql()));
+      return;
+    }
+    c.execute(
+        begin && autoCommit ? "BEGIN" : null,
+        index,
+        next.parameters(),
+        next.numbers(),
+        next.row(),
+        returningId.contains(next.sql()),
+        deliver(then));
+  }
+
+  /**
+   * Starts a transaction on {@code c} before a statement that comes after a pause: BEGIN where
+   * autocommit is on; none where it is off, and the statement starts it.
+   */
+  void begin(MySqlWire c, MySqlWire.Answered then) {
+    if (autoCommit) {
+      c.query("BEGIN", deliver(then));
+    } else {
+      then.answered(SqlAnswer.changed(0), null);
+    }
+  }
+
+  /** Commits the transaction on {@code c}. */
+  void commit(MySqlWire c, MySqlWire.Answered then) {
+    c.query("COMMIT", deliver(then));
+  }
+
+  /** Sends {@code sql} (ROLLBACK) on {@code c} as a text query. */
+  void simple(MySqlWire c, String sql, MySqlWire.Answered then) {
+    c.query(sql, deliver(then));
+  }
+
+  /**
+   * Executes {@code sql}, prepared on {@code c} with the run's statements, reading none of its
+   * columns; outside the run's iterations.
+   */
+  CompletableFuture<SqlAnswer> prepared(MySqlWire c, String sql) {
+    CompletableFuture<SqlAnswer> done = new CompletableFuture<>();
+    MySqlWire.Answered then = completing(done);
+    Integer index = indexes.get(sql);
+    if (index == null) {
+      then.answered(null, new SQLException("not prepared on this session: " + sql));
+    } else {
+      c.execute(null, index, List.of(), 0, false, false, deliver(then));
+    }
+    return done;
+  }
+
+  private static MySqlWire.Answered completing(CompletableFuture<SqlAnswer> done) {
+    return (answer, failure) -> {
+      if (answer != null) {
+        done.complete(answer);
+      } else {
+        done.completeExceptionally(failure);
+      }
+    };
+  }
+
+  private MySqlWire.Answered deliver(MySqlWire.Answered then) {
+    return (answer, failure) -> then.answered(answer, failure == null ? null : failed(failure));
+  }
+
+  /**
+   * The failure as the target classifies the JDBC driver's: the server's SQLSTATE and error number,
+   * or 08S01 for a connection lost. A connection lost is dropped so that the next iteration opens
+   * another.
+   */
+  SQLException failed(@Nullable Throwable failure) {
+    Throwable cause =
+        failure instanceof CompletionException c && c.getCause() != null ? c.getCause() : failure;
+    SQLException e =
+        cause instanceof SQLException sql
+            ? sql
+            : new SQLException("connection lost: " + cause, MySqlPackets.CONNECTION_LOST, cause);
+    if (classify.apply(e).errorClass() == ErrorClass.CONNECTION) {
+      drop();
+    }
+    return e;
+  }
+
+  /** Checks the connection with a round trip (COM_PING); one found broken is replaced. */
+  void ping(long openSeconds) throws SQLException {
+    MySqlWire held = connection;
+    if (held != null) {
+      try {
+        CompletableFuture<SqlAnswer> pinged = new CompletableFuture<>();
+        held.ping(deliver(completing(pinged)));
+        await(pinged, PING_SECONDS);
+        return;
+      } catch (SQLException e) {
+        drop();
+      }
+    }
+    await(connected(), openSeconds);
+  }
+
+  /** What {@code future} gives, waited for up to {@code seconds}: outside the run's chains only. */
+  <T> T await(CompletableFuture<T> future, long seconds) throws SQLException {
+    try {
+      return future.get(seconds, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new SQLException("interrupted while connecting", MySqlPackets.CONNECTION_LOST, e);
+    } catch (ExecutionException e) {
+      throw failed(e.getCause());
+    } catch (TimeoutException e) {
+      throw new SQLException("no answer in " + seconds + " s", MySqlPackets.CONNECTION_LOST, e);
+    }
+  }
+
+  /** Forgets a broken connection, closing it; its statements go with it. */
+  void drop() {
+    MySqlWire held = connection;
+    connection = null;
+    if (held != null) {
+      held.close();
+    }
+  }
+
+  @Override
+  public void close() {
+    drop();
+  }
+}

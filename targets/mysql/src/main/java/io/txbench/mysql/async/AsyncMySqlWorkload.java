@@ -1,0 +1,113 @@
+package io.txbench.mysql.async;
+
+import io.txbench.core.spi.AsyncWorkload;
+import io.txbench.core.spi.Growth;
+import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.Progress;
+import io.txbench.core.spi.SetupException;
+import io.txbench.core.spi.Tally;
+import io.txbench.core.spi.Verification;
+import io.txbench.core.spi.Worker;
+import io.txbench.core.spi.server.Lease;
+import io.txbench.core.spi.server.LeaseMode;
+import io.txbench.jdbc.client.JdbcTarget;
+import io.txbench.jdbc.workloads.SqlSteps;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A SQL kind on the event-loop client: the kind's own workload prepares, attaches, leases and
+ * verifies over the JDBC control connections as always, and says which statements each iteration
+ * sends and what their answers mean ({@link SqlSteps}); this only runs them on the worker's {@link
+ * AsyncMySqlSession}, without blocking.
+ */
+public final class AsyncMySqlWorkload implements AsyncWorkload<AsyncMySqlSession, SQLException> {
+  private final SqlSteps kind;
+  private final AsyncMySqlClient client;
+  private final JdbcTarget target;
+  private @Nullable AsyncMySqlPool shared; // when the workers outnumber --max-connections
+
+  public AsyncMySqlWorkload(SqlSteps kind, AsyncMySqlClient client, JdbcTarget target) {
+    this.kind = kind;
+    this.client = client;
+    this.target = target;
+  }
+
+  @Override
+  public CompletionStage<?> start(Worker worker, AsyncMySqlSession session) {
+    return session.run(kind.begin(worker));
+  }
+
+  /**
+   * A worker's session: on a connection of its own, as the JDBC workers hold theirs, when {@code
+   * --max-connections} has one for every worker; otherwise on the connections every worker shares,
+   * taken for an iteration and given back.
+   */
+  @Override
+  public AsyncMySqlSession openSession(Worker worker) throws SQLException {
+    AsyncMySqlPool pool;
+    if (client.maxConnections() >= worker.workers()) {
+      pool = AsyncMySqlSession.pool(client, kind, target, 1);
+    } else {
+      synchronized (this) {
+        if (shared == null) {
+          shared = AsyncMySqlSession.pool(client, kind, target, client.maxConnections());
+        }
+        pool = shared;
+      }
+    }
+    return AsyncMySqlSession.open(client, worker, pool, target);
+  }
+
+  @Override
+  public CompletionStage<?> startPublishingCounts(AsyncMySqlSession session) {
+    return session.publishCounts();
+  }
+
+  @Override
+  public void publishCounts(AsyncMySqlSession session) throws SQLException {
+    session.publishCountsNow();
+  }
+
+  @Override
+  public List<String> operations() {
+    return kind.operations();
+  }
+
+  @Override
+  public List<io.txbench.core.spi.StatementId> timedStatements() {
+    return kind.timedStatements();
+  }
+
+  @Override
+  public void prepare(Progress progress) throws SQLException, SetupException, InterruptedException {
+    kind.prepare(progress);
+  }
+
+  @Override
+  public Growth grow(Progress progress) throws SQLException, SetupException, InterruptedException {
+    return kind.grow(progress);
+  }
+
+  @Override
+  public OptionValues attach() throws SQLException, SetupException {
+    return kind.attach();
+  }
+
+  @Override
+  public Lease lease(LeaseMode mode) throws SQLException, SetupException {
+    return kind.lease(mode);
+  }
+
+  @Override
+  public void beforeRun() throws SQLException {
+    kind.beforeRun();
+  }
+
+  @Override
+  public Verification verify(Tally tally) throws SQLException {
+    return kind.verify(tally);
+  }
+}
