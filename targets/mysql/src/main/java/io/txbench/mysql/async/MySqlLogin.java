@@ -12,8 +12,8 @@ import java.sql.SQLException;
  * capabilities both sides have, the SSL request and the handshake response written, and the
  * authentication plugins' exchanges ({@link MySqlAuth}): mysql_native_password,
  * caching_sha2_password (its fast path, and its full authentication over TLS or with the server's
- * RSA key), the clear password over TLS, and an auth switch to any of them. The password is read
- * from its {@link io.txbench.core.spi.values.Secret} only to be sent.
+ * RSA key), MariaDB's client_ed25519, the clear password over TLS, and an auth switch to any of
+ * them. The password is read from its {@link io.txbench.core.spi.values.Secret} only to be sent.
  */
 final class MySqlLogin {
   private static final String CANNOT_CONNECT = "08001";
@@ -176,6 +176,7 @@ final class MySqlLogin {
     return switch (name) {
       case MySqlAuth.NATIVE -> MySqlAuth.nativePassword(password, nonce);
       case MySqlAuth.CACHING_SHA2 -> MySqlAuth.cachingSha2(password, nonce);
+      case MySqlAuth.ED25519 -> MariaDbEd25519.sign(password, nonce);
       case MySqlAuth.CLEAR -> {
         if (!tls) {
           throw new SQLException(
@@ -207,8 +208,11 @@ final class MySqlLogin {
       case MySqlPackets.EOF -> {
         // An auth switch request: another plugin, and a new nonce for it.
         plugin = MySqlPackets.cString(in, end);
-        int length = Math.min(20, end - in.readerIndex());
-        nonce = new byte[20];
+        int length = end - in.readerIndex();
+        if (length > 0 && in.getByte(end - 1) == 0) {
+          length--; // the zero byte after mysql_native_password's 20
+        }
+        nonce = new byte[Math.max(20, length)];
         in.readBytes(nonce, 0, length);
         send(ctx, sequence + 1, scramble(plugin));
       }

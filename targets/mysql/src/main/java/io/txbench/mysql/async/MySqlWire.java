@@ -53,46 +53,44 @@ final class MySqlWire extends ByteToMessageDecoder {
   }
 
   /**
-   * Prepares each of {@code statements}, all in one write, their answers read in turn; {@code then}
+   * Prepares each of {@code statements}, one after the other (a tool that reads the connection's
+   * bytes, such as the tests' fault proxy, sees one request and its answer at a time); {@code then}
    * has the last one's answer, or the first failure.
    */
   void prepare(List<String> statements, Answered then) {
-    int count = statements.size();
-    if (count == 0) {
+    statementIds = new int[statements.size()];
+    parameterCounts = new int[statements.size()];
+    prepareFrom(statements, 0, then);
+  }
+
+  private void prepareFrom(List<String> statements, int index, Answered then) {
+    if (index == statements.size()) {
       then.answered(SqlAnswer.changed(0), null);
       return;
     }
-    statementIds = new int[count];
-    parameterCounts = new int[count];
-    SQLException[] first = new SQLException[1];
-    for (int i = 0; i < count; i++) {
-      int index = i;
-      boolean last = i == count - 1;
-      MySqlReply reply =
-          MySqlReply.prepare(
-              deprecateEof,
-              (id, parameters) -> {
-                statementIds[index] = id;
-                parameterCounts[index] = parameters;
-              },
-              (answer, failure) -> {
-                if (failure != null && first[0] == null) {
-                  first[0] = failure;
-                }
-                if (last) {
-                  then.answered(first[0] == null ? answer : null, first[0]);
-                }
-              });
-      request(
-          reply,
-          null,
-          out -> {
-            int at = MySqlPackets.begin(out, 0);
-            out.writeByte(COM_STMT_PREPARE);
-            out.writeCharSequence(statements.get(index), java.nio.charset.StandardCharsets.UTF_8);
-            MySqlPackets.end(out, at);
-          });
-    }
+    MySqlReply reply =
+        MySqlReply.prepare(
+            deprecateEof,
+            (id, parameters) -> {
+              statementIds[index] = id;
+              parameterCounts[index] = parameters;
+            },
+            (answer, failure) -> {
+              if (failure != null) {
+                then.answered(null, failure);
+              } else {
+                prepareFrom(statements, index + 1, then);
+              }
+            });
+    request(
+        reply,
+        null,
+        out -> {
+          int at = MySqlPackets.begin(out, 0);
+          out.writeByte(COM_STMT_PREPARE);
+          out.writeCharSequence(statements.get(index), java.nio.charset.StandardCharsets.UTF_8);
+          MySqlPackets.end(out, at);
+        });
   }
 
   /**
