@@ -3,8 +3,13 @@ package io.txbench.mysql;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.txbench.core.engine.Backoff;
+import io.txbench.core.engine.ClosedLoop;
+import io.txbench.core.engine.ForIterations;
+import io.txbench.core.engine.RunOptions;
 import io.txbench.core.metrics.Outcomes;
 import io.txbench.core.run.WorkloadRun;
+import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.Target;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.WorkloadOptions;
@@ -19,7 +24,17 @@ import io.txbench.jdbc.SqlWorkloadsContract;
 import io.txbench.jdbc.client.IsolationLevel;
 import io.txbench.mysql.async.MySqlClient;
 import java.lang.reflect.Method;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
@@ -90,6 +105,115 @@ class AsyncMariaDbWorkloadsIT extends EmbeddedMariaDbWorkloadsIT {
     assertEquals(400, outcomes.iterations(), o.describe());
     assertEquals(0, outcomes.errors() + outcomes.inDoubt(), o.describe());
     assertEquals(400, query("SELECT SUM(updates) FROM item"), o.describe());
+  }
+
+  /**
+   * 16 workers on {@code --max-connections 2}: they take turns on two connections, the server never
+   * sees more of them (beside the target's own JDBC connections, which open a few), and what
+   * committed is exactly what the server holds.
+   */
+  @Test
+  void workersBeyondMaxConnectionsShareThemAndCommitWhatTheServerHolds() throws Exception {
+    AtomicLong most = new AtomicLong();
+    WorkloadRun.Outcome o =
+        WorkloadRun.run(
+            provider(),
+            target(2, IsolationLevel.READ_COMMITTED),
+            workload("oltp-read-write", 1000, false),
+            forIterations(16, 1500),
+            true,
+            () -> {
+              for (int i = 0; i < 25; i++) {
+                most.accumulateAndGet(sessions().size(), Math::max);
+                Thread.sleep(20);
+              }
+            });
+    Outcomes outcomes = o.result().outcomes();
+    assertEquals(1500, outcomes.iterations(), o.describe());
+    assertEquals(0, outcomes.errors() + outcomes.inDoubt(), o.describe());
+    assertEquals(1500, query("SELECT SUM(updates) FROM item"), o.describe());
+    assertTrue(most.get() >= 1 && most.get() <= 2 + 3, "connections seen: " + most.get());
+    assertTrue(o.verification().passed(), o.describe());
+  }
+
+  /**
+   * The server kills every connection of the run's database mid-run (the target's JDBC ones too):
+   * only the iteration each worker had in hand meets it, counted as an error or in doubt, never
+   * committed; the next opens a connection, and the server holds every committed iteration and
+   * perhaps those in doubt.
+   */
+  @ParameterizedTest
+  @CsvSource({
+    "update, 1000, 6000, SELECT SUM(updates) FROM item",
+    "airline, 0, 2000, SELECT COUNT(*) FROM seat"
+  })
+  void connectionsKilledMidRunAreCountedOncePerWorkerAndVerifyPasses(
+      String kind, long rows, long iterations, String committed) throws Exception {
+    WorkloadRun.Outcome o =
+        WorkloadRun.run(
+            provider(),
+            target(4, IsolationLevel.REPEATABLE_READ),
+            workload(kind, rows, false),
+            new RunOptions(
+                4,
+                new ForIterations(iterations),
+                Duration.ofSeconds(1),
+                3,
+                0,
+                7,
+                new Backoff(Duration.ofMillis(1), Duration.ofMillis(20)),
+                new ClosedLoop()),
+            true,
+            () -> {
+              // Once the workers' connections are open, and their iterations under way.
+              for (int polls = 0; sessions().size() < 4 && polls < 3000; polls++) {
+                Thread.sleep(10);
+              }
+              Thread.sleep(100);
+              try (Connection c = DriverManager.getConnection(url());
+                  Statement s = c.createStatement()) {
+                for (long id : sessions()) {
+                  try {
+                    s.execute("KILL CONNECTION " + id);
+                  } catch (SQLException gone) {
+                    // it ended meanwhile
+                  }
+                }
+              }
+            });
+    System.out.println(kind + " with its connections killed: " + o.describe());
+    Outcomes outcomes = o.result().outcomes();
+    assertEquals(
+        iterations, outcomes.iterations() + outcomes.errors() + outcomes.inDoubt(), o.describe());
+    long lost =
+        outcomes.errorsByClass().getOrDefault(ErrorClass.CONNECTION, 0L) + outcomes.inDoubt();
+    assertTrue(lost > 0, "no iteration met the killed connections: " + o.describe());
+    assertTrue(lost <= 4, o.describe());
+    long held = query(committed);
+    assertTrue(
+        held >= outcomes.iterations() && held <= outcomes.iterations() + outcomes.inDoubt(),
+        held + " for " + o.describe());
+    assertTrue(o.verification().passed(), o.describe());
+  }
+
+  /** The ids of the server's sessions in the run's database, but the one asking. */
+  private List<Long> sessions() throws SQLException {
+    String url = url();
+    String database = url.substring(baseUrl().length(), url.indexOf('?'));
+    List<Long> ids = new ArrayList<>();
+    try (Connection c = DriverManager.getConnection(url);
+        PreparedStatement s =
+            c.prepareStatement(
+                "SELECT ID FROM information_schema.PROCESSLIST"
+                    + " WHERE DB = ? AND ID <> CONNECTION_ID()")) {
+      s.setString(1, database);
+      try (ResultSet rs = s.executeQuery()) {
+        while (rs.next()) {
+          ids.add(rs.getLong(1));
+        }
+      }
+    }
+    return ids;
   }
 
   /** Runs the tests the contract's workload classes declare, and no other. */

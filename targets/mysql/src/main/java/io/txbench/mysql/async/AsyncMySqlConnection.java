@@ -2,6 +2,7 @@ package io.txbench.mysql.async;
 
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.Failure;
+import io.txbench.jdbc.async.ConnectionPool;
 import io.txbench.jdbc.client.SqlAnswer;
 import io.txbench.jdbc.client.SqlStatement;
 import java.sql.SQLException;
@@ -26,7 +27,7 @@ import org.jspecify.annotations.Nullable;
  * gives them, so that the target classifies them alike. A connection found broken is closed, and
  * the next iteration opens another and prepares its statements again.
  */
-final class AsyncMySqlConnection implements AutoCloseable {
+final class AsyncMySqlConnection implements ConnectionPool.Pooled {
   private static final long PING_SECONDS = 5;
 
   private final AsyncMySqlClient client;
@@ -205,6 +206,11 @@ final class AsyncMySqlConnection implements AutoCloseable {
       }
     }
     await(connected(), openSeconds);
+  }
+
+  @Override
+  public void openWithin(long seconds) throws SQLException {
+    await(connected(), seconds);
   }
 
   /** What {@code future} gives, waited for up to {@code seconds}: outside the run's chains only. */

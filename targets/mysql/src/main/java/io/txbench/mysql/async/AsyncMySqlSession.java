@@ -9,6 +9,7 @@ import io.txbench.core.spi.QueryCounter;
 import io.txbench.core.spi.StatementId;
 import io.txbench.core.spi.StatementLog;
 import io.txbench.core.spi.Worker;
+import io.txbench.jdbc.async.ConnectionPool;
 import io.txbench.jdbc.client.CountsPublisher;
 import io.txbench.jdbc.client.JdbcTarget;
 import io.txbench.jdbc.client.SqlAnswer;
@@ -26,19 +27,19 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * One worker's session on the event-loop client: the connections its iterations take one of ({@link
- * AsyncMySqlPool}: its own, or those every worker shares), and the transaction template its
- * iterations run in, as {@link io.txbench.jdbc.client.JdbcSession} is the JDBC driver's, never
- * blocking. A commit (or, in autocommit, each write) is reported to the worker's {@link Effects}
- * before it is sent and once it is answered; after a failure the transaction is rolled back, unless
- * the connection broke, and then the next iteration opens another. Statements are counted as the
- * JDBC session counts them: each query a read, each other statement a write, and a transaction's
- * BEGIN and COMMIT two others.
+ * ConnectionPool<AsyncMySqlConnection>}: its own, or those every worker shares), and the
+ * transaction template its iterations run in, as {@link io.txbench.jdbc.client.JdbcSession} is the
+ * JDBC driver's, never blocking. A commit (or, in autocommit, each write) is reported to the
+ * worker's {@link Effects} before it is sent and once it is answered; after a failure the
+ * transaction is rolled back, unless the connection broke, and then the next iteration opens
+ * another. Statements are counted as the JDBC session counts them: each query a read, each other
+ * statement a write, and a transaction's BEGIN and COMMIT two others.
  */
 public final class AsyncMySqlSession implements AutoCloseable, Pingable {
   private static final long OPEN_SECONDS = 30;
 
   private final AsyncMySqlClient client;
-  private final AsyncMySqlPool pool;
+  private final ConnectionPool<AsyncMySqlConnection> pool;
   private final Effects effects;
   private final QueryCounter queries;
   private final StatementLog timed;
@@ -47,7 +48,10 @@ public final class AsyncMySqlSession implements AutoCloseable, Pingable {
   private final CountsPublisher publisher;
 
   private AsyncMySqlSession(
-      AsyncMySqlClient client, Worker worker, AsyncMySqlPool pool, JdbcTarget target) {
+      AsyncMySqlClient client,
+      Worker worker,
+      ConnectionPool<AsyncMySqlConnection> pool,
+      JdbcTarget target) {
     this.client = client;
     this.classify = target::classify;
     this.pool = pool;
@@ -65,7 +69,10 @@ public final class AsyncMySqlSession implements AutoCloseable, Pingable {
    * transactions).
    */
   static AsyncMySqlSession open(
-      AsyncMySqlClient client, Worker worker, AsyncMySqlPool pool, JdbcTarget target)
+      AsyncMySqlClient client,
+      Worker worker,
+      ConnectionPool<AsyncMySqlConnection> pool,
+      JdbcTarget target)
       throws SQLException {
     AsyncMySqlSession session = new AsyncMySqlSession(client, worker, pool.join(), target);
     try {
@@ -81,7 +88,8 @@ public final class AsyncMySqlSession implements AutoCloseable, Pingable {
    * A pool of the connections that prepare the statements of {@code kind}: of {@code size}, a
    * worker's own when 1.
    */
-  static AsyncMySqlPool pool(AsyncMySqlClient client, SqlSteps kind, JdbcTarget target, int size) {
+  static ConnectionPool<AsyncMySqlConnection> pool(
+      AsyncMySqlClient client, SqlSteps kind, JdbcTarget target, int size) {
     List<String> statements = new ArrayList<>(kind.statements());
     statements.addAll(kind.insertsReturningId());
     // Prepared as the run's statements are, its answer read as theirs, where the server has one.
@@ -89,7 +97,7 @@ public final class AsyncMySqlSession implements AutoCloseable, Pingable {
     List<String> all = List.copyOf(statements);
     Set<String> returningId = Set.copyOf(kind.insertsReturningId());
     boolean autoCommit = target.autoCommit();
-    return new AsyncMySqlPool(
+    return new ConnectionPool<>(
         size,
         client.connectionWait(),
         () -> new AsyncMySqlConnection(client, all, returningId, target::classify, autoCommit));

@@ -10,6 +10,7 @@ import io.txbench.core.spi.Verification;
 import io.txbench.core.spi.Worker;
 import io.txbench.core.spi.server.Lease;
 import io.txbench.core.spi.server.LeaseMode;
+import io.txbench.jdbc.async.ConnectionPool;
 import io.txbench.jdbc.client.JdbcTarget;
 import io.txbench.jdbc.workloads.SqlSteps;
 import java.sql.SQLException;
@@ -27,7 +28,8 @@ public final class AsyncMySqlWorkload implements AsyncWorkload<AsyncMySqlSession
   private final SqlSteps kind;
   private final AsyncMySqlClient client;
   private final JdbcTarget target;
-  private @Nullable AsyncMySqlPool shared; // when the workers outnumber --max-connections
+  private @Nullable ConnectionPool<AsyncMySqlConnection>
+      shared; // when the workers outnumber --max-connections
 
   public AsyncMySqlWorkload(SqlSteps kind, AsyncMySqlClient client, JdbcTarget target) {
     this.kind = kind;
@@ -47,7 +49,7 @@ public final class AsyncMySqlWorkload implements AsyncWorkload<AsyncMySqlSession
    */
   @Override
   public AsyncMySqlSession openSession(Worker worker) throws SQLException {
-    AsyncMySqlPool pool;
+    ConnectionPool<AsyncMySqlConnection> pool;
     if (client.maxConnections() >= worker.workers()) {
       pool = AsyncMySqlSession.pool(client, kind, target, 1);
     } else {

@@ -3,6 +3,7 @@ package io.txbench.postgres.async;
 import io.txbench.core.script.SqlSyntax;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.Failure;
+import io.txbench.jdbc.async.ConnectionPool;
 import io.txbench.jdbc.client.SqlAnswer;
 import io.txbench.jdbc.client.SqlStatement;
 import java.sql.SQLException;
@@ -27,7 +28,7 @@ import org.jspecify.annotations.Nullable;
  * A connection found broken is closed, and the next iteration opens another and prepares its
  * statements again.
  */
-final class AsyncPgConnection implements AutoCloseable {
+final class AsyncPgConnection implements ConnectionPool.Pooled {
   private static final long PING_SECONDS = 5;
 
   /** The statement that opens a transaction, prepared beside the kind's own. */
@@ -227,6 +228,11 @@ final class AsyncPgConnection implements AutoCloseable {
       }
     }
     await(connected(), openSeconds);
+  }
+
+  @Override
+  public void openWithin(long seconds) throws SQLException {
+    await(connected(), seconds);
   }
 
   /** What {@code future} gives, waited for up to {@code seconds}: outside the run's chains only. */

@@ -9,6 +9,7 @@ import io.txbench.core.spi.QueryCounter;
 import io.txbench.core.spi.StatementId;
 import io.txbench.core.spi.StatementLog;
 import io.txbench.core.spi.Worker;
+import io.txbench.jdbc.async.ConnectionPool;
 import io.txbench.jdbc.client.CountsPublisher;
 import io.txbench.jdbc.client.JdbcTarget;
 import io.txbench.jdbc.client.SqlAnswer;
@@ -26,18 +27,19 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * One worker's session on the event-loop client: the connections its iterations take one of ({@link
- * AsyncPgPool}: its own, or those every worker shares), and the transaction template its iterations
- * run in, as {@link io.txbench.jdbc.client.JdbcSession} is PgJDBC's, never blocking. A commit (or,
- * in autocommit, each write) is reported to the worker's {@link Effects} before it is sent and once
- * it is answered; after a failure the transaction is rolled back, unless the connection broke, and
- * then the next iteration opens another. Statements are counted as the JDBC session counts them:
- * each query a read, each other statement a write, and a transaction's BEGIN and COMMIT two others.
+ * ConnectionPool<AsyncPgConnection>}: its own, or those every worker shares), and the transaction
+ * template its iterations run in, as {@link io.txbench.jdbc.client.JdbcSession} is PgJDBC's, never
+ * blocking. A commit (or, in autocommit, each write) is reported to the worker's {@link Effects}
+ * before it is sent and once it is answered; after a failure the transaction is rolled back, unless
+ * the connection broke, and then the next iteration opens another. Statements are counted as the
+ * JDBC session counts them: each query a read, each other statement a write, and a transaction's
+ * BEGIN and COMMIT two others.
  */
 public final class AsyncPgSession implements AutoCloseable, Pingable {
   private static final long OPEN_SECONDS = 30;
 
   private final AsyncPgClient client;
-  private final AsyncPgPool pool;
+  private final ConnectionPool<AsyncPgConnection> pool;
   private final Effects effects;
   private final QueryCounter queries;
   private final StatementLog timed;
@@ -45,7 +47,11 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
   private final Function<Throwable, Failure> classify;
   private final CountsPublisher publisher;
 
-  private AsyncPgSession(AsyncPgClient client, Worker worker, AsyncPgPool pool, JdbcTarget target) {
+  private AsyncPgSession(
+      AsyncPgClient client,
+      Worker worker,
+      ConnectionPool<AsyncPgConnection> pool,
+      JdbcTarget target) {
     this.client = client;
     this.classify = target::classify;
     this.pool = pool;
@@ -63,7 +69,10 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
    * transactions).
    */
   static AsyncPgSession open(
-      AsyncPgClient client, Worker worker, AsyncPgPool pool, JdbcTarget target)
+      AsyncPgClient client,
+      Worker worker,
+      ConnectionPool<AsyncPgConnection> pool,
+      JdbcTarget target)
       throws SQLException {
     AsyncPgSession session = new AsyncPgSession(client, worker, pool.join(), target);
     try {
@@ -79,7 +88,8 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
    * A pool of the connections that prepare the statements of {@code kind}: of {@code size}, a
    * worker's own when 1.
    */
-  static AsyncPgPool pool(AsyncPgClient client, SqlSteps kind, JdbcTarget target, int size) {
+  static ConnectionPool<AsyncPgConnection> pool(
+      AsyncPgClient client, SqlSteps kind, JdbcTarget target, int size) {
     List<String> statements = new ArrayList<>(kind.statements());
     statements.addAll(kind.insertsReturningId());
     statements.add(AsyncPgConnection.BEGIN);
@@ -90,7 +100,7 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
     target.publisher().statement().ifPresent(statements::add);
     List<String> all = List.copyOf(statements);
     Set<String> returningId = Set.copyOf(kind.insertsReturningId());
-    return new AsyncPgPool(
+    return new ConnectionPool<>(
         size,
         client.connectionWait(),
         () -> new AsyncPgConnection(client, all, returningId, target::classify));

@@ -10,6 +10,7 @@ import io.txbench.core.spi.Verification;
 import io.txbench.core.spi.Worker;
 import io.txbench.core.spi.server.Lease;
 import io.txbench.core.spi.server.LeaseMode;
+import io.txbench.jdbc.async.ConnectionPool;
 import io.txbench.jdbc.client.JdbcTarget;
 import io.txbench.jdbc.workloads.SqlSteps;
 import java.sql.SQLException;
@@ -27,7 +28,8 @@ public final class AsyncPgWorkload implements AsyncWorkload<AsyncPgSession, SQLE
   private final SqlSteps kind;
   private final AsyncPgClient client;
   private final JdbcTarget target;
-  private @Nullable AsyncPgPool shared; // when the workers outnumber --max-connections
+  private @Nullable ConnectionPool<AsyncPgConnection>
+      shared; // when the workers outnumber --max-connections
 
   public AsyncPgWorkload(SqlSteps kind, AsyncPgClient client, JdbcTarget target) {
     this.kind = kind;
@@ -47,7 +49,7 @@ public final class AsyncPgWorkload implements AsyncWorkload<AsyncPgSession, SQLE
    */
   @Override
   public AsyncPgSession openSession(Worker worker) throws SQLException {
-    AsyncPgPool pool;
+    ConnectionPool<AsyncPgConnection> pool;
     if (client.maxConnections() >= worker.workers()) {
       pool = AsyncPgSession.pool(client, kind, target, 1);
     } else {
