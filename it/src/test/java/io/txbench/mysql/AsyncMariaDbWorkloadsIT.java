@@ -144,8 +144,8 @@ class AsyncMariaDbWorkloadsIT extends EmbeddedMariaDbWorkloadsIT {
    */
   @ParameterizedTest
   @CsvSource({
-    "update, 1000, 6000, SELECT SUM(updates) FROM item",
-    "airline, 0, 2000, SELECT COUNT(*) FROM seat"
+    "update, 1000, 20000, SELECT SUM(updates) FROM item",
+    "airline, 0, 4000, SELECT COUNT(*) FROM seat"
   })
   void connectionsKilledMidRunAreCountedOncePerWorkerAndVerifyPasses(
       String kind, long rows, long iterations, String committed) throws Exception {
@@ -165,14 +165,13 @@ class AsyncMariaDbWorkloadsIT extends EmbeddedMariaDbWorkloadsIT {
                 new ClosedLoop()),
             true,
             () -> {
-              // Once the workers' connections are open, and their iterations under way.
-              for (int polls = 0; sessions().size() < 4 && polls < 3000; polls++) {
-                Thread.sleep(10);
+              // Once a twentieth of the run committed: well under way, far from its end.
+              for (int polls = 0; query(committed) < iterations / 20 && polls < 30_000; polls++) {
+                Thread.sleep(5);
               }
-              Thread.sleep(100);
               try (Connection c = DriverManager.getConnection(url());
                   Statement s = c.createStatement()) {
-                for (long id : sessions()) {
+                for (long id : sessions(c)) { // not this one, which kills them
                   try {
                     s.execute("KILL CONNECTION " + id);
                   } catch (SQLException gone) {
@@ -198,14 +197,20 @@ class AsyncMariaDbWorkloadsIT extends EmbeddedMariaDbWorkloadsIT {
 
   /** The ids of the server's sessions in the run's database, but the one asking. */
   private List<Long> sessions() throws SQLException {
+    try (Connection c = DriverManager.getConnection(url())) {
+      return sessions(c);
+    }
+  }
+
+  /** The ids of the server's sessions in the run's database, but {@code c}'s. */
+  private List<Long> sessions(Connection c) throws SQLException {
     String url = url();
     String database = url.substring(baseUrl().length(), url.indexOf('?'));
     List<Long> ids = new ArrayList<>();
-    try (Connection c = DriverManager.getConnection(url);
-        PreparedStatement s =
-            c.prepareStatement(
-                "SELECT ID FROM information_schema.PROCESSLIST"
-                    + " WHERE DB = ? AND ID <> CONNECTION_ID()")) {
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "SELECT ID FROM information_schema.PROCESSLIST"
+                + " WHERE DB = ? AND ID <> CONNECTION_ID()")) {
       s.setString(1, database);
       try (ResultSet rs = s.executeQuery()) {
         while (rs.next()) {

@@ -188,6 +188,36 @@ class AsyncMySqlWireIT {
     assertEquals(22, a.number(1));
   }
 
+  /**
+   * A connection the server killed while idle: the next request fails as a connection lost (class
+   * 08), which the target classifies as one, never waits.
+   */
+  @Test
+  void aConnectionKilledWhileIdleFailsItsNextRequestAsLost() throws Exception {
+    try (AsyncMySqlClient client = AsyncMySqlClient.of(as("no_password", "", ""), "auto")) {
+      MySqlWire wire = client.connect(true).get(30, TimeUnit.SECONDS);
+      try {
+        CompletableFuture<SqlAnswer> id = new CompletableFuture<>();
+        wire.query("SELECT CONNECTION_ID()", completing(id));
+        long connection = id.get(30, TimeUnit.SECONDS).number(0);
+        try (Connection c =
+                DriverManager.getConnection(
+                    "jdbc:mariadb://127.0.0.1:" + port() + "/?user=no_password");
+            Statement s = c.createStatement()) {
+          s.execute("KILL CONNECTION " + connection);
+        }
+        CompletableFuture<SqlAnswer> after = new CompletableFuture<>();
+        wire.query("SELECT 1", completing(after));
+        ExecutionException e =
+            assertThrows(ExecutionException.class, () -> after.get(30, TimeUnit.SECONDS));
+        SQLException cause = assertInstanceOf(SQLException.class, e.getCause());
+        assertEquals(MySqlPackets.CONNECTION_LOST, cause.getSQLState(), cause.toString());
+      } finally {
+        wire.close();
+      }
+    }
+  }
+
   @Test
   void theServersErrorComesWithItsStateAndNumber() {
     ExecutionException e =
