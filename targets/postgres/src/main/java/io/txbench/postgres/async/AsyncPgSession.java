@@ -1,14 +1,16 @@
 package io.txbench.postgres.async;
 
 import io.txbench.core.spi.AbandonedException;
+import io.txbench.core.spi.AsyncWorkload;
 import io.txbench.core.spi.DeclinedException;
 import io.txbench.core.spi.Effects;
 import io.txbench.core.spi.Failure;
-import io.txbench.core.spi.Pingable;
 import io.txbench.core.spi.QueryCounter;
 import io.txbench.core.spi.StatementId;
 import io.txbench.core.spi.StatementLog;
 import io.txbench.core.spi.Worker;
+import io.txbench.jdbc.async.AsyncSqlSession;
+import io.txbench.jdbc.async.AsyncSqlWorkload;
 import io.txbench.jdbc.async.ConnectionPool;
 import io.txbench.jdbc.client.CountsPublisher;
 import io.txbench.jdbc.client.JdbcTarget;
@@ -35,7 +37,7 @@ import org.jspecify.annotations.Nullable;
  * JDBC session counts them: each query a read, each other statement a write, and a transaction's
  * BEGIN and COMMIT two others.
  */
-public final class AsyncPgSession implements AutoCloseable, Pingable {
+public final class AsyncPgSession implements AsyncSqlSession {
   private static final long OPEN_SECONDS = 30;
 
   private final AsyncPgClient client;
@@ -60,6 +62,19 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
     this.timed = worker.statements();
     this.autoCommit = target.autoCommit();
     this.publisher = target.publisher();
+  }
+
+  /**
+   * The step-wise {@code kind} on {@code client}'s sessions ({@link AsyncSqlWorkload}), with {@code
+   * target}'s transaction mode, classification and control connections.
+   */
+  public static AsyncWorkload<AsyncPgSession, SQLException> workload(
+      SqlSteps kind, AsyncPgClient client, JdbcTarget target) {
+    return new AsyncSqlWorkload<AsyncPgSession, ConnectionPool<AsyncPgConnection>>(
+        kind,
+        client.maxConnections(),
+        size -> pool(client, kind, target, size),
+        (worker, pool) -> open(client, worker, pool, target));
   }
 
   /**
@@ -114,6 +129,7 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
    * own. The stage completes once it committed, or fails with what a statement or the iteration
    * threw, the transaction rolled back.
    */
+  @Override
   public CompletableFuture<Void> run(SqlIteration iteration) {
     boolean inTransaction = iteration.oneTransaction() || !autoCommit;
     AsyncPgConnection free = pool.poll();
@@ -409,6 +425,7 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
    * CountsPublisher}), without blocking: the one it holds, or one of those it shares once free. The
    * stage completes when the answer is in or the statement failed, which the publisher counts.
    */
+  @Override
   public CompletableFuture<Void> publishCounts() {
     String statement = publisher.statement().orElse(null);
     if (statement == null) {
@@ -429,6 +446,7 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
   }
 
   /** {@link #publishCounts}, waited for: outside the run's chains only. */
+  @Override
   public void publishCountsNow() throws SQLException {
     try {
       publishCounts().get(OPEN_SECONDS, java.util.concurrent.TimeUnit.SECONDS);

@@ -1,44 +1,60 @@
-package io.txbench.mysql.async;
+package io.txbench.jdbc.async;
 
 import io.txbench.core.spi.AsyncWorkload;
 import io.txbench.core.spi.Growth;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Progress;
 import io.txbench.core.spi.SetupException;
+import io.txbench.core.spi.StatementId;
 import io.txbench.core.spi.Tally;
 import io.txbench.core.spi.Verification;
 import io.txbench.core.spi.Worker;
 import io.txbench.core.spi.server.Lease;
 import io.txbench.core.spi.server.LeaseMode;
-import io.txbench.jdbc.async.ConnectionPool;
-import io.txbench.jdbc.client.JdbcTarget;
 import io.txbench.jdbc.workloads.SqlSteps;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
+import java.util.function.IntFunction;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A SQL kind on the event-loop client: the kind's own workload prepares, attaches, leases and
+ * A SQL kind on an event-loop client: the kind's own workload prepares, attaches, leases and
  * verifies over the JDBC control connections as always, and says which statements each iteration
- * sends and what their answers mean ({@link SqlSteps}); this only runs them on the worker's {@link
- * AsyncMySqlSession}, without blocking.
+ * sends and what their answers mean ({@link SqlSteps}); this only runs them on the worker's
+ * session, without blocking.
+ *
+ * @param <S> the client's session
+ * @param <P> the connections a session takes one of for an iteration
  */
-public final class AsyncMySqlWorkload implements AsyncWorkload<AsyncMySqlSession, SQLException> {
-  private final SqlSteps kind;
-  private final AsyncMySqlClient client;
-  private final JdbcTarget target;
-  private @Nullable ConnectionPool<AsyncMySqlConnection>
-      shared; // when the workers outnumber --max-connections
+public final class AsyncSqlWorkload<S extends AsyncSqlSession, P extends AutoCloseable>
+    implements AsyncWorkload<S, SQLException> {
+  /** Opens a worker's session on connections of a pool. */
+  @FunctionalInterface
+  public interface SessionOpener<S, P> {
+    S open(Worker worker, P pool) throws SQLException;
+  }
 
-  public AsyncMySqlWorkload(SqlSteps kind, AsyncMySqlClient client, JdbcTarget target) {
+  private final SqlSteps kind;
+  private final int maxConnections;
+  private final IntFunction<P> pools;
+  private final SessionOpener<S, P> sessions;
+  private @Nullable P shared; // when the workers outnumber --max-connections
+
+  /**
+   * {@code kind} on sessions {@code sessions} opens on pools of the size asked made by {@code
+   * pools}; {@code maxConnections} the connections the workers may open.
+   */
+  public AsyncSqlWorkload(
+      SqlSteps kind, int maxConnections, IntFunction<P> pools, SessionOpener<S, P> sessions) {
     this.kind = kind;
-    this.client = client;
-    this.target = target;
+    this.maxConnections = maxConnections;
+    this.pools = pools;
+    this.sessions = sessions;
   }
 
   @Override
-  public CompletionStage<?> start(Worker worker, AsyncMySqlSession session) {
+  public CompletionStage<?> start(Worker worker, S session) {
     return session.run(kind.begin(worker));
   }
 
@@ -48,28 +64,28 @@ public final class AsyncMySqlWorkload implements AsyncWorkload<AsyncMySqlSession
    * taken for an iteration and given back.
    */
   @Override
-  public AsyncMySqlSession openSession(Worker worker) throws SQLException {
-    ConnectionPool<AsyncMySqlConnection> pool;
-    if (client.maxConnections() >= worker.workers()) {
-      pool = AsyncMySqlSession.pool(client, kind, target, 1);
+  public S openSession(Worker worker) throws SQLException {
+    P pool;
+    if (maxConnections >= worker.workers()) {
+      pool = pools.apply(1);
     } else {
       synchronized (this) {
         if (shared == null) {
-          shared = AsyncMySqlSession.pool(client, kind, target, client.maxConnections());
+          shared = pools.apply(maxConnections);
         }
         pool = shared;
       }
     }
-    return AsyncMySqlSession.open(client, worker, pool, target);
+    return sessions.open(worker, pool);
   }
 
   @Override
-  public CompletionStage<?> startPublishingCounts(AsyncMySqlSession session) {
+  public CompletionStage<?> startPublishingCounts(S session) {
     return session.publishCounts();
   }
 
   @Override
-  public void publishCounts(AsyncMySqlSession session) throws SQLException {
+  public void publishCounts(S session) throws SQLException {
     session.publishCountsNow();
   }
 
@@ -79,7 +95,7 @@ public final class AsyncMySqlWorkload implements AsyncWorkload<AsyncMySqlSession
   }
 
   @Override
-  public List<io.txbench.core.spi.StatementId> timedStatements() {
+  public List<StatementId> timedStatements() {
     return kind.timedStatements();
   }
 
