@@ -1,9 +1,8 @@
 package io.txbench.mysql.async;
 
-import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.Failure;
 import io.txbench.jdbc.async.Answered;
-import io.txbench.jdbc.async.EventLoopConnection;
+import io.txbench.jdbc.async.ReopeningConnection;
 import io.txbench.jdbc.client.SqlAnswer;
 import io.txbench.jdbc.client.SqlStatement;
 import java.sql.SQLException;
@@ -12,12 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
-import org.jspecify.annotations.Nullable;
 
 /**
  * One worker's connection on the event-loop client and its prepared statements, as a pool's
@@ -28,16 +22,12 @@ import org.jspecify.annotations.Nullable;
  * gives them, so that the target classifies them alike. A connection found broken is closed, and
  * the next iteration opens another and prepares its statements again.
  */
-final class AsyncMySqlConnection implements EventLoopConnection<MySqlWire> {
-  private static final long PING_SECONDS = 5;
-
+final class AsyncMySqlConnection extends ReopeningConnection<MySqlWire> {
   private final AsyncMySqlClient client;
   private final List<String> statements;
   private final Set<String> returningId;
-  private final Function<Throwable, Failure> classify;
   private final boolean autoCommit;
   private final Map<String, Integer> indexes = new HashMap<>();
-  private volatile @Nullable MySqlWire connection; // none until opened, or after it broke
 
   /**
    * A connection of {@code client} that prepares {@code statements}, of which those of {@code
@@ -50,23 +40,18 @@ final class AsyncMySqlConnection implements EventLoopConnection<MySqlWire> {
       Set<String> returningId,
       Function<Throwable, Failure> classify,
       boolean autoCommit) {
+    super(classify, MySqlPackets.CONNECTION_LOST);
     this.client = client;
     this.statements = statements;
     this.returningId = returningId;
-    this.classify = classify;
     this.autoCommit = autoCommit;
     for (int i = 0; i < statements.size(); i++) {
       indexes.putIfAbsent(statements.get(i), i);
     }
   }
 
-  /** The connection, opened and its statements prepared if it has none. */
   @Override
-  public CompletableFuture<MySqlWire> connected() {
-    MySqlWire held = connection;
-    if (held != null) {
-      return CompletableFuture.completedFuture(held);
-    }
+  protected CompletableFuture<MySqlWire> openAndPrepare() {
     return client
         .connect(autoCommit)
         .thenCompose(
@@ -79,28 +64,24 @@ final class AsyncMySqlConnection implements EventLoopConnection<MySqlWire> {
                       c.close();
                       prepared.completeExceptionally(failure);
                     } else {
-                      connection = c;
                       prepared.complete(c);
                     }
                   });
               return prepared;
-            })
-        .exceptionally(
-            failure -> {
-              throw new CompletionException(failed(failure));
             });
   }
 
-  /** The connection if it is open and its statements prepared; null before, or once it broke. */
+  /** COM_PING. */
   @Override
-  public @Nullable MySqlWire open() {
-    return connection;
+  protected CompletableFuture<?> roundTrip(MySqlWire held) {
+    CompletableFuture<SqlAnswer> pinged = new CompletableFuture<>();
+    held.ping(completing(pinged));
+    return pinged;
   }
 
-  /** Whether {@code c} is still the connection: not dropped since as broken. */
   @Override
-  public boolean holds(MySqlWire c) {
-    return connection == c;
+  protected void close(MySqlWire held) {
+    held.close();
   }
 
   /**
@@ -181,74 +162,5 @@ final class AsyncMySqlConnection implements EventLoopConnection<MySqlWire> {
 
   private Answered deliver(Answered then) {
     return (answer, failure) -> then.answered(answer, failure == null ? null : failed(failure));
-  }
-
-  /**
-   * The failure as the target classifies the JDBC driver's: the server's SQLSTATE and error number,
-   * or 08S01 for a connection lost. A connection lost is dropped so that the next iteration opens
-   * another.
-   */
-  SQLException failed(@Nullable Throwable failure) {
-    Throwable cause =
-        failure instanceof CompletionException c && c.getCause() != null ? c.getCause() : failure;
-    SQLException e =
-        cause instanceof SQLException sql
-            ? sql
-            : new SQLException("connection lost: " + cause, MySqlPackets.CONNECTION_LOST, cause);
-    if (classify.apply(e).errorClass() == ErrorClass.CONNECTION) {
-      drop();
-    }
-    return e;
-  }
-
-  /** Checks the connection with a round trip (COM_PING); one found broken is replaced. */
-  @Override
-  public void ping(long openSeconds) throws SQLException {
-    MySqlWire held = connection;
-    if (held != null) {
-      try {
-        CompletableFuture<SqlAnswer> pinged = new CompletableFuture<>();
-        held.ping(deliver(completing(pinged)));
-        await(pinged, PING_SECONDS);
-        return;
-      } catch (SQLException e) {
-        drop();
-      }
-    }
-    await(connected(), openSeconds);
-  }
-
-  @Override
-  public void openWithin(long seconds) throws SQLException {
-    await(connected(), seconds);
-  }
-
-  /** What {@code future} gives, waited for up to {@code seconds}: outside the run's chains only. */
-  <T> T await(CompletableFuture<T> future, long seconds) throws SQLException {
-    try {
-      return future.get(seconds, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new SQLException("interrupted while connecting", MySqlPackets.CONNECTION_LOST, e);
-    } catch (ExecutionException e) {
-      throw failed(e.getCause());
-    } catch (TimeoutException e) {
-      throw new SQLException("no answer in " + seconds + " s", MySqlPackets.CONNECTION_LOST, e);
-    }
-  }
-
-  /** Forgets a broken connection, closing it; its statements go with it. */
-  @Override
-  public void drop() {
-    MySqlWire held = connection;
-    connection = null;
-    if (held != null) {
-      held.close();
-    }
-  }
-
-  @Override
-  public void close() {
-    drop();
   }
 }

@@ -1,10 +1,9 @@
 package io.txbench.postgres.async;
 
 import io.txbench.core.script.SqlSyntax;
-import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.Failure;
 import io.txbench.jdbc.async.Answered;
-import io.txbench.jdbc.async.EventLoopConnection;
+import io.txbench.jdbc.async.ReopeningConnection;
 import io.txbench.jdbc.client.SqlAnswer;
 import io.txbench.jdbc.client.SqlStatement;
 import java.sql.SQLException;
@@ -14,12 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
-import org.jspecify.annotations.Nullable;
 
 /**
  * One worker's connection on the event-loop client and its prepared statements, as a pool's
@@ -29,9 +23,7 @@ import org.jspecify.annotations.Nullable;
  * A connection found broken is closed, and the next iteration opens another and prepares its
  * statements again.
  */
-final class AsyncPgConnection implements EventLoopConnection<PgWire> {
-  private static final long PING_SECONDS = 5;
-
+final class AsyncPgConnection extends ReopeningConnection<PgWire> {
   /** The statement that opens a transaction, prepared beside the kind's own. */
   static final String BEGIN = "BEGIN";
 
@@ -41,9 +33,7 @@ final class AsyncPgConnection implements EventLoopConnection<PgWire> {
   private final AsyncPgClient client;
   private final List<String> statements;
   private final Set<String> returningId;
-  private final Function<Throwable, Failure> classify;
   private final Map<String, String> names = new HashMap<>();
-  private volatile @Nullable PgWire connection; // none until opened, or after it broke
 
   /**
    * A connection of {@code client} that prepares {@code statements}, of which those of {@code
@@ -54,22 +44,17 @@ final class AsyncPgConnection implements EventLoopConnection<PgWire> {
       List<String> statements,
       Set<String> returningId,
       Function<Throwable, Failure> classify) {
+    super(classify, PgWire.CONNECTION_LOST);
     this.client = client;
     this.statements = statements;
     this.returningId = returningId;
-    this.classify = classify;
     for (int i = 0; i < statements.size(); i++) {
       names.put(statements.get(i), PgWire.name(i));
     }
   }
 
-  /** The connection, opened and its statements prepared if it has none. */
   @Override
-  public CompletableFuture<PgWire> connected() {
-    PgWire held = connection;
-    if (held != null) {
-      return CompletableFuture.completedFuture(held);
-    }
+  protected CompletableFuture<PgWire> openAndPrepare() {
     return client
         .connect()
         .thenCompose(
@@ -86,28 +71,21 @@ final class AsyncPgConnection implements EventLoopConnection<PgWire> {
                       c.close();
                       prepared.completeExceptionally(failure);
                     } else {
-                      connection = c;
                       prepared.complete(c);
                     }
                   });
               return prepared;
-            })
-        .exceptionally(
-            failure -> {
-              throw new CompletionException(failed(failure));
             });
   }
 
-  /** The connection if it is open and its statements prepared; null before, or once it broke. */
   @Override
-  public @Nullable PgWire open() {
-    return connection;
+  protected CompletableFuture<?> roundTrip(PgWire held) {
+    return simple(held, "SELECT 1");
   }
 
-  /** Whether {@code c} is still the connection: not dropped since as broken. */
   @Override
-  public boolean holds(PgWire c) {
-    return connection == c;
+  protected void close(PgWire held) {
+    held.close();
   }
 
   /**
@@ -192,24 +170,6 @@ final class AsyncPgConnection implements EventLoopConnection<PgWire> {
   }
 
   /**
-   * The failure as the target classifies PgJDBC's: the server's SQLSTATE, or 08006 for a connection
-   * lost. A connection lost, or ended by the server (57P01...), is dropped so that the next
-   * iteration opens another.
-   */
-  SQLException failed(@Nullable Throwable failure) {
-    Throwable cause =
-        failure instanceof CompletionException c && c.getCause() != null ? c.getCause() : failure;
-    SQLException e =
-        cause instanceof SQLException sql
-            ? sql
-            : new SQLException("connection lost: " + cause, PgWire.CONNECTION_LOST, cause);
-    if (classify.apply(e).errorClass() == ErrorClass.CONNECTION) {
-      drop();
-    }
-    return e;
-  }
-
-  /**
    * {@code sql} with its JDBC placeholders numbered as PostgreSQL's protocol numbers them ({@code
    * ?} to {@code $1}, {@code $2}, ...), as PgJDBC finds them: not inside a quoted literal or
    * identifier, a dollar-quoted string or a block comment (a script's {@code 'why?'}).
@@ -233,54 +193,5 @@ final class AsyncPgConnection implements EventLoopConnection<PgWire> {
       }
     }
     return out.toString();
-  }
-
-  /** Checks the connection with a round trip; one found broken is replaced. */
-  @Override
-  public void ping(long openSeconds) throws SQLException {
-    PgWire held = connection;
-    if (held != null) {
-      try {
-        await(simple(held, "SELECT 1"), PING_SECONDS);
-        return;
-      } catch (SQLException e) {
-        drop();
-      }
-    }
-    await(connected(), openSeconds);
-  }
-
-  @Override
-  public void openWithin(long seconds) throws SQLException {
-    await(connected(), seconds);
-  }
-
-  /** What {@code future} gives, waited for up to {@code seconds}: outside the run's chains only. */
-  <T> T await(CompletableFuture<T> future, long seconds) throws SQLException {
-    try {
-      return future.get(seconds, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new SQLException("interrupted while connecting", PgWire.CONNECTION_LOST, e);
-    } catch (ExecutionException e) {
-      throw failed(e.getCause());
-    } catch (TimeoutException e) {
-      throw new SQLException("no answer in " + seconds + " s", PgWire.CONNECTION_LOST, e);
-    }
-  }
-
-  /** Forgets a broken connection, closing it; its statements go with it. */
-  @Override
-  public void drop() {
-    PgWire held = connection;
-    connection = null;
-    if (held != null) {
-      held.close();
-    }
-  }
-
-  @Override
-  public void close() {
-    drop();
   }
 }
