@@ -116,6 +116,10 @@ class UsageErrorsTest {
         "--pg-client async --target-url jdbc:postgresql://127.0.0.1/db?options=-c%20x%3D1|--target-url:"
             + " the event-loop client does not follow the URL's options=, which PgJDBC does: give"
             + " --pg-client jdbc",
+        "--benchmark-target mysql --mysql-client async --target-url"
+            + " jdbc:mysql://127.0.0.1/db?sessionVariables=sql_mode%3DANSI|--target-url: the"
+            + " event-loop client does not follow the URL's sessionVariables=, which the JDBC driver"
+            + " does: give --mysql-client jdbc",
         "--benchmark-target http --target-url http://127.0.0.1:99999/|--target-url:"
             + " 'http://127.0.0.1:99999/' names port 99999: a TCP port is 1 to 65535",
         TOY

@@ -14,6 +14,7 @@ import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.TargetBinding;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.TargetUnavailableException;
+import io.txbench.core.spi.Workload;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.core.spi.WorkloadTable;
 import io.txbench.core.spi.server.Lease;
@@ -50,6 +51,7 @@ import io.txbench.jdbc.workloads.OltpWorkload;
 import io.txbench.jdbc.workloads.PointSelectWorkload;
 import io.txbench.jdbc.workloads.RangeScanWorkload;
 import io.txbench.jdbc.workloads.ScriptWorkload;
+import io.txbench.jdbc.workloads.SqlSteps;
 import io.txbench.jdbc.workloads.UpdateManyWorkload;
 import io.txbench.jdbc.workloads.UpdateWorkload;
 import java.sql.Connection;
@@ -57,6 +59,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /** The workloads every SQL database serves; a database module supplies only its dialect. */
 public abstract class JdbcBinding implements TargetBinding {
@@ -140,6 +144,54 @@ public abstract class JdbcBinding implements TargetBinding {
     JdbcTarget jdbc =
         JdbcTarget.open(dialect(target), target, !workload.transactional(), workload.patience());
     return new OpenTarget<>(jdbc, workloads()::build, JdbcBinding::dropOwned);
+  }
+
+  /** How an event-loop client runs a kind's step-wise form. */
+  @FunctionalInterface
+  protected interface EventLoopKinds<C> {
+    Workload<?, ?> workload(SqlSteps kind, C client, JdbcTarget target);
+  }
+
+  /**
+   * Opens the target for workers on an event-loop client, which {@code client} makes once the JDBC
+   * pools are open: those then serve prepare, verify and telemetry only, and open no worker
+   * connection ahead. Results name the client as the driver ({@code name}), and it closes with the
+   * target; each kind runs as {@code kinds} makes its step-wise form.
+   */
+  protected final <C extends AutoCloseable> OpenTarget<JdbcTarget, SQLException> openOnEventLoop(
+      TargetOptions target,
+      WorkloadOptions workload,
+      Supplier<C> client,
+      Function<C, String> name,
+      EventLoopKinds<C> kinds)
+      throws TargetUnavailableException {
+    TargetOptions noIdleWorkers =
+        new TargetOptions(
+            target.host(),
+            target.port(),
+            target.database(),
+            target.user(),
+            target.password(),
+            target.url(),
+            0,
+            target.maxConnections(),
+            target.connectionWaitTimeout(),
+            target.connectionIdleTimeout(),
+            target.declared());
+    JdbcTarget jdbc =
+        JdbcTarget.open(
+            dialect(noIdleWorkers), noIdleWorkers, !workload.transactional(), workload.patience());
+    C made = client.get();
+    jdbc.workersOn(name.apply(made), made);
+    return new OpenTarget<>(
+        jdbc,
+        (t, options) -> {
+          if (!(workloads().build(t, options) instanceof SqlSteps kind)) {
+            throw new IllegalStateException(options.name() + " has no step-wise form");
+          }
+          return kinds.workload(kind, made, t);
+        },
+        JdbcBinding::dropOwned);
   }
 
   private static Dropped dropOwned(JdbcTarget jdbc) throws SQLException, SetupException {

@@ -3,14 +3,24 @@ package io.txbench.mysql;
 import io.txbench.core.spi.DeclaredOption;
 import io.txbench.core.spi.EmbeddedServer;
 import io.txbench.core.spi.LibraryLogger;
+import io.txbench.core.spi.OpenTarget;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.TargetUnavailableException;
+import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.JdbcBinding;
+import io.txbench.jdbc.client.JdbcTarget;
 import io.txbench.jdbc.client.SqlDialect;
+import io.txbench.mysql.async.AsyncMySqlClient;
+import io.txbench.mysql.async.AsyncMySqlSessions;
+import io.txbench.mysql.async.MySqlClient;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The {@code mysql} target: MySQL and MariaDB. */
+/**
+ * The {@code mysql} target: MySQL and MariaDB, on a JDBC driver or the event-loop client ({@code
+ * --mysql-client}).
+ */
 public final class MySqlBinding extends JdbcBinding {
   /** Which driver speaks to the server: by default the server's own. */
   static final DeclaredOption<String> DRIVER =
@@ -68,7 +78,37 @@ public final class MySqlBinding extends JdbcBinding {
   public List<DeclaredOption<?>> options() {
     List<DeclaredOption<?>> options = new ArrayList<>(super.options());
     options.add(DRIVER);
+    options.add(MySqlClient.OPTION);
     return List.copyOf(options);
+  }
+
+  /** A URL the workers' client cannot follow is refused before anything connects. */
+  @Override
+  public void checkUrl(TargetOptions options) {
+    super.checkUrl(options);
+    if (options.declared().get(MySqlClient.OPTION) == MySqlClient.ASYNC) {
+      // throws IllegalArgumentException, in words
+      AsyncMySqlClient.checkUrl(options, options.declared().get(DRIVER));
+    }
+  }
+
+  /**
+   * Opens the target for the JDBC workers, or, with {@code --mysql-client async}, for workers on
+   * the event-loop client: the JDBC pools then serve prepare, verify and telemetry only, and open
+   * no worker connection ahead.
+   */
+  @Override
+  public OpenTarget<JdbcTarget, SQLException> open(TargetOptions target, WorkloadOptions workload)
+      throws TargetUnavailableException {
+    if (target.declared().get(MySqlClient.OPTION) == MySqlClient.JDBC) {
+      return super.open(target, workload);
+    }
+    return openOnEventLoop(
+        target,
+        workload,
+        () -> AsyncMySqlClient.of(target, target.declared().get(DRIVER)),
+        AsyncMySqlClient::describe,
+        AsyncMySqlSessions::workload);
   }
 
   /**

@@ -6,14 +6,12 @@ import io.txbench.core.spi.LibraryLogger;
 import io.txbench.core.spi.OpenTarget;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.TargetUnavailableException;
-import io.txbench.core.spi.Workload;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.jdbc.JdbcBinding;
 import io.txbench.jdbc.client.JdbcTarget;
 import io.txbench.jdbc.client.SqlDialect;
-import io.txbench.jdbc.workloads.SqlSteps;
 import io.txbench.postgres.async.AsyncPgClient;
-import io.txbench.postgres.async.AsyncPgWorkload;
+import io.txbench.postgres.async.AsyncPgSessions;
 import io.txbench.postgres.async.PgClient;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -74,34 +72,12 @@ public class PostgresBinding extends JdbcBinding {
     if (target.declared().get(PgClient.OPTION) == PgClient.JDBC) {
       return super.open(target, workload);
     }
-    OpenTarget<JdbcTarget, SQLException> jdbc = super.open(withoutIdleWorkers(target), workload);
-    AsyncPgClient client = AsyncPgClient.of(target);
-    jdbc.target().workersOn(client.describe(), client);
-    return new OpenTarget<>(
-        jdbc.target(),
-        (t, options) -> {
-          Workload<?, ?> built = jdbc.workload(options);
-          if (!(built instanceof SqlSteps kind)) {
-            throw new IllegalStateException(options.name() + " has no step-wise form");
-          }
-          return new AsyncPgWorkload(kind, client, t);
-        },
-        jdbc.dropper());
-  }
-
-  private static TargetOptions withoutIdleWorkers(TargetOptions target) {
-    return new TargetOptions(
-        target.host(),
-        target.port(),
-        target.database(),
-        target.user(),
-        target.password(),
-        target.url(),
-        0,
-        target.maxConnections(),
-        target.connectionWaitTimeout(),
-        target.connectionIdleTimeout(),
-        target.declared());
+    return openOnEventLoop(
+        target,
+        workload,
+        () -> AsyncPgClient.of(target),
+        AsyncPgClient::describe,
+        AsyncPgSessions::workload);
   }
 
   @Override

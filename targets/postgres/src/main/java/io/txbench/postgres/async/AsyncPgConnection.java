@@ -1,8 +1,9 @@
 package io.txbench.postgres.async;
 
 import io.txbench.core.script.SqlSyntax;
-import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.Failure;
+import io.txbench.jdbc.async.Answered;
+import io.txbench.jdbc.async.ReopeningConnection;
 import io.txbench.jdbc.client.SqlAnswer;
 import io.txbench.jdbc.client.SqlStatement;
 import java.sql.SQLException;
@@ -12,12 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
-import org.jspecify.annotations.Nullable;
 
 /**
  * One worker's connection on the event-loop client and its prepared statements, as a pool's
@@ -27,9 +23,7 @@ import org.jspecify.annotations.Nullable;
  * A connection found broken is closed, and the next iteration opens another and prepares its
  * statements again.
  */
-final class AsyncPgConnection implements AutoCloseable {
-  private static final long PING_SECONDS = 5;
-
+final class AsyncPgConnection extends ReopeningConnection<PgWire> {
   /** The statement that opens a transaction, prepared beside the kind's own. */
   static final String BEGIN = "BEGIN";
 
@@ -39,9 +33,7 @@ final class AsyncPgConnection implements AutoCloseable {
   private final AsyncPgClient client;
   private final List<String> statements;
   private final Set<String> returningId;
-  private final Function<Throwable, Failure> classify;
   private final Map<String, String> names = new HashMap<>();
-  private volatile @Nullable PgWire connection; // none until opened, or after it broke
 
   /**
    * A connection of {@code client} that prepares {@code statements}, of which those of {@code
@@ -52,21 +44,17 @@ final class AsyncPgConnection implements AutoCloseable {
       List<String> statements,
       Set<String> returningId,
       Function<Throwable, Failure> classify) {
+    super(classify, PgWire.CONNECTION_LOST);
     this.client = client;
     this.statements = statements;
     this.returningId = returningId;
-    this.classify = classify;
     for (int i = 0; i < statements.size(); i++) {
       names.put(statements.get(i), PgWire.name(i));
     }
   }
 
-  /** The connection, opened and its statements prepared if it has none. */
-  CompletableFuture<PgWire> connected() {
-    PgWire held = connection;
-    if (held != null) {
-      return CompletableFuture.completedFuture(held);
-    }
+  @Override
+  protected CompletableFuture<PgWire> openAndPrepare() {
     return client
         .connect()
         .thenCompose(
@@ -83,26 +71,21 @@ final class AsyncPgConnection implements AutoCloseable {
                       c.close();
                       prepared.completeExceptionally(failure);
                     } else {
-                      connection = c;
                       prepared.complete(c);
                     }
                   });
               return prepared;
-            })
-        .exceptionally(
-            failure -> {
-              throw new CompletionException(failed(failure));
             });
   }
 
-  /** The connection if it is open and its statements prepared; null before, or once it broke. */
-  @Nullable PgWire open() {
-    return connection;
+  @Override
+  protected CompletableFuture<?> roundTrip(PgWire held) {
+    return simple(held, "SELECT 1");
   }
 
-  /** Whether {@code c} is still the connection: not dropped since as broken. */
-  boolean holds(PgWire c) {
-    return connection == c;
+  @Override
+  protected void close(PgWire held) {
+    held.close();
   }
 
   /**
@@ -111,7 +94,8 @@ final class AsyncPgConnection implements AutoCloseable {
    * event loop that read it. A handler, not a stage: this is the hot path, one round trip a
    * statement.
    */
-  void execute(PgWire c, SqlStatement next, boolean begin, PgWire.Answered then) {
+  @Override
+  public void execute(PgWire c, SqlStatement next, boolean begin, Answered then) {
     String name = names.get(next.sql());
     String beginName = begin ? names.get(BEGIN) : null;
     if (name == null || (begin && beginName == null) || !holds(c)) {
@@ -121,8 +105,21 @@ final class AsyncPgConnection implements AutoCloseable {
     c.execute(beginName, name, next.parameters(), next.numbers(), next.row(), deliver(then));
   }
 
+  /** Starts a transaction on {@code c}: the prepared {@link #BEGIN}. */
+  @Override
+  public void begin(PgWire c, Answered then) {
+    prepared(c, BEGIN, then);
+  }
+
+  /** Commits the transaction on {@code c}: the prepared {@link #COMMIT}. */
+  @Override
+  public void commit(PgWire c, Answered then) {
+    prepared(c, COMMIT, then);
+  }
+
   /** Sends {@code sql} (ROLLBACK, a ping) on {@code c} as a simple query. */
-  void simple(PgWire c, String sql, PgWire.Answered then) {
+  @Override
+  public void simple(PgWire c, String sql, Answered then) {
     c.simple(sql, deliver(then));
   }
 
@@ -137,7 +134,8 @@ final class AsyncPgConnection implements AutoCloseable {
    * Executes {@code sql}, prepared on {@code c} with the run's statements, reading none of its
    * columns; outside the run's iterations.
    */
-  CompletableFuture<SqlAnswer> prepared(PgWire c, String sql) {
+  @Override
+  public CompletableFuture<SqlAnswer> prepared(PgWire c, String sql) {
     CompletableFuture<SqlAnswer> done = new CompletableFuture<>();
     prepared(c, sql, completing(done));
     return done;
@@ -145,10 +143,10 @@ final class AsyncPgConnection implements AutoCloseable {
 
   /**
    * Executes {@code sql} (BEGIN, COMMIT, the counts' statement), prepared on {@code c} with the
-   * run's statements ({@link AsyncPgSession#pool}), reading none of its columns, and hands {@code
+   * run's statements ({@link AsyncPgSessions#pool}), reading none of its columns, and hands {@code
    * then} its answer or its failure.
    */
-  void prepared(PgWire c, String sql, PgWire.Answered then) {
+  void prepared(PgWire c, String sql, Answered then) {
     String name = names.get(sql);
     if (name == null) {
       then.answered(null, new SQLException("not prepared on this session: " + sql));
@@ -157,7 +155,7 @@ final class AsyncPgConnection implements AutoCloseable {
     c.execute(null, name, List.of(), 0, false, deliver(then));
   }
 
-  private static PgWire.Answered completing(CompletableFuture<SqlAnswer> done) {
+  private static Answered completing(CompletableFuture<SqlAnswer> done) {
     return (answer, failure) -> {
       if (answer != null) {
         done.complete(answer);
@@ -167,26 +165,8 @@ final class AsyncPgConnection implements AutoCloseable {
     };
   }
 
-  private PgWire.Answered deliver(PgWire.Answered then) {
+  private Answered deliver(Answered then) {
     return (answer, failure) -> then.answered(answer, failure == null ? null : failed(failure));
-  }
-
-  /**
-   * The failure as the target classifies PgJDBC's: the server's SQLSTATE, or 08006 for a connection
-   * lost. A connection lost, or ended by the server (57P01...), is dropped so that the next
-   * iteration opens another.
-   */
-  SQLException failed(@Nullable Throwable failure) {
-    Throwable cause =
-        failure instanceof CompletionException c && c.getCause() != null ? c.getCause() : failure;
-    SQLException e =
-        cause instanceof SQLException sql
-            ? sql
-            : new SQLException("connection lost: " + cause, PgWire.CONNECTION_LOST, cause);
-    if (classify.apply(e).errorClass() == ErrorClass.CONNECTION) {
-      drop();
-    }
-    return e;
   }
 
   /**
@@ -213,47 +193,5 @@ final class AsyncPgConnection implements AutoCloseable {
       }
     }
     return out.toString();
-  }
-
-  /** Checks the connection with a round trip; one found broken is replaced. */
-  void ping(long openSeconds) throws SQLException {
-    PgWire held = connection;
-    if (held != null) {
-      try {
-        await(simple(held, "SELECT 1"), PING_SECONDS);
-        return;
-      } catch (SQLException e) {
-        drop();
-      }
-    }
-    await(connected(), openSeconds);
-  }
-
-  /** What {@code future} gives, waited for up to {@code seconds}: outside the run's chains only. */
-  <T> T await(CompletableFuture<T> future, long seconds) throws SQLException {
-    try {
-      return future.get(seconds, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new SQLException("interrupted while connecting", PgWire.CONNECTION_LOST, e);
-    } catch (ExecutionException e) {
-      throw failed(e.getCause());
-    } catch (TimeoutException e) {
-      throw new SQLException("no answer in " + seconds + " s", PgWire.CONNECTION_LOST, e);
-    }
-  }
-
-  /** Forgets a broken connection, closing it; its statements go with it. */
-  void drop() {
-    PgWire held = connection;
-    connection = null;
-    if (held != null) {
-      held.close();
-    }
-  }
-
-  @Override
-  public void close() {
-    drop();
   }
 }

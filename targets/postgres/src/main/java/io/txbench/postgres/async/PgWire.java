@@ -5,6 +5,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
+import io.txbench.jdbc.async.Answered;
 import io.txbench.jdbc.client.SqlAnswer;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
@@ -25,12 +26,6 @@ import org.jspecify.annotations.Nullable;
  */
 final class PgWire extends ByteToMessageDecoder {
   static final String CONNECTION_LOST = "08006";
-
-  /** What a request gives: its answer, or else the server's error (or the connection's loss). */
-  @FunctionalInterface
-  interface Answered {
-    void answered(@Nullable SqlAnswer answer, @Nullable SQLException failure);
-  }
 
   private static final Long[] NO_NUMBERS = new Long[0];
 

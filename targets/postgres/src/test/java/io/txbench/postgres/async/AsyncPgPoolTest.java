@@ -13,6 +13,7 @@ import io.txbench.core.spi.Failure;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.values.Secret;
+import io.txbench.jdbc.async.ConnectionPool;
 import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
 import java.util.List;
@@ -47,8 +48,8 @@ class AsyncPgPoolTest {
               OptionValues.defaults()));
   private final AtomicInteger made = new AtomicInteger();
 
-  private AsyncPgPool pool(int size, Duration wait) {
-    return new AsyncPgPool(
+  private ConnectionPool<AsyncPgConnection> pool(int size, Duration wait) {
+    return new ConnectionPool<>(
         size,
         wait,
         () -> {
@@ -65,7 +66,7 @@ class AsyncPgPoolTest {
 
   @Test
   void aTakerBeyondTheSizeWaitsForOneGivenBackAndNoMoreAreMade() throws Exception {
-    AsyncPgPool pool = pool(2, Duration.ofSeconds(30));
+    ConnectionPool<AsyncPgConnection> pool = pool(2, Duration.ofSeconds(30));
     AsyncPgConnection first = pool.take().getNow(null);
     AsyncPgConnection second = pool.take().getNow(null);
     assertNotSame(first, second);
@@ -84,7 +85,7 @@ class AsyncPgPoolTest {
 
   @Test
   void aWaitLongerThanTheTimeoutFailsAsAConnectionNotHadAndIsPassedOver() throws Exception {
-    AsyncPgPool pool = pool(1, Duration.ofMillis(100));
+    ConnectionPool<AsyncPgConnection> pool = pool(1, Duration.ofMillis(100));
     AsyncPgConnection only = pool.take().getNow(null);
     CompletableFuture<AsyncPgConnection> late = pool.take();
     ExecutionException e = assertThrows(ExecutionException.class, late::get);
@@ -100,7 +101,7 @@ class AsyncPgPoolTest {
 
   @Test
   void theLastSessionToLeaveClosesTheConnectionsAndTheNextMakesNewOnes() {
-    AsyncPgPool pool = pool(1, Duration.ofSeconds(30));
+    ConnectionPool<AsyncPgConnection> pool = pool(1, Duration.ofSeconds(30));
     pool.join();
     pool.join();
     AsyncPgConnection first = pool.take().getNow(null);

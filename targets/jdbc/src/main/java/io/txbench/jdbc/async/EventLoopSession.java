@@ -1,10 +1,9 @@
-package io.txbench.postgres.async;
+package io.txbench.jdbc.async;
 
 import io.txbench.core.spi.AbandonedException;
 import io.txbench.core.spi.DeclinedException;
 import io.txbench.core.spi.Effects;
 import io.txbench.core.spi.Failure;
-import io.txbench.core.spi.Pingable;
 import io.txbench.core.spi.QueryCounter;
 import io.txbench.core.spi.StatementId;
 import io.txbench.core.spi.StatementLog;
@@ -14,30 +13,32 @@ import io.txbench.jdbc.client.JdbcTarget;
 import io.txbench.jdbc.client.SqlAnswer;
 import io.txbench.jdbc.client.SqlIteration;
 import io.txbench.jdbc.client.SqlStatement;
-import io.txbench.jdbc.workloads.SqlSteps;
 import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Function;
+import java.util.function.LongFunction;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One worker's session on the event-loop client: the connections its iterations take one of ({@link
- * AsyncPgPool}: its own, or those every worker shares), and the transaction template its iterations
- * run in, as {@link io.txbench.jdbc.client.JdbcSession} is PgJDBC's, never blocking. A commit (or,
- * in autocommit, each write) is reported to the worker's {@link Effects} before it is sent and once
- * it is answered; after a failure the transaction is rolled back, unless the connection broke, and
- * then the next iteration opens another. Statements are counted as the JDBC session counts them:
- * each query a read, each other statement a write, and a transaction's BEGIN and COMMIT two others.
+ * One worker's session on an event-loop client: the connections its iterations take one of ({@link
+ * ConnectionPool}: its own, or those every worker shares), and the transaction template its
+ * iterations run in, as {@link io.txbench.jdbc.client.JdbcSession} is the JDBC driver's, never
+ * blocking. A commit (or, in autocommit, each write) is reported to the worker's {@link Effects}
+ * before it is sent and once it is answered; after a failure the transaction is rolled back, unless
+ * the connection broke, and then the next iteration opens another. Statements are counted as the
+ * JDBC session counts them: each query a read, each other statement a write, and a transaction's
+ * BEGIN and COMMIT two others.
+ *
+ * @param <W> the open connection speaking the server's protocol
+ * @param <C> the pool's connection that holds it
  */
-public final class AsyncPgSession implements AutoCloseable, Pingable {
+public final class EventLoopSession<W, C extends EventLoopConnection<W>>
+    implements AsyncSqlSession {
   private static final long OPEN_SECONDS = 30;
 
-  private final AsyncPgClient client;
-  private final AsyncPgPool pool;
+  private final LongFunction<CompletableFuture<Void>> after;
+  private final ConnectionPool<C> pool;
   private final Effects effects;
   private final QueryCounter queries;
   private final StatementLog timed;
@@ -45,8 +46,12 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
   private final Function<Throwable, Failure> classify;
   private final CountsPublisher publisher;
 
-  private AsyncPgSession(AsyncPgClient client, Worker worker, AsyncPgPool pool, JdbcTarget target) {
-    this.client = client;
+  private EventLoopSession(
+      LongFunction<CompletableFuture<Void>> after,
+      Worker worker,
+      ConnectionPool<C> pool,
+      JdbcTarget target) {
+    this.after = after;
     this.classify = target::classify;
     this.pool = pool;
     this.effects = worker.effects();
@@ -62,10 +67,13 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
    * {@code target} commit each statement ({@code --disable-transaction}, or a kind of no
    * transactions).
    */
-  static AsyncPgSession open(
-      AsyncPgClient client, Worker worker, AsyncPgPool pool, JdbcTarget target)
+  public static <W, C extends EventLoopConnection<W>> EventLoopSession<W, C> open(
+      LongFunction<CompletableFuture<Void>> after,
+      Worker worker,
+      ConnectionPool<C> pool,
+      JdbcTarget target)
       throws SQLException {
-    AsyncPgSession session = new AsyncPgSession(client, worker, pool.join(), target);
+    EventLoopSession<W, C> session = new EventLoopSession<>(after, worker, pool.join(), target);
     try {
       pool.openAll(OPEN_SECONDS);
     } catch (SQLException | RuntimeException e) {
@@ -76,27 +84,6 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
   }
 
   /**
-   * A pool of the connections that prepare the statements of {@code kind}: of {@code size}, a
-   * worker's own when 1.
-   */
-  static AsyncPgPool pool(AsyncPgClient client, SqlSteps kind, JdbcTarget target, int size) {
-    List<String> statements = new ArrayList<>(kind.statements());
-    statements.addAll(kind.insertsReturningId());
-    statements.add(AsyncPgConnection.BEGIN);
-    statements.add(AsyncPgConnection.COMMIT);
-    // Prepared as the run's statements are, its answer read as theirs: at each chain's end the
-    // code the JIT compiled for the run meets no message it has not seen (a RowDescription, a
-    // column read), so the window after a warm-up does not start on code thrown away.
-    target.publisher().statement().ifPresent(statements::add);
-    List<String> all = List.copyOf(statements);
-    Set<String> returningId = Set.copyOf(kind.insertsReturningId());
-    return new AsyncPgPool(
-        size,
-        client.connectionWait(),
-        () -> new AsyncPgConnection(client, all, returningId, target::classify));
-  }
-
-  /**
    * Runs {@code iteration}'s statements on a connection of the session's pool, each sent once the
    * answer of the last is in, handed to the iteration on the event loop that read it: in a
    * transaction, BEGIN at the connection's isolation level (the run's) to COMMIT, unless the
@@ -104,15 +91,16 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
    * own. The stage completes once it committed, or fails with what a statement or the iteration
    * threw, the transaction rolled back.
    */
+  @Override
   public CompletableFuture<Void> run(SqlIteration iteration) {
     boolean inTransaction = iteration.oneTransaction() || !autoCommit;
-    AsyncPgConnection free = pool.poll();
-    PgWire open = free == null ? null : free.open();
+    C free = pool.poll();
+    W open = free == null ? null : free.open();
     if (free != null && open != null) {
       // The hot path: a connection free and open, one stage for the whole iteration.
       return new Chain(free, open, iteration, inTransaction).start();
     }
-    CompletableFuture<AsyncPgConnection> turn =
+    CompletableFuture<C> turn =
         free != null ? CompletableFuture.completedFuture(free) : pool.take();
     return turn.thenCompose(
         connection ->
@@ -134,13 +122,13 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
    * or the iteration threw, the transaction rolled back.
    */
   private final class Chain {
-    private final AsyncPgConnection connection;
-    private final PgWire c;
+    private final C connection;
+    private final W c;
     private final SqlIteration iteration;
     private final boolean inTransaction;
     private final CompletableFuture<Void> done = new CompletableFuture<>();
 
-    Chain(AsyncPgConnection connection, PgWire c, SqlIteration iteration, boolean inTransaction) {
+    Chain(C connection, W c, SqlIteration iteration, boolean inTransaction) {
       this.connection = connection;
       this.c = c;
       this.iteration = iteration;
@@ -176,10 +164,11 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
     }
 
     /**
-     * BEGIN, the iteration's statements and COMMIT. BEGIN goes out with the first statement in one
-     * batch of messages (one Sync), as PgJDBC sends the two: one round trip less, and should BEGIN
-     * fail, the server skips the statement behind it, so that a write never commits on its own. A
-     * first statement after a pause waits for it behind a BEGIN of its own, in the script's order.
+     * The transaction's start, the iteration's statements and COMMIT. The first statement goes out
+     * as the transaction's ({@link EventLoopConnection#execute} with {@code begin}: the client
+     * sends its BEGIN in the same write, or none where the statement starts the transaction
+     * itself), one round trip less. A first statement after a pause waits for it behind a start of
+     * its own ({@link EventLoopConnection#begin}), in the script's order.
      */
     private void begin() {
       queries.other(); // BEGIN, as sysbench counts it
@@ -194,9 +183,8 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
         send(first, true, this::answered);
         return;
       }
-      connection.prepared(
+      connection.begin(
           c,
-          AsyncPgConnection.BEGIN,
           (rows, failure) -> {
             if (failure != null) {
               fail(failure);
@@ -237,8 +225,8 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
         }
       } else if (next.pauseNanos() > 0) {
         var unused =
-            client
-                .after(next.pauseNanos())
+            after
+                .apply(next.pauseNanos())
                 .whenComplete(
                     (nothing, failure) -> {
                       if (failure != null) {
@@ -322,9 +310,8 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
       }
       StatementId id = iteration.commitTimed();
       long start = id == null ? 0 : System.nanoTime();
-      connection.prepared(
+      connection.commit(
           c,
-          AsyncPgConnection.COMMIT,
           (rows, failure) -> {
             if (failure != null) {
               effects.failed(classify.apply(failure));
@@ -385,7 +372,7 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
    */
   @Override
   public void ping() throws SQLException {
-    AsyncPgConnection connection = pool.takeNow();
+    C connection = pool.takeNow();
     try {
       connection.ping(OPEN_SECONDS);
     } finally {
@@ -399,6 +386,7 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
    * CountsPublisher}), without blocking: the one it holds, or one of those it shares once free. The
    * stage completes when the answer is in or the statement failed, which the publisher counts.
    */
+  @Override
   public CompletableFuture<Void> publishCounts() {
     String statement = publisher.statement().orElse(null);
     if (statement == null) {
@@ -419,6 +407,7 @@ public final class AsyncPgSession implements AutoCloseable, Pingable {
   }
 
   /** {@link #publishCounts}, waited for: outside the run's chains only. */
+  @Override
   public void publishCountsNow() throws SQLException {
     try {
       publishCounts().get(OPEN_SECONDS, java.util.concurrent.TimeUnit.SECONDS);

@@ -1,4 +1,4 @@
-package io.txbench.postgres.async;
+package io.txbench.jdbc.async;
 
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
@@ -14,39 +14,51 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The connections an iteration takes one of and gives back once it ends: a worker's own (a pool of
- * one, when {@code --max-connections} has one for every worker), or {@code --max-connections}
- * shared by every worker, as PgJDBC's workers share HikariCP's. An iteration that finds none free
- * waits in turn, without blocking a thread, up to {@code --connection-wait-timeout}, and then fails
- * as a connection not had, which the target classifies as PgJDBC's pool's.
+ * The connections of an event-loop client an iteration takes one of and gives back once it ends: a
+ * worker's own (a pool of one, when {@code --max-connections} has one for every worker), or {@code
+ * --max-connections} shared by every worker, as the JDBC workers share HikariCP's. An iteration
+ * that finds none free waits in turn, without blocking a thread, up to {@code
+ * --connection-wait-timeout}, and then fails as a connection not had, which the target classifies
+ * as the JDBC pool's.
+ *
+ * @param <C> the client's connection
  */
-final class AsyncPgPool implements AutoCloseable {
+public class ConnectionPool<C extends ConnectionPool.Pooled> implements AutoCloseable {
+  /** A connection of the pool: made closed, opened when first needed. */
+  public interface Pooled extends AutoCloseable {
+    /** Opens the connection if it is not, waiting up to {@code seconds}: outside the run only. */
+    void openWithin(long seconds) throws SQLException;
+
+    @Override
+    void close();
+  }
+
   private final int size;
   private final Duration wait;
-  private final Supplier<AsyncPgConnection> opener;
-  private final List<AsyncPgConnection> all = new ArrayList<>();
-  private final ArrayDeque<AsyncPgConnection> free = new ArrayDeque<>();
-  private final ArrayDeque<CompletableFuture<AsyncPgConnection>> waiting = new ArrayDeque<>();
+  private final Supplier<C> opener;
+  private final List<C> all = new ArrayList<>();
+  private final ArrayDeque<C> free = new ArrayDeque<>();
+  private final ArrayDeque<CompletableFuture<C>> waiting = new ArrayDeque<>();
   private int users;
 
   /** Up to {@code size} connections, each made by {@code opener} when first needed. */
-  AsyncPgPool(int size, Duration wait, Supplier<AsyncPgConnection> opener) {
+  public ConnectionPool(int size, Duration wait, Supplier<C> opener) {
     this.size = size;
     this.wait = wait;
     this.opener = opener;
   }
 
   /** One more session takes its connections here; the last to close closes them. */
-  synchronized AsyncPgPool join() {
+  public synchronized ConnectionPool<C> join() {
     users++;
     return this;
   }
 
   /** A connection of the pool, now or when one is given back. */
-  CompletableFuture<AsyncPgConnection> take() {
-    CompletableFuture<AsyncPgConnection> turn;
+  public CompletableFuture<C> take() {
+    CompletableFuture<C> turn;
     synchronized (this) {
-      AsyncPgConnection connection = poll();
+      C connection = poll();
       if (connection != null) {
         return CompletableFuture.completedFuture(connection);
       }
@@ -62,17 +74,17 @@ final class AsyncPgPool implements AutoCloseable {
             });
   }
 
-  private synchronized void forget(CompletableFuture<AsyncPgConnection> turn) {
+  private synchronized void forget(CompletableFuture<C> turn) {
     waiting.removeIf(waiter -> waiter == turn);
   }
 
   /** How many iterations wait for a connection now; for tests. */
-  synchronized int waiting() {
+  public synchronized int waiting() {
     return waiting.size();
   }
 
   /** A connection of the pool, waited for on this thread: outside the run's chains only. */
-  AsyncPgConnection takeNow() throws SQLException {
+  public C takeNow() throws SQLException {
     try {
       return take().get();
     } catch (InterruptedException e) {
@@ -87,8 +99,8 @@ final class AsyncPgPool implements AutoCloseable {
    * A free connection, or a new one (not yet open) while the pool has fewer than its size; null
    * when every one is taken.
    */
-  synchronized @Nullable AsyncPgConnection poll() {
-    AsyncPgConnection connection = free.poll();
+  public synchronized @Nullable C poll() {
+    C connection = free.poll();
     if (connection == null && all.size() < size) {
       connection = opener.get();
       all.add(connection);
@@ -106,9 +118,9 @@ final class AsyncPgPool implements AutoCloseable {
   }
 
   /** Gives {@code connection} back: to the first iteration still waiting, or to the free ones. */
-  void give(AsyncPgConnection connection) {
+  public void give(C connection) {
     while (true) {
-      CompletableFuture<AsyncPgConnection> next;
+      CompletableFuture<C> next;
       synchronized (this) {
         next = waiting.poll();
         if (next == null) {
@@ -123,16 +135,16 @@ final class AsyncPgPool implements AutoCloseable {
   }
 
   /** Opens every connection of the pool, before the run; fails with the first that cannot. */
-  void openAll(long seconds) throws SQLException {
-    List<AsyncPgConnection> opened = new ArrayList<>();
+  public void openAll(long seconds) throws SQLException {
+    List<C> opened = new ArrayList<>();
     try {
       for (int i = 0; i < size; i++) {
-        AsyncPgConnection connection = poll();
+        C connection = poll();
         if (connection == null) {
           break; // every one is taken already
         }
         opened.add(connection);
-        connection.await(connection.connected(), seconds);
+        connection.openWithin(seconds);
       }
     } finally {
       opened.forEach(this::give);
@@ -142,7 +154,7 @@ final class AsyncPgPool implements AutoCloseable {
   /** Leaves the pool; the last session to leave closes its connections (opened again if needed). */
   @Override
   public void close() {
-    List<AsyncPgConnection> opened;
+    List<C> opened;
     synchronized (this) {
       if (--users > 0) {
         return;
@@ -151,6 +163,6 @@ final class AsyncPgPool implements AutoCloseable {
       all.clear();
       free.clear();
     }
-    opened.forEach(AsyncPgConnection::close);
+    opened.forEach(Pooled::close);
   }
 }
