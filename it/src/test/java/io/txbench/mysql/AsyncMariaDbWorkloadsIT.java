@@ -35,6 +35,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
@@ -48,8 +49,10 @@ import org.junit.jupiter.params.provider.CsvSource;
  * and their statements' times) on the event-loop client ({@code --mysql-client async}), against the
  * MariaDB {@link EmbeddedMariaDbWorkloadsIT} runs them on with MariaDB Connector/J: the same kinds'
  * classes, the same assertions on what the server holds. The tests of setup, ownership, growth,
- * telemetry and the drivers' choice, which no worker's client changes, run there only.
+ * telemetry and the drivers' choice, which no worker's client changes, run there only. In the long
+ * tier while {@code jdbc} is MySQL's default client: the default tier keeps its time.
  */
+@Tag("long")
 @ExtendWith(AsyncMariaDbWorkloadsIT.WorkloadTestsOnly.class)
 class AsyncMariaDbWorkloadsIT extends EmbeddedMariaDbWorkloadsIT {
 
