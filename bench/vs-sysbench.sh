@@ -13,7 +13,8 @@
 # txbench's item workloads do; its OLTP scripts run a transaction per event at the server's default
 # isolation level, which txbench is given too (READ COMMITTED on PostgreSQL, REPEATABLE READ on
 # MariaDB). TXBENCH_BENCH_WORKLOADS picks the workloads; TXBENCH_BENCH_PG_CLIENTS="jdbc async"
-# runs txbench on PostgreSQL once with each --pg-client after sysbench in every round.
+# runs txbench on PostgreSQL once with each --pg-client after sysbench in every round, and
+# TXBENCH_BENCH_MY_CLIENTS="jdbc async" on MariaDB with each --mysql-client.
 #
 # Usage: bench/vs-sysbench.sh [seconds per run, default 12] [rounds, default 2] [databases,
 #        default "mariadb postgres"]
@@ -28,6 +29,7 @@ THREADS=${TXBENCH_BENCH_THREADS:-8 32}
 WORKLOADS=${TXBENCH_BENCH_WORKLOADS:-point-select update insert oltp-read-only oltp-write-only}
 ROWS=${TXBENCH_BENCH_ROWS:-1000000}
 PG_CLIENTS=${TXBENCH_BENCH_PG_CLIENTS:-jdbc}
+MY_CLIENTS=${TXBENCH_BENCH_MY_CLIENTS:-jdbc}
 # The JVM compiles its hot code in its first seconds: that warm-up is not measured, as sysbench
 # does not count its connection time.
 WARMUP=${TXBENCH_BENCH_WARMUP:-10}
@@ -77,8 +79,9 @@ for db in $DATABASES; do
   sysbench oltp_common "${SB[@]}" --tables=1 --table-size="$ROWS" prepare >/dev/null
   java -jar "$JAR" "${TX[@]}" --workload point-select --table-size "$ROWS" --only-setup >/dev/null
   echo "   cpu: the client's own user+system CPU per operation, in microseconds"
-  clients=jdbc
-  [ "$db" = postgres ] && clients=$PG_CLIENTS
+  clients=$MY_CLIENTS
+  client_option=--mysql-client
+  [ "$db" = postgres ] && clients=$PG_CLIENTS && client_option=--pg-client
   printf '%-14s %-8s %-6s %-7s %12s %12s %7s %9s %9s %7s\n' workload threads round client \
     sysbench txbench ratio 'sb cpu' 'tx cpu' ratio
   for workload in $WORKLOADS; do
@@ -94,9 +97,7 @@ for db in $DATABASES; do
         sb_cpu=$(awk -v n="$done_sb" '{ printf "%.1f", ($1 + $2) * 1e6 / n }' "$work/time")
         for client in $clients; do
           out="$work/tx-$db-$workload-$threads-$round-$client"
-          pg=()
-          [ "$db" = postgres ] && pg=(--pg-client "$client")
-          java -jar "$JAR" "${TX[@]}" "${extra[@]}" "${pg[@]}" --workload "$workload" --skip-setup \
+          java -jar "$JAR" "${TX[@]}" "${extra[@]}" "$client_option" "$client" --workload "$workload" --skip-setup \
             --parallelism "$threads" \
             --warmup "${WARMUP}s" --duration "${SECONDS_PER_RUN}s" --metrics "${SECONDS_PER_RUN}s" \
             --no-verify --output-dir "$out" >/dev/null
