@@ -112,7 +112,7 @@ class UsageErrorsTest {
             + " %XX escape; in a value, write % as %25 and & as %26",
         "--pg-client async --target-url jdbc:postgresql://a:5432,b:5432/db|--target-url: the"
             + " event-loop client takes a URL of one server (jdbc:postgresql://host[:port]/database),"
-            + " and PgJDBC the others: give --pg-client jdbc",
+            + " and the JDBC driver the others: give --pg-client jdbc",
         "--pg-client async --target-url jdbc:postgresql://127.0.0.1/db?options=-c%20x%3D1|--target-url:"
             + " the event-loop client does not follow the URL's options=, which PgJDBC does: give"
             + " --pg-client jdbc",

@@ -2,12 +2,10 @@ package io.txbench.mysql.async;
 
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.values.Secret;
+import io.txbench.jdbc.async.OneServerUrl;
 import io.txbench.jdbc.client.IsolationLevel;
-import java.net.URI;
-import java.net.URISyntaxException;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -18,6 +16,8 @@ import java.util.Set;
  * one line, never with its password.
  */
 final class MySqlUrl {
+  private static final String CHOOSE_JDBC = "--mysql-client jdbc";
+
   /**
    * The drivers' parameters that tune the driver itself, and so tell the event-loop client nothing
    * (it prepares every statement, keeps no cache of them, fetches every row). Any other but those
@@ -75,20 +75,19 @@ final class MySqlUrl {
     boolean verify = false;
     String url = options.url();
     if (url != null && !url.isBlank()) {
-      URI uri = uri(url);
-      host = uri.getHost();
-      port = uri.getPort() > 0 ? uri.getPort() : MySqlEndpoint.DEFAULT_PORT;
-      database = uri.getPath() == null ? "" : uri.getPath().replaceFirst("^/", "");
-      String query = uri.getRawQuery();
+      OneServerUrl one =
+          OneServerUrl.parse(
+              url,
+              Set.of("mysql", "mariadb"),
+              "jdbc:mysql://host[:port]/database or jdbc:mariadb://...",
+              CHOOSE_JDBC);
+      host = one.host();
+      port = one.port() > 0 ? one.port() : MySqlEndpoint.DEFAULT_PORT;
+      database = one.database();
       strict = mariaDbRules;
-      for (String pair : query == null ? new String[0] : query.split("&")) {
-        if (pair.isEmpty()) {
-          continue;
-        }
-        int eq = pair.indexOf('=');
-        String value =
-            eq > 0 ? URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8) : "";
-        String name = eq > 0 ? pair.substring(0, eq) : pair;
+      for (Map.Entry<String, String> parameter : one.parameters()) {
+        String name = parameter.getKey();
+        String value = parameter.getValue();
         boolean yes = value.isEmpty() || Boolean.parseBoolean(value);
         switch (name.toLowerCase(Locale.ROOT)) {
           case "user" -> user = value;
@@ -104,7 +103,7 @@ final class MySqlUrl {
           default -> refuseUnless(DRIVER_ONLY.contains(name.toLowerCase(Locale.ROOT)), name);
         }
       }
-      if (useSsl != null && !hasSslMode(query)) {
+      if (useSsl != null && !one.names("sslMode")) {
         tls =
             !Boolean.parseBoolean(useSsl)
                 ? MySqlTls.DISABLED
@@ -120,10 +119,6 @@ final class MySqlUrl {
     IsolationLevel isolation = options.declared().get(IsolationLevel.OPTION);
     return new MySqlEndpoint(
         host, port, database, user, password, tls, isolation, options.connectionWaitTimeout());
-  }
-
-  private static boolean hasSslMode(String query) {
-    return query.toLowerCase(Locale.ROOT).matches("(^|.*&)sslmode=.*");
   }
 
   /** useSSL=true: MariaDB's checked certificate, or Connector/J's by requireSSL and the check. */
@@ -153,34 +148,8 @@ final class MySqlUrl {
       throw new IllegalArgumentException(
           "the event-loop client does not follow the URL's "
               + name
-              + "=, which the JDBC driver does: give --mysql-client jdbc");
+              + "=, which the JDBC driver does: give "
+              + CHOOSE_JDBC);
     }
-  }
-
-  /**
-   * {@code url}'s one server and database, as {@code jdbc:mysql://host[:port]/database} gives them;
-   * the drivers' other forms (several hosts, load balancing, failover) are their own.
-   */
-  private static URI uri(String url) {
-    URI uri;
-    try {
-      uri = new URI(url.replaceFirst("(?i)^jdbc:", ""));
-    } catch (URISyntaxException e) {
-      // Its reason, not its message: that quotes the URL, password and all.
-      throw new IllegalArgumentException(
-          "not a URL the event-loop client can read: " + e.getReason(), e);
-    }
-    if (uri.getRawUserInfo() != null) {
-      throw new IllegalArgumentException(
-          "a user and password go in the URL's parameters user and password for the event-loop"
-              + " client, not before its host: give them so, or --mysql-client jdbc");
-    }
-    String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-    if (uri.getHost() == null || !(scheme.equals("mysql") || scheme.equals("mariadb"))) {
-      throw new IllegalArgumentException(
-          "the event-loop client takes a URL of one server (jdbc:mysql://host[:port]/database or"
-              + " jdbc:mariadb://...), and the JDBC drivers the others: give --mysql-client jdbc");
-    }
-    return uri;
   }
 }

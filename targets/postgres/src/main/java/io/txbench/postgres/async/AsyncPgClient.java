@@ -3,12 +3,9 @@ package io.txbench.postgres.async;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.values.Secret;
 import io.txbench.eventloop.EventLoops;
+import io.txbench.jdbc.async.OneServerUrl;
 import io.txbench.jdbc.client.IsolationLevel;
 import io.txbench.jdbc.client.SqlDialect;
-import java.net.URI;
-import java.net.URISyntaxException;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -23,6 +20,8 @@ import java.util.concurrent.TimeUnit;
  * iteration.
  */
 public final class AsyncPgClient implements AutoCloseable {
+  private static final String CHOOSE_JDBC = "--pg-client jdbc";
+
   /**
    * PgJDBC's parameters that tune PgJDBC itself, or that the event-loop client does as they ask
    * (ApplicationName: txbench names its sessions on both clients), and so tell neither client
@@ -108,19 +107,15 @@ public final class AsyncPgClient implements AutoCloseable {
     Map<String, String> parameters = new LinkedHashMap<>();
     String url = options.url();
     if (url != null && !url.isBlank()) {
-      URI uri = uri(url);
-      host = uri.getHost();
-      port = uri.getPort() > 0 ? uri.getPort() : PgEndpoint.DEFAULT_PORT;
-      database = uri.getPath() == null ? "" : uri.getPath().replaceFirst("^/", "");
-      String query = uri.getRawQuery();
-      for (String pair : query == null ? new String[0] : query.split("&")) {
-        if (pair.isEmpty()) {
-          continue;
-        }
-        int eq = pair.indexOf('=');
-        String value =
-            eq > 0 ? URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8) : "";
-        String name = eq > 0 ? pair.substring(0, eq) : pair;
+      OneServerUrl one =
+          OneServerUrl.parse(
+              url, Set.of("postgresql"), "jdbc:postgresql://host[:port]/database", CHOOSE_JDBC);
+      host = one.host();
+      port = one.port() > 0 ? one.port() : PgEndpoint.DEFAULT_PORT;
+      database = one.database();
+      for (Map.Entry<String, String> parameter : one.parameters()) {
+        String name = parameter.getKey();
+        String value = parameter.getValue();
         switch (name) {
           case "user" -> user = value;
           case "password" -> password = Secret.of(value);
@@ -130,8 +125,9 @@ public final class AsyncPgClient implements AutoCloseable {
             if (!PGJDBC_ONLY.contains(name)) {
               throw new IllegalArgumentException(
                   "the event-loop client does not follow the URL's "
-                      + (name.isEmpty() ? "'" + pair + "'" : name + "=")
-                      + ", which PgJDBC does: give --pg-client jdbc");
+                      + name
+                      + "=, which PgJDBC does: give "
+                      + CHOOSE_JDBC);
             }
           }
         }
@@ -151,32 +147,6 @@ public final class AsyncPgClient implements AutoCloseable {
     parameters.put("application_name", SqlDialect.APPLICATION_NAME);
     return new PgEndpoint(
         host, port, database, user, password, sslMode, parameters, options.connectionWaitTimeout());
-  }
-
-  /**
-   * {@code url}'s one server and database, as {@code jdbc:postgresql://host[:port]/database} gives
-   * them; PgJDBC's other forms (several hosts, no host) are its own.
-   */
-  private static URI uri(String url) {
-    URI uri;
-    try {
-      uri = new URI(url.replaceFirst("(?i)^jdbc:", ""));
-    } catch (URISyntaxException e) {
-      // Its reason, not its message: that quotes the URL, password and all.
-      throw new IllegalArgumentException(
-          "not a URL the event-loop client can read: " + e.getReason(), e);
-    }
-    if (uri.getRawUserInfo() != null) {
-      throw new IllegalArgumentException(
-          "a user and password go in the URL's parameters user and password, as PgJDBC takes"
-              + " them, not before its host");
-    }
-    if (uri.getHost() == null) {
-      throw new IllegalArgumentException(
-          "the event-loop client takes a URL of one server (jdbc:postgresql://host[:port]/database),"
-              + " and PgJDBC the others: give --pg-client jdbc");
-    }
-    return uri;
   }
 
   /** The client's name and its transport, as results name a driver. */

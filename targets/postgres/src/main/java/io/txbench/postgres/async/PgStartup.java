@@ -2,22 +2,15 @@ package io.txbench.postgres.async;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
-import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslHandler;
-import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
+import io.txbench.eventloop.ConnectionOpening;
 import java.sql.SQLException;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import javax.net.ssl.SSLEngine;
-import javax.net.ssl.SSLParameters;
 
 /**
  * Opens a connection of the event-loop client: TCP, TLS when {@code sslmode} asks for it, the
@@ -25,68 +18,27 @@ import javax.net.ssl.SSLParameters;
  * is ready for a query; then {@link PgWire} takes the connection over. A server that has not
  * answered within the connect timeout fails the opening, as one that refused it.
  */
-final class PgStartup extends ChannelInboundHandlerAdapter {
-  private static final String CANNOT_CONNECT = "08001";
+final class PgStartup extends ConnectionOpening<PgWire> {
   private static final int PROTOCOL_3 = 196_608;
   private static final int TLS_REQUEST = 80_877_103;
 
   private final PgEndpoint endpoint;
-  private final CompletableFuture<PgWire> opened;
   private final PgLogin login;
 
-  private PgStartup(PgEndpoint endpoint, CompletableFuture<PgWire> opened) {
+  private PgStartup(PgEndpoint endpoint) {
+    super(endpoint.host(), endpoint.port(), endpoint.connectTimeout());
     this.endpoint = endpoint;
-    this.opened = opened;
     this.login = new PgLogin(endpoint);
   }
 
   /** Opens a connection to {@code endpoint} on one of {@code bootstrap}'s event loops. */
   static CompletableFuture<PgWire> open(Bootstrap bootstrap, PgEndpoint endpoint) {
-    CompletableFuture<PgWire> opened = new CompletableFuture<>();
-    int millis = (int) Math.min(Integer.MAX_VALUE, endpoint.connectTimeout().toMillis());
-    PgStartup startup = new PgStartup(endpoint, opened);
-    bootstrap
-        .clone()
-        .option(ChannelOption.TCP_NODELAY, true)
-        .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, millis)
-        .handler(
-            new ChannelInitializer<Channel>() {
-              @Override
-              protected void initChannel(Channel channel) {
-                channel
-                    .pipeline()
-                    .addLast("frames", new LengthFieldBasedFrameDecoder(1 << 30, 1, 4, -4, 0));
-                channel.pipeline().addLast("startup", startup);
-              }
-            })
-        .connect(endpoint.host(), endpoint.port())
-        .addListener(
-            connected -> {
-              if (!connected.isSuccess()) {
-                startup.fail(connected.cause());
-              }
-            });
-    return opened;
+    return new PgStartup(endpoint)
+        .connect(bootstrap, new LengthFieldBasedFrameDecoder(1 << 30, 1, 4, -4, 0));
   }
 
   @Override
-  public void channelActive(ChannelHandlerContext ctx) {
-    var unusedTimer =
-        ctx.executor()
-            .schedule(
-                () -> {
-                  if (!opened.isDone()) {
-                    failAndClose(
-                        ctx,
-                        new SQLException(
-                            "the server did not answer within "
-                                + endpoint.connectTimeout().toMillis()
-                                + " ms",
-                            CANNOT_CONNECT));
-                  }
-                },
-                endpoint.connectTimeout().toMillis(),
-                TimeUnit.MILLISECONDS);
+  protected void connected(ChannelHandlerContext ctx) {
     if (endpoint.asksForTls()) {
       ctx.pipeline().addFirst("tls-answer", new TlsAnswer());
       ByteBuf out = ctx.alloc().ioBuffer(8);
@@ -140,19 +92,9 @@ final class PgStartup extends ChannelInboundHandlerAdapter {
     }
   }
 
+  /** libpq's {@code require} encrypts unchecked; {@code verify-full} checks the host too. */
   private SslHandler tls(ChannelHandlerContext ctx) throws javax.net.ssl.SSLException {
-    SslContextBuilder builder = SslContextBuilder.forClient();
-    if (!endpoint.verifiesServer()) {
-      builder.trustManager(InsecureTrustManagerFactory.INSTANCE); // libpq's require: no check
-    }
-    SslHandler handler = builder.build().newHandler(ctx.alloc(), endpoint.host(), endpoint.port());
-    if (endpoint.sslMode().equals("verify-full")) {
-      SSLEngine engine = handler.engine();
-      SSLParameters parameters = engine.getSSLParameters();
-      parameters.setEndpointIdentificationAlgorithm("HTTPS");
-      engine.setSSLParameters(parameters);
-    }
-    return handler;
+    return tls(ctx, endpoint.verifiesServer(), endpoint.sslMode().equals("verify-full"));
   }
 
   private void startup(ChannelHandlerContext ctx) {
@@ -184,11 +126,7 @@ final class PgStartup extends ChannelInboundHandlerAdapter {
         case 'E' -> failAndClose(ctx, PgMessages.error(frame));
         case 'Z' -> {
           // From here on the connection reads its messages in place (PgWire#decode).
-          PgWire wire = new PgWire(ctx.channel());
-          ctx.pipeline().replace(this, "wire", wire);
-          ctx.pipeline().remove("frames"); // what it holds yet, if anything, goes to the wire
-
-          opened.complete(wire);
+          opened(ctx, new PgWire(ctx.channel()));
         }
         default -> {
           // the server's parameters, its key for cancelling, a notice
@@ -199,37 +137,5 @@ final class PgStartup extends ChannelInboundHandlerAdapter {
     } finally {
       frame.release();
     }
-  }
-
-  @Override
-  public void channelInactive(ChannelHandlerContext ctx) {
-    fail(new SQLException("the server closed the connection while it opened", CANNOT_CONNECT));
-  }
-
-  @Override
-  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-    failAndClose(ctx, cause);
-  }
-
-  /** Fails the opening with {@code cause} and closes the channel it was opening. */
-  private void failAndClose(ChannelHandlerContext ctx, Throwable cause) {
-    fail(cause);
-    var unused = ctx.close();
-  }
-
-  /** Fails the opening with {@code cause}, an SQLException as PgJDBC's (08001) when it is none. */
-  void fail(Throwable cause) {
-    opened.completeExceptionally(
-        cause instanceof SQLException sql
-            ? sql
-            : new SQLException(
-                "cannot connect to "
-                    + endpoint.host()
-                    + ":"
-                    + endpoint.port()
-                    + ": "
-                    + cause.getMessage(),
-                CANNOT_CONNECT,
-                cause));
   }
 }
