@@ -14,7 +14,6 @@ import io.txbench.core.spi.SetupException;
 import io.txbench.core.spi.TargetBinding;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.TargetUnavailableException;
-import io.txbench.core.spi.Workload;
 import io.txbench.core.spi.WorkloadOptions;
 import io.txbench.core.spi.WorkloadTable;
 import io.txbench.core.spi.server.Lease;
@@ -33,6 +32,7 @@ import io.txbench.core.workloads.ScriptKind;
 import io.txbench.core.workloads.Update;
 import io.txbench.core.workloads.UpdateMany;
 import io.txbench.core.workloads.Ycsb;
+import io.txbench.jdbc.async.EventLoopClient;
 import io.txbench.jdbc.client.IsolationLevel;
 import io.txbench.jdbc.client.JdbcTarget;
 import io.txbench.jdbc.client.SqlDialect;
@@ -59,7 +59,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 import java.util.function.Supplier;
 
 /** The workloads every SQL database serves; a database module supplies only its dialect. */
@@ -146,24 +145,14 @@ public abstract class JdbcBinding implements TargetBinding {
     return new OpenTarget<>(jdbc, workloads()::build, JdbcBinding::dropOwned);
   }
 
-  /** How an event-loop client runs a kind's step-wise form. */
-  @FunctionalInterface
-  protected interface EventLoopKinds<C> {
-    Workload<?, ?> workload(SqlSteps kind, C client, JdbcTarget target);
-  }
-
   /**
    * Opens the target for workers on an event-loop client, which {@code client} makes once the JDBC
    * pools are open: those then serve prepare, verify and telemetry only, and open no worker
-   * connection ahead. Results name the client as the driver ({@code name}), and it closes with the
-   * target; each kind runs as {@code kinds} makes its step-wise form.
+   * connection ahead. Results name the client as the driver, and it closes with the target; each
+   * kind runs in its step-wise form.
    */
-  protected final <C extends AutoCloseable> OpenTarget<JdbcTarget, SQLException> openOnEventLoop(
-      TargetOptions target,
-      WorkloadOptions workload,
-      Supplier<C> client,
-      Function<C, String> name,
-      EventLoopKinds<C> kinds)
+  protected final OpenTarget<JdbcTarget, SQLException> openOnEventLoop(
+      TargetOptions target, WorkloadOptions workload, Supplier<EventLoopClient> client)
       throws TargetUnavailableException {
     TargetOptions noIdleWorkers =
         new TargetOptions(
@@ -181,15 +170,15 @@ public abstract class JdbcBinding implements TargetBinding {
     JdbcTarget jdbc =
         JdbcTarget.open(
             dialect(noIdleWorkers), noIdleWorkers, !workload.transactional(), workload.patience());
-    C made = client.get();
-    jdbc.workersOn(name.apply(made), made);
+    EventLoopClient made = client.get();
+    jdbc.workersOn(made.describe(), made);
     return new OpenTarget<>(
         jdbc,
         (t, options) -> {
           if (!(workloads().build(t, options) instanceof SqlSteps kind)) {
             throw new IllegalStateException(options.name() + " has no step-wise form");
           }
-          return kinds.workload(kind, made, t);
+          return made.workload(kind, t);
         },
         JdbcBinding::dropOwned);
   }

@@ -11,7 +11,6 @@ import io.txbench.jdbc.JdbcBinding;
 import io.txbench.jdbc.client.JdbcTarget;
 import io.txbench.jdbc.client.SqlDialect;
 import io.txbench.mysql.async.AsyncMySqlClient;
-import io.txbench.mysql.async.AsyncMySqlSessions;
 import io.txbench.mysql.async.MySqlClient;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -104,11 +103,7 @@ public final class MySqlBinding extends JdbcBinding {
       return super.open(target, workload);
     }
     return openOnEventLoop(
-        target,
-        workload,
-        () -> AsyncMySqlClient.of(target, target.declared().get(DRIVER)),
-        AsyncMySqlClient::describe,
-        AsyncMySqlSessions::workload);
+        target, workload, () -> AsyncMySqlClient.of(target, target.declared().get(DRIVER)));
   }
 
   /**

@@ -11,7 +11,6 @@ import io.txbench.jdbc.JdbcBinding;
 import io.txbench.jdbc.client.JdbcTarget;
 import io.txbench.jdbc.client.SqlDialect;
 import io.txbench.postgres.async.AsyncPgClient;
-import io.txbench.postgres.async.AsyncPgSessions;
 import io.txbench.postgres.async.PgClient;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -72,12 +71,7 @@ public class PostgresBinding extends JdbcBinding {
     if (target.declared().get(PgClient.OPTION) == PgClient.JDBC) {
       return super.open(target, workload);
     }
-    return openOnEventLoop(
-        target,
-        workload,
-        () -> AsyncPgClient.of(target),
-        AsyncPgClient::describe,
-        AsyncPgSessions::workload);
+    return openOnEventLoop(target, workload, () -> AsyncPgClient.of(target));
   }
 
   @Override

@@ -11,11 +11,17 @@ import io.txbench.core.spi.Verification;
 import io.txbench.core.spi.Worker;
 import io.txbench.core.spi.server.Lease;
 import io.txbench.core.spi.server.LeaseMode;
+import io.txbench.jdbc.client.JdbcTarget;
 import io.txbench.jdbc.workloads.SqlSteps;
 import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.IntFunction;
+import java.util.function.LongFunction;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -51,6 +57,51 @@ public final class AsyncSqlWorkload<S extends AsyncSqlSession, P extends AutoClo
     this.maxConnections = maxConnections;
     this.pools = pools;
     this.sessions = sessions;
+  }
+
+  /**
+   * Makes a pool's connection that prepares {@code statements}, of which {@code returningId}'s
+   * (inserts) return the id the server generated.
+   */
+  @FunctionalInterface
+  public interface ConnectionMaker<C> {
+    C make(List<String> statements, Set<String> returningId);
+  }
+
+  /**
+   * {@code kind} on the event-loop sessions ({@link EventLoopSession}) of a client, with {@code
+   * target}'s transaction mode, classification and control connections: each session on a pool of
+   * the connections {@code connections} makes, every one preparing the kind's statements, the
+   * client's own {@code more} (BEGIN, COMMIT), and the statement that publishes the session's
+   * counts where the server has one. That one is prepared as the run's statements are and its
+   * answer read as theirs: at each chain's end the code the JIT compiled for the run meets no
+   * message it has not seen, so the window after a warm-up does not start on code thrown away.
+   *
+   * @param maxConnections the connections the workers may open ({@code --max-connections})
+   * @param connectionWait the longest an iteration waits for one ({@code
+   *     --connection-wait-timeout})
+   * @param after the client's timer: a stage completed after so many nanoseconds
+   */
+  public static <W, C extends EventLoopConnection<W>> AsyncWorkload<?, SQLException> onEventLoop(
+      SqlSteps kind,
+      JdbcTarget target,
+      int maxConnections,
+      Duration connectionWait,
+      LongFunction<CompletableFuture<Void>> after,
+      List<String> more,
+      ConnectionMaker<C> connections) {
+    List<String> statements = new ArrayList<>(kind.statements());
+    statements.addAll(kind.insertsReturningId());
+    statements.addAll(more);
+    target.publisher().statement().ifPresent(statements::add);
+    List<String> all = List.copyOf(statements);
+    Set<String> returningId = Set.copyOf(kind.insertsReturningId());
+    return new AsyncSqlWorkload<EventLoopSession<W, C>, ConnectionPool<C>>(
+        kind,
+        maxConnections,
+        size ->
+            new ConnectionPool<>(size, connectionWait, () -> connections.make(all, returningId)),
+        (worker, pool) -> EventLoopSession.open(after, worker, pool, target));
   }
 
   @Override

@@ -1,7 +1,13 @@
 package io.txbench.mysql.async;
 
+import io.txbench.core.spi.AsyncWorkload;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.eventloop.EventLoops;
+import io.txbench.jdbc.async.AsyncSqlWorkload;
+import io.txbench.jdbc.async.EventLoopClient;
+import io.txbench.jdbc.client.JdbcTarget;
+import io.txbench.jdbc.workloads.SqlSteps;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -12,7 +18,7 @@ import java.util.concurrent.TimeUnit;
  * Each worker's connection lives on one event loop, which reads its answers and starts its next
  * iteration.
  */
-public final class AsyncMySqlClient implements AutoCloseable {
+public final class AsyncMySqlClient implements EventLoopClient {
   private final EventLoops loops;
   private final MySqlEndpoint endpoint;
   private final int maxConnections;
@@ -56,17 +62,21 @@ public final class AsyncMySqlClient implements AutoCloseable {
     return MySqlUrl.endpoint(options, tls, mariaDb);
   }
 
-  /** The connections the workers may open ({@code --max-connections}). */
-  int maxConnections() {
-    return maxConnections;
+  @Override
+  public AsyncWorkload<?, SQLException> workload(SqlSteps kind, JdbcTarget target) {
+    boolean autoCommit = target.autoCommit();
+    return AsyncSqlWorkload.onEventLoop(
+        kind,
+        target,
+        maxConnections,
+        connectionWait,
+        this::after,
+        List.of(),
+        (statements, returningId) ->
+            new AsyncMySqlConnection(this, statements, returningId, target::classify, autoCommit));
   }
 
-  /** The longest an iteration waits for a connection ({@code --connection-wait-timeout}). */
-  Duration connectionWait() {
-    return connectionWait;
-  }
-
-  /** The client's name and its transport, as results name a driver. */
+  @Override
   public String describe() {
     return "txbench's MySQL protocol client on Netty (" + loops.describe() + ")";
   }

@@ -1,13 +1,20 @@
 package io.txbench.postgres.async;
 
+import io.txbench.core.spi.AsyncWorkload;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.values.Secret;
 import io.txbench.eventloop.EventLoops;
+import io.txbench.jdbc.async.AsyncSqlWorkload;
+import io.txbench.jdbc.async.EventLoopClient;
 import io.txbench.jdbc.async.OneServerUrl;
 import io.txbench.jdbc.client.IsolationLevel;
+import io.txbench.jdbc.client.JdbcTarget;
 import io.txbench.jdbc.client.SqlDialect;
+import io.txbench.jdbc.workloads.SqlSteps;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -19,7 +26,7 @@ import java.util.concurrent.TimeUnit;
  * worker's connection lives on one event loop, which reads its answers and starts its next
  * iteration.
  */
-public final class AsyncPgClient implements AutoCloseable {
+public final class AsyncPgClient implements EventLoopClient {
   private static final String CHOOSE_JDBC = "--pg-client jdbc";
 
   /**
@@ -67,14 +74,17 @@ public final class AsyncPgClient implements AutoCloseable {
     return new AsyncPgClient(EventLoops.start(), endpoint(options), options);
   }
 
-  /** The connections the workers may open ({@code --max-connections}). */
-  int maxConnections() {
-    return maxConnections;
-  }
-
-  /** The longest an iteration waits for a connection ({@code --connection-wait-timeout}). */
-  Duration connectionWait() {
-    return connectionWait;
+  @Override
+  public AsyncWorkload<?, SQLException> workload(SqlSteps kind, JdbcTarget target) {
+    return AsyncSqlWorkload.onEventLoop(
+        kind,
+        target,
+        maxConnections,
+        connectionWait,
+        this::after,
+        List.of(AsyncPgConnection.BEGIN, AsyncPgConnection.COMMIT),
+        (statements, returningId) ->
+            new AsyncPgConnection(this, statements, returningId, target::classify));
   }
 
   /**
@@ -149,7 +159,7 @@ public final class AsyncPgClient implements AutoCloseable {
         host, port, database, user, password, sslMode, parameters, options.connectionWaitTimeout());
   }
 
-  /** The client's name and its transport, as results name a driver. */
+  @Override
   public String describe() {
     return "txbench's PostgreSQL protocol client on Netty (" + loops.describe() + ")";
   }

@@ -143,8 +143,8 @@ final class AsyncPgConnection extends ReopeningConnection<PgWire> {
 
   /**
    * Executes {@code sql} (BEGIN, COMMIT, the counts' statement), prepared on {@code c} with the
-   * run's statements ({@link AsyncPgSessions#pool}), reading none of its columns, and hands {@code
-   * then} its answer or its failure.
+   * run's statements ({@link AsyncPgClient#workload}), reading none of its columns, and hands
+   * {@code then} its answer or its failure.
    */
   void prepared(PgWire c, String sql, Answered then) {
     String name = names.get(sql);
