@@ -2,12 +2,14 @@ package io.txbench.jdbc.async;
 
 import io.txbench.core.spi.ErrorClass;
 import io.txbench.core.spi.Failure;
+import io.txbench.jdbc.client.SqlAnswer;
 import java.sql.SQLException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
@@ -123,6 +125,40 @@ public abstract class ReopeningConnection<W> implements EventLoopConnection<W> {
     } catch (TimeoutException e) {
       throw new SQLException("no answer in " + seconds + " s", lostState, e);
     }
+  }
+
+  /**
+   * {@code c} once {@code prepare} has prepared its statements on it (given the handler of the
+   * answer); a connection that could not prepare them is closed, and the stage fails with why.
+   */
+  protected final CompletableFuture<W> preparing(W c, Consumer<Answered> prepare) {
+    CompletableFuture<W> prepared = new CompletableFuture<>();
+    prepare.accept(
+        (answer, failure) -> {
+          if (failure != null) {
+            close(c);
+            prepared.completeExceptionally(failure);
+          } else {
+            prepared.complete(c);
+          }
+        });
+    return prepared;
+  }
+
+  /** A handler that completes {@code done} with the answer, or fails it with why there is none. */
+  protected static Answered completing(CompletableFuture<SqlAnswer> done) {
+    return (answer, failure) -> {
+      if (answer != null) {
+        done.complete(answer);
+      } else {
+        done.completeExceptionally(failure);
+      }
+    };
+  }
+
+  /** {@code then}, handed a failure as {@link #failed} makes it (a connection lost dropped). */
+  protected final Answered deliver(Answered then) {
+    return (answer, failure) -> then.answered(answer, failure == null ? null : failed(failure));
   }
 
   /** Forgets a broken connection, closing it; its statements go with it. */

@@ -54,21 +54,7 @@ final class AsyncMySqlConnection extends ReopeningConnection<MySqlWire> {
   protected CompletableFuture<MySqlWire> openAndPrepare() {
     return client
         .connect(autoCommit)
-        .thenCompose(
-            c -> {
-              CompletableFuture<MySqlWire> prepared = new CompletableFuture<>();
-              c.prepare(
-                  statements,
-                  (answer, failure) -> {
-                    if (failure != null) {
-                      c.close();
-                      prepared.completeExceptionally(failure);
-                    } else {
-                      prepared.complete(c);
-                    }
-                  });
-              return prepared;
-            });
+        .thenCompose(c -> preparing(c, then -> c.prepare(statements, then)));
   }
 
   /** COM_PING. */
@@ -148,19 +134,5 @@ final class AsyncMySqlConnection extends ReopeningConnection<MySqlWire> {
       c.execute(null, index, List.of(), 0, false, false, deliver(then));
     }
     return done;
-  }
-
-  private static Answered completing(CompletableFuture<SqlAnswer> done) {
-    return (answer, failure) -> {
-      if (answer != null) {
-        done.complete(answer);
-      } else {
-        done.completeExceptionally(failure);
-      }
-    };
-  }
-
-  private Answered deliver(Answered then) {
-    return (answer, failure) -> then.answered(answer, failure == null ? null : failed(failure));
   }
 }

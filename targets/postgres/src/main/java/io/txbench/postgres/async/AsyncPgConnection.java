@@ -63,18 +63,7 @@ final class AsyncPgConnection extends ReopeningConnection<PgWire> {
               for (String sql : statements) {
                 texts.add(numbered(returningId.contains(sql) ? sql + " RETURNING id" : sql));
               }
-              CompletableFuture<PgWire> prepared = new CompletableFuture<>();
-              c.prepare(
-                  texts,
-                  (answer, failure) -> {
-                    if (failure != null) {
-                      c.close();
-                      prepared.completeExceptionally(failure);
-                    } else {
-                      prepared.complete(c);
-                    }
-                  });
-              return prepared;
+              return preparing(c, then -> c.prepare(texts, then));
             });
   }
 
@@ -153,20 +142,6 @@ final class AsyncPgConnection extends ReopeningConnection<PgWire> {
       return;
     }
     c.execute(null, name, List.of(), 0, false, deliver(then));
-  }
-
-  private static Answered completing(CompletableFuture<SqlAnswer> done) {
-    return (answer, failure) -> {
-      if (answer != null) {
-        done.complete(answer);
-      } else {
-        done.completeExceptionally(failure);
-      }
-    };
-  }
-
-  private Answered deliver(Answered then) {
-    return (answer, failure) -> then.answered(answer, failure == null ? null : failed(failure));
   }
 
   /**
