@@ -23,7 +23,7 @@ start_mariadb() {
   mariadb-install-db --no-defaults --datadir="$work/my" --auth-root-authentication-method=normal \
     --skip-test-db --user="$(id -un)" >/dev/null 2>&1
   mariadbd --no-defaults --datadir="$work/my" --socket="$work/my.sock" --port="$MY_PORT" \
-    --bind-address=127.0.0.1 --user="$(id -un)" --max-connections=300 \
+    --bind-address=127.0.0.1 --user="$(id -un)" --max-connections=600 \
     --innodb-buffer-pool-size=512M --innodb-flush-log-at-trx-commit=2 \
     --log-error="$work/my.log" "$@" &
   my_pid=$!
@@ -49,7 +49,7 @@ start_postgres() {
   [ "$(id -u)" = 0 ] && chown postgres "$work/pg"
   "${as_pg[@]}" "$pg_bin/initdb" -D "$work/pg" -U postgres --auth=trust >/dev/null
   "${as_pg[@]}" "$pg_bin/pg_ctl" -D "$work/pg" -l "$work/pg/server.log" -w \
-    -o "-p $PG_PORT -k $work/pg -c listen_addresses=127.0.0.1 -c max_connections=300 -c shared_buffers=256MB -c synchronous_commit=off $*" \
+    -o "-p $PG_PORT -k $work/pg -c listen_addresses=127.0.0.1 -c max_connections=600 -c shared_buffers=256MB -c synchronous_commit=off $*" \
     start >/dev/null
   TX=(--benchmark-target postgres --target-database-host 127.0.0.1 --target-database-port "$PG_PORT"
       --target-database-user postgres --target-database-name postgres)
