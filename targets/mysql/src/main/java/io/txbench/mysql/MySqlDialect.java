@@ -141,6 +141,9 @@ public final class MySqlDialect implements SqlDialect {
     if (!options.password().isEmpty()) {
       properties.setProperty("password", options.password().reveal());
     }
+    // As the control connections do: a server that takes the connection and never greets it (a
+    // frozen one) fails it after the connection wait, rather than holding txbench forever.
+    properties.putAll(MySqlDriver.controlProperties(options.connectionWaitTimeout()));
     try (Connection server =
         DriverManager.getConnection(driver.url(options.host(), options.port(), ""), properties)) {
       OwnDatabase.createIfMissing(server, defaultDatabase());
