@@ -4,16 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.joran.JoranConfigurator;
+import io.txbench.cli.logging.ConsoleLogging;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.util.Objects;
 import org.junit.jupiter.api.Test;
 import org.slf4j.event.DefaultLoggingEvent;
 import org.slf4j.event.Level;
 
-/** The JAR's console log, as its own logback.xml sets it up. */
+/** The JAR's console log, as {@link ConsoleLogging} sets it up. */
 class LevelGateTest {
   /**
    * SLF4J replays what a thread logged while another set the logging up through {@code
@@ -23,10 +22,7 @@ class LevelGateTest {
   void anEventReplayedFromTheStartUpBelowItsLoggersLevelNeverReachesTheConsole() throws Exception {
     LoggerContext context = new LoggerContext();
     context.setMDCAdapter(new ch.qos.logback.classic.util.LogbackMDCAdapter());
-    JoranConfigurator configurator = new JoranConfigurator();
-    configurator.setContext(context);
-    configurator.doConfigure(
-        Objects.requireNonNull(LevelGateTest.class.getResource("/logback.xml")));
+    ConsoleLogging.setUp(context);
     ByteArrayOutputStream console = new ByteArrayOutputStream();
     PrintStream err = System.err;
     System.setErr(new PrintStream(console, true, StandardCharsets.UTF_8));

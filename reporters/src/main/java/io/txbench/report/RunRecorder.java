@@ -100,6 +100,13 @@ public final class RunRecorder implements StepListener {
 
   @Override
   public RunListener warmingUp(Duration length) {
+    if (subject.directory() != null) {
+      // Jackson learns the summary's shape in 0.6 s of a cold JVM: while the warm-up runs, not
+      // between its end and the window, where the wall time of every run would wait for it.
+      Thread preparing = new Thread(SummaryFile::prepare, "txbench-prepare-summary");
+      preparing.setDaemon(true);
+      preparing.start();
+    }
     PrintStream console = display.console();
     RunListener progress =
         console == null ? new RunListener() {} : new ProgressLine(console, "warm-up");
