@@ -95,11 +95,6 @@ public final class JdbcTarget implements Target {
       // The pool's first connection says what is wrong, in the words it always has.
       LOG.debug("could not create the target's own database first", e);
     }
-    HikariConfig config =
-        poolConfig(dialect, options, autoCommit, dialect.connectionProperties(options));
-    config.setPoolName("txbench");
-    config.setMaximumPoolSize(options.maxConnections());
-    config.setMinimumIdle(Math.min(options.minConnections(), options.maxConnections()));
     Properties controlProperties = dialect.connectionProperties(options);
     controlProperties.putAll(dialect.controlProperties(patience));
     HikariConfig controlConfig = poolConfig(dialect, options, autoCommit, controlProperties);
@@ -133,11 +128,12 @@ public final class JdbcTarget implements Target {
       return open(own, options, autoCommit, patience);
     }
     Map<String, String> settings = settings(dialect, control, publisher);
+    HikariDataSource workers = workers(dialect, options, autoCommit, control);
     try {
       return new JdbcTarget(
           dialect,
           options,
-          new HikariDataSource(config),
+          workers,
           control,
           version,
           driver,
@@ -146,9 +142,40 @@ public final class JdbcTarget implements Target {
           telemetryOpener,
           publisher);
     } catch (RuntimeException e) {
+      workers.close();
       control.close();
       throw unavailable(dialect, options, e);
     }
+  }
+
+  /**
+   * Starts the workers' pool and waits for the connections it keeps ({@link ParallelOpening});
+   * closes {@code control} when it fails.
+   */
+  private static HikariDataSource workers(
+      SqlDialect dialect, TargetOptions options, boolean autoCommit, HikariDataSource control)
+      throws TargetUnavailableException {
+    HikariConfig config =
+        poolConfig(dialect, options, autoCommit, dialect.connectionProperties(options));
+    config.setPoolName("txbench");
+    config.setMaximumPoolSize(options.maxConnections());
+    config.setMinimumIdle(Math.min(options.minConnections(), options.maxConnections()));
+    HikariDataSource workers;
+    try {
+      workers = new HikariDataSource(config);
+    } catch (RuntimeException e) {
+      control.close();
+      throw unavailable(dialect, options, e);
+    }
+    try {
+      ParallelOpening.fill(workers, options.connectionWaitTimeout());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      workers.close();
+      control.close();
+      throw new TargetUnavailableException("stopped while connecting to " + options.describe(), e);
+    }
+    return workers;
   }
 
   /**
