@@ -27,6 +27,12 @@ import org.slf4j.LoggerFactory;
 final class ParallelOpening {
   private static final Logger LOG = LoggerFactory.getLogger(ParallelOpening.class);
 
+  /**
+   * A smaller pool fills on HikariCP's one thread while the data loads, as quickly: 8 connections
+   * one at a time took 0.4 s beside the load; waiting for them before it, 0.2 s more.
+   */
+  static final int FEWEST = 16;
+
   /** At most this many connections are opened at once: enough that 512 take about a second. */
   static final int MOST_AT_ONCE = 32;
 
@@ -48,7 +54,7 @@ final class ParallelOpening {
     int wanted = pool.getMinimumIdle();
     HikariPoolMXBean counts = pool.getHikariPoolMXBean();
     ThreadPoolExecutor adder = adder(counts);
-    if (wanted <= 1 || adder == null) {
+    if (wanted < FEWEST || adder == null) {
       return false;
     }
     int threads = Math.min(wanted, MOST_AT_ONCE);
