@@ -114,17 +114,17 @@ class LivePageCliIT {
 
   /**
    * A visit of {@code page} by {@code chromium} in which its script drew a version: on a busy
-   * machine the page's first poll can still be under way when the visit's time is up, so a visit
-   * that drew none is made again, five times at most and only while the command runs.
+   * machine (the long tier's other classes starting and killing servers beside it, on 2 cores) the
+   * page's first poll can still be under way when the visit's time is up, so a visit that drew none
+   * is made again, with twice the time up to 12 s, for as long as the command runs.
    */
   private static HeadlessChromium.Visit drawn(HeadlessChromium chromium, URI page, Thread command)
       throws Exception {
-    HeadlessChromium.Visit visit = chromium.visit(page, 3000);
-    for (int again = 0; again < 4 && command.isAlive(); again++) {
-      if (VERSION.matcher(visit.dom()).find()) {
-        return visit;
-      }
-      visit = chromium.visit(page, 3000);
+    int millis = 3000;
+    HeadlessChromium.Visit visit = chromium.visit(page, millis);
+    while (!VERSION.matcher(visit.dom()).find() && command.isAlive()) {
+      millis = Math.min(2 * millis, 12_000);
+      visit = chromium.visit(page, millis);
     }
     return visit;
   }
@@ -132,8 +132,22 @@ class LivePageCliIT {
   /** The version the page's script drew last (its poll's), from the body's mark. */
   private static int drawnVersion(HeadlessChromium.Visit visit) {
     Matcher m = VERSION.matcher(visit.dom());
-    assertTrue(m.find(), "the live script drew nothing");
+    assertTrue(
+        m.find(),
+        () ->
+            "the live script drew nothing; console "
+                + visit.console()
+                + ", requests "
+                + visit.requests()
+                + ", status "
+                + status(visit.dom()));
     return Integer.parseInt(m.group(1));
+  }
+
+  /** The live status line the page shows, for a failure's message. */
+  private static String status(String dom) {
+    Matcher m = Pattern.compile("id=\"live\"[^>]*>([^<]*)<").matcher(dom);
+    return m.find() ? m.group(1) : "(none)";
   }
 
   /** {@code page} once it serves the run's report, as the page's own poll finds it. */
