@@ -12,11 +12,11 @@ import io.txbench.core.spi.OpenTarget;
 import io.txbench.core.spi.OptionValues;
 import io.txbench.core.spi.Queries;
 import io.txbench.core.spi.SetupException;
+import io.txbench.core.spi.TargetFixtures;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.TargetUnavailableException;
 import io.txbench.core.spi.WorkloadFixtures;
 import io.txbench.core.spi.WorkloadOptions;
-import io.txbench.core.spi.values.Secret;
 import io.txbench.core.workloads.Airline;
 import io.txbench.core.workloads.Insert;
 import io.txbench.core.workloads.PointSelect;
@@ -89,18 +89,7 @@ abstract class MongoWorkloadsContract {
 
   /** The server at {@code url}, a database named, through {@code connections} connections. */
   static TargetOptions targetAt(String url, int connections) {
-    return new TargetOptions(
-        null,
-        0,
-        null,
-        null,
-        Secret.none(),
-        url,
-        connections,
-        connections,
-        Duration.ofSeconds(10),
-        Duration.ofMinutes(10),
-        OptionValues.defaults());
+    return TargetFixtures.at(url, connections, Duration.ofSeconds(10), OptionValues.defaults());
   }
 
   private WorkloadOptions workload(String name, long tableSize, boolean noTransaction) {

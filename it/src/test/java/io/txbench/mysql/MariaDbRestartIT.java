@@ -11,10 +11,10 @@ import io.txbench.core.engine.RunOptions;
 import io.txbench.core.run.MeasurementPlan;
 import io.txbench.core.run.WorkloadRun;
 import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.TargetFixtures;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.WorkloadFixtures;
 import io.txbench.core.spi.WorkloadOptions;
-import io.txbench.core.spi.values.Secret;
 import io.txbench.core.workloads.Airline;
 import io.txbench.core.workloads.Insert;
 import io.txbench.jdbc.TestSql;
@@ -98,17 +98,10 @@ class MariaDbRestartIT {
   private WorkloadRun.Outcome killDuring(String database, WorkloadOptions options)
       throws Exception {
     TargetOptions target =
-        new TargetOptions(
-            null,
-            0,
-            null,
-            null,
-            Secret.none(),
+        TargetFixtures.at(
             url(database) + "&createDatabaseIfNotExist=true",
             4,
-            4,
             Duration.ofSeconds(10),
-            Duration.ofMinutes(10),
             OptionValues.of(IsolationLevel.OPTION, IsolationLevel.SERIALIZABLE));
     RunOptions run =
         new RunOptions(

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.run.WorkloadRun;
 import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.TargetFixtures;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.WorkloadOptions;
-import io.txbench.core.spi.values.Secret;
 import io.txbench.core.workloads.ItemKind;
 import io.txbench.core.workloads.Touch;
 import io.txbench.jdbc.client.IsolationLevel;
@@ -74,17 +74,10 @@ class ContributingGuideIT {
     String database = "guide_" + client.name().toLowerCase(Locale.ROOT);
     execute(url("postgres"), "CREATE DATABASE " + database);
     TargetOptions target =
-        new TargetOptions(
-                null,
-                0,
-                null,
-                null,
-                Secret.none(),
+        TargetFixtures.at(
                 url(database),
                 4,
-                4,
                 Duration.ofSeconds(30),
-                Duration.ofMinutes(10),
                 OptionValues.of(IsolationLevel.OPTION, IsolationLevel.READ_COMMITTED))
             .with(PgClient.OPTION, client);
     WorkloadOptions touch =

@@ -3,10 +3,10 @@ package io.txbench.postgres;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.TargetFixtures;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.WorkloadFixtures;
 import io.txbench.core.spi.WorkloadOptions;
-import io.txbench.core.spi.values.Secret;
 import io.txbench.core.workloads.PointSelect;
 import io.txbench.jdbc.client.IsolationLevel;
 import io.txbench.jdbc.client.JdbcTarget;
@@ -30,17 +30,10 @@ class PoolOpeningIT {
     try (EmbeddedPostgres postgres = EmbeddedPostgresServer.builder().start()) {
       String url = "jdbc:postgresql://localhost:" + postgres.getPort() + "/postgres?user=postgres";
       TargetOptions target =
-          new TargetOptions(
-              null,
-              0,
-              null,
-              null,
-              Secret.none(),
+          TargetFixtures.at(
               url,
               WORKERS,
-              WORKERS,
               Duration.ofSeconds(60),
-              Duration.ofMinutes(10),
               OptionValues.of(IsolationLevel.OPTION, IsolationLevel.READ_COMMITTED));
       WorkloadOptions options = WorkloadFixtures.options(PointSelect.NAME, 100, 1, false, 0);
       try (JdbcTarget opened = new PostgresBinding().open(target, options).target()) {

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.txbench.core.run.WorkloadRun;
 import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.TargetFixtures;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.WorkloadFixtures;
 import io.txbench.core.spi.WorkloadOptions;
-import io.txbench.core.spi.values.Secret;
 import io.txbench.core.workloads.PointSelect;
 import io.txbench.jdbc.client.IsolationLevel;
 import io.txbench.jdbc.client.JdbcTarget;
@@ -88,18 +88,7 @@ class TlsIT {
   private static TargetOptions tls(EmbeddedPostgres postgres, OptionValues values, String mode) {
     String url =
         "jdbc:postgresql://localhost:" + postgres.getPort() + "/postgres?user=postgres" + mode;
-    return new TargetOptions(
-        null,
-        0,
-        null,
-        null,
-        Secret.none(),
-        url,
-        2,
-        2,
-        Duration.ofSeconds(10),
-        Duration.ofMinutes(10),
-        values);
+    return TargetFixtures.at(url, 2, Duration.ofSeconds(10), values);
   }
 
   /**

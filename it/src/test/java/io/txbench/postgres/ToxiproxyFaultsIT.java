@@ -11,9 +11,9 @@ import io.txbench.core.engine.ForDuration;
 import io.txbench.core.engine.RunOptions;
 import io.txbench.core.run.WorkloadRun;
 import io.txbench.core.spi.OptionValues;
+import io.txbench.core.spi.TargetFixtures;
 import io.txbench.core.spi.TargetOptions;
 import io.txbench.core.spi.WorkloadFixtures;
-import io.txbench.core.spi.values.Secret;
 import io.txbench.core.workloads.Insert;
 import io.txbench.jdbc.TestSql;
 import io.txbench.jdbc.client.IsolationLevel;
@@ -61,17 +61,10 @@ class ToxiproxyFaultsIT {
             + POSTGRES.getDatabaseName()
             + credentials();
     TargetOptions target =
-        new TargetOptions(
-            null,
-            0,
-            null,
-            null,
-            Secret.none(),
+        TargetFixtures.at(
             proxied,
             4,
-            4,
             Duration.ofSeconds(10),
-            Duration.ofMinutes(10),
             OptionValues.of(IsolationLevel.OPTION, IsolationLevel.REPEATABLE_READ));
     RunOptions run =
         new RunOptions(
