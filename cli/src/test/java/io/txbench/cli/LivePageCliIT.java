@@ -51,8 +51,13 @@ class LivePageCliIT {
                               "100",
                               "--parallelism",
                               "2",
+                              // A paced run of 60 s: an unpaced one took both cores from the
+                              // browser, whose visits on a loaded machine then outlasted the run
+                              // (the page met the run's end and reloaded as its report).
+                              "--rate",
+                              "300",
                               "--duration",
-                              "40s",
+                              "60s",
                               "--warmup",
                               "0",
                               "--metrics",
@@ -140,7 +145,8 @@ class LivePageCliIT {
                 + ", requests "
                 + visit.requests()
                 + ", status "
-                + status(visit.dom()));
+                + status(visit.dom())
+                + (visit.dom().contains("data-charts-expected") ? "" : ", no report drawn"));
     return Integer.parseInt(m.group(1));
   }
 
