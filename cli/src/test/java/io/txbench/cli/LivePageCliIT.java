@@ -146,7 +146,9 @@ class LivePageCliIT {
                 + visit.requests()
                 + ", status "
                 + status(visit.dom())
-                + (visit.dom().contains("data-charts-expected") ? "" : ", no report drawn"));
+                + (visit.dom().contains("Live: the run is under way")
+                    ? ""
+                    : ", and the page is no longer the live run's"));
     return Integer.parseInt(m.group(1));
   }
 
