@@ -63,22 +63,34 @@ calc() { awk "BEGIN { print $* }"; }
 now() { date +%s.%N; }
 # CPU ticks (user + system) and context switches of a process's threads, at this moment.
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
-# A thread that ends between the listing and the reading is left out, never an error.
-switches() { { cat /proc/"$1"/task/*/status 2>/dev/null || true; } | awk '/_ctxt_switches/ { n += $2 } END { print n + 0 }'; }
+# Each thread's context switches (voluntary + involuntary), "tid count" a line, at this moment. A
+# process's own total leaves out its ended threads, and the JVM ends compiler and GC threads as
+# it likes, so a window's switches are summed over threads: each thread alive at its end, less
+# what it had at the start if it was alive then. A thread that ends inside the window is left out.
+switches() {
+  { grep -H _ctxt_switches /proc/"$1"/task/*/status 2>/dev/null || true; } |
+    awk -F'[/:]' '{ n[$5] += $NF } END { for (t in n) print t, n[t] }'
+}
+switched() { awk 'NR == FNR { a[$1] = $2; next } { n += $2 - a[$1] } END { print n + 0 }' "$1" "$2"; }
 # Samples process $1 over the sampling window: "seconds ticks switches start" into $2. The window
 # opens $SETTLE s after the launch, or, given a console log $3, 2 s after txbench says its measured
 # run started (connecting 512 sessions and the warm-up take their own time).
 sample() {
-  local pid=$1 t0 c0 s0
+  local pid=$1 t0 c0 c1
   if [ -n "${3:-}" ]; then
     until grep -q '^Running ' "$3" 2>/dev/null || ! kill -0 "$pid" 2>/dev/null; do sleep 0.2; done
     sleep 2
   else
     sleep "$SETTLE"
   fi
-  t0=$(now); c0=$(cpu_ticks "$pid"); s0=$(switches "$pid")
+  if ! kill -0 "$pid" 2>/dev/null; then echo "ended" >"$2"; return; fi
+  t0=$(now); c0=$(cpu_ticks "$pid"); switches "$pid" >"$2.cs0"
   sleep "$SAMPLE"
-  echo "$(calc "$(now) - $t0") $(calc "$(cpu_ticks "$pid") - $c0") $(calc "$(switches "$pid") - $s0") $t0" >"$2"
+  # A tool that ended inside the window (it failed, or finished early) has no window: said, not
+  # printed as figures.
+  if ! kill -0 "$pid" 2>/dev/null; then echo "ended" >"$2"; return; fi
+  c1=$(cpu_ticks "$pid"); switches "$pid" >"$2.cs1"
+  echo "$(calc "$(now) - $t0") $(calc "$c1 - $c0") $(switched "$2.cs0" "$2.cs1") $t0" >"$2"
 }
 hz=$(getconf CLK_TCK)
 echo "== $(nproc) cores, $("$bindir/postgres" --version); loading 1,000,000 rows"
@@ -99,6 +111,7 @@ for clients in $CLIENTS; do
     wait "$pid"
     pg_tps=$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' "$work/pgbench.out")
     read -r secs ticks cs t0 <"$work/pg.sample"
+    if [ "$secs" = ended ]; then echo "$clients $round pgbench: ended before its sampling window closed"; continue; fi
     pg_cpu=$(calc "$ticks * 1e6 / $hz / ($pg_tps * $secs)")
     pg_cs=$(calc "$cs / ($pg_tps * $secs)")
     # awk prints a sum of epoch seconds in 6 digits: the window's end is summed in the filter.
@@ -116,6 +129,7 @@ for clients in $CLIENTS; do
       sample "$pid" "$work/tx.sample" "$out.log"
       wait "$pid"
       read -r secs ticks cs t0 <"$work/tx.sample"
+      if [ "$secs" = ended ]; then echo "$clients $round txbench $model: ended before its sampling window closed ($(tail -n 1 "$out.log"))"; continue; fi
       tps=$(sed -n 's/^  "tps" : \([0-9.]*\).*/\1/p' "$out/summary.json")
       p99=$(grep -m1 '"p99"' "$out/summary.json" | sed 's/.*: \([0-9.]*\).*/\1/')
       cpu=$(sed -n 's/^ *"cpuMicrosPerIteration" : \([0-9.]*\).*/\1/p' "$out/summary.json")

@@ -303,4 +303,14 @@ class HttpTargetTest {
     assertInstanceOf(OptionMismatchException.class, e.getCause());
     assertTrue(String.valueOf(e.getMessage()).contains("--http-request FILE"), e.getMessage());
   }
+
+  @Test
+  void eventLoopsAreOneForEveryFourConnectionsUpToTwoACore() {
+    assertEquals(1, HttpTarget.loopsFor(1, 2));
+    assertEquals(2, HttpTarget.loopsFor(8, 2));
+    assertEquals(3, HttpTarget.loopsFor(9, 2));
+    assertEquals(4, HttpTarget.loopsFor(64, 2));
+    assertEquals(4, HttpTarget.loopsFor(256, 2));
+    assertEquals(16, HttpTarget.loopsFor(256, 8));
+  }
 }
