@@ -2,66 +2,35 @@ package io.txbench.http;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
-import io.netty.buffer.CompositeByteBuf;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.codec.http.HttpContent;
-import io.netty.handler.codec.http.HttpDecoderConfig;
-import io.netty.handler.codec.http.HttpMessage;
-import io.netty.handler.codec.http.HttpResponse;
-import io.netty.handler.codec.http.HttpResponseDecoder;
-import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.LastHttpContent;
-import io.netty.util.ReferenceCountUtil;
+import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.util.concurrent.Future;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One HTTP/1.1 connection of a worker's own, one request in flight on it: Netty's response decoder
- * in front of this handler, which hands each answer to its {@link HttpExchange} once read to its
- * end. An answer that says its connection closes (HTTP/1.0's without keep-alive, {@code Connection:
- * close}) closes it, and the next request goes on a new one. A request waits at most {@code
- * --http-timeout} for each part of its answer: one deadline for the connection, moved on by each
- * send and read and checked by a single task that sleeps while nothing is in flight, rather than a
- * timer for each request.
+ * One HTTP/1.1 connection of a worker's own, one request in flight on it: each answer read in place
+ * from the connection's bytes ({@link Http1Answer}) and handed to its {@link HttpExchange} once
+ * read to its end. An answer that says its connection closes (HTTP/1.0's without keep-alive, {@code
+ * Connection: close}) closes it, and the next request goes on a new one. A request waits at most
+ * {@code --http-timeout} for each part of its answer: one deadline for the connection, moved on by
+ * each send and read and checked by a single task that sleeps while nothing is in flight, rather
+ * than a timer for each request.
  */
-final class Http1Connection extends ChannelInboundHandlerAdapter {
+final class Http1Connection extends ByteToMessageDecoder {
   private final long timeoutNanos;
-  private final Decoder decoder = new Decoder();
+  private final Http1Answer answer = new Http1Answer();
   private final Runnable checker = this::check;
   private @Nullable ChannelHandlerContext context;
   private @Nullable HttpExchange pending;
-  private @Nullable CompositeByteBuf body;
   private @Nullable Future<?> deadline;
   private boolean fields;
-  private boolean keepAlive;
-  private boolean informational;
-  private int status;
   private long activeAt;
   private volatile boolean closed;
-
-  /**
-   * The response decoder; told when the answer in flight is a HEAD's, which has no body. It checks
-   * no header's characters: only the status, the framing and {@code Connection} are read, and the
-   * checks were a tenth of the decoder's time.
-   */
-  private static final class Decoder extends HttpResponseDecoder {
-    private boolean head;
-
-    Decoder() {
-      super(new HttpDecoderConfig().setValidateHeaders(false));
-    }
-
-    @Override
-    protected boolean isContentAlwaysEmpty(HttpMessage message) {
-      return head || super.isContentAlwaysEmpty(message);
-    }
-  }
 
   Http1Connection(long timeoutNanos) {
     this.timeoutNanos = timeoutNanos;
@@ -70,7 +39,6 @@ final class Http1Connection extends ChannelInboundHandlerAdapter {
   @Override
   public void handlerAdded(ChannelHandlerContext ctx) {
     context = ctx;
-    ctx.pipeline().addBefore(ctx.name(), null, decoder);
   }
 
   /** Whether a request may go on it: open, as far as this event loop has seen. */
@@ -110,10 +78,7 @@ final class Http1Connection extends ChannelInboundHandlerAdapter {
     }
     pending = exchange;
     this.fields = fields;
-    decoder.head = head;
-    status = 0;
-    keepAlive = true;
-    informational = false;
+    answer.expect(head, fields);
     activeAt = System.nanoTime();
     if (deadline == null) {
       deadline = ctx.executor().schedule(checker, timeoutNanos, TimeUnit.NANOSECONDS);
@@ -123,65 +88,50 @@ final class Http1Connection extends ChannelInboundHandlerAdapter {
   }
 
   @Override
-  public void channelRead(ChannelHandlerContext ctx, Object message) {
+  protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+    if (pending == null) {
+      in.skipBytes(in.readableBytes()); // nothing asked: a server's stray bytes
+      return;
+    }
     try {
-      if (pending == null) {
-        return; // nothing asked: a server's stray bytes
+      if (answer.read(in, ctx.alloc())) {
+        answered();
       }
-      if (message instanceof HttpResponse response) {
-        if (response.decoderResult().isFailure()) {
-          lost(response.decoderResult().cause());
-          return;
-        }
-        status = response.status().code();
-        informational = status >= 100 && status < 200;
-        keepAlive = HttpUtil.isKeepAlive(response);
-      }
-      if (message instanceof HttpContent content) {
-        if (content.decoderResult().isFailure()) {
-          lost(content.decoderResult().cause());
-          return;
-        }
-        if (fields && !informational && content.content().isReadable()) {
-          CompositeByteBuf kept = body == null ? ctx.alloc().compositeBuffer() : body;
-          body = kept.addComponent(true, content.content().retain());
-        }
-        if (message instanceof LastHttpContent) {
-          if (informational) {
-            informational = false; // a 100 Continue: the answer follows
-          } else {
-            answered();
-          }
-        }
-      }
-    } finally {
-      ReferenceCountUtil.release(message);
+    } catch (RuntimeException e) {
+      in.skipBytes(in.readableBytes());
+      lost(e);
     }
   }
 
   @Override
-  public void channelReadComplete(ChannelHandlerContext ctx) {
+  protected void decodeLast(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+    if (pending != null && in.isReadable()) {
+      decode(ctx, in, out);
+    }
+    if (pending != null && answer.endsAtClose()) {
+      answer.closed(); // a body without a length ends with the connection
+      answered();
+    }
+  }
+
+  @Override
+  public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
     if (pending != null) {
       activeAt = System.nanoTime();
     }
+    super.channelReadComplete(ctx);
   }
 
   private void answered() {
     HttpExchange exchange = pending;
     pending = null;
-    CompositeByteBuf kept = body;
-    body = null;
-    String text = "";
-    if (kept != null) {
-      text = kept.toString(StandardCharsets.UTF_8);
-      kept.release();
-    }
-    if (!keepAlive) {
+    String text = answer.bodyText();
+    if (!answer.keepAlive()) {
       close(); // the server closes it: the next request opens another, as wrk and ab do
     }
     if (exchange != null) {
       exchange.answered(
-          status, fields ? HttpReplies.fields(text, exchange::request) : HttpReplies.NONE);
+          answer.status(), fields ? HttpReplies.fields(text, exchange::request) : HttpReplies.NONE);
     }
   }
 
@@ -189,11 +139,7 @@ final class Http1Connection extends ChannelInboundHandlerAdapter {
   private void lost(Throwable cause) {
     HttpExchange exchange = pending;
     pending = null;
-    CompositeByteBuf kept = body;
-    body = null;
-    if (kept != null) {
-      kept.release();
-    }
+    answer.release();
     close();
     if (exchange != null) {
       exchange.lost(cause, true);
@@ -216,10 +162,10 @@ final class Http1Connection extends ChannelInboundHandlerAdapter {
   }
 
   @Override
-  public void channelInactive(ChannelHandlerContext ctx) {
+  public void channelInactive(ChannelHandlerContext ctx) throws Exception {
     closed = true;
+    super.channelInactive(ctx); // decodeLast: an answer the close ends is whole
     lost(new IOException("connection closed before the answer"));
-    ctx.fireChannelInactive();
   }
 
   @Override

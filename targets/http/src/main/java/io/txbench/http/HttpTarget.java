@@ -247,7 +247,7 @@ final class HttpTarget implements Target {
   public String driver() {
     boolean lean = !options.http2() && !url.regionMatches(true, 0, "https:", 0, 6);
     // Netty's version is not told: the shaded JAR keeps none of its modules' version files.
-    return (lean ? "Netty's HTTP/1.1 codec on each worker's own connection, " : "")
+    return (lean ? "txbench's HTTP/1.1 reader on each worker's own connection, " : "")
         + "Vert.x HTTP client "
         + EventLoops.version()
         + (lean ? " where workers share them" : "")
