@@ -58,7 +58,7 @@ public final class EventLoops implements AutoCloseable {
     return (vertx.isNativeTransportEnabled() ? "native epoll" : "NIO")
         + ", "
         + loops
-        + " event loops";
+        + (loops == 1 ? " event loop" : " event loops");
   }
 
   /** Vert.x's version, as its JAR says it. */
