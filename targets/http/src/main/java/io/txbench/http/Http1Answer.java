@@ -167,7 +167,7 @@ final class Http1Answer {
     }
     // "HTTP/1.x NNN reason"
     if (end - start < 12
-        || !in.toString(start, 7, StandardCharsets.US_ASCII).equals("HTTP/1.")
+        || !named(in, start, start + 7, "http/1.")
         || in.getByte(start + 8) != ' ') {
       throw new DecoderException(
           "no HTTP/1 status line: "
